@@ -1,0 +1,139 @@
+/**
+ * createApp(deps) builds the whole HTTP API. Order: errors → request id → body parsing →
+ * auth (per route) → feature plugins. Nothing here listens; src/index.ts does.
+ */
+import { Elysia, ValidationError } from "elysia";
+import { openapi } from "@elysiajs/openapi";
+import type { Catalogue } from "./db/catalogue";
+import type { Db } from "./db/client";
+import { AppError, type ErrorCode } from "./lib/errors";
+import { readJson } from "./lib/body";
+import { validationDetails } from "./lib/validation";
+import { jsonLogger, type Logger } from "./lib/log";
+import { FoodSearch } from "./features/foods/search";
+import { foodsRoutes } from "./features/foods/routes";
+import { healthRoutes } from "./features/health/routes";
+import { docsRoutes } from "./features/docs/routes";
+import { VERSION } from "./version";
+
+export interface AppDeps {
+  db: Db;
+  catalogue: Catalogue;
+  search: FoodSearch;
+  /** Secret for signing JWTs (kept in the data dir, see lib/secret.ts). */
+  jwtSecret: string;
+  /** The clock; tests inject one to expire tokens and cross midnight without sleeping. */
+  now: () => Date;
+  logger: Logger;
+}
+
+export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret">> &
+  Pick<AppDeps, "db" | "catalogue" | "jwtSecret">;
+
+const requestIds = new WeakMap<Request, string>();
+const startedAt = new WeakMap<Request, number>();
+const errorStatus = new WeakMap<Request, number>();
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._\-]{1,64}$/;
+
+function errorResponse(err: AppError, requestId: string | undefined): Response {
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...err.headers };
+  if (requestId) headers["x-request-id"] = requestId;
+  return new Response(JSON.stringify(err.body()), { status: err.status, headers });
+}
+
+/** Maps anything thrown to the contract's envelope; unknown errors are logged and hidden. */
+function toAppError(code: string | number, error: unknown, request: Request, logger: Logger): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ValidationError || code === "VALIDATION") {
+    const v = error as ValidationError;
+    if (v.type === "response") {
+      logger.error("response failed its schema", { request_id: requestIds.get(request), path: new URL(request.url).pathname, detail: v.message?.slice(0, 500) });
+      return new AppError("internal_error", "the server could not produce a valid response; the error was logged");
+    }
+    const details = validationDetails(v);
+    const first = details[0]!;
+    return new AppError("validation_failed", `${first.field} ${first.message}`, details);
+  }
+  if (code === "NOT_FOUND") {
+    const url = new URL(request.url);
+    return new AppError("not_found", `no route for ${request.method} ${url.pathname}`);
+  }
+  if (code === "PARSE") return new AppError("malformed_json", "request body could not be parsed");
+  const codeName: ErrorCode = "internal_error";
+  logger.error("unhandled error", {
+    request_id: requestIds.get(request),
+    method: request.method,
+    path: new URL(request.url).pathname,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    stack: error instanceof Error ? error.stack?.split("\n").slice(0, 6).join(" | ") : undefined,
+  });
+  return new AppError(codeName, "internal error; it was logged with this response's X-Request-Id");
+}
+
+export function createApp(options: AppOptions) {
+  const deps: AppDeps = {
+    now: () => new Date(),
+    logger: jsonLogger,
+    search: options.search ?? new FoodSearch(options.catalogue),
+    ...options,
+  } as AppDeps;
+  const { logger } = deps;
+
+  const api = new Elysia({ prefix: "/api/v1" }).use(foodsRoutes(deps, () => undefined));
+
+  return new Elysia()
+    .onRequest(({ request, set }) => {
+      const incoming = request.headers.get("x-request-id");
+      const id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+      requestIds.set(request, id);
+      startedAt.set(request, performance.now());
+      set.headers["x-request-id"] = id;
+    })
+    .onParse(async ({ request, contentType }) => {
+      const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+      if (type === "multipart/form-data") return; // uploads: the route reads them with its own limit
+      if (type !== "application/json" && !type.endsWith("+json")) {
+        throw new AppError(
+          "unsupported_media_type",
+          `Content-Type must be application/json${type ? `, got ${type}` : ""}`,
+        );
+      }
+      return readJson(request);
+    })
+    .onError(({ code, error, request }) => {
+      const appError = toAppError(code, error, request, logger);
+      errorStatus.set(request, appError.status);
+      return errorResponse(appError, requestIds.get(request));
+    })
+    .onAfterResponse(({ request, set }) => {
+      const started = startedAt.get(request);
+      logger.info("request", {
+        request_id: requestIds.get(request),
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: errorStatus.get(request) ?? (typeof set.status === "number" ? set.status : 200),
+        duration_ms: started === undefined ? undefined : Math.round((performance.now() - started) * 100) / 100,
+      });
+    })
+    .use(
+      openapi({
+        provider: null,
+        specPath: "/api/v1/openapi.json",
+        documentation: {
+          info: {
+            title: "Morsel API",
+            version: VERSION,
+            description:
+              "Self-hosted calorie tracker. Contract: shared/API.md. Every non-2xx response is `{ error: { code, message, details? } }` and every response carries `X-Request-Id`. Dates are YYYY-MM-DD in the user's time zone; timestamps RFC 3339 UTC.",
+          },
+          tags: [{ name: "foods" }, { name: "system" }],
+        },
+        exclude: { paths: ["/docs", "/docs/*"] },
+      }),
+    )
+    .use(healthRoutes())
+    .use(docsRoutes())
+    .use(api);
+}
+
+export type App = ReturnType<typeof createApp>;

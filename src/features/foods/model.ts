@@ -1,0 +1,63 @@
+/** Food shapes from API.md §Foods. Nutrient values are per 100 g; null means "not known". */
+import { t } from "elysia";
+import { NUTRIENT_KEYS } from "../../db/nutrients";
+import { intParam } from "../../lib/validation";
+import { Nullable } from "../../lib/schemas";
+
+const num = () => Nullable(t.Number());
+
+export const FoodGroup = t.Object({ code: t.String(), name: t.String() });
+export const DefaultPortion = t.Object({
+  id: t.Integer(),
+  name: t.String(),
+  amount: t.Number({ description: "how many of `name` the grams weigh (usually 1)" }),
+  grams: t.Number({ description: "weight of `amount` × `name`" }),
+});
+export const Portion = t.Object({ id: t.Integer(), name: t.String(), amount: t.Number(), grams: t.Number() });
+
+const summaryFields = {
+  id: t.Integer(),
+  name: t.String(),
+  source: t.UnionEnum(["usda", "custom"]),
+  brand: Nullable(t.String()),
+  barcode: Nullable(t.String({ description: "GTIN-14" })),
+  group: Nullable(FoodGroup),
+  energy_kcal: num(),
+  protein_g: num(),
+  fat_g: num(),
+  carbohydrate_g: num(),
+  default_portion: Nullable(DefaultPortion),
+};
+
+export const FoodSummary = t.Object(summaryFields, { title: "FoodSummary" });
+
+export const Nutrients = t.Object(Object.fromEntries(NUTRIENT_KEYS.map((k) => [k, num()])), {
+  title: "FoodNutrients",
+  description: "Every nutrient per 100 g; null = not known (not the same as 0).",
+});
+
+export const Attribution = t.Object({ source: t.String(), licence: t.String(), notice: t.String() });
+
+export const Food = t.Object(
+  { ...summaryFields, nutrients: Nutrients, portions: t.Array(Portion), attribution: Attribution },
+  { title: "Food" },
+);
+
+export const SearchQuery = t.Object({
+  q: t.String({ description: "1–100 characters after trimming" }),
+  limit: t.Optional(intParam("limit", { minimum: 1, maximum: 50, default: 20 })),
+  offset: t.Optional(intParam("offset", { minimum: 0, default: 0 })),
+});
+
+export const SearchResponse = t.Object({
+  query: t.String(),
+  items: t.Array(FoodSummary),
+  total: t.Integer(),
+  limit: t.Integer(),
+  offset: t.Integer(),
+});
+
+export const FoodIdParams = t.Object({ id: intParam("id", { minimum: 1, description: "food id" }) });
+
+export type FoodSummaryT = typeof FoodSummary.static;
+export type FoodT = typeof Food.static;

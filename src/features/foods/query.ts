@@ -1,0 +1,158 @@
+/**
+ * Turns what a person typed into (1) an FTS5 MATCH expression that finds candidates and
+ * (2) the parsed groups the ranker scores against. Pure: no database access.
+ *
+ * - Every word must match (AND); the last word also matches as a prefix (type-ahead).
+ * - Known phrases ("ketchup", "minced beef", "yoghurt") add USDA's wording as alternatives.
+ * - A word the catalogue has never seen gets its nearest catalogue words (typos).
+ * - Everything is quoted, so FTS syntax in the input (`"`, `*`, `NEAR(`, `OR`) is just text.
+ */
+import { ALIASES } from "./ranking-data";
+import { editDistance, ftsTerm, stem, words } from "./text";
+
+export interface Alternative {
+  /** Stemmed words that must all appear in the name. */
+  words: string[];
+  /** The last word may match as a prefix (only the typed words' last word). */
+  prefixLast: boolean;
+  /** Lower quality for typo corrections and alias expansions than for the literal words. */
+  weight: number;
+}
+
+export interface Group {
+  /** The words as typed, for display and for "does the query mention X" checks. */
+  typed: string[];
+  alternatives: Alternative[];
+}
+
+export interface ParsedQuery {
+  groups: Group[];
+  /** Stemmed typed words plus every alternative's words. */
+  mentioned: Set<string>;
+  /** Alias-preferred food ids, best first. */
+  prefer: number[];
+  /** Expression for `food_fts MATCH ?`, or null when nothing searchable was typed. */
+  match: string | null;
+  /** Same groups OR-ed together: the fallback when no food has every word. */
+  looseMatch: string | null;
+}
+
+/** The catalogue's word list, for typo correction and type-ahead checks. */
+export class Vocabulary {
+  private readonly stems = new Set<string>();
+  private readonly list: string[];
+  constructor(texts: Iterable<string>) {
+    const all = new Set<string>();
+    for (const t of texts) for (const w of words(t)) if (!/^\d/.test(w)) all.add(w);
+    this.list = [...all].sort();
+    for (const w of this.list) this.stems.add(stem(w));
+  }
+  add(text: string): void {
+    for (const w of words(text)) {
+      if (!this.stems.has(stem(w))) this.list.push(w);
+      this.stems.add(stem(w));
+    }
+  }
+  knows(word: string): boolean {
+    return this.stems.has(stem(word));
+  }
+  hasPrefix(prefix: string): boolean {
+    // binary search in the sorted list (words added later are appended; a linear pass covers them)
+    let lo = 0;
+    let hi = this.list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.list[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    return (lo < this.list.length && this.list[lo]!.startsWith(prefix)) || this.list.some((w) => w.startsWith(prefix));
+  }
+  /** Nearest words within a small edit distance; same first letter preferred. */
+  corrections(word: string, max = 3): string[] {
+    const limit = word.length <= 5 ? 1 : 2;
+    const found: { w: string; d: number }[] = [];
+    for (const w of this.list) {
+      if (Math.abs(w.length - word.length) > limit) continue;
+      const d = editDistance(word, w, limit);
+      if (d <= limit) found.push({ w, d: d + (w[0] === word[0] ? 0 : 0.5) });
+    }
+    found.sort((a, b) => a.d - b.d || a.w.localeCompare(b.w));
+    return found.slice(0, max).map((f) => f.w);
+  }
+}
+
+const STOP_WORDS = new Set(["a", "an", "the", "of", "and", "with", "in", "on", "for", "or", "to", "some", "my"]);
+const MAX_WORDS = 12;
+
+function altExpr(alt: string[], prefixLast: boolean): string {
+  const terms = alt.map((w, i) => ftsTerm(w, prefixLast && i === alt.length - 1));
+  return terms.length === 1 ? terms[0]! : `(${terms.join(" AND ")})`;
+}
+
+/** Parses a trimmed, non-empty query. */
+export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
+  const all = words(q).slice(0, MAX_WORDS);
+  const typed = all.filter((w) => !STOP_WORDS.has(w));
+  const ws = typed.length ? typed : all;
+  const groups: Group[] = [];
+  const prefer: number[] = [];
+  let i = 0;
+  while (i < ws.length) {
+    // longest alias phrase starting at i
+    let matched = 0;
+    for (let n = Math.min(4, ws.length - i); n >= 1; n--) {
+      const phrase = ws.slice(i, i + n).join(" ");
+      const alias = ALIASES[phrase] ?? ALIASES[ws.slice(i, i + n).map(stem).join(" ")];
+      if (!alias) continue;
+      const isLast = i + n === ws.length;
+      groups.push({
+        typed: ws.slice(i, i + n),
+        alternatives: [
+          { words: ws.slice(i, i + n).map(stem), prefixLast: isLast, weight: 1 },
+          ...alias.also.map((a) => ({ words: words(a).map(stem), prefixLast: false, weight: 0.9 })),
+        ],
+      });
+      for (const id of alias.prefer ?? []) if (!prefer.includes(id)) prefer.push(id);
+      matched = n;
+      break;
+    }
+    if (!matched && i === ws.length - 1 && ws.length >= 2 && ws[i]!.length >= 2) {
+      // Type-ahead into a known phrase: "chicken bre" is on its way to "chicken breast".
+      const before = ws.slice(0, i).join(" ");
+      const key = Object.keys(ALIASES)
+        .filter((k) => k.startsWith(`${before} ${ws[i]}`) && k.split(" ").length === ws.length)
+        .sort((a, b) => a.length - b.length)[0];
+      for (const id of key ? (ALIASES[key]!.prefer ?? []) : []) if (!prefer.includes(id)) prefer.push(id);
+    }
+    if (matched) {
+      i += matched;
+      continue;
+    }
+    const w = ws[i]!;
+    const isLast = i === ws.length - 1;
+    const alternatives: Alternative[] = [{ words: [stem(w)], prefixLast: isLast, weight: 1 }];
+    const known = vocab.knows(w) || (isLast && vocab.hasPrefix(w));
+    if (!known && w.length >= 4 && !/^\d/.test(w)) {
+      for (const c of vocab.corrections(w)) alternatives.push({ words: [stem(c)], prefixLast: false, weight: 0.8 });
+    }
+    groups.push({ typed: [w], alternatives });
+    i++;
+  }
+
+  const mentioned = new Set<string>();
+  for (const g of groups) for (const a of g.alternatives) for (const w of a.words) mentioned.add(w);
+  for (const w of ws) mentioned.add(w);
+
+  if (!groups.length) return { groups, mentioned, prefer, match: null, looseMatch: null };
+  const exprs = groups.map((g) => {
+    const alts = g.alternatives.map((a) => altExpr(a.words, a.prefixLast));
+    return alts.length === 1 ? alts[0]! : `(${alts.join(" OR ")})`;
+  });
+  return {
+    groups,
+    mentioned,
+    prefer,
+    match: exprs.join(" AND "),
+    looseMatch: exprs.length > 1 ? exprs.join(" OR ") : null,
+  };
+}

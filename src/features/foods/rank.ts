@@ -1,0 +1,240 @@
+/**
+ * The second stage of food search: scores FTS candidates by what a person most likely means.
+ * USDA names follow "Noun, qualifier, qualifier, state" ("Apples, raw, with skin"), so where the
+ * query's words sit in the name says more than bm25 does. Pure functions over prepared names.
+ *
+ * Signals, strongest first: every query word present; the food's own noun (the head) is what was
+ * asked for; whole words over prefixes; the entry an alias or the caller's history points to;
+ * everyday generic entries; raw/plain over prepared forms unless asked; fewer extra words;
+ * brand, baby, fast-food and restaurant items only when asked. bm25 breaks ties.
+ */
+import type { Group, ParsedQuery } from "./query";
+import {
+  CATEGORY_HEADS,
+  DEMOTED_GROUPS,
+  DEMOTED_HEADS,
+  EVERYDAY_FOODS,
+  GENERIC_QUALIFIERS,
+  PREP_WORDS,
+  VARIANT_WORDS,
+} from "./ranking-data";
+import { stem, words } from "./text";
+
+/** What the ranker needs to know about one food, computed once per food. */
+export interface PreparedName {
+  id: number;
+  /** Stemmed tokens per comma segment. */
+  segments: string[][];
+  /** Segments that came from parentheses: notes ("includes sourdough"), not qualifiers. */
+  notes: Set<number>;
+  /** Variant words ("reduced", "imitation", "meatless") the name carries. */
+  variants: string[];
+  /** Number of leading segments that form the food's noun (2 for "Nuts, almonds"). */
+  headSize: number;
+  headKey: string;
+  synonyms: Set<string>;
+  groupCode: string | null;
+  /** Has an ALL-CAPS brand word, or a manufacturer. */
+  branded: boolean;
+  brandWords: Set<string>;
+  raw: boolean;
+  prepared: boolean;
+  generic: number;
+  portionCount: number;
+  everyday: boolean;
+}
+
+export interface RankInput {
+  id: number;
+  name: string;
+  group_code: string | null;
+  synonyms: string;
+  portion_count: number;
+  brand: string | null;
+}
+
+const EVERYDAY = new Set(EVERYDAY_FOODS);
+const GENERIC_WORDS = new Set(GENERIC_QUALIFIERS.flatMap((g) => g.split(" ")));
+const flatAll = (segs: string[][]) => segs.flat();
+
+export function prepareName(f: RankInput): PreparedName {
+  const rawSegments: string[] = [];
+  const notes = new Set<number>();
+  // "Chickpeas (garbanzo beans, bengal gram), mature seeds, raw": the parenthesis is one note
+  for (const m of f.name.matchAll(/\(([^)]*)\)?|([^,;()]+)/g)) {
+    const text = (m[1] ?? m[2] ?? "").trim();
+    if (!text) continue;
+    if (m[1] !== undefined) notes.add(rawSegments.length);
+    rawSegments.push(text);
+  }
+  const segments = rawSegments.map((s) => words(s).map(stem));
+  const first = rawSegments[0] ? words(rawSegments[0]).join(" ") : "";
+  const headSize = CATEGORY_HEADS.has(first) && segments.length > 1 ? 2 : 1;
+  const flat = segments.flat();
+  const lowerName = words(f.name).join(" ");
+  const capsWords = (f.name.match(/\b[A-Z][A-Z'&.\-]{2,}\b/g) ?? []).filter((w) => !["USDA", "NFS", "NLEA", "RTF", "UHT"].includes(w));
+  const brandWords = new Set([...capsWords.flatMap((w) => words(w)), ...(f.brand ? words(f.brand) : [])]);
+  return {
+    id: f.id,
+    segments,
+    notes,
+    variants: [...new Set(flatAll(segments).filter((w) => VARIANT_WORDS.has(w)))],
+    headSize,
+    headKey: first,
+    synonyms: new Set(words(f.synonyms).map(stem)),
+    groupCode: f.group_code,
+    branded: capsWords.length > 0 || f.brand !== null,
+    brandWords,
+    raw: flat.includes("raw") || flat.includes("fresh"),
+    prepared: flat.some((w) => PREP_WORDS.has(w) && w !== "raw" && w !== "fresh"),
+    generic: GENERIC_QUALIFIERS.filter((g) => ` ${lowerName} `.includes(` ${g} `)).length,
+    portionCount: f.portion_count,
+    everyday: EVERYDAY.has(f.id),
+  };
+}
+
+interface GroupHit {
+  quality: number;
+  segments: number[];
+  /** Name token → how well it was matched (1 whole word, 0.8 stem, 0.55 prefix). */
+  tokens: Map<string, number>;
+}
+
+function tokenMatch(word: string, token: string, prefix: boolean): number {
+  if (token === word) return 1;
+  if (prefix && token.startsWith(word)) return 0.55;
+  // FTS5's porter stemmer matched it ("roasted"/"roast", "fried"/"fry")
+  const common = Math.min(word.length, token.length);
+  let k = 0;
+  while (k < common && word[k] === token[k]) k++;
+  if (k >= 4 && k >= common - 2) return 0.8;
+  return 0;
+}
+
+function matchGroup(g: Group, p: PreparedName): GroupHit | null {
+  let best: GroupHit | null = null;
+  for (const alt of g.alternatives) {
+    let quality = 0;
+    const segs: number[] = [];
+    const tokens = new Map<string, number>();
+    let ok = true;
+    alt.words.forEach((w, wi) => {
+      if (!ok) return;
+      const prefix = alt.prefixLast && wi === alt.words.length - 1;
+      let bestQ = 0;
+      let bestSeg = -1;
+      let bestTok = "";
+      p.segments.forEach((seg, si) => {
+        for (const tok of seg) {
+          const q = tokenMatch(w, tok, prefix);
+          if (q > bestQ || (q === bestQ && q > 0 && si < bestSeg)) {
+            bestQ = q;
+            bestSeg = si;
+            bestTok = tok;
+          }
+        }
+      });
+      if (bestQ === 0 && p.synonyms.has(w)) {
+        bestQ = 0.7;
+        bestSeg = 1;
+      }
+      if (bestQ === 0) {
+        ok = false;
+        return;
+      }
+      quality += bestQ;
+      segs.push(bestSeg);
+      if (bestTok) tokens.set(bestTok, Math.max(bestQ, tokens.get(bestTok) ?? 0));
+    });
+    if (!ok) continue;
+    const hit = { quality: (quality / alt.words.length) * alt.weight, segments: segs, tokens };
+    // An alias's USDA wording ("pork cured bacon") is more specific than the typed word: when it
+    // matches well, it decides where in the name the query sits.
+    if (
+      !best ||
+      (hit.quality >= 0.7 && hit.segments.length > best.segments.length) ||
+      (hit.segments.length === best.segments.length && hit.quality > best.quality)
+    ) {
+      best = hit;
+    }
+  }
+  return best;
+}
+
+export interface ScoreContext {
+  query: ParsedQuery;
+  /** false: rules only, without alias preferences and the everyday list (bench:search ablation). */
+  curated?: boolean;
+  /** Extra score per food id: the caller's custom foods and logging history. */
+  boosts?: ReadonlyMap<number, number>;
+}
+
+/** Higher is better. */
+export function score(p: PreparedName, ctx: ScoreContext): number {
+  const { query } = ctx;
+  const groups = query.groups;
+  let matched = 0;
+  let quality = 0;
+  let headHits = 0;
+  let segSum = 0;
+  let segCount = 0;
+  const used = new Map<string, number>();
+  for (const g of groups) {
+    const hit = matchGroup(g, p);
+    if (!hit) continue;
+    matched++;
+    quality += hit.quality;
+    headHits += hit.segments.filter((s) => s < p.headSize).length / hit.segments.length;
+    for (const s of hit.segments) {
+      segSum += s;
+      segCount++;
+    }
+    for (const [t, q] of hit.tokens) used.set(t, Math.max(q, used.get(t) ?? 0));
+  }
+  const n = groups.length || 1;
+  // How much of the food's own noun the query asked for, weighted by match quality: the first
+  // segment, or for "Nuts, almonds"-style names the second.
+  const coverage = (seg: string[] | undefined) =>
+    seg?.length ? seg.reduce((acc, t) => acc + (used.get(t) ?? 0), 0) / seg.length : 0;
+  // The first segment naming the food outranks a category's second ("Duck, …" over "Egg, duck").
+  const headCovered = Math.max(coverage(p.segments[0]), p.headSize > 1 ? 0.75 * coverage(p.segments[1]) : 0);
+  const extra = p.segments
+    .filter((_, i) => !p.notes.has(i))
+    .flat()
+    .filter((t) => !used.has(t) && t.length > 2 && !GENERIC_WORDS.has(t)).length;
+
+  let s = 40 * (matched / n);
+  s += 8 * (headHits / n);
+  s += 6 * headCovered;
+  s += 4 * (quality / n);
+  s -= 1.5 * (segCount ? segSum / segCount : 3);
+  s -= 0.35 * Math.min(extra, 14);
+
+  const mentions = (ws: Iterable<string>) => {
+    for (const w of ws) if (query.mentioned.has(stem(w))) return true;
+    return false;
+  };
+  const asksPrep = [...query.mentioned].some((w) => PREP_WORDS.has(w));
+  if (!asksPrep) {
+    if (p.raw) s += 2;
+    if (p.prepared) s -= 1;
+  }
+  s += Math.min(p.generic, 2) * 0.75;
+  s += 0.4 * Math.log1p(p.portionCount);
+  const curated = ctx.curated !== false;
+  if (p.everyday && curated) s += 3;
+
+  const demoted = p.groupCode ? DEMOTED_GROUPS[p.groupCode] : undefined;
+  if (demoted && !mentions(demoted.words)) s -= demoted.penalty;
+  for (const [head, penalty] of Object.entries(DEMOTED_HEADS)) {
+    if ((p.headKey === head || p.headKey.startsWith(`${head} `)) && !mentions(head.split(" "))) s -= penalty;
+  }
+  if (p.branded && !mentions(p.brandWords)) s -= 3;
+  const unasked = p.variants.filter((v) => !query.mentioned.has(v)).length;
+  s -= 1.2 * Math.min(unasked, 2);
+
+  const preferIndex = curated ? query.prefer.indexOf(p.id) : -1;
+  if (preferIndex >= 0) s += 12 - Math.min(preferIndex, 4);
+  s += ctx.boosts?.get(p.id) ?? 0;
+  return s;
+}

@@ -1,0 +1,98 @@
+/**
+ * Food search and detail (API.md §Foods). No Elysia here: takes `{ ctx, input }`.
+ * Custom foods (features/custom-foods) plug in through `ctx.customFoods` when present.
+ */
+import type { Catalogue, CatalogueFood } from "../../db/catalogue";
+import { AppError, invalid } from "../../lib/errors";
+import type { FoodSearch } from "./search";
+import type { FoodSummaryT, FoodT } from "./model";
+import type { RankInput } from "./rank";
+
+export interface FoodsCtx {
+  catalogue: Catalogue;
+  search: FoodSearch;
+  userId: number | null;
+  /** The caller's own foods; absent for anonymous callers. */
+  personal?: PersonalFoods;
+}
+
+/** What the custom-foods feature provides to search and detail. */
+export interface PersonalFoods {
+  /** Custom foods of the caller that match the query words, as ranker input. */
+  candidates(q: string): RankInput[];
+  /** Score boosts for foods the caller logs often or recently. */
+  boosts(): ReadonlyMap<number, number>;
+  summary(id: number): FoodSummaryT | null;
+  detail(id: number): FoodT | null;
+  isCustomId(id: number): boolean;
+}
+
+export const MAX_QUERY_LENGTH = 100;
+
+function portionOf(catalogue: Catalogue, f: CatalogueFood): FoodSummaryT["default_portion"] {
+  if (f.default_portion_id === null) return null;
+  const p = catalogue.portion(f.default_portion_id);
+  return p ? { id: p.id, name: p.name, amount: p.amount, grams: p.grams } : null;
+}
+
+export function catalogueSummary(catalogue: Catalogue, f: CatalogueFood): FoodSummaryT {
+  return {
+    id: f.id,
+    name: f.name,
+    source: "usda",
+    brand: f.brand,
+    barcode: null,
+    group: { code: f.group_code, name: catalogue.groupName(f.group_code) },
+    energy_kcal: f.nutrients.energy_kcal,
+    protein_g: f.nutrients.protein_g,
+    fat_g: f.nutrients.fat_g,
+    carbohydrate_g: f.nutrients.carbohydrate_g,
+    default_portion: portionOf(catalogue, f),
+  };
+}
+
+export function catalogueDetail(catalogue: Catalogue, f: CatalogueFood): FoodT {
+  return {
+    ...catalogueSummary(catalogue, f),
+    nutrients: f.nutrients,
+    portions: catalogue.portions(f.id).map((p) => ({ id: p.id, name: p.name, amount: p.amount, grams: p.grams })),
+    attribution: { source: "USDA SR24", licence: catalogue.licence, notice: catalogue.attribution },
+  };
+}
+
+/** Ranked search over the catalogue plus, with a token, the caller's custom foods. */
+export function searchFoods({ ctx, input }: { ctx: FoodsCtx; input: { q: string; limit?: number; offset?: number } }) {
+  const q = input.q.trim();
+  if (q.length < 1 || q.length > MAX_QUERY_LENGTH) {
+    throw invalid("q", `must be 1–${MAX_QUERY_LENGTH} characters after trimming spaces`);
+  }
+  const limit = input.limit ?? 20;
+  const offset = input.offset ?? 0;
+  const { ids, total } = ctx.search.search(q, {
+    limit,
+    offset,
+    extra: ctx.personal?.candidates(q),
+    boosts: ctx.personal?.boosts(),
+  });
+  const items = ids.flatMap((id) => {
+    if (ctx.personal?.isCustomId(id)) {
+      const s = ctx.personal.summary(id);
+      return s ? [s] : [];
+    }
+    const f = ctx.catalogue.food(id);
+    return f ? [catalogueSummary(ctx.catalogue, f)] : [];
+  });
+  return { query: q, items, total, limit, offset };
+}
+
+/** One food with every nutrient. Another user's custom food is reported as unknown. */
+export function getFood({ ctx, input }: { ctx: FoodsCtx; input: { id: number } }): FoodT {
+  if (ctx.personal?.isCustomId(input.id)) {
+    const f = ctx.personal.detail(input.id);
+    if (f) return f;
+  } else {
+    const f = ctx.catalogue.food(input.id);
+    if (f) return catalogueDetail(ctx.catalogue, f);
+  }
+  throw new AppError("food_not_found", `no food with id ${input.id}`);
+}

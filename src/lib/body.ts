@@ -1,0 +1,60 @@
+/**
+ * Request bodies are read here, with a byte limit enforced while streaming, so a client that
+ * sends no Content-Length (chunked) cannot make us buffer more than the limit.
+ */
+import { AppError } from "./errors";
+
+export const JSON_BODY_LIMIT = 1024 * 1024; // 1 MiB: the largest JSON body is a 500-mutation sync push
+
+export function tooLarge(limit: number): AppError {
+  return new AppError("payload_too_large", `request body is larger than the ${formatBytes(limit)} limit`);
+}
+
+export function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${n / (1024 * 1024)} MiB` : `${n / 1024} KiB`;
+}
+
+/** Reads the whole body, throwing 413 as soon as it passes `limit` bytes. */
+export async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.byteLength;
+  }
+  return out;
+}
+
+/** Parses a JSON body: 413 past the limit, 400 malformed_json for bad UTF-8 or bad JSON. */
+export async function readJson(request: Request, limit = JSON_BODY_LIMIT): Promise<unknown> {
+  const bytes = await readLimited(request, limit);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError("malformed_json", "request body is not valid UTF-8");
+  }
+  if (text.trim() === "") throw new AppError("malformed_json", "request body is empty; send a JSON object");
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : "syntax error";
+    throw new AppError("malformed_json", `request body is not valid JSON: ${detail}`);
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Turns Elysia/TypeBox validation failures into the contract's `validation_failed` details:
+ * one entry per field, with a message written from the schema's own constraints
+ * ("must be an integer from 1 to 50"), never TypeBox's internal wording or the schema dump.
+ */
+import { t, type TSchema, type ValidationError } from "elysia";
+import type { ErrorDetail } from "./errors";
+
+interface SchemaLike {
+  type?: string | string[];
+  title?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  format?: string;
+  pattern?: string;
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: SchemaLike[];
+  description?: string;
+  errorMessage?: string;
+}
+
+function list(values: unknown[]): string {
+  return values.map((v) => (v === null ? "null" : String(v))).join(", ");
+}
+
+/** The most specific member of a union: the integer/number branch of a coerced query param. */
+function unwrap(s: SchemaLike): SchemaLike {
+  if (!s.anyOf) return s;
+  const literals = s.anyOf.filter((m) => m.const !== undefined);
+  if (literals.length === s.anyOf.length) return { enum: literals.map((m) => m.const) };
+  const typed = s.anyOf.find((m) => m.type === "integer" || m.type === "number") ?? s.anyOf.find((m) => m.type !== "null");
+  return typed ? { ...typed, minimum: s.minimum ?? typed.minimum, maximum: s.maximum ?? typed.maximum } : s;
+}
+
+/** A sentence fragment saying what the schema accepts. */
+export function expectation(schema: SchemaLike): string {
+  if (schema.errorMessage) return schema.errorMessage;
+  const s = unwrap(schema);
+  if (s.enum) return `must be one of: ${list(s.enum)}`;
+  if (s.const !== undefined) return `must be ${String(s.const)}`;
+  const type = Array.isArray(s.type) ? s.type.find((x) => x !== "null") : s.type;
+  if (type === "integer" || type === "number") {
+    const noun = type === "integer" ? "an integer" : "a number";
+    const lo = s.minimum ?? (s.exclusiveMinimum !== undefined ? `more than ${s.exclusiveMinimum}` : undefined);
+    const hi = s.maximum ?? (s.exclusiveMaximum !== undefined ? `less than ${s.exclusiveMaximum}` : undefined);
+    if (s.minimum !== undefined && s.maximum !== undefined) return `must be ${noun} from ${s.minimum} to ${s.maximum}`;
+    if (s.exclusiveMinimum !== undefined && s.maximum !== undefined)
+      return `must be ${noun} greater than ${s.exclusiveMinimum} and at most ${s.maximum}`;
+    if (lo !== undefined) return typeof lo === "number" ? `must be ${noun} of at least ${lo}` : `must be ${noun} ${lo}`;
+    if (hi !== undefined) return typeof hi === "number" ? `must be ${noun} of at most ${hi}` : `must be ${noun} ${hi}`;
+    return `must be ${noun}`;
+  }
+  if (type === "string") {
+    if (s.format === "email") return "must be a valid email address";
+    if (s.format === "uuid") return "must be a UUID";
+    if (s.format === "date") return "must be a calendar date YYYY-MM-DD";
+    if (s.format === "date-time") return "must be an RFC 3339 timestamp such as 2026-11-22T08:15:00Z";
+    if (s.minLength !== undefined && s.maxLength !== undefined)
+      return `must be ${s.minLength}–${s.maxLength} characters`;
+    if (s.maxLength !== undefined) return `must be at most ${s.maxLength} characters`;
+    if (s.minLength !== undefined) return `must be at least ${s.minLength} characters`;
+    if (s.pattern) return s.description ? `must be ${s.description}` : "has an invalid format";
+    return "must be a string";
+  }
+  if (type === "boolean") return "must be true or false";
+  if (type === "array") {
+    if (s.maxItems !== undefined) return `must be an array of at most ${s.maxItems} items`;
+    return "must be an array";
+  }
+  if (type === "object") return "must be a JSON object";
+  return "is invalid";
+}
+
+function valueAt(root: unknown, path: string): unknown {
+  let cur = root;
+  for (const part of path.split("/").filter(Boolean)) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return cur;
+}
+
+/** Maps an Elysia ValidationError to contract details, one per field, first error per field. */
+export function validationDetails(error: ValidationError): ErrorDetail[] {
+  const seen = new Map<string, ErrorDetail>();
+  let errors: { path: string; schema: unknown; value?: unknown }[];
+  try {
+    errors = error.all as { path: string; schema: unknown; value?: unknown }[];
+  } catch {
+    errors = [];
+  }
+  for (const e of errors) {
+    const schema = (e.schema ?? {}) as SchemaLike;
+    const path = e.path ?? "";
+    const field = path ? path.replace(/^\//, "").replace(/\//g, ".") : (schema.title ?? error.type);
+    if (seen.has(field)) continue;
+    const missing = path !== "" && valueAt(error.value, path) === undefined && error.type !== "property";
+    const message = missing ? "is required" : expectation(schema);
+    seen.set(field, { field, message });
+  }
+  if (seen.size === 0) seen.set(error.type, { field: error.type, message: "is invalid" });
+  return [...seen.values()];
+}
+
+/**
+ * A query or path integer. Elysia validates coerced numbers as a lone property and loses its
+ * name, so the name travels in `title` for the error message (and labels the OpenAPI schema).
+ */
+export function intParam(name: string, opts: { minimum?: number; maximum?: number; default?: number; description?: string } = {}) {
+  return t.Integer({ title: name, ...opts });
+}
+
+export type { TSchema };

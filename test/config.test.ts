@@ -1,0 +1,61 @@
+/** Config is read once from flags and environment; bad values fail with a message. */
+import { describe, expect, test } from "bun:test";
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { ConfigError, loadConfig } from "../src/config";
+import { loadOrCreateSecret } from "../src/lib/secret";
+import { tempDir } from "./helpers";
+
+describe("loadConfig", () => {
+  test("defaults: port 3000, host 127.0.0.1, XDG data dir, bundled catalogue", () => {
+    const c = loadConfig([], { XDG_DATA_HOME: "/srv/xdg", HOME: "/home/ana" });
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe("127.0.0.1");
+    expect(c.dataDir).toBe("/srv/xdg/morsel");
+    expect(c.cataloguePath.endsWith(join("data", "catalogue.sqlite"))).toBe(true);
+    expect(loadConfig([], { HOME: "/home/ana" }).dataDir).toBe("/home/ana/.local/share/morsel");
+  });
+
+  test("flags win over environment", () => {
+    const env = { PORT: "4000", MORSEL_DATA_DIR: "/env/dir", HOME: "/h" };
+    expect(loadConfig([], env).port).toBe(4000);
+    const c = loadConfig(["--port", "5000", "--data-dir=/flag/dir", "--host", "0.0.0.0"], env);
+    expect(c.port).toBe(5000);
+    expect(c.dataDir).toBe("/flag/dir");
+    expect(c.host).toBe("0.0.0.0");
+  });
+
+  test("a relative data dir is made absolute, so the binary behaves the same from anywhere", () => {
+    expect(loadConfig(["--data-dir", "rel/dir"], { HOME: "/h" }).dataDir).toBe(join(process.cwd(), "rel/dir"));
+  });
+
+  test.each([
+    [["--port", "abc"], "--port"],
+    [["--port", "70000"], "--port"],
+    [["--port", "-1"], "--port"],
+    [["--port"], "--port"],
+    [["--data-dir="], "--data-dir"],
+    [["--host", "bad host!"], "--host"],
+    [["--log-requests", "maybe"], "--log-requests"],
+  ])("%p fails with a message naming %s", (argv, flag) => {
+    expect(() => loadConfig(argv as string[], { HOME: "/h" })).toThrow(ConfigError);
+    expect(() => loadConfig(argv as string[], { HOME: "/h" })).toThrow(flag);
+  });
+
+  test("the result is frozen", () => {
+    expect(Object.isFrozen(loadConfig([], { HOME: "/h" }))).toBe(true);
+  });
+});
+
+describe("JWT secret", () => {
+  test("is generated once at mode 0600 and kept", () => {
+    const dir = tempDir();
+    const a = loadOrCreateSecret(dir);
+    expect(a.created).toBe(true);
+    expect(a.secret.length).toBeGreaterThanOrEqual(64);
+    expect(statSync(a.path).mode & 0o777).toBe(0o600);
+    const b = loadOrCreateSecret(dir);
+    expect(b.created).toBe(false);
+    expect(b.secret).toBe(a.secret);
+  });
+});

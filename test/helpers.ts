@@ -1,0 +1,116 @@
+/**
+ * Test harness: the real app over a fresh SQLite file in a temp dir and the real bundled
+ * catalogue. Nothing of ours is mocked; the clock is injectable.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll } from "bun:test";
+import { createApp, type App } from "../src/app";
+import { Catalogue } from "../src/db/catalogue";
+import { openDatabase, type Db } from "../src/db/client";
+import { loadConfig } from "../src/config";
+import { FoodSearch } from "../src/features/foods/search";
+import { quietLogger } from "../src/lib/log";
+
+// One catalogue and search index per test process: they are read-only.
+let shared: { catalogue: Catalogue; search: FoodSearch } | undefined;
+export function catalogue(): { catalogue: Catalogue; search: FoodSearch } {
+  if (!shared) {
+    const c = new Catalogue(loadConfig([], {}).cataloguePath);
+    shared = { catalogue: c, search: new FoodSearch(c) };
+  }
+  return shared;
+}
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+export function tempDir(prefix = "morsel-test-"): string {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(d);
+  return d;
+}
+
+/** A settable clock: `clock.set("2026-11-22T08:00:00Z")`, `clock.advance(3600_000)`. */
+export class Clock {
+  private t: number;
+  constructor(iso = "2026-11-22T12:00:00Z") {
+    this.t = Date.parse(iso);
+  }
+  now = (): Date => new Date(this.t);
+  set(iso: string): void {
+    this.t = Date.parse(iso);
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  dir: string;
+  clock: Clock;
+  secret: string;
+  call: (method: string, path: string, opts?: CallOptions) => Promise<Reply>;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  /** Raw body text; sent as-is with the given or JSON content type. */
+  raw?: string | Uint8Array;
+}
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint: tests read arbitrary JSON
+  json: any;
+  text: string;
+}
+
+export function makeApp(opts: { clock?: Clock; secret?: string } = {}): TestApp {
+  const dir = tempDir();
+  const db = openDatabase(join(dir, "morsel.db"));
+  const clock = opts.clock ?? new Clock();
+  const secret = opts.secret ?? "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
+  const { catalogue: c, search } = catalogue();
+  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger });
+  const call = async (method: string, path: string, o: CallOptions = {}): Promise<Reply> => {
+    const headers: Record<string, string> = { ...o.headers };
+    let body: string | Uint8Array | undefined;
+    if (o.raw !== undefined) {
+      body = o.raw;
+      headers["content-type"] ??= "application/json";
+    } else if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers["content-type"] ??= "application/json";
+    }
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
+    const text = await res.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, json, text };
+  };
+  return { app, db, dir, clock, secret, call };
+}
+
+/** Asserts the contract's error envelope and returns it. */
+export function expectError(r: Reply, status: number, code: string): { code: string; message: string; details?: { field?: string; message: string }[] } {
+  if (r.status !== status || r.json?.error?.code !== code) {
+    throw new Error(`expected ${status} ${code}, got ${r.status} ${r.text.slice(0, 300)}`);
+  }
+  if (typeof r.json.error.message !== "string" || r.json.error.message.length === 0) throw new Error("error without a message");
+  if (/\bat .*\.(ts|js):\d+/.test(r.text)) throw new Error(`stack trace in error body: ${r.text}`);
+  return r.json.error;
+}
