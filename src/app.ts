@@ -25,6 +25,10 @@ export interface AppDeps {
   /** The clock; tests inject one to expire tokens and cross midnight without sleeping. */
   now: () => Date;
   logger: Logger;
+  /** Check every success body against its declared schema (tests, development). See lib/reply.ts. */
+  validateResponses: boolean;
+  /** One JSON line per request (request id, method, path, status, duration). */
+  logRequests: boolean;
 }
 
 export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret">> &
@@ -74,6 +78,8 @@ export function createApp(options: AppOptions) {
   const deps: AppDeps = {
     now: () => new Date(),
     logger: jsonLogger,
+    validateResponses: false,
+    logRequests: true,
     search: options.search ?? new FoodSearch(options.catalogue),
     ...options,
   } as AppDeps;
@@ -106,6 +112,7 @@ export function createApp(options: AppOptions) {
       return errorResponse(appError, requestIds.get(request));
     })
     .onAfterResponse(({ request, set }) => {
+      if (!deps.logRequests) return;
       const started = startedAt.get(request);
       logger.info("request", {
         request_id: requestIds.get(request),

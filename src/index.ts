@@ -10,7 +10,7 @@ import { ConfigError, describeConfig, loadConfig, parseFlags } from "./config";
 import { Catalogue } from "./db/catalogue";
 import { openDatabase } from "./db/client";
 import { loadOrCreateSecret } from "./lib/secret";
-import { jsonLogger, quietLogger } from "./lib/log";
+import { jsonLogger } from "./lib/log";
 import { VERSION } from "./version";
 
 const HELP = `morsel ${VERSION} — self-hosted calorie tracker
@@ -49,10 +49,9 @@ function main(argv: string[]): void {
   const config = loadConfig(argv);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const { secret, created, path: secretPath } = loadOrCreateSecret(config.dataDir);
-  const logger = config.logRequests ? jsonLogger : quietLogger;
   const db = openDatabase(join(config.dataDir, "morsel.db"));
   const catalogue = new Catalogue(config.cataloguePath);
-  const app = createApp({ db, catalogue, jwtSecret: secret, logger });
+  const app = createApp({ db, catalogue, jwtSecret: secret, logger: jsonLogger, logRequests: config.logRequests });
   const server = app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 16 * 1024 * 1024 });
   jsonLogger.info("morsel started", {
     version: VERSION,

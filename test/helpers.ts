@@ -80,7 +80,7 @@ export function makeApp(opts: { clock?: Clock; secret?: string } = {}): TestApp 
   const clock = opts.clock ?? new Clock();
   const secret = opts.secret ?? "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
   const { catalogue: c, search } = catalogue();
-  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger });
+  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger, validateResponses: true, logRequests: false });
   const call = async (method: string, path: string, o: CallOptions = {}): Promise<Reply> => {
     const headers: Record<string, string> = { ...o.headers };
     let body: string | Uint8Array | undefined;

@@ -2,6 +2,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
+import { reply } from "../../lib/reply";
 import { Food, FoodIdParams, SearchQuery, SearchResponse } from "./model";
 import { getFood, searchFoods, type FoodsCtx } from "./service";
 
@@ -13,7 +14,7 @@ export function foodsRoutes(deps: AppDeps, personal: (userId: number | null) => 
     personal: personal(userId),
   });
   return new Elysia({ prefix: "/foods" })
-    .get("/search", ({ query }) => searchFoods({ ctx: ctxFor(null), input: query }), {
+    .get("/search", ({ query }) => reply(deps, searchFoods({ ctx: ctxFor(null), input: query })), {
       query: SearchQuery,
       response: { 200: SearchResponse, ...errors(400) },
       detail: {
@@ -23,7 +24,7 @@ export function foodsRoutes(deps: AppDeps, personal: (userId: number | null) => 
           "Ranked search over the USDA catalogue (and, with a token, the caller's custom foods). `q` is 1–100 characters after trimming; every word must match, the last word also as a prefix; common names, British spellings and small typos are understood. FTS syntax in `q` is treated as text.",
       },
     })
-    .get("/:id", ({ params }) => getFood({ ctx: ctxFor(null), input: params }), {
+    .get("/:id", ({ params }) => reply(deps, getFood({ ctx: ctxFor(null), input: params })), {
       params: FoodIdParams,
       response: { 200: Food, ...errors(400, 404) },
       detail: { tags: ["foods"], summary: "One food with every nutrient per 100 g, its portions and attribution" },

@@ -7,6 +7,8 @@ import { AppError, invalid } from "../../lib/errors";
 import type { FoodSearch } from "./search";
 import type { FoodSummaryT, FoodT } from "./model";
 import type { RankInput } from "./rank";
+import { Lru } from "../../lib/lru";
+import { immutableBody } from "../../lib/reply";
 
 export interface FoodsCtx {
   catalogue: Catalogue;
@@ -28,6 +30,14 @@ export interface PersonalFoods {
 }
 
 export const MAX_QUERY_LENGTH = 100;
+
+type SearchPage = { query: string; items: FoodSummaryT[]; total: number; limit: number; offset: number };
+
+/**
+ * Anonymous results per (query, limit, offset). The catalogue is read-only, so an entry never
+ * goes stale; personalised searches (custom foods, history) are never cached.
+ */
+const anonymousPages = new WeakMap<FoodSearch, Lru<string, SearchPage>>();
 
 function portionOf(catalogue: Catalogue, f: CatalogueFood): FoodSummaryT["default_portion"] {
   if (f.default_portion_id === null) return null;
@@ -51,7 +61,20 @@ export function catalogueSummary(catalogue: Catalogue, f: CatalogueFood): FoodSu
   };
 }
 
+const details = new WeakMap<Catalogue, Lru<number, FoodT>>();
+
+/** A catalogue food in full; cached, since the catalogue never changes while we run. */
 export function catalogueDetail(catalogue: Catalogue, f: CatalogueFood): FoodT {
+  let cache = details.get(catalogue);
+  if (!cache) details.set(catalogue, (cache = new Lru(4000)));
+  const hit = cache.get(f.id);
+  if (hit) return hit;
+  const detail = buildDetail(catalogue, f);
+  cache.set(f.id, immutableBody(detail));
+  return detail;
+}
+
+function buildDetail(catalogue: Catalogue, f: CatalogueFood): FoodT {
   return {
     ...catalogueSummary(catalogue, f),
     nutrients: f.nutrients,
@@ -68,6 +91,14 @@ export function searchFoods({ ctx, input }: { ctx: FoodsCtx; input: { q: string;
   }
   const limit = input.limit ?? 20;
   const offset = input.offset ?? 0;
+  const cacheable = !ctx.personal;
+  let cache = anonymousPages.get(ctx.search);
+  if (!cache) anonymousPages.set(ctx.search, (cache = new Lru(2000)));
+  const key = `${limit}|${offset}|${q.toLowerCase()}`;
+  if (cacheable) {
+    const hit = cache.get(key);
+    if (hit) return hit;
+  }
   const { ids, total } = ctx.search.search(q, {
     limit,
     offset,
@@ -82,7 +113,9 @@ export function searchFoods({ ctx, input }: { ctx: FoodsCtx; input: { q: string;
     const f = ctx.catalogue.food(id);
     return f ? [catalogueSummary(ctx.catalogue, f)] : [];
   });
-  return { query: q, items, total, limit, offset };
+  const page = { query: q, items, total, limit, offset };
+  if (cacheable) cache.set(key, immutableBody(page));
+  return page;
 }
 
 /** One food with every nutrient. Another user's custom food is reported as unknown. */

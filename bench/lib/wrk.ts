@@ -1,0 +1,106 @@
+/**
+ * Helpers shared by the HTTP benchmarks: start a server process, run wrk against it, parse
+ * req/s and latency percentiles. Loopback only; every run is bounded by wrk's -d.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface WrkResult {
+  rps: number;
+  p50ms: number;
+  p99ms: number;
+  non2xx: number;
+}
+
+export function requireWrk(): void {
+  if (Bun.spawnSync(["which", "wrk"]).exitCode !== 0) {
+    console.error("wrk is not installed: apt-get install -y wrk");
+    process.exit(2);
+  }
+}
+
+/** Starts `cmd` and resolves once it prints a line containing `PORT n` or a JSON `"url"`. */
+export async function startServer(cmd: string[], env: Record<string, string> = {}) {
+  const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "inherit", env: { ...process.env, ...env } });
+  const reader = proc.stdout.getReader();
+  let out = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server exited before it listened: ${out}`);
+    out += new TextDecoder().decode(value);
+    const m = out.match(/PORT (\d+)/) ?? out.match(/"url":"http:\/\/[^:]+:(\d+)"/);
+    if (m) {
+      reader.releaseLock();
+      return { proc, port: Number(m[1]) };
+    }
+  }
+}
+
+function toMs(v: string, unit: string): number {
+  const n = Number(v);
+  return unit === "us" ? n / 1000 : unit === "s" ? n * 1000 : n;
+}
+
+/** Runs wrk; `paths` rotate through a Lua script so one run covers many queries. */
+export function wrk(
+  url: string,
+  opts: { seconds: number; connections?: number; threads?: number; paths?: string[]; headers?: Record<string, string>; method?: string; bodies?: string[] },
+): WrkResult {
+  const dir = mkdtempSync(join(tmpdir(), "morsel-wrk-"));
+  const script = join(dir, "script.lua");
+  const paths = opts.paths ?? [new URL(url).pathname + new URL(url).search];
+  const headerLines = Object.entries(opts.headers ?? {})
+    .map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
+    .join("\n");
+  const bodies = opts.bodies ?? [];
+  writeFileSync(
+    script,
+    `${headerLines}
+local paths = { ${paths.map((p) => JSON.stringify(p)).join(", ")} }
+local bodies = { ${bodies.map((b) => `[==[${b}]==]`).join(", ")} }
+local i = 0
+local non2xx = 0
+request = function()
+  i = i + 1
+  local path = paths[(i % #paths) + 1]
+  if #bodies > 0 then
+    return wrk.format(${JSON.stringify(opts.method ?? "POST")}, path, nil, bodies[(i % #bodies) + 1])
+  end
+  return wrk.format(${JSON.stringify(opts.method ?? "GET")}, path)
+end
+response = function(status, headers, body)
+  if status < 200 or status > 299 then non2xx = non2xx + 1 end
+end
+done = function(summary, latency, requests)
+  io.write(string.format("NON2XX %d\\n", summary.errors.status))
+end
+`,
+  );
+  const origin = new URL(url).origin;
+  const r = Bun.spawnSync(
+    ["wrk", `-t${opts.threads ?? 2}`, `-c${opts.connections ?? 64}`, `-d${opts.seconds}s`, "--latency", "-s", script, origin],
+    { stdout: "pipe", stderr: "pipe" },
+  );
+  const out = r.stdout.toString();
+  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN);
+  const pct = (p: string) => {
+    const m = out.match(new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`));
+    return m ? toMs(m[1]!, m[2]!) : NaN;
+  };
+  const non2xx = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
+  if (!Number.isFinite(rps)) throw new Error(`wrk failed: ${out} ${r.stderr.toString()}`);
+  return { rps, p50ms: pct("50"), p99ms: pct("99"), non2xx };
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+export function machine(): string {
+  const cpu = Bun.spawnSync(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"]).stdout.toString().trim();
+  const load = Bun.spawnSync(["cat", "/proc/loadavg"]).stdout.toString().split(" ").slice(0, 3).join(" ");
+  return `${navigator.hardwareConcurrency} cores (${cpu}), load ${load}, Bun ${Bun.version}`;
+}
