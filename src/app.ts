@@ -14,6 +14,11 @@ import { FoodSearch } from "./features/foods/search";
 import { foodsRoutes } from "./features/foods/routes";
 import { healthRoutes } from "./features/health/routes";
 import { docsRoutes } from "./features/docs/routes";
+import { authRoutes } from "./features/auth/routes";
+import { AuthRepo } from "./features/auth/repo";
+import { Tokens } from "./features/auth/tokens";
+import { LoginThrottle, type ThrottleLimits } from "./features/auth/throttle";
+import type { PasswordCost } from "./features/auth/service";
 import { VERSION } from "./version";
 
 export interface AppDeps {
@@ -29,14 +34,29 @@ export interface AppDeps {
   validateResponses: boolean;
   /** One JSON line per request (request id, method, path, status, duration). */
   logRequests: boolean;
+  /** argon2id cost; tests use OWASP's minimum, production Bun's stronger default. */
+  passwordCost: PasswordCost;
+  loginLimits?: ThrottleLimits;
+  /** Built by createApp from the above. */
+  auth: { repo: AuthRepo; tokens: Tokens; throttle: LoginThrottle; passwordCost: PasswordCost };
 }
 
-export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret">> &
+export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth">> &
   Pick<AppDeps, "db" | "catalogue" | "jwtSecret">;
+
+/** argon2id at Bun's default cost: ~100 ms per hash on a 2-core box (issue 3 notes). */
+export const DEFAULT_PASSWORD_COST: PasswordCost = { memoryCost: 65536, timeCost: 2 };
 
 const requestIds = new WeakMap<Request, string>();
 const startedAt = new WeakMap<Request, number>();
 const errorStatus = new WeakMap<Request, number>();
+/**
+ * A body that could not be read (415, 413, malformed JSON) is recorded here and reported when
+ * the route validates its body. Parsing runs before the auth macro, so throwing at parse time
+ * would answer a tokenless call with 400 instead of 401.
+ */
+const bodyErrors = new WeakMap<Request, AppError>();
+const BODY_FAILED = "\u0000morsel: unreadable body";
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._\-]{1,64}$/;
 
 function errorResponse(err: AppError, requestId: string | undefined): Response {
@@ -50,6 +70,8 @@ function toAppError(code: string | number, error: unknown, request: Request, log
   if (error instanceof AppError) return error;
   if (error instanceof ValidationError || code === "VALIDATION") {
     const v = error as ValidationError;
+    const unreadable = bodyErrors.get(request);
+    if (unreadable && v.type === "body") return unreadable;
     if (v.type === "response") {
       logger.error("response failed its schema", { request_id: requestIds.get(request), path: new URL(request.url).pathname, detail: v.message?.slice(0, 500) });
       return new AppError("internal_error", "the server could not produce a valid response; the error was logged");
@@ -62,7 +84,10 @@ function toAppError(code: string | number, error: unknown, request: Request, log
     const url = new URL(request.url);
     return new AppError("not_found", `no route for ${request.method} ${url.pathname}`);
   }
-  if (code === "PARSE") return new AppError("malformed_json", "request body could not be parsed");
+  if (code === "PARSE") {
+    const cause = error instanceof Error ? error.cause : undefined;
+    return cause instanceof AppError ? cause : new AppError("malformed_json", "request body could not be parsed");
+  }
   const codeName: ErrorCode = "internal_error";
   logger.error("unhandled error", {
     request_id: requestIds.get(request),
@@ -75,17 +100,25 @@ function toAppError(code: string | number, error: unknown, request: Request, log
 }
 
 export function createApp(options: AppOptions) {
+  const passwordCost = options.passwordCost ?? DEFAULT_PASSWORD_COST;
   const deps: AppDeps = {
     now: () => new Date(),
     logger: jsonLogger,
     validateResponses: false,
     logRequests: true,
-    search: options.search ?? new FoodSearch(options.catalogue),
     ...options,
-  } as AppDeps;
+    search: options.search ?? new FoodSearch(options.catalogue),
+    passwordCost,
+    auth: {
+      repo: new AuthRepo(options.db),
+      tokens: new Tokens(options.jwtSecret),
+      throttle: new LoginThrottle(options.loginLimits),
+      passwordCost,
+    },
+  };
   const { logger } = deps;
 
-  const api = new Elysia({ prefix: "/api/v1" }).use(foodsRoutes(deps, () => undefined));
+  const api = new Elysia({ prefix: "/api/v1" }).use(authRoutes(deps)).use(foodsRoutes(deps, () => undefined));
 
   return new Elysia()
     .onRequest(({ request, set }) => {
@@ -98,13 +131,19 @@ export function createApp(options: AppOptions) {
     .onParse(async ({ request, contentType }) => {
       const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
       if (type === "multipart/form-data") return; // uploads: the route reads them with its own limit
-      if (type !== "application/json" && !type.endsWith("+json")) {
-        throw new AppError(
-          "unsupported_media_type",
-          `Content-Type must be application/json${type ? `, got ${type}` : ""}`,
-        );
+      try {
+        if (type === "" && (request.body === null || request.headers.get("content-length") === "0")) {
+          throw new AppError("malformed_json", "request body is missing; send a JSON object with Content-Type: application/json");
+        }
+        if (type !== "application/json" && !type.endsWith("+json")) {
+          throw new AppError("unsupported_media_type", `Content-Type must be application/json${type ? `, got ${type}` : ""}`);
+        }
+        return await readJson(request);
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        bodyErrors.set(request, e);
+        return BODY_FAILED;
       }
-      return readJson(request);
     })
     .onError(({ code, error, request }) => {
       const appError = toAppError(code, error, request, logger);
@@ -133,7 +172,10 @@ export function createApp(options: AppOptions) {
             description:
               "Self-hosted calorie tracker. Contract: shared/API.md. Every non-2xx response is `{ error: { code, message, details? } }` and every response carries `X-Request-Id`. Dates are YYYY-MM-DD in the user's time zone; timestamps RFC 3339 UTC.",
           },
-          tags: [{ name: "foods" }, { name: "system" }],
+          tags: [{ name: "accounts" }, { name: "foods" }, { name: "system" }],
+          components: {
+            securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+          },
         },
         exclude: { paths: ["/docs", "/docs/*"] },
       }),

@@ -13,6 +13,9 @@ import { loadConfig } from "../src/config";
 import { FoodSearch } from "../src/features/foods/search";
 import { quietLogger } from "../src/lib/log";
 
+/** OWASP's argon2id minimum (m=19 MiB, t=2): real hashing, quicker than production's default. */
+export const TEST_PASSWORD_COST = { memoryCost: 19456, timeCost: 2 };
+
 // One catalogue and search index per test process: they are read-only.
 let shared: { catalogue: Catalogue; search: FoodSearch } | undefined;
 export function catalogue(): { catalogue: Catalogue; search: FoodSearch } {
@@ -80,7 +83,7 @@ export function makeApp(opts: { clock?: Clock; secret?: string } = {}): TestApp 
   const clock = opts.clock ?? new Clock();
   const secret = opts.secret ?? "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
   const { catalogue: c, search } = catalogue();
-  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger, validateResponses: true, logRequests: false });
+  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger, validateResponses: true, logRequests: false, passwordCost: TEST_PASSWORD_COST });
   const call = async (method: string, path: string, o: CallOptions = {}): Promise<Reply> => {
     const headers: Record<string, string> = { ...o.headers };
     let body: string | Uint8Array | undefined;
@@ -113,4 +116,30 @@ export function expectError(r: Reply, status: number, code: string): { code: str
   if (typeof r.json.error.message !== "string" || r.json.error.message.length === 0) throw new Error("error without a message");
   if (/\bat .*\.(ts|js):\d+/.test(r.text)) throw new Error(`stack trace in error body: ${r.text}`);
   return r.json.error;
+}
+
+let userSeq = 0;
+/** Registers a fresh user through the API; returns the token pair response. */
+export async function registerUser(
+  call: TestApp["call"],
+  over: Partial<{ email: string; password: string; name: string; timezone: string }> = {},
+) {
+  const body = { email: `user${++userSeq}-${crypto.randomUUID().slice(0, 8)}@example.org`, password: "correct horse battery", name: "Ana", ...over };
+  const r = await call("POST", "/api/v1/register", { body });
+  if (r.status !== 201) throw new Error(`register failed: ${r.status} ${r.text}`);
+  return { ...r.json, password: body.password, email: body.email.trim().toLowerCase() } as {
+    access_token: string;
+    refresh_token: string;
+    user: { id: number; email: string; name: string; timezone: string };
+    password: string;
+    email: string;
+  };
+}
+
+/** The payload of a JWT, without verifying it (tests inspect what we issued). */
+export function jwtPayload(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString());
+}
+export function jwtHeader(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split(".")[0]!, "base64url").toString());
 }

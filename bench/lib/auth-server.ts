@@ -1,0 +1,29 @@
+/**
+ * Server for bench/auth.ts: two trivial routes, one behind the real auth macro (HS256 verify +
+ * session primary-key join) and one open, over a real SQLite file with one registered user.
+ * Prints `PORT n` and `TOKEN t`.
+ */
+import { Elysia } from "elysia";
+import { join } from "node:path";
+import { openDatabase } from "../../src/db/client";
+import { AuthRepo } from "../../src/features/auth/repo";
+import { Tokens } from "../../src/features/auth/tokens";
+import { authPlugin } from "../../src/features/auth/plugin";
+import { register } from "../../src/features/auth/service";
+import { LoginThrottle } from "../../src/features/auth/throttle";
+import { tempDir } from "./tmp";
+
+const db = openDatabase(join(tempDir(), "bench.db"));
+const repo = new AuthRepo(db);
+const tokens = new Tokens("bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz");
+const pair = await register({
+  ctx: { db, repo, tokens, throttle: new LoginThrottle(), now: new Date(), passwordCost: { memoryCost: 19456, timeCost: 2 }, address: "bench" },
+  input: { email: "bench@example.org", password: "bench password", name: "Bench" },
+});
+const app = new Elysia()
+  .use(authPlugin({ tokens, repo, now: () => new Date() }))
+  .get("/open", () => ({ ok: true }))
+  .get("/authed", ({ user }) => ({ ok: true, id: user.id }), { auth: true })
+  .listen({ port: 0, hostname: "127.0.0.1" });
+console.log(`TOKEN ${pair.access_token}`);
+console.log(`PORT ${app.server!.port}`);

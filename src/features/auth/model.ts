@@ -1,0 +1,37 @@
+/** Account shapes from API.md §Accounts and tokens. Field rules are checked in validate.ts. */
+import { t } from "elysia";
+
+export const User = t.Object(
+  { id: t.Integer(), email: t.String(), name: t.String(), timezone: t.String({ description: "IANA time zone" }) },
+  { title: "User" },
+);
+
+export const TokenPair = t.Object(
+  {
+    access_token: t.String({ description: "JWT, valid for exactly 1 hour" }),
+    refresh_token: t.String({ description: "JWT, valid for 30 days, spent on use" }),
+    token_type: t.Literal("Bearer"),
+    expires_in: t.Literal(3600),
+    user: User,
+  },
+  { title: "TokenPair" },
+);
+
+export const RegisterBody = t.Object({
+  email: t.String({ description: "trimmed and lower-cased; a valid address of at most 254 characters" }),
+  password: t.String({ description: "8–128 characters" }),
+  name: t.String({ description: "1–100 characters after trimming" }),
+  timezone: t.Optional(t.String({ description: "IANA time zone, default UTC" })),
+});
+
+export const LoginBody = t.Object({ email: t.String(), password: t.String() });
+export const RefreshBody = t.Object({ refresh_token: t.String() });
+
+export const PatchMeBody = t.Object({
+  name: t.Optional(t.String({ description: "1–100 characters after trimming" })),
+  timezone: t.Optional(t.String({ description: "IANA time zone" })),
+  password: t.Optional(t.String({ description: "the new password, 8–128 characters; needs current_password; ends every other session" })),
+  current_password: t.Optional(t.String()),
+});
+
+export const DeleteMeBody = t.Object({ password: t.String({ description: "the account's current password" }) });

@@ -1,0 +1,100 @@
+/** Account routes: register, login, refresh, logout, and the caller's own profile. */
+import { Elysia, t } from "elysia";
+import type { AppDeps } from "../../app";
+import { errors } from "../../lib/schemas";
+import { noContent, reply } from "../../lib/reply";
+import { authPlugin } from "./plugin";
+import { DeleteMeBody, LoginBody, PatchMeBody, RefreshBody, RegisterBody, TokenPair, User } from "./model";
+import { toPublicUser } from "./repo";
+import { deleteMe, login, logout, refresh, register, updateMe, type AuthCtx } from "./service";
+
+export function authRoutes(deps: AppDeps) {
+  const ctx = (address = "unknown"): AuthCtx => ({
+    db: deps.db,
+    repo: deps.auth.repo,
+    tokens: deps.auth.tokens,
+    throttle: deps.auth.throttle,
+    passwordCost: deps.auth.passwordCost,
+    now: deps.now(),
+    address,
+  });
+  const tags = ["accounts"];
+  return new Elysia()
+    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .post("/register", async ({ body }) => reply(deps, await register({ ctx: ctx(), input: body }), 201), {
+      body: RegisterBody,
+      response: { 201: TokenPair, ...errors(400, 409, 413, 415) },
+      detail: { tags, summary: "Create an account; returns the first token pair" },
+    })
+    .post(
+      "/login",
+      async ({ body, request, server }) =>
+        reply(deps, await login({ ctx: ctx(server?.requestIP(request)?.address), input: body })),
+      {
+        body: LoginBody,
+        response: { 200: TokenPair, ...errors(400, 401, 413, 415, 429) },
+        detail: {
+          tags,
+          summary: "Sign in",
+          description:
+            "Wrong email and wrong password give the same 401 invalid_credentials. After 5 failures for one email, or 20 from one address, within 15 minutes: 429 rate_limited with Retry-After until the window ends. Success clears both counters.",
+        },
+      },
+    )
+    .post("/refresh", async ({ body }) => reply(deps, await refresh({ ctx: ctx(), input: body })), {
+      body: RefreshBody,
+      response: { 200: TokenPair, ...errors(400, 401, 413, 415) },
+      detail: {
+        tags,
+        summary: "Rotate the refresh token",
+        description:
+          "The presented refresh token is spent and a new pair is returned. Presenting a spent token again gives 401 refresh_token_reused and ends that session (all its tokens).",
+      },
+    })
+    .post(
+      "/logout",
+      async ({ body }) => {
+        await logout({ ctx: ctx(), input: body });
+        return noContent();
+      },
+      {
+        body: RefreshBody,
+        response: { 204: t.Void(), ...errors(400, 401, 413, 415) },
+        detail: { tags, summary: "End the session of this refresh token; its access tokens stop working at once" },
+      },
+    )
+    .get("/me", ({ user }) => reply(deps, toPublicUser(user)), {
+      auth: true,
+      response: { 200: User, ...errors(401) },
+      detail: { tags, summary: "The caller's profile", security: [{ bearer: [] }] },
+    })
+    .patch(
+      "/me",
+      async ({ user, body }) => reply(deps, await updateMe({ ctx: ctx(), input: body, userId: user.id, sid: user.sid })),
+      {
+        auth: true,
+        body: PatchMeBody,
+        response: { 200: User, ...errors(400, 401, 413, 415) },
+        detail: {
+          tags,
+          summary: "Change name, time zone or password",
+          description:
+            "A password change needs current_password (a wrong one is 400 validation_failed on current_password, so the client keeps its session) and ends every other session.",
+          security: [{ bearer: [] }],
+        },
+      },
+    )
+    .delete(
+      "/me",
+      async ({ user, body }) => {
+        await deleteMe({ ctx: ctx(), input: body, userId: user.id });
+        return noContent();
+      },
+      {
+        auth: true,
+        body: DeleteMeBody,
+        response: { 204: t.Void(), ...errors(400, 401, 413, 415) },
+        detail: { tags, summary: "Delete the account and all its data (needs the password)", security: [{ bearer: [] }] },
+      },
+    );
+}

@@ -1,0 +1,186 @@
+/**
+ * Accounts and sessions (API.md §Accounts and tokens). Services take `{ ctx, input }`; the
+ * caller's identity always comes from `ctx` (the verified token), never from the body.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import { AppError, invalid } from "../../lib/errors";
+import { AuthRepo, toPublicUser, type PublicUser } from "./repo";
+import type { LoginThrottle } from "./throttle";
+import { ACCESS_TTL_S, REFRESH_TTL_S, Tokens, unauthorized } from "./tokens";
+import { checkEmail, checkName, checkPassword, checkTimezone, validateAll } from "./validate";
+
+export interface PasswordCost {
+  memoryCost: number;
+  timeCost: number;
+}
+
+export interface AuthCtx {
+  db: Db;
+  repo: AuthRepo;
+  tokens: Tokens;
+  throttle: LoginThrottle;
+  now: Date;
+  passwordCost: PasswordCost;
+  /** The client's address, for login throttling. */
+  address: string;
+}
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  token_type: "Bearer";
+  expires_in: typeof ACCESS_TTL_S;
+  user: PublicUser;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+function hash(ctx: AuthCtx, password: string): Promise<string> {
+  return Bun.password.hash(password, { algorithm: "argon2id", ...ctx.passwordCost });
+}
+
+// Unknown emails are verified against this, so they take as long as a wrong password.
+const dummyHashes = new Map<string, Promise<string>>();
+function dummyHash(ctx: AuthCtx): Promise<string> {
+  const key = `${ctx.passwordCost.memoryCost}:${ctx.passwordCost.timeCost}`;
+  let h = dummyHashes.get(key);
+  if (!h) dummyHashes.set(key, (h = hash(ctx, crypto.randomUUID())));
+  return h;
+}
+
+async function issuePair(ctx: AuthCtx, user: PublicUser, sid: string, refreshJti: string): Promise<TokenPair> {
+  const access = await ctx.tokens.sign("access", { userId: user.id, sid }, ctx.now);
+  const refresh = await ctx.tokens.sign("refresh", { userId: user.id, sid, jti: refreshJti }, ctx.now);
+  return { access_token: access.token, refresh_token: refresh.token, token_type: "Bearer", expires_in: ACCESS_TTL_S, user };
+}
+
+async function newSession(ctx: AuthCtx, user: PublicUser): Promise<TokenPair> {
+  const sid = crypto.randomUUID();
+  const jti = crypto.randomUUID();
+  ctx.repo.createSession({
+    id: sid,
+    userId: user.id,
+    refreshJti: jti,
+    now: iso(ctx.now),
+    expiresAt: iso(new Date(ctx.now.getTime() + REFRESH_TTL_S * 1000)),
+  });
+  return issuePair(ctx, user, sid, jti);
+}
+
+/** POST /register: creates the account and its first session. */
+export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<string, unknown> }): Promise<TokenPair> {
+  const v = validateAll({
+    email: checkEmail(input.email),
+    password: checkPassword(input.password),
+    name: checkName(input.name),
+    timezone: input.timezone === undefined ? ({ ok: true, value: "UTC" } as const) : checkTimezone(input.timezone),
+  });
+  if (ctx.repo.userByEmail(v.email)) throw new AppError("email_taken", "an account with this email already exists");
+  const passwordHash = await hash(ctx, v.password);
+  let row;
+  try {
+    row = ctx.db
+      .insert(users)
+      .values({ email: v.email, passwordHash, name: v.name, timezone: v.timezone, createdAt: iso(ctx.now), updatedAt: iso(ctx.now) })
+      .returning()
+      .get();
+  } catch (e) {
+    // Two registrations raced past the check above; the unique index decides.
+    if (String(e).includes("UNIQUE")) throw new AppError("email_taken", "an account with this email already exists");
+    throw e;
+  }
+  return newSession(ctx, toPublicUser(row));
+}
+
+/** POST /login. Unknown email and wrong password fail alike, in similar time. */
+export async function login({ ctx, input }: { ctx: AuthCtx; input: Record<string, unknown> }): Promise<TokenPair> {
+  const email = checkEmail(input.email);
+  if (!email.ok) throw invalid("email", email.message);
+  if (typeof input.password !== "string" || input.password.length === 0) throw invalid("password", "is required");
+  if ([...input.password].length > 1024) throw invalid("password", "is too long");
+  const wait = ctx.throttle.retryAfter(email.value, ctx.address, ctx.now.getTime());
+  if (wait > 0) {
+    throw new AppError("rate_limited", `too many failed logins; try again in ${wait} seconds`, undefined, { "retry-after": String(wait) });
+  }
+  const user = ctx.repo.userByEmail(email.value);
+  const ok = await Bun.password.verify(input.password, user?.passwordHash ?? (await dummyHash(ctx)));
+  if (!user || !ok) {
+    ctx.throttle.fail(email.value, ctx.address, ctx.now.getTime());
+    throw unauthorized("invalid_credentials", "email or password is wrong");
+  }
+  ctx.throttle.succeed(email.value, ctx.address);
+  return newSession(ctx, toPublicUser(user));
+}
+
+/**
+ * POST /refresh: rotation. The presented token is spent; presenting a spent one means it was
+ * copied, so the whole session is revoked (reuse detection).
+ */
+export async function refresh({ ctx, input }: { ctx: AuthCtx; input: { refresh_token: string } }): Promise<TokenPair> {
+  const claims = await ctx.tokens.verify(input.refresh_token, "refresh", ctx.now, "invalid_refresh_token");
+  const session = ctx.repo.session(claims.sid);
+  if (!session || String(session.userId) !== claims.sub) throw unauthorized("invalid_refresh_token", "the refresh token is not valid");
+  if (session.revokedAt) throw unauthorized("invalid_refresh_token", "this session has ended; sign in again");
+  const next = crypto.randomUUID();
+  const expiresAt = iso(new Date(ctx.now.getTime() + REFRESH_TTL_S * 1000));
+  if (session.refreshJti !== claims.jti || !ctx.repo.rotate(session.id, claims.jti!, next, iso(ctx.now), expiresAt)) {
+    ctx.repo.revoke(session.id, "refresh_token_reused", iso(ctx.now));
+    throw unauthorized("refresh_token_reused", "this refresh token was already used; the session has been ended, sign in again");
+  }
+  const user = ctx.repo.userById(session.userId)!;
+  return issuePair(ctx, toPublicUser(user), session.id, next);
+}
+
+/** POST /logout: ends the refresh token's session; its access tokens stop working at once. */
+export async function logout({ ctx, input }: { ctx: AuthCtx; input: { refresh_token: string } }): Promise<void> {
+  const claims = await ctx.tokens.verify(input.refresh_token, "refresh", ctx.now, "invalid_refresh_token", true);
+  const session = ctx.repo.session(claims.sid);
+  if (!session || String(session.userId) !== claims.sub) throw unauthorized("invalid_refresh_token", "the refresh token is not valid");
+  ctx.repo.revoke(session.id, "logout", iso(ctx.now));
+}
+
+async function requirePassword(ctx: AuthCtx, userId: number, field: string, password: unknown): Promise<void> {
+  if (typeof password !== "string" || password.length === 0) throw invalid(field, "is required");
+  const user = ctx.repo.userById(userId)!;
+  if (!(await Bun.password.verify(password, user.passwordHash))) {
+    // 400, not 401: the caller's token is fine, a client must not drop its session over this.
+    throw invalid(field, "does not match the account's password");
+  }
+}
+
+/** PATCH /me: name, timezone, and password (with current_password; ends every other session). */
+export async function updateMe({
+  ctx,
+  input,
+  userId,
+  sid,
+}: { ctx: AuthCtx; input: Record<string, unknown>; userId: number; sid: string }): Promise<PublicUser> {
+  const checks: Record<string, ReturnType<typeof checkName>> = {};
+  if (input.name !== undefined) checks.name = checkName(input.name);
+  if (input.timezone !== undefined) checks.timezone = checkTimezone(input.timezone);
+  if (input.password !== undefined) checks.password = checkPassword(input.password);
+  const v = validateAll(checks) as { name?: string; timezone?: string; password?: string };
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: iso(ctx.now) };
+  if (v.name !== undefined) set.name = v.name;
+  if (v.timezone !== undefined) set.timezone = v.timezone;
+  if (v.password !== undefined) {
+    await requirePassword(ctx, userId, "current_password", input.current_password);
+    set.passwordHash = await hash(ctx, v.password);
+  }
+  ctx.db.transaction((tx) => {
+    tx.update(users).set(set).where(eq(users.id, userId)).run();
+    if (v.password !== undefined) ctx.repo.revokeOthers(userId, sid, "password_changed", iso(ctx.now));
+  });
+  return toPublicUser(ctx.repo.userById(userId)!);
+}
+
+/** DELETE /me: the account and everything it owns, in one transaction. */
+export async function deleteMe({ ctx, input, userId }: { ctx: AuthCtx; input: Record<string, unknown>; userId: number }): Promise<void> {
+  await requirePassword(ctx, userId, "password", input.password);
+  // One statement in one transaction: every table a user owns references users(id) ON DELETE CASCADE.
+  ctx.db.transaction((tx) => {
+    tx.delete(users).where(eq(users.id, userId)).run();
+  });
+}
