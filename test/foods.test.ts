@@ -159,3 +159,15 @@ describe("GET /foods/:id", () => {
     expectError(await call("GET", "/api/v1/foods/99999999999999999999"), 404, "food_not_found");
   });
 });
+
+describe("optional authentication on food routes", () => {
+  test("a valid token is accepted; a bad one is refused; none is fine", async () => {
+    const { registerUser } = await import("./helpers");
+    const u = await registerUser(call);
+    expect((await call("GET", "/api/v1/foods/search?q=apple", { token: u.access_token })).status).toBe(200);
+    expect((await call("GET", "/api/v1/foods/9003", { token: u.access_token })).status).toBe(200);
+    expectError(await call("GET", "/api/v1/foods/search?q=apple", { token: "garbage" }), 401, "invalid_token");
+    expectError(await call("GET", "/api/v1/foods/9003", { token: u.refresh_token }), 401, "invalid_token");
+    expect((await call("GET", "/api/v1/foods/9003")).status).toBe(200);
+  });
+});
