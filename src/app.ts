@@ -19,6 +19,13 @@ import { AuthRepo } from "./features/auth/repo";
 import { Tokens } from "./features/auth/tokens";
 import { LoginThrottle, type ThrottleLimits } from "./features/auth/throttle";
 import type { PasswordCost } from "./features/auth/service";
+import { CustomFoodsRepo } from "./features/custom-foods/repo";
+import { customFoodsRoutes } from "./features/custom-foods/routes";
+import { personalFoods } from "./features/custom-foods/personal";
+import { MealsRepo } from "./features/meals/repo";
+import { mealsRoutes } from "./features/meals/routes";
+import { goalsRoutes } from "./features/goals/routes";
+import { statsRoutes } from "./features/stats/routes";
 import { VERSION } from "./version";
 
 export interface AppDeps {
@@ -39,9 +46,11 @@ export interface AppDeps {
   loginLimits?: ThrottleLimits;
   /** Built by createApp from the above. */
   auth: { repo: AuthRepo; tokens: Tokens; throttle: LoginThrottle; passwordCost: PasswordCost };
+  customFoods: CustomFoodsRepo;
+  meals: MealsRepo;
 }
 
-export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth">> &
+export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth" | "customFoods" | "meals">> &
   Pick<AppDeps, "db" | "catalogue" | "jwtSecret">;
 
 /** argon2id at Bun's default cost: ~100 ms per hash on a 2-core box (issue 3 notes). */
@@ -115,10 +124,20 @@ export function createApp(options: AppOptions) {
       throttle: new LoginThrottle(options.loginLimits),
       passwordCost,
     },
+    customFoods: new CustomFoodsRepo(options.db),
+    meals: new MealsRepo(options.db),
   };
   const { logger } = deps;
 
-  const api = new Elysia({ prefix: "/api/v1" }).use(authRoutes(deps)).use(foodsRoutes(deps, () => undefined));
+  const personal = (userId: number | null) =>
+    userId === null ? undefined : personalFoods(deps.db, deps.customFoods, userId, deps.now());
+  const api = new Elysia({ prefix: "/api/v1" })
+    .use(authRoutes(deps))
+    .use(foodsRoutes(deps, personal))
+    .use(customFoodsRoutes(deps))
+    .use(mealsRoutes(deps))
+    .use(goalsRoutes(deps))
+    .use(statsRoutes(deps));
 
   return new Elysia()
     .onRequest(({ request, set }) => {
@@ -172,7 +191,7 @@ export function createApp(options: AppOptions) {
             description:
               "Self-hosted calorie tracker. Contract: shared/API.md. Every non-2xx response is `{ error: { code, message, details? } }` and every response carries `X-Request-Id`. Dates are YYYY-MM-DD in the user's time zone; timestamps RFC 3339 UTC.",
           },
-          tags: [{ name: "accounts" }, { name: "foods" }, { name: "system" }],
+          tags: [{ name: "accounts" }, { name: "foods" }, { name: "meals" }, { name: "goals" }, { name: "stats" }, { name: "system" }],
           components: {
             securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
           },

@@ -1,0 +1,57 @@
+/**
+ * What a signed-in caller adds to food search and detail: their custom foods as candidates,
+ * and score boosts for foods they log often or lately (see foods/service.ts PersonalFoods).
+ */
+import type { Db } from "../../db/client";
+import type { PersonalFoods } from "../foods/service";
+import type { RankInput } from "../foods/rank";
+import { stem, words } from "../foods/text";
+import { CustomFoodsRepo, isCustomId } from "./repo";
+import { customDetail, customSummary } from "./service";
+
+const HISTORY_DAYS = 90;
+
+export function personalFoods(db: Db, repo: CustomFoodsRepo, userId: number, now: Date): PersonalFoods {
+  let boosts: Map<number, number> | undefined;
+  return {
+    isCustomId,
+    candidates(q) {
+      const qs = words(q).map(stem);
+      if (!qs.length) return [];
+      const counts = repo.portionCounts(userId);
+      return repo.allOf(userId).flatMap((f): RankInput[] => {
+        const toks = words(`${f.name} ${f.brand ?? ""}`).map(stem);
+        const ok = qs.every((w, i) => toks.some((t) => t === w || (i === qs.length - 1 ? t.startsWith(w) : t.startsWith(w) && w.length >= 4)));
+        return ok ? [{ id: f.id, name: f.name, group_code: null, synonyms: "", portion_count: counts.get(f.id) ?? 0, brand: null }] : [];
+      });
+    },
+    boosts() {
+      if (boosts) return boosts;
+      // Frequency and recency over the last 90 days, from the (user_id, food_id, eaten_at) index.
+      const since = new Date(now.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
+      const rows = db.$client
+        .query(
+          `SELECT food_id AS id, count(*) AS n, max(eaten_at) AS last FROM meals
+           WHERE user_id = ? AND eaten_at >= ? GROUP BY food_id ORDER BY n DESC LIMIT 500`,
+        )
+        .all(userId, since) as { id: number; n: number; last: string }[];
+      // A food the caller logs outranks the curated priors (alias preference 12 + everyday 3),
+      // and more often or more lately ranks higher still; it must still match the query.
+      boosts = new Map();
+      for (const r of rows) {
+        const days = (now.getTime() - Date.parse(r.last)) / 86_400_000;
+        boosts.set(r.id, 14 + Math.min(8, 2 * Math.log2(1 + r.n)) + (days <= 7 ? 3 : 0));
+      }
+      for (const f of repo.allOf(userId)) boosts.set(f.id, (boosts.get(f.id) ?? 0) + 3); // your own foods rank up
+      return boosts;
+    },
+    summary(id) {
+      const f = repo.get(userId, id);
+      return f ? customSummary(repo, f) : null;
+    },
+    detail(id) {
+      const f = repo.get(userId, id);
+      return f ? customDetail(repo, f) : null;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/** Custom-food queries; every read and write is scoped to the owner. */
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { customFoods, customPortions } from "../../db/schema";
+
+/** Ids at or above this are custom foods; catalogue NDB numbers are at most 99,999. */
+export const CUSTOM_ID_BASE = 1_000_000;
+export const isCustomId = (id: number) => id >= CUSTOM_ID_BASE;
+
+export type CustomFoodRow = typeof customFoods.$inferSelect;
+export type CustomPortionRow = typeof customPortions.$inferSelect;
+
+export class CustomFoodsRepo {
+  constructor(readonly db: Db) {}
+
+  get(userId: number, id: number): CustomFoodRow | null {
+    return this.db.select().from(customFoods).where(and(eq(customFoods.id, id), eq(customFoods.userId, userId))).get() ?? null;
+  }
+
+  portions(foodId: number): CustomPortionRow[] {
+    return this.db.select().from(customPortions).where(eq(customPortions.foodId, foodId)).orderBy(asc(customPortions.seq)).all();
+  }
+
+  /** Every food of the user, for matching a search (a user has tens to hundreds). */
+  allOf(userId: number): Pick<CustomFoodRow, "id" | "name" | "brand">[] {
+    return this.db.select({ id: customFoods.id, name: customFoods.name, brand: customFoods.brand }).from(customFoods).where(eq(customFoods.userId, userId)).all();
+  }
+
+  portionCounts(userId: number): Map<number, number> {
+    const rows = this.db.$client
+      .query("SELECT p.food_id AS id, count(*) AS n FROM custom_portions p JOIN custom_foods f ON f.id = p.food_id WHERE f.user_id = ? GROUP BY p.food_id")
+      .all(userId) as { id: number; n: number }[];
+    return new Map(rows.map((r) => [r.id, r.n]));
+  }
+
+  replacePortions(foodId: number, portions: { name: string; grams: number }[]): void {
+    this.db.delete(customPortions).where(eq(customPortions.foodId, foodId)).run();
+    portions.forEach((p, i) => {
+      this.db.insert(customPortions).values({ foodId, seq: i + 1, name: p.name, amount: 1, grams: p.grams }).run();
+    });
+  }
+}

@@ -1,0 +1,41 @@
+/** POST /foods, PATCH /foods/:id, DELETE /foods/:id — the caller's own foods. */
+import { Elysia, t } from "elysia";
+import type { AppDeps } from "../../app";
+import { errors } from "../../lib/schemas";
+import { noContent, reply } from "../../lib/reply";
+import { authPlugin, type AuthedUser } from "../auth/plugin";
+import { Food } from "../foods/model";
+import { CreateFoodBody, CustomFoodIdParams, PatchFoodBody } from "./model";
+import { createFood, deleteFood, updateFood, type CustomFoodsCtx } from "./service";
+
+export function customFoodsRoutes(deps: AppDeps) {
+  const ctx = (user: AuthedUser): CustomFoodsCtx => ({ db: deps.db, repo: deps.customFoods, userId: user.id, now: deps.now() });
+  const detail = { tags: ["foods"], security: [{ bearer: [] }] };
+  return new Elysia({ prefix: "/foods" })
+    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .post("/", ({ user, body }) => {
+      const food = createFood({ ctx: ctx(user), input: body });
+      return reply(deps, food, 201, { location: `/api/v1/foods/${food.id}` });
+    }, {
+      auth: true,
+      body: CreateFoodBody,
+      response: { 201: Food, ...errors(400, 401, 413, 415) },
+      detail: { ...detail, summary: "Create a custom food (source: custom), visible only to you; ids start at 1000000" },
+    })
+    .patch("/:id", ({ user, params, body }) => reply(deps, updateFood({ ctx: ctx(user), id: params.id, input: body })), {
+      auth: true,
+      params: CustomFoodIdParams,
+      body: PatchFoodBody,
+      response: { 200: Food, ...errors(400, 401, 404, 413, 415) },
+      detail: { ...detail, summary: "Change one of your custom foods (nutrients merge by key; portions replace the list)" },
+    })
+    .delete("/:id", ({ user, params }) => {
+      deleteFood({ ctx: ctx(user), id: params.id });
+      return noContent();
+    }, {
+      auth: true,
+      params: CustomFoodIdParams,
+      response: { 204: t.Void(), ...errors(400, 401, 404) },
+      detail: { ...detail, summary: "Delete one of your custom foods; meals that logged it keep their copy" },
+    });
+}

@@ -1,0 +1,92 @@
+/**
+ * Custom foods (API.md §Foods): owned by one user, invisible to everyone else. Deleting one
+ * keeps the meals that used it, since every meal holds its own snapshot.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { NUTRIENT_KEYS } from "../../db/nutrients";
+import { customFoods } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import type { FoodT, FoodSummaryT } from "../foods/model";
+import { CustomFoodsRepo, type CustomFoodRow } from "./repo";
+import { checkFoodInput } from "./validate";
+
+export interface CustomFoodsCtx {
+  db: Db;
+  repo: CustomFoodsRepo;
+  userId: number;
+  now: Date;
+}
+
+const notFound = (id: number) => new AppError("food_not_found", `no custom food ${id} of yours`);
+
+export function customSummary(repo: CustomFoodsRepo, f: CustomFoodRow): FoodSummaryT {
+  const first = repo.portions(f.id)[0];
+  return {
+    id: f.id,
+    name: f.name,
+    source: "custom",
+    brand: f.brand,
+    barcode: f.barcode,
+    group: null,
+    energy_kcal: f.nutrients.energy_kcal ?? null,
+    protein_g: f.nutrients.protein_g ?? null,
+    fat_g: f.nutrients.fat_g ?? null,
+    carbohydrate_g: f.nutrients.carbohydrate_g ?? null,
+    default_portion: first ? { id: first.id, name: first.name, amount: first.amount, grams: first.grams } : null,
+  };
+}
+
+export function customDetail(repo: CustomFoodsRepo, f: CustomFoodRow): FoodT {
+  return {
+    ...customSummary(repo, f),
+    nutrients: Object.fromEntries(NUTRIENT_KEYS.map((k) => [k, f.nutrients[k] ?? null])),
+    portions: repo.portions(f.id).map((p) => ({ id: p.id, name: p.name, amount: p.amount, grams: p.grams })),
+    attribution: { source: "custom", licence: "Your own data", notice: "Entered by you; visible only to you." },
+  };
+}
+
+/** POST /foods */
+export function createFood({ ctx, input }: { ctx: CustomFoodsCtx; input: Record<string, unknown> }): FoodT {
+  const v = checkFoodInput(input, true);
+  const now = ctx.now.toISOString();
+  const row = ctx.db.transaction(() => {
+    const r = ctx.db
+      .insert(customFoods)
+      .values({ userId: ctx.userId, name: v.name!, brand: v.brand ?? null, barcode: v.barcode ?? null, nutrients: v.nutrients!, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    ctx.repo.replacePortions(r.id, v.portions ?? []);
+    return r;
+  });
+  return customDetail(ctx.repo, row);
+}
+
+/** PATCH /foods/:id — nutrients merge key by key (null clears one); portions replace the list. */
+export function updateFood({ ctx, id, input }: { ctx: CustomFoodsCtx; id: number; input: Record<string, unknown> }): FoodT {
+  const existing = ctx.repo.get(ctx.userId, id);
+  if (!existing) throw notFound(id);
+  const v = checkFoodInput(input, false);
+  const nutrients = v.nutrients ? { ...existing.nutrients, ...v.nutrients } : existing.nutrients;
+  ctx.db.transaction(() => {
+    ctx.db
+      .update(customFoods)
+      .set({
+        ...(v.name !== undefined ? { name: v.name } : {}),
+        ...(v.brand !== undefined ? { brand: v.brand } : {}),
+        ...(v.barcode !== undefined ? { barcode: v.barcode } : {}),
+        nutrients,
+        updatedAt: ctx.now.toISOString(),
+      })
+      .where(and(eq(customFoods.id, id), eq(customFoods.userId, ctx.userId)))
+      .run();
+    if (v.portions) ctx.repo.replacePortions(id, v.portions);
+  });
+  return customDetail(ctx.repo, ctx.repo.get(ctx.userId, id)!);
+}
+
+/** DELETE /foods/:id */
+export function deleteFood({ ctx, id }: { ctx: CustomFoodsCtx; id: number }): void {
+  if (!ctx.repo.get(ctx.userId, id)) throw notFound(id);
+  ctx.db.delete(customFoods).where(and(eq(customFoods.id, id), eq(customFoods.userId, ctx.userId))).run();
+}

@@ -1,0 +1,83 @@
+/** /meals — log, read, change and delete meals; every route needs a token. */
+import { Elysia, t } from "elysia";
+import type { AppDeps } from "../../app";
+import { errors } from "../../lib/schemas";
+import { noContent, reply } from "../../lib/reply";
+import { authPlugin, type AuthedUser } from "../auth/plugin";
+import { CreateMealBody, DailyMeals, DayQuery, Meal, MealIdParams, PatchMealBody } from "./model";
+import { createMeal, dailyMeals, deleteMeal, getMeal, updateMeal, type MealsCtx } from "./service";
+
+export function mealsCtx(deps: AppDeps, user: AuthedUser): MealsCtx {
+  return {
+    db: deps.db,
+    repo: deps.meals,
+    catalogue: deps.catalogue,
+    customFoods: deps.customFoods,
+    userId: user.id,
+    timezone: user.timezone,
+    now: deps.now(),
+  };
+}
+
+export function mealsRoutes(deps: AppDeps) {
+  const tags = ["meals"];
+  const security = [{ bearer: [] }];
+  return new Elysia({ prefix: "/meals" })
+    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .post(
+      "/",
+      ({ body, user }) => {
+        const { meal, created } = createMeal({ ctx: mealsCtx(deps, user), input: body });
+        return created ? reply(deps, meal, 201, { location: `/api/v1/meals/${meal.id}` }) : reply(deps, meal);
+      },
+      {
+        auth: true,
+        body: CreateMealBody,
+        response: { 200: Meal, 201: Meal, ...errors(400, 401, 404, 409, 413, 415) },
+        detail: {
+          tags,
+          security,
+          summary: "Log a meal",
+          description:
+            "201 with Location. `quantity` is grams unless `portion_id` names one of the food's portions (then it counts portions). With a client `id`, the same request again returns 200 with the stored meal; the same id with other content is 409 id_conflict. Unknown food (or another user's custom food): 404 food_not_found; a portion of another food: 400.",
+        },
+      },
+    )
+    .get("/daily", ({ query, user }) => reply(deps, dailyMeals({ ctx: mealsCtx(deps, user), input: query })), {
+      auth: true,
+      query: DayQuery,
+      response: { 200: DailyMeals, ...errors(400, 401) },
+      detail: { tags, security, summary: "A day's meals in eating order, with totals (default: today in the user's time zone)" },
+    })
+    .get("/:id", ({ params, user }) => reply(deps, getMeal({ ctx: mealsCtx(deps, user), id: params.id })), {
+      auth: true,
+      params: MealIdParams,
+      response: { 200: Meal, ...errors(400, 401, 404) },
+      detail: { tags, security, summary: "One meal" },
+    })
+    .patch("/:id", ({ params, body, user }) => reply(deps, updateMeal({ ctx: mealsCtx(deps, user), id: params.id, input: body })), {
+      auth: true,
+      params: MealIdParams,
+      body: PatchMealBody,
+      response: { 200: Meal, ...errors(400, 401, 404, 413, 415) },
+      detail: {
+        tags,
+        security,
+        summary: "Change a meal",
+        description: "Grams and nutrients are recomputed from the per-100 g values stored with the meal, so a later edit of the food does not change it.",
+      },
+    })
+    .delete(
+      "/:id",
+      ({ params, user }) => {
+        deleteMeal({ ctx: mealsCtx(deps, user), id: params.id });
+        return noContent();
+      },
+      {
+        auth: true,
+        params: MealIdParams,
+        response: { 204: t.Void(), ...errors(400, 401, 404) },
+        detail: { tags, security, summary: "Delete a meal" },
+      },
+    );
+}

@@ -1,0 +1,241 @@
+/**
+ * The meal log (API.md §Meals). Days are calendar dates in the user's time zone; nutrients are
+ * computed when a meal is written and stored with it.
+ */
+import type { Catalogue } from "../../db/catalogue";
+import type { Db } from "../../db/client";
+import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
+import { AppError } from "../../lib/errors";
+import { localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
+import type { CustomFoodsRepo } from "../custom-foods/repo";
+import { resolveFood, type LoggablePortion } from "./foods";
+import type { MealT, MealType } from "./model";
+import { fromSums, scale, type MealNutrients } from "./nutrition";
+import type { MealRow, MealsRepo, NewMeal } from "./repo";
+import { checkDate, checkEatenAt, checkNote, checkQuantity, isUuid, Problems } from "./validate";
+
+export interface MealsCtx {
+  db: Db;
+  repo: MealsRepo;
+  catalogue: Catalogue;
+  customFoods: CustomFoodsRepo;
+  userId: number;
+  timezone: string;
+  now: Date;
+}
+
+/** When only a past or future date is given, meals sit at a typical local time for their type. */
+const TYPICAL_TIME: Record<MealType, [number, number]> = { breakfast: [8, 0], lunch: [12, 30], snack: [16, 0], dinner: [19, 0] };
+
+const notFound = (id: string) => new AppError("meal_not_found", `no meal ${id} of yours`);
+
+function nutrientsOf(row: MealRow): MealNutrients {
+  return {
+    energy_kcal: row.energyKcal,
+    protein_g: row.proteinG,
+    fat_g: row.fatG,
+    carbohydrate_g: row.carbohydrateG,
+    fiber_g: row.fiberG,
+    sugars_g: row.sugarsG,
+    saturated_fat_g: row.saturatedFatG,
+    sodium_mg: row.sodiumMg,
+  };
+}
+
+function nutrientColumns(n: MealNutrients) {
+  return {
+    energyKcal: n.energy_kcal,
+    proteinG: n.protein_g,
+    fatG: n.fat_g,
+    carbohydrateG: n.carbohydrate_g,
+    fiberG: n.fiber_g,
+    sugarsG: n.sugars_g,
+    saturatedFatG: n.saturated_fat_g,
+    sodiumMg: n.sodium_mg,
+  };
+}
+
+export function toMeal(row: MealRow): MealT {
+  return {
+    id: row.id,
+    food: { id: row.foodId, name: row.foodName },
+    meal_type: row.mealType as MealType,
+    quantity: row.quantity,
+    portion: row.portionId === null ? null : { id: row.portionId, name: row.portionName!, grams: row.portionGrams! },
+    grams: row.grams,
+    date: row.date,
+    eaten_at: row.eatenAt,
+    note: row.note,
+    nutrients: nutrientsOf(row),
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+function portionFields(p: LoggablePortion | null) {
+  return p
+    ? { portionId: p.id, portionName: p.name, portionGrams: round3(p.grams / p.amount) }
+    : { portionId: null, portionName: null, portionGrams: null };
+}
+
+function requestHash(input: Record<string, unknown>, eatenAt: Date | undefined): string {
+  const canonical = JSON.stringify([
+    input.food_id,
+    input.quantity,
+    input.meal_type,
+    input.portion_id ?? null,
+    input.date ?? null,
+    eatenAt ? toRfc3339(eatenAt) : null,
+    input.note ?? null,
+    input.photo_id ?? null,
+  ]);
+  return new Bun.CryptoHasher("sha256").update(canonical).digest("hex");
+}
+
+/**
+ * POST /meals. With a client `id`, a retry with the same content returns the stored meal
+ * (`created: false`); the same id with other content is 409 id_conflict.
+ */
+export function createMeal({ ctx, input }: { ctx: MealsCtx; input: Record<string, unknown> }): { meal: MealT; created: boolean } {
+  const p = new Problems();
+  const portionGiven = input.portion_id !== undefined && input.portion_id !== null;
+  checkQuantity(p, input.quantity, portionGiven);
+  const date = checkDate(p, "date", input.date);
+  const eatenAt = checkEatenAt(p, input.eaten_at);
+  const note = checkNote(p, input.note);
+  if (input.id !== undefined && !isUuid(input.id)) p.add("id", "must be a UUID such as 0193c1b4-7d2e-7c3a-9f1e-2b5d8c4a6e10");
+  p.throwIfAny();
+
+  const hash = requestHash(input, eatenAt);
+  const id = typeof input.id === "string" ? input.id.toLowerCase() : Bun.randomUUIDv7();
+  const replay = () => {
+    const existing = ctx.repo.byId(id);
+    if (!existing) return null;
+    if (existing.userId !== ctx.userId || existing.requestHash !== hash) {
+      throw new AppError("id_conflict", `meal id ${id} is already used for a different meal`);
+    }
+    return { meal: toMeal(existing), created: false };
+  };
+  const earlier = replay();
+  if (earlier) return earlier;
+
+  const food = resolveFood(ctx.catalogue, ctx.customFoods, ctx.userId, input.food_id as number);
+  if (!food) throw new AppError("food_not_found", `no food with id ${input.food_id}`);
+  const portion = portionGiven ? food.portion(input.portion_id as number) : null;
+  if (portionGiven && !portion) {
+    throw new AppError("validation_failed", `portion_id ${input.portion_id} is not a portion of food ${food.id}`, [
+      { field: "portion_id", message: `is not a portion of food ${food.id}; see GET /foods/${food.id} for its portions` },
+    ]);
+  }
+  if (input.photo_id !== undefined && input.photo_id !== null) {
+    // Photo recognition (scanner/photo) keeps no photos yet, so no photo_id can be confirmed.
+    throw new AppError("validation_failed", "photo_id is not a photo of yours from the last 24 hours", [
+      { field: "photo_id", message: "is not a photo of yours from the last 24 hours" },
+    ]);
+  }
+
+  const quantity = input.quantity as number;
+  const grams = round3(portion ? (quantity * portion.grams) / portion.amount : quantity);
+  const mealType = input.meal_type as MealType;
+  const today = localDate(ctx.now, ctx.timezone);
+  const day = date ?? (eatenAt ? localDate(eatenAt, ctx.timezone) : today);
+  const at =
+    eatenAt ?? (day === today ? ctx.now : localTimeToInstant(day, TYPICAL_TIME[mealType][0], TYPICAL_TIME[mealType][1], ctx.timezone));
+  const stamp = ctx.now.toISOString();
+  const row: NewMeal = {
+    id,
+    userId: ctx.userId,
+    foodId: food.id,
+    foodName: food.name,
+    mealType,
+    quantity,
+    ...portionFields(portion),
+    grams,
+    date: day,
+    eatenAt: toRfc3339(at),
+    note: note ?? null,
+    per100g: food.per100g,
+    requestHash: hash,
+    ...nutrientColumns(scale(food.per100g, grams)),
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+  try {
+    ctx.repo.insert(row);
+  } catch (e) {
+    // A concurrent retry with the same id won the insert: answer as a replay.
+    const again = String(e).includes("UNIQUE") ? replay() : null;
+    if (again) return again;
+    throw e;
+  }
+  return { meal: toMeal(ctx.repo.get(ctx.userId, id)!), created: true };
+}
+
+function ownMeal(ctx: MealsCtx, id: string): MealRow {
+  if (!isUuid(id)) {
+    throw new AppError("validation_failed", "id must be a meal UUID", [{ field: "id", message: "must be a meal UUID" }]);
+  }
+  const row = ctx.repo.get(ctx.userId, id.toLowerCase());
+  if (!row) throw notFound(id);
+  return row;
+}
+
+export function getMeal({ ctx, id }: { ctx: MealsCtx; id: string }): MealT {
+  return toMeal(ownMeal(ctx, id));
+}
+
+/** PATCH /meals/:id — recomputes grams and nutrients from the per-100 g values stored with the meal. */
+export function updateMeal({ ctx, id, input }: { ctx: MealsCtx; id: string; input: Record<string, unknown> }): MealT {
+  const row = ownMeal(ctx, id);
+  const p = new Problems();
+  const portionChange = input.portion_id !== undefined;
+  let portion: LoggablePortion | null | undefined;
+  if (portionChange && input.portion_id !== null) {
+    const food = resolveFood(ctx.catalogue, ctx.customFoods, ctx.userId, row.foodId);
+    portion = food?.portion(input.portion_id as number) ?? null;
+    if (!portion) p.add("portion_id", food ? `is not a portion of food ${row.foodId}` : "cannot be set: the meal's food no longer exists; log grams instead");
+  }
+  const usesPortion = portionChange ? input.portion_id !== null : row.portionId !== null;
+  const quantity = input.quantity !== undefined ? input.quantity : row.quantity;
+  checkQuantity(p, quantity, usesPortion);
+  const date = checkDate(p, "date", input.date);
+  const eatenAt = checkEatenAt(p, input.eaten_at);
+  const note = checkNote(p, input.note);
+  p.throwIfAny();
+
+  const set: Partial<NewMeal> = { updatedAt: ctx.now.toISOString() };
+  if (input.meal_type !== undefined) set.mealType = input.meal_type as MealType;
+  if (note !== undefined) set.note = note;
+  if (eatenAt) set.eatenAt = toRfc3339(eatenAt);
+  if (date) set.date = date;
+  else if (eatenAt) set.date = localDate(eatenAt, ctx.timezone);
+  if (input.quantity !== undefined || portionChange) {
+    const unitGrams = portionChange ? (portion ? portion.grams / portion.amount : 1) : (row.portionGrams ?? 1);
+    const grams = round3((quantity as number) * unitGrams);
+    Object.assign(set, { quantity, grams, ...nutrientColumns(scale(row.per100g, grams)) });
+    if (portionChange) Object.assign(set, portionFields(portion ?? null));
+  }
+  ctx.repo.update(ctx.userId, row.id, set);
+  return toMeal(ctx.repo.get(ctx.userId, row.id)!);
+}
+
+export function deleteMeal({ ctx, id }: { ctx: MealsCtx; id: string }): void {
+  const row = ownMeal(ctx, id);
+  ctx.repo.delete(ctx.userId, row.id);
+}
+
+/** GET /meals/daily — the day's meals in eating order, and their totals. */
+export function dailyMeals({ ctx, input }: { ctx: MealsCtx; input: { date?: string } }) {
+  const p = new Problems();
+  const date = checkDate(p, "date", input.date) ?? localDate(ctx.now, ctx.timezone);
+  p.throwIfAny();
+  const rows = ctx.repo.day(ctx.userId, date);
+  const sums = Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, null as number | null]));
+  for (const r of rows) {
+    const n = nutrientsOf(r);
+    for (const k of MEAL_NUTRIENT_KEYS) if (n[k] !== null) sums[k] = (sums[k] ?? 0) + n[k]!;
+  }
+  return { date, meals: rows.map(toMeal), totals: fromSums(rows.length, sums) };
+}

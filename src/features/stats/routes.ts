@@ -1,0 +1,63 @@
+/** GET /stats/daily and /stats/weekly */
+import { Elysia, t } from "elysia";
+import type { AppDeps } from "../../app";
+import { errors, Nullable } from "../../lib/schemas";
+import { reply } from "../../lib/reply";
+import { authPlugin } from "../auth/plugin";
+import { GoalsSchema } from "../goals/service";
+import { MealNutrients } from "../meals/model";
+import { mealsCtx } from "../meals/routes";
+import { dailyStats, weeklyStats } from "./service";
+
+const DailyStats = t.Object(
+  {
+    date: t.String(),
+    meal_count: t.Integer(),
+    totals: MealNutrients,
+    by_meal_type: t.Object({ breakfast: MealNutrients, lunch: MealNutrients, dinner: MealNutrients, snack: MealNutrients }),
+    goals: GoalsSchema,
+    remaining: GoalsSchema,
+    energy_split_pct: t.Object({ protein: Nullable(t.Number()), fat: Nullable(t.Number()), carbohydrate: Nullable(t.Number()) }),
+  },
+  { title: "DailyStats" },
+);
+
+const WeeklyStats = t.Object(
+  {
+    start: t.String(),
+    end: t.String(),
+    days: t.Array(t.Object({ date: t.String(), meal_count: t.Integer(), totals: MealNutrients })),
+    totals: MealNutrients,
+    daily_average: MealNutrients,
+    logged_days: t.Integer(),
+    goals: GoalsSchema,
+    days_within_energy_goal: Nullable(t.Integer({ description: "logged days within ±10 % of the energy goal; null without one" })),
+  },
+  { title: "WeeklyStats" },
+);
+
+export function statsRoutes(deps: AppDeps) {
+  const detail = { tags: ["stats"], security: [{ bearer: [] }] };
+  return new Elysia({ prefix: "/stats" })
+    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .get("/daily", ({ user, query }) => reply(deps, dailyStats({ ctx: mealsCtx(deps, user), input: query })), {
+      auth: true,
+      query: t.Object({ date: t.Optional(t.String({ description: "YYYY-MM-DD, default today in the user's time zone" })) }),
+      response: { 200: DailyStats, ...errors(400, 401) },
+      detail: {
+        ...detail,
+        summary: "A day's totals, per meal type, goals, what remains, and the energy split",
+        description: "energy_split_pct uses 4/9/4 kcal per gram of protein/fat/carbohydrate; it is null for a day without macro energy.",
+      },
+    })
+    .get("/weekly", ({ user, query }) => reply(deps, weeklyStats({ ctx: mealsCtx(deps, user), input: query })), {
+      auth: true,
+      query: t.Object({ end: t.Optional(t.String({ description: "YYYY-MM-DD, default today" })) }),
+      response: { 200: WeeklyStats, ...errors(400, 401) },
+      detail: {
+        ...detail,
+        summary: "The 7 days ending on `end`, both included",
+        description: "Empty days are zero-filled; daily_average is over logged days (null when none).",
+      },
+    });
+}

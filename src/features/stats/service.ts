@@ -1,0 +1,111 @@
+/**
+ * Daily and weekly statistics (API.md §Goals and statistics), aggregated in SQL over the
+ * (user_id, date) index: at most 7 × 4 grouped rows ever reach JavaScript.
+ */
+import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
+import { addDays, localDate } from "../../lib/time";
+import { getGoals, GOAL_KEYS, type Goals } from "../goals/service";
+import { MEAL_TYPES, type MealType } from "../meals/model";
+import { fromSums, type MealNutrients } from "../meals/nutrition";
+import type { MealsCtx } from "../meals/service";
+import { checkDate, Problems } from "../meals/validate";
+
+type Sums = Record<string, number | null>;
+
+function addInto(acc: Sums, row: Record<string, unknown>): void {
+  for (const k of MEAL_NUTRIENT_KEYS) {
+    const v = row[k] as number | null;
+    if (v !== null && v !== undefined) acc[k] = (acc[k] ?? 0) + v;
+  }
+}
+const emptySums = (): Sums => Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, null]));
+const r1 = (x: number) => Math.round(x * 10) / 10;
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+function dateOrToday(ctx: MealsCtx, field: string, v: string | undefined): string {
+  const p = new Problems();
+  const d = checkDate(p, field, v);
+  p.throwIfAny();
+  return d ?? localDate(ctx.now, ctx.timezone);
+}
+
+/** Protein, fat and carbohydrate as shares of their energy (4/9/4 kcal per gram). */
+export function energySplit(t: MealNutrients) {
+  const p = (t.protein_g ?? 0) * 4;
+  const f = (t.fat_g ?? 0) * 9;
+  const c = (t.carbohydrate_g ?? 0) * 4;
+  const all = p + f + c;
+  if (all === 0) return { protein: null, fat: null, carbohydrate: null };
+  return { protein: r1((100 * p) / all), fat: r1((100 * f) / all), carbohydrate: r1((100 * c) / all) };
+}
+
+function remaining(goals: Goals, totals: MealNutrients): Goals {
+  const out = {} as Goals;
+  for (const k of GOAL_KEYS) {
+    const g = goals[k];
+    const v = totals[k];
+    out[k] = g === null || v === null ? null : r2(g - v);
+  }
+  return out;
+}
+
+/** GET /stats/daily */
+export function dailyStats({ ctx, input }: { ctx: MealsCtx; input: { date?: string } }) {
+  const date = dateOrToday(ctx, "date", input.date);
+  const rows = ctx.repo.sums(ctx.userId, date, date);
+  const total = emptySums();
+  let count = 0;
+  const byType = {} as Record<MealType, MealNutrients>;
+  for (const type of MEAL_TYPES) {
+    const row = rows.find((r) => r.meal_type === type);
+    byType[type] = fromSums(row?.n ?? 0, (row ?? {}) as Sums);
+    if (row) {
+      count += row.n;
+      addInto(total, row);
+    }
+  }
+  const totals = fromSums(count, total);
+  const goals = getGoals(ctx.db, ctx.userId);
+  return { date, meal_count: count, totals, by_meal_type: byType, goals, remaining: remaining(goals, totals), energy_split_pct: energySplit(totals) };
+}
+
+/** GET /stats/weekly — the 7 days ending on `end`, both included, oldest first. */
+export function weeklyStats({ ctx, input }: { ctx: MealsCtx; input: { end?: string } }) {
+  const end = dateOrToday(ctx, "end", input.end);
+  const start = addDays(end, -6);
+  const rows = ctx.repo.sums(ctx.userId, start, end);
+  const week = emptySums();
+  let weekCount = 0;
+  const days = Array.from({ length: 7 }, (_, i) => {
+    const date = addDays(start, i);
+    const sums = emptySums();
+    let n = 0;
+    for (const r of rows.filter((x) => x.date === date)) {
+      n += r.n;
+      addInto(sums, r);
+    }
+    weekCount += n;
+    if (n) addInto(week, sums);
+    return { date, meal_count: n, totals: fromSums(n, sums) };
+  });
+  const logged = days.filter((d) => d.meal_count > 0);
+  const average = {} as Record<string, number | null>;
+  for (const k of MEAL_NUTRIENT_KEYS) {
+    const known = logged.filter((d) => d.totals[k] !== null);
+    average[k] = logged.length === 0 || known.length === 0 ? null : r2(known.reduce((a, d) => a + d.totals[k]!, 0) / logged.length);
+  }
+  const goals = getGoals(ctx.db, ctx.userId);
+  const g = goals.energy_kcal;
+  const within =
+    g === null ? null : logged.filter((d) => d.totals.energy_kcal !== null && Math.abs(d.totals.energy_kcal - g) <= 0.1 * g).length;
+  return {
+    start,
+    end,
+    days,
+    totals: fromSums(weekCount, week),
+    daily_average: average as MealNutrients,
+    logged_days: logged.length,
+    goals,
+    days_within_energy_goal: within,
+  };
+}
