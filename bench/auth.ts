@@ -5,14 +5,10 @@
  *     alternating rounds, medians.
  *  2. Bun.password.hash / verify (argon2id) at production's cost and at OWASP's minimum.
  */
-import { machine, median, requireWrk, startServer, wrk } from "./lib/wrk";
+import { machine, median, numberArg, requireWrk, startServer, wrk } from "./lib/wrk";
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const seconds = arg("--seconds", 5);
-const rounds = arg("--rounds", 3);
+const seconds = numberArg("--seconds", 5);
+const rounds = numberArg("--rounds", 3);
 requireWrk();
 
 const proc = Bun.spawn(["bun", `${import.meta.dir}/lib/auth-server.ts`], { stdout: "pipe", stderr: "inherit" });

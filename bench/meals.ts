@@ -9,14 +9,10 @@
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { tempDir } from "./lib/tmp";
-import { machine, median, requireWrk, startServer, wrk } from "./lib/wrk";
+import { machine, median, numberArg, requireWrk, startServer, wrk } from "./lib/wrk";
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const seconds = arg("--seconds", 5);
-const rounds = arg("--rounds", 3);
+const seconds = numberArg("--seconds", 5);
+const rounds = numberArg("--rounds", 3);
 requireWrk();
 
 const hello = await startServer(["bun", `${import.meta.dir}/lib/hello.ts`]);

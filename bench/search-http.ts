@@ -7,15 +7,11 @@
  *   --seconds N   per wrk run (default 5)   --rounds N (default 3)
  */
 import { tempDir } from "./lib/tmp";
-import { machine, median, requireWrk, startServer, wrk, type WrkResult } from "./lib/wrk";
+import { machine, median, numberArg, requireWrk, startServer, type WrkResult, wrk } from "./lib/wrk";
 import { SEARCH_CASES } from "../test/fixtures/search-queries";
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const seconds = arg("--seconds", 5);
-const rounds = arg("--rounds", 3);
+const seconds = numberArg("--seconds", 5);
+const rounds = numberArg("--rounds", 3);
 requireWrk();
 
 const hello = await startServer(["bun", `${import.meta.dir}/lib/hello.ts`]);

@@ -93,6 +93,12 @@ end
   return { rps, p50ms: pct("50"), p99ms: pct("99"), non2xx };
 }
 
+/** `--name N` from the command line, or the default. */
+export function numberArg(name: string, dflt: number): number {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+}
+
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
