@@ -7,7 +7,8 @@ import { openapi } from "@elysiajs/openapi";
 import type { Catalogue } from "./db/catalogue";
 import type { Db } from "./db/client";
 import { AppError, type ErrorCode } from "./lib/errors";
-import { readJson } from "./lib/body";
+import { readJson, readLimited } from "./lib/body";
+import { bodyError, recordBodyError } from "./lib/body-errors";
 import { validationDetails } from "./lib/validation";
 import { jsonLogger, type Logger } from "./lib/log";
 import { FoodSearch } from "./features/foods/search";
@@ -23,6 +24,14 @@ import { CustomFoodsRepo } from "./features/custom-foods/repo";
 import { customFoodsRoutes } from "./features/custom-foods/routes";
 import { personalFoods } from "./features/custom-foods/personal";
 import { MealsRepo } from "./features/meals/repo";
+import { ImportedRepo } from "./features/imported/repo";
+import { PhotosRepo } from "./features/scanner/photos";
+import { scannerRoutes } from "./features/scanner/routes";
+import { MAX_UPLOAD_BODY } from "./features/scanner/image";
+
+/** Routes whose body is a multipart upload rather than JSON. */
+const UPLOAD_PATHS = new Set(["/api/v1/scanner/photo"]);
+import type { OffClient } from "./features/imported/online";
 import { mealsRoutes } from "./features/meals/routes";
 import { goalsRoutes } from "./features/goals/routes";
 import { statsRoutes } from "./features/stats/routes";
@@ -48,9 +57,13 @@ export interface AppDeps {
   auth: { repo: AuthRepo; tokens: Tokens; throttle: LoginThrottle; passwordCost: PasswordCost };
   customFoods: CustomFoodsRepo;
   meals: MealsRepo;
+  imported: ImportedRepo;
+  photos: PhotosRepo;
+  /** The online Open Food Facts lookup, or null when --online-lookup is off (the default). */
+  offClient: OffClient | null;
 }
 
-export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth" | "customFoods" | "meals">> &
+export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth" | "customFoods" | "meals" | "imported" | "photos">> &
   Pick<AppDeps, "db" | "catalogue" | "jwtSecret">;
 
 /** argon2id at Bun's default cost: ~100 ms per hash on a 2-core box (issue 3 notes). */
@@ -59,13 +72,7 @@ export const DEFAULT_PASSWORD_COST: PasswordCost = { memoryCost: 65536, timeCost
 const requestIds = new WeakMap<Request, string>();
 const startedAt = new WeakMap<Request, number>();
 const errorStatus = new WeakMap<Request, number>();
-/**
- * A body that could not be read (415, 413, malformed JSON) is recorded here and reported when
- * the route validates its body. Parsing runs before the auth macro, so throwing at parse time
- * would answer a tokenless call with 400 instead of 401.
- */
-const bodyErrors = new WeakMap<Request, AppError>();
-const BODY_FAILED = "\u0000morsel: unreadable body";
+
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._\-]{1,64}$/;
 
 function errorResponse(err: AppError, requestId: string | undefined): Response {
@@ -79,7 +86,7 @@ function toAppError(code: string | number, error: unknown, request: Request, log
   if (error instanceof AppError) return error;
   if (error instanceof ValidationError || code === "VALIDATION") {
     const v = error as ValidationError;
-    const unreadable = bodyErrors.get(request);
+    const unreadable = bodyError(request);
     if (unreadable && v.type === "body") return unreadable;
     if (v.type === "response") {
       logger.error("response failed its schema", { request_id: requestIds.get(request), path: new URL(request.url).pathname, detail: v.message?.slice(0, 500) });
@@ -126,6 +133,9 @@ export function createApp(options: AppOptions) {
     },
     customFoods: new CustomFoodsRepo(options.db),
     meals: new MealsRepo(options.db),
+    imported: new ImportedRepo(options.db),
+    photos: new PhotosRepo(options.db),
+    offClient: options.offClient ?? null,
   };
   const { logger } = deps;
 
@@ -137,7 +147,8 @@ export function createApp(options: AppOptions) {
     .use(customFoodsRoutes(deps))
     .use(mealsRoutes(deps))
     .use(goalsRoutes(deps))
-    .use(statsRoutes(deps));
+    .use(statsRoutes(deps))
+    .use(scannerRoutes(deps));
 
   return new Elysia()
     .onRequest(({ request, set }) => {
@@ -147,22 +158,41 @@ export function createApp(options: AppOptions) {
       startedAt.set(request, performance.now());
       set.headers["x-request-id"] = id;
     })
-    .onParse(async ({ request, contentType }) => {
+    .onParse(async ({ request, contentType, path }) => {
       const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-      if (type === "multipart/form-data") return; // uploads: the route reads them with its own limit
       try {
-        if (type === "" && (request.body === null || request.headers.get("content-length") === "0")) {
-          throw new AppError("malformed_json", "request body is missing; send a JSON object with Content-Type: application/json");
+        if (UPLOAD_PATHS.has(path)) {
+          // Uploads (the photo scanner): multipart only, read with the 10 MB image limit.
+          if (type !== "multipart/form-data") {
+            throw new AppError("unsupported_media_type", "send the photo as multipart/form-data with a file part named image");
+          }
+          const bytes = await readLimited(request, MAX_UPLOAD_BODY);
+          try {
+            // the hook's contentType lacks the boundary; the request header has it
+            const form = await new Response(bytes, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+            return Object.fromEntries(form.entries());
+          } catch {
+            throw new AppError("validation_failed", "the body is not valid multipart/form-data", [
+              { field: "image", message: "could not be read from the multipart body" },
+            ]);
+          }
         }
+        // No body at all (a DELETE, say): nothing to parse; a route that needs one says so.
+        if (type === "" && (request.body === null || request.headers.get("content-length") === "0")) return undefined;
         if (type !== "application/json" && !type.endsWith("+json")) {
           throw new AppError("unsupported_media_type", `Content-Type must be application/json${type ? `, got ${type}` : ""}`);
         }
         return await readJson(request);
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
-        bodyErrors.set(request, e);
-        return BODY_FAILED;
+        return recordBodyError(request, e);
       }
+    })
+    // After authentication and validation: a body that could not be read is reported even when
+    // the route's schema (all fields optional) let the placeholder through.
+    .onBeforeHandle(({ request }) => {
+      const unreadable = bodyError(request);
+      if (unreadable) throw unreadable;
     })
     .onError(({ code, error, request }) => {
       const appError = toAppError(code, error, request, logger);
@@ -191,7 +221,7 @@ export function createApp(options: AppOptions) {
             description:
               "Self-hosted calorie tracker. Contract: shared/API.md. Every non-2xx response is `{ error: { code, message, details? } }` and every response carries `X-Request-Id`. Dates are YYYY-MM-DD in the user's time zone; timestamps RFC 3339 UTC.",
           },
-          tags: [{ name: "accounts" }, { name: "foods" }, { name: "meals" }, { name: "goals" }, { name: "stats" }, { name: "system" }],
+          tags: [{ name: "accounts" }, { name: "foods" }, { name: "meals" }, { name: "goals" }, { name: "stats" }, { name: "scanner" }, { name: "system" }],
           components: {
             securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
           },

@@ -14,6 +14,9 @@ export interface Config {
   /** Absolute path of the read-only food catalogue. */
   readonly cataloguePath: string;
   readonly logRequests: boolean;
+  /** Ask Open Food Facts online on a barcode miss. Off by default: nothing leaves the machine. */
+  readonly onlineLookup: boolean;
+  readonly offUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -81,7 +84,17 @@ export function loadConfig(argv: readonly string[] = process.argv.slice(2), env:
     throw new ConfigError(`--log-requests / MORSEL_LOG_REQUESTS must be true or false, got "${logRaw}"`);
   }
 
+  const bool = (flag: string, envName: string, dflt: boolean): boolean => {
+    const raw = flags.get(flag) === true ? "true" : (str(flag, envName) ?? String(dflt));
+    if (!["true", "false", "1", "0"].includes(raw)) throw new ConfigError(`--${flag} / ${envName} must be true or false, got "${raw}"`);
+    return raw === "true" || raw === "1";
+  };
+  const offUrl = str("off-url", "MORSEL_OFF_URL") ?? "https://world.openfoodfacts.org";
+  if (!/^https?:\/\/[^\s/]+/.test(offUrl)) throw new ConfigError(`--off-url / MORSEL_OFF_URL must be an http(s) URL, got "${offUrl}"`);
+
   return Object.freeze({
+    onlineLookup: bool("online-lookup", "MORSEL_ONLINE_LOOKUP", false),
+    offUrl: offUrl.replace(/\/+$/, ""),
     port: Number(portRaw),
     host,
     dataDir,
@@ -92,5 +105,13 @@ export function loadConfig(argv: readonly string[] = process.argv.slice(2), env:
 
 /** What `serve` prints at start; the JWT secret is never part of Config, so nothing to mask here. */
 export function describeConfig(c: Config): Record<string, string | number | boolean> {
-  return { port: c.port, host: c.host, data_dir: c.dataDir, catalogue: c.cataloguePath, log_requests: c.logRequests };
+  return {
+    port: c.port,
+    host: c.host,
+    data_dir: c.dataDir,
+    catalogue: c.cataloguePath,
+    log_requests: c.logRequests,
+    online_lookup: c.onlineLookup,
+    ...(c.onlineLookup ? { off_url: c.offUrl } : {}),
+  };
 }

@@ -12,11 +12,17 @@ import { openDatabase } from "./db/client";
 import { loadOrCreateSecret } from "./lib/secret";
 import { jsonLogger } from "./lib/log";
 import { VERSION } from "./version";
+import { importOff } from "./features/imported/import";
+import { OffClient } from "./features/imported/online";
+import { progressBar } from "./lib/progress";
 
 const HELP = `morsel ${VERSION} — self-hosted calorie tracker
 
 Usage:
   morsel [serve] [options]     start the HTTP API (default command)
+  morsel import-off FILE       import an Open Food Facts export (JSONL or CSV/TSV, plain or .gz)
+                               into the data dir, so barcode scans find those products offline;
+                               safe to re-run; bad lines are skipped and listed by number
   morsel --help                this text
   morsel --version             print the version
 
@@ -27,11 +33,44 @@ Options (flags win over environment variables):
                       default $XDG_DATA_HOME/morsel or ~/.local/share/morsel; created if missing)
   --catalogue FILE    food catalogue SQLite file (MORSEL_CATALOGUE, default: the bundled one)
   --log-requests B    one JSON line per request, true or false (MORSEL_LOG_REQUESTS, default true)
+  --online-lookup B   on a barcode miss, ask Open Food Facts online and keep the answer
+                      (MORSEL_ONLINE_LOOKUP, default false: nothing ever leaves the machine)
+  --off-url URL       Open Food Facts base URL for that lookup (MORSEL_OFF_URL)
 
 The API is served under /api/v1; /docs shows its OpenAPI description; /healthz answers liveness.
 `;
 
-function main(argv: string[]): void {
+async function importCommand(argv: string[], file: string | undefined): Promise<void> {
+  if (!file) {
+    console.error("morsel import-off: give the export file to import\n\n" + HELP);
+    process.exit(2);
+  }
+  const config = loadConfig(argv);
+  if (!(await Bun.file(file).exists())) {
+    console.error(`morsel import-off: no file at ${file}`);
+    process.exit(2);
+  }
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const db = openDatabase(join(config.dataDir, "morsel.db"));
+  const bar = progressBar("importing");
+  const report = await importOff(db, file, {
+    onProgress: ({ bytesRead, bytesTotal, lines }) => bar.update(bytesRead, bytesTotal, `${lines.toLocaleString("en")} lines`),
+  });
+  bar.done();
+  const rate = Math.round(report.lines / Math.max(report.seconds, 0.001));
+  console.log(
+    `${file}: ${report.format}${report.gzip ? " (gzip)" : ""}, ${report.lines} lines in ${report.seconds.toFixed(1)} s (${rate} lines/s): ` +
+      `${report.inserted} new, ${report.updated} updated, ${report.unchanged} unchanged, ${report.skippedCount} skipped`,
+  );
+  for (const s of report.skipped) console.log(`  line ${s.line}: ${s.reason}`);
+  if (report.skippedCount > report.skipped.length) console.log(`  … and ${report.skippedCount - report.skipped.length} more skipped lines`);
+  if (report.error) {
+    console.error(`morsel import-off: ${report.error}`);
+    process.exit(1);
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
   const { flags, rest } = parseFlags(argv);
   if (flags.has("help") || rest[0] === "help") {
     console.log(HELP);
@@ -42,6 +81,7 @@ function main(argv: string[]): void {
     return;
   }
   const command = rest[0] ?? "serve";
+  if (command === "import-off") return importCommand(argv, rest[1]);
   if (command !== "serve") {
     console.error(`morsel: unknown command "${command}"\n\n${HELP}`);
     process.exit(2);
@@ -51,7 +91,8 @@ function main(argv: string[]): void {
   const { secret, created, path: secretPath } = loadOrCreateSecret(config.dataDir);
   const db = openDatabase(join(config.dataDir, "morsel.db"));
   const catalogue = new Catalogue(config.cataloguePath);
-  const app = createApp({ db, catalogue, jwtSecret: secret, logger: jsonLogger, logRequests: config.logRequests });
+  const offClient = config.onlineLookup ? new OffClient({ baseUrl: config.offUrl }) : null;
+  const app = createApp({ db, catalogue, jwtSecret: secret, logger: jsonLogger, logRequests: config.logRequests, offClient });
   const server = app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 16 * 1024 * 1024 });
   jsonLogger.info("morsel started", {
     version: VERSION,
@@ -63,7 +104,7 @@ function main(argv: string[]): void {
 }
 
 try {
-  main(process.argv.slice(2));
+  await main(process.argv.slice(2));
 } catch (e) {
   if (e instanceof ConfigError) {
     console.error(`morsel: ${e.message}\nRun "morsel --help" for the options.`);

@@ -294,3 +294,17 @@ describe("GET, PATCH and DELETE /me", () => {
     expect((await call("GET", "/api/v1/me", { token: b.access_token })).json.name).toBe(b.user.name);
   });
 });
+
+describe("unreadable bodies on routes whose fields are all optional", () => {
+  test("PATCH /me, PATCH /meals/:id and PUT /goals report malformed JSON, wrong types and size, and change nothing", async () => {
+    const u = await registerUser(call);
+    const meal = (await call("POST", "/api/v1/meals", { token: u.access_token, body: { food_id: 9040, quantity: 100, meal_type: "snack" } })).json;
+    for (const [method, path] of [["PATCH", "/api/v1/me"], ["PATCH", `/api/v1/meals/${meal.id}`], ["PUT", "/api/v1/goals"], ["PATCH", "/api/v1/foods/1000000"]] as const) {
+      expectError(await call(method, path, { token: u.access_token, raw: "{oops" }), 400, "malformed_json");
+      expectError(await call(method, path, { token: u.access_token, raw: "{}", headers: { "content-type": "text/plain" } }), 415, "unsupported_media_type");
+      expectError(await call(method, path, { token: u.access_token, raw: JSON.stringify({ note: "x".repeat(1_100_000) }) }), 413, "payload_too_large");
+    }
+    expect((await call("GET", "/api/v1/me", { token: u.access_token })).json).toEqual(u.user);
+    expect((await call("GET", `/api/v1/meals/${meal.id}`, { token: u.access_token })).json).toEqual(meal);
+  });
+});

@@ -12,6 +12,7 @@ import { openDatabase, type Db } from "../src/db/client";
 import { loadConfig } from "../src/config";
 import { FoodSearch } from "../src/features/foods/search";
 import { quietLogger } from "../src/lib/log";
+import type { OffClient } from "../src/features/imported/online";
 
 /** OWASP's argon2id minimum (m=19 MiB, t=2): real hashing, quicker than production's default. */
 export const TEST_PASSWORD_COST = { memoryCost: 19456, timeCost: 2 };
@@ -77,13 +78,13 @@ export interface Reply {
   text: string;
 }
 
-export function makeApp(opts: { clock?: Clock; secret?: string } = {}): TestApp {
+export function makeApp(opts: { clock?: Clock; secret?: string; offClient?: OffClient } = {}): TestApp {
   const dir = tempDir();
   const db = openDatabase(join(dir, "morsel.db"));
   const clock = opts.clock ?? new Clock();
   const secret = opts.secret ?? "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
   const { catalogue: c, search } = catalogue();
-  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger, validateResponses: true, logRequests: false, passwordCost: TEST_PASSWORD_COST });
+  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger, validateResponses: true, logRequests: false, passwordCost: TEST_PASSWORD_COST, offClient: opts.offClient ?? null });
   const call = async (method: string, path: string, o: CallOptions = {}): Promise<Reply> => {
     const headers: Record<string, string> = { ...o.headers };
     let body: string | Uint8Array | undefined;
@@ -142,4 +143,54 @@ export function jwtPayload(token: string): Record<string, unknown> {
 }
 export function jwtHeader(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split(".")[0]!, "base64url").toString());
+}
+
+/**
+ * A stand-in for the Open Food Facts v2 product endpoint on 127.0.0.1 (the one outside service
+ * this machine cannot reach). `products` maps the 13-digit code to a product; codes listed in
+ * `behaviour` answer 404, `status: 0`, slowly, or with 503.
+ */
+export function offStandIn(products: Record<string, Record<string, unknown>>, behaviour: Record<string, "404" | "status0" | "slow" | "503"> = {}) {
+  const requests: { path: string; userAgent: string | null }[] = [];
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(req) {
+      const url = new URL(req.url);
+      requests.push({ path: url.pathname, userAgent: req.headers.get("user-agent") });
+      const code = url.pathname.match(/^\/api\/v2\/product\/(\d+)\.json$/)?.[1];
+      if (!code) return new Response("not found", { status: 404 });
+      const how = behaviour[code];
+      if (how === "503") return new Response("busy", { status: 503 });
+      if (how === "slow") await Bun.sleep(1500);
+      if (how === "404") return Response.json({ code, status: 0, status_verbose: "product not found" }, { status: 404 });
+      if (how === "status0" || !products[code]) return Response.json({ code, status: 0, status_verbose: "product not found" });
+      return Response.json({ code, status: 1, status_verbose: "product found", product: products[code] });
+    },
+  });
+  return { url: `http://127.0.0.1:${server.port}`, requests, stop: () => server.stop(true) };
+}
+
+const ENTRY = new URL("../src/index.ts", import.meta.url).pathname;
+
+/** Starts the real entry point (`bun src/index.ts serve --port 0`) and waits for its start line. */
+export async function startProcess(dataDir: string, extraArgs: string[] = [], env: Record<string, string> = {}) {
+  const proc = Bun.spawn(["bun", ENTRY, "serve", "--port", "0", "--data-dir", dataDir, ...extraArgs], {
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { ...process.env, MORSEL_LOG_REQUESTS: "false", ...env },
+  });
+  const reader = proc.stdout.getReader();
+  let out = "";
+  const deadline = Date.now() + 15_000;
+  while (!out.includes('"msg":"morsel started"') && Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    out += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  const line = out.split("\n").find((l) => l.includes("morsel started"));
+  if (!line) throw new Error(`server did not start: ${out} ${await new Response(proc.stderr).text()}`);
+  const log = JSON.parse(line) as Record<string, string | number>;
+  return { proc, log, url: String(log.url), stop: async () => { proc.kill(); await proc.exited; } };
 }

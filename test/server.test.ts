@@ -6,29 +6,11 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { tempDir } from "./helpers";
+import { startProcess, tempDir } from "./helpers";
 
 const ENTRY = join(import.meta.dir, "..", "src", "index.ts");
 
-async function start(dataDir: string) {
-  const proc = Bun.spawn(["bun", ENTRY, "serve", "--port", "0", "--data-dir", dataDir], {
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { ...process.env, MORSEL_LOG_REQUESTS: "false" },
-  });
-  const reader = proc.stdout.getReader();
-  let out = "";
-  const deadline = Date.now() + 15_000;
-  while (!out.includes('"msg":"morsel started"') && Date.now() < deadline) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    out += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  const line = out.split("\n").find((l) => l.includes("morsel started"));
-  if (!line) throw new Error(`server did not start: ${out} ${await new Response(proc.stderr).text()}`);
-  return { proc, log: JSON.parse(line) as Record<string, string | number> };
-}
+const start = (dataDir: string) => startProcess(dataDir);
 
 describe("bun src/index.ts serve", () => {
   test("creates the data dir and secret, serves the API, keeps the secret on restart", async () => {

@@ -130,3 +130,38 @@ export const goals = sqliteTable("goals", {
   carbohydrateG: real("carbohydrate_g"),
   updatedAt: text("updated_at").notNull(),
 });
+
+/**
+ * Products imported from an Open Food Facts dump (`morsel import-off`) or cached from the optional
+ * online lookup; shared by every user, keyed by GTIN-14. Ids start at 2,000,000,000 (seeded in the
+ * migration) so they are loggable like any food and never meet catalogue or custom ids. Data are
+ * ODbL: `attribution` travels with every record.
+ */
+export const importedProducts = sqliteTable("imported_products", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  gtin: text("gtin").notNull().unique(),
+  name: text("name").notNull(),
+  brand: text("brand"),
+  nutrients: text("nutrients", { mode: "json" }).notNull().$type<Record<string, number | null>>(),
+  servingName: text("serving_name"),
+  servingGrams: real("serving_grams"),
+  /** "off-import" (a dump) or "off-online" (cached from the online lookup). */
+  origin: text("origin").notNull(),
+  attribution: text("attribution").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/** Photos sent to /scanner/photo: kept 24 hours so a meal can confirm one. Never the image. */
+export const photos = sqliteTable(
+  "photos",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    gtin: text("gtin"),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (p) => [index("photos_user").on(p.userId, p.expiresAt)],
+);

@@ -11,7 +11,7 @@ export function tooLarge(limit: number): AppError {
 }
 
 export function formatBytes(n: number): string {
-  return n >= 1024 * 1024 ? `${n / (1024 * 1024)} MiB` : `${n / 1024} KiB`;
+  return n >= 1024 * 1024 ? `${Math.floor(n / (1024 * 1024))} MiB` : `${Math.floor(n / 1024)} KiB`;
 }
 
 /** Reads the whole body, throwing 413 as soon as it passes `limit` bytes. */

@@ -112,8 +112,11 @@ function make(input: string, code: string, format: GtinFormat): Barcode & { rest
   return { input, gtin, format, issuer, restriction };
 }
 
-/** Parses what a person or scanner typed. */
-export function parseBarcode(raw: string): ParseResult {
+/**
+ * Parses what a person or scanner typed. A scanner that knows the symbology passes it, which
+ * settles an 8-digit code that reads both as EAN-8 and as UPC-E.
+ */
+export function parseBarcode(raw: string, symbology?: GtinFormat): ParseResult {
   const input = raw;
   const digits = raw.replace(/[\s-]/g, "");
   if (digits === "" || !/^\d+$/.test(digits)) {
@@ -147,7 +150,8 @@ export function parseBarcode(raw: string): ParseResult {
       if (asEan8 && asUpcE) {
         // Both readings are valid. An EAN-8 starting with 0 is a restricted store code, so the
         // UPC-E (a real GS1 US item) is the likelier product; either way both are looked up.
-        const [first, second] = asEan8.restriction ? [asUpcE, asEan8] : [asEan8, asUpcE];
+        const upcFirst = symbology === "UPC-E" || (symbology !== "EAN-8" && asEan8.restriction !== null);
+        const [first, second] = upcFirst ? [asUpcE, asEan8] : [asEan8, asUpcE];
         return done(first, [{ input, gtin: second.gtin, format: second.format, issuer: second.issuer }]);
       }
       if (asEan8) return done(asEan8);

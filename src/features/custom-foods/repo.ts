@@ -1,11 +1,11 @@
 /** Custom-food queries; every read and write is scoped to the owner. */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { customFoods, customPortions } from "../../db/schema";
 
-/** Ids at or above this are custom foods; catalogue NDB numbers are at most 99,999. */
+/** Ids from here to 2,000,000,000 are custom foods; catalogue NDB numbers are at most 99,999. */
 export const CUSTOM_ID_BASE = 1_000_000;
-export const isCustomId = (id: number) => id >= CUSTOM_ID_BASE;
+export const isCustomId = (id: number) => id >= CUSTOM_ID_BASE && id < 2_000_000_000;
 
 export type CustomFoodRow = typeof customFoods.$inferSelect;
 export type CustomPortionRow = typeof customPortions.$inferSelect;
@@ -15,6 +15,19 @@ export class CustomFoodsRepo {
 
   get(userId: number, id: number): CustomFoodRow | null {
     return this.db.select().from(customFoods).where(and(eq(customFoods.id, id), eq(customFoods.userId, userId))).get() ?? null;
+  }
+
+  /** The user's most recently changed food with one of these GTIN-14s. */
+  byBarcode(userId: number, gtins: string[]): CustomFoodRow | null {
+    if (!gtins.length) return null;
+    return (
+      this.db
+        .select()
+        .from(customFoods)
+        .where(and(eq(customFoods.userId, userId), inArray(customFoods.barcode, gtins)))
+        .orderBy(desc(customFoods.updatedAt), desc(customFoods.id))
+        .get() ?? null
+    );
   }
 
   portions(foodId: number): CustomPortionRow[] {

@@ -18,7 +18,9 @@ export const Portion = t.Object({ id: t.Integer(), name: t.String(), amount: t.N
 const summaryFields = {
   id: t.Integer(),
   name: t.String(),
-  source: t.UnionEnum(["usda", "custom"]),
+  source: t.UnionEnum(["usda", "custom", "openfoodfacts"], {
+    description: "usda: the bundled catalogue; custom: your own food; openfoodfacts: a product imported from an Open Food Facts dump or the online lookup",
+  }),
   brand: Nullable(t.String()),
   barcode: Nullable(t.String({ description: "GTIN-14" })),
   group: Nullable(FoodGroup),

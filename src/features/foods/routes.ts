@@ -11,6 +11,7 @@ export function foodsRoutes(deps: AppDeps, personal: (userId: number | null) => 
   const ctxFor = (userId: number | null): FoodsCtx => ({
     catalogue: deps.catalogue,
     search: deps.search,
+    imported: deps.imported,
     userId,
     personal: personal(userId),
   });

@@ -9,10 +9,13 @@ import type { FoodSummaryT, FoodT } from "./model";
 import type { RankInput } from "./rank";
 import { Lru } from "../../lib/lru";
 import { immutableBody } from "../../lib/reply";
+import { importedFood, isImportedId, type ImportedRepo } from "../imported/repo";
 
 export interface FoodsCtx {
   catalogue: Catalogue;
   search: FoodSearch;
+  /** Open Food Facts products imported into the data dir (public, like the catalogue). */
+  imported: ImportedRepo;
   userId: number | null;
   /** The caller's own foods; absent for anonymous callers. */
   personal?: PersonalFoods;
@@ -120,7 +123,10 @@ export function searchFoods({ ctx, input }: { ctx: FoodsCtx; input: { q: string;
 
 /** One food with every nutrient. Another user's custom food is reported as unknown. */
 export function getFood({ ctx, input }: { ctx: FoodsCtx; input: { id: number } }): FoodT {
-  if (ctx.personal?.isCustomId(input.id)) {
+  if (isImportedId(input.id)) {
+    const row = ctx.imported.byId(input.id);
+    if (row) return importedFood(row);
+  } else if (ctx.personal?.isCustomId(input.id)) {
     const f = ctx.personal.detail(input.id);
     if (f) return f;
   } else {

@@ -5,6 +5,7 @@
 import type { Catalogue } from "../../db/catalogue";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { type CustomFoodsRepo, isCustomId } from "../custom-foods/repo";
+import { type ImportedRepo, isImportedId, servingPortionId } from "../imported/repo";
 
 export interface LoggablePortion {
   id: number;
@@ -23,7 +24,25 @@ export interface LoggableFood {
 const pick = (n: Record<string, number | null | undefined>) =>
   Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, n[k] ?? null])) as Record<string, number | null>;
 
-export function resolveFood(catalogue: Catalogue, custom: CustomFoodsRepo, userId: number, foodId: number): LoggableFood | null {
+export interface FoodSources {
+  catalogue: Catalogue;
+  customFoods: CustomFoodsRepo;
+  imported: ImportedRepo;
+}
+
+export function resolveFood(sources: FoodSources, userId: number, foodId: number): LoggableFood | null {
+  const { catalogue, customFoods: custom, imported } = sources;
+  if (isImportedId(foodId)) {
+    const p = imported.byId(foodId);
+    if (!p) return null;
+    return {
+      id: p.id,
+      name: p.name,
+      per100g: pick(p.nutrients),
+      portion: (id) =>
+        id === servingPortionId(p.id) && p.servingGrams ? { id, name: p.servingName ?? "serving", amount: 1, grams: p.servingGrams } : null,
+    };
+  }
   if (isCustomId(foodId)) {
     const f = custom.get(userId, foodId);
     if (!f) return null;

@@ -13,6 +13,8 @@ export function mealsCtx(deps: AppDeps, user: AuthedUser): MealsCtx {
     repo: deps.meals,
     catalogue: deps.catalogue,
     customFoods: deps.customFoods,
+    imported: deps.imported,
+    photos: deps.photos,
     userId: user.id,
     timezone: user.timezone,
     now: deps.now(),

@@ -8,6 +8,8 @@ import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { AppError } from "../../lib/errors";
 import { localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
 import type { CustomFoodsRepo } from "../custom-foods/repo";
+import type { ImportedRepo } from "../imported/repo";
+import type { PhotosRepo } from "../scanner/photos";
 import { resolveFood, type LoggablePortion } from "./foods";
 import type { MealT, MealType } from "./model";
 import { fromSums, scale, type MealNutrients } from "./nutrition";
@@ -19,6 +21,8 @@ export interface MealsCtx {
   repo: MealsRepo;
   catalogue: Catalogue;
   customFoods: CustomFoodsRepo;
+  imported: ImportedRepo;
+  photos: PhotosRepo;
   userId: number;
   timezone: string;
   now: Date;
@@ -121,7 +125,7 @@ export function createMeal({ ctx, input }: { ctx: MealsCtx; input: Record<string
   const earlier = replay();
   if (earlier) return earlier;
 
-  const food = resolveFood(ctx.catalogue, ctx.customFoods, ctx.userId, input.food_id as number);
+  const food = resolveFood(ctx, ctx.userId, input.food_id as number);
   if (!food) throw new AppError("food_not_found", `no food with id ${input.food_id}`);
   const portion = portionGiven ? food.portion(input.portion_id as number) : null;
   if (portionGiven && !portion) {
@@ -129,8 +133,8 @@ export function createMeal({ ctx, input }: { ctx: MealsCtx; input: Record<string
       { field: "portion_id", message: `is not a portion of food ${food.id}; see GET /foods/${food.id} for its portions` },
     ]);
   }
-  if (input.photo_id !== undefined && input.photo_id !== null) {
-    // Photo recognition (scanner/photo) keeps no photos yet, so no photo_id can be confirmed.
+  if (input.photo_id !== undefined && input.photo_id !== null && !(typeof input.photo_id === "string" && ctx.photos.live(ctx.userId, input.photo_id, ctx.now))) {
+    // Another user's photo, an expired one and an unknown id read the same: nothing leaks.
     throw new AppError("validation_failed", "photo_id is not a photo of yours from the last 24 hours", [
       { field: "photo_id", message: "is not a photo of yours from the last 24 hours" },
     ]);
@@ -193,7 +197,7 @@ export function updateMeal({ ctx, id, input }: { ctx: MealsCtx; id: string; inpu
   const portionChange = input.portion_id !== undefined;
   let portion: LoggablePortion | null | undefined;
   if (portionChange && input.portion_id !== null) {
-    const food = resolveFood(ctx.catalogue, ctx.customFoods, ctx.userId, row.foodId);
+    const food = resolveFood(ctx, ctx.userId, row.foodId);
     portion = food?.portion(input.portion_id as number) ?? null;
     if (!portion) p.add("portion_id", food ? `is not a portion of food ${row.foodId}` : "cannot be set: the meal's food no longer exists; log grams instead");
   }

@@ -1,0 +1,78 @@
+/** Imported products (Open Food Facts), shared by all users; ids from 2,000,000,000. */
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { NUTRIENT_KEYS } from "../../db/nutrients";
+import { importedProducts } from "../../db/schema";
+import type { FoodT } from "../foods/model";
+import { OFF_ATTRIBUTION, type ImportedRecord } from "./off";
+
+export const IMPORTED_ID_BASE = 2_000_000_000;
+export const isImportedId = (id: number) => id >= IMPORTED_ID_BASE;
+export type ImportedRow = typeof importedProducts.$inferSelect;
+
+/** Imported products carry one portion, their serving; its id is derived from the product id. */
+export const servingPortionId = (productId: number) => productId;
+
+export function importedFood(row: ImportedRow): FoodT {
+  const portion = row.servingGrams ? { id: servingPortionId(row.id), name: row.servingName ?? "serving", amount: 1, grams: row.servingGrams } : null;
+  return {
+    id: row.id,
+    name: row.name,
+    source: "openfoodfacts",
+    brand: row.brand,
+    barcode: row.gtin,
+    group: null,
+    energy_kcal: row.nutrients.energy_kcal ?? null,
+    protein_g: row.nutrients.protein_g ?? null,
+    fat_g: row.nutrients.fat_g ?? null,
+    carbohydrate_g: row.nutrients.carbohydrate_g ?? null,
+    default_portion: portion,
+    nutrients: Object.fromEntries(NUTRIENT_KEYS.map((k) => [k, row.nutrients[k] ?? null])),
+    portions: portion ? [portion] : [],
+    attribution: { source: "Open Food Facts", licence: "ODbL 1.0", notice: row.attribution },
+  };
+}
+
+export type UpsertOutcome = "inserted" | "updated" | "unchanged";
+
+export class ImportedRepo {
+  private readonly upsertStmt;
+  private readonly idOfGtin;
+  constructor(readonly db: Db) {
+    this.idOfGtin = db.$client.prepare<{ id: number }, [string]>("SELECT id FROM imported_products WHERE gtin = ?");
+    // Re-importing the same data changes nothing: a row is only rewritten when its content
+    // differs, and RETURNING yields a row only when something was written.
+    this.upsertStmt = db.$client.prepare<{ id: number }, [string, string, string | null, string, string | null, number | null, string, string, string]>(
+      `INSERT INTO imported_products (gtin, name, brand, nutrients, serving_name, serving_grams, origin, attribution, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (gtin) DO UPDATE SET name = excluded.name, brand = excluded.brand, nutrients = excluded.nutrients,
+         serving_name = excluded.serving_name, serving_grams = excluded.serving_grams, origin = excluded.origin,
+         attribution = excluded.attribution, updated_at = excluded.updated_at
+       WHERE name IS NOT excluded.name OR brand IS NOT excluded.brand OR nutrients IS NOT excluded.nutrients
+         OR serving_name IS NOT excluded.serving_name OR serving_grams IS NOT excluded.serving_grams
+       RETURNING id`,
+    );
+  }
+
+  byId(id: number): ImportedRow | null {
+    return this.db.select().from(importedProducts).where(eq(importedProducts.id, id)).get() ?? null;
+  }
+
+  byGtins(gtins: string[]): ImportedRow | null {
+    if (!gtins.length) return null;
+    const rows = this.db.select().from(importedProducts).where(inArray(importedProducts.gtin, gtins)).all();
+    return gtins.map((g) => rows.find((r) => r.gtin === g)).find(Boolean) ?? null;
+  }
+
+  /** Inserts or updates one record; reports which, so an import can count. */
+  upsert(r: ImportedRecord, origin: "off-import" | "off-online", now: string): UpsertOutcome {
+    const before = this.idOfGtin.get(r.gtin);
+    const res = this.upsertStmt.get(r.gtin, r.name, r.brand, JSON.stringify(r.nutrients), r.servingName, r.servingGrams, origin, OFF_ATTRIBUTION, now);
+    if (!res) return "unchanged";
+    return before ? "updated" : "inserted";
+  }
+
+  count(): number {
+    return (this.db.$client.query("SELECT count(*) AS n FROM imported_products").get() as { n: number }).n;
+  }
+}

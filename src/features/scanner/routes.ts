@@ -1,0 +1,45 @@
+/** POST /scanner/barcode and /scanner/photo — both need a token (a user's own foods win). */
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../app";
+import { errors } from "../../lib/schemas";
+import { reply } from "../../lib/reply";
+import { authPlugin, type AuthedUser } from "../auth/plugin";
+import { BarcodeBody, BarcodeResponse, PhotoBody, PhotoResponse } from "./model";
+import { scanBarcode, scanPhoto, type ScannerCtx } from "./service";
+import { customSource, importedSource, onlineSource, type BarcodeSource } from "./sources";
+
+export function scannerRoutes(deps: AppDeps) {
+  const sources: BarcodeSource[] = [customSource(deps.customFoods), importedSource(deps.imported)];
+  if (deps.offClient) sources.push(onlineSource(deps.offClient, deps.imported, deps.now));
+  const ctx = (user: AuthedUser): ScannerCtx => ({ userId: user.id, now: deps.now(), sources, photos: deps.photos });
+  const detail = { tags: ["scanner"], security: [{ bearer: [] }] };
+  return new Elysia({ prefix: "/scanner" })
+    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .post("/barcode", async ({ user, body }) => reply(deps, await scanBarcode({ ctx: ctx(user), input: body })), {
+      auth: true,
+      body: BarcodeBody,
+      response: { 200: BarcodeResponse, ...errors(400, 401, 404, 413, 415) },
+      detail: {
+        ...detail,
+        summary: "Identify a typed or scanned barcode",
+        description:
+          "Looks in your custom foods, then imported Open Food Facts products, then (only when the server runs with --online-lookup) Open Food Facts online. UPC-A and its EAN-13 form are the same product. 400 invalid_barcode details carry reason not_digits, bad_length or bad_check_digit; 404 barcode_not_found details carry the normalised gtin (and a restriction for in-store, ISBN, ISSN or coupon codes).",
+      },
+    })
+    .post(
+      "/photo",
+      // Content type and size are checked while parsing (app.ts, UPLOAD_PATHS) and reported after auth.
+      async ({ user, body }) => reply(deps, await scanPhoto({ ctx: ctx(user), file: body.image })),
+      {
+        auth: true,
+        body: PhotoBody,
+        response: { 200: PhotoResponse, ...errors(400, 401, 413, 415, 422) },
+        detail: {
+          ...detail,
+          summary: "Read a barcode (and, later, recognise food) in a photo",
+          description:
+            "multipart/form-data, part `image`. The barcode is searched at several scales and angles; when found and known, `food` is that product. Food recognition is not built yet: `candidates` is empty and `model.name` is \"none\". Nothing is logged automatically; send photo_id with POST /meals to confirm.",
+        },
+      },
+    );
+}
