@@ -41,6 +41,11 @@ describe("barcodes in photos", () => {
     expect(r.json.barcode?.gtin).toBe("04006381333931");
   });
 
+  test("out-of-focus and steeply tilted codes are found (sharpened and ±45° attempts)", async () => {
+    expect((await upload(await barcodePhoto("590123412345", { angle: 5, blur: 1.2 }))).json.barcode?.gtin).toBe("05901234123457");
+    expect((await upload(await barcodePhoto("590123412345", { angle: 40 }))).json.barcode?.gtin).toBe("05901234123457");
+  });
+
   test("PNG and WebP uploads, and EXIF orientation, are handled", async () => {
     expect((await upload(await barcodePhoto("590123412345", { format: "png" }))).json.barcode?.gtin).toBe("05901234123457");
     expect((await upload(await barcodePhoto("590123412345", { format: "webp" }))).json.barcode?.gtin).toBe("05901234123457");

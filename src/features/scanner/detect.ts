@@ -38,27 +38,29 @@ export async function readOnce(pixels: { data: Uint8ClampedArray; width: number;
   return hit ? { text: hit.text, format: hit.format } : null;
 }
 
-/** The ladder: [max side, angle]; 0 = full resolution. */
-const LADDER: [number, number][] = [
-  [1280, 0],
-  [2560, 0],
-  [0, 0],
-  [1280, 45],
-  [1280, -45],
+/** The ladder: [max side (0 = full resolution), angle, sharpen]. */
+const LADDER: [number, number, boolean][] = [
+  [1280, 0, false],
+  [2560, 0, false],
+  [0, 0, false],
+  [1280, 0, true], // out of focus: bars blurred together
+  [1280, 45, false], // zxing itself only tries 90° turns
+  [1280, -45, false],
 ];
 
 export async function detectBarcode(img: CheckedImage, budgetMs = 1500): Promise<Detection | null> {
   const started = performance.now();
   const longest = Math.max(img.width, img.height);
   let lastSide = -1;
-  for (const [side, angle] of LADDER) {
+  for (const [side, angle, sharpen] of LADDER) {
     const effective = side === 0 || side >= longest ? longest : side;
-    if (angle === 0 && effective === lastSide) continue; // this scale was already tried
+    const plain = angle === 0 && !sharpen;
+    if (plain && effective === lastSide) continue; // this scale was already tried
     if (performance.now() - started > budgetMs) break;
-    const pixels = await decode(img, { maxSide: side || undefined, angle });
-    if (angle === 0) lastSide = effective;
+    const pixels = await decode(img, { maxSide: side || undefined, angle, sharpen });
+    if (plain) lastSide = effective;
     const hit = await readOnce(pixels);
-    if (hit) return { ...hit, attempt: `${effective}px${angle ? `+${angle}°` : ""}` };
+    if (hit) return { ...hit, attempt: `${effective}px${angle ? `+${angle}°` : ""}${sharpen ? "+sharpen" : ""}` };
   }
   return null;
 }

@@ -64,14 +64,15 @@ export interface Decoded {
 
 /**
  * Decodes to RGBA, upright (EXIF orientation applied), fitted inside `maxSide` if given, optionally
- * rotated by `angle` degrees on a white background.
+ * rotated by `angle` degrees on a white background, optionally sharpened (for out-of-focus photos).
  * @throws AppError 422 invalid_image when the pixels cannot be decoded (truncated data).
  */
-export async function decode(img: CheckedImage, opts: { maxSide?: number; angle?: number } = {}): Promise<Decoded> {
+export async function decode(img: CheckedImage, opts: { maxSide?: number; angle?: number; sharpen?: boolean } = {}): Promise<Decoded> {
   try {
     let pipe = sharp(img.bytes, { limitInputPixels: MAX_PIXELS, failOn: "truncated", pages: 1 }).rotate();
     if (opts.maxSide) pipe = pipe.resize({ width: opts.maxSide, height: opts.maxSide, fit: "inside", withoutEnlargement: true });
     if (opts.angle) pipe = sharp(await pipe.png({ compressionLevel: 0 }).toBuffer()).rotate(opts.angle, { background: "#ffffff" });
+    if (opts.sharpen) pipe = pipe.sharpen({ sigma: 1.5, m1: 2, m2: 4 });
     const { data, info } = await pipe.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
   } catch {
