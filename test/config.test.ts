@@ -42,6 +42,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig(argv as string[], { HOME: "/h" })).toThrow(flag);
   });
 
+  test("the online lookup is off by default; a bare --online-lookup turns it on; the URL is checked", () => {
+    expect(loadConfig([], { HOME: "/h" }).onlineLookup).toBe(false);
+    expect(loadConfig(["--online-lookup"], { HOME: "/h" }).onlineLookup).toBe(true);
+    expect(loadConfig([], { HOME: "/h", MORSEL_ONLINE_LOOKUP: "1" }).onlineLookup).toBe(true);
+    expect(loadConfig(["--off-url", "http://127.0.0.1:8080/"], { HOME: "/h" }).offUrl).toBe("http://127.0.0.1:8080");
+    expect(() => loadConfig(["--off-url", "ftp://x"], { HOME: "/h" })).toThrow("--off-url");
+    expect(() => loadConfig(["--online-lookup", "perhaps"], { HOME: "/h" })).toThrow("--online-lookup");
+  });
+
   test("the result is frozen", () => {
     expect(Object.isFrozen(loadConfig([], { HOME: "/h" }))).toBe(true);
   });
