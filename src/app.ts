@@ -26,6 +26,8 @@ import { personalFoods } from "./features/custom-foods/personal";
 import { MealsRepo } from "./features/meals/repo";
 import { ImportedRepo } from "./features/imported/repo";
 import { PhotosRepo } from "./features/scanner/photos";
+import { DEFAULT_TOMBSTONE_DAYS, SyncLog } from "./features/sync/log";
+import { syncRoutes } from "./features/sync/routes";
 import { scannerRoutes } from "./features/scanner/routes";
 import { MAX_UPLOAD_BODY } from "./features/scanner/image";
 
@@ -59,11 +61,14 @@ export interface AppDeps {
   meals: MealsRepo;
   imported: ImportedRepo;
   photos: PhotosRepo;
+  syncLog: SyncLog;
+  /** Days a delete's tombstone is kept for sync; older cursors get 410. */
+  tombstoneDays: number;
   /** The online Open Food Facts lookup, or null when --online-lookup is off (the default). */
   offClient: OffClient | null;
 }
 
-export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth" | "customFoods" | "meals" | "imported" | "photos">> &
+export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth" | "customFoods" | "meals" | "imported" | "photos" | "syncLog">> &
   Pick<AppDeps, "db" | "catalogue" | "jwtSecret">;
 
 /** argon2id at Bun's default cost: ~100 ms per hash on a 2-core box (issue 3 notes). */
@@ -135,6 +140,8 @@ export function createApp(options: AppOptions) {
     meals: new MealsRepo(options.db),
     imported: new ImportedRepo(options.db),
     photos: new PhotosRepo(options.db),
+    syncLog: new SyncLog(options.db),
+    tombstoneDays: options.tombstoneDays ?? DEFAULT_TOMBSTONE_DAYS,
     offClient: options.offClient ?? null,
   };
   const { logger } = deps;
@@ -148,7 +155,8 @@ export function createApp(options: AppOptions) {
     .use(mealsRoutes(deps))
     .use(goalsRoutes(deps))
     .use(statsRoutes(deps))
-    .use(scannerRoutes(deps));
+    .use(scannerRoutes(deps))
+    .use(syncRoutes(deps));
 
   return new Elysia()
     .onRequest(({ request, set }) => {
@@ -221,7 +229,7 @@ export function createApp(options: AppOptions) {
             description:
               "Self-hosted calorie tracker. Contract: shared/API.md. Every non-2xx response is `{ error: { code, message, details? } }` and every response carries `X-Request-Id`. Dates are YYYY-MM-DD in the user's time zone; timestamps RFC 3339 UTC.",
           },
-          tags: [{ name: "accounts" }, { name: "foods" }, { name: "meals" }, { name: "goals" }, { name: "stats" }, { name: "scanner" }, { name: "system" }],
+          tags: [{ name: "accounts" }, { name: "foods" }, { name: "meals" }, { name: "goals" }, { name: "stats" }, { name: "scanner" }, { name: "sync" }, { name: "system" }],
           components: {
             securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
           },

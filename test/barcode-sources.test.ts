@@ -13,6 +13,7 @@ import { OffClient } from "../src/features/imported/online";
 import { mapOffProduct } from "../src/features/imported/off";
 import { customSource, importedSource, onlineSource, type BarcodeSource } from "../src/features/scanner/sources";
 import { offStandIn, tempDir } from "./helpers";
+import { SyncLog } from "../src/features/sync/log";
 
 const KNOWN = "05449000000996";
 const UNKNOWN = "04006381333931";
@@ -27,7 +28,7 @@ afterAll(() => stand.stop());
 function setup(name: string): BarcodeSource {
   if (name === "custom") {
     const repo = new CustomFoodsRepo(db);
-    createFood({ ctx: { db, repo, userId: 1, now: now() }, input: { name: "Cola drink", barcode: KNOWN, nutrients: { energy_kcal: 42 } } });
+    createFood({ ctx: { db, repo, log: new SyncLog(db), userId: 1, now: now() }, input: { name: "Cola drink", barcode: KNOWN, nutrients: { energy_kcal: 42 } } });
     return customSource(repo);
   }
   const repo = new ImportedRepo(db);

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
+import { inTx } from "../../db/tx";
 import { AppError, invalid } from "../../lib/errors";
 import { AuthRepo, toPublicUser, type PublicUser } from "./repo";
 import type { LoginThrottle } from "./throttle";
@@ -169,8 +170,8 @@ export async function updateMe({
     await requirePassword(ctx, userId, "current_password", input.current_password);
     set.passwordHash = await hash(ctx, v.password);
   }
-  ctx.db.transaction((tx) => {
-    tx.update(users).set(set).where(eq(users.id, userId)).run();
+  inTx(ctx.db, () => {
+    ctx.db.update(users).set(set).where(eq(users.id, userId)).run();
     if (v.password !== undefined) ctx.repo.revokeOthers(userId, sid, "password_changed", iso(ctx.now));
   });
   return toPublicUser(ctx.repo.userById(userId)!);
@@ -180,7 +181,7 @@ export async function updateMe({
 export async function deleteMe({ ctx, input, userId }: { ctx: AuthCtx; input: Record<string, unknown>; userId: number }): Promise<void> {
   await requirePassword(ctx, userId, "password", input.password);
   // One statement in one transaction: every table a user owns references users(id) ON DELETE CASCADE.
-  ctx.db.transaction((tx) => {
-    tx.delete(users).where(eq(users.id, userId)).run();
+  inTx(ctx.db, () => {
+    ctx.db.delete(users).where(eq(users.id, userId)).run();
   });
 }

@@ -9,12 +9,13 @@ import { CreateFoodBody, CustomFoodIdParams, PatchFoodBody } from "./model";
 import { createFood, deleteFood, updateFood, type CustomFoodsCtx } from "./service";
 
 export function customFoodsRoutes(deps: AppDeps) {
-  const ctx = (user: AuthedUser): CustomFoodsCtx => ({ db: deps.db, repo: deps.customFoods, userId: user.id, now: deps.now() });
+  const ctx = (user: AuthedUser): CustomFoodsCtx => ({ db: deps.db, repo: deps.customFoods, log: deps.syncLog, userId: user.id, now: deps.now() });
   const detail = { tags: ["foods"], security: [{ bearer: [] }] };
   return new Elysia({ prefix: "/foods" })
     .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
     .post("/", ({ user, body }) => {
-      const food = createFood({ ctx: ctx(user), input: body });
+      const { id: _ignored, ...input } = body as Record<string, unknown>; // ids are the server's to give here
+      const food = createFood({ ctx: ctx(user), input });
       return reply(deps, food, 201, { location: `/api/v1/foods/${food.id}` });
     }, {
       auth: true,

@@ -10,10 +10,13 @@ import { AppError } from "../../lib/errors";
 import type { FoodT, FoodSummaryT } from "../foods/model";
 import { CustomFoodsRepo, type CustomFoodRow } from "./repo";
 import { checkFoodInput } from "./validate";
+import type { SyncLog } from "../sync/log";
+import { inTx } from "../../db/tx";
 
 export interface CustomFoodsCtx {
   db: Db;
   repo: CustomFoodsRepo;
+  log: SyncLog;
   userId: number;
   now: Date;
 }
@@ -46,20 +49,24 @@ export function customDetail(repo: CustomFoodsRepo, f: CustomFoodRow): FoodT {
   };
 }
 
-/** POST /foods */
+/**
+ * POST /foods. `input.id` is honoured only from sync (a client-made id for an offline create);
+ * the REST route never passes one through.
+ */
 export function createFood({ ctx, input }: { ctx: CustomFoodsCtx; input: Record<string, unknown> }): FoodT {
   const v = checkFoodInput(input, true);
   const now = ctx.now.toISOString();
-  const row = ctx.db.transaction(() => {
+  return inTx(ctx.db, () => {
     const r = ctx.db
       .insert(customFoods)
-      .values({ userId: ctx.userId, name: v.name!, brand: v.brand ?? null, barcode: v.barcode ?? null, nutrients: v.nutrients!, createdAt: now, updatedAt: now })
+      .values({ ...(input.id !== undefined ? { id: input.id as number } : {}), userId: ctx.userId, name: v.name!, brand: v.brand ?? null, barcode: v.barcode ?? null, nutrients: v.nutrients!, createdAt: now, updatedAt: now })
       .returning()
       .get();
     ctx.repo.replacePortions(r.id, v.portions ?? []);
-    return r;
+    const food = customDetail(ctx.repo, r);
+    ctx.log.record(ctx.userId, "food", r.id, "upsert", food, ctx.now);
+    return food;
   });
-  return customDetail(ctx.repo, row);
 }
 
 /** PATCH /foods/:id — nutrients merge key by key (null clears one); portions replace the list. */
@@ -68,7 +75,7 @@ export function updateFood({ ctx, id, input }: { ctx: CustomFoodsCtx; id: number
   if (!existing) throw notFound(id);
   const v = checkFoodInput(input, false);
   const nutrients = v.nutrients ? { ...existing.nutrients, ...v.nutrients } : existing.nutrients;
-  ctx.db.transaction(() => {
+  return inTx(ctx.db, () => {
     ctx.db
       .update(customFoods)
       .set({
@@ -81,12 +88,17 @@ export function updateFood({ ctx, id, input }: { ctx: CustomFoodsCtx; id: number
       .where(and(eq(customFoods.id, id), eq(customFoods.userId, ctx.userId)))
       .run();
     if (v.portions) ctx.repo.replacePortions(id, v.portions);
+    const food = customDetail(ctx.repo, ctx.repo.get(ctx.userId, id)!);
+    ctx.log.record(ctx.userId, "food", id, "upsert", food, ctx.now);
+    return food;
   });
-  return customDetail(ctx.repo, ctx.repo.get(ctx.userId, id)!);
 }
 
 /** DELETE /foods/:id */
 export function deleteFood({ ctx, id }: { ctx: CustomFoodsCtx; id: number }): void {
   if (!ctx.repo.get(ctx.userId, id)) throw notFound(id);
-  ctx.db.delete(customFoods).where(and(eq(customFoods.id, id), eq(customFoods.userId, ctx.userId))).run();
+  inTx(ctx.db, () => {
+    ctx.db.delete(customFoods).where(and(eq(customFoods.id, id), eq(customFoods.userId, ctx.userId))).run();
+    ctx.log.record(ctx.userId, "food", id, "delete", null, ctx.now);
+  });
 }

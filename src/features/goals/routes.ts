@@ -15,7 +15,7 @@ export function goalsRoutes(deps: AppDeps) {
       response: { 200: GoalsSchema, ...errors(401) },
       detail: { ...detail, summary: "The caller's daily goals (null = no goal)" },
     })
-    .put("/", ({ user, body }) => reply(deps, putGoals({ db: deps.db, userId: user.id, now: deps.now(), input: body })), {
+    .put("/", ({ user, body }) => reply(deps, putGoals({ db: deps.db, log: deps.syncLog, userId: user.id, now: deps.now(), input: body })), {
       auth: true,
       body: PutGoalsBody,
       response: { 200: GoalsSchema, ...errors(400, 401, 413, 415) },

@@ -5,6 +5,8 @@ import type { Db } from "../../db/client";
 import { goals } from "../../db/schema";
 import { AppError, type ErrorDetail } from "../../lib/errors";
 import { Nullable } from "../../lib/schemas";
+import type { SyncLog } from "../sync/log";
+import { inTx } from "../../db/tx";
 
 export const GOAL_KEYS = ["energy_kcal", "protein_g", "fat_g", "carbohydrate_g"] as const;
 export type GoalKey = (typeof GOAL_KEYS)[number];
@@ -32,7 +34,7 @@ export function getGoals(db: Db, userId: number): Goals {
 }
 
 /** PUT /goals replaces all four; an omitted key is no goal. */
-export function putGoals({ db, userId, now, input }: { db: Db; userId: number; now: Date; input: Record<string, unknown> }): Goals {
+export function putGoals({ db, log, userId, now, input }: { db: Db; log: SyncLog; userId: number; now: Date; input: Record<string, unknown> }): Goals {
   const details: ErrorDetail[] = [];
   const out = {} as Goals;
   for (const k of GOAL_KEYS) {
@@ -44,6 +46,9 @@ export function putGoals({ db, userId, now, input }: { db: Db; userId: number; n
   }
   if (details.length) throw new AppError("validation_failed", `${details[0]!.field} ${details[0]!.message}`, details);
   const values = { energyKcal: out.energy_kcal, proteinG: out.protein_g, fatG: out.fat_g, carbohydrateG: out.carbohydrate_g, updatedAt: now.toISOString() };
-  db.insert(goals).values({ userId, ...values }).onConflictDoUpdate({ target: goals.userId, set: values }).run();
+  inTx(db, () => {
+    db.insert(goals).values({ userId, ...values }).onConflictDoUpdate({ target: goals.userId, set: values }).run();
+    log.record(userId, "goals", "goals", "upsert", out, now);
+  });
   return out;
 }

@@ -10,6 +10,8 @@ import { localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
 import type { CustomFoodsRepo } from "../custom-foods/repo";
 import type { ImportedRepo } from "../imported/repo";
 import type { PhotosRepo } from "../scanner/photos";
+import type { SyncLog } from "../sync/log";
+import { inTx } from "../../db/tx";
 import { resolveFood, type LoggablePortion } from "./foods";
 import type { MealT, MealType } from "./model";
 import { fromSums, scale, type MealNutrients } from "./nutrition";
@@ -23,6 +25,7 @@ export interface MealsCtx {
   customFoods: CustomFoodsRepo;
   imported: ImportedRepo;
   photos: PhotosRepo;
+  log: SyncLog;
   userId: number;
   timezone: string;
   now: Date;
@@ -167,14 +170,19 @@ export function createMeal({ ctx, input }: { ctx: MealsCtx; input: Record<string
     updatedAt: stamp,
   };
   try {
-    ctx.repo.insert(row);
+    const meal = inTx(ctx.db, () => {
+      ctx.repo.insert(row);
+      const m = toMeal(ctx.repo.get(ctx.userId, id)!);
+      ctx.log.record(ctx.userId, "meal", id, "upsert", m, ctx.now);
+      return m;
+    });
+    return { meal, created: true };
   } catch (e) {
     // A concurrent retry with the same id won the insert: answer as a replay.
     const again = String(e).includes("UNIQUE") ? replay() : null;
     if (again) return again;
     throw e;
   }
-  return { meal: toMeal(ctx.repo.get(ctx.userId, id)!), created: true };
 }
 
 function ownMeal(ctx: MealsCtx, id: string): MealRow {
@@ -221,13 +229,20 @@ export function updateMeal({ ctx, id, input }: { ctx: MealsCtx; id: string; inpu
     Object.assign(set, { quantity, grams, ...nutrientColumns(scale(row.per100g, grams)) });
     if (portionChange) Object.assign(set, portionFields(portion ?? null));
   }
-  ctx.repo.update(ctx.userId, row.id, set);
-  return toMeal(ctx.repo.get(ctx.userId, row.id)!);
+  return inTx(ctx.db, () => {
+    ctx.repo.update(ctx.userId, row.id, set);
+    const m = toMeal(ctx.repo.get(ctx.userId, row.id)!);
+    ctx.log.record(ctx.userId, "meal", row.id, "upsert", m, ctx.now);
+    return m;
+  });
 }
 
 export function deleteMeal({ ctx, id }: { ctx: MealsCtx; id: string }): void {
   const row = ownMeal(ctx, id);
-  ctx.repo.delete(ctx.userId, row.id);
+  inTx(ctx.db, () => {
+    ctx.repo.delete(ctx.userId, row.id);
+    ctx.log.record(ctx.userId, "meal", row.id, "delete", null, ctx.now);
+  });
 }
 
 /** GET /meals/daily — the day's meals in eating order, and their totals. */

@@ -1,0 +1,82 @@
+/** GET /sync/changes and POST /sync/push (API.md §Sync). */
+import { Elysia, t } from "elysia";
+import type { AppDeps } from "../../app";
+import { errors, ErrorSchema, Nullable } from "../../lib/schemas";
+import { reply } from "../../lib/reply";
+import { intParam } from "../../lib/validation";
+import { authPlugin, type AuthedUser } from "../auth/plugin";
+import { mealsCtx } from "../meals/routes";
+import { MAX_MUTATIONS } from "./protocol";
+import { pullChanges, pushMutations, type SyncCtx } from "./service";
+
+const entity = t.UnionEnum(["meal", "food", "goals"]);
+const op = t.UnionEnum(["upsert", "delete"]);
+const recordId = t.Union([t.String(), t.Integer(), t.Null()], { description: "meal: UUID; food: custom food id; goals: \"goals\"" });
+
+export function syncRoutes(deps: AppDeps) {
+  const ctx = (user: AuthedUser): SyncCtx => {
+    const meals = mealsCtx(deps, user);
+    return {
+      userId: user.id,
+      now: meals.now,
+      log: deps.syncLog,
+      meals,
+      foods: { db: deps.db, repo: deps.customFoods, log: deps.syncLog, userId: user.id, now: meals.now },
+      tombstoneDays: deps.tombstoneDays,
+    };
+  };
+  const detail = { tags: ["sync"], security: [{ bearer: [] }] };
+  return new Elysia({ prefix: "/sync" })
+    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .get("/changes", ({ user, query }) => reply(deps, pullChanges({ ctx: ctx(user), input: query })), {
+      auth: true,
+      query: t.Object({
+        cursor: t.Optional(t.String({ description: "opaque; empty or absent = from the beginning" })),
+        limit: t.Optional(intParam("limit", { minimum: 1, maximum: 1000, default: 500 })),
+      }),
+      response: {
+        200: t.Object({
+          changes: t.Array(t.Object({ entity, id: recordId, op, version: t.Integer(), data: Nullable(t.Record(t.String(), t.Any())) })),
+          next_cursor: t.String(),
+          has_more: t.Boolean(),
+        }),
+        ...errors(400, 401, 410),
+      },
+      detail: {
+        ...detail,
+        summary: "Changes since a cursor, oldest first",
+        description:
+          "Each record appears once, at its latest version (data is the record as GET returns it; null for a delete). Versions come from one monotonic counter, so paging never skips or repeats a change while others write. A cursor older than the kept deletions (default 90 days) → 410 cursor_expired: start again from an empty cursor.",
+      },
+    })
+    .post("/push", ({ user, body }) => reply(deps, pushMutations({ ctx: ctx(user), input: body })), {
+      auth: true,
+      body: t.Object({
+        // Checked one by one in protocol.ts (not by this schema): a bad mutation is
+        // "rejected" inside the 200 while the rest of the batch applies.
+        mutations: t.Unknown({
+          description: `an array of at most ${MAX_MUTATIONS} mutations, each { mutation_id: UUID (fresh per mutation; a replay is answered as duplicate), entity: "meal" | "food" | "goals", id: meal UUID | custom food id | null (a new food, the server picks) | "goals", op: "upsert" | "delete", base_version: the version you last saw, or null for a new record, data: the record's fields as for POST/PATCH (a new meal needs food_id) }`,
+        }),
+      }),
+      response: {
+        200: t.Object({
+          results: t.Array(
+            t.Object({
+              mutation_id: t.String(),
+              status: t.UnionEnum(["applied", "duplicate", "conflict", "rejected"]),
+              version: Nullable(t.Integer()),
+              current: Nullable(t.Record(t.String(), t.Any())),
+              error: Nullable(ErrorSchema.properties.error),
+            }),
+          ),
+        }),
+        ...errors(400, 401, 413, 415),
+      },
+      detail: {
+        ...detail,
+        summary: "Apply a batch of offline edits (at most 500) in one transaction",
+        description:
+          "Per mutation: applied (with the new version and record), duplicate (a replayed mutation_id: nothing changes), conflict (base_version is not the record's version: `current` carries what the server has; nothing is overwritten), or rejected (can never succeed: `error` says why; do not retry). Only a transient failure is a 5xx.",
+      },
+    });
+}

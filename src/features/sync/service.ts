@@ -1,0 +1,170 @@
+/**
+ * Pull and push (API.md §Sync). A push applies its whole batch in one transaction, each mutation
+ * in its own savepoint, through the same services REST uses, so validation and the change log are
+ * the same whichever way a write arrives. Ownership comes from the token only.
+ */
+import { inTx } from "../../db/tx";
+import { AppError } from "../../lib/errors";
+import { createFood, deleteFood, updateFood, type CustomFoodsCtx } from "../custom-foods/service";
+import { putGoals } from "../goals/service";
+import { createMeal, deleteMeal, updateMeal, type MealsCtx } from "../meals/service";
+import type { LogRow, SyncLog } from "./log";
+import { checkMutation, decodeCursor, encodeCursor, MAX_MUTATIONS, type Change, type Mutation, type MutationResult } from "./protocol";
+
+export interface SyncCtx {
+  userId: number;
+  now: Date;
+  log: SyncLog;
+  meals: MealsCtx;
+  foods: CustomFoodsCtx;
+  tombstoneDays: number;
+}
+
+function toChange(row: LogRow): Change {
+  return {
+    entity: row.entity,
+    id: row.entity === "food" ? Number(row.entity_id) : row.entity_id,
+    op: row.op,
+    version: row.seq,
+    data: row.data === null ? null : (JSON.parse(row.data) as Record<string, unknown>),
+  };
+}
+
+/** GET /sync/changes */
+export function pullChanges({ ctx, input }: { ctx: SyncCtx; input: { cursor?: string; limit?: number } }) {
+  const after = decodeCursor(input.cursor);
+  if (after === null) {
+    throw new AppError("validation_failed", "cursor is not one this server gave out; start again with an empty cursor", [
+      { field: "cursor", message: "is not a cursor from this server" },
+    ]);
+  }
+  ctx.log.purgeTombstones(ctx.userId, ctx.now, ctx.tombstoneDays);
+  if (input.cursor && after < ctx.log.purgedThrough(ctx.userId)) {
+    throw new AppError("cursor_expired", "this cursor is older than the kept history of deletions; pull again from an empty cursor");
+  }
+  const limit = input.limit ?? 500;
+  const rows = ctx.log.changesAfter(ctx.userId, after, limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    changes: page.map(toChange),
+    next_cursor: encodeCursor(page.length ? page.at(-1)!.seq : after),
+    has_more: rows.length > limit,
+  };
+}
+
+const errorOf = (e: AppError) => e.body().error;
+
+function current(ctx: SyncCtx, m: Mutation, id: string | number): { version: number | null; data: Record<string, unknown> | null; live: boolean } {
+  const row = ctx.log.current(ctx.userId, m.entity, id);
+  if (!row) return { version: null, data: null, live: false };
+  return { version: row.seq, data: row.data === null ? null : JSON.parse(row.data), live: row.op === "upsert" };
+}
+
+/** Another user's record under this id: such an id can never be written by this caller. */
+function takenByOther(ctx: SyncCtx, m: Mutation, id: string | number): boolean {
+  if (m.entity === "meal") {
+    const row = ctx.meals.repo.byId(String(id));
+    return row !== null && row.userId !== ctx.userId;
+  }
+  if (m.entity === "food") {
+    const row = ctx.foods.db.$client.query<{ user_id: number }, [number]>("SELECT user_id FROM custom_foods WHERE id = ?").get(Number(id));
+    return row !== null && row.user_id !== ctx.userId;
+  }
+  return false;
+}
+
+function write(ctx: SyncCtx, m: Mutation, id: string | number | null, exists: boolean): string | number {
+  const data = m.data ?? {};
+  if (m.entity === "meal") {
+    if (m.op === "delete") {
+      deleteMeal({ ctx: ctx.meals, id: String(id) });
+      return id!;
+    }
+    if (!exists) {
+      const { meal } = createMeal({ ctx: ctx.meals, input: { ...data, id } });
+      return meal.id;
+    }
+    const { food_id: foodId, ...fields } = data;
+    const stored = ctx.meals.repo.get(ctx.userId, String(id))!;
+    if (foodId !== undefined && foodId !== stored.foodId) {
+      throw new AppError("validation_failed", "food_id of a logged meal cannot change; delete it and log another", [
+        { field: "data.food_id", message: "cannot change on an existing meal" },
+      ]);
+    }
+    updateMeal({ ctx: ctx.meals, id: String(id), input: fields });
+    return id!;
+  }
+  if (m.entity === "food") {
+    if (m.op === "delete") {
+      deleteFood({ ctx: ctx.foods, id: id as number });
+      return id!;
+    }
+    if (!exists) return createFood({ ctx: ctx.foods, input: { ...data, ...(id === null ? {} : { id }) } }).id;
+    return updateFood({ ctx: ctx.foods, id: id as number, input: data }).id;
+  }
+  if (m.op === "delete") {
+    putGoals({ db: ctx.foods.db, log: ctx.log, userId: ctx.userId, now: ctx.now, input: {} }); // "no goals"
+    return "goals";
+  }
+  putGoals({ db: ctx.foods.db, log: ctx.log, userId: ctx.userId, now: ctx.now, input: data });
+  return "goals";
+}
+
+function applyOne(ctx: SyncCtx, m: Mutation): MutationResult {
+  const base = { mutation_id: m.mutation_id, error: null };
+  if (m.id !== null && takenByOther(ctx, m, m.id)) {
+    const e = new AppError("id_conflict", `${m.entity} id ${m.id} is not available; create the record with a new id`);
+    return { ...base, status: "rejected", version: null, current: null, error: errorOf(e) };
+  }
+  const cur = m.id === null ? { version: null, data: null, live: false } : current(ctx, m, m.id);
+  if (m.op === "delete" && !cur.live) return { ...base, status: "applied", version: cur.version, current: null }; // already gone
+  // The client's edit must build on the version the server has; otherwise report, never overwrite.
+  const baseMatches = cur.live ? m.base_version === cur.version : m.base_version === null || m.base_version === cur.version;
+  if (!baseMatches) return { ...base, status: "conflict", version: cur.version, current: cur.data };
+  try {
+    const id = inTx(ctx.foods.db, () => write(ctx, m, m.id, cur.live));
+    const after = current(ctx, m, id);
+    return { ...base, status: "applied", version: after.version, current: after.data };
+  } catch (e) {
+    if (!(e instanceof AppError) || e.status >= 500) throw e; // transient: the whole push fails and is retried
+    return { ...base, status: "rejected", version: cur.version, current: cur.data, error: errorOf(e) };
+  }
+}
+
+/** POST /sync/push */
+export function pushMutations({ ctx, input }: { ctx: SyncCtx; input: { mutations?: unknown } }): { results: MutationResult[] } {
+  const list = input.mutations;
+  if (!Array.isArray(list)) {
+    throw new AppError("validation_failed", "mutations must be an array", [{ field: "mutations", message: "must be an array of mutations" }]);
+  }
+  if (list.length > MAX_MUTATIONS) {
+    throw new AppError("validation_failed", `a push carries at most ${MAX_MUTATIONS} mutations; split the batch`, [
+      { field: "mutations", message: `must have at most ${MAX_MUTATIONS} items, got ${list.length}` },
+    ]);
+  }
+  const db = ctx.foods.db.$client;
+  const seen = db.prepare<{ result: string; user_id: number }, [string]>("SELECT result, user_id FROM sync_mutations WHERE mutation_id = ?");
+  const remember = db.prepare("INSERT INTO sync_mutations (mutation_id, user_id, result, created_at) VALUES (?, ?, ?, ?)");
+  const results = inTx(ctx.foods.db, () =>
+    list.map((raw: unknown): MutationResult => {
+      const checked = checkMutation(raw);
+      if (!checked.ok) {
+        const e = new AppError("validation_failed", `${checked.details[0]!.field} ${checked.details[0]!.message}`, checked.details);
+        return { mutation_id: checked.mutationId ?? "", status: "rejected", version: null, current: null, error: errorOf(e) };
+      }
+      const m = checked.mutation;
+      const earlier = seen.get(m.mutation_id);
+      if (earlier) {
+        if (earlier.user_id !== ctx.userId) {
+          const e = new AppError("id_conflict", "mutation_id is already used; generate a new UUID for every mutation");
+          return { mutation_id: m.mutation_id, status: "rejected", version: null, current: null, error: errorOf(e) };
+        }
+        return { ...(JSON.parse(earlier.result) as MutationResult), status: "duplicate" };
+      }
+      const result = applyOne(ctx, m);
+      remember.run(m.mutation_id, ctx.userId, JSON.stringify(result), ctx.now.toISOString());
+      return result;
+    }),
+  );
+  return { results };
+}
