@@ -7,7 +7,7 @@ import { openapi } from "@elysiajs/openapi";
 import type { Catalogue } from "./db/catalogue";
 import type { Db } from "./db/client";
 import { AppError, type ErrorCode } from "./lib/errors";
-import { readJson, readLimited } from "./lib/body";
+import { JSON_BODY_LIMIT, readJson, readLimited } from "./lib/body";
 import { bodyError, recordBodyError } from "./lib/body-errors";
 import { validationDetails } from "./lib/validation";
 import { jsonLogger, type Logger } from "./lib/log";
@@ -28,6 +28,7 @@ import { ImportedRepo } from "./features/imported/repo";
 import { PhotosRepo } from "./features/scanner/photos";
 import { DEFAULT_TOMBSTONE_DAYS, SyncLog } from "./features/sync/log";
 import { syncRoutes } from "./features/sync/routes";
+import { IMPORT_BODY_LIMIT, portabilityRoutes } from "./features/portability/routes";
 import { scannerRoutes } from "./features/scanner/routes";
 import { MAX_UPLOAD_BODY } from "./features/scanner/image";
 
@@ -156,7 +157,8 @@ export function createApp(options: AppOptions) {
     .use(goalsRoutes(deps))
     .use(statsRoutes(deps))
     .use(scannerRoutes(deps))
-    .use(syncRoutes(deps));
+    .use(syncRoutes(deps))
+    .use(portabilityRoutes(deps));
 
   return new Elysia()
     .onRequest(({ request, set }) => {
@@ -190,7 +192,7 @@ export function createApp(options: AppOptions) {
         if (type !== "application/json" && !type.endsWith("+json")) {
           throw new AppError("unsupported_media_type", `Content-Type must be application/json${type ? `, got ${type}` : ""}`);
         }
-        return await readJson(request);
+        return await readJson(request, path === "/api/v1/import" ? IMPORT_BODY_LIMIT : JSON_BODY_LIMIT);
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         return recordBodyError(request, e);
@@ -229,7 +231,7 @@ export function createApp(options: AppOptions) {
             description:
               "Self-hosted calorie tracker. Contract: shared/API.md. Every non-2xx response is `{ error: { code, message, details? } }` and every response carries `X-Request-Id`. Dates are YYYY-MM-DD in the user's time zone; timestamps RFC 3339 UTC.",
           },
-          tags: [{ name: "accounts" }, { name: "foods" }, { name: "meals" }, { name: "goals" }, { name: "stats" }, { name: "scanner" }, { name: "sync" }, { name: "system" }],
+          tags: [{ name: "accounts" }, { name: "foods" }, { name: "meals" }, { name: "goals" }, { name: "stats" }, { name: "scanner" }, { name: "sync" }, { name: "portability" }, { name: "system" }],
           components: {
             securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
           },

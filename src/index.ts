@@ -14,6 +14,7 @@ import { jsonLogger } from "./lib/log";
 import { VERSION } from "./version";
 import { importOff } from "./features/imported/import";
 import { OffClient } from "./features/imported/online";
+import { backup, restore } from "./db/backup";
 import { progressBar } from "./lib/progress";
 
 const HELP = `morsel ${VERSION} — self-hosted calorie tracker
@@ -23,6 +24,9 @@ Usage:
   morsel import-off FILE       import an Open Food Facts export (JSONL or CSV/TSV, plain or .gz)
                                into the data dir, so barcode scans find those products offline;
                                safe to re-run; bad lines are skipped and listed by number
+  morsel backup PATH           write a consistent copy of the database to PATH (the server may keep running)
+  morsel restore PATH          replace the database with the backup at PATH (stop the server first;
+                               the current database is kept beside it as morsel.db.before-restore-…)
   morsel --help                this text
   morsel --version             print the version
 
@@ -70,6 +74,29 @@ async function importCommand(argv: string[], file: string | undefined): Promise<
   }
 }
 
+function backupCommand(argv: string[], command: "backup" | "restore", path: string | undefined): void {
+  if (!path) {
+    console.error(`morsel ${command}: give the backup file's path\n\n${HELP}`);
+    process.exit(2);
+  }
+  const config = loadConfig(argv);
+  const live = join(config.dataDir, "morsel.db");
+  try {
+    if (command === "backup") {
+      const s = backup(live, path);
+      console.log(`backed up ${live} → ${path}: ${s.users} users, ${s.meals} meals, ${s.customFoods} custom foods; integrity ${s.integrity}`);
+    } else {
+      mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+      const { summary: s, previous } = restore(path, live);
+      console.log(`restored ${path} → ${live}: ${s.users} users, ${s.meals} meals, ${s.customFoods} custom foods; integrity ${s.integrity}`);
+      if (previous) console.log(`the database it replaced is kept at ${previous}`);
+    }
+  } catch (e) {
+    console.error(`morsel ${command}: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const { flags, rest } = parseFlags(argv);
   if (flags.has("help") || rest[0] === "help") {
@@ -82,6 +109,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const command = rest[0] ?? "serve";
   if (command === "import-off") return importCommand(argv, rest[1]);
+  if (command === "backup" || command === "restore") return backupCommand(argv, command, rest[1]);
   if (command !== "serve") {
     console.error(`morsel: unknown command "${command}"\n\n${HELP}`);
     process.exit(2);
@@ -93,7 +121,9 @@ async function main(argv: string[]): Promise<void> {
   const catalogue = new Catalogue(config.cataloguePath);
   const offClient = config.onlineLookup ? new OffClient({ baseUrl: config.offUrl }) : null;
   const app = createApp({ db, catalogue, jwtSecret: secret, logger: jsonLogger, logRequests: config.logRequests, offClient });
-  const server = app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 16 * 1024 * 1024 });
+  // Bun refuses bodies above this itself; every route has a lower limit of its own (JSON 1 MiB, photos
+  // 10 MB, imports 64 MiB) that answers in the API's error format.
+  const server = app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 65 * 1024 * 1024 });
   jsonLogger.info("morsel started", {
     version: VERSION,
     ...describeConfig(config),

@@ -1,0 +1,63 @@
+/** GET /export and POST /import (API.md §Data portability). */
+import { Elysia, t } from "elysia";
+import type { AppDeps } from "../../app";
+import { errors } from "../../lib/schemas";
+import { reply } from "../../lib/reply";
+import { authPlugin, type AuthedUser } from "../auth/plugin";
+import { mealsCtx } from "../meals/routes";
+import { exportCsv, exportJson, importJson, type ExportCtx } from "./service";
+
+/** Largest import body; a year of meals is about 2 MB of JSON. */
+export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
+
+export function portabilityRoutes(deps: AppDeps) {
+  const ctx = (user: AuthedUser): ExportCtx => {
+    const meals = mealsCtx(deps, user);
+    return { meals, foods: { db: deps.db, repo: deps.customFoods, log: deps.syncLog, userId: user.id, now: meals.now }, user };
+  };
+  const detail = { tags: ["portability"], security: [{ bearer: [] }] };
+  return new Elysia()
+    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .get(
+      "/export",
+      ({ user, query }) => {
+        const c = ctx(user);
+        const day = c.meals.now.toISOString().slice(0, 10);
+        if (query.format === "csv") {
+          return new Response(exportCsv(c), {
+            headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="morsel-meals-${day}.csv"` },
+          });
+        }
+        return reply(deps, exportJson(c), 200, { "content-disposition": `attachment; filename="morsel-export-${day}.json"` });
+      },
+      {
+        auth: true,
+        query: t.Object({ format: t.Optional(t.UnionEnum(["json", "csv"], { default: "json" })) }),
+        response: { 200: t.Any({ description: "json: { format: \"morsel-export\", version: 1, exported_at, profile, goals, custom_foods, meals, checksum }; csv: one row per meal" }), ...errors(400, 401) },
+        detail: {
+          ...detail,
+          summary: "Everything you own (json) or your meals as a spreadsheet (csv)",
+          description:
+            "JSON, version 1: profile, goals, custom_foods (id, name, brand, barcode, nutrients per 100 g, portions), meals (as GET /meals/:id plus food_id, food_name and per_100g), and checksum = sha256 of the rest. CSV columns: date, time (local), meal_type, food, food_id, quantity, portion, grams, the eight nutrients, note.",
+        },
+      },
+    )
+    .post("/import", ({ user, body }) => reply(deps, importJson({ ctx: ctx(user), input: body })), {
+      auth: true,
+      body: t.Unknown({ description: "a JSON export (GET /export?format=json), at most 64 MB" }),
+      response: {
+        200: t.Object({
+          meals: t.Object({ added: t.Integer(), unchanged: t.Integer() }),
+          custom_foods: t.Object({ added: t.Integer(), unchanged: t.Integer() }),
+          goals: t.UnionEnum(["updated", "unchanged"]),
+        }),
+        ...errors(400, 401, 409, 413, 415),
+      },
+      detail: {
+        ...detail,
+        summary: "Import a JSON export into this account",
+        description:
+          "Idempotent: importing the same file again adds nothing. Validated in full first and applied in one transaction: a tampered (checksum) or truncated file is a 400 and changes nothing. Meals keep their ids and stored nutrients, so statistics come out the same on another server.",
+      },
+    });
+}
