@@ -5,6 +5,7 @@
  */
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
+import { ASSETS } from "./assets";
 
 export interface Config {
   readonly port: number;
@@ -51,7 +52,7 @@ function defaultDataDir(env: Env): string {
   return join(env.HOME || homedir(), ".local", "share", "morsel");
 }
 
-const DEFAULT_CATALOGUE = resolve(import.meta.dir, "..", "data", "catalogue.sqlite");
+const DEFAULT_CATALOGUE = ASSETS.catalogue;
 
 /**
  * Resolves the configuration for `serve` and the other commands.

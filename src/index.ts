@@ -15,6 +15,8 @@ import { VERSION } from "./version";
 import { importOff } from "./features/imported/import";
 import { OffClient } from "./features/imported/online";
 import { backup, restore } from "./db/backup";
+import { extracted } from "./assets";
+import { setNativeLibDir } from "./lib/sharp";
 import { progressBar } from "./lib/progress";
 
 const HELP = `morsel ${VERSION} — self-hosted calorie tracker
@@ -118,7 +120,10 @@ async function main(argv: string[]): Promise<void> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const { secret, created, path: secretPath } = loadOrCreateSecret(config.dataDir);
   const db = openDatabase(join(config.dataDir, "morsel.db"));
-  const catalogue = new Catalogue(config.cataloguePath);
+  // Inside the executable the catalogue is embedded; SQLite needs it as a file, so it is copied
+  // into the data dir once (per catalogue build) and opened read-only from there.
+  const catalogue = new Catalogue(extracted(config.cataloguePath, config.dataDir));
+  setNativeLibDir(join(config.dataDir, "lib"));
   const offClient = config.onlineLookup ? new OffClient({ baseUrl: config.offUrl }) : null;
   const app = createApp({ db, catalogue, jwtSecret: secret, logger: jsonLogger, logRequests: config.logRequests, offClient });
   // Bun refuses bodies above this itself; every route has a lower limit of its own (JSON 1 MiB, photos

@@ -10,12 +10,12 @@
 import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
-import { resolve } from "node:path";
+import { MIGRATIONS } from "../assets";
 import * as schema from "./schema";
 
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
 
-export const MIGRATIONS_DIR = resolve(import.meta.dir, "..", "..", "drizzle");
+export const MIGRATIONS_DIR = MIGRATIONS;
 
 export function openDatabase(path: string, migrationsFolder = MIGRATIONS_DIR): Db {
   const sqlite = new Database(path, { create: true, strict: true });

@@ -38,9 +38,11 @@ const authenticated = new WeakMap<Request, AuthedUser | null>();
 
 export function authPlugin(deps: AuthDeps) {
   return new Elysia({ name: "morsel-auth", seed: ++instances }).macro({
+    // The header is read from `request` rather than Elysia's parsed `headers`: Elysia decides what to
+    // parse by reading handler source, which a bytecode-compiled executable does not expose.
     auth: {
-      async transform({ request, headers }) {
-        const user = await authenticate(deps, headers.authorization);
+      async transform({ request }) {
+        const user = await authenticate(deps, request.headers.get("authorization") ?? undefined);
         if (!user) throw unauthorized("missing_token", "this endpoint needs 'Authorization: Bearer <access_token>'");
         authenticated.set(request, user);
       },
@@ -49,8 +51,8 @@ export function authPlugin(deps: AuthDeps) {
       },
     },
     optionalAuth: {
-      async transform({ request, headers }) {
-        authenticated.set(request, await authenticate(deps, headers.authorization));
+      async transform({ request }) {
+        authenticated.set(request, await authenticate(deps, request.headers.get("authorization") ?? undefined));
       },
       resolve({ request }) {
         return { user: authenticated.get(request) ?? null };

@@ -3,12 +3,12 @@
  * package and are served by us, so the page works with no network.
  */
 import { Elysia } from "elysia";
-import { dirname, join } from "node:path";
+import { ASSETS } from "../../assets";
 import { AppError } from "../../lib/errors";
 
-const ASSETS: Record<string, string> = {
-  "swagger-ui.css": "text/css; charset=utf-8",
-  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+const FILES: Record<string, { path: string; type: string }> = {
+  "swagger-ui.css": { path: ASSETS.swaggerCss, type: "text/css; charset=utf-8" },
+  "swagger-ui-bundle.js": { path: ASSETS.swaggerJs, type: "text/javascript; charset=utf-8" },
 };
 
 const PAGE = `<!doctype html>
@@ -25,10 +25,6 @@ const PAGE = `<!doctype html>
 </body>
 </html>`;
 
-function assetDir(): string {
-  return dirname(require.resolve("swagger-ui-dist/package.json"));
-}
-
 export function docsRoutes() {
   return new Elysia()
     .get("/docs", () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }), {
@@ -37,10 +33,10 @@ export function docsRoutes() {
     .get(
       "/docs/assets/:file",
       ({ params }) => {
-        const type = ASSETS[params.file];
-        if (!type) throw new AppError("not_found", `no docs asset named ${params.file}`);
-        return new Response(Bun.file(join(assetDir(), params.file)), {
-          headers: { "content-type": type, "cache-control": "public, max-age=86400" },
+        const file = Object.hasOwn(FILES, params.file) ? FILES[params.file] : undefined;
+        if (!file) throw new AppError("not_found", `no docs asset named ${params.file}`);
+        return new Response(Bun.file(file.path), {
+          headers: { "content-type": file.type, "cache-control": "public, max-age=86400" },
         });
       },
       { detail: { hide: true } },

@@ -4,14 +4,14 @@
  * offline server cannot reach. Downscaling loses small barcodes and full resolution is slow, so
  * we try a ladder of scales, then a 45° turn (zxing itself tries 90° steps), within a time budget.
  */
-import { dirname, join } from "node:path";
+import { ASSETS } from "../../assets";
 import { prepareZXingModule, readBarcodes, type ReaderOptions } from "zxing-wasm/reader";
 import { decode, type CheckedImage } from "./image";
 
 let ready: Promise<unknown> | null = null;
 
 /** Loads the wasm from the installed package (idempotent). */
-export function loadZxing(wasmPath = join(dirname(require.resolve("zxing-wasm/package.json")), "dist", "reader", "zxing_reader.wasm")) {
+export function loadZxing(wasmPath = ASSETS.zxingWasm) {
   ready ??= (async () => {
     const wasmBinary = await Bun.file(wasmPath).arrayBuffer();
     return prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });

@@ -4,7 +4,8 @@
  * 10 MB, and at most 40 megapixels read from the header before any pixel is decoded, so a
  * "pixel bomb" costs no memory. Decoding is sharp (libvips), with EXIF orientation applied.
  */
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
+import { getSharp } from "../../lib/sharp";
 import { AppError } from "../../lib/errors";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -43,7 +44,7 @@ export async function checkImage(file: unknown): Promise<CheckedImage> {
   if (!type) throw new AppError("unsupported_media_type", "image must be a JPEG, PNG or WebP file (judged by its content, not its name or type)");
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata(); // header only, no pixel decoded
+    meta = await getSharp()(bytes, { limitInputPixels: false }).metadata(); // header only, no pixel decoded
   } catch {
     throw new AppError("invalid_image", `the ${type.toUpperCase()} file cannot be read: it is damaged or incomplete`);
   }
@@ -69,6 +70,7 @@ export interface Decoded {
  */
 export async function decode(img: CheckedImage, opts: { maxSide?: number; angle?: number; sharpen?: boolean } = {}): Promise<Decoded> {
   try {
+    const sharp = getSharp();
     let pipe = sharp(img.bytes, { limitInputPixels: MAX_PIXELS, failOn: "truncated", pages: 1 }).rotate();
     if (opts.maxSide) pipe = pipe.resize({ width: opts.maxSide, height: opts.maxSide, fit: "inside", withoutEnlargement: true });
     if (opts.angle) pipe = sharp(await pipe.png({ compressionLevel: 0 }).toBuffer()).rotate(opts.angle, { background: "#ffffff" });
