@@ -14,7 +14,7 @@ import { writeFixture, fixtureGtin13 } from "../scripts/gen-off-fixture";
 const root = join(import.meta.dir, "..");
 const elsewhere = tempDir("morsel-bin-");
 const bin = join(elsewhere, "morsel");
-let proc: ReturnType<typeof Bun.spawn> | undefined;
+let proc: Bun.Subprocess<"ignore", "pipe", "pipe"> | undefined;
 let base = "";
 const dataDir = join(tempDir(), "data");
 
@@ -24,12 +24,13 @@ beforeAll(async () => {
   if (build.exitCode !== 0) throw new Error(`build failed: ${build.stderr.toString()}`);
   copyFileSync(out, bin);
   Bun.spawnSync(["chmod", "+x", bin]);
-  proc = Bun.spawn([bin, "serve", "--port", "0", "--data-dir", dataDir, "--log-requests", "false"], { cwd: elsewhere, stdout: "pipe", stderr: "pipe" });
-  const reader = proc.stdout.getReader();
+  const p = Bun.spawn([bin, "serve", "--port", "0", "--data-dir", dataDir, "--log-requests", "false"], { cwd: elsewhere, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  proc = p;
+  const reader = p.stdout.getReader();
   let log = "";
   while (!log.includes("morsel started")) {
     const { value, done } = await reader.read();
-    if (done) throw new Error(`the executable exited: ${log} ${await new Response(proc.stderr).text()}`);
+    if (done) throw new Error(`the executable exited: ${log} ${await new Response(p.stderr).text()}`);
     log += new TextDecoder().decode(value);
   }
   reader.releaseLock();
@@ -41,13 +42,14 @@ afterAll(async () => {
   await proc?.exited;
 });
 
-async function api(path: string, init: { method?: string; token?: string; body?: unknown; raw?: BodyInit; type?: string } = {}) {
+async function api(path: string, init: { method?: string; token?: string; body?: unknown; raw?: Uint8Array | string; type?: string } = {}) {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers["content-type"] = "application/json";
   if (init.type) headers["content-type"] = init.type;
   const r = await fetch(`${base}${path}`, { method: init.method ?? "GET", headers, body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)) });
   const text = await r.text();
+  // biome-ignore lint: the test reads arbitrary JSON
   let json: any = null;
   try {
     json = JSON.parse(text);
