@@ -67,6 +67,8 @@ export interface AppDeps {
   tombstoneDays: number;
   /** The online Open Food Facts lookup, or null when --online-lookup is off (the default). */
   offClient: OffClient | null;
+  /** Set while the server drains on SIGTERM/SIGINT; /healthz then reports not ready. */
+  lifecycle: { draining: boolean };
 }
 
 export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth" | "customFoods" | "meals" | "imported" | "photos" | "syncLog">> &
@@ -144,6 +146,7 @@ export function createApp(options: AppOptions) {
     syncLog: new SyncLog(options.db),
     tombstoneDays: options.tombstoneDays ?? DEFAULT_TOMBSTONE_DAYS,
     offClient: options.offClient ?? null,
+    lifecycle: options.lifecycle ?? { draining: false },
   };
   const { logger } = deps;
 
@@ -239,7 +242,7 @@ export function createApp(options: AppOptions) {
         exclude: { paths: ["/docs", "/docs/*"] },
       }),
     )
-    .use(healthRoutes())
+    .use(healthRoutes(deps))
     .use(docsRoutes())
     .use(api);
 }

@@ -41,7 +41,7 @@ describe("conventions", () => {
   test("GET /healthz → ok with the version, no auth", async () => {
     const r = await call("GET", "/healthz");
     expect(r.status).toBe(200);
-    expect(r.json).toEqual({ status: "ok", version: pkg.version });
+    expect(r.json).toEqual({ status: "ok", version: pkg.version, ready: true, checks: { database: "ok", catalogue: "ok" } });
   });
 
   test("every response carries X-Request-Id, errors included; a safe incoming id is kept", async () => {

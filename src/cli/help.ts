@@ -1,0 +1,57 @@
+/** `morsel --help` and `morsel <command> --help`. Keep these true to src/config.ts and the commands. */
+import { VERSION } from "../version";
+
+const OPTIONS = `Options (flags win over environment variables):
+  --port N            port to listen on (PORT, default 3000; 0 picks a free port)
+  --host ADDR         address to bind (MORSEL_HOST, default 127.0.0.1; 0.0.0.0 for every interface)
+  --data-dir DIR      where the database and JWT secret live (MORSEL_DATA_DIR,
+                      default $XDG_DATA_HOME/morsel or ~/.local/share/morsel; created if missing)
+  --catalogue FILE    food catalogue SQLite file (MORSEL_CATALOGUE, default: the bundled one)
+  --log-requests B    one JSON line per request, true or false (MORSEL_LOG_REQUESTS, default true)
+  --online-lookup B   on a barcode miss, ask Open Food Facts online and keep the answer
+                      (MORSEL_ONLINE_LOOKUP, default false: nothing ever leaves the machine)
+  --off-url URL       Open Food Facts base URL for that lookup (MORSEL_OFF_URL)`;
+
+export const HELP = `morsel ${VERSION} — self-hosted calorie tracker
+
+Usage:
+  morsel [serve] [options]                 start the HTTP API (default command)
+  morsel import-off FILE [--data-dir DIR]  import an Open Food Facts export (JSONL or CSV/TSV, plain
+                                           or .gz) so barcode scans find those products offline
+  morsel backup PATH [--data-dir DIR]      write a consistent copy of the database (server may run)
+  morsel restore PATH [--data-dir DIR]     replace the database with a backup (stop the server first)
+  morsel user reset-password EMAIL [--password P] [--data-dir DIR]
+                                           set a new password (random if not given) and end sessions
+  morsel COMMAND --help                    help for one command
+  morsel --version                         print the version
+
+${OPTIONS}
+
+The API is served under /api/v1; /docs shows its OpenAPI description; /healthz answers liveness.
+SIGTERM or SIGINT stops the server gracefully: no new connections, in-flight requests finish,
+the database is closed.`;
+
+export const COMMAND_HELP: Record<string, string> = {
+  serve: `morsel serve [options] — start the HTTP API.\n\n${OPTIONS}\n\nSIGTERM/SIGINT: stop accepting, finish in-flight requests (up to 10 s), close the database.`,
+  "import-off": `morsel import-off FILE [--data-dir DIR]
+
+Imports an Open Food Facts export into the data dir: JSONL (one product per line) or CSV/TSV with a
+header row containing "code", plain or gzip (detected from the content). Streams with constant
+memory and shows progress on a terminal. Safe to re-run: unchanged products are left alone. Lines
+that cannot be used are skipped and listed with their numbers. Exit code 1 if the file could not
+be read to its end (e.g. a truncated .gz); the whole lines before that are kept.`,
+  backup: `morsel backup PATH [--data-dir DIR]
+
+Writes a consistent copy of the data dir's database to PATH (SQLite VACUUM INTO) while the server
+keeps running, then checks the copy's integrity. PATH must not exist. Keep jwt-secret too if you
+want sign-ins to survive a move to another machine.`,
+  restore: `morsel restore PATH [--data-dir DIR]
+
+Replaces the data dir's database with the backup at PATH, after checking it. Stop the server
+first. The replaced database is kept beside it as morsel.db.before-restore-<time>. An older backup
+is upgraded to this version's schema.`,
+  user: `morsel user reset-password EMAIL [--password P] [--data-dir DIR]
+
+For a locked-out self-hoster: sets the account's password (a random one, printed once, unless
+--password gives one of 8–128 characters) and ends every session of that account.`,
+};
