@@ -14,6 +14,17 @@ export interface FixtureOptions {
   rows: number;
   format: "jsonl" | "tsv";
   seed?: number;
+  /** "test": "Test product N" (what the tests look up); "varied": names and brands from word pools, as real exports vary. */
+  names?: "test" | "varied";
+}
+
+const ADJ = ["organic", "crunchy", "creamy", "light", "classic", "spicy", "smoked", "roasted", "sweet", "salted", "wholegrain", "fresh", "frozen", "dark", "mild", "extra", "original", "tropical", "honey", "vanilla", "lemon", "garlic", "herb", "cheesy", "protein", "low-fat", "gluten-free", "vegan", "mini", "family"];
+const FOOD = ["oat bar", "tomato soup", "chocolate bar", "peanut butter", "yogurt", "granola", "crisps", "cola", "orange juice", "pasta sauce", "biscuits", "muesli", "cheddar", "ham slices", "hummus", "rice cakes", "ice cream", "cereal", "almond milk", "energy drink", "sparkling water", "bread rolls", "pizza", "noodles", "salsa", "olive oil", "jam", "tea", "coffee", "cookies", "crackers", "tortilla chips", "soup", "ketchup", "mayonnaise", "salad dressing", "chicken nuggets", "fish fingers", "veggie burger", "pancake mix"];
+const BRANDS = Array.from({ length: 800 }, (_, i) => `${["Nord", "Sol", "Green", "Alpen", "Casa", "Golden", "Happy", "Blue", "Mont", "River"][i % 10]}${["ia", "ex", "o", "ella", "vale", "field", "farm", "wood", "line", "co"][Math.floor(i / 10) % 10]} ${["Foods", "Kitchen", "Bakery", "Dairy", "Naturals", "Gourmet", "Market", "Brothers"][Math.floor(i / 100) % 8]}`);
+
+function variedName(i: number): { name: string; brand: string } {
+  const h = (n: number) => (Math.imul(i ^ n, 2654435761) >>> 0) % 1_000_000;
+  return { name: `${ADJ[h(1) % ADJ.length]} ${FOOD[h(2) % FOOD.length]}${h(3) % 3 === 0 ? ` ${ADJ[h(4) % ADJ.length]}` : ""}`, brand: BRANDS[h(5) % BRANDS.length]! };
 }
 
 /** The i-th product's EAN-13 (prefix 400–440, GS1 Germany), valid check digit. */
@@ -22,13 +33,14 @@ export function fixtureGtin13(i: number): string {
   return `${data}${checkDigit(data)}`;
 }
 
-export function fixtureProduct(i: number): Record<string, unknown> {
+export function fixtureProduct(i: number, names: FixtureOptions["names"] = "test"): Record<string, unknown> {
   const code = fixtureGtin13(i);
   const kcal = 50 + ((i * 37) % 500);
+  const varied = names === "varied" ? variedName(i) : null;
   const base = {
     code,
-    product_name: `Test product ${i}`,
-    brands: `Brand ${i % 97}, Other`,
+    product_name: varied ? varied.name : `Test product ${i}`,
+    brands: varied ? varied.brand : `Brand ${i % 97}, Other`,
     serving_size: "30 g",
     serving_quantity: 30,
     nutrition_data_per: "100g",
@@ -72,8 +84,8 @@ export function fixtureProduct(i: number): Record<string, unknown> {
 
 const TSV_COLUMNS = ["code", "product_name", "brands", "serving_size", "serving_quantity", "energy-kcal_100g", "energy-kj_100g", "proteins_100g", "fat_100g", "saturated-fat_100g", "carbohydrates_100g", "sugars_100g", "fiber_100g", "salt_100g", "sodium_100g"];
 
-export function fixtureLine(i: number, format: "jsonl" | "tsv"): string {
-  const p = fixtureProduct(i);
+export function fixtureLine(i: number, format: "jsonl" | "tsv", names: FixtureOptions["names"] = "test"): string {
+  const p = fixtureProduct(i, names);
   if (format === "jsonl") return JSON.stringify(p);
   const n = p.nutriments as Record<string, unknown>;
   return TSV_COLUMNS.map((c) => String((c in p ? p[c] : n[c]) ?? "")).join("\t");
@@ -98,7 +110,7 @@ export async function writeFixture(out: string, opts: FixtureOptions & { gzip?: 
   };
   const header = fixtureHeader(opts.format);
   if (header) await put(`${header}\n`);
-  for (let i = 1; i <= opts.rows; i++) await put(`${fixtureLine(i, opts.format)}\n`);
+  for (let i = 1; i <= opts.rows; i++) await put(`${fixtureLine(i, opts.format, opts.names)}\n`);
   if (gzWriter) {
     await gzWriter.write(enc.encode(buf));
     await gzWriter.close();

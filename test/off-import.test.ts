@@ -161,3 +161,20 @@ describe("morsel import-off, then scans work offline", () => {
     expect(r.stderr.toString()).toContain("no file at /nonexistent/file.jsonl");
   });
 });
+
+describe("imported products in food search", () => {
+  test("are found by name and brand, and a later import shows up despite the search cache", async () => {
+    const { makeApp } = await import("./helpers");
+    const t = makeApp();
+    const q = "/api/v1/foods/search?q=test%20product%2012&limit=5";
+    const before = (await t.call("GET", q)).json;
+    expect(before.items.some((i: { source: string }) => i.source === "openfoodfacts")).toBe(false);
+    await importOff(t.db, await writeFixture(join(tempDir(), "off.jsonl"), { rows: 30, format: "jsonl" }));
+    const after = (await t.call("GET", q)).json;
+    expect(after.items[0]).toMatchObject({ name: "Test product 12", source: "openfoodfacts", brand: "Brand 12", barcode: `0${fixtureGtin13(12)}` });
+    const byBrand = (await t.call("GET", "/api/v1/foods/search?q=brand%2012%20test&limit=3")).json;
+    expect(byBrand.items[0].name).toBe("Test product 12");
+    // everyday catalogue queries still find the catalogue food first
+    expect((await t.call("GET", "/api/v1/foods/search?q=banana&limit=1")).json.items[0].name).toBe("Bananas, raw");
+  });
+});

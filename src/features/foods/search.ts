@@ -18,7 +18,12 @@ export interface SearchOptions {
   boosts?: ReadonlyMap<number, number>;
   /** false ranks by the naming rules alone (no aliases' preferred ids, no everyday list). */
   curated?: boolean;
+  /** Imported Open Food Facts products matching an FTS5 expression (best first), ranked alongside. */
+  imported?: (match: string, limit: number) => (RankInput & { bm25?: number })[];
 }
+
+/** Imported products considered per query (of possibly millions): the best by bm25. */
+const IMPORTED_CAP = 200;
 
 export interface SearchResult {
   ids: number[];
@@ -47,14 +52,15 @@ export class FoodSearch {
       s: score(this.prepared.get(r.id) ?? prepareName(r), { query, boosts: opts.boosts, curated: opts.curated }),
       bm25: r.bm25,
     }));
-    for (const e of opts.extra ?? []) {
+    const imported = opts.imported ? opts.imported(query.match, IMPORTED_CAP) : [];
+    for (const e of [...(opts.extra ?? []), ...imported]) {
       scored.push({ id: e.id, s: score(prepareName(e), { query, boosts: opts.boosts, curated: opts.curated }), bm25: e.bm25 ?? 0 });
     }
     scored.sort((a, b) => b.s - a.s || a.bm25 - b.bm25 || a.id - b.id);
     let total = scored.length;
     if (rows.length === CANDIDATE_CAP) {
       // A very broad query (one or two letters): the exact count, past the ranked head.
-      total = this.catalogue.count(query.match) + (opts.extra?.length ?? 0);
+      total = this.catalogue.count(query.match) + (opts.extra?.length ?? 0) + imported.length;
     }
     const ids = scored.slice(opts.offset, opts.offset + opts.limit).map((x) => x.id);
     const end = opts.offset + opts.limit;

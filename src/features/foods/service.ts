@@ -97,7 +97,7 @@ export function searchFoods({ ctx, input }: { ctx: FoodsCtx; input: { q: string;
   const cacheable = !ctx.personal;
   let cache = anonymousPages.get(ctx.search);
   if (!cache) anonymousPages.set(ctx.search, (cache = new Lru(2000)));
-  const key = `${limit}|${offset}|${q.toLowerCase()}`;
+  const key = `${ctx.imported.generation()}|${limit}|${offset}|${q.toLowerCase()}`;
   if (cacheable) {
     const hit = cache.get(key);
     if (hit) return hit;
@@ -107,8 +107,15 @@ export function searchFoods({ ctx, input }: { ctx: FoodsCtx; input: { q: string;
     offset,
     extra: ctx.personal?.candidates(q),
     boosts: ctx.personal?.boosts(),
+    imported: (match, n) => ctx.imported.searchCandidates(match, n),
   });
   const items = ids.flatMap((id) => {
+    if (isImportedId(id)) {
+      const row = ctx.imported.byId(id);
+      if (!row) return [];
+      const { nutrients: _n, portions: _p, attribution: _a, ...summary } = importedFood(row);
+      return [summary];
+    }
     if (ctx.personal?.isCustomId(id)) {
       const s = ctx.personal.summary(id);
       return s ? [s] : [];

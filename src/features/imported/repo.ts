@@ -4,11 +4,15 @@ import type { Db } from "../../db/client";
 import { NUTRIENT_KEYS } from "../../db/nutrients";
 import { importedProducts } from "../../db/schema";
 import type { FoodT } from "../foods/model";
+import type { RankInput } from "../foods/rank";
 import { OFF_ATTRIBUTION, type ImportedRecord } from "./off";
 
 export const IMPORTED_ID_BASE = 2_000_000_000;
 export const isImportedId = (id: number) => id >= IMPORTED_ID_BASE;
 export type ImportedRow = typeof importedProducts.$inferSelect;
+
+/** Matches up to which imported search candidates are ranked by bm25 (see searchCandidates). */
+const PROBE = 2000;
 
 /** Imported products carry one portion, their serving; its id is derived from the product id. */
 export const servingPortionId = (productId: number) => productId;
@@ -38,7 +42,21 @@ export type UpsertOutcome = "inserted" | "updated" | "unchanged";
 export class ImportedRepo {
   private readonly upsertStmt;
   private readonly idOfGtin;
+  private readonly candidateStmt;
+  private readonly probeStmt;
+  private readonly byIdStmt;
+  private readonly generationStmt;
   constructor(readonly db: Db) {
+    this.probeStmt = db.$client.prepare<{ id: number }, [string, number]>("SELECT rowid AS id FROM imported_fts WHERE imported_fts MATCH ? LIMIT ?");
+    this.byIdStmt = db.$client.prepare<RankInput, [number]>(
+      "SELECT id, name, NULL AS group_code, '' AS synonyms, (serving_grams IS NOT NULL) AS portion_count, brand FROM imported_products WHERE id = ?",
+    );
+    this.candidateStmt = db.$client.prepare<RankInput & { bm25: number }, [string, number]>(
+      `SELECT p.id, p.name, NULL AS group_code, '' AS synonyms, (p.serving_grams IS NOT NULL) AS portion_count, p.brand, bm25(imported_fts) AS bm25
+       FROM imported_fts JOIN imported_products p ON p.id = imported_fts.rowid
+       WHERE imported_fts MATCH ? ORDER BY bm25 LIMIT ?`,
+    );
+    this.generationStmt = db.$client.prepare<{ g: string | null }, []>("SELECT max(updated_at) || ':' || (SELECT max(id) FROM imported_products) AS g FROM imported_products");
     this.idOfGtin = db.$client.prepare<{ id: number }, [string]>("SELECT id FROM imported_products WHERE gtin = ?");
     // Re-importing the same data changes nothing: a row is only rewritten when its content
     // differs, and RETURNING yields a row only when something was written.
@@ -70,6 +88,26 @@ export class ImportedRepo {
     const res = this.upsertStmt.get(r.gtin, r.name, r.brand, JSON.stringify(r.nutrients), r.servingName, r.servingGrams, origin, OFF_ATTRIBUTION, now);
     if (!res) return "unchanged";
     return before ? "updated" : "inserted";
+  }
+
+  /**
+   * Candidates for food search. Ranking by bm25 must score every match, which over millions of
+   * products costs tens of milliseconds for a broad query ("chocolate"), so a cheap unsorted probe
+   * decides: up to PROBE matches are ranked by bm25; beyond that the first `limit` in index order
+   * are taken (a sample; another word narrows the match).
+   */
+  searchCandidates(match: string, limit: number): (RankInput & { bm25: number })[] {
+    const probe = this.probeStmt.all(match, PROBE + 1);
+    if (probe.length <= PROBE) return this.candidateStmt.all(match, limit);
+    return probe.slice(0, limit).flatMap((r) => {
+      const row = this.byIdStmt.get(r.id);
+      return row ? [{ ...row, bm25: 0 }] : [];
+    });
+  }
+
+  /** Changes whenever products are imported or updated: the search cache's key includes it. */
+  generation(): string {
+    return this.generationStmt.get()?.g ?? "";
   }
 
   count(): number {
