@@ -117,6 +117,10 @@ for (const name of Object.keys(decoders)) {
   const all = mine.flatMap((r) => r.ms);
   console.log(`| ${name} | ${mine.map((r) => `${r.ok}/${r.n}`).join(" | ")} | ${ok}/${images.length} | ${median(all).toFixed(0)} |`);
 }
+{
+  const total = (name: string) => rows.filter((r) => r.decoder === name).reduce((a, r) => a + r.ok, 0);
+  console.log(`summary: barcodes read in ${images.length} generated photos | ours ${total("ours")} | raw zxing-wasm ${total("zxing full-res")}, quagga2 ${total("quagga2")} | ours ≥ raw zxing: ${total("ours") >= total("zxing full-res") ? "yes" : "no"}`);
+}
 console.log("\nmedian ms per variant:");
 for (const name of Object.keys(decoders)) {
   console.log(`  ${name.padEnd(15)} ${rows.filter((r) => r.decoder === name).map((r) => `${r.variant} ${median(r.ms).toFixed(0)}`).join(", ")}`);
@@ -128,6 +132,7 @@ const server = await startServer(["bun", `${import.meta.dir}/../src/index.ts`, "
 try {
   const base = `http://127.0.0.1:${server.port}/api/v1`;
   const reg = (await (await fetch(`${base}/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "b@example.org", password: "bench password", name: "B" }) })).json()) as { access_token: string };
+  const summaries: string[] = [];
   console.log(`\n/scanner/photo end to end (real server, ${rounds} sequential uploads each):`);
   console.log("| photo | bytes | p50 ms | p90 ms | barcode found |");
   console.log("|---|---|---|---|---|");
@@ -145,7 +150,9 @@ try {
     }
     times.sort((a, b) => a - b);
     console.log(`| ${label} | ${photo.length} | ${median(times).toFixed(0)} | ${times[Math.floor(times.length * 0.9)]!.toFixed(0)} | ${found}/${rounds} |`);
+    summaries.push(`summary: /scanner/photo, ${label} | p50 ${median(times).toFixed(0)} ms, p90 ${times[Math.floor(times.length * 0.9)]!.toFixed(0)} ms | — | barcode found ${found}/${rounds}`);
   }
+  console.log(summaries.join("\n"));
 } finally {
   server.proc.kill();
 }

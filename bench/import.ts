@@ -28,6 +28,9 @@ for (const label of ["first import", "re-run (idempotent)"]) {
   s = performance.now();
   const r = await importOff(db, file, { onProgress: () => (peak = Math.max(peak, process.memoryUsage().rss)) });
   peak = Math.max(peak, process.memoryUsage().rss);
+  if (label === "first import") {
+    console.log(`summary: import-off, ${r.lines} generated OFF rows (gzip JSONL) | ${Math.round(r.lines / r.seconds)} rows/s | — | peak RSS ${(peak / 1e6).toFixed(0)} MB`);
+  }
   console.log(
     `${label}: ${r.lines} lines in ${r.seconds.toFixed(1)} s = ${Math.round(r.lines / r.seconds)} rows/s; ` +
       `${r.inserted} new, ${r.updated} updated, ${r.unchanged} unchanged, ${r.skippedCount} skipped; ` +

@@ -79,4 +79,6 @@ console.log(`| bare Bun.serve hello-world | ${m(r.hello).toFixed(0)} req | |`);
 console.log(`| GET /meals/daily, authenticated, 10 meals | ${m(r.daily).toFixed(0)} req | ${m(r.dailyP99).toFixed(2)} |`);
 console.log(`| raw bun:sqlite single-row INSERT (autocommit) | ${m(r.raw).toFixed(0)} rows | |`);
 console.log(`| POST /meals, authenticated | ${m(r.post).toFixed(0)} req | ${m(r.postP99).toFixed(2)} |`);
+console.log(`summary: authenticated GET /meals/daily, req/s | ${m(r.daily).toFixed(0)}, p99 ${m(r.dailyP99).toFixed(1)} ms | bare Bun.serve ${m(r.hello).toFixed(0)} | ${(m(r.daily) / m(r.hello)).toFixed(2)}× (goal ≥ 0.6×)`);
+console.log(`summary: POST /meals, req/s (fsync per commit) | ${m(r.post).toFixed(0)}, p99 ${m(r.postP99).toFixed(1)} ms | raw bun:sqlite INSERT ${m(r.raw).toFixed(0)} rows/s | ${(m(r.post) / m(r.raw)).toFixed(2)}×`);
 console.log(`\nratios: daily / bare = ${(m(r.daily) / m(r.hello)).toFixed(2)}×; POST /meals / raw inserts = ${(m(r.post) / m(r.raw)).toFixed(2)}×`);

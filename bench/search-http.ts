@@ -43,4 +43,5 @@ console.log("|---|---|---|---|---|");
 console.log(`| bare Bun.serve hello-world | ${m(base, "rps").toFixed(0)} | ${m(base, "p50ms").toFixed(2)} | ${m(base, "p99ms").toFixed(2)} | ${base.reduce((a, x) => a + x.non2xx, 0)} |`);
 console.log(`| Morsel GET /foods/search | ${m(ours, "rps").toFixed(0)} | ${m(ours, "p50ms").toFixed(2)} | ${m(ours, "p99ms").toFixed(2)} | ${ours.reduce((a, x) => a + x.non2xx, 0)} |`);
 console.log(`\nratio (search / bare): ${(m(ours, "rps") / m(base, "rps")).toFixed(2)}×  (goal ≥ 0.6×)`);
+console.log(`summary: GET /foods/search, req/s (wrk -c64) | ${m(ours, "rps").toFixed(0)}, p99 ${m(ours, "p99ms").toFixed(1)} ms | bare Bun.serve ${m(base, "rps").toFixed(0)}, p99 ${m(base, "p99ms").toFixed(1)} ms | ${(m(ours, "rps") / m(base, "rps")).toFixed(2)}× (goal ≥ 0.6×)`);
 console.log(`per-round req/s: bare ${base.map((x) => x.rps.toFixed(0)).join(", ")}; search ${ours.map((x) => x.rps.toFixed(0)).join(", ")}`);

@@ -40,6 +40,7 @@ try {
   console.log("| push batch size | batches | mutations/s (median of rounds) | ms per batch (median) |");
   console.log("|---|---|---|---|");
   const token = await register("push@example.org");
+  const pushRates: string[] = [];
   for (const size of [1, 50, 500]) {
     const batches = size === 1 ? 300 : size === 50 ? 40 : 6;
     const rates: number[] = [];
@@ -56,6 +57,7 @@ try {
       rates.push((batches * size) / ((performance.now() - s) / 1000));
     }
     console.log(`| ${size} | ${batches} × 3 rounds | ${median(rates).toFixed(0)} | ${median(perBatch).toFixed(1)} |`);
+    pushRates.push(`${size}: ${median(rates).toFixed(0)}/s`);
   }
 
   const s = performance.now();
@@ -82,6 +84,8 @@ try {
     got = (await pullAll(phone, cursor)).n;
     times.push(performance.now() - t0);
   }
+  console.log(`summary: sync push, mutations/s by batch size | ${pushRates.join(", ")} | — | pull ${(all.n / secs).toFixed(0)} changes/s`);
+  console.log(`summary: sync catch-up after a month offline (300 changes) | ${median(times).toFixed(0)} ms | — | —`);
   console.log(`catch-up after a month offline (300 meals, 60 edits, 30 deletes → ${got} changes): median ${median(times).toFixed(0)} ms over 5 pulls`);
 } finally {
   server.proc.kill();
