@@ -18,6 +18,8 @@ export interface Config {
   /** Ask Open Food Facts online on a barcode miss. Off by default: nothing leaves the machine. */
   readonly onlineLookup: boolean;
   readonly offUrl: string;
+  /** Days a deletion is remembered for sync; a client cursor older than that starts over (410). */
+  readonly tombstoneDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -93,7 +95,13 @@ export function loadConfig(argv: readonly string[] = process.argv.slice(2), env:
   const offUrl = str("off-url", "MORSEL_OFF_URL") ?? "https://world.openfoodfacts.org";
   if (!/^https?:\/\/[^\s/]+/.test(offUrl)) throw new ConfigError(`--off-url / MORSEL_OFF_URL must be an http(s) URL, got "${offUrl}"`);
 
+  const tombRaw = str("tombstone-days", "MORSEL_TOMBSTONE_DAYS") ?? "90";
+  if (!/^\d{1,5}$/.test(tombRaw) || Number(tombRaw) < 1) {
+    throw new ConfigError(`--tombstone-days / MORSEL_TOMBSTONE_DAYS must be a whole number of days (at least 1), got "${tombRaw}"`);
+  }
+
   return Object.freeze({
+    tombstoneDays: Number(tombRaw),
     onlineLookup: bool("online-lookup", "MORSEL_ONLINE_LOOKUP", false),
     offUrl: offUrl.replace(/\/+$/, ""),
     port: Number(portRaw),
@@ -113,6 +121,7 @@ export function describeConfig(c: Config): Record<string, string | number | bool
     catalogue: c.cataloguePath,
     log_requests: c.logRequests,
     online_lookup: c.onlineLookup,
+    tombstone_days: c.tombstoneDays,
     ...(c.onlineLookup ? { off_url: c.offUrl } : {}),
   };
 }

@@ -51,6 +51,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig(["--online-lookup", "perhaps"], { HOME: "/h" })).toThrow("--online-lookup");
   });
 
+  test("tombstone retention: 90 days by default, configurable, validated", () => {
+    expect(loadConfig([], { HOME: "/h" }).tombstoneDays).toBe(90);
+    expect(loadConfig(["--tombstone-days", "30"], { HOME: "/h" }).tombstoneDays).toBe(30);
+    expect(loadConfig([], { HOME: "/h", MORSEL_TOMBSTONE_DAYS: "365" }).tombstoneDays).toBe(365);
+    for (const bad of ["0", "-5", "ninety", "1.5"]) expect(() => loadConfig(["--tombstone-days", bad], { HOME: "/h" })).toThrow("--tombstone-days");
+  });
+
   test("the result is frozen", () => {
     expect(Object.isFrozen(loadConfig([], { HOME: "/h" }))).toBe(true);
   });

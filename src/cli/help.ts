@@ -10,7 +10,9 @@ const OPTIONS = `Options (flags win over environment variables):
   --log-requests B    one JSON line per request, true or false (MORSEL_LOG_REQUESTS, default true)
   --online-lookup B   on a barcode miss, ask Open Food Facts online and keep the answer
                       (MORSEL_ONLINE_LOOKUP, default false: nothing ever leaves the machine)
-  --off-url URL       Open Food Facts base URL for that lookup (MORSEL_OFF_URL)`;
+  --off-url URL       Open Food Facts base URL for that lookup (MORSEL_OFF_URL)
+  --tombstone-days N  how long sync remembers deletions (MORSEL_TOMBSTONE_DAYS, default 90);
+                      a device offline longer than that pulls everything again`;
 
 export const HELP = `morsel ${VERSION} — self-hosted calorie tracker
 
