@@ -4,7 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { NUTRIENT_KEYS } from "../../db/nutrients";
+import { allNutrients, macros } from "../foods/shape";
 import { customFoods } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { FoodT, FoodSummaryT } from "../foods/model";
@@ -32,10 +32,7 @@ export function customSummary(repo: CustomFoodsRepo, f: CustomFoodRow): FoodSumm
     brand: f.brand,
     barcode: f.barcode,
     group: null,
-    energy_kcal: f.nutrients.energy_kcal ?? null,
-    protein_g: f.nutrients.protein_g ?? null,
-    fat_g: f.nutrients.fat_g ?? null,
-    carbohydrate_g: f.nutrients.carbohydrate_g ?? null,
+    ...macros(f.nutrients),
     default_portion: first ? { id: first.id, name: first.name, amount: first.amount, grams: first.grams } : null,
   };
 }
@@ -43,7 +40,7 @@ export function customSummary(repo: CustomFoodsRepo, f: CustomFoodRow): FoodSumm
 export function customDetail(repo: CustomFoodsRepo, f: CustomFoodRow): FoodT {
   return {
     ...customSummary(repo, f),
-    nutrients: Object.fromEntries(NUTRIENT_KEYS.map((k) => [k, f.nutrients[k] ?? null])),
+    nutrients: allNutrients(f.nutrients),
     portions: repo.portions(f.id).map((p) => ({ id: p.id, name: p.name, amount: p.amount, grams: p.grams })),
     attribution: { source: "custom", licence: "Your own data", notice: "Entered by you; visible only to you." },
   };

@@ -10,6 +10,7 @@ import type { RankInput } from "./rank";
 import { Lru } from "../../lib/lru";
 import { immutableBody } from "../../lib/reply";
 import { importedFood, isImportedId, type ImportedRepo } from "../imported/repo";
+import { macros } from "./shape";
 
 export interface FoodsCtx {
   catalogue: Catalogue;
@@ -37,8 +38,9 @@ export const MAX_QUERY_LENGTH = 100;
 type SearchPage = { query: string; items: FoodSummaryT[]; total: number; limit: number; offset: number };
 
 /**
- * Anonymous results per (query, limit, offset). The catalogue is read-only, so an entry never
- * goes stale; personalised searches (custom foods, history) are never cached.
+ * Anonymous results per (imported-products generation, query, limit, offset). The catalogue is
+ * read-only and an import changes the generation, so an entry never goes stale; personalised
+ * searches (custom foods, history) are never cached.
  */
 const anonymousPages = new WeakMap<FoodSearch, Lru<string, SearchPage>>();
 
@@ -56,10 +58,7 @@ export function catalogueSummary(catalogue: Catalogue, f: CatalogueFood): FoodSu
     brand: f.brand,
     barcode: null,
     group: { code: f.group_code, name: catalogue.groupName(f.group_code) },
-    energy_kcal: f.nutrients.energy_kcal,
-    protein_g: f.nutrients.protein_g,
-    fat_g: f.nutrients.fat_g,
-    carbohydrate_g: f.nutrients.carbohydrate_g,
+    ...macros(f.nutrients),
     default_portion: portionOf(catalogue, f),
   };
 }

@@ -1,7 +1,7 @@
 /** Imported products (Open Food Facts), shared by all users; ids from 2,000,000,000. */
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { NUTRIENT_KEYS } from "../../db/nutrients";
+import { allNutrients, macros } from "../foods/shape";
 import { importedProducts } from "../../db/schema";
 import type { FoodT } from "../foods/model";
 import type { RankInput } from "../foods/rank";
@@ -26,12 +26,9 @@ export function importedFood(row: ImportedRow): FoodT {
     brand: row.brand,
     barcode: row.gtin,
     group: null,
-    energy_kcal: row.nutrients.energy_kcal ?? null,
-    protein_g: row.nutrients.protein_g ?? null,
-    fat_g: row.nutrients.fat_g ?? null,
-    carbohydrate_g: row.nutrients.carbohydrate_g ?? null,
+    ...macros(row.nutrients),
     default_portion: portion,
-    nutrients: Object.fromEntries(NUTRIENT_KEYS.map((k) => [k, row.nutrients[k] ?? null])),
+    nutrients: allNutrients(row.nutrients),
     portions: portion ? [portion] : [],
     attribution: { source: "Open Food Facts", licence: "ODbL 1.0", notice: row.attribution },
   };
