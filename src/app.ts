@@ -6,7 +6,7 @@ import { Elysia, ValidationError } from "elysia";
 import { openapi } from "@elysiajs/openapi";
 import type { Catalogue } from "./db/catalogue";
 import type { Db } from "./db/client";
-import { AppError, type ErrorCode } from "./lib/errors";
+import { AppError } from "./lib/errors";
 import { JSON_BODY_LIMIT, readJson, readLimited } from "./lib/body";
 import { bodyError, recordBodyError } from "./lib/body-errors";
 import { validationDetails } from "./lib/validation";
@@ -31,9 +31,6 @@ import { syncRoutes } from "./features/sync/routes";
 import { IMPORT_BODY_LIMIT, portabilityRoutes } from "./features/portability/routes";
 import { scannerRoutes } from "./features/scanner/routes";
 import { MAX_UPLOAD_BODY } from "./features/scanner/image";
-
-/** Routes whose body is a multipart upload rather than JSON. */
-const UPLOAD_PATHS = new Set(["/api/v1/scanner/photo"]);
 import type { OffClient } from "./features/imported/online";
 import { mealsRoutes } from "./features/meals/routes";
 import { goalsRoutes } from "./features/goals/routes";
@@ -77,6 +74,11 @@ export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" 
 /** argon2id at Bun's default cost: ~100 ms per hash on a 2-core box (issue 3 notes). */
 export const DEFAULT_PASSWORD_COST: PasswordCost = { memoryCost: 65536, timeCost: 2 };
 
+/** Routes whose body is a multipart upload rather than JSON. */
+const UPLOAD_PATHS = new Set(["/api/v1/scanner/photo"]);
+/** JSON body limits above the default (JSON_BODY_LIMIT), by path. */
+const BODY_LIMITS: Record<string, number> = { "/api/v1/import": IMPORT_BODY_LIMIT };
+
 const requestIds = new WeakMap<Request, string>();
 const startedAt = new WeakMap<Request, number>();
 const errorStatus = new WeakMap<Request, number>();
@@ -112,7 +114,6 @@ function toAppError(code: string | number, error: unknown, request: Request, log
     const cause = error instanceof Error ? error.cause : undefined;
     return cause instanceof AppError ? cause : new AppError("malformed_json", "request body could not be parsed");
   }
-  const codeName: ErrorCode = "internal_error";
   logger.error("unhandled error", {
     request_id: requestIds.get(request),
     method: request.method,
@@ -120,7 +121,7 @@ function toAppError(code: string | number, error: unknown, request: Request, log
     error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     stack: error instanceof Error ? error.stack?.split("\n").slice(0, 6).join(" | ") : undefined,
   });
-  return new AppError(codeName, "internal error; it was logged with this response's X-Request-Id");
+  return new AppError("internal_error", "internal error; it was logged with this response's X-Request-Id");
 }
 
 export function createApp(options: AppOptions) {
@@ -195,7 +196,7 @@ export function createApp(options: AppOptions) {
         if (type !== "application/json" && !type.endsWith("+json")) {
           throw new AppError("unsupported_media_type", `Content-Type must be application/json${type ? `, got ${type}` : ""}`);
         }
-        return await readJson(request, path === "/api/v1/import" ? IMPORT_BODY_LIMIT : JSON_BODY_LIMIT);
+        return await readJson(request, BODY_LIMITS[path] ?? JSON_BODY_LIMIT);
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         return recordBodyError(request, e);
