@@ -84,6 +84,11 @@ export class Vocabulary {
 const STOP_WORDS = new Set(["a", "an", "the", "of", "and", "with", "in", "on", "for", "or", "to", "some", "my"]);
 const MAX_WORDS = 12;
 
+/** Alias keys spelled as queries are after stop words go ("mac and cheese" → "mac cheese"). */
+const ALIAS_INDEX = new Map(
+  Object.entries(ALIASES).map(([k, v]) => [words(k).filter((w) => !STOP_WORDS.has(w)).join(" "), v] as const),
+);
+
 function altExpr(alt: string[], prefixLast: boolean): string {
   const terms = alt.map((w, i) => ftsTerm(w, prefixLast && i === alt.length - 1));
   return terms.length === 1 ? terms[0]! : `(${terms.join(" AND ")})`;
@@ -102,7 +107,7 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
     let matched = 0;
     for (let n = Math.min(4, ws.length - i); n >= 1; n--) {
       const phrase = ws.slice(i, i + n).join(" ");
-      const alias = ALIASES[phrase] ?? ALIASES[ws.slice(i, i + n).map(stem).join(" ")];
+      const alias = ALIAS_INDEX.get(phrase) ?? ALIAS_INDEX.get(ws.slice(i, i + n).map(stem).join(" "));
       if (!alias) continue;
       const isLast = i + n === ws.length;
       groups.push({
@@ -119,10 +124,10 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
     if (!matched && i === ws.length - 1 && ws.length >= 2 && ws[i]!.length >= 2) {
       // Type-ahead into a known phrase: "chicken bre" is on its way to "chicken breast".
       const before = ws.slice(0, i).join(" ");
-      const key = Object.keys(ALIASES)
+      const key = [...ALIAS_INDEX.keys()]
         .filter((k) => k.startsWith(`${before} ${ws[i]}`) && k.split(" ").length === ws.length)
         .sort((a, b) => a.length - b.length)[0];
-      for (const id of key ? (ALIASES[key]!.prefer ?? []) : []) if (!prefer.includes(id)) prefer.push(id);
+      for (const id of key ? (ALIAS_INDEX.get(key)!.prefer ?? []) : []) if (!prefer.includes(id)) prefer.push(id);
     }
     if (matched) {
       i += matched;

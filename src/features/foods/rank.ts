@@ -36,7 +36,8 @@ export interface PreparedName {
   groupCode: string | null;
   /** Has an ALL-CAPS brand word, or a manufacturer. */
   branded: boolean;
-  brandWords: Set<string>;
+  /** Each brand as its words ("TACO BELL" → taco, bell); a query names the brand only with all of them. */
+  brandPhrases: string[][];
   raw: boolean;
   prepared: boolean;
   generic: number;
@@ -54,6 +55,8 @@ export interface RankInput {
 }
 
 const EVERYDAY = new Set(EVERYDAY_FOODS);
+/** Words that carry no food meaning in a name ("Macaroni and cheese"): never count as uncovered. */
+const NAME_STOPWORDS = new Set(["and", "or", "with", "without", "of", "in", "a", "the", "to", "from", "for", "s"]);
 const GENERIC_WORDS = new Set(GENERIC_QUALIFIERS.flatMap((g) => g.split(" ")));
 const flatAll = (segs: string[][]) => segs.flat();
 
@@ -67,13 +70,17 @@ export function prepareName(f: RankInput): PreparedName {
     if (m[1] !== undefined) notes.add(rawSegments.length);
     rawSegments.push(text);
   }
-  const segments = rawSegments.map((s) => words(s).map(stem));
+  const segments = rawSegments.map((s) => words(s).filter((w) => !NAME_STOPWORDS.has(w)).map(stem));
   const first = rawSegments[0] ? words(rawSegments[0]).join(" ") : "";
   const headSize = CATEGORY_HEADS.has(first) && segments.length > 1 ? 2 : 1;
   const flat = segments.flat();
   const lowerName = words(f.name).join(" ");
   const capsWords = (f.name.match(/\b[A-Z][A-Z'&.\-]{2,}\b/g) ?? []).filter((w) => !["USDA", "NFS", "NLEA", "RTF", "UHT"].includes(w));
-  const brandWords = new Set([...capsWords.flatMap((w) => words(w)), ...(f.brand ? words(f.brand) : [])]);
+  // runs of ALL-CAPS words form one brand phrase ("PIZZA HUT", "TACO BELL")
+  const capsPhrases = (f.name.match(/\b[A-Z][A-Z'&.\-]{2,}(?:\s+[A-Z][A-Z'&.\-]{1,})*\b/g) ?? [])
+    .map((p) => words(p).filter((w) => !["usda", "nfs", "nlea", "rtf", "uht"].includes(w)).map(stem))
+    .filter((p) => p.length > 0);
+  const brandPhrases = [...capsPhrases, ...(f.brand ? [words(f.brand).map(stem)] : [])];
   return {
     id: f.id,
     segments,
@@ -84,7 +91,7 @@ export function prepareName(f: RankInput): PreparedName {
     synonyms: new Set(words(f.synonyms).map(stem)),
     groupCode: f.group_code,
     branded: capsWords.length > 0 || f.brand !== null,
-    brandWords,
+    brandPhrases,
     raw: flat.includes("raw") || flat.includes("fresh"),
     prepared: flat.some((w) => PREP_WORDS.has(w) && w !== "raw" && w !== "fresh"),
     generic: GENERIC_QUALIFIERS.filter((g) => ` ${lowerName} `.includes(` ${g} `)).length,
@@ -229,7 +236,8 @@ export function score(p: PreparedName, ctx: ScoreContext): number {
   for (const [head, penalty] of Object.entries(DEMOTED_HEADS)) {
     if ((p.headKey === head || p.headKey.startsWith(`${head} `)) && !mentions(head.split(" "))) s -= penalty;
   }
-  if (p.branded && !mentions(p.brandWords)) s -= 3;
+  const namesBrand = p.brandPhrases.some((phrase) => phrase.every((w) => query.mentioned.has(w)));
+  if (p.branded && !namesBrand) s -= 3;
   const unasked = p.variants.filter((v) => !query.mentioned.has(v)).length;
   s -= 1.2 * Math.min(unasked, 2);
 
