@@ -31,8 +31,13 @@ function serialise(value: unknown): string {
   return body;
 }
 
-export function reply<T>(deps: ReplyDeps, value: T, code = 200, headers?: Record<string, string>): T {
-  if (deps.validateResponses && !headers) {
+/**
+ * `set` (the route's Elysia context `set`) lets extra headers travel with a validated body; without
+ * it, a reply with headers is sent as a ready Response (unvalidated).
+ */
+export function reply<T>(deps: ReplyDeps, value: T, code = 200, headers?: Record<string, string>, set?: { headers: Record<string, unknown> }): T {
+  if (deps.validateResponses && (!headers || set)) {
+    if (headers && set) Object.assign(set.headers, headers);
     // Elysia checks the value against the route's schema for this status
     return (code === 200 ? value : status(code, value)) as T;
   }

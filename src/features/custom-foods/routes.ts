@@ -13,10 +13,10 @@ export function customFoodsRoutes(deps: AppDeps) {
   const detail = { tags: ["foods"], security: [{ bearer: [] }] };
   return new Elysia({ prefix: "/foods" })
     .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
-    .post("/", ({ user, body }) => {
+    .post("/", ({ user, body, set }) => {
       const { id: _ignored, ...input } = body as Record<string, unknown>; // ids are the server's to give here
       const food = createFood({ ctx: ctx(user), input });
-      return reply(deps, food, 201, { location: `/api/v1/foods/${food.id}` });
+      return reply(deps, food, 201, { location: `/api/v1/foods/${food.id}` }, set);
     }, {
       auth: true,
       body: CreateFoodBody,

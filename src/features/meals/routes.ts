@@ -29,9 +29,9 @@ export function mealsRoutes(deps: AppDeps) {
     .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
     .post(
       "/",
-      ({ body, user }) => {
+      ({ body, user, set }) => {
         const { meal, created } = createMeal({ ctx: mealsCtx(deps, user), input: body });
-        return created ? reply(deps, meal, 201, { location: `/api/v1/meals/${meal.id}` }) : reply(deps, meal);
+        return created ? reply(deps, meal, 201, { location: `/api/v1/meals/${meal.id}` }, set) : reply(deps, meal);
       },
       {
         auth: true,
