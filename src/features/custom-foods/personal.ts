@@ -13,13 +13,15 @@ const HISTORY_DAYS = 90;
 
 export function personalFoods(db: Db, repo: CustomFoodsRepo, userId: number, now: Date): PersonalFoods {
   let boosts: Map<number, number> | undefined;
+  let own: ReturnType<CustomFoodsRepo["allOf"]> | undefined;
+  const ownFoods = () => (own ??= repo.allOf(userId)); // read once per request, used twice
   return {
     isCustomId,
     candidates(q) {
       const qs = words(q).map(stem);
       if (!qs.length) return [];
       const counts = repo.portionCounts(userId);
-      return repo.allOf(userId).flatMap((f): RankInput[] => {
+      return ownFoods().flatMap((f): RankInput[] => {
         const toks = words(`${f.name} ${f.brand ?? ""}`).map(stem);
         const ok = qs.every((w, i) => toks.some((t) => t === w || (i === qs.length - 1 ? t.startsWith(w) : t.startsWith(w) && w.length >= 4)));
         return ok ? [{ id: f.id, name: f.name, group_code: null, synonyms: "", portion_count: counts.get(f.id) ?? 0, brand: null }] : [];
@@ -42,7 +44,7 @@ export function personalFoods(db: Db, repo: CustomFoodsRepo, userId: number, now
         const days = (now.getTime() - Date.parse(r.last)) / 86_400_000;
         boosts.set(r.id, 14 + Math.min(8, 2 * Math.log2(1 + r.n)) + (days <= 7 ? 3 : 0));
       }
-      for (const f of repo.allOf(userId)) boosts.set(f.id, (boosts.get(f.id) ?? 0) + 3); // your own foods rank up
+      for (const f of ownFoods()) boosts.set(f.id, (boosts.get(f.id) ?? 0) + 3); // your own foods rank up
       return boosts;
     },
     summary(id) {

@@ -93,11 +93,13 @@ export function searchFoods({ ctx, input }: { ctx: FoodsCtx; input: { q: string;
   }
   const limit = input.limit ?? 20;
   const offset = input.offset ?? 0;
-  const cacheable = !ctx.personal;
-  let cache = anonymousPages.get(ctx.search);
-  if (!cache) anonymousPages.set(ctx.search, (cache = new Lru(2000)));
-  const key = `${ctx.imported.generation()}|${limit}|${offset}|${q.toLowerCase()}`;
-  if (cacheable) {
+  // Only anonymous pages are cached; a signed-in search is personal and computed every time.
+  let cache: Lru<string, SearchPage> | undefined;
+  let key = "";
+  if (!ctx.personal) {
+    cache = anonymousPages.get(ctx.search);
+    if (!cache) anonymousPages.set(ctx.search, (cache = new Lru(2000)));
+    key = `${ctx.imported.generation()}|${limit}|${offset}|${q.toLowerCase()}`;
     const hit = cache.get(key);
     if (hit) return hit;
   }
@@ -123,7 +125,7 @@ export function searchFoods({ ctx, input }: { ctx: FoodsCtx; input: { q: string;
     return f ? [catalogueSummary(ctx.catalogue, f)] : [];
   });
   const page = { query: q, items, total, limit, offset };
-  if (cacheable) cache.set(key, immutableBody(page));
+  cache?.set(key, immutableBody(page));
   return page;
 }
 
