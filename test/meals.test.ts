@@ -198,3 +198,29 @@ describe("GET /meals/daily", () => {
     expectError(await call("GET", "/api/v1/meals/daily?date=today", { token: ana.access_token }), 400, "validation_failed");
   });
 });
+
+describe("GET /meals/daily is never stale", () => {
+  test("after REST, sync and import writes the day shows them at once", async () => {
+    const u = await registerUser(call);
+    const auth = { token: u.access_token };
+    const day = async () => (await call("GET", "/api/v1/meals/daily?date=2026-10-05", auth)).json;
+    const m = (await call("POST", "/api/v1/meals", { ...auth, body: { food_id: 9040, quantity: 100, meal_type: "lunch", date: "2026-10-05" } })).json;
+    expect((await day()).totals.energy_kcal).toBe(89);
+    expect((await day()).totals.energy_kcal).toBe(89); // served again (cached)
+    await call("PATCH", `/api/v1/meals/${m.id}`, { ...auth, body: { quantity: 200 } });
+    expect((await day()).totals.energy_kcal).toBe(178);
+    await call("POST", "/api/v1/sync/push", { ...auth, body: { mutations: [{ mutation_id: crypto.randomUUID(), entity: "meal", id: crypto.randomUUID(), op: "upsert", base_version: null, data: { food_id: 9040, quantity: 100, meal_type: "snack", date: "2026-10-05" } }] } });
+    expect((await day()).meals).toHaveLength(2);
+    const exported = (await call("GET", "/api/v1/export", auth)).json;
+    exported.meals[0].id = crypto.randomUUID();
+    exported.meals[0].date = "2026-10-05";
+    const { checksum: _c, ...edited } = exported;
+    expect((await call("POST", "/api/v1/import", { ...auth, body: edited })).status).toBe(200);
+    expect((await day()).meals).toHaveLength(3);
+    await call("DELETE", `/api/v1/meals/${m.id}`, auth);
+    expect((await day()).meals).toHaveLength(2);
+    // another user's writes never show, and their cache entries are their own
+    const other = await registerUser(call);
+    expect((await call("GET", "/api/v1/meals/daily?date=2026-10-05", { token: other.access_token })).json.meals).toEqual([]);
+  });
+});

@@ -11,6 +11,8 @@ import type { CustomFoodsRepo } from "../custom-foods/repo";
 import type { ImportedRepo } from "../imported/repo";
 import type { PhotosRepo } from "../scanner/photos";
 import type { SyncLog } from "../sync/log";
+import { Lru } from "../../lib/lru";
+import { immutableBody } from "../../lib/reply";
 import { inTx } from "../../db/tx";
 import { resolveFood, type LoggablePortion } from "./foods";
 import type { MealT, MealType } from "./model";
@@ -245,11 +247,31 @@ export function deleteMeal({ ctx, id }: { ctx: MealsCtx; id: string }): void {
   });
 }
 
+type DayPage = { date: string; meals: MealT[]; totals: MealNutrients };
+
+/**
+ * Day pages by (user, date, the user's latest change-log version). Every write that can change a
+ * day (REST, sync, import) logs a new version in its transaction, so a cached page is never stale;
+ * a page costs one indexed max() instead of reading and shaping the day's rows.
+ */
+const dayPages = new WeakMap<SyncLog, Lru<string, DayPage>>();
+
 /** GET /meals/daily — the day's meals in eating order, and their totals. */
-export function dailyMeals({ ctx, input }: { ctx: MealsCtx; input: { date?: string } }) {
+export function dailyMeals({ ctx, input }: { ctx: MealsCtx; input: { date?: string } }): DayPage {
   const p = new Problems();
   const date = checkDate(p, "date", input.date) ?? localDate(ctx.now, ctx.timezone);
   p.throwIfAny();
+  let cache = dayPages.get(ctx.log);
+  if (!cache) dayPages.set(ctx.log, (cache = new Lru(2000)));
+  const key = `${ctx.userId}|${date}|${ctx.log.latestSeq(ctx.userId)}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const page = buildDay(ctx, date);
+  cache.set(key, immutableBody(page));
+  return page;
+}
+
+function buildDay(ctx: MealsCtx, date: string): DayPage {
   const rows = ctx.repo.day(ctx.userId, date);
   const sums = Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, null as number | null]));
   for (const r of rows) {

@@ -25,8 +25,10 @@ export class SyncLog {
   private readonly one;
   private readonly after;
   private readonly purged;
+  private readonly latest;
   constructor(readonly db: Db) {
     const c = db.$client;
+    this.latest = c.prepare<{ m: number | null }, [number]>("SELECT max(seq) AS m FROM sync_log WHERE user_id = ?");
     this.del = c.prepare("DELETE FROM sync_log WHERE user_id = ? AND entity = ? AND entity_id = ?");
     this.ins = c.prepare<{ seq: number }, [number, string, string, string, string | null, string]>(
       "INSERT INTO sync_log (user_id, entity, entity_id, op, data, changed_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING seq",
@@ -50,6 +52,11 @@ export class SyncLog {
   /** The record's latest log entry (its version, and whether it is a tombstone), or null. */
   current(userId: number, entity: Entity, id: string | number): LogRow | null {
     return this.one.get(userId, entity, String(id)) ?? null;
+  }
+
+  /** The user's newest version: it moves with every write to anything the user owns. */
+  latestSeq(userId: number): number {
+    return this.latest.get(userId)?.m ?? 0;
   }
 
   changesAfter(userId: number, seq: number, limit: number): LogRow[] {
