@@ -114,7 +114,12 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
         typed: ws.slice(i, i + n),
         alternatives: [
           { words: ws.slice(i, i + n).map(stem), prefixLast: isLast, weight: 1 },
-          ...alias.also.map((a) => ({ words: words(a).map(stem), prefixLast: false, weight: 0.9 })),
+          // Names are matched without their stop words, so the USDA wording drops them too.
+          ...alias.also.map((a) => ({
+            words: words(a).filter((w) => !STOP_WORDS.has(w)).map(stem),
+            prefixLast: false,
+            weight: 0.9,
+          })),
         ],
       });
       for (const id of alias.prefer ?? []) if (!prefer.includes(id)) prefer.push(id);
