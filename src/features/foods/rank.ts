@@ -59,6 +59,8 @@ const EVERYDAY = new Set(EVERYDAY_FOODS);
 const NAME_STOPWORDS = new Set(["and", "or", "with", "without", "of", "in", "a", "the", "to", "from", "for", "s"]);
 const GENERIC_WORDS = new Set(GENERIC_QUALIFIERS.flatMap((g) => g.split(" ")));
 const flatAll = (segs: string[][]) => segs.flat();
+/** Forms sold to be made up; a name that also says "prepared" is the made-up food. */
+const AS_EATEN_FORMS = new Set(["mix", "concentrate", "powder", "dehydrated"]);
 
 export function prepareName(f: RankInput): PreparedName {
   const rawSegments: string[] = [];
@@ -74,6 +76,7 @@ export function prepareName(f: RankInput): PreparedName {
   const first = rawSegments[0] ? words(rawSegments[0]).join(" ") : "";
   const headSize = CATEGORY_HEADS.has(first) && segments.length > 1 ? 2 : 1;
   const flat = segments.flat();
+  const asEaten = /\b(prepared|reconstituted)\b/.test(f.name.toLowerCase()) && !/\bunprepared\b/.test(f.name.toLowerCase());
   const lowerName = words(f.name).join(" ");
   const capsWords = (f.name.match(/\b[A-Z][A-Z'&.\-]{2,}\b/g) ?? []).filter((w) => !["USDA", "NFS", "NLEA", "RTF", "UHT"].includes(w));
   // runs of ALL-CAPS words form one brand phrase ("PIZZA HUT", "TACO BELL")
@@ -85,7 +88,8 @@ export function prepareName(f: RankInput): PreparedName {
     id: f.id,
     segments,
     notes,
-    variants: [...new Set(flatAll(segments).filter((w) => VARIANT_WORDS.has(w)))],
+    // "Bread, cornbread, dry mix, prepared" is the food as eaten: its mix is not a variant.
+    variants: [...new Set(flatAll(segments).filter((w) => VARIANT_WORDS.has(w) && !(asEaten && AS_EATEN_FORMS.has(w))))],
     headSize,
     headKey: first,
     synonyms: new Set(words(f.synonyms).map(stem)),
