@@ -84,9 +84,17 @@ export class Vocabulary {
 const STOP_WORDS = new Set(["a", "an", "the", "of", "and", "with", "in", "on", "for", "or", "to", "some", "my"]);
 const MAX_WORDS = 12;
 
-/** Alias keys spelled as queries are after stop words go ("mac and cheese" → "mac cheese"). */
+/** The words that carry meaning: stop words go ("mac and cheese" → mac, cheese). */
+const contentWords = (ws: string[]) => ws.filter((w) => !STOP_WORDS.has(w));
+
+/**
+ * Alias keys spelled as queries are after stop words go; their USDA wording as stemmed content
+ * words, because names are matched without their stop words too.
+ */
 const ALIAS_INDEX = new Map(
-  Object.entries(ALIASES).map(([k, v]) => [words(k).filter((w) => !STOP_WORDS.has(w)).join(" "), v] as const),
+  Object.entries(ALIASES).map(
+    ([k, v]) => [contentWords(words(k)).join(" "), { ...v, alsoWords: v.also.map((a) => contentWords(words(a)).map(stem)) }] as const,
+  ),
 );
 
 function altExpr(alt: string[], prefixLast: boolean): string {
@@ -97,7 +105,7 @@ function altExpr(alt: string[], prefixLast: boolean): string {
 /** Parses a trimmed, non-empty query. */
 export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
   const all = words(q).slice(0, MAX_WORDS);
-  const typed = all.filter((w) => !STOP_WORDS.has(w));
+  const typed = contentWords(all);
   const ws = typed.length ? typed : all;
   const groups: Group[] = [];
   const prefer: number[] = [];
@@ -114,12 +122,7 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
         typed: ws.slice(i, i + n),
         alternatives: [
           { words: ws.slice(i, i + n).map(stem), prefixLast: isLast, weight: 1 },
-          // Names are matched without their stop words, so the USDA wording drops them too.
-          ...alias.also.map((a) => ({
-            words: words(a).filter((w) => !STOP_WORDS.has(w)).map(stem),
-            prefixLast: false,
-            weight: 0.9,
-          })),
+          ...alias.alsoWords.map((w) => ({ words: w, prefixLast: false, weight: 0.9 })),
         ],
       });
       for (const id of alias.prefer ?? []) if (!prefer.includes(id)) prefer.push(id);

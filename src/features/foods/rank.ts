@@ -76,8 +76,8 @@ export function prepareName(f: RankInput): PreparedName {
   const first = rawSegments[0] ? words(rawSegments[0]).join(" ") : "";
   const headSize = CATEGORY_HEADS.has(first) && segments.length > 1 ? 2 : 1;
   const flat = segments.flat();
-  const asEaten = /\b(prepared|reconstituted)\b/.test(f.name.toLowerCase()) && !/\bunprepared\b/.test(f.name.toLowerCase());
   const lowerName = words(f.name).join(" ");
+  const asEaten = /\b(prepared|reconstituted)\b/.test(lowerName) && !/\bunprepared\b/.test(lowerName);
   const capsWords = (f.name.match(/\b[A-Z][A-Z'&.\-]{2,}\b/g) ?? []).filter((w) => !["USDA", "NFS", "NLEA", "RTF", "UHT"].includes(w));
   // runs of ALL-CAPS words form one brand phrase ("PIZZA HUT", "TACO BELL")
   const capsPhrases = (f.name.match(/\b[A-Z][A-Z'&.\-]{2,}(?:\s+[A-Z][A-Z'&.\-]{1,})*\b/g) ?? [])
