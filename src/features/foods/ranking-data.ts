@@ -336,7 +336,6 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   "hamburger bun": { also: ["rolls hamburger or hotdog"], prefer: [18350] },
   "hot dog bun": { also: ["rolls hamburger or hotdog"], prefer: [18350] },
   oyster: { also: ["mollusks oyster"], prefer: [15171, 15167] },
-  oysters: { also: ["mollusks oyster"], prefer: [15171, 15167] },
   calamari: { also: ["squid"], prefer: [15176, 15175] },
   "bok choy": { also: ["cabbage chinese pak choi"], prefer: [11116] },
   "pak choi": { also: ["cabbage chinese pak choi"], prefer: [11116] },
