@@ -26,6 +26,8 @@ import { personalFoods } from "./features/custom-foods/personal";
 import { MealsRepo } from "./features/meals/repo";
 import { ImportedRepo } from "./features/imported/repo";
 import { PhotosRepo } from "./features/scanner/photos";
+import { ExamplesRepo } from "./features/scanner/recognition/examples";
+import { CocoSsdRecogniser, sharedPool, type Recogniser } from "./features/scanner/recognition";
 import { DEFAULT_TOMBSTONE_DAYS, SyncLog } from "./features/sync/log";
 import { syncRoutes } from "./features/sync/routes";
 import { IMPORT_BODY_LIMIT, portabilityRoutes } from "./features/portability/routes";
@@ -59,6 +61,10 @@ export interface AppDeps {
   meals: MealsRepo;
   imported: ImportedRepo;
   photos: PhotosRepo;
+  /** Personal recognition: users' confirmed photo embeddings. */
+  examples: ExamplesRepo;
+  /** The food-photo model (a worker pool shared by the process); tests may pass their own size. */
+  recogniser: Recogniser;
   syncLog: SyncLog;
   /** Days a delete's tombstone is kept for sync; older cursors get 410. */
   tombstoneDays: number;
@@ -68,7 +74,7 @@ export interface AppDeps {
   lifecycle: { draining: boolean };
 }
 
-export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth" | "customFoods" | "meals" | "imported" | "photos" | "syncLog">> &
+export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth" | "customFoods" | "meals" | "imported" | "photos" | "examples" | "syncLog">> &
   Pick<AppDeps, "db" | "catalogue" | "jwtSecret">;
 
 /** argon2id at Bun's default cost: ~100 ms per hash on a 2-core box (issue 3 notes). */
@@ -144,6 +150,8 @@ export function createApp(options: AppOptions) {
     meals: new MealsRepo(options.db),
     imported: new ImportedRepo(options.db),
     photos: new PhotosRepo(options.db),
+    examples: new ExamplesRepo(options.db),
+    recogniser: options.recogniser ?? new CocoSsdRecogniser(sharedPool(), options.logger ?? jsonLogger),
     syncLog: new SyncLog(options.db),
     tombstoneDays: options.tombstoneDays ?? DEFAULT_TOMBSTONE_DAYS,
     offClient: options.offClient ?? null,

@@ -11,8 +11,35 @@ import zxingWasm from "zxing-wasm/reader/zxing_reader.wasm" with { type: "file" 
 import swaggerCss from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 import swaggerJs from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
 import libvips from "@img/sharp-libvips-linux-x64/binary" with { type: "file" };
+import cocoModel from "../models/coco-ssd/model.json" with { type: "file" };
+import cocoShard1 from "../models/coco-ssd/group1-shard1of5" with { type: "file" };
+import cocoShard2 from "../models/coco-ssd/group1-shard2of5" with { type: "file" };
+import cocoShard3 from "../models/coco-ssd/group1-shard3of5" with { type: "file" };
+import cocoShard4 from "../models/coco-ssd/group1-shard4of5" with { type: "file" };
+import cocoShard5 from "../models/coco-ssd/group1-shard5of5" with { type: "file" };
+import tfWasm from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm" with { type: "file" };
+import tfWasmSimd from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm" with { type: "file" };
+import tfWasmThreaded from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm" with { type: "file" };
+import type { DetectorFiles } from "./features/scanner/recognition/detector";
 
 export const ASSETS = { catalogue, zxingWasm, swaggerCss, swaggerJs, libvips } as const;
+
+/** The food detector's files (models/coco-ssd/, scripts/fetch-model.ts) and the TF.js wasm binaries. */
+export const DETECTOR_FILES: DetectorFiles = {
+  modelJson: cocoModel as unknown as string, // a path: `type: "file"` wins over the JSON TypeScript sees
+  shards: {
+    "group1-shard1of5": cocoShard1,
+    "group1-shard2of5": cocoShard2,
+    "group1-shard3of5": cocoShard3,
+    "group1-shard4of5": cocoShard4,
+    "group1-shard5of5": cocoShard5,
+  },
+  wasm: {
+    "tfjs-backend-wasm.wasm": tfWasm,
+    "tfjs-backend-wasm-simd.wasm": tfWasmSimd,
+    "tfjs-backend-wasm-threaded-simd.wasm": tfWasmThreaded,
+  },
+};
 
 /** True inside a `bun build --compile` executable. */
 export const COMPILED = Bun.main.startsWith("/$bunfs/") || import.meta.dir.startsWith("/$bunfs");

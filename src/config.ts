@@ -5,6 +5,7 @@
  */
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
+import { availableParallelism } from "node:os";
 import { ASSETS } from "./assets";
 
 export interface Config {
@@ -20,9 +21,16 @@ export interface Config {
   readonly offUrl: string;
   /** Days a deletion is remembered for sync; a client cursor older than that starts over (410). */
   readonly tombstoneDays: number;
+  /** Photo workers running the food model; 0 turns food recognition off (barcodes still work). */
+  readonly photoWorkers: number;
 }
 
 export class ConfigError extends Error {}
+
+/** Photo workers by default: every core but one for the HTTP thread, at least 1, at most 4. */
+export function defaultWorkers(cores = availableParallelism()): number {
+  return Math.max(1, Math.min(4, cores - 1));
+}
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -100,7 +108,13 @@ export function loadConfig(argv: readonly string[] = process.argv.slice(2), env:
     throw new ConfigError(`--tombstone-days / MORSEL_TOMBSTONE_DAYS must be a whole number of days (at least 1), got "${tombRaw}"`);
   }
 
+  const workersRaw = str("photo-workers", "MORSEL_PHOTO_WORKERS") ?? String(defaultWorkers());
+  if (!/^\d{1,2}$/.test(workersRaw) || Number(workersRaw) > 16) {
+    throw new ConfigError(`--photo-workers / MORSEL_PHOTO_WORKERS must be a whole number from 0 (food recognition off) to 16, got "${workersRaw}"`);
+  }
+
   return Object.freeze({
+    photoWorkers: Number(workersRaw),
     tombstoneDays: Number(tombRaw),
     onlineLookup: bool("online-lookup", "MORSEL_ONLINE_LOOKUP", false),
     offUrl: offUrl.replace(/\/+$/, ""),
@@ -122,6 +136,7 @@ export function describeConfig(c: Config): Record<string, string | number | bool
     log_requests: c.logRequests,
     online_lookup: c.onlineLookup,
     tombstone_days: c.tombstoneDays,
+    photo_workers: c.photoWorkers,
     ...(c.onlineLookup ? { off_url: c.offUrl } : {}),
   };
 }

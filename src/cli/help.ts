@@ -12,7 +12,10 @@ const OPTIONS = `Options (flags win over environment variables):
                       (MORSEL_ONLINE_LOOKUP, default false: nothing ever leaves the machine)
   --off-url URL       Open Food Facts base URL for that lookup (MORSEL_OFF_URL)
   --tombstone-days N  how long sync remembers deletions (MORSEL_TOMBSTONE_DAYS, default 90);
-                      a device offline longer than that pulls everything again`;
+                      a device offline longer than that pulls everything again
+  --photo-workers N   threads running the food-photo model, 0–16 (MORSEL_PHOTO_WORKERS, default:
+                      one per core but one, at least 1, at most 4); 0 turns food recognition off
+                      (photos still read barcodes)`;
 
 export const HELP = `morsel ${VERSION} — self-hosted calorie tracker
 

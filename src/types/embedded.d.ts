@@ -20,3 +20,7 @@ declare module "@img/sharp-libvips-linux-x64/binary" {
   const path: string;
   export default path;
 }
+declare module "*of5" {
+  const path: string;
+  export default path;
+}

@@ -11,6 +11,8 @@ import { Lru } from "../../lib/lru";
 import { immutableBody } from "../../lib/reply";
 import { importedFood, isImportedId, type ImportedRepo } from "../imported/repo";
 import { macros } from "./shape";
+import { isCustomId, type CustomFoodsRepo } from "../custom-foods/repo";
+import { customSummary } from "../custom-foods/service";
 
 export interface FoodsCtx {
   catalogue: Catalogue;
@@ -142,4 +144,28 @@ export function getFood({ ctx, input }: { ctx: FoodsCtx; input: { id: number } }
     if (f) return catalogueDetail(ctx.catalogue, f);
   }
   throw new AppError("food_not_found", `no food with id ${input.id}`);
+}
+
+/** The search-result fields of a full food. */
+export function toSummary(f: FoodT): FoodSummaryT {
+  const { id, name, source, brand, barcode, group, energy_kcal, protein_g, fat_g, carbohydrate_g, default_portion } = f;
+  return { id, name, source, brand, barcode, group, energy_kcal, protein_g, fat_g, carbohydrate_g, default_portion };
+}
+
+/** Any food `userId` may log, as a search result: catalogue, their own custom food, or imported; else null. */
+export function loggableSummary(
+  deps: { catalogue: Catalogue; imported: ImportedRepo; customFoods: CustomFoodsRepo },
+  userId: number,
+  id: number,
+): FoodSummaryT | null {
+  if (isImportedId(id)) {
+    const row = deps.imported.byId(id);
+    return row ? toSummary(importedFood(row)) : null;
+  }
+  if (isCustomId(id)) {
+    const f = deps.customFoods.get(userId, id);
+    return f ? customSummary(deps.customFoods, f) : null;
+  }
+  const f = deps.catalogue.food(id);
+  return f ? catalogueSummary(deps.catalogue, f) : null;
 }

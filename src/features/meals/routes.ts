@@ -15,6 +15,7 @@ export function mealsCtx(deps: AppDeps, user: AuthedUser): MealsCtx {
     customFoods: deps.customFoods,
     imported: deps.imported,
     photos: deps.photos,
+    examples: deps.examples,
     log: deps.syncLog,
     userId: user.id,
     timezone: user.timezone,

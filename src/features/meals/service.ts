@@ -10,6 +10,7 @@ import { localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
 import type { CustomFoodsRepo } from "../custom-foods/repo";
 import type { ImportedRepo } from "../imported/repo";
 import type { PhotosRepo } from "../scanner/photos";
+import type { ExamplesRepo } from "../scanner/recognition/examples";
 import type { SyncLog } from "../sync/log";
 import { Lru } from "../../lib/lru";
 import { immutableBody } from "../../lib/reply";
@@ -27,6 +28,8 @@ export interface MealsCtx {
   customFoods: CustomFoodsRepo;
   imported: ImportedRepo;
   photos: PhotosRepo;
+  /** A meal logged with photo_id confirms the photo: its embedding becomes an example of the food. */
+  examples: ExamplesRepo;
   log: SyncLog;
   userId: number;
   timezone: string;
@@ -174,6 +177,7 @@ export function createMeal({ ctx, input }: { ctx: MealsCtx; input: Record<string
   try {
     const meal = inTx(ctx.db, () => {
       ctx.repo.insert(row);
+      if (typeof input.photo_id === "string") ctx.examples.add(ctx.userId, input.photo_id, food.id, ctx.now);
       const m = toMeal(ctx.repo.get(ctx.userId, id)!);
       ctx.log.record(ctx.userId, "meal", id, "upsert", m, ctx.now);
       return m;

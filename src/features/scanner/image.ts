@@ -81,3 +81,26 @@ export async function decode(img: CheckedImage, opts: { maxSide?: number; angle?
     throw new AppError("invalid_image", "the image data cannot be decoded: it is damaged or incomplete");
   }
 }
+
+/**
+ * The detector's input: the whole photo squeezed to side×side RGB (the model resizes to 300×300
+ * without keeping the aspect itself), upright, transparency flattened onto white, grey turned to
+ * three channels, first frame only of an animated image.
+ * @throws AppError 422 invalid_image when the pixels cannot be decoded.
+ */
+export async function squareRgb(img: CheckedImage, side: number): Promise<Uint8Array> {
+  try {
+    const { data, info } = await getSharp()(img.bytes, { limitInputPixels: MAX_PIXELS, failOn: "truncated", pages: 1 })
+      .rotate()
+      .flatten({ background: "#ffffff" })
+      .resize(side, side, { fit: "fill" })
+      .toColourspace("srgb")
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3 || data.length !== side * side * 3) throw new Error(`unexpected ${info.channels} channels`);
+    return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  } catch {
+    throw new AppError("invalid_image", "the image data cannot be decoded: it is damaged or incomplete");
+  }
+}

@@ -2,16 +2,17 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { photos } from "../../db/schema";
+import { toBlob } from "./recognition/examples";
 
 export const PHOTO_TTL_MS = 24 * 3600 * 1000;
 
 export class PhotosRepo {
   constructor(readonly db: Db) {}
 
-  add(p: { id: string; userId: number; gtin: string | null; now: Date }): void {
+  add(p: { id: string; userId: number; gtin: string | null; embedding: Float32Array | null; now: Date }): void {
     this.db
       .insert(photos)
-      .values({ id: p.id, userId: p.userId, gtin: p.gtin, createdAt: p.now.toISOString(), expiresAt: new Date(p.now.getTime() + PHOTO_TTL_MS).toISOString() })
+      .values({ id: p.id, userId: p.userId, gtin: p.gtin, embedding: p.embedding ? Buffer.from(toBlob(p.embedding)) : null, createdAt: p.now.toISOString(), expiresAt: new Date(p.now.getTime() + PHOTO_TTL_MS).toISOString() })
       .run();
     // expired photos of this user go when a new one arrives: the table stays small without a timer
     this.db.delete(photos).where(and(eq(photos.userId, p.userId), lt(photos.expiresAt, p.now.toISOString()))).run();

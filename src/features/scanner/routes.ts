@@ -1,5 +1,5 @@
 /** POST /scanner/barcode and /scanner/photo — both need a token (a user's own foods win). */
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
@@ -7,11 +7,20 @@ import { authPlugin, type AuthedUser } from "../auth/plugin";
 import { BarcodeBody, BarcodeResponse, PhotoBody, PhotoResponse } from "./model";
 import { scanBarcode, scanPhoto, type ScannerCtx } from "./service";
 import { customSource, importedSource, onlineSource, type BarcodeSource } from "./sources";
+import { loggableSummary } from "../foods/service";
 
 export function scannerRoutes(deps: AppDeps) {
   const sources: BarcodeSource[] = [customSource(deps.customFoods), importedSource(deps.imported)];
   if (deps.offClient) sources.push(onlineSource(deps.offClient, deps.imported, deps.now));
-  const ctx = (user: AuthedUser): ScannerCtx => ({ userId: user.id, now: deps.now(), sources, photos: deps.photos });
+  const ctx = (user: AuthedUser): ScannerCtx => ({
+    userId: user.id,
+    now: deps.now(),
+    sources,
+    photos: deps.photos,
+    examples: deps.examples,
+    recogniser: deps.recogniser,
+    foodSummary: (id) => loggableSummary(deps, user.id, id),
+  });
   const detail = { tags: ["scanner"], security: [{ bearer: [] }] };
   return new Elysia({ prefix: "/scanner" })
     .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
@@ -33,12 +42,28 @@ export function scannerRoutes(deps: AppDeps) {
       {
         auth: true,
         body: PhotoBody,
-        response: { 200: PhotoResponse, ...errors(400, 401, 413, 415, 422) },
+        response: { 200: PhotoResponse, ...errors(400, 401, 413, 415, 422, 429) },
         detail: {
           ...detail,
-          summary: "Read a barcode (and, later, recognise food) in a photo",
+          summary: "Read a barcode and recognise food in a photo",
           description:
-            "multipart/form-data, part `image`. The barcode is searched at several scales and angles; when found and known, `food` is that product. Food recognition is not built yet: `candidates` is empty and `model.name` is \"none\". Nothing is logged automatically; send photo_id with POST /meals to confirm.",
+            "multipart/form-data, part `image`. The barcode is searched at several scales and angles; when found and known, `food` is that product. Meanwhile the on-device model (COCO-SSD: banana, apple, orange, broccoli, carrot, sandwich, hot dog, pizza, doughnut, cake, and cups and wine glasses) suggests foods above a calibrated confidence (`source: model`), and photos you confirmed earlier that look alike suggest theirs (`source: personal`). At most 5, best first; often none. Nothing is logged automatically: send photo_id with POST /meals to log and to confirm what the photo showed, which keeps its embedding (never the image) as your example of that food. `model.name` is \"none\" when the model could not run on this photo; 429 when too many photos are waiting.",
+        },
+      },
+    )
+    .delete(
+      "/examples",
+      ({ user, set }) => {
+        deps.examples.deleteAll(user.id);
+        set.status = 204;
+      },
+      {
+        auth: true,
+        response: { 204: t.Void({ description: "every example is gone (also when there were none)" }), ...errors(401) },
+        detail: {
+          ...detail,
+          summary: "Forget your confirmed photos",
+          description: "Deletes every example personal recognition keeps for you (embeddings of photos you confirmed with POST /meals). Your meals are not touched.",
         },
       },
     );

@@ -1,18 +1,24 @@
 /** POST /scanner/barcode and POST /scanner/photo (API.md §Scanner). */
 import type { GtinFormat } from "../../lib/gtin";
-import type { FoodT } from "../foods/model";
+import type { FoodSummaryT, FoodT } from "../foods/model";
 import { findBarcode, notFound, parseOrThrow, toBarcode, type BarcodeHit } from "./barcode";
 import { parseBarcode, type Barcode } from "../../lib/gtin";
 import { detectBarcode } from "./detect";
 import { checkImage } from "./image";
 import type { PhotosRepo } from "./photos";
 import type { BarcodeSource } from "./sources";
+import type { ExamplesRepo } from "./recognition/examples";
+import { MAX_SUGGESTIONS, mergeSuggestions, type Recogniser } from "./recognition";
 
 export interface ScannerCtx {
   userId: number;
   now: Date;
   sources: BarcodeSource[];
   photos: PhotosRepo;
+  examples: ExamplesRepo;
+  recogniser: Recogniser;
+  /** A food the caller may log (catalogue, their own, imported), as a search result; null if not. */
+  foodSummary: (id: number) => FoodSummaryT | null;
   /** Time allowed for barcode detection in one photo. */
   detectBudgetMs?: number;
 }
@@ -26,23 +32,32 @@ export async function scanBarcode({ ctx, input }: { ctx: ScannerCtx; input: { ba
 
 const ZXING_FORMAT: Record<string, GtinFormat> = { EAN13: "EAN-13", EAN8: "EAN-8", UPCA: "UPC-A", UPCE: "UPC-E" };
 
+export interface Candidate {
+  label: string;
+  confidence: number;
+  source: "model" | "personal";
+  food: FoodSummaryT | null;
+}
+
 export interface PhotoResult {
   photo_id: string;
   barcode: Barcode | null;
   food: FoodT | null;
-  candidates: never[];
+  candidates: Candidate[];
   model: { name: string; version: string };
   elapsed_ms: number;
 }
 
 /**
- * Reads the photo's barcode, if any, and looks it up. Food recognition is not built yet, so
- * `candidates` is empty and `model` says "none": nothing is guessed.
+ * Reads the photo's barcode, if any, and looks it up; meanwhile a photo worker runs the food
+ * detector. Candidates are the model's suggestions above its calibrated threshold merged with the
+ * user's own confirmed photos that look alike (one entry per food, the more confident source
+ * wins), at most five. The photo's embedding is kept 24 hours with its photo_id.
  */
 export async function scanPhoto({ ctx, file }: { ctx: ScannerCtx; file: unknown }): Promise<PhotoResult> {
   const started = performance.now();
   const img = await checkImage(file);
-  const found = await detectBarcode(img, ctx.detectBudgetMs);
+  const [found, seen] = await Promise.all([detectBarcode(img, ctx.detectBudgetMs), ctx.recogniser.recognise(img)]);
   let barcode: Barcode | null = null;
   let food: FoodT | null = null;
   if (found) {
@@ -53,14 +68,28 @@ export async function scanPhoto({ ctx, file }: { ctx: ScannerCtx; file: unknown 
       if (hit) ({ barcode, food } = hit);
     }
   }
+  const neighbours = seen.embedding ? ctx.examples.nearest(ctx.userId, seen.embedding, MAX_SUGGESTIONS) : [];
+  const summaries = new Map<number, FoodSummaryT | null>();
+  const summary = (id: number) => {
+    if (!summaries.has(id)) summaries.set(id, ctx.foodSummary(id));
+    return summaries.get(id)!;
+  };
+  const candidates: Candidate[] = mergeSuggestions(seen.candidates, neighbours, (id) => summary(id)?.name ?? null).map((s) => ({
+    label: s.label,
+    confidence: round3(s.confidence),
+    source: s.source,
+    food: summary(s.foodId),
+  }));
   const photoId = Bun.randomUUIDv7();
-  ctx.photos.add({ id: photoId, userId: ctx.userId, gtin: barcode?.gtin ?? null, now: ctx.now });
+  ctx.photos.add({ id: photoId, userId: ctx.userId, gtin: barcode?.gtin ?? null, embedding: seen.embedding, now: ctx.now });
   return {
     photo_id: photoId,
     barcode,
     food,
-    candidates: [],
-    model: { name: "none", version: "0" },
+    candidates,
+    model: seen.model,
     elapsed_ms: Math.round(performance.now() - started),
   };
 }
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;

@@ -1,0 +1,84 @@
+/**
+ * Personal recognition: a user's confirmed photos, kept as embeddings (never images), and the
+ * nearest of them to a new photo. A photo's embedding waits on its `photos` row (24 hours); a
+ * meal logged with that photo_id copies it here as the user's example of that food.
+ *
+ * Bounds: at most MAX_PER_FOOD examples of one food (the oldest goes) and MAX_PER_USER in all
+ * (the oldest goes), 5 KB each, so at most ~5 MB per user and a scan of ≤ 1,000 vectors per photo.
+ */
+import type { Db } from "../../../db/client";
+
+export const MAX_PER_FOOD = 20;
+export const MAX_PER_USER = 1000;
+
+export interface Neighbour {
+  foodId: number;
+  /** Cosine similarity of the best example of that food, −1…1. */
+  similarity: number;
+  /** How many examples of that food the user has. */
+  examples: number;
+}
+
+export function toBlob(v: Float32Array): Uint8Array {
+  return new Uint8Array(v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength));
+}
+
+export function fromBlob(b: Uint8Array): Float32Array {
+  const copy = b.slice(); // aligned
+  return new Float32Array(copy.buffer, 0, copy.byteLength / 4);
+}
+
+export function cosine(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length) return -1;
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s; // both unit length
+}
+
+export class ExamplesRepo {
+  constructor(readonly db: Db) {}
+
+  /** Keeps this photo's embedding as the user's example of `foodId`; a repeat is a no-op. */
+  add(userId: number, photoId: string, foodId: number, now: Date): boolean {
+    const c = this.db.$client;
+    const photo = c.query("SELECT embedding FROM photos WHERE id = ? AND user_id = ?").get(photoId, userId) as { embedding: Uint8Array | null } | null;
+    if (!photo?.embedding) return false; // recognition was unavailable for that photo
+    const r = c
+      .query("INSERT OR IGNORE INTO photo_examples (user_id, food_id, photo_id, embedding, created_at) VALUES (?, ?, ?, ?, ?)")
+      .run(userId, foodId, photoId, photo.embedding, now.toISOString());
+    if (!r.changes) return false;
+    c.query(
+      `DELETE FROM photo_examples WHERE id IN (SELECT id FROM photo_examples WHERE user_id = ? AND food_id = ?
+       ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?)`,
+    ).run(userId, foodId, MAX_PER_FOOD);
+    c.query(
+      `DELETE FROM photo_examples WHERE id IN (SELECT id FROM photo_examples WHERE user_id = ?
+       ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?)`,
+    ).run(userId, MAX_PER_USER);
+    return true;
+  }
+
+  count(userId: number): number {
+    return (this.db.$client.query("SELECT count(*) AS n FROM photo_examples WHERE user_id = ?").get(userId) as { n: number }).n;
+  }
+
+  deleteAll(userId: number): number {
+    return this.db.$client.query("DELETE FROM photo_examples WHERE user_id = ?").run(userId).changes;
+  }
+
+  /** The user's foods ranked by their best example's similarity to `embedding`. */
+  nearest(userId: number, embedding: Float32Array, limit = 5): Neighbour[] {
+    const rows = this.db.$client.query("SELECT food_id, embedding FROM photo_examples WHERE user_id = ?").all(userId) as { food_id: number; embedding: Uint8Array }[];
+    const best = new Map<number, Neighbour>();
+    for (const r of rows) {
+      const sim = cosine(embedding, fromBlob(r.embedding));
+      const n = best.get(r.food_id);
+      if (!n) best.set(r.food_id, { foodId: r.food_id, similarity: sim, examples: 1 });
+      else {
+        n.examples++;
+        if (sim > n.similarity) n.similarity = sim;
+      }
+    }
+    return [...best.values()].sort((a, b) => b.similarity - a.similarity).slice(0, limit);
+  }
+}

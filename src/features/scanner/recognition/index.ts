@@ -1,0 +1,109 @@
+/**
+ * Food recognition behind one interface: `recognise(image) → { candidates, embedding }`. Today it
+ * is COCO-SSD in a worker pool (detector.ts, pool.ts) with our label map (labels.ts); a stronger
+ * model replaces it by implementing Recogniser, and nothing else changes.
+ */
+import { DETECTOR_FILES } from "../../../assets";
+import { defaultWorkers } from "../../../config";
+import { AppError } from "../../../lib/errors";
+import { jsonLogger, type Logger } from "../../../lib/log";
+import { squareRgb, type CheckedImage } from "../image";
+import { INPUT_SIDE } from "./detector";
+import { LABELS, modelCandidates, personalConfidence, type ModelCandidate } from "./labels";
+import type { Neighbour } from "./examples";
+import { DetectorPool } from "./pool";
+import { centre } from "./embedding";
+
+export interface Recognition {
+  /** Model suggestions at or above the calibrated confidence, best first. */
+  candidates: ModelCandidate[];
+  /** For personal recognition (centred, unit length); null when the model could not run on this photo. */
+  embedding: Float32Array | null;
+  /** The model that produced this ("none" when it was unavailable). */
+  model: { name: string; version: string };
+  /** Time inside the model, for logs and benchmarks. */
+  inferenceMs: number;
+}
+
+export interface Recogniser {
+  readonly model: { name: string; version: string };
+  recognise(img: CheckedImage): Promise<Recognition>;
+}
+
+export const NO_MODEL = { name: "none", version: "0" } as const;
+
+
+export class CocoSsdRecogniser implements Recogniser {
+  readonly model = LABELS.model;
+  constructor(
+    readonly pool: DetectorPool,
+    private readonly logger: Logger = jsonLogger,
+  ) {}
+
+  async recognise(img: CheckedImage): Promise<Recognition> {
+    const rgb = await squareRgb(img, INPUT_SIDE);
+    try {
+      const r = await this.pool.run(rgb);
+      return { candidates: modelCandidates(r.scores), embedding: centre(r.embedding), model: this.model, inferenceMs: r.ms };
+    } catch (e) {
+      if (e instanceof AppError) throw e; // 429: the queue is full
+      // The photo is still served (barcode, photo_id); only the suggestions are missing, and the
+      // response says so with model "none".
+      this.logger.error("food recognition failed; answering without candidates", { error: e instanceof Error ? e.message : String(e) });
+      return { candidates: [], embedding: null, model: NO_MODEL, inferenceMs: 0 };
+    }
+  }
+}
+
+/** `--photo-workers 0`: no model; photos still get barcodes and a photo_id. */
+export const NO_RECOGNITION: Recogniser = {
+  model: NO_MODEL,
+  recognise: async () => ({ candidates: [], embedding: null, model: NO_MODEL, inferenceMs: 0 }),
+};
+
+/** The recogniser `serve` uses for `--photo-workers N`. */
+export function recogniserFor(workers: number, logger: Logger = jsonLogger): Recogniser {
+  return workers === 0 ? NO_RECOGNITION : new CocoSsdRecogniser(sharedPool(workers, logger), logger);
+}
+
+const pools = new Map<number, DetectorPool>();
+
+/**
+ * The process's detector pool of `size` workers, created on first use and shared by every app in
+ * the process (the model holds no user data; tests create many apps).
+ */
+export function sharedPool(size = defaultWorkers(), logger: Logger = jsonLogger): DetectorPool {
+  let pool = pools.get(size);
+  if (!pool) pools.set(size, (pool = new DetectorPool({ size, files: DETECTOR_FILES, logger })));
+  return pool;
+}
+
+export interface Suggestion {
+  foodId: number;
+  label: string;
+  confidence: number;
+  source: "model" | "personal";
+}
+
+export const MAX_SUGGESTIONS = 5;
+
+/**
+ * The model's suggestions and the user's nearest confirmed photos as one list: one entry per food
+ * (the more confident source wins), personal ones only above min_similarity, best first, at most
+ * five. `nameOf` gives a personal food's name, or null when the user can no longer log it.
+ */
+export function mergeSuggestions(model: ModelCandidate[], neighbours: Neighbour[], nameOf: (foodId: number) => string | null): Suggestion[] {
+  const byFood = new Map<number, Suggestion>();
+  const offer = (s: Suggestion) => {
+    const prev = byFood.get(s.foodId);
+    if (!prev || prev.confidence < s.confidence) byFood.set(s.foodId, s);
+  };
+  for (const m of model) offer({ foodId: m.foodId, label: m.label, confidence: m.confidence, source: "model" });
+  for (const n of neighbours) {
+    const confidence = personalConfidence(n.similarity);
+    if (confidence <= 0) continue;
+    const name = nameOf(n.foodId);
+    if (name) offer({ foodId: n.foodId, label: name, confidence, source: "personal" });
+  }
+  return [...byFood.values()].sort((a, b) => b.confidence - a.confidence).slice(0, MAX_SUGGESTIONS);
+}

@@ -1,0 +1,216 @@
+/**
+ * The photo workers: a small pool of Bun Workers, each holding one copy of the detector, so a
+ * ~100 ms inference never blocks the HTTP thread. Jobs queue in arrival order. A worker that dies
+ * (crash, or stuck past the job timeout and terminated) is replaced, and its job is tried once
+ * more on the replacement; only a job that fails twice is rejected. Workers start on the first
+ * photo, not at server start, and are unref'ed while idle so they never keep a process alive.
+ */
+import { COMPILED } from "../../../assets";
+import { AppError } from "../../../lib/errors";
+import type { Logger } from "../../../lib/log";
+import type { DetectorFiles, Inference } from "./detector";
+import type { FromWorker, ToWorker } from "./worker";
+
+export interface PoolOptions {
+  size: number;
+  files: DetectorFiles;
+  logger: Logger;
+  /** A job running longer than this kills its worker (default 30 s). */
+  jobTimeoutMs?: number;
+  /** Jobs waiting beyond this are refused with 429 (default 16 per worker). */
+  maxQueue?: number;
+}
+
+interface Job {
+  id: number;
+  rgb: Uint8Array;
+  attempts: number;
+  resolve: (r: Inference) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job: Job | null;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** Set when we terminate it ourselves, so its close event is not taken for a crash. */
+  retired: boolean;
+}
+
+/**
+ * Where the worker's code is: next to this file in the repo. In the executable it is a second
+ * entrypoint of `bun run build`, stored relative to the entrypoints' common folder (src/), while
+ * import.meta.url here is the main bundle's, so the path is spelled from src/.
+ */
+const WORKER_URL = COMPILED ? "./features/scanner/recognition/worker.ts" : new URL("./worker.ts", import.meta.url).href;
+/** Workers that die before ever loading the model, in a row, before recognition is switched off. */
+const MAX_FAILED_STARTS = 3;
+
+export class DetectorPool {
+  readonly size: number;
+  private slots: Slot[] = [];
+  private queue: Job[] = [];
+  private nextId = 1;
+  private fatal: string | null = null;
+  private failedStarts = 0;
+  private readonly jobTimeoutMs: number;
+  private readonly maxQueue: number;
+  /** Counters for /healthz-style reporting and tests. */
+  readonly stats = { started: 0, restarts: 0, retried: 0, completed: 0, failed: 0, loadMs: [] as number[] };
+
+  constructor(private readonly opts: PoolOptions) {
+    this.size = Math.max(1, Math.floor(opts.size));
+    this.jobTimeoutMs = opts.jobTimeoutMs ?? 30_000;
+    this.maxQueue = opts.maxQueue ?? 16 * this.size;
+  }
+
+  /** Runs one 300×300 RGB image through the detector. */
+  run(rgb: Uint8Array): Promise<Inference> {
+    if (this.fatal) return Promise.reject(new Error(`the food model is unavailable: ${this.fatal}`));
+    if (this.queue.length >= this.maxQueue) {
+      return Promise.reject(new AppError("rate_limited", "too many photos are waiting to be recognised; try again in a few seconds", undefined, { "retry-after": "2" }));
+    }
+    this.start();
+    return new Promise<Inference>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, rgb, attempts: 0, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Photos being classified right now. */
+  get busy(): number {
+    return this.slots.filter((s) => s.job).length;
+  }
+
+  /** Starts the workers now rather than on the first photo (bench, warm start). */
+  async warm(): Promise<void> {
+    this.start();
+    while (!this.fatal && this.slots.some((s) => !s.ready)) await Bun.sleep(10);
+    if (this.fatal) throw new Error(this.fatal);
+  }
+
+  /**
+   * Terminates the worker running a job (or the first worker) as if it had crashed: used by the
+   * fault-injection test to show that the job is retried and the worker replaced.
+   */
+  killOne(): void {
+    const slot = this.slots.find((s) => s.job) ?? this.slots[0];
+    if (slot) slot.worker.terminate(); // no retired flag: the close handler treats it as a crash
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.slots) {
+      s.retired = true;
+      if (s.timer) clearTimeout(s.timer);
+      s.worker.terminate();
+      s.job?.reject(new Error("the photo workers were shut down"));
+    }
+    for (const j of this.queue) j.reject(new Error("the photo workers were shut down"));
+    this.slots = [];
+    this.queue = [];
+  }
+
+  private start(): void {
+    while (this.slots.length < this.size) this.slots.push(this.spawn());
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(WORKER_URL);
+    const slot: Slot = { worker, ready: false, job: null, timer: null, retired: false };
+    this.stats.started++;
+    worker.unref();
+    worker.onmessage = (e: MessageEvent<FromWorker>) => this.onMessage(slot, e.data);
+    worker.addEventListener("close", () => this.onDeath(slot, "exited"));
+    worker.onerror = (e) => {
+      this.opts.logger.error("photo worker error", { error: e.message });
+      slot.worker.terminate(); // close follows, and replaces it
+    };
+    worker.postMessage({ type: "init", files: this.opts.files } satisfies ToWorker);
+    return slot;
+  }
+
+  private onMessage(slot: Slot, m: FromWorker): void {
+    if (m.type === "ready") {
+      slot.ready = true;
+      this.failedStarts = 0;
+      this.stats.loadMs.push(m.loadMs);
+      this.dispatch();
+      return;
+    }
+    if (m.type === "fatal") {
+      // The model itself cannot load (missing or corrupt files): restarting would loop forever.
+      this.fatal = m.message;
+      this.opts.logger.error("the food model cannot load; photo recognition is off", { error: m.message });
+      void this.close();
+      return;
+    }
+    const job = slot.job;
+    if (!job || job.id !== m.id) return;
+    this.finish(slot);
+    if (m.type === "result") {
+      this.stats.completed++;
+      job.resolve({ scores: m.scores, embedding: m.embedding, ms: m.ms });
+    } else {
+      this.stats.failed++;
+      job.reject(new Error(`recognition failed: ${m.message}`));
+    }
+    this.dispatch();
+  }
+
+  private onDeath(slot: Slot, why: string): void {
+    if (slot.retired) return;
+    slot.retired = true;
+    if (slot.timer) clearTimeout(slot.timer);
+    const i = this.slots.indexOf(slot);
+    if (i < 0) return;
+    this.stats.restarts++;
+    const job = slot.job;
+    if (!slot.ready && ++this.failedStarts >= MAX_FAILED_STARTS) {
+      // It dies before loading anything (its code cannot even start): restarting would loop.
+      this.slots.splice(i, 1);
+      this.fatal = `${MAX_FAILED_STARTS} photo workers in a row died while starting`;
+      this.opts.logger.error("photo workers cannot start; photo recognition is off", { why });
+      job?.reject(new Error(this.fatal));
+      void this.close();
+      return;
+    }
+    this.opts.logger.error("photo worker died; starting a new one", { why, job: job?.id ?? null });
+    this.slots[i] = this.spawn();
+    if (job) {
+      if (job.attempts < 2) {
+        this.stats.retried++;
+        this.queue.unshift(job); // first in line on the replacement
+      } else {
+        this.stats.failed++;
+        job.reject(new Error("the photo worker died twice on this photo"));
+      }
+    }
+    this.dispatch();
+  }
+
+  private finish(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.job = null;
+    if (!this.slots.some((s) => s.job)) for (const s of this.slots) s.worker.unref();
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (!slot.ready || slot.job || slot.retired) continue;
+      const job = this.queue.shift();
+      if (!job) return;
+      job.attempts++;
+      slot.job = job;
+      slot.worker.ref(); // keep the process alive while a photo is in flight
+      slot.timer = setTimeout(() => {
+        this.opts.logger.error("photo worker stuck; terminating it", { job: job.id, timeout_ms: this.jobTimeoutMs });
+        slot.worker.terminate();
+      }, this.jobTimeoutMs);
+      // a copy: the job may be retried on another worker if this one dies
+      const rgb = job.rgb.slice();
+      slot.worker.postMessage({ type: "run", id: job.id, rgb } satisfies ToWorker, [rgb.buffer]);
+    }
+  }
+}
