@@ -73,8 +73,13 @@ export async function decode(img: CheckedImage, opts: { maxSide?: number; angle?
     const sharp = getSharp();
     let pipe = sharp(img.bytes, { limitInputPixels: MAX_PIXELS, failOn: "truncated", pages: 1 }).rotate();
     if (opts.maxSide) pipe = pipe.resize({ width: opts.maxSide, height: opts.maxSide, fit: "inside", withoutEnlargement: true });
-    if (opts.angle) pipe = sharp(await pipe.png({ compressionLevel: 0 }).toBuffer()).rotate(opts.angle, { background: "#ffffff" });
-    if (opts.sharpen) pipe = pipe.sharpen({ sigma: 1.5, m1: 2, m2: 4 });
+    if (opts.angle) {
+      // libvips cannot rotate by an arbitrary angle after resizing in one pipeline: hand the
+      // resized pixels over raw (no PNG round trip) and rotate those.
+      const { data, info } = await pipe.raw().toBuffer({ resolveWithObject: true });
+      pipe = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).rotate(opts.angle, { background: "#ffffff" });
+    }
+    if (opts.sharpen) pipe = pipe.sharpen();
     const { data, info } = await pipe.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
   } catch {
