@@ -2,7 +2,9 @@
 /**
  * bun run bench — runs every benchmark in one go and writes bench/REPORT.md: the machine, a
  * summary table built from each benchmark's `summary:` lines, and every benchmark's full output.
- * Needs wrk (apt-get install wrk). Takes about ten minutes on two cores.
+ * Needs wrk (apt-get install wrk), and apt-get download for the photo sets (tuxpaint-stamps-default,
+ * opencv-doc). Takes about twelve minutes on two cores (more on the first run, which infers every
+ * labelled photo once and caches the result in .scratch/).
  *   --quick   shorter runs (fewer rounds, 200k import rows) for a smoke check
  */
 import { freemem, totalmem } from "node:os";
@@ -18,6 +20,8 @@ const BENCHES: [string, string[]][] = [
   ["search-1m", quick ? ["--rows", "200000"] : []],
   ["import", quick ? ["--rows", "200000"] : []],
   ["barcode", quick ? ["--photo-rounds", "5"] : []],
+  ["photo", quick ? ["--rounds", "5", "--seconds", "3"] : []],
+  ["photo-quality", quick ? ["--foods", "10"] : []],
   ["sync", []],
   ["binary", quick ? ["--runs", "2"] : []],
 ];

@@ -3,6 +3,7 @@ CREATE TABLE `photo_examples` (
 	`user_id` integer NOT NULL,
 	`food_id` integer NOT NULL,
 	`photo_id` text NOT NULL,
+	`meal_id` text,
 	`embedding` blob NOT NULL,
 	`created_at` text NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade

@@ -160,9 +160,22 @@ describe("personal recognition", () => {
     await confirm(id, 9040);
     expect(t.db.$client.query("SELECT count(*) AS n FROM photo_examples WHERE photo_id = ?").get(id)).toEqual({ n: 1 });
     const cols = t.db.$client.query("SELECT name FROM pragma_table_info('photo_examples')").all().map((c) => (c as { name: string }).name);
-    expect(cols).toEqual(["id", "user_id", "food_id", "photo_id", "embedding", "created_at"]);
+    expect(cols).toEqual(["id", "user_id", "food_id", "photo_id", "meal_id", "embedding", "created_at"]);
     const row = t.db.$client.query("SELECT length(embedding) AS bytes FROM photo_examples WHERE photo_id = ?").get(id);
     expect(row).toEqual({ bytes: 1280 * 4 });
+  });
+
+  test("deleting the meal that confirmed a photo withdraws that example (a wrong pick undone)", async () => {
+    const id = (await upload(await ifct("E011"))).json.photo_id;
+    const meal = (await confirm(id, 9003)).json; // oops: logged as an apple
+    const count = () => (t.db.$client.query("SELECT count(*) AS n FROM photo_examples WHERE photo_id = ?").get(id) as { n: number }).n;
+    expect(count()).toBe(1);
+    expectError(await call("DELETE", `/api/v1/meals/${meal.id}`, { token: bob.access_token }), 404, "meal_not_found");
+    expect(count()).toBe(1);
+    expect((await call("DELETE", `/api/v1/meals/${meal.id}`, { token: ana.access_token })).status).toBe(204);
+    expect(count()).toBe(0);
+    await confirm(id, 9040); // the right food, same photo
+    expect(count()).toBe(1);
   });
 
   test("DELETE /scanner/examples forgets them: 204, and the granola is no longer suggested", async () => {
@@ -236,6 +249,23 @@ describe("the photo workers", () => {
     expect(limited[0]!.headers.get("retry-after")).toBe("2");
     expect(limited[0]!.json.error.code).toBe("rate_limited");
     expect(replies.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(2);
+  });
+
+  test("a photo withdrawn while it waits for a worker is never run; one already running finishes", async () => {
+    const pool = new DetectorPool({ size: 1, files: DETECTOR_FILES, logger: quietLogger });
+    pools.push(pool);
+    await pool.warm();
+    const rgb = new Uint8Array(300 * 300 * 3);
+    const first = new AbortController();
+    const second = new AbortController();
+    const running = pool.run(rgb, first.signal);
+    const waiting = pool.run(rgb, second.signal);
+    expect(pool.busy).toBe(1);
+    first.abort();
+    second.abort();
+    await expect(waiting).rejects.toThrow("withdrawn");
+    expect((await running).embedding.length).toBe(1280);
+    expect(pool.stats).toMatchObject({ completed: 1, withdrawn: 1 });
   });
 
   test("the server keeps answering while photos are classified: /healthz returns before the photos do", async () => {

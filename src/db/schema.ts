@@ -183,6 +183,8 @@ export const photoExamples = sqliteTable(
     /** Any loggable food id: catalogue, the user's custom food, or an imported product. */
     foodId: integer("food_id").notNull(),
     photoId: text("photo_id").notNull(),
+    /** The meal that confirmed it; deleting that meal withdraws the example (a wrong pick undone). */
+    mealId: text("meal_id"),
     embedding: blob("embedding", { mode: "buffer" }).notNull(),
     createdAt: text("created_at").notNull(),
   },

@@ -177,7 +177,7 @@ export function createMeal({ ctx, input }: { ctx: MealsCtx; input: Record<string
   try {
     const meal = inTx(ctx.db, () => {
       ctx.repo.insert(row);
-      if (typeof input.photo_id === "string") ctx.examples.add(ctx.userId, input.photo_id, food.id, ctx.now);
+      if (typeof input.photo_id === "string") ctx.examples.add(ctx.userId, input.photo_id, food.id, id, ctx.now);
       const m = toMeal(ctx.repo.get(ctx.userId, id)!);
       ctx.log.record(ctx.userId, "meal", id, "upsert", m, ctx.now);
       return m;
@@ -247,6 +247,7 @@ export function deleteMeal({ ctx, id }: { ctx: MealsCtx; id: string }): void {
   const row = ownMeal(ctx, id);
   inTx(ctx.db, () => {
     ctx.repo.delete(ctx.userId, row.id);
+    ctx.examples.withdraw(ctx.userId, row.id);
     ctx.log.record(ctx.userId, "meal", row.id, "delete", null, ctx.now);
   });
 }

@@ -52,12 +52,17 @@ export interface PhotoResult {
  * Reads the photo's barcode, if any, and looks it up; meanwhile a photo worker runs the food
  * detector. Candidates are the model's suggestions above its calibrated threshold merged with the
  * user's own confirmed photos that look alike (one entry per food, the more confident source
- * wins), at most five. The photo's embedding is kept 24 hours with its photo_id.
+ * wins), at most five. The photo's embedding is kept 24 hours with its photo_id. When the barcode
+ * is a known product, that is the answer: the model is not waited for and `candidates` is empty.
  */
 export async function scanPhoto({ ctx, file }: { ctx: ScannerCtx; file: unknown }): Promise<PhotoResult> {
   const started = performance.now();
   const img = await checkImage(file);
-  const [found, seen] = await Promise.all([detectBarcode(img, ctx.detectBudgetMs), ctx.recogniser.recognise(img)]);
+  // The model starts at once, in a worker, while the barcode is read here.
+  const skip = new AbortController();
+  const recognising = ctx.recogniser.recognise(img, skip.signal);
+  recognising.catch(() => {}); // awaited below unless the barcode answers; never unhandled
+  const found = await detectBarcode(img, ctx.detectBudgetMs);
   let barcode: Barcode | null = null;
   let food: FoodT | null = null;
   if (found) {
@@ -68,7 +73,11 @@ export async function scanPhoto({ ctx, file }: { ctx: ScannerCtx; file: unknown 
       if (hit) ({ barcode, food } = hit);
     }
   }
-  const neighbours = seen.embedding ? ctx.examples.nearest(ctx.userId, seen.embedding, MAX_SUGGESTIONS) : [];
+  // A known product needs no guesses: answer now and withdraw the photo from the model's queue.
+  if (food) skip.abort();
+  const seen = food ? { candidates: [], embedding: null, model: ctx.recogniser.model } : await recognising;
+  // twice as many as shown: room for foods the user has deleted since
+  const neighbours = seen.embedding ? ctx.examples.nearest(ctx.userId, seen.embedding, 2 * MAX_SUGGESTIONS) : [];
   const summaries = new Map<number, FoodSummaryT | null>();
   const summary = (id: number) => {
     if (!summaries.has(id)) summaries.set(id, ctx.foodSummary(id));

@@ -38,14 +38,14 @@ export function cosine(a: Float32Array, b: Float32Array): number {
 export class ExamplesRepo {
   constructor(readonly db: Db) {}
 
-  /** Keeps this photo's embedding as the user's example of `foodId`; a repeat is a no-op. */
-  add(userId: number, photoId: string, foodId: number, now: Date): boolean {
+  /** Keeps this photo's embedding as the user's example of `foodId`, confirmed by `mealId`; a repeat is a no-op. */
+  add(userId: number, photoId: string, foodId: number, mealId: string, now: Date): boolean {
     const c = this.db.$client;
     const photo = c.query("SELECT embedding FROM photos WHERE id = ? AND user_id = ?").get(photoId, userId) as { embedding: Uint8Array | null } | null;
     if (!photo?.embedding) return false; // recognition was unavailable for that photo
     const r = c
-      .query("INSERT OR IGNORE INTO photo_examples (user_id, food_id, photo_id, embedding, created_at) VALUES (?, ?, ?, ?, ?)")
-      .run(userId, foodId, photoId, photo.embedding, now.toISOString());
+      .query("INSERT OR IGNORE INTO photo_examples (user_id, food_id, photo_id, meal_id, embedding, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .run(userId, foodId, photoId, mealId, photo.embedding, now.toISOString());
     if (!r.changes) return false;
     c.query(
       `DELETE FROM photo_examples WHERE id IN (SELECT id FROM photo_examples WHERE user_id = ? AND food_id = ?
@@ -60,6 +60,11 @@ export class ExamplesRepo {
 
   count(userId: number): number {
     return (this.db.$client.query("SELECT count(*) AS n FROM photo_examples WHERE user_id = ?").get(userId) as { n: number }).n;
+  }
+
+  /** A deleted meal takes back what it confirmed. */
+  withdraw(userId: number, mealId: string): number {
+    return this.db.$client.query("DELETE FROM photo_examples WHERE user_id = ? AND meal_id = ?").run(userId, mealId).changes;
   }
 
   deleteAll(userId: number): number {

@@ -27,7 +27,8 @@ export interface Recognition {
 
 export interface Recogniser {
   readonly model: { name: string; version: string };
-  recognise(img: CheckedImage): Promise<Recognition>;
+  /** `signal` aborts a photo still waiting for a worker (its answer is no longer needed). */
+  recognise(img: CheckedImage, signal?: AbortSignal): Promise<Recognition>;
 }
 
 export const NO_MODEL = { name: "none", version: "0" } as const;
@@ -40,13 +41,14 @@ export class CocoSsdRecogniser implements Recogniser {
     private readonly logger: Logger = jsonLogger,
   ) {}
 
-  async recognise(img: CheckedImage): Promise<Recognition> {
+  async recognise(img: CheckedImage, signal?: AbortSignal): Promise<Recognition> {
     const rgb = await squareRgb(img, INPUT_SIDE);
     try {
-      const r = await this.pool.run(rgb);
+      const r = await this.pool.run(rgb, signal);
       return { candidates: modelCandidates(r.scores), embedding: centre(r.embedding), model: this.model, inferenceMs: r.ms };
     } catch (e) {
       if (e instanceof AppError) throw e; // 429: the queue is full
+      if (signal?.aborted) return { candidates: [], embedding: null, model: this.model, inferenceMs: 0 };
       // The photo is still served (barcode, photo_id); only the suggestions are missing, and the
       // response says so with model "none".
       this.logger.error("food recognition failed; answering without candidates", { error: e instanceof Error ? e.message : String(e) });

@@ -57,7 +57,7 @@ export class DetectorPool {
   private readonly jobTimeoutMs: number;
   private readonly maxQueue: number;
   /** Counters for /healthz-style reporting and tests. */
-  readonly stats = { started: 0, restarts: 0, retried: 0, completed: 0, failed: 0, loadMs: [] as number[] };
+  readonly stats = { started: 0, restarts: 0, retried: 0, completed: 0, failed: 0, withdrawn: 0, loadMs: [] as number[] };
 
   constructor(private readonly opts: PoolOptions) {
     this.size = Math.max(1, Math.floor(opts.size));
@@ -65,15 +65,23 @@ export class DetectorPool {
     this.maxQueue = opts.maxQueue ?? 16 * this.size;
   }
 
-  /** Runs one 300×300 RGB image through the detector. */
-  run(rgb: Uint8Array): Promise<Inference> {
+  /** Runs one 300×300 RGB image through the detector; `signal` withdraws it while it still waits. */
+  run(rgb: Uint8Array, signal?: AbortSignal): Promise<Inference> {
     if (this.fatal) return Promise.reject(new Error(`the food model is unavailable: ${this.fatal}`));
     if (this.queue.length >= this.maxQueue) {
       return Promise.reject(new AppError("rate_limited", "too many photos are waiting to be recognised; try again in a few seconds", undefined, { "retry-after": "2" }));
     }
     this.start();
     return new Promise<Inference>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, rgb, attempts: 0, resolve, reject });
+      const job: Job = { id: this.nextId++, rgb, attempts: 0, resolve, reject };
+      signal?.addEventListener("abort", () => {
+        const i = this.queue.indexOf(job);
+        if (i < 0) return; // already in a worker: let it finish, nobody reads the answer
+        this.queue.splice(i, 1);
+        this.stats.withdrawn++;
+        reject(new Error("withdrawn: the answer is no longer needed"));
+      });
+      this.queue.push(job);
       this.dispatch();
     });
   }
