@@ -24,7 +24,7 @@ describe("barcodes in photos", () => {
       photo_id: expect.any(String),
       barcode: { gtin: "05901234123457", format: "EAN-13", issuer: "GS1 Poland" },
       food: { id: food.id, name: "Grandma's granola", source: "custom" },
-      candidates: [], // a known product is the answer: no guesses, the model is not waited for
+      candidates: [], // a photo with a barcode is about that product: no guesses, the model is not waited for
       model: { name: "coco-ssd" },
     });
     expect(r.json.elapsed_ms).toBeGreaterThanOrEqual(0);
@@ -32,6 +32,7 @@ describe("barcodes in photos", () => {
     const b = await upload(photo, bob.access_token);
     expect(b.json.barcode.gtin).toBe("05901234123457");
     expect(b.json.food).toBeNull();
+    expect(b.json.candidates).toEqual([]); // an unknown product too: the client offers "create this food"
   });
 
   test("a small code in a 12-megapixel scene is found", async () => {

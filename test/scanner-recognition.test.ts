@@ -191,6 +191,16 @@ describe("personal recognition", () => {
     expect((await call("GET", "/api/v1/meals/daily", { token: ana.access_token })).json.meals.length).toBeGreaterThan(10);
   });
 
+  test("the OpenAPI document describes DELETE /scanner/examples and the photo endpoint's 429", async () => {
+    const doc = (await call("GET", "/api/v1/openapi.json")).json;
+    const del = doc.paths["/api/v1/scanner/examples"].delete;
+    expect(Object.keys(del.responses)).toEqual(expect.arrayContaining(["204", "401"]));
+    expect(del.security).toEqual([{ bearer: [] }]);
+    const photo = doc.paths["/api/v1/scanner/photo"].post;
+    expect(Object.keys(photo.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "413", "415", "422", "429"]));
+    expect(photo.description).toContain("COCO-SSD");
+  });
+
   test("deleting the account removes its examples", async () => {
     const cleo = await registerUser(call);
     await confirm((await upload(await ifct("E010"), cleo.access_token)).json.photo_id, 9040, cleo.access_token);

@@ -52,8 +52,8 @@ export interface PhotoResult {
  * Reads the photo's barcode, if any, and looks it up; meanwhile a photo worker runs the food
  * detector. Candidates are the model's suggestions above its calibrated threshold merged with the
  * user's own confirmed photos that look alike (one entry per food, the more confident source
- * wins), at most five. The photo's embedding is kept 24 hours with its photo_id. When the barcode
- * is a known product, that is the answer: the model is not waited for and `candidates` is empty.
+ * wins), at most five. The photo's embedding is kept 24 hours with its photo_id. When a barcode is
+ * read, the photo is about that product: the model is not waited for and `candidates` is empty.
  */
 export async function scanPhoto({ ctx, file }: { ctx: ScannerCtx; file: unknown }): Promise<PhotoResult> {
   const started = performance.now();
@@ -73,9 +73,10 @@ export async function scanPhoto({ ctx, file }: { ctx: ScannerCtx; file: unknown 
       if (hit) ({ barcode, food } = hit);
     }
   }
-  // A known product needs no guesses: answer now and withdraw the photo from the model's queue.
-  if (food) skip.abort();
-  const seen = food ? { candidates: [], embedding: null, model: ctx.recogniser.model } : await recognising;
+  // A photo with a barcode is about that product, known or not ("create this food"): no guesses.
+  // Answer now and withdraw the photo from the model's queue.
+  if (barcode) skip.abort();
+  const seen = barcode ? { candidates: [], embedding: null, model: ctx.recogniser.model } : await recognising;
   // twice as many as shown: room for foods the user has deleted since
   const neighbours = seen.embedding ? ctx.examples.nearest(ctx.userId, seen.embedding, 2 * MAX_SUGGESTIONS) : [];
   const summaries = new Map<number, FoodSummaryT | null>();
