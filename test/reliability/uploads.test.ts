@@ -5,7 +5,7 @@
  */
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { barcodePhoto, fakeJpeg, multipart, pixelBombPng } from "../fixtures/images";
+import { barcodePhoto, fakeJpeg, multipart, pixelBombPng, plainPhoto } from "../fixtures/images";
 import { startProcess, tempDir } from "../helpers";
 
 const rssMb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)![1]) / 1024;
@@ -21,6 +21,7 @@ test("hostile uploads are refused and the server's memory stays bounded", async 
     };
     const good = await barcodePhoto("590123412345");
     await send(good); // warm up: zxing and libvips loaded
+    await send(await plainPhoto()); // and the photo worker with its model (~120 MB, once)
     const before = rssMb(server.proc.pid);
     const bomb = pixelBombPng();
     const truncated = good.subarray(0, Math.floor(good.length / 3));
