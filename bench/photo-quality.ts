@@ -18,7 +18,7 @@
  */
 
 import { centre } from "../src/features/scanner/recognition/embedding";
-import { cosine, type Neighbour } from "../src/features/scanner/recognition/examples";
+import { nearestFoods } from "../src/features/scanner/recognition/examples";
 import { LABELS, modelCandidates } from "../src/features/scanner/recognition/labels";
 import { mergeSuggestions } from "../src/features/scanner/recognition";
 import { distinct, family, rng } from "../scripts/calibrate-photo";
@@ -80,15 +80,8 @@ console.log(`labelled photos: ${seen.length} (test half ${test.length}); min_con
 }
 
 /** One query against a gallery: is `want` in the merged top 5 (and top 1)? */
-function rankOf(query: Seen | { scores: Float32Array; embedding: Float32Array }, gallery: { food: number; vec: Float32Array }[], want: number): number {
-  const q = centre(query.embedding);
-  const best = new Map<number, Neighbour>();
-  for (const g of gallery) {
-    const sim = cosine(q, g.vec);
-    const n = best.get(g.food);
-    if (!n || n.similarity < sim) best.set(g.food, { foodId: g.food, similarity: sim, examples: 1 });
-  }
-  const neighbours = [...best.values()].sort((a, b) => b.similarity - a.similarity).slice(0, 5);
+function rankOf(query: Seen | { scores: Float32Array; embedding: Float32Array }, gallery: { foodId: number; embedding: Float32Array }[], want: number): number {
+  const neighbours = nearestFoods(centre(query.embedding), gallery, 5);
   // model foods are catalogue ids (positive); gallery foods are negative ids so they never collide
   const merged = mergeSuggestions(modelCandidates(query.scores), neighbours, () => "food");
   return merged.findIndex((m) => m.foodId === want);
@@ -115,11 +108,11 @@ function rankOf(query: Seen | { scores: Float32Array; embedding: Float32Array },
       const foodId = -1 - names.indexOf(f);
       for (const q of members) {
         const others = members.filter((m) => m !== q).sort(() => random() - 0.5).slice(0, k);
-        const gallery = others.map((m) => ({ food: foodId, vec: centre(m.embedding) }));
+        const gallery = others.map((m) => ({ foodId, embedding: centre(m.embedding) }));
         const distractors = names.filter((x) => x !== f).sort(() => random() - 0.5).slice(0, GALLERY - 1);
         for (const d of distractors) {
           const ms = families.get(d)!.slice(0, k);
-          for (const m of ms) gallery.push({ food: -1 - names.indexOf(d), vec: centre(m.embedding) });
+          for (const m of ms) gallery.push({ foodId: -1 - names.indexOf(d), embedding: centre(m.embedding) });
         }
         const r = rankOf(q, gallery, foodId);
         n++;
@@ -154,7 +147,7 @@ function rankOf(query: Seen | { scores: Float32Array; embedding: Float32Array },
     let first = 0;
     for (let i = 0; i < pool.length; i++) {
       const others = [...pool.keys()].filter((j) => j !== i).sort(() => random() - 0.5).slice(0, GALLERY - 1);
-      const gallery = [i, ...others].flatMap((j) => perFood[j]!.slice(0, k).map((v) => ({ food: -1 - j, vec: centre(v.embedding) })));
+      const gallery = [i, ...others].flatMap((j) => perFood[j]!.slice(0, k).map((v) => ({ foodId: -1 - j, embedding: centre(v.embedding) })));
       const r = rankOf(perFood[i]![10]!, gallery, -1 - i);
       if (r >= 0) top5++;
       if (r === 0) first++;

@@ -62,16 +62,19 @@ export async function scanPhoto({ ctx, file }: { ctx: ScannerCtx; file: unknown 
   const skip = new AbortController();
   const recognising = ctx.recogniser.recognise(img, skip.signal);
   recognising.catch(() => {}); // awaited below unless the barcode answers; never unhandled
-  const found = await detectBarcode(img, ctx.detectBudgetMs);
   let barcode: Barcode | null = null;
   let food: FoodT | null = null;
-  if (found) {
-    const parsed = parseBarcode(found.text, ZXING_FORMAT[found.format]);
-    if (parsed.ok) {
+  try {
+    const found = await detectBarcode(img, ctx.detectBudgetMs);
+    const parsed = found ? parseBarcode(found.text, ZXING_FORMAT[found.format]) : null;
+    if (parsed?.ok) {
       barcode = toBarcode(parsed.barcode);
       const hit = await findBarcode(parsed.barcode, ctx.sources, ctx.userId);
       if (hit) ({ barcode, food } = hit);
     }
+  } catch (e) {
+    skip.abort(); // this request fails (e.g. 422): nobody will read the model's answer
+    throw e;
   }
   // A photo with a barcode is about that product, known or not ("create this food"): no guesses.
   // Answer now and withdraw the photo from the model's queue.

@@ -15,8 +15,16 @@ export interface Neighbour {
   foodId: number;
   /** Cosine similarity of the best example of that food, −1…1. */
   similarity: number;
-  /** How many examples of that food the user has. */
-  examples: number;
+}
+
+/** The foods of `examples` ranked by their best example's similarity to `embedding`. */
+export function nearestFoods(embedding: Float32Array, examples: Iterable<{ foodId: number; embedding: Float32Array }>, limit: number): Neighbour[] {
+  const best = new Map<number, number>();
+  for (const e of examples) {
+    const sim = cosine(embedding, e.embedding);
+    if (sim > (best.get(e.foodId) ?? -Infinity)) best.set(e.foodId, sim);
+  }
+  return [...best].map(([foodId, similarity]) => ({ foodId, similarity })).sort((a, b) => b.similarity - a.similarity).slice(0, limit);
 }
 
 export function toBlob(v: Float32Array): Uint8Array {
@@ -58,10 +66,6 @@ export class ExamplesRepo {
     return true;
   }
 
-  count(userId: number): number {
-    return (this.db.$client.query("SELECT count(*) AS n FROM photo_examples WHERE user_id = ?").get(userId) as { n: number }).n;
-  }
-
   /** A deleted meal takes back what it confirmed. */
   withdraw(userId: number, mealId: string): number {
     return this.db.$client.query("DELETE FROM photo_examples WHERE user_id = ? AND meal_id = ?").run(userId, mealId).changes;
@@ -72,18 +76,8 @@ export class ExamplesRepo {
   }
 
   /** The user's foods ranked by their best example's similarity to `embedding`. */
-  nearest(userId: number, embedding: Float32Array, limit = 5): Neighbour[] {
+  nearest(userId: number, embedding: Float32Array, limit: number): Neighbour[] {
     const rows = this.db.$client.query("SELECT food_id, embedding FROM photo_examples WHERE user_id = ?").all(userId) as { food_id: number; embedding: Uint8Array }[];
-    const best = new Map<number, Neighbour>();
-    for (const r of rows) {
-      const sim = cosine(embedding, fromBlob(r.embedding));
-      const n = best.get(r.food_id);
-      if (!n) best.set(r.food_id, { foodId: r.food_id, similarity: sim, examples: 1 });
-      else {
-        n.examples++;
-        if (sim > n.similarity) n.similarity = sim;
-      }
-    }
-    return [...best.values()].sort((a, b) => b.similarity - a.similarity).slice(0, limit);
+    return nearestFoods(embedding, rows.map((r) => ({ foodId: r.food_id, embedding: fromBlob(r.embedding) })), limit);
   }
 }

@@ -21,8 +21,6 @@ export interface Recognition {
   embedding: Float32Array | null;
   /** The model that produced this ("none" when it was unavailable). */
   model: { name: string; version: string };
-  /** Time inside the model, for logs and benchmarks. */
-  inferenceMs: number;
 }
 
 export interface Recogniser {
@@ -32,7 +30,6 @@ export interface Recogniser {
 }
 
 export const NO_MODEL = { name: "none", version: "0" } as const;
-
 
 export class CocoSsdRecogniser implements Recogniser {
   readonly model = LABELS.model;
@@ -45,14 +42,14 @@ export class CocoSsdRecogniser implements Recogniser {
     const rgb = await squareRgb(img, INPUT_SIDE);
     try {
       const r = await this.pool.run(rgb, signal);
-      return { candidates: modelCandidates(r.scores), embedding: centre(r.embedding), model: this.model, inferenceMs: r.ms };
+      return { candidates: modelCandidates(r.scores), embedding: centre(r.embedding), model: this.model };
     } catch (e) {
       if (e instanceof AppError) throw e; // 429: the queue is full
-      if (signal?.aborted) return { candidates: [], embedding: null, model: this.model, inferenceMs: 0 };
+      if (signal?.aborted) return { candidates: [], embedding: null, model: this.model };
       // The photo is still served (barcode, photo_id); only the suggestions are missing, and the
       // response says so with model "none".
       this.logger.error("food recognition failed; answering without candidates", { error: e instanceof Error ? e.message : String(e) });
-      return { candidates: [], embedding: null, model: NO_MODEL, inferenceMs: 0 };
+      return { candidates: [], embedding: null, model: NO_MODEL };
     }
   }
 }
@@ -60,7 +57,7 @@ export class CocoSsdRecogniser implements Recogniser {
 /** `--photo-workers 0`: no model; photos still get barcodes and a photo_id. */
 export const NO_RECOGNITION: Recogniser = {
   model: NO_MODEL,
-  recognise: async () => ({ candidates: [], embedding: null, model: NO_MODEL, inferenceMs: 0 }),
+  recognise: async () => ({ candidates: [], embedding: null, model: NO_MODEL }),
 };
 
 /** The recogniser `serve` uses for `--photo-workers N`. */

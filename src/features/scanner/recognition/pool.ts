@@ -56,7 +56,7 @@ export class DetectorPool {
   private failedStarts = 0;
   private readonly jobTimeoutMs: number;
   private readonly maxQueue: number;
-  /** Counters for /healthz-style reporting and tests. */
+  /** Counters, read by the benchmarks and tests. */
   readonly stats = { started: 0, restarts: 0, retried: 0, completed: 0, failed: 0, withdrawn: 0, loadMs: [] as number[] };
 
   constructor(private readonly opts: PoolOptions) {
