@@ -180,12 +180,20 @@ describe("personal recognition", () => {
 
   test("DELETE /scanner/examples forgets them: 204, and the granola is no longer suggested", async () => {
     expectError(await call("DELETE", "/api/v1/scanner/examples"), 401, "missing_token");
+    expectError(await call("DELETE", "/api/v1/scanner/examples", { token: "not-a-token" }), 401, "invalid_token");
+    const anas = () => (t.db.$client.query("SELECT count(*) AS n FROM photo_examples WHERE user_id = ?").get(ana.user.id) as { n: number }).n;
+    const before = anas();
+    expect(before).toBeGreaterThan(10);
+    // Bob forgetting his examples never touches Ana's
+    expect((await call("DELETE", "/api/v1/scanner/examples", { token: bob.access_token })).status).toBe(204);
+    expect(anas()).toBe(before);
     const r = await call("DELETE", "/api/v1/scanner/examples", { token: ana.access_token });
     expect(r.status).toBe(204);
     expect(r.text).toBe("");
     const after = await upload(await ifct(fourth));
     expect(after.json.candidates.filter((c: { source: string }) => c.source === "personal")).toEqual([]);
-    // again: still 204 (nothing left to delete); Bob's call never touches Ana's
+    expect(anas()).toBe(0);
+    // again: still 204 (nothing left to delete)
     expect((await call("DELETE", "/api/v1/scanner/examples", { token: ana.access_token })).status).toBe(204);
     // meals are untouched
     expect((await call("GET", "/api/v1/meals/daily", { token: ana.access_token })).json.meals.length).toBeGreaterThan(10);
