@@ -15,7 +15,7 @@
  * `classes` lists the COCO-SSD classes a correct suggestion may name (empty: the photo shows no
  * food the model knows). `split` is fixed by a hash of the file name: calibration or test.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 
 export interface LabelledPhoto {
@@ -98,7 +98,7 @@ export function debianTree(pkg: string): string | null {
   if (dl.exitCode !== 0 || !deb) return null;
   const x = Bun.spawnSync(["dpkg-deb", "-x", join(SCRATCH, deb), tree]);
   if (x.exitCode !== 0) return null;
-  Bun.write(join(tree, ".done"), deb);
+  writeFileSync(join(tree, ".done"), deb);
   return tree;
 }
 
