@@ -16,7 +16,6 @@
  *       photo (scripts/photo-inference.ts `views`) — an upper bound, like snapping one plate again.
  * The scores are from the same detector code the server runs in its workers.
  */
-
 import { centre } from "../src/features/scanner/recognition/embedding";
 import { nearestFoods } from "../src/features/scanner/recognition/examples";
 import { LABELS, modelCandidates } from "../src/features/scanner/recognition/labels";
