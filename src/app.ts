@@ -12,11 +12,16 @@ import { bodyError, recordBodyError } from "./lib/body-errors";
 import { validationDetails } from "./lib/validation";
 import { jsonLogger, type Logger } from "./lib/log";
 import { FoodSearch } from "./features/foods/search";
+import { FoodDirectory } from "./features/foods/directory";
+import { catalogueSource } from "./features/foods/catalogue-source";
+import { customFoodSource } from "./features/custom-foods/source";
+import { importedFoodSource } from "./features/imported/source";
 import { foodsRoutes } from "./features/foods/routes";
 import { healthRoutes } from "./features/health/routes";
 import { docsRoutes } from "./features/docs/routes";
 import { authRoutes } from "./features/auth/routes";
 import { AuthRepo } from "./features/auth/repo";
+import { authPlugin } from "./features/auth/plugin";
 import { Tokens } from "./features/auth/tokens";
 import { LoginThrottle, type ThrottleLimits } from "./features/auth/throttle";
 import type { PasswordCost } from "./features/auth/service";
@@ -55,9 +60,13 @@ export interface AppDeps {
   /** argon2id cost; tests use OWASP's minimum, production Bun's stronger default. */
   passwordCost: PasswordCost;
   loginLimits?: ThrottleLimits;
+  /** The auth macro (`auth: true`, `optionalAuth: true`), built once; every protected route uses it. */
+  authn: ReturnType<typeof authPlugin>;
   /** Built by createApp from the above. */
   auth: { repo: AuthRepo; tokens: Tokens; throttle: LoginThrottle; passwordCost: PasswordCost };
   customFoods: CustomFoodsRepo;
+  /** Which kind of food an id is: catalogue, custom or imported (features/foods/directory.ts). */
+  foods: FoodDirectory;
   meals: MealsRepo;
   imported: ImportedRepo;
   photos: PhotosRepo;
@@ -74,7 +83,7 @@ export interface AppDeps {
   lifecycle: { draining: boolean };
 }
 
-export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth" | "customFoods" | "meals" | "imported" | "photos" | "examples" | "syncLog">> &
+export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth" | "authn" | "customFoods" | "foods" | "meals" | "imported" | "photos" | "examples" | "syncLog">> &
   Pick<AppDeps, "db" | "catalogue" | "jwtSecret">;
 
 /** argon2id at Bun's default cost: ~100 ms per hash on a 2-core box (issue 3 notes). */
@@ -132,8 +141,13 @@ function toAppError(code: string | number, error: unknown, request: Request, log
 
 export function createApp(options: AppOptions) {
   const passwordCost = options.passwordCost ?? DEFAULT_PASSWORD_COST;
+  const customFoods = new CustomFoodsRepo(options.db);
+  const imported = new ImportedRepo(options.db);
+  const authRepo = new AuthRepo(options.db);
+  const tokens = new Tokens(options.jwtSecret);
+  const now = options.now ?? (() => new Date());
   const deps: AppDeps = {
-    now: () => new Date(),
+    now,
     logger: jsonLogger,
     validateResponses: false,
     logRequests: true,
@@ -141,14 +155,16 @@ export function createApp(options: AppOptions) {
     search: options.search ?? new FoodSearch(options.catalogue),
     passwordCost,
     auth: {
-      repo: new AuthRepo(options.db),
-      tokens: new Tokens(options.jwtSecret),
+      repo: authRepo,
+      tokens,
       throttle: new LoginThrottle(options.loginLimits),
       passwordCost,
     },
-    customFoods: new CustomFoodsRepo(options.db),
+    authn: authPlugin({ tokens, repo: authRepo, now }),
+    customFoods,
+    foods: new FoodDirectory([catalogueSource(options.catalogue), customFoodSource(customFoods), importedFoodSource(imported)]),
     meals: new MealsRepo(options.db),
-    imported: new ImportedRepo(options.db),
+    imported,
     photos: new PhotosRepo(options.db),
     examples: new ExamplesRepo(options.db),
     recogniser: options.recogniser ?? new CocoSsdRecogniser(sharedPool(), options.logger ?? jsonLogger),

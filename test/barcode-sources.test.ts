@@ -12,7 +12,11 @@ import { ImportedRepo } from "../src/features/imported/repo";
 import { OffClient } from "../src/features/imported/online";
 import { mapOffProduct } from "../src/features/imported/off";
 import { customSource, importedSource, onlineSource, type BarcodeSource } from "../src/features/scanner/sources";
-import { offStandIn, tempDir } from "./helpers";
+import { catalogue, offStandIn, tempDir } from "./helpers";
+import { FoodDirectory } from "../src/features/foods/directory";
+import { catalogueSource } from "../src/features/foods/catalogue-source";
+import { customFoodSource } from "../src/features/custom-foods/source";
+import { importedFoodSource } from "../src/features/imported/source";
 import { SyncLog } from "../src/features/sync/log";
 
 const KNOWN = "05449000000996";
@@ -25,20 +29,24 @@ const now = () => new Date("2026-11-22T12:00:00Z");
 const stand = offStandIn({ "5449000000996": product });
 afterAll(() => stand.stop());
 
+const directory = (d: typeof db) =>
+  new FoodDirectory([catalogueSource(catalogue().catalogue), customFoodSource(new CustomFoodsRepo(d)), importedFoodSource(new ImportedRepo(d))]);
+
 function setup(name: string): BarcodeSource {
   if (name === "custom") {
     const repo = new CustomFoodsRepo(db);
     createFood({ ctx: { db, repo, log: new SyncLog(db), userId: 1, now: now() }, input: { name: "Cola drink", barcode: KNOWN, nutrients: { energy_kcal: 42 } } });
-    return customSource(repo);
+    return customSource(repo, directory(db));
   }
   const repo = new ImportedRepo(db);
   if (name === "imported") {
     const m = mapOffProduct(product);
     if (!m.ok) throw new Error(m.reason);
     repo.upsert(m.record, "off-import", now().toISOString());
-    return importedSource(repo);
+    return importedSource(repo, directory(db));
   }
-  return onlineSource(new OffClient({ baseUrl: stand.url, timeoutMs: 1000 }), new ImportedRepo(openDatabase(join(tempDir(), "online.db"))), now);
+  const online = openDatabase(join(tempDir(), "online.db"));
+  return onlineSource(new OffClient({ baseUrl: stand.url, timeoutMs: 1000 }), new ImportedRepo(online), directory(online), now);
 }
 
 describe.each(["custom", "imported", "openfoodfacts"])("barcode source: %s", (name) => {
@@ -67,5 +75,5 @@ describe.each(["custom", "imported", "openfoodfacts"])("barcode source: %s", (na
 
 test("the custom source only sees the caller's own foods", async () => {
   const repo = new CustomFoodsRepo(db);
-  expect(await customSource(repo).lookup([KNOWN], 2)).toBeNull();
+  expect(await customSource(repo, directory(db)).lookup([KNOWN], 2)).toBeNull();
 });

@@ -1,16 +1,35 @@
-/** Schemas shared by every feature: the error envelope and small value types. */
+/**
+ * Schemas shared by every feature: the error envelope and small value types.
+ *
+ * Two of Elysia's `t` builders are not used for JSON: `t.UnionEnum` quietly adds `default: values[0]`,
+ * so a missing field is filled in (a PATCH without meal_type turned a dinner into a breakfast), and
+ * `t.Integer` is `string | integer` with a string default of 0 (made for query strings). JSON bodies
+ * and responses use `Enum` and `Int` instead: exactly the JSON type, no defaults the contract does
+ * not state. Query and path integers keep coercion (lib/validation.ts intParam).
+ */
 import { t } from "elysia";
+import { Type, type IntegerOptions, type SchemaOptions } from "@sinclair/typebox";
 import { ERROR_STATUS } from "./errors";
+
+/** A string (or number) from a fixed list; no default. */
+export function Enum<const V extends readonly (string | number)[]>(values: V, options: SchemaOptions = {}) {
+  const schema = t.UnionEnum([...values] as unknown as [V[number], ...V[number][]], options);
+  if (options.default === undefined) delete (schema as { default?: unknown }).default;
+  return schema;
+}
+
+/** A JSON integer (a numeric string is refused). */
+export const Int = (options: IntegerOptions = {}) => Type.Integer(options);
 
 export const ErrorSchema = t.Object(
   {
     error: t.Object({
-      code: t.UnionEnum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]),
+      code: Enum(Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[]),
       message: t.String(),
       details: t.Optional(t.Array(t.Object({ field: t.Optional(t.String()), message: t.String() }, { additionalProperties: true }))),
     }),
   },
-  { $id: "#/components/schemas/Error", title: "Error" },
+  { title: "Error" },
 );
 
 /** The error responses every route can give, for `response: { ...errors(400, 404) }`. */

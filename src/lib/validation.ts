@@ -3,8 +3,9 @@
  * one entry per field, with a message written from the schema's own constraints
  * ("must be an integer from 1 to 50"), never TypeBox's internal wording or the schema dump.
  */
-import { t, type TSchema, type ValidationError } from "elysia";
-import type { ErrorDetail } from "./errors";
+import { getSchemaValidator, t, ValidationError, type TSchema } from "elysia";
+import type { Static } from "@sinclair/typebox";
+import { AppError, type ErrorDetail } from "./errors";
 
 interface SchemaLike {
   type?: string | string[];
@@ -118,3 +119,18 @@ export function intParam(name: string, opts: { minimum?: number; maximum?: numbe
 }
 
 export type { TSchema };
+
+const validators = new WeakMap<TSchema, ReturnType<typeof getSchemaValidator<TSchema>>>();
+
+/**
+ * Checks a value against a route's schema outside Elysia (sync push, import), with the same
+ * details Elysia's own check gives a REST call: one schema, one set of messages on every path.
+ * Unknown fields are ignored, as the contract says.
+ */
+export function checkSchema<S extends TSchema>(schema: S, value: unknown, prefix = ""): Static<S> {
+  let v = validators.get(schema);
+  if (!v) validators.set(schema, (v = getSchemaValidator<TSchema>(schema, { additionalProperties: true })));
+  if (v.Check(value)) return value as Static<S>;
+  const details = validationDetails(new ValidationError("body", v, value)).map((d) => ({ ...d, field: prefix + d.field }));
+  throw new AppError("validation_failed", `${details[0]!.field} ${details[0]!.message}`, details);
+}

@@ -1,8 +1,9 @@
 /** Account shapes from API.md §Accounts and tokens. Field rules are checked in validate.ts. */
+import { Enum, Int } from "../../lib/schemas";
 import { t } from "elysia";
 
 export const User = t.Object(
-  { id: t.Integer(), email: t.String(), name: t.String(), timezone: t.String({ description: "IANA time zone" }) },
+  { id: Int(), email: t.String(), name: t.String(), timezone: t.String({ description: "IANA time zone" }) },
   { title: "User" },
 );
 

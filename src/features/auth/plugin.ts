@@ -30,17 +30,17 @@ async function authenticate(deps: AuthDeps, header: string | undefined): Promise
   return { ...user, sid: claims.sid };
 }
 
-let instances = 0;
 
 // Authentication runs at `transform`, before the body is validated, so a call without a valid
 // token is a 401 whatever its body; `resolve` then hands the user to the handler.
 const authenticated = new WeakMap<Request, AuthedUser | null>();
 
 export function authPlugin(deps: AuthDeps) {
-  return new Elysia({ name: "morsel-auth", seed: ++instances }).macro({
+  return new Elysia({ name: "morsel-auth" }).macro({
     // The header is read from `request` rather than Elysia's parsed `headers`: Elysia decides what to
     // parse by reading handler source, which a bytecode-compiled executable does not expose.
     auth: {
+      detail: { security: [{ bearer: [] }] },
       async transform({ request }) {
         const user = await authenticate(deps, request.headers.get("authorization") ?? undefined);
         if (!user) throw unauthorized("missing_token", "this endpoint needs 'Authorization: Bearer <access_token>'");
@@ -51,6 +51,8 @@ export function authPlugin(deps: AuthDeps) {
       },
     },
     optionalAuth: {
+      // anonymous or with a token; OpenAPI's way to say the credential is optional
+      detail: { security: [{}, { bearer: [] }] },
       async transform({ request }) {
         authenticated.set(request, await authenticate(deps, request.headers.get("authorization") ?? undefined));
       },

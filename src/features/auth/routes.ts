@@ -3,7 +3,6 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { noContent, reply } from "../../lib/reply";
-import { authPlugin } from "./plugin";
 import { DeleteMeBody, LoginBody, PatchMeBody, RefreshBody, RegisterBody, TokenPair, User } from "./model";
 import { toPublicUser } from "./repo";
 import { deleteMe, login, logout, refresh, register, updateMe, type AuthCtx } from "./service";
@@ -20,7 +19,7 @@ export function authRoutes(deps: AppDeps) {
   });
   const tags = ["accounts"];
   return new Elysia()
-    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .use(deps.authn)
     .post("/register", async ({ body }) => reply(deps, await register({ ctx: ctx(), input: body }), 201), {
       body: RegisterBody,
       response: { 201: TokenPair, ...errors(400, 409, 413, 415) },
@@ -66,7 +65,7 @@ export function authRoutes(deps: AppDeps) {
     .get("/me", ({ user }) => reply(deps, toPublicUser(user)), {
       auth: true,
       response: { 200: User, ...errors(401) },
-      detail: { tags, summary: "The caller's profile", security: [{ bearer: [] }] },
+      detail: { tags, summary: "The caller's profile" },
     })
     .patch(
       "/me",
@@ -80,7 +79,7 @@ export function authRoutes(deps: AppDeps) {
           summary: "Change name, time zone or password",
           description:
             "A password change needs current_password (a wrong one is 400 validation_failed on current_password, so the client keeps its session) and ends every other session.",
-          security: [{ bearer: [] }],
+
         },
       },
     )
@@ -94,7 +93,7 @@ export function authRoutes(deps: AppDeps) {
         auth: true,
         body: DeleteMeBody,
         response: { 204: t.Void(), ...errors(400, 401, 413, 415) },
-        detail: { tags, summary: "Delete the account and all its data (needs the password)", security: [{ bearer: [] }] },
+        detail: { tags, summary: "Delete the account and all its data (needs the password)" },
       },
     );
 }

@@ -6,8 +6,7 @@ import type { Db } from "../../db/client";
 import type { PersonalFoods } from "../foods/service";
 import type { RankInput } from "../foods/rank";
 import { stem, words } from "../foods/text";
-import { CustomFoodsRepo, isCustomId } from "./repo";
-import { customDetail, customSummary } from "./service";
+import type { CustomFoodsRepo } from "./repo";
 
 const HISTORY_DAYS = 90;
 
@@ -16,7 +15,6 @@ export function personalFoods(db: Db, repo: CustomFoodsRepo, userId: number, now
   let own: ReturnType<CustomFoodsRepo["allOf"]> | undefined;
   const ownFoods = () => (own ??= repo.allOf(userId)); // read once per request, used twice
   return {
-    isCustomId,
     candidates(q) {
       const qs = words(q).map(stem);
       if (!qs.length) return [];
@@ -46,14 +44,6 @@ export function personalFoods(db: Db, repo: CustomFoodsRepo, userId: number, now
       }
       for (const f of ownFoods()) boosts.set(f.id, (boosts.get(f.id) ?? 0) + 3); // your own foods rank up
       return boosts;
-    },
-    summary(id) {
-      const f = repo.get(userId, id);
-      return f ? customSummary(repo, f) : null;
-    },
-    detail(id) {
-      const f = repo.get(userId, id);
-      return f ? customDetail(repo, f) : null;
     },
   };
 }

@@ -17,6 +17,11 @@ export class CustomFoodsRepo {
     return this.db.select().from(customFoods).where(and(eq(customFoods.id, id), eq(customFoods.userId, userId))).get() ?? null;
   }
 
+  /** Who owns a custom food id (null: nobody, e.g. never made or deleted). */
+  ownerOf(id: number): number | null {
+    return this.db.select({ u: customFoods.userId }).from(customFoods).where(eq(customFoods.id, id)).get()?.u ?? null;
+  }
+
   /** The user's most recently changed food with one of these GTIN-14s. */
   byBarcode(userId: number, gtins: string[]): CustomFoodRow | null {
     if (!gtins.length) return null;

@@ -3,16 +3,16 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { noContent, reply } from "../../lib/reply";
-import { authPlugin, type AuthedUser } from "../auth/plugin";
+import type { AuthedUser } from "../auth/plugin";
 import { Food } from "../foods/model";
 import { CreateFoodBody, CustomFoodIdParams, PatchFoodBody } from "./model";
 import { createFood, deleteFood, updateFood, type CustomFoodsCtx } from "./service";
 
 export function customFoodsRoutes(deps: AppDeps) {
   const ctx = (user: AuthedUser): CustomFoodsCtx => ({ db: deps.db, repo: deps.customFoods, log: deps.syncLog, userId: user.id, now: deps.now() });
-  const detail = { tags: ["foods"], security: [{ bearer: [] }] };
+  const detail = { tags: ["foods"] };
   return new Elysia({ prefix: "/foods" })
-    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .use(deps.authn)
     .post("/", ({ user, body, set }) => {
       const { id: _ignored, ...input } = body as Record<string, unknown>; // ids are the server's to give here
       const food = createFood({ ctx: ctx(user), input });

@@ -4,11 +4,11 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { allNutrients, macros } from "../foods/shape";
 import { customFoods } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import type { FoodT, FoodSummaryT } from "../foods/model";
-import { CustomFoodsRepo, type CustomFoodRow } from "./repo";
+import type { FoodT } from "../foods/model";
+import { customDetail } from "./shape";
+import type { CustomFoodsRepo } from "./repo";
 import { checkFoodInput } from "./validate";
 import type { SyncLog } from "../sync/log";
 import { inTx } from "../../db/tx";
@@ -22,29 +22,6 @@ export interface CustomFoodsCtx {
 }
 
 const notFound = (id: number) => new AppError("food_not_found", `no custom food ${id} of yours`);
-
-export function customSummary(repo: CustomFoodsRepo, f: CustomFoodRow): FoodSummaryT {
-  const first = repo.portions(f.id)[0];
-  return {
-    id: f.id,
-    name: f.name,
-    source: "custom",
-    brand: f.brand,
-    barcode: f.barcode,
-    group: null,
-    ...macros(f.nutrients),
-    default_portion: first ? { id: first.id, name: first.name, amount: first.amount, grams: first.grams } : null,
-  };
-}
-
-export function customDetail(repo: CustomFoodsRepo, f: CustomFoodRow): FoodT {
-  return {
-    ...customSummary(repo, f),
-    nutrients: allNutrients(f.nutrients),
-    portions: repo.portions(f.id).map((p) => ({ id: p.id, name: p.name, amount: p.amount, grams: p.grams })),
-    attribution: { source: "custom", licence: "Your own data", notice: "Entered by you; visible only to you." },
-  };
-}
 
 /**
  * POST /foods. `input.id` is honoured only from sync (a client-made id for an offline create);

@@ -2,23 +2,23 @@
 import { t } from "elysia";
 import { NUTRIENT_KEYS } from "../../db/nutrients";
 import { intParam } from "../../lib/validation";
-import { Nullable } from "../../lib/schemas";
+import { Nullable, Enum, Int } from "../../lib/schemas";
 
 const num = () => Nullable(t.Number());
 
 export const FoodGroup = t.Object({ code: t.String(), name: t.String() });
 export const DefaultPortion = t.Object({
-  id: t.Integer(),
+  id: Int(),
   name: t.String(),
   amount: t.Number({ description: "how many of `name` the grams weigh (usually 1)" }),
   grams: t.Number({ description: "weight of `amount` × `name`" }),
 });
-export const Portion = t.Object({ id: t.Integer(), name: t.String(), amount: t.Number(), grams: t.Number() });
+export const Portion = t.Object({ id: Int(), name: t.String(), amount: t.Number(), grams: t.Number() });
 
 const summaryFields = {
-  id: t.Integer(),
+  id: Int(),
   name: t.String(),
-  source: t.UnionEnum(["usda", "custom", "openfoodfacts"], {
+  source: Enum(["usda", "custom", "openfoodfacts"], {
     description: "usda: the bundled catalogue; custom: your own food; openfoodfacts: a product imported from an Open Food Facts dump or the online lookup",
   }),
   brand: Nullable(t.String()),
@@ -54,9 +54,9 @@ export const SearchQuery = t.Object({
 export const SearchResponse = t.Object({
   query: t.String(),
   items: t.Array(FoodSummary),
-  total: t.Integer(),
-  limit: t.Integer(),
-  offset: t.Integer(),
+  total: Int(),
+  limit: Int(),
+  offset: Int(),
 });
 
 export const FoodIdParams = t.Object({ id: intParam("id", { minimum: 1, description: "food id" }) });

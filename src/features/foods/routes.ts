@@ -5,18 +5,17 @@ import { errors } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
 import { Food, FoodIdParams, SearchQuery, SearchResponse } from "./model";
 import { getFood, searchFoods, type FoodsCtx } from "./service";
-import { authPlugin } from "../auth/plugin";
 
 export function foodsRoutes(deps: AppDeps, personal: (userId: number | null) => FoodsCtx["personal"]) {
   const ctxFor = (userId: number | null): FoodsCtx => ({
-    catalogue: deps.catalogue,
+    directory: deps.foods,
     search: deps.search,
     imported: deps.imported,
     userId,
     personal: personal(userId),
   });
   return new Elysia({ prefix: "/foods" })
-    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .use(deps.authn)
     .get("/search", ({ query, user }) => reply(deps, searchFoods({ ctx: ctxFor(user?.id ?? null), input: query })), {
       optionalAuth: true,
       query: SearchQuery,

@@ -3,13 +3,12 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
-import { authPlugin } from "../auth/plugin";
 import { getGoals, GoalsSchema, PutGoalsBody, putGoals } from "./service";
 
 export function goalsRoutes(deps: AppDeps) {
-  const detail = { tags: ["goals"], security: [{ bearer: [] }] };
+  const detail = { tags: ["goals"] };
   return new Elysia({ prefix: "/goals" })
-    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .use(deps.authn)
     .get("/", ({ user }) => reply(deps, getGoals(deps.db, user.id)), {
       auth: true,
       response: { 200: GoalsSchema, ...errors(401) },

@@ -3,6 +3,7 @@
  * process answers; `ready` says whether it should get traffic: both databases answer and it is
  * not draining for a shutdown.
  */
+import { Enum, Int } from "../../lib/schemas";
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../app";
 import { VERSION } from "../../version";
@@ -30,7 +31,7 @@ export function healthRoutes(deps: Pick<AppDeps, "db" | "catalogue" | "lifecycle
           status: t.Literal("ok"),
           version: t.String(),
           ready: t.Boolean({ description: "false while starting, draining for shutdown, or when a database does not answer" }),
-          checks: t.Object({ database: t.UnionEnum(["ok", "error"]), catalogue: t.UnionEnum(["ok", "error"]) }),
+          checks: t.Object({ database: Enum(["ok", "error"]), catalogue: Enum(["ok", "error"]) }),
         }),
       },
       detail: { tags: ["system"], summary: "Liveness, and whether the server is ready for traffic" },

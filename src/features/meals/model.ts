@@ -1,58 +1,84 @@
-/** Meal shapes from API.md §Meals. Ranges and dates are checked in validate.ts. */
+/**
+ * Meal shapes from docs/API.md §Meals. The ranges, formats and lengths live here; what depends on
+ * another field or on stored data (grams vs portions, the food) is in validate.ts. REST, sync push
+ * and import all pass through validate.ts, which checks these same schemas first.
+ */
 import { t } from "elysia";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
-import { Nullable } from "../../lib/schemas";
+import { Nullable, Enum, Int } from "../../lib/schemas";
 
 export const MEAL_TYPES = ["breakfast", "lunch", "dinner", "snack"] as const;
 export type MealType = (typeof MEAL_TYPES)[number];
+export const MAX_GRAMS = 5000;
+export const MAX_PORTIONS = 100;
+export const NOTE_MAX = 500;
 
 export const MealNutrients = t.Object(Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, Nullable(t.Number())])), {
   title: "Nutrients",
   description: "Totals of the eight meal nutrients; null = not known for any meal that counts (not 0).",
 });
 
+const mealType = () => Enum(MEAL_TYPES, { description: "breakfast, lunch, dinner or snack" });
+
 export const Meal = t.Object(
   {
     id: t.String({ format: "uuid" }),
-    food: t.Object({ id: t.Integer(), name: t.String() }),
-    meal_type: t.UnionEnum([...MEAL_TYPES]),
+    food: t.Object({ id: Int(), name: t.String() }),
+    meal_type: mealType(),
     quantity: t.Number(),
-    portion: Nullable(t.Object({ id: t.Integer(), name: t.String(), grams: t.Number({ description: "grams of one portion" }) })),
+    portion: Nullable(t.Object({ id: Int(), name: t.String(), grams: t.Number({ description: "grams of one portion" }) })),
     grams: t.Number(),
-    date: t.String({ description: "YYYY-MM-DD in the user's time zone" }),
-    eaten_at: t.String({ description: "RFC 3339 UTC" }),
+    date: t.String({ format: "date", description: "YYYY-MM-DD in the user's time zone" }),
+    eaten_at: t.String({ format: "date-time", description: "RFC 3339 UTC" }),
     note: Nullable(t.String()),
     nutrients: MealNutrients,
-    created_at: t.String(),
-    updated_at: t.String(),
+    created_at: t.String({ format: "date-time" }),
+    updated_at: t.String({ format: "date-time" }),
   },
   { title: "Meal" },
 );
 
-const uuid = t.String({ description: "a UUID; the client may create it offline" });
-export const CreateMealBody = t.Object({
-  food_id: t.Integer({ minimum: 1 }),
-  quantity: t.Number({ description: "grams, or a count of portions when portion_id is given; > 0, at most 5000 g or 100 portions" }),
-  meal_type: t.UnionEnum([...MEAL_TYPES]),
-  portion_id: t.Optional(Nullable(t.Integer())),
-  photo_id: t.Optional(Nullable(t.String())),
-  date: t.Optional(t.String({ description: "YYYY-MM-DD; default: the date of eaten_at, else today in the user's time zone" })),
-  eaten_at: t.Optional(t.String({ description: "RFC 3339; default: now for today, else a typical time for meal_type on that date" })),
-  note: t.Optional(Nullable(t.String({ description: "at most 500 characters" }))),
-  id: t.Optional(uuid),
-});
+const quantity = () =>
+  t.Number({
+    exclusiveMinimum: 0,
+    maximum: MAX_GRAMS,
+    description: `grams, or a count of portions when portion_id is given; more than 0, at most ${MAX_GRAMS} g or ${MAX_PORTIONS} portions, and not so small that it rounds to 0 g`,
+  });
+const date = (description: string) => t.String({ format: "date", description });
+const eatenAt = (description: string) => t.String({ format: "date-time", description });
+const note = () => Nullable(t.String({ maxLength: NOTE_MAX, description: `at most ${NOTE_MAX} characters; blank is stored as null` }));
 
-export const PatchMealBody = t.Object({
-  quantity: t.Optional(t.Number()),
-  portion_id: t.Optional(Nullable(t.Integer({ description: "null switches the meal to grams" }))),
-  meal_type: t.Optional(t.UnionEnum([...MEAL_TYPES])),
-  date: t.Optional(t.String()),
-  eaten_at: t.Optional(t.String({ description: "RFC 3339; when date is not also given, date follows it" })),
-  note: t.Optional(Nullable(t.String())),
-});
+export const CreateMealBody = t.Object(
+  {
+    food_id: Int({ minimum: 1 }),
+    quantity: quantity(),
+    meal_type: mealType(),
+    portion_id: t.Optional(Nullable(Int({ minimum: 1 }))),
+    photo_id: t.Optional(Nullable(t.String({ description: "from POST /scanner/photo, within 24 hours" }))),
+    date: t.Optional(date("YYYY-MM-DD; default: the date of eaten_at, else today in the user's time zone")),
+    eaten_at: t.Optional(eatenAt("RFC 3339 with an offset; default: now for today, else a typical time for meal_type on that date")),
+    note: t.Optional(note()),
+    id: t.Optional(t.String({ format: "uuid", description: "a UUID the client made (it may create meals offline)" })),
+  },
+  { title: "CreateMeal" },
+);
 
-export const MealIdParams = t.Object({ id: t.String({ description: "meal UUID" }) });
-export const DayQuery = t.Object({ date: t.Optional(t.String({ description: "YYYY-MM-DD, default today" })) });
-export const DailyMeals = t.Object({ date: t.String(), meals: t.Array(Meal), totals: MealNutrients });
+export const PatchMealBody = t.Object(
+  {
+    quantity: t.Optional(quantity()),
+    portion_id: t.Optional(Nullable(Int({ minimum: 1, description: "null switches the meal to grams" }))),
+    meal_type: t.Optional(mealType()),
+    date: t.Optional(date("YYYY-MM-DD")),
+    eaten_at: t.Optional(eatenAt("RFC 3339; when date is not also given, date follows it")),
+    note: t.Optional(note()),
+  },
+  { title: "PatchMeal", description: "Only the fields given change." },
+);
+
+export const MealIdParams = t.Object({ id: t.String({ format: "uuid", description: "meal UUID" }) });
+export const DayQuery = t.Object({ date: t.Optional(t.String({ format: "date", description: "YYYY-MM-DD, default today" })) });
+export const DailyMeals = t.Object({ date: t.String({ format: "date" }), meals: t.Array(Meal), totals: MealNutrients }, { title: "DailyMeals" });
 
 export type MealT = typeof Meal.static;
+export type CreateMealInput = typeof CreateMealBody.static;
+export type PatchMealInput = typeof PatchMealBody.static;

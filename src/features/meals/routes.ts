@@ -3,31 +3,15 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { noContent, reply } from "../../lib/reply";
-import { authPlugin, type AuthedUser } from "../auth/plugin";
-import { CreateMealBody, DailyMeals, DayQuery, Meal, MealIdParams, PatchMealBody } from "./model";
-import { createMeal, dailyMeals, deleteMeal, getMeal, updateMeal, type MealsCtx } from "./service";
 
-export function mealsCtx(deps: AppDeps, user: AuthedUser): MealsCtx {
-  return {
-    db: deps.db,
-    repo: deps.meals,
-    catalogue: deps.catalogue,
-    customFoods: deps.customFoods,
-    imported: deps.imported,
-    photos: deps.photos,
-    examples: deps.examples,
-    log: deps.syncLog,
-    userId: user.id,
-    timezone: user.timezone,
-    now: deps.now(),
-  };
-}
+import { CreateMealBody, DailyMeals, DayQuery, Meal, MealIdParams, PatchMealBody } from "./model";
+import { createMeal, dailyMeals, deleteMeal, getMeal, updateMeal } from "./service";
+import { mealsCtx } from "./context";
 
 export function mealsRoutes(deps: AppDeps) {
   const tags = ["meals"];
-  const security = [{ bearer: [] }];
   return new Elysia({ prefix: "/meals" })
-    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .use(deps.authn)
     .post(
       "/",
       ({ body, user, set }) => {
@@ -40,7 +24,7 @@ export function mealsRoutes(deps: AppDeps) {
         response: { 200: Meal, 201: Meal, ...errors(400, 401, 404, 409, 413, 415) },
         detail: {
           tags,
-          security,
+
           summary: "Log a meal",
           description:
             "201 with Location. `quantity` is grams unless `portion_id` names one of the food's portions (then it counts portions). With a client `id`, the same request again returns 200 with the stored meal; the same id with other content is 409 id_conflict. Unknown food (or another user's custom food): 404 food_not_found; a portion of another food: 400.",
@@ -51,13 +35,13 @@ export function mealsRoutes(deps: AppDeps) {
       auth: true,
       query: DayQuery,
       response: { 200: DailyMeals, ...errors(400, 401) },
-      detail: { tags, security, summary: "A day's meals in eating order, with totals (default: today in the user's time zone)" },
+      detail: { tags, summary: "A day's meals in eating order, with totals (default: today in the user's time zone)" },
     })
     .get("/:id", ({ params, user }) => reply(deps, getMeal({ ctx: mealsCtx(deps, user), id: params.id })), {
       auth: true,
       params: MealIdParams,
       response: { 200: Meal, ...errors(400, 401, 404) },
-      detail: { tags, security, summary: "One meal" },
+      detail: { tags, summary: "One meal" },
     })
     .patch("/:id", ({ params, body, user }) => reply(deps, updateMeal({ ctx: mealsCtx(deps, user), id: params.id, input: body })), {
       auth: true,
@@ -66,7 +50,7 @@ export function mealsRoutes(deps: AppDeps) {
       response: { 200: Meal, ...errors(400, 401, 404, 413, 415) },
       detail: {
         tags,
-        security,
+
         summary: "Change a meal",
         description: "Grams and nutrients are recomputed from the per-100 g values stored with the meal, so a later edit of the food does not change it.",
       },
@@ -81,7 +65,7 @@ export function mealsRoutes(deps: AppDeps) {
         auth: true,
         params: MealIdParams,
         response: { 204: t.Void(), ...errors(400, 401, 404) },
-        detail: { tags, security, summary: "Delete a meal" },
+        detail: { tags, summary: "Delete a meal" },
       },
     );
 }

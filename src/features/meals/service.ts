@@ -2,39 +2,43 @@
  * The meal log (API.md §Meals). Days are calendar dates in the user's time zone; nutrients are
  * computed when a meal is written and stored with it.
  */
-import type { Catalogue } from "../../db/catalogue";
 import type { Db } from "../../db/client";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { AppError } from "../../lib/errors";
 import { localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
-import type { CustomFoodsRepo } from "../custom-foods/repo";
-import type { ImportedRepo } from "../imported/repo";
 import type { PhotosRepo } from "../scanner/photos";
 import type { ExamplesRepo } from "../scanner/recognition/examples";
 import type { SyncLog } from "../sync/log";
 import { Lru } from "../../lib/lru";
 import { immutableBody } from "../../lib/reply";
 import { inTx } from "../../db/tx";
-import { resolveFood, type LoggablePortion } from "./foods";
-import type { MealT, MealType } from "./model";
+import type { FoodDirectory, LoggablePortion } from "../foods/directory";
+import type { CreateMealInput, MealT, MealType } from "./model";
 import { fromSums, scale, type MealNutrients } from "./nutrition";
 import type { MealRow, MealsRepo, NewMeal } from "./repo";
-import { checkDate, checkEatenAt, checkNote, checkQuantity, isUuid, Problems } from "./validate";
+import { checkDate, Problems } from "../../lib/problems";
+import { gramsOf, isUuid, validateCreate, validatePatch, type MealCheckCtx } from "./validate";
 
 export interface MealsCtx {
   db: Db;
   repo: MealsRepo;
-  catalogue: Catalogue;
-  customFoods: CustomFoodsRepo;
-  imported: ImportedRepo;
-  photos: PhotosRepo;
+  /** Which foods the user may log (catalogue, their own, imported). */
+  foods: FoodDirectory;
+  photos: { live(userId: number, id: string, now: Date): unknown };
   /** A meal logged with photo_id confirms the photo: its embedding becomes an example of the food. */
-  examples: ExamplesRepo;
+  examples: Pick<ExamplesRepo, "add" | "withdraw">;
   log: SyncLog;
   userId: number;
   timezone: string;
   now: Date;
 }
+
+/** The validator's view of the context. */
+const checkCtx = (ctx: MealsCtx): MealCheckCtx => ({
+  userId: ctx.userId,
+  food: (userId, id) => ctx.foods.loggable(userId, id),
+  photoLive: (id) => Boolean(ctx.photos.live(ctx.userId, id, ctx.now)),
+});
 
 /** When only a past or future date is given, meals sit at a typical local time for their type. */
 const TYPICAL_TIME: Record<MealType, [number, number]> = { breakfast: [8, 0], lunch: [12, 30], snack: [16, 0], dinner: [19, 0] };
@@ -92,7 +96,7 @@ function portionFields(p: LoggablePortion | null) {
     : { portionId: null, portionName: null, portionGrams: null };
 }
 
-function requestHash(input: Record<string, unknown>, eatenAt: Date | undefined): string {
+function requestHash(input: CreateMealInput, eatenAt: Date | undefined): string {
   const canonical = JSON.stringify([
     input.food_id,
     input.quantity,
@@ -107,21 +111,14 @@ function requestHash(input: Record<string, unknown>, eatenAt: Date | undefined):
 }
 
 /**
- * POST /meals. With a client `id`, a retry with the same content returns the stored meal
- * (`created: false`); the same id with other content is 409 id_conflict.
+ * POST /meals (and a sync create). With a client `id`, a retry with the same content returns the
+ * stored meal (`created: false`); the same id with other content is 409 id_conflict.
  */
-export function createMeal({ ctx, input }: { ctx: MealsCtx; input: Record<string, unknown> }): { meal: MealT; created: boolean } {
-  const p = new Problems();
-  const portionGiven = input.portion_id !== undefined && input.portion_id !== null;
-  checkQuantity(p, input.quantity, portionGiven);
-  const date = checkDate(p, "date", input.date);
-  const eatenAt = checkEatenAt(p, input.eaten_at);
-  const note = checkNote(p, input.note);
-  if (input.id !== undefined && !isUuid(input.id)) p.add("id", "must be a UUID such as 0193c1b4-7d2e-7c3a-9f1e-2b5d8c4a6e10");
-  p.throwIfAny();
-
-  const hash = requestHash(input, eatenAt);
-  const id = typeof input.id === "string" ? input.id.toLowerCase() : Bun.randomUUIDv7();
+export function createMeal({ ctx, input: raw }: { ctx: MealsCtx; input: unknown }): { meal: MealT; created: boolean } {
+  const v = validateCreate(checkCtx(ctx), raw);
+  const { input } = v;
+  const hash = requestHash(input, v.eatenAt);
+  const id = input.id !== undefined ? input.id.toLowerCase() : Bun.randomUUIDv7();
   const replay = () => {
     const existing = ctx.repo.byId(id);
     if (!existing) return null;
@@ -133,41 +130,24 @@ export function createMeal({ ctx, input }: { ctx: MealsCtx; input: Record<string
   const earlier = replay();
   if (earlier) return earlier;
 
-  const food = resolveFood(ctx, ctx.userId, input.food_id as number);
-  if (!food) throw new AppError("food_not_found", `no food with id ${input.food_id}`);
-  const portion = portionGiven ? food.portion(input.portion_id as number) : null;
-  if (portionGiven && !portion) {
-    throw new AppError("validation_failed", `portion_id ${input.portion_id} is not a portion of food ${food.id}`, [
-      { field: "portion_id", message: `is not a portion of food ${food.id}; see GET /foods/${food.id} for its portions` },
-    ]);
-  }
-  if (input.photo_id !== undefined && input.photo_id !== null && !(typeof input.photo_id === "string" && ctx.photos.live(ctx.userId, input.photo_id, ctx.now))) {
-    // Another user's photo, an expired one and an unknown id read the same: nothing leaks.
-    throw new AppError("validation_failed", "photo_id is not a photo of yours from the last 24 hours", [
-      { field: "photo_id", message: "is not a photo of yours from the last 24 hours" },
-    ]);
-  }
-
-  const quantity = input.quantity as number;
-  const grams = round3(portion ? (quantity * portion.grams) / portion.amount : quantity);
-  const mealType = input.meal_type as MealType;
+  const { food, portion, grams } = v;
   const today = localDate(ctx.now, ctx.timezone);
-  const day = date ?? (eatenAt ? localDate(eatenAt, ctx.timezone) : today);
-  const at =
-    eatenAt ?? (day === today ? ctx.now : localTimeToInstant(day, TYPICAL_TIME[mealType][0], TYPICAL_TIME[mealType][1], ctx.timezone));
+  const day = v.date ?? (v.eatenAt ? localDate(v.eatenAt, ctx.timezone) : today);
+  const typical = TYPICAL_TIME[input.meal_type];
+  const at = v.eatenAt ?? (day === today ? ctx.now : localTimeToInstant(day, typical[0], typical[1], ctx.timezone));
   const stamp = ctx.now.toISOString();
   const row: NewMeal = {
     id,
     userId: ctx.userId,
     foodId: food.id,
     foodName: food.name,
-    mealType,
-    quantity,
+    mealType: input.meal_type,
+    quantity: input.quantity,
     ...portionFields(portion),
     grams,
     date: day,
     eatenAt: toRfc3339(at),
-    note: note ?? null,
+    note: v.note ?? null,
     per100g: food.per100g,
     requestHash: hash,
     ...nutrientColumns(scale(food.per100g, grams)),
@@ -204,36 +184,22 @@ export function getMeal({ ctx, id }: { ctx: MealsCtx; id: string }): MealT {
   return toMeal(ownMeal(ctx, id));
 }
 
-/** PATCH /meals/:id — recomputes grams and nutrients from the per-100 g values stored with the meal. */
-export function updateMeal({ ctx, id, input }: { ctx: MealsCtx; id: string; input: Record<string, unknown> }): MealT {
+/** PATCH /meals/:id (and a sync update) — grams and nutrients are recomputed from the per-100 g values stored with the meal. */
+export function updateMeal({ ctx, id, input: raw }: { ctx: MealsCtx; id: string; input: unknown }): MealT {
   const row = ownMeal(ctx, id);
-  const p = new Problems();
-  const portionChange = input.portion_id !== undefined;
-  let portion: LoggablePortion | null | undefined;
-  if (portionChange && input.portion_id !== null) {
-    const food = resolveFood(ctx, ctx.userId, row.foodId);
-    portion = food?.portion(input.portion_id as number) ?? null;
-    if (!portion) p.add("portion_id", food ? `is not a portion of food ${row.foodId}` : "cannot be set: the meal's food no longer exists; log grams instead");
-  }
-  const usesPortion = portionChange ? input.portion_id !== null : row.portionId !== null;
-  const quantity = input.quantity !== undefined ? input.quantity : row.quantity;
-  checkQuantity(p, quantity, usesPortion);
-  const date = checkDate(p, "date", input.date);
-  const eatenAt = checkEatenAt(p, input.eaten_at);
-  const note = checkNote(p, input.note);
-  p.throwIfAny();
-
+  const v = validatePatch(checkCtx(ctx), row, raw);
+  const { input } = v;
   const set: Partial<NewMeal> = { updatedAt: ctx.now.toISOString() };
-  if (input.meal_type !== undefined) set.mealType = input.meal_type as MealType;
-  if (note !== undefined) set.note = note;
-  if (eatenAt) set.eatenAt = toRfc3339(eatenAt);
-  if (date) set.date = date;
-  else if (eatenAt) set.date = localDate(eatenAt, ctx.timezone);
-  if (input.quantity !== undefined || portionChange) {
-    const unitGrams = portionChange ? (portion ? portion.grams / portion.amount : 1) : (row.portionGrams ?? 1);
-    const grams = round3((quantity as number) * unitGrams);
-    Object.assign(set, { quantity, grams, ...nutrientColumns(scale(row.per100g, grams)) });
-    if (portionChange) Object.assign(set, portionFields(portion ?? null));
+  if (input.meal_type !== undefined) set.mealType = input.meal_type;
+  if (v.note !== undefined) set.note = v.note;
+  if (v.eatenAt) set.eatenAt = toRfc3339(v.eatenAt);
+  if (v.date) set.date = v.date;
+  else if (v.eatenAt) set.date = localDate(v.eatenAt, ctx.timezone);
+  if (input.quantity !== undefined || v.portion !== undefined) {
+    const unit = v.portion !== undefined ? v.portion : row.portionId === null ? null : { grams: row.portionGrams!, amount: 1 };
+    const grams = gramsOf(v.quantity, unit as LoggablePortion | null);
+    Object.assign(set, { quantity: v.quantity, grams, ...nutrientColumns(scale(row.per100g, grams)) });
+    if (v.portion !== undefined) Object.assign(set, portionFields(v.portion));
   }
   return inTx(ctx.db, () => {
     ctx.repo.update(ctx.userId, row.id, set);

@@ -1,55 +1,122 @@
-/** Pure checks for meal input; every bad field is reported at once. */
-import { AppError, type ErrorDetail } from "../../lib/errors";
-import { isCalendarDate, parseRfc3339 } from "../../lib/time";
+/**
+ * The one meal validator. REST (POST/PATCH /meals), sync push (meal upserts) and import (meals of
+ * an export) all call it, so a meal refused on one path is refused on every path with the same
+ * field and code. It checks the schema from model.ts first (the same messages Elysia gives), then
+ * what depends on other fields or on stored data: the quantity against its unit, the 0 g floor,
+ * real calendar dates, and that the food and portion are ones this user may log.
+ */
+import { AppError } from "../../lib/errors";
+import { checkDate, isUuid, Problems } from "../../lib/problems";
+import { parseRfc3339 } from "../../lib/time";
+import { checkSchema } from "../../lib/validation";
+import type { LoggableFood, LoggablePortion } from "../foods/directory";
+import { CreateMealBody, MAX_GRAMS, MAX_PORTIONS, PatchMealBody, type CreateMealInput, type PatchMealInput } from "./model";
 
-export const MAX_GRAMS = 5000;
-export const MAX_PORTIONS = 100;
-export const NOTE_MAX = 500;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { isUuid };
 
-export const isUuid = (s: unknown): s is string => typeof s === "string" && UUID.test(s);
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
-export class Problems {
-  readonly details: ErrorDetail[] = [];
-  add(field: string, message: string): void {
-    this.details.push({ field, message });
-  }
-  throwIfAny(): void {
-    if (this.details.length) throw new AppError("validation_failed", `${this.details[0]!.field} ${this.details[0]!.message}`, this.details);
-  }
-}
+/** Grams of `quantity` in the unit: a portion (its grams per one) or grams. */
+export const gramsOf = (quantity: number, portion: LoggablePortion | null) => round3(portion ? (quantity * portion.grams) / portion.amount : quantity);
 
-/** Checks the quantity against the unit it counts: grams, or portions of the food. */
-export function checkQuantity(p: Problems, q: unknown, portions: boolean): q is number {
+/** Cross-field rules every path shares. `unitGrams` is known once the portion is. */
+export function checkQuantity(p: Problems, field: string, q: number, portions: boolean, gramsPerUnit?: number): void {
   const max = portions ? MAX_PORTIONS : MAX_GRAMS;
-  if (typeof q !== "number" || !Number.isFinite(q) || q <= 0 || q > max) {
-    p.add("quantity", portions ? `must be more than 0 and at most ${MAX_PORTIONS} portions` : `must be more than 0 and at most ${MAX_GRAMS} grams`);
-    return false;
+  if (!(q > 0) || q > max) {
+    p.add(field, portions ? `must be more than 0 and at most ${MAX_PORTIONS} portions` : `must be more than 0 and at most ${MAX_GRAMS} grams`);
+  } else if (round3(q * (gramsPerUnit ?? 1)) <= 0) {
+    p.add(field, "is so small that it rounds to 0 g; log at least 0.001 g");
   }
-  return true;
 }
 
-export function checkDate(p: Problems, field: string, v: unknown): string | undefined {
-  if (v === undefined) return undefined;
-  if (!isCalendarDate(v)) {
-    p.add(field, "must be a real calendar date YYYY-MM-DD");
-    return undefined;
-  }
-  return v;
-}
-
-export function checkEatenAt(p: Problems, v: unknown): Date | undefined {
+export function checkEatenAt(p: Problems, field: string, v: string | undefined): Date | undefined {
   if (v === undefined) return undefined;
   const t = parseRfc3339(v);
-  if (!t) p.add("eaten_at", "must be an RFC 3339 timestamp with an offset, such as 2026-11-22T08:15:00Z");
+  if (!t) p.add(field, "must be an RFC 3339 timestamp with an offset, such as 2026-11-22T08:15:00Z");
   return t ?? undefined;
 }
 
-export function checkNote(p: Problems, v: unknown): string | null | undefined {
-  if (v === undefined || v === null) return v;
-  if (typeof v !== "string" || [...v].length > NOTE_MAX) {
-    p.add("note", `must be at most ${NOTE_MAX} characters, or null`);
-    return undefined;
+/** A blank note is no note. */
+export const cleanNote = (v: string | null | undefined) => (v === undefined || v === null ? v : v.trim() === "" ? null : v);
+
+export interface MealCheckCtx {
+  userId: number;
+  /** The food directory's lookup: a food this user may log, or null. */
+  food(userId: number, id: number): LoggableFood | null;
+  /** Is this one of the user's photos from the last 24 hours? */
+  photoLive(id: string): boolean;
+}
+
+export interface ValidCreate {
+  input: CreateMealInput;
+  food: LoggableFood;
+  portion: LoggablePortion | null;
+  grams: number;
+  date: string | undefined;
+  eatenAt: Date | undefined;
+  note: string | null | undefined;
+}
+
+export const foodNotFound = (id: number) => new AppError("food_not_found", `no food with id ${id}`, [{ field: "food_id", message: `no food with id ${id} that you may log` }]);
+
+/** POST /meals, a sync create, or a meal of an import (with `prefix` "meals.3."). */
+export function validateCreate(ctx: MealCheckCtx, raw: unknown): ValidCreate {
+  const input = checkSchema(CreateMealBody, raw);
+  const p = new Problems();
+  const usesPortion = input.portion_id !== undefined && input.portion_id !== null;
+  const date = checkDate(p, "date", input.date);
+  const eatenAt = checkEatenAt(p, "eaten_at", input.eaten_at);
+  if (input.id !== undefined && !isUuid(input.id)) p.add("id", "must be a UUID such as 0193c1b4-7d2e-7c3a-9f1e-2b5d8c4a6e10");
+  checkQuantity(p, "quantity", input.quantity, usesPortion);
+  p.throwIfAny();
+
+  const food = ctx.food(ctx.userId, input.food_id);
+  if (!food) throw foodNotFound(input.food_id);
+  const portion = usesPortion ? food.portion(input.portion_id!) : null;
+  if (usesPortion && !portion) {
+    p.add("portion_id", `is not a portion of food ${food.id}; see GET /foods/${food.id} for its portions`);
+  } else if (portion) {
+    checkQuantity(p, "quantity", input.quantity, true, portion.grams / portion.amount);
   }
-  return v.trim() === "" ? null : v;
+  if (input.photo_id !== undefined && input.photo_id !== null && !ctx.photoLive(input.photo_id)) {
+    // Another user's photo, an expired one and an unknown id read the same: nothing leaks.
+    p.add("photo_id", "is not a photo of yours from the last 24 hours");
+  }
+  p.throwIfAny();
+  return { input, food, portion, grams: gramsOf(input.quantity, portion), date, eatenAt, note: cleanNote(input.note) };
+}
+
+export interface ValidPatch {
+  input: PatchMealInput;
+  /** undefined: the portion does not change; null: the meal switches to grams. */
+  portion: LoggablePortion | null | undefined;
+  quantity: number;
+  date: string | undefined;
+  eatenAt: Date | undefined;
+  note: string | null | undefined;
+}
+
+/** PATCH /meals/:id or a sync update of a stored meal. Only given fields change. */
+export function validatePatch(
+  ctx: MealCheckCtx,
+  stored: { foodId: number; quantity: number; portionId: number | null; portionGrams: number | null },
+  raw: unknown,
+): ValidPatch {
+  const input = checkSchema(PatchMealBody, raw);
+  const p = new Problems();
+  let portion: LoggablePortion | null | undefined;
+  if (input.portion_id === null) portion = null;
+  else if (input.portion_id !== undefined) {
+    const food = ctx.food(ctx.userId, stored.foodId);
+    portion = food?.portion(input.portion_id) ?? null;
+    if (!portion) p.add("portion_id", food ? `is not a portion of food ${stored.foodId}` : "cannot be set: the meal's food no longer exists; log grams instead");
+  }
+  const usesPortion = input.portion_id !== undefined ? input.portion_id !== null : stored.portionId !== null;
+  const quantity = input.quantity ?? stored.quantity;
+  const gramsPerUnit = input.portion_id !== undefined ? (portion ? portion.grams / portion.amount : 1) : (stored.portionGrams ?? 1);
+  checkQuantity(p, "quantity", quantity, usesPortion, gramsPerUnit);
+  const date = checkDate(p, "date", input.date);
+  const eatenAt = checkEatenAt(p, "eaten_at", input.eaten_at);
+  p.throwIfAny();
+  return { input, portion, quantity, date, eatenAt, note: cleanNote(input.note) };
 }

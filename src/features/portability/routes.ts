@@ -1,10 +1,10 @@
 /** GET /export and POST /import (API.md §Data portability). */
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../app";
-import { errors } from "../../lib/schemas";
+import { errors, Enum, Int } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
-import { authPlugin, type AuthedUser } from "../auth/plugin";
-import { mealsCtx } from "../meals/routes";
+import type { AuthedUser } from "../auth/plugin";
+import { mealsCtx } from "../meals/context";
 import { exportCsv, exportJson, importJson, type ExportCtx } from "./service";
 
 /** Largest import body; a year of meals is about 2 MB of JSON. */
@@ -15,9 +15,9 @@ export function portabilityRoutes(deps: AppDeps) {
     const meals = mealsCtx(deps, user);
     return { meals, foods: { db: deps.db, repo: deps.customFoods, log: deps.syncLog, userId: user.id, now: meals.now }, user };
   };
-  const detail = { tags: ["portability"], security: [{ bearer: [] }] };
+  const detail = { tags: ["portability"] };
   return new Elysia()
-    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .use(deps.authn)
     .get(
       "/export",
       ({ user, query }) => {
@@ -32,7 +32,7 @@ export function portabilityRoutes(deps: AppDeps) {
       },
       {
         auth: true,
-        query: t.Object({ format: t.Optional(t.UnionEnum(["json", "csv"], { default: "json" })) }),
+        query: t.Object({ format: t.Optional(Enum(["json", "csv"], { default: "json" })) }),
         response: { 200: t.Any({ description: "json: { format: \"morsel-export\", version: 1, exported_at, profile, goals, custom_foods, meals, checksum }; csv: one row per meal" }), ...errors(400, 401) },
         detail: {
           ...detail,
@@ -47,9 +47,9 @@ export function portabilityRoutes(deps: AppDeps) {
       body: t.Unknown({ description: "a JSON export (GET /export?format=json), at most 64 MB" }),
       response: {
         200: t.Object({
-          meals: t.Object({ added: t.Integer(), unchanged: t.Integer() }),
-          custom_foods: t.Object({ added: t.Integer(), unchanged: t.Integer() }),
-          goals: t.UnionEnum(["updated", "unchanged"]),
+          meals: t.Object({ added: Int(), unchanged: Int() }),
+          custom_foods: t.Object({ added: Int(), unchanged: Int() }),
+          goals: Enum(["updated", "unchanged"]),
         }),
         ...errors(400, 401, 409, 413, 415),
       },

@@ -1,13 +1,13 @@
 /** Scanner shapes from API.md §Scanner. */
 import { t } from "elysia";
 import { Food, FoodSummary } from "../foods/model";
-import { Nullable } from "../../lib/schemas";
+import { Nullable, Enum, Int } from "../../lib/schemas";
 
 export const BarcodeSchema = t.Object(
   {
     input: t.String({ description: "what was sent or read" }),
     gtin: t.String({ description: "zero-padded GTIN-14" }),
-    format: t.UnionEnum(["EAN-13", "EAN-8", "UPC-A", "UPC-E", "GTIN-14"]),
+    format: Enum(["EAN-13", "EAN-8", "UPC-A", "UPC-E", "GTIN-14"]),
     issuer: Nullable(t.String({ description: "GS1 member organisation that issued the prefix (not the country of origin)" })),
   },
   { title: "Barcode" },
@@ -20,7 +20,7 @@ export const BarcodeBody = t.Object({
 export const BarcodeResponse = t.Object({
   barcode: BarcodeSchema,
   food: Food,
-  source: t.UnionEnum(["custom", "imported", "openfoodfacts"], {
+  source: Enum(["custom", "imported", "openfoodfacts"], {
     description: "custom: your own food (always wins); imported: an Open Food Facts dump imported on this server; openfoodfacts: the optional online lookup",
   }),
 });
@@ -37,11 +37,11 @@ export const PhotoResponse = t.Object({
     t.Object({
       label: t.String(),
       confidence: t.Number({ minimum: 0, maximum: 1 }),
-      source: t.UnionEnum(["model", "personal"]),
+      source: Enum(["model", "personal"]),
       food: Nullable(FoodSummary),
     }),
     { maxItems: 5 },
   ),
   model: t.Object({ name: t.String(), version: t.String() }),
-  elapsed_ms: t.Integer(),
+  elapsed_ms: Int(),
 });

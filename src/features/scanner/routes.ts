@@ -3,15 +3,14 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
-import { authPlugin, type AuthedUser } from "../auth/plugin";
+import type { AuthedUser } from "../auth/plugin";
 import { BarcodeBody, BarcodeResponse, PhotoBody, PhotoResponse } from "./model";
 import { scanBarcode, scanPhoto, type ScannerCtx } from "./service";
 import { customSource, importedSource, onlineSource, type BarcodeSource } from "./sources";
-import { loggableSummary } from "../foods/service";
 
 export function scannerRoutes(deps: AppDeps) {
-  const sources: BarcodeSource[] = [customSource(deps.customFoods), importedSource(deps.imported)];
-  if (deps.offClient) sources.push(onlineSource(deps.offClient, deps.imported, deps.now));
+  const sources: BarcodeSource[] = [customSource(deps.customFoods, deps.foods), importedSource(deps.imported, deps.foods)];
+  if (deps.offClient) sources.push(onlineSource(deps.offClient, deps.imported, deps.foods, deps.now));
   const ctx = (user: AuthedUser): ScannerCtx => ({
     userId: user.id,
     now: deps.now(),
@@ -19,11 +18,11 @@ export function scannerRoutes(deps: AppDeps) {
     photos: deps.photos,
     examples: deps.examples,
     recogniser: deps.recogniser,
-    foodSummary: (id) => loggableSummary(deps, user.id, id),
+    foodSummary: (id) => deps.foods.summary(user.id, id),
   });
-  const detail = { tags: ["scanner"], security: [{ bearer: [] }] };
+  const detail = { tags: ["scanner"] };
   return new Elysia({ prefix: "/scanner" })
-    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .use(deps.authn)
     .post("/barcode", async ({ user, body }) => reply(deps, await scanBarcode({ ctx: ctx(user), input: body })), {
       auth: true,
       body: BarcodeBody,

@@ -6,8 +6,8 @@
  */
 import type { FoodT } from "../foods/model";
 import type { CustomFoodsRepo } from "../custom-foods/repo";
-import { customDetail } from "../custom-foods/service";
-import { importedFood, type ImportedRepo } from "../imported/repo";
+import type { FoodDirectory } from "../foods/directory";
+import type { ImportedRepo } from "../imported/repo";
 import type { OffClient } from "../imported/online";
 
 export type SourceName = "custom" | "imported" | "openfoodfacts";
@@ -18,27 +18,27 @@ export interface BarcodeSource {
   lookup(gtins: string[], userId: number): Promise<FoodT | null>;
 }
 
-export function customSource(repo: CustomFoodsRepo): BarcodeSource {
+export function customSource(repo: CustomFoodsRepo, foods: FoodDirectory): BarcodeSource {
   return {
     name: "custom",
     async lookup(gtins, userId) {
       const f = repo.byBarcode(userId, gtins);
-      return f ? customDetail(repo, f) : null;
+      return f ? foods.detail(userId, f.id) : null;
     },
   };
 }
 
-export function importedSource(repo: ImportedRepo): BarcodeSource {
+export function importedSource(repo: ImportedRepo, foods: FoodDirectory): BarcodeSource {
   return {
     name: "imported",
     async lookup(gtins) {
       const row = repo.byGtins(gtins);
-      return row ? importedFood(row) : null;
+      return row ? foods.detail(null, row.id) : null;
     },
   };
 }
 
-export function onlineSource(client: OffClient, repo: ImportedRepo, now: () => Date): BarcodeSource {
+export function onlineSource(client: OffClient, repo: ImportedRepo, foods: FoodDirectory, now: () => Date): BarcodeSource {
   return {
     name: "openfoodfacts",
     async lookup(gtins) {
@@ -48,7 +48,7 @@ export function onlineSource(client: OffClient, repo: ImportedRepo, now: () => D
         if (r.kind === "found") {
           repo.upsert(r.record, "off-online", now().toISOString());
           const row = repo.byGtins([gtin]);
-          return row ? importedFood(row) : null;
+          return row ? foods.detail(null, row.id) : null;
         }
       }
       return null;

@@ -1,18 +1,17 @@
 /** GET /stats/daily and /stats/weekly */
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../app";
-import { errors, Nullable } from "../../lib/schemas";
+import { errors, Nullable, Enum, Int } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
-import { authPlugin } from "../auth/plugin";
 import { GoalsSchema } from "../goals/service";
 import { MealNutrients } from "../meals/model";
-import { mealsCtx } from "../meals/routes";
+import { mealsCtx } from "../meals/context";
 import { dailyStats, weeklyStats } from "./service";
 
 const DailyStats = t.Object(
   {
     date: t.String(),
-    meal_count: t.Integer(),
+    meal_count: Int(),
     totals: MealNutrients,
     by_meal_type: t.Object({ breakfast: MealNutrients, lunch: MealNutrients, dinner: MealNutrients, snack: MealNutrients }),
     goals: GoalsSchema,
@@ -26,20 +25,20 @@ const WeeklyStats = t.Object(
   {
     start: t.String(),
     end: t.String(),
-    days: t.Array(t.Object({ date: t.String(), meal_count: t.Integer(), totals: MealNutrients })),
+    days: t.Array(t.Object({ date: t.String(), meal_count: Int(), totals: MealNutrients })),
     totals: MealNutrients,
     daily_average: MealNutrients,
-    logged_days: t.Integer(),
+    logged_days: Int(),
     goals: GoalsSchema,
-    days_within_energy_goal: Nullable(t.Integer({ description: "logged days within ±10 % of the energy goal; null without one" })),
+    days_within_energy_goal: Nullable(Int({ description: "logged days within ±10 % of the energy goal; null without one" })),
   },
   { title: "WeeklyStats" },
 );
 
 export function statsRoutes(deps: AppDeps) {
-  const detail = { tags: ["stats"], security: [{ bearer: [] }] };
+  const detail = { tags: ["stats"] };
   return new Elysia({ prefix: "/stats" })
-    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .use(deps.authn)
     .get("/daily", ({ user, query }) => reply(deps, dailyStats({ ctx: mealsCtx(deps, user), input: query })), {
       auth: true,
       query: t.Object({ date: t.Optional(t.String({ description: "YYYY-MM-DD, default today in the user's time zone" })) }),

@@ -8,7 +8,7 @@ import { getGoals, GOAL_KEYS, type Goals } from "../goals/service";
 import { MEAL_TYPES, type MealType } from "../meals/model";
 import { fromSums, type MealNutrients } from "../meals/nutrition";
 import type { MealsCtx } from "../meals/service";
-import { checkDate, Problems } from "../meals/validate";
+import { checkDate, Problems } from "../../lib/problems";
 
 type Sums = Record<string, number | null>;
 

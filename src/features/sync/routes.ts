@@ -1,17 +1,17 @@
 /** GET /sync/changes and POST /sync/push (API.md §Sync). */
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../app";
-import { errors, ErrorSchema, Nullable } from "../../lib/schemas";
+import { errors, ErrorSchema, Nullable, Enum, Int } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
 import { intParam } from "../../lib/validation";
-import { authPlugin, type AuthedUser } from "../auth/plugin";
-import { mealsCtx } from "../meals/routes";
+import type { AuthedUser } from "../auth/plugin";
+import { mealsCtx } from "../meals/context";
 import { MAX_MUTATIONS } from "./protocol";
 import { pullChanges, pushMutations, type SyncCtx } from "./service";
 
-const entity = t.UnionEnum(["meal", "food", "goals"]);
-const op = t.UnionEnum(["upsert", "delete"]);
-const recordId = t.Union([t.String(), t.Integer(), t.Null()], { description: "meal: UUID; food: custom food id; goals: \"goals\"" });
+const entity = Enum(["meal", "food", "goals"]);
+const op = Enum(["upsert", "delete"]);
+const recordId = t.Union([t.String(), Int(), t.Null()], { description: "meal: UUID; food: custom food id; goals: \"goals\"" });
 
 export function syncRoutes(deps: AppDeps) {
   const ctx = (user: AuthedUser): SyncCtx => {
@@ -23,11 +23,13 @@ export function syncRoutes(deps: AppDeps) {
       meals,
       foods: { db: deps.db, repo: deps.customFoods, log: deps.syncLog, userId: user.id, now: meals.now },
       tombstoneDays: deps.tombstoneDays,
+      onBug: (error, m) =>
+        deps.logger.error("sync mutation failed unexpectedly", { entity: m.entity, op: m.op, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
     };
   };
-  const detail = { tags: ["sync"], security: [{ bearer: [] }] };
+  const detail = { tags: ["sync"] };
   return new Elysia({ prefix: "/sync" })
-    .use(authPlugin({ tokens: deps.auth.tokens, repo: deps.auth.repo, now: deps.now }))
+    .use(deps.authn)
     .get("/changes", ({ user, query }) => reply(deps, pullChanges({ ctx: ctx(user), input: query })), {
       auth: true,
       query: t.Object({
@@ -36,7 +38,7 @@ export function syncRoutes(deps: AppDeps) {
       }),
       response: {
         200: t.Object({
-          changes: t.Array(t.Object({ entity, id: recordId, op, version: t.Integer(), data: Nullable(t.Record(t.String(), t.Any())) })),
+          changes: t.Array(t.Object({ entity, id: recordId, op, version: Int(), data: Nullable(t.Record(t.String(), t.Any())) })),
           next_cursor: t.String(),
           has_more: t.Boolean(),
         }),
@@ -63,8 +65,8 @@ export function syncRoutes(deps: AppDeps) {
           results: t.Array(
             t.Object({
               mutation_id: t.String(),
-              status: t.UnionEnum(["applied", "duplicate", "conflict", "rejected"]),
-              version: Nullable(t.Integer()),
+              status: Enum(["applied", "duplicate", "conflict", "rejected"]),
+              version: Nullable(Int()),
               current: Nullable(t.Record(t.String(), t.Any())),
               error: Nullable(ErrorSchema.properties.error),
             }),

@@ -18,6 +18,8 @@ export interface SyncCtx {
   meals: MealsCtx;
   foods: CustomFoodsCtx;
   tombstoneDays: number;
+  /** Logs an unexpected error of one mutation (the mutation is rejected, the batch goes on). */
+  onBug(error: unknown, mutation: Mutation): void;
 }
 
 function toChange(row: LogRow): Change {
@@ -54,6 +56,12 @@ export function pullChanges({ ctx, input }: { ctx: SyncCtx; input: { cursor?: st
 
 const errorOf = (e: AppError) => e.body().error;
 
+/** SQLite busy/locked/I-O failures: retrying the push later can succeed. */
+function isTransient(e: unknown): boolean {
+  const code = (e as { code?: unknown })?.code;
+  return typeof code === "string" && /^SQLITE_(BUSY|LOCKED|IOERR|FULL|NOMEM|CANTOPEN)/.test(code);
+}
+
 function current(ctx: SyncCtx, m: Mutation, id: string | number): { version: number | null; data: Record<string, unknown> | null; live: boolean } {
   const row = ctx.log.current(ctx.userId, m.entity, id);
   if (!row) return { version: null, data: null, live: false };
@@ -67,8 +75,8 @@ function takenByOther(ctx: SyncCtx, m: Mutation, id: string | number): boolean {
     return row !== null && row.userId !== ctx.userId;
   }
   if (m.entity === "food") {
-    const row = ctx.foods.db.$client.query<{ user_id: number }, [number]>("SELECT user_id FROM custom_foods WHERE id = ?").get(Number(id));
-    return row !== null && row.user_id !== ctx.userId;
+    const owner = ctx.foods.repo.ownerOf(Number(id));
+    return owner !== null && owner !== ctx.userId;
   }
   return false;
 }
@@ -126,8 +134,12 @@ function applyOne(ctx: SyncCtx, m: Mutation): MutationResult {
     const after = current(ctx, m, id);
     return { ...base, status: "applied", version: after.version, current: after.data };
   } catch (e) {
-    if (!(e instanceof AppError) || e.status >= 500) throw e; // transient: the whole push fails and is retried
-    return { ...base, status: "rejected", version: cur.version, current: cur.data, error: errorOf(e) };
+    if (isTransient(e)) throw e; // busy or I/O: the whole push fails with a 5xx and the client retries
+    // Anything else is this mutation's fault, or our bug: its savepoint is rolled back, it is
+    // rejected, and the rest of the batch goes on. A bug is logged, never shown as a 500.
+    const err = e instanceof AppError ? e : new AppError("internal_error", "this mutation could not be applied; it was logged");
+    if (!(e instanceof AppError)) ctx.onBug(e, m);
+    return { ...base, status: "rejected", version: cur.version, current: cur.data, error: errorOf(err) };
   }
 }
 

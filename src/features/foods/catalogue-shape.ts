@@ -1,0 +1,43 @@
+/** Catalogue foods in the contract's FoodSummary and Food shapes (details cached: the catalogue never changes). */
+import type { Catalogue, CatalogueFood } from "../../db/catalogue";
+import { Lru } from "../../lib/lru";
+import { immutableBody } from "../../lib/reply";
+import type { FoodSummaryT, FoodT } from "./model";
+import { macros } from "./shape";
+
+function portionOf(catalogue: Catalogue, f: CatalogueFood): FoodSummaryT["default_portion"] {
+  if (f.default_portion_id === null) return null;
+  const p = catalogue.portion(f.default_portion_id);
+  return p ? { id: p.id, name: p.name, amount: p.amount, grams: p.grams } : null;
+}
+
+export function catalogueSummary(catalogue: Catalogue, f: CatalogueFood): FoodSummaryT {
+  return {
+    id: f.id,
+    name: f.name,
+    source: "usda",
+    brand: f.brand,
+    barcode: null,
+    group: { code: f.group_code, name: catalogue.groupName(f.group_code) },
+    ...macros(f.nutrients),
+    default_portion: portionOf(catalogue, f),
+  };
+}
+
+const details = new WeakMap<Catalogue, Lru<number, FoodT>>();
+
+/** A catalogue food in full; cached, since the catalogue never changes while we run. */
+export function catalogueDetail(catalogue: Catalogue, f: CatalogueFood): FoodT {
+  let cache = details.get(catalogue);
+  if (!cache) details.set(catalogue, (cache = new Lru(4000)));
+  const hit = cache.get(f.id);
+  if (hit) return hit;
+  const detail: FoodT = {
+    ...catalogueSummary(catalogue, f),
+    nutrients: f.nutrients,
+    portions: catalogue.portions(f.id).map((p) => ({ id: p.id, name: p.name, amount: p.amount, grams: p.grams })),
+    attribution: { source: "USDA SR24", licence: catalogue.licence, notice: catalogue.attribution },
+  };
+  cache.set(f.id, immutableBody(detail));
+  return detail;
+}
