@@ -41,6 +41,35 @@ export async function readLimited(request: Request, limit: number): Promise<Uint
   return out;
 }
 
+/** Deepest nesting of objects and arrays a JSON body may have; a meal is 3 levels, an export 5. */
+export const MAX_JSON_DEPTH = 32;
+
+const POISON = /"(__proto__|constructor|prototype)"/;
+function dropPoison(key: string, value: unknown): unknown {
+  return key === "__proto__" || key === "constructor" || key === "prototype" ? undefined : value;
+}
+
+/**
+ * How deep objects and arrays nest, outside strings; stops counting past 10,000. A linear scan
+ * before parsing, so a 200,000-deep body never reaches code that recurses (validation, cloning).
+ */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max && (max = depth) > 10_000) return max;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return max;
+}
+
 /** Parses a JSON body: 413 past the limit, 400 malformed_json for bad UTF-8 or bad JSON. */
 export async function readJson(request: Request, limit = JSON_BODY_LIMIT): Promise<unknown> {
   const bytes = await readLimited(request, limit);
@@ -51,8 +80,15 @@ export async function readJson(request: Request, limit = JSON_BODY_LIMIT): Promi
     throw new AppError("malformed_json", "request body is not valid UTF-8");
   }
   if (text.trim() === "") throw new AppError("malformed_json", "request body is empty; send a JSON object");
+  const depth = nestingDepth(text);
+  if (depth > MAX_JSON_DEPTH) {
+    throw new AppError("validation_failed", `request body nests ${depth > 10_000 ? "more than 10000" : depth} levels deep; at most ${MAX_JSON_DEPTH} are allowed`, [
+      { field: "body", message: `must nest at most ${MAX_JSON_DEPTH} levels of objects and arrays` },
+    ]);
+  }
   try {
-    return JSON.parse(text);
+    // Keys that would reach an object's prototype never supply a field.
+    return POISON.test(text) ? JSON.parse(text, dropPoison) : JSON.parse(text);
   } catch (e) {
     const detail = e instanceof Error ? e.message : "syntax error";
     throw new AppError("malformed_json", `request body is not valid JSON: ${detail}`);

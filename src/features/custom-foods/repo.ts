@@ -17,6 +17,18 @@ export class CustomFoodsRepo {
     return this.db.select().from(customFoods).where(and(eq(customFoods.id, id), eq(customFoods.userId, userId))).get() ?? null;
   }
 
+  /** Every food of the user, whole rows (export). */
+  allRowsOf(userId: number): CustomFoodRow[] {
+    return this.db.select().from(customFoods).where(eq(customFoods.userId, userId)).orderBy(asc(customFoods.id)).all();
+  }
+
+  /** The user's food with exactly this content (import reuses it instead of making a twin), or null. */
+  findSame(userId: number, f: { name?: string; brand?: string | null; barcode?: string | null; nutrients?: unknown }): number | null {
+    const rows = this.db.select().from(customFoods).where(and(eq(customFoods.userId, userId), eq(customFoods.name, f.name ?? ""))).all();
+    const same = rows.find((r) => r.brand === (f.brand ?? null) && r.barcode === (f.barcode ?? null) && JSON.stringify(r.nutrients) === JSON.stringify(f.nutrients));
+    return same?.id ?? null;
+  }
+
   /** Who owns a custom food id (null: nobody, e.g. never made or deleted). */
   ownerOf(id: number): number | null {
     return this.db.select({ u: customFoods.userId }).from(customFoods).where(eq(customFoods.id, id)).get()?.u ?? null;

@@ -35,20 +35,26 @@ export function getGoals(db: Db, userId: number): Goals {
 
 /** PUT /goals replaces all four; an omitted key is no goal. */
 export function putGoals({ db, log, userId, now, input }: { db: Db; log: SyncLog; userId: number; now: Date; input: Record<string, unknown> }): Goals {
+  const out = checkGoals(input);
+  const values = { energyKcal: out.energy_kcal, proteinG: out.protein_g, fatG: out.fat_g, carbohydrateG: out.carbohydrate_g, updatedAt: now.toISOString() };
+  inTx(db, () => {
+    db.insert(goals).values({ userId, ...values }).onConflictDoUpdate({ target: goals.userId, set: values }).run();
+    log.record(userId, "goals", "goals", "upsert", out, now);
+  });
+  return out;
+}
+
+/** The goals validator (REST, sync and import): each a number in range or null; `prefix` names where they sit. */
+export function checkGoals(input: Record<string, unknown>, prefix = ""): Goals {
   const details: ErrorDetail[] = [];
   const out = {} as Goals;
   for (const k of GOAL_KEYS) {
     const v = input[k];
     if (v === undefined || v === null) out[k] = null;
     else if (typeof v !== "number" || !Number.isFinite(v) || v < 0 || v > MAX[k]) {
-      details.push({ field: k, message: `must be a number from 0 to ${MAX[k]}, or null` });
+      details.push({ field: prefix + k, message: `must be a number from 0 to ${MAX[k]}, or null` });
     } else out[k] = Math.round(v * 100) / 100;
   }
   if (details.length) throw new AppError("validation_failed", `${details[0]!.field} ${details[0]!.message}`, details);
-  const values = { energyKcal: out.energy_kcal, proteinG: out.protein_g, fatG: out.fat_g, carbohydrateG: out.carbohydrate_g, updatedAt: now.toISOString() };
-  inTx(db, () => {
-    db.insert(goals).values({ userId, ...values }).onConflictDoUpdate({ target: goals.userId, set: values }).run();
-    log.record(userId, "goals", "goals", "upsert", out, now);
-  });
   return out;
 }

@@ -52,6 +52,11 @@ export class MealsRepo {
     return this.q.day.all({ userId, date });
   }
 
+  /** Every meal of the user in eating order (export). */
+  allOf(userId: number): MealRow[] {
+    return this.db.select().from(meals).where(eq(meals.userId, userId)).orderBy(asc(meals.date), asc(meals.eatenAt), asc(meals.id)).all();
+  }
+
   insert(m: NewMeal): void {
     this.db.insert(meals).values(m).run();
   }

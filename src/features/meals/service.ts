@@ -17,7 +17,7 @@ import type { CreateMealInput, MealT, MealType } from "./model";
 import { fromSums, scale, type MealNutrients } from "./nutrition";
 import type { MealRow, MealsRepo, NewMeal } from "./repo";
 import { checkDate, Problems } from "../../lib/problems";
-import { gramsOf, isUuid, validateCreate, validatePatch, type MealCheckCtx } from "./validate";
+import { cleanNote, gramsOf, isUuid, validateCreate, validatePatch, type MealCheckCtx } from "./validate";
 
 export interface MealsCtx {
   db: Db;
@@ -169,6 +169,58 @@ export function createMeal({ ctx, input: raw }: { ctx: MealsCtx; input: unknown 
     if (again) return again;
     throw e;
   }
+}
+
+/** A meal from an export, with its stored values, already validated by portability/import.ts. */
+export interface RestoredMeal {
+  id: string;
+  foodId: number;
+  foodName: string;
+  mealType: MealType;
+  quantity: number;
+  portion: { id: number; name: string; grams: number } | null;
+  grams: number;
+  date: string;
+  eatenAt: string;
+  note: string | null;
+  nutrients: MealNutrients;
+  per100g: Record<string, number | null>;
+  createdAt?: string;
+}
+
+/**
+ * Puts back an exported meal as it was (its id and stored nutrients, so statistics come out the
+ * same). A meal id this user already has is left alone; another user's is 409 id_conflict.
+ */
+export function restoreMeal(ctx: MealsCtx, m: RestoredMeal): "added" | "unchanged" {
+  const existing = ctx.repo.byId(m.id);
+  if (existing) {
+    if (existing.userId !== ctx.userId) throw new AppError("id_conflict", `meal ${m.id} in the export belongs to another account on this server; nothing was imported`);
+    return "unchanged";
+  }
+  const stamp = ctx.now.toISOString();
+  ctx.repo.insert({
+    id: m.id,
+    userId: ctx.userId,
+    foodId: m.foodId,
+    foodName: m.foodName,
+    mealType: m.mealType,
+    quantity: m.quantity,
+    portionId: m.portion?.id ?? null,
+    portionName: m.portion?.name ?? null,
+    portionGrams: m.portion?.grams ?? null,
+    grams: m.grams,
+    date: m.date,
+    eatenAt: m.eatenAt,
+    note: cleanNote(m.note) ?? null,
+    per100g: m.per100g,
+    requestHash: null,
+    ...nutrientColumns(m.nutrients),
+    createdAt: m.createdAt ?? stamp,
+    updatedAt: stamp,
+  });
+  ctx.log.record(ctx.userId, "meal", m.id, "upsert", toMeal(ctx.repo.get(ctx.userId, m.id)!), ctx.now);
+  return "added";
 }
 
 function ownMeal(ctx: MealsCtx, id: string): MealRow {

@@ -5,7 +5,8 @@ import { errors, Enum, Int } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
 import type { AuthedUser } from "../auth/plugin";
 import { mealsCtx } from "../meals/context";
-import { exportCsv, exportJson, importJson, type ExportCtx } from "./service";
+import { exportCsv, exportJson, type ExportCtx } from "./export";
+import { importJson } from "./import";
 
 /** Largest import body; a year of meals is about 2 MB of JSON. */
 export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;

@@ -1,0 +1,155 @@
+/**
+ * POST /import (docs/API.md §Data portability). Everything is validated first, with the same rules
+ * as REST and sync (the meal validator's quantity, date and note rules, the custom-food validator,
+ * and the food directory for which foods this user may log), then applied in one transaction: a
+ * tampered, truncated or invalid file changes nothing. Importing twice changes nothing: meals keep
+ * their UUIDs, and a custom food that matches one the user already has is reused.
+ */
+import { inTx } from "../../db/tx";
+import { AppError, type ErrorDetail } from "../../lib/errors";
+import { checkDate, Problems } from "../../lib/problems";
+import { parseRfc3339, toRfc3339 } from "../../lib/time";
+import { checkSchema } from "../../lib/validation";
+import { isCustomId } from "../custom-foods/repo";
+import { createFood, deleteFood } from "../custom-foods/service";
+import { checkFoodInput, type FoodInput } from "../custom-foods/validate";
+import { isImportedId } from "../imported/repo";
+import { checkGoals, getGoals, GOAL_KEYS, putGoals, type Goals } from "../goals/service";
+import { restoreMeal } from "../meals/service";
+import type { MealNutrients } from "../meals/nutrition";
+import { checkEatenAt, checkQuantity } from "../meals/validate";
+import { checksumOf, type ExportCtx } from "./export";
+import { EXPORT_FORMAT, EXPORT_VERSION, ExportedMeal, type ExportedMealT } from "./model";
+
+export interface ImportSummary {
+  meals: { added: number; unchanged: number };
+  custom_foods: { added: number; unchanged: number };
+  goals: "updated" | "unchanged";
+}
+
+function invalid(details: ErrorDetail[]): AppError {
+  const shown = details.slice(0, 50);
+  return new AppError("validation_failed", `the export is not valid: ${shown[0]!.field} ${shown[0]!.message}${details.length > 1 ? ` (and ${details.length - 1} more problems)` : ""}`, shown);
+}
+
+type FileFood = { oldId: number; input: FoodInput; deleted: boolean };
+
+/** Problems of one exported meal: its own fields, then whether this user may log its food and portion. */
+function checkMeal(ctx: ExportCtx, raw: unknown, i: number, fileFoods: Map<number, FileFood>, p: Problems): ExportedMealT | null {
+  const at = `meals.${i}.`;
+  let m: ExportedMealT;
+  try {
+    m = checkSchema(ExportedMeal, raw, at);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    p.details.push(...(e.details ?? []));
+    return null;
+  }
+  checkQuantity(p, `${at}quantity`, m.quantity, m.portion !== null, m.portion?.grams);
+  checkDate(p, `${at}date`, m.date);
+  checkEatenAt(p, `${at}eaten_at`, m.eaten_at);
+  if (m.created_at !== undefined) checkEatenAt(p, `${at}created_at`, m.created_at);
+
+  const inFile = fileFoods.get(m.food_id);
+  if (inFile) {
+    if (m.portion && !inFile.input.portions?.some((x) => x.name === m.portion!.name)) {
+      p.add(`${at}portion`, `is not one of custom food ${m.food_id}'s portions in this export`);
+    }
+    return m;
+  }
+  const food = ctx.meals.foods.loggable(ctx.user.id, m.food_id);
+  if (food) {
+    if (m.portion && !food.portion(m.portion.id)) p.add(`${at}portion`, `portion ${m.portion.id} is not a portion of food ${m.food_id}`);
+  } else if (!isImportedId(m.food_id)) {
+    // Imported Open Food Facts products are public data another server may not have: such a meal
+    // keeps its stored values. Any other food must be one this user may log.
+    const where = isCustomId(m.food_id) ? "your custom foods or this export's custom_foods" : "the catalogue";
+    p.add(`${at}food_id`, `no food with id ${m.food_id} in ${where}`, { code: "food_not_found" });
+  }
+  return m;
+}
+
+/** POST /import */
+export function importJson({ ctx, input }: { ctx: ExportCtx; input: unknown }): ImportSummary {
+  const doc = input as Record<string, unknown> | null;
+  if (!doc || typeof doc !== "object" || Array.isArray(doc) || doc.format !== EXPORT_FORMAT) {
+    throw invalid([{ field: "format", message: `must be "${EXPORT_FORMAT}": send the JSON from GET /export?format=json` }]);
+  }
+  if (doc.version !== EXPORT_VERSION) throw invalid([{ field: "version", message: `must be ${EXPORT_VERSION}; this server reads version ${EXPORT_VERSION} exports` }]);
+  if (doc.checksum !== undefined) {
+    const { checksum, ...content } = doc;
+    if (checksum !== checksumOf(content)) {
+      throw invalid([{ field: "checksum", message: "does not match the content: the file was changed or damaged after export" }]);
+    }
+  }
+  const foodsIn = doc.custom_foods;
+  const mealsIn = doc.meals;
+  if (!Array.isArray(foodsIn)) throw invalid([{ field: "custom_foods", message: "must be an array" }]);
+  if (!Array.isArray(mealsIn)) throw invalid([{ field: "meals", message: "must be an array" }]);
+
+  // validate everything before writing anything
+  const p = new Problems();
+  const fileFoods = new Map<number, FileFood>();
+  foodsIn.forEach((f: unknown, i: number) => {
+    const o = (f !== null && typeof f === "object" ? f : {}) as Record<string, unknown>;
+    if (!Number.isSafeInteger(o.id) || !isCustomId(o.id as number)) p.add(`custom_foods.${i}.id`, "must be a custom food id (an integer from 1000000)");
+    try {
+      const food = { oldId: o.id as number, input: checkFoodInput(o, true), deleted: o.deleted === true };
+      if (Number.isSafeInteger(o.id)) fileFoods.set(food.oldId, food);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      for (const d of e.details ?? []) p.add(`custom_foods.${i}.${d.field}`, d.message);
+    }
+  });
+  const meals = mealsIn.map((m: unknown, i: number) => checkMeal(ctx, m, i, fileFoods, p));
+  const goalsIn = (doc.goals !== null && typeof doc.goals === "object" ? doc.goals : {}) as Record<string, unknown>;
+  let wanted: Goals | null = null;
+  try {
+    wanted = checkGoals(goalsIn, "goals.");
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    p.details.push(...(e.details ?? []));
+  }
+  if (p.details.length || !wanted) throw invalid(p.details);
+
+  const { meals: mctx, foods: fctx } = ctx;
+  const userId = ctx.user.id;
+  return inTx(mctx.db, () => {
+    const summary: ImportSummary = { meals: { added: 0, unchanged: 0 }, custom_foods: { added: 0, unchanged: 0 }, goals: "unchanged" };
+    const foodMap = new Map<number, { id: number; portions: Map<string, number> }>();
+    for (const f of fileFoods.values()) {
+      const same = f.deleted ? null : fctx.repo.findSame(userId, f.input);
+      const id = same ?? createFood({ ctx: fctx, input: { ...f.input } as Record<string, unknown> }).id;
+      foodMap.set(f.oldId, { id, portions: new Map(fctx.repo.portions(id).map((x) => [x.name, x.id])) });
+      if (f.deleted) deleteFood({ ctx: fctx, id }); // logged meals keep their snapshot, as on the source
+      else if (same) summary.custom_foods.unchanged++;
+      else summary.custom_foods.added++;
+    }
+    for (const m of meals as ExportedMealT[]) {
+      const mapped = foodMap.get(m.food_id);
+      const portionId = m.portion ? (mapped ? mapped.portions.get(m.portion.name) ?? null : m.portion.id) : null;
+      const outcome = restoreMeal(mctx, {
+        id: m.id.toLowerCase(),
+        foodId: mapped?.id ?? m.food_id,
+        foodName: m.food_name,
+        mealType: m.meal_type,
+        quantity: m.quantity,
+        portion: m.portion && portionId !== null ? { id: portionId, name: m.portion.name, grams: m.portion.grams } : null,
+        grams: m.grams,
+        date: m.date,
+        eatenAt: toRfc3339(parseRfc3339(m.eaten_at)!),
+        note: m.note,
+        nutrients: m.nutrients as MealNutrients,
+        per100g: m.per_100g,
+        createdAt: m.created_at !== undefined ? toRfc3339(parseRfc3339(m.created_at)!) : undefined,
+      });
+      summary.meals[outcome]++;
+    }
+    const current = getGoals(mctx.db, userId);
+    if (GOAL_KEYS.some((k) => current[k] !== wanted[k])) {
+      putGoals({ db: mctx.db, log: mctx.log, userId, now: mctx.now, input: wanted });
+      summary.goals = "updated";
+    }
+    return summary;
+  });
+}
