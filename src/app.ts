@@ -3,7 +3,6 @@
  * auth (per route) → feature plugins. Nothing here listens; src/index.ts does.
  */
 import { Elysia, ValidationError } from "elysia";
-import { openapi } from "@elysiajs/openapi";
 import type { Catalogue } from "./db/catalogue";
 import type { Db } from "./db/client";
 import { AppError } from "./lib/errors";
@@ -43,6 +42,9 @@ import { mealsRoutes } from "./features/meals/routes";
 import { goalsRoutes } from "./features/goals/routes";
 import { statsRoutes } from "./features/stats/routes";
 import { VERSION } from "./version";
+import { buildOpenApi } from "./features/docs/openapi";
+import { OPENAPI_EXAMPLES } from "./features/docs/examples";
+import { ErrorSchema } from "./lib/schemas";
 
 export interface AppDeps {
   db: Db;
@@ -98,6 +100,12 @@ const requestIds = new WeakMap<Request, string>();
 const startedAt = new WeakMap<Request, number>();
 const errorStatus = new WeakMap<Request, number>();
 
+/** "/api/v1/meals/:id" → a regex for its paths (a trailing slash optional, as Elysia routes them). */
+function routePattern(path: string): RegExp {
+  const body = path.replace(/\/$/, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/]+");
+  return new RegExp(`^${body}/?$`);
+}
+
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._\-]{1,64}$/;
 
 function errorResponse(err: AppError, requestId: string | undefined): Response {
@@ -107,7 +115,7 @@ function errorResponse(err: AppError, requestId: string | undefined): Response {
 }
 
 /** Maps anything thrown to the contract's envelope; unknown errors are logged and hidden. */
-function toAppError(code: string | number, error: unknown, request: Request, logger: Logger): AppError {
+function toAppError(code: string | number, error: unknown, request: Request, logger: Logger, allow?: (path: string) => string[]): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ValidationError || code === "VALIDATION") {
     const v = error as ValidationError;
@@ -123,6 +131,10 @@ function toAppError(code: string | number, error: unknown, request: Request, log
   }
   if (code === "NOT_FOUND") {
     const url = new URL(request.url);
+    const allowed = allow?.(url.pathname) ?? [];
+    if (allowed.length) {
+      return new AppError("method_not_allowed", `${url.pathname} does not take ${request.method}; it takes ${allowed.join(", ")}`, undefined, { allow: allowed.join(", ") });
+    }
     return new AppError("not_found", `no route for ${request.method} ${url.pathname}`);
   }
   if (code === "PARSE") {
@@ -188,7 +200,9 @@ export function createApp(options: AppOptions) {
     .use(syncRoutes(deps))
     .use(portabilityRoutes(deps));
 
-  return new Elysia()
+  let openApiDoc: string | undefined;
+  const built: { routes?: () => Parameters<typeof buildOpenApi>[0] } = {};
+  const root = new Elysia()
     .onRequest(({ request, set }) => {
       const incoming = request.headers.get("x-request-id");
       const id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
@@ -233,7 +247,7 @@ export function createApp(options: AppOptions) {
       if (unreadable) throw unreadable;
     })
     .onError(({ code, error, request }) => {
-      const appError = toAppError(code, error, request, logger);
+      const appError = toAppError(code, error, request, logger, allowedMethods);
       errorStatus.set(request, appError.status);
       return errorResponse(appError, requestIds.get(request));
     })
@@ -248,28 +262,22 @@ export function createApp(options: AppOptions) {
         duration_ms: started === undefined ? undefined : Math.round((performance.now() - started) * 100) / 100,
       });
     })
-    .use(
-      openapi({
-        provider: null,
-        specPath: "/api/v1/openapi.json",
-        documentation: {
-          info: {
-            title: "Morsel API",
-            version: VERSION,
-            description:
-              "Self-hosted calorie tracker. Contract: shared/API.md. Every non-2xx response is `{ error: { code, message, details? } }` and every response carries `X-Request-Id`. Dates are YYYY-MM-DD in the user's time zone; timestamps RFC 3339 UTC.",
-          },
-          tags: [{ name: "accounts" }, { name: "foods" }, { name: "meals" }, { name: "goals" }, { name: "stats" }, { name: "scanner" }, { name: "sync" }, { name: "portability" }, { name: "system" }],
-          components: {
-            securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
-          },
-        },
-        exclude: { paths: ["/docs", "/docs/*"] },
-      }),
-    )
     .use(healthRoutes(deps))
     .use(docsRoutes())
-    .use(api);
+    .use(api)
+    // built on first request from every route's schemas (features/docs/openapi.ts)
+    .get("/api/v1/openapi.json", () => {
+      openApiDoc ??= JSON.stringify(buildOpenApi(built.routes!(), { version: VERSION, errorSchema: ErrorSchema, examples: OPENAPI_EXAMPLES }));
+      return new Response(openApiDoc, { headers: { "content-type": "application/json; charset=utf-8" } });
+    }, { detail: { hide: true } });
+  built.routes = () => root.routes as Parameters<typeof buildOpenApi>[0];
+  let table: { pattern: RegExp; method: string }[] | undefined;
+  /** The methods some route takes at this path (for 405 and its Allow header). */
+  function allowedMethods(path: string): string[] {
+    table ??= root.routes.map((r) => ({ pattern: routePattern(r.path), method: r.method }));
+    return [...new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method))].sort();
+  }
+  return root;
 }
 
 export type App = ReturnType<typeof createApp>;

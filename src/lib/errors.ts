@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   food_not_found: 404,
   meal_not_found: 404,
   barcode_not_found: 404,
+  method_not_allowed: 405,
   email_taken: 409,
   id_conflict: 409,
   cursor_expired: 410,

@@ -10,7 +10,7 @@ import { getGoals } from "../goals/service";
 import type { MealsCtx } from "../meals/service";
 import { toMeal } from "../meals/service";
 import type { MealRow } from "../meals/repo";
-import { EXPORT_FORMAT, EXPORT_VERSION } from "./model";
+import { EXPORT_FORMAT, EXPORT_VERSION, type ExportDocument } from "./model";
 
 export const checksumOf = (content: unknown) => `sha256:${new Bun.CryptoHasher("sha256").update(JSON.stringify(content)).digest("hex")}`;
 
@@ -37,7 +37,7 @@ function deletedFood(row: MealRow): ExportedFood {
 }
 
 /** Everything the user owns, in the documented version-1 shape. */
-export function exportJson(ctx: ExportCtx) {
+export function exportJson(ctx: ExportCtx): typeof ExportDocument.static {
   const live = ctx.foods.repo.allRowsOf(ctx.user.id);
   const rows = ctx.meals.repo.allOf(ctx.user.id);
   const foods: ExportedFood[] = live.map((f) => {
@@ -52,8 +52,8 @@ export function exportJson(ctx: ExportCtx) {
     }
   }
   const content = {
-    format: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
+    format: EXPORT_FORMAT as typeof EXPORT_FORMAT,
+    version: EXPORT_VERSION as typeof EXPORT_VERSION,
     exported_at: ctx.meals.now.toISOString(),
     profile: { email: ctx.user.email, name: ctx.user.name, timezone: ctx.user.timezone },
     goals: getGoals(ctx.meals.db, ctx.user.id),

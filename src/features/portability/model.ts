@@ -2,9 +2,10 @@
 import { t } from "elysia";
 import { Enum, Int, Nullable } from "../../lib/schemas";
 import { MealNutrients, MEAL_TYPES, NOTE_MAX } from "../meals/model";
+import { GoalsSchema } from "../goals/service";
 
-export const EXPORT_FORMAT = "morsel-export";
-export const EXPORT_VERSION = 1;
+export const EXPORT_FORMAT = "morsel-export" as const;
+export const EXPORT_VERSION = 1 as const;
 
 /** A meal as exported: GET /meals/:id's fields, plus the food id and name and the per-100 g values. */
 export const ExportedMeal = t.Object(
@@ -22,8 +23,45 @@ export const ExportedMeal = t.Object(
     nutrients: MealNutrients,
     per_100g: MealNutrients,
     created_at: t.Optional(t.String({ format: "date-time" })),
+    updated_at: t.Optional(t.String({ format: "date-time" })),
   },
   { title: "ExportedMeal" },
+);
+
+export const ExportedFood = t.Object(
+  {
+    id: Int({ minimum: 1_000_000 }),
+    name: t.String(),
+    brand: Nullable(t.String()),
+    barcode: Nullable(t.String()),
+    nutrients: t.Record(t.String(), Nullable(t.Number()), { description: "per 100 g, keys as in Food.nutrients" }),
+    portions: t.Array(t.Object({ name: t.String(), grams: t.Number() })),
+    deleted: t.Optional(t.Literal(true, { description: "deleted after it was logged; rebuilt from a meal's snapshot so its meals import again" })),
+  },
+  { title: "ExportedFood" },
+);
+
+export const ExportDocument = t.Object(
+  {
+    format: t.Literal(EXPORT_FORMAT),
+    version: t.Literal(EXPORT_VERSION),
+    exported_at: t.String({ format: "date-time" }),
+    profile: t.Object({ email: t.String(), name: t.String(), timezone: t.String() }),
+    goals: GoalsSchema,
+    custom_foods: t.Array(ExportedFood),
+    meals: t.Array(ExportedMeal),
+    checksum: t.String({ description: "sha256: and the hex digest of the JSON of every other field, in this order" }),
+  },
+  { title: "Export", description: "Everything the user owns, version 1. POST /import takes it back." },
+);
+
+export const ImportSummary = t.Object(
+  {
+    meals: t.Object({ added: Int(), unchanged: Int() }),
+    custom_foods: t.Object({ added: Int(), unchanged: Int() }),
+    goals: Enum(["updated", "unchanged"]),
+  },
+  { title: "ImportSummary" },
 );
 
 export type ExportedMealT = typeof ExportedMeal.static;

@@ -1,12 +1,13 @@
 /** GET /export and POST /import (API.md §Data portability). */
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../app";
-import { errors, Enum, Int } from "../../lib/schemas";
+import { errors, Enum } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
 import type { AuthedUser } from "../auth/plugin";
 import { mealsCtx } from "../meals/context";
 import { exportCsv, exportJson, type ExportCtx } from "./export";
 import { importJson } from "./import";
+import { ExportDocument, ImportSummary } from "./model";
 
 /** Largest import body; a year of meals is about 2 MB of JSON. */
 export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
@@ -34,7 +35,7 @@ export function portabilityRoutes(deps: AppDeps) {
       {
         auth: true,
         query: t.Object({ format: t.Optional(Enum(["json", "csv"], { default: "json" })) }),
-        response: { 200: t.Any({ description: "json: { format: \"morsel-export\", version: 1, exported_at, profile, goals, custom_foods, meals, checksum }; csv: one row per meal" }), ...errors(400, 401) },
+        response: { 200: ExportDocument, ...errors(400, 401) },
         detail: {
           ...detail,
           summary: "Everything you own (json) or your meals as a spreadsheet (csv)",
@@ -45,17 +46,13 @@ export function portabilityRoutes(deps: AppDeps) {
     )
     .post("/import", ({ user, body }) => reply(deps, importJson({ ctx: ctx(user), input: body })), {
       auth: true,
+      // Checked whole by import.ts (not by Elysia, which would strip fields and break the checksum);
+      // the document shows the Export schema.
       body: t.Unknown({ description: "a JSON export (GET /export?format=json), at most 64 MB" }),
-      response: {
-        200: t.Object({
-          meals: t.Object({ added: Int(), unchanged: Int() }),
-          custom_foods: t.Object({ added: Int(), unchanged: Int() }),
-          goals: Enum(["updated", "unchanged"]),
-        }),
-        ...errors(400, 401, 409, 413, 415),
-      },
+      response: { 200: ImportSummary, ...errors(400, 401, 409, 413, 415) },
       detail: {
         ...detail,
+        body: ExportDocument,
         summary: "Import a JSON export into this account",
         description:
           "Idempotent: importing the same file again adds nothing. Validated in full first and applied in one transaction: a tampered (checksum) or truncated file is a 400 and changes nothing. Meals keep their ids and stored nutrients, so statistics come out the same on another server.",

@@ -13,6 +13,24 @@ const entity = Enum(["meal", "food", "goals"]);
 const op = Enum(["upsert", "delete"]);
 const recordId = t.Union([t.String(), Int(), t.Null()], { description: "meal: UUID; food: custom food id; goals: \"goals\"" });
 
+/** What the push body looks like, for the OpenAPI document (each mutation is checked by protocol.ts). */
+const PushBodyDoc = t.Object(
+  {
+    mutations: t.Array(
+      t.Object({
+        mutation_id: t.String({ format: "uuid", description: "fresh per mutation; a replay is answered as duplicate" }),
+        entity,
+        id: recordId,
+        op,
+        base_version: Nullable(Int({ minimum: 1, description: "the version you last saw; null for a new record" })),
+        data: Nullable(t.Record(t.String(), t.Unknown(), { description: "the record's fields as for POST/PATCH (a new meal needs food_id, quantity, meal_type); null for a delete" })),
+      }, { title: "Mutation" }),
+      { maxItems: MAX_MUTATIONS },
+    ),
+  },
+  { title: "SyncPush" },
+);
+
 export function syncRoutes(deps: AppDeps) {
   const ctx = (user: AuthedUser): SyncCtx => {
     const meals = mealsCtx(deps, user);
@@ -76,6 +94,7 @@ export function syncRoutes(deps: AppDeps) {
       },
       detail: {
         ...detail,
+        body: PushBodyDoc,
         summary: "Apply a batch of offline edits (at most 500) in one transaction",
         description:
           "Per mutation: applied (with the new version and record), duplicate (a replayed mutation_id: nothing changes), conflict (base_version is not the record's version: `current` carries what the server has; nothing is overwritten), or rejected (can never succeed: `error` says why; do not retry). Only a transient failure is a 5xx.",

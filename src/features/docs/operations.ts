@@ -1,0 +1,35 @@
+/**
+ * operationIds for the OpenAPI document: the names a generated client's methods get. Every route
+ * must have one (the document builder refuses to run otherwise, and a test builds it).
+ */
+export const OPERATIONS: Record<string, { id: string; csv?: boolean }> = {
+  "GET /healthz": { id: "getHealth" },
+  "POST /api/v1/register": { id: "register" },
+  "POST /api/v1/login": { id: "login" },
+  "POST /api/v1/refresh": { id: "refreshTokens" },
+  "POST /api/v1/logout": { id: "logout" },
+  "GET /api/v1/me": { id: "getMe" },
+  "PATCH /api/v1/me": { id: "updateMe" },
+  "DELETE /api/v1/me": { id: "deleteMe" },
+  "GET /api/v1/foods/search": { id: "searchFoods" },
+  "GET /api/v1/foods/{id}": { id: "getFood" },
+  "POST /api/v1/foods": { id: "createFood" },
+  "PATCH /api/v1/foods/{id}": { id: "updateFood" },
+  "DELETE /api/v1/foods/{id}": { id: "deleteFood" },
+  "POST /api/v1/meals": { id: "createMeal" },
+  "GET /api/v1/meals/daily": { id: "getDailyMeals" },
+  "GET /api/v1/meals/{id}": { id: "getMeal" },
+  "PATCH /api/v1/meals/{id}": { id: "updateMeal" },
+  "DELETE /api/v1/meals/{id}": { id: "deleteMeal" },
+  "GET /api/v1/goals": { id: "getGoals" },
+  "PUT /api/v1/goals": { id: "putGoals" },
+  "GET /api/v1/stats/daily": { id: "getDailyStats" },
+  "GET /api/v1/stats/weekly": { id: "getWeeklyStats" },
+  "POST /api/v1/scanner/barcode": { id: "scanBarcode" },
+  "POST /api/v1/scanner/photo": { id: "scanPhoto" },
+  "DELETE /api/v1/scanner/examples": { id: "deletePhotoExamples" },
+  "GET /api/v1/sync/changes": { id: "pullChanges" },
+  "POST /api/v1/sync/push": { id: "pushMutations" },
+  "GET /api/v1/export": { id: "exportData", csv: true },
+  "POST /api/v1/import": { id: "importData" },
+};
