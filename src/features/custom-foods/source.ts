@@ -19,7 +19,7 @@ export function customFoodSource(repo: CustomFoodsRepo): FoodSource {
     loggable(userId, id) {
       const f = own(userId, id);
       if (!f) return null;
-      const portions = repo.portions(f.id);
+      const portions = repo.portions(f.id).map((p) => ({ id: p.id, name: p.name, amount: p.amount, grams: p.grams }));
       return {
         id: f.id,
         name: f.name,

@@ -26,7 +26,7 @@ export function catalogueSource(catalogue: Catalogue): FoodSource {
         per100g: mealValues(f.nutrients),
         portion: (pid) => {
           const p = catalogue.portion(pid);
-          return p && p.food_id === f.id ? p : null;
+          return p && p.food_id === f.id ? { id: p.id, name: p.name, amount: p.amount, grams: p.grams } : null;
         },
       };
     },
