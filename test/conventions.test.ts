@@ -1,4 +1,5 @@
 /** API.md §Conventions and §Errors: envelope, request ids, health, OpenAPI, docs. */
+import { readFileSync } from "node:fs";
 import { describe, expect, test } from "bun:test";
 import { AppError, ERROR_STATUS } from "../src/lib/errors";
 import { expectError, makeApp } from "./helpers";
@@ -7,19 +8,11 @@ import pkg from "../package.json" with { type: "json" };
 const { call } = makeApp();
 
 describe("error table", () => {
-  // The contract's table, restated here so a change to either side is caught.
-  const CONTRACT: Record<number, string[]> = {
-    400: ["validation_failed", "malformed_json", "invalid_barcode"],
-    401: ["missing_token", "invalid_token", "token_expired", "invalid_credentials", "invalid_refresh_token", "refresh_token_reused"],
-    404: ["not_found", "food_not_found", "meal_not_found", "barcode_not_found"],
-    409: ["email_taken", "id_conflict"],
-    410: ["cursor_expired"],
-    413: ["payload_too_large"],
-    415: ["unsupported_media_type"],
-    422: ["invalid_image"],
-    429: ["rate_limited"],
-    500: ["internal_error"],
-  };
+  // The contract's table, read from docs/API.md, so the code and the contract cannot drift apart.
+  const CONTRACT: Record<number, string[]> = {};
+  for (const m of readFileSync(new URL("../docs/API.md", import.meta.url), "utf8").matchAll(/^\| (\d{3}) \| ([^|]+) \|/gm)) {
+    CONTRACT[Number(m[1])] = [...m[2]!.replace(/\([^)]*\)/g, "").matchAll(/`([a-z_]+)`/g)].map((c) => c[1]!);
+  }
 
   test("every contract code maps to its status, and nothing else is in the table", () => {
     const fromContract: [string, number][] = Object.entries(CONTRACT).flatMap(([status, codes]) =>
@@ -58,7 +51,8 @@ describe("conventions", () => {
   test("an unknown route → 404 not_found in the envelope", async () => {
     const e = expectError(await call("GET", "/api/v1/does-not-exist"), 404, "not_found");
     expect(e.message).toContain("/api/v1/does-not-exist");
-    expectError(await call("DELETE", "/healthz"), 404, "not_found");
+    expectError(await call("GET", "/healthz/nothing"), 404, "not_found");
+    expectError(await call("DELETE", "/healthz"), 405, "method_not_allowed");
   });
 
   test("the OpenAPI document describes the routes and the error envelope", async () => {
