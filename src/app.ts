@@ -188,7 +188,7 @@ export function createApp(options: AppOptions) {
   const { logger } = deps;
 
   const personal = (userId: number | null) =>
-    userId === null ? undefined : personalFoods(deps.db, deps.customFoods, userId, deps.now());
+    userId === null ? undefined : personalFoods((u, since) => deps.meals.foodHistory(u, since), deps.customFoods, userId, deps.now());
   const api = new Elysia({ prefix: "/api/v1" })
     .use(authRoutes(deps))
     .use(foodsRoutes(deps, personal))

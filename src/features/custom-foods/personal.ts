@@ -2,7 +2,6 @@
  * What a signed-in caller adds to food search and detail: their custom foods as candidates,
  * and score boosts for foods they log often or lately (see foods/service.ts PersonalFoods).
  */
-import type { Db } from "../../db/client";
 import type { PersonalFoods } from "../foods/service";
 import type { RankInput } from "../foods/rank";
 import { stem, words } from "../foods/text";
@@ -10,7 +9,10 @@ import type { CustomFoodsRepo } from "./repo";
 
 const HISTORY_DAYS = 90;
 
-export function personalFoods(db: Db, repo: CustomFoodsRepo, userId: number, now: Date): PersonalFoods {
+/** How often and how lately a user logged each food since a time (the meal log answers it). */
+export type FoodHistory = (userId: number, since: string) => { id: number; n: number; last: string }[];
+
+export function personalFoods(history: FoodHistory, repo: CustomFoodsRepo, userId: number, now: Date): PersonalFoods {
   let boosts: Map<number, number> | undefined;
   let own: ReturnType<CustomFoodsRepo["allOf"]> | undefined;
   const ownFoods = () => (own ??= repo.allOf(userId)); // read once per request, used twice
@@ -29,12 +31,7 @@ export function personalFoods(db: Db, repo: CustomFoodsRepo, userId: number, now
       if (boosts) return boosts;
       // Frequency and recency over the last 90 days, from the (user_id, food_id, eaten_at) index.
       const since = new Date(now.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
-      const rows = db.$client
-        .query(
-          `SELECT food_id AS id, count(*) AS n, max(eaten_at) AS last FROM meals
-           WHERE user_id = ? AND eaten_at >= ? GROUP BY food_id ORDER BY n DESC LIMIT 500`,
-        )
-        .all(userId, since) as { id: number; n: number; last: string }[];
+      const rows = history(userId, since);
       // A food the caller logs outranks the curated priors (alias preference 12 + everyday 3),
       // and more often or more lately ranks higher still; it must still match the query.
       boosts = new Map();

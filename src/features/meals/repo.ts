@@ -32,7 +32,12 @@ function prepare(db: Db) {
 export class MealsRepo {
   private readonly sumsByDateAndType;
   private readonly q: ReturnType<typeof prepare>;
+  private readonly history;
   constructor(readonly db: Db) {
+    this.history = db.$client.prepare<{ id: number; n: number; last: string }, [number, string]>(
+      `SELECT food_id AS id, count(*) AS n, max(eaten_at) AS last FROM meals
+       WHERE user_id = ? AND eaten_at >= ? GROUP BY food_id ORDER BY n DESC LIMIT 500`,
+    );
     this.sumsByDateAndType = db.$client.prepare<DayTypeSums, [number, string, string]>(
       `SELECT date, meal_type, count(*) AS n, ${SUM_COLUMNS}
        FROM meals WHERE user_id = ? AND date BETWEEN ? AND ? GROUP BY date, meal_type`,
@@ -50,6 +55,11 @@ export class MealsRepo {
 
   day(userId: number, date: string): MealRow[] {
     return this.q.day.all({ userId, date });
+  }
+
+  /** Per food, how often and how lately the user logged it since `since` (search boosts; the (user_id, food_id, eaten_at) index). */
+  foodHistory(userId: number, since: string): { id: number; n: number; last: string }[] {
+    return this.history.all(userId, since);
   }
 
   /** Every meal of the user in eating order (export). */

@@ -16,8 +16,8 @@ import type { FoodDirectory, LoggablePortion } from "../foods/directory";
 import type { CreateMealInput, MealT, MealType } from "./model";
 import { fromSums, scale, type MealNutrients } from "./nutrition";
 import type { MealRow, MealsRepo, NewMeal } from "./repo";
-import { checkDate, Problems } from "../../lib/problems";
-import { cleanNote, gramsOf, isUuid, validateCreate, validatePatch, type MealCheckCtx } from "./validate";
+import { checkDate, isUuid, Problems } from "../../lib/problems";
+import { cleanNote, gramsOf, validateCreate, validatePatch, type MealCheckCtx } from "./validate";
 
 export interface MealsCtx {
   db: Db;

@@ -6,13 +6,11 @@
  * real calendar dates, and that the food and portion are ones this user may log.
  */
 import { AppError } from "../../lib/errors";
-import { checkDate, isUuid, Problems } from "../../lib/problems";
+import { checkDate, Problems } from "../../lib/problems";
 import { parseRfc3339 } from "../../lib/time";
 import { checkSchema } from "../../lib/validation";
 import type { LoggableFood, LoggablePortion } from "../foods/directory";
 import { CreateMealBody, MAX_GRAMS, MAX_PORTIONS, PatchMealBody, type CreateMealInput, type PatchMealInput } from "./model";
-
-export { isUuid };
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -59,14 +57,13 @@ export interface ValidCreate {
 
 export const foodNotFound = (id: number) => new AppError("food_not_found", `no food with id ${id}`, [{ field: "food_id", message: `no food with id ${id} that you may log` }]);
 
-/** POST /meals, a sync create, or a meal of an import (with `prefix` "meals.3."). */
+/** POST /meals or a sync create. (An import's meals carry stored values; import.ts checks them with the rules above.) */
 export function validateCreate(ctx: MealCheckCtx, raw: unknown): ValidCreate {
   const input = checkSchema(CreateMealBody, raw);
   const p = new Problems();
   const usesPortion = input.portion_id !== undefined && input.portion_id !== null;
   const date = checkDate(p, "date", input.date);
   const eatenAt = checkEatenAt(p, "eaten_at", input.eaten_at);
-  if (input.id !== undefined && !isUuid(input.id)) p.add("id", "must be a UUID such as 0193c1b4-7d2e-7c3a-9f1e-2b5d8c4a6e10");
   checkQuantity(p, "quantity", input.quantity, usesPortion);
   p.throwIfAny();
 
