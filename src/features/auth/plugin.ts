@@ -35,8 +35,11 @@ async function authenticate(deps: AuthDeps, header: string | undefined): Promise
 // token is a 401 whatever its body; `resolve` then hands the user to the handler.
 const authenticated = new WeakMap<Request, AuthedUser | null>();
 
+/** Each app builds its plugin once; the seed keeps Elysia from deduplicating two apps' plugins (tests run many). */
+let apps = 0;
+
 export function authPlugin(deps: AuthDeps) {
-  return new Elysia({ name: "morsel-auth" }).macro({
+  return new Elysia({ name: "morsel-auth", seed: ++apps }).macro({
     // The header is read from `request` rather than Elysia's parsed `headers`: Elysia decides what to
     // parse by reading handler source, which a bytecode-compiled executable does not expose.
     auth: {
