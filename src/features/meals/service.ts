@@ -17,7 +17,7 @@ import type { CreateMealInput, MealT, MealType } from "./model";
 import { fromSums, scale, type MealNutrients } from "./nutrition";
 import type { MealRow, MealsRepo, NewMeal } from "./repo";
 import { checkDate, isUuid, Problems } from "../../lib/problems";
-import { cleanNote, gramsOf, validateCreate, validatePatch, type MealCheckCtx } from "./validate";
+import { cleanNote, round3, validateCreate, validatePatch, type MealCheckCtx } from "./validate";
 
 export interface MealsCtx {
   db: Db;
@@ -88,7 +88,6 @@ export function toMeal(row: MealRow): MealT {
   };
 }
 
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 function portionFields(p: LoggablePortion | null) {
   return p
@@ -248,9 +247,7 @@ export function updateMeal({ ctx, id, input: raw }: { ctx: MealsCtx; id: string;
   if (v.date) set.date = v.date;
   else if (v.eatenAt) set.date = localDate(v.eatenAt, ctx.timezone);
   if (input.quantity !== undefined || v.portion !== undefined) {
-    const unit = v.portion !== undefined ? v.portion : row.portionId === null ? null : { grams: row.portionGrams!, amount: 1 };
-    const grams = gramsOf(v.quantity, unit as LoggablePortion | null);
-    Object.assign(set, { quantity: v.quantity, grams, ...nutrientColumns(scale(row.per100g, grams)) });
+    Object.assign(set, { quantity: v.quantity, grams: v.grams, ...nutrientColumns(scale(row.per100g, v.grams)) });
     if (v.portion !== undefined) Object.assign(set, portionFields(v.portion));
   }
   return inTx(ctx.db, () => {

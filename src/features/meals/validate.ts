@@ -12,7 +12,8 @@ import { checkSchema } from "../../lib/validation";
 import type { LoggableFood, LoggablePortion } from "../foods/directory";
 import { CreateMealBody, MAX_GRAMS, MAX_PORTIONS, PatchMealBody, type CreateMealInput, type PatchMealInput } from "./model";
 
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
+/** Grams and portion weights are kept to 0.001 g. */
+export const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Grams of `quantity` in the unit: a portion (its grams per one) or grams. */
 export const gramsOf = (quantity: number, portion: LoggablePortion | null) => round3(portion ? (quantity * portion.grams) / portion.amount : quantity);
@@ -88,6 +89,8 @@ export interface ValidPatch {
   /** undefined: the portion does not change; null: the meal switches to grams. */
   portion: LoggablePortion | null | undefined;
   quantity: number;
+  /** The meal's grams after the patch (quantity × grams per unit, new or stored). */
+  grams: number;
   date: string | undefined;
   eatenAt: Date | undefined;
   note: string | null | undefined;
@@ -115,5 +118,5 @@ export function validatePatch(
   const date = checkDate(p, "date", input.date);
   const eatenAt = checkEatenAt(p, "eaten_at", input.eaten_at);
   p.throwIfAny();
-  return { input, portion, quantity, date, eatenAt, note: cleanNote(input.note) };
+  return { input, portion, quantity, grams: input.portion_id !== undefined ? gramsOf(quantity, portion ?? null) : round3(quantity * gramsPerUnit), date, eatenAt, note: cleanNote(input.note) };
 }
