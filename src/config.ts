@@ -6,7 +6,9 @@
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { availableParallelism } from "node:os";
+import { isIP } from "node:net";
 import { ASSETS } from "./assets";
+import { parseCommandLine, type CommandLine } from "./cli/args";
 
 export interface Config {
   readonly port: number;
@@ -23,6 +25,12 @@ export interface Config {
   readonly tombstoneDays: number;
   /** Photo workers running the food model; 0 turns food recognition off (barcodes still work). */
   readonly photoWorkers: number;
+  /** Proxies (CIDRs) whose X-Forwarded-For / Forwarded name the client; empty: none trusted. */
+  readonly trustProxy: readonly string[];
+  /** The URL people reach the server at, when a proxy or another name fronts it. */
+  readonly publicUrl: string | null;
+  /** Host header names answered; null answers any (the default when not bound to loopback). */
+  readonly allowedHosts: readonly string[] | null;
 }
 
 export class ConfigError extends Error {}
@@ -33,28 +41,7 @@ export function defaultWorkers(cores = availableParallelism()): number {
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-/** Splits `--name value` and `--name=value` flags; bare words are returned as `rest`. */
-export function parseFlags(argv: readonly string[]): { flags: Map<string, string | true>; rest: string[] } {
-  const flags = new Map<string, string | true>();
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith("--")) {
-      rest.push(a);
-      continue;
-    }
-    const eq = a.indexOf("=");
-    if (eq > 0) {
-      flags.set(a.slice(2, eq), a.slice(eq + 1));
-    } else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith("--")) {
-      flags.set(a.slice(2), argv[++i]!);
-    } else {
-      flags.set(a.slice(2), true);
-    }
-  }
-  return { flags, rest };
-}
+type Flags = CommandLine["values"];
 
 function defaultDataDir(env: Env): string {
   const xdg = env.XDG_DATA_HOME;
@@ -69,11 +56,14 @@ const DEFAULT_CATALOGUE = ASSETS.catalogue;
  * @throws ConfigError naming the offending flag or variable.
  */
 export function loadConfig(argv: readonly string[] = process.argv.slice(2), env: Env = process.env): Config {
-  const { flags } = parseFlags(argv);
+  return configFrom(parseCommandLine(argv).values, env);
+}
+
+/** The configuration from already-parsed flags (src/cli/args.ts) and the environment. */
+export function configFrom(flags: Flags, env: Env = process.env): Config {
   const str = (flag: string, envName?: string): string | undefined => {
-    const v = flags.get(flag);
-    if (v === true) throw new ConfigError(`--${flag} needs a value`);
-    return v ?? (envName ? env[envName] : undefined);
+    const v = flags[flag];
+    return typeof v === "string" ? v : envName ? env[envName] : undefined;
   };
 
   const portRaw = str("port", "PORT") ?? "3000";
@@ -83,6 +73,9 @@ export function loadConfig(argv: readonly string[] = process.argv.slice(2), env:
   const host = str("host", "MORSEL_HOST") ?? "127.0.0.1";
   if (!/^[A-Za-z0-9.:\-\[\]]+$/.test(host)) {
     throw new ConfigError(`--host / MORSEL_HOST must be a host name or IP address, got "${host}"`);
+  }
+  if (/^[\d.]+$/.test(host) && isIP(host) !== 4) {
+    throw new ConfigError(`--host / MORSEL_HOST "${host}" is not an IPv4 address (four numbers from 0 to 255, such as 127.0.0.1 or 0.0.0.0)`);
   }
   const dataDirRaw = str("data-dir", "MORSEL_DATA_DIR");
   if (dataDirRaw !== undefined && dataDirRaw.trim() === "") {
@@ -96,7 +89,7 @@ export function loadConfig(argv: readonly string[] = process.argv.slice(2), env:
   }
 
   const bool = (flag: string, envName: string, dflt: boolean): boolean => {
-    const raw = flags.get(flag) === true ? "true" : (str(flag, envName) ?? String(dflt));
+    const raw = str(flag, envName) ?? String(dflt);
     if (!["true", "false", "1", "0"].includes(raw)) throw new ConfigError(`--${flag} / ${envName} must be true or false, got "${raw}"`);
     return raw === "true" || raw === "1";
   };
@@ -113,7 +106,27 @@ export function loadConfig(argv: readonly string[] = process.argv.slice(2), env:
     throw new ConfigError(`--photo-workers / MORSEL_PHOTO_WORKERS must be a whole number from 0 (food recognition off) to 16, got "${workersRaw}"`);
   }
 
+  const trustProxy = list(str("trust-proxy", "MORSEL_TRUST_PROXY"));
+  for (const cidr of trustProxy) {
+    if (!parseCidr(cidr)) throw new ConfigError(`--trust-proxy / MORSEL_TRUST_PROXY takes IP addresses or CIDRs separated by commas (e.g. 127.0.0.1,10.0.0.0/8), got "${cidr}"`);
+  }
+  const publicRaw = str("public-url", "MORSEL_PUBLIC_URL");
+  let publicUrl: URL | null = null;
+  if (publicRaw !== undefined) {
+    publicUrl = URL.canParse(publicRaw) ? new URL(publicRaw) : null;
+    if (!publicUrl || !/^https?:$/.test(publicUrl.protocol)) throw new ConfigError(`--public-url / MORSEL_PUBLIC_URL must be an http(s) URL such as https://morsel.example.org, got "${publicRaw}"`);
+  }
+  const extraHosts = list(str("allowed-hosts", "MORSEL_ALLOWED_HOSTS")).map((h) => h.toLowerCase());
+  for (const h of extraHosts) {
+    if (!/^(\*\.)?[a-z0-9.\-]+$|^\[[0-9a-f:.]+\]$/.test(h)) throw new ConfigError(`--allowed-hosts / MORSEL_ALLOWED_HOSTS takes host names separated by commas (e.g. morsel.home.arpa,*.example.org), got "${h}"`);
+  }
+  if (publicUrl) extraHosts.push(publicUrl.hostname.toLowerCase());
+  const allowedHosts = isLoopback(host) ? [...LOOPBACK_NAMES, ...extraHosts] : extraHosts.length && str("allowed-hosts", "MORSEL_ALLOWED_HOSTS") !== undefined ? extraHosts : null;
+
   return Object.freeze({
+    trustProxy,
+    publicUrl: publicUrl ? publicUrl.href.replace(/\/+$/, "") : null,
+    allowedHosts,
     photoWorkers: Number(workersRaw),
     tombstoneDays: Number(tombRaw),
     onlineLookup: bool("online-lookup", "MORSEL_ONLINE_LOOKUP", false),
@@ -124,6 +137,26 @@ export function loadConfig(argv: readonly string[] = process.argv.slice(2), env:
     cataloguePath: catalogueRaw ? resolve(catalogueRaw) : DEFAULT_CATALOGUE,
     logRequests: logRaw === "true" || logRaw === "1",
   });
+}
+
+const list = (raw: string | undefined): string[] => (raw ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+
+/** Host names a loopback-bound server answers to (DNS rebinding: no other name may reach it). */
+export const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]", "*.localhost"];
+
+export function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** "10.0.0.0/8" or a bare address → its parts, or null when it is not one. */
+export function parseCidr(cidr: string): { address: string; prefix: number; family: "ipv4" | "ipv6" } | null {
+  const [address = "", bits] = cidr.split("/");
+  const v = isIP(address);
+  if (!v) return null;
+  const max = v === 4 ? 32 : 128;
+  if (bits !== undefined && !/^\d{1,3}$/.test(bits)) return null;
+  const prefix = bits === undefined ? max : Number(bits);
+  return prefix <= max ? { address, prefix, family: v === 4 ? "ipv4" : "ipv6" } : null;
 }
 
 /** What `serve` prints at start; the JWT secret is never part of Config, so nothing to mask here. */
@@ -137,6 +170,9 @@ export function describeConfig(c: Config): Record<string, string | number | bool
     online_lookup: c.onlineLookup,
     tombstone_days: c.tombstoneDays,
     photo_workers: c.photoWorkers,
+    trust_proxy: c.trustProxy.join(",") || "none",
+    allowed_hosts: c.allowedHosts?.join(",") ?? "any",
+    ...(c.publicUrl ? { public_url: c.publicUrl } : {}),
     ...(c.onlineLookup ? { off_url: c.offUrl } : {}),
   };
 }

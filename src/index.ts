@@ -3,13 +3,15 @@
  * The entry point: picks the command; `serve` reads config, opens the databases, calls createApp
  * and listens, and stops gracefully on SIGTERM/SIGINT. Other commands live in src/cli/.
  */
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "./app";
 import { extracted } from "./assets";
 import { backupCommand, importCommand, resetPasswordCommand } from "./cli/commands";
 import { COMMAND_HELP, HELP } from "./cli/help";
-import { ConfigError, describeConfig, loadConfig, parseFlags } from "./config";
+import { ConfigError, configFrom, describeConfig } from "./config";
+import { parseCommandLine, type CommandLine } from "./cli/args";
+import { explainStartError, listen, prepareDataDir } from "./cli/startup";
+import { lockDataDir } from "./db/lock";
 import { Catalogue } from "./db/catalogue";
 import { openDatabase } from "./db/client";
 import { OffClient } from "./features/imported/online";
@@ -22,9 +24,11 @@ import { VERSION } from "./version";
 /** How long a graceful stop waits for in-flight requests before closing connections. */
 const DRAIN_MS = 10_000;
 
-function serve(argv: string[]): void {
-  const config = loadConfig(argv);
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+function serve(cl: CommandLine): void {
+  if (cl.positionals.length) throw new ConfigError(`"morsel serve" takes no arguments besides flags, got "${cl.positionals[0]}"`);
+  const config = configFrom(cl.values);
+  prepareDataDir(config.dataDir);
+  const lock = lockDataDir(config.dataDir);
   const { secret, created, path: secretPath } = loadOrCreateSecret(config.dataDir);
   const db = openDatabase(join(config.dataDir, "morsel.db"));
   // Inside the executable the catalogue is embedded; SQLite needs it as a file, so it is copied
@@ -33,10 +37,15 @@ function serve(argv: string[]): void {
   setNativeLibDir(join(config.dataDir, "lib"));
   const offClient = config.onlineLookup ? new OffClient({ baseUrl: config.offUrl }) : null;
   const lifecycle = { draining: false };
-  const app = createApp({ db, catalogue, jwtSecret: secret, logger: jsonLogger, logRequests: config.logRequests, offClient, lifecycle, tombstoneDays: config.tombstoneDays, recogniser: recogniserFor(config.photoWorkers, jsonLogger) });
+  const app = createApp({
+    db, catalogue, jwtSecret: secret, logger: jsonLogger, logRequests: config.logRequests, offClient, lifecycle,
+    tombstoneDays: config.tombstoneDays, recogniser: recogniserFor(config.photoWorkers, jsonLogger),
+    trustProxy: config.trustProxy, allowedHosts: config.allowedHosts,
+  });
   // Bun refuses bodies above this itself; every route has a lower limit of its own (JSON 1 MiB, photos
-  // 10 MB, imports 64 MiB) that answers in the API's error format.
-  const server = app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 65 * 1024 * 1024 });
+  // 10 MB, imports 64 MiB) that answers in the API's error format. Elysia asks Bun for reusePort,
+  // which let a second server share the port (requests alternated between two databases): off.
+  const server = listen(() => app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 65 * 1024 * 1024, reusePort: false }), config);
   jsonLogger.info("morsel started", {
     version: VERSION,
     ...describeConfig(config),
@@ -54,6 +63,7 @@ function serve(argv: string[]): void {
     clearTimeout(force);
     db.$client.close(false);
     catalogue.close();
+    lock.release();
     jsonLogger.info("stopped", { signal });
     process.exit(0);
   };
@@ -62,27 +72,23 @@ function serve(argv: string[]): void {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const { flags, rest } = parseFlags(argv);
-  const command = rest[0] ?? "serve";
-  if (flags.has("version")) return void console.log(VERSION);
-  if (flags.has("help") || command === "help") {
+  const cl = parseCommandLine(argv);
+  if (cl.values.version) return void console.log(VERSION);
+  if (cl.values.help || cl.command === "help") {
     // `morsel --help`: everything; `morsel backup --help` or `morsel help backup`: that command
-    const topic = command === "help" ? rest[1] : rest[0];
-    return void console.log((topic && COMMAND_HELP[topic]) || HELP);
+    const topic = cl.command === "help" ? cl.positionals[0] : cl.command;
+    return void console.log((topic && argv.some((a) => a === topic) && COMMAND_HELP[topic]) || HELP);
   }
-  switch (command) {
+  switch (cl.command) {
     case "serve":
-      return serve(argv);
+      return serve(cl);
     case "import-off":
-      return importCommand(argv, rest[1]);
+      return importCommand(cl);
     case "backup":
     case "restore":
-      return backupCommand(argv, command, rest[1]);
+      return backupCommand(cl, cl.command);
     case "user":
-      return resetPasswordCommand(argv, rest[1], rest[2], flags.get("password"));
-    default:
-      console.error(`morsel: unknown command "${command}"\n\n${HELP}`);
-      process.exit(2);
+      return resetPasswordCommand(cl);
   }
 }
 
@@ -93,6 +99,6 @@ try {
     console.error(`morsel: ${e.message}\nRun "morsel --help" for the options.`);
     process.exit(2);
   }
-  console.error(`morsel: could not start: ${e instanceof Error ? e.message : String(e)}`);
+  console.error(`morsel: could not start: ${explainStartError(e)}`);
   process.exit(1);
 }

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "bun:test";
-import { createApp, type App } from "../src/app";
+import { createApp, type App, type AppOptions } from "../src/app";
 import { Catalogue } from "../src/db/catalogue";
 import { openDatabase, type Db } from "../src/db/client";
 import { loadConfig } from "../src/config";
@@ -79,13 +79,13 @@ export interface Reply {
   text: string;
 }
 
-export function makeApp(opts: { clock?: Clock; secret?: string; offClient?: OffClient; passwordCost?: { memoryCost: number; timeCost: number }; recogniser?: Recogniser } = {}): TestApp {
+export function makeApp(opts: { clock?: Clock; secret?: string; offClient?: OffClient; passwordCost?: { memoryCost: number; timeCost: number }; recogniser?: Recogniser; options?: Partial<AppOptions> } = {}): TestApp {
   const dir = tempDir();
   const db = openDatabase(join(dir, "morsel.db"));
   const clock = opts.clock ?? new Clock();
   const secret = opts.secret ?? "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
   const { catalogue: c, search } = catalogue();
-  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger, validateResponses: true, logRequests: false, passwordCost: opts.passwordCost ?? TEST_PASSWORD_COST, offClient: opts.offClient ?? null, ...(opts.recogniser ? { recogniser: opts.recogniser } : {}) });
+  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger, validateResponses: true, logRequests: false, passwordCost: opts.passwordCost ?? TEST_PASSWORD_COST, offClient: opts.offClient ?? null, ...(opts.recogniser ? { recogniser: opts.recogniser } : {}), ...opts.options });
   const call = async (method: string, path: string, o: CallOptions = {}): Promise<Reply> => {
     const headers: Record<string, string> = { ...o.headers };
     let body: string | Uint8Array | undefined;
@@ -183,8 +183,8 @@ export async function startProcess(dataDir: string, extraArgs: string[] = [], en
   });
   const reader = proc.stdout.getReader();
   let out = "";
-  const deadline = Date.now() + 15_000;
-  while (!out.includes('"msg":"morsel started"') && Date.now() < deadline) {
+  // no deadline: on a loaded machine a start can be slow; a process that dies ends the stream
+  while (!out.includes('"msg":"morsel started"')) {
     const { value, done } = await reader.read();
     if (done) break;
     out += new TextDecoder().decode(value);
@@ -194,4 +194,9 @@ export async function startProcess(dataDir: string, extraArgs: string[] = [], en
   if (!line) throw new Error(`server did not start: ${out} ${await new Response(proc.stderr).text()}`);
   const log = JSON.parse(line) as Record<string, string | number>;
   return { proc, log, url: String(log.url), stop: async () => { proc.kill(); await proc.exited; } };
+}
+
+/** Waits until `done()` holds, checking every few ms: a condition, never a guess of wall-clock time (the test's timeout bounds it). */
+export async function until(done: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await done())) await Bun.sleep(5);
 }

@@ -15,7 +15,20 @@ const OPTIONS = `Options (flags win over environment variables):
                       a device offline longer than that pulls everything again
   --photo-workers N   threads running the food-photo model, 0–16 (MORSEL_PHOTO_WORKERS, default:
                       one per core but one, at least 1, at most 4); 0 turns food recognition off
-                      (photos still read barcodes)`;
+                      (photos still read barcodes)
+  --trust-proxy CIDRS requests from these proxies (comma-separated addresses or CIDRs, e.g.
+                      127.0.0.1,10.0.0.0/8) name the client in X-Forwarded-For or Forwarded, so
+                      login limits count each client (MORSEL_TRUST_PROXY, default: none trusted)
+  --public-url URL    the address people use, e.g. https://morsel.example.org; its host name is
+                      answered (MORSEL_PUBLIC_URL)
+  --allowed-hosts H   host names answered besides it, comma-separated, *.suffix allowed
+                      (MORSEL_ALLOWED_HOSTS). Bound to loopback (the default), only localhost,
+                      127.0.0.1 and [::1] are answered unless these add more: a web page cannot
+                      reach your server through DNS rebinding. Bound elsewhere: any name, unless
+                      --allowed-hosts is given.
+
+Unknown flags are refused (exit 2) with the nearest known one. Bun also reads a .env file in the
+working directory into the environment, so MORSEL_* variables can live there.`;
 
 export const HELP = `morsel ${VERSION} — self-hosted calorie tracker
 
@@ -24,7 +37,8 @@ Usage:
   morsel import-off FILE [--data-dir DIR]  import an Open Food Facts export (JSONL or CSV/TSV, plain
                                            or .gz) so barcode scans find those products offline
   morsel backup PATH [--data-dir DIR]      write a consistent copy of the database (server may run)
-  morsel restore PATH [--data-dir DIR]     replace the database with a backup (stop the server first)
+  morsel restore PATH [--data-dir DIR]     replace the database with a backup (refused while a
+                                           server runs on that data dir: stop it first)
   morsel user reset-password EMAIL [--password P] [--data-dir DIR]
                                            set a new password (random if not given) and end sessions
   morsel COMMAND --help                    help for one command
@@ -43,7 +57,8 @@ export const COMMAND_HELP: Record<string, string> = {
 Imports an Open Food Facts export into the data dir: JSONL (one product per line) or CSV/TSV with a
 header row containing "code", plain or gzip (detected from the content). Streams with constant
 memory and shows progress on a terminal. Safe to re-run: unchanged products are left alone. Lines
-that cannot be used are skipped and listed with their numbers. Exit code 1 if the file could not
+that cannot be used are skipped and listed with their numbers. Runs beside a running server:
+products are written in short batches, so the server's own writes go on between them. Exit code 1 if the file could not
 be read to its end (e.g. a truncated .gz); the whole lines before that are kept.`,
   backup: `morsel backup PATH [--data-dir DIR]
 
@@ -52,8 +67,9 @@ keeps running, then checks the copy's integrity. PATH must not exist. Keep jwt-s
 want sign-ins to survive a move to another machine.`,
   restore: `morsel restore PATH [--data-dir DIR]
 
-Replaces the data dir's database with the backup at PATH, after checking it. Stop the server
-first. The replaced database is kept beside it as morsel.db.before-restore-<time>. An older backup
+Replaces the data dir's database with the backup at PATH, after checking it. Refused, with
+nothing changed, while a server runs on that data dir (it holds the data dir's lock): stop the
+server first. The replaced database is kept beside it as morsel.db.before-restore-<time>. An older backup
 is upgraded to this version's schema.`,
   user: `morsel user reset-password EMAIL [--password P] [--data-dir DIR]
 

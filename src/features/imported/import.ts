@@ -72,7 +72,7 @@ export function splitRow(line: string, delimiter: string): string[] | null {
 export async function importOff(db: Db, path: string, opts: ImportOptions = {}): Promise<ImportReport> {
   const started = performance.now();
   const now = (opts.now ?? (() => new Date()))().toISOString();
-  const batchSize = opts.batchSize ?? 2000;
+  const batchSize = opts.batchSize ?? 250;
   const repo = new ImportedRepo(db);
   const file = Bun.file(path);
   const bytesTotal = file.size;
@@ -103,12 +103,14 @@ export async function importOff(db: Db, path: string, opts: ImportOptions = {}):
     if (!batch.length) return;
     const rows = batch;
     batch = [];
+    // IMMEDIATE: wait for a running server's write to finish (busy_timeout) rather than fail the
+    // upgrade from a read; small batches keep each hold of the write lock to a few milliseconds.
     db.$client.transaction(() => {
       for (const r of rows) {
         const o: UpsertOutcome = repo.upsert(r, "off-import", now);
         report[o]++;
       }
-    })();
+    }).immediate();
   };
 
   let header: string[] | null = null;

@@ -80,6 +80,6 @@ export class SyncLog {
       c.query(
         "INSERT INTO sync_state (user_id, purged_through) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET purged_through = max(purged_through, excluded.purged_through)",
       ).run(userId, max);
-    })();
+    }).immediate();
   }
 }
