@@ -2,13 +2,16 @@
  * createApp(deps) builds the whole HTTP API. Order: errors → request id → body parsing →
  * auth (per route) → feature plugins. Nothing here listens; src/index.ts does.
  */
-import { Elysia, ValidationError } from "elysia";
+import { Elysia } from "elysia";
 import type { Catalogue } from "./db/catalogue";
 import type { Db } from "./db/client";
 import { AppError } from "./lib/errors";
-import { JSON_BODY_LIMIT, readJson, readLimited } from "./lib/body";
+import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "./lib/body";
+import { ClientAddress } from "./lib/client-address";
+import { baseHeaders, hostAllowed, hostRefused } from "./lib/http-policy";
+import type { Server } from "bun";
 import { bodyError, recordBodyError } from "./lib/body-errors";
-import { validationDetails } from "./lib/validation";
+import { errorResponse, errorStatus, requestIds, routePattern, SAFE_REQUEST_ID, startedAt, toAppError } from "./lib/error-response";
 import { jsonLogger, type Logger } from "./lib/log";
 import { FoodSearch } from "./features/foods/search";
 import { FoodDirectory } from "./features/foods/directory";
@@ -20,7 +23,7 @@ import { healthRoutes } from "./features/health/routes";
 import { docsRoutes } from "./features/docs/routes";
 import { authRoutes } from "./features/auth/routes";
 import { AuthRepo } from "./features/auth/repo";
-import { authPlugin } from "./features/auth/plugin";
+import { authenticateEarly, authPlugin } from "./features/auth/plugin";
 import { Tokens } from "./features/auth/tokens";
 import { LoginThrottle, type ThrottleLimits } from "./features/auth/throttle";
 import type { PasswordCost } from "./features/auth/service";
@@ -83,9 +86,15 @@ export interface AppDeps {
   offClient: OffClient | null;
   /** Set while the server drains on SIGTERM/SIGINT; /healthz then reports not ready. */
   lifecycle: { draining: boolean };
+  /** Proxies (CIDRs) trusted to name the client in X-Forwarded-For / Forwarded (--trust-proxy). */
+  trustProxy: readonly string[];
+  /** The client's address (for rate limits), through trusted proxies. */
+  clientAddress: (request: Request, server: Server<unknown> | null) => string;
+  /** Host names answered (--allowed-hosts; loopback names when bound to loopback); null: any. */
+  allowedHosts: readonly string[] | null;
 }
 
-export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth" | "authn" | "customFoods" | "foods" | "meals" | "imported" | "photos" | "examples" | "syncLog">> &
+export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth" | "authn" | "clientAddress" | "customFoods" | "foods" | "meals" | "imported" | "photos" | "examples" | "syncLog">> &
   Pick<AppDeps, "db" | "catalogue" | "jwtSecret">;
 
 /** argon2id at Bun's default cost: ~100 ms per hash on a 2-core box (issue 3 notes). */
@@ -96,61 +105,6 @@ const UPLOAD_PATHS = new Set(["/api/v1/scanner/photo"]);
 /** JSON body limits above the default (JSON_BODY_LIMIT), by path. */
 const BODY_LIMITS: Record<string, number> = { "/api/v1/import": IMPORT_BODY_LIMIT };
 
-const requestIds = new WeakMap<Request, string>();
-const startedAt = new WeakMap<Request, number>();
-const errorStatus = new WeakMap<Request, number>();
-
-/** "/api/v1/meals/:id" → a regex for its paths (a trailing slash optional, as Elysia routes them). */
-function routePattern(path: string): RegExp {
-  const body = path.replace(/\/$/, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/]+");
-  return new RegExp(`^${body}/?$`);
-}
-
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._\-]{1,64}$/;
-
-function errorResponse(err: AppError, requestId: string | undefined): Response {
-  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...err.headers };
-  if (requestId) headers["x-request-id"] = requestId;
-  return new Response(JSON.stringify(err.body()), { status: err.status, headers });
-}
-
-/** Maps anything thrown to the contract's envelope; unknown errors are logged and hidden. */
-function toAppError(code: string | number, error: unknown, request: Request, logger: Logger, allow?: (path: string) => string[]): AppError {
-  if (error instanceof AppError) return error;
-  if (error instanceof ValidationError || code === "VALIDATION") {
-    const v = error as ValidationError;
-    const unreadable = bodyError(request);
-    if (unreadable && v.type === "body") return unreadable;
-    if (v.type === "response") {
-      logger.error("response failed its schema", { request_id: requestIds.get(request), path: new URL(request.url).pathname, detail: v.message?.slice(0, 500) });
-      return new AppError("internal_error", "the server could not produce a valid response; the error was logged");
-    }
-    const details = validationDetails(v);
-    const first = details[0]!;
-    return new AppError("validation_failed", `${first.field} ${first.message}`, details);
-  }
-  if (code === "NOT_FOUND") {
-    const url = new URL(request.url);
-    const allowed = allow?.(url.pathname) ?? [];
-    if (allowed.length) {
-      return new AppError("method_not_allowed", `${url.pathname} does not take ${request.method}; it takes ${allowed.join(", ")}`, undefined, { allow: allowed.join(", ") });
-    }
-    return new AppError("not_found", `no route for ${request.method} ${url.pathname}`);
-  }
-  if (code === "PARSE") {
-    const cause = error instanceof Error ? error.cause : undefined;
-    return cause instanceof AppError ? cause : new AppError("malformed_json", "request body could not be parsed");
-  }
-  logger.error("unhandled error", {
-    request_id: requestIds.get(request),
-    method: request.method,
-    path: new URL(request.url).pathname,
-    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    stack: error instanceof Error ? error.stack?.split("\n").slice(0, 6).join(" | ") : undefined,
-  });
-  return new AppError("internal_error", "internal error; it was logged with this response's X-Request-Id");
-}
-
 export function createApp(options: AppOptions) {
   const passwordCost = options.passwordCost ?? DEFAULT_PASSWORD_COST;
   const customFoods = new CustomFoodsRepo(options.db);
@@ -158,6 +112,7 @@ export function createApp(options: AppOptions) {
   const authRepo = new AuthRepo(options.db);
   const tokens = new Tokens(options.jwtSecret);
   const now = options.now ?? (() => new Date());
+  const proxies = new ClientAddress(options.trustProxy);
   const deps: AppDeps = {
     now,
     logger: jsonLogger,
@@ -173,6 +128,9 @@ export function createApp(options: AppOptions) {
       passwordCost,
     },
     authn: authPlugin({ tokens, repo: authRepo, now }),
+    trustProxy: options.trustProxy ?? [],
+    clientAddress: (request, server) => proxies.of(server?.requestIP(request)?.address, request.headers),
+    allowedHosts: options.allowedHosts ?? null,
     customFoods,
     foods: new FoodDirectory([catalogueSource(options.catalogue), customFoodSource(customFoods), importedFoodSource(imported)]),
     meals: new MealsRepo(options.db),
@@ -208,10 +166,20 @@ export function createApp(options: AppOptions) {
       const id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
       requestIds.set(request, id);
       startedAt.set(request, performance.now());
+      const url = new URL(request.url);
+      Object.assign(set.headers, baseHeaders(url.pathname));
       set.headers["x-request-id"] = id;
+      if (!hostAllowed(deps.allowedHosts, url.hostname)) throw hostRefused(url.hostname);
     })
     .onParse(async ({ request, contentType, path }) => {
       const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+      // A protected route's caller is authenticated from its headers before a byte of the body
+      // is read (a 401 for a 60 MB tokenless upload costs nothing), and a declared length over
+      // the route's limit is refused at once.
+      if (needsAuth(request.method, path)) await authFirst(request);
+      const declared = Number(request.headers.get("content-length") ?? 0);
+      const limit = UPLOAD_PATHS.has(path) ? MAX_UPLOAD_BODY : (BODY_LIMITS[path] ?? JSON_BODY_LIMIT);
+      if (declared > limit) throw tooLarge(limit);
       try {
         if (UPLOAD_PATHS.has(path)) {
           // Uploads (the photo scanner): multipart only, read with the 10 MB image limit.
@@ -249,16 +217,16 @@ export function createApp(options: AppOptions) {
     .onError(({ code, error, request }) => {
       const appError = toAppError(code, error, request, logger, allowedMethods);
       errorStatus.set(request, appError.status);
-      return errorResponse(appError, requestIds.get(request));
+      return errorResponse(appError, request);
     })
-    .onAfterResponse(({ request, set }) => {
+    .onAfterResponse(({ request, set, responseValue }) => {
       if (!deps.logRequests) return;
       const started = startedAt.get(request);
       logger.info("request", {
         request_id: requestIds.get(request),
         method: request.method,
         path: new URL(request.url).pathname,
-        status: errorStatus.get(request) ?? (typeof set.status === "number" ? set.status : 200),
+        status: errorStatus.get(request) ?? (responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200),
         duration_ms: started === undefined ? undefined : Math.round((performance.now() - started) * 100) / 100,
       });
     })
@@ -271,11 +239,21 @@ export function createApp(options: AppOptions) {
       return new Response(openApiDoc, { headers: { "content-type": "application/json; charset=utf-8" } });
     }, { detail: { hide: true } });
   built.routes = () => root.routes as Parameters<typeof buildOpenApi>[0];
-  let table: { pattern: RegExp; method: string }[] | undefined;
+  const authFirst = authenticateEarly({ tokens, repo: authRepo, now });
+  let table: { pattern: RegExp; method: string; auth: boolean }[] | undefined;
+  const routeTable = () =>
+    (table ??= root.routes.map((r) => ({
+      pattern: routePattern(r.path),
+      method: r.method,
+      auth: JSON.stringify((r.hooks as { detail?: { security?: unknown } }).detail?.security) === JSON.stringify([{ bearer: [] }]),
+    })));
+  /** Whether the route this request goes to needs a token (the `auth: true` macro). */
+  function needsAuth(method: string, path: string): boolean {
+    return routeTable().some((r) => r.auth && r.method === method && r.pattern.test(path));
+  }
   /** The methods some route takes at this path (for 405 and its Allow header). */
   function allowedMethods(path: string): string[] {
-    table ??= root.routes.map((r) => ({ pattern: routePattern(r.path), method: r.method }));
-    return [...new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method))].sort();
+    return [...new Set(routeTable().filter((r) => r.pattern.test(path)).map((r) => r.method))].sort();
   }
   return root;
 }

@@ -170,22 +170,44 @@ describe("POST /refresh", () => {
     expect(again.status).toBe(200);
   });
 
-  test("a spent token → 401 refresh_token_reused, and the whole session is revoked", async () => {
-    const u = await registerUser(call);
-    const next = (await call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } })).json;
-    const reuse = await call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } });
+  test("a spent token past the 30 s grace window → 401 refresh_token_reused, and the whole session is revoked", async () => {
+    const app = makeApp();
+    const u = await registerUser(app.call);
+    const next = (await app.call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } })).json;
+    app.clock.advance(30_001);
+    const reuse = await app.call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } });
     expectError(reuse, 401, "refresh_token_reused");
     expect(reuse.headers.get("www-authenticate")).toContain('error="invalid_token"');
     // the legitimate holder's tokens from the same session stop working too
-    expectError(await call("POST", "/api/v1/refresh", { body: { refresh_token: next.refresh_token } }), 401, "invalid_refresh_token");
-    expectError(await call("GET", "/api/v1/me", { token: next.access_token }), 401, "invalid_token");
-    expectError(await call("GET", "/api/v1/me", { token: u.access_token }), 401, "invalid_token");
+    expectError(await app.call("POST", "/api/v1/refresh", { body: { refresh_token: next.refresh_token } }), 401, "invalid_refresh_token");
+    expectError(await app.call("GET", "/api/v1/me", { token: next.access_token }), 401, "invalid_token");
+    expectError(await app.call("GET", "/api/v1/me", { token: u.access_token }), 401, "invalid_token");
   });
 
-  test("concurrent refreshes with one token: exactly one wins", async () => {
+  test("a retried refresh within 30 s gets the same successor pair, and the session lives on", async () => {
+    const app = makeApp();
+    const u = await registerUser(app.call);
+    const first = await app.call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } });
+    app.clock.advance(29_000);
+    const retry = await app.call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } });
+    expect(retry.status).toBe(200);
+    expect(retry.json.refresh_token).toBe(first.json.refresh_token);
+    expect(retry.json.access_token).toBe(first.json.access_token);
+    expect((await app.call("GET", "/api/v1/me", { token: retry.json.access_token })).status).toBe(200);
+    // the successor rotates normally; after that the first token is plain reuse, even within 30 s
+    const third = await app.call("POST", "/api/v1/refresh", { body: { refresh_token: retry.json.refresh_token } });
+    expect(third.status).toBe(200);
+    expectError(await app.call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } }), 401, "refresh_token_reused");
+    expectError(await app.call("GET", "/api/v1/me", { token: third.json.access_token }), 401, "invalid_token");
+  });
+
+  test("10 parallel refreshes with one token (a phone retrying): all get the same pair, and it works", async () => {
     const u = await registerUser(call);
-    const rs = await Promise.all([1, 2, 3].map(() => call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } })));
-    expect(rs.filter((r) => r.status === 200)).toHaveLength(1);
+    const rs = await Promise.all(Array.from({ length: 10 }, () => call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } })));
+    expect(rs.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(new Set(rs.map((r) => r.json.refresh_token)).size).toBe(1);
+    expect((await call("GET", "/api/v1/me", { token: rs[0]!.json.access_token })).status).toBe(200);
+    expect((await call("POST", "/api/v1/refresh", { body: { refresh_token: rs[0]!.json.refresh_token } })).status).toBe(200);
   });
 
   test("an access token used as a refresh token → 401 invalid_refresh_token", async () => {

@@ -28,6 +28,9 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     refreshJti: text("refresh_jti").notNull(),
+    /** The refresh token the current one replaced, and when: a retried refresh within the grace window gets the same pair. */
+    previousJti: text("previous_jti"),
+    rotatedAt: text("rotated_at"),
     createdAt: text("created_at").notNull(),
     lastUsedAt: text("last_used_at").notNull(),
     /** When the current refresh token expires (30 days after its issue). */

@@ -23,9 +23,11 @@ export const ERROR_STATUS = {
   cursor_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  host_not_allowed: 421,
   invalid_image: 422,
   rate_limited: 429,
   internal_error: 500,
+  not_ready: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

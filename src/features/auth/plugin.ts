@@ -35,6 +35,21 @@ async function authenticate(deps: AuthDeps, header: string | undefined): Promise
 // token is a 401 whatever its body; `resolve` then hands the user to the handler.
 const authenticated = new WeakMap<Request, AuthedUser | null>();
 
+async function requireUser(deps: AuthDeps, request: Request): Promise<void> {
+  const user = await authenticate(deps, request.headers.get("authorization") ?? undefined);
+  if (!user) throw unauthorized("missing_token", "this endpoint needs 'Authorization: Bearer <access_token>'");
+  authenticated.set(request, user);
+}
+
+/**
+ * Authenticates a request to an `auth: true` route before its body is read (the app's parse hook
+ * calls it): a caller without a valid token gets its 401 from the headers alone, and its 60 MB body
+ * is never buffered. The macro then finds the user already there.
+ */
+export function authenticateEarly(deps: AuthDeps): (request: Request) => Promise<void> {
+  return (request) => requireUser(deps, request);
+}
+
 /** Each app builds its plugin once; the seed keeps Elysia from deduplicating two apps' plugins (tests run many). */
 let apps = 0;
 
@@ -45,9 +60,7 @@ export function authPlugin(deps: AuthDeps) {
     auth: {
       detail: { security: [{ bearer: [] }] },
       async transform({ request }) {
-        const user = await authenticate(deps, request.headers.get("authorization") ?? undefined);
-        if (!user) throw unauthorized("missing_token", "this endpoint needs 'Authorization: Bearer <access_token>'");
-        authenticated.set(request, user);
+        if (!authenticated.has(request)) await requireUser(deps, request);
       },
       resolve({ request }) {
         return { user: authenticated.get(request)! };

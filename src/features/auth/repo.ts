@@ -59,9 +59,9 @@ export class AuthRepo {
   rotate(sid: string, fromJti: string, toJti: string, now: string, expiresAt: string): boolean {
     const r = this.db.$client
       .prepare(
-        "UPDATE sessions SET refresh_jti = ?, last_used_at = ?, expires_at = ? WHERE id = ? AND refresh_jti = ? AND revoked_at IS NULL",
+        "UPDATE sessions SET refresh_jti = ?, previous_jti = refresh_jti, rotated_at = ?, last_used_at = ?, expires_at = ? WHERE id = ? AND refresh_jti = ? AND revoked_at IS NULL",
       )
-      .run(toJti, now, expiresAt, sid, fromJti);
+      .run(toJti, now, now, expiresAt, sid, fromJti);
     return r.changes === 1;
   }
 

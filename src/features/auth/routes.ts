@@ -28,7 +28,7 @@ export function authRoutes(deps: AppDeps) {
     .post(
       "/login",
       async ({ body, request, server }) =>
-        reply(deps, await login({ ctx: ctx(server?.requestIP(request)?.address), input: body })),
+        reply(deps, await login({ ctx: ctx(deps.clientAddress(request, server)), input: body })),
       {
         body: LoginBody,
         response: { 200: TokenPair, ...errors(400, 401, 413, 415, 429) },
@@ -36,7 +36,7 @@ export function authRoutes(deps: AppDeps) {
           tags,
           summary: "Sign in",
           description:
-            "Wrong email and wrong password give the same 401 invalid_credentials. After 5 failures for one email, or 20 from one address, within 15 minutes: 429 rate_limited with Retry-After until the window ends. Success clears both counters.",
+            "Wrong email and wrong password give the same 401 invalid_credentials. After 5 failures for one email, or 20 from one address, within 15 minutes (wrong current_password / password on PATCH and DELETE /me count too): 429 rate_limited with Retry-After until the window ends. Each attempt is counted before its password is checked, so parallel attempts cannot pass the limit. Success clears that email's counter only.",
         },
       },
     )
@@ -69,30 +69,31 @@ export function authRoutes(deps: AppDeps) {
     })
     .patch(
       "/me",
-      async ({ user, body }) => reply(deps, await updateMe({ ctx: ctx(), input: body, userId: user.id, sid: user.sid })),
+      async ({ user, body, request, server }) =>
+        reply(deps, await updateMe({ ctx: ctx(deps.clientAddress(request, server)), input: body, userId: user.id, sid: user.sid })),
       {
         auth: true,
         body: PatchMeBody,
-        response: { 200: User, ...errors(400, 401, 413, 415) },
+        response: { 200: User, ...errors(400, 401, 413, 415, 429) },
         detail: {
           tags,
           summary: "Change name, time zone or password",
           description:
-            "A password change needs current_password (a wrong one is 400 validation_failed on current_password, so the client keeps its session) and ends every other session.",
+            "A password change needs current_password (a wrong one is 400 validation_failed on current_password, so the client keeps its session) and ends every other session. Wrong passwords count toward the login limits: past them, 429 rate_limited with Retry-After.",
 
         },
       },
     )
     .delete(
       "/me",
-      async ({ user, body }) => {
-        await deleteMe({ ctx: ctx(), input: body, userId: user.id });
+      async ({ user, body, request, server }) => {
+        await deleteMe({ ctx: ctx(deps.clientAddress(request, server)), input: body, userId: user.id });
         return noContent();
       },
       {
         auth: true,
         body: DeleteMeBody,
-        response: { 204: t.Void(), ...errors(400, 401, 413, 415) },
+        response: { 204: t.Void(), ...errors(400, 401, 413, 415, 429) },
         detail: { tags, summary: "Delete the account and all its data (needs the password)" },
       },
     );

@@ -51,9 +51,10 @@ function dummyHash(ctx: AuthCtx): Promise<string> {
   return h;
 }
 
-async function issuePair(ctx: AuthCtx, user: PublicUser, sid: string, refreshJti: string): Promise<TokenPair> {
-  const access = await ctx.tokens.sign("access", { userId: user.id, sid }, ctx.now);
-  const refresh = await ctx.tokens.sign("refresh", { userId: user.id, sid, jti: refreshJti }, ctx.now);
+/** Signs a pair; the same inputs (user, session, jti, issue time) give the same tokens, byte for byte. */
+async function issuePair(ctx: AuthCtx, user: PublicUser, sid: string, refreshJti: string, issuedAt = ctx.now): Promise<TokenPair> {
+  const access = await ctx.tokens.sign("access", { userId: user.id, sid }, issuedAt);
+  const refresh = await ctx.tokens.sign("refresh", { userId: user.id, sid, jti: refreshJti }, issuedAt);
   return { access_token: access.token, refresh_token: refresh.token, token_type: "Bearer", expires_in: ACCESS_TTL_S, user };
 }
 
@@ -95,29 +96,36 @@ export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<str
   return newSession(ctx, toPublicUser(row));
 }
 
+/** Counts a password attempt before the hash runs (throttle.ts); 429 when over a limit. */
+function reserveAttempt(ctx: AuthCtx, email: string): void {
+  const wait = ctx.throttle.reserve(email, ctx.address, ctx.now.getTime());
+  if (wait > 0) {
+    throw new AppError("rate_limited", `too many wrong passwords; try again in ${wait} seconds`, undefined, { "retry-after": String(wait) });
+  }
+}
+
 /** POST /login. Unknown email and wrong password fail alike, in similar time. */
 export async function login({ ctx, input }: { ctx: AuthCtx; input: Record<string, unknown> }): Promise<TokenPair> {
   const email = checkEmail(input.email);
   if (!email.ok) throw invalid("email", email.message);
   if (typeof input.password !== "string" || input.password.length === 0) throw invalid("password", "is required");
   if ([...input.password].length > 1024) throw invalid("password", "is too long");
-  const wait = ctx.throttle.retryAfter(email.value, ctx.address, ctx.now.getTime());
-  if (wait > 0) {
-    throw new AppError("rate_limited", `too many failed logins; try again in ${wait} seconds`, undefined, { "retry-after": String(wait) });
-  }
+  reserveAttempt(ctx, email.value);
   const user = ctx.repo.userByEmail(email.value);
   const ok = await Bun.password.verify(input.password, user?.passwordHash ?? (await dummyHash(ctx)));
-  if (!user || !ok) {
-    ctx.throttle.fail(email.value, ctx.address, ctx.now.getTime());
-    throw unauthorized("invalid_credentials", "email or password is wrong");
-  }
+  if (!user || !ok) throw unauthorized("invalid_credentials", "email or password is wrong");
   ctx.throttle.succeed(email.value, ctx.address);
   return newSession(ctx, toPublicUser(user));
 }
 
+/** How long a spent refresh token still gets the pair it was exchanged for (a retry after a lost answer). */
+export const REFRESH_GRACE_MS = 30_000;
+
 /**
  * POST /refresh: rotation. The presented token is spent; presenting a spent one means it was
- * copied, so the whole session is revoked (reuse detection).
+ * copied, so the whole session is revoked (reuse detection). Except within REFRESH_GRACE_MS of its
+ * rotation: offline-first phones retry a refresh whose answer was lost, and get the same successor
+ * pair again (re-signed from the stored jti and rotation time, so nothing secret is stored).
  */
 export async function refresh({ ctx, input }: { ctx: AuthCtx; input: { refresh_token: string } }): Promise<TokenPair> {
   const claims = await ctx.tokens.verify(input.refresh_token, "refresh", ctx.now, "invalid_refresh_token");
@@ -126,11 +134,16 @@ export async function refresh({ ctx, input }: { ctx: AuthCtx; input: { refresh_t
   if (session.revokedAt) throw unauthorized("invalid_refresh_token", "this session has ended; sign in again");
   const next = crypto.randomUUID();
   const expiresAt = iso(new Date(ctx.now.getTime() + REFRESH_TTL_S * 1000));
+  const user = ctx.repo.userById(session.userId)!;
+  if (session.refreshJti !== claims.jti && session.previousJti === claims.jti && session.rotatedAt) {
+    const rotatedAt = new Date(session.rotatedAt);
+    const age = ctx.now.getTime() - rotatedAt.getTime(); // may be a little negative: a parallel request rotated after this one began
+    if (Math.abs(age) <= REFRESH_GRACE_MS) return issuePair(ctx, toPublicUser(user), session.id, session.refreshJti, rotatedAt);
+  }
   if (session.refreshJti !== claims.jti || !ctx.repo.rotate(session.id, claims.jti!, next, iso(ctx.now), expiresAt)) {
     ctx.repo.revoke(session.id, "refresh_token_reused", iso(ctx.now));
     throw unauthorized("refresh_token_reused", "this refresh token was already used; the session has been ended, sign in again");
   }
-  const user = ctx.repo.userById(session.userId)!;
   return issuePair(ctx, toPublicUser(user), session.id, next);
 }
 
@@ -142,13 +155,16 @@ export async function logout({ ctx, input }: { ctx: AuthCtx; input: { refresh_to
   ctx.repo.revoke(session.id, "logout", iso(ctx.now));
 }
 
+/** The account's password, checked and throttled like a login (a stolen access token must not guess). */
 async function requirePassword(ctx: AuthCtx, userId: number, field: string, password: unknown): Promise<void> {
   if (typeof password !== "string" || password.length === 0) throw invalid(field, "is required");
   const user = ctx.repo.userById(userId)!;
+  reserveAttempt(ctx, user.email);
   if (!(await Bun.password.verify(password, user.passwordHash))) {
     // 400, not 401: the caller's token is fine, a client must not drop its session over this.
     throw invalid(field, "does not match the account's password");
   }
+  ctx.throttle.succeed(user.email, ctx.address);
 }
 
 /** PATCH /me: name, timezone, and password (with current_password; ends every other session). */

@@ -1,8 +1,13 @@
 /**
- * Login throttling (OWASP ASVS 2.2.1): failures are counted per email and per client address in
- * a fixed window. Past the limit, logins for that key get 429 with Retry-After until the window
- * ends; a successful login clears both counters. In memory: a restart forgets the counts, which
- * for a single-process home server costs an attacker a restart they cannot cause.
+ * Password throttling (OWASP ASVS 2.2.1) for login and for the password checks of PATCH/DELETE
+ * /me: failures are counted per email and per client address in a fixed window. Past the limit,
+ * attempts for that key get 429 with Retry-After until the window ends.
+ *
+ * An attempt is reserved, counted as a failure, before its password hash runs: 40 parallel logins
+ * for one email used to all pass a check made before any had failed. A right password then clears
+ * that email's counter and gives the address back its one attempt; it never clears the address's
+ * other failures (an attacker with one valid account could interleave it with guesses for ever).
+ * In memory: a restart forgets the counts, which costs an attacker a restart they cannot cause.
  */
 export interface ThrottleLimits {
   perEmail: number;
@@ -29,7 +34,17 @@ export class LoginThrottle {
     ];
   }
 
-  /** Seconds to wait, or 0 when a login attempt may proceed. */
+  /**
+   * Seconds to wait when the email or the address is at its limit (nothing is reserved then);
+   * otherwise 0, and this attempt counts as a failure until `succeed` says otherwise.
+   */
+  reserve(email: string, address: string, now: number): number {
+    const wait = this.retryAfter(email, address, now);
+    if (wait === 0) this.fail(email, address, now);
+    return wait;
+  }
+
+  /** Seconds to wait, or 0 when an attempt may proceed. */
   retryAfter(email: string, address: string, now: number): number {
     let wait = 0;
     for (const [key, limit] of this.keys(email, address)) {
@@ -45,7 +60,7 @@ export class LoginThrottle {
     return wait;
   }
 
-  fail(email: string, address: string, now: number): void {
+  private fail(email: string, address: string, now: number): void {
     for (const [key] of this.keys(email, address)) {
       const w = this.windows.get(key);
       if (!w || now >= w.start + this.limits.windowMs) this.windows.set(key, { start: now, failures: 1 });
@@ -54,7 +69,10 @@ export class LoginThrottle {
     if (this.windows.size > MAX_KEYS) this.windows.delete(this.windows.keys().next().value!);
   }
 
+  /** The reserved attempt was right: the email starts afresh; the address gets that attempt back. */
   succeed(email: string, address: string): void {
-    for (const [key] of this.keys(email, address)) this.windows.delete(key);
+    this.windows.delete(`e:${email}`);
+    const w = this.windows.get(`a:${address}`);
+    if (w && --w.failures <= 0) this.windows.delete(`a:${address}`);
   }
 }

@@ -1,10 +1,12 @@
 /**
- * GET /healthz — liveness for monitors and container probes; no auth. Always 200 while the
- * process answers; `ready` says whether it should get traffic: both databases answer and it is
- * not draining for a shutdown.
+ * GET /healthz — for monitors and container probes; no auth. 200 when ready for traffic (both
+ * databases answer, not draining for a shutdown); otherwise 503 not_ready in the error envelope,
+ * since Docker and Kubernetes read the status, not the body.
  */
 import { Enum, Int } from "../../lib/schemas";
 import { Elysia, t } from "elysia";
+import { AppError } from "../../lib/errors";
+import { errors } from "../../lib/schemas";
 import type { AppDeps } from "../../app";
 import { VERSION } from "../../version";
 
@@ -17,24 +19,34 @@ function check(run: () => unknown): "ok" | "error" {
   }
 }
 
+const Health = t.Object(
+  {
+    status: t.Literal("ok"),
+    version: t.String(),
+    ready: t.Literal(true),
+    checks: t.Object({ database: Enum(["ok", "error"]), catalogue: Enum(["ok", "error"]) }),
+  },
+  { title: "Health" },
+);
+
 export function healthRoutes(deps: Pick<AppDeps, "db" | "catalogue" | "lifecycle">) {
   return new Elysia().get(
     "/healthz",
     () => {
       const checks = { database: check(() => deps.db.$client.query("SELECT 1").get()), catalogue: check(() => deps.catalogue.db.query("SELECT 1").get()) };
-      const ready = !deps.lifecycle.draining && checks.database === "ok" && checks.catalogue === "ok";
-      return { status: "ok" as const, version: VERSION, ready, checks };
+      if (deps.lifecycle.draining) throw new AppError("not_ready", "not ready: the server is stopping (draining for shutdown)");
+      const failing = Object.entries(checks).filter(([, v]) => v === "error");
+      if (failing.length) {
+        throw new AppError("not_ready", `not ready: the ${failing.map(([k]) => k).join(" and ")} does not answer`, failing.map(([k]) => ({ field: `checks.${k}`, message: "does not answer" })));
+      }
+      return { status: "ok" as const, version: VERSION, ready: true as const, checks };
     },
     {
-      response: {
-        200: t.Object({
-          status: t.Literal("ok"),
-          version: t.String(),
-          ready: t.Boolean({ description: "false while starting, draining for shutdown, or when a database does not answer" }),
-          checks: t.Object({ database: Enum(["ok", "error"]), catalogue: Enum(["ok", "error"]) }),
-        }),
+      response: { 200: Health, ...errors(503) },
+      detail: {
+        tags: ["system"],
+        summary: "Ready for traffic: 200, or 503 not_ready (starting, stopping, or a database does not answer)",
       },
-      detail: { tags: ["system"], summary: "Liveness, and whether the server is ready for traffic" },
     },
   );
 }

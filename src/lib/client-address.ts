@@ -1,0 +1,67 @@
+/**
+ * Who the client is, for rate limits. Behind Caddy or nginx every request comes from the proxy, so
+ * one address stood for the whole household and 20 failed logins locked everyone out. With
+ * `--trust-proxy CIDRs`, and only for requests arriving from those addresses, the forwarding
+ * headers name the client: RFC 7239 `Forwarded: for=…`, else `X-Forwarded-For`. The list is read
+ * from the right (the hop nearest to us), skipping trusted proxies; the first untrusted address is
+ * the client. From any other peer the headers are ignored, so a client cannot choose its address.
+ */
+import { BlockList, isIP } from "node:net";
+import { parseCidr } from "../config";
+
+/** `::ffff:10.0.0.1` → `10.0.0.1`, so one client has one key. */
+export function normaliseIp(ip: string): string {
+  const m = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  return (m ? m[1]! : ip).toLowerCase();
+}
+
+/** One `for=` value or X-Forwarded-For item → a bare IP, or null (obfuscated ids, "unknown"). */
+function bareIp(raw: string): string | null {
+  let v = raw.trim().replace(/^"|"$/g, "");
+  if (v.startsWith("[")) v = v.slice(1, v.indexOf("]") > 0 ? v.indexOf("]") : undefined);
+  else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(v)) v = v.slice(0, v.lastIndexOf(":"));
+  return isIP(v) ? normaliseIp(v) : null;
+}
+
+function forwardedChain(headers: Headers): (string | null)[] | null {
+  const forwarded = headers.get("forwarded");
+  if (forwarded) {
+    return forwarded.split(",").map((element) => {
+      const pair = element.split(";").map((p) => p.trim()).find((p) => p.toLowerCase().startsWith("for="));
+      return pair ? bareIp(pair.slice(4)) : null;
+    });
+  }
+  const xff = headers.get("x-forwarded-for");
+  return xff ? xff.split(",").map(bareIp) : null;
+}
+
+export class ClientAddress {
+  private readonly trusted = new BlockList();
+  private readonly any: boolean;
+
+  constructor(cidrs: readonly string[] = []) {
+    for (const c of cidrs) {
+      const p = parseCidr(c);
+      if (p) this.trusted.addSubnet(p.address, p.prefix, p.family);
+    }
+    this.any = cidrs.length > 0;
+  }
+
+  private isTrusted(ip: string): boolean {
+    return this.trusted.check(ip, isIP(ip) === 6 ? "ipv6" : "ipv4");
+  }
+
+  /** The client's address: the peer's, or, from a trusted proxy, the one it forwarded for. */
+  of(peer: string | undefined, headers: Headers): string {
+    const direct = peer ? normaliseIp(peer) : "unknown";
+    if (!this.any || !peer || !this.isTrusted(direct)) return direct;
+    const chain = forwardedChain(headers);
+    if (!chain) return direct;
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const ip = chain[i];
+      if (!ip) return direct; // an unreadable hop: do not guess past it
+      if (!this.isTrusted(ip)) return ip;
+    }
+    return chain[0] ?? direct;
+  }
+}

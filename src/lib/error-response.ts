@@ -1,0 +1,69 @@
+/**
+ * Anything thrown while answering a request becomes the contract's error envelope here
+ * (API.md §Errors): known AppErrors as they are, validation failures with their details, unknown
+ * errors logged and hidden behind internal_error.
+ */
+import { ValidationError } from "elysia";
+import { bodyError } from "./body-errors";
+import { AppError } from "./errors";
+import { baseHeaders } from "./http-policy";
+import type { Logger } from "./log";
+import { validationDetails } from "./validation";
+
+/** Per-request facts the hooks share: the request id, when it started, the error status sent. */
+export const requestIds = new WeakMap<Request, string>();
+export const startedAt = new WeakMap<Request, number>();
+export const errorStatus = new WeakMap<Request, number>();
+
+/** "/api/v1/meals/:id" → a regex for its paths (a trailing slash optional, as Elysia routes them). */
+export function routePattern(path: string): RegExp {
+  const body = path.replace(/\/$/, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/]+");
+  return new RegExp(`^${body}/?$`);
+}
+
+export const SAFE_REQUEST_ID = /^[A-Za-z0-9._\-]{1,64}$/;
+
+export function errorResponse(err: AppError, request: Request): Response {
+  const requestId = requestIds.get(request);
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...baseHeaders(new URL(request.url).pathname), ...err.headers };
+  if (requestId) headers["x-request-id"] = requestId;
+  return new Response(JSON.stringify(err.body()), { status: err.status, headers });
+}
+
+/** Maps anything thrown to the contract's envelope; unknown errors are logged and hidden. */
+export function toAppError(code: string | number, error: unknown, request: Request, logger: Logger, allow?: (path: string) => string[]): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ValidationError || code === "VALIDATION") {
+    const v = error as ValidationError;
+    const unreadable = bodyError(request);
+    if (unreadable && v.type === "body") return unreadable;
+    if (v.type === "response") {
+      logger.error("response failed its schema", { request_id: requestIds.get(request), path: new URL(request.url).pathname, detail: v.message?.slice(0, 500) });
+      return new AppError("internal_error", "the server could not produce a valid response; the error was logged");
+    }
+    const details = validationDetails(v);
+    const first = details[0]!;
+    return new AppError("validation_failed", `${first.field} ${first.message}`, details);
+  }
+  if (code === "NOT_FOUND") {
+    const url = new URL(request.url);
+    const allowed = allow?.(url.pathname) ?? [];
+    if (allowed.length) {
+      return new AppError("method_not_allowed", `${url.pathname} does not take ${request.method}; it takes ${allowed.join(", ")}`, undefined, { allow: allowed.join(", ") });
+    }
+    return new AppError("not_found", `no route for ${request.method} ${url.pathname}`);
+  }
+  if (code === "PARSE") {
+    const cause = error instanceof Error ? error.cause : undefined;
+    return cause instanceof AppError ? cause : new AppError("malformed_json", "request body could not be parsed");
+  }
+  logger.error("unhandled error", {
+    request_id: requestIds.get(request),
+    method: request.method,
+    path: new URL(request.url).pathname,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    stack: error instanceof Error ? error.stack?.split("\n").slice(0, 6).join(" | ") : undefined,
+  });
+  return new AppError("internal_error", "internal error; it was logged with this response's X-Request-Id");
+}
+
