@@ -8,6 +8,7 @@ import type { Db } from "./db/client";
 import { AppError } from "./lib/errors";
 import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "./lib/body";
 import { ClientAddress } from "./lib/client-address";
+import type { BudgetLimits } from "./lib/cost-budget";
 import { baseHeaders, hostAllowed, hostRefused } from "./lib/http-policy";
 import type { Server } from "bun";
 import { bodyError, recordBodyError } from "./lib/body-errors";
@@ -65,6 +66,8 @@ export interface AppDeps {
   /** argon2id cost; tests use OWASP's minimum, production Bun's stronger default. */
   passwordCost: PasswordCost;
   loginLimits?: ThrottleLimits;
+  /** Anonymous food search's per-address budget of server time (lib/cost-budget.ts); tests shrink it. */
+  searchBudget?: BudgetLimits;
   /** The auth macro (`auth: true`, `optionalAuth: true`), built once; every protected route uses it. */
   authn: ReturnType<typeof authPlugin>;
   /** Built by createApp from the above. */
@@ -187,15 +190,20 @@ export function createApp(options: AppOptions) {
             throw new AppError("unsupported_media_type", "send the photo as multipart/form-data with a file part named image");
           }
           const bytes = await readLimited(request, MAX_UPLOAD_BODY);
+          let form: Awaited<ReturnType<Response["formData"]>>;
           try {
             // the hook's contentType lacks the boundary; the request header has it
-            const form = await new Response(bytes, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
-            return Object.fromEntries(form.entries());
+            form = await new Response(bytes, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
           } catch {
             throw new AppError("validation_failed", "the body is not valid multipart/form-data", [
               { field: "image", message: "could not be read from the multipart body" },
             ]);
           }
+          if (typeof form.get("image") === "string") {
+            const message = "must be a file part (JPEG, PNG or WebP, sent with a filename), not a text field";
+            throw new AppError("validation_failed", `image ${message}`, [{ field: "image", message }]);
+          }
+          return Object.fromEntries(form.entries());
         }
         // No body at all (a DELETE, say): nothing to parse; a route that needs one says so.
         if (type === "" && (request.body === null || request.headers.get("content-length") === "0")) return undefined;

@@ -68,15 +68,16 @@ describe("GET /foods/search", () => {
     expect(past.json.items).toEqual([]);
   });
 
-  test("a one-letter query pages past the ranked head without repeats", async () => {
+  test("a one-letter query pages to offset 1000 without repeats, counts every match, and refuses deeper pages", async () => {
     const first = await search("q=c&limit=50&offset=0");
-    const total = first.json.total;
-    expect(total).toBeGreaterThan(3000);
-    const a = await search("q=c&limit=50&offset=2980");
-    const b = await search("q=c&limit=50&offset=3030");
+    expect(first.json.total).toBeGreaterThan(3000);
+    const a = await search("q=c&limit=50&offset=950");
+    const b = await search("q=c&limit=50&offset=1000");
     const ids = [...a.json.items, ...b.json.items].map((i: { id: number }) => i.id);
     expect(ids).toHaveLength(100);
     expect(new Set(ids).size).toBe(100);
+    const deep = expectError(await search("q=c&offset=1001"), 400, "validation_failed");
+    expect(deep.details![0]!.field).toBe("offset");
   });
 
   test("a query with no matches is an empty 200", async () => {

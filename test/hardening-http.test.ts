@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fixtureGtin13 } from "../scripts/gen-off-fixture";
 import { importOff } from "../src/features/imported/import";
 import { csvCell } from "../src/features/portability/export";
+import { ANONYMOUS_SEARCH_BUDGET } from "../src/lib/cost-budget";
 import { expectError, makeApp, registerUser, until } from "./helpers";
 
 describe("headers", () => {
@@ -125,4 +126,47 @@ describe("/healthz and the access log", () => {
     await until(() => lines.length >= 2); // the log line is written after the response has gone
     expect(lines.map((l) => `${l.path} ${l.status}`)).toEqual(["/api/v1/register 201", "/nope 404"]);
   });
+});
+
+describe("anonymous search is bounded (issue 13 item 9)", () => {
+  test("an anonymous flood of searches runs out of budget: 429 with Retry-After; a signed-in user is unaffected", async () => {
+    const t = makeApp({ options: { searchBudget: ANONYMOUS_SEARCH_BUDGET } });
+    const u = await registerUser(t.call);
+    let limited: Awaited<ReturnType<typeof t.call>> | undefined;
+    for (let i = 0; i < 5000 && !limited; i++) {
+      const r = await t.call("GET", `/api/v1/foods/search?q=${String.fromCharCode(97 + (i % 26))}${i}&offset=${i % 1000}`);
+      if (r.status === 429) limited = r;
+      else expect(r.status).toBe(200);
+    }
+    expect(limited).toBeDefined();
+    expectError(limited!, 429, "rate_limited");
+    expect(Number(limited!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await t.call("GET", "/api/v1/foods/search?q=apple", { token: u.access_token })).status).toBe(200);
+  });
+
+  test("clients on this machine (loopback) are not budgeted", async () => {
+    const t = makeApp({ options: { searchBudget: { burstMs: 1, refillMsPerS: 0, floorMs: 1 } } });
+    const server = t.app.listen({ port: 0, hostname: "127.0.0.1" }).server!;
+    try {
+      for (let i = 0; i < 20; i++) expect((await fetch(`http://127.0.0.1:${server.port}/api/v1/foods/search?q=c${i}`)).status).toBe(200);
+      // the same budget refuses a caller that is not on this machine at once
+      expect((await t.call("GET", "/api/v1/foods/search?q=c")).status).toBe(200);
+      expectError(await t.call("GET", "/api/v1/foods/search?q=d"), 429, "rate_limited");
+    } finally {
+      server.stop(true);
+    }
+  });
+});
+
+test("a text part named image is told it must be a file, not 'must be a string'", async () => {
+  const t = makeApp();
+  const u = await registerUser(t.call);
+  const form = new FormData();
+  form.append("image", "hello");
+  const r = await t.app.handle(new Request("http://localhost/api/v1/scanner/photo", { method: "POST", body: form, headers: { authorization: `Bearer ${u.access_token}` } }));
+  const body = (await r.json()) as { error: { code: string; message: string; details: { field: string }[] } };
+  expect(r.status).toBe(400);
+  expect(body.error.code).toBe("validation_failed");
+  expect(body.error.message).toBe("image must be a file part (JPEG, PNG or WebP, sent with a filename), not a text field");
+  expect(body.error.details[0]!.field).toBe("image");
 });

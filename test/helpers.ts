@@ -79,13 +79,16 @@ export interface Reply {
   text: string;
 }
 
+/** Suites that search a lot through app.handle (one "address") are not about the anonymous budget; its own tests set it. */
+const UNLIMITED_SEARCH = { burstMs: Number.MAX_SAFE_INTEGER, refillMsPerS: 0, floorMs: 0 };
+
 export function makeApp(opts: { clock?: Clock; secret?: string; offClient?: OffClient; passwordCost?: { memoryCost: number; timeCost: number }; recogniser?: Recogniser; options?: Partial<AppOptions> } = {}): TestApp {
   const dir = tempDir();
   const db = openDatabase(join(dir, "morsel.db"));
   const clock = opts.clock ?? new Clock();
   const secret = opts.secret ?? "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
   const { catalogue: c, search } = catalogue();
-  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger, validateResponses: true, logRequests: false, passwordCost: opts.passwordCost ?? TEST_PASSWORD_COST, offClient: opts.offClient ?? null, ...(opts.recogniser ? { recogniser: opts.recogniser } : {}), ...opts.options });
+  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger, validateResponses: true, logRequests: false, passwordCost: opts.passwordCost ?? TEST_PASSWORD_COST, offClient: opts.offClient ?? null, ...(opts.recogniser ? { recogniser: opts.recogniser } : {}), searchBudget: UNLIMITED_SEARCH, ...opts.options });
   const call = async (method: string, path: string, o: CallOptions = {}): Promise<Reply> => {
     const headers: Record<string, string> = { ...o.headers };
     let body: string | Uint8Array | undefined;

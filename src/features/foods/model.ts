@@ -45,10 +45,13 @@ export const Food = t.Object(
   { title: "Food" },
 );
 
+/** The deepest page a search serves; nobody reads a thousand results, and each page past the cached head costs a ranking. */
+export const MAX_SEARCH_OFFSET = 1000;
+
 export const SearchQuery = t.Object({
   q: t.String({ description: "1–100 characters after trimming" }),
   limit: t.Optional(intParam("limit", { minimum: 1, maximum: 50, default: 20 })),
-  offset: t.Optional(intParam("offset", { minimum: 0, default: 0 })),
+  offset: t.Optional(intParam("offset", { minimum: 0, maximum: MAX_SEARCH_OFFSET, default: 0, description: `at most ${MAX_SEARCH_OFFSET}: past that, refine the query` })),
 });
 
 export const SearchResponse = t.Object({

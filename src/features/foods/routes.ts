@@ -2,11 +2,14 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
+import { AppError } from "../../lib/errors";
+import { CostBudget, isLoopbackAddress } from "../../lib/cost-budget";
 import { reply } from "../../lib/reply";
 import { Food, FoodIdParams, SearchQuery, SearchResponse } from "./model";
 import { getFood, searchFoods, type FoodsCtx } from "./service";
 
 export function foodsRoutes(deps: AppDeps, personal: (userId: number | null) => FoodsCtx["personal"]) {
+  const budget = new CostBudget(deps.searchBudget);
   const ctxFor = (userId: number | null): FoodsCtx => ({
     directory: deps.foods,
     search: deps.search,
@@ -16,15 +19,28 @@ export function foodsRoutes(deps: AppDeps, personal: (userId: number | null) => 
   });
   return new Elysia({ prefix: "/foods" })
     .use(deps.authn)
-    .get("/search", ({ query, user }) => reply(deps, searchFoods({ ctx: ctxFor(user?.id ?? null), input: query })), {
+    .get("/search", ({ query, user, request, server }) => {
+      if (user) return reply(deps, searchFoods({ ctx: ctxFor(user.id), input: query }));
+      // Anonymous callers spend a per-address budget of server time (lib/cost-budget.ts).
+      const address = deps.clientAddress(request, server);
+      if (isLoopbackAddress(address)) return reply(deps, searchFoods({ ctx: ctxFor(null), input: query }));
+      const now = performance.now();
+      const wait = budget.retryAfter(address, now);
+      if (wait > 0) {
+        throw new AppError("rate_limited", `too many expensive searches from this address; try again in ${wait} seconds, or sign in`, undefined, { "retry-after": String(wait) });
+      }
+      const page = searchFoods({ ctx: ctxFor(null), input: query });
+      budget.charge(address, performance.now() - now, performance.now());
+      return reply(deps, page);
+    }, {
       optionalAuth: true,
       query: SearchQuery,
-      response: { 200: SearchResponse, ...errors(400) },
+      response: { 200: SearchResponse, ...errors(400, 429) },
       detail: {
         tags: ["foods"],
         summary: "Search foods",
         description:
-          "Public; a valid bearer token personalises it and a bad one is a 401. Ranked search over the USDA catalogue (and, with a token, the caller's custom foods). `q` is 1–100 characters after trimming; every word must match, the last word also as a prefix; common names, British spellings and small typos are understood. FTS syntax in `q` is treated as text.",
+          "Public; a valid bearer token personalises it and a bad one is a 401. Ranked search over the USDA catalogue (and, with a token, the caller's custom foods). `q` is 1–100 characters after trimming; every word must match, the last word also as a prefix; common names, British spellings and small typos are understood. FTS syntax in `q` is treated as text. `offset` is at most 1000. Anonymous callers from other machines have a budget of server time per address (a quarter of a core, with a two-second burst): a client sending expensive searches back to back gets 429 rate_limited with Retry-After; signing in lifts it.",
       },
     })
     .get("/:id", ({ params, user }) => reply(deps, getFood({ ctx: ctxFor(user?.id ?? null), input: params })), {

@@ -62,14 +62,8 @@ export class FoodSearch {
       // A very broad query (one or two letters): the exact count, past the ranked head.
       total = this.catalogue.count(query.match) + (opts.extra?.length ?? 0) + imported.length;
     }
+    // Pages end at offset 1000 (MAX_SEARCH_OFFSET), well inside the ranked head of 3000.
     const ids = scored.slice(opts.offset, opts.offset + opts.limit).map((x) => x.id);
-    const end = opts.offset + opts.limit;
-    if (rows.length === CANDIDATE_CAP && end > scored.length) {
-      // Past the ranked head, pages continue in bm25 order: no food is skipped or repeated.
-      const from = Math.max(opts.offset, scored.length) - scored.length + CANDIDATE_CAP;
-      const tail = this.catalogue.search(query.match, end - Math.max(opts.offset, scored.length), from);
-      ids.push(...tail.map((r) => r.id));
-    }
     return { ids, total: Math.max(total, scored.length) };
   }
 }

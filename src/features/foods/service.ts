@@ -4,7 +4,7 @@
  */
 import { AppError, invalid } from "../../lib/errors";
 import type { FoodSearch } from "./search";
-import type { FoodSummaryT, FoodT } from "./model";
+import { MAX_SEARCH_OFFSET, type FoodSummaryT, type FoodT } from "./model";
 import type { RankInput } from "./rank";
 import { Lru } from "../../lib/lru";
 import { immutableBody } from "../../lib/reply";
@@ -34,10 +34,14 @@ export const MAX_QUERY_LENGTH = 100;
 type SearchPage = { query: string; items: FoodSummaryT[]; total: number; limit: number; offset: number };
 
 /**
- * Anonymous results per (imported-products generation, query, limit, offset). The catalogue is
- * read-only and an import changes the generation, so an entry never goes stale; personalised
- * searches (custom foods, history) are never cached.
+ * Anonymous rankings per (imported-products generation, query): every page of a query is a slice of
+ * one ranking, so paging (or a client walking offsets) ranks once. The catalogue is read-only and an
+ * import changes the generation, so an entry never goes stale; personalised searches (custom foods,
+ * history) are never cached.
  */
+const anonymousRankings = new WeakMap<FoodSearch, Lru<string, { ids: number[]; total: number }>>();
+const RANKED_DEPTH = MAX_SEARCH_OFFSET + 50;
+/** Anonymous pages, serialised once (lib/reply.ts), per (generation, limit, offset, query). */
 const anonymousPages = new WeakMap<FoodSearch, Lru<string, SearchPage>>();
 
 /** Ranked search over the catalogue plus, with a token, the caller's custom foods. */
@@ -48,29 +52,33 @@ export function searchFoods({ ctx, input }: { ctx: FoodsCtx; input: { q: string;
   }
   const limit = input.limit ?? 20;
   const offset = input.offset ?? 0;
-  // Only anonymous pages are cached; a signed-in search is personal and computed every time.
-  let cache: Lru<string, SearchPage> | undefined;
-  let key = "";
-  if (!ctx.personal) {
-    cache = anonymousPages.get(ctx.search);
-    if (!cache) anonymousPages.set(ctx.search, (cache = new Lru(2000)));
-    key = `${ctx.imported.generation()}|${limit}|${offset}|${q.toLowerCase()}`;
-    const hit = cache.get(key);
+  const imported = (match: string, n: number) => ctx.imported.searchCandidates(match, n);
+  let ids: number[];
+  let total: number;
+  let pages: Lru<string, SearchPage> | undefined;
+  let pageKey = "";
+  if (ctx.personal) {
+    ({ ids, total } = ctx.search.search(q, { limit, offset, extra: ctx.personal.candidates(q), boosts: ctx.personal.boosts(), imported }));
+  } else {
+    pages = anonymousPages.get(ctx.search);
+    if (!pages) anonymousPages.set(ctx.search, (pages = new Lru(2000)));
+    pageKey = `${ctx.imported.generation()}|${limit}|${offset}|${q.toLowerCase()}`;
+    const hit = pages.get(pageKey);
     if (hit) return hit;
+    let cache = anonymousRankings.get(ctx.search);
+    if (!cache) anonymousRankings.set(ctx.search, (cache = new Lru(500)));
+    const key = `${ctx.imported.generation()}|${q.toLowerCase()}`;
+    let ranked = cache.get(key);
+    if (!ranked) cache.set(key, (ranked = ctx.search.search(q, { limit: RANKED_DEPTH, offset: 0, imported })));
+    ids = ranked.ids.slice(offset, offset + limit);
+    total = ranked.total;
   }
-  const { ids, total } = ctx.search.search(q, {
-    limit,
-    offset,
-    extra: ctx.personal?.candidates(q),
-    boosts: ctx.personal?.boosts(),
-    imported: (match, n) => ctx.imported.searchCandidates(match, n),
-  });
   const items = ids.flatMap((id) => {
     const summary = ctx.directory.summary(ctx.userId, id);
     return summary ? [summary] : [];
   });
-  const page = { query: q, items, total, limit, offset };
-  cache?.set(key, immutableBody(page));
+  const page: SearchPage = { query: q, items, total, limit, offset };
+  pages?.set(pageKey, immutableBody(page));
   return page;
 }
 

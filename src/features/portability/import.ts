@@ -1,9 +1,11 @@
 /**
  * POST /import (docs/API.md §Data portability). Everything is validated first, with the same rules
  * as REST and sync (the meal validator's quantity, date and note rules, the custom-food validator,
- * and the food directory for which foods this user may log), then applied in one transaction: a
- * tampered, truncated or invalid file changes nothing. Importing twice changes nothing: meals keep
- * their UUIDs, and a custom food that matches one the user already has is reused.
+ * and the food directory for which foods this user may log): a tampered, truncated or invalid file
+ * changes nothing. Then it is written in transactions of WRITE_CHUNK meals, handing the event loop
+ * back between them (lib/pace.ts), so a 30 MB import no longer stops the server for everyone.
+ * Importing twice changes nothing: meals keep their UUIDs, and a custom food that matches one the
+ * user already has is reused; so if the process dies half-way, importing the file again finishes it.
  */
 import { inTx } from "../../db/tx";
 import { AppError, type ErrorDetail } from "../../lib/errors";
@@ -18,7 +20,8 @@ import { checkGoals, getGoals, GOAL_KEYS, putGoals, type Goals } from "../goals/
 import { restoreMeal } from "../meals/service";
 import type { MealNutrients } from "../meals/nutrition";
 import { checkEatenAt, checkQuantity } from "../meals/validate";
-import { checksumOf, type ExportCtx } from "./export";
+import type { ExportCtx } from "./export";
+import { pacedJsonSha256, pacer } from "../../lib/pace";
 import { EXPORT_FORMAT, EXPORT_VERSION, ExportedMeal, type ExportedMealT } from "./model";
 
 export interface ImportSummary {
@@ -69,8 +72,12 @@ function checkMeal(ctx: ExportCtx, raw: unknown, i: number, fileFoods: Map<numbe
   return m;
 }
 
+/** Meals written per transaction: a few milliseconds of holding the write lock. */
+const WRITE_CHUNK = 50;
+
 /** POST /import */
-export function importJson({ ctx, input }: { ctx: ExportCtx; input: unknown }): ImportSummary {
+export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknown }): Promise<ImportSummary> {
+  const pause = pacer();
   const doc = input as Record<string, unknown> | null;
   if (!doc || typeof doc !== "object" || Array.isArray(doc) || doc.format !== EXPORT_FORMAT) {
     throw invalid([{ field: "format", message: `must be "${EXPORT_FORMAT}": send the JSON from GET /export?format=json` }]);
@@ -78,7 +85,7 @@ export function importJson({ ctx, input }: { ctx: ExportCtx; input: unknown }): 
   if (doc.version !== EXPORT_VERSION) throw invalid([{ field: "version", message: `must be ${EXPORT_VERSION}; this server reads version ${EXPORT_VERSION} exports` }]);
   if (doc.checksum !== undefined) {
     const { checksum, ...content } = doc;
-    if (checksum !== checksumOf(content)) {
+    if (checksum !== `sha256:${await pacedJsonSha256(content, pause)}`) {
       throw invalid([{ field: "checksum", message: "does not match the content: the file was changed or damaged after export" }]);
     }
   }
@@ -101,7 +108,15 @@ export function importJson({ ctx, input }: { ctx: ExportCtx; input: unknown }): 
       for (const d of e.details ?? []) p.add(`custom_foods.${i}.${d.field}`, d.message);
     }
   });
-  const meals = mealsIn.map((m: unknown, i: number) => checkMeal(ctx, m, i, fileFoods, p));
+  const meals: (ExportedMealT | null)[] = [];
+  for (let i = 0; i < mealsIn.length; i++) {
+    const m = checkMeal(ctx, mealsIn[i], i, fileFoods, p);
+    meals.push(m);
+    // a meal id another account owns stops the import before anything is written
+    const owner = m && typeof m.id === "string" ? ctx.meals.repo.byId(m.id.toLowerCase()) : null;
+    if (owner && owner.userId !== ctx.user.id) throw new AppError("id_conflict", `meal ${m!.id} in the export belongs to another account on this server; nothing was imported`);
+    await pause();
+  }
   const goalsIn = (doc.goals !== null && typeof doc.goals === "object" ? doc.goals : {}) as Record<string, unknown>;
   let wanted: Goals | null = null;
   try {
@@ -114,9 +129,9 @@ export function importJson({ ctx, input }: { ctx: ExportCtx; input: unknown }): 
 
   const { meals: mctx, foods: fctx } = ctx;
   const userId = ctx.user.id;
-  return inTx(mctx.db, () => {
-    const summary: ImportSummary = { meals: { added: 0, unchanged: 0 }, custom_foods: { added: 0, unchanged: 0 }, goals: "unchanged" };
-    const foodMap = new Map<number, { id: number; portions: Map<string, number> }>();
+  const summary: ImportSummary = { meals: { added: 0, unchanged: 0 }, custom_foods: { added: 0, unchanged: 0 }, goals: "unchanged" };
+  const foodMap = new Map<number, { id: number; portions: Map<string, number> }>();
+  inTx(mctx.db, () => {
     for (const f of fileFoods.values()) {
       const same = f.deleted ? null : fctx.repo.findSame(userId, f.input);
       const id = same ?? createFood({ ctx: fctx, input: { ...f.input } as Record<string, unknown> }).id;
@@ -125,31 +140,41 @@ export function importJson({ ctx, input }: { ctx: ExportCtx; input: unknown }): 
       else if (same) summary.custom_foods.unchanged++;
       else summary.custom_foods.added++;
     }
-    for (const m of meals as ExportedMealT[]) {
-      const mapped = foodMap.get(m.food_id);
-      const portionId = m.portion ? (mapped ? mapped.portions.get(m.portion.name) ?? null : m.portion.id) : null;
-      const outcome = restoreMeal(mctx, {
-        id: m.id.toLowerCase(),
-        foodId: mapped?.id ?? m.food_id,
-        foodName: m.food_name,
-        mealType: m.meal_type,
-        quantity: m.quantity,
-        portion: m.portion && portionId !== null ? { id: portionId, name: m.portion.name, grams: m.portion.grams } : null,
-        grams: m.grams,
-        date: m.date,
-        eatenAt: toRfc3339(parseRfc3339(m.eaten_at)!),
-        note: m.note,
-        nutrients: m.nutrients as MealNutrients,
-        per100g: m.per_100g,
-        createdAt: m.created_at !== undefined ? toRfc3339(parseRfc3339(m.created_at)!) : undefined,
-      });
-      summary.meals[outcome]++;
-    }
+  });
+  const valid = meals as ExportedMealT[];
+  for (let from = 0; from < valid.length; from += WRITE_CHUNK) {
+    inTx(mctx.db, () => {
+      for (const m of valid.slice(from, from + WRITE_CHUNK)) summary.meals[restoreMeal(mctx, restored(m, foodMap))]++;
+    });
+    await pause();
+  }
+  inTx(mctx.db, () => {
     const current = getGoals(mctx.db, userId);
     if (GOAL_KEYS.some((k) => current[k] !== wanted[k])) {
       putGoals({ db: mctx.db, log: mctx.log, userId, now: mctx.now, input: wanted });
       summary.goals = "updated";
     }
-    return summary;
   });
+  return summary;
+}
+
+/** An exported meal as restoreMeal takes it, with its custom food and portion mapped to this server's ids. */
+function restored(m: ExportedMealT, foodMap: Map<number, { id: number; portions: Map<string, number> }>) {
+  const mapped = foodMap.get(m.food_id);
+  const portionId = m.portion ? (mapped ? mapped.portions.get(m.portion.name) ?? null : m.portion.id) : null;
+  return {
+    id: m.id.toLowerCase(),
+    foodId: mapped?.id ?? m.food_id,
+    foodName: m.food_name,
+    mealType: m.meal_type,
+    quantity: m.quantity,
+    portion: m.portion && portionId !== null ? { id: portionId, name: m.portion.name, grams: m.portion.grams } : null,
+    grams: m.grams,
+    date: m.date,
+    eatenAt: toRfc3339(parseRfc3339(m.eaten_at)!),
+    note: m.note,
+    nutrients: m.nutrients as MealNutrients,
+    per100g: m.per_100g,
+    createdAt: m.created_at !== undefined ? toRfc3339(parseRfc3339(m.created_at)!) : undefined,
+  };
 }

@@ -44,7 +44,7 @@ export function portabilityRoutes(deps: AppDeps) {
         },
       },
     )
-    .post("/import", ({ user, body }) => reply(deps, importJson({ ctx: ctx(user), input: body })), {
+    .post("/import", async ({ user, body }) => reply(deps, await importJson({ ctx: ctx(user), input: body })), {
       auth: true,
       // Checked whole by import.ts (not by Elysia, which would strip fields and break the checksum);
       // the document shows the Export schema.
@@ -55,7 +55,7 @@ export function portabilityRoutes(deps: AppDeps) {
         body: ExportDocument,
         summary: "Import a JSON export into this account",
         description:
-          "Idempotent: importing the same file again adds nothing. Validated in full first and applied in one transaction: a tampered (checksum) or truncated file is a 400 and changes nothing. Meals keep their ids and stored nutrients, so statistics come out the same on another server.",
+          "Idempotent: importing the same file again adds nothing. Validated in full first: a tampered (checksum), truncated or invalid file is a 400 and changes nothing. Then written in short transactions while the server keeps answering others; if the server stops half-way, importing the same file again completes it. Meals keep their ids and stored nutrients, so statistics come out the same on another server.",
       },
     });
 }
