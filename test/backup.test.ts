@@ -6,7 +6,7 @@
 import { expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { startProcess, tempDir } from "./helpers";
+import { startProcess, tempDir, until } from "./helpers";
 
 const ENTRY = join(import.meta.dir, "..", "src", "index.ts");
 
@@ -33,14 +33,15 @@ test("backup under write load, restore elsewhere, nothing acknowledged before th
       }
     };
     const writers = [writer(), writer(), writer(), writer()];
-    await Bun.sleep(400);
+    await until(() => acked.length >= 20); // the server is busy writing
     const target = join(tempDir(), "backup.db");
     backupStartedAt = performance.now();
     const b = Bun.spawn(["bun", ENTRY, "backup", target, "--data-dir", dataDir], { stdout: "pipe", stderr: "pipe" });
     const code = await b.exited;
     expect(code).toBe(0);
     expect(await new Response(b.stdout).text()).toMatch(/integrity ok/);
-    await Bun.sleep(200); // writes go on after the backup
+    const atBackupEnd = acked.length;
+    await until(() => acked.length >= atBackupEnd + 10); // writes go on after the backup
     stop = true;
     await Promise.all(writers);
     const before = acked.filter((a) => a.at < backupStartedAt);

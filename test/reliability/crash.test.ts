@@ -6,7 +6,7 @@
 import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { startProcess, tempDir } from "../helpers";
+import { startProcess, tempDir, until } from "../helpers";
 
 test("kill -9 mid-load, three times: every acknowledged meal survives, no partial rows", async () => {
   const dataDir = tempDir();
@@ -31,7 +31,9 @@ test("kill -9 mid-load, three times: every acknowledged meal survives, no partia
       }
     };
     const clients = [0, 1, 2, 3, 4, 5].map((c) => client(c).catch(() => {}));
-    await Bun.sleep(300 + round * 150);
+    // kill at a different point of progress each round, whatever the machine's speed
+    const before = acknowledged.size;
+    await until(() => acknowledged.size >= before + 20 + round * 15);
     server.proc.kill("SIGKILL");
     await server.proc.exited;
     stop = true;
