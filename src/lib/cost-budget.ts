@@ -16,13 +16,6 @@ export interface BudgetLimits {
 
 export const ANONYMOUS_SEARCH_BUDGET: BudgetLimits = { burstMs: 2000, refillMsPerS: 250, floorMs: 2 };
 
-/**
- * Clients on this machine itself are not budgeted: whoever is there can run the CLI anyway, and a
- * proxy on the same machine should be named with --trust-proxy so its clients are told apart.
- */
-export function isLoopbackAddress(ip: string): boolean {
-  return ip === "::1" || /^127\./.test(ip);
-}
 const MAX_CLIENTS = 50_000;
 
 export class CostBudget {

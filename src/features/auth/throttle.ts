@@ -45,7 +45,7 @@ export class LoginThrottle {
   }
 
   /** Seconds to wait, or 0 when an attempt may proceed. */
-  retryAfter(email: string, address: string, now: number): number {
+  private retryAfter(email: string, address: string, now: number): number {
     let wait = 0;
     for (const [key, limit] of this.keys(email, address)) {
       const w = this.windows.get(key);

@@ -3,7 +3,8 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { AppError } from "../../lib/errors";
-import { CostBudget, isLoopbackAddress } from "../../lib/cost-budget";
+import { CostBudget } from "../../lib/cost-budget";
+import { isLoopback } from "../../config";
 import { reply } from "../../lib/reply";
 import { Food, FoodIdParams, SearchQuery, SearchResponse } from "./model";
 import { getFood, searchFoods, type FoodsCtx } from "./service";
@@ -23,14 +24,17 @@ export function foodsRoutes(deps: AppDeps, personal: (userId: number | null) => 
       if (user) return reply(deps, searchFoods({ ctx: ctxFor(user.id), input: query }));
       // Anonymous callers spend a per-address budget of server time (lib/cost-budget.ts).
       const address = deps.clientAddress(request, server);
-      if (isLoopbackAddress(address)) return reply(deps, searchFoods({ ctx: ctxFor(null), input: query }));
+      // Clients on this machine are not budgeted: whoever is there can run the CLI anyway, and a
+      // proxy on the same machine should be named with --trust-proxy so its clients are told apart.
+      if (isLoopback(address)) return reply(deps, searchFoods({ ctx: ctxFor(null), input: query }));
       const now = performance.now();
       const wait = budget.retryAfter(address, now);
       if (wait > 0) {
         throw new AppError("rate_limited", `too many expensive searches from this address; try again in ${wait} seconds, or sign in`, undefined, { "retry-after": String(wait) });
       }
       const page = searchFoods({ ctx: ctxFor(null), input: query });
-      budget.charge(address, performance.now() - now, performance.now());
+      const end = performance.now();
+      budget.charge(address, end - now, end);
       return reply(deps, page);
     }, {
       optionalAuth: true,
