@@ -8,6 +8,9 @@
  *   of calibration photos that show none of the model's foods get a food suggestion; then the
  *   vessels' `min_score` (cup, wine glass: no photo in the sets is labelled a drink, so only false
  *   alarms can be counted): the lowest at which at most 1.5 % of photos get a drink suggestion.
+ * - models/labels.json `suggest_floor`: below min_confidence a picker still lists classes scored at
+ *   least this (not confident); the highest floor (0.01 steps) at which the right food is among the
+ *   first five for at least 90 % of calibration photos of the model's foods.
  * - models/labels.json `personal`: a confirmed photo is suggested when its similarity to the new
  *   one is above `min_similarity`, the median best similarity between a non-food photo and a
  *   25-food gallery of confirmed photos; confidence rises linearly from 0 there and reaches 0.5
@@ -103,6 +106,27 @@ export function modelOperatingPoint(seen: Seen[], map: LabelMap = LABELS) {
   return { rows, chosen, vessel, positives: pos.length, negatives: neg.length };
 }
 
+export const PICKER_TOP5 = 0.9;
+
+/** Top-5 hit rate on photos of the model's foods, with classes down to `floor` listed. */
+export function top5At(seen: Seen[], floor: number, map: LabelMap = LABELS): number {
+  const pos = seen.filter((s) => s.photo.classes.length > 0);
+  const hits = pos.filter((s) => modelCandidates(s.scores, map, map.min_confidence, undefined, floor).slice(0, 5).some((c) => s.photo.classes.includes(c.className)));
+  return pos.length ? hits.length / pos.length : 0;
+}
+
+export function pickerFloor(seen: Seen[], map: LabelMap = LABELS) {
+  const rows: { floor: number; top5: number; noFoodShown: number }[] = [];
+  const noFood = seen.filter((s) => !s.photo.food);
+  for (let f = Math.round(map.min_confidence * 100); f >= 1; f--) {
+    const floor = f / 100;
+    const shown = noFood.reduce((n, s) => n + modelCandidates(s.scores, map, map.min_confidence, undefined, floor).slice(0, 5).length, 0);
+    rows.push({ floor, top5: top5At(seen, floor, map), noFoodShown: noFood.length ? shown / noFood.length : 0 });
+  }
+  const chosen = rows.find((r) => r.top5 >= PICKER_TOP5) ?? rows[rows.length - 1]!;
+  return { rows, chosen };
+}
+
 export function meanEmbedding(xs: Float32Array[]): Float32Array {
   const m = new Float32Array(EMBEDDING_DIM);
   for (const x of xs) for (let i = 0; i < EMBEDDING_DIM; i++) m[i]! += x[i]! / xs.length;
@@ -151,6 +175,14 @@ if (import.meta.main) {
 
   console.log(`vessels (cup, wine glass): min_score ${op.vessel}, the lowest at which ≤ ${(MAX_FALSE_ALARM * 50).toFixed(1)} % of calibration photos get a drink suggestion`);
 
+  const picker = pickerFloor(cal);
+  console.log(`\npicker floor: ${picker.chosen.floor}, the highest at which the right food is in the top five for ≥ ${PICKER_TOP5 * 100} % of calibration photos of model foods`);
+  console.log("| floor | top five right | suggestions per no-food photo |");
+  console.log("|---|---|---|");
+  for (const r of picker.rows.filter((r) => [0.5, 0.3, 0.2, 0.1, 0.05, 0.02].includes(r.floor) || r === picker.chosen)) {
+    console.log(`| ${r.floor.toFixed(2)}${r === picker.chosen ? " (chosen)" : ""} | ${(r.top5 * 100).toFixed(0)} % | ${r.noFoodShown.toFixed(2)} |`);
+  }
+
   const reference = seen.filter((s) => s.photo.source === "opencv");
   const mean = meanEmbedding(reference.map((s) => s.embedding));
   const foods = distinct(cal.filter((s) => s.photo.source === "ifct"));
@@ -167,6 +199,7 @@ if (import.meta.main) {
     const labelsPath = join(MODELS, "labels.json");
     const labels = JSON.parse(readFileSync(labelsPath, "utf8"));
     labels.min_confidence = op.chosen.t;
+    labels.suggest_floor = picker.chosen.floor;
     for (const c of labels.classes) if (c.min_score !== undefined) c.min_score = op.vessel;
     labels.personal.min_similarity = pp.min;
     labels.personal.full_similarity = pp.full;

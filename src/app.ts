@@ -22,6 +22,7 @@ import { importedFoodSource } from "./features/imported/source";
 import { foodsRoutes } from "./features/foods/routes";
 import { healthRoutes } from "./features/health/routes";
 import { docsRoutes } from "./features/docs/routes";
+import { webappRoutes } from "./features/webapp/routes";
 import { authRoutes } from "./features/auth/routes";
 import { AuthRepo } from "./features/auth/repo";
 import { authenticateEarly, authPlugin } from "./features/auth/plugin";
@@ -240,6 +241,7 @@ export function createApp(options: AppOptions) {
     })
     .use(healthRoutes(deps))
     .use(docsRoutes())
+    .use(webappRoutes())
     .use(api)
     // built on first request from every route's schemas (features/docs/openapi.ts)
     .get("/api/v1/openapi.json", () => {

@@ -37,6 +37,11 @@ describe("headers", () => {
     const register = await t.call("POST", "/api/v1/register", { body: { email: "x@example.org", password: "correct horse battery", name: "X" } });
     expect(register.headers.get("cache-control")).toBe("no-store");
     expect((await t.call("GET", "/api/v1/foods/search?q=apple")).headers.get("cache-control")).toBeNull();
+    expect((await t.call("GET", "/api/v1/foods/9040")).headers.get("cache-control")).toBeNull();
+    // the caller's own foods are personal, though they live under /foods
+    expect((await t.call("GET", "/api/v1/foods/recent", { token: u.access_token })).headers.get("cache-control")).toBe("no-store");
+    const custom = await t.call("POST", "/api/v1/foods", { token: u.access_token, body: { name: "Granola", nutrients: { energy_kcal: 470 } } });
+    expect(custom.headers.get("cache-control")).toBe("no-store");
   });
 
   test("/docs has a Content-Security-Policy that forbids framing and inline scripts", async () => {

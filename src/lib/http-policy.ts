@@ -5,8 +5,8 @@
  */
 import { AppError } from "./errors";
 
-/** Paths whose answers are public catalogue data and may be cached; everything else is personal. */
-const CACHEABLE = [/^\/api\/v1\/foods(\/|$)/, /^\/api\/v1\/openapi\.json$/];
+/** Paths whose answers are public catalogue data and may be cached (search, detail); everything else is personal. */
+const CACHEABLE = [/^\/api\/v1\/foods\/(search|\d+)$/, /^\/api\/v1\/openapi\.json$/];
 
 /** Headers for a response to `path`: nosniff always; no-store for anything personal (tokens, /me, exports…). */
 export function baseHeaders(path: string): Record<string, string> {

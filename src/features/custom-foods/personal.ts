@@ -3,7 +3,7 @@
  * and score boosts for foods they log often or lately (see foods/service.ts PersonalFoods).
  */
 import type { PersonalFoods } from "../foods/service";
-import type { RankInput } from "../foods/rank";
+import { historyBoost, OWN_FOOD_BOOST, type RankInput } from "../foods/rank";
 import { stem, words } from "../foods/text";
 import type { CustomFoodsRepo } from "./repo";
 
@@ -14,6 +14,10 @@ export type FoodHistory = (userId: number, since: string) => { id: number; n: nu
 
 export function personalFoods(history: FoodHistory, repo: CustomFoodsRepo, userId: number, now: Date): PersonalFoods {
   let boosts: Map<number, number> | undefined;
+  let rows: ReturnType<FoodHistory> | undefined;
+  // Frequency and recency over the last 90 days, from the (user_id, food_id, eaten_at) index.
+  const since = new Date(now.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
+  const logged = () => (rows ??= history(userId, since));
   let own: ReturnType<CustomFoodsRepo["allOf"]> | undefined;
   const ownFoods = () => (own ??= repo.allOf(userId)); // read once per request, used twice
   return {
@@ -29,18 +33,11 @@ export function personalFoods(history: FoodHistory, repo: CustomFoodsRepo, userI
     },
     boosts() {
       if (boosts) return boosts;
-      // Frequency and recency over the last 90 days, from the (user_id, food_id, eaten_at) index.
-      const since = new Date(now.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
-      const rows = history(userId, since);
-      // A food the caller logs outranks the curated priors (alias preference 12 + everyday 3),
-      // and more often or more lately ranks higher still; it must still match the query.
       boosts = new Map();
-      for (const r of rows) {
-        const days = (now.getTime() - Date.parse(r.last)) / 86_400_000;
-        boosts.set(r.id, 14 + Math.min(8, 2 * Math.log2(1 + r.n)) + (days <= 7 ? 3 : 0));
-      }
-      for (const f of ownFoods()) boosts.set(f.id, (boosts.get(f.id) ?? 0) + 3); // your own foods rank up
+      for (const r of logged()) boosts.set(r.id, historyBoost(r.n, (now.getTime() - Date.parse(r.last)) / 86_400_000));
+      for (const f of ownFoods()) boosts.set(f.id, (boosts.get(f.id) ?? 0) + OWN_FOOD_BOOST); // your own foods rank up
       return boosts;
     },
+    history: logged,
   };
 }

@@ -12,6 +12,7 @@ export const OPERATIONS: Record<string, { id: string; csv?: boolean }> = {
   "PATCH /api/v1/me": { id: "updateMe" },
   "DELETE /api/v1/me": { id: "deleteMe" },
   "GET /api/v1/foods/search": { id: "searchFoods" },
+  "GET /api/v1/foods/recent": { id: "recentFoods" },
   "GET /api/v1/foods/{id}": { id: "getFood" },
   "POST /api/v1/foods": { id: "createFood" },
   "PATCH /api/v1/foods/{id}": { id: "updateFood" },

@@ -62,6 +62,22 @@ export const SearchResponse = t.Object({
   offset: Int(),
 });
 
+export const RecentQuery = t.Object({
+  limit: t.Optional(intParam("limit", { minimum: 1, maximum: 50, default: 20 })),
+  sort: t.Optional(Enum(["recent", "frequent"], { default: "recent", description: "recent: last logged first; frequent: most logged first (ties: the more recent)" })),
+});
+
+export const RecentFood = t.Object(
+  {
+    ...summaryFields,
+    log_count: Int({ description: "meals of this food in the last 90 days" }),
+    last_logged_at: t.String({ description: "RFC 3339: the latest eaten_at" }),
+  },
+  { title: "RecentFood" },
+);
+
+export const RecentResponse = t.Object({ items: t.Array(RecentFood) });
+
 export const FoodIdParams = t.Object({ id: intParam("id", { minimum: 1, description: "food id" }) });
 
 export type FoodSummaryT = typeof FoodSummary.static;

@@ -180,6 +180,15 @@ export interface ScoreContext {
   boosts?: ReadonlyMap<number, number>;
 }
 
+/**
+ * The boost for a food the person logged `n` times, last `daysAgo` days ago: it outranks the curated
+ * priors (alias preference 12 + everyday 3), more often or more lately higher still; it must still
+ * match the query. The server (custom-foods/personal.ts) and the web app's offline search use it.
+ */
+export const historyBoost = (n: number, daysAgo: number) => 14 + Math.min(8, 2 * Math.log2(1 + n)) + (daysAgo <= 7 ? 3 : 0);
+/** Added for the person's own (custom) foods. */
+export const OWN_FOOD_BOOST = 3;
+
 /** Higher is better. */
 export function score(p: PreparedName, ctx: ScoreContext): number {
   const { query } = ctx;

@@ -6,8 +6,8 @@ import { AppError } from "../../lib/errors";
 import { CostBudget } from "../../lib/cost-budget";
 import { isLoopback } from "../../config";
 import { reply } from "../../lib/reply";
-import { Food, FoodIdParams, SearchQuery, SearchResponse } from "./model";
-import { getFood, searchFoods, type FoodsCtx } from "./service";
+import { Food, FoodIdParams, RecentQuery, RecentResponse, SearchQuery, SearchResponse } from "./model";
+import { getFood, recentFoods, searchFoods, type FoodsCtx } from "./service";
 
 export function foodsRoutes(deps: AppDeps, personal: (userId: number | null) => FoodsCtx["personal"]) {
   const budget = new CostBudget(deps.searchBudget);
@@ -45,6 +45,17 @@ export function foodsRoutes(deps: AppDeps, personal: (userId: number | null) => 
         summary: "Search foods",
         description:
           "Public; a valid bearer token personalises it and a bad one is a 401. Ranked search over the USDA catalogue (and, with a token, the caller's custom foods). `q` is 1–100 characters after trimming; every word must match, the last word also as a prefix; common names, British spellings and small typos are understood. FTS syntax in `q` is treated as text. `offset` is at most 1000. Anonymous callers from other machines have a budget of server time per address (a quarter of a core, with a two-second burst): a client sending expensive searches back to back gets 429 rate_limited with Retry-After; signing in lifts it.",
+      },
+    })
+    .get("/recent", ({ query, user }) => recentFoods({ ctx: ctxFor(user.id), input: query }), {
+      auth: true,
+      query: RecentQuery,
+      response: { 200: RecentResponse, ...errors(400, 401) },
+      detail: {
+        tags: ["foods"],
+        summary: "Your recent or frequent foods",
+        description:
+          "The foods you logged in the last 90 days (up to 500 distinct foods are considered), for an add-food screen before anything is typed: `sort=recent` (default) puts the last logged first, `sort=frequent` the most logged. A custom food you deleted is left out.",
       },
     })
     .get("/:id", ({ params, user }) => reply(deps, getFood({ ctx: ctxFor(user?.id ?? null), input: params })), {

@@ -27,6 +27,8 @@ export interface PersonalFoods {
   candidates(q: string): RankInput[];
   /** Score boosts for foods the caller logs often or recently. */
   boosts(): ReadonlyMap<number, number>;
+  /** Foods the caller logged lately: how often and when last (most logged first). */
+  history(): readonly { id: number; n: number; last: string }[];
 }
 
 export const MAX_QUERY_LENGTH = 100;
@@ -87,4 +89,18 @@ export function getFood({ ctx, input }: { ctx: FoodsCtx; input: { id: number } }
   const food = ctx.directory.detail(ctx.userId, input.id);
   if (!food) throw new AppError("food_not_found", `no food with id ${input.id}`);
   return food;
+}
+
+/** GET /foods/recent: the caller's recent or frequent foods that they can still log. */
+export function recentFoods({ ctx, input }: { ctx: FoodsCtx; input: { limit?: number; sort?: "recent" | "frequent" } }) {
+  const rows = [...(ctx.personal?.history() ?? [])];
+  if (input.sort === "frequent") rows.sort((a, b) => b.n - a.n || b.last.localeCompare(a.last));
+  else rows.sort((a, b) => b.last.localeCompare(a.last) || b.n - a.n);
+  const items = [];
+  for (const r of rows) {
+    if (items.length >= (input.limit ?? 20)) break;
+    const food = ctx.directory.summary(ctx.userId, r.id); // a deleted custom food is left out
+    if (food) items.push({ ...food, log_count: r.n, last_logged_at: r.last });
+  }
+  return { items };
 }

@@ -38,6 +38,7 @@ export const PhotoResponse = t.Object({
       label: t.String(),
       confidence: t.Number({ minimum: 0, maximum: 1 }),
       source: Enum(["model", "personal"]),
+      confident: t.Boolean({ description: "at the calibrated operating point; below it, a suggestion for a picker" }),
       food: Nullable(FoodSummary),
     }),
     { maxItems: 5 },

@@ -36,6 +36,7 @@ export interface Candidate {
   label: string;
   confidence: number;
   source: "model" | "personal";
+  confident: boolean;
   food: FoodSummaryT | null;
 }
 
@@ -50,7 +51,7 @@ export interface PhotoResult {
 
 /**
  * Reads the photo's barcode, if any, and looks it up; meanwhile a photo worker runs the food
- * detector. Candidates are the model's suggestions above its calibrated threshold merged with the
+ * detector. Candidates are the model's suggestions down to its calibrated floor merged with the
  * user's own confirmed photos that look alike (one entry per food, the more confident source
  * wins), at most five. The photo's embedding is kept 24 hours with its photo_id. When a barcode is
  * read, the photo is about that product: the model is not waited for and `candidates` is empty.
@@ -91,6 +92,7 @@ export async function scanPhoto({ ctx, file }: { ctx: ScannerCtx; file: unknown 
     label: s.label,
     confidence: round3(s.confidence),
     source: s.source,
+    confident: s.confident,
     food: summary(s.foodId),
   }));
   const photoId = Bun.randomUUIDv7();

@@ -9,13 +9,13 @@ import { AppError } from "../../../lib/errors";
 import { jsonLogger, type Logger } from "../../../lib/log";
 import { squareRgb, type CheckedImage } from "../image";
 import { INPUT_SIDE } from "./detector";
-import { LABELS, modelCandidates, personalConfidence, type ModelCandidate } from "./labels";
+import { LABELS, PERSONAL_CONFIDENT, personalConfidence, pickerCandidates, type ModelCandidate } from "./labels";
 import type { Neighbour } from "./examples";
 import { DetectorPool } from "./pool";
 import { centre } from "./embedding";
 
 export interface Recognition {
-  /** Model suggestions at or above the calibrated confidence, best first. */
+  /** Model suggestions down to the calibrated floor, best first; `confident` at the operating point. */
   candidates: ModelCandidate[];
   /** For personal recognition (centred, unit length); null when the model could not run on this photo. */
   embedding: Float32Array | null;
@@ -42,7 +42,7 @@ export class CocoSsdRecogniser implements Recogniser {
     const rgb = await squareRgb(img, INPUT_SIDE);
     try {
       const r = await this.pool.run(rgb, signal);
-      return { candidates: modelCandidates(r.scores), embedding: centre(r.embedding), model: this.model };
+      return { candidates: pickerCandidates(r.scores), embedding: centre(r.embedding), model: this.model };
     } catch (e) {
       if (e instanceof AppError) throw e; // 429: the queue is full
       if (signal?.aborted) return { candidates: [], embedding: null, model: this.model };
@@ -82,6 +82,7 @@ export interface Suggestion {
   label: string;
   confidence: number;
   source: "model" | "personal";
+  confident: boolean;
 }
 
 export const MAX_SUGGESTIONS = 5;
@@ -97,12 +98,12 @@ export function mergeSuggestions(model: ModelCandidate[], neighbours: Neighbour[
     const prev = byFood.get(s.foodId);
     if (!prev || prev.confidence < s.confidence) byFood.set(s.foodId, s);
   };
-  for (const m of model) offer({ foodId: m.foodId, label: m.label, confidence: m.confidence, source: "model" });
+  for (const m of model) offer({ foodId: m.foodId, label: m.label, confidence: m.confidence, source: "model", confident: m.confident });
   for (const n of neighbours) {
     const confidence = personalConfidence(n.similarity);
     if (confidence <= 0) continue;
     const name = nameOf(n.foodId);
-    if (name) offer({ foodId: n.foodId, label: name, confidence, source: "personal" });
+    if (name) offer({ foodId: n.foodId, label: name, confidence, source: "personal", confident: confidence >= PERSONAL_CONFIDENT });
   }
   return [...byFood.values()].sort((a, b) => b.confidence - a.confidence).slice(0, MAX_SUGGESTIONS);
 }

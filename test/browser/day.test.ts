@@ -1,0 +1,83 @@
+/** The day in a real browser: log with a portion, totals, edit, delete and undo; the week against /stats/weekly. */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { Browser } from "playwright-core";
+import { accessToken, apiGet, device, launch, logFood, register, server, synced, type Server } from "./harness";
+
+let browser: Browser;
+let srv: Server;
+beforeAll(async () => {
+  [browser, srv] = await Promise.all([launch(), server()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await srv?.stop();
+});
+
+test("register → search → log a portion → totals → edit → delete → undo, and the server agrees", async () => {
+  const { page } = await device(browser, srv.url);
+  await register(page, srv.url);
+  await synced(page);
+
+  // one medium banana: 118 g, 105 kcal (the contract's example)
+  await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
+  await page.getByRole("searchbox", { name: "Search foods" }).fill("banana");
+  await page.getByRole("listitem").filter({ hasText: "Bananas, raw" }).first().click();
+  await page.getByRole("spinbutton", { name: "Quantity" }).waitFor();
+  const units = await page.getByRole("combobox", { name: "Unit" }).locator("option").allTextContents();
+  await page.getByRole("combobox", { name: "Unit" }).selectOption({ label: units.find((u) => u.startsWith("medium"))! });
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill("1");
+  await expect(page.locator(".preview").textContent()).resolves.toContain("105 kcal"); // live, before logging
+  await page.getByRole("button", { name: "Log" }).click();
+
+  const breakfast = page.getByRole("region", { name: "Breakfast" });
+  const entry = breakfast.getByRole("listitem").filter({ hasText: "Bananas, raw" });
+  await expect(entry.textContent()).resolves.toContain("105 kcal");
+  await expect(page.getByRole("region", { name: "Totals" }).textContent()).resolves.toContain("105 kcal eaten");
+
+  await entry.getByRole("button", { name: "Edit" }).click();
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill("2");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(entry.textContent()).resolves.toContain("210 kcal");
+  await expect(page.getByRole("region", { name: "Totals" }).textContent()).resolves.toContain("210 kcal eaten");
+
+  await entry.getByRole("button", { name: "Delete" }).click();
+  await entry.waitFor({ state: "detached" });
+  await expect(page.getByRole("region", { name: "Totals" }).textContent()).resolves.toContain("0 kcal eaten");
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(entry.textContent()).resolves.toContain("210 kcal");
+  await synced(page);
+
+  const day = await apiGet(srv.url, await accessToken(page), "/meals/daily");
+  expect(day.meals).toHaveLength(1);
+  expect(day.meals[0]).toMatchObject({ food: { id: 9040 }, meal_type: "breakfast", quantity: 2, grams: 236 });
+  expect(day.totals.energy_kcal).toBe(210);
+});
+
+test("the week view shows what /stats/weekly says, day by day", async () => {
+  const { page } = await device(browser, srv.url, { width: 1280, height: 800 });
+  await register(page, srv.url);
+  const token = await accessToken(page);
+  // yesterday and today, through the app
+  await logFood(page, { meal: "Lunch", query: "apple", food: "Apples, raw, with skin", quantity: 200 });
+  await page.getByRole("button", { name: "Previous day" }).click();
+  await logFood(page, { meal: "Dinner", query: "rice", food: "Rice", quantity: 150 });
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("spinbutton", { name: "Energy goal (kcal)" }).fill("1800");
+  await page.getByRole("button", { name: "Save goals" }).click();
+  await synced(page);
+
+  await page.getByRole("link", { name: "Week" }).click();
+  const table = page.getByRole("table");
+  await table.waitFor();
+  const weekly = await apiGet(srv.url, token, "/stats/weekly");
+  const rows = table.locator("tbody tr");
+  await expect(rows.count()).resolves.toBe(7);
+  for (let i = 0; i < 7; i++) {
+    const cells = await rows.nth(i).locator("td").allTextContents();
+    expect(Number(cells[0])).toBe(Math.round(weekly.days[i].totals.energy_kcal));
+    expect(cells[1]).toBe("1800");
+  }
+  expect(weekly.logged_days).toBe(2);
+  const avg = await table.locator("tfoot td").first().textContent();
+  expect(Number(avg)).toBe(Math.round(weekly.daily_average.energy_kcal));
+});

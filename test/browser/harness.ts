@@ -1,0 +1,96 @@
+/**
+ * Browser tests: a real Morsel server (a child process on port 0, its own temp data dir) and
+ * Debian's Chromium driven by playwright-core (Playwright's own browser download cannot work here;
+ * `.ci/run` installs the `chromium` package). The accessible names come from ../shared/WEBAPP.md.
+ */
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { startProcess, tempDir } from "../helpers";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export function requireChromium(): void {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not at ${CHROMIUM}: run \`apt-get install -y chromium\` (.ci/run does) or set CHROMIUM_PATH`);
+}
+
+export async function launch(): Promise<Browser> {
+  requireChromium();
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+export type Server = Awaited<ReturnType<typeof startProcess>> & { dir: string; port: number };
+
+export async function server(dir = tempDir(), port = 0): Promise<Server> {
+  const s = await startProcess(dir, port ? ["--port", String(port)] : []);
+  return { ...s, dir, port: Number(new URL(s.url).port) };
+}
+
+export async function device(browser: Browser, base: string, viewport = { width: 360, height: 640 }): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ viewport, baseURL: base });
+  const page = await ctx.newPage();
+  page.on("pageerror", (e) => console.error(`page error: ${e.message}`));
+  return { ctx, page };
+}
+
+let seq = 0;
+export async function register(page: Page, base: string): Promise<{ email: string; password: string }> {
+  const email = `web${Date.now()}-${++seq}@example.org`;
+  const password = "correct horse battery";
+  await page.goto(base);
+  await page.getByRole("link", { name: "Create account" }).click();
+  await page.getByRole("textbox", { name: "Name" }).fill("Ana");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
+  return { email, password };
+}
+
+export async function signIn(page: Page, base: string, who: { email: string; password: string }): Promise<void> {
+  await page.goto(base);
+  await page.getByRole("textbox", { name: "Email" }).fill(who.email);
+  await page.getByRole("textbox", { name: "Password" }).fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
+}
+
+export const status = (page: Page) => page.getByRole("status").and(page.locator(".status"));
+export const synced = (page: Page) => status(page).filter({ hasText: /^Synced$/ }).waitFor();
+
+/** From the day view: Add food in a meal's region, search, pick, choose the unit, log. */
+export async function logFood(page: Page, o: { meal: string; query: string; food: string; unit?: RegExp; quantity?: number }): Promise<void> {
+  await page.getByRole("region", { name: o.meal }).getByRole("button", { name: "Add food" }).click();
+  await page.getByRole("searchbox", { name: "Search foods" }).fill(o.query);
+  await page.getByRole("listitem").filter({ hasText: o.food }).first().click();
+  await page.getByRole("spinbutton", { name: "Quantity" }).waitFor(); // the log form is open
+  if (!o.unit && o.quantity !== undefined) await page.getByRole("combobox", { name: "Unit" }).selectOption({ label: "grams" });
+  if (o.unit) {
+    const options = await page.getByRole("combobox", { name: "Unit" }).locator("option").allTextContents();
+    const label = options.find((t) => o.unit!.test(t));
+    if (!label) throw new Error(`no unit like ${o.unit} among ${options.join(" | ")}`);
+    await page.getByRole("combobox", { name: "Unit" }).selectOption({ label });
+  }
+  if (o.quantity !== undefined) await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(o.quantity));
+  await page.getByRole("button", { name: "Log" }).click();
+  await page.getByRole("region", { name: "Totals" }).waitFor();
+}
+
+export const accessToken = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem("morsel.session")!) as { access_token: string }).access_token);
+
+export async function apiGet<T = any>(base: string, token: string, path: string): Promise<T> {
+  const r = await fetch(`${base}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
+}
+
+/** The service worker controls the page and has cached the shell and the catalogue copy. */
+export async function offlineReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const sw = (navigator as unknown as { serviceWorker: { ready: Promise<unknown>; controller: unknown } }).serviceWorker;
+    await sw.ready;
+    while (!sw.controller) await new Promise((r) => setTimeout(r, 20));
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Offline for real: after one visit the app opens with the network off and the server stopped,
+ * searches the catalogue copy, logs, edits and deletes; back online, the server has exactly those
+ * meals. Then two devices: a meal logged on one appears on the other, and the same meal edited on
+ * both while offline is a visible conflict whose chosen version wins on both.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { accessToken, apiGet, device, launch, logFood, offlineReady, register, server, signIn, status, synced, type Server } from "./harness";
+
+let browser: Browser;
+let srv: Server;
+beforeAll(async () => {
+  [browser, srv] = await Promise.all([launch(), server()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await srv?.stop();
+});
+
+const entries = (page: Page, meal: string) => page.getByRole("region", { name: meal }).getByRole("listitem");
+
+test("offline: reload from the service worker, search, log 3, edit 1, delete 1; online again, the server has exactly those", async () => {
+  const { ctx, page } = await device(browser, srv.url);
+  await register(page, srv.url);
+  await synced(page);
+  await offlineReady(page);
+  const token = await accessToken(page);
+
+  await ctx.setOffline(true);
+  await srv.stop(); // unreachable, not merely emulated away
+  await page.reload();
+  await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
+  await status(page).filter({ hasText: "Offline" }).waitFor();
+
+  await logFood(page, { meal: "Breakfast", query: "banana", food: "Bananas, raw", quantity: 120 });
+  await logFood(page, { meal: "Lunch", query: "apple", food: "Apples, raw, with skin", quantity: 150 });
+  await logFood(page, { meal: "Snack", query: "yoghurt", food: "Yogurt", quantity: 200 }); // an alias, offline too
+  await status(page).filter({ hasText: "3 changes waiting" }).waitFor();
+  await entries(page, "Lunch").first().getByRole("button", { name: "Edit" }).click();
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill("300");
+  await page.getByRole("button", { name: "Save" }).click();
+  await entries(page, "Snack").first().getByRole("button", { name: "Delete" }).click();
+  await entries(page, "Snack").first().waitFor({ state: "detached" });
+
+  const restarted = await server(srv.dir, srv.port);
+  srv = restarted;
+  await ctx.setOffline(false);
+  await synced(page);
+
+  const day = await apiGet(srv.url, token, "/meals/daily");
+  const got = day.meals.map((m: { food: { id: number }; grams: number; meal_type: string }) => [m.meal_type, m.food.id, m.grams]);
+  expect(got.sort()).toEqual([["breakfast", 9040, 120], ["lunch", 9003, 300]].sort());
+  await ctx.close();
+}, 180_000);
+
+test("two devices: a meal appears on the other; edited on both offline, the conflict is shown and the chosen version wins on both", async () => {
+  const a = await device(browser, srv.url);
+  const who = await register(a.page, srv.url);
+  const b = await device(browser, srv.url);
+  await signIn(b.page, srv.url, who);
+
+  await logFood(a.page, { meal: "Dinner", query: "broccoli", food: "Broccoli, raw", quantity: 100 });
+  await synced(a.page);
+  await b.page.reload(); // sync on start
+  await entries(b.page, "Dinner").filter({ hasText: "Broccoli, raw" }).waitFor();
+  await synced(b.page);
+
+  await a.ctx.setOffline(true);
+  await b.ctx.setOffline(true);
+  for (const [d, q] of [[a, "150"], [b, "250"]] as const) {
+    await entries(d.page, "Dinner").first().getByRole("button", { name: "Edit" }).click();
+    await d.page.getByRole("spinbutton", { name: "Quantity" }).fill(q);
+    await d.page.getByRole("button", { name: "Save" }).click();
+    await status(d.page).filter({ hasText: "1 change waiting" }).waitFor();
+  }
+  await a.ctx.setOffline(false);
+  await synced(a.page); // a's edit reached the server first
+  await b.ctx.setOffline(false);
+  const conflict = b.page.getByRole("alert").filter({ hasText: "Changed on another device" });
+  await conflict.waitFor();
+  await expect(conflict.textContent()).resolves.toContain("250 g");
+  await expect(conflict.textContent()).resolves.toContain("150 g");
+  await conflict.getByRole("button", { name: "Keep this device's version" }).click();
+  await synced(b.page);
+
+  const day = await apiGet(srv.url, await accessToken(b.page), "/meals/daily");
+  expect(day.meals.map((m: { grams: number }) => m.grams)).toEqual([250]);
+  await a.page.reload();
+  await entries(a.page, "Dinner").filter({ hasText: "250 g" }).waitFor();
+  await a.ctx.close();
+  await b.ctx.close();
+}, 180_000);

@@ -1,0 +1,130 @@
+/**
+ * Finding foods: the server's search when it answers, else the same ranker (bundled from
+ * src/features/foods/offline.ts) over the offline catalogue copy (/catalogue.json, made by
+ * scripts/build-web.ts, cached by the service worker) plus the person's own foods.
+ */
+import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
+import { historyBoost, OWN_FOOD_BOOST } from "../../src/features/foods/rank";
+import { api, isOffline } from "./api";
+import { fromFood } from "./records";
+import type { FoodRec, Store } from "./store";
+
+export interface FoodHit {
+  id: number;
+  name: string;
+  brand: string | null;
+  energy_kcal: number | null;
+}
+
+type Row = [number, string, string | null, string, number, string | null, ...(number | null)[]];
+interface CatalogueCopy {
+  version: number;
+  foods: Row[];
+  portions: [number, number, string, number, number][];
+}
+
+let loading: Promise<Offline> | null = null;
+
+class Offline {
+  readonly byId = new Map<number, Row>();
+  readonly portions = new Map<number, { id: number; name: string; amount: number; grams: number }[]>();
+  constructor(
+    copy: CatalogueCopy,
+    readonly search: import("../../src/features/foods/offline").MemorySearch,
+  ) {
+    for (const r of copy.foods) this.byId.set(r[0], r);
+    for (const [food, id, name, amount, grams] of copy.portions) {
+      const list = this.portions.get(food) ?? [];
+      list.push({ id, name, amount, grams });
+      this.portions.set(food, list);
+    }
+  }
+  food(id: number): FoodRec | null {
+    const r = this.byId.get(id);
+    if (!r) return null;
+    const per100g = Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k, i) => [k, (r[6 + i] as number | null) ?? null]));
+    return { id, name: r[1], brand: r[5], barcode: null, per100g, portions: this.portions.get(id) ?? [], custom: false, version: null };
+  }
+}
+
+/** The catalogue copy and the ranker, loaded once, on first use (not part of the first load). */
+export function offlineCatalogue(): Promise<Offline> {
+  loading ??= (async () => {
+    const [res, { MemorySearch }] = await Promise.all([fetch("/catalogue.json"), import("../../src/features/foods/offline")]);
+    const copy = (await res.json()) as CatalogueCopy;
+    const search = new MemorySearch(copy.foods.map((r) => ({ id: r[0], name: r[1], group_code: r[2], synonyms: r[3], portion_count: r[4], brand: r[5] })));
+    return new Offline(copy, search);
+  })();
+  loading.catch(() => (loading = null));
+  return loading;
+}
+
+/** Search: the server's ranking (with the person's history) online, the bundled ranker offline. */
+export async function searchFoods(db: Store, q: string): Promise<{ items: FoodHit[]; offline: boolean }> {
+  try {
+    const r = await api<{ items: FoodHit[] }>("GET", `/foods/search?limit=20&q=${encodeURIComponent(q)}`);
+    return { items: r.items, offline: false };
+  } catch (e) {
+    if (!isOffline(e)) throw e;
+  }
+  return { items: await searchOffline(db, q), offline: true };
+}
+
+export async function searchOffline(db: Store, q: string): Promise<FoodHit[]> {
+  const cat = await offlineCatalogue();
+  const own = (await db.getAll("foods")).filter((f) => f.custom);
+  const boosts = new Map<number, number>();
+  const now = Date.now();
+  const history = new Map<number, { n: number; last: number }>();
+  for (const m of await db.getAll("meals")) {
+    const h = history.get(m.food.id) ?? { n: 0, last: 0 };
+    history.set(m.food.id, { n: h.n + 1, last: Math.max(h.last, Date.parse(m.eaten_at)) });
+  }
+  for (const [id, h] of history) boosts.set(id, historyBoost(h.n, (now - h.last) / 86_400_000));
+  for (const f of own) boosts.set(f.id, (boosts.get(f.id) ?? 0) + OWN_FOOD_BOOST);
+  const extra = own.map((f) => ({ id: f.id, name: f.name, group_code: null, synonyms: "", portion_count: f.portions.length, brand: f.brand }));
+  const ids = cat.search.search(q, { limit: 20, extra, boosts });
+  const byId = new Map(own.map((f) => [f.id, f]));
+  return ids.map((id) => {
+    const f = byId.get(id) ?? cat.food(id)!;
+    return { id, name: f.name, brand: f.brand, energy_kcal: f.per100g.energy_kcal ?? null };
+  });
+}
+
+/** A food with its portions: the local store, the server, or the catalogue copy, in that order. */
+export async function loadFood(db: Store, id: number): Promise<FoodRec | null> {
+  const local = await db.get("foods", id);
+  if (local && (local.custom || local.portions.length || id < 0)) return local;
+  try {
+    const f = await api<Record<string, unknown>>("GET", `/foods/${id}`);
+    const rec = fromFood(f, null);
+    if (!rec.custom) await db.put("foods", rec);
+    return rec;
+  } catch (e) {
+    if (!isOffline(e)) throw e;
+  }
+  return local ?? (await offlineCatalogue()).food(id);
+}
+
+/** Before typing: recent and frequent foods (the server's list online, the local log offline). */
+export async function recentFoods(db: Store): Promise<{ recent: FoodHit[]; frequent: FoodHit[] }> {
+  try {
+    const [recent, frequent] = await Promise.all([
+      api<{ items: FoodHit[] }>("GET", "/foods/recent?limit=8"),
+      api<{ items: FoodHit[] }>("GET", "/foods/recent?limit=8&sort=frequent"),
+    ]);
+    return { recent: recent.items, frequent: frequent.items };
+  } catch (e) {
+    if (!isOffline(e)) throw e;
+  }
+  const meals = (await db.getAll("meals")).sort((a, b) => b.eaten_at.localeCompare(a.eaten_at));
+  const count = new Map<number, number>();
+  for (const m of meals) count.set(m.food.id, (count.get(m.food.id) ?? 0) + 1);
+  const hit = (id: number): FoodHit => {
+    const m = meals.find((x) => x.food.id === id)!;
+    return { id, name: m.food.name, brand: null, energy_kcal: null };
+  };
+  const recent = [...new Set(meals.map((m) => m.food.id))].slice(0, 8).map(hit);
+  const frequent = [...count.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([id]) => hit(id));
+  return { recent, frequent };
+}

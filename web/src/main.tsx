@@ -1,0 +1,157 @@
+/** The Morsel web app: session, the per-account store and sync, hash routes, and the shell around the views. */
+import { render } from "preact";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { currentSession, onSession, setSession, type Session } from "./api";
+import { Local } from "./records";
+import { openStore, type MealType, type Store } from "./store";
+import { Sync } from "./sync";
+import { Ctx, type AppCtx, type Toast } from "./ui";
+import { AddView } from "./views/add";
+import { Auth } from "./views/auth";
+import { DayView } from "./views/day";
+import { EditView } from "./views/edit";
+import { SettingsView } from "./views/settings";
+import { Issues, StatusLine, ToastBar } from "./views/status";
+import { WeekView } from "./views/week";
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function useHash(): string {
+  const [hash, setHash] = useState(location.hash || "#/");
+  useEffect(() => {
+    const on = () => setHash(location.hash || "#/");
+    addEventListener("hashchange", on);
+    return () => removeEventListener("hashchange", on);
+  }, []);
+  return hash;
+}
+
+function App() {
+  const [session, setLocal] = useState<Session | null>(currentSession());
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(
+    () =>
+      onSession((s) => {
+        if (!s && session) setNotice("Your session ended. Sign in again; changes not yet sent are kept on this device.");
+        setLocal(s);
+      }),
+    [session],
+  );
+  const hash = useHash();
+  if (!session) return <Auth mode={hash.startsWith("#/register") ? "register" : "signin"} notice={notice} />;
+  return <SignedIn key={session.user.id} session={session} hash={hash} />;
+}
+
+function SignedIn({ session, hash }: { session: Session; hash: string }) {
+  const [db, setDb] = useState<Store | null>(null);
+  const [version, setVersion] = useState(0);
+  const [toast, setToast] = useState<Toast | null>(null);
+  const [sync, setSync] = useState<Sync | null>(null);
+
+  useEffect(() => {
+    let s: Sync | null = null;
+    let closed = false;
+    openStore(session.user.id).then((store) => {
+      if (closed) return store.close();
+      s = new Sync(store);
+      s.onData = () => setVersion((v) => v + 1);
+      s.start();
+      setDb(store);
+      setSync(s);
+    });
+    return () => {
+      closed = true;
+      s?.stop();
+    };
+  }, [session.user.id]);
+
+  const ctx = useMemo<AppCtx | null>(() => {
+    if (!db || !sync) return null;
+    const local = new Local(db, sync);
+    return {
+      db,
+      sync,
+      local,
+      user: session.user,
+      version,
+      go: (h) => (location.hash = h),
+      toast: setToast,
+    };
+  }, [db, sync, version, session.user]);
+
+  useEffect(() => {
+    if (!sync) return;
+    const prev = sync.changed.bind(sync);
+    sync.changed = () => {
+      prev();
+      setVersion((v) => v + 1);
+    };
+  }, [sync]);
+
+  if (!ctx) return <p class="loading">Opening your data…</p>;
+
+  async function signOut() {
+    await ctx!.sync.run();
+    const waiting = await ctx!.db.count("queue");
+    if (waiting && !confirm(`${waiting} changes have not reached the server yet. They stay on this device until you sign in again. Sign out?`)) return;
+    try {
+      const { api } = await import("./api");
+      await api("POST", "/logout", { refresh_token: session.refresh_token });
+    } catch {}
+    ctx!.sync.stop();
+    ctx!.db.close();
+    if (!waiting) indexedDB.deleteDatabase(`morsel-${session.user.id}`); // nothing pending: leave nothing behind
+    setSession(null);
+    location.hash = "#/";
+  }
+
+  return (
+    <Ctx.Provider value={ctx}>
+      <a class="skip" href="#content">
+        Skip to content
+      </a>
+      <header class="top">
+        <span class="brand">Morsel</span>
+        <nav aria-label="Main">
+          <a href="#/" aria-current={hash === "#/" || hash.startsWith("#/day") ? "page" : undefined}>
+            Today
+          </a>
+          <a href="#/week" aria-current={hash.startsWith("#/week") ? "page" : undefined}>
+            Week
+          </a>
+          <a href="#/settings" aria-current={hash.startsWith("#/settings") ? "page" : undefined}>
+            Settings
+          </a>
+        </nav>
+        <StatusLine />
+      </header>
+      <div id="content">
+        <Issues />
+        <Route hash={hash} signOut={signOut} />
+      </div>
+      <ToastBar toast={toast} onClose={() => setToast(null)} />
+    </Ctx.Provider>
+  );
+}
+
+function Route({ hash, signOut }: { hash: string; signOut: () => void }) {
+  const parts = hash.replace(/^#\/?/, "").split("/");
+  const [page, a, b] = parts;
+  if (page === "day" && a && DATE.test(a)) return <DayView key={a} date={a} />;
+  if (page === "add" && a && ["breakfast", "lunch", "dinner", "snack"].includes(a)) return <AddView key={hash} mealType={a as MealType} date={b && DATE.test(b) ? b : todayFallback()} />;
+  if (page === "edit" && a) return <EditView key={a} id={a} />;
+  if (page === "week") return <WeekView end={a && DATE.test(a) ? a : null} />;
+  if (page === "settings") return <SettingsView signOut={signOut} />;
+  return <DayView date={null} />;
+}
+
+const todayFallback = () => new Date().toISOString().slice(0, 10);
+
+if ("serviceWorker" in navigator) {
+  // The app shell and the catalogue copy, cached for offline use; a new version is taken on the next visit.
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+}
+
+const root = document.getElementById("app")!;
+root.textContent = ""; // the "Loading" placeholder
+render(<App />, root);

@@ -1,0 +1,167 @@
+/**
+ * Local-first writes: every change is written to IndexedDB at once and queued as a sync mutation,
+ * so the UI never waits on the network. Meal arithmetic is the server's own (meals/nutrition.ts),
+ * so an entry logged offline shows the kcal the server will store.
+ */
+import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
+import { scale } from "../../src/features/meals/nutrition";
+import { writeAll, type Conflict, type FoodRec, type Goals, type Meal, type MealType, type Mutation, type Portion, type Store } from "./store";
+import type { Sync } from "./sync";
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+export function gramsOf(quantity: number, portion: Portion | null): number {
+  return portion ? round3((quantity * portion.grams) / portion.amount) : round3(quantity);
+}
+
+export const nutrientsOf = (food: FoodRec, grams: number) => scale(food.per100g, grams) as Record<string, number | null>;
+
+export function fromMeal(d: Record<string, unknown>, version: number | null): Meal {
+  const m = d as unknown as Meal;
+  return {
+    id: m.id,
+    food: m.food,
+    meal_type: m.meal_type,
+    quantity: m.quantity,
+    portion: m.portion,
+    grams: m.grams,
+    date: m.date,
+    eaten_at: m.eaten_at,
+    note: m.note,
+    nutrients: m.nutrients,
+    version,
+  };
+}
+
+/** A Food (API shape) as the log form needs it. */
+export function fromFood(d: Record<string, unknown>, version: number | null): FoodRec {
+  const f = d as { id: number; name: string; brand: string | null; barcode: string | null; source: string; nutrients: Record<string, number | null>; portions: Portion[] };
+  return {
+    id: f.id,
+    name: f.name,
+    brand: f.brand,
+    barcode: f.barcode,
+    per100g: Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, f.nutrients?.[k] ?? null])),
+    portions: f.portions ?? [],
+    custom: f.source === "custom",
+    version,
+  };
+}
+
+/** The change log keeps a waiting mutation's followers in order; each gets the version the previous one produced. */
+export class Local {
+  constructor(
+    readonly db: Store,
+    private readonly sync: Sync,
+  ) {}
+
+  private async enqueue(m: Omit<Mutation, "mutation_id" | "seq">, write: (tx: ReturnType<typeof writeAll>) => Promise<unknown>): Promise<void> {
+    const tx = writeAll(this.db);
+    await write(tx);
+    await tx.objectStore("queue").add({ ...m, mutation_id: crypto.randomUUID() });
+    await tx.done;
+    this.sync.changed();
+  }
+
+  async logMeal(a: { food: FoodRec; quantity: number; portion: Portion | null; mealType: MealType; date: string; today: boolean; photoId?: string }): Promise<Meal> {
+    const grams = gramsOf(a.quantity, a.portion);
+    const now = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+    const meal: Meal = {
+      id: crypto.randomUUID(),
+      food: { id: a.food.id, name: a.food.name },
+      meal_type: a.mealType,
+      quantity: a.quantity,
+      portion: a.portion ? { id: a.portion.id, name: a.portion.name, grams: a.portion.grams } : null,
+      grams,
+      date: a.date,
+      eaten_at: now,
+      note: null,
+      nutrients: nutrientsOf(a.food, grams),
+      version: null,
+    };
+    const data: Record<string, unknown> = { food_id: a.food.id, quantity: a.quantity, meal_type: a.mealType, date: a.date };
+    if (a.portion) data.portion_id = a.portion.id;
+    if (a.today) data.eaten_at = now; // another day's meal sits at the server's usual time for its type
+    if (a.photoId) data.photo_id = a.photoId;
+    await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: null, data }, async (tx) => {
+      await tx.objectStore("foods").put(a.food);
+      await tx.objectStore("meals").put(meal);
+    });
+    return meal;
+  }
+
+  async editMeal(meal: Meal, food: FoodRec | null, change: { quantity: number; portion: Portion | null; mealType: MealType }): Promise<void> {
+    const grams = gramsOf(change.quantity, change.portion);
+    const next: Meal = {
+      ...meal,
+      quantity: change.quantity,
+      portion: change.portion ? { id: change.portion.id, name: change.portion.name, grams: change.portion.grams } : null,
+      grams,
+      meal_type: change.mealType,
+      nutrients: food ? nutrientsOf(food, grams) : meal.nutrients,
+    };
+    const data = { quantity: change.quantity, portion_id: change.portion?.id ?? null, meal_type: change.mealType };
+    await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: meal.version, data }, (tx) => tx.objectStore("meals").put(next));
+  }
+
+  async deleteMeal(meal: Meal): Promise<void> {
+    await this.enqueue({ entity: "meal", id: meal.id, op: "delete", base_version: meal.version, data: null }, (tx) => tx.objectStore("meals").delete(meal.id));
+  }
+
+  /** Undo of a delete: the same meal again (the server takes its id back after the delete). */
+  async restoreMeal(meal: Meal): Promise<void> {
+    const data: Record<string, unknown> = { food_id: meal.food.id, quantity: meal.quantity, meal_type: meal.meal_type, date: meal.date, eaten_at: meal.eaten_at, note: meal.note };
+    if (meal.portion) data.portion_id = meal.portion.id;
+    await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: null, data }, (tx) => tx.objectStore("meals").put({ ...meal, version: null }));
+  }
+
+  /** A custom food; until the server gives it an id it has a negative one here. */
+  async createFood(f: { name: string; brand: string | null; barcode: string | null; per100g: Record<string, number | null>; portions: { name: string; grams: number }[] }): Promise<FoodRec> {
+    const id = -Date.now();
+    const rec: FoodRec = {
+      id,
+      name: f.name,
+      brand: f.brand,
+      barcode: f.barcode,
+      per100g: Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, f.per100g[k] ?? null])),
+      portions: f.portions.map((p, i) => ({ id: id - i - 1, name: p.name, amount: 1, grams: p.grams })),
+      custom: true,
+      version: null,
+    };
+    const nutrients = Object.fromEntries(Object.entries(f.per100g).filter(([, v]) => v !== null));
+    const data = { name: f.name, brand: f.brand, barcode: f.barcode, nutrients, portions: f.portions };
+    await this.enqueue({ entity: "food", id, op: "upsert", base_version: null, data }, (tx) => tx.objectStore("foods").put(rec));
+    return rec;
+  }
+
+  async saveGoals(goals: Goals): Promise<void> {
+    const cur = (await this.db.get("meta", "goals")) as { goals: Goals | null; version: number | null } | undefined;
+    await this.enqueue({ entity: "goals", id: "goals", op: "upsert", base_version: cur?.version ?? null, data: { ...goals } }, (tx) =>
+      tx.objectStore("meta").put({ goals, version: cur?.version ?? null }, "goals"),
+    );
+  }
+
+  /** The person's choice in a conflict: this device's version is sent again on top of the server's, or the server's is kept. */
+  async resolve(c: Conflict, keep: "mine" | "theirs"): Promise<void> {
+    const tx = writeAll(this.db);
+    await tx.objectStore("conflicts").delete(c.key);
+    if (keep === "theirs") {
+      if (c.entity === "meal") {
+        if (c.theirs) await tx.objectStore("meals").put(fromMeal(c.theirs, c.version));
+        else await tx.objectStore("meals").delete(String(c.id));
+      } else if (c.entity === "goals") await tx.objectStore("meta").put({ goals: c.theirs, version: c.version }, "goals");
+      else if (c.theirs) await tx.objectStore("foods").put(fromFood(c.theirs, c.version));
+    } else {
+      const m = c.mine as Partial<Meal> | null;
+      let data: Record<string, unknown> | null = c.mine;
+      if (c.entity === "meal" && m) {
+        data = { quantity: m.quantity, portion_id: m.portion?.id ?? null, meal_type: m.meal_type, date: m.date, note: m.note ?? null };
+        if (!c.theirs) data = { ...data, food_id: m.food?.id, eaten_at: m.eaten_at }; // deleted there: log it again
+        await tx.objectStore("meals").put({ ...(m as Meal), version: c.version });
+      }
+      await tx.objectStore("queue").add({ mutation_id: crypto.randomUUID(), entity: c.entity, id: c.id, op: c.mine ? "upsert" : "delete", base_version: c.version, data });
+    }
+    await tx.done;
+    this.sync.changed();
+  }
+}

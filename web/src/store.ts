@@ -1,0 +1,115 @@
+/**
+ * The person's data in the browser (IndexedDB through idb): meals, foods (their custom foods and
+ * every food they opened, so the log form works offline), goals, the pending mutations and the sync
+ * cursor. One database per account (`morsel-<user id>`), so a second person signing in on the same
+ * browser never sees the first one's data or sends their queue.
+ */
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from "idb";
+
+export type MealType = "breakfast" | "lunch" | "dinner" | "snack";
+export const MEAL_TYPES: MealType[] = ["breakfast", "lunch", "dinner", "snack"];
+export type Nutrients = Record<string, number | null>;
+
+export interface Portion {
+  id: number;
+  name: string;
+  amount: number;
+  grams: number;
+}
+
+export interface Meal {
+  id: string;
+  food: { id: number; name: string };
+  meal_type: MealType;
+  quantity: number;
+  portion: { id: number; name: string; grams: number } | null;
+  grams: number;
+  date: string;
+  eaten_at: string;
+  note: string | null;
+  nutrients: Nutrients;
+  /** The server's version; null until the server has it. */
+  version: number | null;
+}
+
+export interface FoodRec {
+  id: number;
+  name: string;
+  brand: string | null;
+  barcode: string | null;
+  /** The eight meal nutrients per 100 g. */
+  per100g: Nutrients;
+  portions: Portion[];
+  custom: boolean;
+  version: number | null;
+}
+
+export interface Goals {
+  energy_kcal: number | null;
+  protein_g: number | null;
+  fat_g: number | null;
+  carbohydrate_g: number | null;
+}
+
+export interface Mutation {
+  seq?: number;
+  mutation_id: string;
+  entity: "meal" | "food" | "goals";
+  /** A negative number: a custom food made offline, before the server gave it an id. */
+  id: string | number | null;
+  op: "upsert" | "delete";
+  base_version: number | null;
+  data: Record<string, unknown> | null;
+}
+
+export interface Conflict {
+  key: string;
+  entity: Mutation["entity"];
+  id: string | number;
+  label: string;
+  /** This device's version (null: deleted here), and the server's (null: deleted there). */
+  mine: Record<string, unknown> | null;
+  theirs: Record<string, unknown> | null;
+  version: number | null;
+}
+
+export interface Problem {
+  mutation_id: string;
+  text: string;
+}
+
+export interface Schema extends DBSchema {
+  meals: { key: string; value: Meal; indexes: { date: string } };
+  foods: { key: number; value: FoodRec };
+  queue: { key: number; value: Mutation };
+  conflicts: { key: string; value: Conflict };
+  problems: { key: string; value: Problem };
+  meta: { key: string; value: unknown };
+}
+
+export type Store = IDBPDatabase<Schema>;
+export const ALL_STORES = ["queue", "meals", "foods", "conflicts", "problems", "meta"] as const;
+/** A read-write transaction over every store. */
+export type Tx = IDBPTransaction<Schema, typeof ALL_STORES extends readonly (infer N)[] ? N[] : never, "readwrite">;
+export const writeAll = (db: Store): Tx => db.transaction([...ALL_STORES], "readwrite");
+
+export function openStore(userId: number): Promise<Store> {
+  return openDB<Schema>(`morsel-${userId}`, 1, {
+    upgrade(db) {
+      db.createObjectStore("meals", { keyPath: "id" }).createIndex("date", "date");
+      db.createObjectStore("foods", { keyPath: "id" });
+      db.createObjectStore("queue", { keyPath: "seq", autoIncrement: true });
+      db.createObjectStore("conflicts", { keyPath: "key" });
+      db.createObjectStore("problems", { keyPath: "mutation_id" });
+      db.createObjectStore("meta");
+    },
+  });
+}
+
+export const mealsOn = (db: Store, date: string) => db.getAllFromIndex("meals", "date", date);
+
+export async function getMeta<T>(db: Store, key: string): Promise<T | undefined> {
+  return (await db.get("meta", key)) as T | undefined;
+}
+
+export const setMeta = (db: Store, key: string, value: unknown) => db.put("meta", value, key);

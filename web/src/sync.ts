@@ -1,0 +1,261 @@
+/**
+ * Sync with the server (API.md §Sync): pending mutations go out through /sync/push in order, with
+ * their stable mutation_id and base_version; changes come in through /sync/changes from the saved
+ * cursor. Runs on start, on reconnect, shortly after each local change, and every 30 s.
+ *
+ * A conflict (the record changed elsewhere since this device last saw it) is kept for the person to
+ * decide; a rejected mutation is kept with the server's reason and the local record is put back as
+ * the server has it. A record with a mutation still waiting is never overwritten by a pull.
+ */
+import { api, ApiError, isOffline } from "./api";
+import { fromFood, fromMeal } from "./records";
+import { getMeta, setMeta, writeAll, type Conflict, type Mutation, type Store, type Tx } from "./store";
+
+export interface SyncState {
+  online: boolean;
+  syncing: boolean;
+  pending: number;
+  conflicts: number;
+  problems: number;
+  /** Set when the session ended and the person must sign in again. */
+  error: string | null;
+}
+
+interface Result {
+  mutation_id: string;
+  status: "applied" | "duplicate" | "conflict" | "rejected";
+  version: number | null;
+  current: Record<string, unknown> | null;
+  error: { code: string; message: string } | null;
+}
+
+interface Change {
+  entity: Mutation["entity"];
+  id: string | number;
+  op: Mutation["op"];
+  version: number;
+  data: Record<string, unknown> | null;
+}
+
+const PERIOD_MS = 30_000;
+const BATCH = 100;
+
+export class Sync {
+  state: SyncState = { online: navigator.onLine, syncing: false, pending: 0, conflicts: 0, problems: 0, error: null };
+  private readonly listeners = new Set<() => void>();
+  private running: Promise<void> | null = null;
+  private again = false;
+  private soon: ReturnType<typeof setTimeout> | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  /** Called after a pull or push changed local records, so views re-read. */
+  onData: () => void = () => {};
+
+  constructor(readonly db: Store) {}
+
+  start(): void {
+    addEventListener("online", this.wake);
+    addEventListener("offline", this.wentOffline);
+    this.timer = setInterval(() => void this.run(), PERIOD_MS);
+    void this.refreshCounts().then(() => this.run());
+  }
+
+  stop(): void {
+    removeEventListener("online", this.wake);
+    removeEventListener("offline", this.wentOffline);
+    clearInterval(this.timer);
+    clearTimeout(this.soon);
+  }
+
+  subscribe(l: () => void): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  private emit(patch: Partial<SyncState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  private readonly wake = () => {
+    this.emit({ online: true });
+    void this.run();
+  };
+
+  private readonly wentOffline = () => this.emit({ online: false });
+
+  /** After a local change: batch what the next few hundred ms bring, then push. */
+  changed(): void {
+    void this.refreshCounts();
+    clearTimeout(this.soon);
+    this.soon = setTimeout(() => void this.run(), 300);
+  }
+
+  async refreshCounts(): Promise<void> {
+    const [pending, conflicts, problems] = await Promise.all([this.db.count("queue"), this.db.count("conflicts"), this.db.count("problems")]);
+    this.emit({ pending, conflicts, problems });
+  }
+
+  /** One sync at a time; a request while one runs makes it go round once more. */
+  run(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      this.emit({ syncing: true });
+      try {
+        do {
+          this.again = false;
+          await this.push();
+          await this.pull();
+        } while (this.again);
+        this.emit({ online: true, error: null });
+      } catch (e) {
+        if (isOffline(e)) this.emit({ online: false });
+        else if (e instanceof ApiError && e.status === 401) this.emit({ error: "Your session ended; sign in again to send your changes." });
+        else this.emit({ error: e instanceof Error ? e.message : String(e) });
+      } finally {
+        this.running = null;
+        await this.refreshCounts();
+        this.emit({ syncing: false });
+      }
+    })();
+    return this.running;
+  }
+
+  private async push(): Promise<void> {
+    for (;;) {
+      const queue = await this.db.getAll("queue", undefined, BATCH);
+      if (!queue.length) return;
+      // A custom food made offline goes alone first: the meals after it need its real id.
+      // At most one mutation per record per push: the next one needs the version this one makes.
+      const keys = new Set<string>();
+      let end = queue.findIndex((m) => {
+        const k = `${m.entity}:${m.id}`;
+        if (keys.has(k)) return true;
+        keys.add(k);
+        return false;
+      });
+      if (end < 0) end = queue.length;
+      // A custom food made offline goes alone first: the meals after it need its real id.
+      const cut = queue.findIndex((m) => m.entity === "food" && typeof m.id === "number" && m.id < 0);
+      const batch = cut === 0 ? queue.slice(0, 1) : queue.slice(0, cut > 0 ? Math.min(cut, end) : end);
+      const wire = batch.map(({ seq: _, ...m }) => ({ ...m, id: typeof m.id === "number" && m.id < 0 ? null : m.id }));
+      const { results } = await api<{ results: Result[] }>("POST", "/sync/push", { mutations: wire });
+      for (let i = 0; i < batch.length; i++) await this.settle(batch[i]!, results[i]!);
+      this.onData();
+    }
+  }
+
+  private async settle(m: Mutation, r: Result): Promise<void> {
+    const tx = writeAll(this.db);
+    await tx.objectStore("queue").delete(m.seq!);
+    const ok = r.status === "applied" || r.status === "duplicate";
+    let id = m.id;
+    if (ok && m.entity === "food" && typeof m.id === "number" && m.id < 0 && r.current) {
+      id = Number(r.current.id);
+      await this.renameFood(tx, m.id, id);
+    }
+    // The record's later changes build on what this one made; after a failure they are dropped
+    // (the conflict keeps this device's latest version, a refusal puts back the server's).
+    let later = await tx.objectStore("queue").openCursor();
+    while (later) {
+      if (later.value.entity === m.entity && later.value.id === id) {
+        if (ok) await later.update({ ...later.value, base_version: r.version });
+        else await later.delete();
+      }
+      later = await later.continue();
+    }
+    if (ok) {
+      await this.store(tx, m.entity, id, r.current, r.version);
+    } else if (r.status === "conflict") {
+      const mine = m.op === "delete" ? null : await this.mine(tx, m);
+      const conflict: Conflict = { key: `${m.entity}:${m.id}`, entity: m.entity, id: m.id!, label: label(mine ?? r.current), mine, theirs: r.current, version: r.version };
+      await tx.objectStore("conflicts").put(conflict);
+    } else {
+      const why = r.error?.message ?? "refused";
+      await tx.objectStore("problems").put({ mutation_id: m.mutation_id, text: `${describe(m)} was not saved: ${why}` });
+      await this.store(tx, m.entity, m.id, r.current, r.version); // back to what the server has
+    }
+    await tx.done;
+  }
+
+  private async mine(tx: Tx, m: Mutation): Promise<Record<string, unknown> | null> {
+    if (m.entity === "meal") return ((await tx.objectStore("meals").get(String(m.id))) as unknown as Record<string, unknown>) ?? m.data;
+    return m.data;
+  }
+
+  /** The record as the server has it (or gone), unless a later local change to it is still waiting. */
+  private async store(tx: Tx, entity: Mutation["entity"], id: Mutation["id"], data: Record<string, unknown> | null, version: number | null): Promise<void> {
+    if (await tx.objectStore("conflicts").get(`${entity}:${id}`)) return; // the person decides
+    const waiting = (await tx.objectStore("queue").getAll()).some((q) => q.entity === entity && q.id === id);
+    if (waiting) {
+      // this device's newer change stays on screen; it will build on this version
+      const meal = entity === "meal" ? await tx.objectStore("meals").get(String(id)) : undefined;
+      if (meal) await tx.objectStore("meals").put({ ...meal, version });
+      return;
+    }
+    if (entity === "meal") {
+      if (data) await tx.objectStore("meals").put(fromMeal(data, version));
+      else await tx.objectStore("meals").delete(String(id));
+    } else if (entity === "food") {
+      if (data) await tx.objectStore("foods").put(fromFood(data, version));
+      else if (typeof id === "number") await tx.objectStore("foods").delete(id);
+    } else {
+      await tx.objectStore("meta").put({ goals: data, version }, "goals");
+    }
+  }
+
+  /** A custom food made offline got its id: the queue and the meals that name it follow. */
+  private async renameFood(tx: Tx, temp: number, real: number): Promise<void> {
+    await tx.objectStore("foods").delete(temp);
+    let cursor = await tx.objectStore("queue").openCursor();
+    while (cursor) {
+      const q = cursor.value;
+      if (q.entity === "meal" && q.data?.food_id === temp) await cursor.update({ ...q, data: { ...q.data, food_id: real } });
+      if (q.entity === "food" && q.id === temp) await cursor.update({ ...q, id: real });
+      cursor = await cursor.continue();
+    }
+    let meals = await tx.objectStore("meals").openCursor();
+    while (meals) {
+      if (meals.value.food.id === temp) await meals.update({ ...meals.value, food: { ...meals.value.food, id: real } });
+      meals = await meals.continue();
+    }
+  }
+
+  private async pull(): Promise<void> {
+    let cursor = (await getMeta<string>(this.db, "cursor")) ?? "";
+    for (;;) {
+      let page: { changes: Change[]; next_cursor: string; has_more: boolean };
+      try {
+        page = await api("GET", `/sync/changes?limit=500&cursor=${encodeURIComponent(cursor)}`);
+      } catch (e) {
+        if (e instanceof ApiError && e.code === "cursor_expired") {
+          cursor = ""; // older than the kept deletions: read everything again
+          continue;
+        }
+        throw e;
+      }
+      if (page.changes.length) {
+        const tx = writeAll(this.db);
+        for (const c of page.changes) await this.store(tx, c.entity, c.id, c.op === "delete" ? null : c.data, c.version);
+        await tx.done;
+        this.onData();
+      }
+      cursor = page.next_cursor;
+      await setMeta(this.db, "cursor", cursor);
+      if (!page.has_more) return;
+    }
+  }
+}
+
+function label(r: Record<string, unknown> | null): string {
+  if (!r) return "a record";
+  const food = r.food as { name?: string } | undefined;
+  return String(food?.name ?? r.name ?? "your goals");
+}
+
+function describe(m: Mutation): string {
+  const what = m.entity === "meal" ? "A meal" : m.entity === "food" ? `The food ${String(m.data?.name ?? "")}`.trim() : "Your goals";
+  return m.op === "delete" ? `Deleting ${what.toLowerCase()}` : what;
+}

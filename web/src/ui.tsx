@@ -1,0 +1,85 @@
+/** Shared pieces: the app context, dates in the person's time zone, formatting, small components. */
+import { createContext } from "preact";
+import { useContext, useEffect, useState } from "preact/hooks";
+import type { User } from "./api";
+import type { Local } from "./records";
+import type { Store } from "./store";
+import type { Sync } from "./sync";
+
+export interface AppCtx {
+  db: Store;
+  sync: Sync;
+  local: Local;
+  user: User;
+  /** Bumps whenever local data changed (a write here, or a sync). */
+  version: number;
+  go(hash: string): void;
+  toast(t: Toast | null): void;
+}
+
+export interface Toast {
+  text: string;
+  action?: { label: string; run: () => void };
+}
+
+export const Ctx = createContext<AppCtx | null>(null);
+export const useApp = () => useContext(Ctx)!;
+
+/** YYYY-MM-DD of an instant in a time zone. */
+export function dateIn(tz: string, at = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  } catch {
+    return at.toISOString().slice(0, 10);
+  }
+}
+
+export function addDays(date: string, n: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** "Today", "Yesterday", "Tomorrow", else "Sunday 22 November". */
+export function dayTitle(date: string, today: string): string {
+  if (date === today) return "Today";
+  if (date === addDays(today, -1)) return "Yesterday";
+  if (date === addDays(today, 1)) return "Tomorrow";
+  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }).format(new Date(`${date}T12:00:00Z`));
+}
+
+export const shortDay = (date: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" }).format(new Date(`${date}T12:00:00Z`));
+
+export const kcal = (v: number | null | undefined) => (v === null || v === undefined ? "–" : `${Math.round(v)}`);
+export const grams = (v: number | null | undefined) => (v === null || v === undefined ? "–" : `${Math.round(v * 10) / 10}`);
+
+export const MEAL_LABEL: Record<string, string> = { breakfast: "Breakfast", lunch: "Lunch", dinner: "Dinner", snack: "Snack" };
+
+/** Re-reads `load` whenever local data changes. */
+export function useData<T>(load: () => Promise<T>, deps: unknown[]): T | undefined {
+  const { version } = useApp();
+  const [value, setValue] = useState<T>();
+  useEffect(() => {
+    let live = true;
+    load().then((v) => live && setValue(v));
+    return () => {
+      live = false;
+    };
+  }, [version, ...deps]);
+  return value;
+}
+
+export function ErrorText({ error }: { error: string | null }) {
+  return error ? (
+    <p class="error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/**
+ * WEBAPP.md names the password field a textbox; browsers give password inputs no role, so the
+ * role is stated (test tools and screen readers then find it by that role and its label).
+ */
+export const PASSWORD_ROLE = { role: "textbox" } as Record<string, string>;

@@ -1,0 +1,149 @@
+/** Add food: search as you type, recent and frequent foods, barcode and photo, custom foods; then the log form. */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { message } from "../api";
+import { loadFood, recentFoods, searchFoods, type FoodHit } from "../foods";
+import type { FoodRec, MealType } from "../store";
+import { dateIn, dayTitle, ErrorText, kcal, MEAL_LABEL, useApp } from "../ui";
+import { CustomFoodForm } from "./custom-food";
+import { LogForm } from "./logform";
+import { BarcodePhoto, FoodPhoto, LiveScan, type Picked } from "./scan";
+
+const DEBOUNCE_MS = 250;
+
+export function AddView({ mealType, date }: { mealType: MealType; date: string }) {
+  const app = useApp();
+  const today = dateIn(app.user.timezone);
+  const [q, setQ] = useState("");
+  const [results, setResults] = useState<{ q: string; items: FoodHit[]; offline: boolean } | null>(null);
+  const [recent, setRecent] = useState<{ recent: FoodHit[]; frequent: FoodHit[] } | null>(null);
+  const [picked, setPicked] = useState<(Picked & { food: FoodRec }) | null>(null);
+  const [custom, setCustom] = useState<{ barcode: string | null } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const seq = useRef(0);
+
+  useEffect(() => {
+    recentFoods(app.db).then(setRecent, () => setRecent({ recent: [], frequent: [] }));
+  }, []);
+
+  useEffect(() => {
+    const text = q.trim();
+    if (!text) {
+      setResults(null);
+      return;
+    }
+    const mine = ++seq.current;
+    const t = setTimeout(() => {
+      searchFoods(app.db, text).then(
+        (r) => mine === seq.current && setResults({ q: text, ...r }),
+        (e) => mine === seq.current && setError(message(e)),
+      );
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [q]);
+
+  async function pick(p: Picked) {
+    setError(null);
+    try {
+      const food = p.food ?? (await loadFood(app.db, p.id));
+      if (!food) throw new Error("That food is not available offline; try again when the server is reachable.");
+      setPicked({ ...p, food });
+    } catch (e) {
+      setError(message(e));
+    }
+  }
+
+  if (picked) {
+    const portion = picked.food.portions[0] ?? null;
+    return (
+      <main>
+        <LogForm
+          food={picked.food}
+          initial={{ quantity: portion ? 1 : 100, portion, mealType }}
+          submitLabel="Log"
+          onCancel={() => setPicked(null)}
+          onSubmit={async (v) => {
+            await app.local.logMeal({ food: picked.food, quantity: v.quantity, portion: v.portion, mealType: v.mealType, date, today: date === today, photoId: picked.photoId });
+            app.go(date === today ? "#/" : `#/day/${date}`);
+          }}
+        />
+      </main>
+    );
+  }
+
+  if (custom) {
+    return (
+      <main>
+        <CustomFoodForm
+          barcode={custom.barcode}
+          onCancel={() => setCustom(null)}
+          onCreated={(food) => {
+            setCustom(null);
+            void pick({ id: food.id, food });
+          }}
+        />
+      </main>
+    );
+  }
+
+  const list = (items: FoodHit[], label: string) => (
+    <ul class="results" aria-label={label}>
+      {items.map((f) => (
+        <li key={f.id}>
+          <button type="button" class="result" onClick={() => void pick({ id: f.id })}>
+            <span class="name">{f.name}</span>
+            <span class="muted">{f.brand ? `${f.brand} · ` : ""}{f.energy_kcal === null ? "" : `${kcal(f.energy_kcal)} kcal / 100 g`}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <main>
+      <h1>
+        Add to {MEAL_LABEL[mealType]}
+        {date === today ? "" : `, ${dayTitle(date, today)}`}
+      </h1>
+      <label class="search">
+        Search foods
+        <input type="search" value={q} autoFocus autocomplete="off" onInput={(e) => setQ((e.target as HTMLInputElement).value)} />
+      </label>
+      <ErrorText error={error} />
+      {results ? (
+        <section aria-label="Results">
+          <p class="muted" aria-live="polite">
+            {results.items.length ? `${results.items.length} foods for “${results.q}”` : `Nothing found for “${results.q}”.`}
+            {results.offline ? " (offline: the catalogue copy and your own foods)" : ""}
+          </p>
+          {list(results.items, "Results")}
+        </section>
+      ) : (
+        recent && (
+          <>
+            {recent.recent.length > 0 && (
+              <section aria-labelledby="recent-title">
+                <h2 id="recent-title">Recent</h2>
+                {list(recent.recent, "Recent foods")}
+              </section>
+            )}
+            {recent.frequent.length > 0 && (
+              <section aria-labelledby="frequent-title">
+                <h2 id="frequent-title">Frequent</h2>
+                {list(recent.frequent, "Frequent foods")}
+              </section>
+            )}
+          </>
+        )
+      )}
+      <section class="tools" aria-labelledby="tools-title">
+        <h2 id="tools-title">Other ways</h2>
+        <LiveScan onFound={(p) => void pick(p)} onMissing={(barcode) => setCustom({ barcode })} />
+        <BarcodePhoto onFound={(p) => void pick(p)} onMissing={(barcode) => setCustom({ barcode })} />
+        <FoodPhoto onPick={(p) => void pick(p)} />
+        <button type="button" onClick={() => setCustom({ barcode: null })}>
+          Create a custom food
+        </button>
+      </section>
+    </main>
+  );
+}

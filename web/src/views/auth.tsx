@@ -1,0 +1,67 @@
+/** Sign in and create account. The time zone of a new account is the browser's. */
+import { useState } from "preact/hooks";
+import { api, message, setSession, type Session } from "../api";
+import { ErrorText, PASSWORD_ROLE } from "../ui";
+
+export function Auth({ mode, notice }: { mode: "signin" | "register"; notice: string | null }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const register = mode === "register";
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget as HTMLFormElement);
+    const body: Record<string, string> = { email: String(form.get("email")), password: String(form.get("password")) };
+    if (register) {
+      body.name = String(form.get("name"));
+      body.timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const pair = await api<Session>("POST", register ? "/register" : "/login", body, { auth: false });
+      setSession({ access_token: pair.access_token, refresh_token: pair.refresh_token, user: pair.user });
+      location.hash = "#/";
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main class="auth">
+      <h1>{register ? "Create account" : "Sign in to Morsel"}</h1>
+      {notice && <p class="notice">{notice}</p>}
+      <form onSubmit={submit}>
+        {register && (
+          <label>
+            Name
+            <input name="name" autocomplete="name" required maxLength={100} />
+          </label>
+        )}
+        <label>
+          Email
+          <input name="email" type="email" autocomplete="email" required />
+        </label>
+        <label>
+          Password
+          <input name="password" type="password" {...PASSWORD_ROLE} autocomplete={register ? "new-password" : "current-password"} required minLength={register ? 8 : 1} />
+        </label>
+        <ErrorText error={error} />
+        <button type="submit" class="primary" disabled={busy}>
+          {register ? "Create account" : "Sign in"}
+        </button>
+      </form>
+      {register ? (
+        <p>
+          Have an account? <a href="#/signin">Sign in</a>
+        </p>
+      ) : (
+        <p>
+          New here? <a href="#/register">Create account</a>
+        </p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,91 @@
+/** Quantity, unit (grams or one of the food's portions) and meal, with the kcal shown live. */
+import { useState } from "preact/hooks";
+import { gramsOf, nutrientsOf } from "../records";
+import { MEAL_TYPES, type FoodRec, type MealType, type Portion } from "../store";
+import { grams, kcal, MEAL_LABEL } from "../ui";
+
+export interface LogValues {
+  quantity: number;
+  portion: Portion | null;
+  mealType: MealType;
+}
+
+export function LogForm(props: { food: FoodRec; initial: LogValues; submitLabel: string; onSubmit: (v: LogValues) => void | Promise<void>; onCancel: () => void }) {
+  const { food } = props;
+  const [quantity, setQuantity] = useState(String(props.initial.quantity));
+  const [unit, setUnit] = useState(props.initial.portion ? String(props.initial.portion.id) : "g");
+  const [mealType, setMealType] = useState<MealType>(props.initial.mealType);
+  const [busy, setBusy] = useState(false);
+  const portion = unit === "g" ? null : (food.portions.find((p) => String(p.id) === unit) ?? null);
+  const q = Number(quantity);
+  const valid = quantity.trim() !== "" && Number.isFinite(q) && q > 0 && q <= (portion ? 100 : 5000);
+  const n = valid ? nutrientsOf(food, gramsOf(q, portion)) : null;
+
+  function changeUnit(next: string) {
+    // switching between grams and a portion: a sensible amount for the new unit
+    if ((next === "g") !== (unit === "g")) setQuantity(next === "g" ? String(Math.round(gramsOf(q || 1, portion))) : "1");
+    setUnit(next);
+  }
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    if (!valid) return;
+    setBusy(true);
+    try {
+      await props.onSubmit({ quantity: q, portion, mealType });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form class="log-form" onSubmit={submit} aria-labelledby="log-food">
+      <h2 id="log-food">{food.name}</h2>
+      {food.brand && <p class="muted">{food.brand}</p>}
+      <div class="row">
+        <label>
+          Quantity
+          <input type="number" inputMode="decimal" min="0" step="any" value={quantity} onInput={(e) => setQuantity((e.target as HTMLInputElement).value)} required />
+        </label>
+        <label>
+          Unit
+          <select value={unit} onChange={(e) => changeUnit((e.target as HTMLSelectElement).value)}>
+            <option value="g">grams</option>
+            {food.portions.map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {p.amount === 1 ? p.name : `${p.amount} ${p.name}`} ({grams(p.grams)} g)
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Meal
+          <select value={mealType} onChange={(e) => setMealType((e.target as HTMLSelectElement).value as MealType)}>
+            {MEAL_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {MEAL_LABEL[t]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p class="preview" aria-live="polite">
+        {n ? (
+          <>
+            <strong>{kcal(n.energy_kcal)} kcal</strong> · {grams(gramsOf(q, portion))} g · P {grams(n.protein_g)} · F {grams(n.fat_g)} · C {grams(n.carbohydrate_g)}
+          </>
+        ) : (
+          <span class="error">Enter a quantity above 0 (at most 5000 g or 100 portions).</span>
+        )}
+      </p>
+      <div class="actions">
+        <button type="submit" class="primary" disabled={!valid || busy}>
+          {props.submitLabel}
+        </button>
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,216 @@
+/**
+ * Barcodes and photos. Live scanning decodes camera frames in a worker (zxing-wasm); a device
+ * without a camera uploads a photo to /scanner/photo instead. A food photo lists the server's
+ * candidates with their confidence; the person picks one, and the meal carries the photo_id so
+ * their own recognition learns. Nothing is ever logged without a pick.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, ApiError, isOffline, message } from "../api";
+import { fromFood } from "../records";
+import type { FoodRec } from "../store";
+import { ErrorText } from "../ui";
+
+export interface Picked {
+  id: number;
+  food?: FoodRec;
+  photoId?: string;
+}
+
+interface Candidate {
+  label: string;
+  confidence: number;
+  confident: boolean;
+  source: "model" | "personal";
+  food: { id: number; name: string } | null;
+}
+
+interface PhotoResult {
+  photo_id: string;
+  barcode: { gtin: string; input: string } | null;
+  food: Record<string, unknown> | null;
+  candidates: Candidate[];
+}
+
+async function upload(file: File): Promise<PhotoResult> {
+  const form = new FormData();
+  form.append("image", file);
+  return api<PhotoResult>("POST", "/scanner/photo", form);
+}
+
+const explain = (e: unknown) => (isOffline(e) ? "Photos are read by the server, which cannot be reached now; search instead." : message(e));
+
+function Missing({ gtin, onCreate }: { gtin: string; onCreate: (gtin: string) => void }) {
+  return (
+    <div class="notice" aria-live="polite">
+      <p>No food with barcode {gtin} yet.</p>
+      <button type="button" onClick={() => onCreate(gtin)}>
+        Create a custom food with this barcode
+      </button>
+    </div>
+  );
+}
+
+export function BarcodePhoto({ onFound, onMissing }: { onFound: (p: Picked) => void; onMissing: (gtin: string) => void }) {
+  const [state, setState] = useState<{ busy?: boolean; error?: string; missing?: string } | null>(null);
+  async function choose(e: Event) {
+    const input = e.target as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file) return;
+    setState({ busy: true });
+    try {
+      const r = await upload(file);
+      if (r.food) onFound({ id: Number(r.food.id), food: fromFood(r.food, null), photoId: r.photo_id });
+      else if (r.barcode) setState({ missing: r.barcode.gtin });
+      else setState({ error: "No barcode was found in that photo. Try again closer, with the lines straight and sharp." });
+    } catch (err) {
+      setState({ error: explain(err) });
+    } finally {
+      input.value = "";
+    }
+  }
+  return (
+    <div class="tool">
+      <label class="file">
+        Barcode photo
+        <input type="file" accept="image/jpeg,image/png,image/webp" onChange={choose} />
+      </label>
+      {state?.busy && <p aria-live="polite">Reading the barcode…</p>}
+      <ErrorText error={state?.error ?? null} />
+      {state?.missing && <Missing gtin={state.missing} onCreate={onMissing} />}
+    </div>
+  );
+}
+
+export function FoodPhoto({ onPick }: { onPick: (p: Picked) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<PhotoResult | null>(null);
+  async function choose(e: Event) {
+    const input = e.target as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    try {
+      setResult(await upload(file));
+    } catch (err) {
+      setError(explain(err));
+    } finally {
+      setBusy(false);
+      input.value = "";
+    }
+  }
+  const usable = result?.candidates.filter((c) => c.food) ?? [];
+  return (
+    <div class="tool">
+      <label class="file">
+        Food photo
+        <input type="file" accept="image/jpeg,image/png,image/webp" onChange={choose} />
+      </label>
+      {busy && <p aria-live="polite">Looking at the photo…</p>}
+      <ErrorText error={error} />
+      {result?.food && (
+        <button type="button" onClick={() => onPick({ id: Number(result.food!.id), food: fromFood(result.food!, null), photoId: result.photo_id })}>
+          {String(result.food.name)} (from its barcode)
+        </button>
+      )}
+      {result && !result.food && (
+        <section aria-labelledby="candidates-title">
+          <h3 id="candidates-title">{usable.length ? "Is it one of these?" : "No suggestion for this photo; search instead."}</h3>
+          <ul class="results">
+            {usable.map((c) => (
+              <li key={c.food!.id}>
+                <button type="button" class="result" onClick={() => onPick({ id: c.food!.id, photoId: result.photo_id })}>
+                  <span class="name">{c.food!.name}</span>
+                  <span class="muted">
+                    {Math.round(c.confidence * 100)} % {c.confident ? "· likely" : "· a guess"}
+                    {c.source === "personal" ? " · from your photos" : ""}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** The camera, where there is one; frames go to the zxing worker four times a second. */
+export function LiveScan({ onFound, onMissing }: { onFound: (p: Picked) => void; onMissing: (gtin: string) => void }) {
+  const [on, setOn] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<string | null>(null);
+  const video = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    if (!on) return;
+    let stream: MediaStream | null = null;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const worker = new Worker("/scan-worker.js", { type: "module" });
+    let waiting = false;
+    let done = false;
+    worker.onmessage = async (e: MessageEvent<{ text: string | null }>) => {
+      waiting = false;
+      if (!e.data.text || done) return;
+      done = true;
+      setOn(false);
+      try {
+        const r = await api<{ food: Record<string, unknown> }>("POST", "/scanner/barcode", { barcode: e.data.text });
+        onFound({ id: Number(r.food.id), food: fromFood(r.food, null) });
+      } catch (err) {
+        const gtin = err instanceof ApiError && err.code === "barcode_not_found" ? ((err.details[0] as { gtin?: string } | undefined)?.gtin ?? e.data.text) : null;
+        if (gtin) setMissing(gtin);
+        else setError(explain(err));
+      }
+    };
+    (async () => {
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+      } catch {
+        setError("No camera is available here; upload a barcode photo instead.");
+        setOn(false);
+        return;
+      }
+      const v = video.current!;
+      v.srcObject = stream;
+      await v.play();
+      const canvas = document.createElement("canvas");
+      const g = canvas.getContext("2d", { willReadFrequently: true })!;
+      timer = setInterval(() => {
+        if (waiting || !v.videoWidth) return;
+        canvas.width = v.videoWidth;
+        canvas.height = v.videoHeight;
+        g.drawImage(v, 0, 0);
+        waiting = true;
+        const frame = g.getImageData(0, 0, canvas.width, canvas.height);
+        worker.postMessage(frame, [frame.data.buffer]);
+      }, 250);
+    })();
+    return () => {
+      clearInterval(timer);
+      worker.terminate();
+      for (const t of stream?.getTracks() ?? []) t.stop();
+    };
+  }, [on]);
+
+  const hasCamera = typeof navigator.mediaDevices?.getUserMedia === "function";
+  return (
+    <div class="tool">
+      <button
+        type="button"
+        onClick={() => {
+          setError(hasCamera ? null : "No camera is available here; upload a barcode photo instead.");
+          setMissing(null);
+          setOn(hasCamera && !on);
+        }}
+      >
+        {on ? "Stop scanning" : "Scan barcode"}
+      </button>
+      {on && <video ref={video} class="camera" muted playsInline aria-label="Camera" />}
+      <ErrorText error={error} />
+      {missing && <Missing gtin={missing} onCreate={onMissing} />}
+    </div>
+  );
+}

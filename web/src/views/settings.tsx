@@ -1,0 +1,150 @@
+/** Goals (queued like every change), time zone, export (JSON and CSV), sign out, delete account. */
+import { useEffect, useState } from "preact/hooks";
+import { api, download, message, setSession, type User } from "../api";
+import { getMeta, type Goals } from "../store";
+import { ErrorText, PASSWORD_ROLE, useApp } from "../ui";
+
+const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? null : Number(v));
+
+export function SettingsView({ signOut }: { signOut: () => void }) {
+  const app = useApp();
+  const [goals, setGoals] = useState<Goals | null | undefined>(undefined);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    getMeta<{ goals: Goals | null }>(app.db, "goals").then((g) => setGoals(g?.goals ?? null));
+  }, [app.version]);
+
+  async function saveGoals(e: Event) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget as HTMLFormElement);
+    const next: Goals = { energy_kcal: num(f.get("energy_kcal")), protein_g: num(f.get("protein_g")), fat_g: num(f.get("fat_g")), carbohydrate_g: num(f.get("carbohydrate_g")) };
+    await app.local.saveGoals(next);
+    setNote("Goals saved.");
+  }
+
+  async function saveZone(e: Event) {
+    e.preventDefault();
+    const tz = String(new FormData(e.currentTarget as HTMLFormElement).get("timezone"));
+    try {
+      const user = await api<User>("PATCH", "/me", { timezone: tz });
+      const s = JSON.parse(localStorage.getItem("morsel.session")!);
+      setSession({ ...s, user });
+      setNote("Time zone saved.");
+    } catch (err) {
+      setError(message(err));
+    }
+  }
+
+  async function exportData(format: "json" | "csv") {
+    setError(null);
+    try {
+      const blob = await download(`/export?format=${format}`);
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = `morsel-export.${format}`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    } catch (err) {
+      setError(message(err));
+    }
+  }
+
+  async function deleteAccount(e: Event) {
+    e.preventDefault();
+    const password = String(new FormData(e.currentTarget as HTMLFormElement).get("password"));
+    if (!confirm("Delete your account and everything in it? This cannot be undone.")) return;
+    try {
+      await api("DELETE", "/me", { password });
+      await indexedDB.deleteDatabase(`morsel-${app.user.id}`);
+      setSession(null);
+    } catch (err) {
+      setError(message(err));
+    }
+  }
+
+  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [app.user.timezone];
+  if (!zones.includes(app.user.timezone)) zones.unshift(app.user.timezone);
+
+  return (
+    <main>
+      <h1>Settings</h1>
+      <p class="muted">
+        Signed in as {app.user.name} ({app.user.email})
+      </p>
+      {note && (
+        <p class="notice" aria-live="polite">
+          {note}
+        </p>
+      )}
+      <ErrorText error={error} />
+      {goals !== undefined && (
+        <form onSubmit={saveGoals} aria-labelledby="goals-title" key={JSON.stringify(goals)}>
+          <h2 id="goals-title">Daily goals</h2>
+          <label>
+            Energy goal (kcal)
+            <input name="energy_kcal" type="number" min="0" max="20000" step="any" defaultValue={goals?.energy_kcal?.toString() ?? ""} />
+          </label>
+          <label>
+            Protein goal (g)
+            <input name="protein_g" type="number" min="0" max="2000" step="any" defaultValue={goals?.protein_g?.toString() ?? ""} />
+          </label>
+          <label>
+            Fat goal (g)
+            <input name="fat_g" type="number" min="0" max="2000" step="any" defaultValue={goals?.fat_g?.toString() ?? ""} />
+          </label>
+          <label>
+            Carbohydrate goal (g)
+            <input name="carbohydrate_g" type="number" min="0" max="2000" step="any" defaultValue={goals?.carbohydrate_g?.toString() ?? ""} />
+          </label>
+          <button type="submit" class="primary">
+            Save goals
+          </button>
+        </form>
+      )}
+      <form onSubmit={saveZone} aria-labelledby="tz-title">
+        <h2 id="tz-title">Time zone</h2>
+        <label>
+          Time zone
+          <select name="timezone" defaultValue={app.user.timezone}>
+            {zones.map((z) => (
+              <option key={z} value={z}>
+                {z}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">Save time zone</button>
+      </form>
+      <section aria-labelledby="export-title">
+        <h2 id="export-title">Your data</h2>
+        <p class="muted">Everything you own, as JSON (to import into another Morsel) or as CSV (one row per meal).</p>
+        <div class="actions">
+          <button type="button" onClick={() => void exportData("json")}>
+            Export data
+          </button>
+          <button type="button" onClick={() => void exportData("csv")}>
+            Export CSV
+          </button>
+        </div>
+      </section>
+      <section aria-labelledby="session-title">
+        <h2 id="session-title">Session</h2>
+        <button type="button" onClick={signOut}>
+          Sign out
+        </button>
+      </section>
+      <form onSubmit={deleteAccount} aria-labelledby="delete-title" class="danger">
+        <h2 id="delete-title">Delete account</h2>
+        <label>
+          Your password
+          <input name="password" type="password" {...PASSWORD_ROLE} autocomplete="current-password" required />
+        </label>
+        <button type="submit">Delete account</button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,127 @@
+/** The sync status line, conflicts and refused changes, and the undo toast. */
+import { useEffect, useState } from "preact/hooks";
+import type { Conflict, Problem } from "../store";
+import { useApp, useData, type Toast } from "../ui";
+
+export function StatusLine() {
+  const { sync } = useApp();
+  const [s, setS] = useState(sync.state);
+  useEffect(() => sync.subscribe(() => setS(sync.state)), [sync]);
+  const waiting = s.pending === 1 ? "1 change waiting" : `${s.pending} changes waiting`;
+  let text: string;
+  if (!s.online) text = s.pending ? `Offline · ${waiting}` : "Offline";
+  else if (s.error) text = s.pending ? `Not synced · ${waiting}` : "Not synced";
+  else if (s.pending) text = s.syncing ? `Syncing · ${waiting}` : waiting;
+  else text = "Synced";
+  return (
+    <p class={`status ${s.online && !s.pending && !s.error ? "ok" : "warn"}`} role="status" aria-live="polite" title={s.error ?? undefined}>
+      {text}
+    </p>
+  );
+}
+
+export function Issues() {
+  const app = useApp();
+  const data = useData(async () => ({ conflicts: await app.db.getAll("conflicts"), problems: await app.db.getAll("problems") }), []);
+  const [s, setS] = useState(app.sync.state);
+  useEffect(() => app.sync.subscribe(() => setS(app.sync.state)), [app.sync]);
+  const conflicts = data?.conflicts ?? [];
+  const problems = data?.problems ?? [];
+  return (
+    <>
+      {s.error && (
+        <p class="error" role="alert">
+          {s.error} {s.error.includes("sign in") && <a href="#/settings">Settings</a>}
+        </p>
+      )}
+      {conflicts.map((c) => (
+        <ConflictCard key={c.key} c={c} />
+      ))}
+      {problems.map((p) => (
+        <ProblemCard key={p.mutation_id} p={p} />
+      ))}
+    </>
+  );
+}
+
+function describe(r: Record<string, unknown> | null): string {
+  if (!r) return "deleted";
+  if (r.quantity !== undefined) {
+    const portion = r.portion as { name: string } | null;
+    const n = r.nutrients as { energy_kcal?: number | null } | undefined;
+    return `${r.quantity}${portion ? ` × ${portion.name}` : " g"}, ${String(r.meal_type)}${n?.energy_kcal != null ? `, ${n.energy_kcal} kcal` : ""}`;
+  }
+  return Object.entries(r)
+    .filter(([, v]) => v !== null && typeof v !== "object")
+    .map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`)
+    .join(", ");
+}
+
+function ConflictCard({ c }: { c: Conflict }) {
+  const app = useApp();
+  const title = `conflict-${c.key}`;
+  return (
+    <section class="conflict" role="alert" aria-labelledby={title}>
+      <h2 id={title}>Changed on another device: {c.label}</h2>
+      <p>
+        This device: <strong>{describe(c.mine)}</strong>
+        <br />
+        Other device: <strong>{describe(c.theirs)}</strong>
+      </p>
+      <div class="actions">
+        <button type="button" onClick={() => void app.local.resolve(c, "mine")}>
+          Keep this device's version
+        </button>
+        <button type="button" onClick={() => void app.local.resolve(c, "theirs")}>
+          Keep the other version
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function ProblemCard({ p }: { p: Problem }) {
+  const app = useApp();
+  return (
+    <div class="problem" role="alert">
+      <p>{p.text}</p>
+      <button
+        type="button"
+        onClick={async () => {
+          await app.db.delete("problems", p.mutation_id);
+          app.sync.changed();
+        }}
+      >
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+export function ToastBar({ toast, onClose }: { toast: Toast | null; onClose: () => void }) {
+  useEffect(() => {
+    if (!toast) return;
+    const t = setTimeout(onClose, 8000);
+    return () => clearTimeout(t);
+  }, [toast]);
+  if (!toast) return null;
+  return (
+    <div class="toast" aria-live="polite">
+      <span>{toast.text}</span>
+      {toast.action && (
+        <button
+          type="button"
+          onClick={() => {
+            toast.action!.run();
+            onClose();
+          }}
+        >
+          {toast.action.label}
+        </button>
+      )}
+      <button type="button" aria-label="Close" onClick={onClose}>
+        ×
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * Seven days of kcal against the goal, as a chart and as a table, with macro averages over the
+ * logged days: the same arithmetic as GET /stats/weekly, from the local store (so it works offline).
+ */
+import { getMeta, mealsOn, type Goals } from "../store";
+import { addDays, dateIn, grams, kcal, shortDay, useApp, useData } from "../ui";
+import { sum } from "./day";
+
+export function WeekView({ end }: { end: string | null }) {
+  const app = useApp();
+  const today = dateIn(app.user.timezone);
+  const last = end ?? today;
+  const data = useData(async () => {
+    const dates = Array.from({ length: 7 }, (_, i) => addDays(last, i - 6));
+    const days = await Promise.all(dates.map(async (date) => ({ date, meals: await mealsOn(app.db, date) })));
+    const goals = (await getMeta<{ goals: Goals | null }>(app.db, "goals"))?.goals ?? null;
+    return { days: days.map((d) => ({ date: d.date, count: d.meals.length, totals: sum(d.meals) })), goals };
+  }, [last]);
+  if (!data) return <main aria-busy="true" />;
+  const { days, goals } = data;
+  const logged = days.filter((d) => d.count > 0);
+  const avg = (k: string) => (logged.length ? logged.reduce((s, d) => s + d.totals[k]!, 0) / logged.length : null);
+  const goal = goals?.energy_kcal ?? null;
+  const top = Math.max(goal ?? 0, ...days.map((d) => d.totals.energy_kcal!), 1);
+  const W = 700;
+  const H = 220;
+  const bar = W / 7;
+  const y = (v: number) => H - 24 - (v / top) * (H - 44);
+
+  return (
+    <main>
+      <header class="day-head">
+        <button type="button" class="icon" aria-label="Previous week" onClick={() => app.go(`#/week/${addDays(last, -7)}`)}>
+          ‹
+        </button>
+        <h1>
+          Week to {shortDay(last)}
+        </h1>
+        <button type="button" class="icon" aria-label="Next week" onClick={() => app.go(`#/week/${addDays(last, 7)}`)}>
+          ›
+        </button>
+      </header>
+      <figure class="chart">
+        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Energy per day; the table below has the numbers${goal ? `; goal ${kcal(goal)} kcal` : ""}`}>
+          {days.map((d, i) => {
+            const v = d.totals.energy_kcal!;
+            const over = goal !== null && v > goal * 1.1;
+            return (
+              <g key={d.date}>
+                <rect class={over ? "over" : "kcal"} x={i * bar + 8} y={y(v)} width={bar - 16} height={Math.max(0, H - 24 - y(v))} rx="4" />
+                <text x={i * bar + bar / 2} y={H - 6} text-anchor="middle">
+                  {shortDay(d.date).split(" ")[0]}
+                </text>
+                {v > 0 && (
+                  <text x={i * bar + bar / 2} y={y(v) - 4} text-anchor="middle">
+                    {kcal(v)}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+          {goal !== null && <line class="goal" x1="0" x2={W} y1={y(goal)} y2={y(goal)} />}
+        </svg>
+      </figure>
+      <table class="week">
+        <caption>Energy and macros per day</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">kcal</th>
+            <th scope="col">Goal</th>
+            <th scope="col">Protein (g)</th>
+            <th scope="col">Fat (g)</th>
+            <th scope="col">Carbs (g)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d) => (
+            <tr key={d.date}>
+              <th scope="row">
+                <a href={d.date === today ? "#/" : `#/day/${d.date}`}>{shortDay(d.date)}</a>
+              </th>
+              <td>{kcal(d.totals.energy_kcal)}</td>
+              <td>{goal === null ? "–" : kcal(goal)}</td>
+              <td>{grams(d.totals.protein_g)}</td>
+              <td>{grams(d.totals.fat_g)}</td>
+              <td>{grams(d.totals.carbohydrate_g)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Daily average ({logged.length} logged days)</th>
+            <td>{kcal(avg("energy_kcal"))}</td>
+            <td>{goal === null ? "–" : kcal(goal)}</td>
+            <td>{grams(avg("protein_g"))}</td>
+            <td>{grams(avg("fat_g"))}</td>
+            <td>{grams(avg("carbohydrate_g"))}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </main>
+  );
+}
