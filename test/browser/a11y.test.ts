@@ -26,7 +26,7 @@ afterAll(async () => {
 async function audit(page: Page, view: string, size: string): Promise<string[]> {
   await page.screenshot({ path: join(SHOTS, `${view}-${size}.png`) });
   await page.addScriptTag({ path: AXE });
-  const result = (await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ["violations"] }))) as {
+  const result = (await page.evaluate(() => (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ["violations"] }))) as {
     violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
   };
   return result.violations
