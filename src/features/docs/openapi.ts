@@ -146,7 +146,7 @@ export function buildOpenApi(routes: readonly RouteLike[], info: OpenApiInfo): J
   const paths: Record<string, Json> = {};
   const usedTags = new Set<string>();
   for (const route of routes) {
-    if (HIDDEN.test(route.path) || route.method === "ALL") continue;
+    if (HIDDEN.test(route.path) || route.hooks.detail?.hide === true || route.method === "ALL") continue; // the docs page, the web app
     const path = openApiPath(route.path);
     const key = `${route.method} ${path}`;
     const op = OPERATIONS[key];
