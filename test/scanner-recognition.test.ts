@@ -56,6 +56,11 @@ describe("the model's suggestions", () => {
     expect(top).toMatchObject({ source: "model", label: "banana", food: { id: 9040, name: "Bananas, raw", source: "usda" } });
     expect(top.confidence).toBeGreaterThanOrEqual(LABELS.min_confidence);
     expect(top.confidence).toBeLessThanOrEqual(1);
+    expect(top.confident).toBe(true);
+    // below the operating point the list goes on, marked not confident, for a person to pick from
+    const model = r.json.candidates.filter((c: { source: string }) => c.source === "model");
+    expect(model.length).toBeGreaterThan(1);
+    for (const c of model) expect(c.confident).toBe(c.confidence >= LABELS.min_confidence);
   });
 
   test("two other apples are named; candidates are at most 5, best first", async () => {
@@ -68,11 +73,12 @@ describe("the model's suggestions", () => {
     }
   });
 
-  test("no food, or pure noise: no candidates at all", async () => {
+  test("no food, or pure noise: no confident candidate (a picker may still list guesses below the operating point)", async () => {
     for (const img of [await noise(640, 480, 1), await noise(1200, 900, 2), await plainPhoto(), await sharp({ create: { width: 500, height: 500, channels: 3, background: "#fff" } }).png().toBuffer()]) {
       const r = await upload(img);
       expect(r.status).toBe(200);
-      expect(r.json.candidates).toEqual([]);
+      expect(r.json.candidates.filter((c: { confident: boolean }) => c.confident)).toEqual([]);
+      expect(r.json.candidates.length).toBeLessThanOrEqual(5);
       expect(r.json.model.name).toBe("coco-ssd");
     }
   });
