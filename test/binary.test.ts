@@ -21,7 +21,9 @@ const dataDir = join(tempDir(), "data");
 
 beforeAll(async () => {
   const out = join(tempDir(), "morsel");
-  const build = Bun.spawnSync(pkg.scripts.build.replace("--outfile dist/morsel", `--outfile ${out}`).split(" "), { cwd: root });
+  // `bun run build` builds the web app first (bun run test already has), then compiles: the compile step
+  const compile = pkg.scripts.build.split(" && ").at(-1)!;
+  const build = Bun.spawnSync(compile.replace("--outfile dist/morsel", `--outfile ${out}`).split(" "), { cwd: root });
   if (build.exitCode !== 0) throw new Error(`build failed: ${build.stderr.toString()}`);
   copyFileSync(out, bin);
   Bun.spawnSync(["chmod", "+x", bin]);
