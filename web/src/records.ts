@@ -4,15 +4,9 @@
  * so an entry logged offline shows the kcal the server will store.
  */
 import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
-import { scale } from "../../src/features/meals/nutrition";
+import { gramsOf, scale } from "../../src/features/meals/nutrition";
 import { writeAll, type Conflict, type FoodRec, type Goals, type Meal, type MealType, type Mutation, type Portion, type Store } from "./store";
 import type { Sync } from "./sync";
-
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
-
-export function gramsOf(quantity: number, portion: Portion | null): number {
-  return portion ? round3((quantity * portion.grams) / portion.amount) : round3(quantity);
-}
 
 export const nutrientsOf = (food: FoodRec, grams: number) => scale(food.per100g, grams) as Record<string, number | null>;
 

@@ -9,8 +9,9 @@ import { Nullable, Enum, Int } from "../../lib/schemas";
 
 export const MEAL_TYPES = ["breakfast", "lunch", "dinner", "snack"] as const;
 export type MealType = (typeof MEAL_TYPES)[number];
-export const MAX_GRAMS = 5000;
-export const MAX_PORTIONS = 100;
+import { MAX_GRAMS, MAX_PORTIONS } from "./nutrition";
+
+export { MAX_GRAMS, MAX_PORTIONS };
 export const NOTE_MAX = 500;
 
 export const MealNutrients = t.Object(Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, Nullable(t.Number())])), {

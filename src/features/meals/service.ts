@@ -17,7 +17,8 @@ import type { CreateMealInput, MealT, MealType } from "./model";
 import { fromSums, scale, type MealNutrients } from "./nutrition";
 import type { MealRow, MealsRepo, NewMeal } from "./repo";
 import { checkDate, isUuid, Problems } from "../../lib/problems";
-import { cleanNote, round3, validateCreate, validatePatch, type MealCheckCtx } from "./validate";
+import { cleanNote, validateCreate, validatePatch, type MealCheckCtx } from "./validate";
+import { round3 } from "./nutrition";
 
 export interface MealsCtx {
   db: Db;

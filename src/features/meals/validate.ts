@@ -11,12 +11,7 @@ import { parseRfc3339 } from "../../lib/time";
 import { checkSchema } from "../../lib/validation";
 import type { LoggableFood, LoggablePortion } from "../foods/directory";
 import { CreateMealBody, MAX_GRAMS, MAX_PORTIONS, PatchMealBody, type CreateMealInput, type PatchMealInput } from "./model";
-
-/** Grams and portion weights are kept to 0.001 g. */
-export const round3 = (x: number) => Math.round(x * 1000) / 1000;
-
-/** Grams of `quantity` in the unit: a portion (its grams per one) or grams. */
-export const gramsOf = (quantity: number, portion: LoggablePortion | null) => round3(portion ? (quantity * portion.grams) / portion.amount : quantity);
+import { gramsOf, round3 } from "./nutrition";
 
 /** Cross-field rules every path shares. `unitGrams` is known once the portion is. */
 export function checkQuantity(p: Problems, field: string, q: number, portions: boolean, gramsPerUnit?: number): void {

@@ -1,6 +1,7 @@
 /** Quantity, unit (grams or one of the food's portions) and meal, with the kcal shown live. */
 import { useState } from "preact/hooks";
-import { gramsOf, nutrientsOf } from "../records";
+import { gramsOf, MAX_GRAMS, MAX_PORTIONS } from "../../../src/features/meals/nutrition";
+import { nutrientsOf } from "../records";
 import { MEAL_TYPES, type FoodRec, type MealType, type Portion } from "../store";
 import { grams, kcal, MEAL_LABEL } from "../ui";
 
@@ -18,7 +19,7 @@ export function LogForm(props: { food: FoodRec; initial: LogValues; submitLabel:
   const [busy, setBusy] = useState(false);
   const portion = unit === "g" ? null : (food.portions.find((p) => String(p.id) === unit) ?? null);
   const q = Number(quantity);
-  const valid = quantity.trim() !== "" && Number.isFinite(q) && q > 0 && q <= (portion ? 100 : 5000);
+  const valid = quantity.trim() !== "" && Number.isFinite(q) && q > 0 && q <= (portion ? MAX_PORTIONS : MAX_GRAMS);
   const n = valid ? nutrientsOf(food, gramsOf(q, portion)) : null;
 
   function changeUnit(next: string) {
@@ -75,7 +76,7 @@ export function LogForm(props: { food: FoodRec; initial: LogValues; submitLabel:
             <strong>{kcal(n.energy_kcal)} kcal</strong> · {grams(gramsOf(q, portion))} g · P {grams(n.protein_g)} · F {grams(n.fat_g)} · C {grams(n.carbohydrate_g)}
           </>
         ) : (
-          <span class="error">Enter a quantity above 0 (at most 5000 g or 100 portions).</span>
+          <span class="error">Enter a quantity above 0 (at most {MAX_GRAMS} g or {MAX_PORTIONS} portions).</span>
         )}
       </p>
       <div class="actions">
