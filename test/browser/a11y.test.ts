@@ -3,25 +3,17 @@
  * violation, and a screenshot is taken. MORSEL_SCREENSHOTS=docs/screenshots keeps them (the
  * README's pictures come from there); otherwise they go to a temp dir.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { tempDir } from "../helpers";
-import { launch, logFood, register, server, synced, type Server } from "./harness";
+import { browserAndServer, logFood, register, synced } from "./harness";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const SHOTS = process.env.MORSEL_SCREENSHOTS ?? tempDir("morsel-shots-");
 
-let browser: Browser;
-let srv: Server;
-beforeAll(async () => {
-  [browser, srv] = await Promise.all([launch(), server()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
-});
+const env = browserAndServer();
 
 async function audit(page: Page, view: string, size: string): Promise<string[]> {
   await page.screenshot({ path: join(SHOTS, `${view}-${size}.png`) });
@@ -38,14 +30,14 @@ for (const [size, viewport] of [["360x640", { width: 360, height: 640 }], ["1280
   for (const scheme of ["light", "dark"] as const) {
     test(`no serious or critical axe violations on any view (${size}, ${scheme})`, async () => {
       // the page's CSP forbids injected scripts, as it should; axe is injected with it bypassed
-      const ctx = await browser.newContext({ viewport, baseURL: srv.url, bypassCSP: true, colorScheme: scheme });
+      const ctx = await env.browser.newContext({ viewport, baseURL: env.srv.url, bypassCSP: true, colorScheme: scheme });
       const page = await ctx.newPage();
       const found: string[] = [];
       const tag = `${size}-${scheme}`;
-      await page.goto(srv.url);
+      await page.goto(env.srv.url);
       await page.getByRole("button", { name: "Sign in" }).waitFor();
       found.push(...(await audit(page, "sign-in", tag)));
-      await register(page, srv.url);
+      await register(page, env.srv.url);
       await logFood(page, { meal: "Breakfast", query: "oatmeal", food: "Cereals, oats", quantity: 60 });
       await logFood(page, { meal: "Lunch", query: "chicken breast", food: "Chicken", quantity: 150 });
       await logFood(page, { meal: "Dinner", query: "salmon", food: "Fish, salmon", quantity: 180 });

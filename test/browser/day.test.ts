@@ -1,21 +1,12 @@
 /** The day in a real browser: log with a portion, totals, edit, delete and undo; the week against /stats/weekly. */
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
-import { accessToken, apiGet, device, launch, logFood, register, server, synced, type Server } from "./harness";
+import { expect, test } from "bun:test";
+import { accessToken, apiGet, browserAndServer, device, logFood, register, server, synced } from "./harness";
 
-let browser: Browser;
-let srv: Server;
-beforeAll(async () => {
-  [browser, srv] = await Promise.all([launch(), server()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
-});
+const env = browserAndServer();
 
 test("register → search → log a portion → totals → edit → delete → undo, and the server agrees", async () => {
-  const { page } = await device(browser, srv.url);
-  await register(page, srv.url);
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
   await synced(page);
 
   // one medium banana: 118 g, 105 kcal (the contract's example)
@@ -47,15 +38,15 @@ test("register → search → log a portion → totals → edit → delete → u
   await expect(entry.textContent()).resolves.toContain("210 kcal");
   await synced(page);
 
-  const day = await apiGet(srv.url, await accessToken(page), "/meals/daily");
+  const day = await apiGet(env.srv.url, await accessToken(page), "/meals/daily");
   expect(day.meals).toHaveLength(1);
   expect(day.meals[0]).toMatchObject({ food: { id: 9040 }, meal_type: "breakfast", quantity: 2, grams: 236 });
   expect(day.totals.energy_kcal).toBe(210);
 });
 
 test("the week view shows what /stats/weekly says, day by day", async () => {
-  const { page } = await device(browser, srv.url, { width: 1280, height: 800 });
-  await register(page, srv.url);
+  const { page } = await device(env.browser, env.srv.url, { width: 1280, height: 800 });
+  await register(page, env.srv.url);
   const token = await accessToken(page);
   // yesterday and today, through the app
   await logFood(page, { meal: "Lunch", query: "apple", food: "Apples, raw, with skin", quantity: 200 });
@@ -69,7 +60,7 @@ test("the week view shows what /stats/weekly says, day by day", async () => {
   await page.getByRole("link", { name: "Week" }).click();
   const table = page.getByRole("table");
   await table.waitFor();
-  const weekly = await apiGet(srv.url, token, "/stats/weekly");
+  const weekly = await apiGet(env.srv.url, token, "/stats/weekly");
   const rows = table.locator("tbody tr");
   await expect(rows.count()).resolves.toBe(7);
   for (let i = 0; i < 7; i++) {

