@@ -1,7 +1,7 @@
 /** The Morsel web app: session, the per-account store and sync, hash routes, and the shell around the views. */
 import { render } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { currentSession, onSession, setSession, type Session } from "./api";
+import { api, currentSession, onSession, setSession, type Session } from "./api";
 import { Local } from "./records";
 import { openStore, type MealType, type Store } from "./store";
 import { Sync } from "./sync";
@@ -79,15 +79,6 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
     };
   }, [db, sync, version, session.user]);
 
-  useEffect(() => {
-    if (!sync) return;
-    const prev = sync.changed.bind(sync);
-    sync.changed = () => {
-      prev();
-      setVersion((v) => v + 1);
-    };
-  }, [sync]);
-
   if (!ctx) return <p class="loading">Opening your data…</p>;
 
   async function signOut() {
@@ -95,7 +86,6 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
     const waiting = await ctx!.db.count("queue");
     if (waiting && !confirm(`${waiting} changes have not reached the server yet. They stay on this device until you sign in again. Sign out?`)) return;
     try {
-      const { api } = await import("./api");
       await api("POST", "/logout", { refresh_token: session.refresh_token });
     } catch {}
     ctx!.sync.stop();

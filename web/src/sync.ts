@@ -47,7 +47,7 @@ export class Sync {
   private again = false;
   private soon: ReturnType<typeof setTimeout> | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
-  /** Called after a pull or push changed local records, so views re-read. */
+  /** Called when local records changed (a local write, a pull or a push), so views re-read. */
   onData: () => void = () => {};
 
   constructor(readonly db: Store) {}
@@ -83,8 +83,9 @@ export class Sync {
 
   private readonly wentOffline = () => this.emit({ online: false });
 
-  /** After a local change: batch what the next few hundred ms bring, then push. */
+  /** After a local change: views re-read; batch what the next few hundred ms bring, then push. */
   changed(): void {
+    this.onData();
     void this.refreshCounts();
     clearTimeout(this.soon);
     this.soon = setTimeout(() => void this.run(), 300);

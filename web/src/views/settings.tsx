@@ -1,8 +1,15 @@
 /** Goals (queued like every change), time zone, export (JSON and CSV), sign out, delete account. */
 import { useEffect, useState } from "preact/hooks";
-import { api, download, message, setSession, type User } from "../api";
+import { api, currentSession, download, message, setSession, type User } from "../api";
 import { getMeta, type Goals } from "../store";
 import { ErrorText, PASSWORD_ROLE, useApp } from "../ui";
+
+const GOAL_FIELDS: [keyof Goals, string, number][] = [
+  ["energy_kcal", "Energy goal (kcal)", 20000],
+  ["protein_g", "Protein goal (g)", 2000],
+  ["fat_g", "Fat goal (g)", 2000],
+  ["carbohydrate_g", "Carbohydrate goal (g)", 2000],
+];
 
 const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? null : Number(v));
 
@@ -19,7 +26,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
   async function saveGoals(e: Event) {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
-    const next: Goals = { energy_kcal: num(f.get("energy_kcal")), protein_g: num(f.get("protein_g")), fat_g: num(f.get("fat_g")), carbohydrate_g: num(f.get("carbohydrate_g")) };
+    const next = Object.fromEntries(GOAL_FIELDS.map(([name]) => [name, num(f.get(name))])) as unknown as Goals;
     await app.local.saveGoals(next);
     setNote("Goals saved.");
   }
@@ -29,8 +36,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
     const tz = String(new FormData(e.currentTarget as HTMLFormElement).get("timezone"));
     try {
       const user = await api<User>("PATCH", "/me", { timezone: tz });
-      const s = JSON.parse(localStorage.getItem("morsel.session")!);
-      setSession({ ...s, user });
+      setSession({ ...currentSession()!, user });
       setNote("Time zone saved.");
     } catch (err) {
       setError(message(err));
@@ -84,22 +90,12 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
       {goals !== undefined && (
         <form onSubmit={saveGoals} aria-labelledby="goals-title" key={JSON.stringify(goals)}>
           <h2 id="goals-title">Daily goals</h2>
-          <label>
-            Energy goal (kcal)
-            <input name="energy_kcal" type="number" min="0" max="20000" step="any" defaultValue={goals?.energy_kcal?.toString() ?? ""} />
-          </label>
-          <label>
-            Protein goal (g)
-            <input name="protein_g" type="number" min="0" max="2000" step="any" defaultValue={goals?.protein_g?.toString() ?? ""} />
-          </label>
-          <label>
-            Fat goal (g)
-            <input name="fat_g" type="number" min="0" max="2000" step="any" defaultValue={goals?.fat_g?.toString() ?? ""} />
-          </label>
-          <label>
-            Carbohydrate goal (g)
-            <input name="carbohydrate_g" type="number" min="0" max="2000" step="any" defaultValue={goals?.carbohydrate_g?.toString() ?? ""} />
-          </label>
+          {GOAL_FIELDS.map(([name, label, max]) => (
+            <label key={name}>
+              {label}
+              <input name={name} type="number" min="0" max={max} step="any" defaultValue={goals?.[name]?.toString() ?? ""} />
+            </label>
+          ))}
           <button type="submit" class="primary">
             Save goals
           </button>
