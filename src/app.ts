@@ -8,11 +8,14 @@ import type { Db } from "./db/client";
 import { AppError } from "./lib/errors";
 import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "./lib/body";
 import { ClientAddress } from "./lib/client-address";
+import { Cors } from "./lib/cors";
+import { Metrics } from "./features/metrics/metrics";
+import { metricsRoutes } from "./features/metrics/routes";
 import type { BudgetLimits } from "./lib/cost-budget";
 import { baseHeaders, hostAllowed, hostRefused } from "./lib/http-policy";
 import type { Server } from "bun";
 import { bodyError, recordBodyError } from "./lib/body-errors";
-import { errorResponse, errorStatus, requestIds, routePattern, SAFE_REQUEST_ID, startedAt, toAppError } from "./lib/error-response";
+import { errorResponse, errorStatus, extraHeaders, requestIds, routePattern, SAFE_REQUEST_ID, startedAt, toAppError } from "./lib/error-response";
 import { jsonLogger, type Logger } from "./lib/log";
 import { FoodSearch } from "./features/foods/search";
 import { FoodDirectory } from "./features/foods/directory";
@@ -25,7 +28,12 @@ import { docsRoutes } from "./features/docs/routes";
 import { webappRoutes } from "./features/webapp/routes";
 import { authRoutes } from "./features/auth/routes";
 import { AuthRepo } from "./features/auth/repo";
-import { authenticateEarly, authPlugin } from "./features/auth/plugin";
+import { authenticateEarly, authPlugin, routeRule, type AuthDeps, type RouteRule } from "./features/auth/plugin";
+import { AccessTokens } from "./features/auth/access-tokens";
+import { AccountCodes } from "./features/auth/account-codes";
+import { Registration, type RegistrationMode } from "./features/auth/registration";
+import { credentialRoutes } from "./features/auth/credential-routes";
+import { adminRoutes } from "./features/admin/routes";
 import { Tokens } from "./features/auth/tokens";
 import { LoginThrottle, type ThrottleLimits } from "./features/auth/throttle";
 import type { PasswordCost } from "./features/auth/service";
@@ -72,7 +80,16 @@ export interface AppDeps {
   /** The auth macro (`auth: true`, `optionalAuth: true`), built once; every protected route uses it. */
   authn: ReturnType<typeof authPlugin>;
   /** Built by createApp from the above. */
-  auth: { repo: AuthRepo; tokens: Tokens; throttle: LoginThrottle; passwordCost: PasswordCost };
+  auth: {
+    repo: AuthRepo;
+    tokens: Tokens;
+    throttle: LoginThrottle;
+    inviteThrottle: LoginThrottle;
+    passwordCost: PasswordCost;
+    accessTokens: AccessTokens;
+    registration: Registration;
+    codes: AccountCodes;
+  };
   customFoods: CustomFoodsRepo;
   /** Which kind of food an id is: catalogue, custom or imported (features/foods/directory.ts). */
   foods: FoodDirectory;
@@ -96,6 +113,12 @@ export interface AppDeps {
   clientAddress: (request: Request, server: Server<unknown> | null) => string;
   /** Host names answered (--allowed-hosts; loopback names when bound to loopback); null: any. */
   allowedHosts: readonly string[] | null;
+  /** GET /metrics (--metrics): on for loopback callers, and for `token` when given; absent: off. */
+  metrics?: { token: string | null } | null;
+  /** Origins whose pages may call the API (--cors-origin); "*" any; empty: none. */
+  corsOrigins?: readonly string[];
+  /** --registration: when given, the mode is set to it at start (else the stored one stays). */
+  registrationMode?: RegistrationMode;
 }
 
 export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth" | "authn" | "clientAddress" | "customFoods" | "foods" | "meals" | "imported" | "photos" | "examples" | "syncLog">> &
@@ -117,6 +140,12 @@ export function createApp(options: AppOptions) {
   const tokens = new Tokens(options.jwtSecret);
   const now = options.now ?? (() => new Date());
   const proxies = new ClientAddress(options.trustProxy);
+  const accessTokens = new AccessTokens(options.db);
+  const registration = new Registration(options.db);
+  if (options.registrationMode) registration.setMode(options.registrationMode, (options.now ?? (() => new Date()))());
+  // filled in below, once the routes exist
+  let routeOf: AuthDeps["routeOf"] = () => undefined;
+  const authDeps: AuthDeps = { tokens, repo: authRepo, accessTokens, now, routeOf: (request) => routeOf(request) };
   const deps: AppDeps = {
     now,
     logger: jsonLogger,
@@ -129,9 +158,13 @@ export function createApp(options: AppOptions) {
       repo: authRepo,
       tokens,
       throttle: new LoginThrottle(options.loginLimits),
+      inviteThrottle: new LoginThrottle(options.loginLimits),
       passwordCost,
+      accessTokens,
+      registration,
+      codes: new AccountCodes(options.db),
     },
-    authn: authPlugin({ tokens, repo: authRepo, now }),
+    authn: authPlugin(authDeps),
     trustProxy: options.trustProxy ?? [],
     clientAddress: (request, server) => proxies.of(server?.requestIP(request)?.address, request.headers),
     allowedHosts: options.allowedHosts ?? null,
@@ -148,11 +181,22 @@ export function createApp(options: AppOptions) {
     lifecycle: options.lifecycle ?? { draining: false },
   };
   const { logger } = deps;
+  const cors = new Cors(options.corsOrigins ?? []);
+  const metrics = options.metrics
+    ? new Metrics({
+        databasePath: options.db.$client.filename,
+        photoLoad: () => deps.recogniser.load?.() ?? { queued: 0, running: 0 },
+        liveSessions: () => authRepo.counts(deps.now().toISOString()).sessions,
+        users: () => authRepo.counts(deps.now().toISOString()).users,
+      })
+    : null;
 
   const personal = (userId: number | null) =>
     userId === null ? undefined : personalFoods((u, since) => deps.meals.foodHistory(u, since), deps.customFoods, userId, deps.now());
   const api = new Elysia({ prefix: "/api/v1" })
     .use(authRoutes(deps))
+    .use(credentialRoutes(deps))
+    .use(adminRoutes(deps))
     .use(foodsRoutes(deps, personal))
     .use(customFoodsRoutes(deps))
     .use(mealsRoutes(deps))
@@ -174,6 +218,16 @@ export function createApp(options: AppOptions) {
       Object.assign(set.headers, baseHeaders(url.pathname));
       set.headers["x-request-id"] = id;
       if (!hostAllowed(deps.allowedHosts, url.hostname)) throw hostRefused(url.hostname);
+      if (cors.enabled && url.pathname.startsWith("/api/")) {
+        const preflight = cors.preflight(request);
+        if (preflight instanceof AppError) throw preflight;
+        if (preflight) return preflight;
+        const headers = cors.headers(request.headers.get("origin"));
+        if (headers) {
+          Object.assign(set.headers, headers);
+          extraHeaders.set(request, headers);
+        }
+      }
     })
     .onParse(async ({ request, contentType, path }) => {
       const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
@@ -228,20 +282,25 @@ export function createApp(options: AppOptions) {
       errorStatus.set(request, appError.status);
       return errorResponse(appError, request);
     })
-    .onAfterResponse(({ request, set, responseValue }) => {
-      if (!deps.logRequests) return;
+    .onAfterResponse(({ request, set, responseValue, route }) => {
+      if (!deps.logRequests && !metrics) return;
       const started = startedAt.get(request);
+      const status = errorStatus.get(request) ?? (responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200);
+      const ms = started === undefined ? 0 : performance.now() - started;
+      metrics?.observe(request.method, route || "unmatched", status, ms / 1000);
+      if (!deps.logRequests) return;
       logger.info("request", {
         request_id: requestIds.get(request),
         method: request.method,
         path: new URL(request.url).pathname,
-        status: errorStatus.get(request) ?? (responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200),
-        duration_ms: started === undefined ? undefined : Math.round((performance.now() - started) * 100) / 100,
+        status,
+        duration_ms: started === undefined ? undefined : Math.round(ms * 100) / 100,
       });
     })
     .use(healthRoutes(deps))
     .use(docsRoutes())
     .use(webappRoutes())
+    .use(metrics ? metricsRoutes(metrics, options.metrics!.token) : new Elysia())
     .use(api)
     // built on first request from every route's schemas (features/docs/openapi.ts)
     .get("/api/v1/openapi.json", () => {
@@ -249,14 +308,22 @@ export function createApp(options: AppOptions) {
       return new Response(openApiDoc, { headers: { "content-type": "application/json; charset=utf-8" } });
     }, { detail: { hide: true } });
   built.routes = () => root.routes as Parameters<typeof buildOpenApi>[0];
-  const authFirst = authenticateEarly({ tokens, repo: authRepo, now });
-  let table: { pattern: RegExp; method: string; auth: boolean }[] | undefined;
+  const authFirst = authenticateEarly(authDeps);
+  let table: ({ pattern: RegExp; method: string; auth: boolean } & RouteRule)[] | undefined;
   const routeTable = () =>
-    (table ??= root.routes.map((r) => ({
-      pattern: routePattern(r.path),
-      method: r.method,
-      auth: JSON.stringify((r.hooks as { detail?: { security?: unknown } }).detail?.security) === JSON.stringify([{ bearer: [] }]),
-    })));
+    (table ??= root.routes.map((r) => {
+      const detail = (r.hooks as { detail?: Record<string, unknown> }).detail ?? {};
+      return {
+        pattern: routePattern(r.path),
+        method: r.method,
+        auth: JSON.stringify(detail.security) === JSON.stringify([{ bearer: [] }]),
+        ...routeRule(r.method, detail),
+      };
+    }));
+  routeOf = (request) => {
+    const path = new URL(request.url).pathname;
+    return routeTable().find((r) => r.method === request.method && r.pattern.test(path));
+  };
   /** Whether the route this request goes to needs a token (the `auth: true` macro). */
   function needsAuth(method: string, path: string): boolean {
     return routeTable().some((r) => r.auth && r.method === method && r.pattern.test(path));

@@ -31,6 +31,13 @@ export interface Config {
   readonly publicUrl: string | null;
   /** Host header names answered; null answers any (the default when not bound to loopback). */
   readonly allowedHosts: readonly string[] | null;
+  /** Who may register, when --registration / MORSEL_REGISTRATION is given; null keeps the stored mode (open at first). */
+  readonly registration: "open" | "invite" | "closed" | null;
+  /** Origins whose web pages may call the API (CORS); "*" is any; empty (the default): none. */
+  readonly corsOrigins: readonly string[];
+  /** Serve GET /metrics (Prometheus) to loopback callers, or to callers with metricsToken. */
+  readonly metrics: boolean;
+  readonly metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -121,9 +128,26 @@ export function configFrom(flags: Flags, env: Env = process.env): Config {
     if (!/^(\*\.)?[a-z0-9.\-]+$|^\[[0-9a-f:.]+\]$/.test(h)) throw new ConfigError(`--allowed-hosts / MORSEL_ALLOWED_HOSTS takes host names separated by commas (e.g. morsel.home.arpa,*.example.org), got "${h}"`);
   }
   if (publicUrl) extraHosts.push(publicUrl.hostname.toLowerCase());
-  const allowedHosts = isLoopback(host) ? [...LOOPBACK_NAMES, ...extraHosts] : extraHosts.length && str("allowed-hosts", "MORSEL_ALLOWED_HOSTS") !== undefined ? extraHosts : null;
+  // Loopback names are always answered: a rebinding page names its own domain, never localhost, and
+  // `morsel healthcheck` asks by 127.0.0.1.
+  const allowedHosts = isLoopback(host) ? [...LOOPBACK_NAMES, ...extraHosts] : extraHosts.length && str("allowed-hosts", "MORSEL_ALLOWED_HOSTS") !== undefined ? [...extraHosts, ...LOOPBACK_NAMES] : null;
+
+  const registration = str("registration", "MORSEL_REGISTRATION");
+  if (registration !== undefined && !["open", "invite", "closed"].includes(registration)) {
+    throw new ConfigError(`--registration / MORSEL_REGISTRATION must be open, invite or closed, got "${registration}"`);
+  }
+  const corsOrigins = list(str("cors-origin", "MORSEL_CORS_ORIGIN")).map((o) => o.replace(/\/+$/, ""));
+  for (const o of corsOrigins) {
+    if (o !== "*" && !/^https?:\/\/[^\s/]+$/.test(o)) throw new ConfigError(`--cors-origin / MORSEL_CORS_ORIGIN takes origins separated by commas (scheme, host and port, e.g. https://dash.example.org,http://localhost:8123) or *, got "${o}"`);
+  }
+  const metricsToken = str("metrics-token", "MORSEL_METRICS_TOKEN") ?? null;
+  if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError("--metrics-token / MORSEL_METRICS_TOKEN must be at least 16 characters");
 
   return Object.freeze({
+    registration: (registration ?? null) as Config["registration"],
+    corsOrigins,
+    metrics: bool("metrics", "MORSEL_METRICS", false),
+    metricsToken,
     trustProxy,
     publicUrl: publicUrl ? publicUrl.href.replace(/\/+$/, "") : null,
     allowedHosts,
@@ -172,6 +196,9 @@ export function describeConfig(c: Config): Record<string, string | number | bool
     photo_workers: c.photoWorkers,
     trust_proxy: c.trustProxy.join(",") || "none",
     allowed_hosts: c.allowedHosts?.join(",") ?? "any",
+    registration: c.registration ?? "as stored",
+    cors_origins: c.corsOrigins.join(",") || "none",
+    metrics: c.metrics ? (c.metricsToken ? "loopback or token" : "loopback only") : false,
     ...(c.publicUrl ? { public_url: c.publicUrl } : {}),
     ...(c.onlineLookup ? { off_url: c.offUrl } : {}),
   };

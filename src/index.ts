@@ -6,9 +6,12 @@
 import { join } from "node:path";
 import { createApp } from "./app";
 import { extracted } from "./assets";
-import { backupCommand, importCommand, resetPasswordCommand } from "./cli/commands";
+import { backupCommand, importCommand } from "./cli/commands";
+import { userCommand } from "./cli/user";
+import { healthcheckCommand } from "./cli/healthcheck";
+import { Registration } from "./features/auth/registration";
 import { COMMAND_HELP, HELP } from "./cli/help";
-import { ConfigError, configFrom, describeConfig } from "./config";
+import { ConfigError, configFrom, describeConfig, isLoopback } from "./config";
 import { parseCommandLine, type CommandLine } from "./cli/args";
 import { explainStartError, listen, prepareDataDir } from "./cli/startup";
 import { lockDataDir } from "./db/lock";
@@ -41,6 +44,8 @@ function serve(cl: CommandLine): void {
     db, catalogue, jwtSecret: secret, logger: jsonLogger, logRequests: config.logRequests, offClient, lifecycle,
     tombstoneDays: config.tombstoneDays, recogniser: recogniserFor(config.photoWorkers, jsonLogger),
     trustProxy: config.trustProxy, allowedHosts: config.allowedHosts,
+    registrationMode: config.registration ?? undefined, corsOrigins: config.corsOrigins,
+    metrics: config.metrics ? { token: config.metricsToken } : null,
   });
   // Bun refuses bodies above this itself; every route has a lower limit of its own (JSON 1 MiB, photos
   // 10 MB, imports 64 MiB) that answers in the API's error format. Elysia asks Bun for reusePort,
@@ -53,6 +58,12 @@ function serve(cl: CommandLine): void {
     foods: catalogue.foodCount,
     url: `http://${config.host}:${server.server?.port}`,
   });
+  const registration = new Registration(db).mode();
+  if (registration === "open" && !isLoopback(config.host)) {
+    jsonLogger.warn("registration is open", {
+      detail: `this server listens on ${config.host}, and anyone who can reach it may create an account; start it with --registration invite (or closed) to stop that, or switch in the web app's admin settings`,
+    });
+  }
 
   const stop = async (signal: string) => {
     if (lifecycle.draining) return;
@@ -88,7 +99,9 @@ async function main(argv: string[]): Promise<void> {
     case "restore":
       return backupCommand(cl, cl.command);
     case "user":
-      return resetPasswordCommand(cl);
+      return userCommand(cl);
+    case "healthcheck":
+      return healthcheckCommand(cl);
   }
 }
 

@@ -209,7 +209,7 @@ describe("personal recognition", () => {
     const doc = (await call("GET", "/api/v1/openapi.json")).json;
     const del = doc.paths["/api/v1/scanner/examples"].delete;
     expect(Object.keys(del.responses)).toEqual(expect.arrayContaining(["204", "401"]));
-    expect(del.security).toEqual([{ bearer: [] }]);
+    expect(del.security).toEqual([{ bearer: ["write"] }]);
     const photo = doc.paths["/api/v1/scanner/photo"].post;
     expect(Object.keys(photo.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "413", "415", "422", "429"]));
     expect(photo.description).toContain("COCO-SSD");

@@ -11,17 +11,23 @@ import { Tokens } from "../../src/features/auth/tokens";
 import { authPlugin } from "../../src/features/auth/plugin";
 import { register } from "../../src/features/auth/service";
 import { LoginThrottle } from "../../src/features/auth/throttle";
+import { AccessTokens } from "../../src/features/auth/access-tokens";
+import { AccountCodes } from "../../src/features/auth/account-codes";
+import { Registration } from "../../src/features/auth/registration";
 import { tempDir } from "./tmp";
 
 const db = openDatabase(join(tempDir(), "bench.db"));
 const repo = new AuthRepo(db);
 const tokens = new Tokens("bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz");
 const pair = await register({
-  ctx: { db, repo, tokens, throttle: new LoginThrottle(), now: new Date(), passwordCost: { memoryCost: 19456, timeCost: 2 }, address: "bench" },
+  ctx: {
+    db, repo, tokens, throttle: new LoginThrottle(), inviteThrottle: new LoginThrottle(), registration: new Registration(db), codes: new AccountCodes(db),
+    now: new Date(), passwordCost: { memoryCost: 19456, timeCost: 2 }, address: "bench",
+  },
   input: { email: "bench@example.org", password: "bench password", name: "Bench" },
 });
 const app = new Elysia()
-  .use(authPlugin({ tokens, repo, now: () => new Date() }))
+  .use(authPlugin({ tokens, repo, accessTokens: new AccessTokens(db), now: () => new Date(), routeOf: () => ({ scope: "read", admin: false }) }))
   .get("/open", () => ({ ok: true }))
   .get("/authed", ({ user }) => ({ ok: true, id: user.id }), { auth: true })
   .listen({ port: 0, hostname: "127.0.0.1" });

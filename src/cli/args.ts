@@ -7,15 +7,15 @@
 import { parseArgs } from "node:util";
 import { ConfigError } from "../config";
 
-export const COMMANDS = ["serve", "import-off", "backup", "restore", "user", "help"] as const;
+export const COMMANDS = ["serve", "import-off", "backup", "restore", "user", "healthcheck", "help"] as const;
 export type Command = (typeof COMMANDS)[number];
 
 /** Flags that take true/false but may be given bare (`--online-lookup` means true). */
-const BOOLEAN_VALUED = new Set(["online-lookup", "log-requests"]);
+const BOOLEAN_VALUED = new Set(["online-lookup", "log-requests", "metrics"]);
 
 const SERVE_FLAGS = [
   "port", "host", "data-dir", "catalogue", "log-requests", "online-lookup", "off-url", "tombstone-days",
-  "photo-workers", "trust-proxy", "public-url", "allowed-hosts",
+  "photo-workers", "trust-proxy", "public-url", "allowed-hosts", "registration", "cors-origin", "metrics", "metrics-token",
 ];
 const FLAGS: Record<Command, string[]> = {
   serve: SERVE_FLAGS,
@@ -23,6 +23,7 @@ const FLAGS: Record<Command, string[]> = {
   backup: ["data-dir"],
   restore: ["data-dir"],
   user: ["data-dir", "password"],
+  healthcheck: ["port", "host", "url"],
   help: [],
 };
 

@@ -1,27 +1,22 @@
-/** The commands besides `serve`: import-off, backup, restore, user reset-password. */
+/** The commands besides `serve`: import-off, backup, restore (user: cli/user.ts; healthcheck: cli/healthcheck.ts). */
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
-import { DEFAULT_PASSWORD_COST } from "../app";
 import { configFrom } from "../config";
 import { DataDirInUse, lockDataDir } from "../db/lock";
 import type { CommandLine } from "./args";
 import { explainStartError, prepareDataDir, StartError } from "./startup";
 import { backup, restore } from "../db/backup";
 import { openDatabase } from "../db/client";
-import { sessions, users } from "../db/schema";
-import { inTx } from "../db/tx";
 import { importOff } from "../features/imported/import";
-import { checkEmail, checkPassword } from "../features/auth/validate";
 import { progressBar } from "../lib/progress";
 import { COMMAND_HELP, HELP } from "./help";
 
-function fail(command: string, message: string, code = 1): never {
+export function fail(command: string, message: string, code = 1): never {
   console.error(`morsel ${command}: ${message}`);
   process.exit(code);
 }
 
 /** Exactly `n` bare words, or a usage error (exit 2). */
-function words(cl: CommandLine, n: number, usage: string): string[] {
+export function words(cl: CommandLine, n: number, usage: string): string[] {
   if (cl.positionals.length < n) fail(cl.command, `${usage}\n\n${COMMAND_HELP[cl.command] ?? HELP}`, 2);
   if (cl.positionals.length > n) fail(cl.command, `unexpected argument "${cl.positionals[n]}"; ${usage}`, 2);
   return cl.positionals;
@@ -78,28 +73,4 @@ export function backupCommand(cl: CommandLine, command: "backup" | "restore"): v
   } catch (e) {
     fail(command, e instanceof StartError ? e.message : explainStartError(e));
   }
-}
-
-/** `morsel user reset-password EMAIL [--password P]` */
-export async function resetPasswordCommand(cl: CommandLine): Promise<void> {
-  const [sub, emailRaw] = words(cl, 2, "usage: morsel user reset-password EMAIL [--password P]");
-  if (sub !== "reset-password") fail("user", `unknown subcommand "${sub}"; usage: morsel user reset-password EMAIL [--password P]`, 2);
-  const password = cl.values.password;
-  const email = checkEmail(emailRaw);
-  if (!email.ok) fail("user", `email ${email.message}`, 2);
-  const given = typeof password === "string";
-  const pw = given ? checkPassword(password) : { ok: true as const, value: Buffer.from(crypto.getRandomValues(new Uint8Array(15))).toString("base64url") };
-  if (!pw.ok) fail("user", `--password ${pw.message}`, 2);
-  const config = configFrom(cl.values);
-  const db = openDatabase(join(config.dataDir, "morsel.db"));
-  const user = db.select().from(users).where(eq(users.email, email.value)).get();
-  if (!user) fail("user", `no account with email ${email.value} in ${config.dataDir}`);
-  const hash = await Bun.password.hash(pw.value, { algorithm: "argon2id", ...DEFAULT_PASSWORD_COST });
-  const now = new Date().toISOString();
-  inTx(db, () => {
-    db.update(users).set({ passwordHash: hash, updatedAt: now }).where(eq(users.id, user.id)).run();
-    db.update(sessions).set({ revokedAt: now, revokedReason: "password_reset" }).where(eq(sessions.userId, user.id)).run();
-  });
-  console.log(`password of ${email.value} reset; every session ended`);
-  if (!given) console.log(`new password: ${pw.value}`);
 }

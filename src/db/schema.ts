@@ -13,6 +13,12 @@ export const users = sqliteTable("users", {
   timezone: text("timezone").notNull().default("UTC"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
+  /** "admin" or "user"; the first account made is the admin. */
+  role: text("role").notNull().default("user"),
+  /** Set while an admin has disabled the account: every credential of it is refused. */
+  disabledAt: text("disabled_at"),
+  /** Last authenticated request (written at most once a minute per user). */
+  lastSeenAt: text("last_seen_at"),
 });
 
 /**
@@ -37,9 +43,62 @@ export const sessions = sqliteTable(
     expiresAt: text("expires_at").notNull(),
     revokedAt: text("revoked_at"),
     revokedReason: text("revoked_reason"),
+    /** What the person calls the device (login's `device`), else a summary of its User-Agent. */
+    device: text("device"),
   },
   (s) => [index("sessions_user").on(s.userId)],
 );
+
+/**
+ * Personal access tokens: long-lived credentials for scripts. Only the SHA-256 of the token is
+ * kept; the token itself is shown once, when made.
+ */
+export const accessTokens = sqliteTable(
+  "access_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** "read", "write" or "read,write". */
+    scopes: text("scopes").notNull(),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at"),
+    lastUsedAt: text("last_used_at"),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [index("access_tokens_user").on(t.userId)],
+);
+
+/**
+ * Single-use codes: invitations to register (kind "invite", no user) and password resets an admin
+ * issued (kind "reset", for `userId`). Only the SHA-256 of the code is kept.
+ */
+export const accountCodes = sqliteTable(
+  "account_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    codeHash: text("code_hash").notNull().unique(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    note: text("note"),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    usedBy: integer("used_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (c) => [index("account_codes_kind").on(c.kind)],
+);
+
+/** Server-wide settings an admin changes at run time (registration mode). */
+export const serverSettings = sqliteTable("server_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
 
 
 /**

@@ -11,3 +11,8 @@ import type { Db } from "./client";
 export function inTx<T>(db: Db, fn: () => T): T {
   return db.$client.transaction(fn).immediate();
 }
+
+/** Rows a drizzle `.run()` changed: bun:sqlite returns them, drizzle's bun-sqlite types say void. */
+export function changes(result: unknown): number {
+  return (result as { changes: number }).changes;
+}

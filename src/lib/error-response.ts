@@ -14,6 +14,8 @@ import { validationDetails } from "./validation";
 export const requestIds = new WeakMap<Request, string>();
 export const startedAt = new WeakMap<Request, number>();
 export const errorStatus = new WeakMap<Request, number>();
+/** Headers a request's answer carries even when it is an error (CORS). */
+export const extraHeaders = new WeakMap<Request, Record<string, string>>();
 
 /** "/api/v1/meals/:id" → a regex for its paths (a trailing slash optional, as Elysia routes them). */
 export function routePattern(path: string): RegExp {
@@ -25,7 +27,7 @@ export const SAFE_REQUEST_ID = /^[A-Za-z0-9._\-]{1,64}$/;
 
 export function errorResponse(err: AppError, request: Request): Response {
   const requestId = requestIds.get(request);
-  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...baseHeaders(new URL(request.url).pathname), ...err.headers };
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...baseHeaders(new URL(request.url).pathname), ...extraHeaders.get(request), ...err.headers };
   if (requestId) headers["x-request-id"] = requestId;
   return new Response(JSON.stringify(err.body()), { status: err.status, headers });
 }

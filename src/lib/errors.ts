@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   invalid_credentials: 401,
   invalid_refresh_token: 401,
   refresh_token_reused: 401,
+  forbidden: 403,
   not_found: 404,
   food_not_found: 404,
   meal_not_found: 404,

@@ -1,7 +1,9 @@
 /**
  * Isolation: for every endpoint that takes an id (found in the OpenAPI document, so a new one
- * joins this test or fails it), a second user gets 404 and never the first user's data; and no
- * listing, stats, export, search or sync pull of the second user shows the first user's records.
+ * joins this test or fails it), a second user gets 404 (403 on the admin's routes) and never the
+ * first user's data; and no listing, stats, export, search or sync pull of the second user shows
+ * the first user's records. The first user is the server's admin, and the same holds the other
+ * way round: being admin reaches accounts, never their meals or foods.
  */
 import { expect, test } from "bun:test";
 import { plainPhoto, multipart } from "../fixtures/images";
@@ -20,19 +22,38 @@ test("a second user gets 404 on every id route and never sees the first user's r
   const { body, contentType } = multipart(await plainPhoto());
   const photo = (await call("POST", "/api/v1/scanner/photo", { ...A, raw: body, headers: { "content-type": contentType } })).json;
 
-  // every OpenAPI path with an {id}, each method: B gets 404 with A's id
+  expect(a.user.role).toBe("admin");
+  const aSession = (await call("GET", "/api/v1/sessions", A)).json.items[0].id;
+  const aToken = (await call("POST", "/api/v1/tokens", { ...A, body: { name: "zqxsecret script", scopes: ["read"] } })).json;
+  const invite = (await call("POST", "/api/v1/admin/invites", { ...A, body: { note: "zqxsecret guest" } })).json;
+
+  // every OpenAPI path with an {id}, each method: B gets 404 with A's id (403 on the admin's routes)
   const doc = (await call("GET", "/api/v1/openapi.json")).json as { paths: Record<string, Record<string, unknown>> };
-  const idOf: Record<string, string | number> = { "/api/v1/meals/{id}": meal.id, "/api/v1/foods/{id}": food.id };
+  const idOf: Record<string, string | number> = {
+    "/api/v1/meals/{id}": meal.id,
+    "/api/v1/foods/{id}": food.id,
+    "/api/v1/sessions/{id}": aSession,
+    "/api/v1/tokens/{id}": aToken.id,
+    "/api/v1/admin/users/{id}": a.user.id,
+    "/api/v1/admin/users/{id}/password-reset": a.user.id,
+    "/api/v1/admin/invites/{id}": invite.id,
+  };
   const idRoutes = Object.entries(doc.paths).filter(([p]) => p.includes("{"));
   expect(idRoutes.map(([p]) => p).sort()).toEqual(Object.keys(idOf).sort());
+  const bodyFor = (method: string) => (method === "get" || method === "delete" ? undefined : { name: "mine now", quantity: 1, disabled: true });
   for (const [path, methods] of idRoutes) {
     for (const method of Object.keys(methods)) {
-      const r = await call(method.toUpperCase(), path.replace("{id}", String(idOf[path])), { ...B, body: method === "get" || method === "delete" ? undefined : { name: "mine now", quantity: 1 } });
-      expect(`${method} ${path} ${r.status}`).toBe(`${method} ${path} 404`);
+      const r = await call(method.toUpperCase(), path.replace("{id}", String(idOf[path])), { ...B, body: bodyFor(method) });
+      const expected = path.startsWith("/api/v1/admin/") ? 403 : 404;
+      expect(`${method} ${path} ${r.status}`).toBe(`${method} ${path} ${expected}`);
       expect(r.text).not.toContain("zqxsecret");
       expect(r.text).not.toContain("Zqxsecret");
     }
   }
+  // A's session, token and invite are untouched
+  expect((await call("GET", "/api/v1/sessions", A)).json.items.map((x: { id: string }) => x.id)).toContain(aSession);
+  expect((await call("GET", "/api/v1/tokens", A)).json.items.map((x: { id: number }) => x.id)).toContain(aToken.id);
+  expect((await call("GET", "/api/v1/admin/invites", A)).json.items[0].used_at).toBeNull();
   // A's things are untouched
   expect((await call("GET", `/api/v1/meals/${meal.id}`, A)).json).toEqual(meal);
   expect((await call("GET", `/api/v1/foods/${food.id}`, A)).json.name).toBe("Zqxsecret stew");
@@ -64,4 +85,33 @@ test("a second user gets 404 on every id route and never sees the first user's r
   expect(bViews[10]!.json.results[0].status).toBe("rejected");
   expect(bViews[4]!.json.changes).toEqual([]);
   expect((await call("GET", `/api/v1/meals/${meal.id}`, A)).status).toBe(200); // the push above did not delete it
+
+  // the admin (A) against B's records: every data {id} route is 404, and the admin's own views of
+  // accounts carry counts, never B's meals or foods
+  const bFood = (await call("POST", "/api/v1/foods", { ...B, body: { name: "Qwvprivate soup", nutrients: { energy_kcal: 90 } } })).json;
+  const bMeal = (await call("POST", "/api/v1/meals", { ...B, body: { food_id: bFood.id, quantity: 300, meal_type: "lunch", note: "qwvprivate note" } })).json;
+  const bSession = (await call("GET", "/api/v1/sessions", B)).json.items[0].id;
+  const bOf: Record<string, string | number> = { "/api/v1/meals/{id}": bMeal.id, "/api/v1/foods/{id}": bFood.id, "/api/v1/sessions/{id}": bSession, "/api/v1/tokens/{id}": 999999 };
+  for (const [path, methods] of idRoutes.filter(([p]) => !p.startsWith("/api/v1/admin/"))) {
+    for (const method of Object.keys(methods)) {
+      const r = await call(method.toUpperCase(), path.replace("{id}", String(bOf[path])), { ...A, body: method === "get" || method === "delete" ? undefined : { name: "admin's now", quantity: 1 } });
+      expect(`admin ${method} ${path} ${r.status}`).toBe(`admin ${method} ${path} 404`);
+      expect(r.text.toLowerCase()).not.toContain("qwvprivate");
+    }
+  }
+  const adminViews = [
+    await call("GET", "/api/v1/admin/users", A),
+    await call("GET", `/api/v1/meals/daily?date=${bMeal.date}`, A),
+    await call("GET", "/api/v1/export", A),
+    await call("GET", "/api/v1/sync/changes", A),
+    await call("GET", "/api/v1/foods/search?q=qwvprivate%20soup", A),
+  ];
+  for (const r of adminViews) {
+    expect(r.status).toBe(200);
+    expect(r.text).not.toContain(bMeal.id);
+    expect(r.text).not.toContain("qwvprivate note");
+    expect(r.text).not.toContain("Qwvprivate soup");
+  }
+  expect(adminViews[0]!.json.items.find((u: { id: number }) => u.id === b.user.id).meal_count).toBe(1);
+  expect((await call("GET", `/api/v1/meals/${bMeal.id}`, B)).json).toEqual(bMeal); // untouched by the admin's attempts
 });

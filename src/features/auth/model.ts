@@ -3,7 +3,13 @@ import { Enum, Int } from "../../lib/schemas";
 import { t } from "elysia";
 
 export const User = t.Object(
-  { id: Int(), email: t.String(), name: t.String(), timezone: t.String({ description: "IANA time zone" }) },
+  {
+    id: Int(),
+    email: t.String(),
+    name: t.String(),
+    timezone: t.String({ description: "IANA time zone" }),
+    role: Enum(["admin", "user"], { description: "the first account on a server is its admin" }),
+  },
   { title: "User" },
 );
 
@@ -23,9 +29,15 @@ export const RegisterBody = t.Object({
   password: t.String({ description: "8–128 characters" }),
   name: t.String({ description: "1–100 characters after trimming" }),
   timezone: t.Optional(t.String({ description: "IANA time zone, default UTC" })),
+  invite_code: t.Optional(t.String({ description: "needed when the server registers by invitation: a code from its admin" })),
+  device: t.Optional(t.String({ description: "what to call this session in GET /sessions, 1–100 characters; default: from the User-Agent" })),
 });
 
-export const LoginBody = t.Object({ email: t.String(), password: t.String() });
+export const LoginBody = t.Object({
+  email: t.String(),
+  password: t.String(),
+  device: t.Optional(t.String({ description: "what to call this session in GET /sessions, 1–100 characters; default: from the User-Agent" })),
+});
 export const RefreshBody = t.Object({ refresh_token: t.String() });
 
 export const PatchMeBody = t.Object({

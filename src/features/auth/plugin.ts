@@ -1,33 +1,87 @@
 /**
- * The auth macro. Routes opt in with `{ auth: true }` and get a typed `user` (and `sid`), or a
- * 401 missing_token / invalid_token / token_expired with WWW-Authenticate. `{ optionalAuth: true }`
+ * The auth macro. Routes opt in with `{ auth: true }` and get a typed `user`, or a 401
+ * missing_token / invalid_token / token_expired with WWW-Authenticate. `{ optionalAuth: true }`
  * gives `user: null` without a token and still refuses a bad one.
  *
+ * Two credentials: a session's JWT access token (scopes read, write and account) and a personal
+ * access token (`morsel_pat_…`, read and/or write). Each route needs one scope (`routeOf`, from
+ * its method or its `x-scope`), and admin routes the admin role: else 403 forbidden.
+ *
  * Cost per request: one HS256 verification and one primary-key join (sessions ⋈ users), which is
- * what makes logout and password changes end access tokens at once (bench/auth.ts).
+ * what makes logout, password changes and disabling an account end access tokens at once
+ * (bench/auth.ts); a personal token is one SHA-256 and one unique-index join.
  */
 import { Elysia } from "elysia";
+import { AppError } from "../../lib/errors";
+import { TOKEN_PREFIX, type AccessTokens, type Scope } from "./access-tokens";
 import type { AuthRepo, UserRow } from "./repo";
 import { unauthorized, type Tokens } from "./tokens";
+
+/** What a route asks of its caller's credential. */
+export interface RouteRule {
+  scope: Scope;
+  admin: boolean;
+}
 
 export interface AuthDeps {
   tokens: Tokens;
   repo: AuthRepo;
+  accessTokens: AccessTokens;
   now: () => Date;
+  /** The rule of the route a request goes to (app.ts reads it from the route table). */
+  routeOf: (request: Request) => RouteRule | undefined;
 }
 
 export interface AuthedUser extends UserRow {
-  sid: string;
+  /** The session of a JWT; null for a personal access token. */
+  sid: string | null;
+  /** The personal access token's id; null for a session. */
+  tokenId: number | null;
+  scopes: readonly Scope[];
 }
+
+/**
+ * A route's rule from its method and detail: `x-scope` when given (read for a lookup sent by POST,
+ * account for what only a signed-in person may do), else read for GET and HEAD, write for the rest;
+ * `x-admin` for the admin's routes.
+ */
+export function routeRule(method: string, detail: Record<string, unknown>): RouteRule {
+  const given = detail["x-scope"] as Scope | undefined;
+  return { scope: given ?? (method === "GET" || method === "HEAD" ? "read" : "write"), admin: detail["x-admin"] === true };
+}
+
+const SESSION_SCOPES: readonly Scope[] = ["read", "write", "account"];
 
 async function authenticate(deps: AuthDeps, header: string | undefined): Promise<AuthedUser | null> {
   if (!header) return null;
   const m = header.match(/^Bearer\s+(\S+)\s*$/i);
   if (!m) throw unauthorized("invalid_token", "the Authorization header must be 'Bearer <access_token>'");
-  const claims = await deps.tokens.verify(m[1]!, "access", deps.now(), "invalid_token");
+  const now = deps.now();
+  if (m[1]!.startsWith(TOKEN_PREFIX)) {
+    const found = deps.accessTokens.authenticate(m[1]!, now);
+    if (found === "expired") throw unauthorized("token_expired", "this personal access token has expired; make a new one");
+    if (!found) throw unauthorized("invalid_token", "this personal access token is not valid (revoked, unknown, or its account is disabled)");
+    deps.repo.touch(found.user.id, null, now);
+    return { ...found.user, sid: null, tokenId: found.tokenId, scopes: found.scopes };
+  }
+  const claims = await deps.tokens.verify(m[1]!, "access", now, "invalid_token");
   const user = deps.repo.userForSession(claims.sid);
   if (!user || String(user.id) !== claims.sub) throw unauthorized("invalid_token", "this session has ended; sign in again");
-  return { ...user, sid: claims.sid };
+  deps.repo.touch(user.id, claims.sid, now);
+  return { ...user, sid: claims.sid, tokenId: null, scopes: SESSION_SCOPES };
+}
+
+/** 403 when the credential lacks the route's scope or the caller is not the admin. */
+function authorise(user: AuthedUser, rule: RouteRule | undefined): void {
+  const scope = rule?.scope ?? "account";
+  if (!user.scopes.includes(scope)) {
+    const why =
+      scope === "account"
+        ? "a personal access token cannot do this (passwords, tokens, sessions, deleting the account, admin); sign in instead"
+        : `this access token has scope ${user.scopes.join(" and ")}; this call needs "${scope}"`;
+    throw new AppError("forbidden", why);
+  }
+  if (rule?.admin && user.role !== "admin") throw new AppError("forbidden", "only the server's admin may do this");
 }
 
 
@@ -38,6 +92,7 @@ const authenticated = new WeakMap<Request, AuthedUser | null>();
 async function requireUser(deps: AuthDeps, request: Request): Promise<void> {
   const user = await authenticate(deps, request.headers.get("authorization") ?? undefined);
   if (!user) throw unauthorized("missing_token", "this endpoint needs 'Authorization: Bearer <access_token>'");
+  authorise(user, deps.routeOf(request));
   authenticated.set(request, user);
 }
 
@@ -70,7 +125,9 @@ export function authPlugin(deps: AuthDeps) {
       // anonymous or with a token; OpenAPI's way to say the credential is optional
       detail: { security: [{}, { bearer: [] }] },
       async transform({ request }) {
-        authenticated.set(request, await authenticate(deps, request.headers.get("authorization") ?? undefined));
+        const user = await authenticate(deps, request.headers.get("authorization") ?? undefined);
+        if (user) authorise(user, deps.routeOf(request));
+        authenticated.set(request, user);
       },
       resolve({ request }) {
         return { user: authenticated.get(request) ?? null };

@@ -1,13 +1,17 @@
 /** Account and session queries. The per-request session check is one primary-key join. */
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { changes } from "../../db/tx";
 import { sessions, users } from "../../db/schema";
+
+export type Role = "admin" | "user";
 
 export interface UserRow {
   id: number;
   email: string;
   name: string;
   timezone: string;
+  role: Role;
 }
 
 export interface PublicUser {
@@ -15,23 +19,37 @@ export interface PublicUser {
   email: string;
   name: string;
   timezone: string;
+  role: Role;
 }
 
-export function toPublicUser(u: UserRow): PublicUser {
-  return { id: u.id, email: u.email, name: u.name, timezone: u.timezone };
+export function toPublicUser(u: UserRow | (Omit<UserRow, "role"> & { role: string })): PublicUser {
+  return { id: u.id, email: u.email, name: u.name, timezone: u.timezone, role: u.role === "admin" ? "admin" : "user" };
+}
+
+export interface SessionRow {
+  id: string;
+  device: string | null;
+  created_at: string;
+  last_used_at: string;
 }
 
 export class AuthRepo {
   private readonly activeSession;
+  private readonly liveSessions;
   constructor(readonly db: Db) {
+    // a disabled account's sessions are revoked when it is disabled; the join refuses them anyway
     this.activeSession = db.$client.prepare<UserRow & { user_id: number }, [string]>(
-      `SELECT u.id, u.email, u.name, u.timezone, s.user_id
+      `SELECT u.id, u.email, u.name, u.timezone, u.role, s.user_id
        FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.id = ? AND s.revoked_at IS NULL`,
+       WHERE s.id = ? AND s.revoked_at IS NULL AND u.disabled_at IS NULL`,
+    );
+    this.liveSessions = db.$client.prepare<SessionRow, [number, string]>(
+      `SELECT id, device, created_at, last_used_at FROM sessions
+       WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY last_used_at DESC, id`,
     );
   }
 
-  /** The user behind a live session, or null when it was revoked or the user deleted. */
+  /** The user behind a live session, or null when it was revoked, the user disabled or deleted. */
   userForSession(sid: string): UserRow | null {
     return this.activeSession.get(sid) ?? null;
   }
@@ -48,10 +66,15 @@ export class AuthRepo {
     return this.db.select().from(sessions).where(eq(sessions.id, sid)).get() ?? null;
   }
 
-  createSession(s: { id: string; userId: number; refreshJti: string; now: string; expiresAt: string }): void {
+  /** The user's sessions that can still be refreshed, most recently used first. */
+  liveSessionsOf(userId: number, now: string): SessionRow[] {
+    return this.liveSessions.all(userId, now);
+  }
+
+  createSession(s: { id: string; userId: number; refreshJti: string; now: string; expiresAt: string; device: string | null }): void {
     this.db
       .insert(sessions)
-      .values({ id: s.id, userId: s.userId, refreshJti: s.refreshJti, createdAt: s.now, lastUsedAt: s.now, expiresAt: s.expiresAt })
+      .values({ id: s.id, userId: s.userId, refreshJti: s.refreshJti, createdAt: s.now, lastUsedAt: s.now, expiresAt: s.expiresAt, device: s.device })
       .run();
   }
 
@@ -65,19 +88,79 @@ export class AuthRepo {
     return r.changes === 1;
   }
 
-  revoke(sid: string, reason: string, now: string): void {
-    this.db
+  /** Ends one session; false when it was not a live session of this user. */
+  revoke(sid: string, reason: string, now: string, userId?: number): boolean {
+    const r = this.db
       .update(sessions)
       .set({ revokedAt: now, revokedReason: reason })
-      .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)))
+      .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt), userId === undefined ? undefined : eq(sessions.userId, userId)))
       .run();
+    return changes(r) === 1;
   }
 
-  revokeOthers(userId: number, keepSid: string, reason: string, now: string): void {
-    this.db
+  revokeOthers(userId: number, keepSid: string | null, reason: string, now: string): number {
+    const r = this.db
       .update(sessions)
       .set({ revokedAt: now, revokedReason: reason })
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSid), isNull(sessions.revokedAt)))
+      .where(and(eq(sessions.userId, userId), keepSid === null ? undefined : ne(sessions.id, keepSid), isNull(sessions.revokedAt)))
       .run();
+    return changes(r);
   }
+
+  /** For /metrics: live sessions and accounts. */
+  counts(now: string): { sessions: number; users: number } {
+    const q = this.db.$client.prepare<{ sessions: number; users: number }, [string]>(
+      "SELECT (SELECT count(*) FROM sessions WHERE revoked_at IS NULL AND expires_at > ?) AS sessions, (SELECT count(*) FROM users) AS users",
+    );
+    return q.get(now)!;
+  }
+
+  /** Every account, for the admin: who, never what they logged. */
+  allUsers() {
+    return this.db
+      .select({ id: users.id, email: users.email, name: users.name, role: users.role, createdAt: users.createdAt, lastSeenAt: users.lastSeenAt, disabledAt: users.disabledAt })
+      .from(users)
+      .orderBy(users.id)
+      .all();
+  }
+
+  /** Disables (ending every session) or enables an account. */
+  setDisabled(userId: number, disabled: boolean, now: string): void {
+    this.db.update(users).set({ disabledAt: disabled ? now : null, updatedAt: now }).where(eq(users.id, userId)).run();
+    if (disabled) this.revokeOthers(userId, null, "account_disabled", now);
+  }
+
+  setRole(userId: number, role: Role, now: string): void {
+    this.db.update(users).set({ role, updatedAt: now }).where(eq(users.id, userId)).run();
+  }
+
+  /** The account and everything it owns (every table references users(id) ON DELETE CASCADE). */
+  deleteUser(userId: number): void {
+    this.db.delete(users).where(eq(users.id, userId)).run();
+  }
+
+  /** Records use, at most once a minute per session and per user (not a write per request). */
+  touch(userId: number, sid: string | null, now: Date): void {
+    const t = now.getTime();
+    const iso = now.toISOString();
+    if (sid !== null && stale(this.touchedSessions, sid, t)) {
+      this.db.$client.prepare("UPDATE sessions SET last_used_at = ? WHERE id = ? AND last_used_at < ?").run(iso, sid, iso);
+    }
+    if (stale(this.touchedUsers, userId, t)) {
+      this.db.$client.prepare("UPDATE users SET last_seen_at = ? WHERE id = ?").run(iso, userId);
+    }
+  }
+  private readonly touchedSessions = new Map<string, number>();
+  private readonly touchedUsers = new Map<number, number>();
+}
+
+const TOUCH_EVERY_MS = 60_000;
+const MAX_TOUCHED = 50_000;
+
+function stale<K>(seen: Map<K, number>, key: K, t: number): boolean {
+  const last = seen.get(key);
+  if (last !== undefined && t - last < TOUCH_EVERY_MS && t >= last) return false;
+  if (seen.size >= MAX_TOUCHED) seen.clear();
+  seen.set(key, t);
+  return true;
 }

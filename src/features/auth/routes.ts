@@ -7,36 +7,54 @@ import { DeleteMeBody, LoginBody, PatchMeBody, RefreshBody, RegisterBody, TokenP
 import { toPublicUser } from "./repo";
 import { deleteMe, login, logout, refresh, register, updateMe, type AuthCtx } from "./service";
 
-export function authRoutes(deps: AppDeps) {
-  const ctx = (address = "unknown"): AuthCtx => ({
+/** The context account services run in, for one request. */
+export function authCtx(deps: AppDeps, address = "unknown", request?: Request): AuthCtx {
+  return {
     db: deps.db,
     repo: deps.auth.repo,
     tokens: deps.auth.tokens,
     throttle: deps.auth.throttle,
+    inviteThrottle: deps.auth.inviteThrottle,
+    registration: deps.auth.registration,
+    codes: deps.auth.codes,
     passwordCost: deps.auth.passwordCost,
     now: deps.now(),
     address,
-  });
+    userAgent: request?.headers.get("user-agent"),
+  };
+}
+
+export function authRoutes(deps: AppDeps) {
+  const ctx = (address = "unknown", request?: Request): AuthCtx => authCtx(deps, address, request);
   const tags = ["accounts"];
   return new Elysia()
     .use(deps.authn)
-    .post("/register", async ({ body }) => reply(deps, await register({ ctx: ctx(), input: body }), 201), {
-      body: RegisterBody,
-      response: { 201: TokenPair, ...errors(400, 409, 413, 415) },
-      detail: { tags, summary: "Create an account; returns the first token pair" },
-    })
+    .post(
+      "/register",
+      async ({ body, request, server }) => reply(deps, await register({ ctx: ctx(deps.clientAddress(request, server), request), input: body }), 201),
+      {
+        body: RegisterBody,
+        response: { 201: TokenPair, ...errors(400, 403, 409, 413, 415, 429) },
+        detail: {
+          tags,
+          summary: "Create an account; returns the first token pair",
+          description:
+            "The first account on a server becomes its admin and may always register. After it the registration mode decides (`--registration`, or the admin's PATCH /admin/settings): open; invite, where `invite_code` must be a live code from the admin (400 validation_failed on invite_code otherwise; wrong codes are throttled like wrong passwords, 429); closed, 403 forbidden.",
+        },
+      },
+    )
     .post(
       "/login",
       async ({ body, request, server }) =>
-        reply(deps, await login({ ctx: ctx(deps.clientAddress(request, server)), input: body })),
+        reply(deps, await login({ ctx: ctx(deps.clientAddress(request, server), request), input: body })),
       {
         body: LoginBody,
-        response: { 200: TokenPair, ...errors(400, 401, 413, 415, 429) },
+        response: { 200: TokenPair, ...errors(400, 401, 403, 413, 415, 429) },
         detail: {
           tags,
           summary: "Sign in",
           description:
-            "Wrong email and wrong password give the same 401 invalid_credentials. After 5 failures for one email, or 20 from one address, within 15 minutes (wrong current_password / password on PATCH and DELETE /me count too): 429 rate_limited with Retry-After until the window ends. Each attempt is counted before its password is checked, so parallel attempts cannot pass the limit. Success clears that email's counter only.",
+            "Wrong email and wrong password give the same 401 invalid_credentials. After 5 failures for one email, or 20 from one address, within 15 minutes (wrong current_password / password on PATCH and DELETE /me count too): 429 rate_limited with Retry-After until the window ends. Each attempt is counted before its password is checked, so parallel attempts cannot pass the limit. Success clears that email's counter only. A disabled account gets 403 forbidden (after its password was checked).",
         },
       },
     )
@@ -74,12 +92,12 @@ export function authRoutes(deps: AppDeps) {
       {
         auth: true,
         body: PatchMeBody,
-        response: { 200: User, ...errors(400, 401, 413, 415, 429) },
+        response: { 200: User, ...errors(400, 401, 403, 413, 415, 429) },
         detail: {
           tags,
           summary: "Change name, time zone or password",
           description:
-            "A password change needs current_password (a wrong one is 400 validation_failed on current_password, so the client keeps its session) and ends every other session. Wrong passwords count toward the login limits: past them, 429 rate_limited with Retry-After.",
+            "A password change needs current_password and a signed-in session (a personal access token gets 403) (a wrong one is 400 validation_failed on current_password, so the client keeps its session) and ends every other session. Wrong passwords count toward the login limits: past them, 429 rate_limited with Retry-After.",
 
         },
       },
@@ -93,8 +111,8 @@ export function authRoutes(deps: AppDeps) {
       {
         auth: true,
         body: DeleteMeBody,
-        response: { 204: t.Void(), ...errors(400, 401, 413, 415, 429) },
-        detail: { tags, summary: "Delete the account and all its data (needs the password)" },
+        response: { 204: t.Void(), ...errors(400, 401, 403, 413, 415, 429) },
+        detail: { tags, summary: "Delete the account and all its data (needs the password)", "x-scope": "account" },
       },
     );
 }

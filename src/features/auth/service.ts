@@ -2,15 +2,17 @@
  * Accounts and sessions (API.md §Accounts and tokens). Services take `{ ctx, input }`; the
  * caller's identity always comes from `ctx` (the verified token), never from the body.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { inTx } from "../../db/tx";
 import { AppError, invalid } from "../../lib/errors";
+import type { AccountCodes } from "./account-codes";
+import type { Registration } from "./registration";
 import { AuthRepo, toPublicUser, type PublicUser } from "./repo";
 import type { LoginThrottle } from "./throttle";
 import { ACCESS_TTL_S, REFRESH_TTL_S, Tokens, unauthorized } from "./tokens";
-import { checkEmail, checkName, checkPassword, checkTimezone, validateAll } from "./validate";
+import { checkDevice, checkEmail, checkName, checkPassword, checkTimezone, deviceLabel, validateAll } from "./validate";
 
 export interface PasswordCost {
   memoryCost: number;
@@ -26,6 +28,12 @@ export interface AuthCtx {
   passwordCost: PasswordCost;
   /** The client's address, for login throttling. */
   address: string;
+  /** The request's User-Agent: a session's device label when the body names none. */
+  userAgent?: string | null;
+  registration: Registration;
+  codes: AccountCodes;
+  /** Wrong invite codes are throttled like wrong passwords, in their own counters. */
+  inviteThrottle: LoginThrottle;
 }
 
 export interface TokenPair {
@@ -58,12 +66,13 @@ async function issuePair(ctx: AuthCtx, user: PublicUser, sid: string, refreshJti
   return { access_token: access.token, refresh_token: refresh.token, token_type: "Bearer", expires_in: ACCESS_TTL_S, user };
 }
 
-async function newSession(ctx: AuthCtx, user: PublicUser): Promise<TokenPair> {
+async function newSession(ctx: AuthCtx, user: PublicUser, device: string | null): Promise<TokenPair> {
   const sid = crypto.randomUUID();
   const jti = crypto.randomUUID();
   ctx.repo.createSession({
     id: sid,
     userId: user.id,
+    device: device ?? deviceLabel(ctx.userAgent),
     refreshJti: jti,
     now: iso(ctx.now),
     expiresAt: iso(new Date(ctx.now.getTime() + REFRESH_TTL_S * 1000)),
@@ -71,37 +80,62 @@ async function newSession(ctx: AuthCtx, user: PublicUser): Promise<TokenPair> {
   return issuePair(ctx, user, sid, jti);
 }
 
-/** POST /register: creates the account and its first session. */
+/**
+ * POST /register: creates the account and its first session. The first account is the admin; after
+ * it, the registration mode decides (open; invite: a live `invite_code`, spent here; closed: 403).
+ */
 export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<string, unknown> }): Promise<TokenPair> {
   const v = validateAll({
     email: checkEmail(input.email),
     password: checkPassword(input.password),
     name: checkName(input.name),
     timezone: input.timezone === undefined ? ({ ok: true, value: "UTC" } as const) : checkTimezone(input.timezone),
+    device: checkDevice(input.device),
   });
+  const mode = ctx.registration.hasUsers() ? ctx.registration.mode() : "open";
+  if (mode === "closed") throw new AppError("forbidden", "registration is closed on this server; ask its admin for an account");
+  if (mode === "invite" && (typeof input.invite_code !== "string" || input.invite_code.trim() === "")) {
+    throw invalid("invite_code", "is required: this server registers people by invitation; ask its admin for a code");
+  }
   if (ctx.repo.userByEmail(v.email)) throw new AppError("email_taken", "an account with this email already exists");
+  if (mode === "invite") reserve(ctx, ctx.inviteThrottle, v.email, "too many wrong invite codes");
   const passwordHash = await hash(ctx, v.password);
   let row;
   try {
-    row = ctx.db
-      .insert(users)
-      .values({ email: v.email, passwordHash, name: v.name, timezone: v.timezone, createdAt: iso(ctx.now), updatedAt: iso(ctx.now) })
-      .returning()
-      .get();
+    row = inTx(ctx.db, () => {
+      const invite = mode === "invite" ? ctx.codes.spend("invite", input.invite_code as string, ctx.now, null) : null;
+      if (mode === "invite" && !invite) throw invalid("invite_code", "is not a live invite code (unknown, already used or expired)");
+      const created = ctx.db
+        .insert(users)
+        .values({
+          email: v.email, passwordHash, name: v.name, timezone: v.timezone, createdAt: iso(ctx.now), updatedAt: iso(ctx.now),
+          // decided inside the INSERT, so two first registrations cannot both become admin
+          role: sql`(CASE WHEN EXISTS (SELECT 1 FROM users) THEN 'user' ELSE 'admin' END)`,
+        })
+        .returning()
+        .get();
+      if (invite) ctx.codes.setUsedBy(invite.id, created.id);
+      return created;
+    });
   } catch (e) {
     // Two registrations raced past the check above; the unique index decides.
     if (String(e).includes("UNIQUE")) throw new AppError("email_taken", "an account with this email already exists");
     throw e;
   }
-  return newSession(ctx, toPublicUser(row));
+  if (mode === "invite") ctx.inviteThrottle.succeed(v.email, ctx.address);
+  return newSession(ctx, toPublicUser(row), v.device);
 }
 
-/** Counts a password attempt before the hash runs (throttle.ts); 429 when over a limit. */
-function reserveAttempt(ctx: AuthCtx, email: string): void {
-  const wait = ctx.throttle.reserve(email, ctx.address, ctx.now.getTime());
+/** Counts an attempt before it is checked (throttle.ts); 429 when over a limit. */
+function reserve(ctx: AuthCtx, throttle: LoginThrottle, email: string, what: string): void {
+  const wait = throttle.reserve(email, ctx.address, ctx.now.getTime());
   if (wait > 0) {
-    throw new AppError("rate_limited", `too many wrong passwords; try again in ${wait} seconds`, undefined, { "retry-after": String(wait) });
+    throw new AppError("rate_limited", `${what}; try again in ${wait} seconds`, undefined, { "retry-after": String(wait) });
   }
+}
+
+export function reserveAttempt(ctx: AuthCtx, email: string): void {
+  reserve(ctx, ctx.throttle, email, "too many wrong passwords");
 }
 
 /** POST /login. Unknown email and wrong password fail alike, in similar time. */
@@ -115,7 +149,10 @@ export async function login({ ctx, input }: { ctx: AuthCtx; input: Record<string
   const ok = await Bun.password.verify(input.password, user?.passwordHash ?? (await dummyHash(ctx)));
   if (!user || !ok) throw unauthorized("invalid_credentials", "email or password is wrong");
   ctx.throttle.succeed(email.value, ctx.address);
-  return newSession(ctx, toPublicUser(user));
+  if (user.disabledAt) throw new AppError("forbidden", "this account is disabled; ask the server's admin");
+  const device = checkDevice(input.device);
+  if (!device.ok) throw invalid("device", device.message);
+  return newSession(ctx, toPublicUser(user), device.value);
 }
 
 /** How long a spent refresh token still gets the pair it was exchanged for (a retry after a lost answer). */
@@ -173,7 +210,8 @@ export async function updateMe({
   input,
   userId,
   sid,
-}: { ctx: AuthCtx; input: Record<string, unknown>; userId: number; sid: string }): Promise<PublicUser> {
+}: { ctx: AuthCtx; input: Record<string, unknown>; userId: number; sid: string | null }): Promise<PublicUser> {
+  if (input.password !== undefined && sid === null) throw new AppError("forbidden", "a personal access token cannot change the password; sign in to change it");
   const checks: Record<string, ReturnType<typeof checkName>> = {};
   if (input.name !== undefined) checks.name = checkName(input.name);
   if (input.timezone !== undefined) checks.timezone = checkTimezone(input.timezone);

@@ -46,6 +46,27 @@ export function checkTimezone(raw: unknown): Check<string> {
   }
 }
 
+export const DEVICE_MAX = 100;
+
+/** A session's device label ("Ana's phone"): optional, 1–100 characters after trimming. */
+export function checkDevice(raw: unknown): Check<string | null> {
+  if (raw === undefined || raw === null) return { ok: true, value: null };
+  if (typeof raw !== "string") return { ok: false, message: "must be a string such as \"Ana's phone\"" };
+  const v = raw.trim();
+  if (v.length < 1 || [...v].length > DEVICE_MAX) return { ok: false, message: `must be 1–${DEVICE_MAX} characters after trimming spaces` };
+  return { ok: true, value: v };
+}
+
+/** A short label from a User-Agent ("Firefox on Android", "curl"), for sessions that name no device. */
+export function deviceLabel(ua: string | null | undefined): string | null {
+  if (!ua) return null;
+  const first = (names: [RegExp, string][]) => names.find(([re]) => re.test(ua))?.[1];
+  const app = first([[/Edg\//, "Edge"], [/Firefox\//, "Firefox"], [/Chrom(e|ium)\//, "Chrome"], [/Safari\//, "Safari"], [/^curl\//, "curl"], [/okhttp/i, "okhttp"], [/python/i, "Python"], [/^Bun\//, "Bun"], [/^node/i, "Node"]]);
+  const os = first([[/Android/, "Android"], [/iPhone/, "iPhone"], [/iPad/, "iPad"], [/Windows/, "Windows"], [/Mac OS X/, "macOS"], [/CrOS/, "ChromeOS"], [/Linux/, "Linux"]]);
+  if (!app && !os) return ua.slice(0, DEVICE_MAX);
+  return [app, os && `on ${os}`].filter(Boolean).join(" ");
+}
+
 /** Runs the checks and throws one validation_failed listing every bad field. */
 export function validateAll<T extends Record<string, Check<unknown>>>(checks: T): { [K in keyof T]: T[K] extends Check<infer V> ? V : never } {
   const details: ErrorDetail[] = [];

@@ -7,6 +7,7 @@
  * generated from it (test/typed-client.test.ts).
  */
 import { OPERATIONS } from "./operations";
+import { routeRule, type RouteRule } from "../auth/plugin";
 
 type Json = Record<string, unknown>;
 interface RouteLike {
@@ -77,6 +78,7 @@ const STATUS_TEXT: Record<string, string> = {
   "204": "No Content",
   "400": "Bad request: validation_failed (with details), malformed_json or invalid_barcode",
   "401": "Missing, invalid or expired credentials",
+  "403": "forbidden: the token lacks this operation's scope, only the admin may do this, or registration is closed",
   "404": "Not found (another user's record is also 404)",
   "405": "Method not allowed",
   "409": "Conflict",
@@ -87,9 +89,23 @@ const STATUS_TEXT: Record<string, string> = {
   "429": "Too many requests; retry after Retry-After seconds",
 };
 
-function responses(route: RouteLike, schemas: Schemas): Json {
+/**
+ * The route's scope (and the admin role) as the bearer requirement's list, as OpenAPI 3.1 allows for
+ * non-OAuth schemes: `read`, `write` or `account` (a signed-in session; access tokens never have it).
+ */
+function withScopes(security: Json[], rule: RouteRule): Json[] {
+  const scopes = rule.admin ? [rule.scope, "admin"] : [rule.scope];
+  return security.map((req) => ("bearer" in req ? { bearer: scopes } : req));
+}
+
+function sortedStatuses(out: Json): Json {
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
+}
+
+function responses(route: RouteLike, schemas: Schemas, secured: boolean): Json {
   const out: Json = {};
-  const declared = route.hooks.response ?? {};
+  // any call with a token may be refused for its scope or role (403 forbidden)
+  const declared = secured ? { ...route.hooks.response, 403: true } : (route.hooks.response ?? {});
   for (const [status, schema] of Object.entries(declared)) {
     const headers: Json = { "X-Request-Id": ref("headers", "RequestId") };
     if (status === "201") headers.Location = ref("headers", "Location");
@@ -155,6 +171,7 @@ export function buildOpenApi(routes: readonly RouteLike[], info: OpenApiInfo): J
     const tags = (detail.tags as string[] | undefined) ?? ["system"];
     tags.forEach((t) => usedTags.add(t));
     const body = requestBody(route, schemas);
+    const security = withScopes((detail.security as Json[] | undefined) ?? [], routeRule(route.method, detail));
     const params = parameters(route, schemas);
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       operationId: op.id,
@@ -163,8 +180,8 @@ export function buildOpenApi(routes: readonly RouteLike[], info: OpenApiInfo): J
       ...(detail.description ? { description: detail.description } : {}),
       ...(params.length ? { parameters: params } : {}),
       ...(body ? { requestBody: body } : {}),
-      responses: responses(route, schemas),
-      security: (detail.security as unknown[] | undefined) ?? [],
+      responses: sortedStatuses(responses(route, schemas, security.length > 0)),
+      security,
     };
   }
   schemas.named.Error = schemas.convert(info.errorSchema, true);
@@ -182,7 +199,14 @@ export function buildOpenApi(routes: readonly RouteLike[], info: OpenApiInfo): J
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(schemas.named).sort(([a], [b]) => a.localeCompare(b))),
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "an access token from /register, /login or /refresh" } },
+      securitySchemes: {
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "An access token (JWT) from /register, /login or /refresh: scopes read, write and account. Or a personal access token (morsel_pat_…) from POST /tokens: read (GET calls, and the barcode lookup) and/or write (every other call), never account. Each operation lists the scope it needs; `admin` also needs the admin's account. Lacking one: 403 forbidden.",
+        },
+      },
       headers: {
         RequestId: { description: "the request's id (echoes a safe incoming X-Request-Id); quote it when reporting a problem", schema: { type: "string" } },
         Location: { description: "the new resource's path", schema: { type: "string" } },
@@ -194,7 +218,8 @@ export function buildOpenApi(routes: readonly RouteLike[], info: OpenApiInfo): J
 }
 
 const TAGS: Record<string, string> = {
-  accounts: "Register, sign in, rotate and end sessions, the caller's profile",
+  accounts: "Register, sign in, rotate and end sessions, the caller's profile, sessions and personal access tokens",
+  admin: "The server's admin: accounts, invites, registration mode (never anyone's data)",
   foods: "Search the catalogue and your own foods; custom foods",
   meals: "The meal log",
   goals: "Daily goals",

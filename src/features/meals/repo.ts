@@ -33,6 +33,11 @@ export class MealsRepo {
   private readonly sumsByDateAndType;
   private readonly q: ReturnType<typeof prepare>;
   private readonly history;
+  /** Meals per account (the admin's list shows the count, never the meals). */
+  countsByUser(): Map<number, number> {
+    const rows = this.db.$client.prepare<{ user_id: number; n: number }, []>("SELECT user_id, count(*) AS n FROM meals GROUP BY user_id").all();
+    return new Map(rows.map((r) => [r.user_id, r.n]));
+  }
   constructor(readonly db: Db) {
     this.history = db.$client.prepare<{ id: number; n: number; last: string }, [number, string]>(
       `SELECT food_id AS id, count(*) AS n, max(eaten_at) AS last FROM meals

@@ -30,6 +30,8 @@ export function scannerRoutes(deps: AppDeps) {
       detail: {
         ...detail,
         summary: "Identify a typed or scanned barcode",
+        // a lookup sent by POST: a read-only access token may make it
+        "x-scope": "read",
         description:
           "Looks in your custom foods, then imported Open Food Facts products, then (only when the server runs with --online-lookup) Open Food Facts online. UPC-A and its EAN-13 form are the same product. 400 invalid_barcode details carry reason not_digits, bad_length or bad_check_digit; 404 barcode_not_found details carry the normalised gtin (and a restriction for in-store, ISBN, ISSN or coupon codes).",
       },

@@ -27,6 +27,8 @@ export interface Recogniser {
   readonly model: { name: string; version: string };
   /** `signal` aborts a photo still waiting for a worker (its answer is no longer needed). */
   recognise(img: CheckedImage, signal?: AbortSignal): Promise<Recognition>;
+  /** Photos waiting for a worker and being classified (for /metrics). */
+  load?(): { queued: number; running: number };
 }
 
 export const NO_MODEL = { name: "none", version: "0" } as const;
@@ -37,6 +39,10 @@ export class CocoSsdRecogniser implements Recogniser {
     readonly pool: DetectorPool,
     private readonly logger: Logger = jsonLogger,
   ) {}
+
+  load(): { queued: number; running: number } {
+    return { queued: this.pool.queued, running: this.pool.busy };
+  }
 
   async recognise(img: CheckedImage, signal?: AbortSignal): Promise<Recognition> {
     const rgb = await squareRgb(img, INPUT_SIDE);

@@ -86,6 +86,11 @@ export class DetectorPool {
     });
   }
 
+  /** Photos waiting for a worker. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
   /** Photos being classified right now. */
   get busy(): number {
     return this.slots.filter((s) => s.job).length;

@@ -1,0 +1,81 @@
+/**
+ * `morsel user …`: for the self-hoster at the shell, beside a running server or not.
+ *   reset-password EMAIL [--password P]  set a password (random when not given), end every session
+ *   list                                  accounts, their role, state and last use
+ *   promote EMAIL                         make an account an admin (a lost admin, a second one)
+ */
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { DEFAULT_PASSWORD_COST } from "../app";
+import { configFrom } from "../config";
+import { openDatabase, type Db } from "../db/client";
+import { sessions, users } from "../db/schema";
+import { inTx } from "../db/tx";
+import { AuthRepo } from "../features/auth/repo";
+import { checkEmail, checkPassword } from "../features/auth/validate";
+import { MealsRepo } from "../features/meals/repo";
+import type { CommandLine } from "./args";
+import { fail, words } from "./commands";
+
+const USAGE = "usage: morsel user reset-password EMAIL [--password P] | morsel user list | morsel user promote EMAIL";
+
+function open(cl: CommandLine): { db: Db; dataDir: string } {
+  const config = configFrom(cl.values);
+  return { db: openDatabase(join(config.dataDir, "morsel.db")), dataDir: config.dataDir };
+}
+
+function account(cl: CommandLine, raw: string | undefined) {
+  const email = checkEmail(raw);
+  if (!email.ok) fail("user", `email ${email.message}`, 2);
+  const { db, dataDir } = open(cl);
+  const user = db.select().from(users).where(eq(users.email, email.value)).get();
+  if (!user) fail("user", `no account with email ${email.value} in ${dataDir}`);
+  return { db, user };
+}
+
+export async function userCommand(cl: CommandLine): Promise<void> {
+  const sub = cl.positionals[0];
+  if (sub === "list") return listUsers(cl);
+  if (sub === "promote") return promote(cl);
+  if (sub === "reset-password") return resetPassword(cl);
+  fail("user", sub === undefined ? USAGE : `unknown subcommand "${sub}"; ${USAGE}`, 2);
+}
+
+async function resetPassword(cl: CommandLine): Promise<void> {
+  const [, emailRaw] = words(cl, 2, "usage: morsel user reset-password EMAIL [--password P]");
+  const password = cl.values.password;
+  const given = typeof password === "string";
+  const pw = given ? checkPassword(password) : { ok: true as const, value: Buffer.from(crypto.getRandomValues(new Uint8Array(15))).toString("base64url") };
+  if (!pw.ok) fail("user", `--password ${pw.message}`, 2);
+  const { db, user } = account(cl, emailRaw);
+  const hash = await Bun.password.hash(pw.value, { algorithm: "argon2id", ...DEFAULT_PASSWORD_COST });
+  const now = new Date().toISOString();
+  inTx(db, () => {
+    db.update(users).set({ passwordHash: hash, updatedAt: now }).where(eq(users.id, user.id)).run();
+    db.update(sessions).set({ revokedAt: now, revokedReason: "password_reset" }).where(eq(sessions.userId, user.id)).run();
+  });
+  console.log(`password of ${user.email} reset; every session ended`);
+  if (!given) console.log(`new password: ${pw.value}`);
+}
+
+function promote(cl: CommandLine): void {
+  const [, emailRaw] = words(cl, 2, "usage: morsel user promote EMAIL");
+  const { db, user } = account(cl, emailRaw);
+  if (user.role === "admin") return void console.log(`${user.email} is already an admin`);
+  db.update(users).set({ role: "admin", updatedAt: new Date().toISOString() }).where(eq(users.id, user.id)).run();
+  console.log(`${user.email} is now an admin`);
+}
+
+function listUsers(cl: CommandLine): void {
+  words(cl, 1, "usage: morsel user list");
+  const { db, dataDir } = open(cl);
+  const counts = new MealsRepo(db).countsByUser();
+  const rows = new AuthRepo(db).allUsers();
+  if (!rows.length) return void console.log(`no accounts in ${dataDir}`);
+  const table = [
+    ["ID", "EMAIL", "NAME", "ROLE", "STATE", "CREATED", "LAST SEEN", "MEALS"],
+    ...rows.map((r) => [String(r.id), r.email, r.name, r.role, r.disabledAt ? "disabled" : "active", r.createdAt.slice(0, 10), r.lastSeenAt?.slice(0, 16).replace("T", " ") ?? "never", String(counts.get(r.id) ?? 0)]),
+  ];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+  for (const row of table) console.log(row.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd());
+}

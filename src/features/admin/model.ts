@@ -1,0 +1,59 @@
+/** Shapes of the admin's calls (API.md §Admin). An admin sees accounts, never their data. */
+import { t } from "elysia";
+import { Enum, Int, Nullable } from "../../lib/schemas";
+import { intParam } from "../../lib/validation";
+
+export const AdminUser = t.Object(
+  {
+    id: Int(),
+    email: t.String(),
+    name: t.String(),
+    role: Enum(["admin", "user"]),
+    created_at: t.String({ format: "date-time" }),
+    last_seen_at: Nullable(t.String({ format: "date-time", description: "last authenticated call, to the minute" })),
+    disabled: t.Boolean(),
+    meal_count: Int({ description: "how many meals, never which" }),
+  },
+  { title: "AdminUser" },
+);
+export const AdminUserList = t.Object({ items: t.Array(AdminUser) }, { title: "AdminUserList" });
+export const UserIdParams = t.Object({ id: intParam("id", { minimum: 1 }) });
+export const PatchUserBody = t.Object({
+  disabled: t.Optional(t.Boolean({ description: "true ends every session and revokes every access token of the account at once" })),
+  role: t.Optional(Enum(["admin", "user"])),
+});
+
+export const ResetCode = t.Object(
+  {
+    code: t.String({ description: "give it to the person; they send it to POST /password-reset with a new password" }),
+    expires_at: t.String({ format: "date-time" }),
+  },
+  { title: "ResetCode" },
+);
+
+export const Invite = t.Object(
+  {
+    id: Int(),
+    note: Nullable(t.String()),
+    created_at: t.String({ format: "date-time" }),
+    expires_at: t.String({ format: "date-time" }),
+    used_at: Nullable(t.String({ format: "date-time" })),
+    used_by: Nullable(Int({ description: "the account registered with it" })),
+  },
+  { title: "Invite" },
+);
+export const NewInvite = t.Composite([Invite, t.Object({ code: t.String({ description: "the code, shown this once: XXXX-XXXX-XXXX-XXXX" }) })], {
+  title: "NewInvite",
+});
+export const InviteList = t.Object({ items: t.Array(Invite) }, { title: "InviteList" });
+export const CreateInviteBody = t.Object({
+  expires_in_hours: t.Optional(t.Integer({ description: "1–720, default 168 (a week)" })),
+  note: t.Optional(Nullable(t.String({ description: "who it is for, at most 100 characters" }))),
+});
+export const InviteIdParams = t.Object({ id: intParam("id", { minimum: 1 }) });
+
+export const Settings = t.Object(
+  { registration: Enum(["open", "invite", "closed"], { description: "who may register; see POST /register" }) },
+  { title: "ServerSettings" },
+);
+export const PatchSettingsBody = t.Object({ registration: t.Optional(Enum(["open", "invite", "closed"])) });

@@ -1,0 +1,96 @@
+/** /admin — the server's admin only (403 forbidden for everyone else, and for access tokens). */
+import { Elysia, t } from "elysia";
+import type { AppDeps } from "../../app";
+import { errors } from "../../lib/schemas";
+import { noContent, reply } from "../../lib/reply";
+import {
+  AdminUser, AdminUserList, CreateInviteBody, InviteIdParams, InviteList, NewInvite, PatchSettingsBody, PatchUserBody, ResetCode, Settings, UserIdParams,
+} from "./model";
+import { createInvite, deleteInvite, deleteUser, issueReset, listUsers, settings, updateSettings, updateUser } from "./service";
+
+export function adminRoutes(deps: AppDeps) {
+  const detail = (summary: string, description?: string) => ({
+    tags: ["admin"],
+    summary,
+    ...(description ? { description } : {}),
+    "x-scope": "account",
+    "x-admin": true,
+  });
+  return new Elysia({ prefix: "/admin" })
+    .use(deps.authn)
+    .get("/users", () => reply(deps, { items: listUsers(deps) }), {
+      auth: true,
+      response: { 200: AdminUserList, ...errors(401, 403) },
+      detail: detail("Every account: who, when, how many meals; never their meals or foods"),
+    })
+    .patch("/users/:id", ({ user, params, body }) => reply(deps, updateUser(deps, user.id, params.id, body)), {
+      auth: true,
+      params: UserIdParams,
+      body: PatchUserBody,
+      response: { 200: AdminUser, ...errors(400, 401, 403, 404, 413, 415) },
+      detail: detail(
+        "Disable or enable an account, or change its role",
+        "Disabling ends every session and revokes every personal access token of the account at once (401 on their next request; login gets 403). You cannot disable or demote yourself (400).",
+      ),
+    })
+    .delete(
+      "/users/:id",
+      ({ user, params }) => {
+        deleteUser(deps, user.id, params.id);
+        return noContent();
+      },
+      {
+        auth: true,
+        params: UserIdParams,
+        response: { 204: t.Void(), ...errors(400, 401, 403, 404) },
+        detail: detail("Delete an account and all its data (not your own: use DELETE /me)"),
+      },
+    )
+    .post("/users/:id/password-reset", ({ user, params, set }) => reply(deps, issueReset(deps, user.id, params.id), 201, undefined, set), {
+      auth: true,
+      params: UserIdParams,
+      response: { 201: ResetCode, ...errors(400, 401, 403, 404) },
+      detail: detail(
+        "Issue a single-use password-reset code (24 hours) for an account",
+        "Give the code to the person; POST /password-reset with it sets their new password and ends their sessions. A new code replaces the account's earlier unused one.",
+      ),
+    })
+    .get("/invites", () => reply(deps, { items: deps.auth.codes.invites() }), {
+      auth: true,
+      response: { 200: InviteList, ...errors(401, 403) },
+      detail: detail("Invites, newest first (never their codes)"),
+    })
+    .post("/invites", ({ user, body, set }) => reply(deps, createInvite(deps, user.id, body), 201, undefined, set), {
+      auth: true,
+      body: CreateInviteBody,
+      response: { 201: NewInvite, ...errors(400, 401, 403, 413, 415) },
+      detail: detail("Make a single-use invite code for registering in invite mode; the code is in this answer only"),
+    })
+    .delete(
+      "/invites/:id",
+      ({ params }) => {
+        deleteInvite(deps, params.id);
+        return noContent();
+      },
+      {
+        auth: true,
+        params: InviteIdParams,
+        response: { 204: t.Void(), ...errors(400, 401, 403, 404) },
+        detail: detail("Withdraw an invite"),
+      },
+    )
+    .get("/settings", () => reply(deps, settings(deps)), {
+      auth: true,
+      response: { 200: Settings, ...errors(401, 403) },
+      detail: detail("Server settings: the registration mode"),
+    })
+    .patch("/settings", ({ body }) => reply(deps, updateSettings(deps, body)), {
+      auth: true,
+      body: PatchSettingsBody,
+      response: { 200: Settings, ...errors(400, 401, 403, 413, 415) },
+      detail: detail(
+        "Change the registration mode: open, invite or closed",
+        "Lasts until the next start with --registration, which sets the mode at each start when given.",
+      ),
+    });
+}

@@ -1,0 +1,89 @@
+/**
+ * The admin's work: accounts (list, disable, role, reset code, delete), invites and the
+ * registration mode. Through the auth feature's repositories; the only other thing read is each
+ * account's meal count, through the meals repository.
+ */
+import type { AppDeps } from "../../app";
+import { inTx } from "../../db/tx";
+import { AppError, invalid } from "../../lib/errors";
+import type { Role } from "../auth/repo";
+import type { RegistrationMode } from "../auth/registration";
+
+export const RESET_TTL_MS = 24 * 3600_000;
+const DEFAULT_INVITE_HOURS = 168;
+const MAX_INVITE_HOURS = 720;
+
+type Deps = Pick<AppDeps, "db" | "auth" | "meals" | "now">;
+
+export function listUsers(deps: Deps) {
+  const counts = deps.meals.countsByUser();
+  return deps.auth.repo.allUsers().map((u) => ({
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role === "admin" ? ("admin" as const) : ("user" as const),
+    created_at: u.createdAt,
+    last_seen_at: u.lastSeenAt,
+    disabled: u.disabledAt !== null,
+    meal_count: counts.get(u.id) ?? 0,
+  }));
+}
+
+function target(deps: Deps, adminId: number, id: number, what: string) {
+  const user = deps.auth.repo.userById(id);
+  if (!user) throw new AppError("not_found", `there is no account ${id}`);
+  if (id === adminId && what) throw invalid("id", `is your own account: you cannot ${what} it here (another admin, or "morsel user promote", can)`);
+  return user;
+}
+
+export function updateUser(deps: Deps, adminId: number, id: number, input: { disabled?: boolean; role?: Role }) {
+  const own = input.disabled === true || input.role === "user" ? "disable or demote" : "";
+  target(deps, adminId, id, own);
+  const now = deps.now();
+  inTx(deps.db, () => {
+    if (input.disabled !== undefined) {
+      deps.auth.repo.setDisabled(id, input.disabled, now.toISOString());
+      if (input.disabled) deps.auth.accessTokens.revokeAll(id, now);
+    }
+    if (input.role !== undefined) deps.auth.repo.setRole(id, input.role, now.toISOString());
+  });
+  return listUsers(deps).find((u) => u.id === id)!;
+}
+
+export function deleteUser(deps: Deps, adminId: number, id: number): void {
+  target(deps, adminId, id, "delete");
+  inTx(deps.db, () => deps.auth.repo.deleteUser(id));
+}
+
+export function issueReset(deps: Deps, adminId: number, id: number) {
+  target(deps, adminId, id, "");
+  const now = deps.now();
+  const expiresAt = new Date(now.getTime() + RESET_TTL_MS);
+  const { code } = deps.auth.codes.create("reset", { createdBy: adminId, userId: id, now, expiresAt });
+  return { code, expires_at: expiresAt.toISOString() };
+}
+
+export function createInvite(deps: Deps, adminId: number, input: { expires_in_hours?: number; note?: string | null }) {
+  const hours = input.expires_in_hours ?? DEFAULT_INVITE_HOURS;
+  const details = [];
+  if (!Number.isInteger(hours) || hours < 1 || hours > MAX_INVITE_HOURS) details.push({ field: "expires_in_hours", message: `must be a whole number from 1 to ${MAX_INVITE_HOURS}` });
+  const note = input.note?.trim() || null;
+  if (note !== null && [...note].length > 100) details.push({ field: "note", message: "must be at most 100 characters" });
+  if (details.length) throw new AppError("validation_failed", `${details[0]!.field} ${details[0]!.message}`, details);
+  const now = deps.now();
+  const { code, row } = deps.auth.codes.create("invite", { createdBy: adminId, note, now, expiresAt: new Date(now.getTime() + hours * 3600_000) });
+  return { ...row, code };
+}
+
+export function deleteInvite(deps: Deps, id: number): void {
+  if (!deps.auth.codes.deleteInvite(id)) throw new AppError("not_found", `there is no invite ${id}`);
+}
+
+export function settings(deps: Deps) {
+  return { registration: deps.auth.registration.mode() };
+}
+
+export function updateSettings(deps: Deps, input: { registration?: RegistrationMode }) {
+  if (input.registration !== undefined) deps.auth.registration.setMode(input.registration, deps.now());
+  return settings(deps);
+}

@@ -1,0 +1,127 @@
+/**
+ * Personal access tokens (API.md §Access tokens): long-lived Bearer credentials for scripts and
+ * home automation, limited to scopes `read` (GET) and/or `write`. Shown once; kept as SHA-256;
+ * listed with their last use; revocable. They never carry the `account` scope, so they cannot
+ * change the password, make tokens, see or end sessions, delete the account, or act as admin.
+ */
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { changes } from "../../db/tx";
+import { accessTokens } from "../../db/schema";
+import { AppError, invalid } from "../../lib/errors";
+import { hashSecret, newSecret, sameHash } from "./codes";
+import type { UserRow } from "./repo";
+
+export const TOKEN_PREFIX = "morsel_pat_";
+export const TOKEN_SCOPES = ["read", "write"] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+/** What a credential may do: tokens have read and/or write; a signed-in session also `account`. */
+export type Scope = TokenScope | "account";
+export const MAX_TOKENS_PER_USER = 50;
+const MAX_EXPIRY_DAYS = 3650;
+
+export interface AccessTokenView {
+  id: number;
+  name: string;
+  scopes: TokenScope[];
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+
+type Row = typeof accessTokens.$inferSelect;
+
+const view = (r: Row): AccessTokenView => ({
+  id: r.id,
+  name: r.name,
+  scopes: r.scopes.split(",") as TokenScope[],
+  created_at: r.createdAt,
+  expires_at: r.expiresAt,
+  last_used_at: r.lastUsedAt,
+});
+
+export class AccessTokens {
+  private readonly byHash;
+  private readonly touched = new Map<number, number>();
+  constructor(private readonly db: Db) {
+    this.byHash = db.$client.prepare<UserRow & { token_id: number; token_hash: string; scopes: string; expires_at: string | null }, [string]>(
+      `SELECT u.id, u.email, u.name, u.timezone, u.role, t.id AS token_id, t.token_hash, t.scopes, t.expires_at
+       FROM access_tokens t JOIN users u ON u.id = t.user_id
+       WHERE t.token_hash = ? AND t.revoked_at IS NULL AND u.disabled_at IS NULL`,
+    );
+  }
+
+  /** POST /tokens: validates, stores the hash, returns the token once. */
+  create(userId: number, input: Record<string, unknown>, now: Date): AccessTokenView & { token: string } {
+    const details = [];
+    const name = typeof input.name === "string" ? input.name.trim() : "";
+    if (name.length < 1 || [...name].length > 100) details.push({ field: "name", message: "must be 1–100 characters after trimming spaces" });
+    const scopes = input.scopes;
+    const scopesOk = Array.isArray(scopes) && scopes.length > 0 && scopes.every((s) => (TOKEN_SCOPES as readonly unknown[]).includes(s));
+    if (!scopesOk) details.push({ field: "scopes", message: `must be a non-empty list of ${TOKEN_SCOPES.map((s) => `"${s}"`).join(" and ")}` });
+    const days = input.expires_in_days;
+    if (days !== undefined && days !== null && !(Number.isInteger(days) && (days as number) >= 1 && (days as number) <= MAX_EXPIRY_DAYS)) {
+      details.push({ field: "expires_in_days", message: `must be a whole number of days from 1 to ${MAX_EXPIRY_DAYS}, or null for no expiry` });
+    }
+    if (details.length) throw new AppError("validation_failed", `${details[0]!.field} ${details[0]!.message}`, details);
+    if (this.list(userId).length >= MAX_TOKENS_PER_USER) throw invalid("name", `you already have ${MAX_TOKENS_PER_USER} tokens; revoke one first`);
+    const token = newSecret(TOKEN_PREFIX);
+    const ordered = TOKEN_SCOPES.filter((s) => (scopes as unknown[]).includes(s));
+    const row = this.db
+      .insert(accessTokens)
+      .values({
+        userId,
+        name,
+        tokenHash: hashSecret(token),
+        scopes: ordered.join(","),
+        createdAt: now.toISOString(),
+        expiresAt: typeof days === "number" ? new Date(now.getTime() + days * 86_400_000).toISOString() : null,
+      })
+      .returning()
+      .get();
+    return { ...view(row), token };
+  }
+
+  /** The caller's live tokens (not revoked), newest first; expired ones are listed as expired. */
+  list(userId: number): AccessTokenView[] {
+    return this.db
+      .select()
+      .from(accessTokens)
+      .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+      .orderBy(desc(accessTokens.id))
+      .all()
+      .map(view);
+  }
+
+  /** DELETE /tokens/:id; another user's id is not found, as is an unknown one. */
+  revoke(userId: number, id: number, now: Date): void {
+    const r = this.db
+      .update(accessTokens)
+      .set({ revokedAt: now.toISOString() })
+      .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+      .run();
+    if (changes(r) !== 1) throw new AppError("not_found", `you have no access token ${id}`);
+  }
+
+  /** Every token of the user (an admin disabled the account). */
+  revokeAll(userId: number, now: Date): void {
+    this.db.update(accessTokens).set({ revokedAt: now.toISOString() }).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt))).run();
+  }
+
+  /** The user and scopes of a live token; "expired"; or null (unknown, revoked, user disabled). */
+  authenticate(token: string, now: Date): { user: UserRow; tokenId: number; scopes: TokenScope[] } | "expired" | null {
+    const hash = hashSecret(token);
+    const row = this.byHash.get(hash);
+    if (!row || !sameHash(row.token_hash, hash)) return null;
+    if (row.expires_at !== null && row.expires_at <= now.toISOString()) return "expired";
+    const t = now.getTime();
+    const last = this.touched.get(row.token_id);
+    if (last === undefined || t - last >= 60_000 || t < last) {
+      if (this.touched.size > 50_000) this.touched.clear();
+      this.touched.set(row.token_id, t);
+      this.db.update(accessTokens).set({ lastUsedAt: now.toISOString() }).where(eq(accessTokens.id, row.token_id)).run();
+    }
+    const { token_id, token_hash: _h, scopes, expires_at: _e, ...user } = row;
+    return { user, tokenId: token_id, scopes: scopes.split(",") as TokenScope[] };
+  }
+}

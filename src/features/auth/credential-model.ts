@@ -1,0 +1,49 @@
+/** Shapes of sessions, personal access tokens and password resets (API.md §Sessions and access tokens). */
+import { t } from "elysia";
+import { Enum, Int, Nullable } from "../../lib/schemas";
+import { intParam } from "../../lib/validation";
+
+export const Session = t.Object(
+  {
+    id: t.String({ format: "uuid" }),
+    device: Nullable(t.String({ description: "login's `device`, else a summary of the User-Agent" })),
+    created_at: t.String({ format: "date-time" }),
+    last_used_at: t.String({ format: "date-time", description: "updated at most once a minute" }),
+    current: t.Boolean({ description: "the session of the token making this call" }),
+  },
+  { title: "Session" },
+);
+export const SessionList = t.Object({ items: t.Array(Session) }, { title: "SessionList" });
+export const SessionIdParams = t.Object({ id: t.String({ format: "uuid", description: "session id" }) });
+export const EndedSessions = t.Object({ ended: Int({ description: "how many sessions were ended" }) }, { title: "EndedSessions" });
+
+const Scopes = t.Array(Enum(["read", "write"]), { minItems: 1, uniqueItems: true, description: '"read" (GET calls) and/or "write" (every other call)' });
+
+export const AccessToken = t.Object(
+  {
+    id: Int(),
+    name: t.String(),
+    scopes: Scopes,
+    created_at: t.String({ format: "date-time" }),
+    expires_at: Nullable(t.String({ format: "date-time" })),
+    last_used_at: Nullable(t.String({ format: "date-time", description: "updated at most once a minute" })),
+  },
+  { title: "AccessToken" },
+);
+export const NewAccessToken = t.Composite(
+  [AccessToken, t.Object({ token: t.String({ description: "the token itself, shown this once: morsel_pat_…" }) })],
+  { title: "NewAccessToken" },
+);
+export const AccessTokenList = t.Object({ items: t.Array(AccessToken) }, { title: "AccessTokenList" });
+export const CreateTokenBody = t.Object({
+  name: t.String({ description: "what it is for, 1–100 characters" }),
+  scopes: t.Array(t.String(), { description: '"read" and/or "write"' }),
+  expires_in_days: t.Optional(Nullable(t.Integer({ description: "1–3650; null or absent: never expires" }))),
+});
+export const TokenIdParams = t.Object({ id: intParam("id", { minimum: 1 }) });
+
+export const PasswordResetBody = t.Object({
+  email: t.String(),
+  code: t.String({ description: "the reset code the admin gave you (case, spaces and hyphens do not matter)" }),
+  password: t.String({ description: "the new password, 8–128 characters" }),
+});

@@ -1,0 +1,65 @@
+/**
+ * Prometheus metrics (--metrics), with prom-client: the maintained Node client, pure JavaScript,
+ * runs under Bun as is. One registry per app (tests build many apps in a process). Request counts
+ * and latencies are recorded per route pattern (never the raw path, so ids do not explode the
+ * label set); database, WAL, photo queue and session figures are read when scraped.
+ * Cost per request: bench/metrics.ts.
+ */
+import { statSync } from "node:fs";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+
+export interface MetricsSources {
+  /** The database file's path (its WAL is beside it, with -wal). */
+  databasePath: string;
+  photoLoad: () => { queued: number; running: number };
+  liveSessions: () => number;
+  users: () => number;
+}
+
+const size = (path: string) => {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0; // no WAL file yet
+  }
+};
+
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<"method" | "route" | "status">;
+  private readonly latency: Histogram<"method" | "route">;
+
+  constructor(sources: MetricsSources) {
+    const registers = [this.registry];
+    this.requests = new Counter({ name: "morsel_http_requests_total", help: "HTTP requests answered, by route pattern and status", labelNames: ["method", "route", "status"], registers });
+    this.latency = new Histogram({
+      name: "morsel_http_request_duration_seconds",
+      help: "Time from request to response, by route pattern",
+      labelNames: ["method", "route"],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    const gauge = (name: string, help: string, read: () => number) =>
+      new Gauge({ name, help, registers, collect() { this.set(read()); } });
+    gauge("morsel_database_bytes", "Size of the user database file", () => size(sources.databasePath));
+    gauge("morsel_database_wal_bytes", "Size of the database's write-ahead log", () => size(`${sources.databasePath}-wal`));
+    gauge("morsel_photo_queue_depth", "Photos waiting for a recognition worker", () => sources.photoLoad().queued);
+    gauge("morsel_photo_jobs_running", "Photos being recognised now", () => sources.photoLoad().running);
+    gauge("morsel_sessions_active", "Signed-in sessions that can still be refreshed", sources.liveSessions);
+    gauge("morsel_users", "Accounts on this server", sources.users);
+  }
+
+  /** One answered request; `route` is the matched pattern ("/api/v1/meals/:id"), or "unmatched". */
+  observe(method: string, route: string, status: number, seconds: number): void {
+    this.requests.inc({ method, route, status: String(status) });
+    this.latency.observe({ method, route }, seconds);
+  }
+
+  async text(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
