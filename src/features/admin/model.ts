@@ -47,7 +47,7 @@ export const NewInvite = t.Composite([Invite, t.Object({ code: t.String({ descri
 });
 export const InviteList = t.Object({ items: t.Array(Invite) }, { title: "InviteList" });
 export const CreateInviteBody = t.Object({
-  expires_in_hours: t.Optional(t.Integer({ description: "1–720, default 168 (a week)" })),
+  expires_in_hours: t.Optional(Int({ description: "1–720, default 168 (a week)" })),
   note: t.Optional(Nullable(t.String({ description: "who it is for, at most 100 characters" }))),
 });
 export const InviteIdParams = t.Object({ id: intParam("id", { minimum: 1 }) });

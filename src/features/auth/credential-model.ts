@@ -38,7 +38,7 @@ export const AccessTokenList = t.Object({ items: t.Array(AccessToken) }, { title
 export const CreateTokenBody = t.Object({
   name: t.String({ description: "what it is for, 1–100 characters" }),
   scopes: t.Array(t.String(), { description: '"read" and/or "write"' }),
-  expires_in_days: t.Optional(Nullable(t.Integer({ description: "1–3650; null or absent: never expires" }))),
+  expires_in_days: t.Optional(Nullable(Int({ description: "1–3650; null or absent: never expires" }))),
 });
 export const TokenIdParams = t.Object({ id: intParam("id", { minimum: 1 }) });
 
