@@ -17,12 +17,12 @@ test("sessions are listed with device, created and last used; the current one is
   await call("GET", "/api/v1/me", { token: phone.json.access_token });
   const list = (await call("GET", "/api/v1/sessions", { token: laptop.json.access_token })).json.items;
   expect(list.map((s: { device: string | null; current: boolean; last_used_at: string }) => [s.device, s.current, s.last_used_at])).toEqual([
-    ["Ana's phone", false, "2026-11-22T12:07:00.000Z"],
     ["Chrome on Linux", true, "2026-11-22T12:07:00.000Z"], // this very call used it
+    ["Ana's phone", false, "2026-11-22T12:07:00.000Z"], // same minute: the newer session first
     [null, false, "2026-11-22T12:00:00.000Z"], // registered through app.handle: no User-Agent, no device
   ]);
-  expect(list[0].created_at).toBe("2026-11-22T12:01:00.000Z");
-  expect(list[1].created_at).toBe("2026-11-22T12:02:00.000Z");
+  expect(list[0].created_at).toBe("2026-11-22T12:02:00.000Z");
+  expect(list[1].created_at).toBe("2026-11-22T12:01:00.000Z");
 });
 
 test("ending one session stops its tokens at once; 'everywhere else' keeps only the current one", async () => {

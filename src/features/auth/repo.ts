@@ -45,7 +45,7 @@ export class AuthRepo {
     );
     this.liveSessions = db.$client.prepare<SessionRow, [number, string]>(
       `SELECT id, device, created_at, last_used_at FROM sessions
-       WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY last_used_at DESC, id`,
+       WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY last_used_at DESC, created_at DESC, id`,
     );
   }
 
