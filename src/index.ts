@@ -51,6 +51,15 @@ function serve(cl: CommandLine): void {
   // 10 MB, imports 64 MiB) that answers in the API's error format. Elysia asks Bun for reusePort,
   // which let a second server share the port (requests alternated between two databases): off.
   const server = listen(() => app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 65 * 1024 * 1024, reusePort: false }), config);
+  const registration = new Registration(db);
+  if (!isLoopback(config.host) && registration.mode() === "open") {
+    jsonLogger.warn("registration is open", {
+      detail: `this server listens on ${config.host}, and anyone who can reach it may create an account; start it with --registration invite (or closed) to stop that, or have the admin switch it (PATCH /api/v1/admin/settings)`,
+    });
+  } else if (!isLoopback(config.host) && !registration.hasUsers()) {
+    jsonLogger.warn("no account yet", { detail: `the first account registered becomes the admin, whatever --registration says; register yours now` });
+  }
+
   jsonLogger.info("morsel started", {
     version: VERSION,
     ...describeConfig(config),
@@ -58,13 +67,6 @@ function serve(cl: CommandLine): void {
     foods: catalogue.foodCount,
     url: `http://${config.host}:${server.server?.port}`,
   });
-  const registration = new Registration(db).mode();
-  if (registration === "open" && !isLoopback(config.host)) {
-    jsonLogger.warn("registration is open", {
-      detail: `this server listens on ${config.host}, and anyone who can reach it may create an account; start it with --registration invite (or closed) to stop that, or switch in the web app's admin settings`,
-    });
-  }
-
   const stop = async (signal: string) => {
     if (lifecycle.draining) return;
     lifecycle.draining = true;

@@ -196,7 +196,7 @@ export async function startProcess(dataDir: string, extraArgs: string[] = [], en
   const line = out.split("\n").find((l) => l.includes("morsel started"));
   if (!line) throw new Error(`server did not start: ${out} ${await new Response(proc.stderr).text()}`);
   const log = JSON.parse(line) as Record<string, string | number>;
-  return { proc, log, url: String(log.url), stop: async () => { proc.kill(); await proc.exited; } };
+  return { proc, log, output: out, url: String(log.url), stop: async () => { proc.kill(); await proc.exited; } };
 }
 
 /** Waits until `done()` holds, checking every few ms: a condition, never a guess of wall-clock time (the test's timeout bounds it). */

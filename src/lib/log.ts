@@ -9,7 +9,7 @@ export interface Logger {
 
 export const jsonLogger: Logger = {
   info: (msg, fields) => console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg, ...fields })),
-  warn: (msg, fields) => console.error(JSON.stringify({ time: new Date().toISOString(), level: "warn", msg, ...fields })),
+  warn: (msg, fields) => console.log(JSON.stringify({ time: new Date().toISOString(), level: "warn", msg, ...fields })),
   error: (msg, fields) => console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg, ...fields })),
 };
 
