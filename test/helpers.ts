@@ -135,7 +135,7 @@ export async function registerUser(
   return { ...r.json, password: body.password, email: body.email.trim().toLowerCase() } as {
     access_token: string;
     refresh_token: string;
-    user: { id: number; email: string; name: string; timezone: string };
+    user: { id: number; email: string; name: string; timezone: string; role: "admin" | "user" };
     password: string;
     email: string;
   };
