@@ -16,6 +16,7 @@ const BENCHES: [string, string[]][] = [
   ["search", quick ? ["--rounds", "5"] : []],
   ["search-http", quick ? ["--seconds", "2", "--rounds", "1"] : []],
   ["auth", quick ? ["--seconds", "2", "--rounds", "1"] : []],
+  ["metrics", quick ? ["--seconds", "2", "--rounds", "1"] : []],
   ["meals", quick ? ["--seconds", "2", "--rounds", "1"] : []],
   ["search-1m", quick ? ["--rows", "200000"] : []],
   ["import", quick ? ["--rows", "200000"] : []],

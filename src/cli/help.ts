@@ -26,6 +26,16 @@ const OPTIONS = `Options (flags win over environment variables):
                       127.0.0.1 and [::1] are answered unless these add more: a web page cannot
                       reach your server through DNS rebinding. Bound elsewhere: any name, unless
                       --allowed-hosts is given.
+  --registration M    who may register: open, invite or closed (MORSEL_REGISTRATION). When given,
+                      sets the mode at each start; otherwise the stored one stays (open at first;
+                      the admin changes it with PATCH /api/v1/admin/settings). The first account
+                      may always register and becomes the admin. Warns at start when open on a
+                      non-loopback address.
+  --cors-origin O     origins whose web pages may call the API with a token, comma-separated
+                      (e.g. http://homeassistant.local:8123), or * (MORSEL_CORS_ORIGIN, default none)
+  --metrics B         serve Prometheus metrics at /metrics, true or false (MORSEL_METRICS, default
+                      false): to callers on this machine that came straight here, or with
+  --metrics-token T   Authorization: Bearer T from anywhere (MORSEL_METRICS_TOKEN, 16+ characters)
 
 Unknown flags are refused (exit 2) with the nearest known one. Bun also reads a .env file in the
 working directory into the environment, so MORSEL_* variables can live there.`;
@@ -41,6 +51,12 @@ Usage:
                                            server runs on that data dir: stop it first)
   morsel user reset-password EMAIL [--password P] [--data-dir DIR]
                                            set a new password (random if not given) and end sessions
+  morsel user list [--data-dir DIR]        accounts: role, state, created, last seen, meal count
+  morsel user promote EMAIL [--data-dir DIR]
+                                           make an account an admin
+  morsel healthcheck [--port N] [--host H] [--url URL]
+                                           exit 0 if the server's /healthz answers 200, else 1
+                                           (for Docker's HEALTHCHECK; reads PORT and MORSEL_HOST)
   morsel COMMAND --help                    help for one command
   morsel --version                         print the version
 
@@ -72,7 +88,18 @@ nothing changed, while a server runs on that data dir (it holds the data dir's l
 server first. The replaced database is kept beside it as morsel.db.before-restore-<time>. An older backup
 is upgraded to this version's schema.`,
   user: `morsel user reset-password EMAIL [--password P] [--data-dir DIR]
+morsel user list [--data-dir DIR]
+morsel user promote EMAIL [--data-dir DIR]
 
-For a locked-out self-hoster: sets the account's password (a random one, printed once, unless
---password gives one of 8–128 characters) and ends every session of that account.`,
+reset-password: for a locked-out self-hoster, sets the account's password (a random one, printed
+once, unless --password gives one of 8–128 characters) and ends every session of that account.
+list: every account with its role, state (active or disabled), creation, last use and meal count.
+promote: makes the account an admin (a second admin, or a new one when the admin is gone).
+Each runs beside a running server.`,
+  healthcheck: `morsel healthcheck [--port N] [--host H] [--url URL]
+
+Asks the server's GET /healthz and exits 0 when it answers 200 (ready), 1 otherwise, with the
+reason on stderr; gives up after 5 seconds. Reads PORT and MORSEL_HOST like serve, so it finds
+the server started in the same environment; a server on 0.0.0.0 is asked on 127.0.0.1. --url
+names another (http://host:port). Made for Docker's HEALTHCHECK, where curl is not installed.`,
 };

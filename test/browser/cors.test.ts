@@ -53,8 +53,8 @@ async function fromPage(origin: string, api: string, token: string) {
 
 test("a page on an allowed origin logs a meal and reads the day with a token; another origin cannot", async () => {
   const api = env.srv.url;
-  const reg = await (await fetch(`${api}/api/v1/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "dash@example.org", password: "correct horse battery", name: "Dash" }) })).json();
-  const made = await (await fetch(`${api}/api/v1/tokens`, { method: "POST", headers: { authorization: `Bearer ${reg.access_token}`, "content-type": "application/json" }, body: JSON.stringify({ name: "dashboard", scopes: ["read", "write"] }) })).json();
+  const reg = (await (await fetch(`${api}/api/v1/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "dash@example.org", password: "correct horse battery", name: "Dash" }) })).json()) as { access_token: string };
+  const made = (await (await fetch(`${api}/api/v1/tokens`, { method: "POST", headers: { authorization: `Bearer ${reg.access_token}`, "content-type": "application/json" }, body: JSON.stringify({ name: "dashboard", scopes: ["read", "write"] }) })).json()) as { token: string };
 
   const ok = await fromPage(`http://127.0.0.1:${env.allowed.port}/`, api, made.token);
   expect(ok.logged).toMatchObject({ status: 201, body: { food: { id: 9040 }, nutrients: { energy_kcal: 105 } } });
@@ -65,6 +65,6 @@ test("a page on an allowed origin logs a meal and reads the day with a token; an
   expect(refused.logged.error).toContain("Failed to fetch");
   expect(refused.day.error).toContain("Failed to fetch");
   // the refused POST never reached the handler: still one meal
-  const day = await (await fetch(`${api}/api/v1/meals/daily`, { headers: { authorization: `Bearer ${reg.access_token}` } })).json();
+  const day = (await (await fetch(`${api}/api/v1/meals/daily`, { headers: { authorization: `Bearer ${reg.access_token}` } })).json()) as { meals: unknown[] };
   expect(day.meals.length).toBe(1);
 });
