@@ -69,6 +69,27 @@ describe("loadConfig", () => {
     for (const bad of ["0", "-5", "ninety", "1.5"]) expect(() => loadConfig(["--tombstone-days", bad], { HOME: "/h" })).toThrow("--tombstone-days");
   });
 
+  test("registration, CORS origins and metrics: off or unset by default, set by flag or environment, validated", () => {
+    const d = loadConfig([], { HOME: "/h" });
+    expect([d.registration, d.corsOrigins, d.metrics, d.metricsToken]).toEqual([null, [], false, null]);
+    expect(loadConfig(["--registration", "invite"], { HOME: "/h" }).registration).toBe("invite");
+    expect(loadConfig([], { HOME: "/h", MORSEL_REGISTRATION: "closed" }).registration).toBe("closed");
+    expect(() => loadConfig(["--registration", "invites"], { HOME: "/h" })).toThrow("--registration");
+    expect(loadConfig(["--cors-origin", "https://dash.example.org/, http://homeassistant.local:8123"], { HOME: "/h" }).corsOrigins).toEqual(["https://dash.example.org", "http://homeassistant.local:8123"]);
+    expect(loadConfig([], { HOME: "/h", MORSEL_CORS_ORIGIN: "*" }).corsOrigins).toEqual(["*"]);
+    for (const bad of ["dash.example.org", "https://dash.example.org/app", "ftp://x"]) expect(() => loadConfig(["--cors-origin", bad], { HOME: "/h" })).toThrow("--cors-origin");
+    expect(loadConfig(["--metrics"], { HOME: "/h" }).metrics).toBe(true);
+    expect(loadConfig(["--metrics", "--metrics-token", "0123456789abcdef"], { HOME: "/h" }).metricsToken).toBe("0123456789abcdef");
+    expect(() => loadConfig(["--metrics-token", "short"], { HOME: "/h" })).toThrow("--metrics-token");
+    expect(() => loadConfig(["--metrics", "sometimes"], { HOME: "/h" })).toThrow("--metrics");
+  });
+
+  test("with --allowed-hosts on a non-loopback address, loopback names are answered too (morsel healthcheck asks 127.0.0.1)", () => {
+    const c = loadConfig(["--host", "0.0.0.0", "--allowed-hosts", "morsel.home.arpa"], { HOME: "/h" });
+    expect(c.allowedHosts).toEqual(["morsel.home.arpa", "localhost", "127.0.0.1", "[::1]", "*.localhost"]);
+    expect(loadConfig(["--host", "0.0.0.0"], { HOME: "/h" }).allowedHosts).toBeNull();
+  });
+
   test("the result is frozen", () => {
     expect(Object.isFrozen(loadConfig([], { HOME: "/h" }))).toBe(true);
   });

@@ -15,6 +15,8 @@ export function Auth({ mode, notice }: { mode: "signin" | "register"; notice: st
     if (register) {
       body.name = String(form.get("name"));
       body.timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+      const invite = String(form.get("invite_code") ?? "").trim();
+      if (invite) body.invite_code = invite; // a server that registers by invitation needs it
     }
     setBusy(true);
     setError(null);
@@ -48,6 +50,12 @@ export function Auth({ mode, notice }: { mode: "signin" | "register"; notice: st
           Password
           <input name="password" type="password" {...PASSWORD_ROLE} autocomplete={register ? "new-password" : "current-password"} required minLength={register ? 8 : 1} />
         </label>
+        {register && (
+          <label>
+            Invite code (if you were given one)
+            <input name="invite_code" autocomplete="off" autocapitalize="characters" spellcheck={false} maxLength={40} />
+          </label>
+        )}
         <ErrorText error={error} />
         <button type="submit" class="primary" disabled={busy}>
           {register ? "Create account" : "Sign in"}

@@ -1,0 +1,38 @@
+/** An invited person creates their account in the web app with the admin's code. */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { Browser } from "playwright-core";
+import { startProcess, tempDir } from "../helpers";
+import { device, launch } from "./harness";
+
+const env = {} as { browser: Browser; srv: Awaited<ReturnType<typeof startProcess>> };
+beforeAll(async () => {
+  [env.browser, env.srv] = await Promise.all([launch(), startProcess(tempDir(), ["--registration", "invite"])]);
+});
+afterAll(async () => {
+  await env.browser?.close();
+  await env.srv?.stop();
+});
+
+test("in invite mode: without a code the form says why; with the admin's code the account is made", async () => {
+  const api = `${env.srv.url}/api/v1`;
+  const post = async (path: string, body: unknown, token?: string) =>
+    (await (await fetch(api + path, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json()) as Record<string, string>;
+  const admin = await post("/register", { email: "admin@home.example", password: "correct horse battery", name: "Admin" });
+  const invite = await post("/admin/invites", { note: "Bea" }, admin.access_token);
+
+  const { ctx, page } = await device(env.browser, env.srv.url);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Create account" }).click();
+  await page.getByRole("textbox", { name: "Name" }).fill("Bea");
+  await page.getByRole("textbox", { name: "Email" }).fill("bea@home.example");
+  await page.getByRole("textbox", { name: "Password" }).fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByText(/invitation/).waitFor();
+
+  await page.getByRole("textbox", { name: "Invite code (if you were given one)" }).fill(invite.code!.toLowerCase());
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
+  const users = (await (await fetch(`${api}/admin/users`, { headers: { authorization: `Bearer ${admin.access_token}` } })).json()) as { items: { email: string; role: string }[] };
+  expect(users.items.map((u) => [u.email, u.role])).toEqual([["admin@home.example", "admin"], ["bea@home.example", "user"]]);
+  await ctx.close();
+});
