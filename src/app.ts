@@ -3,20 +3,16 @@
  * auth (per route) → feature plugins. Nothing here listens; src/index.ts does.
  */
 import { Elysia } from "elysia";
-import type { Catalogue } from "./db/catalogue";
-import type { Db } from "./db/client";
 import { AppError } from "./lib/errors";
 import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "./lib/body";
 import { ClientAddress } from "./lib/client-address";
 import { Cors } from "./lib/cors";
 import { Metrics } from "./features/metrics/metrics";
 import { metricsRoutes } from "./features/metrics/routes";
-import type { BudgetLimits } from "./lib/cost-budget";
 import { baseHeaders, hostAllowed, hostRefused } from "./lib/http-policy";
-import type { Server } from "bun";
 import { bodyError, recordBodyError } from "./lib/body-errors";
 import { errorResponse, errorStatus, extraHeaders, requestIds, routePattern, SAFE_REQUEST_ID, startedAt, toAppError } from "./lib/error-response";
-import { jsonLogger, type Logger } from "./lib/log";
+import { jsonLogger } from "./lib/log";
 import { FoodSearch } from "./features/foods/search";
 import { FoodDirectory } from "./features/foods/directory";
 import { catalogueSource } from "./features/foods/catalogue-source";
@@ -31,11 +27,11 @@ import { AuthRepo } from "./features/auth/repo";
 import { authenticateEarly, authPlugin, routeRule, type AuthDeps, type RouteRule } from "./features/auth/plugin";
 import { AccessTokens } from "./features/auth/access-tokens";
 import { AccountCodes } from "./features/auth/account-codes";
-import { Registration, type RegistrationMode } from "./features/auth/registration";
+import { Registration } from "./features/auth/registration";
 import { credentialRoutes } from "./features/auth/credential-routes";
 import { adminRoutes } from "./features/admin/routes";
 import { Tokens } from "./features/auth/tokens";
-import { LoginThrottle, type ThrottleLimits } from "./features/auth/throttle";
+import { LoginThrottle } from "./features/auth/throttle";
 import type { PasswordCost } from "./features/auth/service";
 import { CustomFoodsRepo } from "./features/custom-foods/repo";
 import { customFoodsRoutes } from "./features/custom-foods/routes";
@@ -44,13 +40,12 @@ import { MealsRepo } from "./features/meals/repo";
 import { ImportedRepo } from "./features/imported/repo";
 import { PhotosRepo } from "./features/scanner/photos";
 import { ExamplesRepo } from "./features/scanner/recognition/examples";
-import { CocoSsdRecogniser, sharedPool, type Recogniser } from "./features/scanner/recognition";
+import { CocoSsdRecogniser, sharedPool } from "./features/scanner/recognition";
 import { DEFAULT_TOMBSTONE_DAYS, SyncLog } from "./features/sync/log";
 import { syncRoutes } from "./features/sync/routes";
 import { IMPORT_BODY_LIMIT, portabilityRoutes } from "./features/portability/routes";
 import { scannerRoutes } from "./features/scanner/routes";
 import { MAX_UPLOAD_BODY } from "./features/scanner/image";
-import type { OffClient } from "./features/imported/online";
 import { mealsRoutes } from "./features/meals/routes";
 import { goalsRoutes } from "./features/goals/routes";
 import { statsRoutes } from "./features/stats/routes";
@@ -59,70 +54,8 @@ import { buildOpenApi } from "./features/docs/openapi";
 import { OPENAPI_EXAMPLES } from "./features/docs/examples";
 import { ErrorSchema } from "./lib/schemas";
 
-export interface AppDeps {
-  db: Db;
-  catalogue: Catalogue;
-  search: FoodSearch;
-  /** Secret for signing JWTs (kept in the data dir, see lib/secret.ts). */
-  jwtSecret: string;
-  /** The clock; tests inject one to expire tokens and cross midnight without sleeping. */
-  now: () => Date;
-  logger: Logger;
-  /** Check every success body against its declared schema (tests, development). See lib/reply.ts. */
-  validateResponses: boolean;
-  /** One JSON line per request (request id, method, path, status, duration). */
-  logRequests: boolean;
-  /** argon2id cost; tests use OWASP's minimum, production Bun's stronger default. */
-  passwordCost: PasswordCost;
-  loginLimits?: ThrottleLimits;
-  /** Anonymous food search's per-address budget of server time (lib/cost-budget.ts); tests shrink it. */
-  searchBudget?: BudgetLimits;
-  /** The auth macro (`auth: true`, `optionalAuth: true`), built once; every protected route uses it. */
-  authn: ReturnType<typeof authPlugin>;
-  /** Built by createApp from the above. */
-  auth: {
-    repo: AuthRepo;
-    tokens: Tokens;
-    throttle: LoginThrottle;
-    inviteThrottle: LoginThrottle;
-    passwordCost: PasswordCost;
-    accessTokens: AccessTokens;
-    registration: Registration;
-    codes: AccountCodes;
-  };
-  customFoods: CustomFoodsRepo;
-  /** Which kind of food an id is: catalogue, custom or imported (features/foods/directory.ts). */
-  foods: FoodDirectory;
-  meals: MealsRepo;
-  imported: ImportedRepo;
-  photos: PhotosRepo;
-  /** Personal recognition: users' confirmed photo embeddings. */
-  examples: ExamplesRepo;
-  /** The food-photo model (a worker pool shared by the process); tests may pass their own size. */
-  recogniser: Recogniser;
-  syncLog: SyncLog;
-  /** Days a delete's tombstone is kept for sync; older cursors get 410. */
-  tombstoneDays: number;
-  /** The online Open Food Facts lookup, or null when --online-lookup is off (the default). */
-  offClient: OffClient | null;
-  /** Set while the server drains on SIGTERM/SIGINT; /healthz then reports not ready. */
-  lifecycle: { draining: boolean };
-  /** Proxies (CIDRs) trusted to name the client in X-Forwarded-For / Forwarded (--trust-proxy). */
-  trustProxy: readonly string[];
-  /** The client's address (for rate limits), through trusted proxies. */
-  clientAddress: (request: Request, server: Server<unknown> | null) => string;
-  /** Host names answered (--allowed-hosts; loopback names when bound to loopback); null: any. */
-  allowedHosts: readonly string[] | null;
-  /** GET /metrics (--metrics): on for loopback callers, and for `token` when given; absent: off. */
-  metrics?: { token: string | null } | null;
-  /** Origins whose pages may call the API (--cors-origin); "*" any; empty: none. */
-  corsOrigins?: readonly string[];
-  /** --registration: when given, the mode is set to it at start (else the stored one stays). */
-  registrationMode?: RegistrationMode;
-}
-
-export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth" | "authn" | "clientAddress" | "customFoods" | "foods" | "meals" | "imported" | "photos" | "examples" | "syncLog">> &
-  Pick<AppDeps, "db" | "catalogue" | "jwtSecret">;
+export type { AppDeps, AppOptions } from "./deps";
+import type { AppDeps, AppOptions } from "./deps";
 
 /** argon2id at Bun's default cost: ~100 ms per hash on a 2-core box (issue 3 notes). */
 export const DEFAULT_PASSWORD_COST: PasswordCost = { memoryCost: 65536, timeCost: 2 };
@@ -322,7 +255,8 @@ export function createApp(options: AppOptions) {
     }));
   routeOf = (request) => {
     const path = new URL(request.url).pathname;
-    return routeTable().find((r) => r.method === request.method && r.pattern.test(path));
+    const method = request.method === "HEAD" ? "GET" : request.method; // HEAD is a GET without its body
+    return routeTable().find((r) => r.method === method && r.pattern.test(path));
   };
   /** Whether the route this request goes to needs a token (the `auth: true` macro). */
   function needsAuth(method: string, path: string): boolean {

@@ -62,6 +62,7 @@ describe("scopes on every operation", () => {
     expect(meal.status).toBe(201);
     const day = await call("GET", `/api/v1/meals/daily?date=${meal.json.date}`, { token: reader.token });
     expect(day.json.meals.map((m: { id: string }) => m.id)).toEqual([meal.json.id]);
+    expect((await call("HEAD", `/api/v1/meals/daily?date=${meal.json.date}`, { token: reader.token })).status).toBe(200); // HEAD reads like GET
     const e = expectError(await call("POST", "/api/v1/meals", { token: reader.token, body: { food_id: 9040, quantity: 1, meal_type: "snack" } }), 403, "forbidden");
     expect(e.message).toContain('"write"');
     // a body the route would refuse still gets the scope's answer first

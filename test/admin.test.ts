@@ -185,3 +185,15 @@ describe("the admin's calls", () => {
     expectError(await send({ code: late.code }), 400, "validation_failed");
   });
 });
+
+test("invite mode: without a live code, an email that has an account is not revealed (400 on invite_code, not 409)", async () => {
+  const { call } = makeApp();
+  const admin = await registerUser(call);
+  await call("PATCH", "/api/v1/admin/settings", { token: admin.access_token, body: { registration: "invite" } });
+  const e = expectError(await call("POST", "/api/v1/register", { body: { ...person("x"), email: admin.email, invite_code: "AAAA-AAAA-AAAA-AAAA" } }), 400, "validation_failed");
+  expect(e.details?.[0]?.field).toBe("invite_code");
+  const { code } = (await call("POST", "/api/v1/admin/invites", { token: admin.access_token, body: {} })).json;
+  expectError(await call("POST", "/api/v1/register", { body: { ...person("x"), email: admin.email, invite_code: code } }), 409, "email_taken");
+  // the taken email did not spend the invite
+  expect((await call("POST", "/api/v1/register", { body: person("y", { invite_code: code }) })).status).toBe(201);
+});

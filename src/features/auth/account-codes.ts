@@ -58,6 +58,13 @@ export class AccountCodes {
     return changes(this.db.delete(accountCodes).where(and(eq(accountCodes.id, id), eq(accountCodes.kind, "invite"))).run()) === 1;
   }
 
+  /** Whether a code of this kind is live now (without spending it). */
+  isLive(kind: CodeKind, code: string, now: Date): boolean {
+    const hash = hashSecret(normaliseCode(code));
+    const row = this.db.select().from(accountCodes).where(eq(accountCodes.codeHash, hash)).get();
+    return !!row && sameHash(row.codeHash, hash) && row.kind === kind && row.usedAt === null && row.expiresAt > now.toISOString();
+  }
+
   /**
    * Spends a live code of this kind: the row it was, or null (unknown, used, expired, or a reset
    * for another user). Call inside the transaction that does what the code allows.

@@ -97,14 +97,19 @@ export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<str
   if (mode === "invite" && (typeof input.invite_code !== "string" || input.invite_code.trim() === "")) {
     throw invalid("invite_code", "is required: this server registers people by invitation; ask its admin for a code");
   }
+  const badInvite = () => invalid("invite_code", "is not a live invite code (unknown, already used or expired)");
+  if (mode === "invite") {
+    // the code first: without one, nobody learns which emails have accounts here
+    reserve(ctx, ctx.inviteThrottle, v.email, "too many wrong invite codes");
+    if (!ctx.codes.isLive("invite", input.invite_code as string, ctx.now)) throw badInvite();
+  }
   if (ctx.repo.userByEmail(v.email)) throw new AppError("email_taken", "an account with this email already exists");
-  if (mode === "invite") reserve(ctx, ctx.inviteThrottle, v.email, "too many wrong invite codes");
   const passwordHash = await hash(ctx, v.password);
   let row;
   try {
     row = inTx(ctx.db, () => {
       const invite = mode === "invite" ? ctx.codes.spend("invite", input.invite_code as string, ctx.now, null) : null;
-      if (mode === "invite" && !invite) throw invalid("invite_code", "is not a live invite code (unknown, already used or expired)");
+      if (mode === "invite" && !invite) throw badInvite(); // spent by a racing registration since the check
       const created = ctx.db
         .insert(users)
         .values({
