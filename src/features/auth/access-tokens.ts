@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { changes } from "../../db/tx";
 import { accessTokens } from "../../db/schema";
 import { AppError, invalid } from "../../lib/errors";
+import { OnceAMinute } from "../../lib/once-a-minute";
 import { hashSecret, newSecret, sameHash } from "./codes";
 import type { UserRow } from "./repo";
 
@@ -42,7 +43,7 @@ const view = (r: Row): AccessTokenView => ({
 
 export class AccessTokens {
   private readonly byHash;
-  private readonly touched = new Map<number, number>();
+  private readonly touched = new OnceAMinute<number>();
   constructor(private readonly db: Db) {
     this.byHash = db.$client.prepare<UserRow & { token_id: number; token_hash: string; scopes: string; expires_at: string | null }, [string]>(
       `SELECT u.id, u.email, u.name, u.timezone, u.role, t.id AS token_id, t.token_hash, t.scopes, t.expires_at
@@ -114,11 +115,7 @@ export class AccessTokens {
     const row = this.byHash.get(hash);
     if (!row || !sameHash(row.token_hash, hash)) return null;
     if (row.expires_at !== null && row.expires_at <= now.toISOString()) return "expired";
-    const t = now.getTime();
-    const last = this.touched.get(row.token_id);
-    if (last === undefined || t - last >= 60_000 || t < last) {
-      if (this.touched.size > 50_000) this.touched.clear();
-      this.touched.set(row.token_id, t);
+    if (this.touched.due(row.token_id, now)) {
       this.db.update(accessTokens).set({ lastUsedAt: now.toISOString() }).where(eq(accessTokens.id, row.token_id)).run();
     }
     const { token_id, token_hash: _h, scopes, expires_at: _e, ...user } = row;

@@ -3,6 +3,7 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { changes } from "../../db/tx";
 import { sessions, users } from "../../db/schema";
+import { OnceAMinute } from "../../lib/once-a-minute";
 
 export type Role = "admin" | "user";
 
@@ -141,26 +142,14 @@ export class AuthRepo {
 
   /** Records use, at most once a minute per session and per user (not a write per request). */
   touch(userId: number, sid: string | null, now: Date): void {
-    const t = now.getTime();
     const iso = now.toISOString();
-    if (sid !== null && stale(this.touchedSessions, sid, t)) {
+    if (sid !== null && this.touchedSessions.due(sid, now)) {
       this.db.$client.prepare("UPDATE sessions SET last_used_at = ? WHERE id = ? AND last_used_at < ?").run(iso, sid, iso);
     }
-    if (stale(this.touchedUsers, userId, t)) {
+    if (this.touchedUsers.due(userId, now)) {
       this.db.$client.prepare("UPDATE users SET last_seen_at = ? WHERE id = ?").run(iso, userId);
     }
   }
-  private readonly touchedSessions = new Map<string, number>();
-  private readonly touchedUsers = new Map<number, number>();
-}
-
-const TOUCH_EVERY_MS = 60_000;
-const MAX_TOUCHED = 50_000;
-
-function stale<K>(seen: Map<K, number>, key: K, t: number): boolean {
-  const last = seen.get(key);
-  if (last !== undefined && t - last < TOUCH_EVERY_MS && t >= last) return false;
-  if (seen.size >= MAX_TOUCHED) seen.clear();
-  seen.set(key, t);
-  return true;
+  private readonly touchedSessions = new OnceAMinute<string>();
+  private readonly touchedUsers = new OnceAMinute<number>();
 }
