@@ -9,8 +9,7 @@ import { eq } from "drizzle-orm";
 import { DEFAULT_PASSWORD_COST } from "../app";
 import { configFrom } from "../config";
 import { openDatabase, type Db } from "../db/client";
-import { sessions, users } from "../db/schema";
-import { inTx } from "../db/tx";
+import { users } from "../db/schema";
 import { AuthRepo } from "../features/auth/repo";
 import { checkEmail, checkPassword } from "../features/auth/validate";
 import { MealsRepo } from "../features/meals/repo";
@@ -49,11 +48,7 @@ async function resetPassword(cl: CommandLine): Promise<void> {
   if (!pw.ok) fail("user", `--password ${pw.message}`, 2);
   const { db, user } = account(cl, emailRaw);
   const hash = await Bun.password.hash(pw.value, { algorithm: "argon2id", ...DEFAULT_PASSWORD_COST });
-  const now = new Date().toISOString();
-  inTx(db, () => {
-    db.update(users).set({ passwordHash: hash, updatedAt: now }).where(eq(users.id, user.id)).run();
-    db.update(sessions).set({ revokedAt: now, revokedReason: "password_reset" }).where(eq(sessions.userId, user.id)).run();
-  });
+  new AuthRepo(db).resetPassword(user.id, hash, new Date().toISOString(), "password_reset");
   console.log(`password of ${user.email} reset; every session ended`);
   if (!given) console.log(`new password: ${pw.value}`);
 }

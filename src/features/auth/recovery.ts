@@ -1,6 +1,4 @@
 /** Sessions a person can see and end, and redeeming an admin's password-reset code. */
-import { eq } from "drizzle-orm";
-import { users } from "../../db/schema";
 import { inTx } from "../../db/tx";
 import { AppError, invalid } from "../../lib/errors";
 import type { AuthedUser } from "./plugin";
@@ -32,8 +30,7 @@ export async function resetPassword({ ctx, input }: { ctx: AuthCtx; input: Recor
   const now = ctx.now.toISOString();
   const done = inTx(ctx.db, () => {
     if (!user || !ctx.codes.spend("reset", input.code as string, ctx.now, user.id, user.id)) return false;
-    ctx.db.update(users).set({ passwordHash: hash, updatedAt: now }).where(eq(users.id, user.id)).run();
-    ctx.repo.revokeOthers(user.id, null, "password_reset", now);
+    ctx.repo.resetPassword(user.id, hash, now, "password_reset");
     return true;
   });
   if (!done) throw invalid("code", "is not a live reset code for this email (unknown, already used or expired); ask the admin for a new one");

@@ -1,7 +1,7 @@
 /** Account and session queries. The per-request session check is one primary-key join. */
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { changes } from "../../db/tx";
+import { changes, inTx } from "../../db/tx";
 import { sessions, users } from "../../db/schema";
 import { OnceAMinute } from "../../lib/once-a-minute";
 
@@ -133,6 +133,14 @@ export class AuthRepo {
 
   setRole(userId: number, role: Role, now: string): void {
     this.db.update(users).set({ role, updatedAt: now }).where(eq(users.id, userId)).run();
+  }
+
+  /** A new password hash, and every session of the account ended (a reset, by code or at the shell). */
+  resetPassword(userId: number, passwordHash: string, now: string, reason: string): void {
+    inTx(this.db, () => {
+      this.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).run();
+      this.revokeOthers(userId, null, reason, now);
+    });
   }
 
   /** The account and everything it owns (every table references users(id) ON DELETE CASCADE). */

@@ -240,7 +240,5 @@ export async function updateMe({
 export async function deleteMe({ ctx, input, userId }: { ctx: AuthCtx; input: Record<string, unknown>; userId: number }): Promise<void> {
   await requirePassword(ctx, userId, "password", input.password);
   // One statement in one transaction: every table a user owns references users(id) ON DELETE CASCADE.
-  inTx(ctx.db, () => {
-    ctx.db.delete(users).where(eq(users.id, userId)).run();
-  });
+  inTx(ctx.db, () => ctx.repo.deleteUser(userId));
 }
