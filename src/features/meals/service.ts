@@ -6,7 +6,6 @@ import type { Db } from "../../db/client";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { AppError } from "../../lib/errors";
 import { localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
-import type { PhotosRepo } from "../scanner/photos";
 import type { ExamplesRepo } from "../scanner/recognition/examples";
 import type { SyncLog } from "../sync/log";
 import { Lru } from "../../lib/lru";
