@@ -6,6 +6,7 @@
 import type { AppDeps } from "../../app";
 import { inTx } from "../../db/tx";
 import { AppError, invalid } from "../../lib/errors";
+import { validateAll } from "../auth/validate";
 import type { Role } from "../auth/repo";
 import type { RegistrationMode } from "../auth/registration";
 
@@ -65,11 +66,11 @@ export function issueReset(deps: Deps, adminId: number, id: number) {
 
 export function createInvite(deps: Deps, adminId: number, input: { expires_in_hours?: number; note?: string | null }) {
   const hours = input.expires_in_hours ?? DEFAULT_INVITE_HOURS;
-  const details = [];
-  if (!Number.isInteger(hours) || hours < 1 || hours > MAX_INVITE_HOURS) details.push({ field: "expires_in_hours", message: `must be a whole number from 1 to ${MAX_INVITE_HOURS}` });
   const note = input.note?.trim() || null;
-  if (note !== null && [...note].length > 100) details.push({ field: "note", message: "must be at most 100 characters" });
-  if (details.length) throw new AppError("validation_failed", `${details[0]!.field} ${details[0]!.message}`, details);
+  validateAll({
+    expires_in_hours: Number.isInteger(hours) && hours >= 1 && hours <= MAX_INVITE_HOURS ? { ok: true, value: hours } : { ok: false, message: `must be a whole number from 1 to ${MAX_INVITE_HOURS}` },
+    note: note === null || [...note].length <= 100 ? { ok: true, value: note } : { ok: false, message: "must be at most 100 characters" },
+  });
   const now = deps.now();
   const { code, row } = deps.auth.codes.create("invite", { createdBy: adminId, note, now, expiresAt: new Date(now.getTime() + hours * 3600_000) });
   return { ...row, code };

@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { changes } from "../../db/tx";
 import { accessTokens } from "../../db/schema";
 import { AppError, invalid } from "../../lib/errors";
+import { checkName, validateAll } from "./validate";
 import { OnceAMinute } from "../../lib/once-a-minute";
 import { hashSecret, newSecret, sameHash } from "./codes";
 import type { UserRow } from "./repo";
@@ -54,29 +55,32 @@ export class AccessTokens {
 
   /** POST /tokens: validates, stores the hash, returns the token once. */
   create(userId: number, input: Record<string, unknown>, now: Date): AccessTokenView & { token: string } {
-    const details = [];
-    const name = typeof input.name === "string" ? input.name.trim() : "";
-    if (name.length < 1 || [...name].length > 100) details.push({ field: "name", message: "must be 1–100 characters after trimming spaces" });
     const scopes = input.scopes;
-    const scopesOk = Array.isArray(scopes) && scopes.length > 0 && scopes.every((s) => (TOKEN_SCOPES as readonly unknown[]).includes(s));
-    if (!scopesOk) details.push({ field: "scopes", message: `must be a non-empty list of ${TOKEN_SCOPES.map((s) => `"${s}"`).join(" and ")}` });
     const days = input.expires_in_days;
-    if (days !== undefined && days !== null && !(Number.isInteger(days) && (days as number) >= 1 && (days as number) <= MAX_EXPIRY_DAYS)) {
-      details.push({ field: "expires_in_days", message: `must be a whole number of days from 1 to ${MAX_EXPIRY_DAYS}, or null for no expiry` });
-    }
-    if (details.length) throw new AppError("validation_failed", `${details[0]!.field} ${details[0]!.message}`, details);
+    const v = validateAll({
+      name: checkName(input.name),
+      scopes:
+        Array.isArray(scopes) && scopes.length > 0 && scopes.every((s) => (TOKEN_SCOPES as readonly unknown[]).includes(s))
+          ? { ok: true, value: TOKEN_SCOPES.filter((s) => scopes.includes(s)) }
+          : { ok: false, message: `must be a non-empty list of ${TOKEN_SCOPES.map((s) => `"${s}"`).join(" and ")}` },
+      expires_in_days:
+        days === undefined || days === null
+          ? { ok: true, value: null }
+          : Number.isInteger(days) && (days as number) >= 1 && (days as number) <= MAX_EXPIRY_DAYS
+            ? { ok: true, value: days as number }
+            : { ok: false, message: `must be a whole number of days from 1 to ${MAX_EXPIRY_DAYS}, or null for no expiry` },
+    });
     if (this.list(userId).length >= MAX_TOKENS_PER_USER) throw invalid("name", `you already have ${MAX_TOKENS_PER_USER} tokens; revoke one first`);
     const token = newSecret(TOKEN_PREFIX);
-    const ordered = TOKEN_SCOPES.filter((s) => (scopes as unknown[]).includes(s));
     const row = this.db
       .insert(accessTokens)
       .values({
         userId,
-        name,
+        name: v.name,
         tokenHash: hashSecret(token),
-        scopes: ordered.join(","),
+        scopes: v.scopes.join(","),
         createdAt: now.toISOString(),
-        expiresAt: typeof days === "number" ? new Date(now.getTime() + days * 86_400_000).toISOString() : null,
+        expiresAt: v.expires_in_days === null ? null : new Date(now.getTime() + v.expires_in_days * 86_400_000).toISOString(),
       })
       .returning()
       .get();
