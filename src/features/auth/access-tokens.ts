@@ -11,7 +11,7 @@ import { accessTokens } from "../../db/schema";
 import { AppError, invalid } from "../../lib/errors";
 import { checkName, validateAll } from "./validate";
 import { OnceAMinute } from "../../lib/once-a-minute";
-import { hashSecret, newSecret, sameHash } from "./codes";
+import { hashSecret, newSecret } from "./codes";
 import type { UserRow } from "./repo";
 
 export const TOKEN_PREFIX = "morsel_pat_";
@@ -46,8 +46,8 @@ export class AccessTokens {
   private readonly byHash;
   private readonly touched = new OnceAMinute<number>();
   constructor(private readonly db: Db) {
-    this.byHash = db.$client.prepare<UserRow & { token_id: number; token_hash: string; scopes: string; expires_at: string | null }, [string]>(
-      `SELECT u.id, u.email, u.name, u.timezone, u.role, t.id AS token_id, t.token_hash, t.scopes, t.expires_at
+    this.byHash = db.$client.prepare<UserRow & { token_id: number; scopes: string; expires_at: string | null }, [string]>(
+      `SELECT u.id, u.email, u.name, u.timezone, u.role, t.id AS token_id, t.scopes, t.expires_at
        FROM access_tokens t JOIN users u ON u.id = t.user_id
        WHERE t.token_hash = ? AND t.revoked_at IS NULL AND u.disabled_at IS NULL`,
     );
@@ -115,14 +115,13 @@ export class AccessTokens {
 
   /** The user and scopes of a live token; "expired"; or null (unknown, revoked, user disabled). */
   authenticate(token: string, now: Date): { user: UserRow; tokenId: number; scopes: TokenScope[] } | "expired" | null {
-    const hash = hashSecret(token);
-    const row = this.byHash.get(hash);
-    if (!row || !sameHash(row.token_hash, hash)) return null;
+    const row = this.byHash.get(hashSecret(token));
+    if (!row) return null;
     if (row.expires_at !== null && row.expires_at <= now.toISOString()) return "expired";
     if (this.touched.due(row.token_id, now)) {
       this.db.update(accessTokens).set({ lastUsedAt: now.toISOString() }).where(eq(accessTokens.id, row.token_id)).run();
     }
-    const { token_id, token_hash: _h, scopes, expires_at: _e, ...user } = row;
+    const { token_id, scopes, expires_at: _e, ...user } = row;
     return { user, tokenId: token_id, scopes: scopes.split(",") as TokenScope[] };
   }
 }

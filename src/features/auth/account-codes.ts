@@ -7,7 +7,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { changes } from "../../db/tx";
 import { accountCodes } from "../../db/schema";
-import { hashSecret, newTypableCode, normaliseCode, sameHash } from "./codes";
+import { hashSecret, newTypableCode, normaliseCode } from "./codes";
 
 export type CodeKind = "invite" | "reset";
 
@@ -58,11 +58,15 @@ export class AccountCodes {
     return changes(this.db.delete(accountCodes).where(and(eq(accountCodes.id, id), eq(accountCodes.kind, "invite"))).run()) === 1;
   }
 
+  /** The live (unused, unexpired) code of this kind, or null. */
+  private live(kind: CodeKind, code: string, now: Date): Row | null {
+    const row = this.db.select().from(accountCodes).where(eq(accountCodes.codeHash, hashSecret(normaliseCode(code)))).get();
+    return row && row.kind === kind && row.usedAt === null && row.expiresAt > now.toISOString() ? row : null;
+  }
+
   /** Whether a code of this kind is live now (without spending it). */
   isLive(kind: CodeKind, code: string, now: Date): boolean {
-    const hash = hashSecret(normaliseCode(code));
-    const row = this.db.select().from(accountCodes).where(eq(accountCodes.codeHash, hash)).get();
-    return !!row && sameHash(row.codeHash, hash) && row.kind === kind && row.usedAt === null && row.expiresAt > now.toISOString();
+    return this.live(kind, code, now) !== null;
   }
 
   /**
@@ -70,10 +74,8 @@ export class AccountCodes {
    * for another user). Call inside the transaction that does what the code allows.
    */
   spend(kind: CodeKind, code: string, now: Date, usedBy: number | null, forUser?: number): Row | null {
-    const hash = hashSecret(normaliseCode(code));
-    const row = this.db.select().from(accountCodes).where(eq(accountCodes.codeHash, hash)).get();
-    if (!row || !sameHash(row.codeHash, hash) || row.kind !== kind || row.usedAt !== null) return null;
-    if (row.expiresAt <= now.toISOString() || (forUser !== undefined && row.userId !== forUser)) return null;
+    const row = this.live(kind, code, now);
+    if (!row || (forUser !== undefined && row.userId !== forUser)) return null;
     const spent = this.db
       .update(accountCodes)
       .set({ usedAt: now.toISOString(), usedBy })

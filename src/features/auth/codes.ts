@@ -1,7 +1,8 @@
 /**
  * Secrets handed to people once (access tokens, invite and reset codes): random, kept only as
- * SHA-256. A lookup is by hash, so the database never compares the secret itself, and the row's
- * hash is compared again in constant time before it counts.
+ * SHA-256, and looked up by that hash. That is the constant-time comparison: the index compares
+ * hashes, so how long a lookup takes tells a guesser nothing about the secret (only about a hash
+ * they cannot steer). `sameHash` is for comparing two secrets directly (the metrics token).
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 
