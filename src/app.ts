@@ -167,7 +167,7 @@ export function createApp(options: AppOptions) {
       // A protected route's caller is authenticated from its headers before a byte of the body
       // is read (a 401 for a 60 MB tokenless upload costs nothing), and a declared length over
       // the route's limit is refused at once.
-      if (needsAuth(request.method, path)) await authFirst(request);
+      if (needsAuth(request)) await authFirst(request);
       const declared = Number(request.headers.get("content-length") ?? 0);
       const limit = UPLOAD_PATHS.has(path) ? MAX_UPLOAD_BODY : (BODY_LIMITS[path] ?? JSON_BODY_LIMIT);
       if (declared > limit) throw tooLarge(limit);
@@ -253,15 +253,21 @@ export function createApp(options: AppOptions) {
         ...routeRule(r.method, detail),
       };
     }));
-  routeOf = (request) => {
-    const path = new URL(request.url).pathname;
-    const method = request.method === "HEAD" ? "GET" : request.method; // HEAD is a GET without its body
-    return routeTable().find((r) => r.method === method && r.pattern.test(path));
+  // The routes a request's method and path match, found once per request: the parse hook asks
+  // whether it needs a token, then authentication asks for its scope.
+  const matched = new WeakMap<Request, ReturnType<typeof routeTable>>();
+  const matches = (request: Request) => {
+    let found = matched.get(request);
+    if (!found) {
+      const path = new URL(request.url).pathname;
+      const method = request.method === "HEAD" ? "GET" : request.method; // HEAD is a GET without its body
+      matched.set(request, (found = routeTable().filter((r) => r.method === method && r.pattern.test(path))));
+    }
+    return found;
   };
+  routeOf = (request) => matches(request)[0];
   /** Whether the route this request goes to needs a token (the `auth: true` macro). */
-  function needsAuth(method: string, path: string): boolean {
-    return routeTable().some((r) => r.auth && r.method === method && r.pattern.test(path));
-  }
+  const needsAuth = (request: Request): boolean => matches(request).some((r) => r.auth);
   /** The methods some route takes at this path (for 405 and its Allow header). */
   function allowedMethods(path: string): string[] {
     return [...new Set(routeTable().filter((r) => r.pattern.test(path)).map((r) => r.method))].sort();
