@@ -119,8 +119,8 @@ export function createApp(options: AppOptions) {
     ? new Metrics({
         databasePath: options.db.$client.filename,
         photoLoad: () => deps.recogniser.load?.() ?? { queued: 0, running: 0 },
-        liveSessions: () => authRepo.counts(deps.now().toISOString()).sessions,
-        users: () => authRepo.counts(deps.now().toISOString()).users,
+        liveSessions: () => authRepo.liveSessionCount(deps.now().toISOString()),
+        users: () => authRepo.userCount(),
       })
     : null;
 
