@@ -39,6 +39,16 @@ async function upload(file: File): Promise<PhotoResult> {
 
 const explain = (e: unknown) => (isOffline(e) ? "Photos are read by the server, which cannot be reached now; search instead." : message(e));
 
+/** A file input for the image types the server takes (API.md: JPEG, PNG or WebP). */
+function PhotoInput({ label, onChange }: { label: string; onChange: (e: Event) => void }) {
+  return (
+    <label class="file">
+      {label}
+      <input type="file" accept="image/jpeg,image/png,image/webp" onChange={onChange} />
+    </label>
+  );
+}
+
 function Missing({ gtin, onCreate }: { gtin: string; onCreate: (gtin: string) => void }) {
   return (
     <div class="notice" aria-live="polite">
@@ -70,10 +80,7 @@ export function BarcodePhoto({ onFound, onMissing }: { onFound: (p: Picked) => v
   }
   return (
     <div class="tool">
-      <label class="file">
-        Barcode photo
-        <input type="file" accept="image/jpeg,image/png,image/webp" onChange={choose} />
-      </label>
+      <PhotoInput label="Barcode photo" onChange={choose} />
       {state?.busy && <p aria-live="polite">Reading the barcode…</p>}
       <ErrorText error={state?.error ?? null} />
       {state?.missing && <Missing gtin={state.missing} onCreate={onMissing} />}
@@ -104,10 +111,7 @@ export function FoodPhoto({ onPick }: { onPick: (p: Picked) => void }) {
   const usable = result?.candidates.filter((c) => c.food) ?? [];
   return (
     <div class="tool">
-      <label class="file">
-        Food photo
-        <input type="file" accept="image/jpeg,image/png,image/webp" onChange={choose} />
-      </label>
+      <PhotoInput label="Food photo" onChange={choose} />
       {busy && <p aria-live="polite">Looking at the photo…</p>}
       <ErrorText error={error} />
       {result?.food && (
