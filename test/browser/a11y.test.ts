@@ -37,6 +37,9 @@ for (const [size, viewport] of [["360x640", { width: 360, height: 640 }], ["1280
       await page.goto(env.srv.url);
       await page.getByRole("button", { name: "Sign in" }).waitFor();
       found.push(...(await audit(page, "sign-in", tag)));
+      await page.getByRole("link", { name: "Create account" }).click();
+      await page.getByRole("textbox", { name: "Invite code (if you were given one)" }).waitFor();
+      found.push(...(await audit(page, "create-account", tag)));
       await register(page, env.srv.url);
       await logFood(page, { meal: "Breakfast", query: "oatmeal", food: "Cereals, oats", quantity: 60 });
       await logFood(page, { meal: "Lunch", query: "chicken breast", food: "Chicken", quantity: 150 });
