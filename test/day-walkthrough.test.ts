@@ -64,7 +64,7 @@ test("a day of meals, the week, goals and what remains", async () => {
 
   expect((await api("DELETE", "/me", { password: "pohutukawa tree" }, token)).status).toBe(204);
   const left = t.db.$client
-    .query("SELECT (SELECT count(*) FROM meals) + (SELECT count(*) FROM goals) + (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) AS n")
+    .query("SELECT (SELECT count(*) FROM meals) + (SELECT count(*) FROM goal_plans) + (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) AS n")
     .get() as { n: number };
   expect(left.n).toBe(0);
 });

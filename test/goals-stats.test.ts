@@ -11,10 +11,12 @@ const log = (body: object) => call("POST", "/api/v1/meals", { ...auth, body });
 
 describe("goals", () => {
   test("unset goals are null; PUT sets all four; an omitted key is no goal; goals are per user", async () => {
-    expect((await call("GET", "/api/v1/goals", auth)).json).toEqual({ energy_kcal: null, protein_g: null, fat_g: null, carbohydrate_g: null });
+    expect((await call("GET", "/api/v1/goals", auth)).json).toEqual({ from: null, energy_kcal: null, protein_g: null, fat_g: null, carbohydrate_g: null, weekdays: {}, schedule: [] });
     const put = await call("PUT", "/api/v1/goals", { ...auth, body: { energy_kcal: 2000, protein_g: 120, fat_g: null } });
     expect(put.status).toBe(200);
-    expect(put.json).toEqual({ energy_kcal: 2000, protein_g: 120, fat_g: null, carbohydrate_g: null });
+    // the first goals ever apply since always (from: null): there were none to keep
+    const plan = { from: null, energy_kcal: 2000, protein_g: 120, fat_g: null, carbohydrate_g: null, weekdays: {} };
+    expect(put.json).toEqual({ ...plan, schedule: [plan] });
     expect((await call("GET", "/api/v1/goals", auth)).json).toEqual(put.json);
     expect((await call("GET", "/api/v1/goals", { token: bob.access_token })).json.energy_kcal).toBeNull();
   });
@@ -32,7 +34,7 @@ describe("goals", () => {
 
 describe("statistics", () => {
   test("daily: totals, per meal type, goals, remaining and the 4/9/4 energy split", async () => {
-    await call("PUT", "/api/v1/goals", { ...auth, body: { energy_kcal: 2000, protein_g: 100, fat_g: 70, carbohydrate_g: null } });
+    await call("PUT", "/api/v1/goals", { ...auth, body: { energy_kcal: 2000, protein_g: 100, fat_g: 70, carbohydrate_g: null, from: "2026-11-01" } });
     await log({ food_id: 9040, quantity: 200, meal_type: "breakfast", date: "2026-11-20" }); // banana 178 kcal
     await log({ food_id: 1123, quantity: 100, meal_type: "lunch", date: "2026-11-20" }); // egg 143 kcal
     await log({ food_id: 4053, quantity: 10, meal_type: "lunch", date: "2026-11-20" }); // olive oil 88 kcal

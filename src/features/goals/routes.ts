@@ -3,7 +3,16 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
-import { getGoals, GoalsSchema, PutGoalsBody, putGoals } from "./service";
+import type { AuthedUser } from "../auth/plugin";
+import { getGoals, GoalsDocument, PutGoalsBody, putGoals, type GoalsCtx } from "./service";
+
+export const goalsCtx = (deps: AppDeps, user: Pick<AuthedUser, "id" | "timezone">): GoalsCtx => ({
+  db: deps.db,
+  log: deps.syncLog,
+  userId: user.id,
+  timezone: user.timezone,
+  now: deps.now(),
+});
 
 export function goalsRoutes(deps: AppDeps) {
   const detail = { tags: ["goals"] };
@@ -11,13 +20,18 @@ export function goalsRoutes(deps: AppDeps) {
     .use(deps.authn)
     .get("/", ({ user }) => reply(deps, getGoals(deps.db, user.id)), {
       auth: true,
-      response: { 200: GoalsSchema, ...errors(401) },
-      detail: { ...detail, summary: "The caller's daily goals (null = no goal)" },
+      response: { 200: GoalsDocument, ...errors(401) },
+      detail: { ...detail, summary: "The caller's goals: the newest plan and the whole schedule (null = no goal)" },
     })
-    .put("/", ({ user, body }) => reply(deps, putGoals({ db: deps.db, log: deps.syncLog, userId: user.id, now: deps.now(), input: body })), {
+    .put("/", ({ user, body }) => reply(deps, putGoals({ ctx: goalsCtx(deps, user), input: body })), {
       auth: true,
       body: PutGoalsBody,
-      response: { 200: GoalsSchema, ...errors(400, 401, 413, 415) },
-      detail: { ...detail, summary: "Set all four goals (an omitted key means no goal)" },
+      response: { 200: GoalsDocument, ...errors(400, 401, 413, 415) },
+      detail: {
+        ...detail,
+        summary: "Set goals from a date on (default today); earlier days keep theirs",
+        description:
+          "The four every-day goals (an omitted key means no goal), optional `weekdays` with their own goals, and `from`. The new plan applies from `from` and replaces any plan that starts on or after it; days before `from` keep the goals they had.",
+      },
     });
 }

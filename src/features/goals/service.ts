@@ -1,60 +1,129 @@
-/** Daily goals (API.md §Goals): energy and the three macros, each a number or null (no goal). */
+/**
+ * Goals (API.md §Goals): energy and the three macros, each a number or null (no goal), for every
+ * day or per weekday, in plans that apply from a date on. Setting goals never rewrites the days
+ * before the new plan starts, so past adherence is judged against the goals of the time.
+ */
 import { t } from "elysia";
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { goals } from "../../db/schema";
-import { AppError, type ErrorDetail } from "../../lib/errors";
-import { Nullable } from "../../lib/schemas";
-import type { SyncLog } from "../sync/log";
 import { inTx } from "../../db/tx";
+import { Nullable } from "../../lib/schemas";
+import { addDays, localDate } from "../../lib/time";
+import type { SyncLog } from "../sync/log";
+import { checkGoalsInput } from "./validate";
+import { GOAL_KEYS, goalsDocument, type Goals, type GoalKey, type Plan, WEEKDAYS } from "./plans";
 
-export const GOAL_KEYS = ["energy_kcal", "protein_g", "fat_g", "carbohydrate_g"] as const;
-export type GoalKey = (typeof GOAL_KEYS)[number];
-export type Goals = Record<GoalKey, number | null>;
+export { GOAL_KEYS, type Goals, type GoalKey };
+export { goalsOn, goalsOver, type Plan } from "./plans";
+export { checkGoalsInput } from "./validate";
 
-const MAX: Record<GoalKey, number> = { energy_kcal: 20_000, protein_g: 2_000, fat_g: 2_000, carbohydrate_g: 2_000 };
-
-const goal = (k: GoalKey) => Nullable(t.Number({ description: `per day, 0–${MAX[k]}; null = no goal` }));
-export const GoalsSchema = t.Object(
-  { energy_kcal: goal("energy_kcal"), protein_g: goal("protein_g"), fat_g: goal("fat_g"), carbohydrate_g: goal("carbohydrate_g") },
-  { title: "Goals" },
+const goal = (description: string) => Nullable(t.Number({ description }));
+const goalFields = {
+  energy_kcal: goal("kcal per day, 0–20000; null = no goal"),
+  protein_g: goal("grams per day, 0–2000; null = no goal"),
+  fat_g: goal("grams per day, 0–2000; null = no goal"),
+  carbohydrate_g: goal("grams per day, 0–2000; null = no goal"),
+};
+export const GoalsSchema = t.Object(goalFields, { title: "Goals" });
+const weekdays = t.Object(Object.fromEntries(WEEKDAYS.map((d) => [d, t.Optional(GoalsSchema)])), {
+  description: "goals that replace the every-day goals on that weekday (only the weekdays that have their own)",
+});
+const PlanSchema = t.Object(
+  { from: Nullable(t.String({ format: "date", description: "first day it applies; null = since always" })), ...goalFields, weekdays },
+  { title: "GoalPlan" },
 );
-export const PutGoalsBody = t.Object(
-  Object.fromEntries(GOAL_KEYS.map((k) => [k, t.Optional(t.Any({ description: `number 0–${MAX[k]} or null; omitted = null` }))])),
+export const GoalsDocument = t.Object(
+  {
+    ...PlanSchema.properties,
+    schedule: t.Array(PlanSchema, { description: "every plan, oldest first; each applies from its `from` until the next one starts" }),
+  },
+  { title: "GoalsDocument", description: "The newest plan (the one set last) at the top level, and the whole schedule." },
 );
+const anyGoal = (k: string) => t.Optional(t.Any({ description: `${k}: number or null; omitted = null` }));
+export const PutGoalsBody = t.Object({
+  ...Object.fromEntries(GOAL_KEYS.map((k) => [k, anyGoal(k)])),
+  weekdays: t.Optional(t.Any({ description: "{ monday … sunday: Goals | null }; a weekday left out or null uses the every-day goals" })),
+  from: t.Optional(t.Any({ description: "YYYY-MM-DD the plan applies from (default: today in the user's time zone), at most a year ahead" })),
+});
 
-export function getGoals(db: Db, userId: number): Goals {
-  const row = db.select().from(goals).where(eq(goals.userId, userId)).get();
-  return {
-    energy_kcal: row?.energyKcal ?? null,
-    protein_g: row?.proteinG ?? null,
-    fat_g: row?.fatG ?? null,
-    carbohydrate_g: row?.carbohydrateG ?? null,
-  };
+export interface GoalsCtx {
+  db: Db;
+  log: SyncLog;
+  userId: number;
+  timezone: string;
+  now: Date;
 }
 
-/** PUT /goals replaces all four; an omitted key is no goal. */
-export function putGoals({ db, log, userId, now, input }: { db: Db; log: SyncLog; userId: number; now: Date; input: Record<string, unknown> }): Goals {
-  const out = checkGoals(input);
-  const values = { energyKcal: out.energy_kcal, proteinG: out.protein_g, fatG: out.fat_g, carbohydrateG: out.carbohydrate_g, updatedAt: now.toISOString() };
-  inTx(db, () => {
-    db.insert(goals).values({ userId, ...values }).onConflictDoUpdate({ target: goals.userId, set: values }).run();
-    log.record(userId, "goals", "goals", "upsert", out, now);
+type Row = { starts_on: string; goals: string };
+
+/** Every plan of the user, oldest first (a handful: one per change of goals). */
+export function plansOf(db: Db, userId: number): Plan[] {
+  const rows = db.$client.query<Row, [number]>("SELECT starts_on, goals FROM goal_plans WHERE user_id = ? ORDER BY starts_on").all(userId);
+  return rows.map((r) => {
+    const g = JSON.parse(r.goals) as { every_day: Goals; weekdays: Plan["weekdays"] };
+    return { startsOn: r.starts_on, everyDay: g.every_day, weekdays: g.weekdays ?? {} };
   });
-  return out;
 }
 
-/** The goals validator (REST, sync and import): each a number in range or null; `prefix` names where they sit. */
-export function checkGoals(input: Record<string, unknown>, prefix = ""): Goals {
-  const details: ErrorDetail[] = [];
-  const out = {} as Goals;
-  for (const k of GOAL_KEYS) {
-    const v = input[k];
-    if (v === undefined || v === null) out[k] = null;
-    else if (typeof v !== "number" || !Number.isFinite(v) || v < 0 || v > MAX[k]) {
-      details.push({ field: prefix + k, message: `must be a number from 0 to ${MAX[k]}, or null` });
-    } else out[k] = Math.round(v * 100) / 100;
-  }
-  if (details.length) throw new AppError("validation_failed", `${details[0]!.field} ${details[0]!.message}`, details);
-  return out;
+export function getGoals(db: Db, userId: number) {
+  return goalsDocument(plansOf(db, userId));
+}
+
+/** Writes one plan (already checked); plans starting on or after its date are replaced. Call inside a transaction. */
+export function writePlan(ctx: GoalsCtx, plan: Plan): void {
+  const c = ctx.db.$client;
+  c.query("DELETE FROM goal_plans WHERE user_id = ? AND starts_on >= ?").run(ctx.userId, plan.startsOn);
+  c.query("INSERT INTO goal_plans (user_id, starts_on, goals, updated_at) VALUES (?, ?, ?, ?)").run(
+    ctx.userId,
+    plan.startsOn,
+    JSON.stringify({ every_day: plan.everyDay, weekdays: plan.weekdays }),
+    ctx.now.toISOString(),
+  );
+}
+
+/**
+ * PUT /goals (and a goals upsert from sync): a new plan from `from` on. Without `from` it starts
+ * today, except the first plan ever, which applies since always (there were no goals to keep).
+ */
+export function putGoals({ ctx, input }: { ctx: GoalsCtx; input: Record<string, unknown> }) {
+  const today = localDate(ctx.now, ctx.timezone);
+  const first = input.from === undefined && plansOf(ctx.db, ctx.userId).length === 0;
+  const plan = checkGoalsInput(first ? { ...input, from: null } : input, { today, latest: addDays(today, 366) }, "", first);
+  return inTx(ctx.db, () => {
+    writePlan(ctx, plan);
+    return logGoals(ctx);
+  });
+}
+
+/**
+ * The schedule of an export file (import): `schedule` when present, else the file's four goals
+ * since always (files from before plans). Checked; throws validation_failed naming `goals.…`.
+ */
+export function checkSchedule(doc: Record<string, unknown>, today: string): Plan[] {
+  const dates = { today, latest: addDays(today, 366) };
+  if (!Array.isArray(doc.schedule)) return [checkGoalsInput({ ...doc, from: null }, dates, "goals.", true)];
+  return doc.schedule.map((p: unknown, i: number) =>
+    checkGoalsInput((p !== null && typeof p === "object" ? p : {}) as Record<string, unknown>, dates, `goals.schedule.${i}.`, true),
+  );
+}
+
+/** Import: the user's schedule becomes `plans`; false when it already was. Call inside a transaction. */
+export function replaceSchedule(ctx: GoalsCtx, plans: Plan[]): boolean {
+  const same = JSON.stringify(plansOf(ctx.db, ctx.userId)) === JSON.stringify([...plans].sort((a, b) => a.startsOn.localeCompare(b.startsOn)));
+  if (same) return false;
+  ctx.db.$client.query("DELETE FROM goal_plans WHERE user_id = ?").run(ctx.userId);
+  for (const p of plans) writePlan(ctx, p);
+  logGoals(ctx);
+  return true;
+}
+
+/** A goals delete from sync: no goals from today on (earlier days keep theirs). */
+export function clearGoals(ctx: GoalsCtx) {
+  return putGoals({ ctx, input: {} });
+}
+
+/** Records the goals document in the change log after a write; returns it. */
+export function logGoals(ctx: GoalsCtx) {
+  const doc = getGoals(ctx.db, ctx.userId);
+  ctx.log.record(ctx.userId, "goals", "goals", "upsert", doc, ctx.now);
+  return doc;
 }
