@@ -14,7 +14,7 @@ describe("POST /register", () => {
       refresh_token: expect.any(String),
       token_type: "Bearer",
       expires_in: 3600,
-      user: { id: expect.any(Number), email: "ana.silva@example.org", name: "Ana", timezone: "UTC", role: "admin" },
+      user: { id: expect.any(Number), email: "ana.silva@example.org", name: "Ana", timezone: "UTC", role: "admin", weight_unit: "kg" },
     });
   });
 

@@ -9,6 +9,7 @@ export const User = t.Object(
     name: t.String(),
     timezone: t.String({ description: "IANA time zone" }),
     role: Enum(["admin", "user"], { description: "the first account on a server is its admin" }),
+    weight_unit: Enum(["kg", "lb"], { description: "how weights are shown (always stored in kg)" }),
   },
   { title: "User" },
 );
@@ -43,6 +44,7 @@ export const RefreshBody = t.Object({ refresh_token: t.String() });
 export const PatchMeBody = t.Object({
   name: t.Optional(t.String({ description: "1–100 characters after trimming" })),
   timezone: t.Optional(t.String({ description: "IANA time zone" })),
+  weight_unit: t.Optional(t.String({ description: "kg or lb" })),
   password: t.Optional(t.String({ description: "the new password, 8–128 characters; needs current_password; ends every other session" })),
   current_password: t.Optional(t.String()),
 });

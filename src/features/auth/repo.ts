@@ -13,6 +13,8 @@ export interface UserRow {
   name: string;
   timezone: string;
   role: Role;
+  /** "kg" or "lb". */
+  weightUnit: string;
 }
 
 export interface PublicUser {
@@ -21,10 +23,11 @@ export interface PublicUser {
   name: string;
   timezone: string;
   role: Role;
+  weight_unit: "kg" | "lb";
 }
 
 export function toPublicUser(u: UserRow | (Omit<UserRow, "role"> & { role: string })): PublicUser {
-  return { id: u.id, email: u.email, name: u.name, timezone: u.timezone, role: u.role === "admin" ? "admin" : "user" };
+  return { id: u.id, email: u.email, name: u.name, timezone: u.timezone, role: u.role === "admin" ? "admin" : "user", weight_unit: u.weightUnit === "lb" ? "lb" : "kg" };
 }
 
 export interface SessionRow {
@@ -44,7 +47,7 @@ export class AuthRepo {
     this.usersCount = db.$client.prepare<{ n: number }, []>("SELECT count(*) AS n FROM users");
     // a disabled account's sessions are revoked when it is disabled; the join refuses them anyway
     this.activeSession = db.$client.prepare<UserRow & { user_id: number }, [string]>(
-      `SELECT u.id, u.email, u.name, u.timezone, u.role, s.user_id
+      `SELECT u.id, u.email, u.name, u.timezone, u.role, u.weight_unit AS weightUnit, s.user_id
        FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ? AND s.revoked_at IS NULL AND u.disabled_at IS NULL`,
     );

@@ -12,7 +12,7 @@ import type { Registration } from "./registration";
 import { AuthRepo, toPublicUser, type PublicUser } from "./repo";
 import type { LoginThrottle } from "./throttle";
 import { ACCESS_TTL_S, REFRESH_TTL_S, Tokens, unauthorized } from "./tokens";
-import { checkDevice, checkEmail, checkName, checkPassword, checkTimezone, deviceLabel, validateAll } from "./validate";
+import { checkDevice, checkEmail, checkName, checkPassword, checkTimezone, checkWeightUnit, deviceLabel, validateAll } from "./validate";
 
 export interface PasswordCost {
   memoryCost: number;
@@ -209,7 +209,7 @@ async function requirePassword(ctx: AuthCtx, userId: number, field: string, pass
   ctx.throttle.succeed(user.email, ctx.address);
 }
 
-/** PATCH /me: name, timezone, and password (with current_password; ends every other session). */
+/** PATCH /me: name, timezone, weight unit, and password (with current_password; ends every other session). */
 export async function updateMe({
   ctx,
   input,
@@ -220,11 +220,13 @@ export async function updateMe({
   const checks: Record<string, ReturnType<typeof checkName>> = {};
   if (input.name !== undefined) checks.name = checkName(input.name);
   if (input.timezone !== undefined) checks.timezone = checkTimezone(input.timezone);
+  if (input.weight_unit !== undefined) checks.weight_unit = checkWeightUnit(input.weight_unit);
   if (input.password !== undefined) checks.password = checkPassword(input.password);
-  const v = validateAll(checks) as { name?: string; timezone?: string; password?: string };
+  const v = validateAll(checks) as { name?: string; timezone?: string; weight_unit?: string; password?: string };
   const set: Partial<typeof users.$inferInsert> = { updatedAt: iso(ctx.now) };
   if (v.name !== undefined) set.name = v.name;
   if (v.timezone !== undefined) set.timezone = v.timezone;
+  if (v.weight_unit !== undefined) set.weightUnit = v.weight_unit;
   if (v.password !== undefined) {
     await requirePassword(ctx, userId, "current_password", input.current_password);
     set.passwordHash = await hash(ctx, v.password);

@@ -46,6 +46,10 @@ export function checkTimezone(raw: unknown): Check<string> {
   }
 }
 
+export function checkWeightUnit(raw: unknown): Check<string> {
+  return raw === "kg" || raw === "lb" ? { ok: true, value: raw } : { ok: false, message: 'must be "kg" or "lb"' };
+}
+
 export const DEVICE_MAX = 100;
 
 /** A session's device label ("Ana's phone"): optional, 1–100 characters after trimming. */

@@ -1,0 +1,95 @@
+/** /weights — body weight by date, with the trend. */
+import { Elysia, t } from "elysia";
+import type { AppDeps } from "../../app";
+import { errors, Nullable, Enum } from "../../lib/schemas";
+import { noContent, reply } from "../../lib/reply";
+import type { AuthedUser } from "../auth/plugin";
+import { deleteWeight, getWeight, listWeights, MAX_RANGE_DAYS, putWeight, type WeightsCtx } from "./service";
+import { MAX_KG, MIN_KG } from "./validate";
+import { SMOOTHING } from "./trend";
+
+export const weightsCtx = (deps: AppDeps, user: Pick<AuthedUser, "id" | "timezone" | "weightUnit">): WeightsCtx => ({
+  db: deps.db,
+  log: deps.syncLog,
+  userId: user.id,
+  timezone: user.timezone,
+  unit: user.weightUnit === "lb" ? "lb" : "kg",
+  now: deps.now(),
+});
+
+const unit = Enum(["kg", "lb"], { description: "the user's weight_unit (PATCH /me)" });
+export const Weight = t.Object(
+  {
+    date: t.String({ format: "date" }),
+    kg: t.Number(),
+    value: t.Number({ description: "the weight in `unit`, to 0.1" }),
+    unit,
+    note: Nullable(t.String()),
+    created_at: t.String({ format: "date-time" }),
+    updated_at: t.String({ format: "date-time" }),
+  },
+  { title: "Weight" },
+);
+const DateParams = t.Object({ date: t.String({ description: "YYYY-MM-DD, a local date in the user's time zone" }) });
+
+export function weightsRoutes(deps: AppDeps) {
+  const tags = ["weight"];
+  return new Elysia({ prefix: "/weights" })
+    .use(deps.authn)
+    .get("/", ({ user, query }) => reply(deps, listWeights({ ctx: weightsCtx(deps, user), input: query })), {
+      auth: true,
+      query: t.Object({
+        from: t.Optional(t.String({ format: "date", description: "default: 89 days before `to`" })),
+        to: t.Optional(t.String({ format: "date", description: "default: today" })),
+      }),
+      response: {
+        200: t.Object({
+          from: t.String({ format: "date" }),
+          to: t.String({ format: "date" }),
+          unit,
+          smoothing: t.Number({ description: `the trend's smoothing factor (${SMOOTHING})` }),
+          items: t.Array(t.Object({ ...Weight.properties, trend_kg: t.Number(), trend: t.Number({ description: "trend in `unit`" }) })),
+          trend_kg: Nullable(t.Number({ description: "the trend on `to`; null before the first weigh-in" })),
+          trend: Nullable(t.Number()),
+        }),
+        ...errors(400, 401),
+      },
+      detail: {
+        tags,
+        summary: "Weigh-ins over a range (oldest first) with the trend",
+        description: `At most ${MAX_RANGE_DAYS} days. The trend is an exponentially smoothed moving average (The Hacker's Diet): each day it moves ${SMOOTHING} of the way towards that day's weight (days without a weigh-in use the weight interpolated between their neighbours), computed from the first weigh-in ever, so it does not depend on the range asked.`,
+      },
+    })
+    .get("/:date", ({ user, params }) => reply(deps, getWeight({ ctx: weightsCtx(deps, user), date: params.date })), {
+      auth: true,
+      params: DateParams,
+      response: { 200: Weight, ...errors(400, 401, 404) },
+      detail: { tags, summary: "The weight of one date" },
+    })
+    .put(
+      "/:date",
+      ({ user, params, body, set }) => {
+        const { weight, created } = putWeight({ ctx: weightsCtx(deps, user), date: params.date, input: body });
+        return reply(deps, weight, created ? 201 : 200, undefined, set);
+      },
+      {
+        auth: true,
+        params: DateParams,
+        body: t.Object({
+          kg: t.Optional(t.Any({ description: `${MIN_KG}–${MAX_KG}` })),
+          lb: t.Optional(t.Any({ description: "instead of kg" })),
+          note: t.Optional(t.Any({ description: "at most 200 characters, or null" })),
+        }),
+        response: { 200: Weight, 201: Weight, ...errors(400, 401, 413, 415) },
+        detail: { tags, summary: "Log the weight of a date (replaces that date's weight)", description: `kg (${MIN_KG}–${MAX_KG}) or lb, not both; a date at most tomorrow. 201 when the date had none, 200 when it replaced one.` },
+      },
+    )
+    .delete(
+      "/:date",
+      ({ user, params }) => {
+        deleteWeight({ ctx: weightsCtx(deps, user), date: params.date });
+        return noContent();
+      },
+      { auth: true, params: DateParams, response: { 204: t.Void(), ...errors(400, 401, 404) }, detail: { tags, summary: "Delete the weight of a date" } },
+    );
+}
