@@ -23,6 +23,35 @@ export interface CustomFoodsCtx {
 
 const notFound = (id: number) => new AppError("food_not_found", `no custom food ${id} of yours`);
 
+/** A recipe's food changes only through /recipes, which computes its nutrients. */
+function refuseComputed(row: { kind: string }, id: number): void {
+  if (row.kind !== "food") {
+    throw new AppError("validation_failed", `food ${id} is a recipe; change or delete it with /recipes/${id}`, [{ field: "id", message: "is a recipe; use /recipes/{id}" }]);
+  }
+}
+
+/**
+ * A food whose values another feature computed (a recipe, `kind` "recipe"): created (with `id`
+ * when sync or import chose one) or replaced as given. Call inside that feature's transaction.
+ */
+export function saveComputedFood({ ctx, id, kind, fields }: {
+  ctx: CustomFoodsCtx;
+  id: number | null;
+  kind: string;
+  fields: { name: string; brand: string | null; nutrients: Record<string, number | null>; portions: { name: string; grams: number }[] };
+}): FoodT {
+  const now = ctx.now.toISOString();
+  const existing = id === null ? null : ctx.repo.get(ctx.userId, id);
+  const values = { name: fields.name, brand: fields.brand, nutrients: fields.nutrients, kind, updatedAt: now };
+  const foodId = existing
+    ? (ctx.db.update(customFoods).set(values).where(eq(customFoods.id, existing.id)).run(), existing.id)
+    : ctx.db.insert(customFoods).values({ ...(id === null ? {} : { id }), userId: ctx.userId, barcode: null, createdAt: now, ...values }).returning().get().id;
+  ctx.repo.replacePortions(foodId, fields.portions);
+  const food = customDetail(ctx.repo, ctx.repo.get(ctx.userId, foodId)!);
+  ctx.log.record(ctx.userId, "food", foodId, "upsert", food, ctx.now);
+  return food;
+}
+
 /**
  * POST /foods. `input.id` is honoured only from sync (a client-made id for an offline create);
  * the REST route never passes one through.
@@ -47,6 +76,7 @@ export function createFood({ ctx, input }: { ctx: CustomFoodsCtx; input: Record<
 export function updateFood({ ctx, id, input }: { ctx: CustomFoodsCtx; id: number; input: Record<string, unknown> }): FoodT {
   const existing = ctx.repo.get(ctx.userId, id);
   if (!existing) throw notFound(id);
+  refuseComputed(existing, id);
   const v = checkFoodInput(input, false);
   const nutrients = v.nutrients ? { ...existing.nutrients, ...v.nutrients } : existing.nutrients;
   return inTx(ctx.db, () => {
@@ -68,9 +98,11 @@ export function updateFood({ ctx, id, input }: { ctx: CustomFoodsCtx; id: number
   });
 }
 
-/** DELETE /foods/:id */
-export function deleteFood({ ctx, id }: { ctx: CustomFoodsCtx; id: number }): void {
-  if (!ctx.repo.get(ctx.userId, id)) throw notFound(id);
+/** DELETE /foods/:id (`computed`: the owning feature deletes its own, e.g. a recipe). */
+export function deleteFood({ ctx, id, computed = false }: { ctx: CustomFoodsCtx; id: number; computed?: boolean }): void {
+  const row = ctx.repo.get(ctx.userId, id);
+  if (!row) throw notFound(id);
+  if (!computed) refuseComputed(row, id);
   inTx(ctx.db, () => {
     ctx.db.delete(customFoods).where(and(eq(customFoods.id, id), eq(customFoods.userId, ctx.userId))).run();
     ctx.log.record(ctx.userId, "food", id, "delete", null, ctx.now);

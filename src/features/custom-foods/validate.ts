@@ -14,6 +14,8 @@ export interface FoodInput {
 const KEYS = new Set<string>(NUTRIENTS.map((n) => n.key));
 const UNIT_MAX: Record<string, number> = { kcal: 1000, kJ: 4184, g: 100, mg: 100_000, ug: 100_000_000, IU: 100_000_000 };
 const UNIT_OF = new Map<string, string>(NUTRIENTS.map((n) => [n.key, n.unit]));
+/** The most a nutrient can be per 100 g of any food (1000 kcal, 100 g, …). */
+export const maxPer100g = (key: string): number => UNIT_MAX[UNIT_OF.get(key) ?? "g"]!;
 
 /** Validates and cleans; `create` requires name and nutrients.energy_kcal. */
 export function checkFoodInput(raw: Record<string, unknown>, create: boolean): FoodInput {

@@ -1,0 +1,71 @@
+/** /recipes — the caller's recipes (custom foods made of ingredients). */
+import { Elysia, t } from "elysia";
+import type { AppDeps } from "../../app";
+import { errors } from "../../lib/schemas";
+import { noContent, reply } from "../../lib/reply";
+import type { AuthedUser } from "../auth/plugin";
+import { CreateRecipeBody, PatchRecipeBody, Recipe, RecipeIdParams } from "./model";
+import { RecipesRepo } from "./repo";
+import { createRecipe, deleteRecipe, listRecipes, recipeView, updateRecipe, type RecipesCtx } from "./service";
+
+export function recipesCtx(deps: AppDeps, user: Pick<AuthedUser, "id">): RecipesCtx {
+  const now = deps.now();
+  return {
+    repo: new RecipesRepo(deps.db),
+    foods: deps.foods,
+    custom: { db: deps.db, repo: deps.customFoods, log: deps.syncLog, userId: user.id, now },
+    log: deps.syncLog,
+    userId: user.id,
+    now,
+  };
+}
+
+export function recipesRoutes(deps: AppDeps) {
+  const tags = ["recipes"];
+  return new Elysia({ prefix: "/recipes" })
+    .use(deps.authn)
+    .get("/", ({ user }) => reply(deps, listRecipes({ ctx: recipesCtx(deps, user) })), {
+      auth: true,
+      response: { 200: t.Object({ items: t.Array(Recipe) }), ...errors(401) },
+      detail: { tags, summary: "Your recipes" },
+    })
+    .post(
+      "/",
+      ({ user, body, set }) => {
+        const recipe = createRecipe({ ctx: recipesCtx(deps, user), input: body as Record<string, unknown> });
+        return reply(deps, recipe, 201, { location: `/api/v1/recipes/${recipe.id}` }, set);
+      },
+      {
+        auth: true,
+        body: CreateRecipeBody,
+        response: { 201: Recipe, ...errors(400, 401, 404, 413, 415) },
+        detail: {
+          tags,
+          summary: "Make a recipe from ingredients",
+          description:
+            "Nutrients per 100 g and per serving are computed from a snapshot of each ingredient; a nutrient one ingredient lacks is null and listed in `unknown`. The recipe is also a custom food (same id): searchable, loggable by grams or by its \"serving\" portion. An ingredient you cannot log (another user's food) → 404 food_not_found.",
+        },
+      },
+    )
+    .get("/:id", ({ user, params }) => reply(deps, recipeView(recipesCtx(deps, user), params.id)), {
+      auth: true,
+      params: RecipeIdParams,
+      response: { 200: Recipe, ...errors(400, 401, 404) },
+      detail: { tags, summary: "One recipe" },
+    })
+    .patch("/:id", ({ user, params, body }) => reply(deps, updateRecipe({ ctx: recipesCtx(deps, user), id: params.id, input: body as Record<string, unknown> })), {
+      auth: true,
+      params: RecipeIdParams,
+      body: PatchRecipeBody,
+      response: { 200: Recipe, ...errors(400, 401, 404, 413, 415) },
+      detail: { tags, summary: "Change a recipe (meals already logged keep their values)" },
+    })
+    .delete(
+      "/:id",
+      ({ user, params }) => {
+        deleteRecipe({ ctx: recipesCtx(deps, user), id: params.id });
+        return noContent();
+      },
+      { auth: true, params: RecipeIdParams, response: { 204: t.Void(), ...errors(400, 401, 404) }, detail: { tags, summary: "Delete a recipe; meals that logged it keep their copy" } },
+    );
+}

@@ -1,0 +1,191 @@
+/**
+ * Recipes (API.md §Recipes): a custom food (kind "recipe") made of ingredients, any food this user
+ * may log. Its nutrients are computed (compute.ts) from a snapshot of each ingredient taken when
+ * the recipe is written, so editing or deleting an ingredient food changes neither the recipe nor
+ * the meals logged from it. Its first portion is "serving" (the dish's weight / servings).
+ */
+import { inTx } from "../../db/tx";
+import { AppError } from "../../lib/errors";
+import { Problems } from "../../lib/problems";
+import { saveComputedFood, deleteFood, type CustomFoodsCtx } from "../custom-foods/service";
+import { maxPer100g } from "../custom-foods/validate";
+import type { FoodDirectory } from "../foods/directory";
+import type { FoodT } from "../foods/model";
+import type { SyncLog } from "../sync/log";
+import { computeRecipe } from "./compute";
+import type { IngredientRow, RecipesRepo } from "./repo";
+import { checkRecipeInput, MAX_DISH_GRAMS, type IngredientInput } from "./validate";
+
+export interface RecipesCtx {
+  repo: RecipesRepo;
+  foods: FoodDirectory;
+  custom: CustomFoodsCtx;
+  log: SyncLog;
+  userId: number;
+  now: Date;
+}
+
+const SERVING = "serving";
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+const notFound = (id: number) => new AppError("food_not_found", `no recipe ${id} of yours`);
+
+/** Each ingredient's food, portion and grams, with a snapshot of its values per 100 g. */
+function resolve(ctx: RecipesCtx, list: IngredientInput[], selfId: number | null, previous: IngredientRow[]): IngredientRow[] {
+  const p = new Problems();
+  const out: IngredientRow[] = [];
+  list.forEach((x, i) => {
+    const f = `ingredients.${i}.`;
+    if (x.food_id === selfId) return p.add(`${f}food_id`, "is this recipe: a recipe cannot contain itself");
+    const food = ctx.foods.detail(ctx.userId, x.food_id);
+    const kept = food ? null : previous.find((o) => o.food_id === x.food_id && o.portion_id === x.portion_id);
+    if (!food && !kept) {
+      throw new AppError("food_not_found", `${f}food_id: no food ${x.food_id} you can use`, [{ field: `${f}food_id`, message: `no food ${x.food_id} you can use` }]);
+    }
+    if (selfId !== null && food && ctx.repo.get(ctx.userId, x.food_id) && ctx.repo.containedRecipes(x.food_id).has(selfId)) {
+      return p.add(`${f}food_id`, `is a recipe that contains this one: a recipe cannot contain itself through another`);
+    }
+    const portion = x.portion_id === null ? null : food ? food.portions.find((q) => q.id === x.portion_id) : { id: kept!.portion_id!, name: kept!.portion_name!, grams: kept!.portion_grams!, amount: 1 };
+    if (x.portion_id !== null && !portion) return p.add(`${f}portion_id`, `is not a portion of food ${x.food_id}; see GET /foods/${x.food_id}`);
+    const grams = r3(portion ? (x.quantity * portion.grams) / portion.amount : x.quantity);
+    if (!(grams > 0) || grams > MAX_DISH_GRAMS) return p.add(`${f}quantity`, `must come to more than 0 and at most ${MAX_DISH_GRAMS} g`);
+    out.push({
+      food_id: x.food_id,
+      food_name: food ? food.name : kept!.food_name,
+      quantity: x.quantity,
+      portion_id: portion ? portion.id : null,
+      portion_name: portion ? portion.name : null,
+      portion_grams: portion ? r3(portion.grams / portion.amount) : null,
+      grams,
+      per_100g: food ? { ...food.nutrients } : kept!.per_100g,
+    });
+  });
+  p.throwIfAny();
+  return out;
+}
+
+function nutritionOf(items: IngredientRow[], servings: number, cookedGrams: number | null) {
+  const n = computeRecipe(items.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g })), servings, cookedGrams);
+  const over = Object.entries(n.per100g).find(([k, v]) => v !== null && v > maxPer100g(k));
+  if (over) {
+    throw new AppError("validation_failed", `cooked_grams is too small: it would make ${over[0]} ${over[1]} per 100 g`, [
+      { field: "cooked_grams", message: "is less than what the ingredients could cook down to" },
+    ]);
+  }
+  return n;
+}
+
+/** The recipe as the API shows it. */
+export function recipeView(ctx: RecipesCtx, id: number) {
+  const r = ctx.repo.get(ctx.userId, id);
+  const food = r && ctx.foods.detail(ctx.userId, id);
+  if (!r || !food) throw notFound(id);
+  const items = ctx.repo.ingredients(id);
+  const n = computeRecipe(items.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g })), r.servings, r.cooked_grams);
+  return {
+    id,
+    name: food.name,
+    brand: food.brand,
+    servings: r.servings,
+    cooked_grams: r.cooked_grams,
+    total_grams: n.totalGrams,
+    serving_grams: n.servingGrams,
+    ingredients: items.map((i) => ({
+      food_id: i.food_id,
+      food_name: i.food_name,
+      quantity: i.quantity,
+      portion: i.portion_id === null ? null : { id: i.portion_id, name: i.portion_name!, grams: i.portion_grams! },
+      grams: i.grams,
+      per_100g: i.per_100g,
+    })),
+    nutrients: n.per100g,
+    per_serving: n.perServing,
+    unknown: n.unknown,
+    portions: food.portions,
+  };
+}
+export type RecipeView = ReturnType<typeof recipeView>;
+
+function write(ctx: RecipesCtx, id: number | null, fields: { name: string; brand: string | null; servings: number; cookedGrams: number | null; items: IngredientRow[]; portions: { name: string; grams: number }[] }): RecipeView {
+  const n = nutritionOf(fields.items, fields.servings, fields.cookedGrams);
+  return inTx(ctx.custom.db, () => {
+    const food: FoodT = saveComputedFood({
+      ctx: ctx.custom,
+      id,
+      kind: "recipe",
+      fields: { name: fields.name, brand: fields.brand, nutrients: n.per100g, portions: [{ name: SERVING, grams: n.servingGrams }, ...fields.portions] },
+    });
+    ctx.repo.save(ctx.userId, food.id, { servings: fields.servings, cookedGrams: fields.cookedGrams }, fields.items);
+    const view = recipeView(ctx, food.id);
+    ctx.log.record(ctx.userId, "recipe", food.id, "upsert", view, ctx.now);
+    return view;
+  });
+}
+
+/** POST /recipes (and a recipe create from sync, which may choose `id`). */
+export function createRecipe({ ctx, input, id = null }: { ctx: RecipesCtx; input: Record<string, unknown>; id?: number | null }): RecipeView {
+  const v = checkRecipeInput(input, true);
+  const items = resolve(ctx, v.ingredients!, id, []);
+  return write(ctx, id, { name: v.name!, brand: v.brand ?? null, servings: v.servings!, cookedGrams: v.cooked_grams ?? null, items, portions: v.portions ?? [] });
+}
+
+/** PATCH /recipes/{id}: the fields given change; `ingredients` replaces the list (fresh snapshots). */
+export function updateRecipe({ ctx, id, input }: { ctx: RecipesCtx; id: number; input: Record<string, unknown> }): RecipeView {
+  const cur = ctx.repo.get(ctx.userId, id) ? recipeView(ctx, id) : null;
+  if (!cur) throw notFound(id);
+  const v = checkRecipeInput(input, false);
+  const previous = ctx.repo.ingredients(id);
+  const items = v.ingredients ? resolve(ctx, v.ingredients, id, previous) : previous;
+  return write(ctx, id, {
+    name: v.name ?? cur.name,
+    brand: v.brand !== undefined ? v.brand : cur.brand,
+    servings: v.servings ?? cur.servings,
+    cookedGrams: v.cooked_grams !== undefined ? v.cooked_grams : cur.cooked_grams,
+    items,
+    portions: v.portions ?? cur.portions.slice(1).map((q) => ({ name: q.name, grams: q.grams })),
+  });
+}
+
+/**
+ * Import: puts back an exported recipe with its ingredient snapshots as they were (ingredient ids
+ * mapped by `mapped`; unmapped ones keep theirs). A recipe of this user with the same name and
+ * values is reused instead of made twice.
+ */
+export function restoreRecipe(
+  ctx: RecipesCtx,
+  r: { name: string; brand: string | null; servings: number; cooked_grams: number | null; portions: { name: string; grams: number }[]; ingredients: { food_id: number; food_name: string; quantity: number; portion: { id: number; name: string; grams: number } | null; grams: number; per_100g: Record<string, number | null> }[] },
+  mapped: (foodId: number) => { id: number; portions: Map<string, number> } | null,
+): { id: number; created: boolean } {
+  const items: IngredientRow[] = r.ingredients.map((i) => {
+    const m = mapped(i.food_id);
+    // a portion of a food in the file is found by name; any other keeps its id (catalogue ids are the same everywhere)
+    const portionId = i.portion ? (m ? m.portions.get(i.portion.name) ?? null : i.portion.id) : null;
+    return {
+      food_id: m?.id ?? i.food_id,
+      food_name: i.food_name,
+      quantity: portionId === null && i.portion ? i.grams : i.quantity, // a portion that cannot be named is kept as grams
+      portion_id: portionId,
+      portion_name: portionId === null ? null : i.portion!.name,
+      portion_grams: portionId === null ? null : i.portion!.grams,
+      grams: i.grams,
+      per_100g: i.per_100g,
+    };
+  });
+  const n = nutritionOf(items, r.servings, r.cooked_grams);
+  const same = ctx.custom.repo.findSame(ctx.userId, { name: r.name, brand: r.brand, barcode: null, nutrients: n.per100g });
+  if (same !== null && ctx.repo.get(ctx.userId, same)) return { id: same, created: false };
+  const view = write(ctx, null, { name: r.name, brand: r.brand, servings: r.servings, cookedGrams: r.cooked_grams, items, portions: r.portions });
+  return { id: view.id, created: true };
+}
+
+/** DELETE /recipes/{id}: the recipe and its food; meals logged from it keep their snapshot. */
+export function deleteRecipe({ ctx, id }: { ctx: RecipesCtx; id: number }): void {
+  if (!ctx.repo.get(ctx.userId, id)) throw notFound(id);
+  inTx(ctx.custom.db, () => {
+    deleteFood({ ctx: ctx.custom, id, computed: true });
+    ctx.log.record(ctx.userId, "recipe", id, "delete", null, ctx.now);
+  });
+}
+
+export function listRecipes({ ctx }: { ctx: RecipesCtx }) {
+  return { items: ctx.repo.ids(ctx.userId).map((id) => recipeView(ctx, id)) };
+}
