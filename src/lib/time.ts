@@ -36,6 +36,12 @@ export function localDate(instant: Date, tz: string): string {
   return `${pad(w.y, 4)}-${pad(w.m)}-${pad(w.d)}`;
 }
 
+/** The wall-clock hour and minute of `instant` in time zone `tz`. */
+export function localClock(instant: Date, tz: string): [number, number] {
+  const w = wallClock(instant, tz);
+  return [w.h % 24, w.min];
+}
+
 /** The instant at which the wall clock in `tz` shows `date` `hh:mm` (a time inside a DST gap lands next to it). */
 export function localTimeToInstant(date: string, hh: number, mm: number, tz: string): Date {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];

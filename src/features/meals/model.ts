@@ -6,6 +6,7 @@
 import { t } from "elysia";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { Nullable, Enum, Int } from "../../lib/schemas";
+import { intParam } from "../../lib/validation";
 
 export const MEAL_TYPES = ["breakfast", "lunch", "dinner", "snack"] as const;
 export type MealType = (typeof MEAL_TYPES)[number];
@@ -74,6 +75,35 @@ export const PatchMealBody = t.Object(
     note: t.Optional(note()),
   },
   { title: "PatchMeal", description: "Only the fields given change." },
+);
+
+export const RangeQuery = t.Object({
+  from: t.Optional(date("YYYY-MM-DD, first day included; default: 29 days before `to`")),
+  to: t.Optional(date("YYYY-MM-DD, last day included; default: today")),
+  order: t.Optional(Enum(["desc", "asc"], { description: "desc (newest first, the default) or asc" })),
+  cursor: t.Optional(t.String({ description: "next_cursor from the previous page" })),
+  limit: t.Optional(intParam("limit", { minimum: 1, maximum: 500, default: 100 })),
+});
+export const MealsPage = t.Object(
+  {
+    from: t.String({ format: "date" }),
+    to: t.String({ format: "date" }),
+    order: Enum(["desc", "asc"]),
+    items: t.Array(Meal),
+    next_cursor: Nullable(t.String({ description: "pass as cursor for the next page; null = no more" })),
+  },
+  { title: "MealsPage" },
+);
+export const CopyMealsBody = t.Object(
+  {
+    to_date: t.String({ format: "date", description: "the date to copy onto, at most a year ahead" }),
+    meal_ids: t.Optional(t.Array(t.String({ format: "uuid" }), { minItems: 1, maxItems: 200, description: "the meals to copy; or from_date" })),
+    from_date: t.Optional(t.String({ format: "date", description: "copy this day's meals (all, or meal_type's)" })),
+    meal_type: t.Optional(mealType()),
+    to_meal_type: t.Optional(mealType()),
+    id: t.Optional(t.String({ format: "uuid", description: "a UUID the client made for this copy; a retry with it never doubles" })),
+  },
+  { title: "CopyMeals" },
 );
 
 export const MealIdParams = t.Object({ id: t.String({ format: "uuid", description: "meal UUID" }) });

@@ -1,5 +1,5 @@
 /** Meal queries. Reads of a day or week aggregate in SQL over the (user_id, date, eaten_at) index. */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { meals } from "../../db/schema";
 import { SUM_COLUMNS } from "./nutrition";
@@ -70,6 +70,19 @@ export class MealsRepo {
   /** Every meal of the user in eating order (export). */
   allOf(userId: number): MealRow[] {
     return this.db.select().from(meals).where(eq(meals.userId, userId)).orderBy(asc(meals.date), asc(meals.eatenAt), asc(meals.id)).all();
+  }
+
+  /** Meals with from ≤ date ≤ to in (date, eaten_at, id) order, after `after` when paging (the (user_id, date, eaten_at) index). */
+  range(userId: number, from: string, to: string, order: "asc" | "desc", after: { date: string; eatenAt: string; id: string } | null, limit: number): MealRow[] {
+    const dir = order === "asc" ? asc : desc;
+    const past = after && sql`(${meals.date}, ${meals.eatenAt}, ${meals.id}) ${sql.raw(order === "asc" ? ">" : "<")} (${after.date}, ${after.eatenAt}, ${after.id})`;
+    return this.db
+      .select()
+      .from(meals)
+      .where(and(eq(meals.userId, userId), between(meals.date, from, to), past ?? undefined))
+      .orderBy(dir(meals.date), dir(meals.eatenAt), dir(meals.id))
+      .limit(limit)
+      .all();
   }
 
   insert(m: NewMeal): void {

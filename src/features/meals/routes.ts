@@ -4,7 +4,9 @@ import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { noContent, reply } from "../../lib/reply";
 
-import { CreateMealBody, DailyMeals, DayQuery, Meal, MealIdParams, PatchMealBody } from "./model";
+import { CopyMealsBody, CreateMealBody, DailyMeals, DayQuery, Meal, MealIdParams, MealsPage, PatchMealBody, RangeQuery } from "./model";
+import { copyMeals } from "./copy";
+import { MAX_RANGE_DAYS, mealsInRange } from "./range";
 import { createMeal, dailyMeals, deleteMeal, getMeal, updateMeal } from "./service";
 import { mealsCtx } from "./context";
 
@@ -28,6 +30,34 @@ export function mealsRoutes(deps: AppDeps) {
           summary: "Log a meal",
           description:
             "201 with Location. `quantity` is grams unless `portion_id` names one of the food's portions (then it counts portions). With a client `id`, the same request again returns 200 with the stored meal; the same id with other content is 409 id_conflict. Unknown food (or another user's custom food): 404 food_not_found; a portion of another food: 400.",
+        },
+      },
+    )
+    .get("/", ({ query, user }) => reply(deps, mealsInRange({ ctx: mealsCtx(deps, user), input: query })), {
+      auth: true,
+      query: RangeQuery,
+      response: { 200: MealsPage, ...errors(400, 401) },
+      detail: {
+        tags,
+        summary: "Meals over a date range, cursor-paginated",
+        description: `from..to (both included, at most ${MAX_RANGE_DAYS} days; default the 30 days ending today), newest first unless order=asc. Pass next_cursor back as cursor for the next page; null = the last page.`,
+      },
+    })
+    .post(
+      "/copy",
+      ({ body, user, set }) => {
+        const out = copyMeals({ ctx: mealsCtx(deps, user), input: body });
+        return reply(deps, out, out.created ? 201 : 200, undefined, set);
+      },
+      {
+        auth: true,
+        body: CopyMealsBody,
+        response: { 200: t.Object({ meals: t.Array(Meal), created: t.Integer() }), 201: t.Object({ meals: t.Array(Meal), created: t.Integer() }), ...errors(400, 401, 404, 409, 413, 415) },
+        detail: {
+          tags,
+          summary: "Copy meals to another date (one meal, one meal type of a day, or a whole day)",
+          description:
+            "Copies keep the values the originals were logged with and their time of day. With a client `id`, the same copy sent again returns the same meals (200, created 0) and never doubles them. 201 when anything was created.",
         },
       },
     )

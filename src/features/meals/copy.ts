@@ -1,0 +1,103 @@
+/**
+ * POST /meals/copy — "same breakfast as yesterday": one meal, a day's meals of one type, or a
+ * whole day, onto another date (API.md §Meals). Copies keep the values the originals were logged
+ * with (their snapshot), so a copy works even after the food was edited or deleted. With a client
+ * `id` each copy's id is derived from it and the original's, so a retried copy never doubles.
+ */
+import { inTx } from "../../db/tx";
+import { AppError } from "../../lib/errors";
+import { isUuid, Problems, checkDate } from "../../lib/problems";
+import { addDays, localClock, localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
+import { MEAL_TYPES, type MealT, type MealType } from "./model";
+import type { MealRow } from "./repo";
+import { toMeal, type MealsCtx } from "./service";
+
+export const MAX_COPY = 200;
+
+export interface CopyInput {
+  meal_ids?: unknown;
+  from_date?: unknown;
+  meal_type?: unknown;
+  to_date?: unknown;
+  to_meal_type?: unknown;
+  id?: unknown;
+}
+
+/** A UUID (version 8, RFC 9562) from the copy's id and the original's: the same pair, the same id. */
+function derivedId(copyId: string, sourceId: string): string {
+  const h = new Bun.CryptoHasher("sha256").update(`morsel-copy:${copyId.toLowerCase()}:${sourceId}`).digest("hex");
+  const v = `8${h.slice(13, 16)}`;
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16) + h.slice(17, 20);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${v}-${variant}-${h.slice(20, 32)}`;
+}
+
+function check(ctx: MealsCtx, input: CopyInput) {
+  const p = new Problems();
+  const today = localDate(ctx.now, ctx.timezone);
+  const toDate = checkDate(p, "to_date", input.to_date ?? "");
+  const latest = addDays(today, 366);
+  if (toDate && toDate > latest) p.add("to_date", `must be at most a year ahead (${latest})`);
+  const fromDate = checkDate(p, "from_date", input.from_date);
+  const ids = input.meal_ids;
+  if ((ids === undefined) === (fromDate === undefined) && !p.details.some((d) => d.field === "from_date")) {
+    p.add("meal_ids", "give either meal_ids (the meals to copy) or from_date (a day to copy, optionally one meal_type of it)");
+  }
+  if (ids !== undefined && (!Array.isArray(ids) || ids.length < 1 || ids.length > MAX_COPY || !ids.every(isUuid))) {
+    p.add("meal_ids", `must be an array of 1–${MAX_COPY} meal UUIDs`);
+  }
+  const type = (v: unknown, field: string) => {
+    if (v !== undefined && v !== null && !MEAL_TYPES.includes(v as MealType)) p.add(field, `must be one of ${MEAL_TYPES.join(", ")}`);
+    return (v ?? undefined) as MealType | undefined;
+  };
+  const mealType = type(input.meal_type, "meal_type");
+  const toType = type(input.to_meal_type, "to_meal_type");
+  if (input.id !== undefined && !isUuid(input.id)) p.add("id", "must be a UUID the client made for this copy (a retry sends the same one)");
+  p.throwIfAny();
+  return { toDate: toDate!, fromDate, ids: ids as string[] | undefined, mealType, toType, copyId: input.id as string | undefined };
+}
+
+export function copyMeals({ ctx, input }: { ctx: MealsCtx; input: CopyInput }): { meals: MealT[]; created: number } {
+  const v = check(ctx, input);
+  let sources: MealRow[];
+  if (v.ids) {
+    sources = [...new Set(v.ids.map((id) => id.toLowerCase()))].map((id) => {
+      const row = ctx.repo.get(ctx.userId, id);
+      if (!row) throw new AppError("meal_not_found", `no meal ${id} of yours`);
+      return row;
+    });
+  } else {
+    sources = ctx.repo.day(ctx.userId, v.fromDate!).filter((m) => !v.mealType || m.mealType === v.mealType);
+    if (sources.length > MAX_COPY) throw new AppError("validation_failed", `that day has more than ${MAX_COPY} meals; copy them by meal_type`, [{ field: "from_date", message: `has more than ${MAX_COPY} meals` }]);
+  }
+  const stamp = ctx.now.toISOString();
+  let created = 0;
+  const meals = inTx(ctx.db, () =>
+    sources.map((src) => {
+      const id = v.copyId ? derivedId(v.copyId, src.id) : Bun.randomUUIDv7();
+      const mealType = v.toType ?? (src.mealType as MealType);
+      const existing = ctx.repo.byId(id);
+      if (existing) {
+        if (existing.userId !== ctx.userId || existing.date !== v.toDate || existing.mealType !== mealType) {
+          throw new AppError("id_conflict", `copy id ${v.copyId} was already used for a different copy; make a new id for a new copy`);
+        }
+        return toMeal(existing);
+      }
+      const [h, m] = localClock(new Date(src.eatenAt), ctx.timezone);
+      ctx.repo.insert({
+        ...src,
+        id,
+        date: v.toDate,
+        mealType,
+        eatenAt: toRfc3339(localTimeToInstant(v.toDate, h, m, ctx.timezone)),
+        requestHash: null,
+        createdAt: stamp,
+        updatedAt: stamp,
+      });
+      created++;
+      const meal = toMeal(ctx.repo.get(ctx.userId, id)!);
+      ctx.log.record(ctx.userId, "meal", id, "upsert", meal, ctx.now);
+      return meal;
+    }),
+  );
+  return { meals, created };
+}
