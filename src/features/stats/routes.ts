@@ -7,6 +7,7 @@ import { GoalsSchema } from "../goals/service";
 import { MealNutrients } from "../meals/model";
 import { mealsCtx } from "../meals/context";
 import { dailyStats, weeklyStats } from "./service";
+import { MAX_STATS_DAYS, statsOverDays } from "./range";
 
 const DailyStats = t.Object(
   {
@@ -25,12 +26,13 @@ const WeeklyStats = t.Object(
   {
     start: t.String(),
     end: t.String(),
-    days: t.Array(t.Object({ date: t.String(), meal_count: Int(), totals: MealNutrients })),
+    days: t.Array(t.Object({ date: t.String(), meal_count: Int(), totals: MealNutrients, goals: GoalsSchema })),
     totals: MealNutrients,
     daily_average: MealNutrients,
     logged_days: Int(),
-    goals: GoalsSchema,
-    days_within_energy_goal: Nullable(Int({ description: "logged days within ±10 % of the energy goal; null without one" })),
+    goals: t.Object(GoalsSchema.properties, { description: "the goals of `end` (each day carries its own)" }),
+    days_within_energy_goal: Nullable(Int({ description: "logged days within ±10 % of their own day's energy goal; null when no day of the week has one" })),
+    weight_change_kg: Nullable(t.Number({ description: "the weight trend on `end` minus the trend the day before `start`; null without weigh-ins by then" })),
   },
   { title: "WeeklyStats" },
 );
@@ -58,5 +60,34 @@ export function statsRoutes(deps: AppDeps) {
         summary: "The 7 days ending on `end`, both included",
         description: "Empty days are zero-filled; daily_average is over logged days (null when none).",
       },
+    })
+    .get("/days", ({ user, query }) => reply(deps, statsOverDays({ ctx: mealsCtx(deps, user), input: query })), {
+      auth: true,
+      query: t.Object({
+        from: t.Optional(t.String({ format: "date", description: "default: 89 days before `to`" })),
+        to: t.Optional(t.String({ format: "date", description: "default: today" })),
+      }),
+      response: {
+        200: t.Object({
+          from: t.String({ format: "date" }),
+          to: t.String({ format: "date" }),
+          days: t.Array(
+            t.Object({
+              date: t.String({ format: "date" }),
+              meal_count: Int(),
+              energy_kcal: Nullable(t.Number()),
+              protein_g: Nullable(t.Number()),
+              fat_g: Nullable(t.Number()),
+              carbohydrate_g: Nullable(t.Number()),
+              goals: GoalsSchema,
+              within_energy_goal: Nullable(t.Boolean({ description: "within ±10 % of that day's energy goal; null without a goal or meals" })),
+              weight_kg: Nullable(t.Number({ description: "that day's weigh-in" })),
+              trend_kg: Nullable(t.Number({ description: "the weight trend (see GET /weights)" })),
+            }),
+          ),
+        }),
+        ...errors(400, 401),
+      },
+      detail: { ...detail, summary: `Energy, macros, goals, weight and trend per day over a range (at most ${MAX_STATS_DAYS} days, default 90)` },
     });
 }

@@ -4,7 +4,8 @@
  */
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { addDays, localDate } from "../../lib/time";
-import { getGoals, GOAL_KEYS, type Goals } from "../goals/service";
+import { GOAL_KEYS, goalsOn, plansOf, type Goals } from "../goals/service";
+import { weightsOver } from "../weights/service";
 import { MEAL_TYPES, type MealType } from "../meals/model";
 import { fromSums, type MealNutrients } from "../meals/nutrition";
 import type { MealsCtx } from "../meals/service";
@@ -49,6 +50,9 @@ function remaining(goals: Goals, totals: MealNutrients): Goals {
   return out;
 }
 
+/** Within ±10 % of the day's energy goal. */
+export const withinGoal = (kcal: number | null, goal: number) => kcal !== null && Math.abs(kcal - goal) <= 0.1 * goal;
+
 /** GET /stats/daily */
 export function dailyStats({ ctx, input }: { ctx: MealsCtx; input: { date?: string } }) {
   const date = dateOrToday(ctx, "date", input.date);
@@ -65,7 +69,7 @@ export function dailyStats({ ctx, input }: { ctx: MealsCtx; input: { date?: stri
     }
   }
   const totals = fromSums(count, total);
-  const goals = getGoals(ctx.db, ctx.userId);
+  const goals = goalsOn(plansOf(ctx.db, ctx.userId), date);
   return { date, meal_count: count, totals, by_meal_type: byType, goals, remaining: remaining(goals, totals), energy_split_pct: energySplit(totals) };
 }
 
@@ -74,6 +78,7 @@ export function weeklyStats({ ctx, input }: { ctx: MealsCtx; input: { end?: stri
   const end = dateOrToday(ctx, "end", input.end);
   const start = addDays(end, -6);
   const rows = ctx.repo.sums(ctx.userId, start, end);
+  const plans = plansOf(ctx.db, ctx.userId);
   const week = emptySums();
   let weekCount = 0;
   const days = Array.from({ length: 7 }, (_, i) => {
@@ -86,7 +91,7 @@ export function weeklyStats({ ctx, input }: { ctx: MealsCtx; input: { end?: stri
     }
     weekCount += n;
     if (n) addInto(week, sums);
-    return { date, meal_count: n, totals: fromSums(n, sums) };
+    return { date, meal_count: n, totals: fromSums(n, sums), goals: goalsOn(plans, date) };
   });
   const logged = days.filter((d) => d.meal_count > 0);
   const average = {} as Record<string, number | null>;
@@ -94,10 +99,12 @@ export function weeklyStats({ ctx, input }: { ctx: MealsCtx; input: { end?: stri
     const known = logged.filter((d) => d.totals[k] !== null);
     average[k] = logged.length === 0 || known.length === 0 ? null : r2(known.reduce((a, d) => a + d.totals[k]!, 0) / logged.length);
   }
-  const goals = getGoals(ctx.db, ctx.userId);
-  const g = goals.energy_kcal;
-  const within =
-    g === null ? null : logged.filter((d) => d.totals.energy_kcal !== null && Math.abs(d.totals.energy_kcal - g) <= 0.1 * g).length;
+  // each day is judged against its own day's goal (weekday plans, goal changes)
+  const anyGoal = days.some((d) => d.goals.energy_kcal !== null);
+  const within = anyGoal ? logged.filter((d) => d.goals.energy_kcal !== null && withinGoal(d.totals.energy_kcal, d.goals.energy_kcal)).length : null;
+  const weight = weightsOver(ctx.db, ctx.userId, addDays(start, -1), end);
+  const before = weight.get(addDays(start, -1))!.trend_kg;
+  const after = weight.get(end)!.trend_kg;
   return {
     start,
     end,
@@ -105,7 +112,8 @@ export function weeklyStats({ ctx, input }: { ctx: MealsCtx; input: { end?: stri
     totals: fromSums(weekCount, week),
     daily_average: average as MealNutrients,
     logged_days: logged.length,
-    goals,
+    goals: goalsOn(plans, end),
     days_within_energy_goal: within,
+    weight_change_kg: before === null || after === null ? null : r2(after - before),
   };
 }
