@@ -24,7 +24,9 @@ describe("checkMutation", () => {
 
   test.each([
     [{ mutation_id: "x" }, "mutation_id"],
-    [{ entity: "recipe" }, "entity"],
+    [{ entity: "drink" }, "entity"],
+    [{ entity: "weight", id: "2026-02-30" }, "id"],
+    [{ entity: "recipe", id: 9040 }, "id"],
     [{ op: "merge" }, "op"],
     [{ base_version: 0 }, "base_version"],
     [{ base_version: "3" }, "base_version"],

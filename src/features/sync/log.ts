@@ -4,7 +4,7 @@
  */
 import type { Db } from "../../db/client";
 
-export type Entity = "meal" | "food" | "goals";
+export type Entity = "meal" | "food" | "goals" | "weight" | "recipe";
 export type Op = "upsert" | "delete";
 
 export interface LogRow {

@@ -4,16 +4,17 @@
  */
 import type { ErrorBody, ErrorDetail } from "../../lib/errors";
 import type { Entity, Op } from "./log";
+import { isCalendarDate } from "../../lib/time";
 
 export const PROTOCOL_VERSION = 1;
 export const MAX_MUTATIONS = 500;
-export const ENTITIES: readonly Entity[] = ["meal", "food", "goals"];
+export const ENTITIES: readonly Entity[] = ["meal", "food", "goals", "weight", "recipe"];
 export const OPS: readonly Op[] = ["upsert", "delete"];
 
 export interface Mutation {
   mutation_id: string;
   entity: Entity;
-  /** meal: UUID; food: integer id (null to let the server choose on create); goals: "goals". */
+  /** meal: UUID; food, recipe: integer id (null to let the server choose on create); goals: "goals"; weight: its date. */
   id: string | number | null;
   op: Op;
   base_version: number | null;
@@ -60,10 +61,11 @@ export function decodeCursor(cursor: string | undefined): number | null {
 export function checkId(entity: Entity, id: unknown, op: Op): { ok: true; id: string | number | null } | { ok: false; message: string } {
   if (entity === "goals") return id === null || id === undefined || id === "goals" ? { ok: true, id: "goals" } : { ok: false, message: 'goals has one record per user; use id "goals" or null' };
   if (entity === "meal") return typeof id === "string" && UUID.test(id) ? { ok: true, id: id.toLowerCase() } : { ok: false, message: "a meal id must be a UUID" };
+  if (entity === "weight") return isCalendarDate(id) ? { ok: true, id } : { ok: false, message: "a weight's id is its date, YYYY-MM-DD" };
   if ((id === null || id === undefined) && op === "upsert") return { ok: true, id: null };
   return typeof id === "number" && Number.isInteger(id) && id >= 1_000_000 && id < 2_000_000_000
     ? { ok: true, id }
-    : { ok: false, message: "a food id must be a custom food id (an integer from 1000000), or null to create one" };
+    : { ok: false, message: `a ${entity} id must be a custom food id (an integer from 1000000), or null to create one` };
 }
 
 /** Shape checks for one mutation; the content of `data` is checked by the feature's service. */

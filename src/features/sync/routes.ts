@@ -6,12 +6,15 @@ import { reply } from "../../lib/reply";
 import { intParam } from "../../lib/validation";
 import type { AuthedUser } from "../auth/plugin";
 import { mealsCtx } from "../meals/context";
-import { MAX_MUTATIONS } from "./protocol";
+import { ENTITIES, MAX_MUTATIONS } from "./protocol";
+import { goalsCtx } from "../goals/routes";
+import { weightsCtx } from "../weights/routes";
+import { recipesCtx } from "../recipes/routes";
 import { pullChanges, pushMutations, type SyncCtx } from "./service";
 
-const entity = Enum(["meal", "food", "goals"]);
+const entity = Enum(ENTITIES);
 const op = Enum(["upsert", "delete"]);
-const recordId = t.Union([t.String(), Int(), t.Null()], { description: "meal: UUID; food: custom food id; goals: \"goals\"" });
+const recordId = t.Union([t.String(), Int(), t.Null()], { description: "meal: UUID; food, recipe: custom food id; goals: \"goals\"; weight: its date" });
 
 /** What the push body looks like, for the OpenAPI document (each mutation is checked by protocol.ts). */
 const PushBodyDoc = t.Object(
@@ -40,6 +43,9 @@ export function syncRoutes(deps: AppDeps) {
       log: deps.syncLog,
       meals,
       foods: { db: deps.db, repo: deps.customFoods, log: deps.syncLog, userId: user.id, now: meals.now },
+      goals: goalsCtx(deps, user),
+      weights: weightsCtx(deps, user),
+      recipes: recipesCtx(deps, user),
       tombstoneDays: deps.tombstoneDays,
       onBug: (error, m) =>
         deps.logger.error("sync mutation failed unexpectedly", { entity: m.entity, op: m.op, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
@@ -75,7 +81,7 @@ export function syncRoutes(deps: AppDeps) {
         // Checked one by one in protocol.ts (not by this schema): a bad mutation is
         // "rejected" inside the 200 while the rest of the batch applies.
         mutations: t.Unknown({
-          description: `an array of at most ${MAX_MUTATIONS} mutations, each { mutation_id: UUID (fresh per mutation; a replay is answered as duplicate), entity: "meal" | "food" | "goals", id: meal UUID | custom food id | null (a new food, the server picks) | "goals", op: "upsert" | "delete", base_version: the version you last saw, or null for a new record, data: the record's fields as for POST/PATCH (a new meal needs food_id) }`,
+          description: `an array of at most ${MAX_MUTATIONS} mutations, each { mutation_id: UUID (fresh per mutation; a replay is answered as duplicate), entity: "meal" | "food" | "goals" | "weight" | "recipe", id: meal UUID | custom food or recipe id | null (a new food or recipe, the server picks) | "goals" | a weight's date, op: "upsert" | "delete", base_version: the version you last saw, or null for a new record, data: the record's fields as for POST/PATCH (a new meal needs food_id) }`,
         }),
       }),
       response: {

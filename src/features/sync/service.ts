@@ -5,18 +5,14 @@
  */
 import { inTx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
-import { createFood, deleteFood, updateFood, type CustomFoodsCtx } from "../custom-foods/service";
-import { putGoals } from "../goals/service";
-import { createMeal, deleteMeal, updateMeal, type MealsCtx } from "../meals/service";
+import { HANDLERS, type EntityCtxs } from "./entities";
 import type { LogRow, SyncLog } from "./log";
 import { checkMutation, decodeCursor, encodeCursor, MAX_MUTATIONS, type Change, type Mutation, type MutationResult } from "./protocol";
 
-export interface SyncCtx {
+export interface SyncCtx extends EntityCtxs {
   userId: number;
   now: Date;
   log: SyncLog;
-  meals: MealsCtx;
-  foods: CustomFoodsCtx;
   tombstoneDays: number;
   /** Logs an unexpected error of one mutation (the mutation is rejected, the batch goes on). */
   onBug(error: unknown, mutation: Mutation): void;
@@ -25,7 +21,7 @@ export interface SyncCtx {
 function toChange(row: LogRow): Change {
   return {
     entity: row.entity,
-    id: row.entity === "food" ? Number(row.entity_id) : row.entity_id,
+    id: row.entity === "food" || row.entity === "recipe" ? Number(row.entity_id) : row.entity_id,
     op: row.op,
     version: row.seq,
     data: row.data === null ? null : (JSON.parse(row.data) as Record<string, unknown>),
@@ -68,59 +64,9 @@ function current(ctx: SyncCtx, m: Mutation, id: string | number): { version: num
   return { version: row.seq, data: row.data === null ? null : JSON.parse(row.data), live: row.op === "upsert" };
 }
 
-/** Another user's record under this id: such an id can never be written by this caller. */
-function takenByOther(ctx: SyncCtx, m: Mutation, id: string | number): boolean {
-  if (m.entity === "meal") {
-    const row = ctx.meals.repo.byId(String(id));
-    return row !== null && row.userId !== ctx.userId;
-  }
-  if (m.entity === "food") {
-    const owner = ctx.foods.repo.ownerOf(Number(id));
-    return owner !== null && owner !== ctx.userId;
-  }
-  return false;
-}
-
-function write(ctx: SyncCtx, m: Mutation, id: string | number | null, exists: boolean): string | number {
-  const data = m.data ?? {};
-  if (m.entity === "meal") {
-    if (m.op === "delete") {
-      deleteMeal({ ctx: ctx.meals, id: String(id) });
-      return id!;
-    }
-    if (!exists) {
-      const { meal } = createMeal({ ctx: ctx.meals, input: { ...data, id } });
-      return meal.id;
-    }
-    const { food_id: foodId, ...fields } = data;
-    const stored = ctx.meals.repo.get(ctx.userId, String(id))!;
-    if (foodId !== undefined && foodId !== stored.foodId) {
-      throw new AppError("validation_failed", "food_id of a logged meal cannot change; delete it and log another", [
-        { field: "data.food_id", message: "cannot change on an existing meal" },
-      ]);
-    }
-    updateMeal({ ctx: ctx.meals, id: String(id), input: fields });
-    return id!;
-  }
-  if (m.entity === "food") {
-    if (m.op === "delete") {
-      deleteFood({ ctx: ctx.foods, id: id as number });
-      return id!;
-    }
-    if (!exists) return createFood({ ctx: ctx.foods, input: { ...data, ...(id === null ? {} : { id }) } }).id;
-    return updateFood({ ctx: ctx.foods, id: id as number, input: data }).id;
-  }
-  if (m.op === "delete") {
-    putGoals({ db: ctx.foods.db, log: ctx.log, userId: ctx.userId, now: ctx.now, input: {} }); // "no goals"
-    return "goals";
-  }
-  putGoals({ db: ctx.foods.db, log: ctx.log, userId: ctx.userId, now: ctx.now, input: data });
-  return "goals";
-}
-
 function applyOne(ctx: SyncCtx, m: Mutation): MutationResult {
   const base = { mutation_id: m.mutation_id, error: null };
-  if (m.id !== null && takenByOther(ctx, m, m.id)) {
+  if (m.id !== null && HANDLERS[m.entity].takenByOther(ctx, m.id)) {
     const e = new AppError("id_conflict", `${m.entity} id ${m.id} is not available; create the record with a new id`);
     return { ...base, status: "rejected", version: null, current: null, error: errorOf(e) };
   }
@@ -130,7 +76,7 @@ function applyOne(ctx: SyncCtx, m: Mutation): MutationResult {
   const baseMatches = cur.live ? m.base_version === cur.version : m.base_version === null || m.base_version === cur.version;
   if (!baseMatches) return { ...base, status: "conflict", version: cur.version, current: cur.data };
   try {
-    const id = inTx(ctx.foods.db, () => write(ctx, m, m.id, cur.live));
+    const id = inTx(ctx.foods.db, () => HANDLERS[m.entity].write(ctx, m, m.id, cur.live));
     const after = current(ctx, m, id);
     return { ...base, status: "applied", version: after.version, current: after.data };
   } catch (e) {

@@ -1,0 +1,103 @@
+/**
+ * How a push mutation reaches each entity's own service, so REST, sync and import validate and
+ * log the same way. One entry per entity: whose an id is, and how to write it.
+ */
+import { AppError } from "../../lib/errors";
+import { createFood, deleteFood, updateFood, type CustomFoodsCtx } from "../custom-foods/service";
+import { clearGoals, putGoals, type GoalsCtx } from "../goals/service";
+import { createMeal, deleteMeal, updateMeal, type MealsCtx } from "../meals/service";
+import { createRecipe, deleteRecipe, updateRecipe, type RecipesCtx } from "../recipes/service";
+import { deleteWeight, putWeight, type WeightsCtx } from "../weights/service";
+import type { Entity } from "./log";
+import type { Mutation } from "./protocol";
+
+export interface EntityCtxs {
+  meals: MealsCtx;
+  foods: CustomFoodsCtx;
+  goals: GoalsCtx;
+  weights: WeightsCtx;
+  recipes: RecipesCtx;
+}
+
+interface Handler {
+  /** Another user's record under this id: such an id can never be written by this caller. */
+  takenByOther(c: EntityCtxs, id: string | number): boolean;
+  /** Applies the mutation (`exists`: the record is live); returns the record's id. */
+  write(c: EntityCtxs, m: Mutation, id: string | number | null, exists: boolean): string | number;
+}
+
+const otherOwnsFood = (c: EntityCtxs, id: string | number) => {
+  const owner = c.foods.repo.ownerOf(Number(id));
+  return owner !== null && owner !== c.foods.userId;
+};
+const never = () => false;
+
+export const HANDLERS: Record<Entity, Handler> = {
+  meal: {
+    takenByOther(c, id) {
+      const row = c.meals.repo.byId(String(id));
+      return row !== null && row.userId !== c.meals.userId;
+    },
+    write(c, m, id, exists) {
+      const data = m.data ?? {};
+      if (m.op === "delete") {
+        deleteMeal({ ctx: c.meals, id: String(id) });
+        return id!;
+      }
+      if (!exists) return createMeal({ ctx: c.meals, input: { ...data, id } }).meal.id;
+      const { food_id: foodId, ...fields } = data;
+      const stored = c.meals.repo.get(c.meals.userId, String(id))!;
+      if (foodId !== undefined && foodId !== stored.foodId) {
+        throw new AppError("validation_failed", "food_id of a logged meal cannot change; delete it and log another", [
+          { field: "data.food_id", message: "cannot change on an existing meal" },
+        ]);
+      }
+      updateMeal({ ctx: c.meals, id: String(id), input: fields });
+      return id!;
+    },
+  },
+  food: {
+    takenByOther: otherOwnsFood,
+    write(c, m, id, exists) {
+      if (m.op === "delete") {
+        deleteFood({ ctx: c.foods, id: id as number });
+        return id!;
+      }
+      const data = m.data ?? {};
+      if (!exists) return createFood({ ctx: c.foods, input: { ...data, ...(id === null ? {} : { id }) } }).id;
+      return updateFood({ ctx: c.foods, id: id as number, input: data }).id;
+    },
+  },
+  recipe: {
+    takenByOther: otherOwnsFood,
+    write(c, m, id, exists) {
+      if (m.op === "delete") {
+        deleteRecipe({ ctx: c.recipes, id: id as number });
+        return id!;
+      }
+      const data = m.data ?? {};
+      if (!exists) {
+        // a food (not a recipe) of this user's under the id: the id is not free
+        if (id !== null && c.foods.repo.get(c.foods.userId, id as number)) throw new AppError("id_conflict", `id ${id} is one of your foods, not a recipe`);
+        return createRecipe({ ctx: c.recipes, input: data, id: id as number | null }).id;
+      }
+      return updateRecipe({ ctx: c.recipes, id: id as number, input: data }).id;
+    },
+  },
+  goals: {
+    takenByOther: never,
+    write(c, m) {
+      if (m.op === "delete") clearGoals(c.goals);
+      else putGoals({ ctx: c.goals, input: m.data ?? {} });
+      return "goals";
+    },
+  },
+  weight: {
+    takenByOther: never,
+    write(c, m, id) {
+      if (m.op === "delete") deleteWeight({ ctx: c.weights, date: id });
+      else putWeight({ ctx: c.weights, date: id, input: m.data ?? {} });
+      return id!;
+    },
+  },
+};
