@@ -6,7 +6,11 @@ import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { customDetail } from "../custom-foods/shape";
 import type { CustomFoodsCtx } from "../custom-foods/service";
 import { isCustomId } from "../custom-foods/repo";
-import { getGoals } from "../goals/service";
+import { getGoals, type GoalsCtx } from "../goals/service";
+import type { RecipesCtx } from "../recipes/service";
+import type { WeightsCtx } from "../weights/service";
+import { exportRecipes, exportWeights } from "./diary";
+import { toUnit, trendSeries } from "../weights/trend";
 import type { MealsCtx } from "../meals/service";
 import { toMeal } from "../meals/service";
 import type { MealRow } from "../meals/repo";
@@ -17,6 +21,9 @@ export const checksumOf = (content: unknown) => `sha256:${new Bun.CryptoHasher("
 export interface ExportCtx {
   meals: MealsCtx;
   foods: CustomFoodsCtx;
+  recipes: RecipesCtx;
+  weights: WeightsCtx;
+  goals: GoalsCtx;
   user: { id: number; email: string; name: string; timezone: string };
 }
 
@@ -38,13 +45,14 @@ function deletedFood(row: MealRow): ExportedFood {
 
 /** Everything the user owns, in the documented version-1 shape. */
 export function exportJson(ctx: ExportCtx): typeof ExportDocument.static {
-  const live = ctx.foods.repo.allRowsOf(ctx.user.id);
+  const all = ctx.foods.repo.allRowsOf(ctx.user.id);
+  const live = all.filter((f) => f.kind === "food"); // recipes travel in `recipes`
   const rows = ctx.meals.repo.allOf(ctx.user.id);
   const foods: ExportedFood[] = live.map((f) => {
     const d = customDetail(ctx.foods.repo, f);
     return { id: d.id, name: d.name, brand: d.brand, barcode: d.barcode, nutrients: f.nutrients, portions: d.portions.map((p) => ({ name: p.name, grams: p.grams / p.amount })) };
   });
-  const known = new Set(foods.map((f) => f.id));
+  const known = new Set(all.map((f) => f.id));
   for (const r of rows) {
     if (isCustomId(r.foodId) && !known.has(r.foodId)) {
       known.add(r.foodId);
@@ -58,7 +66,9 @@ export function exportJson(ctx: ExportCtx): typeof ExportDocument.static {
     profile: { email: ctx.user.email, name: ctx.user.name, timezone: ctx.user.timezone },
     goals: getGoals(ctx.meals.db, ctx.user.id),
     custom_foods: foods,
+    recipes: exportRecipes(ctx.recipes),
     meals: rows.map(exportMeal),
+    weights: exportWeights(ctx.weights),
   };
   return { ...content, checksum: checksumOf(content) };
 }
@@ -78,6 +88,20 @@ export function csvCell(v: unknown): string {
   let s = String(v);
   if (typeof v === "string" && FORMULA_START.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** One row per weigh-in with the trend (kg, and the user's unit). */
+export function exportWeightsCsv(ctx: ExportCtx): string {
+  const weights = exportWeights(ctx.weights);
+  const trend = trendSeries(weights, weights.at(-1)?.date ?? "0000-01-01");
+  const unit = ctx.weights.unit;
+  const lines = [["date", "kg", "trend_kg", unit === "kg" ? null : "lb", unit === "kg" ? null : "trend_lb", "note"].filter((c) => c !== null).join(",")];
+  for (const w of weights) {
+    const t = trend.get(w.date)!;
+    const inLb = unit === "kg" ? [] : [toUnit(w.kg, unit), toUnit(t, unit)];
+    lines.push([w.date, w.kg, t, ...inLb, w.note].map(csvCell).join(","));
+  }
+  return `${lines.join("\r\n")}\r\n`;
 }
 
 /** One row per meal with its nutrients: the spreadsheet user's format. Times are local. */

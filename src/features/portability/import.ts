@@ -16,7 +16,9 @@ import { isCustomId } from "../custom-foods/repo";
 import { createFood, deleteFood } from "../custom-foods/service";
 import { checkFoodInput, type FoodInput } from "../custom-foods/validate";
 import { isImportedId } from "../imported/repo";
-import { checkGoals, getGoals, GOAL_KEYS, putGoals, type Goals } from "../goals/service";
+import { checkSchedule, replaceSchedule, type Plan } from "../goals/service";
+import { checkDiary, importRecipes, importWeights } from "./diary";
+import { localDate } from "../../lib/time";
 import { restoreMeal } from "../meals/service";
 import type { MealNutrients } from "../meals/nutrition";
 import { checkEatenAt, checkQuantity } from "../meals/validate";
@@ -27,6 +29,8 @@ import { EXPORT_FORMAT, EXPORT_VERSION, ExportedMeal, type ExportedMealT } from 
 export interface ImportSummary {
   meals: { added: number; unchanged: number };
   custom_foods: { added: number; unchanged: number };
+  recipes: { added: number; unchanged: number };
+  weights: { added: number; unchanged: number };
   goals: "updated" | "unchanged";
 }
 
@@ -35,7 +39,7 @@ function invalid(details: ErrorDetail[]): AppError {
   return new AppError("validation_failed", `the export is not valid: ${shown[0]!.field} ${shown[0]!.message}${details.length > 1 ? ` (and ${details.length - 1} more problems)` : ""}`, shown);
 }
 
-type FileFood = { oldId: number; input: FoodInput; deleted: boolean };
+type FileFood = { oldId: number; input: FoodInput; deleted: boolean; recipe?: true };
 
 /** Problems of one exported meal: its own fields, then whether this user may log its food and portion. */
 function checkMeal(ctx: ExportCtx, raw: unknown, i: number, fileFoods: Map<number, FileFood>, p: Problems): ExportedMealT | null {
@@ -118,21 +122,30 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
     await pause();
   }
   const goalsIn = (doc.goals !== null && typeof doc.goals === "object" ? doc.goals : {}) as Record<string, unknown>;
-  let wanted: Goals | null = null;
+  let wanted: Plan[] | null = null;
   try {
-    wanted = checkGoals(goalsIn, "goals.");
+    wanted = checkSchedule(goalsIn, localDate(ctx.meals.now, ctx.meals.timezone));
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     p.details.push(...(e.details ?? []));
   }
+  const diary = checkDiary(doc, localDate(ctx.meals.now, ctx.meals.timezone), p);
+  for (const r of diary.recipes) fileFoods.set(r.id, { oldId: r.id, input: { portions: [{ name: "serving", grams: 1 }, ...r.portions] }, deleted: false, recipe: true });
   if (p.details.length || !wanted) throw invalid(p.details);
 
   const { meals: mctx, foods: fctx } = ctx;
   const userId = ctx.user.id;
-  const summary: ImportSummary = { meals: { added: 0, unchanged: 0 }, custom_foods: { added: 0, unchanged: 0 }, goals: "unchanged" };
+  const summary: ImportSummary = {
+    meals: { added: 0, unchanged: 0 },
+    custom_foods: { added: 0, unchanged: 0 },
+    recipes: { added: 0, unchanged: 0 },
+    weights: { added: 0, unchanged: 0 },
+    goals: "unchanged",
+  };
   const foodMap = new Map<number, { id: number; portions: Map<string, number> }>();
   inTx(mctx.db, () => {
     for (const f of fileFoods.values()) {
+      if (f.recipe) continue; // written below, once the foods they contain have their ids
       const same = f.deleted ? null : fctx.repo.findSame(userId, f.input);
       const id = same ?? createFood({ ctx: fctx, input: { ...f.input } as Record<string, unknown> }).id;
       foodMap.set(f.oldId, { id, portions: new Map(fctx.repo.portions(id).map((x) => [x.name, x.id])) });
@@ -140,6 +153,7 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
       else if (same) summary.custom_foods.unchanged++;
       else summary.custom_foods.added++;
     }
+    summary.recipes = importRecipes(ctx.recipes, diary.recipes, foodMap);
   });
   const valid = meals as ExportedMealT[];
   for (let from = 0; from < valid.length; from += WRITE_CHUNK) {
@@ -149,11 +163,9 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
     await pause();
   }
   inTx(mctx.db, () => {
-    const current = getGoals(mctx.db, userId);
-    if (GOAL_KEYS.some((k) => current[k] !== wanted[k])) {
-      putGoals({ db: mctx.db, log: mctx.log, userId, now: mctx.now, input: wanted });
-      summary.goals = "updated";
-    }
+    const gctx = { db: mctx.db, log: mctx.log, userId, timezone: mctx.timezone, now: mctx.now };
+    if (replaceSchedule(gctx, wanted)) summary.goals = "updated";
+    summary.weights = importWeights(ctx.weights, diary.weights);
   });
   return summary;
 }

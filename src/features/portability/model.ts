@@ -2,7 +2,8 @@
 import { t } from "elysia";
 import { Enum, Int, Nullable } from "../../lib/schemas";
 import { MealNutrients, MEAL_TYPES, NOTE_MAX } from "../meals/model";
-import { GoalsSchema } from "../goals/service";
+import { GoalsDocument } from "../goals/service";
+import { ExportedRecipe, ExportedWeight } from "./diary";
 
 export const EXPORT_FORMAT = "morsel-export" as const;
 export const EXPORT_VERSION = 1 as const;
@@ -47,9 +48,11 @@ export const ExportDocument = t.Object(
     version: t.Literal(EXPORT_VERSION),
     exported_at: t.String({ format: "date-time" }),
     profile: t.Object({ email: t.String(), name: t.String(), timezone: t.String() }),
-    goals: GoalsSchema,
+    goals: GoalsDocument,
     custom_foods: t.Array(ExportedFood),
+    recipes: t.Array(ExportedRecipe),
     meals: t.Array(ExportedMeal),
+    weights: t.Array(ExportedWeight),
     checksum: t.String({ description: "sha256: and the hex digest of the JSON of every other field, in this order" }),
   },
   { title: "Export", description: "Everything the user owns, version 1. POST /import takes it back." },
@@ -59,6 +62,8 @@ export const ImportSummary = t.Object(
   {
     meals: t.Object({ added: Int(), unchanged: Int() }),
     custom_foods: t.Object({ added: Int(), unchanged: Int() }),
+    recipes: t.Object({ added: Int(), unchanged: Int() }),
+    weights: t.Object({ added: Int(), unchanged: Int() }, { description: "added counts the dates written (new or changed)" }),
     goals: Enum(["updated", "unchanged"]),
   },
   { title: "ImportSummary" },

@@ -5,7 +5,10 @@ import { errors, Enum } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
 import type { AuthedUser } from "../auth/plugin";
 import { mealsCtx } from "../meals/context";
-import { exportCsv, exportJson, type ExportCtx } from "./export";
+import { goalsCtx } from "../goals/routes";
+import { recipesCtx } from "../recipes/routes";
+import { weightsCtx } from "../weights/routes";
+import { exportCsv, exportJson, exportWeightsCsv, type ExportCtx } from "./export";
 import { importJson } from "./import";
 import { ExportDocument, ImportSummary } from "./model";
 
@@ -15,7 +18,14 @@ export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 export function portabilityRoutes(deps: AppDeps) {
   const ctx = (user: AuthedUser): ExportCtx => {
     const meals = mealsCtx(deps, user);
-    return { meals, foods: { db: deps.db, repo: deps.customFoods, log: deps.syncLog, userId: user.id, now: meals.now }, user };
+    return {
+      meals,
+      foods: { db: deps.db, repo: deps.customFoods, log: deps.syncLog, userId: user.id, now: meals.now },
+      recipes: recipesCtx(deps, user),
+      weights: weightsCtx(deps, user),
+      goals: goalsCtx(deps, user),
+      user,
+    };
   };
   const detail = { tags: ["portability"] };
   return new Elysia()
@@ -26,15 +36,19 @@ export function portabilityRoutes(deps: AppDeps) {
         const c = ctx(user);
         const day = c.meals.now.toISOString().slice(0, 10);
         if (query.format === "csv") {
-          return new Response(exportCsv(c), {
-            headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="morsel-meals-${day}.csv"` },
+          const table = query.table ?? "meals";
+          return new Response(table === "weights" ? exportWeightsCsv(c) : exportCsv(c), {
+            headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="morsel-${table}-${day}.csv"` },
           });
         }
         return reply(deps, exportJson(c), 200, { "content-disposition": `attachment; filename="morsel-export-${day}.json"` });
       },
       {
         auth: true,
-        query: t.Object({ format: t.Optional(Enum(["json", "csv"], { default: "json" })) }),
+        query: t.Object({
+          format: t.Optional(Enum(["json", "csv"], { default: "json" })),
+          table: t.Optional(Enum(["meals", "weights"], { default: "meals", description: "with format=csv: one row per meal, or per weigh-in" })),
+        }),
         response: { 200: ExportDocument, ...errors(400, 401) },
         detail: {
           ...detail,

@@ -1,0 +1,131 @@
+/**
+ * Recipes and weights in the JSON export and back (docs/API.md §Data portability). Recipes travel
+ * with their ingredient snapshots, so they import whole on a server that lacks some ingredient
+ * food; an ingredient that is a custom food or recipe of the file is mapped to its new id.
+ */
+import { t } from "elysia";
+import { AppError } from "../../lib/errors";
+import { Problems } from "../../lib/problems";
+import { Int, Nullable } from "../../lib/schemas";
+import { checkSchema } from "../../lib/validation";
+import { checkRecipeInput, MAX_DISH_GRAMS, MAX_INGREDIENTS } from "../recipes/validate";
+import { recipeView, restoreRecipe, type RecipesCtx } from "../recipes/service";
+import { checkWeight, checkWeightDate } from "../weights/validate";
+import { putWeight, type WeightsCtx } from "../weights/service";
+
+const values = () => t.Record(t.String(), Nullable(t.Number()));
+export const ExportedRecipe = t.Object(
+  {
+    id: Int({ minimum: 1_000_000 }),
+    name: t.String(),
+    brand: Nullable(t.String()),
+    servings: t.Number(),
+    cooked_grams: Nullable(t.Number()),
+    ingredients: t.Array(
+      t.Object({
+        food_id: Int({ minimum: 1 }),
+        food_name: t.String({ minLength: 1, maxLength: 300 }),
+        quantity: t.Number({ exclusiveMinimum: 0 }),
+        portion: Nullable(t.Object({ id: Int({ minimum: 1 }), name: t.String({ minLength: 1, maxLength: 300 }), grams: t.Number({ exclusiveMinimum: 0, maximum: MAX_DISH_GRAMS }) })),
+        grams: t.Number({ exclusiveMinimum: 0, maximum: MAX_DISH_GRAMS }),
+        per_100g: values(),
+      }),
+      { minItems: 1, maxItems: MAX_INGREDIENTS },
+    ),
+    portions: t.Array(t.Object({ name: t.String(), grams: t.Number() }), { description: 'your own portions (the automatic "serving" is not listed)' }),
+  },
+  { title: "ExportedRecipe" },
+);
+export const ExportedWeight = t.Object({ date: t.String({ format: "date" }), kg: t.Number(), note: Nullable(t.String()) }, { title: "ExportedWeight" });
+export type ExportedRecipeT = typeof ExportedRecipe.static;
+export type ExportedWeightT = typeof ExportedWeight.static;
+
+export function exportRecipes(ctx: RecipesCtx): ExportedRecipeT[] {
+  return ctx.repo.ids(ctx.userId).map((id) => {
+    const r = recipeView(ctx, id);
+    return {
+      id,
+      name: r.name,
+      brand: r.brand,
+      servings: r.servings,
+      cooked_grams: r.cooked_grams,
+      ingredients: r.ingredients,
+      portions: r.portions.slice(1).map((p) => ({ name: p.name, grams: p.grams / p.amount })),
+    };
+  });
+}
+
+export function exportWeights(ctx: WeightsCtx): ExportedWeightT[] {
+  return ctx.db.$client.query<ExportedWeightT, [number]>("SELECT date, kg, note FROM weights WHERE user_id = ? ORDER BY date").all(ctx.userId);
+}
+
+/** Checks the file's recipes and weights (the REST rules), adding problems to `p`. */
+export function checkDiary(doc: Record<string, unknown>, today: string, p: Problems): { recipes: ExportedRecipeT[]; weights: ExportedWeightT[] } {
+  const list = (key: string) => {
+    const v = doc[key] ?? [];
+    if (!Array.isArray(v)) p.add(key, "must be an array");
+    return Array.isArray(v) ? v : [];
+  };
+  const attempt = <T>(prefix: string, f: () => T): T | null => {
+    try {
+      return f();
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      for (const d of e.details ?? []) p.add(d.field?.startsWith(prefix) ? d.field : prefix + (d.field ?? ""), d.message);
+      return null;
+    }
+  };
+  const recipes = list("recipes").map((raw, i) =>
+    attempt(`recipes.${i}.`, () => {
+      const r = checkSchema(ExportedRecipe, raw, `recipes.${i}.`);
+      checkRecipeInput({ name: r.name, brand: r.brand, servings: r.servings, cooked_grams: r.cooked_grams, portions: r.portions }, true);
+      return r;
+    }),
+  );
+  const weights = list("weights").map((raw, i) =>
+    attempt(`weights.${i}.`, () => {
+      const w = checkSchema(ExportedWeight, raw, `weights.${i}.`);
+      checkWeightDate(w.date, today);
+      checkWeight({ kg: w.kg, note: w.note });
+      return w;
+    }),
+  );
+  return { recipes: recipes.filter((r) => r !== null), weights: weights.filter((w) => w !== null) };
+}
+
+/**
+ * Writes the file's recipes, inner ones first, mapping ingredient ids through `foodMap` (which
+ * gains each recipe's new id and portions). A recipe this user already has (same name and values)
+ * is reused. Call inside a transaction.
+ */
+export function importRecipes(ctx: RecipesCtx, recipes: ExportedRecipeT[], foodMap: Map<number, { id: number; portions: Map<string, number> }>) {
+  const count = { added: 0, unchanged: 0 };
+  const pending = new Map(recipes.map((r) => [r.id, r]));
+  while (pending.size) {
+    // a recipe waits for the file's recipes it contains; a cycle in a file is refused
+    const ready = [...pending.values()].filter((r) => r.ingredients.every((i) => !pending.has(i.food_id) || i.food_id === r.id));
+    if (!ready.length) throw new AppError("validation_failed", "the export's recipes contain each other", [{ field: "recipes", message: "contain each other in a cycle" }]);
+    for (const r of ready) {
+      pending.delete(r.id);
+      const { id, created } = restoreRecipe(ctx, r, (foodId) => foodMap.get(foodId) ?? null);
+      foodMap.set(r.id, { id, portions: new Map(recipeView(ctx, id).portions.map((p) => [p.name, p.id])) });
+      count[created ? "added" : "unchanged"]++;
+    }
+  }
+  return count;
+}
+
+/** Writes the file's weights; a date with the same weight and note is left alone. Call inside a transaction. */
+export function importWeights(ctx: WeightsCtx, weights: ExportedWeightT[]) {
+  const count = { added: 0, unchanged: 0 };
+  const have = new Map(exportWeights(ctx).map((w) => [w.date, w]));
+  for (const w of weights) {
+    const cur = have.get(w.date);
+    if (cur && cur.kg === w.kg && cur.note === w.note) count.unchanged++;
+    else {
+      putWeight({ ctx, date: w.date, input: { kg: w.kg, note: w.note } });
+      count.added++;
+    }
+  }
+  return count;
+}
