@@ -47,6 +47,8 @@ import { IMPORT_BODY_LIMIT, portabilityRoutes } from "./features/portability/rou
 import { scannerRoutes } from "./features/scanner/routes";
 import { MAX_UPLOAD_BODY } from "./features/scanner/image";
 import { mealsRoutes } from "./features/meals/routes";
+import { weightsRoutes } from "./features/weights/routes";
+import { recipesRoutes } from "./features/recipes/routes";
 import { goalsRoutes } from "./features/goals/routes";
 import { statsRoutes } from "./features/stats/routes";
 import { VERSION } from "./version";
@@ -134,6 +136,8 @@ export function createApp(options: AppOptions) {
     .use(customFoodsRoutes(deps))
     .use(mealsRoutes(deps))
     .use(goalsRoutes(deps))
+    .use(weightsRoutes(deps))
+    .use(recipesRoutes(deps))
     .use(statsRoutes(deps))
     .use(scannerRoutes(deps))
     .use(syncRoutes(deps))

@@ -62,14 +62,14 @@ describe("import", () => {
     const imp = (body: unknown) => b.call("POST", "/api/v1/import", { token: v.access_token, body });
     const first = await imp(exported);
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({ meals: { added: 3, unchanged: 0 }, custom_foods: { added: 1, unchanged: 0 }, goals: "updated" });
+    expect(first.json).toEqual({ meals: { added: 3, unchanged: 0 }, custom_foods: { added: 1, unchanged: 0 }, recipes: { added: 0, unchanged: 0 }, weights: { added: 0, unchanged: 0 }, goals: "updated" });
     const statsB = {
       day: (await b.call("GET", "/api/v1/stats/daily?date=2026-11-21", { token: v.access_token })).json,
       week: (await b.call("GET", "/api/v1/stats/weekly?end=2026-11-22", { token: v.access_token })).json,
     };
     expect(statsB).toEqual(statsA);
     const again = await imp(exported);
-    expect(again.json).toEqual({ meals: { added: 0, unchanged: 3 }, custom_foods: { added: 0, unchanged: 1 }, goals: "unchanged" });
+    expect(again.json).toEqual({ meals: { added: 0, unchanged: 3 }, custom_foods: { added: 0, unchanged: 1 }, recipes: { added: 0, unchanged: 0 }, weights: { added: 0, unchanged: 0 }, goals: "unchanged" });
     const reexport = (await b.call("GET", "/api/v1/export", { token: v.access_token })).json;
     expect(reexport.meals.map((m: { id: string }) => m.id)).toEqual(exported.meals.map((m: { id: string }) => m.id));
     // the imported custom food is the meal's food on the new server

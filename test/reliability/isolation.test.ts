@@ -26,6 +26,10 @@ test("a second user gets 404 on every id route and never sees the first user's r
   const aSession = (await call("GET", "/api/v1/sessions", A)).json.items[0].id;
   const aToken = (await call("POST", "/api/v1/tokens", { ...A, body: { name: "zqxsecret script", scopes: ["read"] } })).json;
   const invite = (await call("POST", "/api/v1/admin/invites", { ...A, body: { note: "zqxsecret guest" } })).json;
+  const weightDate = "2026-01-05";
+  expect((await call("PUT", `/api/v1/weights/${weightDate}`, { ...A, body: { kg: 71.3, note: "zqxsecret scale" } })).status).toBe(201);
+  const recipe = (await call("POST", "/api/v1/recipes", { ...A, body: { name: "Zqxsecret chili", servings: 4, ingredients: [{ food_id: food.id, quantity: 300 }, { food_id: 9040, quantity: 100 }] } })).json;
+  expect(recipe.id).toBeGreaterThan(1_000_000);
 
   // every OpenAPI path with an {id}, each method: B gets 404 with A's id (403 on the admin's routes)
   const doc = (await call("GET", "/api/v1/openapi.json")).json as { paths: Record<string, Record<string, unknown>> };
@@ -37,19 +41,27 @@ test("a second user gets 404 on every id route and never sees the first user's r
     "/api/v1/admin/users/{id}": a.user.id,
     "/api/v1/admin/users/{id}/password-reset": a.user.id,
     "/api/v1/admin/invites/{id}": invite.id,
+    "/api/v1/recipes/{id}": recipe.id,
+    "/api/v1/weights/{date}": weightDate,
   };
   const idRoutes = Object.entries(doc.paths).filter(([p]) => p.includes("{"));
   expect(idRoutes.map(([p]) => p).sort()).toEqual(Object.keys(idOf).sort());
-  const bodyFor = (method: string) => (method === "get" || method === "delete" ? undefined : { name: "mine now", quantity: 1, disabled: true });
+  const bodyFor = (method: string) => (method === "get" || method === "delete" ? undefined : { name: "mine now", quantity: 1, disabled: true, kg: 99 });
   for (const [path, methods] of idRoutes) {
     for (const method of Object.keys(methods)) {
-      const r = await call(method.toUpperCase(), path.replace("{id}", String(idOf[path])), { ...B, body: bodyFor(method) });
+      const url = path.replace(/\{(id|date)\}/, String(idOf[path]));
+      if (method === "put" && path === "/api/v1/weights/{date}") continue; // a date of B's own diary: below
+      const r = await call(method.toUpperCase(), url, { ...B, body: bodyFor(method) });
       const expected = path.startsWith("/api/v1/admin/") ? 403 : 404;
       expect(`${method} ${path} ${r.status}`).toBe(`${method} ${path} ${expected}`);
       expect(r.text).not.toContain("zqxsecret");
       expect(r.text).not.toContain("Zqxsecret");
     }
   }
+  // a weight's id is a date in one's own diary: B writing A's date makes B's own weight, never A's
+  expect((await call("PUT", `/api/v1/weights/${weightDate}`, { ...B, body: { kg: 99 } })).status).toBe(201);
+  expect((await call("GET", `/api/v1/weights/${weightDate}`, A)).json.kg).toBe(71.3);
+  expect((await call("GET", `/api/v1/recipes/${recipe.id}`, A)).json.name).toBe("Zqxsecret chili");
   // A's session, token and invite are untouched
   expect((await call("GET", "/api/v1/sessions", A)).json.items.map((x: { id: string }) => x.id)).toContain(aSession);
   expect((await call("GET", "/api/v1/tokens", A)).json.items.map((x: { id: number }) => x.id)).toContain(aToken.id);
@@ -71,6 +83,13 @@ test("a second user gets 404 on every id route and never sees the first user's r
     await call("POST", "/api/v1/meals", { ...B, body: { food_id: food.id, quantity: 1, meal_type: "snack" } }),
     await call("POST", "/api/v1/meals", { ...B, body: { food_id: 9040, quantity: 1, meal_type: "snack", photo_id: photo.photo_id } }),
     await call("POST", "/api/v1/sync/push", { ...B, body: { mutations: [{ mutation_id: crypto.randomUUID(), entity: "meal", id: meal.id, op: "delete", base_version: 1, data: null }] } }),
+    await call("GET", "/api/v1/recipes", B),
+    await call("GET", "/api/v1/weights?from=2026-01-01&to=2026-01-31", B),
+    await call("GET", `/api/v1/meals?from=${meal.date}&to=${meal.date}`, B),
+    await call("GET", "/api/v1/stats/days?from=2026-01-01&to=2026-01-31", B),
+    await call("POST", "/api/v1/meals/copy", { ...B, body: { meal_ids: [meal.id], to_date: meal.date } }),
+    await call("POST", "/api/v1/recipes", { ...B, body: { name: "Mine", servings: 1, ingredients: [{ food_id: recipe.id, quantity: 100 }] } }),
+    await call("POST", "/api/v1/sync/push", { ...B, body: { mutations: [{ mutation_id: crypto.randomUUID(), entity: "recipe", id: recipe.id, op: "delete", base_version: 1, data: null }] } }),
   ];
   for (const [i, r] of bViews.entries()) {
     if (i < 7) expect(r.text).not.toContain(meal.id); // the reads; the writes below echo B's own input
@@ -83,7 +102,15 @@ test("a second user gets 404 on every id route and never sees the first user's r
   expect(bViews[8]!.status).toBe(404);
   expect(bViews[9]!.status).toBe(400);
   expect(bViews[10]!.json.results[0].status).toBe("rejected");
-  expect(bViews[4]!.json.changes).toEqual([]);
+  expect(bViews[11]!.json.items).toEqual([]);
+  expect(bViews[12]!.json.items.map((w: { kg: number }) => w.kg)).toEqual([99]); // B's own weight that date, never A's 71.3
+  expect(bViews[13]!.json.items).toEqual([]);
+  expect(bViews[14]!.json.days.map((d: { weight_kg: number | null }) => d.weight_kg).filter((k: number | null) => k !== null)).toEqual([99]);
+  expect(bViews[15]!.status).toBe(404); // copying A's meal
+  expect(bViews[16]!.status).toBe(404); // A's recipe as an ingredient
+  expect(bViews[17]!.json.results[0].status).toBe("rejected");
+  for (const r of bViews.slice(11)) expect(r.text.toLowerCase()).not.toContain("zqxsecret");
+  expect(bViews[4]!.json.changes.map((c: { entity: string }) => c.entity)).toEqual(["weight"]); // only B's own weight, written above
   expect((await call("GET", `/api/v1/meals/${meal.id}`, A)).status).toBe(200); // the push above did not delete it
 
   // the admin (A) against B's records: every data {id} route is 404, and the admin's own views of
@@ -91,8 +118,10 @@ test("a second user gets 404 on every id route and never sees the first user's r
   const bFood = (await call("POST", "/api/v1/foods", { ...B, body: { name: "Qwvprivate soup", nutrients: { energy_kcal: 90 } } })).json;
   const bMeal = (await call("POST", "/api/v1/meals", { ...B, body: { food_id: bFood.id, quantity: 300, meal_type: "lunch", note: "qwvprivate note" } })).json;
   const bSession = (await call("GET", "/api/v1/sessions", B)).json.items[0].id;
-  const bOf: Record<string, string | number> = { "/api/v1/meals/{id}": bMeal.id, "/api/v1/foods/{id}": bFood.id, "/api/v1/sessions/{id}": bSession, "/api/v1/tokens/{id}": 999999 };
-  for (const [path, methods] of idRoutes.filter(([p]) => !p.startsWith("/api/v1/admin/"))) {
+  const bRecipe = (await call("POST", "/api/v1/recipes", { ...B, body: { name: "Qwvprivate pie", servings: 2, ingredients: [{ food_id: bFood.id, quantity: 200 }] } })).json;
+  const bOf: Record<string, string | number> = { "/api/v1/meals/{id}": bMeal.id, "/api/v1/foods/{id}": bFood.id, "/api/v1/sessions/{id}": bSession, "/api/v1/tokens/{id}": 999999, "/api/v1/recipes/{id}": bRecipe.id };
+  // (weights are keyed by a date of one's own diary: the admin's dates are the admin's; checked above)
+  for (const [path, methods] of idRoutes.filter(([p]) => !p.startsWith("/api/v1/admin/") && !p.includes("{date}"))) {
     for (const method of Object.keys(methods)) {
       const r = await call(method.toUpperCase(), path.replace("{id}", String(bOf[path])), { ...A, body: method === "get" || method === "delete" ? undefined : { name: "admin's now", quantity: 1 } });
       expect(`admin ${method} ${path} ${r.status}`).toBe(`admin ${method} ${path} 404`);
