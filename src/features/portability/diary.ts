@@ -78,7 +78,7 @@ export function checkDiary(doc: Record<string, unknown>, today: string, p: Probl
   const recipes = list("recipes").map((raw, i) =>
     attempt(`recipes.${i}.`, () => {
       const r = checkSchema(ExportedRecipe, raw, `recipes.${i}.`);
-      checkRecipeInput({ name: r.name, brand: r.brand, servings: r.servings, cooked_grams: r.cooked_grams, portions: r.portions }, true);
+      checkRecipeInput({ name: r.name, brand: r.brand, servings: r.servings, cooked_grams: r.cooked_grams, portions: r.portions }, false);
       return r;
     }),
   );

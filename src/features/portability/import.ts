@@ -112,6 +112,9 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
       for (const d of e.details ?? []) p.add(`custom_foods.${i}.${d.field}`, d.message);
     }
   });
+  // recipes (foods too: meals may log them) and weights
+  const diary = checkDiary(doc, localDate(ctx.meals.now, ctx.meals.timezone), p);
+  for (const r of diary.recipes) fileFoods.set(r.id, { oldId: r.id, input: { portions: [{ name: "serving", grams: 1 }, ...r.portions] }, deleted: false, recipe: true });
   const meals: (ExportedMealT | null)[] = [];
   for (let i = 0; i < mealsIn.length; i++) {
     const m = checkMeal(ctx, mealsIn[i], i, fileFoods, p);
@@ -129,8 +132,6 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
     if (!(e instanceof AppError)) throw e;
     p.details.push(...(e.details ?? []));
   }
-  const diary = checkDiary(doc, localDate(ctx.meals.now, ctx.meals.timezone), p);
-  for (const r of diary.recipes) fileFoods.set(r.id, { oldId: r.id, input: { portions: [{ name: "serving", grams: 1 }, ...r.portions] }, deleted: false, recipe: true });
   if (p.details.length || !wanted) throw invalid(p.details);
 
   const { meals: mctx, foods: fctx } = ctx;
