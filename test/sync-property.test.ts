@@ -187,8 +187,12 @@ test(`three devices converge, lose nothing, duplicate nothing and report every c
           const id = entity === "recipe" ? Number(rawId) : rawId;
           if (pending(d, entity, id)) continue; // one pending edit per record per device
           if (s.kind === "delete" && entity === "goals") continue; // goals are replaced, never deleted
-          const edit = { meal: { quantity: s.quantity }, weight: { kg: 50 + s.quantity / 10 }, recipe: { servings: s.quantity % 8 + 1 }, goals: { energy_kcal: 1000 + s.quantity } }[entity];
-          d.outbox.push(s.kind === "edit" ? mutation(entity, id, "upsert", rec.version, edit) : mutation(entity, id, "delete", rec.version, null));
+          if (s.kind === "delete") d.outbox.push(mutation(entity, id, "delete", rec.version, null));
+          else {
+            const q = s.quantity;
+            const edit = { meal: { quantity: q }, weight: { kg: 50 + q / 10 }, recipe: { servings: (q % 8) + 1 }, goals: { energy_kcal: 1000 + q } }[entity];
+            d.outbox.push(mutation(entity, id, "upsert", rec.version, edit));
+          }
         } else if (s.kind === "sync") await sync(d, s.shuffle, s.duplicate);
         else if (s.kind === "retry") await push(d, d.lastBatch); // a retried request: all duplicates
       }

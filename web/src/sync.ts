@@ -30,7 +30,8 @@ interface Result {
 }
 
 interface Change {
-  entity: Mutation["entity"];
+  /** weights and recipes come too; the web app keeps meals, foods (a recipe's too) and goals */
+  entity: Mutation["entity"] | "weight" | "recipe";
   id: string | number;
   op: Mutation["op"];
   version: number;
@@ -187,7 +188,7 @@ export class Sync {
   }
 
   /** The record as the server has it (or gone), unless a later local change to it is still waiting. */
-  private async store(tx: Tx, entity: Mutation["entity"], id: Mutation["id"], data: Record<string, unknown> | null, version: number | null): Promise<void> {
+  private async store(tx: Tx, entity: Change["entity"], id: Mutation["id"], data: Record<string, unknown> | null, version: number | null): Promise<void> {
     if (await tx.objectStore("conflicts").get(`${entity}:${id}`)) return; // the person decides
     const waiting = (await tx.objectStore("queue").getAll()).some((q) => q.entity === entity && q.id === id);
     if (waiting) {
@@ -202,9 +203,9 @@ export class Sync {
     } else if (entity === "food") {
       if (data) await tx.objectStore("foods").put(fromFood(data, version));
       else if (typeof id === "number") await tx.objectStore("foods").delete(id);
-    } else {
+    } else if (entity === "goals") {
       await tx.objectStore("meta").put({ goals: data, version }, "goals");
-    }
+    } // weights and recipes have no screens in the web app yet: a recipe arrives as its food
   }
 
   /** A custom food made offline got its id: the queue and the meals that name it follow. */

@@ -1,6 +1,7 @@
 /** One day: totals against the goals, the meals by meal type, edit and delete (with undo). */
 import { MEAL_NUTRIENT_KEYS } from "../../../src/db/nutrients";
 import { getMeta, mealsOn, MEAL_TYPES, type Goals, type Meal } from "../store";
+import { goalsFor, type GoalsRecord } from "../goals";
 import { addDays, dateIn, dayTitle, grams, kcal, MEAL_LABEL, useApp, useData } from "../ui";
 
 type Sums = Record<string, number>;
@@ -18,7 +19,7 @@ export function DayView({ date }: { date: string | null }) {
   const day = date ?? today;
   const data = useData(async () => {
     const meals = (await mealsOn(app.db, day)).sort((a, b) => a.eaten_at.localeCompare(b.eaten_at) || a.id.localeCompare(b.id));
-    const goals = (await getMeta<{ goals: Goals | null }>(app.db, "goals"))?.goals ?? null;
+    const goals = goalsFor((await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null, day);
     return { meals, goals };
   }, [day]);
   const meals = data?.meals ?? [];

@@ -2,7 +2,8 @@
  * Seven days of kcal against the goal, as a chart and as a table, with macro averages over the
  * logged days: the same arithmetic as GET /stats/weekly, from the local store (so it works offline).
  */
-import { getMeta, mealsOn, type Goals } from "../store";
+import { getMeta, mealsOn } from "../store";
+import { goalsFor, type GoalsRecord } from "../goals";
 import { addDays, dateIn, grams, kcal, shortDay, useApp, useData } from "../ui";
 import { sum } from "./day";
 
@@ -13,7 +14,7 @@ export function WeekView({ end }: { end: string | null }) {
   const data = useData(async () => {
     const dates = Array.from({ length: 7 }, (_, i) => addDays(last, i - 6));
     const days = await Promise.all(dates.map(async (date) => ({ date, meals: await mealsOn(app.db, date) })));
-    const goals = (await getMeta<{ goals: Goals | null }>(app.db, "goals"))?.goals ?? null;
+    const goals = goalsFor((await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null, last);
     return { days: days.map((d) => ({ date: d.date, count: d.meals.length, totals: sum(d.meals) })), goals };
   }, [last]);
   if (!data) return <main aria-busy="true" />;

@@ -1,0 +1,21 @@
+/**
+ * The goals of one date from the goals record the server syncs (API.md §Goals): plans with
+ * per-weekday goals, each applying from its date. The rule itself is the server's (plans.ts).
+ */
+import { goalsOn, SINCE_ALWAYS, type Plan } from "../../src/features/goals/plans";
+import type { Goals } from "./store";
+
+type PlanView = Goals & { from: string | null; weekdays?: Plan["weekdays"] };
+export type GoalsRecord = Goals & { schedule?: PlanView[] };
+
+export function goalsFor(record: GoalsRecord | null, date: string): Goals | null {
+  if (!record) return null;
+  // goals saved on this device and not yet synced have no schedule: they are the every-day goals
+  if (!Array.isArray(record.schedule) || record.schedule.length === 0) return record;
+  const plans: Plan[] = record.schedule.map((p) => ({
+    startsOn: p.from ?? SINCE_ALWAYS,
+    everyDay: { energy_kcal: p.energy_kcal, protein_g: p.protein_g, fat_g: p.fat_g, carbohydrate_g: p.carbohydrate_g },
+    weekdays: p.weekdays ?? {},
+  }));
+  return goalsOn(plans, date);
+}
