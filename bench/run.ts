@@ -24,6 +24,7 @@ const BENCHES: [string, string[]][] = [
   ["photo", quick ? ["--rounds", "5", "--seconds", "3"] : []],
   ["photo-quality", quick ? ["--foods", "10"] : []],
   ["sync", []],
+  ["diary", quick ? ["--rounds", "1", "--requests", "100"] : []],
   ["binary", quick ? ["--runs", "2"] : []],
 ];
 
