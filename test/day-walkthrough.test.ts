@@ -52,6 +52,9 @@ test("a day of meals, the week, goals and what remains", async () => {
   expect(day.meals[0].nutrients.energy_kcal).toBe(expectedBanana);
 
   expect((await api("PUT", "/goals", { energy_kcal: 1800, protein_g: 90 }, token)).status).toBe(200);
+  // a weight and a recipe too, so DELETE /me below is seen to take them with the account
+  expect((await api("PUT", "/weights/2026-11-23", { kg: 64 }, token)).status).toBe(201);
+  expect((await api("POST", "/recipes", { name: "Toast", servings: 1, ingredients: [{ food_id: 9040, quantity: 50 }] }, token)).status).toBe(201);
   const stats = (await api("GET", "/stats/daily", undefined, token)).json;
   expect(stats.remaining.energy_kcal).toBe(1800 - sum);
   expect(stats.by_meal_type.breakfast.energy_kcal).toBe(day.meals[0].nutrients.energy_kcal + day.meals[1].nutrients.energy_kcal);
@@ -64,7 +67,7 @@ test("a day of meals, the week, goals and what remains", async () => {
 
   expect((await api("DELETE", "/me", { password: "pohutukawa tree" }, token)).status).toBe(204);
   const left = t.db.$client
-    .query("SELECT (SELECT count(*) FROM meals) + (SELECT count(*) FROM goal_plans) + (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) AS n")
+    .query("SELECT (SELECT count(*) FROM meals) + (SELECT count(*) FROM goal_plans) + (SELECT count(*) FROM weights) + (SELECT count(*) FROM recipes) + (SELECT count(*) FROM recipe_ingredients) + (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) AS n")
     .get() as { n: number };
   expect(left.n).toBe(0);
 });

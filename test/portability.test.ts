@@ -41,6 +41,21 @@ describe("export", () => {
     expect(lines[1]).toBe('2026-11-20,08:00,breakfast,"Bananas, raw",9040,1,"medium (7"" to 7-7/8"" long)",118,105,1.29,0.39,26.95,3.07,14.43,0.13,1.18,"with ""quotes"", and a comma"');
   });
 
+  test("CSV of weights: one row per weigh-in with its trend, in pounds too for a user who weighs in pounds; formulas neutralised", async () => {
+    const { api } = await seeded();
+    await api("PUT", "/weights/2026-11-20", { kg: 80 });
+    await api("PUT", "/weights/2026-11-22", { kg: 79, note: "=cmd|calc" });
+    const kg = await api("GET", "/export?format=csv&table=weights");
+    expect(kg.headers.get("content-disposition")).toMatch(/filename="morsel-weights-\d{4}-\d{2}-\d{2}\.csv"/);
+    // trend: 80; the 21st interpolated 79.5 → 79.95; the 22nd → 79.855
+    expect(kg.text).toBe("date,kg,trend_kg,note\r\n2026-11-20,80,80,\r\n2026-11-22,79,79.86,'=cmd|calc\r\n");
+    await api("PATCH", "/me", { weight_unit: "lb" });
+    const lb = (await api("GET", "/export?format=csv&table=weights")).text.split("\r\n");
+    expect(lb[0]).toBe("date,kg,trend_kg,lb,trend_lb,note");
+    expect(lb[1]).toBe("2026-11-20,80,80,176.4,176.4,");
+    expectError(await api("GET", "/export?format=csv&table=recipes"), 400, "validation_failed");
+  });
+
   test("a bad format → 400; no token → 401", async () => {
     const { api, t } = await seeded();
     expectError(await api("GET", "/export?format=xml"), 400, "validation_failed");
@@ -75,6 +90,21 @@ describe("import", () => {
     // the imported custom food is the meal's food on the new server
     const granolaMeal = reexport.meals.find((m: { food_name: string }) => m.food_name.startsWith("Granola"));
     expect(granolaMeal.food_id).toBe(reexport.custom_foods[0].id);
+  });
+
+  test("an export from before recipes and weights (no recipes, weights or schedule) still imports; its goals apply since always", async () => {
+    const { api } = await seeded();
+    const { checksum: _c, recipes: _r, weights: _w, ...old } = (await api("GET", "/export")).json;
+    old.goals = { energy_kcal: 1900, protein_g: 100, fat_g: null, carbohydrate_g: null };
+    const b = makeApp();
+    b.clock.set("2026-11-25T10:00:00Z");
+    const v = await registerUser(b.call, { timezone: "Europe/Lisbon" });
+    const r = await b.call("POST", "/api/v1/import", { token: v.access_token, body: old });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ meals: { added: 3 }, recipes: { added: 0 }, weights: { added: 0 }, goals: "updated" });
+    const goals = (await b.call("GET", "/api/v1/goals", { token: v.access_token })).json;
+    expect(goals).toMatchObject({ from: null, energy_kcal: 1900, protein_g: 100 });
+    expect((await b.call("GET", "/api/v1/stats/daily?date=2026-11-20", { token: v.access_token })).json.goals.energy_kcal).toBe(1900);
   });
 
   test("a tampered export → 400 naming the checksum, nothing applied", async () => {

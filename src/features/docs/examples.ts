@@ -15,5 +15,5 @@ export const OPENAPI_EXAMPLES: Record<string, unknown> = {
   },
   CreateMeal: { food_id: 9040, quantity: 1, portion_id: 4189, meal_type: "breakfast" },
   Error: { error: { code: "validation_failed", message: "quantity must be greater than 0", details: [{ field: "quantity", message: "must be greater than 0" }] } },
-  User: { id: 1, email: "ana@example.org", name: "Ana", timezone: "Europe/Lisbon", role: "admin" },
+  User: { id: 1, email: "ana@example.org", name: "Ana", timezone: "Europe/Lisbon", role: "admin", weight_unit: "kg" },
 };
