@@ -1,4 +1,5 @@
 /** A from..to range of local dates, both included, as query parameters give it. */
+import { t } from "elysia";
 import { Problems, checkDate } from "./problems";
 import { addDays } from "./time";
 
@@ -13,3 +14,9 @@ export function checkRange(input: { from?: string; to?: string }, today: string,
   p.throwIfAny();
   return { from, to };
 }
+
+/** The query fields `from` and `to`, for a route whose range is `defaultDays` long by default. */
+export const rangeFields = (defaultDays: number) => ({
+  from: t.Optional(t.String({ format: "date", description: `first day, included; default: ${defaultDays - 1} days before \`to\`` })),
+  to: t.Optional(t.String({ format: "date", description: "last day, included; default: today" })),
+});

@@ -7,6 +7,7 @@ import { t } from "elysia";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { Nullable, Enum, Int } from "../../lib/schemas";
 import { intParam } from "../../lib/validation";
+import { rangeFields } from "../../lib/date-range";
 
 export const MEAL_TYPES = ["breakfast", "lunch", "dinner", "snack"] as const;
 export type MealType = (typeof MEAL_TYPES)[number];
@@ -78,8 +79,7 @@ export const PatchMealBody = t.Object(
 );
 
 export const RangeQuery = t.Object({
-  from: t.Optional(date("YYYY-MM-DD, first day included; default: 29 days before `to`")),
-  to: t.Optional(date("YYYY-MM-DD, last day included; default: today")),
+  ...rangeFields(30),
   order: t.Optional(Enum(["desc", "asc"], { description: "desc (newest first, the default) or asc" })),
   cursor: t.Optional(t.String({ description: "next_cursor from the previous page" })),
   limit: t.Optional(intParam("limit", { minimum: 1, maximum: 500, default: 100 })),

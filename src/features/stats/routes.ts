@@ -8,6 +8,7 @@ import { MealNutrients } from "../meals/model";
 import { mealsCtx } from "../meals/context";
 import { dailyStats, weeklyStats } from "./service";
 import { MAX_STATS_DAYS, statsOverDays } from "./range";
+import { rangeFields } from "../../lib/date-range";
 
 const DailyStats = t.Object(
   {
@@ -63,10 +64,7 @@ export function statsRoutes(deps: AppDeps) {
     })
     .get("/days", ({ user, query }) => reply(deps, statsOverDays({ ctx: mealsCtx(deps, user), input: query })), {
       auth: true,
-      query: t.Object({
-        from: t.Optional(t.String({ format: "date", description: "default: 89 days before `to`" })),
-        to: t.Optional(t.String({ format: "date", description: "default: today" })),
-      }),
+      query: t.Object(rangeFields(90)),
       response: {
         200: t.Object({
           from: t.String({ format: "date" }),

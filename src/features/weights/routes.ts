@@ -7,6 +7,7 @@ import type { AuthedUser } from "../auth/plugin";
 import { deleteWeight, getWeight, listWeights, MAX_RANGE_DAYS, putWeight, type WeightsCtx } from "./service";
 import { MAX_KG, MIN_KG } from "./validate";
 import { SMOOTHING } from "./trend";
+import { rangeFields } from "../../lib/date-range";
 
 export const weightsCtx = (deps: AppDeps, user: Pick<AuthedUser, "id" | "timezone" | "weightUnit">): WeightsCtx => ({
   db: deps.db,
@@ -38,10 +39,7 @@ export function weightsRoutes(deps: AppDeps) {
     .use(deps.authn)
     .get("/", ({ user, query }) => reply(deps, listWeights({ ctx: weightsCtx(deps, user), input: query })), {
       auth: true,
-      query: t.Object({
-        from: t.Optional(t.String({ format: "date", description: "default: 89 days before `to`" })),
-        to: t.Optional(t.String({ format: "date", description: "default: today" })),
-      }),
+      query: t.Object(rangeFields(90)),
       response: {
         200: t.Object({
           from: t.String({ format: "date" }),
