@@ -40,6 +40,11 @@ test("a higher Saturday goal judges Saturdays by it; a later change applies from
   // a plan set from an earlier date replaces the plans after it
   const redo = await api("PUT", "/goals", { energy_kcal: 2100, from: "2026-11-01" });
   expect(redo.json.schedule.map((p: { from: string }) => p.from)).toEqual(["2026-10-01", "2026-11-01"]);
+  // the document sent back as read changes nothing; from: null is a plan since always, replacing all
+  const { schedule: _s, ...newest } = redo.json;
+  expect((await api("PUT", "/goals", newest)).json).toEqual(redo.json);
+  const always = await api("PUT", "/goals", { energy_kcal: 1500, from: null });
+  expect(always.json.schedule).toEqual([{ from: null, energy_kcal: 1500, protein_g: null, fat_g: null, carbohydrate_g: null, weekdays: {} }]);
 });
 
 test("bad input → 400 naming the field, goals unchanged", async () => {

@@ -42,7 +42,7 @@ const anyGoal = (k: string) => t.Optional(t.Any({ description: `${k}: number or 
 export const PutGoalsBody = t.Object({
   ...Object.fromEntries(GOAL_KEYS.map((k) => [k, anyGoal(k)])),
   weekdays: t.Optional(t.Any({ description: "{ monday … sunday: Goals | null }; a weekday left out or null uses the every-day goals" })),
-  from: t.Optional(t.Any({ description: "YYYY-MM-DD the plan applies from (default: today in the user's time zone), at most a year ahead" })),
+  from: t.Optional(t.Any({ description: "YYYY-MM-DD the plan applies from (default: today in the user's time zone), at most a year ahead; null = since always" })),
 });
 
 export interface GoalsCtx {
@@ -81,13 +81,15 @@ export function writePlan(ctx: GoalsCtx, plan: Plan): void {
 }
 
 /**
- * PUT /goals (and a goals upsert from sync): a new plan from `from` on. Without `from` it starts
- * today, except the first plan ever, which applies since always (there were no goals to keep).
+ * PUT /goals (and a goals upsert from sync): a new plan from `from` on (null: since always, replacing
+ * every plan). Without `from` it starts today, except the first plan ever, which applies since
+ * always (there were no goals to keep).
  */
 export function putGoals({ ctx, input }: { ctx: GoalsCtx; input: Record<string, unknown> }) {
   const today = localDate(ctx.now, ctx.timezone);
   const first = input.from === undefined && plansOf(ctx.db, ctx.userId).length === 0;
-  const plan = checkGoalsInput(first ? { ...input, from: null } : input, { today, latest: addDays(today, 366) }, "", first);
+  // `from: null` (as GET shows a plan since always) is taken back as such, so a document read can be sent back
+  const plan = checkGoalsInput(first ? { ...input, from: null } : input, { today, latest: addDays(today, 366) }, "", true);
   return inTx(ctx.db, () => {
     writePlan(ctx, plan);
     return logGoals(ctx);

@@ -20,8 +20,8 @@ function goalsFrom(input: Record<string, unknown>, prefix: string, details: Erro
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /**
- * A plan from PUT /goals input. `from` defaults to `today`; `null` (only from an import) means
- * since always. `prefix` names where the input sits (import: "goals.").
+ * A plan from PUT /goals input. `from` defaults to `today`; `null` means since always (where
+ * `allowSinceAlways`). `prefix` names where the input sits (import: "goals.").
  */
 export function checkGoalsInput(input: Record<string, unknown>, dates: { today: string; latest: string }, prefix = "", allowSinceAlways = false): Plan {
   const details: ErrorDetail[] = [];
