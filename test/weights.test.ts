@@ -75,6 +75,10 @@ describe("/weights", () => {
     const lb = await api("PUT", "/weights/2026-11-21", { lb: 155 }, u.access_token);
     expect(lb.json).toMatchObject({ kg: 70.307, value: 155, unit: "lb" });
     expect((await api("GET", "/weights/2026-11-20", undefined, u.access_token)).json).toMatchObject({ kg: 70.4, value: 155.2, unit: "lb" });
+    // POST logs today's by default, replacing like PUT
+    const today = await api("POST", "/weights", { lb: 154 }, u.access_token);
+    expect([today.status, today.headers.get("location"), today.json.date]).toEqual([201, "/api/v1/weights/2026-11-22", "2026-11-22"]);
+    expect((await api("POST", "/weights", { date: "2026-11-22", kg: 70 }, u.access_token)).status).toBe(200);
     expect((await api("DELETE", "/weights/2026-11-20", undefined, u.access_token)).status).toBe(204);
     expectError(await api("GET", "/weights/2026-11-20", undefined, u.access_token), 404, "not_found");
     expectError(await api("DELETE", "/weights/2026-11-20", undefined, u.access_token), 404, "not_found");
@@ -101,6 +105,8 @@ describe("/weights", () => {
     expectError(await api("GET", "/weights?from=2026-11-22&to=2026-11-01", undefined, u.access_token), 400, "validation_failed");
     expectError(await api("GET", "/weights?from=2010-01-01&to=2026-11-01", undefined, u.access_token), 400, "validation_failed");
     expectError(await api("PATCH", "/me", { weight_unit: "stone" }, u.access_token), 400, "validation_failed");
+    expectError(await api("POST", "/weights", { date: "2026-13-01", kg: 70 }, u.access_token), 400, "validation_failed");
+    expectError(await api("POST", "/weights", { kg: 401 }, u.access_token), 400, "validation_failed");
     expect((await api("GET", "/weights", undefined, u.access_token)).json.items).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { deleteWeight, getWeight, listWeights, MAX_RANGE_DAYS, putWeight, type W
 import { MAX_KG, MIN_KG } from "./validate";
 import { SMOOTHING } from "./trend";
 import { rangeFields } from "../../lib/date-range";
+import { localDate } from "../../lib/time";
 
 export const weightsCtx = (deps: AppDeps, user: Pick<AuthedUser, "id" | "timezone" | "weightUnit">): WeightsCtx => ({
   db: deps.db,
@@ -31,6 +32,11 @@ export const Weight = t.Object(
   },
   { title: "Weight" },
 );
+const WeightBody = t.Object({
+  kg: t.Optional(t.Any({ description: `${MIN_KG}–${MAX_KG}` })),
+  lb: t.Optional(t.Any({ description: "instead of kg" })),
+  note: t.Optional(t.Any({ description: "at most 200 characters, or null" })),
+});
 const DateParams = t.Object({ date: t.String({ description: "YYYY-MM-DD, a local date in the user's time zone" }) });
 
 export function weightsRoutes(deps: AppDeps) {
@@ -58,6 +64,21 @@ export function weightsRoutes(deps: AppDeps) {
         description: `At most ${MAX_RANGE_DAYS} days. The trend is an exponentially smoothed moving average (The Hacker's Diet): each day it moves ${SMOOTHING} of the way towards that day's weight (days without a weigh-in use the weight interpolated between their neighbours), computed from the first weigh-in ever, so it does not depend on the range asked.`,
       },
     })
+    .post(
+      "/",
+      ({ user, body, set }) => {
+        const ctx = weightsCtx(deps, user);
+        const { date, ...input } = body as Record<string, unknown>;
+        const { weight, created } = putWeight({ ctx, date: date ?? localDate(ctx.now, ctx.timezone), input });
+        return reply(deps, weight, created ? 201 : 200, { location: `/api/v1/weights/${weight.date}` }, set);
+      },
+      {
+        auth: true,
+        body: t.Object({ date: t.Optional(t.Any({ description: "YYYY-MM-DD; default: today in the user's time zone" })), ...WeightBody.properties }),
+        response: { 200: Weight, 201: Weight, ...errors(400, 401, 413, 415) },
+        detail: { tags, summary: "Log a weight (today by default); the same as PUT /weights/{date}" },
+      },
+    )
     .get("/:date", ({ user, params }) => reply(deps, getWeight({ ctx: weightsCtx(deps, user), date: params.date })), {
       auth: true,
       params: DateParams,
@@ -73,11 +94,7 @@ export function weightsRoutes(deps: AppDeps) {
       {
         auth: true,
         params: DateParams,
-        body: t.Object({
-          kg: t.Optional(t.Any({ description: `${MIN_KG}–${MAX_KG}` })),
-          lb: t.Optional(t.Any({ description: "instead of kg" })),
-          note: t.Optional(t.Any({ description: "at most 200 characters, or null" })),
-        }),
+        body: WeightBody,
         response: { 200: Weight, 201: Weight, ...errors(400, 401, 413, 415) },
         detail: { tags, summary: "Log the weight of a date (replaces that date's weight)", description: `kg (${MIN_KG}–${MAX_KG}) or lb, not both; a date at most tomorrow. 201 when the date had none, 200 when it replaced one.` },
       },
