@@ -48,6 +48,13 @@ describe("a recipe", () => {
     expect(edited.json.per_serving.energy_kcal).toBeCloseTo(CHILI_KCAL / 8, 2);
     expect(edited.json.nutrients.energy_kcal).toBeCloseTo(chili.nutrients.energy_kcal, 6);
     expect((await api("GET", `/meals/${meal.json.id}`)).json.nutrients).toEqual(meal.json.nutrients);
+    // a Recipe read and sent back whole (as a sync client may) changes nothing
+    const { id: _id, ...whole } = edited.json;
+    const back = await api("PATCH", `/recipes/${chili.id}`, whole);
+    expect({ ...back.json, portions: back.json.portions.map((p: { name: string; grams: number }) => [p.name, p.grams]) }).toEqual({
+      ...edited.json,
+      portions: edited.json.portions.map((p: { name: string; grams: number }) => [p.name, p.grams]),
+    });
     // logged by grams too
     const byGrams = await api("POST", "/meals", { food_id: chili.id, quantity: 100, meal_type: "lunch" });
     expect(byGrams.json.nutrients.energy_kcal).toBe(Math.round((CHILI_KCAL * 100) / 1600));

@@ -14,7 +14,7 @@ import type { FoodT } from "../foods/model";
 import type { SyncLog } from "../sync/log";
 import { computeRecipe } from "./compute";
 import type { IngredientRow, RecipesRepo } from "./repo";
-import { checkRecipeInput, MAX_DISH_GRAMS, type IngredientInput } from "./validate";
+import { checkRecipeInput, MAX_DISH_GRAMS, SERVING, type IngredientInput } from "./validate";
 
 export interface RecipesCtx {
   repo: RecipesRepo;
@@ -25,7 +25,6 @@ export interface RecipesCtx {
   now: Date;
 }
 
-const SERVING = "serving";
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const notFound = (id: number) => new AppError("food_not_found", `no recipe ${id} of yours`);
 

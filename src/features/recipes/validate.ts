@@ -4,6 +4,8 @@ import { checkFoodInput, type FoodInput } from "../custom-foods/validate";
 import { AppError } from "../../lib/errors";
 
 export const MAX_INGREDIENTS = 100;
+/** The automatic first portion of every recipe: one serving. */
+export const SERVING = "serving";
 export const MAX_SERVINGS = 1000;
 export const MAX_DISH_GRAMS = 100_000;
 
@@ -26,8 +28,10 @@ export function checkRecipeInput(raw: Record<string, unknown>, create: boolean):
   const p = new Problems();
   let food: FoodInput = {};
   try {
-    // name, brand and extra portions follow the custom-food rules
-    const { name, brand, portions } = raw;
+    // name, brand and extra portions follow the custom-food rules; "serving" is the automatic
+    // portion, so one sent back (a Recipe read and returned whole) is not taken as the user's own
+    const { name, brand } = raw;
+    const portions = Array.isArray(raw.portions) ? raw.portions.filter((q) => !(q && typeof q === "object" && (q as { name?: unknown }).name === SERVING)) : raw.portions;
     food = checkFoodInput({ name, brand, portions }, false);
     if (create && name === undefined) p.add("name", "is required and must be a string");
   } catch (e) {
@@ -55,7 +59,9 @@ export function checkRecipeInput(raw: Record<string, unknown>, create: boolean):
         const f = `ingredients.${i}.`;
         if (!Number.isSafeInteger(o.food_id) || (o.food_id as number) < 1) p.add(`${f}food_id`, "must be a food id (a positive integer)");
         if (typeof o.quantity !== "number" || !Number.isFinite(o.quantity) || o.quantity <= 0) p.add(`${f}quantity`, "must be a number more than 0 (grams, or portions with portion_id)");
-        const portion = o.portion_id ?? null;
+        // `portion` as a Recipe shows it ({ id, name, grams }) is taken as its id
+        const shown = o.portion !== null && typeof o.portion === "object" ? (o.portion as { id?: unknown }).id : undefined;
+        const portion = o.portion_id ?? shown ?? null;
         if (portion !== null && (!Number.isSafeInteger(portion) || (portion as number) < 1)) p.add(`${f}portion_id`, "must be a portion id of the food, or null for grams");
         out.ingredients!.push({ food_id: o.food_id as number, quantity: o.quantity as number, portion_id: portion as number | null });
       });
