@@ -110,10 +110,10 @@ export function checkSchedule(doc: Record<string, unknown>, today: string): Plan
 
 /** Import: the user's schedule becomes `plans`; false when it already was. Call inside a transaction. */
 export function replaceSchedule(ctx: GoalsCtx, plans: Plan[]): boolean {
-  const same = JSON.stringify(plansOf(ctx.db, ctx.userId)) === JSON.stringify([...plans].sort((a, b) => a.startsOn.localeCompare(b.startsOn)));
-  if (same) return false;
+  const sorted = [...plans].sort((a, b) => a.startsOn.localeCompare(b.startsOn)); // each write drops the plans after it
+  if (JSON.stringify(plansOf(ctx.db, ctx.userId)) === JSON.stringify(sorted)) return false;
   ctx.db.$client.query("DELETE FROM goal_plans WHERE user_id = ?").run(ctx.userId);
-  for (const p of plans) writePlan(ctx, p);
+  for (const p of sorted) writePlan(ctx, p);
   logGoals(ctx);
   return true;
 }

@@ -164,8 +164,7 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
     await pause();
   }
   inTx(mctx.db, () => {
-    const gctx = { db: mctx.db, log: mctx.log, userId, timezone: mctx.timezone, now: mctx.now };
-    if (replaceSchedule(gctx, wanted)) summary.goals = "updated";
+    if (replaceSchedule(ctx.goals, wanted)) summary.goals = "updated";
     summary.weights = importWeights(ctx.weights, diary.weights);
   });
   return summary;
