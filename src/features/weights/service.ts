@@ -52,9 +52,9 @@ export function putWeight({ ctx, date, input }: { ctx: WeightsCtx; date: unknown
     ctx.db.$client
       .query("INSERT INTO weights (user_id, date, kg, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, date) DO UPDATE SET kg = excluded.kg, note = excluded.note, updated_at = excluded.updated_at")
       .run(ctx.userId, day, w.kg, w.note, stamp, stamp);
-    const view = weightView(one(ctx, day)!, "kg");
-    ctx.log.record(ctx.userId, "weight", day, "upsert", view, ctx.now);
-    return { weight: weightView(one(ctx, day)!, ctx.unit), created: !existed };
+    const row = one(ctx, day)!;
+    ctx.log.record(ctx.userId, "weight", day, "upsert", weightView(row, "kg"), ctx.now); // synced in kg, whoever reads it
+    return { weight: weightView(row, ctx.unit), created: !existed };
   });
 }
 
