@@ -1,0 +1,253 @@
+/**
+ * From OCR lines to a nutrition panel: US Nutrition Facts (the 2016+ and the older format), EU/UK
+ * "Nutrition information" tables (per 100 g / 100 ml, kJ and kcal, salt) and Australian/NZ panels
+ * (per serving and per 100 g, kJ). Every value names the line it came from and how sure we are;
+ * nothing is guessed: a value we are unsure of stays null. See docs/API.md §Scanner, label.
+ */
+import { amounts, fixAmounts, normalise, plain, splitRunTogether, type Amount } from "./rules";
+
+export const LABEL_KEYS = [
+  "energy_kcal", "energy_kj", "fat_g", "saturated_fat_g", "trans_fat_g", "cholesterol_mg", "sodium_mg",
+  "carbohydrate_g", "fiber_g", "sugars_g", "added_sugars_g", "protein_g",
+] as const;
+export type LabelKey = (typeof LABEL_KEYS)[number];
+export type LabelNutrients = Record<LabelKey, number | null>;
+
+export interface FieldRead {
+  /** The OCR line the value was read from, as read. */
+  line: string;
+  /** What the line says, in the key's unit (per serving on US panels, else per 100 g). */
+  value: number | null;
+  confidence: number;
+  /** "less than 1g": the value is below this, and `value` is null. */
+  less_than?: number;
+  note?: string;
+}
+
+export interface Warning {
+  code: "energy_mismatch" | "implausible";
+  message: string;
+}
+
+export interface LabelReading {
+  format: "us" | "eu" | "au" | null;
+  serving: { text: string | null; grams: number | null; millilitres: number | null };
+  servings_per_container: number | null;
+  per_serving: LabelNutrients;
+  per_100g: LabelNutrients | null;
+  fields: Partial<Record<LabelKey, FieldRead>>;
+  warnings: Warning[];
+}
+
+/** Values read with less confidence than this are left null (the line is still in `fields`). */
+export const MIN_CONFIDENCE = 0.6;
+/** Stated energy and Atwater energy (9 fat + 4 carbohydrate + 4 protein) further apart than this are flagged. */
+export const ENERGY_TOLERANCE = 0.2;
+const KJ_PER_KCAL = 4.184;
+const SODIUM_MG_PER_SALT_G = 400;
+
+type Unit = "g" | "mg" | "kcal";
+interface Rule {
+  key: LabelKey | "salt";
+  label: RegExp;
+  unit: Unit;
+}
+/** Most specific first: a line is claimed by the first rule whose label starts it. */
+const RULES: Rule[] = [
+  { key: "added_sugars_g", label: /^(includes?\s+)?(.*?\s)?added\s*sugars?/, unit: "g" },
+  { key: "saturated_fat_g", label: /^(saturated(\s*fat)?|sat\.?\s*fat|saturates|gesattigte\s*fettsauren|acides\s*gras\s*satures)/, unit: "g" },
+  { key: "trans_fat_g", label: /^trans(\s*fat)?\b/, unit: "g" },
+  { key: "fat_g", label: /^(total\s*fat|fat,?\s*total|fat|fats|lipids?|fett|matieres\s*grasses|lipides)(?![a-z])/, unit: "g" },
+  { key: "cholesterol_mg", label: /^cholesterol/, unit: "mg" },
+  { key: "sodium_mg", label: /^sodium/, unit: "mg" },
+  { key: "salt", label: /^(salt|salz|sel)\b/, unit: "g" },
+  { key: "carbohydrate_g", label: /^(total\s*carbohydrates?|total\s*carb\.?s?|carbohydrates?,?(\s*total)?|carbs|kohlenhydrate|glucides)(?![a-z])/, unit: "g" },
+  { key: "fiber_g", label: /^(dietary\s*fib(er|re)|fib(er|re)s?(\s*alimentaires)?|ballaststoffe)/, unit: "g" },
+  { key: "sugars_g", label: /^(total\s*sugars?|sugars?|zucker|sucres)(?![a-z])/, unit: "g" },
+  { key: "protein_g", label: /^(proteins?|eiwei(ss|s|b)|proteines)(?![a-z])/, unit: "g" },
+];
+const LEADER = /^([-–•·*+~]\s*|(of which|davon|dont)\s+|incl\.?\s+)/;
+/** Footnotes below the panel repeat nutrient words with other numbers ("Total Fat Less than 65g"). */
+const FOOTNOTE = /(daily values? (are|is) based|percent daily|calories a day|calories per gram|2,?000 calorie|your daily value|reference intake of an average|\bri\s*=)/;
+
+export function parseLabel(raw: { text: string; confidence: number }[]): LabelReading {
+  const lines = raw.map((l) => {
+    const fixed = fixAmounts(splitRunTogether(plain(normalise(l.text))));
+    return { raw: l.text, text: fixed.text.toLowerCase(), confidence: l.confidence * (fixed.fixed ? 0.95 : 1) };
+  });
+  const end = lines.findIndex((l) => FOOTNOTE.test(l.text));
+  const panel = end < 0 ? lines : lines.slice(0, end);
+  const columns = columnsOf(panel.map((l) => l.text));
+  const format = detectFormat(lines.map((l) => l.text), columns.per100 !== null);
+  const serving = servingOf(lines.map((l) => ({ raw: normalise(l.raw), text: l.text })), columns.servingGrams);
+  const servings = servingsPerContainer(lines.map((l) => l.text));
+
+  const fields: Partial<Record<LabelKey, FieldRead>> = {};
+  const perServing = blank();
+  const per100 = blank();
+  // a US panel's single column is per serving; an EU/AU table names its per-100 column
+  const col100 = columns.per100;
+  const colServing = columns.per100 === null ? 0 : columns.serving;
+  for (const l of panel) {
+    const body = l.text.replace(LEADER, "");
+    if (/^(calories|energy|energie|brennwert)/.test(body)) {
+      energy(body, l, col100, colServing, fields, perServing, per100);
+      continue;
+    }
+    const rule = RULES.find((r) => r.label.test(body));
+    if (!rule) continue;
+    const key: LabelKey = rule.key === "salt" ? "sodium_mg" : rule.key;
+    if (fields[key]) continue; // the first line wins: the panel comes before anything repeating it
+    const m = body.match(rule.label)!;
+    // "Includes 10g Added Sugars": the amount comes before the words
+    const found = amounts(rule.key === "added_sugars_g" && /\d/.test(m[0]) ? body : body.slice(m[0].length)).filter((a) => a.unit !== "%");
+    const values = found.map((a) => toUnit(a, rule.key === "salt" ? "g" : rule.unit));
+    const pick = (col: number | null) => (col === null ? undefined : values[col]);
+    const first = pick(col100 ?? colServing);
+    if (!first) {
+      fields[key] = { line: l.raw, value: null, confidence: 0, note: "no amount with a unit was read on this line" };
+      continue;
+    }
+    const scale = rule.key === "salt" ? SODIUM_MG_PER_SALT_G : 1;
+    const conf = l.confidence * (first.unitRead ? 1 : 0.5);
+    const note = [
+      rule.key === "salt" ? `salt ${first.value} g → sodium ×${SODIUM_MG_PER_SALT_G}` : null,
+      columns.per100 === null && values.length > 1 ? `first of ${values.length} columns` : null,
+      first.unitRead ? null : "no unit was read: not trusted",
+    ].filter(Boolean).join("; ");
+    fields[key] = {
+      line: l.raw,
+      value: first.lessThan ? null : round(first.value * scale),
+      confidence: round(conf),
+      ...(first.lessThan ? { less_than: round(first.value * scale) } : {}),
+      ...(note ? { note } : {}),
+    };
+    if (first.lessThan || conf < MIN_CONFIDENCE) continue;
+    const s = pick(colServing);
+    if (col100 !== null) per100[key] = round(first.value * scale);
+    if (s && !s.lessThan && (col100 === null || colServing !== null)) perServing[key] = round(s.value * scale);
+  }
+  return finish({ format, serving, servings, fields, perServing, per100: col100 !== null ? per100 : null });
+}
+
+interface Value {
+  value: number;
+  lessThan: boolean;
+  unitRead: boolean;
+}
+
+function toUnit(a: Amount, unit: Unit): Value {
+  const factor = a.unit === unit || a.unit === null ? 1 : a.unit === "g" && unit === "mg" ? 1000 : a.unit === "mg" && unit === "g" ? 0.001 : NaN;
+  return { value: a.value * factor, lessThan: a.lessThan, unitRead: a.unit !== null && Number.isFinite(factor) };
+}
+
+type Line = { raw: string; text: string; confidence: number };
+
+/** "Calories 230", "Energy 1046 kJ / 250 kcal 314 kJ / 75 kcal", "Energy 508kJ 1690kJ", "Energy (kcal) 250". */
+function energy(body: string, l: Line, col100: number | null, colServing: number | null, fields: LabelReading["fields"], perServing: LabelNutrients, per100: LabelNutrients) {
+  const us = body.startsWith("calories");
+  const text = us ? body.slice("calories".length).split(/calories from fat|from fat|fat cal/)[0]! : body.replace(/^(energy|energie|brennwert)/, "");
+  const unitHint = /kj/.test(body) && !/kcal/.test(body) ? "kj" : /kcal|cal/.test(body) && !/kj/.test(body) ? "kcal" : null;
+  const found = amounts(text).filter((a) => a.unit !== "%" && a.unit !== "g" && a.unit !== "mg");
+  const kj = found.filter((a) => a.unit === "kj" || (a.unit === null && unitHint === "kj")).map((a) => a.value);
+  const kcal = found.filter((a) => a.unit === "kcal" || a.unit === "cal" || (a.unit === null && (us || unitHint === "kcal"))).map((a) => a.value);
+  const col = col100 ?? colServing ?? 0;
+  const read = (list: number[], key: "energy_kcal" | "energy_kj", note: string | null) => {
+    if (fields[key] || list[col] === undefined) return;
+    const unitRead = us || unitHint !== null || found.some((a) => a.unit !== null);
+    const conf = round(l.confidence * (unitRead ? 1 : 0.5));
+    const many = col100 === null && list.length > 1 ? `first of ${list.length} columns` : null;
+    fields[key] = { line: l.raw, value: list[col]!, confidence: conf, ...(note || many ? { note: [note, many].filter(Boolean).join("; ") } : {}) };
+    if (conf < MIN_CONFIDENCE) return;
+    if (col100 !== null) per100[key] = list[col]!;
+    if (colServing !== null && list[colServing] !== undefined && (col100 === null || colServing !== col100)) perServing[key] = list[colServing]!;
+  };
+  read(kcal, "energy_kcal", null);
+  read(kj, "energy_kj", null);
+}
+
+/** The per-100 and per-serving columns of a table, from its heading line ("Per 100g | Per serving (30g) | %RI"). */
+function columnsOf(lines: string[]): { per100: number | null; serving: number | null; servingGrams: number | null } {
+  for (const text of lines) {
+    const at100 = text.search(/(per\s*)?100\s?(g|ml)\b/);
+    if (at100 < 0 || RULES.some((r) => r.label.test(text)) || /^(calories|energy|energie)/.test(text)) continue;
+    const rest = text.replace(/(per\s*)?100\s?(g|ml)\b/, " ".repeat(12));
+    const atServing = rest.search(/serving|portion|per\s*\d|\(\s*\d+(\.\d+)?\s?(g|ml)\s*\)|quantity per/);
+    const grams = rest.match(/(\d+(?:\.\d+)?)\s?(g|ml)\b/);
+    if (atServing < 0) return { per100: 0, serving: null, servingGrams: grams ? Number(grams[1]) : null };
+    return atServing < at100
+      ? { per100: 1, serving: 0, servingGrams: grams ? Number(grams[1]) : null }
+      : { per100: 0, serving: 1, servingGrams: grams ? Number(grams[1]) : null };
+  }
+  return { per100: null, serving: null, servingGrams: null };
+}
+
+function detectFormat(lines: string[], hasPer100: boolean): LabelReading["format"] {
+  const all = lines.join("\n");
+  if (/servings? per pack|quantity per (serving|100)|avg\.? quantity|average quantity/.test(all)) return "au";
+  if (hasPer100) return "eu";
+  if (/nutrition\s*facts|amount per serving|daily value|^calories/m.test(all)) return "us";
+  if (/nutrition information|nutrition declaration|typical values|nahrwert|valeurs? nutritionnelles?|informations nutritionnelles/.test(all)) return "eu";
+  return null;
+}
+
+function servingOf(lines: { raw: string; text: string }[], tableGrams: number | null): LabelReading["serving"] {
+  for (const l of lines) {
+    const at = l.text.search(/serv(ing|\.)?\s*size/);
+    if (at < 0) continue;
+    const text = l.raw.slice(at).replace(/^serv(ing|\.)?\s*size\s*[:.]?\s*/i, "").trim() || null;
+    const g = l.text.slice(at).match(/(\d+(?:\.\d+)?)\s?(g|ml)\b/);
+    return { text, grams: g?.[2] === "g" ? Number(g[1]) : null, millilitres: g?.[2] === "ml" ? Number(g[1]) : null };
+  }
+  return { text: tableGrams ? `${tableGrams} g` : null, grams: tableGrams, millilitres: null };
+}
+
+function servingsPerContainer(lines: string[]): number | null {
+  for (const text of lines) {
+    const m = text.match(/(?:about\s*)?(\d+(?:\.\d+)?)\s*servings?\s*per\s*(?:container|package|pack|bottle)/) ??
+      text.match(/servings?\s*per\s*(?:container|package|pack|bottle)\s*[:.]?\s*(?:about\s*)?(\d+(?:\.\d+)?)/);
+    if (m) return Number(m[1]);
+  }
+  return null;
+}
+
+/** Fills in what follows from what was read (kJ ↔ kcal, per serving ↔ per 100), then checks energy. */
+function finish(r: { format: LabelReading["format"]; serving: LabelReading["serving"]; servings: number | null; fields: LabelReading["fields"]; perServing: LabelNutrients; per100: LabelNutrients | null }): LabelReading {
+  const warnings: Warning[] = [];
+  const size = r.serving.grams ?? r.serving.millilitres;
+  for (const n of [r.perServing, r.per100]) {
+    if (!n) continue;
+    if (n.energy_kcal === null && n.energy_kj !== null) n.energy_kcal = Math.round(n.energy_kj / KJ_PER_KCAL);
+    if (n.energy_kj === null && n.energy_kcal !== null) n.energy_kj = Math.round(n.energy_kcal * KJ_PER_KCAL);
+  }
+  let per100 = r.per100;
+  if (!per100 && size) per100 = mapValues(r.perServing, (v) => (v === null ? null : round((v * 100) / size)));
+  if (per100 && size && Object.values(r.perServing).every((v) => v === null)) {
+    Object.assign(r.perServing, mapValues(per100, (v) => (v === null ? null : round((v * size) / 100))));
+  }
+  // Atwater: stated energy against 9 fat + 4 carbohydrate + 4 protein, on whichever column was read
+  const basis = r.format === "us" || !per100 ? r.perServing : per100;
+  const { energy_kcal: kcal, fat_g: fat, carbohydrate_g: carb, protein_g: protein } = basis;
+  if (kcal !== null && fat !== null && carb !== null && protein !== null) {
+    const atwater = 9 * fat + 4 * carb + 4 * protein;
+    const apart = Math.abs(kcal - atwater);
+    if (apart > Math.max(ENERGY_TOLERANCE * Math.max(kcal, atwater), 10)) {
+      warnings.push({ code: "energy_mismatch", message: `the label says ${kcal} kcal but its fat, carbohydrate and protein give ${Math.round(atwater)} kcal (4/4/9): energy left out, check the numbers` });
+      for (const n of [r.perServing, per100]) if (n) n.energy_kcal = n.energy_kj = null;
+      for (const k of ["energy_kcal", "energy_kj"] as const) {
+        const f = r.fields[k];
+        if (f) r.fields[k] = { ...f, confidence: Math.min(f.confidence, 0.3), note: [f.note, "does not agree with the macronutrients"].filter(Boolean).join("; ") };
+      }
+    }
+  }
+  if (per100 && per100.energy_kcal !== null && per100.energy_kcal > 900) {
+    warnings.push({ code: "implausible", message: `${per100.energy_kcal} kcal per 100 g is more than pure fat: energy left out` });
+    per100.energy_kcal = per100.energy_kj = r.perServing.energy_kcal = r.perServing.energy_kj = null;
+  }
+  return { format: r.format, serving: r.serving, servings_per_container: r.servings, per_serving: r.perServing, per_100g: per100, fields: r.fields, warnings };
+}
+
+const blank = (): LabelNutrients => Object.fromEntries(LABEL_KEYS.map((k) => [k, null])) as LabelNutrients;
+const mapValues = (n: LabelNutrients, f: (v: number | null) => number | null): LabelNutrients =>
+  Object.fromEntries(LABEL_KEYS.map((k) => [k, f(n[k])])) as LabelNutrients;
+const round = (x: number) => Math.round(x * 100) / 100;
