@@ -63,7 +63,7 @@ import type { AppDeps, AppOptions } from "./deps";
 export const DEFAULT_PASSWORD_COST: PasswordCost = { memoryCost: 65536, timeCost: 2 };
 
 /** Routes whose body is a multipart upload rather than JSON. */
-const UPLOAD_PATHS = new Set(["/api/v1/scanner/photo"]);
+const UPLOAD_PATHS = new Set(["/api/v1/scanner/photo", "/api/v1/scanner/label"]);
 /** JSON body limits above the default (JSON_BODY_LIMIT), by path. */
 const BODY_LIMITS: Record<string, number> = { "/api/v1/import": IMPORT_BODY_LIMIT };
 

@@ -2,6 +2,7 @@
 import { NUTRIENTS, type NutrientKey } from "../../db/nutrients";
 import { AppError, type ErrorDetail } from "../../lib/errors";
 import { parseBarcode } from "../../lib/gtin";
+import { withLabel } from "./label";
 
 export interface FoodInput {
   name?: string;
@@ -17,11 +18,12 @@ const UNIT_OF = new Map<string, string>(NUTRIENTS.map((n) => [n.key, n.unit]));
 /** The most a nutrient can be per 100 g of any food (1000 kcal, 100 g, …). */
 export const maxPer100g = (key: string): number => UNIT_MAX[UNIT_OF.get(key) ?? "g"]!;
 
-/** Validates and cleans; `create` requires name and nutrients.energy_kcal. */
-export function checkFoodInput(raw: Record<string, unknown>, create: boolean): FoodInput {
+/** Validates and cleans; `create` requires name and nutrients.energy_kcal (or a label that has it). */
+export function checkFoodInput(input: Record<string, unknown>, create: boolean): FoodInput {
   const details: ErrorDetail[] = [];
   const out: FoodInput = {};
   const fail = (field: string, message: string, extra: Record<string, unknown> = {}) => details.push({ field, message, ...extra });
+  const raw = withLabel(input, create, fail);
 
   if (raw.name !== undefined || create) {
     const n = typeof raw.name === "string" ? raw.name.trim() : "";
@@ -43,7 +45,7 @@ export function checkFoodInput(raw: Record<string, unknown>, create: boolean): F
       else fail("barcode", b.message, { reason: b.reason });
     }
   }
-  if (raw.nutrients !== undefined || create) {
+  if (raw.nutrients !== undefined || (create && !details.some((d) => d.field?.startsWith("label")))) {
     const n = raw.nutrients;
     if (n === null || typeof n !== "object" || Array.isArray(n)) fail("nutrients", "must be an object of nutrient values per 100 g");
     else {
@@ -58,7 +60,7 @@ export function checkFoodInput(raw: Record<string, unknown>, create: boolean): F
           fail(`nutrients.${k}`, `must be a number from 0 to ${max} per 100 g, or null`);
         } else clean[k as NutrientKey] = Math.round(v * 1000) / 1000;
       }
-      if (create && clean.energy_kcal === undefined && !details.some((d) => d.field === "nutrients.energy_kcal")) {
+      if (create && clean.energy_kcal === undefined && !details.some((d) => d.field === "nutrients.energy_kcal" || d.field?.startsWith("label"))) {
         fail("nutrients.energy_kcal", "is required");
       }
       if (clean.energy_kcal != null && clean.energy_kj === undefined) clean.energy_kj = Math.round(clean.energy_kcal * 4184) / 1000;

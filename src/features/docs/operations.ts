@@ -57,6 +57,7 @@ export const OPERATIONS: Record<string, { id: string; csv?: boolean }> = {
   "DELETE /api/v1/recipes/{id}": { id: "deleteRecipe" },
   "POST /api/v1/scanner/barcode": { id: "scanBarcode" },
   "POST /api/v1/scanner/photo": { id: "scanPhoto" },
+  "POST /api/v1/scanner/label": { id: "readLabel" },
   "DELETE /api/v1/scanner/examples": { id: "deletePhotoExamples" },
   "GET /api/v1/sync/changes": { id: "pullChanges" },
   "POST /api/v1/sync/push": { id: "pushMutations" },

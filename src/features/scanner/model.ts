@@ -2,6 +2,7 @@
 import { t } from "elysia";
 import { Food, FoodSummary } from "../foods/model";
 import { Nullable, Enum, Int } from "../../lib/schemas";
+import { LABEL_KEYS, MIN_CONFIDENCE } from "./label/parse";
 
 export const BarcodeSchema = t.Object(
   {
@@ -46,3 +47,45 @@ export const PhotoResponse = t.Object({
   model: t.Object({ name: t.String(), version: t.String() }),
   elapsed_ms: Int(),
 });
+
+const LabelNutrients = t.Object(Object.fromEntries(LABEL_KEYS.map((k) => [k, Nullable(t.Number())])), {
+  title: "LabelNutrients",
+  description: "What a nutrition label states; null = not on the label, not read, or not trusted (see fields). added_sugars_g is read but foods do not store it.",
+});
+
+const FieldRead = t.Object(
+  {
+    line: t.String({ description: "the OCR line it was read from, as read" }),
+    value: Nullable(t.Number({ description: "the amount on that line, in the key's unit, in the column used (per serving on US panels, per 100 g/ml on tables that have it)" })),
+    confidence: t.Number({ minimum: 0, maximum: 1, description: `OCR confidence of the line, lowered for repaired characters and missing units; below ${MIN_CONFIDENCE} the value is not used` }),
+    less_than: t.Optional(t.Number({ description: '"less than 1g": an upper bound; value is then null' })),
+    note: t.Optional(t.String({ description: 'e.g. "first of 2 columns", "salt 0.75 g → sodium ×400", "does not agree with the macronutrients"' })),
+  },
+  { title: "LabelField" },
+);
+
+export const LabelResponse = t.Object(
+  {
+    format: Nullable(Enum(["us", "eu", "au"], { description: "us: Nutrition Facts; eu: per 100 g/ml table (EU/UK); au: Australian/NZ panel; null: no panel recognised" })),
+    serving: t.Object({
+      text: Nullable(t.String({ description: 'as printed, e.g. "2/3 cup (55g)"' })),
+      grams: Nullable(t.Number()),
+      millilitres: Nullable(t.Number()),
+    }),
+    servings_per_container: Nullable(t.Number()),
+    per_serving: LabelNutrients,
+    per_100g: t.Union([LabelNutrients, t.Null()], { description: "per 100 g (or 100 ml for drinks); null when neither a per-100 column nor the serving size in g or ml was read" }),
+    fields: t.Partial(t.Object(Object.fromEntries(LABEL_KEYS.map((k) => [k, FieldRead]))), { description: "for each nutrient found on the label, the line and how sure we are" }),
+    warnings: t.Array(
+      t.Object({
+        code: Enum(["energy_mismatch", "implausible"]),
+        message: t.String(),
+      }),
+      { description: "energy_mismatch: stated energy and 4/4/9 from fat, carbohydrate and protein are more than 20% apart (energy is then left null)" },
+    ),
+    lines: t.Array(t.String(), { description: "every line of text read, top to bottom, exactly as read (data, never markup)" }),
+    elapsed_ms: Int(),
+    timings_ms: t.Object({ decode: Int(), detect: Int(), recognise: Int() }),
+  },
+  { title: "LabelReading" },
+);

@@ -4,8 +4,8 @@ import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
 import type { AuthedUser } from "../auth/plugin";
-import { BarcodeBody, BarcodeResponse, PhotoBody, PhotoResponse } from "./model";
-import { scanBarcode, scanPhoto, type ScannerCtx } from "./service";
+import { BarcodeBody, BarcodeResponse, LabelResponse, PhotoBody, PhotoResponse } from "./model";
+import { scanBarcode, scanLabel, scanPhoto, type ScannerCtx } from "./service";
 import { customSource, importedSource, onlineSource, type BarcodeSource } from "./sources";
 
 export function scannerRoutes(deps: AppDeps) {
@@ -52,6 +52,17 @@ export function scannerRoutes(deps: AppDeps) {
         },
       },
     )
+    .post("/label", async ({ user, body }) => reply(deps, await scanLabel({ ctx: ctx(user), file: body.image })), {
+      auth: true,
+      body: PhotoBody,
+      response: { 200: LabelResponse, ...errors(400, 401, 413, 415, 422, 429, 503) },
+      detail: {
+        ...detail,
+        summary: "Read a nutrition label from a photo",
+        description:
+          "multipart/form-data, part `image`, with the upload rules of /scanner/photo. On-device OCR (PaddleOCR v4 models under onnxruntime, in a photo worker) reads the text; the panel is parsed as a US Nutrition Facts label, an EU/UK per-100 g table or an Australian/NZ panel. Nothing is stored: send the result as `label` with POST /foods to make a custom food. Values we are unsure of are null, with the line and a confidence in `fields`; a photo with no label gives every value null and `lines` as read. 429 when too many photos are waiting; 503 when the server runs with --photo-workers 0.",
+      },
+    })
     .delete(
       "/examples",
       ({ user, set }) => {

@@ -9,6 +9,7 @@ import type { PhotosRepo } from "./photos";
 import type { BarcodeSource } from "./sources";
 import type { ExamplesRepo } from "./recognition/examples";
 import { MAX_SUGGESTIONS, mergeSuggestions, type Recogniser } from "./recognition";
+import { readLabel, type LabelResult } from "./label/reader";
 
 export interface ScannerCtx {
   userId: number;
@@ -105,6 +106,12 @@ export async function scanPhoto({ ctx, file }: { ctx: ScannerCtx; file: unknown 
     model: seen.model,
     elapsed_ms: Math.round(performance.now() - started),
   };
+}
+
+/** POST /scanner/label: the upload rules, then the label read in a photo worker and parsed. */
+export async function scanLabel({ ctx, file }: { ctx: ScannerCtx; file: unknown }): Promise<LabelResult> {
+  const img = await checkImage(file);
+  return readLabel(img, (det, source) => ctx.recogniser.readText(det, source));
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;

@@ -4,6 +4,7 @@
  * model replaces it by implementing Recogniser, and nothing else changes.
  */
 import { DETECTOR_FILES } from "../../../assets";
+import type { DetImage, OcrResult, Rgb } from "../label/ocr";
 import { defaultWorkers } from "../../../config";
 import { AppError } from "../../../lib/errors";
 import { jsonLogger, type Logger } from "../../../lib/log";
@@ -29,6 +30,8 @@ export interface Recogniser {
   recognise(img: CheckedImage, signal?: AbortSignal): Promise<Recognition>;
   /** Photos waiting for a worker and being classified (for /metrics). */
   load?(): { queued: number; running: number };
+  /** Reads a label's text in the same workers (POST /scanner/label). */
+  readText(det: DetImage, source: Rgb): Promise<OcrResult>;
 }
 
 export const NO_MODEL = { name: "none", version: "0" } as const;
@@ -42,6 +45,16 @@ export class CocoSsdRecogniser implements Recogniser {
 
   load(): { queued: number; running: number } {
     return { queued: this.pool.queued, running: this.pool.busy };
+  }
+
+  async readText(det: DetImage, source: Rgb): Promise<OcrResult> {
+    try {
+      return await this.pool.readText(det, source);
+    } catch (e) {
+      if (e instanceof AppError) throw e; // 429: the queue is full
+      this.logger.error("label reading failed", { error: e instanceof Error ? e.message : String(e) });
+      throw new AppError("not_ready", "the label reader could not run on this photo; try again, or type the values");
+    }
   }
 
   async recognise(img: CheckedImage, signal?: AbortSignal): Promise<Recognition> {
@@ -64,7 +77,11 @@ export class CocoSsdRecogniser implements Recogniser {
 export const NO_RECOGNITION: Recogniser = {
   model: NO_MODEL,
   recognise: async () => ({ candidates: [], embedding: null, model: NO_MODEL }),
+  readText: async () => {
+    throw new AppError("not_ready", "label reading runs in the photo workers, and this server runs with --photo-workers 0");
+  },
 };
+
 
 /** The recogniser `serve` uses for `--photo-workers N`. */
 export function recogniserFor(workers: number, logger: Logger = jsonLogger): Recogniser {
