@@ -2,7 +2,7 @@
  * The single executable (issue 8): built with `bun run build`'s command, copied to an empty
  * directory and run from there with a fresh data dir. It must serve the whole API with
  * everything embedded: migrations, catalogue, docs assets, zxing's wasm, sharp's libvips, and the
- * food model with its photo worker and TF.js wasm.
+ * food model with its photo worker and TF.js wasm, and the label reader's models and onnxruntime.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { copyFileSync, existsSync, statSync } from "node:fs";
@@ -89,6 +89,12 @@ test("serves the whole API from the executable", async () => {
   const seen = await api("/api/v1/scanner/photo", { method: "POST", token, raw: banana.body, type: banana.contentType });
   expect(seen.json.model.name).toBe("coco-ssd");
   expect(seen.json.candidates[0]).toMatchObject({ source: "model", food: { id: 9040 } });
+  // the label reader too: onnxruntime's library is written out to the data dir and loaded
+  const label = multipart(await Bun.file(join(root, "test/fixtures/labels/us-2.jpg")).bytes());
+  const read = await api("/api/v1/scanner/label", { method: "POST", token, raw: label.body, type: label.contentType });
+  expect(read.status).toBe(200);
+  expect(read.json.format).toBe("us");
+  expect(read.json.per_serving.energy_kcal).toBe(140);
 
   const meal = await api("/api/v1/meals", { method: "POST", token, body: { food_id: 9040, quantity: 1, portion_id: 4189, meal_type: "breakfast", photo_id: photo.json.photo_id } });
   expect(meal.status).toBe(201);
