@@ -25,6 +25,7 @@ const BENCHES: [string, string[]][] = [
   ["photo-quality", quick ? ["--foods", "10"] : []],
   ["sync", []],
   ["diary", quick ? ["--rounds", "1", "--requests", "100"] : []],
+  ["label", quick ? ["--photos", "4"] : []],
   ["binary", quick ? ["--runs", "2"] : []],
 ];
 
