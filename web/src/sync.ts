@@ -156,7 +156,7 @@ export class Sync {
     let id = m.id;
     if (ok && m.entity === "food" && typeof m.id === "number" && m.id < 0 && r.current) {
       id = Number(r.current.id);
-      await this.renameFood(tx, m.id, id);
+      await this.renameFood(tx, m.id, id, (r.current.portions as { id: number }[] | undefined) ?? []);
     }
     // The record's later changes build on what this one made; after a failure they are dropped
     // (the conflict keeps this device's latest version, a refusal puts back the server's).
@@ -208,19 +208,28 @@ export class Sync {
     } // weights and recipes have no screens in the web app yet: a recipe arrives as its food
   }
 
-  /** A custom food made offline got its id: the queue and the meals that name it follow. */
-  private async renameFood(tx: Tx, temp: number, real: number): Promise<void> {
+  /**
+   * A custom food made offline got its id: the queue and the meals that name it follow, and so do
+   * its portions (made here as temp − 1, temp − 2, …, in the order the server numbers them).
+   */
+  private async renameFood(tx: Tx, temp: number, real: number, portions: { id: number }[]): Promise<void> {
     await tx.objectStore("foods").delete(temp);
+    const portion = (id: unknown) => (typeof id === "number" && id < temp ? (portions[temp - id - 1]?.id ?? id) : id);
     let cursor = await tx.objectStore("queue").openCursor();
     while (cursor) {
       const q = cursor.value;
-      if (q.entity === "meal" && q.data?.food_id === temp) await cursor.update({ ...q, data: { ...q.data, food_id: real } });
+      if (q.entity === "meal" && q.data) {
+        // a new meal names the food; an edit may name only one of its portions
+        const data = { ...q.data, ...(q.data.food_id === temp ? { food_id: real } : {}), ...(q.data.portion_id != null ? { portion_id: portion(q.data.portion_id) } : {}) };
+        if (JSON.stringify(data) !== JSON.stringify(q.data)) await cursor.update({ ...q, data });
+      }
       if (q.entity === "food" && q.id === temp) await cursor.update({ ...q, id: real });
       cursor = await cursor.continue();
     }
     let meals = await tx.objectStore("meals").openCursor();
     while (meals) {
-      if (meals.value.food.id === temp) await meals.update({ ...meals.value, food: { ...meals.value.food, id: real } });
+      const meal = meals.value;
+      if (meal.food.id === temp) await meals.update({ ...meal, food: { ...meal.food, id: real }, portion: meal.portion ? { ...meal.portion, id: portion(meal.portion.id) as number } : meal.portion });
       meals = await meals.continue();
     }
   }
