@@ -40,7 +40,7 @@ async function upload(file: File): Promise<PhotoResult> {
 const explain = (e: unknown) => (isOffline(e) ? "Photos are read by the server, which cannot be reached now; search instead." : message(e));
 
 /** A file input for the image types the server takes (API.md: JPEG, PNG or WebP). */
-function PhotoInput({ label, onChange }: { label: string; onChange: (e: Event) => void }) {
+export function PhotoInput({ label, onChange }: { label: string; onChange: (e: Event) => void }) {
   return (
     <label class="file">
       {label}
