@@ -13,6 +13,7 @@
  *
  * Ours: one photo worker (the server's default on 2 cores), 2 onnxruntime threads.
  *   --photos N   how many photos of the set (default all)
+ *   --set DIR    another set made by build-label-set.ts (e.g. a held-out seed)
  */
 import Ocr from "@gutenye/ocr-node";
 import sharp from "sharp";
@@ -29,7 +30,8 @@ import type { Truth } from "../scripts/label-set/panels";
 import { tempDir } from "./lib/tmp";
 import { machine, median, numberArg } from "./lib/wrk";
 
-const dir = join(import.meta.dir, "..", "test", "fixtures", "labels");
+const setArg = process.argv.indexOf("--set");
+const dir = setArg > 0 ? process.argv[setArg + 1]! : join(import.meta.dir, "..", "test", "fixtures", "labels");
 const cases = (JSON.parse(readFileSync(join(dir, "truth.json"), "utf8")) as { file: string; describe: string; truth: Truth }[]).slice(0, numberArg("--photos", 99));
 const tmp = tempDir();
 
@@ -72,7 +74,7 @@ const gapTimer = (() => {
 
 const tally = { ours: new Map<string, Outcome[]>(), theirs: new Map<string, Outcome[]>() };
 const times = { ours: [] as number[], theirs: [] as number[], decode: [] as number[], detect: [] as number[], recognise: [] as number[] };
-console.log(`${machine()}\nPublic label set: ${cases.length} photos, 1536×2048\n`);
+console.log(`${machine()}\nLabel set ${dir}: ${cases.length} photos, 1536×2048\n`);
 console.log("photo | ours ms | ocr-node ms | ours wrong or missing | ocr-node wrong or missing");
 for (const c of cases) {
   const bytes = readFileSync(join(dir, c.file));

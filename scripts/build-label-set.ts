@@ -11,11 +11,13 @@
  * spot, given sensor noise and saved as JPEG. The images are committed so that tests do not
  * depend on the fonts of the machine they run on; rerun this after changing panels.ts.
  *
- *   bun scripts/build-label-set.ts
+ *   bun scripts/build-label-set.ts                       # the committed set
+ *   bun scripts/build-label-set.ts --seed 7 --out DIR    # a held-out set (other values, shots)
  */
 import sharp from "sharp";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { auPanel, euPanel, noPanel, usPanel, type Macros, type Panel, type Truth } from "./label-set/panels";
 
 export const LABEL_SET_DIR = join(import.meta.dir, "..", "test", "fixtures", "labels");
@@ -88,8 +90,8 @@ function macros(random: () => number): Macros {
   return { fat, sat: fat * r(0.1, 0.6), carb, sugar: carb * r(0.05, 0.6), fibre: r(0, 8), protein, sodiumMg: r(5, 900) };
 }
 
-export async function buildLabelSet(dir = LABEL_SET_DIR): Promise<LabelCase[]> {
-  const random = rng(SEED);
+export async function buildLabelSet(dir = LABEL_SET_DIR, seed = SEED): Promise<LabelCase[]> {
+  const random = rng(seed);
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
   const shot = (hard: boolean): Shot => ({
     angle: (random() - 0.5) * (hard ? 12 : 5),
@@ -138,6 +140,8 @@ export async function buildLabelSet(dir = LABEL_SET_DIR): Promise<LabelCase[]> {
 }
 
 if (import.meta.main) {
-  const cases = await buildLabelSet();
-  console.log(`${cases.length} label photos in ${LABEL_SET_DIR}`);
+  const { values } = parseArgs({ options: { seed: { type: "string" }, out: { type: "string" } } });
+  const dir = values.out ?? LABEL_SET_DIR;
+  const cases = await buildLabelSet(dir, values.seed ? Number(values.seed) : SEED);
+  console.log(`${cases.length} label photos in ${dir}`);
 }

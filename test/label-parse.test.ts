@@ -13,6 +13,9 @@ describe("OCR repair rules", () => {
     expect(fixAmounts("Protein l2g").text).toBe("Protein 12g");
     expect(fixAmounts("Fat 1,5g").text).toBe("Fat 1.5g");
     expect(fixAmounts("Sodium 2S0mg").text).toBe("Sodium 250mg");
+    expect(fixAmounts("Sodium 160rng 7%").text).toBe("Sodium 160mg 7%");
+    expect(fixAmounts("Sodium 160 mq").text).toBe("Sodium 160 mg");
+    expect(fixAmounts("Protein 8q").text).toBe("Protein 8g");
     // words keep their letters
     expect(fixAmounts("Omega 3 Iron Sodium").text).toBe("Omega 3 Iron Sodium");
     expect(fixAmounts("Total Fat 8g").fixed).toBe(false);
@@ -126,6 +129,13 @@ describe("EU and Australian tables", () => {
     expect(r.per_serving).toMatchObject({ energy_kcal: 85, fat_g: 1.5, protein_g: 3.9, sodium_mg: 92 });
     expect(r.serving.grams).toBe(25);
     expect(r.fields.sodium_mg!.note).toBe("salt 0.91 g → sodium ×400");
+  });
+
+  test("words run together are still found: 'ofwhichsaturates', 'Includes10gAdded Sugars'", () => {
+    const r = parseLabel(lines(`Nutrition information\nTypical values Per100g Per40gserving\nEnergy 1084kj/259kcal 433kj/104kcal\nFat 17g 6.8g\nofwhichsaturates 3.5g 1.4g\nCarbohydrate 13g 5.2g\nofwhich sugars 6.4g 2.6g\nProtein 10g 4.1g`));
+    expect(r.per_100g).toMatchObject({ energy_kcal: 259, fat_g: 17, saturated_fat_g: 3.5, sugars_g: 6.4, protein_g: 10 });
+    expect(r.serving.grams).toBe(40);
+    expect(parseLabel(lines(`Nutrition Facts\nCalories 100\nIncludes10gAdded Sugars 20%`)).per_serving.added_sugars_g).toBe(10);
   });
 
   test("EU with the serving column first", () => {

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { fakeJpeg, multipart, pixelBombPng } from "./fixtures/images";
+import { NO_RECOGNITION } from "../src/features/scanner/recognition";
 import { expectError, makeApp, registerUser } from "./helpers";
 
 const t = makeApp();
@@ -125,6 +126,14 @@ describe("upload rules", () => {
     expectError(await read(Buffer.from("Calories 230\n")), 415, "unsupported_media_type");
     expectError(await read(fakeJpeg()), 422, "invalid_image");
     expectError(await read(pixelBombPng()), 422, "invalid_image");
+  });
+
+  test("a server with --photo-workers 0 answers 503 not_ready and says why", async () => {
+    const off = makeApp({ recogniser: NO_RECOGNITION });
+    const u = await registerUser(off.call);
+    const { body, contentType } = multipart(photo("us-1"));
+    const e = expectError(await off.call("POST", "/api/v1/scanner/label", { token: u.access_token, raw: body, headers: { "content-type": contentType } }), 503, "not_ready");
+    expect(e.message).toContain("--photo-workers 0");
   });
 
   test("an 11 MB body → 413", async () => {

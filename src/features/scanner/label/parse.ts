@@ -54,7 +54,7 @@ interface Rule {
 }
 /** Most specific first: a line is claimed by the first rule whose label starts it. */
 const RULES: Rule[] = [
-  { key: "added_sugars_g", label: /^(includes?\s+)?(.*?\s)?added\s*sugars?/, unit: "g" },
+  { key: "added_sugars_g", label: /^(includes?\s*)?(.*?\s?)?added\s*sugars?/, unit: "g" },
   { key: "saturated_fat_g", label: /^(saturated(\s*fat)?|sat\.?\s*fat|saturates|gesattigte\s*fettsauren|acides\s*gras\s*satures)/, unit: "g" },
   { key: "trans_fat_g", label: /^trans(\s*fat)?\b/, unit: "g" },
   { key: "fat_g", label: /^(total\s*fat|fat,?\s*total|fat|fats|lipids?|fett|matieres\s*grasses|lipides)(?![a-z])/, unit: "g" },
@@ -66,7 +66,8 @@ const RULES: Rule[] = [
   { key: "sugars_g", label: /^(total\s*sugars?|sugars?|zucker|sucres)(?![a-z])/, unit: "g" },
   { key: "protein_g", label: /^(proteins?|eiwei(ss|s|b)|proteines)(?![a-z])/, unit: "g" },
 ];
-const LEADER = /^([-–•·*+~]\s*|(of which|davon|dont)\s+|incl\.?\s+)/;
+/** "- saturated", "of which sugars" (also run together: "ofwhichsugars"), "davon", "dont". */
+const LEADER = /^([-–•·*+~]\s*|(of\s*which|davon|dont)\s*|incl\.?\s*)/;
 /** Footnotes below the panel repeat nutrient words with other numbers ("Total Fat Less than 65g"). */
 const FOOTNOTE = /(daily values? (are|is) based|percent daily|calories a day|calories per gram|2,?000 calorie|your daily value|reference intake of an average|\bri\s*=)/;
 

@@ -39,10 +39,13 @@ export function splitRunTogether(text: string): string {
  * characters directly before a unit, or standing alone after a label): O o Q D → 0, l I | i → 1,
  * S → 5 only between digits, B → 8 only between digits. "Og" → "0g", "2O0mg" → "200mg",
  * "l2g" → "12g". Words are left alone: "Omega", "Iron" and "Sodium" keep their letters.
- * Also a decimal comma → point ("1,5 g"), but not a thousands comma ("2,000").
+ * Also a decimal comma → point ("1,5 g"), but not a thousands comma ("2,000"), and units misread
+ * after a digit: "rng", "mq" → "mg", "q" → "g".
  */
 export function fixAmounts(text: string): { text: string; fixed: boolean } {
   let fixed = false;
+  // units misread right after a digit: "160rng", "160mq" → "160mg"; "8q" → "8g"
+  text = text.replace(/(?<=\d\s?)(rng|mq|rnq|rn9)(?![a-z])/g, () => ((fixed = true), "mg")).replace(/(?<=\d)q(?![a-z])/g, () => ((fixed = true), "g"));
   const out = text.replace(/(^|[\s(<:/])([0-9OoQDlI|i.,SB]{1,7})(\s?)(mg|mcg|µg|g|kcal|kj|kJ|ml|mL|%)(?=$|[\s)/*,;])/g, (m, pre: string, num: string, sp: string, unit: string) => {
     if (!/\d/.test(num) && !/^[OoQD]$/.test(num)) return m; // "Ig" or "SB g" is no amount; a lone O is zero
     const repaired = num
