@@ -13,6 +13,7 @@
  *
  *   bun scripts/build-label-set.ts                       # the committed set
  *   bun scripts/build-label-set.ts --seed 7 --out DIR    # a held-out set (other values, shots)
+ *   … --harsh                                            # every photo harder than the set's hard ones
  */
 import sharp from "sharp";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -90,18 +91,22 @@ function macros(random: () => number): Macros {
   return { fat, sat: fat * r(0.1, 0.6), carb, sugar: carb * r(0.05, 0.6), fibre: r(0, 8), protein, sodiumMg: r(5, 900) };
 }
 
-export async function buildLabelSet(dir = LABEL_SET_DIR, seed = SEED): Promise<LabelCase[]> {
+/** `harsh`: every photo hard, and harder: the panel small in the frame, more blur, tilt and compression. */
+export async function buildLabelSet(dir = LABEL_SET_DIR, seed = SEED, harsh = false): Promise<LabelCase[]> {
   const random = rng(seed);
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
-  const shot = (hard: boolean): Shot => ({
-    angle: (random() - 0.5) * (hard ? 12 : 5),
-    shear: (random() - 0.5) * (hard ? 0.12 : 0.04),
-    blur: hard ? 0.8 + random() * 0.8 : random() * 0.6,
-    glare: hard ? 0.55 : 0.3,
-    noise: hard ? 14 : 6,
-    quality: hard ? 70 : 85,
-    fill: 0.6 + random() * 0.25,
-  });
+  const shot = (hard: boolean): Shot =>
+    harsh
+      ? { angle: (random() - 0.5) * 16, shear: (random() - 0.5) * 0.16, blur: 1 + random(), glare: 0.7, noise: 18, quality: 55, fill: 0.4 + random() * 0.2 }
+      : {
+          angle: (random() - 0.5) * (hard ? 12 : 5),
+          shear: (random() - 0.5) * (hard ? 0.12 : 0.04),
+          blur: hard ? 0.8 + random() * 0.8 : random() * 0.6,
+          glare: hard ? 0.55 : 0.3,
+          noise: hard ? 14 : 6,
+          quality: hard ? 70 : 85,
+          fill: 0.6 + random() * 0.25,
+        };
   const perServing = (m: Macros, grams: number): Macros => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, (v * grams) / 100])) as unknown as Macros;
   const cases: { name: string; describe: string; panel: Panel; hard: boolean }[] = [];
   for (let i = 0; i < 8; i++) {
@@ -140,8 +145,8 @@ export async function buildLabelSet(dir = LABEL_SET_DIR, seed = SEED): Promise<L
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { seed: { type: "string" }, out: { type: "string" } } });
+  const { values } = parseArgs({ options: { seed: { type: "string" }, out: { type: "string" }, harsh: { type: "boolean" } } });
   const dir = values.out ?? LABEL_SET_DIR;
-  const cases = await buildLabelSet(dir, values.seed ? Number(values.seed) : SEED);
+  const cases = await buildLabelSet(dir, values.seed ? Number(values.seed) : SEED, values.harsh ?? false);
   console.log(`${cases.length} label photos in ${dir}`);
 }

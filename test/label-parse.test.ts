@@ -138,6 +138,19 @@ describe("EU and Australian tables", () => {
     expect(parseLabel(lines(`Nutrition Facts\nCalories 100\nIncludes10gAdded Sugars 20%`)).per_serving.added_sugars_g).toBe(10);
   });
 
+  test("a misread kJ unit is never taken for kcal; an EU table whose headings were not read is per 100 g, flagged", () => {
+    // from a hard photo: "Per 100g" read as "Per 10g", "1033 kJ" as "1033 k/"
+    const r = parseLabel(lines(`Nutrition information\nTypical vales Per 10g PerS0g sning\nEnergy 1033 k/247kcal 517 /124kcal\nFat 8.5g 4.3g\nCarbohydrate 35g 18g\nProtein 5.1g 2.6g`));
+    expect(r.per_100g).toMatchObject({ energy_kcal: 247, fat_g: 8.5, carbohydrate_g: 35, protein_g: 5.1 });
+    expect(r.per_serving.energy_kcal).toBeNull(); // the serving is unknown: nothing is made up
+    expect(r.warnings.map((w) => w.code)).toEqual(["column_assumed"]);
+    expect(r.fields.fat_g!.confidence).toBe(0.78); // 0.98 × 0.8
+    expect(normalise("Energy 518k 1728 kj")).toBe("Energy 518kJ 1728 kj");
+    // a kJ value that lost its unit beside another kJ value is kJ too
+    const au = parseLabel(lines(`NUTRITION INFORMATION\nServing size: 30 g\nQuantity per Serving Quantity per 100 g\nEnergy 169 564 kj\nProtein 5.6 g 18.8 g`));
+    expect(au.per_100g).toMatchObject({ energy_kj: 564, energy_kcal: 135 });
+  });
+
   test("EU with the serving column first", () => {
     const r = parseLabel(lines(`Nutrition information\nPer 30g serving Per 100g\nEnergy 314kJ/75kcal 1046kJ/250kcal\nFat 2.9g 9.5g\nCarbohydrate 10g 34g\nProtein 1.8g 6.0g`));
     expect(r.per_100g).toMatchObject({ energy_kcal: 250, fat_g: 9.5, carbohydrate_g: 34, protein_g: 6 });

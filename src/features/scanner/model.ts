@@ -78,10 +78,10 @@ export const LabelResponse = t.Object(
     fields: t.Partial(t.Object(Object.fromEntries(LABEL_KEYS.map((k) => [k, FieldRead]))), { description: "for each nutrient found on the label, the line and how sure we are" }),
     warnings: t.Array(
       t.Object({
-        code: Enum(["energy_mismatch", "implausible"]),
+        code: Enum(["energy_mismatch", "implausible", "column_assumed"]),
         message: t.String(),
       }),
-      { description: "energy_mismatch: stated energy and 4/4/9 from fat, carbohydrate and protein are more than 20% apart (energy is then left null)" },
+      { description: "energy_mismatch: stated energy and 4/4/9 from fat, carbohydrate and protein are more than 20% apart (energy is then left null); implausible: over 900 kcal per 100 g (left null); column_assumed: an EU table whose headings were not read, its first column taken as per 100 g" },
     ),
     lines: t.Array(t.String(), { description: "every line of text read, top to bottom, exactly as read (data, never markup)" }),
     elapsed_ms: Int(),

@@ -25,7 +25,7 @@ export interface FieldRead {
 }
 
 export interface Warning {
-  code: "energy_mismatch" | "implausible";
+  code: "energy_mismatch" | "implausible" | "column_assumed";
   message: string;
 }
 
@@ -78,8 +78,11 @@ export function parseLabel(raw: { text: string; confidence: number }[]): LabelRe
   });
   const end = lines.findIndex((l) => FOOTNOTE.test(l.text));
   const panel = end < 0 ? lines : lines.slice(0, end);
-  const columns = columnsOf(panel.map((l) => l.text));
+  let columns = columnsOf(panel.map((l) => l.text));
   const format = detectFormat(lines.map((l) => l.text), columns.per100 !== null);
+  const assumed = format === "eu" && columns.per100 === null;
+  // EU labels must give values per 100 g and put them first; a heading not read does not change that
+  if (assumed) columns = { ...columns, per100: 0, serving: null };
   const serving = servingOf(lines.map((l) => ({ raw: normalise(l.raw), text: l.text })), columns.servingGrams);
   const servings = servingsPerContainer(lines.map((l) => l.text));
 
@@ -110,7 +113,7 @@ export function parseLabel(raw: { text: string; confidence: number }[]): LabelRe
       continue;
     }
     const scale = rule.key === "salt" ? SODIUM_MG_PER_SALT_G : 1;
-    const conf = l.confidence * (first.unitRead ? 1 : 0.5);
+    const conf = l.confidence * (first.unitRead ? 1 : 0.5) * (assumed ? 0.8 : 1);
     const note = [
       rule.key === "salt" ? `salt ${first.value} g → sodium ×${SODIUM_MG_PER_SALT_G}` : null,
       columns.per100 === null && values.length > 1 ? `first of ${values.length} columns` : null,
@@ -128,7 +131,9 @@ export function parseLabel(raw: { text: string; confidence: number }[]): LabelRe
     if (col100 !== null) per100[key] = round(first.value * scale);
     if (s && !s.lessThan && (col100 === null || colServing !== null)) perServing[key] = round(s.value * scale);
   }
-  return finish({ format, serving, servings, fields, perServing, per100: col100 !== null ? per100 : null });
+  const reading = finish({ format, serving, servings, fields, perServing, per100: col100 !== null ? per100 : null });
+  if (assumed) reading.warnings.push({ code: "column_assumed", message: "the column headings were not read: the first column is taken as per 100 g, as EU labels must give it" });
+  return reading;
 }
 
 interface Value {
@@ -150,12 +155,24 @@ function energy(body: string, l: Line, col100: number | null, colServing: number
   const text = us ? body.slice("calories".length).split(/calories from fat|from fat|fat cal/)[0]! : body.replace(/^(energy|energie|brennwert)/, "");
   const unitHint = /kj/.test(body) && !/kcal/.test(body) ? "kj" : /kcal|cal/.test(body) && !/kj/.test(body) ? "kcal" : null;
   const found = amounts(text).filter((a) => a.unit !== "%" && a.unit !== "g" && a.unit !== "mg");
-  const kj = found.filter((a) => a.unit === "kj" || (a.unit === null && unitHint === "kj")).map((a) => a.value);
-  const kcal = found.filter((a) => a.unit === "kcal" || a.unit === "cal" || (a.unit === null && (us || unitHint === "kcal"))).map((a) => a.value);
+  // A number whose unit was not read: on a line with no units it has the line's ("Calories 230",
+  // "Energy (kJ) 1046"); beside kJ values it is kJ ("169 564 kJ"); beside kcal values only when
+  // it is 4.184 times one of them is it kJ ("1033 k/247kcal"); otherwise it is not used.
+  const explicit = new Set(found.map((a) => (a.unit === "cal" ? "kcal" : a.unit)).filter((u) => u !== null));
+  const kcalValues = found.filter((a) => a.unit === "kcal" || a.unit === "cal").map((a) => a.value);
+  const bareUnit = (a: Amount): "kj" | "kcal" | null => {
+    if (!explicit.size) return us ? "kcal" : unitHint;
+    if (explicit.size > 1) return null;
+    if (explicit.has("kj")) return "kj";
+    return kcalValues.some((k) => Math.abs(a.value - k * KJ_PER_KCAL) <= 0.03 * a.value) ? "kj" : null;
+  };
+  const unitOf = (a: Amount) => (a.unit === "cal" ? "kcal" : (a.unit ?? bareUnit(a)));
+  const kj = found.filter((a) => unitOf(a) === "kj").map((a) => a.value);
+  const kcal = found.filter((a) => unitOf(a) === "kcal").map((a) => a.value);
   const col = col100 ?? colServing ?? 0;
   const read = (list: number[], key: "energy_kcal" | "energy_kj", note: string | null) => {
     if (fields[key] || list[col] === undefined) return;
-    const unitRead = us || unitHint !== null || found.some((a) => a.unit !== null);
+    const unitRead = us || unitHint !== null || explicit.size > 0;
     const conf = round(l.confidence * (unitRead ? 1 : 0.5));
     const many = col100 === null && list.length > 1 ? `first of ${list.length} columns` : null;
     fields[key] = { line: l.raw, value: list[col]!, confidence: conf, ...(note || many ? { note: [note, many].filter(Boolean).join("; ") } : {}) };

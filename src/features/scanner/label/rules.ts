@@ -8,7 +8,7 @@
 export function normalise(text: string): string {
   return text
     .normalize("NFKC")
-    .replace(/(?<=\d\s?)k[\]\)|1lI!]/g, "kJ")
+    .replace(/(?<=\d\s?)k(?:[\]\)|1lI!]|(?![a-zA-Z]))/g, "kJ")
     .replace(/[‐‑‒–—−]/g, "-")
     .replace(/[，]/g, ",")
     .replace(/\s+/g, " ")
