@@ -75,7 +75,15 @@ function onnxruntime(runtime: string | null): typeof Ort {
 
 export async function loadOcr(files: OcrFiles, threads = 1): Promise<Ocr> {
   const ort = onnxruntime(files.runtime);
-  const options: Ort.InferenceSession.SessionOptions = { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: "all" };
+  // No memory arena: strip widths change with every photo and an arena keeps the largest of each
+  // (measured: ~530 MB resident after 8 labels with it, ~400 MB without, at the same speed).
+  const options: Ort.InferenceSession.SessionOptions = {
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    graphOptimizationLevel: "all",
+    enableCpuMemArena: false,
+    enableMemPattern: false,
+  };
   const det = await ort.InferenceSession.create(readFileSync(files.det), options);
   const rec = await ort.InferenceSession.create(readFileSync(files.rec), options);
   const dict = [...readFileSync(files.dict, "utf8").split("\n").filter((l, i, all) => l !== "" || i < all.length - 1), " "];
