@@ -23,7 +23,7 @@ export interface Config {
   readonly offUrl: string;
   /** Days a deletion is remembered for sync; a client cursor older than that starts over (410). */
   readonly tombstoneDays: number;
-  /** Photo workers running the food model; 0 turns food recognition off (barcodes still work). */
+  /** Photo workers running the food model and the label reader; 0 turns both off (barcodes still work). */
   readonly photoWorkers: number;
   /** Proxies (CIDRs) whose X-Forwarded-For / Forwarded name the client; empty: none trusted. */
   readonly trustProxy: readonly string[];
@@ -110,7 +110,7 @@ export function configFrom(flags: Flags, env: Env = process.env): Config {
 
   const workersRaw = str("photo-workers", "MORSEL_PHOTO_WORKERS") ?? String(defaultWorkers());
   if (!/^\d{1,2}$/.test(workersRaw) || Number(workersRaw) > 16) {
-    throw new ConfigError(`--photo-workers / MORSEL_PHOTO_WORKERS must be a whole number from 0 (food recognition off) to 16, got "${workersRaw}"`);
+    throw new ConfigError(`--photo-workers / MORSEL_PHOTO_WORKERS must be a whole number from 0 (food recognition and label reading off) to 16, got "${workersRaw}"`);
   }
 
   const trustProxy = list(str("trust-proxy", "MORSEL_TRUST_PROXY"));
