@@ -19,6 +19,7 @@ import sharp from "sharp";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { rng } from "./rng";
 import { auPanel, euPanel, noPanel, usPanel, type Macros, type Panel, type Truth } from "./label-set/panels";
 
 export const LABEL_SET_DIR = join(import.meta.dir, "..", "test", "fixtures", "labels");
@@ -26,16 +27,6 @@ const SEED = 20261123;
 const WIDTH = 1536;
 const HEIGHT = 2048;
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Shot {
   angle: number;

@@ -32,22 +32,12 @@ import { EMBEDDING_DIM } from "../src/features/scanner/recognition/detector";
 import { cosine } from "../src/features/scanner/recognition/examples";
 import { allPhotos } from "./photo-sets";
 import { inferAll, type Seen } from "./photo-inference";
+import { rng } from "./rng"; // every run draws the same galleries
 
 const MODELS = join(import.meta.dir, "..", "models");
 export const MAX_FALSE_ALARM = 0.03;
 const GALLERY_FOODS = 25;
 
-/** Deterministic RNG (mulberry32) so every run draws the same galleries. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
