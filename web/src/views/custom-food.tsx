@@ -30,10 +30,7 @@ const show = (x: number | null | undefined) => (x === null || x === undefined ? 
 
 function LabelPhoto({ onRead }: { onRead: (r: LabelReading) => void }) {
   const [state, setState] = useState<{ busy?: boolean; error?: string } | null>(null);
-  async function choose(e: Event) {
-    const input = e.target as HTMLInputElement;
-    const file = input.files?.[0];
-    if (!file) return;
+  async function choose(file: File) {
     setState({ busy: true });
     try {
       const form = new FormData();
@@ -42,14 +39,12 @@ function LabelPhoto({ onRead }: { onRead: (r: LabelReading) => void }) {
       setState(null);
     } catch (err) {
       setState({ error: isOffline(err) ? "Labels are read by the server, which cannot be reached now; type the values instead." : message(err) });
-    } finally {
-      input.value = "";
     }
   }
   return (
     <div class="label-photo">
       <p>Photograph the nutrition label to fill this in.</p>
-      <PhotoInput label="Label photo" onChange={(e) => void choose(e)} />
+      <PhotoInput label="Label photo" onFile={choose} />
       {state?.busy && <p role="status">Reading the label…</p>}
       <ErrorText error={state?.error ?? null} />
     </div>

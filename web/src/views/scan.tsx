@@ -39,12 +39,25 @@ async function upload(file: File): Promise<PhotoResult> {
 
 const explain = (e: unknown) => (isOffline(e) ? "Photos are read by the server, which cannot be reached now; search instead." : message(e));
 
-/** A file input for the image types the server takes (API.md: JPEG, PNG or WebP). */
-export function PhotoInput({ label, onChange }: { label: string; onChange: (e: Event) => void }) {
+/**
+ * A file input for the image types the server takes (API.md: JPEG, PNG or WebP). `onFile` gets
+ * the chosen file; the input is cleared after, so the same photo can be chosen again.
+ */
+export function PhotoInput({ label, onFile }: { label: string; onFile: (file: File) => Promise<void> }) {
+  async function change(e: Event) {
+    const input = e.target as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file) return;
+    try {
+      await onFile(file);
+    } finally {
+      input.value = "";
+    }
+  }
   return (
     <label class="file">
       {label}
-      <input type="file" accept="image/jpeg,image/png,image/webp" onChange={onChange} />
+      <input type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => void change(e)} />
     </label>
   );
 }
@@ -62,10 +75,7 @@ function Missing({ gtin, onCreate }: { gtin: string; onCreate: (gtin: string) =>
 
 export function BarcodePhoto({ onFound, onMissing }: { onFound: (p: Picked) => void; onMissing: (gtin: string) => void }) {
   const [state, setState] = useState<{ busy?: boolean; error?: string; missing?: string } | null>(null);
-  async function choose(e: Event) {
-    const input = e.target as HTMLInputElement;
-    const file = input.files?.[0];
-    if (!file) return;
+  async function choose(file: File) {
     setState({ busy: true });
     try {
       const r = await upload(file);
@@ -74,13 +84,11 @@ export function BarcodePhoto({ onFound, onMissing }: { onFound: (p: Picked) => v
       else setState({ error: "No barcode was found in that photo. Try again closer, with the lines straight and sharp." });
     } catch (err) {
       setState({ error: explain(err) });
-    } finally {
-      input.value = "";
     }
   }
   return (
     <div class="tool">
-      <PhotoInput label="Barcode photo" onChange={choose} />
+      <PhotoInput label="Barcode photo" onFile={choose} />
       {state?.busy && <p aria-live="polite">Reading the barcode…</p>}
       <ErrorText error={state?.error ?? null} />
       {state?.missing && <Missing gtin={state.missing} onCreate={onMissing} />}
@@ -92,10 +100,7 @@ export function FoodPhoto({ onPick }: { onPick: (p: Picked) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<PhotoResult | null>(null);
-  async function choose(e: Event) {
-    const input = e.target as HTMLInputElement;
-    const file = input.files?.[0];
-    if (!file) return;
+  async function choose(file: File) {
     setBusy(true);
     setError(null);
     setResult(null);
@@ -105,13 +110,12 @@ export function FoodPhoto({ onPick }: { onPick: (p: Picked) => void }) {
       setError(explain(err));
     } finally {
       setBusy(false);
-      input.value = "";
     }
   }
   const usable = result?.candidates.filter((c) => c.food) ?? [];
   return (
     <div class="tool">
-      <PhotoInput label="Food photo" onChange={choose} />
+      <PhotoInput label="Food photo" onFile={choose} />
       {busy && <p aria-live="polite">Looking at the photo…</p>}
       <ErrorText error={error} />
       {result?.food && (
