@@ -151,6 +151,22 @@ describe("EU and Australian tables", () => {
     expect(au.per_100g).toMatchObject({ energy_kj: 564, energy_kcal: 135 });
   });
 
+  test("kJ and kcal that disagree (a lost digit) leave energy out, even when the macronutrients cannot check it", () => {
+    const r = parseLabel(lines(`Nährwertangaben\nDurchschnittliche Nährwerte pro 100 g pro Portion (25 g)\nEnergie 1418 kJ /33 kcal 355kJ /85kcal\nFett 6,1g 1,5g\nEiweis 16g 3,9g`));
+    expect(r.per_100g).toMatchObject({ energy_kcal: null, energy_kj: null, fat_g: 6.1 });
+    expect(r.per_serving).toMatchObject({ energy_kcal: 85, energy_kj: 355 }); // that column agrees with itself
+    expect(r.warnings.map((w) => w.code)).toEqual(["energy_mismatch"]);
+    expect(r.fields.energy_kcal).toMatchObject({ value: 33, confidence: 0.3, note: "kJ and kcal do not agree" });
+  });
+
+  test("a part larger than its whole (a lost decimal point) leaves both out", () => {
+    const r = parseLabel(lines(`Nutrition information\nTypical values Per 100g Per 50g serving\nEnergy 1033kJ/247kcal 517kJ/124kcal\nFat 8.5g 4.3g\nof which saturates 43g 2.2g\nCarbohydrate 35g 18g\nProtein 5.1g 2.6g`));
+    expect(r.per_100g).toMatchObject({ fat_g: null, saturated_fat_g: null, carbohydrate_g: 35, protein_g: 5.1 });
+    expect(r.per_serving).toMatchObject({ fat_g: 4.3, saturated_fat_g: 2.2 }); // that column is consistent
+    expect(r.warnings.map((w) => w.code)).toEqual(["implausible"]);
+    expect(r.fields.saturated_fat_g).toMatchObject({ value: 43, confidence: 0.3 });
+  });
+
   test("EU with the serving column first", () => {
     const r = parseLabel(lines(`Nutrition information\nPer 30g serving Per 100g\nEnergy 314kJ/75kcal 1046kJ/250kcal\nFat 2.9g 9.5g\nCarbohydrate 10g 34g\nProtein 1.8g 6.0g`));
     expect(r.per_100g).toMatchObject({ energy_kcal: 250, fat_g: 9.5, carbohydrate_g: 34, protein_g: 6 });

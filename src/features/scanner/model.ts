@@ -85,7 +85,12 @@ export const LabelResponse = t.Object(
     ),
     lines: t.Array(t.String(), { description: "every line of text read, top to bottom, exactly as read (data, never markup)" }),
     elapsed_ms: Int(),
-    timings_ms: t.Object({ decode: Int(), detect: Int(), recognise: Int() }),
+    timings_ms: t.Object({
+      decode: Int(),
+      detect: Int(),
+      recognise: Int(),
+      passes: Int({ description: "2 when the label was small in the photo and its part of the photo was read again, closer" }),
+    }),
   },
   { title: "LabelReading" },
 );

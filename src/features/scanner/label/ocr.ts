@@ -47,6 +47,8 @@ export interface OcrLine {
 
 export interface OcrResult {
   lines: OcrLine[];
+  /** Where the text that was read lies, in detector pixels, and its median box height; null: none. */
+  layout: { x0: number; y0: number; x1: number; y1: number; thickness: number } | null;
   ms: { detect: number; recognise: number };
 }
 
@@ -102,7 +104,7 @@ export async function loadOcr(files: OcrFiles, threads = 1): Promise<Ocr> {
     const t1 = performance.now();
     const read = await recognise(ort, rec, dict, source, segments, detImage.scale);
     const t2 = performance.now();
-    return { lines: toLines(segments, read), ms: { detect: t1 - t0, recognise: t2 - t1 } };
+    return { lines: toLines(segments, read), layout: layoutOf(segments, read), ms: { detect: t1 - t0, recognise: t2 - t1 } };
   };
 }
 
@@ -203,8 +205,26 @@ export function ctcDecode(data: Float32Array, steps: number, classes: number, di
  * Segments into lines of text: rotated by the median slant so rows are horizontal, a segment
  * joins the row whose centre is within half its height, rows top to bottom, segments left to right.
  */
+const keptOf = (segments: Segment[], read: OcrLine[]) =>
+  segments.map((s, i) => ({ s, r: read[i]! })).filter((x) => x.r.text.trim() && x.r.confidence >= MIN_SEGMENT_CONFIDENCE);
+
+function layoutOf(segments: Segment[], read: OcrLine[]): OcrResult["layout"] {
+  const kept = keptOf(segments, read);
+  if (!kept.length) return null;
+  const half = (x: { s: Segment }) => (Math.abs(x.s.cos) * x.s.length + Math.abs(x.s.sin) * x.s.thickness) / 2;
+  const halfY = (x: { s: Segment }) => (Math.abs(x.s.sin) * x.s.length + Math.abs(x.s.cos) * x.s.thickness) / 2;
+  const thick = kept.map((x) => x.s.thickness).sort((a, b) => a - b);
+  return {
+    x0: Math.min(...kept.map((x) => x.s.cx - half(x))),
+    y0: Math.min(...kept.map((x) => x.s.cy - halfY(x))),
+    x1: Math.max(...kept.map((x) => x.s.cx + half(x))),
+    y1: Math.max(...kept.map((x) => x.s.cy + halfY(x))),
+    thickness: thick[thick.length >> 1]!,
+  };
+}
+
 function toLines(segments: Segment[], read: OcrLine[]): OcrLine[] {
-  const kept = segments.map((s, i) => ({ s, r: read[i]! })).filter((x) => x.r.text.trim() && x.r.confidence >= MIN_SEGMENT_CONFIDENCE);
+  const kept = keptOf(segments, read);
   if (!kept.length) return [];
   const angles = kept.map((x) => Math.atan2(x.s.sin, x.s.cos)).sort((a, b) => a - b);
   const mid = angles[angles.length >> 1]!;

@@ -44,6 +44,14 @@ export const MIN_CONFIDENCE = 0.6;
 /** Stated energy and Atwater energy (9 fat + 4 carbohydrate + 4 protein) further apart than this are flagged. */
 export const ENERGY_TOLERANCE = 0.2;
 const KJ_PER_KCAL = 4.184;
+/** [part, whole]: a label's part can never be more than its whole. */
+const PARTS: [LabelKey, LabelKey][] = [
+  ["saturated_fat_g", "fat_g"],
+  ["trans_fat_g", "fat_g"],
+  ["added_sugars_g", "sugars_g"],
+  ["sugars_g", "carbohydrate_g"],
+  ["fiber_g", "carbohydrate_g"],
+];
 const SODIUM_MG_PER_SALT_G = 400;
 
 type Unit = "g" | "mg" | "kcal";
@@ -235,6 +243,26 @@ function finish(r: { format: LabelReading["format"]; serving: LabelReading["serv
   const size = r.serving.grams ?? r.serving.millilitres;
   for (const n of [r.perServing, r.per100]) {
     if (!n) continue;
+    // a part larger than its whole ("of which saturates 43g" under "Fat 8.5g": a lost decimal
+    // point) means one of the two is misread, and we cannot tell which: both are left out
+    for (const [part, whole] of PARTS) {
+      if (whole === "carbohydrate_g" && part === "fiber_g" && r.format !== "us") continue; // EU carbohydrate excludes fibre
+      const p = n[part], w = n[whole];
+      if (p === null || w === null || p <= w + 0.5) continue;
+      warnings.push({ code: "implausible", message: `${part} (${p}) is more than ${whole} (${w}): both left out, check the numbers` });
+      n[part] = n[whole] = null;
+      for (const k of [part, whole]) {
+        const f = r.fields[k];
+        if (f) r.fields[k] = { ...f, confidence: Math.min(f.confidence, 0.3), note: [f.note, `does not fit ${k === part ? whole : part}`].filter(Boolean).join("; ") };
+      }
+    }
+    // kJ and kcal both read must agree (each rounded on its own): "1418 kJ / 33 kcal" lost a digit
+    if (n.energy_kcal !== null && n.energy_kj !== null && Math.abs(n.energy_kj - n.energy_kcal * KJ_PER_KCAL) > Math.max(0.05 * n.energy_kj, 5)) {
+      warnings.push({ code: "energy_mismatch", message: `the label's ${n.energy_kj} kJ and ${n.energy_kcal} kcal do not agree: energy left out, check the numbers` });
+      n.energy_kcal = n.energy_kj = null;
+      distrust(r.fields, "kJ and kcal do not agree");
+      continue;
+    }
     if (n.energy_kcal === null && n.energy_kj !== null) n.energy_kcal = Math.round(n.energy_kj / KJ_PER_KCAL);
     if (n.energy_kj === null && n.energy_kcal !== null) n.energy_kj = Math.round(n.energy_kcal * KJ_PER_KCAL);
   }
@@ -252,10 +280,7 @@ function finish(r: { format: LabelReading["format"]; serving: LabelReading["serv
     if (apart > Math.max(ENERGY_TOLERANCE * Math.max(kcal, atwater), 10)) {
       warnings.push({ code: "energy_mismatch", message: `the label says ${kcal} kcal but its fat, carbohydrate and protein give ${Math.round(atwater)} kcal (4/4/9): energy left out, check the numbers` });
       for (const n of [r.perServing, per100]) if (n) n.energy_kcal = n.energy_kj = null;
-      for (const k of ["energy_kcal", "energy_kj"] as const) {
-        const f = r.fields[k];
-        if (f) r.fields[k] = { ...f, confidence: Math.min(f.confidence, 0.3), note: [f.note, "does not agree with the macronutrients"].filter(Boolean).join("; ") };
-      }
+      distrust(r.fields, "does not agree with the macronutrients");
     }
   }
   if (per100 && per100.energy_kcal !== null && per100.energy_kcal > 900) {
@@ -263,6 +288,14 @@ function finish(r: { format: LabelReading["format"]; serving: LabelReading["serv
     per100.energy_kcal = per100.energy_kj = r.perServing.energy_kcal = r.perServing.energy_kj = null;
   }
   return { format: r.format, serving: r.serving, servings_per_container: r.servings, per_serving: r.perServing, per_100g: per100, fields: r.fields, warnings };
+}
+
+/** Energy read but not used: its fields say why, with a low confidence. */
+function distrust(fields: LabelReading["fields"], why: string): void {
+  for (const k of ["energy_kcal", "energy_kj"] as const) {
+    const f = fields[k];
+    if (f && !f.note?.includes(why)) fields[k] = { ...f, confidence: Math.min(f.confidence, 0.3), note: [f.note, why].filter(Boolean).join("; ") };
+  }
 }
 
 const blank = (): LabelNutrients => Object.fromEntries(LABEL_KEYS.map((k) => [k, null])) as LabelNutrients;
