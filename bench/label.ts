@@ -41,7 +41,7 @@ const gutenye = await Ocr.create();
 let inOurs = false;
 async function ours(bytes: Uint8Array) {
   inOurs = true;
-  const r = await readLabel(await checkImage(new Blob([bytes])), (det, source) => pool.readText(det, source));
+  const r = await readLabel(await checkImage(new Blob([bytes])), (det, source, opts) => pool.readText(det, source, opts));
   inOurs = false;
   return { reading: r, ms: r.elapsed_ms, parts: r.timings_ms };
 }

@@ -14,6 +14,7 @@
  *   bun scripts/build-label-set.ts                       # the committed set
  *   bun scripts/build-label-set.ts --seed 7 --out DIR    # a held-out set (other values, shots)
  *   … --harsh                                            # every photo harder than the set's hard ones
+ *   … --small                                            # 12 MP photos with the panel small in them
  */
 import sharp from "sharp";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -45,7 +46,8 @@ export interface LabelCase {
   truth: Truth;
 }
 
-export async function photograph(panel: Panel, shot: Shot, background: string, random: () => number): Promise<Buffer> {
+export async function photograph(panel: Panel, shot: Shot, background: string, random: () => number, frame = { width: WIDTH, height: HEIGHT }): Promise<Buffer> {
+  const { width: WIDTH, height: HEIGHT } = frame;
   const scale = (WIDTH * shot.fill) / panel.width;
   const rendered = await sharp(Buffer.from(panel.svg), { density: 72 * scale }).flatten({ background: "#ffffff" }).png().toBuffer();
   const warped = await sharp(rendered)
@@ -82,8 +84,14 @@ function macros(random: () => number): Macros {
   return { fat, sat: fat * r(0.1, 0.6), carb, sugar: carb * r(0.05, 0.6), fibre: r(0, 8), protein, sodiumMg: r(5, 900) };
 }
 
-/** `harsh`: every photo hard, and harder: the panel small in the frame, more blur, tilt and compression. */
-export async function buildLabelSet(dir = LABEL_SET_DIR, seed = SEED, harsh = false): Promise<LabelCase[]> {
+/**
+ * `harsh`: every photo hard, and harder: the panel smaller in the frame, more blur, tilt and
+ * compression. `small`: a 12 MP photo (3024×4032) of which the panel fills a quarter to a third of
+ * the width, as when a whole packet is photographed.
+ */
+export async function buildLabelSet(dir = LABEL_SET_DIR, seed = SEED, mode: "normal" | "harsh" | "small" = "normal"): Promise<LabelCase[]> {
+  const harsh = mode === "harsh";
+  const frame = mode === "small" ? { width: 3024, height: 4032 } : { width: WIDTH, height: HEIGHT };
   const random = rng(seed);
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
   const shot = (hard: boolean): Shot =>
@@ -128,7 +136,9 @@ export async function buildLabelSet(dir = LABEL_SET_DIR, seed = SEED, harsh = fa
   const out: LabelCase[] = [];
   for (const c of cases) {
     const file = `${c.name}.jpg`;
-    writeFileSync(join(dir, file), await photograph(c.panel, shot(c.hard), pick(BACKGROUNDS), random));
+    const s = shot(c.hard);
+    if (mode === "small") s.fill = 0.25 + random() * 0.1;
+    writeFileSync(join(dir, file), await photograph(c.panel, s, pick(BACKGROUNDS), random, frame));
     out.push({ file, describe: `${c.describe}${c.hard ? ", hard photo (tilt, blur, glare, noise)" : ""}`, truth: c.panel.truth });
   }
   writeFileSync(join(dir, "truth.json"), JSON.stringify(out, null, 1) + "\n");
@@ -136,8 +146,8 @@ export async function buildLabelSet(dir = LABEL_SET_DIR, seed = SEED, harsh = fa
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { seed: { type: "string" }, out: { type: "string" }, harsh: { type: "boolean" } } });
+  const { values } = parseArgs({ options: { seed: { type: "string" }, out: { type: "string" }, harsh: { type: "boolean" }, small: { type: "boolean" } } });
   const dir = values.out ?? LABEL_SET_DIR;
-  const cases = await buildLabelSet(dir, values.seed ? Number(values.seed) : SEED, values.harsh ?? false);
+  const cases = await buildLabelSet(dir, values.seed ? Number(values.seed) : SEED, values.harsh ? "harsh" : values.small ? "small" : "normal");
   console.log(`${cases.length} label photos in ${dir}`);
 }

@@ -111,7 +111,7 @@ export async function scanPhoto({ ctx, file }: { ctx: ScannerCtx; file: unknown 
 /** POST /scanner/label: the upload rules, then the label read in a photo worker and parsed. */
 export async function scanLabel({ ctx, file }: { ctx: ScannerCtx; file: unknown }): Promise<LabelResult> {
   const img = await checkImage(file);
-  return readLabel(img, (det, source) => ctx.recogniser.readText(det, source));
+  return readLabel(img, (det, source, opts) => ctx.recogniser.readText(det, source, opts));
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;

@@ -47,12 +47,25 @@ export interface OcrLine {
 
 export interface OcrResult {
   lines: OcrLine[];
-  /** Where the text that was read lies, in detector pixels, and its median box height; null: none. */
+  /** Where the text found lies, in detector pixels, and its median box height; null: none. */
   layout: { x0: number; y0: number; x1: number; y1: number; thickness: number } | null;
+  /** True when the text was too small to be worth reading here: nothing was recognised (see `closerBelow`). */
+  tooSmall: boolean;
   ms: { detect: number; recognise: number };
 }
 
-export type Ocr = (det: DetImage, source: Rgb) => Promise<OcrResult>;
+export interface OcrOptions {
+  /**
+   * When the text boxes' median height is under this (detector px) and the text covers less than
+   * SMALL_TEXT_AREA of the photo, stop after detection: the caller reads a crop instead.
+   */
+  closerBelow?: number;
+}
+
+/** Text covering more than this share of the photo is read where it is, however small. */
+export const SMALL_TEXT_AREA = 0.45;
+
+export type Ocr = (det: DetImage, source: Rgb, opts?: OcrOptions) => Promise<OcrResult>;
 
 const REC_HEIGHT = 48;
 /** Widest strip recognised (a ratio of 25:1); longer segments are rare on a label. */
@@ -90,7 +103,7 @@ export async function loadOcr(files: OcrFiles, threads = 1): Promise<Ocr> {
   const rec = await ort.InferenceSession.create(readFileSync(files.rec), options);
   const dict = [...readFileSync(files.dict, "utf8").split("\n").filter((l, i, all) => l !== "" || i < all.length - 1), " "];
 
-  return async (detImage, source) => {
+  return async (detImage, source, opts = {}) => {
     const t0 = performance.now();
     const input = new Float32Array(3 * detImage.width * detImage.height);
     const plane = detImage.width * detImage.height;
@@ -102,9 +115,13 @@ export async function loadOcr(files: OcrFiles, threads = 1): Promise<Ocr> {
     const prob = out[det.outputNames[0]!]!.data as Float32Array;
     const segments = components(prob, detImage.width, detImage.height);
     const t1 = performance.now();
+    const layout = layoutOf(segments);
+    if (layout && opts.closerBelow && layout.thickness < opts.closerBelow && areaShare(layout, detImage, source) < SMALL_TEXT_AREA) {
+      return { lines: [], layout, tooSmall: true, ms: { detect: t1 - t0, recognise: 0 } };
+    }
     const read = await recognise(ort, rec, dict, source, segments, detImage.scale);
     const t2 = performance.now();
-    return { lines: toLines(segments, read), layout: layoutOf(segments, read), ms: { detect: t1 - t0, recognise: t2 - t1 } };
+    return { lines: toLines(segments, read), layout, tooSmall: false, ms: { detect: t1 - t0, recognise: t2 - t1 } };
   };
 }
 
@@ -205,26 +222,26 @@ export function ctcDecode(data: Float32Array, steps: number, classes: number, di
  * Segments into lines of text: rotated by the median slant so rows are horizontal, a segment
  * joins the row whose centre is within half its height, rows top to bottom, segments left to right.
  */
-const keptOf = (segments: Segment[], read: OcrLine[]) =>
-  segments.map((s, i) => ({ s, r: read[i]! })).filter((x) => x.r.text.trim() && x.r.confidence >= MIN_SEGMENT_CONFIDENCE);
+/** The share of the photo that the layout's box covers. */
+export const areaShare = (l: NonNullable<OcrResult["layout"]>, det: DetImage, source: Rgb) =>
+  ((l.x1 - l.x0) * (l.y1 - l.y0) * det.scale * det.scale) / (source.width * source.height);
 
-function layoutOf(segments: Segment[], read: OcrLine[]): OcrResult["layout"] {
-  const kept = keptOf(segments, read);
-  if (!kept.length) return null;
-  const half = (x: { s: Segment }) => (Math.abs(x.s.cos) * x.s.length + Math.abs(x.s.sin) * x.s.thickness) / 2;
-  const halfY = (x: { s: Segment }) => (Math.abs(x.s.sin) * x.s.length + Math.abs(x.s.cos) * x.s.thickness) / 2;
-  const thick = kept.map((x) => x.s.thickness).sort((a, b) => a - b);
+function layoutOf(segments: Segment[]): OcrResult["layout"] {
+  if (!segments.length) return null;
+  const halfX = (s: Segment) => (Math.abs(s.cos) * s.length + Math.abs(s.sin) * s.thickness) / 2;
+  const halfY = (s: Segment) => (Math.abs(s.sin) * s.length + Math.abs(s.cos) * s.thickness) / 2;
+  const thick = segments.map((s) => s.thickness).sort((a, b) => a - b);
   return {
-    x0: Math.min(...kept.map((x) => x.s.cx - half(x))),
-    y0: Math.min(...kept.map((x) => x.s.cy - halfY(x))),
-    x1: Math.max(...kept.map((x) => x.s.cx + half(x))),
-    y1: Math.max(...kept.map((x) => x.s.cy + halfY(x))),
+    x0: Math.min(...segments.map((s) => s.cx - halfX(s))),
+    y0: Math.min(...segments.map((s) => s.cy - halfY(s))),
+    x1: Math.max(...segments.map((s) => s.cx + halfX(s))),
+    y1: Math.max(...segments.map((s) => s.cy + halfY(s))),
     thickness: thick[thick.length >> 1]!,
   };
 }
 
 function toLines(segments: Segment[], read: OcrLine[]): OcrLine[] {
-  const kept = keptOf(segments, read);
+  const kept = segments.map((s, i) => ({ s, r: read[i]! })).filter((x) => x.r.text.trim() && x.r.confidence >= MIN_SEGMENT_CONFIDENCE);
   if (!kept.length) return [];
   const angles = kept.map((x) => Math.atan2(x.s.sin, x.s.cos)).sort((a, b) => a - b);
   const mid = angles[angles.length >> 1]!;

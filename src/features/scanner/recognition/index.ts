@@ -4,7 +4,7 @@
  * model replaces it by implementing Recogniser, and nothing else changes.
  */
 import { DETECTOR_FILES } from "../../../assets";
-import type { DetImage, OcrResult, Rgb } from "../label/ocr";
+import type { DetImage, OcrOptions, OcrResult, Rgb } from "../label/ocr";
 import { defaultWorkers } from "../../../config";
 import { AppError } from "../../../lib/errors";
 import { jsonLogger, type Logger } from "../../../lib/log";
@@ -31,7 +31,7 @@ export interface Recogniser {
   /** Photos waiting for a worker and being classified (for /metrics). */
   load?(): { queued: number; running: number };
   /** Reads a label's text in the same workers (POST /scanner/label). */
-  readText(det: DetImage, source: Rgb): Promise<OcrResult>;
+  readText(det: DetImage, source: Rgb, opts?: OcrOptions): Promise<OcrResult>;
 }
 
 export const NO_MODEL = { name: "none", version: "0" } as const;
@@ -47,9 +47,9 @@ export class CocoSsdRecogniser implements Recogniser {
     return { queued: this.pool.queued, running: this.pool.busy };
   }
 
-  async readText(det: DetImage, source: Rgb): Promise<OcrResult> {
+  async readText(det: DetImage, source: Rgb, opts?: OcrOptions): Promise<OcrResult> {
     try {
-      return await this.pool.readText(det, source);
+      return await this.pool.readText(det, source, opts);
     } catch (e) {
       if (e instanceof AppError) throw e; // 429: the queue is full
       this.logger.error("label reading failed", { error: e instanceof Error ? e.message : String(e) });

@@ -9,7 +9,7 @@ import { availableParallelism } from "node:os";
 import { COMPILED } from "../../../assets";
 import { AppError } from "../../../lib/errors";
 import type { Logger } from "../../../lib/log";
-import { ocrFiles, type OcrFiles, type OcrResult, type Rgb, type DetImage } from "../label/ocr";
+import { ocrFiles, type DetImage, type OcrFiles, type OcrOptions, type OcrResult, type Rgb } from "../label/ocr";
 import type { DetectorFiles, Inference } from "./detector";
 import type { FromWorker, Task, ToWorker } from "./worker";
 
@@ -77,8 +77,8 @@ export class DetectorPool {
   }
 
   /** Reads the text of a label: `det` for text detection, `source` (larger) for recognition. */
-  readText(det: DetImage, source: Rgb, signal?: AbortSignal): Promise<OcrResult> {
-    return this.submit<OcrResult>({ type: "ocr", det, source }, signal);
+  readText(det: DetImage, source: Rgb, opts: OcrOptions = {}, signal?: AbortSignal): Promise<OcrResult> {
+    return this.submit<OcrResult>({ type: "ocr", det, source, opts }, signal);
   }
 
   private submit<R>(task: Task, signal?: AbortSignal): Promise<R> {
@@ -248,7 +248,7 @@ export class DetectorPool {
       } else {
         const det = { ...t.det, data: t.det.data.slice() };
         const source = { ...t.source, data: t.source.data.slice() };
-        slot.worker.postMessage({ type: "ocr", id: job.id, det, source } satisfies ToWorker, [det.data.buffer, source.data.buffer]);
+        slot.worker.postMessage({ type: "ocr", id: job.id, det, source, opts: t.opts } satisfies ToWorker, [det.data.buffer, source.data.buffer]);
       }
     }
   }

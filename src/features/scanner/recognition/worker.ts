@@ -6,12 +6,12 @@
  * message }`, `{ type: "fatal", message }` (the model cannot load). pool.ts owns the protocol.
  */
 import { loadDetector, type Detector, type DetectorFiles } from "./detector";
-import { loadOcr, type Ocr, type OcrFiles, type OcrResult, type Rgb, type DetImage } from "../label/ocr";
+import { loadOcr, type Ocr, type OcrFiles, type OcrOptions, type OcrResult, type Rgb, type DetImage } from "../label/ocr";
 
 declare const self: Worker;
 
 /** What a job asks of a worker: the food detector on a 300×300 image, or the label reader. */
-export type Task = { type: "run"; rgb: Uint8Array } | { type: "ocr"; det: DetImage; source: Rgb };
+export type Task = { type: "run"; rgb: Uint8Array } | { type: "ocr"; det: DetImage; source: Rgb; opts: OcrOptions };
 export type ToWorker = { type: "init"; files: DetectorFiles; ocr: OcrFiles; ocrThreads: number } | (Task & { id: number });
 export type FromWorker =
   | { type: "ready"; loadMs: number }
@@ -45,7 +45,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       if (!ocrSetup) throw new Error("ocr before init");
       ocr ??= loadOcr(ocrSetup.files, ocrSetup.threads);
       ocr.catch(() => (ocr = null)); // a failed load is tried again on the next label
-      post({ type: "text", id: m.id, result: await (await ocr)(m.det, m.source) });
+      post({ type: "text", id: m.id, result: await (await ocr)(m.det, m.source, m.opts) });
     } catch (e) {
       post({ type: "failed", id: m.id, message: e instanceof Error ? e.message : String(e) });
     }
