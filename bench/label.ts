@@ -74,7 +74,9 @@ const gapTimer = (() => {
 
 const tally = { ours: new Map<string, Outcome[]>(), theirs: new Map<string, Outcome[]>() };
 const times = { ours: [] as number[], theirs: [] as number[], decode: [] as number[], detect: [] as number[], recognise: [] as number[] };
-console.log(`${machine()}\nLabel set ${dir}: ${cases.length} photos, 1536×2048\n`);
+const setName = setArg > 0 ? dir : "public label set";
+const size = await sharp(join(dir, cases[0]!.file)).metadata();
+console.log(`${machine()}\n${setName}: ${cases.length} photos, ${size.width}×${size.height}\n`);
 console.log("photo | ours ms | ocr-node ms | ours wrong or missing | ocr-node wrong or missing");
 for (const c of cases) {
   const bytes = readFileSync(join(dir, c.file));
@@ -119,10 +121,10 @@ for (const c of big) {
 clearInterval(gapTimer);
 
 const p50 = (xs: number[]) => median(xs).toFixed(0);
-console.log(`\nlatency p50, set photos (3 MP): ours ${p50(times.ours)} ms, ocr-node ${p50(times.theirs)} ms`);
+console.log(`\nlatency p50, the set's photos (${size.width}×${size.height}): ours ${p50(times.ours)} ms, ocr-node ${p50(times.theirs)} ms`);
 console.log(`latency p50, ${big.length} photos at 12 MP: ours ${p50(twelve.ours)} ms (decode ${p50(twelve.decode)}, detect ${p50(twelve.detect)}, recognise ${p50(twelve.recognise)}), ocr-node ${p50(twelve.theirs)} ms`);
 console.log(`longest event-loop delay on this thread during our reads: ${worstGap.toFixed(0)} ms (a 10 ms timer; ocr-node blocks the thread for its whole read)`);
-console.log(`\nsummary: label kcal exact, public set | ${kcal.right}/${kcal.printed} | ocr-node ${rate(tally.theirs.get("energy_kcal")!).right}/${kcal.printed} | fat, carbohydrate, protein within tolerance ${macro.filter((x) => x === "right").length}/${macro.length}`);
-console.log(`summary: label read p50, 12 MP photo | ${p50(twelve.ours)} ms | ocr-node ${p50(twelve.theirs)} ms | ${(median(twelve.theirs) / median(twelve.ours)).toFixed(1)}× faster (goal ≤ 1500 ms)`);
+console.log(`\nsummary: label kcal exact, ${setName} | ${kcal.right}/${kcal.printed} | ocr-node ${rate(tally.theirs.get("energy_kcal")!).right}/${kcal.printed} | fat, carbohydrate, protein within tolerance ${macro.filter((x) => x === "right").length}/${macro.length}`);
+console.log(`summary: label read p50, 12 MP photo (${setName}) | ${p50(twelve.ours)} ms | ocr-node ${p50(twelve.theirs)} ms | ${(median(twelve.theirs) / median(twelve.ours)).toFixed(1)}× faster (goal ≤ 1500 ms)`);
 await pool.close();
 process.exit(0);
