@@ -82,7 +82,6 @@ export const NO_RECOGNITION: Recogniser = {
   },
 };
 
-
 /** The recogniser `serve` uses for `--photo-workers N`. */
 export function recogniserFor(workers: number, logger: Logger = jsonLogger): Recogniser {
   return workers === 0 ? NO_RECOGNITION : new CocoSsdRecogniser(sharedPool(workers, logger), logger);

@@ -1,6 +1,7 @@
 /**
- * The photo workers: a small pool of Bun Workers, each holding one copy of the detector, so a
- * ~100 ms inference never blocks the HTTP thread. Jobs queue in arrival order. A worker that dies
+ * The photo workers: a small pool of Bun Workers, each holding one copy of the detector (and,
+ * from its first label, the label reader), so a ~100 ms inference or a ~1 s label never blocks
+ * the HTTP thread. Jobs queue in arrival order. A worker that dies
  * (crash, or stuck past the job timeout and terminated) is replaced, and its job is tried once
  * more on the replacement; only a job that fails twice is rejected. Workers start on the first
  * photo, not at server start, and are unref'ed while idle so they never keep a process alive.

@@ -1,7 +1,7 @@
 /**
  * A photo worker (a Bun Worker thread): loads the detector once, then answers one inference per
  * message. Messages in: `{ type: "init", files, ocr, ocrThreads }`, `{ type: "run", id, rgb }`,
- * `{ type: "ocr", id, det, source }`. Out: `{ type: "text", id, result }` and `{ type:
+ * `{ type: "ocr", id, det, source, opts }`. Out: `{ type: "text", id, result }` and `{ type:
  * "ready", loadMs }`, `{ type: "result", id, scores, embedding, ms }`, `{ type: "failed", id,
  * message }`, `{ type: "fatal", message }` (the model cannot load). pool.ts owns the protocol.
  */
