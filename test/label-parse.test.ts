@@ -112,6 +112,13 @@ describe("US Nutrition Facts", () => {
     expect(r.per_serving.fat_g).toBe(8);
   });
 
+  test("a high-fibre bar whose maker left insoluble fibre out of its calories is not flagged", () => {
+    // 4/4/9 gives 9·7 + 4·24 + 4·12 = 207; without the 14 g of fibre, 151: the label's 160 is fine
+    const r = parseLabel(lines(`Nutrition Facts\nServing size 1 bar (50g)\nCalories 160\nTotal Fat 7g\nTotal Carbohydrate 24g\nDietary Fiber 14g\nProtein 12g`));
+    expect(r.per_serving.energy_kcal).toBe(160);
+    expect(r.warnings).toEqual([]);
+  });
+
   test("a value with no unit read, or read with low confidence, is not used", () => {
     const r = parseLabel([...lines(`Nutrition Facts\nServing size 55g\nCalories 230\nTotal Fat 8g\nProtein 39`), { text: "Total Carbohydrate 37g", confidence: 0.4 }]);
     expect(r.per_serving.protein_g).toBeNull(); // "3g" read as "39"? we cannot tell: not trusted

@@ -271,11 +271,15 @@ function finish(r: { format: LabelReading["format"]; serving: LabelReading["serv
   if (per100 && size && Object.values(r.perServing).every((v) => v === null)) {
     Object.assign(r.perServing, mapValues(per100, (v) => (v === null ? null : round((v * size) / 100))));
   }
-  // Atwater: stated energy against 9 fat + 4 carbohydrate + 4 protein, on whichever column was read
+  // Atwater: stated energy against 9 fat + 4 carbohydrate + 4 protein, on whichever column was read.
+  // Fibre is counted three ways, as labels do: in the carbohydrate at 4 (US general factors), left
+  // out (US makers may subtract insoluble fibre: high-fibre bars), or at 2 beside it (EU).
   const basis = r.format === "us" || !per100 ? r.perServing : per100;
-  const { energy_kcal: kcal, fat_g: fat, carbohydrate_g: carb, protein_g: protein } = basis;
+  const { energy_kcal: kcal, fat_g: fat, carbohydrate_g: carb, protein_g: protein, fiber_g: fibre } = basis;
   if (kcal !== null && fat !== null && carb !== null && protein !== null) {
-    const atwater = 9 * fat + 4 * carb + 4 * protein;
+    const base = 9 * fat + 4 * carb + 4 * protein;
+    const ways = fibre === null ? [base] : [base, base - 4 * Math.min(fibre, carb), base + 2 * fibre];
+    const atwater = ways.reduce((best, x) => (Math.abs(kcal - x) < Math.abs(kcal - best) ? x : best));
     const apart = Math.abs(kcal - atwater);
     if (apart > Math.max(ENERGY_TOLERANCE * Math.max(kcal, atwater), 10)) {
       warnings.push({ code: "energy_mismatch", message: `the label says ${kcal} kcal but its fat, carbohydrate and protein give ${Math.round(atwater)} kcal (4/4/9): energy left out, check the numbers` });
