@@ -94,10 +94,13 @@ describe("a custom food from a label in one step", () => {
   });
 
   test("values sent in nutrients correct the label's, key by key", async () => {
-    const reading = { per_100g: { energy_kcal: 400, fat_g: 10, protein_g: null }, serving: { text: "1 bar (40g)", grams: 40, millilitres: null } };
+    const reading = { per_100g: { energy_kcal: 400, energy_kj: 1674, fat_g: 10, protein_g: null }, serving: { text: "1 bar (40g)", grams: 40, millilitres: null } };
     const made = await call("POST", "/api/v1/foods", { token: ana.access_token, body: { name: "Bar", label: reading, nutrients: { protein_g: 8 } } });
     expect(made.status).toBe(201);
-    expect(made.json.nutrients).toMatchObject({ energy_kcal: 400, fat_g: 10, protein_g: 8 });
+    expect(made.json.nutrients).toMatchObject({ energy_kcal: 400, energy_kj: 1674, fat_g: 10, protein_g: 8 });
+    // a corrected kcal: the label's kJ does not stay beside it
+    const fixed = await call("POST", "/api/v1/foods", { token: ana.access_token, body: { name: "Bar 2", label: reading, nutrients: { energy_kcal: 380 } } });
+    expect(fixed.json.nutrients).toMatchObject({ energy_kcal: 380, energy_kj: 1589.92 });
   });
 });
 

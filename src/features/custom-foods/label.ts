@@ -28,6 +28,8 @@ export function withLabel(raw: Record<string, unknown>, create: boolean, fail: F
     fail("label.per_100g", "must be an object of values per 100 g, or null");
   } else {
     const fromLabel = Object.fromEntries(Object.entries(per100 as Record<string, unknown>).filter(([, v]) => v !== null));
+    // a corrected kcal takes the label's kJ with it (derived again from the kcal sent)
+    if (given.energy_kcal !== undefined && given.energy_kj === undefined) delete fromLabel.energy_kj;
     if (fromLabel.energy_kcal === undefined && given.energy_kcal === undefined) {
       fail("label.per_100g.energy_kcal", "was not read from the label (see the reading's fields and warnings); send nutrients.energy_kcal");
     }

@@ -80,8 +80,9 @@ export function CustomFoodForm({ barcode, onCreated, onCancel }: { barcode: stri
       name,
       brand: String(f.get("brand") ?? "").trim() || null,
       barcode: code || null,
-      // the label's other nutrients (sodium, sugars, …) are kept; the four fields shown win
-      per100g: { ...prefill?.per100g, energy_kcal: energy, protein_g: num(f.get("protein_g")), fat_g: num(f.get("fat_g")), carbohydrate_g: num(f.get("carbohydrate_g")) },
+      // the label's other nutrients (sodium, sugars, …) are kept; the four fields shown win, and kJ
+      // is derived again from the kcal shown (the person may have corrected it)
+      per100g: { ...prefill?.per100g, energy_kj: null, energy_kcal: energy, protein_g: num(f.get("protein_g")), fat_g: num(f.get("fat_g")), carbohydrate_g: num(f.get("carbohydrate_g")) },
       portions: portionName && portionGrams && portionGrams > 0 ? [{ name: portionName, grams: portionGrams }] : [],
     });
     onCreated(food);
