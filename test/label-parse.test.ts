@@ -119,6 +119,15 @@ describe("US Nutrition Facts", () => {
     expect(r.warnings).toEqual([]);
   });
 
+  test("side-by-side panels and text beside the panel: every nutrient on a line is read, ingredient words are not", () => {
+    const r = parseLabel(lines(`Nutrition Facts\nServing size 1 cup (240g)\nCalories 150\nTotal Fat 8g 10% Sodium 160mg 7%\nSaturated Fat 1g 5% Total Carbohydrate 12g 4%\nINGREDIENTS: SOY PROTEIN ISOLATE, SALT Protein 7g`));
+    expect(r.per_serving).toMatchObject({ fat_g: 8, sodium_mg: 160, saturated_fat_g: 1, carbohydrate_g: 12, protein_g: 7 });
+    // an ingredient line first ("protein" with no amount) does not block the panel's line after it
+    const s = parseLabel(lines(`Nutrition Facts\nServing size 30g\nCalories 120\nIngredients: whey protein, cocoa\nProtein 20g`));
+    expect(s.per_serving.protein_g).toBe(20);
+    expect(s.fields.protein_g!.line).toBe("Protein 20g");
+  });
+
   test("a value with no unit read, or read with low confidence, is not used", () => {
     const r = parseLabel([...lines(`Nutrition Facts\nServing size 55g\nCalories 230\nTotal Fat 8g\nProtein 39`), { text: "Total Carbohydrate 37g", confidence: 0.4 }]);
     expect(r.per_serving.protein_g).toBeNull(); // "3g" read as "39"? we cannot tell: not trusted

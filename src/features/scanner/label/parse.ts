@@ -106,42 +106,63 @@ export function parseLabel(raw: { text: string; confidence: number }[]): LabelRe
       energy(body, l, col100, colServing, fields, perServing, per100);
       continue;
     }
-    const rule = RULES.find((r) => r.label.test(body));
-    if (!rule) continue;
-    const key: LabelKey = rule.key === "salt" ? "sodium_mg" : rule.key;
-    if (fields[key]) continue; // the first line wins: the panel comes before anything repeating it
-    const m = body.match(rule.label)!;
-    // "Includes 10g Added Sugars": the amount comes before the words
-    const found = amounts(rule.key === "added_sugars_g" && /\d/.test(m[0]) ? body : body.slice(m[0].length)).filter((a) => a.unit !== "%");
-    const values = found.map((a) => toUnit(a, rule.key === "salt" ? "g" : rule.unit));
-    const pick = (col: number | null) => (col === null ? undefined : values[col]);
-    const first = pick(col100 ?? colServing);
-    if (!first) {
-      fields[key] = { line: l.raw, value: null, confidence: 0, note: "no amount with a unit was read on this line" };
-      continue;
+    for (const { rule, words, after } of nutrientsIn(body)) {
+      const key: LabelKey = rule.key === "salt" ? "sodium_mg" : rule.key;
+      // the first line with an amount wins: the panel comes before anything repeating it
+      if (fields[key] && fields[key]!.confidence > 0) continue;
+      // "Includes 10g Added Sugars": the amount comes before the words
+      const found = amounts(rule.key === "added_sugars_g" && /\d/.test(words) ? words + after : after).filter((a) => a.unit !== "%");
+      const values = found.map((a) => toUnit(a, rule.key === "salt" ? "g" : rule.unit));
+      const pick = (col: number | null) => (col === null ? undefined : values[col]);
+      const first = pick(col100 ?? colServing);
+      if (!first) {
+        fields[key] = { line: l.raw, value: null, confidence: 0, note: "no amount with a unit was read on this line" };
+        continue;
+      }
+      const scale = rule.key === "salt" ? SODIUM_MG_PER_SALT_G : 1;
+      const conf = l.confidence * (first.unitRead ? 1 : 0.5) * (assumed ? 0.8 : 1);
+      const note = [
+        rule.key === "salt" ? `salt ${first.value} g → sodium ×${SODIUM_MG_PER_SALT_G}` : null,
+        columns.per100 === null && values.length > 1 ? `first of ${values.length} columns` : null,
+        first.unitRead ? null : "no unit was read: not trusted",
+      ].filter(Boolean).join("; ");
+      fields[key] = {
+        line: l.raw,
+        value: first.lessThan ? null : round(first.value * scale),
+        confidence: round(conf),
+        ...(first.lessThan ? { less_than: round(first.value * scale) } : {}),
+        ...(note ? { note } : {}),
+      };
+      if (first.lessThan || conf < MIN_CONFIDENCE) continue;
+      const s = pick(colServing);
+      if (col100 !== null) per100[key] = round(first.value * scale);
+      if (s && !s.lessThan && (col100 === null || colServing !== null)) perServing[key] = round(s.value * scale);
     }
-    const scale = rule.key === "salt" ? SODIUM_MG_PER_SALT_G : 1;
-    const conf = l.confidence * (first.unitRead ? 1 : 0.5) * (assumed ? 0.8 : 1);
-    const note = [
-      rule.key === "salt" ? `salt ${first.value} g → sodium ×${SODIUM_MG_PER_SALT_G}` : null,
-      columns.per100 === null && values.length > 1 ? `first of ${values.length} columns` : null,
-      first.unitRead ? null : "no unit was read: not trusted",
-    ].filter(Boolean).join("; ");
-    fields[key] = {
-      line: l.raw,
-      value: first.lessThan ? null : round(first.value * scale),
-      confidence: round(conf),
-      ...(first.lessThan ? { less_than: round(first.value * scale) } : {}),
-      ...(note ? { note } : {}),
-    };
-    if (first.lessThan || conf < MIN_CONFIDENCE) continue;
-    const s = pick(colServing);
-    if (col100 !== null) per100[key] = round(first.value * scale);
-    if (s && !s.lessThan && (col100 === null || colServing !== null)) perServing[key] = round(s.value * scale);
   }
   const reading = finish({ format, serving, servings, fields, perServing, per100: col100 !== null ? per100 : null });
   if (assumed) reading.warnings.push({ code: "column_assumed", message: "the column headings were not read: the first column is taken as per 100 g, as EU labels must give it" });
   return reading;
+}
+
+/** Each rule's label, found anywhere in a line after a separator (not only at its start). */
+const ANYWHERE = RULES.map((rule) => ({ rule, re: new RegExp(`(?:^|[\\s,;:.*•(|/-])(?:${rule.label.source.slice(1)})`, "g") }));
+
+/**
+ * The nutrients a line names, in order, each with the text up to the next one: "Total Fat 8g
+ * 10% Sodium 160mg 7%" (a side-by-side panel) gives fat and sodium; a label inside a longer one
+ * ("Fat" in "Saturated Fat") is not counted twice.
+ */
+function nutrientsIn(body: string): { rule: Rule; words: string; after: string }[] {
+  const hits: { rule: Rule; start: number; end: number }[] = [];
+  for (const { rule, re } of ANYWHERE) {
+    for (const m of body.matchAll(re)) {
+      const start = m.index + (m[0].length - m[0].replace(/^[\s,;:.*•(|/-]/, "").length); // after the separator
+      hits.push({ rule, start, end: m.index + m[0].length });
+    }
+  }
+  hits.sort((a, b) => a.start - b.start || RULES.indexOf(a.rule) - RULES.indexOf(b.rule));
+  const kept = hits.filter((h, i) => !hits.slice(0, i).some((o) => h.start >= o.start && h.start < o.end));
+  return kept.map((h, i) => ({ rule: h.rule, words: body.slice(h.start, h.end), after: body.slice(h.end, kept[i + 1]?.start ?? body.length) }));
 }
 
 interface Value {
