@@ -89,7 +89,7 @@ export const LabelResponse = t.Object(
       decode: Int(),
       detect: Int(),
       recognise: Int(),
-      passes: Int({ description: "2 when the label was small in the photo and its part of the photo was read again, closer" }),
+      passes: Int({ description: "detection passes: 2 when the label was small in the photo and a crop around its text was read instead; 3 when that crop read nothing and the whole photo was read after all" }),
     }),
   },
   { title: "LabelReading" },
