@@ -63,7 +63,7 @@ export interface OcrOptions {
 }
 
 /** Text covering more than this share of the photo is read where it is, however small. */
-export const SMALL_TEXT_AREA = 0.45;
+const SMALL_TEXT_AREA = 0.45;
 
 export type Ocr = (det: DetImage, source: Rgb, opts?: OcrOptions) => Promise<OcrResult>;
 
@@ -223,7 +223,7 @@ export function ctcDecode(data: Float32Array, steps: number, classes: number, di
  * joins the row whose centre is within half its height, rows top to bottom, segments left to right.
  */
 /** The share of the photo that the layout's box covers. */
-export const areaShare = (l: NonNullable<OcrResult["layout"]>, det: DetImage, source: Rgb) =>
+const areaShare = (l: NonNullable<OcrResult["layout"]>, det: DetImage, source: Rgb) =>
   ((l.x1 - l.x0) * (l.y1 - l.y0) * det.scale * det.scale) / (source.width * source.height);
 
 function layoutOf(segments: Segment[]): OcrResult["layout"] {

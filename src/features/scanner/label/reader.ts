@@ -5,13 +5,13 @@
  * Sizes, measured on the label set (bench/label.ts, README): detection sees the photo fitted in
  * DET_SIDE px; recognition samples its strips from the photo fitted in SOURCE_SIDE px, enough
  * for small print on a 12 MP photo without decoding all of it. When the panel is small in the
- * photo (a whole packet photographed), its text is too thin for the detector at that size: the
- * region where text was found is cut from the full photo and read again, closer.
+ * photo (a whole packet photographed), the first pass stops after detection (ocr.ts, closerBelow)
+ * and the region where text was found is cut from the full photo and read instead.
  */
 import { getSharp } from "../../../lib/sharp";
 import { AppError } from "../../../lib/errors";
 import { MAX_PIXELS, type CheckedImage } from "../image";
-import { areaShare, SMALL_TEXT_AREA, type DetImage, type OcrOptions, type OcrResult, type Rgb } from "./ocr";
+import type { DetImage, OcrOptions, OcrResult, Rgb } from "./ocr";
 import { parseLabel, type LabelReading } from "./parse";
 
 export const DET_SIDE = 960;
@@ -19,7 +19,7 @@ export const SOURCE_SIDE = 2048;
 /**
  * Text boxes thinner than this (median, detector px; 20–27 on the public set, 15–18 with the
  * panel at a third of a 12 MP photo's width) are small print: a crop is read instead, unless the
- * text covers more than SMALL_TEXT_AREA of the photo.
+ * text covers much of the photo (ocr.ts decides, SMALL_TEXT_AREA).
  */
 export const ZOOM_BELOW = 18.5;
 /** Around the text found: a share of the photo, or of the text's own box (its far columns may not have been found yet). */
@@ -44,25 +44,29 @@ export interface LabelResult extends LabelReading {
 export async function readLabel(img: CheckedImage, readText: ReadText): Promise<LabelResult> {
   const started = performance.now();
   const ms = { decode: 0, detect: 0, recognise: 0, passes: 1 };
-  const pass = async (region?: Region, opts?: OcrOptions) => {
+  const decode = async (region?: Region) => {
     const t = performance.now();
-    const { det, source } = await decodeForOcr(img, region);
+    const images = await decodeForOcr(img, region);
     ms.decode += performance.now() - t;
+    return images;
+  };
+  const pass = async ({ det, source }: { det: DetImage; source: Rgb }, opts?: OcrOptions) => {
     const text = await readText(det, source, opts);
     ms.detect += text.ms.detect;
     ms.recognise += text.ms.recognise;
-    return { text, reading: parseLabel(text.lines), det, source };
+    return { text, reading: parseLabel(text.lines) };
   };
   // the first pass stops after detection when the text is small: then a crop is read instead
-  let best = await pass(undefined, { closerBelow: ZOOM_BELOW });
-  const region = best.text.tooSmall ? zoomRegion(best.text.layout, best.det, best.source, img) : null;
+  const whole = await decode();
+  let best = await pass(whole, { closerBelow: ZOOM_BELOW });
+  const region = best.text.tooSmall ? zoomRegion(best.text.layout, whole.det, whole.source, img) : null;
   if (region) {
     ms.passes = 2;
-    best = await pass(region);
+    best = await pass(await decode(region));
   }
   if (best.text.tooSmall || (region && trusted(best.reading) === 0)) {
     ms.passes++; // the crop read nothing (or could not be made): read the whole photo after all
-    best = await pass();
+    best = await pass(whole);
   }
   return {
     ...best.reading,
@@ -75,9 +79,9 @@ export async function readLabel(img: CheckedImage, readText: ReadText): Promise<
 /** How many values a reading trusts (per serving and per 100 g). */
 const trusted = (r: LabelReading) => [...Object.values(r.per_serving), ...Object.values(r.per_100g ?? {})].filter((v) => v !== null).length;
 
-/** The part of the upright photo to read again, or null when the text was big enough already. */
+/** The part of the upright photo around the text found (small, as the worker judged), or null when it is too thin to crop. */
 function zoomRegion(layout: OcrResult["layout"], det: DetImage, source: Rgb, img: CheckedImage): Region | null {
-  if (!layout || layout.thickness >= ZOOM_BELOW || areaShare(layout, det, source) > SMALL_TEXT_AREA) return null;
+  if (!layout) return null;
   const fx0 = (layout.x0 * det.scale) / source.width, fx1 = (layout.x1 * det.scale) / source.width;
   const fy0 = (layout.y0 * det.scale) / source.height, fy1 = (layout.y1 * det.scale) / source.height;
   // the upright photo's size: the source has its shape, the file its longest side
