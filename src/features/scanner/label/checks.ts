@@ -29,16 +29,14 @@ export function finish(r: { format: LabelReading["format"]; serving: LabelReadin
       if (p === null || w === null || p <= w + 0.5) continue;
       warnings.push({ code: "implausible", message: `${part} (${p}) is more than ${whole} (${w}): both left out, check the numbers` });
       n[part] = n[whole] = null;
-      for (const k of [part, whole]) {
-        const f = r.fields[k];
-        if (f) r.fields[k] = { ...f, confidence: Math.min(f.confidence, 0.3), note: [f.note, `does not fit ${k === part ? whole : part}`].filter(Boolean).join("; ") };
-      }
+      distrust(r.fields, [part], `does not fit ${whole}`);
+      distrust(r.fields, [whole], `does not fit ${part}`);
     }
     // kJ and kcal both read must agree (each rounded on its own): "1418 kJ / 33 kcal" lost a digit
     if (n.energy_kcal !== null && n.energy_kj !== null && Math.abs(n.energy_kj - n.energy_kcal * KJ_PER_KCAL) > Math.max(0.05 * n.energy_kj, 5)) {
       warnings.push({ code: "energy_mismatch", message: `the label's ${n.energy_kj} kJ and ${n.energy_kcal} kcal do not agree: energy left out, check the numbers` });
       n.energy_kcal = n.energy_kj = null;
-      distrust(r.fields, "kJ and kcal do not agree");
+      distrust(r.fields, ENERGY, "kJ and kcal do not agree");
       continue;
     }
     if (n.energy_kcal === null && n.energy_kj !== null) n.energy_kcal = Math.round(n.energy_kj / KJ_PER_KCAL);
@@ -62,7 +60,7 @@ export function finish(r: { format: LabelReading["format"]; serving: LabelReadin
     if (apart > Math.max(ENERGY_TOLERANCE * Math.max(kcal, atwater), 10)) {
       warnings.push({ code: "energy_mismatch", message: `the label says ${kcal} kcal but its fat, carbohydrate and protein give ${Math.round(atwater)} kcal (4/4/9): energy left out, check the numbers` });
       for (const n of [r.perServing, per100]) if (n) n.energy_kcal = n.energy_kj = null;
-      distrust(r.fields, "does not agree with the macronutrients");
+      distrust(r.fields, ENERGY, "does not agree with the macronutrients");
     }
   }
   if (per100 && per100.energy_kcal !== null && per100.energy_kcal > 900) {
@@ -72,9 +70,11 @@ export function finish(r: { format: LabelReading["format"]; serving: LabelReadin
   return { format: r.format, serving: r.serving, servings_per_container: r.servings, per_serving: r.perServing, per_100g: per100, fields: r.fields, warnings };
 }
 
-/** Energy read but not used: its fields say why, with a low confidence. */
-function distrust(fields: LabelReading["fields"], why: string): void {
-  for (const k of ["energy_kcal", "energy_kj"] as const) {
+const ENERGY: LabelKey[] = ["energy_kcal", "energy_kj"];
+
+/** Values read but not used: their fields say why, with a low confidence. */
+function distrust(fields: LabelReading["fields"], keys: LabelKey[], why: string): void {
+  for (const k of keys) {
     const f = fields[k];
     if (f && !f.note?.includes(why)) fields[k] = { ...f, confidence: Math.min(f.confidence, 0.3), note: [f.note, why].filter(Boolean).join("; ") };
   }

@@ -18,7 +18,7 @@ interface Rule {
   label: RegExp;
   unit: Unit;
 }
-/** Most specific first: a line is claimed by the first rule whose label starts it. */
+/** Most specific first: where two labels start at one place in a line, the earlier rule claims it (see nutrientsIn). */
 const RULES: Rule[] = [
   { key: "added_sugars_g", label: /^(includes?\s*)?(.*?\s?)?added\s*sugars?/, unit: "g" },
   { key: "saturated_fat_g", label: /^(saturated(\s*fat)?|sat\.?\s*fat|saturates|gesattigte\s*fettsauren|acides\s*gras\s*satures)/, unit: "g" },
@@ -32,6 +32,8 @@ const RULES: Rule[] = [
   { key: "sugars_g", label: /^(total\s*sugars?|sugars?|zucker|sucres)(?![a-z])/, unit: "g" },
   { key: "protein_g", label: /^(proteins?|eiwei(ss|s|b)|proteines)(?![a-z])/, unit: "g" },
 ];
+/** A line about energy: its own parsing (kJ and kcal, several columns). */
+const ENERGY_LINE = /^(calories|energy|energie|brennwert)/;
 /** "- saturated", "of which sugars" (also run together: "ofwhichsugars"), "davon", "dont". */
 const LEADER = /^([-–•·*+~]\s*|(of\s*which|davon|dont)\s*|incl\.?\s*)/;
 /** Footnotes below the panel repeat nutrient words with other numbers ("Total Fat Less than 65g"). */
@@ -60,7 +62,7 @@ export function parseLabel(raw: { text: string; confidence: number }[]): LabelRe
   const colServing = columns.per100 === null ? 0 : columns.serving;
   for (const l of panel) {
     const body = l.text.replace(LEADER, "");
-    if (/^(calories|energy|energie|brennwert)/.test(body)) {
+    if (ENERGY_LINE.test(body)) {
       energy(body, l, col100, colServing, fields, perServing, per100);
       continue;
     }
@@ -139,7 +141,7 @@ type Line = { raw: string; text: string; confidence: number };
 /** "Calories 230", "Energy 1046 kJ / 250 kcal 314 kJ / 75 kcal", "Energy 508kJ 1690kJ", "Energy (kcal) 250". */
 function energy(body: string, l: Line, col100: number | null, colServing: number | null, fields: LabelReading["fields"], perServing: LabelNutrients, per100: LabelNutrients) {
   const us = body.startsWith("calories");
-  const text = us ? body.slice("calories".length).split(/calories from fat|from fat|fat cal/)[0]! : body.replace(/^(energy|energie|brennwert)/, "");
+  const text = us ? body.slice("calories".length).split(/calories from fat|from fat|fat cal/)[0]! : body.replace(ENERGY_LINE, "");
   const unitHint = /kj/.test(body) && !/kcal/.test(body) ? "kj" : /kcal|cal/.test(body) && !/kj/.test(body) ? "kcal" : null;
   const found = amounts(text).filter((a) => a.unit !== "%" && a.unit !== "g" && a.unit !== "mg");
   // A number whose unit was not read: on a line with no units it has the line's ("Calories 230",
@@ -157,32 +159,31 @@ function energy(body: string, l: Line, col100: number | null, colServing: number
   const kj = found.filter((a) => unitOf(a) === "kj").map((a) => a.value);
   const kcal = found.filter((a) => unitOf(a) === "kcal").map((a) => a.value);
   const col = col100 ?? colServing ?? 0;
-  const read = (list: number[], key: "energy_kcal" | "energy_kj", note: string | null) => {
+  const read = (list: number[], key: "energy_kcal" | "energy_kj") => {
     if (fields[key] || list[col] === undefined) return;
     const unitRead = us || unitHint !== null || explicit.size > 0;
     const conf = round(l.confidence * (unitRead ? 1 : 0.5));
     const many = col100 === null && list.length > 1 ? `first of ${list.length} columns` : null;
-    fields[key] = { line: l.raw, value: list[col]!, confidence: conf, ...(note || many ? { note: [note, many].filter(Boolean).join("; ") } : {}) };
+    fields[key] = { line: l.raw, value: list[col]!, confidence: conf, ...(many ? { note: many } : {}) };
     if (conf < MIN_CONFIDENCE) return;
     if (col100 !== null) per100[key] = list[col]!;
     if (colServing !== null && list[colServing] !== undefined && (col100 === null || colServing !== col100)) perServing[key] = list[colServing]!;
   };
-  read(kcal, "energy_kcal", null);
-  read(kj, "energy_kj", null);
+  read(kcal, "energy_kcal");
+  read(kj, "energy_kj");
 }
 
 /** The per-100 and per-serving columns of a table, from its heading line ("Per 100g | Per serving (30g) | %RI"). */
 function columnsOf(lines: string[]): { per100: number | null; serving: number | null; servingGrams: number | null } {
   for (const text of lines) {
     const at100 = text.search(/(per\s*)?100\s?(g|ml)\b/);
-    if (at100 < 0 || RULES.some((r) => r.label.test(text)) || /^(calories|energy|energie)/.test(text)) continue;
+    if (at100 < 0 || RULES.some((r) => r.label.test(text)) || ENERGY_LINE.test(text)) continue;
     const rest = text.replace(/(per\s*)?100\s?(g|ml)\b/, " ".repeat(12));
     const atServing = rest.search(/serving|portion|per\s*\d|\(\s*\d+(\.\d+)?\s?(g|ml)\s*\)|quantity per/);
     const grams = rest.match(/(\d+(?:\.\d+)?)\s?(g|ml)\b/);
-    if (atServing < 0) return { per100: 0, serving: null, servingGrams: grams ? Number(grams[1]) : null };
-    return atServing < at100
-      ? { per100: 1, serving: 0, servingGrams: grams ? Number(grams[1]) : null }
-      : { per100: 0, serving: 1, servingGrams: grams ? Number(grams[1]) : null };
+    const servingGrams = grams ? Number(grams[1]) : null;
+    if (atServing < 0) return { per100: 0, serving: null, servingGrams };
+    return atServing < at100 ? { per100: 1, serving: 0, servingGrams } : { per100: 0, serving: 1, servingGrams };
   }
   return { per100: null, serving: null, servingGrams: null };
 }
