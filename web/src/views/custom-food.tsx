@@ -5,10 +5,10 @@
  * checks the numbers and saves. Reading needs the server; the rest of the form works offline.
  */
 import { useState } from "preact/hooks";
-import { api, isOffline, message } from "../api";
+import { isOffline, message } from "../api";
 import type { FoodRec } from "../store";
 import { ErrorText, useApp } from "../ui";
-import { PhotoInput } from "./scan";
+import { PhotoInput, uploadPhoto } from "./scan";
 
 const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? null : Number(v));
 
@@ -33,9 +33,7 @@ function LabelPhoto({ onRead }: { onRead: (r: LabelReading) => void }) {
   async function choose(file: File) {
     setState({ busy: true });
     try {
-      const form = new FormData();
-      form.append("image", file);
-      onRead(await api<LabelReading>("POST", "/scanner/label", form));
+      onRead(await uploadPhoto<LabelReading>("/scanner/label", file));
       setState(null);
     } catch (err) {
       setState({ error: isOffline(err) ? "Labels are read by the server, which cannot be reached now; type the values instead." : message(err) });

@@ -31,10 +31,11 @@ interface PhotoResult {
   candidates: Candidate[];
 }
 
-async function upload(file: File): Promise<PhotoResult> {
+/** A photo sent as the multipart `image` part the scanner endpoints take. */
+export function uploadPhoto<T>(path: "/scanner/photo" | "/scanner/label", file: File): Promise<T> {
   const form = new FormData();
   form.append("image", file);
-  return api<PhotoResult>("POST", "/scanner/photo", form);
+  return api<T>("POST", path, form);
 }
 
 const explain = (e: unknown) => (isOffline(e) ? "Photos are read by the server, which cannot be reached now; search instead." : message(e));
@@ -78,7 +79,7 @@ export function BarcodePhoto({ onFound, onMissing }: { onFound: (p: Picked) => v
   async function choose(file: File) {
     setState({ busy: true });
     try {
-      const r = await upload(file);
+      const r = await uploadPhoto<PhotoResult>("/scanner/photo", file);
       if (r.food) onFound({ id: Number(r.food.id), food: fromFood(r.food, null), photoId: r.photo_id });
       else if (r.barcode) setState({ missing: r.barcode.gtin });
       else setState({ error: "No barcode was found in that photo. Try again closer, with the lines straight and sharp." });
@@ -105,7 +106,7 @@ export function FoodPhoto({ onPick }: { onPick: (p: Picked) => void }) {
     setError(null);
     setResult(null);
     try {
-      setResult(await upload(file));
+      setResult(await uploadPhoto<PhotoResult>("/scanner/photo", file));
     } catch (err) {
       setError(explain(err));
     } finally {
