@@ -3,6 +3,7 @@
  * transaction of their write, so a change and its log entry commit together or not at all.
  */
 import type { Db } from "../../db/client";
+import { FreshMap } from "../../db/fresh-map";
 
 export type Entity = "meal" | "food" | "goals" | "weight" | "recipe";
 export type Op = "upsert" | "delete";
@@ -28,6 +29,7 @@ export class SyncLog {
   private readonly latest;
   constructor(readonly db: Db) {
     const c = db.$client;
+    this.latestSeqs = new FreshMap(c);
     this.latest = c.prepare<{ m: number | null }, [number]>("SELECT max(seq) AS m FROM sync_log WHERE user_id = ?");
     this.del = c.prepare("DELETE FROM sync_log WHERE user_id = ? AND entity = ? AND entity_id = ?");
     this.ins = c.prepare<{ seq: number }, [number, string, string, string, string | null, string]>(
@@ -56,8 +58,10 @@ export class SyncLog {
 
   /** The user's newest version: it moves with every write to anything the user owns. */
   latestSeq(userId: number): number {
-    return this.latest.get(userId)?.m ?? 0;
+    return this.latestSeqs.get(userId, () => this.latest.get(userId)?.m ?? 0)!;
   }
+  /** Cached until the database changes (db/fresh-map.ts): the day cache asks on every read. */
+  private readonly latestSeqs: FreshMap<number, number>;
 
   changesAfter(userId: number, seq: number, limit: number): LogRow[] {
     return this.after.all(userId, seq, limit);
