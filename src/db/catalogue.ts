@@ -3,12 +3,19 @@
  * scripts/build-catalogue.ts). Opened read-only: the file is replaced whole on upgrade and
  * never written by the server.
  */
-import { Database, type Statement } from "bun:sqlite";
+import { constants, Database, type Statement } from "bun:sqlite";
 import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { CATALOGUE_SCHEMA_VERSION } from "./catalogue-meta";
 import { FOOD_GROUPS, NUTRIENT_KEYS, type NutrientKey } from "./nutrients";
 
 export type Nutrients = Record<NutrientKey, number | null>;
+
+/** A read-only SQLite URI for a path (each segment percent-encoded: '?', '#' and '%' are URI syntax). */
+function immutableUri(path: string): string {
+  const abs = resolve(path);
+  return `file:${abs.split("/").map(encodeURIComponent).join("/")}?immutable=1`;
+}
 
 export interface CataloguePortion {
   id: number;
@@ -58,7 +65,9 @@ export class Catalogue {
     if (!existsSync(path)) {
       throw new Error(`food catalogue not found at ${path}; run \`bun run build:catalogue\` or check --catalogue`);
     }
-    this.db = new Database(path, { readonly: true });
+    // immutable: SQLite skips the file lock and change check each read does (a food by id went
+    // from ~9.7 to ~3.9 µs, issue 18 notes): the file is never written while it is open.
+    this.db = new Database(immutableUri(path), constants.SQLITE_OPEN_READONLY | constants.SQLITE_OPEN_URI);
     const meta = new Map(
       (this.db.query("SELECT key, value FROM meta").all() as { key: string; value: string }[]).map((r) => [r.key, r.value]),
     );
