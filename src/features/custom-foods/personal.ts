@@ -6,25 +6,53 @@ import type { PersonalFoods } from "../foods/service";
 import { historyBoost, OWN_FOOD_BOOST, type RankInput } from "../foods/rank";
 import { stem, words } from "../foods/text";
 import type { CustomFoodsRepo } from "./repo";
+import { FreshMap } from "../../db/fresh-map";
+import { Lru } from "../../lib/lru";
 
 const HISTORY_DAYS = 90;
 
 /** How often and how lately a user logged each food since a time (the meal log answers it). */
 export type FoodHistory = (userId: number, since: string) => { id: number; n: number; last: string }[];
 
+interface Known {
+  own: ReturnType<CustomFoodsRepo["allOf"]>;
+  portions: Map<number, number>;
+  /** What was read or built in one minute (the history, search pages), by that minute. */
+  minute: number;
+  logged?: ReturnType<FoodHistory>;
+  built: Lru<string, object>;
+}
+/**
+ * What a user's searches read, kept until the database changes (db/fresh-map.ts): reading custom
+ * foods and a 90-day history on every keystroke was most of a signed-in search. The history window
+ * moves by the minute: a food logged 90 days and 30 seconds ago may still count for that minute.
+ */
+const known = new WeakMap<CustomFoodsRepo, FreshMap<number, Known>>();
+
 export function personalFoods(history: FoodHistory, repo: CustomFoodsRepo, userId: number, now: Date): PersonalFoods {
+  let cache = known.get(repo);
+  if (!cache) known.set(repo, (cache = new FreshMap(repo.db.$client, 1000)));
+  const minute = Math.floor(now.getTime() / 60_000);
+  const mine = () => {
+    const k = cache.get(userId, () => ({ own: repo.allOf(userId), portions: repo.portionCounts(userId), minute, built: new Lru(200) }))!;
+    if (k.minute !== minute) Object.assign(k, { minute, logged: undefined, built: new Lru(200) });
+    return k;
+  };
   let boosts: Map<number, number> | undefined;
   let rows: ReturnType<FoodHistory> | undefined;
   // Frequency and recency over the last 90 days, from the (user_id, food_id, eaten_at) index.
   const since = new Date(now.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
-  const logged = () => (rows ??= history(userId, since));
-  let own: ReturnType<CustomFoodsRepo["allOf"]> | undefined;
-  const ownFoods = () => (own ??= repo.allOf(userId)); // read once per request, used twice
+  const logged = () => {
+    if (rows) return rows;
+    const k = mine();
+    return (rows = k.logged ??= history(userId, since));
+  };
+  const ownFoods = () => mine().own;
   return {
     candidates(q) {
       const qs = words(q).map(stem);
       if (!qs.length) return [];
-      const counts = repo.portionCounts(userId);
+      const counts = mine().portions;
       return ownFoods().flatMap((f): RankInput[] => {
         const toks = words(`${f.name} ${f.brand ?? ""}`).map(stem);
         const ok = qs.every((w, i) => toks.some((t) => t === w || (i === qs.length - 1 ? t.startsWith(w) : t.startsWith(w) && w.length >= 4)));
@@ -39,5 +67,11 @@ export function personalFoods(history: FoodHistory, repo: CustomFoodsRepo, userI
       return boosts;
     },
     history: logged,
+    remember<T extends object>(key: string, build: () => T): T {
+      const built = mine().built;
+      let v = built.get(key) as T | undefined;
+      if (!v) built.set(key, (v = build()));
+      return v;
+    },
   };
 }

@@ -6,6 +6,7 @@
 import type { Catalogue } from "../../db/catalogue";
 import { parseQuery, Vocabulary } from "./query";
 import { prepareName, score, type PreparedName, type RankInput } from "./rank";
+import { Lru } from "../../lib/lru";
 
 /** Candidates ranked per query; broader queries keep bm25's best this many. */
 const CANDIDATE_CAP = 3000;
@@ -20,6 +21,11 @@ export interface SearchOptions {
   curated?: boolean;
   /** Imported Open Food Facts products matching an FTS5 expression (best first), ranked alongside. */
   imported?: (match: string, limit: number) => (RankInput & { bm25?: number })[];
+  /**
+   * When given, the ranking before extras and boosts is kept under this key and the query: it must
+   * name everything besides the catalogue that `imported` returns (the imported products' generation).
+   */
+  cacheKey?: string;
 }
 
 /** Imported products considered per query (of possibly millions): the best by bm25. */
@@ -30,9 +36,25 @@ export interface SearchResult {
   total: number;
 }
 
+/** One query's candidates ranked without extras or boosts, best first, in typed arrays (24 bytes each). */
+interface BaseRanking {
+  query: ReturnType<typeof parseQuery>;
+  ids: Float64Array;
+  scores: Float64Array;
+  bm25: Float64Array;
+  total: number;
+  /** id → position, built on the first personal search of this ranking. */
+  at?: Map<number, number>;
+}
+
+type Ranked = { id: number; s: number; bm25: number };
+const better = (a: Ranked, b: Ranked) => b.s - a.s || a.bm25 - b.bm25 || a.id - b.id;
+
 export class FoodSearch {
   private readonly prepared = new Map<number, PreparedName>();
   readonly vocab: Vocabulary;
+  /** Base rankings by (options.cacheKey, query): the catalogue is read-only, the caller's key names the rest. */
+  private readonly rankings = new Lru<string, BaseRanking>(300);
 
   constructor(private readonly catalogue: Catalogue) {
     const rows = catalogue.db
@@ -42,28 +64,73 @@ export class FoodSearch {
     this.vocab = new Vocabulary(rows.flatMap((r) => [r.name, r.synonyms]));
   }
 
+  /**
+   * Ranks `q`. Boosts only add to a food's score and extras only add foods, so a personal search is
+   * the cached base ranking with the few boosted or extra foods re-scored and merged back in order:
+   * the same order a full re-sort gives (one total order: score, then bm25, then id).
+   */
   search(q: string, opts: SearchOptions): SearchResult {
+    const base = this.base(q, opts);
+    if (!base) return { ids: [], total: 0 };
+    const end = opts.offset + opts.limit;
+    const moved: Ranked[] = [];
+    const movedIds = new Set<number>();
+    for (const e of opts.extra ?? []) {
+      moved.push({ id: e.id, s: score(prepareName(e), { query: base.query, boosts: opts.boosts, curated: opts.curated }), bm25: e.bm25 ?? 0 });
+    }
+    if (opts.boosts?.size) {
+      if (!base.at) {
+        base.at = new Map();
+        for (let i = 0; i < base.ids.length; i++) base.at.set(base.ids[i]!, i);
+      }
+      for (const [id, boost] of opts.boosts) {
+        const i = base.at.get(id);
+        if (i === undefined || boost === 0) continue;
+        moved.push({ id, s: base.scores[i]! + boost, bm25: base.bm25[i]! });
+        movedIds.add(id);
+      }
+    }
+    moved.sort(better);
+    const ids: number[] = [];
+    let m = 0;
+    for (let i = 0; ids.length < end && (i < base.ids.length || m < moved.length); ) {
+      if (i < base.ids.length && movedIds.has(base.ids[i]!)) {
+        i++;
+        continue;
+      }
+      const fromBase = i < base.ids.length ? { id: base.ids[i]!, s: base.scores[i]!, bm25: base.bm25[i]! } : null;
+      if (fromBase && (m >= moved.length || better(fromBase, moved[m]!) < 0)) {
+        ids.push(fromBase.id);
+        i++;
+      } else ids.push(moved[m++]!.id);
+    }
+    return { ids: ids.slice(opts.offset), total: base.total + (opts.extra?.length ?? 0) };
+  }
+
+  private base(q: string, opts: SearchOptions): BaseRanking | null {
+    const key = opts.cacheKey === undefined ? undefined : `${opts.cacheKey}|${opts.curated ?? true}|${q.toLowerCase()}`;
+    const hit = key === undefined ? undefined : this.rankings.get(key);
+    if (hit) return hit;
     const query = parseQuery(q, this.vocab);
-    if (!query.match) return { ids: [], total: 0 };
+    if (!query.match) return null;
     let rows = this.catalogue.search(query.match, CANDIDATE_CAP);
     if (rows.length === 0 && query.looseMatch) rows = this.catalogue.search(query.looseMatch, CANDIDATE_CAP);
-    const scored: { id: number; s: number; bm25: number }[] = rows.map((r) => ({
-      id: r.id,
-      s: score(this.prepared.get(r.id) ?? prepareName(r), { query, boosts: opts.boosts, curated: opts.curated }),
-      bm25: r.bm25,
-    }));
+    const ctx = { query, curated: opts.curated };
+    const scored: Ranked[] = rows.map((r) => ({ id: r.id, s: score(this.prepared.get(r.id) ?? prepareName(r), ctx), bm25: r.bm25 }));
     const imported = opts.imported ? opts.imported(query.match, IMPORTED_CAP) : [];
-    for (const e of [...(opts.extra ?? []), ...imported]) {
-      scored.push({ id: e.id, s: score(prepareName(e), { query, boosts: opts.boosts, curated: opts.curated }), bm25: e.bm25 ?? 0 });
-    }
-    scored.sort((a, b) => b.s - a.s || a.bm25 - b.bm25 || a.id - b.id);
+    for (const e of imported) scored.push({ id: e.id, s: score(prepareName(e), ctx), bm25: e.bm25 ?? 0 });
+    scored.sort(better);
     let total = scored.length;
-    if (rows.length === CANDIDATE_CAP) {
-      // A very broad query (one or two letters): the exact count, past the ranked head.
-      total = this.catalogue.count(query.match) + (opts.extra?.length ?? 0) + imported.length;
-    }
-    // Pages end at offset 1000 (MAX_SEARCH_OFFSET), well inside the ranked head of 3000.
-    const ids = scored.slice(opts.offset, opts.offset + opts.limit).map((x) => x.id);
-    return { ids, total: Math.max(total, scored.length) };
+    // A very broad query (one or two letters): the exact count, past the ranked head.
+    if (rows.length === CANDIDATE_CAP) total = Math.max(total, this.catalogue.count(query.match) + imported.length);
+    const ranking: BaseRanking = {
+      query,
+      ids: Float64Array.from(scored, (x) => x.id),
+      scores: Float64Array.from(scored, (x) => x.s),
+      bm25: Float64Array.from(scored, (x) => x.bm25),
+      total,
+    };
+    if (key !== undefined) this.rankings.set(key, ranking);
+    return ranking;
   }
 }

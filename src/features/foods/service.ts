@@ -4,7 +4,7 @@
  */
 import { AppError, invalid } from "../../lib/errors";
 import type { FoodSearch } from "./search";
-import { MAX_SEARCH_OFFSET, type FoodSummaryT, type FoodT } from "./model";
+import type { FoodSummaryT, FoodT } from "./model";
 import type { RankInput } from "./rank";
 import { Lru } from "../../lib/lru";
 import { immutableBody } from "../../lib/reply";
@@ -29,6 +29,8 @@ export interface PersonalFoods {
   boosts(): ReadonlyMap<number, number>;
   /** Foods the caller logged lately: how often and when last (most logged first). */
   history(): readonly { id: number; n: number; last: string }[];
+  /** `build()`'s result, kept for this caller until their foods, history or the minute change. */
+  remember<T extends object>(key: string, build: () => T): T;
 }
 
 export const MAX_QUERY_LENGTH = 100;
@@ -36,14 +38,10 @@ export const MAX_QUERY_LENGTH = 100;
 type SearchPage = { query: string; items: FoodSummaryT[]; total: number; limit: number; offset: number };
 
 /**
- * Anonymous rankings per (imported-products generation, query): every page of a query is a slice of
- * one ranking, so paging (or a client walking offsets) ranks once. The catalogue is read-only and an
- * import changes the generation, so an entry never goes stale; personalised searches (custom foods,
- * history) are never cached.
+ * Anonymous pages, serialised once (lib/reply.ts), per (imported-products generation, limit, offset,
+ * query). Rankings themselves are kept by FoodSearch under the generation (`cacheKey`), so paging and
+ * personal searches rank a query once; the catalogue is read-only and an import moves the generation.
  */
-const anonymousRankings = new WeakMap<FoodSearch, Lru<string, { ids: number[]; total: number }>>();
-const RANKED_DEPTH = MAX_SEARCH_OFFSET + 50;
-/** Anonymous pages, serialised once (lib/reply.ts), per (generation, limit, offset, query). */
 const anonymousPages = new WeakMap<FoodSearch, Lru<string, SearchPage>>();
 
 /** Ranked search over the catalogue plus, with a token, the caller's custom foods. */
@@ -55,32 +53,28 @@ export function searchFoods({ ctx, input }: { ctx: FoodsCtx; input: { q: string;
   const limit = input.limit ?? 20;
   const offset = input.offset ?? 0;
   const imported = (match: string, n: number) => ctx.imported.searchCandidates(match, n);
-  let ids: number[];
-  let total: number;
-  let pages: Lru<string, SearchPage> | undefined;
-  let pageKey = "";
-  if (ctx.personal) {
-    ({ ids, total } = ctx.search.search(q, { limit, offset, extra: ctx.personal.candidates(q), boosts: ctx.personal.boosts(), imported }));
-  } else {
-    pages = anonymousPages.get(ctx.search);
-    if (!pages) anonymousPages.set(ctx.search, (pages = new Lru(2000)));
-    pageKey = `${ctx.imported.generation()}|${limit}|${offset}|${q.toLowerCase()}`;
-    const hit = pages.get(pageKey);
-    if (hit) return hit;
-    let cache = anonymousRankings.get(ctx.search);
-    if (!cache) anonymousRankings.set(ctx.search, (cache = new Lru(500)));
-    const key = `${ctx.imported.generation()}|${q.toLowerCase()}`;
-    let ranked = cache.get(key);
-    if (!ranked) cache.set(key, (ranked = ctx.search.search(q, { limit: RANKED_DEPTH, offset: 0, imported })));
-    ids = ranked.ids.slice(offset, offset + limit);
-    total = ranked.total;
-  }
-  const items = ids.flatMap((id) => {
-    const summary = ctx.directory.summary(ctx.userId, id);
-    return summary ? [summary] : [];
-  });
-  const page: SearchPage = { query: q, items, total, limit, offset };
-  pages?.set(pageKey, immutableBody(page));
+  const cacheKey = String(ctx.imported.generation());
+  // the page echoes `q` as sent, so pages are kept by the exact text (rankings ignore case)
+  const pageKey = `${cacheKey}|${limit}|${offset}|${q}`;
+  const build = (): SearchPage => {
+    const { ids, total } = ctx.search.search(q, {
+      limit,
+      offset,
+      imported,
+      cacheKey,
+      ...(ctx.personal ? { extra: ctx.personal.candidates(q), boosts: ctx.personal.boosts() } : {}),
+    });
+    const items = ids.flatMap((id) => {
+      const summary = ctx.directory.summary(ctx.userId, id);
+      return summary ? [summary] : [];
+    });
+    return immutableBody({ query: q, items, total, limit, offset });
+  };
+  if (ctx.personal) return ctx.personal.remember(pageKey, build);
+  let pages = anonymousPages.get(ctx.search);
+  if (!pages) anonymousPages.set(ctx.search, (pages = new Lru(2000)));
+  let page = pages.get(pageKey);
+  if (!page) pages.set(pageKey, (page = build()));
   return page;
 }
 
