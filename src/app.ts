@@ -4,6 +4,7 @@
  */
 import { Elysia } from "elysia";
 import { AppError } from "./lib/errors";
+import { Lru } from "./lib/lru";
 import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "./lib/body";
 import { ClientAddress } from "./lib/client-address";
 import { Cors } from "./lib/cors";
@@ -214,6 +215,16 @@ export function createApp(options: AppOptions) {
       const unreadable = bodyError(request);
       if (unreadable) throw unreadable;
     })
+    // A Response a route built (reply, noContent) takes the request's headers itself, so Elysia
+    // sends it as it is instead of copying it into a new Response with a streamed body (18 % of an
+    // authenticated read's time, issue 18). A header the Response set wins, as in Elysia's merge.
+    .mapResponse(({ responseValue, set }) => {
+      if (!(responseValue instanceof Response) || set.cookie || typeof set.status !== "number" || set.status !== 200) return;
+      const own = responseValue.headers;
+      for (const [k, v] of Object.entries(set.headers)) if (v !== undefined && !own.has(k)) own.set(k, String(v));
+      set.headers = {};
+      return responseValue;
+    })
     .onError(({ code, error, request }) => {
       const appError = toAppError(code, error, request, logger, allowedMethods);
       errorStatus.set(request, appError.status);
@@ -259,13 +270,18 @@ export function createApp(options: AppOptions) {
     }));
   // The routes a request's method and path match, found once per request: the parse hook asks
   // whether it needs a token, then authentication asks for its scope.
+  // Kept by method and path too (an LRU): testing every route's pattern was 5 % of a read's time.
   const matched = new WeakMap<Request, ReturnType<typeof routeTable>>();
+  const byPath = new Lru<string, ReturnType<typeof routeTable>>(4096);
   const matches = (request: Request) => {
     let found = matched.get(request);
     if (!found) {
       const path = new URL(request.url).pathname;
       const method = request.method === "HEAD" ? "GET" : request.method; // HEAD is a GET without its body
-      matched.set(request, (found = routeTable().filter((r) => r.method === method && r.pattern.test(path))));
+      const key = `${method} ${path}`;
+      found = byPath.get(key);
+      if (!found) byPath.set(key, (found = routeTable().filter((r) => r.method === method && r.pattern.test(path))));
+      matched.set(request, found);
     }
     return found;
   };
