@@ -5,6 +5,7 @@
 import { Elysia } from "elysia";
 import { AppError } from "./lib/errors";
 import { Lru } from "./lib/lru";
+import { GroupCommit } from "./db/group-commit";
 import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "./lib/body";
 import { ClientAddress } from "./lib/client-address";
 import { Cors } from "./lib/cors";
@@ -82,6 +83,7 @@ export function createApp(options: AppOptions) {
   // filled in below, once the routes exist
   let routeOf: AuthDeps["routeOf"] = () => undefined;
   const authDeps: AuthDeps = { tokens, repo: authRepo, accessTokens, now, routeOf: (request) => routeOf(request) };
+  const commits = new GroupCommit(options.db.$client);
   const deps: AppDeps = {
     now,
     logger: jsonLogger,
@@ -101,6 +103,7 @@ export function createApp(options: AppOptions) {
       codes: new AccountCodes(options.db),
     },
     authn: authPlugin(authDeps),
+    commit: (write) => commits.run(write),
     trustProxy: options.trustProxy ?? [],
     clientAddress: (request, server) => proxies.of(server?.requestIP(request)?.address, request.headers),
     allowedHosts: options.allowedHosts ?? null,

@@ -44,6 +44,11 @@ export interface AppDeps {
   loginLimits?: ThrottleLimits;
   /** Anonymous food search's per-address budget of server time (lib/cost-budget.ts); tests shrink it. */
   searchBudget?: BudgetLimits;
+  /**
+   * Runs a diary write (a synchronous service call) in the next group commit (db/group-commit.ts):
+   * writes arriving in the same event-loop turn share one transaction and one fsync.
+   */
+  commit: <T>(write: () => T) => Promise<T>;
   /** The auth macro (`auth: true`, `optionalAuth: true`), built once; every protected route uses it. */
   authn: ReturnType<typeof authPlugin>;
   /** Built by createApp from the above. */

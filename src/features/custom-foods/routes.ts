@@ -13,9 +13,9 @@ export function customFoodsRoutes(deps: AppDeps) {
   const detail = { tags: ["foods"] };
   return new Elysia({ prefix: "/foods" })
     .use(deps.authn)
-    .post("/", ({ user, body, set }) => {
+    .post("/", async ({ user, body, set }) => {
       const { id: _ignored, ...input } = body as Record<string, unknown>; // ids are the server's to give here
-      const food = createFood({ ctx: ctx(user), input });
+      const food = await deps.commit(() => createFood({ ctx: ctx(user), input }));
       return reply(deps, food, 201, { location: `/api/v1/foods/${food.id}` }, set);
     }, {
       auth: true,
@@ -23,15 +23,15 @@ export function customFoodsRoutes(deps: AppDeps) {
       response: { 201: Food, ...errors(400, 401, 413, 415) },
       detail: { ...detail, summary: "Create a custom food (source: custom), visible only to you; ids start at 1000000" },
     })
-    .patch("/:id", ({ user, params, body }) => reply(deps, updateFood({ ctx: ctx(user), id: params.id, input: body })), {
+    .patch("/:id", async ({ user, params, body }) => reply(deps, await deps.commit(() => updateFood({ ctx: ctx(user), id: params.id, input: body }))), {
       auth: true,
       params: CustomFoodIdParams,
       body: PatchFoodBody,
       response: { 200: Food, ...errors(400, 401, 404, 413, 415) },
       detail: { ...detail, summary: "Change one of your custom foods (nutrients merge by key; portions replace the list)" },
     })
-    .delete("/:id", ({ user, params }) => {
-      deleteFood({ ctx: ctx(user), id: params.id });
+    .delete("/:id", async ({ user, params }) => {
+      await deps.commit(() => deleteFood({ ctx: ctx(user), id: params.id }));
       return noContent();
     }, {
       auth: true,

@@ -23,7 +23,7 @@ export function goalsRoutes(deps: AppDeps) {
       response: { 200: GoalsDocument, ...errors(401) },
       detail: { ...detail, summary: "The caller's goals: the newest plan and the whole schedule (null = no goal)" },
     })
-    .put("/", ({ user, body }) => reply(deps, putGoals({ ctx: goalsCtx(deps, user), input: body })), {
+    .put("/", async ({ user, body }) => reply(deps, await deps.commit(() => putGoals({ ctx: goalsCtx(deps, user), input: body }))), {
       auth: true,
       body: PutGoalsBody,
       response: { 200: GoalsDocument, ...errors(400, 401, 413, 415) },

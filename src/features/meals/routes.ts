@@ -16,8 +16,8 @@ export function mealsRoutes(deps: AppDeps) {
     .use(deps.authn)
     .post(
       "/",
-      ({ body, user, set }) => {
-        const { meal, created } = createMeal({ ctx: mealsCtx(deps, user), input: body });
+      async ({ body, user, set }) => {
+        const { meal, created } = await deps.commit(() => createMeal({ ctx: mealsCtx(deps, user), input: body }));
         return created ? reply(deps, meal, 201, { location: `/api/v1/meals/${meal.id}` }, set) : reply(deps, meal);
       },
       {
@@ -45,8 +45,8 @@ export function mealsRoutes(deps: AppDeps) {
     })
     .post(
       "/copy",
-      ({ body, user, set }) => {
-        const out = copyMeals({ ctx: mealsCtx(deps, user), input: body });
+      async ({ body, user, set }) => {
+        const out = await deps.commit(() => copyMeals({ ctx: mealsCtx(deps, user), input: body }));
         return reply(deps, out, out.created ? 201 : 200, undefined, set);
       },
       {
@@ -73,7 +73,7 @@ export function mealsRoutes(deps: AppDeps) {
       response: { 200: Meal, ...errors(400, 401, 404) },
       detail: { tags, summary: "One meal" },
     })
-    .patch("/:id", ({ params, body, user }) => reply(deps, updateMeal({ ctx: mealsCtx(deps, user), id: params.id, input: body })), {
+    .patch("/:id", async ({ params, body, user }) => reply(deps, await deps.commit(() => updateMeal({ ctx: mealsCtx(deps, user), id: params.id, input: body }))), {
       auth: true,
       params: MealIdParams,
       body: PatchMealBody,
@@ -87,8 +87,8 @@ export function mealsRoutes(deps: AppDeps) {
     })
     .delete(
       "/:id",
-      ({ params, user }) => {
-        deleteMeal({ ctx: mealsCtx(deps, user), id: params.id });
+      async ({ params, user }) => {
+        await deps.commit(() => deleteMeal({ ctx: mealsCtx(deps, user), id: params.id }));
         return noContent();
       },
       {

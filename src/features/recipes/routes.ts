@@ -31,8 +31,8 @@ export function recipesRoutes(deps: AppDeps) {
     })
     .post(
       "/",
-      ({ user, body, set }) => {
-        const recipe = createRecipe({ ctx: recipesCtx(deps, user), input: body as Record<string, unknown> });
+      async ({ user, body, set }) => {
+        const recipe = await deps.commit(() => createRecipe({ ctx: recipesCtx(deps, user), input: body as Record<string, unknown> }));
         return reply(deps, recipe, 201, { location: `/api/v1/recipes/${recipe.id}` }, set);
       },
       {
@@ -53,7 +53,7 @@ export function recipesRoutes(deps: AppDeps) {
       response: { 200: Recipe, ...errors(400, 401, 404) },
       detail: { tags, summary: "One recipe" },
     })
-    .patch("/:id", ({ user, params, body }) => reply(deps, updateRecipe({ ctx: recipesCtx(deps, user), id: params.id, input: body as Record<string, unknown> })), {
+    .patch("/:id", async ({ user, params, body }) => reply(deps, await deps.commit(() => updateRecipe({ ctx: recipesCtx(deps, user), id: params.id, input: body as Record<string, unknown> }))), {
       auth: true,
       params: RecipeIdParams,
       body: PatchRecipeBody,
@@ -62,8 +62,8 @@ export function recipesRoutes(deps: AppDeps) {
     })
     .delete(
       "/:id",
-      ({ user, params }) => {
-        deleteRecipe({ ctx: recipesCtx(deps, user), id: params.id });
+      async ({ user, params }) => {
+        await deps.commit(() => deleteRecipe({ ctx: recipesCtx(deps, user), id: params.id }));
         return noContent();
       },
       { auth: true, params: RecipeIdParams, response: { 204: t.Void(), ...errors(400, 401, 404) }, detail: { tags, summary: "Delete a recipe; meals that logged it keep their copy" } },

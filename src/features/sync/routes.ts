@@ -75,7 +75,7 @@ export function syncRoutes(deps: AppDeps) {
           "Each record appears once, at its latest version (data is the record as GET returns it; null for a delete). Versions come from one monotonic counter, so paging never skips or repeats a change while others write. A cursor older than the kept deletions (default 90 days) → 410 cursor_expired: start again from an empty cursor.",
       },
     })
-    .post("/push", ({ user, body }) => reply(deps, pushMutations({ ctx: ctx(user), input: body })), {
+    .post("/push", async ({ user, body }) => reply(deps, await deps.commit(() => pushMutations({ ctx: ctx(user), input: body }))), {
       auth: true,
       body: t.Object({
         // Checked one by one in protocol.ts (not by this schema): a bad mutation is

@@ -66,10 +66,10 @@ export function weightsRoutes(deps: AppDeps) {
     })
     .post(
       "/",
-      ({ user, body, set }) => {
+      async ({ user, body, set }) => {
         const ctx = weightsCtx(deps, user);
         const { date, ...input } = body as Record<string, unknown>;
-        const { weight, created } = putWeight({ ctx, date: date ?? localDate(ctx.now, ctx.timezone), input });
+        const { weight, created } = await deps.commit(() => putWeight({ ctx, date: date ?? localDate(ctx.now, ctx.timezone), input }));
         return reply(deps, weight, created ? 201 : 200, { location: `/api/v1/weights/${weight.date}` }, set);
       },
       {
@@ -87,8 +87,8 @@ export function weightsRoutes(deps: AppDeps) {
     })
     .put(
       "/:date",
-      ({ user, params, body, set }) => {
-        const { weight, created } = putWeight({ ctx: weightsCtx(deps, user), date: params.date, input: body });
+      async ({ user, params, body, set }) => {
+        const { weight, created } = await deps.commit(() => putWeight({ ctx: weightsCtx(deps, user), date: params.date, input: body }));
         return reply(deps, weight, created ? 201 : 200, undefined, set);
       },
       {
@@ -101,8 +101,8 @@ export function weightsRoutes(deps: AppDeps) {
     )
     .delete(
       "/:date",
-      ({ user, params }) => {
-        deleteWeight({ ctx: weightsCtx(deps, user), date: params.date });
+      async ({ user, params }) => {
+        await deps.commit(() => deleteWeight({ ctx: weightsCtx(deps, user), date: params.date }));
         return noContent();
       },
       { auth: true, params: DateParams, response: { 204: t.Void(), ...errors(400, 401, 404) }, detail: { tags, summary: "Delete the weight of a date" } },
