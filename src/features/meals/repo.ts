@@ -1,4 +1,5 @@
 /** Meal queries. Reads of a day or week aggregate in SQL over the (user_id, date, eaten_at) index. */
+import { preparedInsert } from "../../db/insert";
 import { and, asc, between, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { meals } from "../../db/schema";
@@ -86,8 +87,9 @@ export class MealsRepo {
   }
 
   insert(m: NewMeal): void {
-    this.db.insert(meals).values(m).run();
+    (this.insertRow ??= preparedInsert(this.db, meals))(m);
   }
+  private insertRow?: (m: NewMeal) => void;
 
   update(userId: number, id: string, set: Partial<NewMeal>): void {
     this.db.update(meals).set(set).where(and(eq(meals.id, id), eq(meals.userId, userId))).run();
