@@ -1,6 +1,7 @@
 /** Days belong to the user's time zone: "today" and the date of eaten_at, around midnight and DST. */
 import { describe, expect, test } from "bun:test";
 import { makeApp, registerUser } from "./helpers";
+import { localClock, localDate } from "../src/lib/time";
 
 const { call, clock } = makeApp();
 
@@ -75,4 +76,23 @@ describe("the date of eaten_at", () => {
     const w = (await call("GET", "/api/v1/stats/weekly?end=2026-04-01", { token: u.access_token })).json;
     expect(w.days.map((d: { date: string }) => d.date)).toEqual(["2026-03-26", "2026-03-27", "2026-03-28", "2026-03-29", "2026-03-30", "2026-03-31", "2026-04-01"]);
   });
+});
+
+test("the per-minute offset cache gives Intl's own wall clock, across DST, half-hour zones and odd historic offsets", () => {
+  const zones = ["UTC", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "Asia/Kathmandu", "America/St_Johns", "Pacific/Kiritimati", "Africa/Monrovia", "America/Sao_Paulo"];
+  let checked = 0;
+  for (const tz of zones) {
+    const f = new Intl.DateTimeFormat("en-US", { timeZone: tz, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    // every ~97 hours from 1965 (Monrovia was UTC−0:44:30 until 1972) to 2035, seconds varying
+    for (let t = Date.UTC(1965, 0, 1, 0, 0, 7); t < Date.UTC(2035, 0, 1); t += 97 * 3_600_000 + 60_017) {
+      const p: Record<string, string> = {};
+      for (const x of f.formatToParts(t)) p[x.type] = x.value;
+      const [h, m] = localClock(new Date(t), tz);
+      const got = `${localDate(new Date(t), tz)} ${h}:${m}`;
+      const want = `${p.year}-${p.month}-${p.day} ${Number(p.hour) % 24}:${Number(p.minute)}`;
+      if (got !== want) expect({ tz, at: new Date(t).toISOString(), got }).toEqual({ tz, at: new Date(t).toISOString(), got: want });
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThan(60_000);
 });

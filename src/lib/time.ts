@@ -22,10 +22,27 @@ function partsFormatter(tz: string): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * Each zone's UTC offset for the last minute asked: formatToParts is ~10 µs and was a tenth of a
+ * logged meal's time; zones change offset on a minute boundary, so the offset found for a minute's
+ * start holds for every instant in it.
+ */
+const offsets = new Map<string, { minute: number; offsetMs: number }>();
+
 function wallClock(instant: Date, tz: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
-  const p: Record<string, number> = {};
-  for (const part of partsFormatter(tz).formatToParts(instant)) if (part.type !== "literal") p[part.type] = Number(part.value);
-  return { y: p.year!, m: p.month!, d: p.day!, h: p.hour!, min: p.minute!, s: p.second! };
+  const t = instant.getTime();
+  const minute = Math.floor(t / 60_000);
+  let o = offsets.get(tz);
+  if (!o || o.minute !== minute) {
+    const p: Record<string, number> = {};
+    for (const part of partsFormatter(tz).formatToParts(minute * 60_000)) if (part.type !== "literal") p[part.type] = Number(part.value);
+    const wall = new Date(0);
+    wall.setUTCFullYear(p.year!, p.month! - 1, p.day!);
+    wall.setUTCHours(p.hour! % 24, p.minute!, p.second!);
+    offsets.set(tz, (o = { minute, offsetMs: wall.getTime() - minute * 60_000 }));
+  }
+  const w = new Date(t + o.offsetMs);
+  return { y: w.getUTCFullYear(), m: w.getUTCMonth() + 1, d: w.getUTCDate(), h: w.getUTCHours(), min: w.getUTCMinutes(), s: w.getUTCSeconds() };
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
