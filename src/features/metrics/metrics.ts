@@ -6,7 +6,10 @@
  * Cost per request: bench/metrics.ts.
  */
 import { statSync } from "node:fs";
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { Counter, Histogram, Registry } from "prom-client";
+
+/** prom-client, loaded when a server turns metrics on (loading it was ~75 ms of every start, issue 18). */
+const promClient = () => require("prom-client") as typeof import("prom-client");
 
 export interface MetricsSources {
   /** The database file's path (its WAL is beside it, with -wal). */
@@ -25,11 +28,13 @@ const size = (path: string) => {
 };
 
 export class Metrics {
-  readonly registry = new Registry();
+  readonly registry: Registry;
   private readonly requests: Counter<"method" | "route" | "status">;
   private readonly latency: Histogram<"method" | "route">;
 
   constructor(sources: MetricsSources) {
+    const { Counter, Gauge, Histogram, Registry } = promClient();
+    this.registry = new Registry();
     const registers = [this.registry];
     this.requests = new Counter({ name: "morsel_http_requests_total", help: "HTTP requests answered, by route pattern and status", labelNames: ["method", "route", "status"], registers });
     this.latency = new Histogram({

@@ -16,12 +16,9 @@ import { loadGraphModel, type GraphModel } from "@tensorflow/tfjs-converter";
 import { setWasmPaths } from "@tensorflow/tfjs-backend-wasm";
 import { readFileSync } from "node:fs";
 
-/** The graph resizes to 300×300 itself; we hand it exactly that, so no pixel is wasted. */
-export const INPUT_SIDE = 300;
+import { EMBEDDING_DIM, INPUT_SIDE, SCORE_CHANNELS } from "./shape";
+export { EMBEDDING_DIM, INPUT_SIDE, SCORE_CHANNELS };
 export const EMBEDDING_NODE = "FeatureExtractor/MobilenetV2/Conv_1/Relu6";
-export const EMBEDDING_DIM = 1280;
-/** Class channels in the score output; channel k is COCO class id k + 1. */
-export const SCORE_CHANNELS = 90;
 
 export interface DetectorFiles {
   /** Path of model.json. */
