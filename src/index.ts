@@ -16,6 +16,7 @@ import { parseCommandLine, type CommandLine } from "./cli/args";
 import { explainStartError, listen, prepareDataDir } from "./cli/startup";
 import { lockDataDir } from "./db/lock";
 import { Catalogue } from "./db/catalogue";
+import { FoodSearch } from "./features/foods/search";
 import { openDatabase } from "./db/client";
 import { OffClient } from "./features/imported/online";
 import { recogniserFor } from "./features/scanner/recognition";
@@ -40,8 +41,9 @@ function serve(cl: CommandLine): void {
   setNativeLibDir(join(config.dataDir, "lib"));
   const offClient = config.onlineLookup ? new OffClient({ baseUrl: config.offUrl }) : null;
   const lifecycle = { draining: false };
+  const search = new FoodSearch(catalogue);
   const app = createApp({
-    db, catalogue, jwtSecret: secret, logger: jsonLogger, logRequests: config.logRequests, offClient, lifecycle,
+    db, catalogue, search, jwtSecret: secret, logger: jsonLogger, logRequests: config.logRequests, offClient, lifecycle,
     tombstoneDays: config.tombstoneDays, recogniser: recogniserFor(config.photoWorkers, jsonLogger),
     trustProxy: config.trustProxy, allowedHosts: config.allowedHosts,
     registrationMode: config.registration ?? undefined, corsOrigins: config.corsOrigins,
@@ -51,6 +53,9 @@ function serve(cl: CommandLine): void {
   // 10 MB, imports 64 MiB) that answers in the API's error format. Elysia asks Bun for reusePort,
   // which let a second server share the port (requests alternated between two databases): off.
   const server = listen(() => app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 65 * 1024 * 1024, reusePort: false }), config);
+  // The search index (~120 ms) is built a second after the server listens instead of before: the
+  // first requests are not kept waiting for it, and the first search usually finds it ready.
+  setTimeout(() => search.warm(), 1000).unref();
   const registration = new Registration(db);
   if (!isLoopback(config.host) && registration.mode() === "open") {
     jsonLogger.warn("registration is open", {

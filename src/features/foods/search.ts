@@ -51,17 +51,30 @@ type Ranked = { id: number; s: number; bm25: number };
 const better = (a: Ranked, b: Ranked) => b.s - a.s || a.bm25 - b.bm25 || a.id - b.id;
 
 export class FoodSearch {
-  private readonly prepared = new Map<number, PreparedName>();
-  readonly vocab: Vocabulary;
+  private index?: { prepared: Map<number, PreparedName>; vocab: Vocabulary };
   /** Base rankings by (options.cacheKey, query): the catalogue is read-only, the caller's key names the rest. */
   private readonly rankings = new Lru<string, BaseRanking>(300);
 
-  constructor(private readonly catalogue: Catalogue) {
-    const rows = catalogue.db
-      .query("SELECT id, name, group_code, synonyms, portion_count, brand FROM food")
-      .all() as RankInput[];
-    for (const r of rows) this.prepared.set(r.id, prepareName(r));
-    this.vocab = new Vocabulary(rows.flatMap((r) => [r.name, r.synonyms]));
+  constructor(private readonly catalogue: Catalogue) {}
+
+  /**
+   * Every catalogue name prepared for ranking, and the vocabulary for typo fixes: built on the first
+   * search (or by `warm()`, which the server calls once it listens) rather than at start-up.
+   */
+  private built() {
+    if (this.index) return this.index;
+    const rows = this.catalogue.db.query("SELECT id, name, group_code, synonyms, portion_count, brand FROM food").all() as RankInput[];
+    const prepared = new Map<number, PreparedName>();
+    for (const r of rows) prepared.set(r.id, prepareName(r));
+    return (this.index = { prepared, vocab: new Vocabulary(rows.flatMap((r) => [r.name, r.synonyms])) });
+  }
+
+  get vocab(): Vocabulary {
+    return this.built().vocab;
+  }
+
+  warm(): void {
+    this.built();
   }
 
   /**
@@ -111,12 +124,13 @@ export class FoodSearch {
     const key = opts.cacheKey === undefined ? undefined : `${opts.cacheKey}|${opts.curated ?? true}|${q.toLowerCase()}`;
     const hit = key === undefined ? undefined : this.rankings.get(key);
     if (hit) return hit;
-    const query = parseQuery(q, this.vocab);
+    const { prepared, vocab } = this.built();
+    const query = parseQuery(q, vocab);
     if (!query.match) return null;
     let rows = this.catalogue.search(query.match, CANDIDATE_CAP);
     if (rows.length === 0 && query.looseMatch) rows = this.catalogue.search(query.looseMatch, CANDIDATE_CAP);
     const ctx = { query, curated: opts.curated };
-    const scored: Ranked[] = rows.map((r) => ({ id: r.id, s: score(this.prepared.get(r.id) ?? prepareName(r), ctx), bm25: r.bm25 }));
+    const scored: Ranked[] = rows.map((r) => ({ id: r.id, s: score(prepared.get(r.id) ?? prepareName(r), ctx), bm25: r.bm25 }));
     const imported = opts.imported ? opts.imported(query.match, IMPORTED_CAP) : [];
     for (const e of imported) scored.push({ id: e.id, s: score(prepareName(e), ctx), bm25: e.bm25 ?? 0 });
     scored.sort(better);
