@@ -2,7 +2,8 @@
 /**
  * bun run bench:binary — the single executable: size, time from exec to the first 200 on /healthz
  * with a fresh data dir (migrations and catalogue copy included) and with an existing one, and
- * resident memory when idle. Builds it first with the package's build command.
+ * resident memory when idle, beside a compiled bare Bun.serve hello-world (bench/lib/hello.ts, built
+ * with the same flags) started the same way in alternating runs. Builds both first.
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -16,13 +17,17 @@ const out = join(tempDir(), "morsel");
 const compile = pkg.scripts.build.split(" && ").at(-1)!;
 const build = Bun.spawnSync(compile.replace("--outfile dist/morsel", `--outfile ${out}`).split(" "), { cwd: join(import.meta.dir, "..") });
 if (build.exitCode !== 0) throw new Error(build.stderr.toString());
+const helloOut = join(tempDir(), "hello");
+const helloBuild = Bun.spawnSync(["bun", "build", "--compile", "--minify-whitespace", "--minify-syntax", "--bytecode", "--format=esm", join(import.meta.dir, "lib/hello.ts"), "--outfile", helloOut]);
+if (helloBuild.exitCode !== 0) throw new Error(helloBuild.stderr.toString());
 
-async function firstOk(dataDir: string, port: number) {
+/** Time from spawn to the first 200 (polling every 2 ms), and RSS a second later. */
+async function firstOk(cmd: string[], port: number, path = "/healthz") {
   const s = performance.now();
-  const proc = Bun.spawn([out, "--port", String(port), "--data-dir", dataDir, "--log-requests", "false"], { cwd: tempDir(), stdout: "ignore", stderr: "ignore" });
+  const proc = Bun.spawn(cmd, { cwd: tempDir(), stdout: "ignore", stderr: "ignore", env: { ...process.env, PORT: String(port) } });
   for (;;) {
     try {
-      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+      const r = await fetch(`http://127.0.0.1:${port}${path}`);
       if (r.status === 200) break;
     } catch {}
     await Bun.sleep(2);
@@ -37,13 +42,20 @@ async function firstOk(dataDir: string, port: number) {
 
 const fresh: { ms: number; rss: number }[] = [];
 const warm: { ms: number; rss: number }[] = [];
+const bare: { ms: number; rss: number }[] = [];
 const kept = tempDir();
+const morsel = (dataDir: string, port: number) => [out, "--port", String(port), "--data-dir", dataDir, "--log-requests", "false"];
+await firstOk(morsel(kept, 40999), 40999); // the existing data dir: made once before the runs
 for (let i = 0; i < runs; i++) {
-  fresh.push(await firstOk(tempDir(), 41000 + i));
-  warm.push(await firstOk(kept, 41100 + i));
+  bare.push(await firstOk([helloOut], 41200 + i, "/"));
+  fresh.push(await firstOk(morsel(tempDir(), 41000 + i), 41000 + i));
+  warm.push(await firstOk(morsel(kept, 41100 + i), 41100 + i));
 }
+const m = (xs: { ms: number }[]) => median(xs.map((r) => r.ms));
 console.log(`bench:binary — ${runs} starts each; ${machine()}\n`);
-console.log(`| executable | size | first 200, fresh data dir | first 200, existing data dir | idle RSS | goal |`);
-console.log(`|---|---|---|---|---|---|`);
-console.log(`| dist/morsel (bun build --compile) | ${(statSync(out).size / 1e6).toFixed(0)} MB | ${median(fresh.map((r) => r.ms)).toFixed(0)} ms | ${median(warm.map((r) => r.ms)).toFixed(0)} ms | ${median(warm.map((r) => r.rss)).toFixed(0)} MB | first 200 ≤ 200 ms |`);
-console.log(`summary: executable first 200 (fresh data dir / existing) | ${median(fresh.map((r) => r.ms)).toFixed(0)} / ${median(warm.map((r) => r.ms)).toFixed(0)} ms | — | goal ≤ 200 ms; ${(statSync(out).size / 1e6).toFixed(0)} MB, idle RSS ${median(warm.map((r) => r.rss)).toFixed(0)} MB`);
+console.log(`| executable | size | first 200, fresh data dir | first 200, existing data dir | idle RSS |`);
+console.log(`|---|---|---|---|---|`);
+console.log(`| compiled bare Bun.serve hello-world | ${(statSync(helloOut).size / 1e6).toFixed(0)} MB | — | ${m(bare).toFixed(0)} ms | ${median(bare.map((r) => r.rss)).toFixed(0)} MB |`);
+console.log(`| dist/morsel (bun build --compile) | ${(statSync(out).size / 1e6).toFixed(0)} MB | ${m(fresh).toFixed(0)} ms | ${m(warm).toFixed(0)} ms | ${median(warm.map((r) => r.rss)).toFixed(0)} MB |`);
+console.log(`\nratio, existing data dir / bare: ${(m(warm) / m(bare)).toFixed(2)}× (goal ≤ 2×); per run (bare, fresh, existing): ${bare.map((b, i) => `${b.ms.toFixed(0)}/${fresh[i]!.ms.toFixed(0)}/${warm[i]!.ms.toFixed(0)}`).join(", ")} ms`);
+console.log(`summary: executable first 200, existing data dir (fresh) | ${m(warm).toFixed(0)} ms (${m(fresh).toFixed(0)}) | compiled bare Bun.serve ${m(bare).toFixed(0)} ms | ${(m(warm) / m(bare)).toFixed(2)}× (goal ≤ 2×); ${(statSync(out).size / 1e6).toFixed(0)} MB, idle RSS ${median(warm.map((r) => r.rss)).toFixed(0)} MB`);
