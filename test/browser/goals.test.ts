@@ -28,7 +28,8 @@ test("the day view judges each day by its own (weekday) goal; a synced weight or
   await synced(page);
 
   const totals = page.getByRole("region", { name: "Totals" });
-  await expect(totals.textContent()).resolves.toMatch(/of 2\D?000 kcal goal/);
+  // the view renders the synced goals after the sync: wait for them rather than read once
+  await totals.filter({ hasText: /of 2\D?000 kcal goal/ }).waitFor();
   await page.getByRole("button", { name: "Previous day" }).click();
   await page.getByRole("heading", { level: 1, name: "Today" }).waitFor({ state: "detached" });
   await totals.filter({ hasText: /of 2\D?600 kcal goal/ }).waitFor(); // yesterday's weekday has its own goal
