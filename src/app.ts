@@ -103,7 +103,7 @@ export function createApp(options: AppOptions) {
       codes: new AccountCodes(options.db),
     },
     authn: authPlugin(authDeps),
-    commit: (write) => commits.run(write),
+    commit: options.commit ?? ((write) => commits.run(write)),
     trustProxy: options.trustProxy ?? [],
     clientAddress: (request, server) => proxies.of(server?.requestIP(request)?.address, request.headers),
     allowedHosts: options.allowedHosts ?? null,

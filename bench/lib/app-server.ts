@@ -1,0 +1,32 @@
+/**
+ * The real app for the HTTP benchmarks, built as `morsel serve` builds it (src/index.ts) on a
+ * fresh data dir, plus one empty route, GET /__floor: Elysia with all of our global hooks and
+ * nothing else, the floor any route of ours stands on. Prints `PORT n`.
+ *   --data-dir DIR        use this data dir (default: a new temp dir)
+ *   --no-group-commit     each write commits alone (what POST /meals did before issue 18)
+ */
+import { join } from "node:path";
+import { createApp } from "../../src/app";
+import { Catalogue } from "../../src/db/catalogue";
+import { openDatabase } from "../../src/db/client";
+import { inTx } from "../../src/db/tx";
+import { loadConfig } from "../../src/config";
+import { jsonLogger } from "../../src/lib/log";
+import { recogniserFor } from "../../src/features/scanner/recognition";
+import { tempDir } from "./tmp";
+
+const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const dataDir = arg("--data-dir") ?? tempDir();
+const db = openDatabase(join(dataDir, "morsel.db"));
+const app = createApp({
+  db,
+  catalogue: new Catalogue(loadConfig([], {}).cataloguePath),
+  jwtSecret: "bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
+  logger: jsonLogger,
+  logRequests: false,
+  recogniser: recogniserFor(0),
+  ...(process.argv.includes("--no-group-commit") ? { commit: async <T>(write: () => T) => inTx(db, write) } : {}),
+})
+  .get("/__floor", () => "")
+  .listen({ port: 0, hostname: "127.0.0.1", reusePort: false });
+console.log(`PORT ${app.server!.port}`);
