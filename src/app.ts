@@ -11,7 +11,7 @@ import { ClientAddress } from "./lib/client-address";
 import { Cors } from "./lib/cors";
 import { Metrics } from "./features/metrics/metrics";
 import { metricsRoutes } from "./features/metrics/routes";
-import { baseHeaders, hostAllowed, hostRefused } from "./lib/http-policy";
+import { baseHeaders, hostAllowed, hostRefused, pathOf } from "./lib/http-policy";
 import { bodyError, recordBodyError } from "./lib/body-errors";
 import { errorResponse, errorStatus, extraHeaders, requestIds, routePattern, SAFE_REQUEST_ID, startedAt, toAppError } from "./lib/error-response";
 import { jsonLogger } from "./lib/log";
@@ -155,11 +155,14 @@ export function createApp(options: AppOptions) {
       const id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
       requestIds.set(request, id);
       startedAt.set(request, performance.now());
-      const url = new URL(request.url);
-      Object.assign(set.headers, baseHeaders(url.pathname));
+      const path = pathOf(request.url);
+      Object.assign(set.headers, baseHeaders(path));
       set.headers["x-request-id"] = id;
-      if (!hostAllowed(deps.allowedHosts, url.hostname)) throw hostRefused(url.hostname);
-      if (cors.enabled && url.pathname.startsWith("/api/")) {
+      if (deps.allowedHosts) {
+        const { hostname } = new URL(request.url);
+        if (!hostAllowed(deps.allowedHosts, hostname)) throw hostRefused(hostname);
+      }
+      if (cors.enabled && path.startsWith("/api/")) {
         const preflight = cors.preflight(request);
         if (preflight instanceof AppError) throw preflight;
         if (preflight) return preflight;
@@ -243,7 +246,7 @@ export function createApp(options: AppOptions) {
       logger.info("request", {
         request_id: requestIds.get(request),
         method: request.method,
-        path: new URL(request.url).pathname,
+        path: pathOf(request.url),
         status,
         duration_ms: started === undefined ? undefined : Math.round(ms * 100) / 100,
       });
@@ -279,7 +282,7 @@ export function createApp(options: AppOptions) {
   const matches = (request: Request) => {
     let found = matched.get(request);
     if (!found) {
-      const path = new URL(request.url).pathname;
+      const path = pathOf(request.url);
       const method = request.method === "HEAD" ? "GET" : request.method; // HEAD is a GET without its body
       const key = `${method} ${path}`;
       found = byPath.get(key);

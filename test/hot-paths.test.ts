@@ -11,6 +11,7 @@ import { createApp } from "../src/app";
 import { openDatabase } from "../src/db/client";
 import { FoodSearch } from "../src/features/foods/search";
 import { quietLogger } from "../src/lib/log";
+import { pathOf } from "../src/lib/http-policy";
 import { catalogue, makeApp, registerUser, TEST_PASSWORD_COST, type TestApp } from "./helpers";
 
 /** The next turn of the event loop: what a request arriving over the network always starts in. */
@@ -99,4 +100,18 @@ test("a session ended through another connection ends on this server at its next
   expect(r.status).toBe(401);
   expect(r.json.error.code).toBe("invalid_token");
   expect((await other("GET", "/api/v1/meals/daily", ana.access_token)).status).toBe(401);
+});
+
+test("pathOf reads the path as new URL().pathname does for the URLs a server is handed", () => {
+  const urls = [
+    "http://127.0.0.1:3000/api/v1/meals/daily?date=2026-11-22",
+    "http://localhost/api/v1/foods/search?q=a%20b#frag",
+    "http://[::1]:8080/healthz",
+    "http://host/",
+    "http://host",
+    "http://host/api/v1/caf%C3%A9?x=/y",
+    "http://host//api//v1",
+    "https://user@host:1/a/b?c=d?e",
+  ];
+  for (const u of urls) expect({ u, path: pathOf(u) }).toEqual({ u, path: new URL(u).pathname });
 });
