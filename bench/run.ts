@@ -14,10 +14,10 @@ import { machine } from "./lib/wrk";
 const quick = process.argv.includes("--quick");
 const BENCHES: [string, string[]][] = [
   ["search", quick ? ["--rounds", "5"] : []],
-  ["search-http", quick ? ["--seconds", "2", "--rounds", "1"] : []],
   ["auth", quick ? ["--seconds", "2", "--rounds", "1"] : []],
   ["metrics", quick ? ["--seconds", "2", "--rounds", "1"] : []],
-  ["meals", quick ? ["--seconds", "2", "--rounds", "1"] : []],
+  ["hot", quick ? ["--seconds", "2", "--rounds", "1"] : []],
+  ["scale", quick ? ["--rounds", "1", "--requests", "30", "--years", "2", "--others", "100"] : []],
   ["search-1m", quick ? ["--rows", "200000"] : []],
   ["import", quick ? ["--rows", "200000"] : []],
   ["barcode", quick ? ["--photo-rounds", "5"] : []],

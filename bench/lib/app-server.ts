@@ -1,7 +1,8 @@
 /**
  * The real app for the HTTP benchmarks, built as `morsel serve` builds it (src/index.ts) on a
  * fresh data dir, plus one empty route, GET /__floor: Elysia with all of our global hooks and
- * nothing else, the floor any route of ours stands on. Prints `PORT n`.
+ * nothing else, the floor any route of ours stands on; GET /__floor/N answers N bytes of JSON the
+ * same way (a floor carrying a real route's body size). Prints `PORT n`.
  *   --data-dir DIR        use this data dir (default: a new temp dir)
  *   --no-group-commit     each write commits alone (what POST /meals did before issue 18)
  */
@@ -15,6 +16,13 @@ import { jsonLogger } from "../../src/lib/log";
 import { recogniserFor } from "../../src/features/scanner/recognition";
 import { tempDir } from "./tmp";
 
+const bodies = new Map<number, string>();
+/** A JSON string of exactly `n` bytes, as a prebuilt Response like reply() sends. */
+function bodyOf(n: number): Response {
+  let body = bodies.get(n);
+  if (body === undefined) bodies.set(n, (body = JSON.stringify("x".repeat(Math.max(0, n - 2)))));
+  return new Response(body, { headers: { "content-type": "application/json; charset=utf-8" } });
+}
 const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const dataDir = arg("--data-dir") ?? tempDir();
 const db = openDatabase(join(dataDir, "morsel.db"));
@@ -28,5 +36,6 @@ const app = createApp({
   ...(process.argv.includes("--no-group-commit") ? { commit: async <T>(write: () => T) => inTx(db, write) } : {}),
 })
   .get("/__floor", () => "")
+  .get("/__floor/:bytes", ({ params }) => bodyOf(Number(params.bytes)))
   .listen({ port: 0, hostname: "127.0.0.1", reusePort: false });
 console.log(`PORT ${app.server!.port}`);

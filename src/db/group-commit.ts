@@ -3,7 +3,7 @@ import type { Database } from "bun:sqlite";
 /**
  * Group commit. Writes that arrive in the same turn of the event loop share one transaction and so
  * one fsync (synchronous=FULL syncs the WAL on every COMMIT, and that sync was most of a write's
- * time: bench/meals.ts). Each write runs in its own savepoint, in arrival order, so one that fails
+ * time: bench/hot.ts). Each write runs in its own savepoint, in arrival order, so one that fails
  * (a 400, a 409, a constraint) is rolled back alone and its neighbours commit; each caller's promise
  * settles only after the COMMIT that holds its write returned, so an acknowledged write is durable
  * exactly as before. If the COMMIT itself fails, every write of the batch is rolled back and
