@@ -9,6 +9,7 @@
  * Sequential requests over keep-alive; medians of the rounds' p50 and p99.
  */
 import { addDays } from "../src/lib/time";
+import { apiClient } from "./lib/api";
 import { tempDir } from "./lib/tmp";
 import { machine, median, numberArg, startServer } from "./lib/wrk";
 
@@ -18,15 +19,7 @@ const dataDir = tempDir();
 const morsel = await startServer(["bun", `${import.meta.dir}/../src/index.ts`, "serve", "--port", "0", "--data-dir", dataDir], { MORSEL_LOG_REQUESTS: "false" });
 const base = `http://127.0.0.1:${morsel.port}/api/v1`;
 
-async function call(method: string, path: string, token?: string, body?: unknown) {
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (r.status >= 300) throw new Error(`${method} ${path} → ${r.status}: ${(await r.text()).slice(0, 200)}`);
-  return r.json() as Promise<any>;
-}
+const call = apiClient(() => base);
 
 const seeding = performance.now();
 const token = (await call("POST", "/register", undefined, { email: "year@example.org", password: "bench password", name: "Year" })).access_token as string;

@@ -21,6 +21,7 @@ import { join } from "node:path";
 import { encodeCursor } from "../src/features/sync/protocol";
 import { addDays } from "../src/lib/time";
 import { rng } from "../scripts/rng";
+import { apiClient } from "./lib/api";
 import { tempDir } from "./lib/tmp";
 import { machine, median, numberArg, startServer } from "./lib/wrk";
 
@@ -37,15 +38,7 @@ const TYPES = ["breakfast", "lunch", "dinner", "snack"];
 
 let server = await startServer(["bun", `${import.meta.dir}/lib/app-server.ts`, "--data-dir", dataDir]);
 let base = `http://127.0.0.1:${server.port}/api/v1`;
-async function call(method: string, path: string, token?: string, body?: unknown) {
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (r.status >= 300) throw new Error(`${method} ${path} → ${r.status}: ${(await r.text()).slice(0, 200)}`);
-  return r.status === 204 ? null : (r.json() as Promise<any>);
-}
+const call = apiClient(() => base);
 
 const seeding = performance.now();
 const users: Record<"small" | "mid" | "big", { token: string; id: number }> = {} as never;
