@@ -28,14 +28,17 @@ interface Known {
  * moves by the minute: a food logged 90 days and 30 seconds ago may still count for that minute.
  */
 const known = new WeakMap<CustomFoodsRepo, FreshMap<number, Known>>();
+/** Bounds: at most 200 users' reads and 50 pages each (a page is ~7 KB serialised): ~70 MB at worst. */
+const USERS_KEPT = 200;
+const PAGES_PER_USER = 50;
 
 export function personalFoods(history: FoodHistory, repo: CustomFoodsRepo, userId: number, now: Date): PersonalFoods {
   let cache = known.get(repo);
-  if (!cache) known.set(repo, (cache = new FreshMap(repo.db.$client, 1000)));
+  if (!cache) known.set(repo, (cache = new FreshMap(repo.db.$client, USERS_KEPT)));
   const minute = Math.floor(now.getTime() / 60_000);
   const mine = () => {
-    const k = cache.get(userId, () => ({ own: repo.allOf(userId), portions: repo.portionCounts(userId), minute, built: new Lru(200) }))!;
-    if (k.minute !== minute) Object.assign(k, { minute, logged: undefined, built: new Lru(200) });
+    const k = cache.get(userId, () => ({ own: repo.allOf(userId), portions: repo.portionCounts(userId), minute, built: new Lru(PAGES_PER_USER) }))!;
+    if (k.minute !== minute) Object.assign(k, { minute, logged: undefined, built: new Lru(PAGES_PER_USER) });
     return k;
   };
   let boosts: Map<number, number> | undefined;
