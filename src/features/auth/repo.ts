@@ -59,8 +59,10 @@ export class AuthRepo {
     );
   }
 
-  /** The user behind a live session, or null when it was revoked, the user disabled or deleted. */
-  /** The live session's user. Cached until the database changes (db/fresh-map.ts): this was a third of an authenticated read's time. */
+  /**
+   * The user behind a live session, or null when it was revoked, the user disabled or deleted. Kept
+   * until the database changes (db/fresh-map.ts): the lookup was a third of an authenticated read.
+   */
   userForSession(sid: string): UserRow | null {
     return this.sessionUsers.get(sid, () => this.activeSession.get(sid) ?? undefined) ?? null;
   }
