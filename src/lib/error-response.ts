@@ -6,7 +6,7 @@
 import { ValidationError } from "elysia";
 import { bodyError } from "./body-errors";
 import { AppError } from "./errors";
-import { baseHeaders } from "./http-policy";
+import { baseHeaders, pathOf } from "./http-policy";
 import type { Logger } from "./log";
 import { validationDetails } from "./validation";
 
@@ -27,7 +27,7 @@ export const SAFE_REQUEST_ID = /^[A-Za-z0-9._\-]{1,64}$/;
 
 export function errorResponse(err: AppError, request: Request): Response {
   const requestId = requestIds.get(request);
-  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...baseHeaders(new URL(request.url).pathname), ...extraHeaders.get(request), ...err.headers };
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...baseHeaders(pathOf(request.url)), ...extraHeaders.get(request), ...err.headers };
   if (requestId) headers["x-request-id"] = requestId;
   return new Response(JSON.stringify(err.body()), { status: err.status, headers });
 }
@@ -40,7 +40,7 @@ export function toAppError(code: string | number, error: unknown, request: Reque
     const unreadable = bodyError(request);
     if (unreadable && v.type === "body") return unreadable;
     if (v.type === "response") {
-      logger.error("response failed its schema", { request_id: requestIds.get(request), path: new URL(request.url).pathname, detail: v.message?.slice(0, 500) });
+      logger.error("response failed its schema", { request_id: requestIds.get(request), path: pathOf(request.url), detail: v.message?.slice(0, 500) });
       return new AppError("internal_error", "the server could not produce a valid response; the error was logged");
     }
     const details = validationDetails(v);
@@ -48,12 +48,12 @@ export function toAppError(code: string | number, error: unknown, request: Reque
     return new AppError("validation_failed", `${first.field} ${first.message}`, details);
   }
   if (code === "NOT_FOUND") {
-    const url = new URL(request.url);
-    const allowed = allow?.(url.pathname) ?? [];
+    const path = pathOf(request.url);
+    const allowed = allow?.(path) ?? [];
     if (allowed.length) {
-      return new AppError("method_not_allowed", `${url.pathname} does not take ${request.method}; it takes ${allowed.join(", ")}`, undefined, { allow: allowed.join(", ") });
+      return new AppError("method_not_allowed", `${path} does not take ${request.method}; it takes ${allowed.join(", ")}`, undefined, { allow: allowed.join(", ") });
     }
-    return new AppError("not_found", `no route for ${request.method} ${url.pathname}`);
+    return new AppError("not_found", `no route for ${request.method} ${path}`);
   }
   if (code === "PARSE") {
     const cause = error instanceof Error ? error.cause : undefined;
@@ -62,7 +62,7 @@ export function toAppError(code: string | number, error: unknown, request: Reque
   logger.error("unhandled error", {
     request_id: requestIds.get(request),
     method: request.method,
-    path: new URL(request.url).pathname,
+    path: pathOf(request.url),
     error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     stack: error instanceof Error ? error.stack?.split("\n").slice(0, 6).join(" | ") : undefined,
   });
