@@ -56,8 +56,12 @@ export class GroupCommit {
     }
     for (const j of jobs) {
       try {
-        const value = c.transaction(j.fn)(); // nested in BEGIN: a savepoint, rolled back alone on a throw
-        if (value instanceof Promise) throw new Error("a group-commit write must be synchronous");
+        // nested in BEGIN: a savepoint, rolled back alone on a throw (an async write is refused inside it)
+        const value = c.transaction(() => {
+          const v = j.fn();
+          if (v instanceof Promise) throw new Error("a group-commit write must be synchronous");
+          return v;
+        })();
         outcomes.push({ ok: true, value });
       } catch (e) {
         outcomes.push({ ok: false, value: e });
