@@ -36,10 +36,12 @@ export function personalFoods(history: FoodHistory, repo: CustomFoodsRepo, userI
   let cache = known.get(repo);
   if (!cache) known.set(repo, (cache = new FreshMap(repo.db.$client, USERS_KEPT)));
   const minute = Math.floor(now.getTime() / 60_000);
+  let found: Known | undefined; // looked up once per request: candidates, boosts and pages all ask
   const mine = () => {
+    if (found) return found;
     const k = cache.get(userId, () => ({ own: repo.allOf(userId), portions: repo.portionCounts(userId), minute, built: new Lru(PAGES_PER_USER) }))!;
     if (k.minute !== minute) Object.assign(k, { minute, logged: undefined, built: new Lru(PAGES_PER_USER) });
-    return k;
+    return (found = k);
   };
   let boosts: Map<number, number> | undefined;
   let rows: ReturnType<FoodHistory> | undefined;
