@@ -26,45 +26,60 @@ async function audit(page: Page, view: string, size: string): Promise<string[]> 
     .map((v) => `${view} ${size}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-for (const [size, viewport] of [["360x640", { width: 360, height: 640 }], ["1280x800", { width: 1280, height: 800 }]] as const) {
-  for (const scheme of ["light", "dark"] as const) {
-    test(`no serious or critical axe violations on any view (${size}, ${scheme})`, async () => {
-      // the page's CSP forbids injected scripts, as it should; axe is injected with it bypassed
-      const ctx = await env.browser.newContext({ viewport, baseURL: env.srv.url, bypassCSP: true, colorScheme: scheme });
-      const page = await ctx.newPage();
-      const found: string[] = [];
-      const tag = `${size}-${scheme}`;
-      await page.goto(env.srv.url);
-      await page.getByRole("button", { name: "Sign in" }).waitFor();
-      found.push(...(await audit(page, "sign-in", tag)));
-      await page.getByRole("link", { name: "Create account" }).click();
-      await page.getByRole("textbox", { name: "Invite code (if you were given one)" }).waitFor();
-      found.push(...(await audit(page, "create-account", tag)));
-      await register(page, env.srv.url);
-      await logFood(page, { meal: "Breakfast", query: "oatmeal", food: "Cereals, oats", quantity: 60 });
-      await logFood(page, { meal: "Lunch", query: "chicken breast", food: "Chicken", quantity: 150 });
-      await logFood(page, { meal: "Dinner", query: "salmon", food: "Fish, salmon", quantity: 180 });
-      await page.getByRole("link", { name: "Settings" }).click();
-      await page.getByRole("spinbutton", { name: "Energy goal (kcal)" }).fill("2000");
-      await page.getByRole("spinbutton", { name: "Protein goal (g)" }).fill("120");
-      await page.getByRole("button", { name: "Save goals" }).click();
-      await synced(page);
-      found.push(...(await audit(page, "settings", tag)));
-      await page.getByRole("link", { name: "Today" }).click();
-      await page.getByRole("region", { name: "Breakfast" }).getByRole("listitem").first().waitFor();
-      found.push(...(await audit(page, "today", tag)));
-      await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Add food" }).click();
-      await page.getByRole("searchbox", { name: "Search foods" }).fill("yogurt");
-      await page.getByRole("listitem").filter({ hasText: "Yogurt" }).first().waitFor();
-      found.push(...(await audit(page, "add-food", tag)));
-      await page.getByRole("listitem").filter({ hasText: "Yogurt" }).first().click();
-      await page.getByRole("spinbutton", { name: "Quantity" }).waitFor();
-      found.push(...(await audit(page, "log-form", tag)));
-      await page.getByRole("link", { name: "Week" }).click();
-      await page.getByRole("table").waitFor();
-      found.push(...(await audit(page, "week", tag)));
-      expect(found).toEqual([]);
-      await ctx.close();
-    }, 180_000);
+const COMBOS = [
+  ["360x640", { width: 360, height: 640 }],
+  ["1280x800", { width: 1280, height: 800 }],
+].flatMap(([size, viewport]) => (["light", "dark"] as const).map((scheme) => ({ size, viewport, scheme }) as { size: string; viewport: { width: number; height: number }; scheme: "light" | "dark" }));
+
+/** Audits the view as it stands at every size and colour scheme, then puts the phone's light one back. */
+async function auditAll(page: Page, view: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const { size, viewport, scheme } of COMBOS) {
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: scheme });
+    found.push(...(await audit(page, view, `${size}-${scheme}`)));
   }
+  await page.setViewportSize(COMBOS[0]!.viewport);
+  await page.emulateMedia({ colorScheme: COMBOS[0]!.scheme });
+  return found;
 }
+
+// One walk through the app; each view is audited at 360×640 and 1280×800, light and dark, where it
+// stands (the page is resized and its colour scheme switched; the styles follow media queries).
+test("no serious or critical axe violations on any view (360x640 and 1280x800, light and dark)", async () => {
+  // the page's CSP forbids injected scripts, as it should; axe is injected with it bypassed
+  const ctx = await env.browser.newContext({ viewport: COMBOS[0]!.viewport, baseURL: env.srv.url, bypassCSP: true, colorScheme: COMBOS[0]!.scheme });
+  const page = await ctx.newPage();
+  const found: string[] = [];
+  await page.goto(env.srv.url);
+  await page.getByRole("button", { name: "Sign in" }).waitFor();
+  found.push(...(await auditAll(page, "sign-in")));
+  await page.getByRole("link", { name: "Create account" }).click();
+  await page.getByRole("textbox", { name: "Invite code (if you were given one)" }).waitFor();
+  found.push(...(await auditAll(page, "create-account")));
+  await register(page, env.srv.url);
+  await logFood(page, { meal: "Breakfast", query: "oatmeal", food: "Cereals, oats", quantity: 60 });
+  await logFood(page, { meal: "Lunch", query: "chicken breast", food: "Chicken", quantity: 150 });
+  await logFood(page, { meal: "Dinner", query: "salmon", food: "Fish, salmon", quantity: 180 });
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("spinbutton", { name: "Energy goal (kcal)" }).fill("2000");
+  await page.getByRole("spinbutton", { name: "Protein goal (g)" }).fill("120");
+  await page.getByRole("button", { name: "Save goals" }).click();
+  await synced(page);
+  found.push(...(await auditAll(page, "settings")));
+  await page.getByRole("link", { name: "Today" }).click();
+  await page.getByRole("region", { name: "Breakfast" }).getByRole("listitem").first().waitFor();
+  found.push(...(await auditAll(page, "today")));
+  await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Add food" }).click();
+  await page.getByRole("searchbox", { name: "Search foods" }).fill("yogurt");
+  await page.getByRole("listitem").filter({ hasText: "Yogurt" }).first().waitFor();
+  found.push(...(await auditAll(page, "add-food")));
+  await page.getByRole("listitem").filter({ hasText: "Yogurt" }).first().click();
+  await page.getByRole("spinbutton", { name: "Quantity" }).waitFor();
+  found.push(...(await auditAll(page, "log-form")));
+  await page.getByRole("link", { name: "Week" }).click();
+  await page.getByRole("table").waitFor();
+  found.push(...(await auditAll(page, "week")));
+  expect(found).toEqual([]);
+  await ctx.close();
+}, 180_000);
