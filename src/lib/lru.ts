@@ -1,24 +1,43 @@
-/** A small least-recently-used map (Map keeps insertion order; a hit re-inserts). */
+/**
+ * A bounded cache that keeps what was used lately: two generations of at most capacity/2 entries
+ * each. New and re-used entries go in the young one; when it fills it becomes the old one and the
+ * old one is dropped. A hit in the young generation is one Map lookup (a strict LRU re-inserted the
+ * key on every hit, 7 % of an authenticated read's time, issue 18); an entry is dropped only after
+ * capacity/2 other entries were stored or re-used since its own last use.
+ */
 export class Lru<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly capacity: number) {}
+  private young = new Map<K, V>();
+  private old = new Map<K, V>();
+  private readonly half: number;
+  constructor(capacity: number) {
+    this.half = Math.max(1, Math.floor(capacity / 2));
+  }
 
   get(key: K): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, v);
+    const v = this.young.get(key);
+    if (v !== undefined) return v;
+    const aged = this.old.get(key);
+    if (aged !== undefined) {
+      this.old.delete(key);
+      this.put(key, aged);
     }
-    return v;
+    return aged;
   }
 
   set(key: K, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K);
+    this.old.delete(key);
+    this.put(key, value);
   }
 
   get size(): number {
-    return this.map.size;
+    return this.young.size + this.old.size;
+  }
+
+  private put(key: K, value: V): void {
+    this.young.set(key, value);
+    if (this.young.size >= this.half) {
+      this.old = this.young;
+      this.young = new Map();
+    }
   }
 }

@@ -62,7 +62,10 @@ export function sendAsBuilt({ responseValue, set }: { responseValue: unknown; se
   if (!(responseValue instanceof Response) || set.cookie || set.status !== 200) return;
   const own = responseValue.headers;
   try {
-    for (const [k, v] of Object.entries(set.headers)) if (v !== undefined && !own.has(k)) own.set(k, String(v));
+    for (const k in set.headers) {
+      const v = set.headers[k];
+      if (v !== undefined && !own.has(k)) own.set(k, String(v));
+    }
   } catch {
     return; // headers that cannot be changed (none of ours): Elysia's own merge
   }

@@ -165,13 +165,11 @@ export class AuthRepo {
 
   /** Records use, at most once a minute per session and per user (not a write per request). */
   touch(userId: number, sid: string | null, now: Date): void {
-    const iso = now.toISOString();
     if (sid !== null && this.touchedSessions.due(sid, now)) {
+      const iso = now.toISOString();
       this.db.$client.prepare("UPDATE sessions SET last_used_at = ? WHERE id = ? AND last_used_at < ?").run(iso, sid, iso);
     }
-    if (this.touchedUsers.due(userId, now)) {
-      this.db.$client.prepare("UPDATE users SET last_seen_at = ? WHERE id = ?").run(iso, userId);
-    }
+    if (this.touchedUsers.due(userId, now)) this.db.$client.prepare("UPDATE users SET last_seen_at = ? WHERE id = ?").run(now.toISOString(), userId);
   }
   private readonly touchedSessions = new OnceAMinute<string>();
   private readonly touchedUsers = new OnceAMinute<number>();

@@ -46,11 +46,10 @@ export function personalFoods(history: FoodHistory, repo: CustomFoodsRepo, userI
   let boosts: Map<number, number> | undefined;
   let rows: ReturnType<FoodHistory> | undefined;
   // Frequency and recency over the last 90 days, from the (user_id, food_id, eaten_at) index.
-  const since = new Date(now.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
   const logged = () => {
     if (rows) return rows;
     const k = mine();
-    return (rows = k.logged ??= history(userId, since));
+    return (rows = k.logged ??= history(userId, new Date(now.getTime() - HISTORY_DAYS * 86_400_000).toISOString()));
   };
   const ownFoods = () => mine().own;
   return {
