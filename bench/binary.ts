@@ -2,8 +2,9 @@
 /**
  * bun run bench:binary — the single executable: size, time from exec to the first 200 on /healthz
  * with a fresh data dir (migrations and catalogue copy included) and with an existing one, and
- * resident memory when idle, beside a compiled bare Bun.serve hello-world (bench/lib/hello.ts, built
- * with the same flags) started the same way in alternating runs. Builds both first.
+ * resident memory when idle, beside a compiled bare Bun.serve hello-world (bench/lib/hello.ts) and a
+ * compiled one-route Elysia app (bench/lib/elysia-hello.ts: the framework's own start, our floor),
+ * built with the same flags and started the same way in alternating runs. Builds all three first.
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -17,9 +18,14 @@ const out = join(tempDir(), "morsel");
 const compile = pkg.scripts.build.split(" && ").at(-1)!;
 const build = Bun.spawnSync(compile.replace("--outfile dist/morsel", `--outfile ${out}`).split(" "), { cwd: join(import.meta.dir, "..") });
 if (build.exitCode !== 0) throw new Error(build.stderr.toString());
-const helloOut = join(tempDir(), "hello");
-const helloBuild = Bun.spawnSync(["bun", "build", "--compile", "--minify-whitespace", "--minify-syntax", "--bytecode", "--format=esm", join(import.meta.dir, "lib/hello.ts"), "--outfile", helloOut]);
-if (helloBuild.exitCode !== 0) throw new Error(helloBuild.stderr.toString());
+function compileBaseline(source: string): string {
+  const to = join(tempDir(), source.replace(/\.ts$/, ""));
+  const r = Bun.spawnSync(["bun", "build", "--compile", "--minify-whitespace", "--minify-syntax", "--bytecode", "--format=esm", join(import.meta.dir, "lib", source), "--outfile", to]);
+  if (r.exitCode !== 0) throw new Error(r.stderr.toString());
+  return to;
+}
+const helloOut = compileBaseline("hello.ts");
+const elysiaOut = compileBaseline("elysia-hello.ts");
 
 /** Time from spawn to the first 200 (polling every 2 ms), and RSS a second later. */
 async function firstOk(cmd: string[], port: number, path = "/healthz") {
@@ -43,11 +49,13 @@ async function firstOk(cmd: string[], port: number, path = "/healthz") {
 const fresh: { ms: number; rss: number }[] = [];
 const warm: { ms: number; rss: number }[] = [];
 const bare: { ms: number; rss: number }[] = [];
+const elysia: { ms: number; rss: number }[] = [];
 const kept = tempDir();
 const morsel = (dataDir: string, port: number) => [out, "--port", String(port), "--data-dir", dataDir, "--log-requests", "false"];
 await firstOk(morsel(kept, 40999), 40999); // the existing data dir: made once before the runs
 for (let i = 0; i < runs; i++) {
   bare.push(await firstOk([helloOut], 41200 + i, "/"));
+  elysia.push(await firstOk([elysiaOut], 41300 + i, "/"));
   fresh.push(await firstOk(morsel(tempDir(), 41000 + i), 41000 + i));
   warm.push(await firstOk(morsel(kept, 41100 + i), 41100 + i));
 }
@@ -56,6 +64,7 @@ console.log(`bench:binary — ${runs} starts each; ${machine()}\n`);
 console.log(`| executable | size | first 200, fresh data dir | first 200, existing data dir | idle RSS |`);
 console.log(`|---|---|---|---|---|`);
 console.log(`| compiled bare Bun.serve hello-world | ${(statSync(helloOut).size / 1e6).toFixed(0)} MB | — | ${m(bare).toFixed(0)} ms | ${median(bare.map((r) => r.rss)).toFixed(0)} MB |`);
+console.log(`| compiled one-route Elysia app | ${(statSync(elysiaOut).size / 1e6).toFixed(0)} MB | — | ${m(elysia).toFixed(0)} ms | ${median(elysia.map((r) => r.rss)).toFixed(0)} MB |`);
 console.log(`| dist/morsel (bun build --compile) | ${(statSync(out).size / 1e6).toFixed(0)} MB | ${m(fresh).toFixed(0)} ms | ${m(warm).toFixed(0)} ms | ${median(warm.map((r) => r.rss)).toFixed(0)} MB |`);
-console.log(`\nratio, existing data dir / bare: ${(m(warm) / m(bare)).toFixed(2)}× (goal ≤ 2×); per run (bare, fresh, existing): ${bare.map((b, i) => `${b.ms.toFixed(0)}/${fresh[i]!.ms.toFixed(0)}/${warm[i]!.ms.toFixed(0)}`).join(", ")} ms`);
-console.log(`summary: executable first 200, existing data dir (fresh) | ${m(warm).toFixed(0)} ms (${m(fresh).toFixed(0)}) | compiled bare Bun.serve ${m(bare).toFixed(0)} ms | ${(m(warm) / m(bare)).toFixed(2)}× (goal ≤ 2×); ${(statSync(out).size / 1e6).toFixed(0)} MB, idle RSS ${median(warm.map((r) => r.rss)).toFixed(0)} MB`);
+console.log(`\nratio, existing data dir / bare: ${(m(warm) / m(bare)).toFixed(2)}× (goal ≤ 2×), / one-route Elysia: ${(m(warm) / m(elysia)).toFixed(2)}×; per run (bare, Elysia, fresh, existing): ${bare.map((b, i) => `${b.ms.toFixed(0)}/${elysia[i]!.ms.toFixed(0)}/${fresh[i]!.ms.toFixed(0)}/${warm[i]!.ms.toFixed(0)}`).join(", ")} ms`);
+console.log(`summary: executable first 200, existing data dir (fresh) | ${m(warm).toFixed(0)} ms (${m(fresh).toFixed(0)}) | compiled bare Bun.serve ${m(bare).toFixed(0)} ms, one-route Elysia ${m(elysia).toFixed(0)} ms | ${(m(warm) / m(bare)).toFixed(2)}× bare (goal ≤ 2×), ${(m(warm) / m(elysia)).toFixed(2)}× Elysia; ${(statSync(out).size / 1e6).toFixed(0)} MB, idle RSS ${median(warm.map((r) => r.rss)).toFixed(0)} MB`);
