@@ -147,18 +147,21 @@ describe("upload rules", () => {
 
   test("grey, CMYK, tiny and 400:1 images are read (nothing found), and the workers keep working", async () => {
     const label = await sharp(photo("us-4")).resize(900).toBuffer();
+    const got: Awaited<ReturnType<typeof read>>[] = [];
     for (const img of [
-      await sharp(label).greyscale().jpeg().toBuffer(),
-      await sharp(label).toColourspace("cmyk").jpeg().toBuffer(),
       await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } }).png().toBuffer(),
       await sharp({ create: { width: 8000, height: 20, channels: 4, background: "#fff0" } }).png().toBuffer(),
+      await sharp(label).greyscale().jpeg().toBuffer(),
+      await sharp(label).toColourspace("cmyk").jpeg().toBuffer(),
     ]) {
       const r = await read(img);
       expect(r.status).toBe(200);
+      got.push(r);
     }
-    const grey = await read(await sharp(label).greyscale().jpeg().toBuffer());
-    expect(grey.json.per_serving.energy_kcal).toBe(truthOf("us-4").energy_kcal);
-    const cmyk = await read(await sharp(label).toColourspace("cmyk").jpeg().toBuffer());
-    expect(cmyk.json.per_serving.energy_kcal).toBe(truthOf("us-4").energy_kcal);
+    expect(got[0]!.json.format).toBeNull();
+    expect(got[1]!.json.format).toBeNull();
+    // after those, the grey and the CMYK label are read as the colour one is: the workers kept working
+    expect(got[2]!.json.per_serving.energy_kcal).toBe(truthOf("us-4").energy_kcal);
+    expect(got[3]!.json.per_serving.energy_kcal).toBe(truthOf("us-4").energy_kcal);
   });
 });
