@@ -2,7 +2,7 @@
  * Helpers shared by the HTTP benchmarks: start a server process, run wrk against it, parse
  * req/s and latency percentiles. Loopback only; every run is bounded by wrk's -d.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -11,6 +11,8 @@ export interface WrkResult {
   p50ms: number;
   p99ms: number;
   non2xx: number;
+  /** Server CPU (user + system, all threads) per request, in µs, when wrk() was given its pid. */
+  cpuUsPerRequest: number;
 }
 
 export function requireWrk(): void {
@@ -45,7 +47,7 @@ function toMs(v: string, unit: string): number {
 /** Runs wrk; `paths` rotate through a Lua script so one run covers many queries. */
 export function wrk(
   url: string,
-  opts: { seconds: number; connections?: number; threads?: number; paths?: string[]; headers?: Record<string, string>; method?: string; bodies?: string[] },
+  opts: { seconds: number; connections?: number; threads?: number; paths?: string[]; headers?: Record<string, string>; method?: string; bodies?: string[]; pid?: number },
 ): WrkResult {
   const dir = mkdtempSync(join(tmpdir(), "morsel-wrk-"));
   const script = join(dir, "script.lua");
@@ -78,6 +80,7 @@ end
 `,
   );
   const origin = new URL(url).origin;
+  const cpuBefore = opts.pid === undefined ? 0 : cpuSeconds(opts.pid);
   const r = Bun.spawnSync(
     ["wrk", `-t${opts.threads ?? 2}`, `-c${opts.connections ?? 64}`, `-d${opts.seconds}s`, "--latency", "-s", script, origin],
     { stdout: "pipe", stderr: "pipe" },
@@ -90,7 +93,17 @@ end
   };
   const non2xx = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
   if (!Number.isFinite(rps)) throw new Error(`wrk failed: ${out} ${r.stderr.toString()}`);
-  return { rps, p50ms: pct("50"), p99ms: pct("99"), non2xx };
+  const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? NaN);
+  const cpuUsPerRequest = opts.pid === undefined ? NaN : ((cpuSeconds(opts.pid) - cpuBefore) * 1e6) / requests;
+  return { rps, p50ms: pct("50"), p99ms: pct("99"), non2xx, cpuUsPerRequest };
+}
+
+const CLOCK_TICKS = Number(Bun.spawnSync(["getconf", "CLK_TCK"]).stdout.toString().trim()) || 100;
+/** CPU time (user + system, every thread) a process has used so far, from /proc. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // fields from the 3rd (state) on
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS; // utime and stime: fields 14 and 15
 }
 
 /** `--name N` from the command line, or the default. */
