@@ -3,7 +3,7 @@
  * bun run bench — runs every benchmark in one go and writes bench/REPORT.md: the machine, a
  * summary table built from each benchmark's `summary:` lines, and every benchmark's full output.
  * Needs wrk (apt-get install wrk), and apt-get download for the photo sets (tuxpaint-stamps-default,
- * opencv-doc). Takes about twelve minutes on two cores (more on the first run, which infers every
+ * opencv-doc). Takes 10–15 minutes on two cores (more on the first run, which infers every
  * labelled photo once and caches the result in .scratch/).
  *   --quick   shorter runs (fewer rounds, 200k import rows) for a smoke check
  */
