@@ -7,9 +7,10 @@
  * access token (`morsel_pat_…`, read and/or write). Each route needs one scope (`routeOf`, from
  * its method or its `x-scope`), and admin routes the admin role: else 403 forbidden.
  *
- * Cost per request: one HS256 verification and one primary-key join (sessions ⋈ users), which is
- * what makes logout, password changes and disabling an account end access tokens at once
- * (bench/auth.ts); a personal token is one SHA-256 and one unique-index join.
+ * Cost per request: one lookup of the token in a cache that empties whenever the database changes;
+ * on a miss, an HS256 verification and one primary-key join (sessions ⋈ users). Either way a
+ * logout, password change or disabled account ends access tokens at once, because each is a write
+ * (bench/auth.ts). A personal token is one SHA-256 and one unique-index join.
  */
 import { Elysia } from "elysia";
 import { AppError } from "../../lib/errors";
@@ -84,7 +85,8 @@ async function authenticate(deps: AuthDeps, header: string | undefined): Promise
 /**
  * A verified access token's user, by the token, until the database changes (db/fresh-map.ts: a
  * logout, a password change or a disabled account is a write) or the token expires: one lookup
- * instead of the verification cache, the session's cached row and a new object per request.
+ * instead of the verification cache, the session ⋈ user read (a third of an authenticated read
+ * before issue 18) and a new object per request.
  */
 const signedInCaches = new WeakMap<AuthRepo, FreshMap<string, { user: AuthedUser; exp: number }>>();
 const none = () => undefined;

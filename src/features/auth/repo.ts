@@ -2,7 +2,6 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { changes, inTx } from "../../db/tx";
-import { FreshMap } from "../../db/fresh-map";
 import { sessions, users } from "../../db/schema";
 import { OnceAMinute } from "../../lib/once-a-minute";
 
@@ -44,7 +43,6 @@ export class AuthRepo {
   private readonly sessionCount;
   private readonly usersCount;
   constructor(readonly db: Db) {
-    this.sessionUsers = new FreshMap(db.$client);
     this.sessionCount = db.$client.prepare<{ n: number }, [string]>("SELECT count(*) AS n FROM sessions WHERE revoked_at IS NULL AND expires_at > ?");
     this.usersCount = db.$client.prepare<{ n: number }, []>("SELECT count(*) AS n FROM users");
     // a disabled account's sessions are revoked when it is disabled; the join refuses them anyway
@@ -60,13 +58,12 @@ export class AuthRepo {
   }
 
   /**
-   * The user behind a live session, or null when it was revoked, the user disabled or deleted. Kept
-   * until the database changes (db/fresh-map.ts): the lookup was a third of an authenticated read.
+   * The user behind a live session, or null when it was revoked, the user disabled or deleted. The
+   * auth macro keeps its answer by access token until the database changes (auth/plugin.ts).
    */
   userForSession(sid: string): UserRow | null {
-    return this.sessionUsers.get(sid, () => this.activeSession.get(sid) ?? undefined) ?? null;
+    return this.activeSession.get(sid) ?? null;
   }
-  private readonly sessionUsers: FreshMap<string, UserRow>;
 
   userByEmail(email: string) {
     return this.db.select().from(users).where(eq(users.email, email)).get() ?? null;

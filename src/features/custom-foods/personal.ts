@@ -45,7 +45,7 @@ export function personalFoods(history: FoodHistory, repo: CustomFoodsRepo, userI
   };
   let boosts: Map<number, number> | undefined;
   let rows: ReturnType<FoodHistory> | undefined;
-  // Frequency and recency over the last 90 days, from the (user_id, food_id, eaten_at) index.
+  // Frequency and recency over the last 90 days (MealsRepo.foodHistory), kept for the minute until the database changes.
   const logged = () => {
     if (rows) return rows;
     const k = mine();

@@ -67,7 +67,7 @@ export class MealsRepo {
     return this.q.day.all({ userId, date });
   }
 
-  /** Per food, how often and how lately the user logged it since `since` (search boosts; the (user_id, food_id, eaten_at) index). */
+  /** Per food, how often and how lately the user logged it since `since` (search boosts; the covering meals_user_date index). */
   foodHistory(userId: number, since: string): { id: number; n: number; last: string }[] {
     return this.history.all(userId, addDays(since.slice(0, 10), -1), since);
   }
