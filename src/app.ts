@@ -12,7 +12,7 @@ import { ClientAddress } from "./lib/client-address";
 import { Cors } from "./lib/cors";
 import { Metrics } from "./features/metrics/metrics";
 import { metricsRoutes } from "./features/metrics/routes";
-import { baseHeaders, hostAllowed, hostRefused, pathOf } from "./lib/http-policy";
+import { badHost, baseHeaders, hostAllowed, hostHeaderValid, hostRefused, pathOf, urlHost } from "./lib/http-policy";
 import { bodyError, recordBodyError } from "./lib/body-errors";
 import { errorResponse, errorStatus, extraHeaders, requestIds, routePattern, SAFE_REQUEST_ID, startedAt, toAppError } from "./lib/error-response";
 import { jsonLogger } from "./lib/log";
@@ -159,6 +159,9 @@ export function createApp(options: AppOptions) {
       const path = pathOf(request.url);
       Object.assign(set.headers, baseHeaders(path));
       set.headers["x-request-id"] = id;
+      // Before anything else reads the URL: a Host Bun could not make an absolute URL of is refused.
+      const host = request.headers.get("host");
+      if ((host !== null && !hostHeaderValid(host)) || !hostHeaderValid(urlHost(request.url))) throw badHost(host);
       if (deps.allowedHosts) {
         const { hostname } = new URL(request.url);
         if (!hostAllowed(deps.allowedHosts, hostname)) throw hostRefused(hostname);

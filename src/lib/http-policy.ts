@@ -22,6 +22,34 @@ export function hostAllowed(allowed: readonly string[] | null, hostname: string)
   return allowed.some((a) => (a.startsWith("*.") ? h.endsWith(a.slice(1)) : a === h));
 }
 
+/**
+ * Whether a Host header is a valid `host[:port]` (RFC 9110 §7.2): a DNS name (letters, digits, `-`, `_`,
+ * dots; a trailing dot allowed), an IPv4 address, or a bracketed IPv6 address, and an optional port of
+ * 1–65535. Anything else (empty, `a/b`, `x@y`, `x y`, `a?b`) is refused before routing: for such values
+ * Bun hands the server a bare path as the request URL, and nothing downstream can be trusted to read it.
+ */
+const HOST_NAME = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?\.)*[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?\.?$/;
+const HOST_V6 = /^\[[0-9A-Fa-f:.]+\]$/;
+export function hostHeaderValid(host: string | null): boolean {
+  if (!host || host.length > 300) return false;
+  const m = host.match(/^(\[[^\]]*\]|[^:]*)(?::(\d{1,5}))?$/);
+  if (!m) return false;
+  if (m[2] !== undefined && (Number(m[2]) < 1 || Number(m[2]) > 65535)) return false;
+  return HOST_V6.test(m[1]!) || HOST_NAME.test(m[1]!);
+}
+
+/** The `host[:port]` of an absolute http(s) URL as Bun hands it to a server; null when the URL is not absolute. */
+export function urlHost(url: string): string | null {
+  const m = url.match(/^https?:\/\/([^/?#]*)/);
+  return m ? m[1]! : null;
+}
+
+/** 400 for a request whose Host header is missing or is not `host[:port]` (or whose URL Bun could not make absolute). */
+export function badHost(host: string | null): AppError {
+  const message = host === null ? "the request has no Host header" : `the Host header ${JSON.stringify(host.slice(0, 100))} is not a valid host[:port]`;
+  return new AppError("validation_failed", message, [{ field: "Host", message: "must be host[:port], e.g. localhost:3000" }]);
+}
+
 export function hostRefused(hostname: string): AppError {
   return new AppError(
     "host_not_allowed",

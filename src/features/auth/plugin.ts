@@ -98,7 +98,10 @@ function signedIn(deps: AuthDeps): FreshMap<string, { user: AuthedUser; exp: num
 
 /** 403 when the credential lacks the route's scope or the caller is not the admin. */
 function authorise(user: AuthedUser, rule: RouteRule | undefined): void {
-  const scope = rule?.scope ?? "account";
+  // Fail closed: a request whose route rule cannot be found (its URL did not match the route it
+  // reached) is refused, never let through without the checks its route declares.
+  if (!rule) throw new AppError("forbidden", "this request's URL could not be matched to its route's access rule, so it was refused");
+  const scope = rule.scope;
   if (!user.scopes.includes(scope)) {
     const why =
       scope === "account"
@@ -106,7 +109,7 @@ function authorise(user: AuthedUser, rule: RouteRule | undefined): void {
         : `this access token has scope ${user.scopes.join(" and ")}; this call needs "${scope}"`;
     throw new AppError("forbidden", why);
   }
-  if (rule?.admin && user.role !== "admin") throw new AppError("forbidden", "only the server's admin may do this");
+  if (rule.admin && user.role !== "admin") throw new AppError("forbidden", "only the server's admin may do this");
 }
 
 
