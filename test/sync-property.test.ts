@@ -23,9 +23,8 @@ type Fields = Record<string, unknown>;
 const FOLLOWED: Record<Entity, string[]> = { meal: ["quantity", "meal_type"], weight: ["kg"], recipe: ["servings"], goals: ["energy_kcal"] };
 const project = (entity: Entity, data: Record<string, unknown>): Fields => Object.fromEntries(FOLLOWED[entity].map((k) => [k, data[k]]));
 /** Records are keyed "entity:id" on devices and in the model. */
-const keyOf = (entity: string, id: string | number) => `${entity}:${id}`;
+const keyOf = (entity: string, id: string | number | null | undefined) => `${entity}:${id}`;
 const WEIGHT_DATES = ["2026-11-18", "2026-11-19", "2026-11-20"];
-let recipeIds = 1_900_000_000; // client-made recipe ids, fresh across histories (ids are global)
 interface Local {
   records: Map<string, { version: number; fields: Fields }>;
   cursor: string;
@@ -35,7 +34,7 @@ interface Local {
 interface Mutation {
   mutation_id: string;
   entity: Entity;
-  id: string | number;
+  id: string | number | null;
   op: "upsert" | "delete";
   base_version: number | null;
   data: Record<string, unknown> | null;
@@ -101,7 +100,8 @@ test(`three devices converge, lose nothing, duplicate nothing and report every c
         const firstSeen = new Set<string>();
         batch.forEach((m, i) => {
           const res = r.json.results[i];
-          const key = keyOf(m.entity, m.id);
+          // a recipe is created with id null: the server chooses its id and says it in `current`
+          const key = keyOf(m.entity, m.id ?? res.current?.id);
           expect(res.mutation_id).toBe(m.mutation_id);
           if (res.status === "duplicate") {
             duplicates++;
@@ -160,7 +160,7 @@ test(`three devices converge, lose nothing, duplicate nothing and report every c
         await pull(d);
       };
       const pending = (d: Local, entity: string, id: string | number) => d.outbox.some((m) => keyOf(m.entity, m.id) === keyOf(entity, id));
-      const mutation = (entity: Entity, id: string | number, op: "upsert" | "delete", base: number | null, data: Record<string, unknown> | null): Mutation => ({
+      const mutation = (entity: Entity, id: string | number | null, op: "upsert" | "delete", base: number | null, data: Record<string, unknown> | null): Mutation => ({
         mutation_id: crypto.randomUUID(),
         entity,
         id,
@@ -174,7 +174,7 @@ test(`three devices converge, lose nothing, duplicate nothing and report every c
         const known = [...d.records.entries()];
         if (s.kind === "create") {
           if (s.entity === "meal") d.outbox.push(mutation("meal", crypto.randomUUID(), "upsert", null, { food_id: 9040, quantity: s.quantity, meal_type: s.type, date: "2026-11-20" }));
-          else if (s.entity === "recipe") d.outbox.push(mutation("recipe", recipeIds++, "upsert", null, { name: `Stew ${s.quantity}`, servings: s.quantity % 8 + 1, ingredients: [{ food_id: 9040, quantity: 100 }] }));
+          else if (s.entity === "recipe") d.outbox.push(mutation("recipe", null, "upsert", null, { name: `Stew ${s.quantity}`, servings: s.quantity % 8 + 1, ingredients: [{ food_id: 9040, quantity: 100 }] }));
           else {
             // a weight for a date, or the goals: the same record on every device, so creates collide
             const id = s.entity === "goals" ? "goals" : WEIGHT_DATES[s.quantity % WEIGHT_DATES.length]!;

@@ -152,7 +152,7 @@ describe("push", () => {
       "rejected:food_not_found",
       "rejected:id_conflict",
       "rejected:id_conflict",
-      "rejected:id_conflict",
+      "rejected:food_not_found", // another account's food id answers as an unknown id does
       "rejected:validation_failed",
       "rejected:validation_failed",
       "applied:",

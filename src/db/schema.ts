@@ -342,6 +342,8 @@ export const syncLog = sqliteTable(
     index("sync_log_user_seq").on(s.userId, s.seq),
     // tombstones alone, for the purge every pull runs: it scanned all of a user's log (bench:scale)
     index("sync_log_tombstones").on(s.userId, s.changedAt).where(sql`op = 'delete'`),
+    // whose deleted record an id was (a meal's client-made UUID stays its owner's: SyncLog.deletedElsewhere)
+    index("sync_log_deleted_ids").on(s.entity, s.entityId).where(sql`op = 'delete'`),
   ],
 );
 

@@ -52,8 +52,8 @@ describe.each([
     server = await startProcess(tempDir(), args);
     port = Number(new URL(server.url.replace("0.0.0.0", "127.0.0.1")).port);
     const url = `http://127.0.0.1:${port}/api/v1`;
-    admin = await (await post(url, "/register", { email: "admin@example.org", password: "correct horse battery", name: "A" })).json();
-    user = await (await post(url, "/register", { email: "user@example.org", password: "correct horse battery", name: "U" })).json();
+    admin = (await (await post(url, "/register", { email: "admin@example.org", password: "correct horse battery", name: "A" })).json()) as typeof admin;
+    user = (await (await post(url, "/register", { email: "user@example.org", password: "correct horse battery", name: "U" })).json()) as typeof user;
   });
   afterAll(() => server.stop());
 

@@ -108,7 +108,13 @@ test("a second user gets 404 on every id route and never sees the first user's r
   expect(bViews[14]!.json.days.map((d: { weight_kg: number | null }) => d.weight_kg).filter((k: number | null) => k !== null)).toEqual([99]);
   expect(bViews[15]!.status).toBe(404); // copying A's meal
   expect(bViews[16]!.status).toBe(404); // A's recipe as an ingredient
-  expect(bViews[17]!.json.results[0].status).toBe("rejected");
+  // deleting A's recipe by its id answers as deleting an id that never existed does (nothing to delete),
+  // so a guessed food id tells B nothing; A's recipe is untouched (checked below)
+  const unknownDelete = await call("POST", "/api/v1/sync/push", { ...B, body: { mutations: [{ mutation_id: crypto.randomUUID(), entity: "recipe", id: 1_999_999_000, op: "delete", base_version: 1, data: null }] } });
+  const { mutation_id: _a, ...theirs } = bViews[17]!.json.results[0];
+  const { mutation_id: _b, ...unknown } = unknownDelete.json.results[0];
+  expect(theirs).toEqual(unknown);
+  expect((await call("GET", `/api/v1/recipes/${recipe.id}`, A)).status).toBe(200);
   for (const r of bViews.slice(11)) expect(r.text.toLowerCase()).not.toContain("zqxsecret");
   expect(bViews[4]!.json.changes.map((c: { entity: string }) => c.entity)).toEqual(["weight"]); // only B's own weight, written above
   expect((await call("GET", `/api/v1/meals/${meal.id}`, A)).status).toBe(200); // the push above did not delete it

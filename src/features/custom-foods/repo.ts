@@ -29,10 +29,6 @@ export class CustomFoodsRepo {
     return same?.id ?? null;
   }
 
-  /** Who owns a custom food id (null: nobody, e.g. never made or deleted). */
-  ownerOf(id: number): number | null {
-    return this.db.select({ u: customFoods.userId }).from(customFoods).where(eq(customFoods.id, id)).get()?.u ?? null;
-  }
 
   /** The user's most recently changed food with one of these GTIN-14s. */
   byBarcode(userId: number, gtins: string[]): CustomFoodRow | null {

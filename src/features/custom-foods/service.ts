@@ -31,8 +31,9 @@ function refuseComputed(row: { kind: string }, id: number): void {
 }
 
 /**
- * A food whose values another feature computed (a recipe, `kind` "recipe"): created (with `id`
- * when sync or import chose one) or replaced as given. Call inside that feature's transaction.
+ * A food whose values another feature computed (a recipe, `kind` "recipe"): created (`id` null; the
+ * server chooses the id) or, with `id`, the caller's existing food replaced as given. Call inside that
+ * feature's transaction.
  */
 export function saveComputedFood({ ctx, id, kind, fields }: {
   ctx: CustomFoodsCtx;
@@ -42,10 +43,11 @@ export function saveComputedFood({ ctx, id, kind, fields }: {
 }): FoodT {
   const now = ctx.now.toISOString();
   const existing = id === null ? null : ctx.repo.get(ctx.userId, id);
+  if (id !== null && !existing) throw notFound(id);
   const values = { name: fields.name, brand: fields.brand, nutrients: fields.nutrients, kind, updatedAt: now };
   const foodId = existing
     ? (ctx.db.update(customFoods).set(values).where(eq(customFoods.id, existing.id)).run(), existing.id)
-    : ctx.db.insert(customFoods).values({ ...(id === null ? {} : { id }), userId: ctx.userId, barcode: null, createdAt: now, ...values }).returning().get().id;
+    : ctx.db.insert(customFoods).values({ userId: ctx.userId, barcode: null, createdAt: now, ...values }).returning().get().id;
   ctx.repo.replacePortions(foodId, fields.portions);
   const food = customDetail(ctx.repo, ctx.repo.get(ctx.userId, foodId)!);
   ctx.log.record(ctx.userId, "food", foodId, "upsert", food, ctx.now);
@@ -53,8 +55,8 @@ export function saveComputedFood({ ctx, id, kind, fields }: {
 }
 
 /**
- * POST /foods. `input.id` is honoured only from sync (a client-made id for an offline create);
- * the REST route never passes one through.
+ * POST /foods (and a food create from sync or import). The server chooses the id: ids are one sequence
+ * shared by every account (and below the imported products' range), so an `id` in the input is ignored.
  */
 export function createFood({ ctx, input }: { ctx: CustomFoodsCtx; input: Record<string, unknown> }): FoodT {
   const v = checkFoodInput(input, true);
@@ -62,7 +64,7 @@ export function createFood({ ctx, input }: { ctx: CustomFoodsCtx; input: Record<
   return inTx(ctx.db, () => {
     const r = ctx.db
       .insert(customFoods)
-      .values({ ...(input.id !== undefined ? { id: input.id as number } : {}), userId: ctx.userId, name: v.name!, brand: v.brand ?? null, barcode: v.barcode ?? null, nutrients: v.nutrients!, createdAt: now, updatedAt: now })
+      .values({ userId: ctx.userId, name: v.name!, brand: v.brand ?? null, barcode: v.barcode ?? null, nutrients: v.nutrients!, createdAt: now, updatedAt: now })
       .returning()
       .get();
     ctx.repo.replacePortions(r.id, v.portions ?? []);

@@ -120,6 +120,8 @@ export function createMeal({ ctx, input: raw }: { ctx: MealsCtx; input: unknown 
   const id = input.id !== undefined ? input.id.toLowerCase() : Bun.randomUUIDv7();
   const replay = () => {
     const existing = ctx.repo.byId(id);
+    // another account's deleted meal keeps its id: its owner's undo (a create with that id) must work
+    if (!existing && ctx.log.deletedElsewhere("meal", id, ctx.userId)) throw new AppError("id_conflict", `meal id ${id} is already used for a different meal`);
     if (!existing) return null;
     if (existing.userId !== ctx.userId || existing.requestHash !== hash) {
       throw new AppError("id_conflict", `meal id ${id} is already used for a different meal`);
@@ -193,6 +195,7 @@ export interface RestoredMeal {
  */
 export function restoreMeal(ctx: MealsCtx, m: RestoredMeal): "added" | "unchanged" {
   const existing = ctx.repo.byId(m.id);
+  if (!existing && ctx.log.deletedElsewhere("meal", m.id, ctx.userId)) throw new AppError("id_conflict", `meal ${m.id} in the export belongs to another account on this server; nothing was imported`);
   if (existing) {
     if (existing.userId !== ctx.userId) throw new AppError("id_conflict", `meal ${m.id} in the export belongs to another account on this server; nothing was imported`);
     return "unchanged";

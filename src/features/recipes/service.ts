@@ -120,11 +120,11 @@ function write(ctx: RecipesCtx, id: number | null, fields: { name: string; brand
   });
 }
 
-/** POST /recipes (and a recipe create from sync, which may choose `id`). */
-export function createRecipe({ ctx, input, id = null }: { ctx: RecipesCtx; input: Record<string, unknown>; id?: number | null }): RecipeView {
+/** POST /recipes (and a recipe create from sync or import): the server chooses the id. */
+export function createRecipe({ ctx, input }: { ctx: RecipesCtx; input: Record<string, unknown> }): RecipeView {
   const v = checkRecipeInput(input, true);
-  const items = resolve(ctx, v.ingredients!, id, []);
-  return write(ctx, id, { name: v.name!, brand: v.brand ?? null, servings: v.servings!, cookedGrams: v.cooked_grams ?? null, items, portions: v.portions ?? [] });
+  const items = resolve(ctx, v.ingredients!, null, []);
+  return write(ctx, null, { name: v.name!, brand: v.brand ?? null, servings: v.servings!, cookedGrams: v.cooked_grams ?? null, items, portions: v.portions ?? [] });
 }
 
 /** PATCH /recipes/{id}: the fields given change; `ingredients` replaces the list (fresh snapshots). */

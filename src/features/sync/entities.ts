@@ -26,11 +26,18 @@ interface Handler {
   write(c: EntityCtxs, m: Mutation, id: string | number | null, exists: boolean): string | number;
 }
 
-const otherOwnsFood = (c: EntityCtxs, id: string | number) => {
-  const owner = c.foods.repo.ownerOf(Number(id));
-  return owner !== null && owner !== c.foods.userId;
-};
 const never = () => false;
+
+/**
+ * A food or recipe upsert with an id that is not one of the caller's live records. Ids of foods and
+ * recipes are one sequence shared by every account: the server chooses them (send id null to create),
+ * and another account's id answers exactly as an unknown one does, so nothing tells the caller it exists.
+ */
+function notYours(entity: "food" | "recipe", id: string | number): AppError {
+  return new AppError("food_not_found", `no ${entity} ${id} of yours; to create one send id null (the server chooses ids)`, [
+    { field: "id", message: "is not one of your records; send null to create" },
+  ]);
+}
 
 export const HANDLERS: Record<Entity, Handler> = {
   meal: {
@@ -57,19 +64,22 @@ export const HANDLERS: Record<Entity, Handler> = {
     },
   },
   food: {
-    takenByOther: otherOwnsFood,
+    takenByOther: never,
     write(c, m, id, exists) {
       if (m.op === "delete") {
         deleteFood({ ctx: c.foods, id: id as number });
         return id!;
       }
       const data = m.data ?? {};
-      if (!exists) return createFood({ ctx: c.foods, input: { ...data, ...(id === null ? {} : { id }) } }).id;
+      if (!exists) {
+        if (id !== null) throw notYours("food", id);
+        return createFood({ ctx: c.foods, input: data }).id;
+      }
       return updateFood({ ctx: c.foods, id: id as number, input: data }).id;
     },
   },
   recipe: {
-    takenByOther: otherOwnsFood,
+    takenByOther: never,
     write(c, m, id, exists) {
       if (m.op === "delete") {
         deleteRecipe({ ctx: c.recipes, id: id as number });
@@ -77,9 +87,8 @@ export const HANDLERS: Record<Entity, Handler> = {
       }
       const data = m.data ?? {};
       if (!exists) {
-        // a food (not a recipe) of this user's under the id: the id is not free
-        if (id !== null && c.foods.repo.get(c.foods.userId, id as number)) throw new AppError("id_conflict", `id ${id} is one of your foods, not a recipe`);
-        return createRecipe({ ctx: c.recipes, input: data, id: id as number | null }).id;
+        if (id !== null) throw notYours("recipe", id);
+        return createRecipe({ ctx: c.recipes, input: data }).id;
       }
       return updateRecipe({ ctx: c.recipes, id: id as number, input: data }).id;
     },

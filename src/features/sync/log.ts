@@ -42,6 +42,18 @@ export class SyncLog {
       "SELECT seq, entity, entity_id, op, data, changed_at FROM sync_log WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?",
     );
     this.purged = c.prepare<{ purged_through: number }, [number]>("SELECT purged_through FROM sync_state WHERE user_id = ?");
+    this.deletedBy = c.prepare<{ user_id: number }, [string, string, number]>(
+      "SELECT user_id FROM sync_log WHERE entity = ? AND entity_id = ? AND op = 'delete' AND user_id <> ? LIMIT 1",
+    );
+  }
+
+  private readonly deletedBy;
+  /**
+   * Whether another account deleted a record under this id (its tombstone is kept): a client-made id
+   * (a meal's UUID) stays its owner's, so the owner's undo is not answered with a conflict.
+   */
+  deletedElsewhere(entity: Entity, id: string | number, userId: number): boolean {
+    return this.deletedBy.get(entity, String(id), userId) !== null;
   }
 
   /** Logs a write and returns the record's new version. Call inside the write's transaction. */

@@ -14,7 +14,7 @@ export const OPS: readonly Op[] = ["upsert", "delete"];
 export interface Mutation {
   mutation_id: string;
   entity: Entity;
-  /** meal: UUID; food, recipe: integer id (null to let the server choose on create); goals: "goals"; weight: its date. */
+  /** meal: UUID; food, recipe: null to create (the server chooses the id), or an existing one of the caller's; goals: "goals"; weight: its date. */
   id: string | number | null;
   op: Op;
   base_version: number | null;

@@ -14,7 +14,7 @@ import { pullChanges, pushMutations, type SyncCtx } from "./service";
 
 const entity = Enum(ENTITIES);
 const op = Enum(["upsert", "delete"]);
-const recordId = t.Union([t.String(), Int(), t.Null()], { description: "meal: UUID; food, recipe: custom food id; goals: \"goals\"; weight: its date" });
+const recordId = t.Union([t.String(), Int(), t.Null()], { description: "meal: UUID; food, recipe: null to create (the server chooses ids), or your food's id; goals: \"goals\"; weight: its date" });
 
 /** What the push body looks like, for the OpenAPI document (each mutation is checked by protocol.ts). */
 const PushBodyDoc = t.Object(

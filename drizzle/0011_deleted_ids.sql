@@ -1,0 +1,1 @@
+CREATE INDEX `sync_log_deleted_ids` ON `sync_log` (`entity`,`entity_id`) WHERE op = 'delete';
