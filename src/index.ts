@@ -20,6 +20,7 @@ import { FoodSearch } from "./features/foods/search";
 import { openDatabase } from "./db/client";
 import { OffClient } from "./features/imported/online";
 import { recogniserFor } from "./features/scanner/recognition";
+import { PHOTO_WORKER_COMMAND } from "./features/scanner/recognition/process-worker";
 import { jsonLogger } from "./lib/log";
 import { loadOrCreateSecret } from "./lib/secret";
 import { setNativeLibDir } from "./lib/sharp";
@@ -113,7 +114,9 @@ async function main(argv: string[]): Promise<void> {
 }
 
 try {
-  await main(process.argv.slice(2));
+  // the executable started as one of its own photo workers (features/scanner/recognition/process-worker.ts)
+  if (process.argv[2] === PHOTO_WORKER_COMMAND) await import("./features/scanner/recognition/worker");
+  else await main(process.argv.slice(2));
 } catch (e) {
   if (e instanceof ConfigError) {
     console.error(`morsel: ${e.message}\nRun "morsel --help" for the options.`);

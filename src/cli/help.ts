@@ -13,7 +13,7 @@ const OPTIONS = `Options (flags win over environment variables):
   --off-url URL       Open Food Facts base URL for that lookup (MORSEL_OFF_URL)
   --tombstone-days N  how long sync remembers deletions (MORSEL_TOMBSTONE_DAYS, default 90);
                       a device offline longer than that pulls everything again
-  --photo-workers N   threads running the food-photo model and the label reader, 0–16
+  --photo-workers N   processes running the food-photo model and the label reader, 0–16
                       (MORSEL_PHOTO_WORKERS, default: one per core but one, at least 1, at most 4);
                       0 turns food recognition and label reading off (photos still read barcodes)
   --trust-proxy CIDRS requests from these proxies (comma-separated addresses or CIDRs, e.g.

@@ -1,5 +1,5 @@
 /**
- * The photo workers: a small pool of Bun Workers, each holding one copy of the detector (and,
+ * The photo workers: a small pool of child processes (process-worker.ts), each holding one copy of the detector (and,
  * from its first label, the label reader), so a ~100 ms inference or a ~1 s label never blocks
  * the HTTP thread. Jobs queue in arrival order. A worker that dies
  * (crash, or stuck past the job timeout and terminated) is replaced, and its job is tried once
@@ -7,11 +7,11 @@
  * photo, not at server start, and are unref'ed while idle so they never keep a process alive.
  */
 import { availableParallelism } from "node:os";
-import { COMPILED } from "../../../assets";
 import { AppError } from "../../../lib/errors";
 import type { Logger } from "../../../lib/log";
 import { ocrFiles, type DetImage, type OcrFiles, type OcrOptions, type OcrResult, type Rgb } from "../label/ocr";
 import type { DetectorFiles, Inference } from "./detector";
+import { ProcessWorker } from "./process-worker";
 import type { FromWorker, Task, ToWorker } from "./worker";
 
 export interface PoolOptions {
@@ -37,7 +37,7 @@ interface Job {
 }
 
 interface Slot {
-  worker: Worker;
+  worker: ProcessWorker;
   ready: boolean;
   job: Job | null;
   timer: ReturnType<typeof setTimeout> | null;
@@ -45,12 +45,6 @@ interface Slot {
   retired: boolean;
 }
 
-/**
- * Where the worker's code is: next to this file in the repo. In the executable it is a second
- * entrypoint of `bun run build`, stored relative to the entrypoints' common folder (src/), while
- * import.meta.url here is the main bundle's, so the path is spelled from src/.
- */
-const WORKER_URL = COMPILED ? "./features/scanner/recognition/worker.ts" : new URL("./worker.ts", import.meta.url).href;
 /** Workers that die before ever loading the model, in a row, before recognition is switched off. */
 const MAX_FAILED_STARTS = 3;
 
@@ -145,16 +139,12 @@ export class DetectorPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(WORKER_URL);
+    const worker = new ProcessWorker();
     const slot: Slot = { worker, ready: false, job: null, timer: null, retired: false };
     this.stats.started++;
     worker.unref();
     worker.onmessage = (e: MessageEvent<FromWorker>) => this.onMessage(slot, e.data);
     worker.addEventListener("close", () => this.onDeath(slot, "exited"));
-    worker.onerror = (e) => {
-      this.opts.logger.error("photo worker error", { error: e.message });
-      slot.worker.terminate(); // close follows, and replaces it
-    };
     const ocrThreads = this.opts.ocrThreads ?? Math.max(1, Math.floor(availableParallelism() / this.size));
     worker.postMessage({ type: "init", files: this.opts.files, ocr: (this.opts.ocr ?? ocrFiles)(), ocrThreads } satisfies ToWorker);
     return slot;
@@ -241,16 +231,8 @@ export class DetectorPool {
         this.opts.logger.error("photo worker stuck; terminating it", { job: job.id, timeout_ms: this.jobTimeoutMs });
         slot.worker.terminate();
       }, this.jobTimeoutMs);
-      // a copy: the job may be retried on another worker if this one dies
-      const t = job.task;
-      if (t.type === "run") {
-        const rgb = t.rgb.slice();
-        slot.worker.postMessage({ type: "run", id: job.id, rgb } satisfies ToWorker, [rgb.buffer]);
-      } else {
-        const det = { ...t.det, data: t.det.data.slice() };
-        const source = { ...t.source, data: t.source.data.slice() };
-        slot.worker.postMessage({ type: "ocr", id: job.id, det, source, opts: t.opts } satisfies ToWorker, [det.data.buffer, source.data.buffer]);
-      }
+      // copied to the worker process: the job stays here, to be retried if that worker dies
+      slot.worker.postMessage({ ...job.task, id: job.id } satisfies ToWorker);
     }
   }
 }
