@@ -170,10 +170,13 @@ export function jwtHeader(token: string): Record<string, unknown> {
 /**
  * A stand-in for the Open Food Facts v2 product endpoint on 127.0.0.1 (the one outside service
  * this machine cannot reach). `products` maps the 13-digit code to a product; codes listed in
- * `behaviour` answer 404, `status: 0`, slowly, or with 503.
+ * `behaviour` answer 404, `status: 0`, with 503, or not until the stand-in stops ("slow": only a
+ * client's own timeout can end such a call, so a test of it needs no clock).
  */
 export function offStandIn(products: Record<string, Record<string, unknown>>, behaviour: Record<string, "404" | "status0" | "slow" | "503"> = {}) {
   const requests: { path: string; userAgent: string | null }[] = [];
+  let release = () => {};
+  const stopped = new Promise<void>((resolve) => (release = resolve));
   const server = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
@@ -184,13 +187,13 @@ export function offStandIn(products: Record<string, Record<string, unknown>>, be
       if (!code) return new Response("not found", { status: 404 });
       const how = behaviour[code];
       if (how === "503") return new Response("busy", { status: 503 });
-      if (how === "slow") await Bun.sleep(1500);
+      if (how === "slow") await stopped;
       if (how === "404") return Response.json({ code, status: 0, status_verbose: "product not found" }, { status: 404 });
       if (how === "status0" || !products[code]) return Response.json({ code, status: 0, status_verbose: "product not found" });
       return Response.json({ code, status: 1, status_verbose: "product found", product: products[code] });
     },
   });
-  return { url: `http://127.0.0.1:${server.port}`, requests, stop: () => server.stop(true) };
+  return { url: `http://127.0.0.1:${server.port}`, requests, stop: () => (release(), server.stop(true)) };
 }
 
 const ENTRY = new URL("../src/index.ts", import.meta.url).pathname;

@@ -139,13 +139,12 @@ describe("online lookup (a local stand-in for Open Food Facts)", () => {
     expect(stand.requests.length).toBe(calls);
   });
 
-  test("not found (404 or status 0), slow, and 503 are all a clean 404 for the client", async () => {
+  test("not found (404 or status 0), never answering, and 503 are all a clean 404 for the client", async () => {
     const online = makeApp({ offClient: new OffClient({ baseUrl: stand.url, timeoutMs: 300, failuresToOpen: 10 }) });
     const u = await registerUser(online.call);
     for (const code of ["4000417025005", "4000417025012", "4000417025029", "4000417025036"]) {
-      const s = performance.now();
+      // the stand-in never answers 4000417025029 while it runs: only our timeout can end that call
       expectError(await online.call("POST", "/api/v1/scanner/barcode", { token: u.access_token, body: { barcode: code } }), 404, "barcode_not_found");
-      expect(performance.now() - s).toBeLessThan(1200); // the slow one is cut by the timeout
     }
   });
 

@@ -99,18 +99,15 @@ describe("upload rules", () => {
     expectError(await upload(big), 413, "payload_too_large");
   });
 
-  test("a 30000×30000 PNG of a few hundred KB → 422 quickly, and memory stays flat", async () => {
+  test("a 30000×30000 PNG of a few hundred KB → 422 from its header, and memory stays flat", async () => {
     const bomb = pixelBombPng();
     expect(bomb.length).toBeLessThan(1_000_000);
     Bun.gc(true);
     const rssBefore = process.memoryUsage().rss;
-    const s = performance.now();
     const e = expectError(await upload(bomb), 422, "invalid_image");
-    const ms = performance.now() - s;
     Bun.gc(true);
     const grewMb = (process.memoryUsage().rss - rssBefore) / 1024 / 1024;
     expect(e.message).toContain("30000×30000");
-    expect(ms).toBeLessThan(1000);
     expect(grewMb).toBeLessThan(100); // decoding it would take 2.7 GB
   });
 });

@@ -59,7 +59,6 @@ test("hostile uploads are refused and the server's memory stays bounded", async 
     console.log(`uploads: RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB after 20 hostile uploads, settled at ${settled.toFixed(0)}, peak ${peak.toFixed(0)}; slowest (ms): ${JSON.stringify(Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(v)])))}`);
     expect(peak - before).toBeLessThan(1024); // one decoded bomb would be 2.7 GB at its peak
     expect(settled - before).toBeLessThan(KEPT_MB); // nothing of the uploads is kept
-    expect(times["30000×30000 PNG bomb"]!).toBeLessThan(1000);
     expect((await send(good)).status).toBe(200); // still serving
   } finally {
     await server.stop();
