@@ -1,5 +1,6 @@
 /** Body weight and its trend (API.md §Weight). */
 import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
 import { SMOOTHING, trendSeries } from "../src/features/weights/trend";
 import { addDays } from "../src/lib/time";
 import { expectError, makeApp, registerUser } from "./helpers";
@@ -25,6 +26,43 @@ describe("the trend (The Hacker's Diet moving average)", () => {
     expect(s.get("2026-01-04")).toBeCloseTo(d4, 2);
     expect(s.get("2026-01-06")).toBe(s.get("2026-01-04"));
     expect(trendSeries([], "2026-01-06").size).toBe(0);
+  });
+
+  test("the closed form crosses gaps in one step and agrees with the day-by-day recurrence (random histories)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ gap: fc.integer({ min: 1, max: 400 }), kg: fc.double({ min: 30, max: 250, noNaN: true }) }), { minLength: 1, maxLength: 25 }),
+        fc.integer({ min: 0, max: 30 }),
+        (steps, after) => {
+          let date = "2001-03-01";
+          const weighings = steps.map((s, i) => ({ date: (date = i ? addDays(date, s.gap) : date), kg: s.kg }));
+          const through = addDays(date, after);
+          // the definition, one day at a time
+          const expected = new Map<string, number>();
+          let trend = weighings[0]!.kg;
+          let next = 0;
+          for (let d = weighings[0]!.date; d <= through; d = addDays(d, 1)) {
+            while (next < weighings.length && weighings[next]!.date < d) next++;
+            const w = weighings[next];
+            if (w) {
+              const prev = weighings[Math.max(0, next - 1)]!;
+              const span = (Date.parse(w.date) - Date.parse(prev.date)) / 86_400_000;
+              const kg = w.date === d || span === 0 ? w.kg : prev.kg + ((w.kg - prev.kg) * (Date.parse(d) - Date.parse(prev.date))) / 86_400_000 / span;
+              trend += SMOOTHING * (kg - trend);
+            }
+            expected.set(d, trend);
+          }
+          const got = trendSeries(weighings, through);
+          expect([...got.keys()]).toEqual([...expected.keys()]);
+          for (const [d, v] of expected) expect(Math.abs(got.get(d)! - v)).toBeLessThanOrEqual(0.0051);
+          // a window asks only for its own days, with the same values
+          const from = addDays(through, -Math.min(after + 3, 10));
+          const window = trendSeries(weighings, through, from);
+          for (const [d, v] of window) expect(v).toBe(got.get(d)!);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 
@@ -97,6 +135,8 @@ describe("/weights", () => {
       ["2026-02-30", { kg: 70 }, "date"],
       ["2026-11-25", { kg: 70 }, "date"],
       ["yesterday", { kg: 70 }, "date"],
+      ["1900-01-01", { kg: 70 }, "date"], // before 1970-01-01: its trend once cost every later read 130–340 ms
+      ["1969-12-31", { kg: 70 }, "date"],
     ];
     for (const [date, body, field] of cases) {
       const e = expectError(await api("PUT", `/weights/${date}`, body, u.access_token), 400, "validation_failed");

@@ -10,7 +10,7 @@ import { getGoals, type GoalsCtx } from "../goals/service";
 import type { RecipesCtx } from "../recipes/service";
 import type { WeightsCtx } from "../weights/service";
 import { exportRecipes, exportWeights } from "./diary";
-import { toUnit, trendSeries } from "../weights/trend";
+import { toUnit, trendAt } from "../weights/trend";
 import type { MealsCtx } from "../meals/service";
 import { toMeal } from "../meals/service";
 import type { MealRow } from "../meals/repo";
@@ -93,7 +93,7 @@ export function csvCell(v: unknown): string {
 /** One row per weigh-in with the trend (kg, and the user's unit). */
 export function exportWeightsCsv(ctx: ExportCtx): string {
   const weights = exportWeights(ctx.weights);
-  const trend = trendSeries(weights, weights.at(-1)?.date ?? "0000-01-01");
+  const trend = trendAt(weights, weights.map((w) => w.date));
   const unit = ctx.weights.unit;
   const lines = [["date", "kg", "trend_kg", unit === "kg" ? null : "lb", unit === "kg" ? null : "trend_lb", "note"].filter((c) => c !== null).join(",")];
   for (const w of weights) {

@@ -90,7 +90,7 @@ export function weighings(db: Db, userId: number, through: string): Weighing[] {
 /** GET /weights?from=&to= */
 export function listWeights({ ctx, input }: { ctx: WeightsCtx; input: { from?: string; to?: string } }) {
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), MAX_RANGE_DAYS, 90);
-  const trend = trendSeries(weighings(ctx.db, ctx.userId, to), to);
+  const trend = trendSeries(weighings(ctx.db, ctx.userId, to), to, from);
   const rows = ctx.db.$client
     .query<Row, [number, string, string]>(`SELECT ${cols} FROM weights WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date`)
     .all(ctx.userId, from, to);
@@ -112,7 +112,7 @@ export function listWeights({ ctx, input }: { ctx: WeightsCtx; input: { from?: s
 /** Weight and trend (kg) for each date from..to, for the statistics; null where unknown. */
 export function weightsOver(db: Db, userId: number, from: string, to: string): Map<string, { kg: number | null; trend_kg: number | null }> {
   const all = weighings(db, userId, to);
-  const trend = trendSeries(all, to);
+  const trend = trendSeries(all, to, from);
   const kg = new Map(all.filter((w) => w.date >= from).map((w) => [w.date, w.kg]));
   const out = new Map<string, { kg: number | null; trend_kg: number | null }>();
   for (let d = from; d <= to; d = addDays(d, 1)) out.set(d, { kg: kg.get(d) ?? null, trend_kg: trend.get(d) ?? null });

@@ -4,6 +4,7 @@
  * weight: trend(d) = trend(d-1) + 0.1 × (weight(d) − trend(d-1)), starting at the first weight.
  * A day without a weigh-in uses the weight linearly interpolated between its neighbours, and after
  * the last weigh-in the trend stays where it was (nothing is extrapolated). Pure: no database.
+ * Computed in closed form between weigh-ins, so its cost never depends on how far back they go.
  */
 import { addDays } from "../../lib/time";
 
@@ -17,31 +18,52 @@ export interface Weighing {
 const DAY = 86_400_000;
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY);
 
-/** The trend in kg for every date from the first weighing to `through`, oldest first. */
-export function trendSeries(weighings: readonly Weighing[], through: string): Map<string, number> {
+/**
+ * The trend in kg on each of `dates` (ascending, YYYY-MM-DD) that is not before the first weighing.
+ * The cost is one step per weighing and one per date asked for, whatever the span between them (a
+ * weigh-in dated decades back costs nothing more): between two weigh-ins the daily weights are a line,
+ * and the smoothing of a line has a closed form (`along`), so a gap is crossed in one step.
+ */
+export function trendAt(weighings: readonly Weighing[], dates: Iterable<string>): Map<string, number> {
   const out = new Map<string, number>();
   if (!weighings.length) return out;
-  const first = weighings[0]!;
-  let trend = first.kg;
-  let next = 0; // index of the next weighing at or after the current day
-  const end = dayNumber(through);
-  for (let n = dayNumber(first.date), date = first.date; n <= end; n++, date = addDays(date, 1)) {
-    while (next < weighings.length && dayNumber(weighings[next]!.date) < n) next++;
-    let kg: number;
-    const w = weighings[next];
-    if (w && dayNumber(w.date) === n) kg = w.kg;
-    else if (!w) {
-      out.set(date, round(trend));
-      continue; // after the last weigh-in: the trend holds
-    } else {
-      const prev = weighings[next - 1]!; // a day between two weigh-ins
-      const a = dayNumber(prev.date);
-      kg = prev.kg + ((w.kg - prev.kg) * (n - a)) / (dayNumber(w.date) - a);
+  const firstDay = dayNumber(weighings[0]!.date);
+  let i = 0; // the last weigh-in at or before the date being answered
+  let trend = weighings[0]!.kg; // the trend on weighings[i]'s day
+  for (const date of dates) {
+    const n = dayNumber(date);
+    if (n < firstDay) continue;
+    while (i + 1 < weighings.length && dayNumber(weighings[i + 1]!.date) <= n) {
+      trend = along(weighings[i]!, weighings[i + 1]!, trend, dayNumber(weighings[i + 1]!.date) - dayNumber(weighings[i]!.date));
+      i++;
     }
-    trend += SMOOTHING * (kg - trend);
-    out.set(date, round(trend));
+    const a = dayNumber(weighings[i]!.date);
+    // after the last weigh-in the trend holds (nothing is extrapolated)
+    out.set(date, round(n === a || i + 1 === weighings.length ? trend : along(weighings[i]!, weighings[i + 1]!, trend, n - a)));
   }
   return out;
+}
+
+/**
+ * The trend `m` days after weigh-in `from` (trend `t0` that day), the days up to `to` weighing the line
+ * between the two: x(m) = p + q·m. The recurrence t(m) = (1 − s)·t(m − 1) + s·x(m) is solved by
+ * t(m) = p + q·m − q(1 − s)/s + C·(1 − s)^m, with C from t(0) = t0.
+ */
+function along(from: Weighing, to: Weighing, t0: number, m: number): number {
+  const s = SMOOTHING;
+  const p = from.kg;
+  const q = (to.kg - from.kg) / (dayNumber(to.date) - dayNumber(from.date));
+  const lag = (q * (1 - s)) / s;
+  return p + q * m - lag + (t0 - p + lag) * (1 - s) ** m;
+}
+
+/** The trend for every date from `from` (default: the first weighing) to `through`, oldest first. */
+export function trendSeries(weighings: readonly Weighing[], through: string, from = weighings[0]?.date ?? through): Map<string, number> {
+  return trendAt(weighings, days(from, through));
+}
+
+function* days(from: string, through: string): Generator<string> {
+  for (let date = from; date <= through; date = addDays(date, 1)) yield date;
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;

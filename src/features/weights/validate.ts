@@ -39,11 +39,15 @@ export function checkWeight(raw: Record<string, unknown>, prefix = ""): WeightIn
   return { kg: Math.round(kg! * 1000) / 1000, note };
 }
 
-/** A weigh-in date: a real date, not after tomorrow in the user's zone (a weight is never in the future). */
+/** The earliest weigh-in date taken: older diaries than this are not kept by any tracker people move from. */
+export const EARLIEST_WEIGH_IN = "1970-01-01";
+
+/** A weigh-in date: a real date from EARLIEST_WEIGH_IN, not after tomorrow in the user's zone (a weight is never in the future). */
 export function checkWeightDate(date: unknown, today: string, field = "date"): string {
   const p = new Problems();
   const d = checkDate(p, field, date ?? "");
   if (d && d > addDays(today, 1)) p.add(field, `must not be in the future (today is ${today})`);
+  if (d && d < EARLIEST_WEIGH_IN) p.add(field, `must be ${EARLIEST_WEIGH_IN} or later`);
   p.throwIfAny();
   return d!;
 }
