@@ -150,3 +150,34 @@ describe("bad input", () => {
     expectError(await api("GET", "/recipes/abc"), 400, "validation_failed");
   });
 });
+
+describe("GET /recipes pages", () => {
+  test("a page at a time by id with next_cursor; null on the last page; only the caller's; bad cursor or limit → 400", async () => {
+    const cara = await registerUser(t.call);
+    const mine = (path: string) => api("GET", path, undefined, cara.access_token);
+    const made: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      made.push((await api("POST", "/recipes", { name: `Stew ${i}`, servings: 1, ingredients: [{ food_id: 9040, quantity: 100 + i }] }, cara.access_token)).json.id);
+    }
+    await api("POST", "/recipes", { name: "Ana's", servings: 1, ingredients: [{ food_id: 9040, quantity: 1 }] });
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const r = await mine(`/recipes?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      expect(r.status).toBe(200);
+      expect(r.json.items.length).toBeLessThanOrEqual(2);
+      seen.push(...r.json.items.map((x: { id: number }) => x.id));
+      cursor = r.json.next_cursor;
+      pages++;
+    } while (cursor);
+    expect(seen).toEqual(made);
+    expect(pages).toBe(3);
+    const all = await mine("/recipes");
+    expect(all.json.items.map((x: { id: number }) => x.id)).toEqual(made); // 5 fit the default page of 50
+    expect(all.json.next_cursor).toBeNull();
+    for (const bad of ["?cursor=nope", "?cursor=r1.", "?limit=0", "?limit=201", "?limit=x"]) {
+      expectError(await mine(`/recipes${bad}`), 400, "validation_failed");
+    }
+  });
+});

@@ -26,7 +26,15 @@ export class RecipesRepo {
   }
 
   ids(userId: number): number[] {
-    return this.db.$client.query<{ food_id: number }, [number]>("SELECT food_id FROM recipes WHERE user_id = ? ORDER BY food_id").all(userId).map((r) => r.food_id);
+    return this.idsAfter(userId, 0, -1);
+  }
+
+  /** Up to `limit` (-1: all) of the user's recipe ids above `after`, ascending. */
+  idsAfter(userId: number, after: number, limit: number): number[] {
+    return this.db.$client
+      .query<{ food_id: number }, [number, number, number]>("SELECT food_id FROM recipes WHERE user_id = ? AND food_id > ? ORDER BY food_id LIMIT ?")
+      .all(userId, after, limit)
+      .map((r) => r.food_id);
   }
 
   ingredients(recipeId: number): IngredientRow[] {

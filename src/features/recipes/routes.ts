@@ -1,12 +1,13 @@
 /** /recipes — the caller's recipes (custom foods made of ingredients). */
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../app";
-import { errors } from "../../lib/schemas";
+import { errors, Nullable } from "../../lib/schemas";
+import { intParam } from "../../lib/validation";
 import { noContent, reply } from "../../lib/reply";
 import type { AuthedUser } from "../auth/plugin";
 import { CreateRecipeBody, PatchRecipeBody, Recipe, RecipeIdParams } from "./model";
 import { RecipesRepo } from "./repo";
-import { createRecipe, deleteRecipe, listRecipes, recipeView, updateRecipe, type RecipesCtx } from "./service";
+import { createRecipe, deleteRecipe, listRecipes, MAX_RECIPE_PAGE, RECIPE_PAGE, recipeView, updateRecipe, type RecipesCtx } from "./service";
 
 export function recipesCtx(deps: AppDeps, user: Pick<AuthedUser, "id">): RecipesCtx {
   const now = deps.now();
@@ -24,10 +25,14 @@ export function recipesRoutes(deps: AppDeps) {
   const tags = ["recipes"];
   return new Elysia({ prefix: "/recipes" })
     .use(deps.authn)
-    .get("/", ({ user }) => reply(deps, listRecipes({ ctx: recipesCtx(deps, user) })), {
+    .get("/", ({ user, query }) => reply(deps, listRecipes({ ctx: recipesCtx(deps, user), input: query })), {
       auth: true,
-      response: { 200: t.Object({ items: t.Array(Recipe) }), ...errors(401) },
-      detail: { tags, summary: "Your recipes" },
+      query: t.Object({
+        cursor: t.Optional(t.String({ description: "opaque: next_cursor of the previous page; absent = the first page" })),
+        limit: t.Optional(intParam("limit", { minimum: 1, maximum: MAX_RECIPE_PAGE, default: RECIPE_PAGE })),
+      }),
+      response: { 200: t.Object({ items: t.Array(Recipe), next_cursor: Nullable(t.String()) }), ...errors(400, 401) },
+      detail: { tags, summary: "Your recipes, a page at a time", description: "By id, oldest first. `next_cursor` is null on the last page." },
     })
     .post(
       "/",
