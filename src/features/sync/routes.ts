@@ -75,7 +75,7 @@ export function syncRoutes(deps: AppDeps) {
           "Each record appears once, at its latest version (data is the record as GET returns it; null for a delete). Versions come from one monotonic counter, so paging never skips or repeats a change while others write. A cursor older than the kept deletions (default 90 days) → 410 cursor_expired: start again from an empty cursor.",
       },
     })
-    .post("/push", async ({ user, body }) => reply(deps, await deps.commit(() => pushMutations({ ctx: ctx(user), input: body }))), {
+    .post("/push", async ({ user, body }) => reply(deps, await pushMutations({ ctx: ctx(user), input: body, commit: deps.commit })), {
       auth: true,
       body: t.Object({
         // Checked one by one in protocol.ts (not by this schema): a bad mutation is
@@ -101,7 +101,7 @@ export function syncRoutes(deps: AppDeps) {
       detail: {
         ...detail,
         body: PushBodyDoc,
-        summary: "Apply a batch of offline edits (at most 500) in one transaction",
+        summary: "Apply a batch of offline edits (at most 500), in order, each at most once",
         description:
           "Per mutation: applied (with the new version and record), duplicate (a replayed mutation_id: nothing changes), conflict (base_version is not the record's version: `current` carries what the server has; nothing is overwritten), or rejected (can never succeed: `error` says why; do not retry). Only a transient failure is a 5xx.",
       },
