@@ -22,11 +22,13 @@ export class CustomFoodsRepo {
     return this.db.select().from(customFoods).where(eq(customFoods.userId, userId)).orderBy(asc(customFoods.id)).all();
   }
 
-  /** The user's food with exactly this content (import reuses it instead of making a twin), or null. */
-  findSame(userId: number, f: { name?: string; brand?: string | null; barcode?: string | null; nutrients?: unknown }): number | null {
-    const rows = this.db.select().from(customFoods).where(and(eq(customFoods.userId, userId), eq(customFoods.name, f.name ?? ""))).all();
-    const same = rows.find((r) => r.brand === (f.brand ?? null) && r.barcode === (f.barcode ?? null) && JSON.stringify(r.nutrients) === JSON.stringify(f.nutrients));
-    return same?.id ?? null;
+  /**
+   * The user's foods by content (`contentKey`), read once: an import reuses a food with exactly the same
+   * content instead of making a twin. One query per import, not one per food (that was quadratic).
+   */
+  byContent(userId: number): Map<string, number> {
+    const rows = this.db.select({ id: customFoods.id, name: customFoods.name, brand: customFoods.brand, barcode: customFoods.barcode, nutrients: customFoods.nutrients }).from(customFoods).where(eq(customFoods.userId, userId)).all();
+    return new Map(rows.map((r) => [contentKey(r), r.id]));
   }
 
 
@@ -65,4 +67,9 @@ export class CustomFoodsRepo {
       this.db.insert(customPortions).values({ foodId, seq: i + 1, name: p.name, amount: 1, grams: p.grams }).run();
     });
   }
+}
+
+/** A food's identity for an import: name, brand, barcode and nutrients, exactly. */
+export function contentKey(f: { name?: string; brand?: string | null; barcode?: string | null; nutrients?: unknown }): string {
+  return JSON.stringify([f.name ?? "", f.brand ?? null, f.barcode ?? null, f.nutrients ?? null]);
 }

@@ -10,6 +10,8 @@ import { Int, Nullable } from "../../lib/schemas";
 import { checkSchema } from "../../lib/validation";
 import { checkRecipeInput, MAX_DISH_GRAMS, MAX_INGREDIENTS } from "../recipes/validate";
 import { recipeView, restoreRecipe, type RecipesCtx } from "../recipes/service";
+import { inTx } from "../../db/tx";
+import { pacedWrites } from "../../lib/pace";
 import { checkWeight, checkWeightDate } from "../weights/validate";
 import { putWeight, type WeightsCtx } from "../weights/service";
 
@@ -95,22 +97,27 @@ export function checkDiary(doc: Record<string, unknown>, today: string, p: Probl
 
 /**
  * Writes the file's recipes, inner ones first, mapping ingredient ids through `foodMap` (which
- * gains each recipe's new id and portions). A recipe this user already has (same name and values)
- * is reused. Call inside a transaction.
+ * gains each recipe's new id and portions). A recipe this user already has (same name and values,
+ * in `existing`) is reused. Written in paced transactions (`pacedWrites`): 400 recipes took 4.9 s in one.
  */
-export function importRecipes(ctx: RecipesCtx, recipes: ExportedRecipeT[], foodMap: Map<number, { id: number; portions: Map<string, number> }>) {
+export async function importRecipes(
+  ctx: RecipesCtx,
+  recipes: ExportedRecipeT[],
+  foodMap: Map<number, { id: number; portions: Map<string, number> }>,
+  existing: Map<string, number>,
+) {
   const count = { added: 0, unchanged: 0 };
   const pending = new Map(recipes.map((r) => [r.id, r]));
   while (pending.size) {
     // a recipe waits for the file's recipes it contains; a cycle in a file is refused
     const ready = [...pending.values()].filter((r) => r.ingredients.every((i) => !pending.has(i.food_id) || i.food_id === r.id));
     if (!ready.length) throw new AppError("validation_failed", "the export's recipes contain each other", [{ field: "recipes", message: "contain each other in a cycle" }]);
-    for (const r of ready) {
-      pending.delete(r.id);
-      const { id, created } = restoreRecipe(ctx, r, (foodId) => foodMap.get(foodId) ?? null);
+    for (const r of ready) pending.delete(r.id);
+    await pacedWrites(ready, (fn) => inTx(ctx.custom.db, fn), (r) => {
+      const { id, created } = restoreRecipe(ctx, r, (foodId) => foodMap.get(foodId) ?? null, existing);
       foodMap.set(r.id, { id, portions: new Map(recipeView(ctx, id).portions.map((p) => [p.name, p.id])) });
       count[created ? "added" : "unchanged"]++;
-    }
+    });
   }
   return count;
 }

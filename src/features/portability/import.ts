@@ -2,7 +2,7 @@
  * POST /import (docs/API.md §Data portability). Everything is validated first, with the same rules
  * as REST and sync (the meal validator's quantity, date and note rules, the custom-food validator,
  * and the food directory for which foods this user may log): a tampered, truncated or invalid file
- * changes nothing. Then it is written in transactions of WRITE_CHUNK meals, handing the event loop
+ * changes nothing. Then it is written in transactions of a few milliseconds each, handing the event loop
  * back between them (lib/pace.ts), so a 30 MB import no longer stops the server for everyone.
  * Importing twice changes nothing: meals keep their UUIDs, and a custom food that matches one the
  * user already has is reused; so if the process dies half-way, importing the file again finishes it.
@@ -12,7 +12,7 @@ import { AppError, type ErrorDetail } from "../../lib/errors";
 import { checkDate, Problems } from "../../lib/problems";
 import { parseRfc3339, toRfc3339 } from "../../lib/time";
 import { checkSchema } from "../../lib/validation";
-import { isCustomId } from "../custom-foods/repo";
+import { contentKey, isCustomId } from "../custom-foods/repo";
 import { createFood, deleteFood } from "../custom-foods/service";
 import { checkFoodInput, type FoodInput } from "../custom-foods/validate";
 import { isImportedId } from "../imported/repo";
@@ -23,7 +23,7 @@ import { restoreMeal } from "../meals/service";
 import type { MealNutrients } from "../meals/nutrition";
 import { checkEatenAt, checkQuantity } from "../meals/validate";
 import type { ExportCtx } from "./export";
-import { pacedJsonSha256, pacer } from "../../lib/pace";
+import { pacedJsonSha256, pacedWrites, pacer } from "../../lib/pace";
 import { EXPORT_FORMAT, EXPORT_VERSION, ExportedMeal, type ExportedMealT } from "./model";
 
 export interface ImportSummary {
@@ -76,9 +76,6 @@ function checkMeal(ctx: ExportCtx, raw: unknown, i: number, fileFoods: Map<numbe
   return m;
 }
 
-/** Meals written per transaction: a few milliseconds of holding the write lock. */
-const WRITE_CHUNK = 50;
-
 /** POST /import */
 export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknown }): Promise<ImportSummary> {
   const pause = pacer();
@@ -101,7 +98,8 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
   // validate everything before writing anything
   const p = new Problems();
   const fileFoods = new Map<number, FileFood>();
-  foodsIn.forEach((f: unknown, i: number) => {
+  for (const [i, f] of (foodsIn as unknown[]).entries()) {
+    await pause();
     const o = (f !== null && typeof f === "object" ? f : {}) as Record<string, unknown>;
     if (!Number.isSafeInteger(o.id) || !isCustomId(o.id as number)) p.add(`custom_foods.${i}.id`, "must be a custom food id (an integer from 1000000)");
     try {
@@ -111,7 +109,7 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
       if (!(e instanceof AppError)) throw e;
       for (const d of e.details ?? []) p.add(`custom_foods.${i}.${d.field}`, d.message);
     }
-  });
+  }
   // recipes (foods too: meals may log them) and weights
   const diary = checkDiary(doc, localDate(ctx.meals.now, ctx.meals.timezone), p);
   for (const r of diary.recipes) fileFoods.set(r.id, { oldId: r.id, input: { portions: [{ name: "serving", grams: 1 }, ...r.portions] }, deleted: false, recipe: true });
@@ -144,25 +142,22 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
     goals: "unchanged",
   };
   const foodMap = new Map<number, { id: number; portions: Map<string, number> }>();
-  inTx(mctx.db, () => {
-    for (const f of fileFoods.values()) {
-      if (f.recipe) continue; // written below, once the foods they contain have their ids
-      const same = f.deleted ? null : fctx.repo.findSame(userId, f.input);
-      const id = same ?? createFood({ ctx: fctx, input: { ...f.input } as Record<string, unknown> }).id;
-      foodMap.set(f.oldId, { id, portions: new Map(fctx.repo.portions(id).map((x) => [x.name, x.id])) });
-      if (f.deleted) deleteFood({ ctx: fctx, id }); // logged meals keep their snapshot, as on the source
-      else if (same) summary.custom_foods.unchanged++;
-      else summary.custom_foods.added++;
-    }
-    summary.recipes = importRecipes(ctx.recipes, diary.recipes, foodMap);
+  const existing = fctx.repo.byContent(userId);
+  const write = (fn: () => void) => inTx(mctx.db, fn);
+  // custom foods first (recipes wait for the file's recipes they contain, which wait for these)
+  const plain = [...fileFoods.values()].filter((f) => !f.recipe);
+  await pacedWrites(plain, write, (f) => {
+    const key = contentKey(f.input);
+    const same = f.deleted ? undefined : existing.get(key);
+    const id = same ?? createFood({ ctx: fctx, input: { ...f.input } as Record<string, unknown> }).id;
+    if (same === undefined && !f.deleted) existing.set(key, id);
+    foodMap.set(f.oldId, { id, portions: new Map(fctx.repo.portions(id).map((x) => [x.name, x.id])) });
+    if (f.deleted) deleteFood({ ctx: fctx, id }); // logged meals keep their snapshot, as on the source
+    else if (same !== undefined) summary.custom_foods.unchanged++;
+    else summary.custom_foods.added++;
   });
-  const valid = meals as ExportedMealT[];
-  for (let from = 0; from < valid.length; from += WRITE_CHUNK) {
-    inTx(mctx.db, () => {
-      for (const m of valid.slice(from, from + WRITE_CHUNK)) summary.meals[restoreMeal(mctx, restored(m, foodMap))]++;
-    });
-    await pause();
-  }
+  summary.recipes = await importRecipes(ctx.recipes, diary.recipes, foodMap, existing);
+  await pacedWrites(meals as ExportedMealT[], write, (m) => void summary.meals[restoreMeal(mctx, restored(m, foodMap))]++);
   inTx(mctx.db, () => {
     if (replaceSchedule(ctx.goals, wanted)) summary.goals = "updated";
     summary.weights = importWeights(ctx.weights, diary.weights);

@@ -7,6 +7,7 @@
 import { inTx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
 import { Problems } from "../../lib/problems";
+import { contentKey } from "../custom-foods/repo";
 import { saveComputedFood, deleteFood, type CustomFoodsCtx } from "../custom-foods/service";
 import { maxPer100g } from "../custom-foods/validate";
 import type { FoodDirectory } from "../foods/directory";
@@ -147,12 +148,14 @@ export function updateRecipe({ ctx, id, input }: { ctx: RecipesCtx; id: number; 
 /**
  * Import: puts back an exported recipe with its ingredient snapshots as they were (ingredient ids
  * mapped by `mapped`; unmapped ones keep theirs). A recipe of this user with the same name and
- * values is reused instead of made twice.
+ * values (found in `existing`, the user's foods by content, which gains each new one) is reused
+ * instead of made twice.
  */
 export function restoreRecipe(
   ctx: RecipesCtx,
   r: { name: string; brand: string | null; servings: number; cooked_grams: number | null; portions: { name: string; grams: number }[]; ingredients: { food_id: number; food_name: string; quantity: number; portion: { id: number; name: string; grams: number } | null; grams: number; per_100g: Record<string, number | null> }[] },
   mapped: (foodId: number) => { id: number; portions: Map<string, number> } | null,
+  existing: Map<string, number>,
 ): { id: number; created: boolean } {
   const items: IngredientRow[] = r.ingredients.map((i) => {
     const m = mapped(i.food_id);
@@ -170,9 +173,11 @@ export function restoreRecipe(
     };
   });
   const n = nutritionOf(items, r.servings, r.cooked_grams);
-  const same = ctx.custom.repo.findSame(ctx.userId, { name: r.name, brand: r.brand, barcode: null, nutrients: n.per100g });
-  if (same !== null && ctx.repo.get(ctx.userId, same)) return { id: same, created: false };
+  const key = contentKey({ name: r.name, brand: r.brand, barcode: null, nutrients: n.per100g });
+  const same = existing.get(key);
+  if (same !== undefined && ctx.repo.get(ctx.userId, same)) return { id: same, created: false };
   const view = write(ctx, null, { name: r.name, brand: r.brand, servings: r.servings, cookedGrams: r.cooked_grams, items, portions: r.portions });
+  existing.set(key, view.id);
   return { id: view.id, created: true };
 }
 
