@@ -90,6 +90,19 @@ export class MealsRepo {
       .all();
   }
 
+  /** Each food id the user logged between `min` and `max` (inclusive), once. */
+  foodIdsLogged(userId: number, min: number, max: number): number[] {
+    return this.db.$client
+      .query<{ food_id: number }, [number, number, number]>("SELECT DISTINCT food_id FROM meals WHERE user_id = ? AND food_id BETWEEN ? AND ?")
+      .all(userId, min, max)
+      .map((r) => r.food_id);
+  }
+
+  /** The user's first meal (by date, time, id) of this food. */
+  firstOf(userId: number, foodId: number): MealRow | null {
+    return this.db.select().from(meals).where(and(eq(meals.userId, userId), eq(meals.foodId, foodId))).orderBy(asc(meals.date), asc(meals.eatenAt), asc(meals.id)).limit(1).get() ?? null;
+  }
+
   insert(m: NewMeal): void {
     (this.insertRow ??= preparedInsert(this.db, meals))(m);
   }

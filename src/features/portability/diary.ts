@@ -42,19 +42,17 @@ export const ExportedWeight = t.Object({ date: t.String({ format: "date" }), kg:
 export type ExportedRecipeT = typeof ExportedRecipe.static;
 export type ExportedWeightT = typeof ExportedWeight.static;
 
-export function exportRecipes(ctx: RecipesCtx): ExportedRecipeT[] {
-  return ctx.repo.ids(ctx.userId).map((id) => {
-    const r = recipeView(ctx, id);
-    return {
-      id,
-      name: r.name,
-      brand: r.brand,
-      servings: r.servings,
-      cooked_grams: r.cooked_grams,
-      ingredients: r.ingredients,
-      portions: r.portions.slice(1).map((p) => ({ name: p.name, grams: p.grams / p.amount })),
-    };
-  });
+export function exportRecipe(ctx: RecipesCtx, id: number): ExportedRecipeT {
+  const r = recipeView(ctx, id);
+  return {
+    id,
+    name: r.name,
+    brand: r.brand,
+    servings: r.servings,
+    cooked_grams: r.cooked_grams,
+    ingredients: r.ingredients,
+    portions: r.portions.slice(1).map((p) => ({ name: p.name, grams: p.grams / p.amount })),
+  };
 }
 
 export function exportWeights(ctx: WeightsCtx): ExportedWeightT[] {

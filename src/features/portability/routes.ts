@@ -8,7 +8,7 @@ import { mealsCtx } from "../meals/context";
 import { goalsCtx } from "../goals/routes";
 import { recipesCtx } from "../recipes/routes";
 import { weightsCtx } from "../weights/routes";
-import { exportCsv, exportJson, exportWeightsCsv, type ExportCtx } from "./export";
+import { exportCsvText, exportJsonText, exportWeightsCsv, textStream, type ExportCtx } from "./export";
 import { importJson } from "./import";
 import { ExportDocument, ImportSummary } from "./model";
 
@@ -37,11 +37,13 @@ export function portabilityRoutes(deps: AppDeps) {
         const day = c.meals.now.toISOString().slice(0, 10);
         if (query.format === "csv") {
           const table = query.table ?? "meals";
-          return new Response(table === "weights" ? exportWeightsCsv(c) : exportCsv(c), {
+          return new Response(table === "weights" ? exportWeightsCsv(c) : textStream(exportCsvText(c)), {
             headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="morsel-${table}-${day}.csv"` },
           });
         }
-        return reply(deps, exportJson(c), 200, { "content-disposition": `attachment; filename="morsel-export-${day}.json"` });
+        return new Response(textStream(exportJsonText(c)), {
+          headers: { "content-type": "application/json; charset=utf-8", "content-disposition": `attachment; filename="morsel-export-${day}.json"` },
+        });
       },
       {
         auth: true,

@@ -25,10 +25,6 @@ export class RecipesRepo {
     return this.db.$client.query<RecipeRow, [number, number]>("SELECT food_id, servings, cooked_grams FROM recipes WHERE food_id = ? AND user_id = ?").get(id, userId) ?? null;
   }
 
-  ids(userId: number): number[] {
-    return this.idsAfter(userId, 0, -1);
-  }
-
   /** Up to `limit` (-1: all) of the user's recipe ids above `after`, ascending. */
   idsAfter(userId: number, after: number, limit: number): number[] {
     return this.db.$client
