@@ -13,7 +13,9 @@ import Quagga from "@ericblade/quagga2";
 import { readBarcodes } from "zxing-wasm/reader";
 import { parseBarcode } from "../src/lib/gtin";
 import { checkImage } from "../src/features/scanner/image";
-import { detectBarcode, loadZxing, RETAIL_FORMATS } from "../src/features/scanner/detect";
+import { detectBarcode, RETAIL_FORMATS } from "../src/features/scanner/detect";
+import { loadZxing } from "../src/features/scanner/zxing";
+import { ASSETS } from "../src/assets";
 import { barcodePhoto, multipart, type SceneOptions } from "../test/fixtures/images";
 import { tempDir } from "./lib/tmp";
 import { machine, median, numberArg } from "./lib/wrk";
@@ -64,7 +66,7 @@ const norm = (text: string | undefined | null) => {
   const r = parseBarcode(text);
   return r.ok ? r.barcode.gtin : null;
 };
-await loadZxing();
+await loadZxing(ASSETS.zxingWasm); // the baseline below calls zxing-wasm on this thread
 const decoders: Record<string, Decoder> = {
   ours: async (img) => {
     const found = await detectBarcode(await checkImage(new Blob([img.bytes])));

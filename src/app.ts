@@ -9,6 +9,7 @@ import { sendAsBuilt } from "./lib/reply";
 import { GroupCommit } from "./db/group-commit";
 import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "./lib/body";
 import { ClientAddress } from "./lib/client-address";
+import { RateWindow } from "./lib/rate-window";
 import { Cors } from "./lib/cors";
 import { Metrics } from "./features/metrics/metrics";
 import { metricsRoutes } from "./features/metrics/routes";
@@ -65,6 +66,9 @@ import type { AppDeps, AppOptions } from "./deps";
 /** argon2id at Bun's default cost: ~100 ms per hash on a 2-core box (issue 3 notes). */
 export const DEFAULT_PASSWORD_COST: PasswordCost = { memoryCost: 65536, timeCost: 2 };
 
+/** Accounts one address may register per hour on an open server (a household signs up a few). */
+export const REGISTRATIONS_PER_HOUR = 10;
+
 /** Routes whose body is a multipart upload rather than JSON. */
 const UPLOAD_PATHS = new Set(["/api/v1/scanner/photo", "/api/v1/scanner/label"]);
 /** JSON body limits above the default (JSON_BODY_LIMIT), by path. */
@@ -98,6 +102,7 @@ export function createApp(options: AppOptions) {
       tokens,
       throttle: new LoginThrottle(options.loginLimits),
       inviteThrottle: new LoginThrottle(options.loginLimits),
+      registrations: new RateWindow(options.registrationsPerHour ?? REGISTRATIONS_PER_HOUR, 3_600_000),
       passwordCost,
       accessTokens,
       registration,
@@ -157,7 +162,7 @@ export function createApp(options: AppOptions) {
       requestIds.set(request, id);
       startedAt.set(request, performance.now());
       const path = pathOf(request.url);
-      Object.assign(set.headers, baseHeaders(path));
+      Object.assign(set.headers, baseHeaders(path, request.headers.has("authorization")));
       set.headers["x-request-id"] = id;
       // Before anything else reads the URL: a Host Bun could not make an absolute URL of is refused.
       const host = request.headers.get("host");

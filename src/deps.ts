@@ -2,6 +2,7 @@
  * What createApp (app.ts) hands every feature: the databases, the repositories and services built
  * once per app, and the settings from the command line. Features take `deps: AppDeps` (or a Pick).
  */
+import type { RateWindow } from "./lib/rate-window";
 import type { Server } from "bun";
 import type { Catalogue } from "./db/catalogue";
 import type { Db } from "./db/client";
@@ -44,6 +45,10 @@ export interface AppDeps {
   loginLimits?: ThrottleLimits;
   /** Anonymous food search's per-address budget of server time (lib/cost-budget.ts); tests shrink it. */
   searchBudget?: BudgetLimits;
+  /** A signed-in user's search budget (lib/cost-budget.ts); default SIGNED_IN_SEARCH_BUDGET. */
+  signedInSearchBudget?: BudgetLimits;
+  /** Accounts one address (an IPv6 /64) may register per hour on an open server; default 10. */
+  registrationsPerHour?: number;
   /**
    * Runs a diary write (a synchronous service call) in the next group commit (db/group-commit.ts):
    * writes arriving in the same event-loop turn share one transaction and one fsync.
@@ -57,6 +62,7 @@ export interface AppDeps {
     tokens: Tokens;
     throttle: LoginThrottle;
     inviteThrottle: LoginThrottle;
+    registrations: RateWindow;
     passwordCost: PasswordCost;
     accessTokens: AccessTokens;
     registration: Registration;

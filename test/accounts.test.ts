@@ -201,6 +201,18 @@ describe("POST /refresh", () => {
     expectError(await app.call("GET", "/api/v1/me", { token: third.json.access_token }), 401, "invalid_token");
   });
 
+  test("the grace ends at the first use of the successor's access token: the spent token is then reuse", async () => {
+    const app = makeApp();
+    const u = await registerUser(app.call);
+    const next = (await app.call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } })).json;
+    expect((await app.call("GET", "/api/v1/me", { token: u.access_token })).status).toBe(200); // the old access token: no answer learnt yet
+    app.clock.advance(1000);
+    expect((await app.call("GET", "/api/v1/me", { token: next.access_token })).status).toBe(200); // the client got its answer
+    app.clock.advance(1000); // well inside 30 s
+    expectError(await app.call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } }), 401, "refresh_token_reused");
+    expectError(await app.call("GET", "/api/v1/me", { token: next.access_token }), 401, "invalid_token"); // the session is revoked
+  });
+
   test("10 parallel refreshes with one token (a phone retrying): all get the same pair, and it works", async () => {
     const u = await registerUser(call);
     const rs = await Promise.all(Array.from({ length: 10 }, () => call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } })));

@@ -38,10 +38,18 @@ describe("headers", () => {
     expect(register.headers.get("cache-control")).toBe("no-store");
     expect((await t.call("GET", "/api/v1/foods/search?q=apple")).headers.get("cache-control")).toBeNull();
     expect((await t.call("GET", "/api/v1/foods/9040")).headers.get("cache-control")).toBeNull();
+    // with a token they are personal: the caller's custom foods and ranking; caches keep them apart
+    for (const path of ["/api/v1/foods/search?q=apple", "/api/v1/foods/9040"]) {
+      const anon = await t.call("GET", path);
+      const mine = await t.call("GET", path, { token: u.access_token });
+      expect(`${path} ${anon.headers.get("vary")} ${mine.headers.get("vary")} ${mine.headers.get("cache-control")}`).toBe(`${path} Authorization Authorization private, no-store`);
+    }
     // the caller's own foods are personal, though they live under /foods
     expect((await t.call("GET", "/api/v1/foods/recent", { token: u.access_token })).headers.get("cache-control")).toBe("no-store");
     const custom = await t.call("POST", "/api/v1/foods", { token: u.access_token, body: { name: "Granola", nutrients: { energy_kcal: 470 } } });
     expect(custom.headers.get("cache-control")).toBe("no-store");
+    const read = await t.call("GET", `/api/v1/foods/${custom.json.id}`, { token: u.access_token });
+    expect(`${read.headers.get("cache-control")} ${read.headers.get("vary")}`).toBe("private, no-store Authorization");
   });
 
   test("/docs has a Content-Security-Policy that forbids framing and inline scripts", async () => {

@@ -14,6 +14,7 @@ import { LoginThrottle } from "../../src/features/auth/throttle";
 import { AccessTokens } from "../../src/features/auth/access-tokens";
 import { AccountCodes } from "../../src/features/auth/account-codes";
 import { Registration } from "../../src/features/auth/registration";
+import { RateWindow } from "../../src/lib/rate-window";
 import { tempDir } from "./tmp";
 
 const db = openDatabase(join(tempDir(), "bench.db"));
@@ -21,7 +22,7 @@ const repo = new AuthRepo(db);
 const tokens = new Tokens("bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz");
 const pair = await register({
   ctx: {
-    db, repo, tokens, throttle: new LoginThrottle(), inviteThrottle: new LoginThrottle(), registration: new Registration(db), codes: new AccountCodes(db),
+    db, repo, tokens, throttle: new LoginThrottle(), inviteThrottle: new LoginThrottle(), registration: new Registration(db), codes: new AccountCodes(db), registrations: new RateWindow(1, 1),
     now: new Date(), passwordCost: { memoryCost: 19456, timeCost: 2 }, address: "bench",
   },
   input: { email: "bench@example.org", password: "bench password", name: "Bench" },

@@ -16,6 +16,20 @@ export function normaliseIp(ip: string): string {
 }
 
 /** One `for=` value or X-Forwarded-For item → a bare IP, or null (obfuscated ids, "unknown"). */
+/**
+ * The key a rate limit counts a client under: an IPv4 address as it is, an IPv6 address by its /64
+ * (one household, one phone carrier customer or one cloud machine gets a whole /64, so 64 addresses
+ * from one /64 were 64 budgets).
+ */
+export function rateKey(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const [head = "", tail = ""] = ip.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
 function bareIp(raw: string): string | null {
   let v = raw.trim().replace(/^"|"$/g, "");
   if (v.startsWith("[")) v = v.slice(1, v.indexOf("]") > 0 ? v.indexOf("]") : undefined);

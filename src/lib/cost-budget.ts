@@ -15,6 +15,11 @@ export interface BudgetLimits {
 }
 
 export const ANONYMOUS_SEARCH_BUDGET: BudgetLimits = { burstMs: 2000, refillMsPerS: 250, floorMs: 2 };
+/**
+ * A signed-in user's: twice the anonymous refill (half a core) and a larger burst. A person typing
+ * spends a few milliseconds a keystroke; 8 expensive queries in flight (125–360 ms each) ran dry at once.
+ */
+export const SIGNED_IN_SEARCH_BUDGET: BudgetLimits = { burstMs: 3000, refillMsPerS: 500, floorMs: 1 };
 
 const MAX_CLIENTS = 50_000;
 

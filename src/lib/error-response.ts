@@ -27,7 +27,7 @@ export const SAFE_REQUEST_ID = /^[A-Za-z0-9._\-]{1,64}$/;
 
 export function errorResponse(err: AppError, request: Request): Response {
   const requestId = requestIds.get(request);
-  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...baseHeaders(pathOf(request.url)), ...extraHeaders.get(request), ...err.headers };
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...baseHeaders(pathOf(request.url), request.headers.has("authorization")), ...extraHeaders.get(request), ...err.headers };
   if (requestId) headers["x-request-id"] = requestId;
   return new Response(JSON.stringify(err.body()), { status: err.status, headers });
 }

@@ -8,10 +8,20 @@ import { AppError } from "./errors";
 /** Paths whose answers are public catalogue data and may be cached (search, detail); everything else is personal. */
 const CACHEABLE = [/^\/api\/v1\/foods\/(search|\d+)$/, /^\/api\/v1\/openapi\.json$/];
 
-/** Headers for a response to `path`: nosniff always; no-store for anything personal (tokens, /me, exports…). */
-export function baseHeaders(path: string): Record<string, string> {
+/**
+ * Headers for a response to `path`: nosniff always; no-store for anything personal (tokens, /me,
+ * exports…). Search and food detail are public catalogue data, but a bearer token personalises them
+ * (the caller's custom foods, their ranking): then `private, no-store`, and `Vary: Authorization`
+ * always, so no shared cache hands one person's answer to another.
+ */
+export function baseHeaders(path: string, authorised = false): Record<string, string> {
   const headers: Record<string, string> = { "x-content-type-options": "nosniff" };
-  if (path.startsWith("/api/") && !CACHEABLE.some((p) => p.test(path))) headers["cache-control"] = "no-store";
+  if (!path.startsWith("/api/")) return headers;
+  if (!CACHEABLE.some((p) => p.test(path))) headers["cache-control"] = "no-store";
+  else if (path !== "/api/v1/openapi.json") {
+    headers.vary = "Authorization";
+    if (authorised) headers["cache-control"] = "private, no-store";
+  }
   return headers;
 }
 

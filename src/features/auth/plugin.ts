@@ -73,8 +73,11 @@ async function authenticate(deps: AuthDeps, header: string | undefined): Promise
     return hit.user;
   }
   const claims = await deps.tokens.verify(m[1]!, "access", now, "invalid_token");
-  const user = deps.repo.userForSession(claims.sid);
-  if (!user || String(user.id) !== claims.sub) throw unauthorized("invalid_token", "this session has ended; sign in again");
+  const row = deps.repo.userForSession(claims.sid);
+  if (!row || String(row.id) !== claims.sub) throw unauthorized("invalid_token", "this session has ended; sign in again");
+  const { graceSince, ...user } = row;
+  // the first use of an access token issued at the last rotation ends the spent refresh token's grace
+  if (graceSince !== null && claims.iat * 1000 > Date.parse(graceSince) - 1000) deps.repo.endGrace(claims.sid, graceSince);
   deps.repo.touch(user.id, claims.sid, now);
   const authed: AuthedUser = Object.freeze({ ...user, sid: claims.sid, tokenId: null, scopes: SESSION_SCOPES });
   // kept from the session's read, with nothing awaited in between, until the database changes

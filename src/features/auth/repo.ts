@@ -46,8 +46,9 @@ export class AuthRepo {
     this.sessionCount = db.$client.prepare<{ n: number }, [string]>("SELECT count(*) AS n FROM sessions WHERE revoked_at IS NULL AND expires_at > ?");
     this.usersCount = db.$client.prepare<{ n: number }, []>("SELECT count(*) AS n FROM users");
     // a disabled account's sessions are revoked when it is disabled; the join refuses them anyway
-    this.activeSession = db.$client.prepare<UserRow & { user_id: number }, [string]>(
-      `SELECT u.id, u.email, u.name, u.timezone, u.role, u.weight_unit AS weightUnit, s.user_id
+    this.activeSession = db.$client.prepare<UserRow & { user_id: number; graceSince: string | null }, [string]>(
+      `SELECT u.id, u.email, u.name, u.timezone, u.role, u.weight_unit AS weightUnit, s.user_id,
+              CASE WHEN s.previous_jti IS NOT NULL THEN s.rotated_at END AS graceSince
        FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ? AND s.revoked_at IS NULL AND u.disabled_at IS NULL`,
     );
@@ -61,8 +62,17 @@ export class AuthRepo {
    * The user behind a live session, or null when it was revoked, the user disabled or deleted. The
    * auth macro keeps its answer by access token until the database changes (auth/plugin.ts).
    */
-  userForSession(sid: string): UserRow | null {
+  userForSession(sid: string): (UserRow & { graceSince: string | null }) | null {
     return this.activeSession.get(sid) ?? null;
+  }
+
+  /**
+   * Ends the retry grace of the session's spent refresh token (service.ts, REFRESH_GRACE_MS): its
+   * successor's access token has been used, so the client got its answer, and the spent token coming
+   * back now is a copy.
+   */
+  endGrace(sid: string, rotatedAt: string): void {
+    this.db.$client.prepare("UPDATE sessions SET previous_jti = NULL WHERE id = ? AND rotated_at = ?").run(sid, rotatedAt);
   }
 
   userByEmail(email: string) {

@@ -15,6 +15,7 @@ export function authCtx(deps: AppDeps, address = "unknown", request?: Request): 
     tokens: deps.auth.tokens,
     throttle: deps.auth.throttle,
     inviteThrottle: deps.auth.inviteThrottle,
+    registrations: deps.auth.registrations,
     registration: deps.auth.registration,
     codes: deps.auth.codes,
     passwordCost: deps.auth.passwordCost,

@@ -2,6 +2,8 @@
  * Accounts and sessions (API.md §Accounts and tokens). Services take `{ ctx, input }`; the
  * caller's identity always comes from `ctx` (the verified token), never from the body.
  */
+import { rateKey } from "../../lib/client-address";
+import type { RateWindow } from "../../lib/rate-window";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
@@ -34,6 +36,8 @@ export interface AuthCtx {
   codes: AccountCodes;
   /** Wrong invite codes are throttled like wrong passwords, in their own counters. */
   inviteThrottle: LoginThrottle;
+  /** Accounts made per address (an IPv6 /64) and hour while registration is open. */
+  registrations: RateWindow;
 }
 
 export interface TokenPair {
@@ -96,6 +100,13 @@ export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<str
   if (mode === "closed") throw new AppError("forbidden", "registration is closed on this server; ask its admin for an account");
   if (mode === "invite" && (typeof input.invite_code !== "string" || input.invite_code.trim() === "")) {
     throw invalid("invite_code", "is required: this server registers people by invitation; ask its admin for a code");
+  }
+  if (mode === "open" && ctx.registration.hasUsers()) {
+    // counted before the password hash runs, so parallel registrations cannot all pass the check
+    const wait = ctx.registrations.take(rateKey(ctx.address), ctx.now.getTime());
+    if (wait > 0) {
+      throw new AppError("rate_limited", `too many accounts were registered from this address; try again in ${wait} seconds`, undefined, { "retry-after": String(wait) });
+    }
   }
   const badInvite = () => invalid("invite_code", "is not a live invite code (unknown, already used or expired)");
   if (mode === "invite") {

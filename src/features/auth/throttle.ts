@@ -9,6 +9,8 @@
  * other failures (an attacker with one valid account could interleave it with guesses for ever).
  * In memory: a restart forgets the counts, which costs an attacker a restart they cannot cause.
  */
+import { rateKey } from "../../lib/client-address";
+
 export interface ThrottleLimits {
   perEmail: number;
   perAddress: number;
@@ -17,6 +19,8 @@ export interface ThrottleLimits {
 
 export const DEFAULT_LIMITS: ThrottleLimits = { perEmail: 5, perAddress: 20, windowMs: 15 * 60_000 };
 const MAX_KEYS = 100_000;
+/** How many of the oldest windows eviction compares. */
+const EVICT_SAMPLE = 256;
 
 interface Window {
   start: number;
@@ -30,7 +34,7 @@ export class LoginThrottle {
   private keys(email: string, address: string): [string, number][] {
     return [
       [`e:${email}`, this.limits.perEmail],
-      [`a:${address}`, this.limits.perAddress],
+      [`a:${rateKey(address)}`, this.limits.perAddress],
     ];
   }
 
@@ -66,13 +70,34 @@ export class LoginThrottle {
       if (!w || now >= w.start + this.limits.windowMs) this.windows.set(key, { start: now, failures: 1 });
       else w.failures++;
     }
-    if (this.windows.size > MAX_KEYS) this.windows.delete(this.windows.keys().next().value!);
+    if (this.windows.size > MAX_KEYS) this.evict(now);
+  }
+
+  /**
+   * Room for new keys: windows that have ended go first; if none has, the one with the fewest failures
+   * among the oldest EVICT_SAMPLE. Dropping simply the oldest let an attacker with many addresses flush
+   * a victim's per-email count by making 100,000 keys of one failure each.
+   */
+  private evict(now: number): void {
+    let victim: string | null = null;
+    let fewest = Number.POSITIVE_INFINITY;
+    let looked = 0;
+    for (const [key, w] of this.windows) {
+      if (now >= w.start + this.limits.windowMs) {
+        this.windows.delete(key);
+        return;
+      }
+      if (w.failures < fewest) [victim, fewest] = [key, w.failures];
+      if (++looked >= EVICT_SAMPLE) break;
+    }
+    if (victim) this.windows.delete(victim);
   }
 
   /** The reserved attempt was right: the email starts afresh; the address gets that attempt back. */
   succeed(email: string, address: string): void {
     this.windows.delete(`e:${email}`);
-    const w = this.windows.get(`a:${address}`);
-    if (w && --w.failures <= 0) this.windows.delete(`a:${address}`);
+    const key = `a:${rateKey(address)}`;
+    const w = this.windows.get(key);
+    if (w && --w.failures <= 0) this.windows.delete(key);
   }
 }
