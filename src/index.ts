@@ -13,7 +13,7 @@ import { Registration } from "./features/auth/registration";
 import { COMMAND_HELP, HELP } from "./cli/help";
 import { ConfigError, configFrom, describeConfig, isLoopback } from "./config";
 import { parseCommandLine, type CommandLine } from "./cli/args";
-import { explainStartError, listen, prepareDataDir } from "./cli/startup";
+import { checkLoopbackTwin, explainStartError, listen, prepareDataDir } from "./cli/startup";
 import { lockDataDir } from "./db/lock";
 import { Catalogue } from "./db/catalogue";
 import { FoodSearch } from "./features/foods/search";
@@ -53,6 +53,7 @@ function serve(cl: CommandLine): void {
   // Bun refuses bodies above this itself; every route has a lower limit of its own (JSON 1 MiB, photos
   // 10 MB, imports 64 MiB) that answers in the API's error format. Elysia asks Bun for reusePort,
   // which let a second server share the port (requests alternated between two databases): off.
+  checkLoopbackTwin(config);
   const server = listen(() => app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 65 * 1024 * 1024, reusePort: false }), config);
   // The search index (~120 ms) is built a second after the server listens instead of before: the
   // first requests are not kept waiting for it, and the first search usually finds it ready.

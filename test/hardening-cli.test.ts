@@ -46,6 +46,18 @@ describe("one server per port and per data directory", () => {
     }
   });
 
+  test("--host ::1 on a port another program holds on 127.0.0.1 refuses to start: localhost may reach that program", async () => {
+    const other = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("someone else") });
+    try {
+      const r = run("serve", "--host", "::1", "--port", String(other.port), "--data-dir", tempDir());
+      expect(r.code).toBe(1);
+      expect(r.err).toContain(`port ${other.port} is already in use on 127.0.0.1`);
+      oneSentence(r.err);
+    } finally {
+      other.stop(true);
+    }
+  });
+
   test("a second server on the same data directory (another port) refuses to start", async () => {
     const dir = tempDir();
     const first = await startProcess(dir);

@@ -51,6 +51,26 @@ export function listen<T>(run: () => T, config: Pick<Config, "host" | "port">): 
   }
 }
 
+/** The loopback address of the other family: a browser's "localhost" may go to either. */
+const LOOPBACK_TWIN: Record<string, string> = { "::1": "127.0.0.1", "[::1]": "127.0.0.1", "127.0.0.1": "::1", localhost: "127.0.0.1" };
+
+/**
+ * Bound to one loopback address, a port another program holds on the other one is refused too: the
+ * browser's "http://localhost:PORT" may reach that program instead of morsel (`--host ::1` used to
+ * start beside a server on 127.0.0.1). A machine without that family has nothing to check.
+ */
+export function checkLoopbackTwin(config: Pick<Config, "host" | "port">): void {
+  const twin = LOOPBACK_TWIN[config.host.toLowerCase()];
+  if (!twin || config.port === 0) return;
+  try {
+    Bun.listen({ hostname: twin, port: config.port, socket: { data() {} } }).stop(true);
+  } catch (e) {
+    if (code(e) === "EADDRINUSE" || /in use/i.test(String(e))) {
+      throw new StartError(`port ${config.port} is already in use on ${twin}, and "localhost:${config.port}" may reach that program instead of morsel; stop it or choose another port with --port`);
+    }
+  }
+}
+
 /** The sentence printed after "morsel: could not start:". */
 export function explainStartError(e: unknown): string {
   if (e instanceof StartError || e instanceof DataDirInUse) return e.message + (e instanceof DataDirInUse ? "; stop it first, or give this one another --data-dir" : "");
