@@ -47,7 +47,8 @@ import { ExamplesRepo } from "./features/scanner/recognition/examples";
 import { CocoSsdRecogniser, sharedPool } from "./features/scanner/recognition";
 import { DEFAULT_TOMBSTONE_DAYS, SyncLog } from "./features/sync/log";
 import { syncRoutes } from "./features/sync/routes";
-import { IMPORT_BODY_LIMIT, portabilityRoutes } from "./features/portability/routes";
+import { IMPORT_BODY_LIMIT, IMPORTS, portabilityRoutes } from "./features/portability/routes";
+import { Gate } from "./lib/gate";
 import { scannerRoutes } from "./features/scanner/routes";
 import { MAX_UPLOAD_BODY } from "./features/scanner/image";
 import { mealsRoutes } from "./features/meals/routes";
@@ -124,6 +125,7 @@ export function createApp(options: AppOptions) {
     tombstoneDays: options.tombstoneDays ?? DEFAULT_TOMBSTONE_DAYS,
     offClient: options.offClient ?? null,
     lifecycle: options.lifecycle ?? { draining: false },
+    imports: new Gate(IMPORTS.concurrent, "another import"),
   };
   const { logger } = deps;
   const cors = new Cors(options.corsOrigins ?? []);
@@ -191,6 +193,7 @@ export function createApp(options: AppOptions) {
       const declared = Number(request.headers.get("content-length") ?? 0);
       const limit = UPLOAD_PATHS.has(path) ? MAX_UPLOAD_BODY : (BODY_LIMITS[path] ?? JSON_BODY_LIMIT);
       if (declared > limit) throw tooLarge(limit);
+      if (path === IMPORTS.path && request.method === "POST") deps.imports.enter(request);
       try {
         if (UPLOAD_PATHS.has(path)) {
           // Uploads (the photo scanner): multipart only, read with the 10 MB image limit.
@@ -233,11 +236,13 @@ export function createApp(options: AppOptions) {
     // a route's own Response (reply, noContent) goes out as it is (lib/reply.ts)
     .mapResponse(sendAsBuilt)
     .onError(({ code, error, request }) => {
+      deps.imports.leave(request); // an import refused before its handler ran frees its slot now
       const appError = toAppError(code, error, request, logger, allowedMethods);
       errorStatus.set(request, appError.status);
       return errorResponse(appError, request);
     })
     .onAfterResponse(({ request, set, responseValue, route }) => {
+      deps.imports.leave(request);
       if (!deps.logRequests && !metrics) return;
       const started = startedAt.get(request);
       const status = errorStatus.get(request) ?? (responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200);

@@ -2,6 +2,7 @@
  * What createApp (app.ts) hands every feature: the databases, the repositories and services built
  * once per app, and the settings from the command line. Features take `deps: AppDeps` (or a Pick).
  */
+import type { Gate } from "./lib/gate";
 import type { RateWindow } from "./lib/rate-window";
 import type { Server } from "bun";
 import type { Catalogue } from "./db/catalogue";
@@ -85,6 +86,8 @@ export interface AppDeps {
   offClient: OffClient | null;
   /** Set while the server drains on SIGTERM/SIGINT; /healthz then reports not ready. */
   lifecycle: { draining: boolean };
+  /** Imports running now: one at a time per server (lib/gate.ts). */
+  imports: Gate;
   /** Proxies (CIDRs) trusted to name the client in X-Forwarded-For / Forwarded (--trust-proxy). */
   trustProxy: readonly string[];
   /** The client's address (for rate limits), through trusted proxies. */

@@ -7,7 +7,7 @@
 import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { makeApp, registerUser } from "../helpers";
+import { expectError, makeApp, registerUser, until } from "../helpers";
 
 test("3,000 custom foods and 150 recipes: others see it progress, and a second import reuses everything", async () => {
   const t = makeApp();
@@ -38,5 +38,25 @@ test("3,000 custom foods and 150 recipes: others see it progress, and a second i
   const again = await t.call("POST", "/api/v1/import", { token: u.access_token, body: doc });
   expect(again.json.custom_foods).toEqual({ added: 0, unchanged: 3000 });
   expect(again.json.recipes).toEqual({ added: 0, unchanged: 150 });
+  reader.close();
+}, 120_000);
+
+test("one import at a time: another one meanwhile is 429 with Retry-After; the slot is free again afterwards, also after a 400", async () => {
+  const t = makeApp();
+  const a = await registerUser(t.call);
+  const b = await registerUser(t.call);
+  const base = (await t.call("GET", "/api/v1/export?format=json", { token: a.access_token })).json;
+  const foods = Array.from({ length: 3000 }, (_, i) => ({ id: 1_000_000 + i, name: `Food ${i}`, brand: null, barcode: null, nutrients: { energy_kcal: i % 900 }, portions: [], deleted: false }));
+  const { checksum: _, ...doc } = { ...base, custom_foods: foods };
+  const reader = new Database(join(t.dir, "morsel.db"), { readonly: true });
+  const count = reader.query<{ n: number }, []>("SELECT count(*) AS n FROM custom_foods");
+  const first = t.call("POST", "/api/v1/import", { token: a.access_token, body: doc });
+  await until(() => count.get()!.n > 0); // the first import is writing
+  const second = await t.call("POST", "/api/v1/import", { token: b.access_token, body: { ...doc, custom_foods: [] } });
+  expectError(second, 429, "rate_limited");
+  expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect((await first).status).toBe(200);
+  expectError(await t.call("POST", "/api/v1/import", { token: b.access_token, body: { ...doc, version: 99 } }), 400, "validation_failed");
+  expect((await t.call("POST", "/api/v1/import", { token: b.access_token, body: { ...doc, custom_foods: [] } })).status).toBe(200);
   reader.close();
 }, 120_000);

@@ -15,6 +15,9 @@ import { ExportDocument, ImportSummary } from "./model";
 /** Largest import body; a year of meals is about 2 MB of JSON. */
 export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 
+/** One import at a time per server (app.ts enters it before the body is read): each may hold ~5× its 64 MB. */
+export const IMPORTS = { path: "/api/v1/import", concurrent: 1 } as const;
+
 export function portabilityRoutes(deps: AppDeps) {
   const ctx = (user: AuthedUser): ExportCtx => {
     const meals = mealsCtx(deps, user);
@@ -60,18 +63,24 @@ export function portabilityRoutes(deps: AppDeps) {
         },
       },
     )
-    .post("/import", async ({ user, body }) => reply(deps, await importJson({ ctx: ctx(user), input: body })), {
+    .post("/import", async ({ user, body, request }) => {
+      try {
+        return reply(deps, await importJson({ ctx: ctx(user), input: body }));
+      } finally {
+        deps.imports.leave(request);
+      }
+    }, {
       auth: true,
       // Checked whole by import.ts (not by Elysia, which would strip fields and break the checksum);
       // the document shows the Export schema.
       body: t.Unknown({ description: "a JSON export (GET /export?format=json), at most 64 MB" }),
-      response: { 200: ImportSummary, ...errors(400, 401, 409, 413, 415) },
+      response: { 200: ImportSummary, ...errors(400, 401, 409, 413, 415, 429) },
       detail: {
         ...detail,
         body: ExportDocument,
         summary: "Import a JSON export into this account",
         description:
-          "Idempotent: importing the same file again adds nothing. Validated in full first: a tampered (checksum), truncated or invalid file is a 400 and changes nothing. Then written in short transactions while the server keeps answering others; if the server stops half-way, importing the same file again completes it. Meals keep their ids and stored nutrients, so statistics come out the same on another server.",
+          "Idempotent: importing the same file again adds nothing. Validated in full first: a tampered (checksum), truncated or invalid file is a 400 and changes nothing. Then written in short transactions while the server keeps answering others. One import runs at a time per server: another one meanwhile is 429 rate_limited with Retry-After, refused before its body is read. If the server stops half-way, importing the same file again completes it. Meals keep their ids and stored nutrients, so statistics come out the same on another server.",
       },
     });
 }
