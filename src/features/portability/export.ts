@@ -124,21 +124,6 @@ async function* mealRows(ctx: ExportCtx, pause: () => Promise<void>): AsyncGener
   }
 }
 
-/** A stream of text, UTF-8 encoded, for a Response body. */
-export function textStream(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream({
-    async pull(controller) {
-      const { value, done } = await pieces.next();
-      if (done) controller.close();
-      else controller.enqueue(encoder.encode(value));
-    },
-    async cancel() {
-      await pieces.return(undefined);
-    },
-  });
-}
-
 const CSV_COLUMNS = ["date", "time", "meal_type", "food", "food_id", "quantity", "portion", "grams", ...MEAL_NUTRIENT_KEYS, "note"];
 
 /** Text a spreadsheet would run as a formula when a cell starts with it (OWASP "CSV Injection"). */

@@ -8,7 +8,8 @@ import { mealsCtx } from "../meals/context";
 import { goalsCtx } from "../goals/routes";
 import { recipesCtx } from "../recipes/routes";
 import { weightsCtx } from "../weights/routes";
-import { exportCsvText, exportJsonText, exportWeightsCsv, textStream, type ExportCtx } from "./export";
+import { exportCsvText, exportJsonText, exportWeightsCsv, type ExportCtx } from "./export";
+import { textStream } from "../../lib/stream";
 import { importJson } from "./import";
 import { ExportDocument, ImportSummary } from "./model";
 

@@ -208,7 +208,7 @@ export function listRecipes({ ctx, input }: { ctx: RecipesCtx; input: { cursor?:
 }
 
 export const RECIPE_PAGE = 50;
-export const MAX_RECIPE_PAGE = 200;
+export const MAX_RECIPE_PAGE = 100;
 
 /** The recipe id a cursor stands after, or null when it is not one of ours. */
 function decodeRecipeCursor(cursor: string): number | null {

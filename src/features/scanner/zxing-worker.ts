@@ -1,7 +1,7 @@
 /**
  * The zxing worker thread (detect.ts starts it): one barcode pass per message, so a pass over a large
  * photo (seconds at 40 MP) never holds the thread that answers requests. In: `{ id, wasmPath, pixels }`
- * (the pixels copied). Out: `{ id, hit }` or `{ id, error }`.
+ * (the pixels' buffer transferred). Out: `{ id, hit }` or `{ id, error }`.
  */
 import { readHere, type Pixels } from "./zxing";
 

@@ -1,4 +1,5 @@
 /** GET /sync/changes and POST /sync/push (API.md §Sync). */
+import { jsonPieces, textStream } from "../../lib/stream";
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../app";
 import { errors, ErrorSchema, Nullable, Enum, Int } from "../../lib/schemas";
@@ -75,7 +76,11 @@ export function syncRoutes(deps: AppDeps) {
           "Each record appears once, at its latest version (data is the record as GET returns it; null for a delete). Versions come from one monotonic counter, so paging never skips or repeats a change while others write. A cursor older than the kept deletions (default 90 days) → 410 cursor_expired: start again from an empty cursor.",
       },
     })
-    .post("/push", async ({ user, body }) => reply(deps, await pushMutations({ ctx: ctx(user), input: body, commit: deps.commit })), {
+    .post("/push", async ({ user, body }) => {
+      const { results } = await pushMutations({ ctx: ctx(user), input: body, commit: deps.commit });
+      // written a result at a time: 500 recipes' `current` came to 29 MB, one JSON.stringify of 90 ms
+      return new Response(textStream(jsonPieces('{"results":[', results, "]}")), { headers: { "content-type": "application/json; charset=utf-8" } });
+    }, {
       auth: true,
       body: t.Object({
         // Checked one by one in protocol.ts (not by this schema): a bad mutation is
