@@ -206,9 +206,12 @@ test(`three devices converge, lose nothing, duplicate nothing and report every c
       expect(server).toEqual(expected); // nothing lost, nothing extra
       const meals = (await t.call("GET", "/api/v1/meals/daily?date=2026-11-20", auth)).json.meals as { id: string }[];
       expect(meals.length).toBe([...expected.keys()].filter((k) => k.startsWith("meal:")).length); // nothing duplicated in the meal log itself
-      const page = (await t.call("GET", "/api/v1/recipes?limit=200", auth)).json;
-      expect(page.next_cursor).toBeNull();
-      const recipes = page.items as { id: number }[];
+      const recipes: { id: number }[] = [];
+      for (let cursor: string | null = ""; cursor !== null; ) {
+        const page: { items: { id: number }[]; next_cursor: string | null } = (await t.call("GET", `/api/v1/recipes?limit=100${cursor ? `&cursor=${cursor}` : ""}`, auth)).json;
+        recipes.push(...page.items);
+        cursor = page.next_cursor;
+      }
       expect(recipes.map((r) => keyOf("recipe", r.id)).sort()).toEqual([...expected.keys()].filter((k) => k.startsWith("recipe:")).sort());
       expect(new Set(meals.map((m) => m.id)).size).toBe(meals.length);
       for (const d of devices) {
