@@ -72,11 +72,6 @@ export class MealsRepo {
     return this.history.all(userId, addDays(since.slice(0, 10), -1), since);
   }
 
-  /** Every meal of the user in eating order (export). */
-  allOf(userId: number): MealRow[] {
-    return this.db.select().from(meals).where(eq(meals.userId, userId)).orderBy(asc(meals.date), asc(meals.eatenAt), asc(meals.id)).all();
-  }
-
   /** Meals with from ≤ date ≤ to in (date, eaten_at, id) order, after `after` when paging (the (user_id, date, eaten_at) index). */
   range(userId: number, from: string, to: string, order: "asc" | "desc", after: { date: string; eatenAt: string; id: string } | null, limit: number): MealRow[] {
     const dir = order === "asc" ? asc : desc;
