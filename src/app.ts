@@ -36,7 +36,7 @@ import { credentialRoutes } from "./features/auth/credential-routes";
 import { adminRoutes } from "./features/admin/routes";
 import { Tokens } from "./features/auth/tokens";
 import { LoginThrottle } from "./features/auth/throttle";
-import type { PasswordCost } from "./features/auth/service";
+import { DEFAULT_PASSWORD_COST } from "./features/auth/service";
 import { CustomFoodsRepo } from "./features/custom-foods/repo";
 import { customFoodsRoutes } from "./features/custom-foods/routes";
 import { personalFoods } from "./features/custom-foods/personal";
@@ -64,8 +64,6 @@ import { ErrorSchema } from "./lib/schemas";
 export type { AppDeps, AppOptions } from "./deps";
 import type { AppDeps, AppOptions } from "./deps";
 
-/** argon2id at Bun's default cost: ~100 ms per hash on a 2-core box (issue 3 notes). */
-export const DEFAULT_PASSWORD_COST: PasswordCost = { memoryCost: 65536, timeCost: 2 };
 
 /** Accounts one address may register per hour on an open server (a household signs up a few). */
 export const REGISTRATIONS_PER_HOUR = 10;

@@ -4,7 +4,6 @@
  * and listens, and stops gracefully on SIGTERM/SIGINT. Other commands live in src/cli/.
  */
 import { join } from "node:path";
-import { createApp } from "./app";
 import { extracted } from "./assets";
 import { backupCommand, importCommand } from "./cli/commands";
 import { userCommand } from "./cli/user";
@@ -29,7 +28,10 @@ import { VERSION } from "./version";
 /** How long a graceful stop waits for in-flight requests before closing connections. */
 const DRAIN_MS = 10_000;
 
-function serve(cl: CommandLine): void {
+async function serve(cl: CommandLine): Promise<void> {
+  // imported here, not at the top: the app serves the built web app (files.gen.ts, written by
+  // scripts/build-web.ts), and `--help`, `--version` and the other commands must work before any build
+  const { createApp } = await import("./app");
   if (cl.positionals.length) throw new ConfigError(`"morsel serve" takes no arguments besides flags, got "${cl.positionals[0]}"`);
   const config = configFrom(cl.values);
   prepareDataDir(config.dataDir);
@@ -101,7 +103,7 @@ async function main(argv: string[]): Promise<void> {
   }
   switch (cl.command) {
     case "serve":
-      return serve(cl);
+      return await serve(cl);
     case "import-off":
       return importCommand(cl);
     case "backup":

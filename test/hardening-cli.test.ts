@@ -5,8 +5,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { writeFixture } from "../scripts/gen-off-fixture";
 import { registerUser, startProcess, tempDir } from "./helpers";
 
@@ -213,4 +213,26 @@ describe("start-up failures are one clear sentence", () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain("is not writable by this user");
   });
+});
+
+test("--help and the commands other than serve do not need the built web app: nothing outside serve imports files.gen", () => {
+  // `bun src/index.ts --help` on a fresh clone crashed with "Cannot find module './files.gen'"
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    // static imports and re-exports that load code (not `import type`); a dynamic import() runs when its command does
+    for (const [, path] of source.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?\sfrom\s+"([^"]+)"/gm)) {
+      if (!path!.startsWith(".")) continue;
+      const imp = { path: path! };
+      const base = join(dirname(file), imp.path);
+      const found = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find((p) => existsSync(p) && statSync(p).isFile());
+      if (found) walk(found);
+      else if (imp.path.endsWith("files.gen")) seen.add(`${base}.ts`);
+    }
+  };
+  walk(ENTRY);
+  expect([...seen].filter((f) => f.includes("files.gen"))).toEqual([]);
+  expect(seen.size).toBeGreaterThan(10);
 });

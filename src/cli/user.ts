@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { DEFAULT_PASSWORD_COST } from "../app";
+import { DEFAULT_PASSWORD_COST } from "../features/auth/service";
 import { configFrom } from "../config";
 import { openDatabase, type Db } from "../db/client";
 import { users } from "../db/schema";

@@ -21,6 +21,9 @@ export interface PasswordCost {
   timeCost: number;
 }
 
+/** argon2id at Bun's default cost: ~100 ms per hash on a 2-core box. */
+export const DEFAULT_PASSWORD_COST: PasswordCost = { memoryCost: 65536, timeCost: 2 };
+
 export interface AuthCtx {
   db: Db;
   repo: AuthRepo;
