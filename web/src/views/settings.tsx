@@ -105,9 +105,10 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
         <h2 id="tz-title">Time zone</h2>
         <label>
           Time zone
-          <select name="timezone" defaultValue={app.user.timezone}>
+          {/* Preact does not apply defaultValue to a select: the account's zone is marked selected */}
+          <select name="timezone">
             {zones.map((z) => (
-              <option key={z} value={z}>
+              <option key={z} value={z} selected={z === app.user.timezone}>
                 {z}
               </option>
             ))}

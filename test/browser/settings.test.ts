@@ -1,0 +1,27 @@
+/**
+ * Settings → Time zone shows the account's zone. It showed the first zone of the list (Africa/Abidjan)
+ * whatever the account had, and saving Settings then moved the account there: after 22:45 in New York,
+ * Today became tomorrow.
+ */
+import { expect, test } from "bun:test";
+import { accessToken, apiGet, browserAndServer, device, register } from "./harness";
+
+const env = browserAndServer();
+
+test("the time zone select shows the account's zone, and saving it again keeps it", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  await page.getByRole("link", { name: "Settings" }).click();
+  const zone = page.getByRole("combobox", { name: "Time zone" });
+  await zone.selectOption("America/New_York");
+  await page.getByRole("button", { name: "Save time zone" }).click();
+  await page.getByText("Time zone saved.").waitFor();
+  expect((await apiGet<{ timezone: string }>(env.srv.url, token, "/me")).timezone).toBe("America/New_York");
+  await page.getByRole("link", { name: "Today" }).click();
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(zone.inputValue()).resolves.toBe("America/New_York");
+  await page.getByRole("button", { name: "Save time zone" }).click();
+  await page.getByText("Time zone saved.").waitFor();
+  expect((await apiGet<{ timezone: string }>(env.srv.url, token, "/me")).timezone).toBe("America/New_York");
+}, 120_000);
