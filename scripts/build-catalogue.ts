@@ -199,16 +199,34 @@ function groupOf(f: ParsedFood): { code: string; source: string } {
   return { code: PREFIX_FALLBACK[prefix] ?? "22", source: "prefix" };
 }
 
-/** The portion a client shows first: a "medium" item, else one serving, else the first measure. */
+/**
+ * The portion a client shows first, the one people mean by "1": a "medium" item, else one serving,
+ * else one piece of it, else an ounce with a count ("oz (23 whole kernels)": 1 oz of almonds, not a
+ * ground cup), else the first measure that is not a bare weight. Past a serving, a portion over 500 g
+ * (a whole head of cabbage, a cake-mix package) is passed over while a smaller one exists.
+ */
 function defaultPortionIndex(portions: Portion[]): number {
   if (!portions.length) return -1;
-  const tests: RegExp[] = [/^medium\b/i, /\bmedium\b/i, /^(1 )?serving\b/i, /^NLEA serving/i, /^(large|small|fruit|piece|slice|item|each|unit|egg)\b/i];
+  const fits = (p: Portion) => p.grams > 0 && p.grams <= 500;
+  const serving = /^((1 )?serving|NLEA serving|order)\b/i; // a restaurant's serving is what was served, however large
+  const tests: RegExp[] = [
+    /^medium\b/i,
+    /\bmedium\b/i,
+    /^(1 )?serving\b/i,
+    /^NLEA serving/i,
+    /^order\b/i,
+    /^(large|small|fruit|piece|slice|item|each|unit|egg)\b/i,
+    /^oz \(/i,
+  ];
   for (const re of tests) {
-    const i = portions.findIndex((p) => re.test(p.name));
+    const i = portions.findIndex((p) => re.test(p.name) && (fits(p) || serving.test(p.name)));
     if (i >= 0) return i;
   }
-  const notWeight = portions.findIndex((p) => !/^(oz|lb|g|kg)\b/i.test(p.name));
-  return notWeight >= 0 ? notWeight : 0;
+  const notWeight = (p: Portion) => !/^(oz|lb|g|kg)\b/i.test(p.name);
+  const other = portions.findIndex((p) => notWeight(p) && fits(p));
+  if (other >= 0) return other;
+  const any = portions.findIndex(notWeight);
+  return any >= 0 ? any : 0;
 }
 
 // ---------- 5. write ----------

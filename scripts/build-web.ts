@@ -72,7 +72,10 @@ write("index.html", readFileSync(join(WEB, "index.html"), "utf8").replace("__CSS
 const db = new Database(join(ROOT, "data", "catalogue.sqlite"), { readonly: true });
 const cols = MEAL_NUTRIENT_KEYS.join(", ");
 const foods = db.query(`SELECT id, name, group_code, synonyms, portion_count, brand, ${cols} FROM food ORDER BY id`).values();
-const portions = db.query("SELECT food_id, id, name, amount, grams FROM portion ORDER BY food_id, seq").values();
+// [food, id, name, amount, grams, 1 when it is the food's natural serving (default_portion)]
+const portions = db
+  .query("SELECT p.food_id, p.id, p.name, p.amount, p.grams, CASE WHEN f.default_portion_id = p.id THEN 1 ELSE 0 END FROM portion p JOIN food f ON f.id = p.food_id ORDER BY p.food_id, p.seq")
+  .values();
 const version = (db.query("SELECT value FROM meta WHERE key = 'version'").get() as { value: string } | null)?.value ?? "unknown";
 write("catalogue.json", JSON.stringify({ version, foods, portions }));
 db.close();

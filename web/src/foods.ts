@@ -13,14 +13,16 @@ export interface FoodHit {
   id: number;
   name: string;
   brand: string | null;
+  /** per 100 g */
   energy_kcal: number | null;
+  default_portion?: { id: number; name: string; amount?: number; grams: number } | null;
 }
 
 type Row = [number, string, string | null, string, number, string | null, ...(number | null)[]];
 interface CatalogueCopy {
   version: number;
   foods: Row[];
-  portions: [number, number, string, number, number][];
+  portions: [number, number, string, number, number, number][];
 }
 
 let loading: Promise<Offline> | null = null;
@@ -28,12 +30,14 @@ let loading: Promise<Offline> | null = null;
 class Offline {
   readonly byId = new Map<number, Row>();
   readonly portions = new Map<number, { id: number; name: string; amount: number; grams: number }[]>();
+  readonly natural = new Map<number, number>();
   constructor(
     copy: CatalogueCopy,
     readonly search: import("../../src/features/foods/offline").MemorySearch,
   ) {
     for (const r of copy.foods) this.byId.set(r[0], r);
-    for (const [food, id, name, amount, grams] of copy.portions) {
+    for (const [food, id, name, amount, grams, natural] of copy.portions) {
+      if (natural) this.natural.set(food, id);
       const list = this.portions.get(food) ?? [];
       list.push({ id, name, amount, grams });
       this.portions.set(food, list);
@@ -43,7 +47,7 @@ class Offline {
     const r = this.byId.get(id);
     if (!r) return null;
     const per100g = Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k, i) => [k, (r[6 + i] as number | null) ?? null]));
-    return { id, name: r[1], brand: r[5], barcode: null, per100g, portions: this.portions.get(id) ?? [], custom: false, version: null };
+    return { id, name: r[1], brand: r[5], barcode: null, per100g, portions: this.portions.get(id) ?? [], default_portion_id: this.natural.get(id) ?? null, custom: false, version: null };
   }
 }
 
@@ -86,15 +90,20 @@ export async function searchOffline(db: Store, q: string): Promise<FoodHit[]> {
   const ids = cat.search.search(q, { limit: 20, extra, boosts });
   const byId = new Map(own.map((f) => [f.id, f]));
   return ids.map((id) => {
-    const f = byId.get(id) ?? cat.food(id)!;
-    return { id, name: f.name, brand: f.brand, energy_kcal: f.per100g.energy_kcal ?? null };
+    return hitOf(byId.get(id) ?? cat.food(id)!);
   });
+}
+
+function hitOf(f: FoodRec): FoodHit {
+  const p = f.portions.find((x) => x.id === f.default_portion_id) ?? f.portions[0];
+  return { id: f.id, name: f.name, brand: f.brand, energy_kcal: f.per100g.energy_kcal ?? null, default_portion: p ?? null };
 }
 
 /** A food with its portions: the local store, the server, or the catalogue copy, in that order. */
 export async function loadFood(db: Store, id: number): Promise<FoodRec | null> {
   const local = await db.get("foods", id);
-  if (local && (local.custom || local.portions.length || id < 0)) return local;
+  // a catalogue food kept before natural servings were kept with it is read again
+  if (local && (local.custom || id < 0 || (local.portions.length && "default_portion_id" in local))) return local;
   try {
     const f = await api<Record<string, unknown>>("GET", `/foods/${id}`);
     const rec = fromFood(f, null);
@@ -122,7 +131,8 @@ export async function recentFoods(db: Store): Promise<{ recent: FoodHit[]; frequ
   for (const m of meals) count.set(m.food.id, (count.get(m.food.id) ?? 0) + 1);
   const hit = (id: number): FoodHit => {
     const m = meals.find((x) => x.food.id === id)!;
-    return { id, name: m.food.name, brand: null, energy_kcal: null };
+    const kcal = m.nutrients.energy_kcal;
+    return { id, name: m.food.name, brand: null, energy_kcal: kcal == null || !m.grams ? null : (kcal * 100) / m.grams };
   };
   const recent = [...new Set(meals.map((m) => m.food.id))].slice(0, 8).map(hit);
   const frequent = [...count.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([id]) => hit(id));

@@ -29,7 +29,7 @@ export function fromMeal(d: Record<string, unknown>, version: number | null): Me
 
 /** A Food (API shape) as the log form needs it. */
 export function fromFood(d: Record<string, unknown>, version: number | null): FoodRec {
-  const f = d as { id: number; name: string; brand: string | null; barcode: string | null; source: string; nutrients: Record<string, number | null>; portions: Portion[] };
+  const f = d as { id: number; name: string; brand: string | null; barcode: string | null; source: string; nutrients: Record<string, number | null>; portions: Portion[]; default_portion?: { id: number } | null };
   return {
     id: f.id,
     name: f.name,
@@ -37,9 +37,30 @@ export function fromFood(d: Record<string, unknown>, version: number | null): Fo
     barcode: f.barcode,
     per100g: Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, f.nutrients?.[k] ?? null])),
     portions: f.portions ?? [],
+    default_portion_id: f.default_portion?.id ?? null,
     custom: f.source === "custom",
     version,
   };
+}
+
+/** What a custom food made here became on the server: its id, and its portions' ids in order (sync.ts keeps it). */
+export interface Renamed {
+  id: number;
+  portions: number[];
+}
+export const renamedKey = (temp: number) => `renamed:${temp}`;
+
+/**
+ * A food and portion as the server knows them. A form opened on a custom food before the server
+ * gave it an id still holds the temporary one; the rename is read in the same transaction as the
+ * write, so a meal never goes out naming an id the server has never seen.
+ */
+async function serverIds(tx: ReturnType<typeof writeAll>, foodId: number, portionId: number | null): Promise<{ foodId: number; portionId: number | null; renamed: boolean }> {
+  if (foodId >= 0) return { foodId, portionId, renamed: false };
+  const r = (await tx.objectStore("meta").get(renamedKey(foodId))) as Renamed | undefined;
+  if (!r) return { foodId, portionId, renamed: false };
+  const portion = portionId !== null && portionId < foodId ? (r.portions[foodId - portionId - 1] ?? portionId) : portionId;
+  return { foodId: r.id, portionId: portion, renamed: true };
 }
 
 /** The change log keeps a waiting mutation's followers in order; each gets the version the previous one produced. */
@@ -49,8 +70,7 @@ export class Local {
     private readonly sync: Sync,
   ) {}
 
-  private async enqueue(m: Omit<Mutation, "mutation_id" | "seq">, write: (tx: ReturnType<typeof writeAll>) => Promise<unknown>): Promise<void> {
-    const tx = writeAll(this.db);
+  private async enqueue(m: Omit<Mutation, "mutation_id" | "seq">, write: (tx: ReturnType<typeof writeAll>) => Promise<unknown>, tx = writeAll(this.db)): Promise<void> {
     await write(tx);
     await tx.objectStore("queue").add({ ...m, mutation_id: crypto.randomUUID() });
     await tx.done;
@@ -58,14 +78,16 @@ export class Local {
   }
 
   async logMeal(a: { food: FoodRec; quantity: number; portion: Portion | null; mealType: MealType; date: string; today: boolean; photoId?: string }): Promise<Meal> {
+    const tx = writeAll(this.db);
+    const ids = await serverIds(tx, a.food.id, a.portion?.id ?? null);
     const grams = gramsOf(a.quantity, a.portion);
     const now = new Date().toISOString().replace(/\.\d+Z$/, "Z");
     const meal: Meal = {
       id: crypto.randomUUID(),
-      food: { id: a.food.id, name: a.food.name },
+      food: { id: ids.foodId, name: a.food.name },
       meal_type: a.mealType,
       quantity: a.quantity,
-      portion: a.portion ? { id: a.portion.id, name: a.portion.name, grams: a.portion.grams } : null,
+      portion: a.portion ? { id: ids.portionId!, name: a.portion.name, grams: a.portion.grams / a.portion.amount } : null,
       grams,
       date: a.date,
       eaten_at: now,
@@ -73,29 +95,35 @@ export class Local {
       nutrients: nutrientsOf(a.food, grams),
       version: null,
     };
-    const data: Record<string, unknown> = { food_id: a.food.id, quantity: a.quantity, meal_type: a.mealType, date: a.date };
-    if (a.portion) data.portion_id = a.portion.id;
+    const data: Record<string, unknown> = { food_id: ids.foodId, quantity: a.quantity, meal_type: a.mealType, date: a.date };
+    if (a.portion) data.portion_id = ids.portionId;
     if (a.today) data.eaten_at = now; // another day's meal sits at the server's usual time for its type
     if (a.photoId) data.photo_id = a.photoId;
-    await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: null, data }, async (tx) => {
-      await tx.objectStore("foods").put(a.food);
-      await tx.objectStore("meals").put(meal);
-    });
+    await this.enqueue(
+      { entity: "meal", id: meal.id, op: "upsert", base_version: null, data },
+      async (tx) => {
+        if (!ids.renamed) await tx.objectStore("foods").put(a.food); // a renamed one is already kept under its id
+        await tx.objectStore("meals").put(meal);
+      },
+      tx,
+    );
     return meal;
   }
 
   async editMeal(meal: Meal, food: FoodRec | null, change: { quantity: number; portion: Portion | null; mealType: MealType }): Promise<void> {
+    const tx = writeAll(this.db);
+    const ids = await serverIds(tx, food?.id ?? meal.food.id, change.portion?.id ?? null);
     const grams = gramsOf(change.quantity, change.portion);
     const next: Meal = {
       ...meal,
       quantity: change.quantity,
-      portion: change.portion ? { id: change.portion.id, name: change.portion.name, grams: change.portion.grams } : null,
+      portion: change.portion ? { id: ids.portionId!, name: change.portion.name, grams: change.portion.grams / change.portion.amount } : null,
       grams,
       meal_type: change.mealType,
       nutrients: food ? nutrientsOf(food, grams) : meal.nutrients,
     };
-    const data = { quantity: change.quantity, portion_id: change.portion?.id ?? null, meal_type: change.mealType };
-    await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: meal.version, data }, (tx) => tx.objectStore("meals").put(next));
+    const data = { quantity: change.quantity, portion_id: ids.portionId, meal_type: change.mealType };
+    await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: meal.version, data }, (tx) => tx.objectStore("meals").put(next), tx);
   }
 
   async deleteMeal(meal: Meal): Promise<void> {

@@ -40,6 +40,8 @@ export interface FoodRec {
   /** The eight meal nutrients per 100 g. */
   per100g: Nutrients;
   portions: Portion[];
+  /** The natural serving's portion id (the API's default_portion), when the food has one. */
+  default_portion_id?: number | null;
   custom: boolean;
   version: number | null;
 }

@@ -3,9 +3,10 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { message } from "../api";
 import { loadFood, recentFoods, searchFoods, type FoodHit } from "../foods";
 import type { FoodRec, MealType } from "../store";
-import { dateIn, dayTitle, ErrorText, kcal, MEAL_LABEL, useApp } from "../ui";
+import { dateIn, dayTitle, ErrorText, MEAL_LABEL, useApp } from "../ui";
 import { CustomFoodForm } from "./custom-food";
 import { LogForm } from "./logform";
+import { lastServings, servingLabel, startServing, type LastServings } from "../serving";
 import { BarcodePhoto, FoodPhoto, LiveScan, type Picked } from "./scan";
 
 const DEBOUNCE_MS = 250;
@@ -19,10 +20,12 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
   const [picked, setPicked] = useState<(Picked & { food: FoodRec }) | null>(null);
   const [custom, setCustom] = useState<{ barcode: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [last, setLast] = useState<LastServings>(new Map());
   const seq = useRef(0);
 
   useEffect(() => {
     recentFoods(app.db).then(setRecent, () => setRecent({ recent: [], frequent: [] }));
+    lastServings(app.db).then(setLast, () => {});
   }, []);
 
   useEffect(() => {
@@ -53,12 +56,11 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
   }
 
   if (picked) {
-    const portion = picked.food.portions[0] ?? null;
     return (
       <main>
         <LogForm
           food={picked.food}
-          initial={{ quantity: portion ? 1 : 100, portion, mealType }}
+          initial={{ ...startServing(picked.food, last), mealType }}
           submitLabel="Log"
           onCancel={() => setPicked(null)}
           onSubmit={async (v) => {
@@ -91,7 +93,10 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
         <li key={f.id}>
           <button type="button" class="result" onClick={() => void pick({ id: f.id })}>
             <span class="name">{f.name}</span>
-            <span class="muted">{f.brand ? `${f.brand} · ` : ""}{f.energy_kcal === null ? "" : `${kcal(f.energy_kcal)} kcal / 100 g`}</span>
+            <span class="muted">
+              {f.brand ? `${f.brand} · ` : ""}
+              {servingLabel(f, last)}
+            </span>
           </button>
         </li>
       ))}

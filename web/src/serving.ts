@@ -1,0 +1,59 @@
+/**
+ * The serving the log form starts at: what this person logged last time for the food, else the
+ * food's natural serving (the API's default_portion, 1 of it), else 100 g. Search results show the
+ * kcal of that same serving, so the number on the list is the number the form will log.
+ */
+import { gramsOf } from "../../src/features/meals/nutrition";
+import type { FoodRec, Meal, Portion, Store } from "./store";
+
+/** What a list row knows about a food. */
+export interface ServingHint {
+  id: number;
+  energy_kcal: number | null;
+  default_portion?: { id: number; name: string; amount?: number; grams: number } | null;
+}
+
+/** The last meal per food, from the local copy of the log (every synced meal, and those waiting). */
+export type LastServings = Map<number, Pick<Meal, "quantity" | "portion" | "grams">>;
+
+export async function lastServings(db: Store): Promise<LastServings> {
+  const latest = new Map<number, Meal>();
+  for (const m of await db.getAll("meals")) {
+    const seen = latest.get(m.food.id);
+    if (!seen || m.eaten_at > seen.eaten_at) latest.set(m.food.id, m);
+  }
+  return new Map([...latest].map(([id, m]) => [id, { quantity: m.quantity, portion: m.portion, grams: m.grams }]));
+}
+
+/** The log form's starting quantity and unit for a food. */
+export function startServing(food: FoodRec, last: LastServings): { quantity: number; portion: Portion | null } {
+  const prev = last.get(food.id);
+  if (prev) {
+    if (!prev.portion) return { quantity: prev.quantity, portion: null };
+    const same = food.portions.find((p) => p.id === prev.portion!.id);
+    if (same) return { quantity: prev.quantity, portion: same };
+  }
+  const natural = food.portions.find((p) => p.id === food.default_portion_id) ?? food.portions[0];
+  return natural ? { quantity: 1, portion: natural } : { quantity: 100, portion: null };
+}
+
+/** "1 medium (7" to 7-7/8" long) · 105 kcal", "150 g · 234 kcal", or "" when the kcal is unknown. */
+export function servingLabel(hit: ServingHint, last: LastServings): string {
+  const prev = last.get(hit.id);
+  let text: string;
+  let g: number;
+  if (prev) {
+    g = prev.grams;
+    text = prev.portion ? `${num(prev.quantity)} ${prev.portion.name}` : `${num(prev.quantity)} g`;
+  } else if (hit.default_portion) {
+    const p = hit.default_portion;
+    g = gramsOf(1, { grams: p.grams, amount: p.amount ?? 1 });
+    text = (p.amount ?? 1) === 1 ? `1 ${p.name}` : `${num(g)} g`;
+  } else {
+    g = 100;
+    text = "100 g";
+  }
+  return hit.energy_kcal === null ? text : `${text} · ${Math.round((hit.energy_kcal * g) / 100)} kcal`;
+}
+
+const num = (v: number) => `${Math.round(v * 100) / 100}`;
