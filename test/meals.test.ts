@@ -20,6 +20,7 @@ describe("POST /meals", () => {
     expect(r.json).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/), // UUIDv7
       food: { id: 9040, name: "Bananas, raw" },
+      description: null,
       meal_type: "breakfast",
       quantity: 1,
       portion: { id: BANANA_MEDIUM, name: 'medium (7" to 7-7/8" long)', grams: 118 },

@@ -32,7 +32,7 @@ test("register → search → log → daily → stats → sync push and pull →
   expect(logged.data?.nutrients.energy_kcal).toBe(105);
 
   const daily = await client.GET("/api/v1/meals/daily", { headers, params: { query: { date: "2026-11-22" } } });
-  expect(daily.data?.meals.map((m) => m.food.name)).toEqual(["Bananas, raw"]);
+  expect(daily.data?.meals.map((m) => m.food?.name)).toEqual(["Bananas, raw"]);
   expect(daily.data?.totals.energy_kcal).toBe(105);
 
   const stats = await client.GET("/api/v1/stats/daily", { headers, params: { query: { date: "2026-11-22" } } });

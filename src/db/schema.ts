@@ -157,7 +157,8 @@ export const meals = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    foodId: integer("food_id").notNull(),
+    /** null: a quick add (kcal and macros typed in, no food); food_name then holds its description. */
+    foodId: integer("food_id"),
     foodName: text("food_name").notNull(),
     mealType: text("meal_type").notNull(),
     quantity: real("quantity").notNull(),

@@ -23,10 +23,28 @@ export const MealNutrients = t.Object(Object.fromEntries(MEAL_NUTRIENT_KEYS.map(
 
 const mealType = () => Enum(MEAL_TYPES, { description: "breakfast, lunch, dinner or snack" });
 
+export const QUICK_KCAL_MAX = 10_000;
+export const QUICK_MACRO_MAX = 1000;
+export const DESCRIPTION_MAX = 200;
+export const QUICK_ADD_NAME = "Quick add";
+const macro = (what: string) => t.Optional(Nullable(t.Number({ minimum: 0, maximum: QUICK_MACRO_MAX, description: `${what}, grams; null or left out: not known` })));
+const quickFields = {
+  energy_kcal: t.Number({ minimum: 0, maximum: QUICK_KCAL_MAX, description: `kcal of the whole entry, 0–${QUICK_KCAL_MAX}` }),
+  protein_g: macro("protein"),
+  fat_g: macro("fat"),
+  carbohydrate_g: macro("carbohydrate"),
+  description: t.Optional(Nullable(t.String({ maxLength: DESCRIPTION_MAX, description: `what it was, at most ${DESCRIPTION_MAX} characters; blank: "${QUICK_ADD_NAME}"` }))),
+};
+/** A meal without a food: the kcal (and macros) of the whole entry, typed in. */
+export const QuickAdd = t.Object(quickFields, { title: "QuickAdd" });
+export const QuickAddPatch = t.Partial(t.Object(quickFields), { title: "QuickAddPatch", description: "a quick add's fields to change" });
+
 export const Meal = t.Object(
   {
     id: t.String({ format: "uuid" }),
-    food: t.Object({ id: Int(), name: t.String() }),
+    /** null: a quick add (no food; see description) */
+    food: Nullable(t.Object({ id: Int(), name: t.String() })),
+    description: Nullable(t.String({ description: "a quick add's description; null for a meal of a food" })),
     meal_type: mealType(),
     quantity: t.Number(),
     portion: Nullable(t.Object({ id: Int(), name: t.String(), grams: t.Number({ description: "grams of one portion" }) })),
@@ -53,8 +71,9 @@ const note = () => Nullable(t.String({ maxLength: NOTE_MAX, description: `at mos
 
 export const CreateMealBody = t.Object(
   {
-    food_id: Int({ minimum: 1 }),
-    quantity: quantity(),
+    food_id: t.Optional(Int({ minimum: 1, description: "required, unless quick_add is sent instead" })),
+    quantity: t.Optional(quantity()),
+    quick_add: t.Optional(QuickAdd),
     meal_type: mealType(),
     portion_id: t.Optional(Nullable(Int({ minimum: 1 }))),
     photo_id: t.Optional(Nullable(t.String({ description: "from POST /scanner/photo, within 24 hours" }))),
@@ -74,6 +93,7 @@ export const PatchMealBody = t.Object(
     date: t.Optional(date("YYYY-MM-DD")),
     eaten_at: t.Optional(eatenAt("RFC 3339; when date is not also given, date follows it")),
     note: t.Optional(note()),
+    quick_add: t.Optional(QuickAddPatch),
   },
   { title: "PatchMeal", description: "Only the fields given change." },
 );

@@ -46,7 +46,7 @@ export class MealsRepo {
     // user ever logged, 2.6 ms for ten years against 0.4 (bench:scale, issue 18).
     this.history = db.$client.prepare<{ id: number; n: number; last: string }, [number, string, string]>(
       `SELECT food_id AS id, count(*) AS n, max(eaten_at) AS last FROM meals INDEXED BY meals_user_date
-       WHERE user_id = ? AND date >= ? AND eaten_at >= ? GROUP BY food_id ORDER BY n DESC LIMIT 500`,
+       WHERE user_id = ? AND date >= ? AND eaten_at >= ? AND food_id IS NOT NULL GROUP BY food_id ORDER BY n DESC LIMIT 500`,
     );
     this.sumsByDateAndType = db.$client.prepare<DayTypeSums, [number, string, string]>(
       `SELECT date, meal_type, count(*) AS n, ${SUM_COLUMNS}

@@ -17,6 +17,9 @@ import { fromSums, scale, type MealNutrients } from "./nutrition";
 import type { MealRow, MealsRepo, NewMeal } from "./repo";
 import { checkDate, isUuid, Problems } from "../../lib/problems";
 import { cleanNote, validateCreate, validatePatch, type MealCheckCtx } from "./validate";
+import { nutrientColumns, nutrientsOf, portionFields, toMeal } from "./shape";
+
+export { toMeal };
 import { round3 } from "./nutrition";
 
 export interface MealsCtx {
@@ -43,61 +46,14 @@ const checkCtx = (ctx: MealsCtx): MealCheckCtx => ({
 /** When only a past or future date is given, meals sit at a typical local time for their type. */
 const TYPICAL_TIME: Record<MealType, [number, number]> = { breakfast: [8, 0], lunch: [12, 30], snack: [16, 0], dinner: [19, 0] };
 
+/** A quick add's per-100 g snapshot: it has no food, so nothing is known per 100 g. */
+const NO_VALUES: Record<string, number | null> = Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, null]));
+
 const notFound = (id: string) => new AppError("meal_not_found", `no meal ${id} of yours`);
-
-function nutrientsOf(row: MealRow): MealNutrients {
-  return {
-    energy_kcal: row.energyKcal,
-    protein_g: row.proteinG,
-    fat_g: row.fatG,
-    carbohydrate_g: row.carbohydrateG,
-    fiber_g: row.fiberG,
-    sugars_g: row.sugarsG,
-    saturated_fat_g: row.saturatedFatG,
-    sodium_mg: row.sodiumMg,
-  };
-}
-
-function nutrientColumns(n: MealNutrients) {
-  return {
-    energyKcal: n.energy_kcal,
-    proteinG: n.protein_g,
-    fatG: n.fat_g,
-    carbohydrateG: n.carbohydrate_g,
-    fiberG: n.fiber_g,
-    sugarsG: n.sugars_g,
-    saturatedFatG: n.saturated_fat_g,
-    sodiumMg: n.sodium_mg,
-  };
-}
-
-export function toMeal(row: MealRow): MealT {
-  return {
-    id: row.id,
-    food: { id: row.foodId, name: row.foodName },
-    meal_type: row.mealType as MealType,
-    quantity: row.quantity,
-    portion: row.portionId === null ? null : { id: row.portionId, name: row.portionName!, grams: row.portionGrams! },
-    grams: row.grams,
-    date: row.date,
-    eaten_at: row.eatenAt,
-    note: row.note,
-    nutrients: nutrientsOf(row),
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-  };
-}
-
-
-function portionFields(p: LoggablePortion | null) {
-  return p
-    ? { portionId: p.id, portionName: p.name, portionGrams: round3(p.grams / p.amount) }
-    : { portionId: null, portionName: null, portionGrams: null };
-}
 
 function requestHash(input: CreateMealInput, eatenAt: Date | undefined): string {
   const canonical = JSON.stringify([
-    input.food_id,
+    input.food_id ?? input.quick_add ?? null,
     input.quantity,
     input.meal_type,
     input.portion_id ?? null,
@@ -131,7 +87,7 @@ export function createMeal({ ctx, input: raw }: { ctx: MealsCtx; input: unknown 
   const earlier = replay();
   if (earlier) return earlier;
 
-  const { food, portion, grams } = v;
+  const { food, quick, portion, grams } = v;
   const today = localDate(ctx.now, ctx.timezone);
   const day = v.date ?? (v.eatenAt ? localDate(v.eatenAt, ctx.timezone) : today);
   const typical = TYPICAL_TIME[input.meal_type];
@@ -140,25 +96,25 @@ export function createMeal({ ctx, input: raw }: { ctx: MealsCtx; input: unknown 
   const row: NewMeal = {
     id,
     userId: ctx.userId,
-    foodId: food.id,
-    foodName: food.name,
+    foodId: food?.id ?? null,
+    foodName: food?.name ?? quick!.description,
     mealType: input.meal_type,
-    quantity: input.quantity,
+    quantity: input.quantity ?? 1,
     ...portionFields(portion),
     grams,
     date: day,
     eatenAt: toRfc3339(at),
     note: v.note ?? null,
-    per100g: food.per100g,
+    per100g: food?.per100g ?? NO_VALUES,
     requestHash: hash,
-    ...nutrientColumns(scale(food.per100g, grams)),
+    ...nutrientColumns(food ? scale(food.per100g, grams) : quick!.nutrients),
     createdAt: stamp,
     updatedAt: stamp,
   };
   try {
     const meal = inTx(ctx.db, () => {
       ctx.repo.insert(row);
-      if (typeof input.photo_id === "string") ctx.examples.add(ctx.userId, input.photo_id, food.id, id, ctx.now);
+      if (typeof input.photo_id === "string" && food) ctx.examples.add(ctx.userId, input.photo_id, food.id, id, ctx.now);
       const m = toMeal(ctx.repo.get(ctx.userId, id)!);
       ctx.log.record(ctx.userId, "meal", id, "upsert", m, ctx.now);
       return m;
@@ -175,7 +131,8 @@ export function createMeal({ ctx, input: raw }: { ctx: MealsCtx; input: unknown 
 /** A meal from an export, with its stored values, already validated by portability/import.ts. */
 export interface RestoredMeal {
   id: string;
-  foodId: number;
+  /** null: a quick add */
+  foodId: number | null;
   foodName: string;
   mealType: MealType;
   quantity: number;
@@ -241,7 +198,9 @@ export function getMeal({ ctx, id }: { ctx: MealsCtx; id: string }): MealT {
 /** PATCH /meals/:id (and a sync update) — grams and nutrients are recomputed from the per-100 g values stored with the meal. */
 export function updateMeal({ ctx, id, input: raw }: { ctx: MealsCtx; id: string; input: unknown }): MealT {
   const row = ownMeal(ctx, id);
-  const v = validatePatch(checkCtx(ctx), row, raw);
+  const stored = toMeal(row);
+  const quick = stored.food ? undefined : { description: stored.description!, nutrients: nutrientsOf(row) };
+  const v = validatePatch(checkCtx(ctx), { ...row, quick }, raw);
   const { input } = v;
   const set: Partial<NewMeal> = { updatedAt: ctx.now.toISOString() };
   if (input.meal_type !== undefined) set.mealType = input.meal_type;
@@ -253,6 +212,7 @@ export function updateMeal({ ctx, id, input: raw }: { ctx: MealsCtx; id: string;
     Object.assign(set, { quantity: v.quantity, grams: v.grams, ...nutrientColumns(scale(row.per100g, v.grams)) });
     if (v.portion !== undefined) Object.assign(set, portionFields(v.portion));
   }
+  if (v.quick) Object.assign(set, { foodName: v.quick.description, ...nutrientColumns(v.quick.nutrients) });
   return inTx(ctx.db, () => {
     ctx.repo.update(ctx.userId, row.id, set);
     const m = toMeal(ctx.repo.get(ctx.userId, row.id)!);

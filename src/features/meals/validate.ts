@@ -10,8 +10,8 @@ import { checkDate, Problems } from "../../lib/problems";
 import { parseRfc3339 } from "../../lib/time";
 import { checkSchema } from "../../lib/validation";
 import type { LoggableFood, LoggablePortion } from "../foods/directory";
-import { CreateMealBody, MAX_GRAMS, MAX_PORTIONS, PatchMealBody, type CreateMealInput, type PatchMealInput } from "./model";
-import { gramsOf, round3 } from "./nutrition";
+import { CreateMealBody, MAX_GRAMS, MAX_PORTIONS, PatchMealBody, QUICK_ADD_NAME, type CreateMealInput, type PatchMealInput } from "./model";
+import { gramsOf, round3, type MealNutrients } from "./nutrition";
 
 /** Cross-field rules every path shares. `unitGrams` is known once the portion is. */
 export function checkQuantity(p: Problems, field: string, q: number, portions: boolean, gramsPerUnit?: number): void {
@@ -41,9 +41,29 @@ export interface MealCheckCtx {
   photoLive(id: string): boolean;
 }
 
+/** A quick add as stored: its description (the meal's name) and the entry's nutrients. */
+export interface QuickValues {
+  description: string;
+  nutrients: MealNutrients;
+}
+
+type QuickInput = { energy_kcal?: number; protein_g?: number | null; fat_g?: number | null; carbohydrate_g?: number | null; description?: string | null };
+
+/** A quick add's values, each given field over `base` (a stored quick add when patching). */
+export function quickValues(q: QuickInput, base?: QuickValues): QuickValues {
+  const pick = (k: "energy_kcal" | "protein_g" | "fat_g" | "carbohydrate_g") => (q[k] !== undefined ? q[k]! : (base?.nutrients[k] ?? null));
+  const text = q.description === undefined ? base?.description : q.description?.trim();
+  return {
+    description: text ? text : QUICK_ADD_NAME,
+    nutrients: { energy_kcal: pick("energy_kcal"), protein_g: pick("protein_g"), fat_g: pick("fat_g"), carbohydrate_g: pick("carbohydrate_g"), fiber_g: null, sugars_g: null, saturated_fat_g: null, sodium_mg: null },
+  };
+}
+
 export interface ValidCreate {
   input: CreateMealInput;
-  food: LoggableFood;
+  /** null for a quick add */
+  food: LoggableFood | null;
+  quick: QuickValues | null;
   portion: LoggablePortion | null;
   grams: number;
   date: string | undefined;
@@ -60,27 +80,41 @@ export function validateCreate(ctx: MealCheckCtx, raw: unknown): ValidCreate {
   const usesPortion = input.portion_id !== undefined && input.portion_id !== null;
   const date = checkDate(p, "date", input.date);
   const eatenAt = checkEatenAt(p, "eaten_at", input.eaten_at);
-  checkQuantity(p, "quantity", input.quantity, usesPortion);
+  if (input.quick_add !== undefined) {
+    // a meal without a food: nothing of a food may come with it
+    for (const k of ["food_id", "quantity", "portion_id", "photo_id"] as const) {
+      if (input[k] !== undefined && input[k] !== null) p.add(k, "cannot be sent with quick_add (a quick add has no food; its kcal are quick_add.energy_kcal)");
+    }
+    p.throwIfAny();
+    return { input, food: null, quick: quickValues(input.quick_add), portion: null, grams: 0, date, eatenAt, note: cleanNote(input.note) };
+  }
+  if (input.food_id === undefined) p.add("food_id", "is required (or send quick_add with energy_kcal for an entry without a food)");
+  if (input.quantity === undefined) p.add("quantity", "is required");
+  else checkQuantity(p, "quantity", input.quantity, usesPortion);
   p.throwIfAny();
+  const foodId = input.food_id!;
+  const quantity = input.quantity!;
 
-  const food = ctx.food(ctx.userId, input.food_id);
-  if (!food) throw foodNotFound(input.food_id);
+  const food = ctx.food(ctx.userId, foodId);
+  if (!food) throw foodNotFound(foodId);
   const portion = usesPortion ? food.portion(input.portion_id!) : null;
   if (usesPortion && !portion) {
     p.add("portion_id", `is not a portion of food ${food.id}; see GET /foods/${food.id} for its portions`);
   } else if (portion) {
-    checkQuantity(p, "quantity", input.quantity, true, portion.grams / portion.amount);
+    checkQuantity(p, "quantity", quantity, true, portion.grams / portion.amount);
   }
   if (input.photo_id !== undefined && input.photo_id !== null && !ctx.photoLive(input.photo_id)) {
     // Another user's photo, an expired one and an unknown id read the same: nothing leaks.
     p.add("photo_id", "is not a photo of yours from the last 24 hours");
   }
   p.throwIfAny();
-  return { input, food, portion, grams: gramsOf(input.quantity, portion), date, eatenAt, note: cleanNote(input.note) };
+  return { input, food, quick: null, portion, grams: gramsOf(quantity, portion), date, eatenAt, note: cleanNote(input.note) };
 }
 
 export interface ValidPatch {
   input: PatchMealInput;
+  /** A quick add's values after the patch, when it changes them. */
+  quick: QuickValues | undefined;
   /** undefined: the portion does not change; null: the meal switches to grams. */
   portion: LoggablePortion | null | undefined;
   quantity: number;
@@ -94,11 +128,22 @@ export interface ValidPatch {
 /** PATCH /meals/:id or a sync update of a stored meal. Only given fields change. */
 export function validatePatch(
   ctx: MealCheckCtx,
-  stored: { foodId: number; quantity: number; portionId: number | null; portionGrams: number | null },
+  stored: { foodId: number | null; quantity: number; portionId: number | null; portionGrams: number | null; quick?: QuickValues },
   raw: unknown,
 ): ValidPatch {
   const input = checkSchema(PatchMealBody, raw);
   const p = new Problems();
+  if (stored.foodId === null) {
+    for (const k of ["quantity", "portion_id"] as const) {
+      if (input[k] !== undefined) p.add(k, "a quick add has no quantity or portion; change quick_add.energy_kcal (and its macros) instead");
+    }
+    const date = checkDate(p, "date", input.date);
+    const eatenAt = checkEatenAt(p, "eaten_at", input.eaten_at);
+    p.throwIfAny();
+    const quick = input.quick_add === undefined ? undefined : quickValues(input.quick_add, stored.quick);
+    return { input, quick, portion: undefined, quantity: stored.quantity, grams: 0, date, eatenAt, note: cleanNote(input.note) };
+  }
+  if (input.quick_add !== undefined) p.add("quick_add", "only a quick add (a meal without a food) has these; change quantity or portion_id");
   let portion: LoggablePortion | null | undefined;
   if (input.portion_id === null) portion = null;
   else if (input.portion_id !== undefined) {
@@ -113,5 +158,5 @@ export function validatePatch(
   const date = checkDate(p, "date", input.date);
   const eatenAt = checkEatenAt(p, "eaten_at", input.eaten_at);
   p.throwIfAny();
-  return { input, portion, quantity, grams: input.portion_id !== undefined ? gramsOf(quantity, portion ?? null) : round3(quantity * gramsPerUnit), date, eatenAt, note: cleanNote(input.note) };
+  return { input, quick: undefined, portion, quantity, grams: input.portion_id !== undefined ? gramsOf(quantity, portion ?? null) : round3(quantity * gramsPerUnit), date, eatenAt, note: cleanNote(input.note) };
 }

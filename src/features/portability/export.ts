@@ -31,7 +31,8 @@ export interface ExportCtx {
 
 function exportMeal(row: MealRow) {
   const { food, ...rest } = toMeal(row);
-  return { ...rest, food_id: food.id, food_name: food.name, per_100g: row.per100g };
+  // a quick add has no food: food_id null, and food_name is its description
+  return { ...rest, food_id: food?.id ?? null, food_name: food?.name ?? row.foodName, per_100g: row.per100g };
 }
 
 type ExportedFood = { id: number; name: string; brand: string | null; barcode: string | null; nutrients: Record<string, number | null>; portions: { name: string; grams: number }[]; deleted?: true };
@@ -42,7 +43,7 @@ type ExportedFood = { id: number; name: string; brand: string | null; barcode: s
  */
 function deletedFood(row: MealRow): ExportedFood {
   const portions = row.portionId !== null ? [{ name: row.portionName!, grams: row.portionGrams! }] : [];
-  return { id: row.foodId, name: row.foodName, brand: null, barcode: null, nutrients: row.per100g, portions, deleted: true };
+  return { id: row.foodId!, name: row.foodName, brand: null, barcode: null, nutrients: row.per100g, portions, deleted: true };
 }
 
 /**
@@ -170,7 +171,7 @@ export async function* exportCsvText(ctx: ExportCtx): AsyncGenerator<string> {
         m.food_name,
         m.food_id,
         m.quantity,
-        m.portion?.name ?? "g",
+        m.portion?.name ?? (m.food_id === null ? "" : "g"),
         m.grams,
         ...MEAL_NUTRIENT_KEYS.map((k) => m.nutrients[k]),
         m.note,

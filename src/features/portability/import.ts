@@ -56,8 +56,17 @@ function checkMeal(ctx: ExportCtx, raw: unknown, i: number, fileFoods: Map<numbe
   checkDate(p, `${at}date`, m.date);
   checkEatenAt(p, `${at}eaten_at`, m.eaten_at);
   if (m.created_at !== undefined) checkEatenAt(p, `${at}created_at`, m.created_at);
+  if (m.food_id === null) {
+    // a quick add: its stored kcal and macros, no food, no portion, no grams
+    if (m.portion !== null) p.add(`${at}portion`, "must be null for a quick add (food_id null)");
+    if (m.grams !== 0) p.add(`${at}grams`, "must be 0 for a quick add (food_id null)");
+    if (m.nutrients.energy_kcal === null) p.add(`${at}nutrients.energy_kcal`, "is required for a quick add (food_id null)");
+    return m;
+  }
+  if (!(m.grams > 0)) p.add(`${at}grams`, "must be more than 0");
 
-  const inFile = fileFoods.get(m.food_id);
+  const foodId = m.food_id;
+  const inFile = fileFoods.get(foodId);
   if (inFile) {
     if (m.portion && !inFile.input.portions?.some((x) => x.name === m.portion!.name)) {
       p.add(`${at}portion`, `is not one of custom food ${m.food_id}'s portions in this export`);
@@ -167,7 +176,7 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
 
 /** An exported meal as restoreMeal takes it, with its custom food and portion mapped to this server's ids. */
 function restored(m: ExportedMealT, foodMap: Map<number, { id: number; portions: Map<string, number> }>) {
-  const mapped = foodMap.get(m.food_id);
+  const mapped = m.food_id === null ? undefined : foodMap.get(m.food_id);
   const portionId = m.portion ? (mapped ? mapped.portions.get(m.portion.name) ?? null : m.portion.id) : null;
   return {
     id: m.id.toLowerCase(),

@@ -12,12 +12,13 @@ export const EXPORT_VERSION = 1 as const;
 export const ExportedMeal = t.Object(
   {
     id: t.String({ format: "uuid" }),
-    food_id: Int({ minimum: 1 }),
+    food_id: Nullable(Int({ minimum: 1 })),
     food_name: t.String({ minLength: 1, maxLength: 300 }),
+    description: t.Optional(Nullable(t.String({ maxLength: 300 }))),
     meal_type: Enum(MEAL_TYPES),
     quantity: t.Number({ exclusiveMinimum: 0 }),
     portion: Nullable(t.Object({ id: Int({ minimum: 1 }), name: t.String({ minLength: 1, maxLength: 300 }), grams: t.Number({ exclusiveMinimum: 0, maximum: 100_000 }) })),
-    grams: t.Number({ exclusiveMinimum: 0, maximum: 500_000 }),
+    grams: t.Number({ minimum: 0, maximum: 500_000, description: "0 only for a quick add" }),
     date: t.String({ format: "date" }),
     eaten_at: t.String({ format: "date-time" }),
     note: Nullable(t.String({ maxLength: NOTE_MAX })),

@@ -60,7 +60,7 @@ export function portabilityRoutes(deps: AppDeps) {
           ...detail,
           summary: "Everything you own (json) or your meals as a spreadsheet (csv)",
           description:
-            "JSON, version 1: profile, goals, custom_foods (id, name, brand, barcode, nutrients per 100 g, portions), meals (as GET /meals/:id plus food_id, food_name and per_100g), and checksum = sha256 of the rest. CSV columns: date, time (local), meal_type, food, food_id, quantity, portion, grams, the eight nutrients, note.",
+            "JSON, version 1: profile, goals, custom_foods (id, name, brand, barcode, nutrients per 100 g, portions), meals (as GET /meals/:id plus food_id (null for a quick add), food_name and per_100g), and checksum = sha256 of the rest. CSV columns: date, time (local), meal_type, food, food_id, quantity, portion, grams, the eight nutrients, note.",
         },
       },
     )

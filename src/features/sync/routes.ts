@@ -27,7 +27,7 @@ const PushBodyDoc = t.Object(
         id: recordId,
         op,
         base_version: Nullable(Int({ minimum: 1, description: "the version you last saw; null for a new record" })),
-        data: Nullable(t.Record(t.String(), t.Unknown(), { description: "the record's fields as for POST/PATCH (a new meal needs food_id, quantity, meal_type); null for a delete" })),
+        data: Nullable(t.Record(t.String(), t.Unknown(), { description: "the record's fields as for POST/PATCH (a new meal needs food_id, quantity and meal_type, or quick_add and meal_type); null for a delete" })),
       }, { title: "Mutation" }),
       { maxItems: MAX_MUTATIONS },
     ),
