@@ -70,6 +70,15 @@ test("no serious or critical axe violations on any view (360x640 and 1280x800, l
   await page.getByRole("link", { name: "Today" }).click();
   await page.getByRole("region", { name: "Breakfast" }).getByRole("listitem").first().waitFor();
   found.push(...(await auditAll(page, "today")));
+  await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Quick add" }).click();
+  await page.getByRole("spinbutton", { name: "Calories (kcal)" }).waitFor();
+  found.push(...(await auditAll(page, "quick-add")));
+  await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("region", { name: "Breakfast" }).getByRole("listitem").first().getByRole("button", { name: "Edit" }).click();
+  await page.getByRole("textbox", { name: "Note" }).waitFor();
+  found.push(...(await auditAll(page, "edit-entry")));
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("region", { name: "Nutrients" }).waitFor();
   await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Add food" }).click();
   await page.getByRole("searchbox", { name: "Search foods" }).fill("yogurt");
   await page.getByRole("listitem").filter({ hasText: "Yogurt" }).first().waitFor();

@@ -7,7 +7,7 @@ import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
 import { historyBoost, OWN_FOOD_BOOST } from "../../src/features/foods/rank";
 import { api, isOffline } from "./api";
 import { fromFood } from "./records";
-import type { FoodRec, Store } from "./store";
+import type { FoodRec, Meal, Store } from "./store";
 
 export interface FoodHit {
   id: number;
@@ -81,6 +81,7 @@ export async function searchOffline(db: Store, q: string): Promise<FoodHit[]> {
   const now = Date.now();
   const history = new Map<number, { n: number; last: number }>();
   for (const m of await db.getAll("meals")) {
+    if (!m.food) continue; // a quick add
     const h = history.get(m.food.id) ?? { n: 0, last: 0 };
     history.set(m.food.id, { n: h.n + 1, last: Math.max(h.last, Date.parse(m.eaten_at)) });
   }
@@ -126,7 +127,7 @@ export async function recentFoods(db: Store): Promise<{ recent: FoodHit[]; frequ
   } catch (e) {
     if (!isOffline(e)) throw e;
   }
-  const meals = (await db.getAll("meals")).sort((a, b) => b.eaten_at.localeCompare(a.eaten_at));
+  const meals = (await db.getAll("meals")).filter((m): m is Meal & { food: { id: number; name: string } } => m.food !== null).sort((a, b) => b.eaten_at.localeCompare(a.eaten_at));
   const count = new Map<number, number>();
   for (const m of meals) count.set(m.food.id, (count.get(m.food.id) ?? 0) + 1);
   const hit = (id: number): FoodHit => {

@@ -5,7 +5,7 @@ import { api, currentSession, onSession, setSession, type Session } from "./api"
 import { Local } from "./records";
 import { openStore, type MealType, type Store } from "./store";
 import { Sync } from "./sync";
-import { Ctx, type AppCtx, type Toast } from "./ui";
+import { Ctx, dateIn, type AppCtx, type Toast } from "./ui";
 import { AddView } from "./views/add";
 import { Auth } from "./views/auth";
 import { DayView } from "./views/day";
@@ -19,7 +19,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 function useHash(): string {
   const [hash, setHash] = useState(location.hash || "#/");
   useEffect(() => {
-    const on = () => setHash(location.hash || "#/");
+    const on = () => {
+      setHash(location.hash || "#/");
+      scrollTo(0, 0); // a new view opens at its top, not at the last one's scroll position
+    };
     addEventListener("hashchange", on);
     return () => removeEventListener("hashchange", on);
   }, []);
@@ -74,7 +77,7 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
       local,
       user: session.user,
       version,
-      go: (h) => (location.hash = h),
+      go: (h, replace) => (replace ? location.replace(h) : (location.hash = h)),
       toast: setToast,
     };
   }, [db, sync, version, session.user]);
@@ -103,7 +106,7 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
       <header class="top">
         <span class="brand">Morsel</span>
         <nav aria-label="Main">
-          <a href="#/" aria-current={hash === "#/" || hash.startsWith("#/day") ? "page" : undefined}>
+          <a href="#/" aria-current={hash === "#/" || hash === `#/day/${dateIn(session.user.timezone)}` ? "page" : undefined}>
             Today
           </a>
           <a href="#/week" aria-current={hash.startsWith("#/week") ? "page" : undefined}>

@@ -15,6 +15,7 @@ export function fromMeal(d: Record<string, unknown>, version: number | null): Me
   return {
     id: m.id,
     food: m.food,
+    description: m.description ?? null,
     meal_type: m.meal_type,
     quantity: m.quantity,
     portion: m.portion,
@@ -38,6 +39,7 @@ export function fromFood(d: Record<string, unknown>, version: number | null): Fo
     per100g: Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, f.nutrients?.[k] ?? null])),
     portions: f.portions ?? [],
     default_portion_id: f.default_portion?.id ?? null,
+    all: f.nutrients ?? undefined,
     custom: f.source === "custom",
     version,
   };
@@ -61,6 +63,32 @@ async function serverIds(tx: ReturnType<typeof writeAll>, foodId: number, portio
   if (!r) return { foodId, portionId, renamed: false };
   const portion = portionId !== null && portionId < foodId ? (r.portions[foodId - portionId - 1] ?? portionId) : portionId;
   return { foodId: r.id, portionId: portion, renamed: true };
+}
+
+export type QuickNutrients = { energy_kcal: number; protein_g: number | null; fat_g: number | null; carbohydrate_g: number | null };
+
+/** When and where a meal sits: its meal type, and optionally its date, eaten_at and note. */
+export interface When {
+  mealType: MealType;
+  date?: string;
+  eatenAt?: string;
+  note?: string | null;
+}
+const whenOf = (meal: Meal, w: When) => ({
+  meal_type: w.mealType,
+  date: w.date ?? meal.date,
+  eaten_at: w.eatenAt ?? meal.eaten_at,
+  note: w.note === undefined ? meal.note : w.note?.trim() || null,
+});
+const whenData = (m: Meal) => ({ meal_type: m.meal_type, date: m.date, eaten_at: m.eaten_at, note: m.note });
+
+/** What a new meal names: its food, quantity and portion, or a quick add's values. */
+export function mealData(meal: Meal): Record<string, unknown> {
+  if (!meal.food) {
+    const n = meal.nutrients;
+    return { quick_add: { energy_kcal: n.energy_kcal ?? 0, protein_g: n.protein_g ?? null, fat_g: n.fat_g ?? null, carbohydrate_g: n.carbohydrate_g ?? null, description: meal.description ?? null } };
+  }
+  return meal.portion ? { food_id: meal.food.id, quantity: meal.quantity, portion_id: meal.portion.id } : { food_id: meal.food.id, quantity: meal.quantity };
 }
 
 /** The change log keeps a waiting mutation's followers in order; each gets the version the previous one produced. */
@@ -110,19 +138,65 @@ export class Local {
     return meal;
   }
 
-  async editMeal(meal: Meal, food: FoodRec | null, change: { quantity: number; portion: Portion | null; mealType: MealType }): Promise<void> {
+  /** A quick add: kcal (and macros) typed in, no food. */
+  async quickAdd(a: { nutrients: QuickNutrients; description: string | null; mealType: MealType; date: string; today: boolean }): Promise<Meal> {
+    const now = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+    const meal: Meal = {
+      id: crypto.randomUUID(),
+      food: null,
+      description: a.description?.trim() || "Quick add",
+      meal_type: a.mealType,
+      quantity: 1,
+      portion: null,
+      grams: 0,
+      date: a.date,
+      eaten_at: now,
+      note: null,
+      nutrients: Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, (a.nutrients as Record<string, number | null>)[k] ?? null])),
+      version: null,
+    };
+    const data: Record<string, unknown> = { ...mealData(meal), meal_type: a.mealType, date: a.date };
+    if (a.today) data.eaten_at = now;
+    await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: null, data }, (tx) => tx.objectStore("meals").put(meal));
+    return meal;
+  }
+
+  /** Copies of meals onto another day (Copy from yesterday): new ids, the same local time of day. */
+  async copyMeals(meals: Meal[], toDate: string): Promise<void> {
     const tx = writeAll(this.db);
-    const ids = await serverIds(tx, food?.id ?? meal.food.id, change.portion?.id ?? null);
+    for (const m of meals) {
+      const days = Math.round((Date.parse(`${toDate}T12:00:00Z`) - Date.parse(`${m.date}T12:00:00Z`)) / 86_400_000);
+      const eatenAt = new Date(Date.parse(m.eaten_at) + days * 86_400_000).toISOString().replace(/\.\d+Z$/, "Z");
+      const copy: Meal = { ...m, id: crypto.randomUUID(), date: toDate, eaten_at: eatenAt, version: null };
+      const data = { ...mealData(m), meal_type: m.meal_type, date: toDate, eaten_at: eatenAt, note: m.note };
+      await tx.objectStore("meals").put(copy);
+      await tx.objectStore("queue").add({ entity: "meal", id: copy.id, op: "upsert", base_version: null, data, mutation_id: crypto.randomUUID() });
+    }
+    await tx.done;
+    this.sync.changed();
+  }
+
+  /** A quick add's new values, meal, date, time or note. */
+  async editQuick(meal: Meal, change: { nutrients: QuickNutrients; description: string | null } & When): Promise<void> {
+    const nutrients = { ...meal.nutrients, ...change.nutrients };
+    const next: Meal = { ...meal, nutrients, description: change.description?.trim() || "Quick add", ...whenOf(meal, change) };
+    const data = { ...mealData(next), ...whenData(next) };
+    await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: meal.version, data }, (tx) => tx.objectStore("meals").put(next));
+  }
+
+  async editMeal(meal: Meal, food: FoodRec | null, change: { quantity: number; portion: Portion | null } & When): Promise<void> {
+    const tx = writeAll(this.db);
+    const ids = await serverIds(tx, food?.id ?? meal.food!.id, change.portion?.id ?? null);
     const grams = gramsOf(change.quantity, change.portion);
     const next: Meal = {
       ...meal,
       quantity: change.quantity,
       portion: change.portion ? { id: ids.portionId!, name: change.portion.name, grams: change.portion.grams / change.portion.amount } : null,
       grams,
-      meal_type: change.mealType,
       nutrients: food ? nutrientsOf(food, grams) : meal.nutrients,
+      ...whenOf(meal, change),
     };
-    const data = { quantity: change.quantity, portion_id: ids.portionId, meal_type: change.mealType };
+    const data = { quantity: change.quantity, portion_id: ids.portionId, ...whenData(next) };
     await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: meal.version, data }, (tx) => tx.objectStore("meals").put(next), tx);
   }
 
@@ -132,8 +206,7 @@ export class Local {
 
   /** Undo of a delete: the same meal again (the server takes its id back after the delete). */
   async restoreMeal(meal: Meal): Promise<void> {
-    const data: Record<string, unknown> = { food_id: meal.food.id, quantity: meal.quantity, meal_type: meal.meal_type, date: meal.date, eaten_at: meal.eaten_at, note: meal.note };
-    if (meal.portion) data.portion_id = meal.portion.id;
+    const data: Record<string, unknown> = { ...mealData(meal), meal_type: meal.meal_type, date: meal.date, eaten_at: meal.eaten_at, note: meal.note };
     await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: null, data }, (tx) => tx.objectStore("meals").put({ ...meal, version: null }));
   }
 
@@ -177,8 +250,9 @@ export class Local {
       const m = c.mine as Partial<Meal> | null;
       let data: Record<string, unknown> | null = c.mine;
       if (c.entity === "meal" && m) {
-        data = { quantity: m.quantity, portion_id: m.portion?.id ?? null, meal_type: m.meal_type, date: m.date, note: m.note ?? null };
-        if (!c.theirs) data = { ...data, food_id: m.food?.id, eaten_at: m.eaten_at }; // deleted there: log it again
+        const what = m.food ? { quantity: m.quantity, portion_id: m.portion?.id ?? null } : mealData(m as Meal);
+        data = { ...what, meal_type: m.meal_type, date: m.date, eaten_at: m.eaten_at, note: m.note ?? null };
+        if (!c.theirs) data = { ...data, ...mealData(m as Meal) }; // deleted there: log it again
         await tx.objectStore("meals").put({ ...(m as Meal), version: c.version });
       }
       await tx.objectStore("queue").add({ mutation_id: crypto.randomUUID(), entity: c.entity, id: c.id, op: c.mine ? "upsert" : "delete", base_version: c.version, data });

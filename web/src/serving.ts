@@ -19,6 +19,7 @@ export type LastServings = Map<number, Pick<Meal, "quantity" | "portion" | "gram
 export async function lastServings(db: Store): Promise<LastServings> {
   const latest = new Map<number, Meal>();
   for (const m of await db.getAll("meals")) {
+    if (!m.food) continue; // a quick add
     const seen = latest.get(m.food.id);
     if (!seen || m.eaten_at > seen.eaten_at) latest.set(m.food.id, m);
   }

@@ -19,7 +19,9 @@ export interface Portion {
 
 export interface Meal {
   id: string;
-  food: { id: number; name: string };
+  /** null: a quick add (kcal and macros typed in; its name is `description`) */
+  food: { id: number; name: string } | null;
+  description?: string | null;
   meal_type: MealType;
   quantity: number;
   portion: { id: number; name: string; grams: number } | null;
@@ -40,6 +42,8 @@ export interface FoodRec {
   /** The eight meal nutrients per 100 g. */
   per100g: Nutrients;
   portions: Portion[];
+  /** Every nutrient the API gave per 100 g (the Nutrients panel); absent for the offline catalogue copy. */
+  all?: Nutrients;
   /** The natural serving's portion id (the API's default_portion), when the food has one. */
   default_portion_id?: number | null;
   custom: boolean;

@@ -46,6 +46,7 @@ export class Sync {
   private readonly listeners = new Set<() => void>();
   private running: Promise<void> | null = null;
   private again = false;
+  private backoff = 0;
   private soon: ReturnType<typeof setTimeout> | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
   /** Called when local records changed (a local write, a pull or a push), so views re-read. */
@@ -112,8 +113,15 @@ export class Sync {
           await this.pull();
         } while (this.again);
         this.emit({ online: true, error: null });
+        this.backoff = 0;
       } catch (e) {
-        if (isOffline(e)) this.emit({ online: false });
+        if (isOffline(e)) {
+          this.emit({ online: false });
+          // the server may be back before the browser says so: try again soon, then less often
+          this.backoff = Math.min(PERIOD_MS, Math.max(2000, this.backoff * 2));
+          clearTimeout(this.soon);
+          this.soon = setTimeout(() => void this.run(), this.backoff);
+        }
         else if (e instanceof ApiError && e.status === 401) this.emit({ error: "Your session ended; sign in again to send your changes." });
         else this.emit({ error: e instanceof Error ? e.message : String(e) });
       } finally {
@@ -232,7 +240,7 @@ export class Sync {
     let meals = await tx.objectStore("meals").openCursor();
     while (meals) {
       const meal = meals.value;
-      if (meal.food.id === temp) await meals.update({ ...meal, food: { ...meal.food, id: real }, portion: meal.portion ? { ...meal.portion, id: portion(meal.portion.id) as number } : meal.portion });
+      if (meal.food?.id === temp) await meals.update({ ...meal, food: { ...meal.food, id: real }, portion: meal.portion ? { ...meal.portion, id: portion(meal.portion.id) as number } : meal.portion });
       meals = await meals.continue();
     }
   }

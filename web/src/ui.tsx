@@ -13,7 +13,8 @@ export interface AppCtx {
   user: User;
   /** Bumps whenever local data changed (a write here, or a sync). */
   version: number;
-  go(hash: string): void;
+  /** Opens a view; `replace`: instead of the current one in the history (Back skips it). */
+  go(hash: string, replace?: boolean): void;
   toast(t: Toast | null): void;
 }
 
@@ -83,3 +84,32 @@ export function ErrorText({ error }: { error: string | null }) {
  * role is stated (test tools and screen readers then find it by that role and its label).
  */
 export const PASSWORD_ROLE = { role: "textbox" } as Record<string, string>;
+
+/** A meal's name: its food's, or a quick add's description. */
+export const mealName = (m: { food: { name: string } | null; description?: string | null }) => m.food?.name ?? m.description ?? "Quick add";
+
+/** "HH:MM" of an instant in a time zone. */
+export function clockIn(tz: string, iso: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+}
+
+/** The instant a local date and "HH:MM" name in a time zone (RFC 3339, UTC). */
+export function instantIn(tz: string, date: string, time: string): string {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  const offset = (at: number) => {
+    const p = Object.fromEntries(new Intl.DateTimeFormat("en-US", { timeZone: tz, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+    return Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - at;
+  };
+  let at = wall - offset(wall);
+  at = wall - offset(at); // once more, across a DST change
+  return new Date(at).toISOString().replace(/\.\d+Z$/, "Z");
+}
+
+/** The meal that fits the time of day in a time zone. */
+export function mealForNow(tz: string, at = new Date()): "breakfast" | "lunch" | "dinner" | "snack" {
+  const h = Number(new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", hourCycle: "h23" }).format(at));
+  if (h >= 4 && h < 11) return "breakfast";
+  if (h >= 11 && h < 15) return "lunch";
+  if (h >= 17 && h < 22) return "dinner";
+  return "snack";
+}

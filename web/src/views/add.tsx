@@ -65,7 +65,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
           onCancel={() => setPicked(null)}
           onSubmit={async (v) => {
             await app.local.logMeal({ food: picked.food, quantity: v.quantity, portion: v.portion, mealType: v.mealType, date, today: date === today, photoId: picked.photoId });
-            app.go(date === today ? "#/" : `#/day/${date}`);
+            app.go(date === today ? "#/" : `#/day/${date}`, true); // Back then leaves the day, not returns to add
           }}
         />
       </main>

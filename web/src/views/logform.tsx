@@ -11,7 +11,7 @@ export interface LogValues {
   mealType: MealType;
 }
 
-export function LogForm(props: { food: FoodRec; initial: LogValues; submitLabel: string; onSubmit: (v: LogValues) => void | Promise<void>; onCancel: () => void }) {
+export function LogForm(props: { food: FoodRec; initial: LogValues; submitLabel: string; onSubmit: (v: LogValues) => void | Promise<void>; onCancel: () => void; children?: preact.ComponentChildren }) {
   const { food } = props;
   const [quantity, setQuantity] = useState(String(props.initial.quantity));
   const [unit, setUnit] = useState(props.initial.portion ? String(props.initial.portion.id) : "g");
@@ -70,6 +70,7 @@ export function LogForm(props: { food: FoodRec; initial: LogValues; submitLabel:
           </select>
         </label>
       </div>
+      {props.children}
       <p class="preview" aria-live="polite">
         {n ? (
           <>

@@ -12,11 +12,21 @@ export function StatusLine() {
   if (!s.online) text = s.pending ? `Offline · ${waiting}` : "Offline";
   else if (s.error) text = s.pending ? `Not synced · ${waiting}` : "Not synced";
   else if (s.pending) text = s.syncing ? `Syncing · ${waiting}` : waiting;
+  else if (s.conflicts) text = s.conflicts === 1 ? "1 conflict to resolve" : `${s.conflicts} conflicts to resolve`;
+  else if (s.problems) text = s.problems === 1 ? "1 change refused" : `${s.problems} changes refused`;
   else text = "Synced";
+  const ok = text === "Synced";
   return (
-    <p class={`status ${s.online && !s.pending && !s.error ? "ok" : "warn"}`} role="status" aria-live="polite" title={s.error ?? undefined}>
-      {text}
-    </p>
+    <div class="status-wrap">
+      <p class={`status ${ok ? "ok" : "warn"}`} role="status" aria-live="polite" title={s.error ?? undefined}>
+        {text}
+      </p>
+      {(!s.online || s.error) && s.pending > 0 && !s.syncing && (
+        <button type="button" class="retry" onClick={() => void sync.run()}>
+          Retry now
+        </button>
+      )}
+    </div>
   );
 }
 

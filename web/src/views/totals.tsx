@@ -1,0 +1,162 @@
+/**
+ * The day's Totals (energy and macros against the day's goals) and its Nutrients: fibre, sugars,
+ * saturated fat and sodium from the meals themselves (the server's stored values), then every other
+ * nutrient the day's foods carry, from the foods' full values where this device has them.
+ */
+import { MEAL_NUTRIENT_KEYS, NUTRIENTS } from "../../../src/db/nutrients";
+import { api } from "../api";
+import { fromFood } from "../records";
+import type { Goals, Meal, Store } from "../store";
+import { grams, kcal, useApp, useData } from "../ui";
+
+type Sums = Record<string, number>;
+
+/** Sums like the server's totals: a nutrient unknown for a meal is left out of its sum. */
+export function sum(meals: Meal[]): Sums {
+  const out: Sums = Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, 0]));
+  for (const m of meals) for (const k of MEAL_NUTRIENT_KEYS) out[k]! += m.nutrients[k] ?? 0;
+  return out;
+}
+
+export function Totals({ totals, goals }: { totals: Sums; goals: Goals | null }) {
+  const rows: [string, string, number, number | null, string][] = [
+    ["energy_kcal", "Energy (kcal)", totals.energy_kcal!, goals?.energy_kcal ?? null, "kcal"],
+    ["protein_g", "Protein (g)", totals.protein_g!, goals?.protein_g ?? null, "g"],
+    ["fat_g", "Fat (g)", totals.fat_g!, goals?.fat_g ?? null, "g"],
+    ["carbohydrate_g", "Carbs (g)", totals.carbohydrate_g!, goals?.carbohydrate_g ?? null, "g"],
+  ];
+  const fmt = (v: number, unit: string) => (unit === "kcal" ? kcal(v) : grams(v));
+  const energyGoal = goals?.energy_kcal ?? null;
+  const left = energyGoal === null ? 0 : energyGoal - totals.energy_kcal!;
+  const over = energyGoal !== null && left < 0;
+  const pct = energyGoal ? Math.min(100, (100 * totals.energy_kcal!) / energyGoal) : 0;
+  return (
+    <section class="totals" aria-labelledby="totals-title">
+      <h2 id="totals-title">Totals</h2>
+      <p class="big">
+        <span>{kcal(totals.energy_kcal)} kcal eaten</span>
+        {energyGoal !== null && (
+          <span class={over ? "over" : undefined}>
+            {" "}
+            of {kcal(energyGoal)} kcal goal · {over ? `${kcal(-left)} kcal over` : `${kcal(left)} kcal remaining`}
+          </span>
+        )}
+      </p>
+      {energyGoal !== null && (
+        <div class={`bar${over ? " over" : ""}`} aria-hidden="true">
+          <div
+            class="fill"
+            ref={(el) => {
+              if (el) el.style.width = `${pct}%`;
+            }}
+          />
+        </div>
+      )}
+      <table class="macros">
+        <thead>
+          <tr>
+            <th scope="col">
+              <span class="sr">Nutrient</span>
+            </th>
+            <th scope="col">Eaten</th>
+            <th scope="col">Goal</th>
+            <th scope="col">Left</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([key, label, eaten, goal, unit]) => (
+            <tr key={key} class={goal !== null && eaten > goal ? "over" : undefined}>
+              <th scope="row">{label}</th>
+              <td>{fmt(eaten, unit)}</td>
+              <td>{goal === null ? "–" : fmt(goal, unit)}</td>
+              <td>{goal === null ? "–" : goal - eaten < 0 ? `${fmt(eaten - goal, unit)} over` : fmt(goal - eaten, unit)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+const MEAL_EXTRA = ["fiber_g", "sugars_g", "saturated_fat_g", "sodium_mg"];
+const SKIP = new Set(["energy_kcal", "energy_kj", "protein_g", "fat_g", "carbohydrate_g", ...MEAL_EXTRA]);
+const LABEL: Record<string, string> = { fiber_g: "Fibre", sugars_g: "Sugars", saturated_fat_g: "Saturated fat", sodium_mg: "Sodium" };
+/** Shown first, under these names; the rest of the foods' nutrients sit under "more". */
+const FIRST = new Map([
+  ["cholesterol_mg", "Cholesterol"],
+  ["potassium_mg", "Potassium"],
+  ["calcium_mg", "Calcium"],
+  ["iron_mg", "Iron"],
+  ["magnesium_mg", "Magnesium"],
+  ["vitamin_a_rae_ug", "Vitamin A"],
+  ["vitamin_c_mg", "Vitamin C"],
+  ["vitamin_d_ug", "Vitamin D"],
+  ["vitamin_b12_ug", "Vitamin B12"],
+  ["folate_ug", "Folate"],
+]);
+const INFO = new Map<string, { name: string; unit: string }>(NUTRIENTS.map((n) => [n.key, n]));
+
+/** Full nutrient values of the day's foods, fetched once for foods this device has not seen in full. */
+async function fullFoods(db: Store, meals: Meal[]) {
+  const out = new Map<number, Record<string, number | null>>();
+  for (const id of new Set(meals.flatMap((m) => (m.food ? [m.food.id] : [])))) {
+    let food = await db.get("foods", id);
+    if (!food?.all && id > 0) {
+      try {
+        food = fromFood(await api<Record<string, unknown>>("GET", `/foods/${id}`), food?.version ?? null);
+        if (food.all) await db.put("foods", { ...food, portions: food.portions });
+      } catch {} // offline or gone: the meal's own eight nutrients still count
+    }
+    if (food?.all) out.set(id, food.all);
+  }
+  return out;
+}
+
+export function Nutrients({ meals }: { meals: Meal[] }) {
+  const app = useApp();
+  const full = useData(() => fullFoods(app.db, meals), [meals.map((m) => m.id).join()]);
+  const base = sum(meals);
+  const known = (k: string) => meals.some((m) => m.nutrients[k] !== null && m.nutrients[k] !== undefined);
+  const rows: { key: string; label: string; value: number; unit: string }[] = MEAL_EXTRA.filter(known).map((k) => ({ key: k, label: LABEL[k]!, value: base[k]!, unit: INFO.get(k)!.unit }));
+  let covered = 0;
+  const extra: Sums = {};
+  const withFood = meals.filter((m) => m.food);
+  for (const m of withFood) {
+    const all = full?.get(m.food!.id);
+    if (!all) continue;
+    covered++;
+    for (const [k, v] of Object.entries(all)) if (v !== null && !SKIP.has(k) && INFO.has(k)) extra[k] = (extra[k] ?? 0) + (v * m.grams) / 100;
+  }
+  const more: typeof rows = [];
+  for (const n of NUTRIENTS) {
+    if (extra[n.key] === undefined) continue;
+    const row = { key: n.key, label: FIRST.get(n.key) ?? n.name, value: extra[n.key]!, unit: n.unit === "ug" ? "µg" : n.unit };
+    (FIRST.has(n.key) ? rows : more).push(row);
+  }
+  const list = (items: typeof rows) => (
+    <dl>
+      {items.map((r) => (
+        <div key={r.key}>
+          <dt>{r.label}</dt>
+          <dd>
+            {r.unit === "g" ? grams(r.value) : Math.round(r.value * 10) / 10} {r.unit}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+  return (
+    <section class="nutrients" aria-labelledby="nutrients-title">
+      <h2 id="nutrients-title">Nutrients</h2>
+      {rows.length === 0 ? <p class="muted">Nothing logged yet that says more than energy and macros.</p> : list(rows)}
+      {more.length > 0 && (
+        <details>
+          <summary>{more.length} more nutrients</summary>
+          {list(more)}
+        </details>
+      )}
+      {covered < withFood.length && <p class="muted">Vitamins and minerals from {covered} of {withFood.length} entries (the rest are not on this device yet).</p>}
+      <p class="muted">Goals are set for energy and macros (Settings); the Totals above compare against them.</p>
+    </section>
+  );
+}
