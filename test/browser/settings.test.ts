@@ -25,3 +25,12 @@ test("the time zone select shows the account's zone, and saving it again keeps i
   await page.getByText("Time zone saved.").waitFor();
   expect((await apiGet<{ timezone: string }>(env.srv.url, token, "/me")).timezone).toBe("America/New_York");
 }, 120_000);
+
+test("signing out says nothing about a session that ended (it was the person's own doing)", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign in" }).waitFor();
+  await expect(page.getByText("Your session ended").count()).resolves.toBe(0);
+}, 120_000);

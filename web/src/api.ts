@@ -32,7 +32,7 @@ export class Offline extends Error {}
 
 const KEY = "morsel.session";
 let session: Session | null = read();
-const listeners = new Set<(s: Session | null) => void>();
+const listeners = new Set<(s: Session | null, why?: "expired") => void>();
 
 function read(): Session | null {
   try {
@@ -45,14 +45,15 @@ function read(): Session | null {
 
 export const currentSession = () => session;
 
-export function setSession(s: Session | null): void {
+/** `expired`: the server refused the session (not the person signing out). */
+export function setSession(s: Session | null, why?: "expired"): void {
   session = s;
   if (s) localStorage.setItem(KEY, JSON.stringify(s));
   else localStorage.removeItem(KEY);
-  for (const l of listeners) l(s);
+  for (const l of listeners) l(s, why);
 }
 
-export function onSession(l: (s: Session | null) => void): () => void {
+export function onSession(l: (s: Session | null, why?: "expired") => void): () => void {
   listeners.add(l);
   return () => listeners.delete(l);
 }
@@ -95,7 +96,7 @@ function refresh(): Promise<boolean> {
         setSession({ access_token: pair.access_token, refresh_token: pair.refresh_token, user: pair.user });
         return true;
       }
-      if (res.status === 401) setSession(null); // expired or revoked: sign in again; local data is kept
+      if (res.status === 401) setSession(null, "expired"); // expired or revoked: sign in again; local data is kept
       return false;
     } finally {
       refreshing = null;

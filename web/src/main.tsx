@@ -34,8 +34,9 @@ function App() {
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(
     () =>
-      onSession((s) => {
-        if (!s && session) setNotice("Your session ended. Sign in again; changes not yet sent are kept on this device.");
+      onSession((s, why) => {
+        // only a session the server ended says so; signing out or deleting the account is the person's own doing
+        setNotice(!s && session && why === "expired" ? "Your session ended. Sign in again; changes not yet sent are kept on this device." : null);
         setLocal(s);
       }),
     [session],

@@ -4,9 +4,9 @@
  */
 import { useState } from "preact/hooks";
 import { loadFood } from "../foods";
-import { MEAL_TYPES, type FoodRec, type Meal, type MealType } from "../store";
-import { clockIn, dateIn, instantIn, MEAL_LABEL, useApp, useData } from "../ui";
-import { LogForm } from "./logform";
+import type { FoodRec, Meal, MealType } from "../store";
+import { clockIn, dateIn, instantIn, useApp, useData } from "../ui";
+import { LogForm, MealSelect } from "./logform";
 import { QuickAddForm } from "./quick-add";
 
 export function EditView({ id }: { id: string }) {
@@ -49,18 +49,7 @@ function EditForm({ meal, food: loaded }: { meal: Meal; food: FoodRec | null }) 
 
   const fields = (withMeal: boolean) => (
     <div class="row when">
-      {withMeal && (
-        <label>
-          Meal
-          <select value={mealType} onChange={(e) => setMealType((e.target as HTMLSelectElement).value as MealType)}>
-            {MEAL_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {MEAL_LABEL[t]}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      {withMeal && <MealSelect value={mealType} onChange={setMealType} />}
       <label>
         Date
         <input type="date" value={date} required onInput={(e) => setDate((e.target as HTMLInputElement).value)} />

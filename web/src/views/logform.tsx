@@ -5,6 +5,36 @@ import { nutrientsOf } from "../records";
 import { MEAL_TYPES, type FoodRec, type MealType, type Portion } from "../store";
 import { grams, kcal, MEAL_LABEL } from "../ui";
 
+/** The `Meal` combobox. */
+export function MealSelect({ value, onChange }: { value: MealType; onChange: (t: MealType) => void }) {
+  return (
+    <label>
+      Meal
+      <select value={value} onChange={(e) => onChange((e.target as HTMLSelectElement).value as MealType)}>
+        {MEAL_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {MEAL_LABEL[t]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A form's submit button and Cancel. */
+export function FormActions(props: { submitLabel: string; disabled: boolean; onCancel: () => void }) {
+  return (
+    <div class="actions">
+      <button type="submit" class="primary" disabled={props.disabled}>
+        {props.submitLabel}
+      </button>
+      <button type="button" onClick={props.onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
 export interface LogValues {
   quantity: number;
   portion: Portion | null;
@@ -59,16 +89,7 @@ export function LogForm(props: { food: FoodRec; initial: LogValues; submitLabel:
             ))}
           </select>
         </label>
-        <label>
-          Meal
-          <select value={mealType} onChange={(e) => setMealType((e.target as HTMLSelectElement).value as MealType)}>
-            {MEAL_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {MEAL_LABEL[t]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MealSelect value={mealType} onChange={setMealType} />
       </div>
       {props.children}
       <p class="preview" aria-live="polite">
@@ -80,14 +101,7 @@ export function LogForm(props: { food: FoodRec; initial: LogValues; submitLabel:
           <span class="error">Enter a quantity above 0 (at most {MAX_GRAMS} g or {MAX_PORTIONS} portions).</span>
         )}
       </p>
-      <div class="actions">
-        <button type="submit" class="primary" disabled={!valid || busy}>
-          {props.submitLabel}
-        </button>
-        <button type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submitLabel={props.submitLabel} disabled={!valid || busy} onCancel={props.onCancel} />
     </form>
   );
 }

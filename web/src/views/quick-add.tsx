@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import type { QuickNutrients } from "../records";
 import { ErrorText } from "../ui";
+import { FormActions } from "./logform";
 
 export interface QuickValues {
   nutrients: QuickNutrients;
@@ -65,14 +66,7 @@ export function QuickAddForm(props: { initial?: QuickValues; submitLabel: string
       </label>
       {props.children}
       <ErrorText error={error} />
-      <div class="actions">
-        <button type="submit" class="primary" disabled={busy}>
-          {props.submitLabel}
-        </button>
-        <button type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submitLabel={props.submitLabel} disabled={busy} onCancel={props.onCancel} />
     </form>
   );
 }
