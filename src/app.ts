@@ -64,7 +64,6 @@ import { ErrorSchema } from "./lib/schemas";
 export type { AppDeps, AppOptions } from "./deps";
 import type { AppDeps, AppOptions } from "./deps";
 
-
 /** Accounts one address may register per hour on an open server (a household signs up a few). */
 export const REGISTRATIONS_PER_HOUR = 10;
 

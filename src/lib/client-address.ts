@@ -15,7 +15,6 @@ export function normaliseIp(ip: string): string {
   return (m ? m[1]! : ip).toLowerCase();
 }
 
-/** One `for=` value or X-Forwarded-For item → a bare IP, or null (obfuscated ids, "unknown"). */
 /**
  * The key a rate limit counts a client under: an IPv4 address as it is, an IPv6 address by its /64
  * (one household, one phone carrier customer or one cloud machine gets a whole /64, so 64 addresses
@@ -30,6 +29,7 @@ export function rateKey(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
+/** One `for=` value or X-Forwarded-For item → a bare IP, or null (obfuscated ids, "unknown"). */
 function bareIp(raw: string): string | null {
   let v = raw.trim().replace(/^"|"$/g, "");
   if (v.startsWith("[")) v = v.slice(1, v.indexOf("]") > 0 ? v.indexOf("]") : undefined);

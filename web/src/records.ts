@@ -53,6 +53,15 @@ export interface Renamed {
 export const renamedKey = (temp: number) => `renamed:${temp}`;
 
 /**
+ * A portion id as the server knows it: the portions of a custom food made here are numbered temp − 1,
+ * temp − 2, … in the order the server numbers them, so the n-th becomes the server's n-th. Any other
+ * id (a portion of another food, or one the server gave) is left as it is.
+ */
+export function renamedPortion<T>(temp: number, r: Renamed, id: T): T | number {
+  return typeof id === "number" && id < temp ? (r.portions[temp - id - 1] ?? id) : id;
+}
+
+/**
  * A food and portion as the server knows them. A form opened on a custom food before the server
  * gave it an id still holds the temporary one; the rename is read in the same transaction as the
  * write, so a meal never goes out naming an id the server has never seen.
@@ -61,8 +70,7 @@ async function serverIds(tx: ReturnType<typeof writeAll>, foodId: number, portio
   if (foodId >= 0) return { foodId, portionId, renamed: false };
   const r = (await tx.objectStore("meta").get(renamedKey(foodId))) as Renamed | undefined;
   if (!r) return { foodId, portionId, renamed: false };
-  const portion = portionId !== null && portionId < foodId ? (r.portions[foodId - portionId - 1] ?? portionId) : portionId;
-  return { foodId: r.id, portionId: portion, renamed: true };
+  return { foodId: r.id, portionId: renamedPortion(foodId, r, portionId), renamed: true };
 }
 
 export type QuickNutrients = { energy_kcal: number; protein_g: number | null; fat_g: number | null; carbohydrate_g: number | null };

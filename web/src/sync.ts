@@ -8,7 +8,7 @@
  * the server has it. A record with a mutation still waiting is never overwritten by a pull.
  */
 import { api, ApiError, isOffline } from "./api";
-import { fromFood, fromMeal, renamedKey, type Renamed } from "./records";
+import { fromFood, fromMeal, renamedKey, renamedPortion, type Renamed } from "./records";
 import { getMeta, setMeta, writeAll, type Conflict, type Mutation, type Store, type Tx } from "./store";
 
 export interface SyncState {
@@ -225,7 +225,7 @@ export class Sync {
     // a form still open on the temporary food logs under the real id (records.ts serverIds)
     const renamed: Renamed = { id: real, portions: portions.map((p) => p.id) };
     await tx.objectStore("meta").put(renamed, renamedKey(temp));
-    const portion = (id: unknown) => (typeof id === "number" && id < temp ? (portions[temp - id - 1]?.id ?? id) : id);
+    const portion = (id: unknown) => renamedPortion(temp, renamed, id);
     let cursor = await tx.objectStore("queue").openCursor();
     while (cursor) {
       const q = cursor.value;

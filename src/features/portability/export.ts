@@ -11,7 +11,8 @@ import { pacer } from "../../lib/pace";
 import { getGoals, type GoalsCtx } from "../goals/service";
 import type { RecipesCtx } from "../recipes/service";
 import type { WeightsCtx } from "../weights/service";
-import { exportRecipe, exportWeights } from "./diary";
+import { exportRecipe, exportWeights, type ExportedRecipeT } from "./diary";
+import { jsonPieces } from "../../lib/stream";
 import { toUnit, trendAt } from "../weights/trend";
 import type { MealsCtx } from "../meals/service";
 import { toMeal } from "../meals/service";
@@ -54,8 +55,6 @@ function deletedFood(row: MealRow): ExportedFood {
  */
 export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
   const hash = new Bun.CryptoHasher("sha256");
-  const pause = pacer();
-  const out = (text: string) => (hash.update(text), text);
   const head = {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -63,29 +62,20 @@ export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
     profile: { email: ctx.user.email, name: ctx.user.name, timezone: ctx.user.timezone },
     goals: getGoals(ctx.meals.db, ctx.user.id),
   };
-  yield out(`${JSON.stringify(head).slice(0, -1)},"custom_foods":[`);
-  let first = true;
-  const item = (value: unknown) => {
-    const text = `${first ? "" : ","}${JSON.stringify(value)}`;
-    first = false;
-    return out(text);
-  };
-  for (const food of customFoods(ctx)) {
-    yield item(food);
-    await pause();
-  }
-  yield out('],"recipes":[');
-  first = true;
-  for (let page = ctx.recipes.repo.idsAfter(ctx.user.id, 0, PAGE); page.length; page = ctx.recipes.repo.idsAfter(ctx.user.id, page.at(-1)!, PAGE)) {
-    for (const id of page) {
-      yield item(exportRecipe(ctx.recipes, id));
-      await pause();
+  const sections = [
+    jsonPieces(`${JSON.stringify(head).slice(0, -1)},"custom_foods":[`, customFoods(ctx), "]"),
+    jsonPieces(',"recipes":[', recipes(ctx), "]"),
+    jsonPieces(',"meals":[', meals(ctx), "]"),
+  ];
+  for (const section of sections) {
+    for await (const text of section) {
+      hash.update(text);
+      yield text;
     }
   }
-  yield out('],"meals":[');
-  first = true;
-  for await (const row of mealRows(ctx, pause)) yield item(exportMeal(row));
-  yield out(`],"weights":${JSON.stringify(exportWeights(ctx.weights))}`);
+  const weights = `,"weights":${JSON.stringify(exportWeights(ctx.weights))}`;
+  hash.update(weights);
+  yield weights;
   hash.update("}");
   yield `,"checksum":"sha256:${hash.digest("hex")}"}`;
 }
@@ -110,15 +100,23 @@ function* customFoods(ctx: ExportCtx): Generator<ExportedFood> {
 }
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The user's meals in (date, time, id) order, a page per query, pausing between rows when due. */
-async function* mealRows(ctx: ExportCtx, pause: () => Promise<void>): AsyncGenerator<MealRow> {
+/** The user's recipes as exported, by id, a page of ids per query. */
+function* recipes(ctx: ExportCtx): Generator<ExportedRecipeT> {
+  for (let page = ctx.recipes.repo.idsAfter(ctx.user.id, 0, PAGE); page.length; page = ctx.recipes.repo.idsAfter(ctx.user.id, page.at(-1)!, PAGE)) {
+    for (const id of page) yield exportRecipe(ctx.recipes, id);
+  }
+}
+
+function* meals(ctx: ExportCtx): Generator<ReturnType<typeof exportMeal>> {
+  for (const row of mealRows(ctx)) yield exportMeal(row);
+}
+
+/** The user's meals in (date, time, id) order, a page per query. */
+function* mealRows(ctx: ExportCtx): Generator<MealRow> {
   let after: { date: string; eatenAt: string; id: string } | null = null;
   for (;;) {
     const page = ctx.meals.repo.range(ctx.user.id, "0000-01-01", "9999-12-31", "asc", after, PAGE);
-    for (const row of page) {
-      yield row;
-      await pause();
-    }
+    yield* page;
     if (page.length < PAGE) return;
     const last = page.at(-1)!;
     after = { date: last.date, eatenAt: last.eatenAt, id: last.id };
@@ -161,8 +159,8 @@ export async function* exportCsvText(ctx: ExportCtx): AsyncGenerator<string> {
   const timeFmt = new Intl.DateTimeFormat("en-GB", { timeZone: ctx.user.timezone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const pause = pacer();
   let lines = [CSV_COLUMNS.join(",")];
-  for await (const row of mealRows(ctx, pause)) {
-    const m = exportMeal(row);
+  for (const m of meals(ctx)) {
+    await pause();
     lines.push(
       [
         m.date,

@@ -65,8 +65,7 @@ function checkMeal(ctx: ExportCtx, raw: unknown, i: number, fileFoods: Map<numbe
   }
   if (!(m.grams > 0)) p.add(`${at}grams`, "must be more than 0");
 
-  const foodId = m.food_id;
-  const inFile = fileFoods.get(foodId);
+  const inFile = fileFoods.get(m.food_id);
   if (inFile) {
     if (m.portion && !inFile.input.portions?.some((x) => x.name === m.portion!.name)) {
       p.add(`${at}portion`, `is not one of custom food ${m.food_id}'s portions in this export`);
