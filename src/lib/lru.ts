@@ -29,6 +29,11 @@ export class Lru<K, V> {
     this.put(key, value);
   }
 
+  delete(key: K): void {
+    this.young.delete(key);
+    this.old.delete(key);
+  }
+
   get size(): number {
     return this.young.size + this.old.size;
   }

@@ -55,3 +55,36 @@ export async function pacedJsonSha256(value: Record<string, unknown>, pause: () 
   h.update("}");
   return h.digest("hex");
 }
+
+/**
+ * A pacer that also keeps the time its work ran, without the pauses: what a paced request is
+ * charged (lib/cost-budget.ts), however long other requests held the event loop in between.
+ * `wait` awaits a promise someone else is working on (a shared page being built) without counting it.
+ */
+export class Slicer {
+  private busy = 0;
+  private since = performance.now();
+  constructor(private readonly sliceMs = 5) {}
+
+  readonly pause = async (): Promise<void> => {
+    const now = performance.now();
+    if (now - this.since < this.sliceMs) return;
+    this.busy += now - this.since;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.since = performance.now();
+  };
+
+  async wait<T>(work: Promise<T>): Promise<T> {
+    this.busy += performance.now() - this.since;
+    try {
+      return await work;
+    } finally {
+      this.since = performance.now();
+    }
+  }
+
+  /** Milliseconds of work so far. */
+  get ms(): number {
+    return this.busy + performance.now() - this.since;
+  }
+}

@@ -4,6 +4,7 @@ import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { AppError } from "../../lib/errors";
 import { CostBudget, SIGNED_IN_SEARCH_BUDGET } from "../../lib/cost-budget";
+import { Slicer } from "../../lib/pace";
 import { rateKey } from "../../lib/client-address";
 import { isLoopback } from "../../config";
 import { reply } from "../../lib/reply";
@@ -13,15 +14,16 @@ import { getFood, recentFoods, searchFoods, type FoodsCtx } from "./service";
 export function foodsRoutes(deps: AppDeps, personal: (userId: number | null) => FoodsCtx["personal"]) {
   const budget = new CostBudget(deps.searchBudget);
   const signedInBudget = new CostBudget(deps.signedInSearchBudget ?? SIGNED_IN_SEARCH_BUDGET);
-  /** Runs a search charged to `key` in `bucket`: 429 with Retry-After while that budget is spent. */
-  const budgeted = (bucket: CostBudget, key: string, run: () => ReturnType<typeof searchFoods>, why: string) => {
-    const now = performance.now();
-    const wait = bucket.retryAfter(key, now);
+  /** Runs a search charged to `key` in `bucket` (its working time, not its pauses): 429 with Retry-After while that budget is spent. */
+  const budgeted = async (bucket: CostBudget, key: string, run: (slicer: Slicer) => ReturnType<typeof searchFoods>, why: string) => {
+    const wait = bucket.retryAfter(key, performance.now());
     if (wait > 0) throw new AppError("rate_limited", `${why}; try again in ${wait} seconds`, undefined, { "retry-after": String(wait) });
-    const page = run();
-    const end = performance.now();
-    bucket.charge(key, end - now, end);
-    return page;
+    const slicer = new Slicer();
+    try {
+      return await run(slicer);
+    } finally {
+      bucket.charge(key, slicer.ms, performance.now());
+    }
   };
   const ctxFor = (userId: number | null): FoodsCtx => ({
     directory: deps.foods,
@@ -32,19 +34,19 @@ export function foodsRoutes(deps: AppDeps, personal: (userId: number | null) => 
   });
   return new Elysia({ prefix: "/foods" })
     .use(deps.authn)
-    .get("/search", ({ query, user, request, server }) => {
+    .get("/search", async ({ query, user, request, server }) => {
       // A signed-in user spends a budget of server time of their own (lib/cost-budget.ts): with open
       // registration anyone has a token, and expensive queries in flight held the server for everyone.
       if (user) {
-        const page = budgeted(signedInBudget, `u:${user.id}`, () => searchFoods({ ctx: ctxFor(user.id), input: query }), "too many expensive searches from this account");
+        const page = await budgeted(signedInBudget, `u:${user.id}`, (slicer) => searchFoods({ ctx: ctxFor(user.id), input: query, slicer }), "too many expensive searches from this account");
         return reply(deps, page);
       }
       // Anonymous callers spend a per-address budget (an IPv6 /64 counts as one address).
       const address = deps.clientAddress(request, server);
       // Clients on this machine are not budgeted: whoever is there can run the CLI anyway, and a
       // proxy on the same machine should be named with --trust-proxy so its clients are told apart.
-      if (isLoopback(address)) return reply(deps, searchFoods({ ctx: ctxFor(null), input: query }));
-      const page = budgeted(budget, rateKey(address), () => searchFoods({ ctx: ctxFor(null), input: query }), "too many expensive searches from this address (sign in for a budget of your own)");
+      if (isLoopback(address)) return reply(deps, await searchFoods({ ctx: ctxFor(null), input: query }));
+      const page = await budgeted(budget, rateKey(address), (slicer) => searchFoods({ ctx: ctxFor(null), input: query, slicer }), "too many expensive searches from this address (sign in for a budget of your own)");
       return reply(deps, page);
     }, {
       optionalAuth: true,

@@ -7,6 +7,7 @@ import type { FoodSearch } from "./search";
 import type { FoodSummaryT, FoodT } from "./model";
 import type { RankInput } from "./rank";
 import { Lru } from "../../lib/lru";
+import { Slicer } from "../../lib/pace";
 import { immutableBody } from "../../lib/reply";
 import type { ImportedRepo } from "../imported/repo";
 import type { FoodDirectory } from "./directory";
@@ -27,8 +28,8 @@ export interface PersonalFoods {
   candidates(q: string): RankInput[];
   /** Score boosts for foods the caller logs often or recently. */
   boosts(): ReadonlyMap<number, number>;
-  /** Foods the caller logged lately: how often and when last (most logged first). */
-  history(): readonly { id: number; n: number; last: string }[];
+  /** Foods the caller logged lately: how often, when last and in what serving (most logged first). */
+  history(): readonly { id: number; n: number; last: string; quantity: number; portion_id: number | null }[];
   /** `build()`'s result, kept for this caller until their foods, history or the minute change. */
   remember<T extends object>(key: string, build: () => T): T;
 }
@@ -42,10 +43,17 @@ type SearchPage = { query: string; items: FoodSummaryT[]; total: number; limit: 
  * query). Rankings themselves are kept by FoodSearch under the generation (`cacheKey`), so paging and
  * personal searches rank a query once; the catalogue is read-only and an import moves the generation.
  */
-const anonymousPages = new WeakMap<FoodSearch, Lru<string, SearchPage>>();
+const anonymousPages = new WeakMap<FoodSearch, Lru<string, Promise<SearchPage>>>();
 
-/** Ranked search over the catalogue plus, with a token, the caller's custom foods. */
-export function searchFoods({ ctx, input }: { ctx: FoodsCtx; input: { q: string; limit?: number; offset?: number } }) {
+/**
+ * Ranked search over the catalogue plus, with a token, the caller's custom foods. The ranking hands
+ * the event loop back between slices (`slicer`), whose working time is what the caller is charged.
+ */
+export async function searchFoods({ ctx, input, slicer = new Slicer() }: {
+  ctx: FoodsCtx;
+  input: { q: string; limit?: number; offset?: number };
+  slicer?: Slicer;
+}): Promise<SearchPage> {
   const q = input.q.trim();
   if (q.length < 1 || q.length > MAX_QUERY_LENGTH) {
     throw invalid("q", `must be 1–${MAX_QUERY_LENGTH} characters after trimming spaces`);
@@ -56,26 +64,36 @@ export function searchFoods({ ctx, input }: { ctx: FoodsCtx; input: { q: string;
   const cacheKey = String(ctx.imported.generation());
   // the page echoes `q` as sent, so pages are kept by the exact text (rankings ignore case)
   const pageKey = `${cacheKey}|${limit}|${offset}|${q}`;
-  const build = (): SearchPage => {
-    const { ids, total } = ctx.search.search(q, {
+  let mine = false;
+  const build = async (): Promise<SearchPage> => {
+    mine = true;
+    const { ids, total } = await ctx.search.searchPaced(q, {
       limit,
       offset,
       imported,
       cacheKey,
       ...(ctx.personal ? { extra: ctx.personal.candidates(q), boosts: ctx.personal.boosts() } : {}),
-    });
+    }, slicer);
     const items = ids.flatMap((id) => {
       const summary = ctx.directory.summary(ctx.userId, id);
       return summary ? [summary] : [];
     });
     return immutableBody({ query: q, items, total, limit, offset });
   };
-  if (ctx.personal) return ctx.personal.remember(pageKey, build);
-  let pages = anonymousPages.get(ctx.search);
-  if (!pages) anonymousPages.set(ctx.search, (pages = new Lru(2000)));
-  let page = pages.get(pageKey);
-  if (!page) pages.set(pageKey, (page = build()));
-  return page;
+  // Pages are kept as promises, so the same query sent twice at once is ranked once.
+  let page: Promise<SearchPage> | undefined;
+  if (ctx.personal) page = ctx.personal.remember(pageKey, build);
+  else {
+    let pages = anonymousPages.get(ctx.search);
+    if (!pages) anonymousPages.set(ctx.search, (pages = new Lru(2000)));
+    page = pages.get(pageKey);
+    if (!page) {
+      const built = (page = build());
+      pages.set(pageKey, built);
+      built.catch(() => pages.delete(pageKey)); // a failed build is not kept
+    }
+  }
+  return mine ? await page : await slicer.wait(page);
 }
 
 /** One food with every nutrient. Another user's custom food is reported as unknown. */
@@ -94,7 +112,7 @@ export function recentFoods({ ctx, input }: { ctx: FoodsCtx; input: { limit?: nu
   for (const r of rows) {
     if (items.length >= (input.limit ?? 20)) break;
     const food = ctx.directory.summary(ctx.userId, r.id); // a deleted custom food is left out
-    if (food) items.push({ ...food, log_count: r.n, last_logged_at: r.last });
+    if (food) items.push({ ...food, log_count: r.n, last_logged_at: r.last, last_quantity: r.quantity, last_portion_id: r.portion_id });
   }
   return { items };
 }
