@@ -32,3 +32,8 @@ export function textStream(pieces: AsyncGenerator<string>): ReadableStream<Uint8
     },
   });
 }
+
+/** A 200 JSON Response whose body is `pieces` (see jsonPieces), streamed as the client reads. */
+export function streamedJson(pieces: AsyncGenerator<string>): Response {
+  return new Response(textStream(pieces), { headers: { "content-type": "application/json; charset=utf-8" } });
+}

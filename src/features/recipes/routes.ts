@@ -7,7 +7,8 @@ import { noContent, reply } from "../../lib/reply";
 import type { AuthedUser } from "../auth/plugin";
 import { CreateRecipeBody, PatchRecipeBody, Recipe, RecipeIdParams } from "./model";
 import { RecipesRepo } from "./repo";
-import { createRecipe, deleteRecipe, listRecipes, MAX_RECIPE_PAGE, RECIPE_PAGE, recipeView, updateRecipe, type RecipesCtx } from "./service";
+import { createRecipe, deleteRecipe, MAX_RECIPE_PAGE, RECIPE_PAGE, recipePage, recipeView, recipeViews, updateRecipe, type RecipesCtx, type RecipeView } from "./service";
+import { jsonPieces, streamedJson } from "../../lib/stream";
 
 export function recipesCtx(deps: AppDeps, user: Pick<AuthedUser, "id">): RecipesCtx {
   const now = deps.now();
@@ -25,7 +26,13 @@ export function recipesRoutes(deps: AppDeps) {
   const tags = ["recipes"];
   return new Elysia({ prefix: "/recipes" })
     .use(deps.authn)
-    .get("/", ({ user, query }) => reply(deps, listRecipes({ ctx: recipesCtx(deps, user), input: query })), {
+    .get("/", ({ user, query }) => {
+      const ctx = recipesCtx(deps, user);
+      const page = recipePage({ ctx, input: query });
+      // checked against the schema whole in tests; otherwise streamed, a recipe at a time (lib/stream.ts)
+      if (deps.validateResponses) return reply(deps, { items: [...recipeViews(ctx, page.ids)], next_cursor: page.next_cursor });
+      return streamedJson(jsonPieces('{"items":[', recipeViews(ctx, page.ids), `],"next_cursor":${JSON.stringify(page.next_cursor)}}`)) as unknown as { items: RecipeView[]; next_cursor: string | null };
+    }, {
       auth: true,
       query: t.Object({
         cursor: t.Optional(t.String({ description: "opaque: next_cursor of the previous page; absent = the first page" })),

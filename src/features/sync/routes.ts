@@ -1,5 +1,5 @@
 /** GET /sync/changes and POST /sync/push (API.md §Sync). */
-import { jsonPieces, textStream } from "../../lib/stream";
+import { jsonPieces, streamedJson } from "../../lib/stream";
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../app";
 import { errors, ErrorSchema, Nullable, Enum, Int } from "../../lib/schemas";
@@ -79,7 +79,7 @@ export function syncRoutes(deps: AppDeps) {
     .post("/push", async ({ user, body }) => {
       const { results } = await pushMutations({ ctx: ctx(user), input: body, commit: deps.commit });
       // written a result at a time: 500 recipes' `current` came to 29 MB, one JSON.stringify of 90 ms
-      return new Response(textStream(jsonPieces('{"results":[', results, "]}")), { headers: { "content-type": "application/json; charset=utf-8" } });
+      return streamedJson(jsonPieces('{"results":[', results, "]}"));
     }, {
       auth: true,
       body: t.Object({
