@@ -5,6 +5,8 @@
  * resolution is slow, so we try a ladder of scales, then a 45° turn (zxing itself tries 90° steps),
  * within a time budget. Decoding (sharp) runs on libuv's threads.
  */
+import { availableParallelism } from "node:os";
+import { Semaphore } from "async-mutex";
 import { ASSETS, COMPILED } from "../../assets";
 import { decode, type CheckedImage } from "./image";
 import type { Pixels } from "./zxing";
@@ -71,6 +73,7 @@ class ZxingThread {
 
 const zxing = new ZxingThread();
 
+
 /** One zxing pass over already-decoded pixels, in the zxing worker. */
 export function readOnce(pixels: Pixels): Promise<{ text: string; format: string } | null> {
   return zxing.read(pixels);
@@ -89,7 +92,17 @@ const LADDER: [number, number, boolean][] = [
   [1280, -45, false],
 ];
 
+/**
+ * Photos read at a time: all but one core. Four 40 MP uploads decoded side by side took both cores of
+ * a 2-core server and stalled /healthz for 335 ms; the rest wait their turn, first come first served.
+ */
+const reading = new Semaphore(Math.max(1, availableParallelism() - 1));
+
 export async function detectBarcode(img: CheckedImage, budgetMs = 1500): Promise<Detection | null> {
+  return reading.runExclusive(() => ladder(img, budgetMs));
+}
+
+async function ladder(img: CheckedImage, budgetMs: number): Promise<Detection | null> {
   const started = performance.now();
   const longest = Math.max(img.width, img.height);
   let lastSide = -1;
