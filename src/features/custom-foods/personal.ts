@@ -11,8 +11,8 @@ import { Lru } from "../../lib/lru";
 
 const HISTORY_DAYS = 90;
 
-/** How often and how lately a user logged each food since a time (the meal log answers it). */
-export type FoodHistory = (userId: number, since: string) => { id: number; n: number; last: string }[];
+/** How often and how lately a user logged each food since a time, and its last serving (the meal log answers it). */
+export type FoodHistory = (userId: number, since: string) => { id: number; n: number; last: string; quantity: number; portion_id: number | null }[];
 
 interface Known {
   own: ReturnType<CustomFoodsRepo["allOf"]>;

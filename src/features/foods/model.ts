@@ -72,6 +72,8 @@ export const RecentFood = t.Object(
     ...summaryFields,
     log_count: Int({ description: "meals of this food in the last 90 days" }),
     last_logged_at: t.String({ description: "RFC 3339: the latest eaten_at" }),
+    last_quantity: t.Number({ description: "the quantity of that latest meal: portions of last_portion_id, or grams when it is null" }),
+    last_portion_id: Nullable(Int({ description: "the portion of that latest meal; null = grams" })),
   },
   { title: "RecentFood" },
 );

@@ -44,8 +44,9 @@ export class MealsRepo {
     // By date first (a meal's local date is at most a day before its UTC instant's), from the covering
     // (user_id, date, eaten_at, food_id) index: the (user_id, food_id, …) one read every meal the
     // user ever logged, 2.6 ms for ten years against 0.4 (bench:scale, issue 18).
-    this.history = db.$client.prepare<{ id: number; n: number; last: string }, [number, string, string]>(
-      `SELECT food_id AS id, count(*) AS n, max(eaten_at) AS last FROM meals INDEXED BY meals_user_date
+    // SQLite's bare columns beside max(): quantity and portion_id come from the row of the latest eaten_at
+    this.history = db.$client.prepare<{ id: number; n: number; last: string; quantity: number; portion_id: number | null }, [number, string, string]>(
+      `SELECT food_id AS id, count(*) AS n, max(eaten_at) AS last, quantity, portion_id FROM meals INDEXED BY meals_user_date
        WHERE user_id = ? AND date >= ? AND eaten_at >= ? AND food_id IS NOT NULL GROUP BY food_id ORDER BY n DESC LIMIT 500`,
     );
     this.sumsByDateAndType = db.$client.prepare<DayTypeSums, [number, string, string]>(
@@ -68,7 +69,7 @@ export class MealsRepo {
   }
 
   /** Per food, how often and how lately the user logged it since `since` (search boosts; the covering meals_user_date index). */
-  foodHistory(userId: number, since: string): { id: number; n: number; last: string }[] {
+  foodHistory(userId: number, since: string): { id: number; n: number; last: string; quantity: number; portion_id: number | null }[] {
     return this.history.all(userId, addDays(since.slice(0, 10), -1), since);
   }
 
