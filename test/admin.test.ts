@@ -88,6 +88,19 @@ describe("registration modes and invites", () => {
     expectError(await call("PATCH", "/api/v1/admin/settings", { token: first.access_token, body: { registration: 1 } }), 400, "validation_failed");
     expect((await call("GET", "/api/v1/admin/settings", { token: first.access_token })).json.registration).toBe("closed");
   });
+
+  test("GET /register tells a sign-up form the mode, without a token; a server with no account yet is open to its first", async () => {
+    const { call } = makeApp({ options: { registrationMode: "closed" } });
+    expect((await call("GET", "/api/v1/register")).json).toEqual({ registration: "open" });
+    const admin = await registerUser(call);
+    expect((await call("GET", "/api/v1/register")).json).toEqual({ registration: "closed" });
+    await call("PATCH", "/api/v1/admin/settings", { token: admin.access_token, body: { registration: "invite" } });
+    const r = await call("GET", "/api/v1/register");
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ registration: "invite" });
+    // a bad token is not looked at: the answer is public and the same
+    expect((await call("GET", "/api/v1/register", { token: "not-a-token" })).json).toEqual({ registration: "invite" });
+  });
 });
 
 describe("the admin's calls", () => {

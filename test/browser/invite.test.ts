@@ -13,7 +13,7 @@ afterAll(async () => {
   await env.srv?.stop();
 });
 
-test("in invite mode: without a code the form says why; with the admin's code the account is made", async () => {
+test("in invite mode: the form asks for the code and will not go without it; with the admin's code the account is made", async () => {
   const api = `${env.srv.url}/api/v1`;
   const post = async (path: string, body: unknown, token?: string) =>
     (await (await fetch(api + path, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json()) as Record<string, string>;
@@ -26,13 +26,28 @@ test("in invite mode: without a code the form says why; with the admin's code th
   await page.getByRole("textbox", { name: "Name" }).fill("Bea");
   await page.getByRole("textbox", { name: "Email" }).fill("bea@home.example");
   await page.getByRole("textbox", { name: "Password" }).fill("correct horse battery");
+  const code = page.getByRole("textbox", { name: "Invite code" });
+  expect(await code.evaluate((el) => (el as HTMLInputElement).required)).toBe(true);
   await page.getByRole("button", { name: "Create account" }).click();
-  await page.getByText(/invitation/).waitFor();
+  // the browser holds the form back: nothing was sent, the code field says what is missing
+  expect(await code.evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true);
+  await page.getByText("At least 8 characters.").waitFor();
 
-  await page.getByRole("textbox", { name: "Invite code (if you were given one)" }).fill(invite.code!.toLowerCase());
+  await code.fill(invite.code!.toLowerCase());
   await page.getByRole("button", { name: "Create account" }).click();
   await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
   const users = (await (await fetch(`${api}/admin/users`, { headers: { authorization: `Bearer ${admin.access_token}` } })).json()) as { items: { email: string; role: string }[] };
   expect(users.items.map((u) => [u.email, u.role])).toEqual([["admin@home.example", "admin"], ["bea@home.example", "user"]]);
+  await ctx.close();
+});
+
+test("registration closed: the form says so before anything is typed", async () => {
+  const api = `${env.srv.url}/api/v1`;
+  const admin = (await (await fetch(`${api}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@home.example", password: "correct horse battery" }) })).json()) as { access_token: string };
+  const patched = await fetch(`${api}/admin/settings`, { method: "PATCH", headers: { "content-type": "application/json", authorization: `Bearer ${admin.access_token}` }, body: JSON.stringify({ registration: "closed" }) });
+  expect(patched.status).toBe(200);
+  const { ctx, page } = await device(env.browser, env.srv.url);
+  await page.goto("/#/register");
+  await page.getByText("This server is not taking new accounts.", { exact: false }).waitFor();
   await ctx.close();
 });

@@ -1,7 +1,8 @@
 /** Account routes: register, login, refresh, logout, and the caller's own profile. */
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../app";
-import { errors } from "../../lib/schemas";
+import { Enum, errors } from "../../lib/schemas";
+import { REGISTRATION_MODES } from "./registration";
 import { noContent, reply } from "../../lib/reply";
 import { DeleteMeBody, LoginBody, PatchMeBody, RefreshBody, RegisterBody, TokenPair, User } from "./model";
 import { toPublicUser } from "./repo";
@@ -30,6 +31,22 @@ export function authRoutes(deps: AppDeps) {
   const tags = ["accounts"];
   return new Elysia()
     .use(deps.authn)
+    .get(
+      "/register",
+      () => {
+        const r = deps.auth.registration;
+        return reply(deps, { registration: r.hasUsers() ? r.mode() : "open" });
+      },
+      {
+        response: { 200: t.Object({ registration: Enum(REGISTRATION_MODES, { description: "open, invite (POST /register needs invite_code) or closed" }) }) },
+        detail: {
+          tags,
+          summary: "Who may register here",
+          description:
+            "Public: what a sign-up form needs to know before it is filled in (whether to ask for an invite code, or to say that registration is closed). A server with no account yet answers open: its first account may always register.",
+        },
+      },
+    )
     .post(
       "/register",
       async ({ body, request, server }) => reply(deps, await register({ ctx: ctx(deps.clientAddress(request, server), request), input: body }), 201),

@@ -4,6 +4,7 @@
  */
 export const OPERATIONS: Record<string, { id: string; csv?: boolean }> = {
   "GET /healthz": { id: "getHealth" },
+  "GET /api/v1/register": { id: "getRegistration" },
   "POST /api/v1/register": { id: "register" },
   "POST /api/v1/login": { id: "login" },
   "POST /api/v1/refresh": { id: "refreshTokens" },

@@ -1,5 +1,5 @@
 /** Sign in and create account. The time zone of a new account is the browser's. */
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { api, message, setSession, type Session } from "../api";
 import { ErrorText, PASSWORD_ROLE } from "../ui";
 
@@ -7,6 +7,14 @@ export function Auth({ mode, notice }: { mode: "signin" | "register"; notice: st
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const register = mode === "register";
+  /** Who may register here (GET /register): undefined while asking, null when the server cannot be asked. */
+  const [registration, setRegistration] = useState<"open" | "invite" | "closed" | null | undefined>(undefined);
+  useEffect(() => {
+    if (!register) return;
+    api<{ registration: "open" | "invite" | "closed" }>("GET", "/register", undefined, { auth: false })
+      .then((r) => setRegistration(r.registration))
+      .catch(() => setRegistration(null)); // offline or an older server: offer the field, optional
+  }, [register]);
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -35,7 +43,7 @@ export function Auth({ mode, notice }: { mode: "signin" | "register"; notice: st
     <main class="auth">
       <h1>{register ? "Create account" : "Sign in to Morsel"}</h1>
       {notice && <p class="notice">{notice}</p>}
-      <form onSubmit={submit}>
+      <form onSubmit={submit} aria-busy={register && registration === undefined}>
         {register && (
           <label>
             Name
@@ -48,12 +56,30 @@ export function Auth({ mode, notice }: { mode: "signin" | "register"; notice: st
         </label>
         <label>
           Password
-          <input name="password" type="password" {...PASSWORD_ROLE} autocomplete={register ? "new-password" : "current-password"} required minLength={register ? 8 : 1} />
+          <input
+            name="password"
+            type="password"
+            {...PASSWORD_ROLE}
+            autocomplete={register ? "new-password" : "current-password"}
+            required
+            minLength={register ? 8 : 1}
+            aria-describedby={register ? "password-rule" : undefined}
+          />
         </label>
         {register && (
+          <p id="password-rule" class="muted hint">
+            At least 8 characters.
+          </p>
+        )}
+        {register && registration === "closed" && (
+          <p class="notice" role="status">
+            This server is not taking new accounts. Ask its admin to create one for you, or for an invite code.
+          </p>
+        )}
+        {register && registration !== "open" && registration !== undefined && (
           <label>
-            Invite code (if you were given one)
-            <input name="invite_code" autocomplete="off" autocapitalize="characters" spellcheck={false} maxLength={40} />
+            {registration === null ? "Invite code (if you were given one)" : "Invite code"}
+            <input name="invite_code" autocomplete="off" autocapitalize="characters" spellcheck={false} maxLength={40} required={registration === "invite"} />
           </label>
         )}
         <ErrorText error={error} />
