@@ -23,8 +23,9 @@ export function WeekView({ end }: { end: string | null }) {
   const avg = (k: string) => (logged.length ? logged.reduce((s, d) => s + d.totals[k]!, 0) / logged.length : null);
   const goal = goals?.energy_kcal ?? null;
   const top = Math.max(goal ?? 0, ...days.map((d) => d.totals.energy_kcal!), 1);
-  const W = 700;
-  const H = 220;
+  // drawn at about phone width, so its 12 px labels stay 12 px on a 360 px screen
+  const W = 350;
+  const H = 200;
   const bar = W / 7;
   const y = (v: number) => H - 24 - (v / top) * (H - 44);
 
@@ -45,10 +46,10 @@ export function WeekView({ end }: { end: string | null }) {
         <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Energy per day; the table below has the numbers${goal ? `; goal ${kcal(goal)} kcal` : ""}`}>
           {days.map((d, i) => {
             const v = d.totals.energy_kcal!;
-            const over = goal !== null && v > goal * 1.1;
+            const over = goal !== null && v > goal;
             return (
               <g key={d.date}>
-                <rect class={over ? "over" : "kcal"} x={i * bar + 8} y={y(v)} width={bar - 16} height={Math.max(0, H - 24 - y(v))} rx="4" />
+                <rect class={over ? "over" : "kcal"} x={i * bar + 5} y={y(v)} width={bar - 10} height={Math.max(0, H - 24 - y(v))} rx="3" />
                 <text x={i * bar + bar / 2} y={H - 6} text-anchor="middle">
                   {shortDay(d.date).split(" ")[0]}
                 </text>
@@ -62,14 +63,19 @@ export function WeekView({ end }: { end: string | null }) {
           })}
           {goal !== null && <line class="goal" x1="0" x2={W} y1={y(goal)} y2={y(goal)} />}
         </svg>
+        {goal !== null && (
+          <figcaption class="legend">
+            <span class="swatch kcal" aria-hidden="true" /> at or under the goal <span class="swatch over" aria-hidden="true" /> over it{" "}
+            <span class="swatch goal" aria-hidden="true" /> goal {kcal(goal)} kcal
+          </figcaption>
+        )}
       </figure>
       <table class="week">
-        <caption>Energy and macros per day</caption>
+        <caption>Energy and macros per day{goal === null ? "" : ` (goal ${kcal(goal)} kcal)`}</caption>
         <thead>
           <tr>
             <th scope="col">Day</th>
             <th scope="col">kcal</th>
-            <th scope="col">Goal</th>
             <th scope="col">Protein (g)</th>
             <th scope="col">Fat (g)</th>
             <th scope="col">Carbs (g)</th>
@@ -77,12 +83,11 @@ export function WeekView({ end }: { end: string | null }) {
         </thead>
         <tbody>
           {days.map((d) => (
-            <tr key={d.date}>
+            <tr key={d.date} class={goal !== null && d.totals.energy_kcal! > goal ? "over" : undefined}>
               <th scope="row">
                 <a href={d.date === today ? "#/" : `#/day/${d.date}`}>{shortDay(d.date)}</a>
               </th>
               <td>{kcal(d.totals.energy_kcal)}</td>
-              <td>{goal === null ? "–" : kcal(goal)}</td>
               <td>{grams(d.totals.protein_g)}</td>
               <td>{grams(d.totals.fat_g)}</td>
               <td>{grams(d.totals.carbohydrate_g)}</td>
@@ -91,9 +96,8 @@ export function WeekView({ end }: { end: string | null }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">Daily average ({logged.length} logged days)</th>
+            <th scope="row">Average ({logged.length} logged days)</th>
             <td>{kcal(avg("energy_kcal"))}</td>
-            <td>{goal === null ? "–" : kcal(goal)}</td>
             <td>{grams(avg("protein_g"))}</td>
             <td>{grams(avg("fat_g"))}</td>
             <td>{grams(avg("carbohydrate_g"))}</td>
