@@ -82,3 +82,15 @@ test("two devices: a meal appears on the other; edited on both offline, the conf
   await a.ctx.close();
   await b.ctx.close();
 }, 180_000);
+
+test("opening Add food readies the offline search before anything is typed (the first offline search waited ~1 s for it)", async () => {
+  const { ctx, page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await synced(page);
+  const loaded = page.waitForRequest((r) => new URL(r.url()).pathname === "/catalogue.json");
+  await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
+  await page.getByRole("searchbox", { name: "Search foods" }).waitFor();
+  await loaded;
+  expect(await page.getByRole("searchbox", { name: "Search foods" }).inputValue()).toBe("");
+  await ctx.close();
+});

@@ -1,7 +1,7 @@
 /** Add food: search as you type, recent and frequent foods, barcode and photo, custom foods; then the log form. */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { message } from "../api";
-import { loadFood, recentFoods, searchFoods, type FoodHit } from "../foods";
+import { loadFood, recentFoods, searchFoods, warmOfflineSearch, type FoodHit } from "../foods";
 import type { FoodRec, MealType } from "../store";
 import { dateIn, dayTitle, ErrorText, MEAL_LABEL, useApp } from "../ui";
 import { CustomFoodForm } from "./custom-food";
@@ -26,6 +26,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
   useEffect(() => {
     recentFoods(app.db).then(setRecent, () => setRecent({ recent: [], frequent: [] }));
     lastServings(app.db).then(setLast, () => {});
+    warmOfflineSearch();
   }, []);
 
   useEffect(() => {
