@@ -122,3 +122,28 @@ test("over the goal the day says so in words, not as a negative remainder", asyn
   await totals.getByText("120 kcal over").waitFor();
   expect(await totals.textContent()).not.toContain("-120");
 }, 120_000);
+
+test("the log form shows the food's Nutrition facts for the amount chosen, as the API's values give", async () => {
+  const { ctx, page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const food = await apiGet(env.srv.url, await accessToken(page), "/foods/9040");
+  const medium = (food.portions as { id: number; name: string; grams: number }[]).find((p) => p.name.startsWith("medium"))!;
+  await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
+  await page.getByRole("searchbox", { name: "Search foods" }).fill("banana");
+  await page.getByRole("listitem").filter({ hasText: "Bananas, raw" }).first().click();
+  const facts = page.getByRole("region", { name: "Nutrition facts" });
+  const row = async (name: string) => (await facts.locator("dl > div").filter({ has: page.getByText(name, { exact: true }) }).first().locator("dd").textContent())!.trim();
+  const tenths = (v: number) => String(Math.round(v * 10) / 10);
+  // the form starts at one medium banana: 118 g
+  await expect(facts.textContent()).resolves.toContain(`(${medium.grams} g) · ${Math.round((food.nutrients.energy_kcal * medium.grams) / 100)} kcal`);
+  expect(await row("Potassium")).toBe(`${tenths((food.nutrients.potassium_mg * medium.grams) / 100)} mg`);
+  expect(await row("Fibre")).toBe(`${tenths((food.nutrients.fiber_g * medium.grams) / 100)} g`);
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill("2");
+  const doubled = `${tenths((food.nutrients.potassium_mg * medium.grams * 2) / 100)} mg`;
+  await facts.locator("dl > div").filter({ hasText: "Potassium" }).filter({ hasText: doubled }).waitFor();
+  expect(await row("Potassium")).toBe(doubled);
+  // the rest of the food's nutrients are one tap away
+  await facts.getByText(/\d+ more nutrients/).click();
+  await facts.getByText("Vitamin E (alpha-tocopherol)").waitFor();
+  await ctx.close();
+});

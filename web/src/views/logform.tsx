@@ -4,6 +4,7 @@ import { gramsOf, MAX_GRAMS, MAX_PORTIONS } from "../../../src/features/meals/nu
 import { nutrientsOf } from "../records";
 import { MEAL_TYPES, type FoodRec, type MealType, type Portion } from "../store";
 import { grams, kcal, MEAL_LABEL } from "../ui";
+import { NutritionFacts } from "./facts";
 
 /** The `Meal` combobox. */
 export function MealSelect({ value, onChange }: { value: MealType; onChange: (t: MealType) => void }) {
@@ -102,6 +103,7 @@ export function LogForm(props: { food: FoodRec; initial: LogValues; submitLabel:
         )}
       </p>
       <FormActions submitLabel={props.submitLabel} disabled={!valid || busy} onCancel={props.onCancel} />
+      {valid && <NutritionFacts food={food} amount={portion ? `${quantity} × ${portion.amount === 1 ? portion.name : `${portion.amount} ${portion.name}`}` : `${quantity} g`} weight={gramsOf(q, portion)} />}
     </form>
   );
 }

@@ -3,7 +3,8 @@
  * saturated fat and sodium from the meals themselves (the server's stored values), then every other
  * nutrient the day's foods carry, from the foods' full values where this device has them.
  */
-import { MEAL_NUTRIENT_KEYS, NUTRIENTS } from "../../../src/db/nutrients";
+import { MEAL_NUTRIENT_KEYS } from "../../../src/db/nutrients";
+import { EXTRA_LABEL, INFO, MEAL_EXTRA, NutrientList, splitRows, unitOf, type NutrientRow } from "./nutrient-list";
 import { api } from "../api";
 import { fromFood } from "../records";
 import type { Goals, Meal, Store } from "../store";
@@ -78,23 +79,7 @@ export function Totals({ totals, goals }: { totals: Sums; goals: Goals | null })
   );
 }
 
-const MEAL_EXTRA = ["fiber_g", "sugars_g", "saturated_fat_g", "sodium_mg"];
 const SKIP = new Set(["energy_kcal", "energy_kj", "protein_g", "fat_g", "carbohydrate_g", ...MEAL_EXTRA]);
-const LABEL: Record<string, string> = { fiber_g: "Fibre", sugars_g: "Sugars", saturated_fat_g: "Saturated fat", sodium_mg: "Sodium" };
-/** Shown first, under these names; the rest of the foods' nutrients sit under "more". */
-const FIRST = new Map([
-  ["cholesterol_mg", "Cholesterol"],
-  ["potassium_mg", "Potassium"],
-  ["calcium_mg", "Calcium"],
-  ["iron_mg", "Iron"],
-  ["magnesium_mg", "Magnesium"],
-  ["vitamin_a_rae_ug", "Vitamin A"],
-  ["vitamin_c_mg", "Vitamin C"],
-  ["vitamin_d_ug", "Vitamin D"],
-  ["vitamin_b12_ug", "Vitamin B12"],
-  ["folate_ug", "Folate"],
-]);
-const INFO = new Map<string, { name: string; unit: string }>(NUTRIENTS.map((n) => [n.key, n]));
 
 /** Full nutrient values of the day's foods, fetched once for foods this device has not seen in full. */
 async function fullFoods(db: Store, meals: Meal[]) {
@@ -117,7 +102,7 @@ export function Nutrients({ meals }: { meals: Meal[] }) {
   const full = useData(() => fullFoods(app.db, meals), [meals.map((m) => m.id).join()]);
   const base = sum(meals);
   const known = (k: string) => meals.some((m) => m.nutrients[k] !== null && m.nutrients[k] !== undefined);
-  const rows: { key: string; label: string; value: number; unit: string }[] = MEAL_EXTRA.filter(known).map((k) => ({ key: k, label: LABEL[k]!, value: base[k]!, unit: INFO.get(k)!.unit }));
+  const rows: NutrientRow[] = MEAL_EXTRA.filter(known).map((k) => ({ key: k, label: EXTRA_LABEL[k]!, value: base[k]!, unit: unitOf(k) }));
   let covered = 0;
   const extra: Sums = {};
   const withFood = meals.filter((m) => m.food);
@@ -127,24 +112,9 @@ export function Nutrients({ meals }: { meals: Meal[] }) {
     covered++;
     for (const [k, v] of Object.entries(all)) if (v !== null && !SKIP.has(k) && INFO.has(k)) extra[k] = (extra[k] ?? 0) + (v * m.grams) / 100;
   }
-  const more: typeof rows = [];
-  for (const n of NUTRIENTS) {
-    if (extra[n.key] === undefined) continue;
-    const row = { key: n.key, label: FIRST.get(n.key) ?? n.name, value: extra[n.key]!, unit: n.unit === "ug" ? "µg" : n.unit };
-    (FIRST.has(n.key) ? rows : more).push(row);
-  }
-  const list = (items: typeof rows) => (
-    <dl>
-      {items.map((r) => (
-        <div key={r.key}>
-          <dt>{r.label}</dt>
-          <dd>
-            {r.unit === "g" ? grams(r.value) : Math.round(r.value * 10) / 10} {r.unit}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
+  const { first, more } = splitRows(extra, SKIP);
+  rows.push(...first);
+  const list = (items: NutrientRow[]) => <NutrientList rows={items} />;
   return (
     <section class="nutrients" aria-labelledby="nutrients-title">
       <h2 id="nutrients-title">Nutrients</h2>
