@@ -8,24 +8,27 @@ export function StatusLine() {
   const [s, setS] = useState(sync.state);
   useEffect(() => sync.subscribe(() => setS(sync.state)), [sync]);
   const waiting = s.pending === 1 ? "1 change waiting" : `${s.pending} changes waiting`;
+  // `short` is what a 360 px header has room for beside four tabs; the full text stays in the status's text
   let text: string;
-  if (!s.online) text = s.pending ? `Offline · ${waiting}` : "Offline";
-  else if (s.error) text = s.pending ? `Not synced · ${waiting}` : "Not synced";
-  else if (s.pending) text = s.syncing ? `Syncing · ${waiting}` : waiting;
-  else if (s.conflicts) text = s.conflicts === 1 ? "1 conflict to resolve" : `${s.conflicts} conflicts to resolve`;
-  else if (s.problems) text = s.problems === 1 ? "1 change refused" : `${s.problems} changes refused`;
-  else text = "Synced";
+  let short: string;
+  if (!s.online) [text, short] = s.pending ? [`Offline · ${waiting}`, `Offline · ${s.pending}`] : ["Offline", "Offline"];
+  else if (s.error) [text, short] = s.pending ? [`Not synced · ${waiting}`, `Not synced · ${s.pending}`] : ["Not synced", "Not synced"];
+  else if (s.pending) [text, short] = [s.syncing ? `Syncing · ${waiting}` : waiting, `${s.pending} waiting`];
+  else if (s.conflicts) [text, short] = [s.conflicts === 1 ? "1 conflict to resolve" : `${s.conflicts} conflicts to resolve`, `${s.conflicts} conflict${s.conflicts === 1 ? "" : "s"}`];
+  else if (s.problems) [text, short] = [s.problems === 1 ? "1 change refused" : `${s.problems} changes refused`, `${s.problems} refused`];
+  else [text, short] = ["Synced", "Synced"];
   const ok = text === "Synced";
   return (
     <div class="status-wrap">
-      <p class={`status ${ok ? "ok" : "warn"}`} role="status" aria-live="polite" title={s.error ?? undefined}>
-        {text}
+      <p class={`status ${ok ? "ok" : "warn"}`} role="status" aria-live="polite" title={s.error ?? text}>
+        <span class="long">{text}</span>
+        {short !== text && (
+          <span class="short" aria-hidden="true">
+            {short}
+          </span>
+        )}
       </p>
-      {(!s.online || s.error) && s.pending > 0 && !s.syncing && (
-        <button type="button" class="retry" onClick={() => void sync.run()}>
-          Retry now
-        </button>
-      )}
+
     </div>
   );
 }
@@ -37,11 +40,22 @@ export function Issues() {
   useEffect(() => app.sync.subscribe(() => setS(app.sync.state)), [app.sync]);
   const conflicts = data?.conflicts ?? [];
   const problems = data?.problems ?? [];
+  // below the header, which at 360 px has room for the status and four tabs but not a button
+  const retry = (!s.online || s.error) && s.pending > 0 && !s.syncing && (
+    <button type="button" class="retry" onClick={() => void app.sync.run()}>
+      Retry now
+    </button>
+  );
   return (
     <>
       {s.error && (
         <p class="error" role="alert">
-          {s.error} {s.error.includes("sign in") && <a href="#/settings">Settings</a>}
+          {s.error} {s.error.includes("sign in") && <a href="#/settings">Settings</a>} {retry}
+        </p>
+      )}
+      {!s.error && retry && (
+        <p class="notice waiting">
+          {s.pending === 1 ? "1 change is" : `${s.pending} changes are`} kept on this device until the server can be reached. {retry}
         </p>
       )}
       {conflicts.map((c) => (
