@@ -87,11 +87,16 @@ test("no serious or critical axe violations on any view (360x640 and 1280x800, l
   await page.getByRole("listitem").filter({ hasText: "Yogurt" }).first().waitFor();
   found.push(...(await auditAll(page, "add-food")));
   await page.getByRole("listitem").filter({ hasText: "Yogurt" }).first().click();
-  await page.getByRole("spinbutton", { name: "Quantity" }).waitFor();
+  await page.getByRole("region", { name: "Nutrition facts" }).waitFor();
   found.push(...(await auditAll(page, "log-form")));
   await page.getByRole("link", { name: "Week" }).click();
   await page.getByRole("table").waitFor();
   found.push(...(await auditAll(page, "week")));
+  await page.getByRole("link", { name: "Weight" }).click();
+  await page.getByRole("spinbutton", { name: "Weight" }).fill("80.4");
+  await page.getByRole("button", { name: "Save weight" }).click();
+  await page.getByRole("img", { name: "Weight trend" }).waitFor();
+  found.push(...(await auditAll(page, "weight")));
   expect(found).toEqual([]);
   await ctx.close();
 }, 180_000);

@@ -89,7 +89,7 @@ test("at 360 px the week fits the screen, its labels are readable, and days over
   await page.getByRole("link", { name: "Week" }).click();
   const table = page.getByRole("table");
   await table.getByText("2920").waitFor();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number)).toBeLessThanOrEqual(360);
   const tableBox = (await table.boundingBox())!;
   expect(tableBox.x + tableBox.width).toBeLessThanOrEqual(360);
   // the chart's day labels are drawn at a readable size, not scaled down to ~6 px

@@ -27,10 +27,10 @@ test("in invite mode: the form asks for the code and will not go without it; wit
   await page.getByRole("textbox", { name: "Email" }).fill("bea@home.example");
   await page.getByRole("textbox", { name: "Password" }).fill("correct horse battery");
   const code = page.getByRole("textbox", { name: "Invite code" });
-  expect(await code.evaluate((el) => (el as HTMLInputElement).required)).toBe(true);
+  expect(await code.evaluate((el) => (el as unknown as { required: boolean }).required)).toBe(true);
   await page.getByRole("button", { name: "Create account" }).click();
   // the browser holds the form back: nothing was sent, the code field says what is missing
-  expect(await code.evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true);
+  expect(await code.evaluate((el) => (el as unknown as { validity: { valueMissing: boolean } }).validity.valueMissing)).toBe(true);
   await page.getByText("At least 8 characters.").waitFor();
 
   await code.fill(invite.code!.toLowerCase());

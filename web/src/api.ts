@@ -8,6 +8,8 @@ export interface User {
   email: string;
   name: string;
   timezone: string;
+  /** How weights are shown (PATCH /me); older sessions may lack it: kg. */
+  weight_unit?: "kg" | "lb";
 }
 
 export interface Session {

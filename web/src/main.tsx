@@ -11,6 +11,7 @@ import { Auth } from "./views/auth";
 import { DayView } from "./views/day";
 import { EditView } from "./views/edit";
 import { SettingsView } from "./views/settings";
+import { WeightView } from "./views/weight";
 import { Issues, StatusLine, ToastBar } from "./views/status";
 import { WeekView } from "./views/week";
 
@@ -113,6 +114,9 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
           <a href="#/week" aria-current={hash.startsWith("#/week") ? "page" : undefined}>
             Week
           </a>
+          <a href="#/weight" aria-current={hash.startsWith("#/weight") ? "page" : undefined}>
+            Weight
+          </a>
           <a href="#/settings" aria-current={hash.startsWith("#/settings") ? "page" : undefined}>
             Settings
           </a>
@@ -135,6 +139,7 @@ function Route({ hash, signOut }: { hash: string; signOut: () => void }) {
   if (page === "add" && a && ["breakfast", "lunch", "dinner", "snack"].includes(a)) return <AddView key={hash} mealType={a as MealType} date={b && DATE.test(b) ? b : todayFallback()} />;
   if (page === "edit" && a) return <EditView key={a} id={a} />;
   if (page === "week") return <WeekView end={a && DATE.test(a) ? a : null} />;
+  if (page === "weight") return <WeightView />;
   if (page === "settings") return <SettingsView signOut={signOut} />;
   return <DayView date={null} />;
 }

@@ -5,7 +5,7 @@
  */
 import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
 import { gramsOf, scale } from "../../src/features/meals/nutrition";
-import { writeAll, type Conflict, type FoodRec, type Goals, type Meal, type MealType, type Mutation, type Portion, type Store } from "./store";
+import { writeAll, type Conflict, type FoodRec, type Goals, type Meal, type MealType, type Mutation, type Portion, type Store, type WeighIn } from "./store";
 import type { Sync } from "./sync";
 
 export const nutrientsOf = (food: FoodRec, grams: number) => scale(food.per100g, grams) as Record<string, number | null>;
@@ -244,6 +244,18 @@ export class Local {
     );
   }
 
+  /** A weigh-in for `date` (one per date: a second one replaces it), in kg. */
+  async saveWeight(date: string, kg: number, note: string | null): Promise<void> {
+    const cur = await this.db.get("weights", date);
+    await this.enqueue({ entity: "weight", id: date, op: "upsert", base_version: cur?.version ?? null, data: { kg, note } }, (tx) =>
+      tx.objectStore("weights").put({ date, kg, note, version: cur?.version ?? null }),
+    );
+  }
+
+  async deleteWeight(w: WeighIn): Promise<void> {
+    await this.enqueue({ entity: "weight", id: w.date, op: "delete", base_version: w.version, data: null }, (tx) => tx.objectStore("weights").delete(w.date));
+  }
+
   /** The person's choice in a conflict: this device's version is sent again on top of the server's, or the server's is kept. */
   async resolve(c: Conflict, keep: "mine" | "theirs"): Promise<void> {
     const tx = writeAll(this.db);
@@ -253,6 +265,10 @@ export class Local {
         if (c.theirs) await tx.objectStore("meals").put(fromMeal(c.theirs, c.version));
         else await tx.objectStore("meals").delete(String(c.id));
       } else if (c.entity === "goals") await tx.objectStore("meta").put({ goals: c.theirs, version: c.version }, "goals");
+      else if (c.entity === "weight") {
+        if (c.theirs) await tx.objectStore("weights").put({ date: String(c.id), kg: Number(c.theirs.kg), note: (c.theirs.note as string | null) ?? null, version: c.version });
+        else await tx.objectStore("weights").delete(String(c.id));
+      }
       else if (c.theirs) await tx.objectStore("foods").put(fromFood(c.theirs, c.version));
     } else {
       const m = c.mine as Partial<Meal> | null;

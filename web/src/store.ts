@@ -50,6 +50,14 @@ export interface FoodRec {
   version: number | null;
 }
 
+/** A weigh-in: one per date, in kg (shown in the account's unit). */
+export interface WeighIn {
+  date: string;
+  kg: number;
+  note: string | null;
+  version: number | null;
+}
+
 export interface Goals {
   energy_kcal: number | null;
   protein_g: number | null;
@@ -60,7 +68,7 @@ export interface Goals {
 export interface Mutation {
   seq?: number;
   mutation_id: string;
-  entity: "meal" | "food" | "goals";
+  entity: "meal" | "food" | "goals" | "weight";
   /** A negative number: a custom food made offline, before the server gave it an id. */
   id: string | number | null;
   op: "upsert" | "delete";
@@ -91,23 +99,31 @@ export interface Schema extends DBSchema {
   conflicts: { key: string; value: Conflict };
   problems: { key: string; value: Problem };
   meta: { key: string; value: unknown };
+  weights: { key: string; value: WeighIn };
 }
 
 export type Store = IDBPDatabase<Schema>;
-export const ALL_STORES = ["queue", "meals", "foods", "conflicts", "problems", "meta"] as const;
+export const ALL_STORES = ["queue", "meals", "foods", "conflicts", "problems", "meta", "weights"] as const;
 /** A read-write transaction over every store. */
 export type Tx = IDBPTransaction<Schema, typeof ALL_STORES extends readonly (infer N)[] ? N[] : never, "readwrite">;
 export const writeAll = (db: Store): Tx => db.transaction([...ALL_STORES], "readwrite");
 
 export function openStore(userId: number): Promise<Store> {
-  return openDB<Schema>(`morsel-${userId}`, 1, {
-    upgrade(db) {
-      db.createObjectStore("meals", { keyPath: "id" }).createIndex("date", "date");
-      db.createObjectStore("foods", { keyPath: "id" });
-      db.createObjectStore("queue", { keyPath: "seq", autoIncrement: true });
-      db.createObjectStore("conflicts", { keyPath: "key" });
-      db.createObjectStore("problems", { keyPath: "mutation_id" });
-      db.createObjectStore("meta");
+  return openDB<Schema>(`morsel-${userId}`, 2, {
+    upgrade(db, oldVersion, _newVersion, tx) {
+      if (oldVersion < 1) {
+        db.createObjectStore("meals", { keyPath: "id" }).createIndex("date", "date");
+        db.createObjectStore("foods", { keyPath: "id" });
+        db.createObjectStore("queue", { keyPath: "seq", autoIncrement: true });
+        db.createObjectStore("conflicts", { keyPath: "key" });
+        db.createObjectStore("problems", { keyPath: "mutation_id" });
+        db.createObjectStore("meta");
+      }
+      if (oldVersion < 2) {
+        db.createObjectStore("weights", { keyPath: "date" });
+        // weigh-ins were passed over before this version: read the change feed again from the start
+        if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor");
+      }
     },
   });
 }

@@ -213,7 +213,10 @@ export class Sync {
       else if (typeof id === "number") await tx.objectStore("foods").delete(id);
     } else if (entity === "goals") {
       await tx.objectStore("meta").put({ goals: data, version }, "goals");
-    } // weights and recipes have no screens in the web app yet: a recipe arrives as its food
+    } else if (entity === "weight") {
+      if (data) await tx.objectStore("weights").put({ date: String(id), kg: Number(data.kg), note: (data.note as string | null) ?? null, version });
+      else await tx.objectStore("weights").delete(String(id));
+    } // recipes have no screen in the web app yet: a recipe arrives as its food
   }
 
   /**
@@ -274,10 +277,11 @@ export class Sync {
 function label(r: Record<string, unknown> | null): string {
   if (!r) return "a record";
   const food = r.food as { name?: string } | undefined;
+  if (typeof r.kg === "number" && !r.food) return `a weigh-in (${r.date ?? ""})`.replace(" ()", "");
   return String(food?.name ?? r.name ?? "your goals");
 }
 
 function describe(m: Mutation): string {
-  const what = m.entity === "meal" ? "A meal" : m.entity === "food" ? `The food ${String(m.data?.name ?? "")}`.trim() : "Your goals";
+  const what = m.entity === "meal" ? "A meal" : m.entity === "food" ? `The food ${String(m.data?.name ?? "")}`.trim() : m.entity === "weight" ? `The weigh-in of ${String(m.id)}` : "Your goals";
   return m.op === "delete" ? `Deleting ${what.toLowerCase()}` : what;
 }

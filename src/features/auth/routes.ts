@@ -38,7 +38,8 @@ export function authRoutes(deps: AppDeps) {
         return reply(deps, { registration: r.hasUsers() ? r.mode() : "open" });
       },
       {
-        response: { 200: t.Object({ registration: Enum(REGISTRATION_MODES, { description: "open, invite (POST /register needs invite_code) or closed" }) }) },
+        // 400: a malformed Host, as on every route
+        response: { 200: t.Object({ registration: Enum(REGISTRATION_MODES, { description: "open, invite (POST /register needs invite_code) or closed" }) }), ...errors(400) },
         detail: {
           tags,
           summary: "Who may register here",

@@ -1,0 +1,82 @@
+/**
+ * The Weight view at 360×640: a weigh-in saved in the account's unit, the chart and table against
+ * GET /weights (value and trend), a bad weight refused with the rule, a weigh-in saved offline that
+ * reaches the server once back online, Delete with Undo, and another account that sees none of it.
+ */
+import { expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { accessToken, apiGet, browserAndServer, device, offlineReady, register, status, synced } from "./harness";
+
+const env = browserAndServer();
+
+async function saveWeight(page: Page, value: string, date?: string) {
+  await page.getByRole("spinbutton", { name: "Weight" }).fill(value);
+  if (date) await page.getByLabel("Date").fill(date);
+  await page.getByRole("button", { name: "Save weight" }).click();
+}
+
+const rows = (page: Page) => page.locator("table.weights tbody tr");
+
+test("log weigh-ins, see them and their trend as the API has them, refuse a bad one, delete and undo", async () => {
+  const { ctx, page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  await page.getByRole("link", { name: "Weight" }).click();
+  await page.getByRole("heading", { level: 1, name: "Weight" }).waitFor();
+  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  const before = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+
+  await saveWeight(page, "10");
+  await page.getByText("Enter a weight from 20 to 400 kg.").waitFor();
+  await saveWeight(page, "81.2", before(6));
+  await saveWeight(page, "80.6", before(3));
+  await saveWeight(page, "80.1");
+  await synced(page);
+  await page.getByRole("img", { name: "Weight trend" }).waitFor();
+
+  const api = await apiGet(env.srv.url, token, `/weights?from=${before(10)}&to=${today}`);
+  expect(api.items.map((w: { date: string; value: number }) => [w.date, w.value])).toEqual([[before(6), 81.2], [before(3), 80.6], [today, 80.1]]);
+  expect(await rows(page).count()).toBe(3);
+  // newest first: each row's weight and trend are the API's
+  for (const [i, w] of [...api.items].reverse().entries()) {
+    const cells = await rows(page).nth(i).locator("td").allTextContents();
+    expect(Number(cells[0])).toBe(w.value);
+    expect(Number(cells[1])).toBe(Math.round(w.trend_kg * 10) / 10);
+  }
+
+  await rows(page).first().getByRole("button").click();
+  await page.waitForFunction(() => (globalThis as any).document.querySelectorAll("table.weights tbody tr").length === 2);
+  await synced(page);
+  expect((await fetch(`${env.srv.url}/api/v1/weights/${today}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await page.waitForFunction(() => (globalThis as any).document.querySelectorAll("table.weights tbody tr").length === 3);
+  await synced(page);
+  expect((await apiGet(env.srv.url, token, `/weights/${today}`)).value).toBe(80.1);
+
+  // another account on this server sees no weigh-ins
+  const other = await device(env.browser, env.srv.url);
+  await register(other.page, env.srv.url);
+  await other.page.getByRole("link", { name: "Weight" }).click();
+  await other.page.getByText("No weigh-ins yet.", { exact: false }).waitFor();
+  expect(await rows(other.page).count()).toBe(0);
+  await other.ctx.close();
+  await ctx.close();
+});
+
+test("a weigh-in saved offline is shown at once and reaches the server when it is back", async () => {
+  const { ctx, page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await synced(page);
+  await offlineReady(page);
+  const token = await accessToken(page);
+  await ctx.setOffline(true);
+  await page.getByRole("link", { name: "Weight" }).click();
+  await saveWeight(page, "72.5");
+  await expect(rows(page).first().locator("td").first().textContent()).resolves.toBe("72.5");
+  await status(page).filter({ hasText: "1 change waiting" }).waitFor();
+  await ctx.setOffline(false);
+  await synced(page);
+  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  expect((await apiGet(env.srv.url, token, `/weights/${today}`)).value).toBe(72.5);
+  await ctx.close();
+});
