@@ -45,6 +45,14 @@ export function fromFood(d: Record<string, unknown>, version: number | null): Fo
   };
 }
 
+/** A weigh-in as the server sends it (sync data and conflicts: `{ kg, note }`) under its date. */
+export const fromWeight = (date: string, d: Record<string, unknown>, version: number | null): WeighIn => ({
+  date,
+  kg: Number(d.kg),
+  note: (d.note as string | null | undefined) ?? null,
+  version,
+});
+
 /** What a custom food made here became on the server: its id, and its portions' ids in order (sync.ts keeps it). */
 export interface Renamed {
   id: number;
@@ -266,7 +274,7 @@ export class Local {
         else await tx.objectStore("meals").delete(String(c.id));
       } else if (c.entity === "goals") await tx.objectStore("meta").put({ goals: c.theirs, version: c.version }, "goals");
       else if (c.entity === "weight") {
-        if (c.theirs) await tx.objectStore("weights").put({ date: String(c.id), kg: Number(c.theirs.kg), note: (c.theirs.note as string | null) ?? null, version: c.version });
+        if (c.theirs) await tx.objectStore("weights").put(fromWeight(String(c.id), c.theirs, c.version));
         else await tx.objectStore("weights").delete(String(c.id));
       }
       else if (c.theirs) await tx.objectStore("foods").put(fromFood(c.theirs, c.version));

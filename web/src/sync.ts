@@ -8,7 +8,7 @@
  * the server has it. A record with a mutation still waiting is never overwritten by a pull.
  */
 import { api, ApiError, isOffline } from "./api";
-import { fromFood, fromMeal, renamedKey, renamedPortion, type Renamed } from "./records";
+import { fromFood, fromMeal, fromWeight, renamedKey, renamedPortion, type Renamed } from "./records";
 import { getMeta, setMeta, writeAll, type Conflict, type Mutation, type Store, type Tx } from "./store";
 
 export interface SyncState {
@@ -214,7 +214,7 @@ export class Sync {
     } else if (entity === "goals") {
       await tx.objectStore("meta").put({ goals: data, version }, "goals");
     } else if (entity === "weight") {
-      if (data) await tx.objectStore("weights").put({ date: String(id), kg: Number(data.kg), note: (data.note as string | null) ?? null, version });
+      if (data) await tx.objectStore("weights").put(fromWeight(String(id), data, version));
       else await tx.objectStore("weights").delete(String(id));
     } // recipes have no screen in the web app yet: a recipe arrives as its food
   }

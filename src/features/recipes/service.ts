@@ -74,11 +74,11 @@ function nutritionOf(items: IngredientRow[], servings: number, cookedGrams: numb
   return n;
 }
 
-/** The recipe as the API shows it. */
-export function recipeView(ctx: RecipesCtx, id: number) {
+/** The recipe as the API shows it, or null when the caller has no such recipe. */
+function findRecipeView(ctx: RecipesCtx, id: number) {
   const r = ctx.repo.get(ctx.userId, id);
   const food = r && ctx.foods.detail(ctx.userId, id);
-  if (!r || !food) throw notFound(id);
+  if (!r || !food) return null;
   const items = ctx.repo.ingredients(id);
   const n = computeRecipe(items.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g })), r.servings, r.cooked_grams);
   return {
@@ -103,7 +103,14 @@ export function recipeView(ctx: RecipesCtx, id: number) {
     portions: food.portions,
   };
 }
-export type RecipeView = ReturnType<typeof recipeView>;
+export type RecipeView = NonNullable<ReturnType<typeof findRecipeView>>;
+
+/** The recipe as the API shows it; 404 when the caller has no such recipe. */
+export function recipeView(ctx: RecipesCtx, id: number): RecipeView {
+  const view = findRecipeView(ctx, id);
+  if (!view) throw notFound(id);
+  return view;
+}
 
 function write(ctx: RecipesCtx, id: number | null, fields: { name: string; brand: string | null; servings: number; cookedGrams: number | null; items: IngredientRow[]; portions: { name: string; grams: number }[] }): RecipeView {
   const n = nutritionOf(fields.items, fields.servings, fields.cookedGrams);
@@ -130,8 +137,7 @@ export function createRecipe({ ctx, input }: { ctx: RecipesCtx; input: Record<st
 
 /** PATCH /recipes/{id}: the fields given change; `ingredients` replaces the list (fresh snapshots). */
 export function updateRecipe({ ctx, id, input }: { ctx: RecipesCtx; id: number; input: Record<string, unknown> }): RecipeView {
-  const cur = ctx.repo.get(ctx.userId, id) ? recipeView(ctx, id) : null;
-  if (!cur) throw notFound(id);
+  const cur = recipeView(ctx, id);
   const v = checkRecipeInput(input, false);
   const previous = ctx.repo.ingredients(id);
   const items = v.ingredients ? resolve(ctx, v.ingredients, id, previous) : previous;
@@ -214,7 +220,8 @@ export function recipePage({ ctx, input }: { ctx: RecipesCtx; input: { cursor?: 
  */
 export function* recipeViews(ctx: RecipesCtx, ids: readonly number[]): Generator<RecipeView> {
   for (const id of ids) {
-    if (ctx.repo.get(ctx.userId, id)) yield recipeView(ctx, id);
+    const view = findRecipeView(ctx, id);
+    if (view) yield view;
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import type { FoodRec } from "../store";
 import { grams, kcal } from "../ui";
-import { NutrientList, splitRows, type NutrientRow } from "./nutrient-list";
+import { NutrientList, splitRows, unitOf, type NutrientRow } from "./nutrient-list";
 
 /** [key, label, part of the row above] */
 const CORE: [string, string, boolean][] = [
@@ -23,7 +23,7 @@ export function NutritionFacts({ food, amount, weight }: { food: FoodRec; amount
   const at = (v: number | null | undefined) => (v === null || v === undefined ? null : (v * weight) / 100);
   const core: NutrientRow[] = CORE.flatMap(([key, label, sub]) => {
     const v = at(food.per100g[key] ?? food.all?.[key]);
-    return v === null ? [] : [{ key, label, value: v, unit: key.endsWith("_mg") ? "mg" : "g", sub }];
+    return v === null ? [] : [{ key, label, value: v, unit: unitOf(key), sub }];
   });
   const others: Record<string, number> = {};
   for (const [k, v] of Object.entries(food.all ?? {})) if (v !== null) others[k] = at(v)!;

@@ -4,17 +4,12 @@
  * works offline), and a table of the weigh-ins, each with Delete. Local first, as meals are.
  */
 import { useState } from "preact/hooks";
-import { trendAt } from "../../../src/features/weights/trend";
+import { toUnit, trendAt, KG_PER_LB } from "../../../src/features/weights/trend";
+import { MAX_KG, MIN_KG } from "../../../src/features/weights/validate";
 import type { WeighIn } from "../store";
 import { addDays, dateIn, ErrorText, shortDay, useApp, useData } from "../ui";
 
-const LB = 0.45359237;
-/** The API's range: 20–400 kg (the same in pounds). */
-const MIN_KG = 20;
-const MAX_KG = 400;
 const SHOWN_DAYS = 90;
-
-const inUnit = (kg: number, unit: "kg" | "lb") => Math.round((unit === "lb" ? kg / LB : kg) * 10) / 10;
 
 export function WeightView() {
   const app = useApp();
@@ -28,9 +23,9 @@ export function WeightView() {
   async function save(e: Event) {
     e.preventDefault();
     const v = Number(value);
-    const kg = unit === "lb" ? v * LB : v;
+    const kg = unit === "lb" ? v * KG_PER_LB : v;
     if (value.trim() === "" || !Number.isFinite(v) || kg < MIN_KG - 1e-9 || kg > MAX_KG + 1e-9) {
-      setError(`Enter a weight from ${inUnit(MIN_KG, unit)} to ${inUnit(MAX_KG, unit)} ${unit}.`);
+      setError(`Enter a weight from ${toUnit(MIN_KG, unit)} to ${toUnit(MAX_KG, unit)} ${unit}.`);
       return;
     }
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date < "1970-01-01" || date > addDays(today, 1)) {
@@ -60,7 +55,7 @@ export function WeightView() {
         <div class="row">
           <label>
             Weight
-            <input type="number" inputMode="decimal" step="0.1" min={inUnit(MIN_KG, unit)} max={inUnit(MAX_KG, unit)} value={value} onInput={(e) => setValue((e.target as HTMLInputElement).value)} aria-describedby="weight-unit" />
+            <input type="number" inputMode="decimal" step="0.1" min={toUnit(MIN_KG, unit)} max={toUnit(MAX_KG, unit)} value={value} onInput={(e) => setValue((e.target as HTMLInputElement).value)} aria-describedby="weight-unit" />
           </label>
           <span id="weight-unit" class="unit">
             {unit}
@@ -91,13 +86,13 @@ function History({ weights, unit, today, onDelete }: { weights: WeighIn[]; unit:
   for (let d = from; d <= today; d = addDays(d, 1)) dates.push(d);
   const trend = trendAt(weights, dates);
   const latest = weights.at(-1)!;
-  const latestTrend = trendAt(weights, [today]).get(today);
+  const latestTrend = trend.get(today);
   const atWeighIns = trendAt(weights, weights.map((w) => w.date));
   return (
     <>
       <p class="big">
-        Latest {inUnit(latest.kg, unit)} {unit} ({shortDay(latest.date)})
-        {latestTrend !== undefined && ` · trend ${inUnit(latestTrend, unit)} ${unit}`}
+        Latest {toUnit(latest.kg, unit)} {unit} ({shortDay(latest.date)})
+        {latestTrend !== undefined && ` · trend ${toUnit(latestTrend, unit)} ${unit}`}
       </p>
       <Chart shown={shown} trend={dates.flatMap((d) => (trend.has(d) ? [[d, trend.get(d)!] as const] : []))} from={from} days={dates.length} unit={unit} />
       <table class="weights">
@@ -118,8 +113,8 @@ function History({ weights, unit, today, onDelete }: { weights: WeighIn[]; unit:
             return (
               <tr key={w.date}>
                 <th scope="row">{shortDay(w.date)}</th>
-                <td>{inUnit(w.kg, unit)}</td>
-                <td>{t === undefined ? "–" : inUnit(t, unit)}</td>
+                <td>{toUnit(w.kg, unit)}</td>
+                <td>{t === undefined ? "–" : toUnit(t, unit)}</td>
                 <td>
                   <button type="button" aria-label={`Delete the weigh-in of ${shortDay(w.date)}`} onClick={() => onDelete(w)}>
                     Delete
@@ -150,10 +145,10 @@ function Chart({ shown, trend, from, days, unit }: { shown: WeighIn[]; trend: (r
     <figure class="chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Weight trend" aria-describedby="weight-chart-note">
         <text x="2" y={y(hi - 0.5) + 4}>
-          {inUnit(hi - 0.5, unit)}
+          {toUnit(hi - 0.5, unit)}
         </text>
         <text x="2" y={y(lo + 0.5) + 4}>
-          {inUnit(lo + 0.5, unit)}
+          {toUnit(lo + 0.5, unit)}
         </text>
         <path class="trend" d={path} />
         {shown.map((w) => (
