@@ -181,3 +181,25 @@ describe("GET /recipes pages", () => {
     }
   });
 });
+
+describe("portion ids across an edit", () => {
+  test("a recipe's serving and a custom food's portion keep their ids while their names stay, so a client holding them still logs", async () => {
+    const r = (await api("POST", "/recipes", CHILI)).json;
+    const serving = r.portions[0].id;
+    const edited = (await api("PATCH", `/recipes/${r.id}`, { servings: 4 })).json;
+    expect(edited.portions[0]).toMatchObject({ id: serving, name: "serving" });
+    expect(edited.portions[0].grams).toBeCloseTo(400, 3);
+    const meal = await api("POST", "/meals", { food_id: r.id, portion_id: serving, quantity: 1, meal_type: "dinner" });
+    expect(meal.status).toBe(201);
+    expect(meal.json.grams).toBeCloseTo(400, 1);
+
+    const food = (await api("POST", "/foods", { name: "Flatbread", nutrients: { energy_kcal: 300 }, portions: [{ name: "piece", grams: 60 }, { name: "half", grams: 30 }] })).json;
+    const [piece, half] = food.portions;
+    const changed = (await api("PATCH", `/foods/${food.id}`, { portions: [{ name: "slice", grams: 20 }, { name: "piece", grams: 70 }] })).json;
+    expect(changed.portions.map((p: { name: string }) => p.name)).toEqual(["slice", "piece"]);
+    expect(changed.portions[1]).toMatchObject({ id: piece.id, grams: 70 });
+    expect(changed.portions[0].id).not.toBe(half.id);
+    // the removed portion is gone: logging with it is refused, naming the field
+    expectError(await api("POST", "/meals", { food_id: food.id, portion_id: half.id, quantity: 1, meal_type: "lunch" }), 400, "validation_failed");
+  });
+});

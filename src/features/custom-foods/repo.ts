@@ -61,10 +61,22 @@ export class CustomFoodsRepo {
     return new Map(rows.map((r) => [r.id, r.n]));
   }
 
+  /**
+   * The food's portions become the list given. A portion whose name stays keeps its id (its weight may
+   * change), so a client holding it (an offline log form, a recipe's serving after an edit) still
+   * names a portion of the food; the others are removed and the new ones get new ids.
+   */
   replacePortions(foodId: number, portions: { name: string; grams: number }[]): void {
-    this.db.delete(customPortions).where(eq(customPortions.foodId, foodId)).run();
+    const old = new Map(this.portions(foodId).map((p) => [p.name, p.id]));
+    const kept = new Set(portions.map((p) => old.get(p.name)).filter((id) => id !== undefined));
+    for (const id of old.values()) if (!kept.has(id)) this.db.delete(customPortions).where(eq(customPortions.id, id)).run();
+    const taken = new Set<number>();
     portions.forEach((p, i) => {
-      this.db.insert(customPortions).values({ foodId, seq: i + 1, name: p.name, amount: 1, grams: p.grams }).run();
+      const id = old.get(p.name);
+      if (id !== undefined && !taken.has(id)) {
+        taken.add(id);
+        this.db.update(customPortions).set({ seq: i + 1, amount: 1, grams: p.grams }).where(eq(customPortions.id, id)).run();
+      } else this.db.insert(customPortions).values({ foodId, seq: i + 1, name: p.name, amount: 1, grams: p.grams }).run();
     });
   }
 }
