@@ -25,7 +25,7 @@ test("an unknown barcode → prefilled custom food → logged; the next scan fin
   await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Add food" }).click();
   await upload(page, "Barcode photo", photo);
   await page.getByRole("button", { name: "Create a custom food with this barcode" }).click();
-  await expect(page.getByRole("textbox", { name: "Barcode (optional)" }).inputValue()).resolves.toBe("05901234123457");
+  await expect(page.getByRole("textbox", { name: "Barcode" }).inputValue()).resolves.toBe("05901234123457");
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("Oat bar, honey");
   await page.getByRole("spinbutton", { name: "Energy (kcal)" }).fill("420");
   await page.getByRole("button", { name: "Save food" }).click();
@@ -86,7 +86,7 @@ test("an unknown barcode → photograph the label → the form is filled in → 
   const per100 = (x: number) => String(Math.round(((x * 100) / truth.serving_grams) * 100) / 100);
   await expect(page.getByRole("spinbutton", { name: "Energy (kcal)" }).inputValue()).resolves.toBe(per100(truth.energy_kcal));
   await expect(page.getByRole("spinbutton", { name: "Protein (g)" }).inputValue()).resolves.toBe(per100(truth.protein_g));
-  await expect(page.getByRole("spinbutton", { name: "Portion weight (g)" }).inputValue()).resolves.toBe(String(truth.serving_grams));
+  await expect(page.getByRole("spinbutton", { name: "Serving size (g)" }).inputValue()).resolves.toBe(String(truth.serving_grams));
   await page.getByRole("button", { name: "Save food" }).click();
   await page.getByRole("combobox", { name: "Unit" }).selectOption({ index: 1 }); // the label's serving
   await page.getByRole("spinbutton", { name: "Quantity" }).fill("1");

@@ -88,8 +88,8 @@ test("a custom food made online, synced, then logged from its open form: the mea
   await page.getByRole("button", { name: "Create a custom food" }).click();
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("Grandma's lentil soup");
   await page.getByRole("spinbutton", { name: "Energy (kcal)" }).fill("80");
-  await page.getByRole("textbox", { name: "Portion name" }).fill("bowl");
-  await page.getByRole("spinbutton", { name: "Portion weight (g)" }).fill("300");
+  await page.getByRole("textbox", { name: "Serving unit" }).fill("bowl");
+  await page.getByRole("spinbutton", { name: "Serving size (g)" }).fill("300");
   await page.getByRole("button", { name: "Save food" }).click();
   await page.getByRole("spinbutton", { name: "Quantity" }).waitFor();
   await synced(page); // the food has its server id now; the form still holds the temporary one

@@ -6,7 +6,7 @@ import { goalsOn, SINCE_ALWAYS, type Plan } from "../../src/features/goals/plans
 import type { Goals } from "./store";
 
 type PlanView = Goals & { from: string | null; weekdays?: Plan["weekdays"] };
-export type GoalsRecord = Goals & { schedule?: PlanView[] };
+export type GoalsRecord = Goals & { from?: string | null; weekdays?: Plan["weekdays"]; schedule?: PlanView[] };
 
 export function goalsFor(record: GoalsRecord | null, date: string): Goals | null {
   if (!record) return null;

@@ -2,6 +2,7 @@
 import { render } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { api, currentSession, onSession, setSession, type Session } from "./api";
+import { OwnFoods } from "./own-foods";
 import { Local } from "./records";
 import { openStore, type MealType, type Store } from "./store";
 import { Sync } from "./sync";
@@ -12,6 +13,7 @@ import { DayView } from "./views/day";
 import { EditView } from "./views/edit";
 import { SettingsView } from "./views/settings";
 import { WeightView } from "./views/weight";
+import { FoodFormView, FoodsView, RecipeFormView } from "./views/foods";
 import { Issues, StatusLine, ToastBar } from "./views/status";
 import { WeekView } from "./views/week";
 
@@ -77,6 +79,7 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
       db,
       sync,
       local,
+      own: new OwnFoods(sync),
       user: session.user,
       version,
       go: (h, replace) => (replace ? location.replace(h) : (location.hash = h)),
@@ -117,6 +120,9 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
           <a href="#/weight" aria-current={hash.startsWith("#/weight") ? "page" : undefined}>
             Weight
           </a>
+          <a href="#/foods" aria-current={hash.startsWith("#/foods") ? "page" : undefined}>
+            Foods
+          </a>
           <a href="#/settings" aria-current={hash.startsWith("#/settings") ? "page" : undefined}>
             Settings
           </a>
@@ -140,6 +146,13 @@ function Route({ hash, signOut }: { hash: string; signOut: () => void }) {
   if (page === "edit" && a) return <EditView key={a} id={a} />;
   if (page === "week") return <WeekView end={a && DATE.test(a) ? a : null} />;
   if (page === "weight") return <WeightView />;
+  if (page === "foods") {
+    const id = b && /^-?\d+$/.test(b) ? Number(b) : null;
+    if (a === "new") return <FoodFormView key="new" id={null} />;
+    if (a === "edit" && id !== null) return <FoodFormView key={id} id={id} />;
+    if (a === "recipe") return <RecipeFormView key={b ?? "new"} id={id} />;
+    return <FoodsView />;
+  }
   if (page === "settings") return <SettingsView signOut={signOut} />;
   return <DayView date={null} />;
 }

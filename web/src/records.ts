@@ -5,7 +5,9 @@
  */
 import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
 import { gramsOf, scale } from "../../src/features/meals/nutrition";
-import { writeAll, type Conflict, type FoodRec, type Goals, type Meal, type MealType, type Mutation, type Portion, type Store, type WeighIn } from "./store";
+import { writeAll, type Conflict, type FoodRec, type Goals, type Meal, type MealType, type Mutation, type Portion, type RecipeRec, type Store, type Tx, type WeighIn } from "./store";
+import type { Weekday } from "../../src/features/goals/plans";
+import type { GoalsRecord } from "./goals";
 import type { Sync } from "./sync";
 
 export const nutrientsOf = (food: FoodRec, grams: number) => scale(food.per100g, grams) as Record<string, number | null>;
@@ -53,6 +55,12 @@ export const fromWeight = (date: string, d: Record<string, unknown>, version: nu
   version,
 });
 
+/** A Recipe (API shape) as the recipe form needs it. */
+export function fromRecipe(d: Record<string, unknown>, version: number | null): RecipeRec {
+  const r = d as unknown as RecipeRec;
+  return { id: r.id, name: r.name, servings: r.servings, cooked_grams: r.cooked_grams ?? null, ingredients: r.ingredients ?? [], version };
+}
+
 /** What a custom food made here became on the server: its id, and its portions' ids in order (sync.ts keeps it). */
 export interface Renamed {
   id: number;
@@ -74,7 +82,7 @@ export function renamedPortion<T>(temp: number, r: Renamed, id: T): T | number {
  * gave it an id still holds the temporary one; the rename is read in the same transaction as the
  * write, so a meal never goes out naming an id the server has never seen.
  */
-async function serverIds(tx: ReturnType<typeof writeAll>, foodId: number, portionId: number | null): Promise<{ foodId: number; portionId: number | null; renamed: boolean }> {
+export async function serverIds(tx: ReturnType<typeof writeAll>, foodId: number, portionId: number | null): Promise<{ foodId: number; portionId: number | null; renamed: boolean }> {
   if (foodId >= 0) return { foodId, portionId, renamed: false };
   const r = (await tx.objectStore("meta").get(renamedKey(foodId))) as Renamed | undefined;
   if (!r) return { foodId, portionId, renamed: false };
@@ -107,6 +115,14 @@ export function mealData(meal: Meal): Record<string, unknown> {
   return meal.portion ? { food_id: meal.food.id, quantity: meal.quantity, portion_id: meal.portion.id } : { food_id: meal.food.id, quantity: meal.quantity };
 }
 
+/** A local write and its queued mutation, in one transaction; then sync is told. */
+export async function enqueue(sync: Sync, m: Omit<Mutation, "mutation_id" | "seq">, write: (tx: Tx) => Promise<unknown>, tx: Tx = writeAll(sync.db)): Promise<void> {
+  await write(tx);
+  await tx.objectStore("queue").add({ ...m, mutation_id: crypto.randomUUID() });
+  await tx.done;
+  sync.changed();
+}
+
 /** The change log keeps a waiting mutation's followers in order; each gets the version the previous one produced. */
 export class Local {
   constructor(
@@ -114,11 +130,8 @@ export class Local {
     private readonly sync: Sync,
   ) {}
 
-  private async enqueue(m: Omit<Mutation, "mutation_id" | "seq">, write: (tx: ReturnType<typeof writeAll>) => Promise<unknown>, tx = writeAll(this.db)): Promise<void> {
-    await write(tx);
-    await tx.objectStore("queue").add({ ...m, mutation_id: crypto.randomUUID() });
-    await tx.done;
-    this.sync.changed();
+  private enqueue(m: Omit<Mutation, "mutation_id" | "seq">, write: (tx: ReturnType<typeof writeAll>) => Promise<unknown>, tx = writeAll(this.db)): Promise<void> {
+    return enqueue(this.sync, m, write, tx);
   }
 
   async logMeal(a: { food: FoodRec; quantity: number; portion: Portion | null; mealType: MealType; date: string; today: boolean; photoId?: string }): Promise<Meal> {
@@ -226,29 +239,23 @@ export class Local {
     await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: null, data }, (tx) => tx.objectStore("meals").put({ ...meal, version: null }));
   }
 
-  /** A custom food; until the server gives it an id it has a negative one here. */
-  async createFood(f: { name: string; brand: string | null; barcode: string | null; per100g: Record<string, number | null>; portions: { name: string; grams: number }[] }): Promise<FoodRec> {
-    const id = -Date.now();
-    const rec: FoodRec = {
-      id,
-      name: f.name,
-      brand: f.brand,
-      barcode: f.barcode,
-      per100g: Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, f.per100g[k] ?? null])),
-      portions: f.portions.map((p, i) => ({ id: id - i - 1, name: p.name, amount: 1, grams: p.grams })),
-      custom: true,
-      version: null,
-    };
-    const nutrients = Object.fromEntries(Object.entries(f.per100g).filter(([, v]) => v !== null));
-    const data = { name: f.name, brand: f.brand, barcode: f.barcode, nutrients, portions: f.portions };
-    await this.enqueue({ entity: "food", id, op: "upsert", base_version: null, data }, (tx) => tx.objectStore("foods").put(rec));
-    return rec;
-  }
-
-  async saveGoals(goals: Goals): Promise<void> {
-    const cur = (await this.db.get("meta", "goals")) as { goals: Goals | null; version: number | null } | undefined;
-    await this.enqueue({ entity: "goals", id: "goals", op: "upsert", base_version: cur?.version ?? null, data: { ...goals } }, (tx) =>
-      tx.objectStore("meta").put({ goals, version: cur?.version ?? null }, "goals"),
+  /**
+   * A goals plan (API.md §Goals): every-day goals, weekday goals, and the date it applies from
+   * (undefined: the server's default, today, or since always for a first plan). The local record
+   * gets the schedule the server will make, so the day view is right before the plan syncs.
+   */
+  async saveGoals(plan: { goals: Goals; weekdays: Partial<Record<Weekday, Goals>>; from?: string; today: string }): Promise<void> {
+    const cur = (await this.db.get("meta", "goals")) as { goals: GoalsRecord | null; version: number | null } | undefined;
+    const old = cur?.goals ?? null;
+    const schedule = old ? (Array.isArray(old.schedule) && old.schedule.length ? old.schedule : [{ ...old, from: null, weekdays: old.weekdays ?? {} }]) : [];
+    const from = plan.from ?? (schedule.length ? plan.today : null);
+    const next = { ...plan.goals, from, weekdays: plan.weekdays };
+    const kept = from === null ? [] : schedule.filter((p) => p.from === null || p.from < from);
+    const record: GoalsRecord = { ...next, schedule: [...kept, next] };
+    const data: Record<string, unknown> = { ...plan.goals, weekdays: plan.weekdays };
+    if (plan.from) data.from = plan.from;
+    await this.enqueue({ entity: "goals", id: "goals", op: "upsert", base_version: cur?.version ?? null, data }, (tx) =>
+      tx.objectStore("meta").put({ goals: record, version: cur?.version ?? null }, "goals"),
     );
   }
 
@@ -277,7 +284,10 @@ export class Local {
         if (c.theirs) await tx.objectStore("weights").put(fromWeight(String(c.id), c.theirs, c.version));
         else await tx.objectStore("weights").delete(String(c.id));
       }
-      else if (c.theirs) await tx.objectStore("foods").put(fromFood(c.theirs, c.version));
+      else if (c.entity === "recipe") {
+        if (c.theirs) await tx.objectStore("recipes").put(fromRecipe(c.theirs, c.version));
+        else await tx.objectStore("recipes").delete(Number(c.id));
+      } else if (c.theirs) await tx.objectStore("foods").put(fromFood(c.theirs, c.version));
     } else {
       const m = c.mine as Partial<Meal> | null;
       let data: Record<string, unknown> | null = c.mine;

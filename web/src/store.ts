@@ -58,6 +58,26 @@ export interface WeighIn {
   version: number | null;
 }
 
+export interface Ingredient {
+  food_id: number;
+  food_name: string;
+  quantity: number;
+  /** `grams` of one portion */
+  portion: { id: number; name: string; grams: number } | null;
+  grams: number;
+  per_100g: Nutrients;
+}
+
+/** A recipe as the API gives it (API.md §Recipes), trimmed to what the form shows; its food is in `foods` under the same id. */
+export interface RecipeRec {
+  id: number;
+  name: string;
+  servings: number;
+  cooked_grams: number | null;
+  ingredients: Ingredient[];
+  version: number | null;
+}
+
 export interface Goals {
   energy_kcal: number | null;
   protein_g: number | null;
@@ -68,7 +88,7 @@ export interface Goals {
 export interface Mutation {
   seq?: number;
   mutation_id: string;
-  entity: "meal" | "food" | "goals" | "weight";
+  entity: "meal" | "food" | "recipe" | "goals" | "weight";
   /** A negative number: a custom food made offline, before the server gave it an id. */
   id: string | number | null;
   op: "upsert" | "delete";
@@ -100,16 +120,17 @@ export interface Schema extends DBSchema {
   problems: { key: string; value: Problem };
   meta: { key: string; value: unknown };
   weights: { key: string; value: WeighIn };
+  recipes: { key: number; value: RecipeRec };
 }
 
 export type Store = IDBPDatabase<Schema>;
-export const ALL_STORES = ["queue", "meals", "foods", "conflicts", "problems", "meta", "weights"] as const;
+export const ALL_STORES = ["queue", "meals", "foods", "conflicts", "problems", "meta", "weights", "recipes"] as const;
 /** A read-write transaction over every store. */
 export type Tx = IDBPTransaction<Schema, typeof ALL_STORES extends readonly (infer N)[] ? N[] : never, "readwrite">;
 export const writeAll = (db: Store): Tx => db.transaction([...ALL_STORES], "readwrite");
 
 export function openStore(userId: number): Promise<Store> {
-  return openDB<Schema>(`morsel-${userId}`, 2, {
+  return openDB<Schema>(`morsel-${userId}`, 3, {
     upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) {
         db.createObjectStore("meals", { keyPath: "id" }).createIndex("date", "date");
@@ -123,6 +144,10 @@ export function openStore(userId: number): Promise<Store> {
         db.createObjectStore("weights", { keyPath: "date" });
         // weigh-ins were passed over before this version: read the change feed again from the start
         if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor");
+      }
+      if (oldVersion < 3) {
+        db.createObjectStore("recipes", { keyPath: "id" });
+        if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // recipes were passed over before
       }
     },
   });

@@ -8,7 +8,7 @@
  * the server has it. A record with a mutation still waiting is never overwritten by a pull.
  */
 import { api, ApiError, isOffline } from "./api";
-import { fromFood, fromMeal, fromWeight, renamedKey, renamedPortion, type Renamed } from "./records";
+import { fromFood, fromMeal, fromRecipe, fromWeight, renamedKey, renamedPortion, type Renamed } from "./records";
 import { getMeta, setMeta, writeAll, type Conflict, type Mutation, type Store, type Tx } from "./store";
 
 export interface SyncState {
@@ -30,8 +30,7 @@ interface Result {
 }
 
 interface Change {
-  /** weights and recipes come too; the web app keeps meals, foods (a recipe's too) and goals */
-  entity: Mutation["entity"] | "weight" | "recipe";
+  entity: Mutation["entity"];
   id: string | number;
   op: Mutation["op"];
   version: number;
@@ -147,8 +146,8 @@ export class Sync {
         return false;
       });
       if (end < 0) end = queue.length;
-      // A custom food made offline goes alone first: the meals after it need its real id.
-      const cut = queue.findIndex((m) => m.entity === "food" && typeof m.id === "number" && m.id < 0);
+      // A custom food or recipe made offline goes alone first: the meals (and recipes) after it need its real id.
+      const cut = queue.findIndex((m) => (m.entity === "food" || m.entity === "recipe") && typeof m.id === "number" && m.id < 0);
       const batch = cut === 0 ? queue.slice(0, 1) : queue.slice(0, cut > 0 ? Math.min(cut, end) : end);
       const wire = batch.map(({ seq: _, ...m }) => ({ ...m, id: typeof m.id === "number" && m.id < 0 ? null : m.id }));
       const { results } = await api<{ results: Result[] }>("POST", "/sync/push", { mutations: wire });
@@ -162,7 +161,7 @@ export class Sync {
     await tx.objectStore("queue").delete(m.seq!);
     const ok = r.status === "applied" || r.status === "duplicate";
     let id = m.id;
-    if (ok && m.entity === "food" && typeof m.id === "number" && m.id < 0 && r.current) {
+    if (ok && (m.entity === "food" || m.entity === "recipe") && typeof m.id === "number" && m.id < 0 && r.current) {
       id = Number(r.current.id);
       await this.renameFood(tx, m.id, id, (r.current.portions as { id: number }[] | undefined) ?? []);
     }
@@ -198,7 +197,8 @@ export class Sync {
   /** The record as the server has it (or gone), unless a later local change to it is still waiting. */
   private async store(tx: Tx, entity: Change["entity"], id: Mutation["id"], data: Record<string, unknown> | null, version: number | null): Promise<void> {
     if (await tx.objectStore("conflicts").get(`${entity}:${id}`)) return; // the person decides
-    const waiting = (await tx.objectStore("queue").getAll()).some((q) => q.entity === entity && q.id === id);
+    // a recipe's change waiting here also holds its food (the server writes both)
+    const waiting = (await tx.objectStore("queue").getAll()).some((q) => q.id === id && (q.entity === entity || (entity === "food" && q.entity === "recipe")));
     if (waiting) {
       // this device's newer change stays on screen; it will build on this version
       const meal = entity === "meal" ? await tx.objectStore("meals").get(String(id)) : undefined;
@@ -216,7 +216,17 @@ export class Sync {
     } else if (entity === "weight") {
       if (data) await tx.objectStore("weights").put(fromWeight(String(id), data, version));
       else await tx.objectStore("weights").delete(String(id));
-    } // recipes have no screen in the web app yet: a recipe arrives as its food
+    } else if (entity === "recipe" && typeof id === "number") {
+      if (data) {
+        await tx.objectStore("recipes").put(fromRecipe(data, version));
+        // its food comes as a change of its own; one made here has none yet until the next pull
+        if (!(await tx.objectStore("foods").get(id))) await tx.objectStore("foods").put(fromFood({ ...data, source: "custom", barcode: null, default_portion: (data.portions as unknown[])?.[0] ?? null }, null));
+      }
+      else {
+        await tx.objectStore("recipes").delete(id);
+        await tx.objectStore("foods").delete(id); // its food goes with it (a refused one made here too)
+      }
+    }
   }
 
   /**
@@ -225,6 +235,7 @@ export class Sync {
    */
   private async renameFood(tx: Tx, temp: number, real: number, portions: { id: number }[]): Promise<void> {
     await tx.objectStore("foods").delete(temp);
+    await tx.objectStore("recipes").delete(temp);
     // a form still open on the temporary food logs under the real id (records.ts serverIds)
     const renamed: Renamed = { id: real, portions: portions.map((p) => p.id) };
     await tx.objectStore("meta").put(renamed, renamedKey(temp));
@@ -237,7 +248,14 @@ export class Sync {
         const data = { ...q.data, ...(q.data.food_id === temp ? { food_id: real } : {}), ...(q.data.portion_id != null ? { portion_id: portion(q.data.portion_id) } : {}) };
         if (JSON.stringify(data) !== JSON.stringify(q.data)) await cursor.update({ ...q, data });
       }
-      if (q.entity === "food" && q.id === temp) await cursor.update({ ...q, id: real });
+      if ((q.entity === "food" || q.entity === "recipe") && q.id === temp) await cursor.update({ ...q, id: real });
+      else if (q.entity === "recipe" && Array.isArray(q.data?.ingredients)) {
+        // a recipe made of it names it as an ingredient
+        const ingredients = (q.data.ingredients as { food_id: number; portion_id?: number }[]).map((i) =>
+          i.food_id === temp ? { ...i, food_id: real, ...(i.portion_id != null ? { portion_id: portion(i.portion_id) } : {}) } : i,
+        );
+        await cursor.update({ ...q, data: { ...q.data, ingredients } });
+      }
       cursor = await cursor.continue();
     }
     let meals = await tx.objectStore("meals").openCursor();
@@ -282,6 +300,6 @@ function label(r: Record<string, unknown> | null): string {
 }
 
 function describe(m: Mutation): string {
-  const what = m.entity === "meal" ? "A meal" : m.entity === "food" ? `The food ${String(m.data?.name ?? "")}`.trim() : m.entity === "weight" ? `The weigh-in of ${String(m.id)}` : "Your goals";
+  const what = m.entity === "meal" ? "A meal" : m.entity === "food" || m.entity === "recipe" ? `The ${m.entity} ${String(m.data?.name ?? "")}`.trim() : m.entity === "weight" ? `The weigh-in of ${String(m.id)}` : "Your goals";
   return m.op === "delete" ? `Deleting ${what.toLowerCase()}` : what;
 }

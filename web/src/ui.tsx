@@ -2,6 +2,7 @@
 import { createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import type { User } from "./api";
+import type { OwnFoods } from "./own-foods";
 import type { Local } from "./records";
 import type { Store } from "./store";
 import type { Sync } from "./sync";
@@ -10,6 +11,7 @@ export interface AppCtx {
   db: Store;
   sync: Sync;
   local: Local;
+  own: OwnFoods;
   user: User;
   /** Bumps whenever local data changed (a write here, or a sync). */
   version: number;

@@ -77,9 +77,10 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
     return (
       <main>
         <CustomFoodForm
+          food={null}
           barcode={custom.barcode}
           onCancel={() => setCustom(null)}
-          onCreated={(food) => {
+          onSaved={(food) => {
             setCustom(null);
             void pick({ id: food.id, food });
           }}

@@ -1,16 +1,17 @@
 /**
- * A custom food: name, optional brand and barcode, energy (required) and macros per 100 g, one
- * optional portion. "Label photo" sends a photo of the nutrition label to /scanner/label and fills
- * the form from the reading (every nutrient it read is kept, not only the four shown); the person
- * checks the numbers and saves. Reading needs the server; the rest of the form works offline.
+ * A custom food, new or edited: name, optional brand and barcode, energy (required) and macros per
+ * 100 g or per serving (converted to per 100 g on save, the serving kept as the food's portion).
+ * "Label photo" sends a photo of the nutrition label to /scanner/label and fills the form from the
+ * reading (every nutrient it read is kept, not only the four shown); the person checks the numbers
+ * and saves. Reading needs the server; the rest of the form works offline.
  */
 import { useState } from "preact/hooks";
 import { isOffline, message } from "../api";
-import type { FoodRec } from "../store";
+import type { FoodRec, Portion } from "../store";
 import { ErrorText, useApp } from "../ui";
 import { PhotoInput, uploadPhoto } from "./scan";
 
-const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? null : Number(v));
+const num = (v: string) => (v.trim() === "" ? null : Number(v));
 
 interface LabelReading {
   per_100g: Record<string, number | null> | null;
@@ -18,9 +19,8 @@ interface LabelReading {
   warnings: { code: string; message: string }[];
 }
 
-/** The label's values per 100 g and serving, once read; `n` remounts the number fields with them. */
+/** The label's values per 100 g and serving, once read. */
 interface Prefill {
-  n: number;
   per100g: Record<string, number | null>;
   portion: { name: string; grams: number } | null;
   notes: string[];
@@ -49,59 +49,107 @@ function LabelPhoto({ onRead }: { onRead: (r: LabelReading) => void }) {
   );
 }
 
-function prefillFrom(r: LabelReading, n: number): Prefill {
+function prefillFrom(r: LabelReading): Prefill {
   const notes = r.warnings.map((w) => w.message);
   if (!r.per_100g) notes.push("The serving size was not read, so values per 100 g are unknown: type them from the label.");
   else if (r.per_100g.energy_kcal === null) notes.push("The energy was not read with confidence: type it from the label.");
   const size = r.serving.grams ?? r.serving.millilitres;
   const portion = size ? { name: r.serving.text ? `serving (${r.serving.text})`.slice(0, 100) : "serving", grams: size } : null;
-  return { n, per100g: r.per_100g ?? {}, portion, notes };
+  return { per100g: r.per_100g ?? {}, portion, notes };
 }
 
-export function CustomFoodForm({ barcode, onCreated, onCancel }: { barcode: string | null; onCreated: (f: FoodRec) => void; onCancel: () => void }) {
+const FIELDS = [
+  ["energy_kcal", "Energy (kcal)"],
+  ["protein_g", "Protein (g)"],
+  ["carbohydrate_g", "Carbs (g)"],
+  ["fat_g", "Fat (g)"],
+] as const;
+type Key = (typeof FIELDS)[number][0];
+type Values = Record<Key, string>;
+
+/** The portion the form calls the serving: one named "serving…", else the first. */
+const servingOf = (portions: Portion[]) => portions.find((p) => p.name.startsWith("serving")) ?? portions[0] ?? null;
+const valuesOf = (per100g: Record<string, number | null | undefined>, factor = 1): Values =>
+  Object.fromEntries(FIELDS.map(([k]) => [k, show(per100g[k] === null || per100g[k] === undefined ? null : per100g[k]! * factor) ?? ""])) as Values;
+
+export function CustomFoodForm({ food, barcode, onSaved, onCancel }: { food: FoodRec | null; barcode: string | null; onSaved: (f: FoodRec) => void; onCancel: () => void }) {
   const app = useApp();
+  const serving = food ? servingOf(food.portions) : null;
   const [error, setError] = useState<string | null>(null);
   const [prefill, setPrefill] = useState<Prefill | null>(null);
+  const [basis, setBasis] = useState<"100g" | "serving">("100g");
+  const [values, setValues] = useState<Values>(valuesOf(food?.all ?? food?.per100g ?? {}));
+  const [size, setSize] = useState(show(serving ? serving.grams / serving.amount : null) ?? "");
+  const [portionName, setPortionName] = useState(serving?.name ?? "serving");
+
+  /** Switching between per 100 g and per serving converts the numbers shown (when the serving's weight is known). */
+  function switchBasis(next: "100g" | "serving") {
+    const g = num(size);
+    if (g && g > 0 && next !== basis) {
+      const f = next === "serving" ? g / 100 : 100 / g;
+      setValues(Object.fromEntries(FIELDS.map(([k]) => [k, values[k].trim() === "" ? "" : (show(Number(values[k]) * f) ?? "")])) as Values);
+    }
+    setBasis(next);
+  }
+
+  function read(r: LabelReading) {
+    const p = prefillFrom(r);
+    setPrefill(p);
+    setBasis("100g");
+    setValues(valuesOf(p.per100g));
+    if (p.portion) {
+      setSize(show(p.portion.grams) ?? "");
+      setPortionName(p.portion.name);
+    }
+  }
 
   async function submit(e: Event) {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
     const name = String(f.get("name") ?? "").trim();
-    const energy = num(f.get("energy_kcal"));
     const code = String(f.get("barcode") ?? "").replace(/[\s-]/g, "");
+    const grams = num(size);
+    const energy = num(values.energy_kcal);
     if (!name) return setError("Give the food a name.");
-    if (energy === null || !(energy >= 0)) return setError("Energy per 100 g is needed (0 or more).");
+    if (energy === null || !(energy >= 0)) return setError(`Energy per ${basis === "serving" ? "serving" : "100 g"} is needed (0 or more).`);
     if (code && !/^\d{8,14}$/.test(code)) return setError("A barcode is 8 to 14 digits.");
-    const portionName = String(f.get("portion_name") ?? "").trim();
-    const portionGrams = num(f.get("portion_grams"));
-    const food = await app.local.createFood({
-      name,
-      brand: String(f.get("brand") ?? "").trim() || null,
-      barcode: code || null,
-      // the label's other nutrients (sodium, sugars, …) are kept; the four fields shown win, and kJ
-      // is derived again from the kcal shown (the person may have corrected it)
-      per100g: { ...prefill?.per100g, energy_kj: null, energy_kcal: energy, protein_g: num(f.get("protein_g")), fat_g: num(f.get("fat_g")), carbohydrate_g: num(f.get("carbohydrate_g")) },
-      portions: portionName && portionGrams && portionGrams > 0 ? [{ name: portionName, grams: portionGrams }] : [],
-    });
-    onCreated(food);
+    if (grams !== null && !(grams > 0)) return setError("A serving weighs more than 0 g.");
+    if (basis === "serving" && grams === null) return setError("Values per serving need the serving size in grams.");
+    const factor = basis === "serving" ? 100 / grams! : 1;
+    const typed = Object.fromEntries(FIELDS.map(([k]) => [k, num(values[k]) === null ? null : Math.round(num(values[k])! * factor * 1000) / 1000]));
+    // nutrients the form does not show (a label's sodium, an edited food's fibre) are kept; kJ is
+    // derived again from the kcal shown (the person may have corrected it)
+    const per100g = { ...(prefill?.per100g ?? food?.all ?? food?.per100g), energy_kj: null, ...typed };
+    const others = (food?.portions ?? []).filter((p) => p !== serving).map((p) => ({ name: p.name, grams: p.grams / p.amount }));
+    const portions = grams ? [{ name: portionName.trim() || "serving", grams }, ...others] : others;
+    const fields = { name, brand: String(f.get("brand") ?? "").trim() || null, barcode: code || null, per100g, portions };
+    setError(null);
+    if (food) {
+      await app.own.updateFood(food, fields);
+      onSaved(food);
+    } else onSaved(await app.own.createFood(fields));
   }
 
+  const unit = basis === "serving" ? "serving" : "100 g";
   return (
     <form class="custom-food" onSubmit={submit} aria-labelledby="custom-title">
-      <h1 id="custom-title">Create a custom food</h1>
+      <h1 id="custom-title">{food ? `Edit ${food.name}` : "Create a custom food"}</h1>
       <label>
         Name
-        <input name="name" required maxLength={200} />
+        <input name="name" required maxLength={200} defaultValue={food?.name} />
       </label>
       <label>
-        Brand (optional)
-        <input name="brand" maxLength={200} />
+        Brand
+        <input name="brand" maxLength={100} defaultValue={food?.brand ?? ""} aria-describedby="optional-note" />
       </label>
       <label>
-        Barcode (optional)
-        <input name="barcode" inputMode="numeric" value={barcode ?? ""} />
+        Barcode
+        <input name="barcode" inputMode="numeric" defaultValue={food?.barcode ?? barcode ?? ""} aria-describedby="optional-note" />
       </label>
-      <LabelPhoto onRead={(r) => setPrefill(prefillFrom(r, (prefill?.n ?? 0) + 1))} />
+      <p class="muted" id="optional-note">
+        Brand and barcode are optional.
+      </p>
+      <LabelPhoto onRead={read} />
       {prefill && (
         <div class="notice" role="status">
           <p>Filled in from the label: check the numbers before saving.</p>
@@ -110,35 +158,36 @@ export function CustomFoodForm({ barcode, onCreated, onCancel }: { barcode: stri
           ))}
         </div>
       )}
-      <fieldset key={`per100-${prefill?.n ?? 0}`}>
-        <legend>Per 100 g</legend>
+      <div class="row">
         <label>
-          Energy (kcal)
-          <input name="energy_kcal" type="number" min="0" step="any" required defaultValue={show(prefill?.per100g.energy_kcal)} />
+          Serving unit
+          <input name="serving_name" maxLength={100} placeholder="serving, bowl, bar…" value={portionName} onInput={(e) => setPortionName((e.target as HTMLInputElement).value)} />
         </label>
         <label>
-          Protein (g)
-          <input name="protein_g" type="number" min="0" step="any" defaultValue={show(prefill?.per100g.protein_g)} />
+          Serving size (g)
+          <input name="serving_grams" type="number" min="0" step="any" value={size} onInput={(e) => setSize((e.target as HTMLInputElement).value)} />
         </label>
+      </div>
+      <fieldset>
+        <legend>Nutrition per {unit}</legend>
         <label>
-          Fat (g)
-          <input name="fat_g" type="number" min="0" step="any" defaultValue={show(prefill?.per100g.fat_g)} />
+          Values per
+          {/* Preact does not apply a select's value reliably on remount: the option is marked selected */}
+          <select name="basis" onChange={(e) => switchBasis((e.target as HTMLSelectElement).value as "100g" | "serving")}>
+            <option value="100g" selected={basis === "100g"}>
+              100 g
+            </option>
+            <option value="serving" selected={basis === "serving"}>
+              serving
+            </option>
+          </select>
         </label>
-        <label>
-          Carbohydrate (g)
-          <input name="carbohydrate_g" type="number" min="0" step="any" defaultValue={show(prefill?.per100g.carbohydrate_g)} />
-        </label>
-      </fieldset>
-      <fieldset key={`portion-${prefill?.n ?? 0}`}>
-        <legend>A portion (optional)</legend>
-        <label>
-          Portion name
-          <input name="portion_name" placeholder="bowl" defaultValue={prefill?.portion?.name} />
-        </label>
-        <label>
-          Portion weight (g)
-          <input name="portion_grams" type="number" min="0" step="any" defaultValue={show(prefill?.portion?.grams)} />
-        </label>
+        {FIELDS.map(([k, label]) => (
+          <label key={k}>
+            {label}
+            <input name={k} type="number" min="0" step="any" required={k === "energy_kcal"} value={values[k]} onInput={(e) => setValues({ ...values, [k]: (e.target as HTMLInputElement).value })} />
+          </label>
+        ))}
       </fieldset>
       <ErrorText error={error} />
       <div class="actions">

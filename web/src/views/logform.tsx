@@ -42,22 +42,51 @@ export interface LogValues {
   mealType: MealType;
 }
 
-export function LogForm(props: { food: FoodRec; initial: LogValues; submitLabel: string; onSubmit: (v: LogValues) => void | Promise<void>; onCancel: () => void; children?: preact.ComponentChildren }) {
-  const { food } = props;
-  const [quantity, setQuantity] = useState(String(props.initial.quantity));
-  const [unit, setUnit] = useState(props.initial.portion ? String(props.initial.portion.id) : "g");
-  const [mealType, setMealType] = useState<MealType>(props.initial.mealType);
-  const [busy, setBusy] = useState(false);
+/** A quantity and its unit (grams or one of the food's portions), as typed. */
+export function useAmount(food: FoodRec, initial: { quantity: number; portion: Portion | null }) {
+  const [quantity, setQuantity] = useState(String(initial.quantity));
+  const [unit, setUnit] = useState(initial.portion ? String(initial.portion.id) : "g");
   const portion = unit === "g" ? null : (food.portions.find((p) => String(p.id) === unit) ?? null);
   const q = Number(quantity);
   const valid = quantity.trim() !== "" && Number.isFinite(q) && q > 0 && q <= (portion ? MAX_PORTIONS : MAX_GRAMS);
-  const n = valid ? nutrientsOf(food, gramsOf(q, portion)) : null;
-
   function changeUnit(next: string) {
     // switching between grams and a portion: a sensible amount for the new unit
     if ((next === "g") !== (unit === "g")) setQuantity(next === "g" ? String(Math.round(gramsOf(q || 1, portion))) : "1");
     setUnit(next);
   }
+  return { food, quantity, setQuantity, unit, changeUnit, portion, q, valid };
+}
+
+/** The `Quantity` spinbutton and `Unit` combobox. */
+export function AmountInputs({ a }: { a: ReturnType<typeof useAmount> }) {
+  return (
+    <>
+      <label>
+        Quantity
+        <input type="number" inputMode="decimal" min="0" step="any" value={a.quantity} onInput={(e) => a.setQuantity((e.target as HTMLInputElement).value)} required />
+      </label>
+      <label>
+        Unit
+        <select value={a.unit} onChange={(e) => a.changeUnit((e.target as HTMLSelectElement).value)}>
+          <option value="g">grams</option>
+          {a.food.portions.map((p) => (
+            <option key={p.id} value={String(p.id)}>
+              {p.amount === 1 ? p.name : `${p.amount} ${p.name}`} ({grams(p.grams)} g)
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
+export function LogForm(props: { food: FoodRec; initial: LogValues; submitLabel: string; onSubmit: (v: LogValues) => void | Promise<void>; onCancel: () => void; children?: preact.ComponentChildren }) {
+  const { food } = props;
+  const amount = useAmount(food, props.initial);
+  const { quantity, portion, q, valid } = amount;
+  const [mealType, setMealType] = useState<MealType>(props.initial.mealType);
+  const [busy, setBusy] = useState(false);
+  const n = valid ? nutrientsOf(food, gramsOf(q, portion)) : null;
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -75,21 +104,7 @@ export function LogForm(props: { food: FoodRec; initial: LogValues; submitLabel:
       <h2 id="log-food">{food.name}</h2>
       {food.brand && <p class="muted">{food.brand}</p>}
       <div class="row">
-        <label>
-          Quantity
-          <input type="number" inputMode="decimal" min="0" step="any" value={quantity} onInput={(e) => setQuantity((e.target as HTMLInputElement).value)} required />
-        </label>
-        <label>
-          Unit
-          <select value={unit} onChange={(e) => changeUnit((e.target as HTMLSelectElement).value)}>
-            <option value="g">grams</option>
-            {food.portions.map((p) => (
-              <option key={p.id} value={String(p.id)}>
-                {p.amount === 1 ? p.name : `${p.amount} ${p.name}`} ({grams(p.grams)} g)
-              </option>
-            ))}
-          </select>
-        </label>
+        <AmountInputs a={amount} />
         <MealSelect value={mealType} onChange={setMealType} />
       </div>
       {props.children}

@@ -1,35 +1,21 @@
-/** Goals (queued like every change), time zone, export (JSON and CSV), sign out, delete account. */
+/** Goals (queued like every change), time zone, export (JSON and CSV), sessions and access tokens, sign out, delete account. */
 import { useEffect, useState } from "preact/hooks";
 import { api, currentSession, download, message, setSession, type User } from "../api";
-import { getMeta, type Goals } from "../store";
+import type { GoalsRecord } from "../goals";
+import { getMeta } from "../store";
 import { ErrorText, PASSWORD_ROLE, useApp } from "../ui";
-
-const GOAL_FIELDS: [keyof Goals, string, number][] = [
-  ["energy_kcal", "Energy goal (kcal)", 20000],
-  ["protein_g", "Protein goal (g)", 2000],
-  ["fat_g", "Fat goal (g)", 2000],
-  ["carbohydrate_g", "Carbohydrate goal (g)", 2000],
-];
-
-const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? null : Number(v));
+import { SessionsRegion, TokensRegion } from "./access";
+import { GoalsForm } from "./goals-form";
 
 export function SettingsView({ signOut }: { signOut: () => void }) {
   const app = useApp();
-  const [goals, setGoals] = useState<Goals | null | undefined>(undefined);
+  const [goals, setGoals] = useState<GoalsRecord | null | undefined>(undefined);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    getMeta<{ goals: Goals | null }>(app.db, "goals").then((g) => setGoals(g?.goals ?? null));
+    getMeta<{ goals: GoalsRecord | null }>(app.db, "goals").then((g) => setGoals(g?.goals ?? null));
   }, [app.version]);
-
-  async function saveGoals(e: Event) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget as HTMLFormElement);
-    const next = Object.fromEntries(GOAL_FIELDS.map(([name]) => [name, num(f.get(name))])) as unknown as Goals;
-    await app.local.saveGoals(next);
-    setNote("Goals saved.");
-  }
 
   async function saveZone(e: Event) {
     e.preventDefault();
@@ -87,20 +73,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
         </p>
       )}
       <ErrorText error={error} />
-      {goals !== undefined && (
-        <form onSubmit={saveGoals} aria-labelledby="goals-title" key={JSON.stringify(goals)}>
-          <h2 id="goals-title">Daily goals</h2>
-          {GOAL_FIELDS.map(([name, label, max]) => (
-            <label key={name}>
-              {label}
-              <input name={name} type="number" min="0" max={max} step="any" defaultValue={goals?.[name]?.toString() ?? ""} />
-            </label>
-          ))}
-          <button type="submit" class="primary">
-            Save goals
-          </button>
-        </form>
-      )}
+      {goals !== undefined && <GoalsForm key={JSON.stringify(goals)} record={goals} onSaved={setNote} />}
       <form onSubmit={saveZone} aria-labelledby="tz-title">
         <h2 id="tz-title">Time zone</h2>
         <label>
@@ -128,12 +101,13 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
           </button>
         </div>
       </section>
-      <section aria-labelledby="session-title">
-        <h2 id="session-title">Session</h2>
+      <SessionsRegion signOut={signOut} />
+      <div class="actions">
         <button type="button" onClick={signOut}>
           Sign out
         </button>
-      </section>
+      </div>
+      <TokensRegion />
       <form onSubmit={deleteAccount} aria-labelledby="delete-title" class="danger">
         <h2 id="delete-title">Delete account</h2>
         <label>

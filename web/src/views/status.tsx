@@ -8,25 +8,18 @@ export function StatusLine() {
   const [s, setS] = useState(sync.state);
   useEffect(() => sync.subscribe(() => setS(sync.state)), [sync]);
   const waiting = s.pending === 1 ? "1 change waiting" : `${s.pending} changes waiting`;
-  // `short` is what a 360 px header has room for beside four tabs; the full text stays in the status's text
   let text: string;
-  let short: string;
-  if (!s.online) [text, short] = s.pending ? [`Offline · ${waiting}`, `Offline · ${s.pending}`] : ["Offline", "Offline"];
-  else if (s.error) [text, short] = s.pending ? [`Not synced · ${waiting}`, `Not synced · ${s.pending}`] : ["Not synced", "Not synced"];
-  else if (s.pending) [text, short] = [s.syncing ? `Syncing · ${waiting}` : waiting, `${s.pending} waiting`];
-  else if (s.conflicts) [text, short] = [s.conflicts === 1 ? "1 conflict to resolve" : `${s.conflicts} conflicts to resolve`, `${s.conflicts} conflict${s.conflicts === 1 ? "" : "s"}`];
-  else if (s.problems) [text, short] = [s.problems === 1 ? "1 change refused" : `${s.problems} changes refused`, `${s.problems} refused`];
-  else [text, short] = ["Synced", "Synced"];
+  if (!s.online) text = s.pending ? `Offline · ${waiting}` : "Offline";
+  else if (s.error) text = s.pending ? `Not synced · ${waiting}` : "Not synced";
+  else if (s.pending) text = s.syncing ? `Syncing · ${waiting}` : waiting;
+  else if (s.conflicts) text = s.conflicts === 1 ? "1 conflict to resolve" : `${s.conflicts} conflicts to resolve`;
+  else if (s.problems) text = s.problems === 1 ? "1 change refused" : `${s.problems} changes refused`;
+  else text = "Synced";
   const ok = text === "Synced";
   return (
     <div class="status-wrap">
       <p class={`status ${ok ? "ok" : "warn"}`} role="status" aria-live="polite" title={s.error ?? text}>
-        <span class="long">{text}</span>
-        {short !== text && (
-          <span class="short" aria-hidden="true">
-            {short}
-          </span>
-        )}
+        {text}
       </p>
 
     </div>

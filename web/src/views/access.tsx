@@ -1,0 +1,183 @@
+/**
+ * Settings → Sessions and Access tokens (API.md §Sessions and personal access tokens). These live on
+ * the server only, so they need it: offline, each region says so and reads again once back.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { api, isOffline, message } from "../api";
+import { ErrorText, useApp } from "../ui";
+
+interface Session {
+  id: number;
+  device: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  current: boolean;
+}
+interface Token {
+  id: number;
+  name: string;
+  scopes: string[];
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+
+const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)) : "never");
+const OFFLINE = "This needs the server, which cannot be reached now. It shows again once you are back online.";
+
+/** GET `path`'s items, again after each change and when the browser comes back online. */
+function useServerList<T>(path: string): { items: T[] | null; error: string | null; reload: () => void; setError: (e: string | null) => void } {
+  const { sync } = useApp();
+  const [items, setItems] = useState<T[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    let live = true;
+    api<{ items: T[] }>("GET", path).then(
+      (r) => live && (setItems(r.items), setError(null)),
+      (e) => live && setError(isOffline(e) ? OFFLINE : message(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [n, sync.state.online]);
+  useEffect(() => {
+    const on = () => setN((x) => x + 1);
+    addEventListener("online", on);
+    return () => removeEventListener("online", on);
+  }, []);
+  return { items, error, reload: () => setN((x) => x + 1), setError };
+}
+
+export function SessionsRegion({ signOut }: { signOut: () => void }) {
+  const list = useServerList<Session>("/sessions");
+  async function end(s: Session | null) {
+    if (s?.current) return signOut();
+    try {
+      await api("DELETE", s ? `/sessions/${s.id}` : "/sessions");
+      list.reload();
+    } catch (e) {
+      list.setError(isOffline(e) ? OFFLINE : message(e));
+    }
+  }
+  return (
+    <section aria-labelledby="sessions-title">
+      <h2 id="sessions-title">Sessions</h2>
+      <p class="muted">Where your account is signed in. Ending a session signs that device out at once.</p>
+      <ErrorText error={list.error} />
+      {list.items && (
+        <ul class="meals">
+          {list.items.map((s) => (
+            <li key={s.id}>
+              <span class="meal-main">
+                <span class="name">{s.device ?? "Unnamed device"}{s.current ? " (this device)" : ""}</span>
+                <span class="muted">Signed in {when(s.created_at)} · last used {when(s.last_used_at)}</span>
+              </span>
+              <button type="button" onClick={() => void end(s)} title={s.current ? "Sign out on this device" : `End the session on ${s.device ?? "that device"}`}>
+                End session
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.items && list.items.length > 1 && (
+        <button type="button" onClick={() => void end(null)}>
+          End all other sessions
+        </button>
+      )}
+    </section>
+  );
+}
+
+export function TokensRegion() {
+  const list = useServerList<Token>("/tokens");
+  const [made, setMade] = useState<{ name: string; token: string } | null>(null);
+
+  async function create(e: Event) {
+    e.preventDefault();
+    const form = e.currentTarget as HTMLFormElement;
+    const f = new FormData(form);
+    const days = String(f.get("expires") ?? "");
+    const body = { name: String(f.get("name") ?? ""), scopes: String(f.get("scopes")).split(","), expires_in_days: days ? Number(days) : null };
+    try {
+      const t = await api<Token & { token: string }>("POST", "/tokens", body);
+      setMade({ name: t.name, token: t.token });
+      form.reset();
+      list.reload();
+    } catch (err) {
+      list.setError(isOffline(err) ? OFFLINE : message(err));
+    }
+  }
+
+  async function revoke(t: Token) {
+    try {
+      await api("DELETE", `/tokens/${t.id}`);
+      list.reload();
+    } catch (e) {
+      list.setError(isOffline(e) ? OFFLINE : message(e));
+    }
+  }
+
+  return (
+    <section aria-labelledby="tokens-title">
+      <h2 id="tokens-title">Access tokens</h2>
+      <p class="muted">For scripts and other apps (a dashboard, Home Assistant): they act as you, without your password, and cannot manage your account.</p>
+      <form onSubmit={create} aria-label="New access token">
+        <label>
+          Token name
+          <input name="name" autocomplete="off" placeholder="Kitchen dashboard" />
+        </label>
+        <div class="row">
+          <label>
+            Access
+            <select name="scopes">
+              <option value="read">Read only</option>
+              <option value="read,write">Read and write</option>
+            </select>
+          </label>
+          <label>
+            Expires
+            <select name="expires">
+              <option value="90">in 90 days</option>
+              <option value="365">in a year</option>
+              <option value="">never</option>
+            </select>
+          </label>
+        </div>
+        <button type="submit">Create token</button>
+      </form>
+      {made && (
+        <div class="notice" role="status">
+          <p>
+            The token <strong>{made.name}</strong>, shown this once: copy it now.
+          </p>
+          <p>
+            <code class="secret">{made.token}</code>
+          </p>
+          <button type="button" onClick={() => void navigator.clipboard?.writeText(made.token)}>
+            Copy
+          </button>
+        </div>
+      )}
+      <ErrorText error={list.error} />
+      {list.items && list.items.length === 0 && <p class="muted">No access tokens.</p>}
+      {list.items && list.items.length > 0 && (
+        <ul class="meals" aria-label="Your access tokens">
+          {list.items.map((t) => (
+            <li key={t.id}>
+              <span class="meal-main">
+                <span class="name">{t.name}</span>
+                <span class="muted">
+                  {t.scopes.join(" and ")} · made {when(t.created_at)} · last used {when(t.last_used_at)} · {t.expires_at ? `expires ${when(t.expires_at)}` : "does not expire"}
+                </span>
+              </span>
+              <button type="button" onClick={() => void revoke(t)} title={`Revoke ${t.name}`}>
+                Revoke
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,209 @@
+/**
+ * A recipe, new or edited: its name, servings and (optionally) cooked weight, and ingredients found
+ * by search, each with a quantity in grams or one of the food's portions. The values per serving
+ * are shown as it is built, with the server's arithmetic (recipes/compute.ts). Works offline: the
+ * search falls back to the catalogue copy and the person's own foods, and the recipe syncs later.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { MAX_INGREDIENTS, MAX_SERVINGS } from "../../../src/features/recipes/validate";
+import { computeRecipe } from "../../../src/features/recipes/compute";
+import { gramsOf } from "../../../src/features/meals/nutrition";
+import { message } from "../api";
+import { loadFood, searchFoods, type FoodHit } from "../foods";
+import type { FoodRec, Ingredient, RecipeRec } from "../store";
+import { ErrorText, grams, kcal, useApp } from "../ui";
+import { AmountInputs, FormActions, useAmount } from "./logform";
+
+const DEBOUNCE_MS = 250;
+
+/** Quantity and unit of the food just picked, then `Add ingredient`. */
+function IngredientAmount({ food, onAdd, onCancel }: { food: FoodRec; onAdd: (i: Ingredient) => void; onCancel: () => void }) {
+  const natural = food.portions.find((p) => p.id === food.default_portion_id) ?? food.portions[0];
+  const a = useAmount(food, natural ? { quantity: 1, portion: natural } : { quantity: 100, portion: null });
+  const g = a.valid ? gramsOf(a.q, a.portion) : null;
+  return (
+    <div class="ingredient-amount" role="group" aria-labelledby="ingredient-food">
+      <h3 id="ingredient-food">{food.name}</h3>
+      <div class="row">
+        <AmountInputs a={a} />
+      </div>
+      <p class="muted" aria-live="polite">
+        {g === null ? "Enter a quantity above 0." : `${grams(g)} g · ${kcal(((food.per100g.energy_kcal ?? 0) * g) / 100)} kcal`}
+      </p>
+      <div class="actions">
+        <button
+          type="button"
+          class="primary"
+          disabled={g === null}
+          onClick={() =>
+            onAdd({
+              food_id: food.id,
+              food_name: food.name,
+              quantity: a.q,
+              portion: a.portion ? { id: a.portion.id, name: a.portion.name, grams: a.portion.grams / a.portion.amount } : null,
+              grams: g!,
+              per_100g: food.all ?? food.per100g,
+            })
+          }
+        >
+          Add ingredient
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function IngredientSearch({ onPick }: { onPick: (f: FoodRec) => void }) {
+  const app = useApp();
+  const [q, setQ] = useState("");
+  const [hits, setHits] = useState<FoodHit[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const seq = useRef(0);
+  useEffect(() => {
+    const text = q.trim();
+    if (!text) return setHits(null);
+    const mine = ++seq.current;
+    const t = setTimeout(() => {
+      searchFoods(app.db, text).then(
+        (r) => mine === seq.current && setHits(r.items),
+        (e) => mine === seq.current && setError(message(e)),
+      );
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [q]);
+
+  async function pick(id: number) {
+    setError(null);
+    try {
+      const food = await loadFood(app.db, id);
+      if (!food) throw new Error("That food is not available offline; try again when the server is reachable.");
+      setQ("");
+      onPick(food);
+    } catch (e) {
+      setError(message(e));
+    }
+  }
+
+  return (
+    <div class="ingredient-search">
+      <label class="search">
+        Search ingredients
+        <input type="search" value={q} autocomplete="off" onInput={(e) => setQ((e.target as HTMLInputElement).value)} />
+      </label>
+      <ErrorText error={error} />
+      {hits && (
+        <ul class="results" aria-label="Ingredient results">
+          {hits.length === 0 && <li class="muted">Nothing found for “{q.trim()}”.</li>}
+          {hits.map((f) => (
+            <li key={f.id}>
+              <button type="button" class="result" onClick={() => void pick(f.id)}>
+                <span class="name">{f.name}</span>
+                <span class="muted">{f.brand ? `${f.brand} · ` : ""}{f.energy_kcal === null ? "" : `${kcal(f.energy_kcal)} kcal per 100 g`}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function RecipeForm({ old, onSaved, onCancel }: { old: { recipe: RecipeRec; food: FoodRec | null } | null; onSaved: () => void; onCancel: () => void }) {
+  const app = useApp();
+  const [ingredients, setIngredients] = useState<Ingredient[]>(old?.recipe.ingredients ?? []);
+  const [picked, setPicked] = useState<FoodRec | null>(null);
+  const [servings, setServings] = useState(String(old?.recipe.servings ?? 1));
+  const [cooked, setCooked] = useState(old?.recipe.cooked_grams === null || !old ? "" : String(old.recipe.cooked_grams));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const s = Number(servings);
+  const c = cooked.trim() === "" ? null : Number(cooked);
+  const n = ingredients.length && s > 0 && (c === null || c > 0) ? computeRecipe(ingredients.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g })), s, c) : null;
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    const name = String(new FormData(e.currentTarget as HTMLFormElement).get("name") ?? "").trim();
+    if (!name) return setError("Give the recipe a name.");
+    if (!(s > 0 && s <= MAX_SERVINGS)) return setError(`Servings must be more than 0 and at most ${MAX_SERVINGS}.`);
+    if (c !== null && !(c > 0)) return setError("The cooked weight must be more than 0 g, or left empty.");
+    if (!ingredients.length) return setError("Add at least one ingredient.");
+    if (ingredients.length > MAX_INGREDIENTS) return setError(`A recipe has at most ${MAX_INGREDIENTS} ingredients.`);
+    setError(null);
+    setBusy(true);
+    try {
+      await app.own.saveRecipe(old, { name, servings: s, cooked_grams: c, ingredients });
+      onSaved();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form class="recipe-form" onSubmit={submit} aria-labelledby="recipe-title">
+      <h1 id="recipe-title">{old ? `Edit ${old.recipe.name}` : "New recipe"}</h1>
+      <label>
+        Recipe name
+        <input name="name" required maxLength={200} defaultValue={old?.recipe.name} />
+      </label>
+      <div class="row">
+        <label>
+          Servings
+          <input type="number" min="0" max={MAX_SERVINGS} step="any" value={servings} onInput={(e) => setServings((e.target as HTMLInputElement).value)} required />
+        </label>
+        <label>
+          Cooked weight (g)
+          <input type="number" min="0" step="any" value={cooked} onInput={(e) => setCooked((e.target as HTMLInputElement).value)} aria-describedby="cooked-note" />
+        </label>
+      </div>
+      <p class="muted" id="cooked-note">
+        Optional: the dish's weight once cooked. Without it, a serving is the ingredients' weight over the servings.
+      </p>
+      <section aria-labelledby="ingredients-title">
+        <h2 id="ingredients-title">Ingredients</h2>
+        {ingredients.length === 0 && <p class="muted">None yet: search below.</p>}
+        <ul class="meals" aria-label="Ingredients">
+          {ingredients.map((i, k) => (
+            <li key={`${i.food_id}-${k}`}>
+              <span class="meal-main">
+                <span class="name">{i.food_name}</span>
+                <span class="muted">
+                  {i.portion ? `${i.quantity} × ${i.portion.name} · ${grams(i.grams)} g` : `${grams(i.grams)} g`} · {kcal(((i.per_100g.energy_kcal ?? 0) * i.grams) / 100)} kcal
+                </span>
+              </span>
+              <button type="button" aria-label="Remove" title={`Remove ${i.food_name}`} onClick={() => setIngredients(ingredients.filter((_, j) => j !== k))}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        {picked ? (
+          <IngredientAmount
+            key={picked.id}
+            food={picked}
+            onAdd={(i) => {
+              setIngredients([...ingredients, i]);
+              setPicked(null);
+            }}
+            onCancel={() => setPicked(null)}
+          />
+        ) : (
+          <IngredientSearch onPick={setPicked} />
+        )}
+      </section>
+      <p class="preview" aria-live="polite">
+        {n ? (
+          <>
+            <strong>{kcal(n.perServing.energy_kcal)} kcal a serving</strong> ({grams(n.servingGrams)} g) · P {grams(n.perServing.protein_g)} · F {grams(n.perServing.fat_g)} · C {grams(n.perServing.carbohydrate_g)}
+          </>
+        ) : (
+          "Add ingredients to see a serving's values."
+        )}
+      </p>
+      <ErrorText error={error} />
+      <FormActions submitLabel="Save recipe" disabled={busy} onCancel={onCancel} />
+    </form>
+  );
+}
