@@ -32,6 +32,7 @@ import { authenticateEarly, authPlugin, routeRule, type AuthDeps, type RouteRule
 import { AccessTokens } from "./features/auth/access-tokens";
 import { AccountCodes } from "./features/auth/account-codes";
 import { Registration } from "./features/auth/registration";
+import { OnlineLookupSetting } from "./features/imported/online-setting";
 import { credentialRoutes } from "./features/auth/credential-routes";
 import { adminRoutes } from "./features/admin/routes";
 import { Tokens } from "./features/auth/tokens";
@@ -83,6 +84,8 @@ export function createApp(options: AppOptions) {
   const accessTokens = new AccessTokens(options.db);
   const registration = new Registration(options.db);
   if (options.registrationMode) registration.setMode(options.registrationMode, (options.now ?? (() => new Date()))());
+  const onlineLookup = new OnlineLookupSetting(options.db);
+  if (options.onlineLookupAtStart !== undefined) onlineLookup.set(options.onlineLookupAtStart, (options.now ?? (() => new Date()))());
   // filled in below, once the routes exist
   let routeOf: AuthDeps["routeOf"] = () => undefined;
   const authDeps: AuthDeps = { tokens, repo: authRepo, accessTokens, now, routeOf: (request) => routeOf(request) };
@@ -121,6 +124,7 @@ export function createApp(options: AppOptions) {
     syncLog: new SyncLog(options.db),
     tombstoneDays: options.tombstoneDays ?? DEFAULT_TOMBSTONE_DAYS,
     offClient: options.offClient ?? null,
+    onlineLookup,
     lifecycle: options.lifecycle ?? { draining: false },
     imports: new Gate(IMPORTS.concurrent, "another import"),
   };

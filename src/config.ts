@@ -18,8 +18,8 @@ export interface Config {
   /** Absolute path of the read-only food catalogue. */
   readonly cataloguePath: string;
   readonly logRequests: boolean;
-  /** Ask Open Food Facts online on a barcode miss. Off by default: nothing leaves the machine. */
-  readonly onlineLookup: boolean;
+  /** Ask Open Food Facts online on a barcode miss; null when not given (the admin's stored setting, off by default, stays). */
+  readonly onlineLookup: boolean | null;
   readonly offUrl: string;
   /** Days a deletion is remembered for sync; a client cursor older than that starts over (410). */
   readonly tombstoneDays: number;
@@ -153,7 +153,7 @@ export function configFrom(flags: Flags, env: Env = process.env): Config {
     allowedHosts,
     photoWorkers: Number(workersRaw),
     tombstoneDays: Number(tombRaw),
-    onlineLookup: bool("online-lookup", "MORSEL_ONLINE_LOOKUP", false),
+    onlineLookup: str("online-lookup", "MORSEL_ONLINE_LOOKUP") === undefined ? null : bool("online-lookup", "MORSEL_ONLINE_LOOKUP", false),
     offUrl: offUrl.replace(/\/+$/, ""),
     port: Number(portRaw),
     host,
@@ -191,7 +191,7 @@ export function describeConfig(c: Config): Record<string, string | number | bool
     data_dir: c.dataDir,
     catalogue: c.cataloguePath,
     log_requests: c.logRequests,
-    online_lookup: c.onlineLookup,
+    online_lookup: c.onlineLookup ?? "as stored",
     tombstone_days: c.tombstoneDays,
     photo_workers: c.photoWorkers,
     trust_proxy: c.trustProxy.join(",") || "none",
@@ -200,6 +200,6 @@ export function describeConfig(c: Config): Record<string, string | number | bool
     cors_origins: c.corsOrigins.join(",") || "none",
     metrics: c.metrics ? (c.metricsToken ? "loopback or token" : "loopback only") : false,
     ...(c.publicUrl ? { public_url: c.publicUrl } : {}),
-    ...(c.onlineLookup ? { off_url: c.offUrl } : {}),
+    ...(c.onlineLookup !== false ? { off_url: c.offUrl } : {}),
   };
 }

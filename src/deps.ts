@@ -27,6 +27,7 @@ import type { ExamplesRepo } from "./features/scanner/recognition/examples";
 import type { Recogniser } from "./features/scanner/recognition";
 import type { SyncLog } from "./features/sync/log";
 import type { OffClient } from "./features/imported/online";
+import type { OnlineLookupSetting } from "./features/imported/online-setting";
 
 export interface AppDeps {
   db: Db;
@@ -82,8 +83,10 @@ export interface AppDeps {
   syncLog: SyncLog;
   /** Days a delete's tombstone is kept for sync; older cursors get 410. */
   tombstoneDays: number;
-  /** The online Open Food Facts lookup, or null when --online-lookup is off (the default). */
+  /** The Open Food Facts client for online lookups (null: none, as in most tests). */
   offClient: OffClient | null;
+  /** Whether barcode misses may use it: the admin's setting (off by default). */
+  onlineLookup: OnlineLookupSetting;
   /** Set while the server drains on SIGTERM/SIGINT; /healthz then reports not ready. */
   lifecycle: { draining: boolean };
   /** Imports running now: one at a time per server (lib/gate.ts). */
@@ -98,6 +101,8 @@ export interface AppDeps {
   metrics?: { token: string | null } | null;
   /** Origins whose pages may call the API (--cors-origin); "*" any; empty: none. */
   corsOrigins?: readonly string[];
+  /** --online-lookup: when given, the stored setting is set to it at start (else it stays). */
+  onlineLookupAtStart?: boolean;
   /** --registration: when given, the mode is set to it at start (else the stored one stays). */
   registrationMode?: RegistrationMode;
 }

@@ -42,14 +42,14 @@ async function serve(cl: CommandLine): Promise<void> {
   // into the data dir once (per catalogue build) and opened read-only from there.
   const catalogue = new Catalogue(extracted(config.cataloguePath, config.dataDir));
   setNativeLibDir(join(config.dataDir, "lib"));
-  const offClient = config.onlineLookup ? new OffClient({ baseUrl: config.offUrl }) : null;
+  const offClient = new OffClient({ baseUrl: config.offUrl }); // asked only while the admin's setting allows it
   const lifecycle = { draining: false };
   const search = new FoodSearch(catalogue);
   const app = createApp({
     db, catalogue, search, jwtSecret: secret, logger: jsonLogger, logRequests: config.logRequests, offClient, lifecycle,
     tombstoneDays: config.tombstoneDays, recogniser: recogniserFor(config.photoWorkers, jsonLogger),
     trustProxy: config.trustProxy, allowedHosts: config.allowedHosts,
-    registrationMode: config.registration ?? undefined, corsOrigins: config.corsOrigins,
+    registrationMode: config.registration ?? undefined, onlineLookupAtStart: config.onlineLookup ?? undefined, corsOrigins: config.corsOrigins,
     metrics: config.metrics ? { token: config.metricsToken } : null,
   });
   // Bun refuses bodies above this itself; every route has a lower limit of its own (JSON 1 MiB, photos

@@ -16,7 +16,7 @@ describe("registration modes and invites", () => {
     const second = await registerUser(call);
     expect(first.user.role).toBe("admin");
     expect(second.user.role).toBe("user");
-    expect((await call("GET", "/api/v1/admin/settings", { token: first.access_token })).json).toEqual({ registration: "open" });
+    expect((await call("GET", "/api/v1/admin/settings", { token: first.access_token })).json).toEqual({ registration: "open", online_lookup: false });
   });
 
   test("invite mode: no code → 400; a live code registers once; used, unknown, expired and withdrawn codes → 400", async () => {
@@ -24,7 +24,7 @@ describe("registration modes and invites", () => {
     const { call, db } = makeApp({ clock });
     const admin = await registerUser(call);
     const A = { token: admin.access_token };
-    expect((await call("PATCH", "/api/v1/admin/settings", { ...A, body: { registration: "invite" } })).json).toEqual({ registration: "invite" });
+    expect((await call("PATCH", "/api/v1/admin/settings", { ...A, body: { registration: "invite" } })).json).toEqual({ registration: "invite", online_lookup: false });
     const e = expectError(await call("POST", "/api/v1/register", { body: person("nocode") }), 400, "validation_failed");
     expect(e.details?.[0]?.field).toBe("invite_code");
     const inv = await call("POST", "/api/v1/admin/invites", { ...A, body: { expires_in_hours: 48, note: "for Bea" } });

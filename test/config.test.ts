@@ -42,8 +42,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig(argv as string[], { HOME: "/h" })).toThrow(flag);
   });
 
-  test("the online lookup is off by default; a bare --online-lookup turns it on; the URL is checked", () => {
-    expect(loadConfig([], { HOME: "/h" }).onlineLookup).toBe(false);
+  test("the online lookup flag: not given leaves the admin's stored setting (null); bare --online-lookup turns it on; the URL is checked", () => {
+    expect(loadConfig([], { HOME: "/h" }).onlineLookup).toBeNull();
+    expect(loadConfig(["--online-lookup", "false"], { HOME: "/h" }).onlineLookup).toBe(false);
     expect(loadConfig(["--online-lookup"], { HOME: "/h" }).onlineLookup).toBe(true);
     expect(loadConfig([], { HOME: "/h", MORSEL_ONLINE_LOOKUP: "1" }).onlineLookup).toBe(true);
     expect(loadConfig(["--off-url", "http://127.0.0.1:8080/"], { HOME: "/h" }).offUrl).toBe("http://127.0.0.1:8080");

@@ -106,7 +106,7 @@ export function makeApp(opts: { clock?: Clock; secret?: string; offClient?: OffC
   const clock = opts.clock ?? new Clock();
   const secret = opts.secret ?? "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
   const { catalogue: c, search } = catalogue();
-  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger, validateResponses: true, logRequests: false, passwordCost: opts.passwordCost ?? TEST_PASSWORD_COST, offClient: opts.offClient ?? null, ...(opts.recogniser ? { recogniser: opts.recogniser } : {}), searchBudget: UNLIMITED_SEARCH, signedInSearchBudget: UNLIMITED_SEARCH, registrationsPerHour: Number.MAX_SAFE_INTEGER, ...opts.options });
+  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger, validateResponses: true, logRequests: false, passwordCost: opts.passwordCost ?? TEST_PASSWORD_COST, offClient: opts.offClient ?? null, ...(opts.offClient ? { onlineLookupAtStart: true } : {}), ...(opts.recogniser ? { recogniser: opts.recogniser } : {}), searchBudget: UNLIMITED_SEARCH, signedInSearchBudget: UNLIMITED_SEARCH, registrationsPerHour: Number.MAX_SAFE_INTEGER, ...opts.options });
   const call = async (method: string, path: string, o: CallOptions = {}): Promise<Reply> => {
     const headers: Record<string, string> = { ...o.headers };
     let body: string | Uint8Array | undefined;

@@ -3,7 +3,9 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { OffClient } from "../src/features/imported/online";
 import { mapOffProduct } from "../src/features/imported/off";
 import { ImportedRepo } from "../src/features/imported/repo";
-import { expectError, makeApp, offStandIn, registerUser } from "./helpers";
+import { join } from "node:path";
+import { openDatabase } from "../src/db/client";
+import { expectError, makeApp, offStandIn, registerUser, tempDir } from "./helpers";
 
 const t = makeApp();
 const { call } = t;
@@ -158,6 +160,40 @@ describe("online lookup (a local stand-in for Open Food Facts)", () => {
     expect(stand.requests.length).toBe(before);
     now += 60_001;
     expect((await client.product("07622210449283")).kind).toBe("found");
+  });
+
+  test("the admin's setting: off by default even with a client, switched at run time; online: false asks first; the flag wins at start", async () => {
+    const dir = tempDir();
+    const dbFile = join(dir, "m.db");
+    const start = (atStart?: boolean) =>
+      makeApp({ options: { db: openDatabase(dbFile), offClient: new OffClient({ baseUrl: stand.url, timeoutMs: 500 }), ...(atStart === undefined ? {} : { onlineLookupAtStart: atStart }) } });
+    const t = start();
+    const admin = await registerUser(t.call);
+    const user = await registerUser(t.call);
+    const look = (body: Record<string, unknown>, token = user.access_token) => t.call("POST", "/api/v1/scanner/barcode", { token, body });
+    const before = stand.requests.length;
+    const off = await look({ barcode: "7622210449283" });
+    expectError(off, 404, "barcode_not_found");
+    expect(off.json.error.details[0].online).toBe("off");
+    expect(stand.requests.length).toBe(before); // nothing left the machine
+
+    expectError(await t.call("PATCH", "/api/v1/admin/settings", { token: user.access_token, body: { online_lookup: true } }), 403, "forbidden");
+    expectError(await t.call("PATCH", "/api/v1/admin/settings", { token: admin.access_token, body: { online_lookup: "yes" } }), 400, "validation_failed");
+    const on = await t.call("PATCH", "/api/v1/admin/settings", { token: admin.access_token, body: { online_lookup: true } });
+    expect(on.json).toEqual({ registration: "open", online_lookup: true });
+
+    // a client that asks the person first: this server only, and the miss says online may be asked
+    const first = await look({ barcode: "7622210449283", online: false });
+    expect(first.json.error.details[0].online).toBe("not_asked");
+    expect(stand.requests.length).toBe(before);
+    expectError(await look({ barcode: "7622210449283", online: "please" }), 400, "validation_failed");
+    const found = await look({ barcode: "7622210449283", online: true });
+    expect(found.json.source).toBe("openfoodfacts");
+    expect((await look({ barcode: "4000417025005" })).json.error.details[0].online).toBe("asked");
+
+    // the stored setting survives a restart without the flag; the flag, when given, wins
+    expect((await start().call("GET", "/api/v1/admin/settings", { token: admin.access_token })).json.online_lookup).toBe(true);
+    expect((await start(false).call("GET", "/api/v1/admin/settings", { token: admin.access_token })).json.online_lookup).toBe(false);
   });
 
   test("restricted codes never go online", async () => {

@@ -9,7 +9,8 @@ const OPTIONS = `Options (flags win over environment variables):
   --catalogue FILE    food catalogue SQLite file (MORSEL_CATALOGUE, default: the bundled one)
   --log-requests B    one JSON line per request, true or false (MORSEL_LOG_REQUESTS, default true)
   --online-lookup B   on a barcode miss, ask Open Food Facts online and keep the answer
-                      (MORSEL_ONLINE_LOOKUP, default false: nothing ever leaves the machine)
+                      (MORSEL_ONLINE_LOOKUP); sets the admin's stored setting at each start when
+                      given, else the stored one stays (default off: nothing leaves the machine)
   --off-url URL       Open Food Facts base URL for that lookup (MORSEL_OFF_URL)
   --tombstone-days N  how long sync remembers deletions (MORSEL_TOMBSTONE_DAYS, default 90);
                       a device offline longer than that pulls everything again

@@ -52,8 +52,9 @@ export const CreateInviteBody = t.Object({
 });
 export const InviteIdParams = t.Object({ id: intParam("id", { minimum: 1 }) });
 
+const OnlineLookup = t.Boolean({ description: "whether a barcode miss may ask Open Food Facts online (the barcode leaves this server); off by default" });
 export const Settings = t.Object(
-  { registration: Enum(["open", "invite", "closed"], { description: "who may register; see POST /register" }) },
+  { registration: Enum(["open", "invite", "closed"], { description: "who may register; see POST /register" }), online_lookup: OnlineLookup },
   { title: "ServerSettings" },
 );
-export const PatchSettingsBody = t.Object({ registration: t.Optional(Enum(["open", "invite", "closed"])) });
+export const PatchSettingsBody = t.Object({ registration: t.Optional(Enum(["open", "invite", "closed"])), online_lookup: t.Optional(OnlineLookup) });

@@ -82,15 +82,15 @@ export function adminRoutes(deps: AppDeps) {
     .get("/settings", () => reply(deps, settings(deps)), {
       auth: true,
       response: { 200: Settings, ...errors(401, 403) },
-      detail: detail("Server settings: the registration mode"),
+      detail: detail("Server settings: the registration mode and the online barcode lookup"),
     })
     .patch("/settings", ({ body }) => reply(deps, updateSettings(deps, body)), {
       auth: true,
       body: PatchSettingsBody,
       response: { 200: Settings, ...errors(400, 401, 403, 413, 415) },
       detail: detail(
-        "Change the registration mode: open, invite or closed",
-        "Lasts until the next start with --registration, which sets the mode at each start when given.",
+        "Change the registration mode (open, invite, closed) or the online barcode lookup",
+        "Each lasts until the next start with its flag (--registration, --online-lookup), which sets it at each start when given.",
       ),
     });
 }

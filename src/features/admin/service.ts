@@ -14,7 +14,7 @@ export const RESET_TTL_MS = 24 * 3600_000;
 const DEFAULT_INVITE_HOURS = 168;
 const MAX_INVITE_HOURS = 720;
 
-type Deps = Pick<AppDeps, "db" | "auth" | "meals" | "now">;
+type Deps = Pick<AppDeps, "db" | "auth" | "meals" | "now" | "onlineLookup">;
 
 export function listUsers(deps: Deps) {
   const counts = deps.meals.countsByUser();
@@ -81,10 +81,13 @@ export function deleteInvite(deps: Deps, id: number): void {
 }
 
 export function settings(deps: Deps) {
-  return { registration: deps.auth.registration.mode() };
+  return { registration: deps.auth.registration.mode(), online_lookup: deps.onlineLookup.enabled() };
 }
 
-export function updateSettings(deps: Deps, input: { registration?: RegistrationMode }) {
-  if (input.registration !== undefined) deps.auth.registration.setMode(input.registration, deps.now());
+export function updateSettings(deps: Deps, input: { registration?: RegistrationMode; online_lookup?: boolean }) {
+  inTx(deps.db, () => {
+    if (input.registration !== undefined) deps.auth.registration.setMode(input.registration, deps.now());
+    if (input.online_lookup !== undefined) deps.onlineLookup.set(input.online_lookup, deps.now());
+  });
   return settings(deps);
 }

@@ -44,8 +44,12 @@ export async function findBarcode(parsed: ParsedBarcode, sources: BarcodeSource[
   return null;
 }
 
-/** 404 barcode_not_found, with the normalised GTIN so a client can offer "create this food". */
-export function notFound(parsed: ParsedBarcode): AppError {
+/**
+ * 404 barcode_not_found, with the normalised GTIN so a client can offer "create this food", and
+ * `online`: whether Open Food Facts was asked (`asked`), may be asked (`not_asked`: send
+ * `online: true`), or the admin has the online lookup off (`off`).
+ */
+export function notFound(parsed: ParsedBarcode, online: "asked" | "not_asked" | "off" = "off"): AppError {
   const why = parsed.restriction ? RESTRICTION_TEXT[parsed.restriction] : undefined;
   const message = why ? `${parsed.gtin} is ${why}` : `no product with barcode ${parsed.gtin} in your foods or the imported products`;
   return new AppError("barcode_not_found", message, [
@@ -54,6 +58,7 @@ export function notFound(parsed: ParsedBarcode): AppError {
       message: why ?? "not found; you can create a custom food with this barcode",
       gtin: parsed.gtin,
       format: parsed.format,
+      online,
       ...(parsed.restriction ? { restriction: parsed.restriction } : {}),
       ...(parsed.alternates.length ? { also_tried: parsed.alternates.map((a) => a.gtin) } : {}),
     },

@@ -16,6 +16,9 @@ export const BarcodeSchema = t.Object(
 
 export const BarcodeBody = t.Object({
   barcode: t.String({ description: "digits; spaces and hyphens ignored; 8, 12, 13 or 14 digits, or a 6–8 digit UPC-E" }),
+  online: t.Optional(
+    t.Boolean({ description: "false: look only on this server (a client may ask the person before a barcode leaves the machine); default true: Open Food Facts online too, when the admin allows it" }),
+  ),
 });
 
 export const BarcodeResponse = t.Object({

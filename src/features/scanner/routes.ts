@@ -10,11 +10,13 @@ import { customSource, importedSource, onlineSource, type BarcodeSource } from "
 
 export function scannerRoutes(deps: AppDeps) {
   const sources: BarcodeSource[] = [customSource(deps.customFoods, deps.foods), importedSource(deps.imported, deps.foods)];
-  if (deps.offClient) sources.push(onlineSource(deps.offClient, deps.imported, deps.foods, deps.now));
+  if (deps.offClient) sources.push(onlineSource(deps.offClient, () => deps.onlineLookup.enabled(), deps.imported, deps.foods, deps.now));
+  const onlineAllowed = () => deps.offClient !== null && deps.onlineLookup.enabled();
   const ctx = (user: AuthedUser): ScannerCtx => ({
     userId: user.id,
     now: deps.now(),
     sources,
+    onlineAllowed,
     photos: deps.photos,
     examples: deps.examples,
     recogniser: deps.recogniser,
@@ -33,7 +35,7 @@ export function scannerRoutes(deps: AppDeps) {
         // a lookup sent by POST: a read-only access token may make it
         "x-scope": "read",
         description:
-          "Looks in your custom foods, then imported Open Food Facts products, then (only when the server runs with --online-lookup) Open Food Facts online. UPC-A and its EAN-13 form are the same product. 400 invalid_barcode details carry reason not_digits, bad_length or bad_check_digit; 404 barcode_not_found details carry the normalised gtin (and a restriction for in-store, ISBN, ISSN or coupon codes).",
+          "Looks in your custom foods, then imported Open Food Facts products, then (only when the admin allows the online lookup, and the body does not say online: false) Open Food Facts online. UPC-A and its EAN-13 form are the same product. 400 invalid_barcode details carry reason not_digits, bad_length or bad_check_digit; 404 barcode_not_found details carry the normalised gtin, online (asked, not_asked: allowed but online was false, off: the admin has the online lookup off), and a restriction for in-store, ISBN, ISSN or coupon codes.",
       },
     })
     .post(

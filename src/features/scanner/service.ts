@@ -15,6 +15,8 @@ export interface ScannerCtx {
   userId: number;
   now: Date;
   sources: BarcodeSource[];
+  /** Whether the admin lets a miss ask Open Food Facts online (and this server has a client for it). */
+  onlineAllowed: () => boolean;
   photos: PhotosRepo;
   examples: ExamplesRepo;
   recogniser: Recogniser;
@@ -24,10 +26,12 @@ export interface ScannerCtx {
   detectBudgetMs?: number;
 }
 
-export async function scanBarcode({ ctx, input }: { ctx: ScannerCtx; input: { barcode: string } }): Promise<BarcodeHit> {
+export async function scanBarcode({ ctx, input }: { ctx: ScannerCtx; input: { barcode: string; online?: boolean } }): Promise<BarcodeHit> {
   const parsed = parseOrThrow(input.barcode);
-  const hit = await findBarcode(parsed, ctx.sources, ctx.userId);
-  if (!hit) throw notFound(parsed);
+  const allowed = ctx.onlineAllowed();
+  const ask = allowed && input.online !== false;
+  const hit = await findBarcode(parsed, ask ? ctx.sources : ctx.sources.filter((s) => s.name !== "openfoodfacts"), ctx.userId);
+  if (!hit) throw notFound(parsed, !allowed ? "off" : ask && !parsed.restriction ? "asked" : "not_asked");
   return hit;
 }
 
