@@ -97,6 +97,39 @@ test("no serious or critical axe violations on any view (360x640 and 1280x800, l
   await page.getByRole("button", { name: "Save weight" }).click();
   await page.getByRole("img", { name: "Weight trend" }).waitFor();
   found.push(...(await auditAll(page, "weight")));
+
+  await page.getByRole("link", { name: "Foods" }).click();
+  await page.getByRole("button", { name: "New food" }).click();
+  await page.getByRole("textbox", { name: "Name" }).fill("Oat bar");
+  await page.getByRole("spinbutton", { name: "Serving size (g)" }).fill("60");
+  await page.getByRole("spinbutton", { name: "Energy (kcal)" }).fill("400");
+  found.push(...(await auditAll(page, "custom-food")));
+  await page.getByRole("button", { name: "Save food" }).click();
+  await page.getByRole("button", { name: "New recipe" }).click();
+  await page.getByRole("textbox", { name: "Recipe name" }).fill("Porridge");
+  await page.getByRole("searchbox", { name: "Search ingredients" }).fill("oats");
+  await page.getByRole("list", { name: "Ingredient results" }).getByRole("listitem").first().click();
+  await page.getByRole("button", { name: "Add ingredient" }).click();
+  await page.getByRole("searchbox", { name: "Search ingredients" }).fill("milk");
+  await page.getByRole("list", { name: "Ingredient results" }).getByRole("listitem").first().click();
+  found.push(...(await auditAll(page, "recipe")));
+  await page.getByRole("button", { name: "Add ingredient" }).click();
+  await page.getByRole("button", { name: "Save recipe" }).click();
+  await page.getByRole("listitem").filter({ hasText: "Porridge" }).waitFor();
+  found.push(...(await auditAll(page, "foods")));
+
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("region", { name: "Access tokens" }).getByRole("textbox", { name: "Token name" }).fill("Dashboard");
+  await page.getByRole("button", { name: "Create token" }).click();
+  await page.getByRole("listitem").filter({ hasText: "Dashboard" }).waitFor();
+  await page.getByRole("region", { name: "Sessions" }).getByRole("listitem").first().waitFor();
+  found.push(...(await auditAll(page, "settings-access")));
+
+  await page.getByRole("link", { name: "Admin" }).click();
+  await page.getByRole("table", { name: "Accounts" }).waitFor();
+  await page.getByRole("button", { name: "Create invite" }).click();
+  await page.locator("code.secret").waitFor();
+  found.push(...(await auditAll(page, "admin")));
   expect(found).toEqual([]);
   await ctx.close();
 }, 180_000);

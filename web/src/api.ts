@@ -10,6 +10,8 @@ export interface User {
   timezone: string;
   /** How weights are shown (PATCH /me); older sessions may lack it: kg. */
   weight_unit?: "kg" | "lb";
+  /** `admin` sees the Admin view (the server checks every admin call itself). */
+  role?: "admin" | "user";
 }
 
 export interface Session {

@@ -8,6 +8,7 @@ import { openStore, type MealType, type Store } from "./store";
 import { Sync } from "./sync";
 import { Ctx, dateIn, type AppCtx, type Toast } from "./ui";
 import { AddView } from "./views/add";
+import { AdminView } from "./views/admin";
 import { Auth } from "./views/auth";
 import { DayView } from "./views/day";
 import { EditView } from "./views/edit";
@@ -126,6 +127,11 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
           <a href="#/settings" aria-current={hash.startsWith("#/settings") ? "page" : undefined}>
             Settings
           </a>
+          {session.user.role === "admin" && (
+            <a href="#/admin" aria-current={hash.startsWith("#/admin") ? "page" : undefined}>
+              Admin
+            </a>
+          )}
         </nav>
         <StatusLine />
       </header>
@@ -154,6 +160,7 @@ function Route({ hash, signOut }: { hash: string; signOut: () => void }) {
     return <FoodsView />;
   }
   if (page === "settings") return <SettingsView signOut={signOut} />;
+  if (page === "admin") return <AdminView />;
   return <DayView date={null} />;
 }
 

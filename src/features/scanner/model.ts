@@ -31,6 +31,7 @@ export const BarcodeResponse = t.Object({
 
 export const PhotoBody = t.Object({
   image: t.Optional(t.File({ description: "JPEG, PNG or WebP (judged by content), at most 10 MB and 40 megapixels" })),
+  online: t.Optional(Enum(["true", "false"], { description: "as in POST /scanner/barcode: false looks up a barcode in the photo on this server only; default true" })),
 });
 
 export const PhotoResponse = t.Object({

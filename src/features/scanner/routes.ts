@@ -41,7 +41,7 @@ export function scannerRoutes(deps: AppDeps) {
     .post(
       "/photo",
       // Content type and size are checked while parsing (app.ts, UPLOAD_PATHS) and reported after auth.
-      async ({ user, body }) => reply(deps, await scanPhoto({ ctx: ctx(user), file: body.image })),
+      async ({ user, body }) => reply(deps, await scanPhoto({ ctx: ctx(user), file: body.image, online: body.online !== "false" })),
       {
         auth: true,
         body: PhotoBody,

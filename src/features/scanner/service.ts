@@ -61,7 +61,7 @@ export interface PhotoResult {
  * wins), at most five. The photo's embedding is kept 24 hours with its photo_id. When a barcode is
  * read, the photo is about that product: the model is not waited for and `candidates` is empty.
  */
-export async function scanPhoto({ ctx, file }: { ctx: ScannerCtx; file: unknown }): Promise<PhotoResult> {
+export async function scanPhoto({ ctx, file, online = true }: { ctx: ScannerCtx; file: unknown; online?: boolean }): Promise<PhotoResult> {
   const started = performance.now();
   const img = await checkImage(file);
   // The model starts at once, in a worker, while the barcode is read here.
@@ -75,7 +75,7 @@ export async function scanPhoto({ ctx, file }: { ctx: ScannerCtx; file: unknown 
     const parsed = found ? parseBarcode(found.text, ZXING_FORMAT[found.format]) : null;
     if (parsed?.ok) {
       barcode = toBarcode(parsed.barcode);
-      const hit = await findBarcode(parsed.barcode, ctx.sources, ctx.userId);
+      const hit = await findBarcode(parsed.barcode, online ? ctx.sources : ctx.sources.filter((s) => s.name !== "openfoodfacts"), ctx.userId);
       if (hit) ({ barcode, food } = hit);
     }
   } catch (e) {

@@ -25,7 +25,8 @@ async function ownFoods(db: import("../store").Store): Promise<Own[]> {
 function summary({ food, recipe }: Own): string {
   const serving = food.portions[0];
   const per100 = `${kcal(food.per100g.energy_kcal)} kcal per 100 g`;
-  if (recipe) return `Recipe · ${recipe.ingredients.length} ingredients · ${recipe.servings} servings · ${serving ? `${kcal(((food.per100g.energy_kcal ?? 0) * serving.grams) / serving.amount / 100)} kcal a serving` : per100}`;
+  const count = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+  if (recipe) return `Recipe · ${count(recipe.ingredients.length, "ingredient")} · ${count(recipe.servings, "serving")} · ${serving ? `${kcal(((food.per100g.energy_kcal ?? 0) * serving.grams) / serving.amount / 100)} kcal a serving` : per100}`;
   return [food.brand, per100].filter(Boolean).join(" · ");
 }
 

@@ -31,12 +31,20 @@ interface PhotoResult {
   candidates: Candidate[];
 }
 
-/** A photo sent as the multipart `image` part the scanner endpoints take. */
+/**
+ * A photo sent as the multipart `image` part the scanner endpoints take. A barcode in a photo is
+ * looked up on this server only (`online: false`): it leaves the machine only when the person
+ * asks, with Look online.
+ */
 export function uploadPhoto<T>(path: "/scanner/photo" | "/scanner/label", file: File): Promise<T> {
   const form = new FormData();
   form.append("image", file);
+  if (path === "/scanner/photo") form.append("online", "false");
   return api<T>("POST", path, form);
 }
+
+type Online = "asked" | "not_asked" | "off";
+const onlineOf = (err: ApiError) => (err.details[0] as { online?: Online } | undefined)?.online ?? "off";
 
 const explain = (e: unknown) => (isOffline(e) ? "Photos are read by the server, which cannot be reached now; search instead." : message(e));
 
@@ -63,13 +71,49 @@ export function PhotoInput({ label, onFile }: { label: string; onFile: (file: Fi
   );
 }
 
-function Missing({ gtin, onCreate }: { gtin: string; onCreate: (gtin: string) => void }) {
+/**
+ * A barcode nobody here knows, and what can be done next: make a custom food with it (its form
+ * reads the nutrition label from a photo), or look it up online where the admin allows it.
+ */
+function Missing({ gtin, online, onCreate, onFound }: { gtin: string; online?: Online; onCreate: (gtin: string) => void; onFound: (p: Picked) => void }) {
+  const [status, setStatus] = useState<Online | null>(online ?? null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function lookup(askOnline: boolean) {
+    try {
+      const r = await api<{ food: Record<string, unknown> }>("POST", "/scanner/barcode", { barcode: gtin, online: askOnline });
+      onFound({ id: Number(r.food.id), food: fromFood(r.food, null) });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "barcode_not_found") setStatus(askOnline ? "asked" : onlineOf(err));
+      else setError(isOffline(err) ? "The server cannot be reached now; try again when it is back." : message(err));
+    }
+  }
+  useEffect(() => {
+    if (!status) void lookup(false); // a photo's miss: whether this server may look online
+  }, []);
   return (
     <div class="notice" aria-live="polite">
       <p>No food with barcode {gtin} yet.</p>
       <button type="button" onClick={() => onCreate(gtin)}>
         Create a custom food with this barcode
       </button>
+      <p class="muted">Its form can read the nutrition label from a photo.</p>
+      {status === "not_asked" && (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            void lookup(true).finally(() => setBusy(false));
+          }}
+        >
+          Look online
+        </button>
+      )}
+      {status === "not_asked" && <p class="muted">Asks Open Food Facts: the barcode leaves this server.</p>}
+      {status === "asked" && <p>Open Food Facts does not know it either.</p>}
+      {status === "off" && <p class="muted">Looking barcodes up online is off on this server; an admin can turn it on.</p>}
+      <ErrorText error={error} />
     </div>
   );
 }
@@ -92,7 +136,7 @@ export function BarcodePhoto({ onFound, onMissing }: { onFound: (p: Picked) => v
       <PhotoInput label="Barcode photo" onFile={choose} />
       {state?.busy && <p aria-live="polite">Reading the barcode…</p>}
       <ErrorText error={state?.error ?? null} />
-      {state?.missing && <Missing gtin={state.missing} onCreate={onMissing} />}
+      {state?.missing && <Missing gtin={state.missing} onCreate={onMissing} onFound={onFound} />}
     </div>
   );
 }
@@ -150,7 +194,7 @@ export function FoodPhoto({ onPick }: { onPick: (p: Picked) => void }) {
 export function LiveScan({ onFound, onMissing }: { onFound: (p: Picked) => void; onMissing: (gtin: string) => void }) {
   const [on, setOn] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [missing, setMissing] = useState<string | null>(null);
+  const [missing, setMissing] = useState<{ gtin: string; online: Online } | null>(null);
   const video = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
@@ -166,11 +210,11 @@ export function LiveScan({ onFound, onMissing }: { onFound: (p: Picked) => void;
       done = true;
       setOn(false);
       try {
-        const r = await api<{ food: Record<string, unknown> }>("POST", "/scanner/barcode", { barcode: e.data.text });
+        const r = await api<{ food: Record<string, unknown> }>("POST", "/scanner/barcode", { barcode: e.data.text, online: false });
         onFound({ id: Number(r.food.id), food: fromFood(r.food, null) });
       } catch (err) {
         const gtin = err instanceof ApiError && err.code === "barcode_not_found" ? ((err.details[0] as { gtin?: string } | undefined)?.gtin ?? e.data.text) : null;
-        if (gtin) setMissing(gtin);
+        if (gtin) setMissing({ gtin, online: onlineOf(err as ApiError) });
         else setError(explain(err));
       }
     };
@@ -219,7 +263,7 @@ export function LiveScan({ onFound, onMissing }: { onFound: (p: Picked) => void;
       </button>
       {on && <video ref={video} class="camera" muted playsInline aria-label="Camera" />}
       <ErrorText error={error} />
-      {missing && <Missing gtin={missing} onCreate={onMissing} />}
+      {missing && <Missing gtin={missing.gtin} online={missing.online} onCreate={onMissing} onFound={onFound} />}
     </div>
   );
 }
