@@ -7,7 +7,7 @@
  */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { accessToken, apiGet, browserAndServer, device, offlineReady, register, status, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, device, register, status, readyForOffline, synced } from "./harness";
 
 const env = browserAndServer();
 
@@ -167,11 +167,7 @@ test("a recipe from searched ingredients: its serving matches the API and logs; 
 });
 
 test("offline: a food and a recipe made of it, logged at once, reach the server with real ids", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  await synced(page);
-  await offlineReady(page);
-  const token = await accessToken(page);
+  const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
   await ctx.setOffline(true);
   await newFood(page, { name: "Sourdough starter loaf", per: "100 g", serving: 50, kcal: 250, protein: 9 });
   await page.getByRole("button", { name: "New recipe" }).click();

@@ -128,3 +128,12 @@ export async function offlineReady(page: Page): Promise<void> {
     while (!sw.controller) await new Promise((r) => setTimeout(r, 20));
   });
 }
+
+/** A new account on a new device, synced and ready to work offline (the shell and catalogue cached), with its token. */
+export async function readyForOffline(browser: Browser, base: string): Promise<{ ctx: BrowserContext; page: Page; token: string }> {
+  const { ctx, page } = await device(browser, base);
+  await register(page, base);
+  await synced(page);
+  await offlineReady(page);
+  return { ctx, page, token: await accessToken(page) };
+}

@@ -6,18 +6,14 @@
  */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { accessToken, apiGet, browserAndServer, device, logFood, offlineReady, register, server, signIn, status, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, device, logFood, register, server, signIn, status, readyForOffline, synced } from "./harness";
 
 const env = browserAndServer();
 
 const entries = (page: Page, meal: string) => page.getByRole("region", { name: meal }).getByRole("listitem");
 
 test("offline: reload from the service worker, search, log 3, edit 1, delete 1; online again, the server has exactly those", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  await synced(page);
-  await offlineReady(page);
-  const token = await accessToken(page);
+  const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
 
   await ctx.setOffline(true);
   await env.srv.stop(); // unreachable, not merely emulated away

@@ -5,7 +5,7 @@
  */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { accessToken, apiGet, browserAndServer, device, offlineReady, register, status, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, device, register, status, readyForOffline, synced } from "./harness";
 
 const env = browserAndServer();
 
@@ -64,11 +64,7 @@ test("log weigh-ins, see them and their trend as the API has them, refuse a bad 
 });
 
 test("a weigh-in saved offline is shown at once and reaches the server when it is back", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  await synced(page);
-  await offlineReady(page);
-  const token = await accessToken(page);
+  const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
   await ctx.setOffline(true);
   await page.getByRole("link", { name: "Weight" }).click();
   await saveWeight(page, "72.5");

@@ -1,27 +1,25 @@
 /** Add food: search as you type, recent and frequent foods, barcode and photo, custom foods; then the log form. */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { message } from "../api";
-import { loadFood, recentFoods, searchFoods, warmOfflineSearch, type FoodHit } from "../foods";
+import { loadFood, recentFoods, warmOfflineSearch, type FoodHit } from "../foods";
 import type { FoodRec, MealType } from "../store";
 import { dateIn, dayTitle, ErrorText, MEAL_LABEL, useApp } from "../ui";
 import { CustomFoodForm } from "./custom-food";
 import { LogForm } from "./logform";
 import { lastServings, servingLabel, startServing, type LastServings } from "../serving";
 import { BarcodePhoto, FoodPhoto, LiveScan, type Picked } from "./scan";
+import { useFoodSearch } from "./use-search";
 
-const DEBOUNCE_MS = 250;
 
 export function AddView({ mealType, date }: { mealType: MealType; date: string }) {
   const app = useApp();
   const today = dateIn(app.user.timezone);
   const [q, setQ] = useState("");
-  const [results, setResults] = useState<{ q: string; items: FoodHit[]; offline: boolean } | null>(null);
   const [recent, setRecent] = useState<{ recent: FoodHit[]; frequent: FoodHit[] } | null>(null);
   const [picked, setPicked] = useState<(Picked & { food: FoodRec }) | null>(null);
   const [custom, setCustom] = useState<{ barcode: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [last, setLast] = useState<LastServings>(new Map());
-  const seq = useRef(0);
 
   useEffect(() => {
     recentFoods(app.db).then(setRecent, () => setRecent({ recent: [], frequent: [] }));
@@ -29,21 +27,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
     warmOfflineSearch();
   }, []);
 
-  useEffect(() => {
-    const text = q.trim();
-    if (!text) {
-      setResults(null);
-      return;
-    }
-    const mine = ++seq.current;
-    const t = setTimeout(() => {
-      searchFoods(app.db, text).then(
-        (r) => mine === seq.current && setResults({ q: text, ...r }),
-        (e) => mine === seq.current && setError(message(e)),
-      );
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [q]);
+  const { results, error: searchError } = useFoodSearch(app.db, q);
 
   async function pick(p: Picked) {
     setError(null);
@@ -115,7 +99,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
         Search foods
         <input type="search" value={q} autoFocus autocomplete="off" onInput={(e) => setQ((e.target as HTMLInputElement).value)} />
       </label>
-      <ErrorText error={error} />
+      <ErrorText error={error ?? searchError} />
       {results ? (
         <section aria-label="Results">
           <p class="muted" aria-live="polite">

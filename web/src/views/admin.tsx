@@ -3,7 +3,7 @@
  * barcode lookup), the accounts (disable, enable, role, reset code, delete) and invites (made with
  * the code shown once, withdrawn). All of it lives on the server, so offline the view says so.
  */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { api, isOffline, message } from "../api";
 import { ErrorText, useApp } from "../ui";
 
@@ -43,16 +43,26 @@ export function AdminView() {
   const [shown, setShown] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<number | null>(null);
   const [n, setN] = useState(0);
+  // a read started before a change is stale when it lands: only the latest read is shown
+  const seq = useRef(0);
 
   useEffect(() => {
+    const mine = ++seq.current;
     Promise.all([api<Settings>("GET", "/admin/settings"), api<{ items: Account[] }>("GET", "/admin/users"), api<{ items: Invite[] }>("GET", "/admin/invites")]).then(
-      ([settings, users, invites]) => (setData({ settings, users: users.items, invites: invites.items }), setError(null)),
-      (e) => setError(isOffline(e) ? "Admin needs the server, which cannot be reached now. It shows again once you are back online." : message(e)),
+      ([settings, users, invites]) => mine === seq.current && (setData({ settings, users: users.items, invites: invites.items }), setError(null)),
+      (e) => mine === seq.current && setError(isOffline(e) ? "Admin needs the server, which cannot be reached now. It shows again once you are back online." : message(e)),
     );
   }, [n, app.sync.state.online]);
 
+  /** A setting shown as changed at once, then sent. */
+  function setting(patch: Partial<Settings>) {
+    if (data) setData({ ...data, settings: { ...data.settings, ...patch } });
+    void run("PATCH", "/admin/settings", patch);
+  }
+
   /** One admin call; then everything is read again. */
   async function run(method: string, path: string, body?: unknown, after?: (r: unknown) => void) {
+    seq.current++;
     try {
       const r = await api(method, path, body);
       after?.(r);
@@ -88,7 +98,7 @@ export function AdminView() {
             <h2 id="server-title">This server</h2>
             <label>
               Registration
-              <select onChange={(e) => void run("PATCH", "/admin/settings", { registration: (e.target as HTMLSelectElement).value })}>
+              <select onChange={(e) => setting({ registration: (e.target as HTMLSelectElement).value as Settings["registration"] })}>
                 {(["open", "invite", "closed"] as const).map((m) => (
                   <option key={m} value={m} selected={data.settings.registration === m}>
                     {m}
@@ -98,7 +108,7 @@ export function AdminView() {
             </label>
             <p class="muted">open: anyone who reaches the server may make an account; invite: only with a code from you; closed: nobody new.</p>
             <label class="check">
-              <input type="checkbox" checked={data.settings.online_lookup} onChange={(e) => void run("PATCH", "/admin/settings", { online_lookup: (e.target as HTMLInputElement).checked })} />
+              <input type="checkbox" checked={data.settings.online_lookup} onChange={(e) => setting({ online_lookup: (e.target as HTMLInputElement).checked })} />
               Online barcode lookup
             </label>
             <p class="muted">When on, a barcode nobody here knows may be looked up at Open Food Facts (the barcode leaves this server; the answer is kept). Off, nothing leaves.</p>

@@ -4,17 +4,16 @@
  * are shown as it is built, with the server's arithmetic (recipes/compute.ts). Works offline: the
  * search falls back to the catalogue copy and the person's own foods, and the recipe syncs later.
  */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { MAX_INGREDIENTS, MAX_SERVINGS } from "../../../src/features/recipes/validate";
 import { computeRecipe } from "../../../src/features/recipes/compute";
 import { gramsOf } from "../../../src/features/meals/nutrition";
 import { message } from "../api";
-import { loadFood, searchFoods, type FoodHit } from "../foods";
+import { loadFood } from "../foods";
 import type { FoodRec, Ingredient, RecipeRec } from "../store";
 import { ErrorText, grams, kcal, useApp } from "../ui";
 import { AmountInputs, FormActions, useAmount } from "./logform";
-
-const DEBOUNCE_MS = 250;
+import { useFoodSearch } from "./use-search";
 
 /** Quantity and unit of the food just picked, then `Add ingredient`. */
 function IngredientAmount({ food, onAdd, onCancel }: { food: FoodRec; onAdd: (i: Ingredient) => void; onCancel: () => void }) {
@@ -59,21 +58,9 @@ function IngredientAmount({ food, onAdd, onCancel }: { food: FoodRec; onAdd: (i:
 function IngredientSearch({ onPick }: { onPick: (f: FoodRec) => void }) {
   const app = useApp();
   const [q, setQ] = useState("");
-  const [hits, setHits] = useState<FoodHit[] | null>(null);
+  const search = useFoodSearch(app.db, q);
+  const hits = search.results?.items ?? null;
   const [error, setError] = useState<string | null>(null);
-  const seq = useRef(0);
-  useEffect(() => {
-    const text = q.trim();
-    if (!text) return setHits(null);
-    const mine = ++seq.current;
-    const t = setTimeout(() => {
-      searchFoods(app.db, text).then(
-        (r) => mine === seq.current && setHits(r.items),
-        (e) => mine === seq.current && setError(message(e)),
-      );
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [q]);
 
   async function pick(id: number) {
     setError(null);
@@ -93,7 +80,7 @@ function IngredientSearch({ onPick }: { onPick: (f: FoodRec) => void }) {
         Search ingredients
         <input type="search" value={q} autocomplete="off" onInput={(e) => setQ((e.target as HTMLInputElement).value)} />
       </label>
-      <ErrorText error={error} />
+      <ErrorText error={error ?? search.error} />
       {hits && (
         <ul class="results" aria-label="Ingredient results">
           {hits.length === 0 && <li class="muted">Nothing found for “{q.trim()}”.</li>}
