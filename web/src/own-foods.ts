@@ -5,9 +5,8 @@
  * here with the server's own arithmetic (recipes/compute.ts), so it can be logged before it syncs;
  * the server computes them again from its snapshots and its answer replaces these.
  */
-import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
 import { computeRecipe } from "../../src/features/recipes/compute";
-import { enqueue, serverIds } from "./records";
+import { enqueue, mealValues as meal, serverIds } from "./records";
 import { writeAll, type FoodRec, type Ingredient, type RecipeRec } from "./store";
 import type { Sync } from "./sync";
 
@@ -27,7 +26,6 @@ export interface RecipeFields {
   ingredients: Ingredient[];
 }
 
-const meal = (per100g: Record<string, number | null>) => Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, per100g[k] ?? null]));
 const newId = () => -Date.now() - Math.floor(Math.random() * 1000);
 
 export class OwnFoods {
@@ -60,8 +58,10 @@ export class OwnFoods {
   async updateFood(food: FoodRec, f: FoodFields): Promise<void> {
     const cleared = Object.fromEntries(Object.keys(food.all ?? food.per100g).map((k) => [k, null]));
     const nutrients = { ...cleared, ...f.per100g, energy_kj: f.per100g.energy_kj ?? null };
-    // a portion keeps its id where its name stays, so a form open on it still logs the same serving
-    const portions = f.portions.map((p, i) => ({ id: food.portions.find((o) => o.name === p.name)?.id ?? food.id - 100 - i, name: p.name, amount: 1, grams: p.grams }));
+    // a portion keeps its id where its name stays (as on the server), so a form open on it still logs
+    // the same serving; a new one has a temporary negative id until the server's answer replaces it
+    const temp = newId();
+    const portions = f.portions.map((p, i) => ({ id: food.portions.find((o) => o.name === p.name)?.id ?? temp - i, name: p.name, amount: 1, grams: p.grams }));
     const rec: FoodRec = { ...food, name: f.name, brand: f.brand, barcode: f.barcode, per100g: meal(nutrients), all: nutrients, portions };
     const data = { name: f.name, brand: f.brand, barcode: f.barcode, nutrients, portions: f.portions };
     await enqueue(this.sync, { entity: "food", id: food.id, op: "upsert", base_version: food.version, data }, (tx) => tx.objectStore("foods").put(rec));

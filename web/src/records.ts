@@ -10,6 +10,9 @@ import type { Weekday } from "../../src/features/goals/plans";
 import type { GoalsRecord } from "./goals";
 import type { Sync } from "./sync";
 
+/** The eight meal nutrients of a set of values (every other key left out; a missing one is null). */
+export const mealValues = (values: Record<string, number | null> | undefined) => Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, values?.[k] ?? null]));
+
 export const nutrientsOf = (food: FoodRec, grams: number) => scale(food.per100g, grams) as Record<string, number | null>;
 
 export function fromMeal(d: Record<string, unknown>, version: number | null): Meal {
@@ -38,7 +41,7 @@ export function fromFood(d: Record<string, unknown>, version: number | null): Fo
     name: f.name,
     brand: f.brand,
     barcode: f.barcode,
-    per100g: Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, f.nutrients?.[k] ?? null])),
+    per100g: mealValues(f.nutrients),
     portions: f.portions ?? [],
     default_portion_id: f.default_portion?.id ?? null,
     all: f.nutrients ?? undefined,
@@ -181,7 +184,7 @@ export class Local {
       date: a.date,
       eaten_at: now,
       note: null,
-      nutrients: Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, (a.nutrients as Record<string, number | null>)[k] ?? null])),
+      nutrients: mealValues(a.nutrients),
       version: null,
     };
     const data: Record<string, unknown> = { ...mealData(meal), meal_type: a.mealType, date: a.date };

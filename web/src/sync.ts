@@ -147,7 +147,7 @@ export class Sync {
       });
       if (end < 0) end = queue.length;
       // A custom food or recipe made offline goes alone first: the meals (and recipes) after it need its real id.
-      const cut = queue.findIndex((m) => (m.entity === "food" || m.entity === "recipe") && typeof m.id === "number" && m.id < 0);
+      const cut = queue.findIndex(madeHere);
       const batch = cut === 0 ? queue.slice(0, 1) : queue.slice(0, cut > 0 ? Math.min(cut, end) : end);
       const wire = batch.map(({ seq: _, ...m }) => ({ ...m, id: typeof m.id === "number" && m.id < 0 ? null : m.id }));
       const { results } = await api<{ results: Result[] }>("POST", "/sync/push", { mutations: wire });
@@ -161,9 +161,9 @@ export class Sync {
     await tx.objectStore("queue").delete(m.seq!);
     const ok = r.status === "applied" || r.status === "duplicate";
     let id = m.id;
-    if (ok && (m.entity === "food" || m.entity === "recipe") && typeof m.id === "number" && m.id < 0 && r.current) {
+    if (ok && madeHere(m) && r.current) {
       id = Number(r.current.id);
-      await this.renameFood(tx, m.id, id, (r.current.portions as { id: number }[] | undefined) ?? []);
+      await this.renameFood(tx, m.id as number, id, (r.current.portions as { id: number }[] | undefined) ?? []);
     }
     // The record's later changes build on what this one made; after a failure they are dropped
     // (the conflict keeps this device's latest version, a refusal puts back the server's).
@@ -291,6 +291,9 @@ export class Sync {
     }
   }
 }
+
+/** A custom food or recipe made on this device that the server has not numbered yet. */
+const madeHere = (m: Mutation) => (m.entity === "food" || m.entity === "recipe") && typeof m.id === "number" && m.id < 0;
 
 function label(r: Record<string, unknown> | null): string {
   if (!r) return "a record";
