@@ -46,7 +46,7 @@ function setup(name: string): BarcodeSource {
     return importedSource(repo, directory(db));
   }
   const online = openDatabase(join(tempDir(), "online.db"));
-  return onlineSource(new OffClient({ baseUrl: stand.url, timeoutMs: 1000 }), () => true, new ImportedRepo(online), directory(online), now);
+  return onlineSource(new OffClient({ baseUrl: stand.url, timeoutMs: 1000 }), new ImportedRepo(online), directory(online), now);
 }
 
 describe.each(["custom", "imported", "openfoodfacts"])("barcode source: %s", (name) => {

@@ -201,5 +201,10 @@ describe("portion ids across an edit", () => {
     expect(changed.portions[0].id).not.toBe(half.id);
     // the removed portion is gone: logging with it is refused, naming the field
     expectError(await api("POST", "/meals", { food_id: food.id, portion_id: half.id, quantity: 1, meal_type: "lunch" }), 400, "validation_failed");
+    // two portions of one name: each is matched once, and the one no longer listed goes
+    const twice = (await api("PATCH", `/foods/${food.id}`, { portions: [{ name: "piece", grams: 70 }, { name: "piece", grams: 35 }] })).json;
+    expect(twice.portions.map((p: { name: string; grams: number }) => [p.name, p.grams])).toEqual([["piece", 70], ["piece", 35]]);
+    const once = (await api("PATCH", `/foods/${food.id}`, { portions: [{ name: "piece", grams: 35 }] })).json;
+    expect(once.portions).toEqual([{ id: piece.id, name: "piece", amount: 1, grams: 35 }]);
   });
 });

@@ -67,17 +67,14 @@ export class CustomFoodsRepo {
    * names a portion of the food; the others are removed and the new ones get new ids.
    */
   replacePortions(foodId: number, portions: { name: string; grams: number }[]): void {
-    const old = new Map(this.portions(foodId).map((p) => [p.name, p.id]));
-    const kept = new Set(portions.map((p) => old.get(p.name)).filter((id) => id !== undefined));
-    for (const id of old.values()) if (!kept.has(id)) this.db.delete(customPortions).where(eq(customPortions.id, id)).run();
-    const taken = new Set<number>();
+    const unused = this.portions(foodId);
     portions.forEach((p, i) => {
-      const id = old.get(p.name);
-      if (id !== undefined && !taken.has(id)) {
-        taken.add(id);
-        this.db.update(customPortions).set({ seq: i + 1, amount: 1, grams: p.grams }).where(eq(customPortions.id, id)).run();
-      } else this.db.insert(customPortions).values({ foodId, seq: i + 1, name: p.name, amount: 1, grams: p.grams }).run();
+      const k = unused.findIndex((o) => o.name === p.name);
+      if (k < 0) return void this.db.insert(customPortions).values({ foodId, seq: i + 1, name: p.name, amount: 1, grams: p.grams }).run();
+      const [reused] = unused.splice(k, 1);
+      this.db.update(customPortions).set({ seq: i + 1, amount: 1, grams: p.grams }).where(eq(customPortions.id, reused!.id)).run();
     });
+    for (const o of unused) this.db.delete(customPortions).where(eq(customPortions.id, o.id)).run();
   }
 }
 

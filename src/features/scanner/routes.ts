@@ -10,7 +10,7 @@ import { customSource, importedSource, onlineSource, type BarcodeSource } from "
 
 export function scannerRoutes(deps: AppDeps) {
   const sources: BarcodeSource[] = [customSource(deps.customFoods, deps.foods), importedSource(deps.imported, deps.foods)];
-  if (deps.offClient) sources.push(onlineSource(deps.offClient, () => deps.onlineLookup.enabled(), deps.imported, deps.foods, deps.now));
+  if (deps.offClient) sources.push(onlineSource(deps.offClient, deps.imported, deps.foods, deps.now));
   const onlineAllowed = () => deps.offClient !== null && deps.onlineLookup.enabled();
   const ctx = (user: AuthedUser): ScannerCtx => ({
     userId: user.id,

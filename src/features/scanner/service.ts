@@ -26,11 +26,16 @@ export interface ScannerCtx {
   detectBudgetMs?: number;
 }
 
+/** The sources a lookup asks: Open Food Facts online only when the admin allows it and the caller did not say `online: false`. */
+function sourcesFor(ctx: ScannerCtx, allowed: boolean, online: boolean): BarcodeSource[] {
+  return allowed && online ? ctx.sources : ctx.sources.filter((s) => s.name !== "openfoodfacts");
+}
+
 export async function scanBarcode({ ctx, input }: { ctx: ScannerCtx; input: { barcode: string; online?: boolean } }): Promise<BarcodeHit> {
   const parsed = parseOrThrow(input.barcode);
   const allowed = ctx.onlineAllowed();
-  const ask = allowed && input.online !== false;
-  const hit = await findBarcode(parsed, ask ? ctx.sources : ctx.sources.filter((s) => s.name !== "openfoodfacts"), ctx.userId);
+  const ask = input.online !== false;
+  const hit = await findBarcode(parsed, sourcesFor(ctx, allowed, ask), ctx.userId);
   if (!hit) throw notFound(parsed, !allowed ? "off" : ask && !parsed.restriction ? "asked" : "not_asked");
   return hit;
 }
@@ -75,7 +80,7 @@ export async function scanPhoto({ ctx, file, online = true }: { ctx: ScannerCtx;
     const parsed = found ? parseBarcode(found.text, ZXING_FORMAT[found.format]) : null;
     if (parsed?.ok) {
       barcode = toBarcode(parsed.barcode);
-      const hit = await findBarcode(parsed.barcode, online ? ctx.sources : ctx.sources.filter((s) => s.name !== "openfoodfacts"), ctx.userId);
+      const hit = await findBarcode(parsed.barcode, sourcesFor(ctx, ctx.onlineAllowed(), online), ctx.userId);
       if (hit) ({ barcode, food } = hit);
     }
   } catch (e) {

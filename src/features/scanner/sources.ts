@@ -1,6 +1,6 @@
 /**
  * Where a barcode can be found, in the order they are asked: the caller's own custom foods, the
- * imported Open Food Facts products, and (only while the admin allows it) Open Food Facts online, whose
+ * imported Open Food Facts products, and (only while the admin allows it: service.ts asks it only then) Open Food Facts online, whose
  * answer is kept in the imported table so the next scan works offline. Each implements one
  * interface and passes one shared contract test (test/barcode-sources.test.ts).
  */
@@ -38,11 +38,10 @@ export function importedSource(repo: ImportedRepo, foods: FoodDirectory): Barcod
   };
 }
 
-export function onlineSource(client: OffClient, allowed: () => boolean, repo: ImportedRepo, foods: FoodDirectory, now: () => Date): BarcodeSource {
+export function onlineSource(client: OffClient, repo: ImportedRepo, foods: FoodDirectory, now: () => Date): BarcodeSource {
   return {
     name: "openfoodfacts",
     async lookup(gtins) {
-      if (!allowed()) return null; // the admin's setting, read at each miss
       for (const gtin of gtins) {
         const r = await client.product(gtin);
         if (r.kind === "unavailable") return null; // offline or failing: the scan is a miss, not an error
