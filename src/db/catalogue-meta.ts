@@ -1,2 +1,2 @@
 /** Bumped whenever scripts/build-catalogue.ts changes the catalogue's tables; checked at open. */
-export const CATALOGUE_SCHEMA_VERSION = 1;
+export const CATALOGUE_SCHEMA_VERSION = 2;

@@ -31,6 +31,12 @@ export interface CatalogueFood {
   group_code: string;
   brand: string | null;
   synonyms: string;
+  /** A common name for lists ("Oatmeal, cooked with water"); `name` is USDA's. */
+  short_name: string;
+  /** sr24, sr28 (added from SR28), or composed (a dish made from catalogue foods). */
+  origin: "sr24" | "sr28" | "composed";
+  /** A composed dish's ingredients, in words. */
+  composition: string | null;
   portion_count: number;
   default_portion_id: number | null;
   nutrients: Nutrients;
@@ -102,6 +108,9 @@ export class Catalogue {
       group_code: r.group_code as string,
       brand: (r.brand as string | null) ?? null,
       synonyms: r.synonyms as string,
+      short_name: r.short_name as string,
+      origin: r.origin as CatalogueFood["origin"],
+      composition: (r.composition as string | null) ?? null,
       portion_count: r.portion_count as number,
       default_portion_id: (r.default_portion_id as number | null) ?? null,
       nutrients,

@@ -60,7 +60,7 @@ export function personalFoods(history: FoodHistory, repo: CustomFoodsRepo, userI
       return ownFoods().flatMap((f): RankInput[] => {
         const toks = words(`${f.name} ${f.brand ?? ""}`).map(stem);
         const ok = qs.every((w, i) => toks.some((t) => t === w || (i === qs.length - 1 ? t.startsWith(w) : t.startsWith(w) && w.length >= 4)));
-        return ok ? [{ id: f.id, name: f.name, group_code: null, synonyms: "", portion_count: counts.get(f.id) ?? 0, brand: null }] : [];
+        return ok ? [{ id: f.id, name: f.name, group_code: null, synonyms: "", portion_count: counts.get(f.id) ?? 0, brand: f.brand }] : [];
       });
     },
     boosts() {

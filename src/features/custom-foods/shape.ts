@@ -8,6 +8,8 @@ export function customSummary(repo: CustomFoodsRepo, f: CustomFoodRow): FoodSumm
   return {
     id: f.id,
     name: f.name,
+    short_name: f.name,
+    origin: null,
     source: "custom",
     brand: f.brand,
     barcode: f.barcode,

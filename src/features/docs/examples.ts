@@ -1,7 +1,7 @@
 /** Examples for the OpenAPI document, taken from docs/API.md. */
 export const OPENAPI_EXAMPLES: Record<string, unknown> = {
   FoodSummary: {
-    id: 9040, name: "Bananas, raw", source: "usda", brand: null, barcode: null,
+    id: 9040, name: "Bananas, raw", short_name: "Bananas, raw", origin: "usda_sr24", source: "usda", brand: null, barcode: null,
     group: { code: "09", name: "Fruits and Fruit Juices" },
     energy_kcal: 89, protein_g: 1.09, fat_g: 0.33, carbohydrate_g: 22.84,
     default_portion: { id: 4189, name: "medium (7\" to 7-7/8\" long)", amount: 1, grams: 118 },

@@ -30,6 +30,7 @@ export const OPERATIONS: Record<string, { id: string; csv?: boolean }> = {
   "PATCH /api/v1/admin/settings": { id: "adminUpdateSettings" },
   "GET /api/v1/foods/search": { id: "searchFoods" },
   "GET /api/v1/foods/recent": { id: "recentFoods" },
+  "POST /api/v1/foods/parse": { id: "parseFoodLine" },
   "GET /api/v1/foods/{id}": { id: "getFood" },
   "POST /api/v1/foods": { id: "createFood" },
   "PATCH /api/v1/foods/{id}": { id: "updateFood" },

@@ -11,10 +11,15 @@ function portionOf(catalogue: Catalogue, f: CatalogueFood): FoodSummaryT["defaul
   return p ? { id: p.id, name: p.name, amount: p.amount, grams: p.grams } : null;
 }
 
+const ORIGIN = { sr24: "usda_sr24", sr28: "usda_sr28", composed: "composed" } as const;
+const ATTRIBUTION_SOURCE = { sr24: "USDA SR24", sr28: "USDA SR28", composed: "Morsel composed dish (USDA SR24 ingredients)" } as const;
+
 export function catalogueSummary(catalogue: Catalogue, f: CatalogueFood): FoodSummaryT {
   return {
     id: f.id,
     name: f.name,
+    short_name: f.short_name,
+    origin: ORIGIN[f.origin],
     source: "usda",
     brand: f.brand,
     barcode: null,
@@ -36,7 +41,11 @@ export function catalogueDetail(catalogue: Catalogue, f: CatalogueFood): FoodT {
     ...catalogueSummary(catalogue, f),
     nutrients: f.nutrients,
     portions: catalogue.portions(f.id).map((p) => ({ id: p.id, name: p.name, amount: p.amount, grams: p.grams })),
-    attribution: { source: "USDA SR24", licence: catalogue.licence, notice: catalogue.attribution },
+    attribution: {
+      source: ATTRIBUTION_SOURCE[f.origin],
+      licence: catalogue.licence,
+      notice: f.composition ? `Made from: ${f.composition}. ${catalogue.attribution}` : catalogue.attribution,
+    },
   };
   cache.set(f.id, immutableBody(detail));
   return detail;

@@ -17,7 +17,13 @@ export const Portion = t.Object({ id: Int(), name: t.String(), amount: t.Number(
 
 const summaryFields = {
   id: Int(),
-  name: t.String(),
+  name: t.String({ description: "the full name (USDA's, for catalogue foods)" }),
+  short_name: t.String({ description: "a common name for lists (\"Oatmeal, cooked with water\"); the same as name for your own and imported foods" }),
+  origin: Nullable(
+    Enum(["usda_sr24", "usda_sr28", "composed"], {
+      description: "catalogue foods: usda_sr24 / usda_sr28 (the USDA release the values come from), composed (a dish Morsel made from catalogue foods by weight; attribution.notice names them); null for other sources",
+    }),
+  ),
   source: Enum(["usda", "custom", "openfoodfacts"], {
     description: "usda: the bundled catalogue; custom: your own food; openfoodfacts: a product imported from an Open Food Facts dump or the online lookup",
   }),
@@ -54,9 +60,33 @@ export const SearchQuery = t.Object({
   offset: t.Optional(intParam("offset", { minimum: 0, maximum: MAX_SEARCH_OFFSET, default: 0, description: `at most ${MAX_SEARCH_OFFSET}: past that, refine the query` })),
 });
 
+export const ParsedAmount = t.Object(
+  {
+    quantity: t.Number({ description: "how many (\"half\" is 0.5)" }),
+    unit: Nullable(t.String({ description: "g, kg, oz, lb, ml, l, floz, cup, tbsp, tsp, or a portion word (slice, piece, serving, medium…); null = a count of the food's default portion" })),
+    text: t.String({ description: "the amount as it was typed" }),
+  },
+  { title: "ParsedAmount", description: "An amount read from what was typed (\"2 eggs\", \"200g chicken\", \"half an avocado\")" },
+);
+
+export const Serving = t.Object(
+  {
+    quantity: t.Number({ description: "the meal's quantity: portions of portion_id, or grams when it is null" }),
+    portion_id: Nullable(Int()),
+    grams: t.Number(),
+  },
+  { title: "Serving", description: "A parsed amount as a serving of this food, ready for POST /meals (quantity, portion_id)" },
+);
+
+export const SearchItem = t.Object(
+  { ...summaryFields, serving: Nullable(Serving) },
+  { title: "SearchItem", description: "A FoodSummary plus `serving`: the query's amount as a serving of this food (null when the query has none or this food cannot measure it)" },
+);
+
 export const SearchResponse = t.Object({
   query: t.String(),
-  items: t.Array(FoodSummary),
+  amount: Nullable(ParsedAmount),
+  items: t.Array(SearchItem),
   total: Int(),
   limit: Int(),
   offset: Int(),
@@ -84,3 +114,20 @@ export const FoodIdParams = t.Object({ id: intParam("id", { minimum: 1, descript
 
 export type FoodSummaryT = typeof FoodSummary.static;
 export type FoodT = typeof Food.static;
+
+export const ParseBody = t.Object({
+  text: t.String({ description: "a line of food, 1–500 characters after trimming: \"2 eggs, toast with butter and a coffee\"" }),
+});
+
+export const ParsedItem = t.Object(
+  {
+    text: t.String({ description: "the item as typed" }),
+    food_text: t.String({ description: "its food words, without the amount" }),
+    amount: Nullable(ParsedAmount),
+    food: Nullable(FoodSummary),
+    serving: Nullable(Serving),
+  },
+  { title: "ParsedItem" },
+);
+
+export const ParseResponse = t.Object({ text: t.String(), items: t.Array(ParsedItem, { maxItems: 20 }) });

@@ -10,7 +10,9 @@
  */
 import type { Group, ParsedQuery } from "./query";
 import {
+  ASKS_UNCOOKED,
   CATEGORY_HEADS,
+  EATEN_COOKED_HEADS,
   DEMOTED_GROUPS,
   DEMOTED_HEADS,
   EVERYDAY_FOODS,
@@ -43,6 +45,8 @@ export interface PreparedName {
   generic: number;
   portionCount: number;
   everyday: boolean;
+  /** A food people eat cooked (rice, lentils…), and whether this entry is its cooked or its dry form. */
+  eatenCooked: "cooked" | "dry" | null;
 }
 
 export interface RankInput {
@@ -72,6 +76,11 @@ export function prepareName(f: RankInput): PreparedName {
     if (m[1] !== undefined) notes.add(rawSegments.length);
     rawSegments.push(text);
   }
+  // a brand is matched like a note ("quest" finds your "Protein bar" by Quest) without counting as extra words
+  if (f.brand) {
+    notes.add(rawSegments.length);
+    rawSegments.push(f.brand);
+  }
   const segments = rawSegments.map((s) => words(s).filter((w) => !NAME_STOPWORDS.has(w)).map(stem));
   const first = rawSegments[0] ? words(rawSegments[0]).join(" ") : "";
   const headSize = CATEGORY_HEADS.has(first) && segments.length > 1 ? 2 : 1;
@@ -84,8 +93,13 @@ export function prepareName(f: RankInput): PreparedName {
     .map((p) => words(p).filter((w) => !["usda", "nfs", "nlea", "rtf", "uht"].includes(w)).map(stem))
     .filter((p) => p.length > 0);
   const brandPhrases = [...capsPhrases, ...(f.brand ? [words(f.brand).map(stem)] : [])];
+  const second = rawSegments[1] ? words(rawSegments[1]).join(" ") : "";
+  const cookedHead = EATEN_COOKED_HEADS.has(first) || (headSize === 2 && EATEN_COOKED_HEADS.has(second)) || (first === "cereals" && second === "oats");
+  const cookedForm = /\b(cooked|boiled|steamed|prepared with water|cooked with water)\b/.test(lowerName);
+  const dryForm = /\b(raw|dry|uncooked|dried)\b/.test(lowerName);
   return {
     id: f.id,
+    eatenCooked: cookedHead ? (cookedForm ? "cooked" : dryForm ? "dry" : null) : null,
     segments,
     notes,
     // "Bread, cornbread, dry mix, prepared" is the food as eaten: its mix is not a variant.
@@ -235,7 +249,10 @@ export function score(p: PreparedName, ctx: ScoreContext): number {
     return false;
   };
   const asksPrep = [...query.mentioned].some((w) => PREP_WORDS.has(w));
-  if (!asksPrep) {
+  // rice, pasta, lentils…: logged cooked, so the cooked entry leads unless raw or dry was asked for
+  const cookedFirst = p.eatenCooked !== null && ![...query.mentioned].some((w) => ASKS_UNCOOKED.has(w));
+  if (cookedFirst) s += p.eatenCooked === "cooked" ? 3 : -2;
+  else if (!asksPrep) {
     if (p.raw) s += 2;
     if (p.prepared) s -= 1;
   }

@@ -21,14 +21,14 @@ export const EVERYDAY_FOODS: readonly number[] = [
   // meat, poultry, fish
   5062, 5064, 5091, 5066, 5105, 5011, 23567, 10123, 10219, 10024, 17224, 7079, 15076, 15236, 15121, 15149, 15015,
   15261, 15114, 15033, 15139, 15147, 7036, 7950, 7007,
-  // grains, bread, pasta
-  20044, 20045, 20036, 20037, 20038, 8120, 18069, 18075, 18029, 18060, 18001, 18364, 18363, 20120, 20121, 20099,
-  20100, 20109, 20035, 20137, 20028, 20080, 20081, 18035, 18041,
+  // grains, bread, pasta (cooked entries for what people log cooked)
+  20045, 20037, 8121, 8120, 18069, 18075, 18029, 18060, 18001, 18364, 18363, 20121,
+  20100, 20110, 20137, 20029, 20080, 20081, 18035, 18041,
   // legumes, nuts, seeds
-  16069, 16014, 16056, 16158, 16108, 16129, 16042, 16032, 16087, 16098, 12061, 12155, 12087, 12151, 12142, 12131,
+  16070, 16015, 16057, 16158, 16108, 16129, 16043, 16033, 16087, 16098, 12061, 12155, 12087, 12151, 12142, 12131,
   12120, 12006, 12036, 12220, 12014, 12023, 12104,
   // fats, sweets, condiments, drinks
-  4053, 4582, 4047, 4018, 19335, 19334, 19296, 19353, 2047, 2030, 2046, 16123, 19120, 19904, 19095, 14209, 14355,
+  2010, 900001, 900002, 900004, 900006, 4053, 4582, 4047, 4018, 19335, 19334, 19296, 19353, 2047, 2030, 2046, 16123, 19120, 19904, 19095, 14209, 14355,
   14400, 14003, 14096, 14106, 14411, 21224, 21138, 19411, 18293, 18367, 18239, 18250, 19297, 14051, 2048,
 ];
 
@@ -53,9 +53,9 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   "chicken drumstick": { also: ["chicken broilers or fryers drumstick"], prefer: [5066] },
   chicken: { also: [], prefer: [5011, 5062] },
   bacon: { also: ["pork cured bacon"], prefer: [10123, 10862] },
-  oatmeal: { also: ["cereals oats"], prefer: [8120, 8121] },
+  oatmeal: { also: ["cereals oats"], prefer: [8121, 8120] },
   porridge: { also: ["cereals oats"], prefer: [8121, 8120] },
-  oats: { also: [], prefer: [8120, 20038] },
+  oats: { also: [], prefer: [8121, 8120, 20038] },
   fries: { also: ["potatoes french fried"], prefer: [21138, 11402] },
   "french fries": { also: ["potatoes french fried"], prefer: [21138, 11402] },
   chips: { also: ["potato chips", "potatoes french fried"], prefer: [19411, 21138] },
@@ -65,8 +65,8 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   pop: { also: ["carbonated beverage"], prefer: [14400] },
   coke: { also: ["carbonated beverage cola"], prefer: [14400] },
   cola: { also: ["carbonated beverage cola"], prefer: [14400] },
-  garbanzo: { also: ["chickpeas"], prefer: [16056] },
-  "garbanzo beans": { also: ["chickpeas"], prefer: [16056] },
+  garbanzo: { also: ["chickpeas"], prefer: [16057, 16056] },
+  "garbanzo beans": { also: ["chickpeas"], prefer: [16057, 16056] },
   scallion: { also: ["onions spring"], prefer: [11291] },
   scallions: { also: ["onions spring"], prefer: [11291] },
   "green onion": { also: ["onions spring"], prefer: [11291] },
@@ -116,6 +116,12 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   pepper: { also: [], prefer: [2030, 11821] },
   "black pepper": { also: ["spices pepper black"], prefer: [2030] },
   coffee: { also: [], prefer: [14209] },
+  "fried rice": { also: [], prefer: [36602] },
+  "egg fried rice": { also: ["fried rice"], prefer: [36602] },
+  "hot chocolate": { also: ["hot cocoa"], prefer: [1105] },
+  "hot cocoa": { also: [], prefer: [1105] },
+  "white coffee": { also: ["coffee with milk"], prefer: [900004] },
+  "cuppa": { also: ["tea with milk"], prefer: [900006] },
   espresso: { also: ["coffee brewed espresso"], prefer: [14210] },
   tea: { also: [], prefer: [14355] },
   "black tea": { also: ["tea black brewed"], prefer: [14355] },
@@ -143,7 +149,8 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   yoghurt: { also: ["yogurt"], prefer: [1116] },
   yogurt: { also: [], prefer: [1116] },
   "plain yogurt": { also: ["yogurt plain"], prefer: [1116, 1117] },
-  "greek yogurt": { also: ["yogurt plain"], prefer: [1116] },
+  "greek yogurt": { also: [], prefer: [1256, 1287, 1293] },
+  "greek yoghurt": { also: ["yogurt greek"], prefer: [1256, 1287, 1293] },
   "natural yoghurt": { also: ["yogurt plain"], prefer: [1116] },
   "natural yogurt": { also: ["yogurt plain"], prefer: [1116] },
   "cream cheese": { also: ["cheese cream"], prefer: [1017] },
@@ -173,12 +180,12 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   "egg whites": { also: ["egg white raw fresh"], prefer: [1124] },
   "egg yolk": { also: ["egg yolk raw fresh"], prefer: [1125] },
   butter: { also: [], prefer: [1001, 1145] },
-  rice: { also: [], prefer: [20044, 20045] },
-  "white rice": { also: ["rice white long grain regular"], prefer: [20044, 20045] },
-  "brown rice": { also: ["rice brown long grain"], prefer: [20036, 20037] },
+  rice: { also: [], prefer: [20045, 20044] },
+  "white rice": { also: ["rice white long grain regular"], prefer: [20045, 20044] },
+  "brown rice": { also: ["rice brown long grain"], prefer: [20037, 20036] },
   "cooked rice": { also: ["rice white long grain regular cooked"], prefer: [20045] },
-  pasta: { also: ["spaghetti", "macaroni"], prefer: [20120, 20121, 20099, 20100] },
-  spaghetti: { also: [], prefer: [20120, 20121] },
+  pasta: { also: ["spaghetti", "macaroni"], prefer: [20121, 20100, 20120, 20099] },
+  spaghetti: { also: [], prefer: [20121, 20120] },
   noodles: { also: [], prefer: [20109, 20110] },
   potato: { also: [], prefer: [11354, 11353] },
   potatoes: { also: [], prefer: [11354, 11353] },
@@ -227,9 +234,9 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   "sunflower seeds": { also: ["seeds sunflower seed kernels dried"], prefer: [12036] },
   "pumpkin seeds": { also: ["seeds pumpkin and squash seed kernels dried"], prefer: [12014] },
   tofu: { also: ["tofu raw firm"], prefer: [16126, 16127] },
-  lentils: { also: [], prefer: [16069, 16070] },
-  "black beans": { also: ["beans black mature seeds"], prefer: [16014, 16015] },
-  "kidney beans": { also: ["beans kidney red mature seeds"], prefer: [16032, 16033] },
+  lentils: { also: [], prefer: [16070, 16069] },
+  "black beans": { also: ["beans black mature seeds"], prefer: [16015, 16014] },
+  "kidney beans": { also: ["beans kidney red mature seeds"], prefer: [16033, 16032] },
   chickpeas: { also: [], prefer: [16056, 16057] },
   hummus: { also: [], prefer: [16158] },
   houmous: { also: ["hummus"], prefer: [16158] },
@@ -264,7 +271,7 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   cornflakes: { also: ["corn flakes", "cereals ready to eat corn flakes"], prefer: [8020] },
   granola: { also: ["cereals granola"] },
   muesli: { also: ["cereals ready to eat muesli"] },
-  quinoa: { also: [], prefer: [20035, 20137] },
+  quinoa: { also: [], prefer: [20137, 20035] },
   couscous: { also: [], prefer: [20028, 20029] },
   flour: { also: ["wheat flour white all purpose enriched"], prefer: [20081] },
   "plain flour": { also: ["wheat flour white all purpose"], prefer: [20081] },
@@ -356,6 +363,18 @@ export const CATEGORY_HEADS: ReadonlySet<string> = new Set([
 ]);
 
 /** Words that say how a food was prepared; when the query has none, raw/plain entries rank up. */
+/**
+ * Foods people log cooked (rice, pasta, oats, lentils, beans, quinoa…): their cooked entry comes
+ * first unless the query says raw or dry. Name heads (first segment, or a category's second).
+ */
+export const EATEN_COOKED_HEADS: ReadonlySet<string> = new Set([
+  "rice", "pasta", "spaghetti", "macaroni", "noodles", "oats", "lentils", "beans", "chickpeas", "quinoa", "couscous",
+  "barley", "bulgur", "millet", "buckwheat groats", "peas split", "split peas", "amaranth grain", "wild rice",
+  "cowpeas", "lima beans", "soybeans", "farro", "polenta", "grits",
+]);
+/** Query words that ask for a food as bought, not cooked (stemmed). */
+export const ASKS_UNCOOKED: ReadonlySet<string> = new Set(["raw", "dry", "uncooked", "dried", "flour", "uncook"]);
+
 export const PREP_WORDS: ReadonlySet<string> = new Set([
   "cooked", "boiled", "fried", "roasted", "baked", "grilled", "broiled", "steamed", "stewed", "braised", "canned",
   "frozen", "dried", "dry", "toasted", "microwaved", "poached", "scrambled", "sauteed", "smoked", "pickled",

@@ -11,6 +11,7 @@ import { Slicer } from "../../lib/pace";
 import { immutableBody } from "../../lib/reply";
 import type { ImportedRepo } from "../imported/repo";
 import type { FoodDirectory } from "./directory";
+import { parseAmount, resolveAmount, type ParsedAmount, type ResolvedAmount } from "./amount";
 
 export interface FoodsCtx {
   directory: FoodDirectory;
@@ -36,7 +37,15 @@ export interface PersonalFoods {
 
 export const MAX_QUERY_LENGTH = 100;
 
-type SearchPage = { query: string; items: FoodSummaryT[]; total: number; limit: number; offset: number };
+type SearchItem = FoodSummaryT & { serving: ResolvedAmount | null };
+type SearchPage = { query: string; amount: ParsedAmount | null; items: SearchItem[]; total: number; limit: number; offset: number };
+
+/** `amount` as a serving of one food (its portions from the directory), or null without an amount. */
+export function servingOf(ctx: FoodsCtx, food: FoodSummaryT, amount: ParsedAmount | null): ResolvedAmount | null {
+  if (!amount) return null;
+  const portions = ctx.directory.detail(ctx.userId, food.id)?.portions ?? [];
+  return resolveAmount(amount, portions, food.default_portion);
+}
 
 /**
  * Anonymous pages, serialised once (lib/reply.ts), per (imported-products generation, limit, offset,
@@ -65,20 +74,23 @@ export async function searchFoods({ ctx, input, slicer = new Slicer() }: {
   // the page echoes `q` as sent, so pages are kept by the exact text (rankings ignore case)
   const pageKey = `${cacheKey}|${limit}|${offset}|${q}`;
   let mine = false;
+  // "2 eggs": the amount is parsed off and the rest is searched
+  const { food, amount } = parseAmount(q);
+  const text = amount ? food : q;
   const build = async (): Promise<SearchPage> => {
     mine = true;
-    const { ids, total } = await ctx.search.searchPaced(q, {
+    const { ids, total } = await ctx.search.searchPaced(text, {
       limit,
       offset,
       imported,
       cacheKey,
-      ...(ctx.personal ? { extra: ctx.personal.candidates(q), boosts: ctx.personal.boosts() } : {}),
+      ...(ctx.personal ? { extra: ctx.personal.candidates(text), boosts: ctx.personal.boosts() } : {}),
     }, slicer);
     const items = ids.flatMap((id) => {
       const summary = ctx.directory.summary(ctx.userId, id);
-      return summary ? [summary] : [];
+      return summary ? [{ ...summary, serving: servingOf(ctx, summary, amount) }] : [];
     });
-    return immutableBody({ query: q, items, total, limit, offset });
+    return immutableBody({ query: q, amount, items, total, limit, offset });
   };
   // Pages are kept as promises, so the same query sent twice at once is ranked once.
   let page: Promise<SearchPage> | undefined;

@@ -23,6 +23,8 @@ export function importedFood(row: ImportedRow): FoodT {
   return {
     id: row.id,
     name: row.name,
+    short_name: row.name,
+    origin: null,
     source: "openfoodfacts",
     brand: row.brand,
     barcode: row.gtin,

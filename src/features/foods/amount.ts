@@ -1,0 +1,215 @@
+/**
+ * Amounts in what a person types: "2 eggs", "1 cup rice", "200g chicken breast", "half an avocado",
+ * "3 slices of bread", "chicken breast 150 g". `parseAmount` splits the text into the food words and
+ * an amount (a quantity and a unit, or no unit for a count); `resolveAmount` turns that amount into
+ * a loggable serving of one food: one of its portions, or grams. Pure: the server and the web app's
+ * offline search both use it.
+ */
+import { stem, words } from "./text";
+
+export interface ParsedAmount {
+  quantity: number;
+  /** Canonical unit ("g", "ml", "cup", "slice", "medium"…), or null for a count ("2 eggs"). */
+  unit: string | null;
+  /** The amount as typed ("3 slices of"). */
+  text: string;
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, half: 0.5, quarter: 0.25, couple: 2, few: 3, dozen: 12,
+};
+const FRACTIONS: Record<string, number> = { "½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125 };
+
+/** Unit words → canonical unit. Weights and volumes convert; the rest name a portion. */
+const UNITS: Record<string, string> = {
+  g: "g", gr: "g", gm: "g", gms: "g", gram: "g", grams: "g", gramme: "g", grammes: "g",
+  kg: "kg", kgs: "kg", kilo: "kg", kilos: "kg", kilogram: "kg", kilograms: "kg",
+  oz: "oz", ounce: "oz", ounces: "oz", lb: "lb", lbs: "lb", pound: "lb", pounds: "lb",
+  ml: "ml", millilitre: "ml", milliliter: "ml", millilitres: "ml", milliliters: "ml",
+  l: "l", litre: "l", liter: "l", litres: "l", liters: "l", dl: "dl", cl: "cl",
+  cup: "cup", cups: "cup", tbsp: "tbsp", tbs: "tbsp", tablespoon: "tbsp", tablespoons: "tbsp",
+  tsp: "tsp", teaspoon: "tsp", teaspoons: "tsp", slice: "slice", slices: "slice", piece: "piece", pieces: "piece",
+  pc: "piece", pcs: "piece", serving: "serving", servings: "serving", portion: "serving", portions: "serving",
+  bowl: "bowl", bowls: "bowl", glass: "glass", glasses: "glass", mug: "mug", mugs: "mug", can: "can", cans: "can",
+  bottle: "bottle", bottles: "bottle", handful: "handful", handfuls: "handful", scoop: "scoop", scoops: "scoop",
+  pint: "pint", pints: "pint", shot: "shot", shots: "shot", stick: "stick", sticks: "stick", bar: "bar", bars: "bar",
+  fillet: "fillet", fillets: "fillet", breast: "breast", breasts: "breast", clove: "clove", cloves: "clove",
+  leaf: "leaf", leaves: "leaf", packet: "packet", packets: "packet", pack: "packet", sachet: "packet",
+  large: "large", medium: "medium", small: "small", whole: "whole",
+};
+const MASS: Record<string, number> = { g: 1, kg: 1000, oz: 28.3495, lb: 453.592 };
+const VOLUME_ML: Record<string, number> = {
+  ml: 1, l: 1000, dl: 100, cl: 10, cup: 236.588, tbsp: 14.787, tsp: 4.929, pint: 473.176, glass: 236.588, mug: 236.588, shot: 44.36,
+};
+/** Units that are also food words or sizes: never a unit without a number before them. */
+const NEEDS_NUMBER = new Set(["breast", "whole", "large", "medium", "small", "bar", "stick", "leaf", "can", "shot", "glass"]);
+/** Of those, the ones that read as part of the food after "a" ("a whole wheat bagel", "a breast fillet"). */
+const FOOD_UNITS = new Set(["breast", "whole", "bar", "stick", "leaf"]);
+
+/** "1.5", "1,5", "1/2", "½", "1½" → a number; otherwise null. */
+function numberOf(tok: string): number | null {
+  if (/^\d+([.,]\d+)?$/.test(tok)) return Number(tok.replace(",", "."));
+  const frac = tok.match(/^(\d+)\/(\d+)$/);
+  if (frac && Number(frac[2]) > 0) return Number(frac[1]) / Number(frac[2]);
+  const mixed = tok.match(/^(\d*)([½¼¾⅓⅔⅛])$/);
+  if (mixed) return Number(mixed[1] || 0) + FRACTIONS[mixed[2]!]!;
+  return null;
+}
+
+/** Splits "200g" and "x2" into number and unit; keeps "2%" (a food's fat level) whole. */
+function tokenize(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/(\d)\s*-\s*(\d)/g, "$1 $2") // "2-3" reads as the first number
+    .replace(/(^|\s)x(\d)/g, "$1x $2") // "eggs x2"
+    .replace(/(\d)([a-z]+)\b/g, (m, d, u) => (UNITS[u] || u === "x" ? `${d} ${u}` : m))
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
+interface Scan {
+  quantity: number;
+  unit: string | null;
+  used: number;
+}
+
+/** An amount at the start of `toks`: number words, digits, fractions, then an optional unit and "of". */
+function scanLeading(toks: string[]): Scan | null {
+  let i = 0;
+  let q: number | null = null;
+  const t0 = toks[0];
+  if (t0 === undefined) return null;
+  const n0 = numberOf(t0);
+  if (n0 !== null) {
+    q = n0;
+    i = 1;
+    const n1 = toks[1] !== undefined ? numberOf(toks[1]) : null; // "1 1/2"
+    if (n1 !== null && n1 < 1 && Number.isInteger(n0)) {
+      q += n1;
+      i = 2;
+    }
+    if (toks[i] === "x") i++;
+  } else if (t0 in NUMBER_WORDS) {
+    q = NUMBER_WORDS[t0]!;
+    i = 1;
+    // "a half", "a couple of", "a dozen"
+    if ((t0 === "a" || t0 === "an") && toks[1] && ["half", "quarter", "couple", "few", "dozen"].includes(toks[1])) {
+      q = NUMBER_WORDS[toks[1]]!;
+      i = 2;
+    }
+    if (toks[i] === "a" || toks[i] === "an") i++; // "half a"
+    if (toks[i] === "dozen") {
+      q *= 12;
+      i++;
+    }
+  }
+  // "cup of coffee", "slice of pizza": a unit with "of" and no number is one of it
+  if (q === null && t0 in UNITS && !NEEDS_NUMBER.has(UNITS[t0]!) && toks[1] === "of") q = 1;
+  if (q === null || !(q > 0)) return null;
+  let unit: string | null = null;
+  const u = toks[i];
+  // "half and half" is a food; "a large coffee" is one coffee (the size stays in the words)
+  if (u === "and" || u === "&") return null;
+  // after "a", a food word is the food ("a chocolate bar" no, but "a bar of chocolate" yes)
+  const foodAfterA = (t0 === "a" || t0 === "an") && u !== undefined && FOOD_UNITS.has(UNITS[u] ?? "") && toks[i + 1] !== "of";
+  if (u && UNITS[u] && !foodAfterA) {
+    unit = UNITS[u]!;
+    i++;
+    if (unit === "oz" && toks[i - 2] === "fl") unit = "floz";
+  } else if (u === "fl" && (toks[i + 1] === "oz" || toks[i + 1] === "ounces")) {
+    unit = "floz";
+    i += 2;
+  }
+  if (toks[i] === "of") i++;
+  return { quantity: q, unit, used: i };
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * Finds an amount at the start ("2 eggs") or the end ("rice 1 cup", "eggs x2") of `text`.
+ * Returns the food words without it; `amount` is null when there is none or nothing would be left.
+ */
+export function parseAmount(text: string): { food: string; amount: ParsedAmount | null } {
+  const toks = tokenize(text.trim());
+  const lead = scanLeading(toks);
+  if (lead && lead.used < toks.length) {
+    const food = toks.slice(lead.used).join(" ");
+    if (words(food).length) return { food, amount: { quantity: round(lead.quantity), unit: lead.unit, text: toks.slice(0, lead.used).join(" ") } };
+  }
+  // trailing: "chicken breast 200 g", "rice 1 cup", "eggs x2"
+  for (let k = Math.max(1, toks.length - 3); k < toks.length; k++) {
+    const tail = toks.slice(k);
+    const t = tail[0] === "x" ? tail.slice(1) : tail;
+    if (!t.length || numberOf(t[0]!) === null) continue;
+    const scan = scanLeading(t);
+    // a bare number at the end is part of a name ("product 12", "vitamin b 12") unless written "x2"
+    if (!scan || scan.used !== t.length || (scan.unit === null && tail[0] !== "x")) continue;
+    const food = toks.slice(0, k).join(" ");
+    if (words(food).length) return { food, amount: { quantity: round(scan.quantity), unit: scan.unit, text: tail.join(" ") } };
+  }
+  return { food: text.trim(), amount: null };
+}
+
+export interface AmountPortion {
+  id: number;
+  name: string;
+  amount: number;
+  grams: number;
+}
+
+/** A serving of one food: `quantity` of `portion_id`, or grams when it is null (the meals contract). */
+export interface ResolvedAmount {
+  quantity: number;
+  portion_id: number | null;
+  grams: number;
+}
+
+const SYNONYM_UNITS: Record<string, string[]> = {
+  piece: ["piece", "item", "each", "unit", "fruit", "whole"],
+  whole: ["whole", "fruit", "medium", "item", "each"],
+  serving: ["serving", "nlea serving", "portion", "order"],
+  floz: ["fl oz"],
+  glass: ["glass", "cup"],
+  mug: ["mug", "cup"],
+};
+
+/** The portion a unit names: its name starts with the unit ("cup, chopped", "slice (1 oz)"), or a synonym's. */
+function portionFor(unit: string, portions: readonly AmountPortion[]): AmountPortion | null {
+  for (const n of SYNONYM_UNITS[unit] ?? [unit]) {
+    const key = words(n).map(stem).join(" ");
+    const p = portions.find((x) => {
+      const name = words(x.name).map(stem).join(" ");
+      return name === key || name.startsWith(`${key} `);
+    });
+    if (p && p.grams > 0 && p.amount > 0) return p;
+  }
+  return null;
+}
+
+/**
+ * `amount` as a serving of a food with these portions. A count uses the food's default portion; a
+ * weight is grams; a named unit ("slice", "cup", "medium") uses the portion of that name; a volume
+ * without one converts through a volume portion the food has (its own density), else as water.
+ * Null when the food has no way to measure it.
+ */
+export function resolveAmount(amount: ParsedAmount, portions: readonly AmountPortion[], defaultPortion: AmountPortion | null): ResolvedAmount | null {
+  const { quantity, unit } = amount;
+  const grams = (g: number): ResolvedAmount => ({ quantity: round(g), portion_id: null, grams: round(g) });
+  const of = (p: AmountPortion, n: number): ResolvedAmount => ({ quantity: round(n), portion_id: p.id, grams: round((n * p.grams) / p.amount) });
+  if (unit === null) return defaultPortion ? of(defaultPortion, quantity) : null;
+  if (unit in MASS) return grams(quantity * MASS[unit]!);
+  const named = portionFor(unit, portions);
+  if (named) return of(named, quantity);
+  const ml = unit === "floz" ? quantity * 29.574 : unit in VOLUME_ML ? quantity * VOLUME_ML[unit]! : null;
+  if (ml !== null) {
+    for (const [name, perUnit] of [["cup", 236.588], ["tbsp", 14.787], ["tsp", 4.929], ["floz", 29.574]] as const) {
+      const p = portionFor(name, portions);
+      if (p) return grams((ml / perUnit) * (p.grams / p.amount));
+    }
+    return grams(ml); // no volume portion: as water
+  }
+  if (["piece", "whole", "large", "medium", "small", "serving"].includes(unit) && defaultPortion) return of(defaultPortion, quantity);
+  return null;
+}

@@ -1,0 +1,43 @@
+/**
+ * POST /foods/parse: a line of food ("2 eggs, toast with butter and a coffee") as items, each with
+ * its amount, its best food and that amount as a serving of it (API.md §Foods). The split is
+ * line.ts's, the food each item's first search result.
+ */
+import { invalid } from "../../lib/errors";
+import type { Slicer } from "../../lib/pace";
+import type { Catalogue } from "../../db/catalogue";
+import { DishNames, parseLine } from "./line";
+import { ALIASES } from "./ranking-data";
+import { searchFoods, servingOf, type FoodsCtx } from "./service";
+
+export const MAX_LINE_LENGTH = 500;
+
+const dishNames = new WeakMap<Catalogue, DishNames>();
+/** Food names with "and"/"with" inside them, built once per catalogue. */
+function dishesOf(catalogue: Catalogue): DishNames {
+  let d = dishNames.get(catalogue);
+  if (!d) {
+    const names = (catalogue.db.query("SELECT name FROM food").all() as { name: string }[]).map((r) => r.name);
+    dishNames.set(catalogue, (d = new DishNames([...names, ...Object.keys(ALIASES)])));
+  }
+  return d;
+}
+
+export async function parseFoodLine({ ctx, catalogue, input, slicer }: {
+  ctx: FoodsCtx;
+  catalogue: Catalogue;
+  input: { text: string };
+  slicer?: Slicer;
+}) {
+  const text = input.text.trim();
+  if (text.length < 1 || text.length > MAX_LINE_LENGTH) throw invalid("text", `must be 1–${MAX_LINE_LENGTH} characters after trimming spaces`);
+  const items = [];
+  for (const item of parseLine(text, dishesOf(catalogue))) {
+    const q = item.food.slice(0, 100);
+    const page = await searchFoods({ ctx, input: { q, limit: 1, offset: 0 }, ...(slicer ? { slicer } : {}) });
+    const food = page.items[0] ?? null;
+    const summary = food ? (({ serving: _, ...rest }) => rest)(food) : null;
+    items.push({ text: item.text, food_text: item.food, amount: item.amount, food: summary, serving: summary ? servingOf(ctx, summary, item.amount) : null });
+  }
+  return { text, items };
+}
