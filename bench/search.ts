@@ -1,73 +1,120 @@
 #!/usr/bin/env bun
 /**
- * bun run bench:search — in-process food-search quality and latency over the public query set
- * (test/fixtures/search-queries.ts), plain bm25 beside our ranker, in one run.
+ * bun run bench:search — food-search quality and latency, in one run:
+ *   - the 248 everyday queries (test/fixtures/search-queries.ts): plain bm25 beside our ranker;
+ *   - the natural set (test/fixtures/search-natural.ts): amounts, dishes, drinks, typos, British
+ *     names, qualifiers; hit@1 per kind and amounts parsed right;
+ *   - lines of several foods split right (LINE_CASES);
+ *   - the web app's offline search (src/features/foods/offline.ts over web/dist/catalogue.json, built
+ *     by `bun run build:web`) on both sets, beside the server's;
+ *   - latency per search over both sets (p50/p90/p99).
  *
  *   --verbose   print every miss with the top 3 results
- *   --rounds N  latency rounds over the whole set (default 30)
+ *   --rounds N  latency rounds over both sets (default 30)
  */
 import { Catalogue } from "../src/db/catalogue";
 import { loadConfig } from "../src/config";
 import { FoodSearch } from "../src/features/foods/search";
 import { parseQuery } from "../src/features/foods/query";
+import { parseAmount } from "../src/features/foods/amount";
+import { DishNames, parseLine } from "../src/features/foods/line";
+import { ALIASES } from "../src/features/foods/ranking-data";
+import { MemorySearch } from "../src/features/foods/offline";
+import type { RankInput } from "../src/features/foods/rank";
 import { SEARCH_CASES } from "../test/fixtures/search-queries";
+import { LINE_CASES, NATURAL_CASES } from "../test/fixtures/search-natural";
 
 const verbose = process.argv.includes("--verbose");
 const roundsArg = process.argv.indexOf("--rounds");
 const rounds = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 30;
 
 const catalogue = new Catalogue(loadConfig([], {}).cataloguePath);
-const t0 = performance.now();
 const search = new FoodSearch(catalogue);
-const prepMs = performance.now() - t0;
+search.warm();
+const copyFile = Bun.file(new URL("../web/dist/catalogue.json", import.meta.url));
+const offline = (await copyFile.exists())
+  ? new MemorySearch(((await copyFile.json()) as { foods: unknown[][] }).foods.map((r): RankInput => ({ id: r[0] as number, name: r[1] as string, group_code: r[2] as string, synonyms: r[3] as string, portion_count: r[4] as number, brand: r[5] as string | null })))
+  : null;
 
-function evaluate(rank: (q: string) => number[]) {
+/** What the server does with a query: the amount parsed off, the rest ranked. */
+const foodText = (q: string) => {
+  const { food, amount } = parseAmount(q);
+  return amount ? food : q;
+};
+const server = (q: string) => search.search(foodText(q), { limit: 10, offset: 0 }).ids;
+const inBrowser = (q: string) => (offline ? offline.search(foodText(q), { limit: 10 }) : []);
+
+function evaluate(cases: { q: string; expect: number[] }[], rank: (q: string) => number[]) {
   let hit1 = 0;
   let hit3 = 0;
   const misses: string[] = [];
-  for (const c of SEARCH_CASES) {
+  const hits = new Set<string>();
+  for (const c of cases) {
     const ids = rank(c.q);
-    if (c.expect.includes(ids[0]!)) hit1++;
-    else misses.push(`${c.q} → ${ids.slice(0, 3).map((id) => `${id} ${catalogue.food(id)?.name}`).join(" | ")}`);
+    if (c.expect.includes(ids[0]!)) {
+      hit1++;
+      hits.add(c.q);
+    } else misses.push(`${c.q} → ${ids.slice(0, 3).map((id) => `${id} ${catalogue.food(id)?.name}`).join(" | ")}`);
     if (ids.slice(0, 3).some((id) => c.expect.includes(id))) hit3++;
   }
-  return { hit1, hit3, misses };
+  return { hit1, hit3, misses, hits };
 }
+const pct = (x: number, n: number) => `${((100 * x) / n).toFixed(1)} %`;
 
-const ours = evaluate((q) => search.search(q, { limit: 10, offset: 0 }).ids);
-const rulesOnly = evaluate((q) => search.search(q, { limit: 10, offset: 0, curated: false }).ids);
-const bm25 = evaluate((q) => {
+const everyday = { ours: evaluate(SEARCH_CASES, server), rules: evaluate(SEARCH_CASES, (q) => search.search(q, { limit: 10, offset: 0, curated: false }).ids) };
+const bm25 = evaluate(SEARCH_CASES, (q) => {
   const m = parseQuery(q, search.vocab).match;
   return m ? catalogue.search(m, 10).map((r) => r.id) : [];
 });
+const natural = evaluate(NATURAL_CASES, server);
+const amountsRight = NATURAL_CASES.filter((c) => {
+  const a = parseAmount(c.q).amount;
+  return c.amount ? a !== null && a.quantity === c.amount[0] && a.unit === c.amount[1] : a === null;
+});
+const dishes = new DishNames([...(catalogue.db.query("SELECT name FROM food").all() as { name: string }[]).map((r) => r.name), ...Object.keys(ALIASES)]);
+const linesRight = LINE_CASES.filter((c) => JSON.stringify(parseLine(c.line, dishes).map((i) => i.food)) === JSON.stringify(c.items));
 
 const times: number[] = [];
+const all = [...SEARCH_CASES, ...NATURAL_CASES];
 for (let r = 0; r < rounds; r++) {
-  for (const c of SEARCH_CASES) {
+  for (const c of all) {
     const s = performance.now();
-    search.search(c.q, { limit: 20, offset: 0 });
+    search.search(foodText(c.q), { limit: 20, offset: 0 });
     times.push(performance.now() - s);
   }
 }
 times.sort((a, b) => a - b);
-const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
-const n = SEARCH_CASES.length;
-const pc = (x: number) => `${((100 * x) / n).toFixed(1)} %`;
+const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(3);
 
-console.log(`bench:search — ${n} queries from test/fixtures/search-queries.ts, catalogue ${catalogue.foodCount} foods`);
-console.log(`Bun ${Bun.version}; index preparation ${prepMs.toFixed(0)} ms; ${rounds} rounds = ${times.length} searches\n`);
-console.log("| ranker | hit@1 | hit@3 |");
-console.log("|---|---|---|");
-console.log(`| plain bm25 (same FTS candidates) | ${bm25.hit1}/${n} (${pc(bm25.hit1)}) | ${bm25.hit3}/${n} (${pc(bm25.hit3)}) |`);
-console.log(`| Morsel rules only (no alias preferences, no everyday list) | ${rulesOnly.hit1}/${n} (${pc(rulesOnly.hit1)}) | ${rulesOnly.hit3}/${n} (${pc(rulesOnly.hit3)}) |`);
-console.log(`| Morsel ranker | ${ours.hit1}/${n} (${pc(ours.hit1)}) | ${ours.hit3}/${n} (${pc(ours.hit3)}) |\n`);
-console.log(`latency per search: p50 ${pct(50).toFixed(3)} ms, p90 ${pct(90).toFixed(3)} ms, p99 ${pct(99).toFixed(3)} ms, max ${times.at(-1)!.toFixed(3)} ms`);
-console.log(`summary: search hit@1 / hit@3, ${n} everyday queries | ${pc(ours.hit1)} / ${pc(ours.hit3)} | plain bm25 ${pc(bm25.hit1)} / ${pc(bm25.hit3)}; rules only ${pc(rulesOnly.hit1)} / ${pc(rulesOnly.hit3)} | hidden-set goal hit@1 ≥ 90 %`);
-if (verbose) {
-  console.log(`\nrules-only misses at 1 (${rulesOnly.misses.length}):`);
-  for (const m of rulesOnly.misses) console.log(`  ${m}`);
+const N = SEARCH_CASES.length;
+const M = NATURAL_CASES.length;
+console.log(`bench:search — catalogue ${catalogue.foodCount} foods; Bun ${Bun.version}; ${rounds} rounds × ${all.length} queries = ${times.length} searches\n`);
+console.log(`## ${N} everyday queries (test/fixtures/search-queries.ts)\n`);
+console.log("| ranker | hit@1 | hit@3 |\n|---|---|---|");
+console.log(`| plain bm25 (same FTS candidates) | ${pct(bm25.hit1, N)} | ${pct(bm25.hit3, N)} |`);
+console.log(`| Morsel rules only (no alias preferences, no everyday list) | ${pct(everyday.rules.hit1, N)} | ${pct(everyday.rules.hit3, N)} |`);
+console.log(`| Morsel ranker | ${pct(everyday.ours.hit1, N)} | ${pct(everyday.ours.hit3, N)} |\n`);
+console.log(`## ${M} natural queries (test/fixtures/search-natural.ts)\n`);
+console.log("| kind | queries | hit@1 |\n|---|---|---|");
+for (const kind of [...new Set(NATURAL_CASES.map((c) => c.kind))]) {
+  const cs = NATURAL_CASES.filter((c) => c.kind === kind);
+  console.log(`| ${kind} | ${cs.length} | ${pct(cs.filter((c) => natural.hits.has(c.q)).length, cs.length)} |`);
 }
-if (verbose || ours.misses.length) {
-  console.log(`\nmisses at 1 (${ours.misses.length}):`);
-  for (const m of ours.misses) console.log(`  ${m}`);
+console.log(`| all | ${M} | ${pct(natural.hit1, M)} (goal ≥ 95 %) |\n`);
+console.log("| measure | result | goal |\n|---|---|---|");
+console.log(`| amount parsed right (quantity and unit; none where there is none) | ${amountsRight.length}/${M} (${pct(amountsRight.length, M)}) | ≥ 95 % |`);
+console.log(`| line of several foods split right | ${linesRight.length}/${LINE_CASES.length} (${pct(linesRight.length, LINE_CASES.length)}) | ≥ 90 % |`);
+console.log(`| search latency over both sets | p50 ${at(50)} ms, p90 ${at(90)} ms, p99 ${at(99)} ms | p99 ≤ 5 ms |`);
+if (offline) {
+  const offEveryday = evaluate(SEARCH_CASES, inBrowser);
+  const offNatural = evaluate(NATURAL_CASES, inBrowser);
+  const differ = [...SEARCH_CASES, ...NATURAL_CASES].filter((c) => everyday.ours.hits.has(c.q) !== offEveryday.hits.has(c.q) && natural.hits.has(c.q) !== offNatural.hits.has(c.q));
+  console.log(`| offline hit@1, everyday / natural (server: ${pct(everyday.ours.hit1, N)} / ${pct(natural.hit1, M)}) | ${pct(offEveryday.hit1, N)} / ${pct(offNatural.hit1, M)} | equal to the server's |`);
+  if (differ.length || verbose) for (const c of differ) console.log(`  offline and server differ on: ${c.q}`);
+} else console.log("| offline hit@1 | not measured: run `bun run build:web` first | equal to the server's |");
+console.log(`\nsummary: search hit@1 everyday ${pct(everyday.ours.hit1, N)} (bm25 ${pct(bm25.hit1, N)}), natural ${pct(natural.hit1, M)}; amounts ${pct(amountsRight.length, M)}; lines ${pct(linesRight.length, LINE_CASES.length)}; p99 ${at(99)} ms`);
+if (verbose || natural.misses.length || everyday.ours.misses.length) {
+  for (const m of [...everyday.ours.misses, ...natural.misses]) console.log(`  miss: ${m}`);
 }
+for (const c of LINE_CASES.filter((c) => !linesRight.includes(c))) console.log(`  line: ${JSON.stringify(c.line)} → ${JSON.stringify(parseLine(c.line, dishes).map((i) => i.food))}`);
+for (const c of NATURAL_CASES.filter((c) => !amountsRight.includes(c))) console.log(`  amount: ${c.q} → ${JSON.stringify(parseAmount(c.q).amount)}`);

@@ -71,7 +71,7 @@ write("index.html", readFileSync(join(WEB, "index.html"), "utf8").replace("__CSS
 // 3. the offline catalogue copy
 const db = new Database(join(ROOT, "data", "catalogue.sqlite"), { readonly: true });
 const cols = MEAL_NUTRIENT_KEYS.join(", ");
-const foods = db.query(`SELECT id, name, group_code, synonyms, portion_count, brand, ${cols} FROM food ORDER BY id`).values();
+const foods = db.query(`SELECT id, name, group_code, synonyms, portion_count, brand, ${cols}, short_name FROM food ORDER BY id`).values();
 // [food, id, name, amount, grams, 1 when it is the food's natural serving (default_portion)]
 const portions = db
   .query("SELECT p.food_id, p.id, p.name, p.amount, p.grams, CASE WHEN f.default_portion_id = p.id THEN 1 ELSE 0 END FROM portion p JOIN food f ON f.id = p.food_id ORDER BY p.food_id, p.seq")

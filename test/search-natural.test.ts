@@ -93,8 +93,8 @@ describe("POST /foods/parse", () => {
   });
 
   test("another account's custom food is never an item's food", async () => {
-    const owner = await registerUser(call, "parse-owner@example.org");
-    const other = await registerUser(call, "parse-other@example.org");
+    const owner = await registerUser(call);
+    const other = await registerUser(call);
     const made = await call("POST", "/api/v1/foods", { token: owner.access_token, body: { name: "Zorbleberry crumble", nutrients: { energy_kcal: 300 } } });
     expect(made.status).toBe(201);
     expect((await parse({ text: "a zorbleberry crumble" }, owner.access_token)).json.items[0].food.id).toBe(made.json.id);

@@ -6,6 +6,12 @@
 import { describe, expect, test } from "bun:test";
 import { catalogue } from "./helpers";
 import { SEARCH_CASES } from "./fixtures/search-queries";
+import { LINE_CASES, NATURAL_CASES } from "./fixtures/search-natural";
+import { parseAmount } from "../src/features/foods/amount";
+import { DishNames, parseLine } from "../src/features/foods/line";
+import { ALIASES } from "../src/features/foods/ranking-data";
+import { MemorySearch } from "../src/features/foods/offline";
+import type { RankInput } from "../src/features/foods/rank";
 
 const { search } = catalogue();
 
@@ -41,5 +47,45 @@ describe("food search quality", () => {
     const r = rate(false);
     expect(r.hit1).toBeGreaterThanOrEqual(0.75);
     expect(r.hit3).toBeGreaterThanOrEqual(0.88);
+  });
+});
+
+describe("natural queries (test/fixtures/search-natural.ts)", () => {
+  const { catalogue: cat } = catalogue();
+  const foodText = (q: string) => {
+    const { food, amount } = parseAmount(q);
+    return amount ? food : q;
+  };
+
+  test("≥ 150 queries covering amounts, dishes, drinks, typos, British names and qualifiers", () => {
+    expect(NATURAL_CASES.length).toBeGreaterThanOrEqual(150);
+    for (const kind of ["amount", "dish", "drink", "typo", "british", "qualifier"]) {
+      expect(NATURAL_CASES.filter((c) => c.kind === kind).length).toBeGreaterThanOrEqual(15);
+    }
+  });
+
+  test("hit@1 ≥ 95 %, amounts parsed right ≥ 95 %, lines split right ≥ 90 %", () => {
+    const misses = NATURAL_CASES.filter((c) => !c.expect.includes(search.search(foodText(c.q), { limit: 1, offset: 0 }).ids[0]!));
+    if (misses.length) console.error("natural misses:", misses.map((c) => c.q).join(", "));
+    expect(1 - misses.length / NATURAL_CASES.length).toBeGreaterThanOrEqual(0.95);
+    const amountsWrong = NATURAL_CASES.filter((c) => {
+      const a = parseAmount(c.q).amount;
+      return c.amount ? !(a && a.quantity === c.amount[0] && a.unit === c.amount[1]) : a !== null;
+    });
+    expect(1 - amountsWrong.length / NATURAL_CASES.length).toBeGreaterThanOrEqual(0.95);
+    const dishes = new DishNames([...(cat.db.query("SELECT name FROM food").all() as { name: string }[]).map((r) => r.name), ...Object.keys(ALIASES)]);
+    const linesRight = LINE_CASES.filter((c) => JSON.stringify(parseLine(c.line, dishes).map((i) => i.food)) === JSON.stringify(c.items));
+    expect(linesRight.length / LINE_CASES.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  test("the web app's offline ranker gets the same hit@1 as the server on both sets", () => {
+    const rows = cat.db.query("SELECT id, name, group_code, synonyms, portion_count, brand FROM food").all() as RankInput[];
+    const offline = new MemorySearch(rows);
+    for (const c of [...SEARCH_CASES, ...NATURAL_CASES]) {
+      const q = foodText(c.q);
+      const server = c.expect.includes(search.search(q, { limit: 1, offset: 0 }).ids[0]!);
+      const browser = c.expect.includes(offline.search(q, { limit: 1 })[0]!);
+      expect({ q: c.q, browser }).toEqual({ q: c.q, browser: server });
+    }
   });
 });

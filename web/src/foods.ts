@@ -5,6 +5,7 @@
  */
 import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
 import { historyBoost, OWN_FOOD_BOOST } from "../../src/features/foods/rank";
+import { parseAmount, resolveAmount, type ParsedAmount, type ResolvedAmount } from "../../src/features/foods/amount";
 import { api, isOffline } from "./api";
 import { fromFood } from "./records";
 import type { FoodRec, Meal, Store } from "./store";
@@ -12,6 +13,10 @@ import type { FoodRec, Meal, Store } from "./store";
 export interface FoodHit {
   id: number;
   name: string;
+  /** The catalogue's common name for lists ("Oatmeal, cooked with water"); lists show it. */
+  short_name?: string;
+  /** The query's amount as a serving of this food ("2 eggs": 2 of its default portion). */
+  serving?: ResolvedAmount | null;
   brand: string | null;
   /** per 100 g */
   energy_kcal: number | null;
@@ -42,6 +47,19 @@ class Offline {
       list.push({ id, name, amount, grams });
       this.portions.set(food, list);
     }
+  }
+  private dishNames?: Promise<import("../../src/features/foods/line").DishNames>;
+  /** Food names with "and"/"with" inside them, for splitting a line as the server does. */
+  dishes() {
+    this.dishNames ??= Promise.all([import("../../src/features/foods/line"), import("../../src/features/foods/ranking-data")]).then(
+      ([{ DishNames }, { ALIASES }]) => new DishNames([...[...this.byId.values()].map((r) => r[1]), ...Object.keys(ALIASES)]),
+    );
+    return this.dishNames;
+  }
+  /** The short name, the last column of a row (scripts/build-web.ts). */
+  shortName(id: number): string | undefined {
+    const r = this.byId.get(id);
+    return r ? ((r[6 + MEAL_NUTRIENT_KEYS.length] as unknown as string | undefined) ?? r[1]) : undefined;
   }
   food(id: number): FoodRec | null {
     const r = this.byId.get(id);
@@ -74,18 +92,26 @@ export function warmOfflineSearch(): void {
   else setTimeout(warm, 200);
 }
 
-/** Search: the server's ranking (with the person's history) online, the bundled ranker offline. */
-export async function searchFoods(db: Store, q: string): Promise<{ items: FoodHit[]; offline: boolean }> {
+/** Search: the server's ranking (with the person's history) online, the bundled ranker offline; 20 a page. */
+export async function searchFoods(db: Store, q: string, offset = 0): Promise<SearchPage & { offline: boolean }> {
   try {
-    const r = await api<{ items: FoodHit[] }>("GET", `/foods/search?limit=20&q=${encodeURIComponent(q)}`);
-    return { items: r.items, offline: false };
+    const r = await api<SearchPage>("GET", `/foods/search?limit=20&offset=${offset}&q=${encodeURIComponent(q)}`);
+    return { items: r.items, total: r.total, amount: r.amount, offline: false };
   } catch (e) {
     if (!isOffline(e)) throw e;
   }
-  return { items: await searchOffline(db, q), offline: true };
+  return { ...(await searchOffline(db, q, offset)), offline: true };
 }
 
-export async function searchOffline(db: Store, q: string): Promise<FoodHit[]> {
+interface SearchPage {
+  items: FoodHit[];
+  total: number;
+  amount: ParsedAmount | null;
+}
+
+/** The same search over the catalogue copy and the person's own foods: the amount parsed off, the rest ranked. */
+export async function searchOffline(db: Store, q: string, offset = 0, limit = 20): Promise<SearchPage> {
+  const { food: text, amount } = parseAmount(q);
   const cat = await offlineCatalogue();
   const own = (await db.getAll("foods")).filter((f) => f.custom);
   const boosts = new Map<number, number>();
@@ -99,16 +125,16 @@ export async function searchOffline(db: Store, q: string): Promise<FoodHit[]> {
   for (const [id, h] of history) boosts.set(id, historyBoost(h.n, (now - h.last) / 86_400_000));
   for (const f of own) boosts.set(f.id, (boosts.get(f.id) ?? 0) + OWN_FOOD_BOOST);
   const extra = own.map((f) => ({ id: f.id, name: f.name, group_code: null, synonyms: "", portion_count: f.portions.length, brand: f.brand }));
-  const ids = cat.search.search(q, { limit: 20, extra, boosts });
+  const ids = cat.search.search(text, { limit, offset, extra, boosts });
   const byId = new Map(own.map((f) => [f.id, f]));
-  return ids.map((id) => {
-    return hitOf(byId.get(id) ?? cat.food(id)!);
-  });
+  const items = ids.map((id) => hitOf(byId.get(id) ?? cat.food(id)!, amount, cat.shortName(id)));
+  return { items, total: ids.total ?? items.length, amount };
 }
 
-function hitOf(f: FoodRec): FoodHit {
-  const p = f.portions.find((x) => x.id === f.default_portion_id) ?? f.portions[0];
-  return { id: f.id, name: f.name, brand: f.brand, energy_kcal: f.per100g.energy_kcal ?? null, default_portion: p ?? null };
+function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: string): FoodHit {
+  const p = f.portions.find((x) => x.id === f.default_portion_id) ?? f.portions[0] ?? null;
+  const serving = amount ? resolveAmount(amount, f.portions.map((x) => ({ ...x, amount: x.amount ?? 1 })), p ? { ...p, amount: p.amount ?? 1 } : null) : null;
+  return { id: f.id, name: f.name, short_name: shortName ?? f.name, brand: f.brand, energy_kcal: f.per100g.energy_kcal ?? null, default_portion: p, serving };
 }
 
 /** A food with its portions: the local store, the server, or the catalogue copy, in that order. */
@@ -149,4 +175,27 @@ export async function recentFoods(db: Store): Promise<{ recent: FoodHit[]; frequ
   const recent = [...new Set(meals.map((m) => m.food.id))].slice(0, 8).map(hit);
   const frequent = [...count.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([id]) => hit(id));
   return { recent, frequent };
+}
+
+export interface LineHit {
+  text: string;
+  food: FoodHit | null;
+  serving: ResolvedAmount | null;
+}
+
+/** A line of food as items ("2 eggs, toast and a coffee"): POST /foods/parse online, the same parser over the catalogue copy offline. */
+export async function parseLineOfFood(db: Store, text: string): Promise<{ items: LineHit[]; offline: boolean }> {
+  try {
+    const r = await api<{ items: { text: string; food: FoodHit | null; serving: ResolvedAmount | null }[] }>("POST", "/foods/parse", { text });
+    return { items: r.items.map((i) => ({ text: i.text, food: i.food, serving: i.serving })), offline: false };
+  } catch (e) {
+    if (!isOffline(e)) throw e;
+  }
+  const [cat, { parseLine }] = await Promise.all([offlineCatalogue(), import("../../src/features/foods/line")]);
+  const items: LineHit[] = [];
+  for (const item of parseLine(text, await cat.dishes())) {
+    const hit = (await searchOffline(db, item.text, 0, 1)).items[0] ?? null;
+    items.push({ text: item.text, food: hit, serving: hit?.serving ?? null });
+  }
+  return { items, offline: true };
 }

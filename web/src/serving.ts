@@ -11,6 +11,8 @@ export interface ServingHint {
   id: number;
   energy_kcal: number | null;
   default_portion?: { id: number; name: string; amount?: number; grams: number } | null;
+  /** The amount typed with the search ("2 eggs"): shown, and where the log form starts. */
+  serving?: { quantity: number; portion_id: number | null; grams: number } | null;
 }
 
 /** The last meal per food, from the local copy of the log (every synced meal, and those waiting). */
@@ -43,7 +45,12 @@ export function servingLabel(hit: ServingHint, last: LastServings): string {
   const prev = last.get(hit.id);
   let text: string;
   let g: number;
-  if (prev) {
+  const typed = hit.serving;
+  if (typed) {
+    g = typed.grams;
+    const p = hit.default_portion;
+    text = typed.portion_id === null ? `${num(typed.quantity)} g` : p && typed.portion_id === p.id && (p.amount ?? 1) === 1 ? `${num(typed.quantity)} ${p.name}` : `${num(g)} g`;
+  } else if (prev) {
     g = prev.grams;
     text = prev.portion ? `${num(prev.quantity)} ${prev.portion.name}` : `${num(prev.quantity)} g`;
   } else if (hit.default_portion) {

@@ -10,28 +10,39 @@
  */
 import { parseQuery, Vocabulary, type Alternative, type ParsedQuery } from "./query";
 import { prepareName, score, type PreparedName, type RankInput } from "./rank";
+import { stemmer } from "stemmer";
 import { stem, words } from "./text";
 
 interface Entry {
   id: number;
   prepared: PreparedName;
   tokens: string[];
+  /** The name's words as FTS5's porter tokenizer stems them ("tomatoes" → tomato, "brownies" → browni). */
+  porter: Set<string>;
 }
 
-const entry = (r: RankInput): Entry => ({
-  id: r.id,
-  prepared: prepareName(r),
-  tokens: [...new Set(words(`${r.name} ${r.synonyms} ${r.brand ?? ""}`).map(stem))],
-});
+const entry = (r: RankInput): Entry => {
+  const ws = words(`${r.name} ${r.synonyms} ${r.brand ?? ""}`);
+  return { id: r.id, prepared: prepareName(r), tokens: [...new Set(ws.map(stem))], porter: new Set(ws.map(porter)) };
+};
 
-function altMatches(alt: Alternative, tokens: string[]): boolean {
+/** Porter stems, as the server's FTS5 `porter` tokenizer makes them (npm stemmer: Martin Porter's algorithm). */
+const porterCache = new Map<string, string>();
+function porter(w: string): string {
+  let s = porterCache.get(w);
+  if (s === undefined) porterCache.set(w, (s = stemmer(w)));
+  return s;
+}
+
+/** A word matches as FTS5 matches it on the server: the same porter stem, or (the last word) as a prefix. */
+function altMatches(alt: Alternative, e: Entry): boolean {
   return alt.words.every((w, i) => {
     const prefix = alt.prefixLast && i === alt.words.length - 1;
-    return tokens.some((t) => t === w || (prefix && t.startsWith(w)));
+    return e.porter.has(porter(w)) || e.tokens.some((t) => t === w || (prefix && t.startsWith(w)));
   });
 }
 
-const groupsMatched = (q: ParsedQuery, tokens: string[]) => q.groups.filter((g) => g.alternatives.some((a) => altMatches(a, tokens))).length;
+const groupsMatched = (q: ParsedQuery, e: Entry) => q.groups.filter((g) => g.alternatives.some((a) => altMatches(a, e))).length;
 
 export interface MemorySearchOptions {
   limit: number;
@@ -54,18 +65,21 @@ export class MemorySearch {
     return this.entries.length;
   }
 
-  /** Ids best first, as the server's FoodSearch ranks them. */
-  search(q: string, opts: MemorySearchOptions): number[] {
+  /** Ids best first, as the server's FoodSearch ranks them (`total`: how many matched). */
+  search(q: string, opts: MemorySearchOptions & { offset?: number }): number[] & { total?: number } {
     const query = parseQuery(q.trim(), this.vocab);
     if (!query.groups.length) return [];
     const pool = opts.extra?.length ? [...this.entries, ...opts.extra.map(entry)] : this.entries;
     const all = query.groups.length;
-    let found = pool.filter((e) => groupsMatched(query, e.tokens) === all);
-    if (!found.length && all > 1) found = pool.filter((e) => groupsMatched(query, e.tokens) > 0);
-    return found
+    let found = pool.filter((e) => groupsMatched(query, e) === all);
+    if (!found.length && all > 1) found = pool.filter((e) => groupsMatched(query, e) > 0);
+    const offset = opts.offset ?? 0;
+    const ids: number[] & { total?: number } = found
       .map((e) => ({ id: e.id, s: score(e.prepared, { query, boosts: opts.boosts }), len: e.tokens.length }))
       .sort((a, b) => b.s - a.s || a.len - b.len || a.id - b.id)
-      .slice(0, opts.limit)
+      .slice(offset, offset + opts.limit)
       .map((x) => x.id);
+    ids.total = found.length;
+    return ids;
   }
 }

@@ -109,19 +109,24 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
   const ws = typed.length ? typed : all;
   const groups: Group[] = [];
   const prefer: number[] = [];
+  // A misspelt word read as its nearest catalogue word, for finding phrases ("chiken breast", "oatmeel")
+  const fixed = ws.map((w, k) => (w.length >= 4 && !/^\d/.test(w) && !vocab.knows(w) && !(k === ws.length - 1 && vocab.hasPrefix(w)) ? (vocab.corrections(w, 1)[0] ?? w) : w));
   let i = 0;
   while (i < ws.length) {
-    // longest alias phrase starting at i
+    // longest alias phrase starting at i, as typed or with its misspellings corrected
     let matched = 0;
     for (let n = Math.min(4, ws.length - i); n >= 1; n--) {
       const phrase = ws.slice(i, i + n).join(" ");
-      const alias = ALIAS_INDEX.get(phrase) ?? ALIAS_INDEX.get(ws.slice(i, i + n).map(stem).join(" "));
+      const alias =
+        ALIAS_INDEX.get(phrase) ?? ALIAS_INDEX.get(ws.slice(i, i + n).map(stem).join(" ")) ?? ALIAS_INDEX.get(fixed.slice(i, i + n).join(" ")) ?? ALIAS_INDEX.get(fixed.slice(i, i + n).map(stem).join(" "));
       if (!alias) continue;
       const isLast = i + n === ws.length;
       groups.push({
         typed: ws.slice(i, i + n),
         alternatives: [
           { words: ws.slice(i, i + n).map(stem), prefixLast: isLast, weight: 1 },
+          // the phrase as corrected, when it was found that way ("chiken breast" → chicken breast)
+          ...(fixed.slice(i, i + n).join(" ") !== phrase ? [{ words: fixed.slice(i, i + n).map(stem), prefixLast: false, weight: 0.8 }] : []),
           ...alias.alsoWords.map((w) => ({ words: w, prefixLast: false, weight: 0.9 })),
         ],
       });

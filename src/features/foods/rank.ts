@@ -45,6 +45,8 @@ export interface PreparedName {
   generic: number;
   portionCount: number;
   everyday: boolean;
+  /** A dish composed from catalogue foods (ids 900001–999999, scripts/catalogue/dishes.ts). */
+  composed: boolean;
   /** A food people eat cooked (rice, lentils…), and whether this entry is its cooked or its dry form. */
   eatenCooked: "cooked" | "dry" | null;
 }
@@ -99,6 +101,7 @@ export function prepareName(f: RankInput): PreparedName {
   const dryForm = /\b(raw|dry|uncooked|dried)\b/.test(lowerName);
   return {
     id: f.id,
+    composed: f.id >= 900_000 && f.id < 1_000_000,
     eatenCooked: cookedHead ? (cookedForm ? "cooked" : dryForm ? "dry" : null) : null,
     segments,
     notes,
@@ -256,6 +259,8 @@ export function score(p: PreparedName, ctx: ScoreContext): number {
     if (p.raw) s += 2;
     if (p.prepared) s -= 1;
   }
+  // a composed dish is what was asked only when its whole name was ("latte"), not one of its parts ("granola")
+  if (p.composed && headCovered < 0.99) s -= 3;
   s += Math.min(p.generic, 2) * 0.75;
   s += 0.4 * Math.log1p(p.portionCount);
   const curated = ctx.curated !== false;

@@ -9,6 +9,11 @@ import { LogForm } from "./logform";
 import { lastServings, servingLabel, startServing, type LastServings } from "../serving";
 import { BarcodePhoto, FoodPhoto, LiveScan, type Picked } from "./scan";
 import { useFoodSearch } from "./use-search";
+import { QuickEntry } from "./quick-entry";
+import type { ResolvedAmount } from "../../../src/features/foods/amount";
+
+/** "1 food", "2 foods". */
+export const foodsCount = (n: number) => `${n} ${n === 1 ? "food" : "foods"}`;
 
 
 export function AddView({ mealType, date }: { mealType: MealType; date: string }) {
@@ -16,7 +21,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
   const today = dateIn(app.user.timezone);
   const [q, setQ] = useState("");
   const [recent, setRecent] = useState<{ recent: FoodHit[]; frequent: FoodHit[] } | null>(null);
-  const [picked, setPicked] = useState<(Picked & { food: FoodRec }) | null>(null);
+  const [picked, setPicked] = useState<(Picked & { food: FoodRec; serving?: ResolvedAmount | null }) | null>(null);
   const [custom, setCustom] = useState<{ barcode: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [last, setLast] = useState<LastServings>(new Map());
@@ -27,9 +32,9 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
     warmOfflineSearch();
   }, []);
 
-  const { results, error: searchError } = useFoodSearch(app.db, q);
+  const { results, error: searchError, more } = useFoodSearch(app.db, q);
 
-  async function pick(p: Picked) {
+  async function pick(p: Picked & { serving?: ResolvedAmount | null }) {
     setError(null);
     try {
       const food = p.food ?? (await loadFood(app.db, p.id));
@@ -45,7 +50,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
       <main>
         <LogForm
           food={picked.food}
-          initial={{ ...startServing(picked.food, last), mealType }}
+          initial={{ ...typedServing(picked.food, picked.serving) ?? startServing(picked.food, last), mealType }}
           submitLabel="Log"
           onCancel={() => setPicked(null)}
           onSubmit={async (v) => {
@@ -77,8 +82,9 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
     <ul class="results" aria-label={label}>
       {items.map((f) => (
         <li key={f.id}>
-          <button type="button" class="result" onClick={() => void pick({ id: f.id })}>
-            <span class="name">{f.name}</span>
+          <button type="button" class="result" onClick={() => void pick({ id: f.id, serving: f.serving ?? null })}>
+            <span class="name">{f.short_name ?? f.name}</span>
+            {f.short_name && f.short_name !== f.name && <span class="muted full-name">{f.name}</span>}
             <span class="muted">
               {f.brand ? `${f.brand} · ` : ""}
               {servingLabel(f, last)}
@@ -100,13 +106,20 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
         <input type="search" value={q} autoFocus autocomplete="off" onInput={(e) => setQ((e.target as HTMLInputElement).value)} />
       </label>
       <ErrorText error={error ?? searchError} />
+      <QuickEntry mealType={mealType} date={date} />
       {results ? (
         <section aria-label="Results">
           <p class="muted" aria-live="polite">
-            {results.items.length ? `${results.items.length} foods for “${results.q}”` : `Nothing found for “${results.q}”.`}
+            {results.items.length ? `${foodsCount(results.total)} for “${results.q}”` : `Nothing found for “${results.q}”.`}
+            {results.amount ? ` · amount: ${results.amount.text}` : ""}
             {results.offline ? " (offline: the catalogue copy and your own foods)" : ""}
           </p>
           {list(results.items, "Results")}
+          {results.items.length < results.total && (
+            <button type="button" class="more" onClick={more}>
+              More results
+            </button>
+          )}
         </section>
       ) : (
         recent && (
@@ -137,4 +150,12 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
       </section>
     </main>
   );
+}
+
+/** The amount typed in the search ("2 eggs") as the log form's start, when it names one of the food's portions or grams. */
+function typedServing(food: FoodRec, serving: ResolvedAmount | null | undefined) {
+  if (!serving) return null;
+  if (serving.portion_id === null) return { quantity: serving.quantity, portion: null };
+  const portion = food.portions.find((p) => p.id === serving.portion_id);
+  return portion ? { quantity: serving.quantity, portion } : null;
 }

@@ -1,18 +1,24 @@
-/** Search as you type: the query settles for a moment, then the server's search or the offline one (foods.ts); a stale answer is dropped. */
+/**
+ * Search as you type: the query settles for a moment, then the server's search or the offline one
+ * (foods.ts); a stale answer is dropped. `more()` appends the next page ("More results").
+ */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { message } from "../api";
 import { searchFoods, type FoodHit } from "../foods";
 import type { Store } from "../store";
+import type { ParsedAmount } from "../../../src/features/foods/amount";
 
 const DEBOUNCE_MS = 250;
 
 export interface SearchResult {
   q: string;
   items: FoodHit[];
+  total: number;
+  amount: ParsedAmount | null;
   offline: boolean;
 }
 
-export function useFoodSearch(db: Store, q: string): { results: SearchResult | null; error: string | null } {
+export function useFoodSearch(db: Store, q: string): { results: SearchResult | null; error: string | null; more: () => void } {
   const [results, setResults] = useState<SearchResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const seq = useRef(0);
@@ -31,5 +37,17 @@ export function useFoodSearch(db: Store, q: string): { results: SearchResult | n
     }, DEBOUNCE_MS);
     return () => clearTimeout(t);
   }, [q]);
-  return { results, error };
+  const more = () => {
+    if (!results) return;
+    const mine = seq.current;
+    searchFoods(db, results.q, results.items.length).then(
+      (r) => {
+        if (mine !== seq.current) return;
+        const seen = new Set(results.items.map((f) => f.id));
+        setResults({ ...results, items: [...results.items, ...r.items.filter((f) => !seen.has(f.id))], total: r.total });
+      },
+      (e) => mine === seq.current && setError(message(e)),
+    );
+  };
+  return { results, error, more };
 }
