@@ -231,10 +231,13 @@ function groupOf(f: ParsedFood): { code: string; source: string } {
 /**
  * The portion a client shows first, the one people mean by "1": a "medium" item, else one serving,
  * else one piece of it, else an ounce with a count ("oz (23 whole kernels)": 1 oz of almonds, not a
- * ground cup), else the first measure that is not a bare weight. Past a serving, a portion over 500 g
- * (a whole head of cabbage, a cake-mix package) is passed over while a smaller one exists.
+ * ground cup), else the first measure that is not a bare weight, unless that is over 600 kcal (a cup
+ * of butter was 1,628 kcal): then the household measure of at least 20 kcal (not a package, can or jar;
+ * not one peanut) nearest a typical serving of about 150 kcal (a tablespoon of butter, oil or honey).
+ * Past a serving, a portion over 500 g (a whole head of cabbage, a cake-mix package) is passed over
+ * while a smaller one exists.
  */
-function defaultPortionIndex(portions: Portion[]): number {
+function defaultPortionIndex(portions: Portion[], kcalPer100g: number): number {
   if (!portions.length) return -1;
   const fits = (p: Portion) => p.grams > 0 && p.grams <= 500;
   const serving = /^((1 )?serving|NLEA serving|order)\b/i; // a restaurant's serving is what was served, however large
@@ -252,7 +255,17 @@ function defaultPortionIndex(portions: Portion[]): number {
     if (i >= 0) return i;
   }
   const notWeight = (p: Portion) => !/^(oz|lb|g|kg)\b/i.test(p.name);
+  const distance = (p: Portion) => Math.abs(((p.grams / p.amount) * kcalPer100g) / 100 - 150);
+  const kcal = (p: Portion) => ((p.grams / p.amount) * kcalPer100g) / 100;
+  const household = (p: Portion) => notWeight(p) && fits(p) && kcal(p) >= 20 && !/^(package|can|jar|container|bottle|box|bag|pouch|carton)\b/i.test(p.name);
   const other = portions.findIndex((p) => notWeight(p) && fits(p));
+  if (other >= 0 && kcal(portions[other]!) > 600) {
+    let near = -1;
+    portions.forEach((p, i) => {
+      if (household(p) && (near < 0 || distance(p) < distance(portions[near]!))) near = i;
+    });
+    if (near >= 0) return near;
+  }
   if (other >= 0) return other;
   const any = portions.findIndex(notWeight);
   return any >= 0 ? any : 0;
@@ -326,7 +339,7 @@ db.transaction(() => {
     groupSources.set(g.source, (groupSources.get(g.source) ?? 0) + 1);
     const s = sr21.get(f.ndb);
     const firstPortionId = firstPortion.get(f.id)!;
-    const def = defaultPortionIndex(f.portions);
+    const def = defaultPortionIndex(f.portions, f.values.get("energy_kcal") ?? 0);
     const short = shortName(f.id, f.name);
     nameSources.set(short.how, (nameSources.get(short.how) ?? 0) + 1);
     // Short names are for reading, not indexed: a synonym match outranks a head match ("hot dog"

@@ -85,3 +85,14 @@ describe("bundled USDA SR24 catalogue", () => {
     expect(c.food(23567)!.group_code).toBe("13");
   });
 });
+
+describe("natural servings", () => {
+  test("butter, honey, oil and peanut butter start at a tablespoon, not a cup (a cup of butter is 1,628 kcal)", () => {
+    const c2 = catalogue().catalogue;
+    for (const id of [1001, 19296, 16098, 4053]) {
+      const f = c2.food(id)!;
+      const p = c2.portion(f.default_portion_id!)!;
+      expect({ id, spoon: /^(tbsp|tablespoon)\b/.test(p.name) }).toEqual({ id, spoon: true });
+    }
+  });
+});

@@ -15,6 +15,8 @@ export interface FoodHit {
   name: string;
   /** The catalogue's common name for lists ("Oatmeal, cooked with water"); lists show it. */
   short_name?: string;
+  /** Where a catalogue food's values come from; "composed" is a dish made from catalogue foods. */
+  origin?: "usda_sr24" | "usda_sr28" | "composed" | null;
   /** The query's amount as a serving of this food ("2 eggs": 2 of its default portion). */
   serving?: ResolvedAmount | null;
   brand: string | null;
@@ -134,7 +136,8 @@ export async function searchOffline(db: Store, q: string, offset = 0, limit = 20
 function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: string): FoodHit {
   const p = f.portions.find((x) => x.id === f.default_portion_id) ?? f.portions[0] ?? null;
   const serving = amount ? resolveAmount(amount, f.portions.map((x) => ({ ...x, amount: x.amount ?? 1 })), p ? { ...p, amount: p.amount ?? 1 } : null) : null;
-  return { id: f.id, name: f.name, short_name: shortName ?? f.name, brand: f.brand, energy_kcal: f.per100g.energy_kcal ?? null, default_portion: p, serving };
+  const origin = f.id >= 900_000 && f.id < 1_000_000 ? ("composed" as const) : null; // catalogue dishes (scripts/catalogue/dishes.ts)
+  return { id: f.id, name: f.name, short_name: shortName ?? f.name, origin, brand: f.brand, energy_kcal: f.per100g.energy_kcal ?? null, default_portion: p, serving };
 }
 
 /** A food with its portions: the local store, the server, or the catalogue copy, in that order. */

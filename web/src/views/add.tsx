@@ -86,6 +86,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
             <span class="name">{f.short_name ?? f.name}</span>
             {f.short_name && f.short_name !== f.name && <span class="muted full-name">{f.name}</span>}
             <span class="muted">
+              {f.origin === "composed" ? "made from USDA foods · " : ""}
               {f.brand ? `${f.brand} · ` : ""}
               {servingLabel(f, last)}
             </span>
@@ -106,7 +107,6 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
         <input type="search" value={q} autoFocus autocomplete="off" onInput={(e) => setQ((e.target as HTMLInputElement).value)} />
       </label>
       <ErrorText error={error ?? searchError} />
-      <QuickEntry mealType={mealType} date={date} />
       {results ? (
         <section aria-label="Results">
           <p class="muted" aria-live="polite">
@@ -139,6 +139,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
           </>
         )
       )}
+      <QuickEntry mealType={mealType} date={date} />
       <section class="tools" aria-labelledby="tools-title">
         <h2 id="tools-title">Other ways</h2>
         <LiveScan onFound={(p) => void pick(p)} onMissing={(barcode) => setCustom({ barcode })} />
