@@ -1,6 +1,6 @@
 /**
  * Hand-kept data for food search. Data, not logic: extend these tables to teach search a new
- * name. Every id is an SR24 NDB number checked by test/foods-ranking-data.test.ts.
+ * name. Every id is a catalogue id (an NDB number, or a composed dish from 900001) checked by test/ranking-data.test.ts.
  */
 
 /**
