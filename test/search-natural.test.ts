@@ -137,6 +137,15 @@ describe("dishes, cooked-first, SR28 foods and short names", () => {
     expect((await call("GET", `/api/v1/foods/${top.id}`)).json.attribution.source).toBe("USDA SR28");
   });
 
+  test("a typo goes to the nearest word, the commoner of equals, and a misspelt alias still finds its food", async () => {
+    const top = async (q: string) => (await search(q)).items[0]?.id;
+    expect(await top("abuergine")).toBe(11209); // alias aubergine → eggplant
+    expect(await top("pranws")).toBe(15149); // alias prawns → shrimp
+    expect(await top("pecasn")).toBe(12142); // one edit (pecans) over two (peas)
+    expect(await top("brad")).toBe(18069); // bread and bran are both one edit away; bread is in far more names
+    expect(await top("barely")).toBe(20006);
+  });
+
   test("catalogue foods have a short name for lists and keep the full name", async () => {
     const oats = (await call("GET", "/api/v1/foods/8121")).json;
     expect(oats.short_name).toBe("Oatmeal, cooked with water");

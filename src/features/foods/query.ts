@@ -37,14 +37,20 @@ export interface ParsedQuery {
   looseMatch: string | null;
 }
 
-/** The catalogue's word list, for typo correction and type-ahead checks. */
+/**
+ * The catalogue's word list, for typo correction and type-ahead checks. The alias table's words are in
+ * it too, so a misspelt alias ("abuergine", "pranws") corrects to the alias and finds its foods.
+ */
 export class Vocabulary {
   private readonly stems = new Set<string>();
   private readonly list: string[];
+  /** How many names use each word: a typo between two words goes to the commoner ("brad" → bread, not bran). */
+  private readonly uses = new Map<string, number>();
   constructor(texts: Iterable<string>) {
-    const all = new Set<string>();
-    for (const t of texts) for (const w of words(t)) if (!/^\d/.test(w)) all.add(w);
-    this.list = [...all].sort();
+    for (const t of [...texts, ...Object.keys(ALIASES)]) {
+      for (const w of new Set(words(t))) if (!/^\d/.test(w)) this.uses.set(w, (this.uses.get(w) ?? 0) + 1);
+    }
+    this.list = [...this.uses.keys()].sort();
     for (const w of this.list) this.stems.add(stem(w));
   }
   add(text: string): void {
@@ -67,17 +73,22 @@ export class Vocabulary {
     }
     return (lo < this.list.length && this.list[lo]!.startsWith(prefix)) || this.list.some((w) => w.startsWith(prefix));
   }
-  /** Nearest words within a small edit distance; same first letter preferred. */
-  corrections(word: string, max = 3): string[] {
+  /** Nearest words within a small edit distance (with it): same first letter preferred, then the commoner word. */
+  corrections(word: string, max = 3): { w: string; d: number }[] {
     const limit = word.length <= 5 ? 1 : 2;
-    const found: { w: string; d: number }[] = [];
+    const found: { w: string; d: number; rank: number }[] = [];
     for (const w of this.list) {
       if (Math.abs(w.length - word.length) > limit) continue;
       const d = editDistance(word, w, limit);
-      if (d <= limit) found.push({ w, d: d + (w[0] === word[0] ? 0 : 0.5) });
+      if (d <= limit) found.push({ w, d, rank: d + (w[0] === word[0] ? 0 : 0.5) });
     }
-    found.sort((a, b) => a.d - b.d || a.w.localeCompare(b.w));
-    return found.slice(0, max).map((f) => f.w);
+    // only the nearest: a word one edit away is what was meant over any two away ("pecasn" → pecans, not peas)
+    const nearest = Math.min(...found.map((f) => f.d));
+    return found
+      .filter((f) => f.d === nearest)
+      .sort((a, b) => a.rank - b.rank || (this.uses.get(b.w) ?? 0) - (this.uses.get(a.w) ?? 0) || a.w.localeCompare(b.w))
+      .slice(0, max)
+      .map(({ w, d }) => ({ w, d }));
   }
 }
 
@@ -110,7 +121,7 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
   const groups: Group[] = [];
   const prefer: number[] = [];
   // A misspelt word read as its nearest catalogue word, for finding phrases ("chiken breast", "oatmeel")
-  const fixed = ws.map((w, k) => (w.length >= 4 && !/^\d/.test(w) && !vocab.knows(w) && !(k === ws.length - 1 && vocab.hasPrefix(w)) ? (vocab.corrections(w, 1)[0] ?? w) : w));
+  const fixed = ws.map((w, k) => (w.length >= 4 && !/^\d/.test(w) && !vocab.knows(w) && !(k === ws.length - 1 && vocab.hasPrefix(w)) ? (vocab.corrections(w, 1)[0]?.w ?? w) : w));
   let i = 0;
   while (i < ws.length) {
     // longest alias phrase starting at i, as typed or with its misspellings corrected
@@ -151,7 +162,8 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
     const alternatives: Alternative[] = [{ words: [stem(w)], prefixLast: isLast, weight: 1 }];
     const known = vocab.knows(w) || (isLast && vocab.hasPrefix(w));
     if (!known && w.length >= 4 && !/^\d/.test(w)) {
-      for (const c of vocab.corrections(w)) alternatives.push({ words: [stem(c)], prefixLast: false, weight: 0.8 });
+      // one edit away is likelier what was meant than two
+      for (const c of vocab.corrections(w)) alternatives.push({ words: [stem(c.w)], prefixLast: false, weight: c.d <= 1 ? 0.8 : 0.65 });
     }
     groups.push({ typed: [w], alternatives });
     i++;
