@@ -6,7 +6,7 @@
  *          page's; authenticated GET /meals/daily (10 meals that day);
  *          cached GET /foods/search anonymous and signed in (paths rotate over 8 queries, limit 20);
  *  writes: POST /meals with group commit; the same server built with each write committing alone
- *          (--no-group-commit, what issue 18 started from); raw bun:sqlite single-row INSERTs into a
+ *          (--no-group-commit, as POST /meals committed before group commit); raw bun:sqlite single-row INSERTs into a
  *          WAL file with the server's durability (synchronous=FULL: every commit is fsynced).
  * Servers are separate processes; wrk -t2 -c64 on loopback shares the two cores with them. Besides
  * req/s, each run reads the server's CPU time from /proc (user + system, all threads) and divides by

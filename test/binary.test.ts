@@ -1,5 +1,5 @@
 /**
- * The single executable (issue 8): built with `bun run build`'s command, copied to an empty
+ * The single executable: built with `bun run build`'s command, copied to an empty
  * directory and run from there with a fresh data dir. It must serve the whole API with
  * everything embedded: migrations, catalogue, docs assets, zxing's wasm, sharp's libvips, and the
  * food model with its photo worker and TF.js wasm, and the label reader's models and onnxruntime.

@@ -1,5 +1,5 @@
 /**
- * Issue 16's walk-through, through the API: a chili recipe logged by servings, yesterday's breakfast
+ * A diary walk-through, through the API: a chili recipe logged by servings, yesterday's breakfast
  * copied, 60 days of weights with their trend, a Saturday goal; all of it reaches a second device
  * through sync (and back), and survives export and import into a new server.
  */

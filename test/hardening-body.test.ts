@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 10: a protected route refuses a caller without a valid token from the headers
+ * Bodies before authentication: a protected route refuses a caller without a valid token from the headers
  * alone, before reading the body, so tokenless uploads cannot make the server buffer them.
  * Measured on the real server process: its resident memory before and after four 60 MB tokenless
  * POST /import bodies.

@@ -1,5 +1,5 @@
 /**
- * Issue 13 items 1, 2, 4 and 14 (start-up): the real entry point as a self-hoster runs it. A second
+ * Start-up hardening: the real entry point as a self-hoster runs it. A second
  * server on a busy port or a locked data dir refuses to start, restore refuses under a running
  * server, unknown flags stop the program, and start-up failures are one sentence each.
  */

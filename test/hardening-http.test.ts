@@ -1,5 +1,5 @@
 /**
- * Issue 13 items 10–12 and 14: headers on every answer, the Host check against DNS rebinding, CSV
+ * HTTP hardening: headers on every answer, the Host check against DNS rebinding, CSV
  * formula injection, /healthz 503, and bodies refused from their headers before they are read.
  */
 import { describe, expect, test } from "bun:test";
@@ -141,7 +141,7 @@ describe("/healthz and the access log", () => {
   });
 });
 
-describe("anonymous search is bounded (issue 13 item 9)", () => {
+describe("anonymous search is bounded", () => {
   test("an anonymous flood of searches runs out of budget: 429 with Retry-After; a signed-in user is unaffected", async () => {
     const t = makeApp({ options: { searchBudget: ANONYMOUS_SEARCH_BUDGET } });
     const u = await registerUser(t.call);

@@ -37,7 +37,7 @@ afterAll(() => {
  * Where test files go: a RAM-backed file system when the machine has a roomy one (/dev/shm with 2 GiB
  * free), else the system's temp dir; MORSEL_TEST_TMP overrides. They are real SQLite files either
  * way (WAL, fsync calls, other processes opening them); on tmpfs an fsync costs nothing, which was
- * two fifths of the sync property test's time (issue 18). Durability itself is the crash test's
+ * two fifths of the sync property test's time. Durability itself is the crash test's
  * business: a killed process loses nothing the page cache holds, wherever the file is.
  */
 const TEST_TMP = (() => {

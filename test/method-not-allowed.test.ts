@@ -1,4 +1,4 @@
-/** A known path with a method it does not take: 405 method_not_allowed with Allow (issue 12). */
+/** A known path with a method it does not take: 405 method_not_allowed with Allow. */
 import { expect, test } from "bun:test";
 import { expectError, makeApp } from "./helpers";
 

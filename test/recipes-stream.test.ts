@@ -1,6 +1,6 @@
 /**
  * GET /recipes streams a page a recipe at a time when responses are not validated (production): a
- * page of 100 recipes of 35 ingredients (~6 MB) was one block of ~50 ms, the last case of issue 28's
+ * page of 100 recipes of 35 ingredients (~6 MB) was one block of ~50 ms, the last case of
  * bench:responsiveness that missed its goal. The streamed text is what the validated answer gives,
  * and a recipe deleted while the page is read is left out, never a broken body.
  */

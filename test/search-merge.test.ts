@@ -1,7 +1,7 @@
 /**
  * FoodSearch merges a person's boosts and own foods into a cached base ranking instead of scoring
  * and sorting every candidate again. This checks the merge against that full re-sort (the ranking as
- * it was computed before issue 18), for random boosts and extra foods over real queries, every page.
+ * it was computed before the merge existed), for random boosts and extra foods over real queries, every page.
  */
 import { expect, test } from "bun:test";
 import { FoodSearch } from "../src/features/foods/search";

@@ -1,5 +1,5 @@
 /**
- * A search that misses every cache is ranked in slices, one ranking at a time (issue 28, item 3):
+ * A search that misses every cache is ranked in slices, one ranking at a time:
  * eight signed-in clients sending new 12-word queries held /healthz for 535 ms. The paced ranking
  * must give the same answer as the synchronous one, hand the event loop back while it scores, and
  * let a second query wait its turn rather than interleave slices with the first.

@@ -1,5 +1,5 @@
 /**
- * Property test of offline-first sync (issue 7; weights, recipes and goals since issue 16): three
+ * Property test of offline-first sync (meals, weights, recipes and goals): three
  * devices of one user edit the same records offline (creates, edits, deletes), then sync in random
  * order, with retried (replayed) and shuffled batches, through the real app. Checked after every
  * history:

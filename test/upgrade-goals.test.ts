@@ -11,7 +11,7 @@ import { getGoals } from "../src/features/goals/service";
 import { tempDir } from "./helpers";
 
 test("goals set before plans existed apply since always after the upgrade, in the API and in sync", () => {
-  // the migrations as they were before issue 16
+  // the migrations as they were before goal plans (weekday goals with a from date) existed
   const old = join(tempDir(), "drizzle");
   cpSync(MIGRATIONS_DIR, old, { recursive: true });
   const journal = JSON.parse(readFileSync(join(old, "meta/_journal.json"), "utf8")) as { entries: { idx: number; tag: string }[] };

@@ -1,5 +1,5 @@
 /**
- * One meal validator, three ways in (issue 12). Every invalid meal is sent through POST /meals,
+ * One meal validator, three ways in. Every invalid meal is sent through POST /meals,
  * through a sync push (as a create, beside a valid mutation that must still apply) and through
  * POST /import (as a meal of an export), and must be refused on all three with the same field and
  * code, storing nothing.

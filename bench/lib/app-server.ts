@@ -4,7 +4,7 @@
  * nothing else, the floor any route of ours stands on; GET /__floor/N answers N bytes of JSON the
  * same way (a floor carrying a real route's body size). Prints `PORT n`.
  *   --data-dir DIR        use this data dir (default: a new temp dir)
- *   --no-group-commit     each write commits alone (what POST /meals did before issue 18)
+ *   --no-group-commit     each write commits alone (what POST /meals did before group commit)
  */
 import { join } from "node:path";
 import { createApp } from "../../src/app";

@@ -5,7 +5,7 @@ import type { Db } from "./client";
 /**
  * A single-row INSERT for a drizzle table, prepared once: the same columns and value mapping
  * (JSON columns, booleans) as `db.insert(table).values(row)`, without building and preparing the SQL
- * on every call (a third of POST /meals' time, issue 18 notes). Every column is named: one left out
+ * on every call (a third of POST /meals' time, profiled in process). Every column is named: one left out
  * of `row` is stored as NULL, as drizzle does for a column without a default.
  */
 export function preparedInsert<T extends SQLiteTable>(db: Db, table: T): (row: InferInsertModel<T>) => void {

@@ -2,7 +2,7 @@
  * A bounded cache that keeps what was used lately: two generations of at most capacity/2 entries
  * each. New and re-used entries go in the young one; when it fills it becomes the old one and the
  * old one is dropped. A hit in the young generation is one Map lookup (a strict LRU re-inserted the
- * key on every hit: 7 % of the samples when an authenticated read was profiled in process, issue 18);
+ * key on every hit: 7 % of the samples when an authenticated read was profiled in process);
  * an entry is dropped only after capacity/2 other entries were stored or re-used since its last use.
  */
 export class Lru<K, V> {

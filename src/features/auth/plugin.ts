@@ -89,7 +89,7 @@ async function authenticate(deps: AuthDeps, header: string | undefined): Promise
  * A verified access token's user, by the token, until the database changes (db/fresh-map.ts: a
  * logout, a password change or a disabled account is a write) or the token expires: one lookup
  * instead of the verification cache, the session ⋈ user read (a third of an authenticated read
- * before issue 18) and a new object per request.
+ * when it was read per request) and a new object per request.
  */
 const signedInCaches = new WeakMap<AuthRepo, FreshMap<string, { user: AuthedUser; exp: number }>>();
 const none = () => undefined;

@@ -9,7 +9,7 @@ export const CATALOGUE_ID_LIMIT = 1_000_000;
 
 export function catalogueSource(catalogue: Catalogue): FoodSource {
   // Summaries never change (the catalogue is read-only): kept, frozen so no caller can alter a
-  // shared one. Reading and shaping 20 of them was two thirds of a signed-in search (issue 18).
+  // shared one. Reading and shaping 20 of them was two thirds of a signed-in search (profiled in process).
   const summaries = new Lru<number, FoodSummaryT>(10_000);
   return {
     name: "usda",

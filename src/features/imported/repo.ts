@@ -110,7 +110,7 @@ export class ImportedRepo {
   /**
    * Changes whenever products are imported or updated: the search cache's key includes it. Kept until
    * the database changes (db/fresh-map.ts; an import runs in another process): every anonymous
-   * search asked, and it was a sixth of one (issue 18).
+   * search asked, and it was a sixth of one (profiled in process).
    */
   generation(): string {
     return this.generations.get(0, () => this.generationStmt.get()?.g ?? "")!;

@@ -16,7 +16,7 @@ export interface DayTypeSums {
   [nutrient: string]: number | string | null;
 }
 
-// Hot queries are prepared once: building them per call cost ~100 µs each (issue 4 notes).
+// Hot queries are prepared once: building them per call cost ~100 µs each (measured with bench:hot).
 function prepare(db: Db) {
   const u = sql.placeholder("userId");
   return {
@@ -43,7 +43,7 @@ export class MealsRepo {
   constructor(readonly db: Db) {
     // By date first (a meal's local date is at most a day before its UTC instant's), from the covering
     // (user_id, date, eaten_at, food_id) index: the (user_id, food_id, …) one read every meal the
-    // user ever logged, 2.6 ms for ten years against 0.4 (bench:scale, issue 18).
+    // user ever logged, 2.6 ms for ten years against 0.4 (bench:scale).
     // SQLite's bare columns beside max(): quantity and portion_id come from the row of the latest eaten_at
     this.history = db.$client.prepare<{ id: number; n: number; last: string; quantity: number; portion_id: number | null }, [number, string, string]>(
       `SELECT food_id AS id, count(*) AS n, max(eaten_at) AS last, quantity, portion_id FROM meals INDEXED BY meals_user_date

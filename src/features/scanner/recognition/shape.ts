@@ -1,6 +1,6 @@
 /**
  * The detector's input and output sizes, apart from detector.ts so the main thread can use them
- * without loading TF.js (only the photo workers load it: ~175 ms of start-up, issue 18).
+ * without loading TF.js (only the photo workers load it: ~175 ms of start-up, measured by bench:binary).
  */
 
 /** The graph resizes to 300×300 itself; we hand it exactly that, so no pixel is wasted. */
