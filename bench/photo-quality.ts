@@ -6,7 +6,7 @@
  *
  * 1. The model's suggestions at the chosen min_confidence: right answers on photos of its foods,
  *    suggestions on photos of other foods and of no food, precision; and top-1/top-5 when every
- *    class is ranked (no threshold), for comparison with the issue's 81 %/92 %.
+ *    class is ranked (no threshold), for comparison with the 81 %/92 % goal.
  * 2. Personal recognition: top-5 hit rate of the merged list (model + the user's confirmed photos)
  *    after 0, 1, 3 and 10 confirmed photos of a food, with 24 other foods confirmed as many times.
  *    a. "other photo": the new photo is a different IFCT photo of the same food family (e.g. a

@@ -7,7 +7,7 @@
  * so every row stands beside the at-rest figure from the same run. The goal for every row: /healthz
  * p99 ≤ 50 ms and max ≤ 250 ms on a 2-core machine.
  *
- * The heavy jobs are the adversarial review's (security issue, item 3): imports of 5,000 and 20,000
+ * The heavy jobs are the adversarial review's: imports of 5,000 and 20,000
  * custom foods and of 400 recipes; a sync push of 500 recipes of 35 ingredients; a 30 MB meal import;
  * GET /recipes and the JSON export of an account with 2,500 such recipes; the CSV export of ~40k meals;
  * four 40 MP JPEG uploads at once and one 40 MP PNG; 8 signed-in clients sending expensive searches;

@@ -1,5 +1,5 @@
 /**
- * The issue's "done when", as a user would do it against a real server on port 0: register, log a
+ * The first day of a logger, as a user would do it against a real server on port 0: register, log a
  * day by grams and by portions, read the day and the week in their own time zone, set goals, see
  * what remains, and delete the account with everything in it.
  */

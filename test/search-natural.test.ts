@@ -1,5 +1,5 @@
 /**
- * Search as people type (issue: amounts, lines, dishes, cooked-first, SR28 foods, short names) through
+ * Search as people type (amounts, lines, dishes, cooked-first, SR28 foods, short names) through
  * the real app, plus the pure parsers the web app shares.
  */
 import { describe, expect, test } from "bun:test";
