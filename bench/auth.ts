@@ -5,7 +5,7 @@
  *     alternating rounds, medians.
  *  2. Bun.password.hash / verify (argon2id) at production's cost and at OWASP's minimum.
  */
-import { machine, median, numberArg, requireWrk, startServer, wrk } from "./lib/wrk";
+import { machine, median, numberArg, requireWrk, wrk } from "./lib/wrk";
 
 const seconds = numberArg("--seconds", 5);
 const rounds = numberArg("--rounds", 3);
@@ -67,10 +67,18 @@ console.log(`bench:auth — wrk -t2 -c64, ${rounds} alternating rounds of ${seco
 console.log("| route | req/s (median) | p99 ms (median) |");
 console.log("|---|---|---|");
 console.log(`| GET /open (no auth) | ${median(open).toFixed(0)} | ${median(p99.open).toFixed(2)} |`);
-console.log(`| GET /authed (JWT verify + session PK join) | ${median(authed).toFixed(0)} | ${median(p99.authed).toFixed(2)} |`);
-console.log(`\nratio authed / open: ${(median(authed) / median(open)).toFixed(2)}×; per request ≈ ${((1 / median(authed) - 1 / median(open)) * 1e6).toFixed(1)} µs of auth on one core`);
-console.log(`summary: trivial route behind auth, req/s | ${median(authed).toFixed(0)} | same route, no auth ${median(open).toFixed(0)} | ${(median(authed) / median(open)).toFixed(2)}×`);
-console.log(`summary: argon2id hash (m=64 MiB, t=2) | ${prod.hash.toFixed(0)} ms | OWASP minimum ${owasp.hash.toFixed(0)} ms | login limits: 5/email, 20/address per 15 min`);
+console.log(
+  `| GET /authed (JWT verify + session PK join) | ${median(authed).toFixed(0)} | ${median(p99.authed).toFixed(2)} |`,
+);
+console.log(
+  `\nratio authed / open: ${(median(authed) / median(open)).toFixed(2)}×; per request ≈ ${((1 / median(authed) - 1 / median(open)) * 1e6).toFixed(1)} µs of auth on one core`,
+);
+console.log(
+  `summary: trivial route behind auth, req/s | ${median(authed).toFixed(0)} | same route, no auth ${median(open).toFixed(0)} | ${(median(authed) / median(open)).toFixed(2)}×`,
+);
+console.log(
+  `summary: argon2id hash (m=64 MiB, t=2) | ${prod.hash.toFixed(0)} ms | OWASP minimum ${owasp.hash.toFixed(0)} ms | login limits: 5/email, 20/address per 15 min`,
+);
 console.log(`\nargon2id (Bun.password), median of 7:`);
 console.log(`| cost | hash ms | verify ms |`);
 console.log(`|---|---|---|`);

@@ -22,8 +22,14 @@ import { machine, median, numberArg } from "./lib/wrk";
 import { startServer } from "./lib/wrk";
 
 const CODES: [SceneOptions["bcid"], string][] = [
-  ["ean13", "590123412345"], ["ean13", "400638133393"], ["ean13", "544900000099"], ["ean13", "890103086527"],
-  ["ean13", "761234567890"], ["upca", "03600029145"], ["upca", "01234567890"], ["ean8", "9638507"],
+  ["ean13", "590123412345"],
+  ["ean13", "400638133393"],
+  ["ean13", "544900000099"],
+  ["ean13", "890103086527"],
+  ["ean13", "761234567890"],
+  ["upca", "03600029145"],
+  ["upca", "01234567890"],
+  ["ean8", "9638507"],
 ];
 const VARIANTS: Record<string, SceneOptions> = {
   clean: { format: "png" },
@@ -35,7 +41,7 @@ const VARIANTS: Record<string, SceneOptions> = {
   "12mp": { width: 4000, height: 3000, scale: 3, angle: -4, quality: 80 },
 };
 
-const gtinOf = (bcid: string | undefined, data: string) => {
+const gtinOf = (_bcid: string | undefined, data: string) => {
   const withCheck = (d: string) => {
     const r = parseBarcode(`${d}0`);
     if (r.ok) return r.barcode.gtin;
@@ -56,7 +62,11 @@ interface Img {
 const images: Img[] = [];
 for (const [variant, opts] of Object.entries(VARIANTS)) {
   for (const [bcid, data] of CODES) {
-    images.push({ name: `${variant}/${data}`, bytes: await barcodePhoto(data, { ...opts, bcid }), gtin: gtinOf(bcid, data) });
+    images.push({
+      name: `${variant}/${data}`,
+      bytes: await barcodePhoto(data, { ...opts, bcid }),
+      gtin: gtinOf(bcid, data),
+    });
   }
 }
 
@@ -73,7 +83,11 @@ const decoders: Record<string, Decoder> = {
     return norm(found?.text);
   },
   "zxing full-res": async (img) => {
-    const res = await readBarcodes(new Uint8Array(img.bytes), { formats: RETAIL_FORMATS, tryDownscale: false, maxNumberOfSymbols: 1 });
+    const res = await readBarcodes(new Uint8Array(img.bytes), {
+      formats: RETAIL_FORMATS,
+      tryDownscale: false,
+      maxNumberOfSymbols: 1,
+    });
     return norm(res.find((r) => r.isValid)?.text);
   },
   quagga2: async (img) => {
@@ -110,49 +124,84 @@ for (const [name, decode] of Object.entries(decoders)) {
   }
 }
 
-console.log(`bench:barcode — ${images.length} generated images (${CODES.length} codes × ${Object.keys(VARIANTS).length} variants); ${machine()}\n`);
+console.log(
+  `bench:barcode — ${images.length} generated images (${CODES.length} codes × ${Object.keys(VARIANTS).length} variants); ${machine()}\n`,
+);
 console.log(`| decoder | ${Object.keys(VARIANTS).join(" | ")} | total | median ms/image |`);
-console.log(`|---|${Object.keys(VARIANTS).map(() => "---|").join("")}---|---|`);
+console.log(
+  `|---|${Object.keys(VARIANTS)
+    .map(() => "---|")
+    .join("")}---|---|`,
+);
 for (const name of Object.keys(decoders)) {
   const mine = rows.filter((r) => r.decoder === name);
   const ok = mine.reduce((a, r) => a + r.ok, 0);
   const all = mine.flatMap((r) => r.ms);
-  console.log(`| ${name} | ${mine.map((r) => `${r.ok}/${r.n}`).join(" | ")} | ${ok}/${images.length} | ${median(all).toFixed(0)} |`);
+  console.log(
+    `| ${name} | ${mine.map((r) => `${r.ok}/${r.n}`).join(" | ")} | ${ok}/${images.length} | ${median(all).toFixed(0)} |`,
+  );
 }
 {
   const total = (name: string) => rows.filter((r) => r.decoder === name).reduce((a, r) => a + r.ok, 0);
-  console.log(`summary: barcodes read in ${images.length} generated photos | ours ${total("ours")} | raw zxing-wasm ${total("zxing full-res")}, quagga2 ${total("quagga2")} | ours ≥ raw zxing: ${total("ours") >= total("zxing full-res") ? "yes" : "no"}`);
+  console.log(
+    `summary: barcodes read in ${images.length} generated photos | ours ${total("ours")} | raw zxing-wasm ${total("zxing full-res")}, quagga2 ${total("quagga2")} | ours ≥ raw zxing: ${total("ours") >= total("zxing full-res") ? "yes" : "no"}`,
+  );
 }
 console.log("\nmedian ms per variant:");
 for (const name of Object.keys(decoders)) {
-  console.log(`  ${name.padEnd(15)} ${rows.filter((r) => r.decoder === name).map((r) => `${r.variant} ${median(r.ms).toFixed(0)}`).join(", ")}`);
+  console.log(
+    `  ${name.padEnd(15)} ${rows
+      .filter((r) => r.decoder === name)
+      .map((r) => `${r.variant} ${median(r.ms).toFixed(0)}`)
+      .join(", ")}`,
+  );
 }
 
 // /scanner/photo end to end on a real server
 const rounds = numberArg("--photo-rounds", 15);
-const server = await startServer(["bun", `${import.meta.dir}/../src/index.ts`, "serve", "--port", "0", "--data-dir", tempDir()], { MORSEL_LOG_REQUESTS: "false" });
+const server = await startServer(
+  ["bun", `${import.meta.dir}/../src/index.ts`, "serve", "--port", "0", "--data-dir", tempDir()],
+  { MORSEL_LOG_REQUESTS: "false" },
+);
 try {
   const base = `http://127.0.0.1:${server.port}/api/v1`;
-  const reg = (await (await fetch(`${base}/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "b@example.org", password: "bench password", name: "B" }) })).json()) as { access_token: string };
+  const reg = (await (
+    await fetch(`${base}/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "b@example.org", password: "bench password", name: "B" }),
+    })
+  ).json()) as { access_token: string };
   const summaries: string[] = [];
   console.log(`\n/scanner/photo end to end (real server, ${rounds} sequential uploads each):`);
   console.log("| photo | bytes | p50 ms | p90 ms | barcode found |");
   console.log("|---|---|---|---|---|");
-  for (const [label, opts] of [["1 MP JPEG (1155×866)", { width: 1155, height: 866, angle: 3, noise: 8 }], ["12 MP JPEG (4000×3000)", { width: 4000, height: 3000, scale: 3, angle: -4, quality: 80 }]] as const) {
+  for (const [label, opts] of [
+    ["1 MP JPEG (1155×866)", { width: 1155, height: 866, angle: 3, noise: 8 }],
+    ["12 MP JPEG (4000×3000)", { width: 4000, height: 3000, scale: 3, angle: -4, quality: 80 }],
+  ] as const) {
     const photo = await barcodePhoto("590123412345", opts);
     const times: number[] = [];
     let found = 0;
     for (let i = 0; i < rounds; i++) {
       const { body, contentType } = multipart(photo);
       const s = performance.now();
-      const r = await fetch(`${base}/scanner/photo`, { method: "POST", headers: { authorization: `Bearer ${reg.access_token}`, "content-type": contentType }, body });
+      const r = await fetch(`${base}/scanner/photo`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${reg.access_token}`, "content-type": contentType },
+        body,
+      });
       const j = (await r.json()) as { barcode: { gtin: string } | null };
       times.push(performance.now() - s);
       if (j.barcode?.gtin === "05901234123457") found++;
     }
     times.sort((a, b) => a - b);
-    console.log(`| ${label} | ${photo.length} | ${median(times).toFixed(0)} | ${times[Math.floor(times.length * 0.9)]!.toFixed(0)} | ${found}/${rounds} |`);
-    summaries.push(`summary: /scanner/photo, ${label} | p50 ${median(times).toFixed(0)} ms, p90 ${times[Math.floor(times.length * 0.9)]!.toFixed(0)} ms | — | barcode found ${found}/${rounds}`);
+    console.log(
+      `| ${label} | ${photo.length} | ${median(times).toFixed(0)} | ${times[Math.floor(times.length * 0.9)]!.toFixed(0)} | ${found}/${rounds} |`,
+    );
+    summaries.push(
+      `summary: /scanner/photo, ${label} | p50 ${median(times).toFixed(0)} ms, p90 ${times[Math.floor(times.length * 0.9)]!.toFixed(0)} ms | — | barcode found ${found}/${rounds}`,
+    );
   }
   console.log(summaries.join("\n"));
 } finally {

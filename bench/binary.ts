@@ -16,11 +16,24 @@ const runs = numberArg("--runs", 5);
 const out = join(tempDir(), "morsel");
 // the compile step of `bun run build` (its first step builds the web app, which the repo has already)
 const compile = pkg.scripts.build.split(" && ").at(-1)!;
-const build = Bun.spawnSync(compile.replace("--outfile dist/morsel", `--outfile ${out}`).split(" "), { cwd: join(import.meta.dir, "..") });
+const build = Bun.spawnSync(compile.replace("--outfile dist/morsel", `--outfile ${out}`).split(" "), {
+  cwd: join(import.meta.dir, ".."),
+});
 if (build.exitCode !== 0) throw new Error(build.stderr.toString());
 function compileBaseline(source: string): string {
   const to = join(tempDir(), source.replace(/\.ts$/, ""));
-  const r = Bun.spawnSync(["bun", "build", "--compile", "--minify-whitespace", "--minify-syntax", "--bytecode", "--format=esm", join(import.meta.dir, "lib", source), "--outfile", to]);
+  const r = Bun.spawnSync([
+    "bun",
+    "build",
+    "--compile",
+    "--minify-whitespace",
+    "--minify-syntax",
+    "--bytecode",
+    "--format=esm",
+    join(import.meta.dir, "lib", source),
+    "--outfile",
+    to,
+  ]);
   if (r.exitCode !== 0) throw new Error(r.stderr.toString());
   return to;
 }
@@ -30,7 +43,12 @@ const elysiaOut = compileBaseline("elysia-hello.ts");
 /** Time from spawn to the first 200 (polling every 2 ms), and RSS a second later. */
 async function firstOk(cmd: string[], port: number, path = "/healthz") {
   const s = performance.now();
-  const proc = Bun.spawn(cmd, { cwd: tempDir(), stdout: "ignore", stderr: "ignore", env: { ...process.env, PORT: String(port) } });
+  const proc = Bun.spawn(cmd, {
+    cwd: tempDir(),
+    stdout: "ignore",
+    stderr: "ignore",
+    env: { ...process.env, PORT: String(port) },
+  });
   for (;;) {
     try {
       const r = await fetch(`http://127.0.0.1:${port}${path}`);
@@ -51,7 +69,15 @@ const warm: { ms: number; rss: number }[] = [];
 const bare: { ms: number; rss: number }[] = [];
 const elysia: { ms: number; rss: number }[] = [];
 const kept = tempDir();
-const morsel = (dataDir: string, port: number) => [out, "--port", String(port), "--data-dir", dataDir, "--log-requests", "false"];
+const morsel = (dataDir: string, port: number) => [
+  out,
+  "--port",
+  String(port),
+  "--data-dir",
+  dataDir,
+  "--log-requests",
+  "false",
+];
 await firstOk(morsel(kept, 40999), 40999); // the existing data dir: made once before the runs
 for (let i = 0; i < runs; i++) {
   bare.push(await firstOk([helloOut], 41200 + i, "/"));
@@ -63,8 +89,18 @@ const m = (xs: { ms: number }[]) => median(xs.map((r) => r.ms));
 console.log(`bench:binary — ${runs} starts each; ${machine()}\n`);
 console.log(`| executable | size | first 200, fresh data dir | first 200, existing data dir | idle RSS |`);
 console.log(`|---|---|---|---|---|`);
-console.log(`| compiled bare Bun.serve hello-world | ${(statSync(helloOut).size / 1e6).toFixed(0)} MB | — | ${m(bare).toFixed(0)} ms | ${median(bare.map((r) => r.rss)).toFixed(0)} MB |`);
-console.log(`| compiled one-route Elysia app | ${(statSync(elysiaOut).size / 1e6).toFixed(0)} MB | — | ${m(elysia).toFixed(0)} ms | ${median(elysia.map((r) => r.rss)).toFixed(0)} MB |`);
-console.log(`| dist/morsel (bun build --compile) | ${(statSync(out).size / 1e6).toFixed(0)} MB | ${m(fresh).toFixed(0)} ms | ${m(warm).toFixed(0)} ms | ${median(warm.map((r) => r.rss)).toFixed(0)} MB |`);
-console.log(`\nratio, existing data dir / bare: ${(m(warm) / m(bare)).toFixed(2)}× (goal ≤ 2×), / one-route Elysia: ${(m(warm) / m(elysia)).toFixed(2)}×; per run (bare, Elysia, fresh, existing): ${bare.map((b, i) => `${b.ms.toFixed(0)}/${elysia[i]!.ms.toFixed(0)}/${fresh[i]!.ms.toFixed(0)}/${warm[i]!.ms.toFixed(0)}`).join(", ")} ms`);
-console.log(`summary: executable first 200, existing data dir (fresh) | ${m(warm).toFixed(0)} ms (${m(fresh).toFixed(0)}) | compiled bare Bun.serve ${m(bare).toFixed(0)} ms, one-route Elysia ${m(elysia).toFixed(0)} ms | ${(m(warm) / m(bare)).toFixed(2)}× bare (goal ≤ 2×), ${(m(warm) / m(elysia)).toFixed(2)}× Elysia; ${(statSync(out).size / 1e6).toFixed(0)} MB, idle RSS ${median(warm.map((r) => r.rss)).toFixed(0)} MB`);
+console.log(
+  `| compiled bare Bun.serve hello-world | ${(statSync(helloOut).size / 1e6).toFixed(0)} MB | — | ${m(bare).toFixed(0)} ms | ${median(bare.map((r) => r.rss)).toFixed(0)} MB |`,
+);
+console.log(
+  `| compiled one-route Elysia app | ${(statSync(elysiaOut).size / 1e6).toFixed(0)} MB | — | ${m(elysia).toFixed(0)} ms | ${median(elysia.map((r) => r.rss)).toFixed(0)} MB |`,
+);
+console.log(
+  `| dist/morsel (bun build --compile) | ${(statSync(out).size / 1e6).toFixed(0)} MB | ${m(fresh).toFixed(0)} ms | ${m(warm).toFixed(0)} ms | ${median(warm.map((r) => r.rss)).toFixed(0)} MB |`,
+);
+console.log(
+  `\nratio, existing data dir / bare: ${(m(warm) / m(bare)).toFixed(2)}× (goal ≤ 2×), / one-route Elysia: ${(m(warm) / m(elysia)).toFixed(2)}×; per run (bare, Elysia, fresh, existing): ${bare.map((b, i) => `${b.ms.toFixed(0)}/${elysia[i]!.ms.toFixed(0)}/${fresh[i]!.ms.toFixed(0)}/${warm[i]!.ms.toFixed(0)}`).join(", ")} ms`,
+);
+console.log(
+  `summary: executable first 200, existing data dir (fresh) | ${m(warm).toFixed(0)} ms (${m(fresh).toFixed(0)}) | compiled bare Bun.serve ${m(bare).toFixed(0)} ms, one-route Elysia ${m(elysia).toFixed(0)} ms | ${(m(warm) / m(bare)).toFixed(2)}× bare (goal ≤ 2×), ${(m(warm) / m(elysia)).toFixed(2)}× Elysia; ${(statSync(out).size / 1e6).toFixed(0)} MB, idle RSS ${median(warm.map((r) => r.rss)).toFixed(0)} MB`,
+);

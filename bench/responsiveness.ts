@@ -26,16 +26,29 @@ import { machine, numberArg, startServer } from "./lib/wrk";
 const entryArg = process.argv.indexOf("--entry");
 const entry = entryArg > 0 ? process.argv[entryArg + 1]! : join(import.meta.dir, "..", "src", "index.ts");
 const mb = numberArg("--mb", 30);
-const { proc, port } = await startServer(["bun", entry, "serve", "--port", "0", "--data-dir", tempDir(), "--trust-proxy", "127.0.0.1", "--photo-workers", "1"], { MORSEL_LOG_REQUESTS: "false" });
+const { proc, port } = await startServer(
+  ["bun", entry, "serve", "--port", "0", "--data-dir", tempDir(), "--trust-proxy", "127.0.0.1", "--photo-workers", "1"],
+  { MORSEL_LOG_REQUESTS: "false" },
+);
 const base = `http://127.0.0.1:${port}/api/v1`;
 const GOAL = { p99: 50, max: 250 };
 
 const json = (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${base}${path}`, { method, headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers }, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+  fetch(`${base}${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
 let users = 0;
 async function register(): Promise<string> {
   // each from its own forwarded address: the open server allows 10 accounts per address and hour
-  const r = await json("POST", "/register", undefined, { email: `bench${++users}@example.org`, password: "correct horse battery", name: "Bench" }, { "x-forwarded-for": `198.51.100.${users}` });
+  const r = await json(
+    "POST",
+    "/register",
+    undefined,
+    { email: `bench${++users}@example.org`, password: "correct horse battery", name: "Bench" },
+    { "x-forwarded-for": `198.51.100.${users}` },
+  );
   return ((await r.json()) as { access_token: string }).access_token;
 }
 
@@ -47,7 +60,8 @@ async function probeWhile<T>(done: Promise<T>) {
   const result = await done.finally(() => prober.postMessage({ stop: true }));
   return { health: await times, result };
 }
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? Number.NaN;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? Number.NaN;
 const rows: string[] = [];
 /** `--only TEXT` measures the cases whose label contains TEXT (and the at-rest baseline); their set-up still runs. */
 const onlyArg = process.argv.indexOf("--only");
@@ -62,7 +76,9 @@ async function measure(label: string, job: () => Promise<string>) {
   const row = `| ${label} | ${health.length} | ${pct(health, 50).toFixed(1)} | ${p99.toFixed(1)} | ${max.toFixed(1)} | ${met} | ${((performance.now() - t0) / 1000).toFixed(1)} s: ${result} |`;
   rows.push(row);
   console.error(row);
-  console.log(`summary: /healthz while ${label} | p99 ${p99.toFixed(1)} ms, max ${max.toFixed(0)} ms | at rest: ${rows[0]?.split(" | ")[3] ?? "-"} ms p99 | goal p99 ≤ ${GOAL.p99}, max ≤ ${GOAL.max}: ${met}`);
+  console.log(
+    `summary: /healthz while ${label} | p99 ${p99.toFixed(1)} ms, max ${max.toFixed(0)} ms | at rest: ${rows[0]?.split(" | ")[3] ?? "-"} ms p99 | goal p99 ≤ ${GOAL.p99}, max ≤ ${GOAL.max}: ${met}`,
+  );
 }
 /** The answer's status and size; the body is read and dropped a chunk at a time, as a client saving it to disk would. */
 const status = async (r: Response | Promise<Response>) => {
@@ -72,12 +88,29 @@ const status = async (r: Response | Promise<Response>) => {
   return `${res.status} (${(bytes / 1e6).toFixed(1)} MB)`;
 };
 
-const foods = (n: number) => Array.from({ length: n }, (_, i) => ({ id: 1_000_000 + i, name: `Food ${i}`, brand: null, barcode: null, nutrients: { energy_kcal: i % 900, protein_g: i % 40 }, portions: [{ name: "piece", grams: 30 }], deleted: false }));
+const foods = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: 1_000_000 + i,
+    name: `Food ${i}`,
+    brand: null,
+    barcode: null,
+    nutrients: { energy_kcal: i % 900, protein_g: i % 40 },
+    portions: [{ name: "piece", grams: 30 }],
+    deleted: false,
+  }));
 const ING = [9040, 9003, 11090, 11529, 1123, 20444, 5062, 1077];
 const recipeUpserts = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => ({
-    mutation_id: crypto.randomUUID(), entity: "recipe", id: null, op: "upsert", base_version: null,
-    data: { name: `Stew ${from + i}`, servings: 4, ingredients: Array.from({ length: 35 }, (_, j) => ({ food_id: ING[j % ING.length], quantity: 10 + j })) },
+    mutation_id: crypto.randomUUID(),
+    entity: "recipe",
+    id: null,
+    op: "upsert",
+    base_version: null,
+    data: {
+      name: `Stew ${from + i}`,
+      servings: 4,
+      ingredients: Array.from({ length: 35 }, (_, j) => ({ food_id: ING[j % ING.length], quantity: 10 + j })),
+    },
   }));
 async function emptyExport(token: string) {
   const doc = (await (await json("GET", "/export?format=json", token)).json()) as Record<string, unknown>;
@@ -89,10 +122,22 @@ async function emptyExport(token: string) {
 async function bigPhoto(format: "jpeg" | "png"): Promise<Uint8Array> {
   const width = 7300;
   const height = 5479;
-  const img = sharp({ create: { width, height, channels: 3, background: { r: 180, g: 140, b: 90 }, noise: { type: "gaussian", mean: 128, sigma: 6 } } });
+  const img = sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 180, g: 140, b: 90 },
+      noise: { type: "gaussian", mean: 128, sigma: 6 },
+    },
+  });
   if (format === "jpeg") return new Uint8Array(await img.jpeg({ quality: 60 }).toBuffer());
   // a PNG of such texture is ~20 MB, over the 10 MB upload limit: flat colour, the same 40 MP to decode
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 180, g: 140, b: 90 } } }).png({ compressionLevel: 9 }).toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: { r: 180, g: 140, b: 90 } } })
+      .png({ compressionLevel: 9 })
+      .toBuffer(),
+  );
 }
 const upload = (token: string, bytes: Uint8Array, type: string) => {
   const form = new FormData();
@@ -101,7 +146,10 @@ const upload = (token: string, bytes: Uint8Array, type: string) => {
 };
 
 console.log(`bench:responsiveness — ${machine()}\nserver: ${entry} (one photo worker)\n`);
-const header = ["| while | probes | /healthz p50 ms | p99 ms | max ms | goal met (p99 ≤ 50, max ≤ 250) | the heavy work |", "|---|---|---|---|---|---|---|"];
+const header = [
+  "| while | probes | /healthz p50 ms | p99 ms | max ms | goal met (p99 ≤ 50, max ≤ 250) | the heavy work |",
+  "|---|---|---|---|---|---|---|",
+];
 await Bun.sleep(2000); // the search index is built a second after the server listens (~120 ms on this thread)
 await measure("at rest (baseline)", () => Bun.sleep(3000).then(() => "3 s idle"));
 
@@ -109,13 +157,27 @@ for (const n of [5000, 20000]) {
   const token = await register();
   const doc = { ...(await emptyExport(token)), custom_foods: foods(n) };
   const body = JSON.stringify(doc);
-  await measure(`POST /import of ${n.toLocaleString("en")} custom foods (${(body.length / 1e6).toFixed(1)} MB)`, () => status(json("POST", "/import", token, body)));
+  await measure(`POST /import of ${n.toLocaleString("en")} custom foods (${(body.length / 1e6).toFixed(1)} MB)`, () =>
+    status(json("POST", "/import", token, body)),
+  );
 }
 {
   const token = await register();
   const recipes = Array.from({ length: 400 }, (_, i) => ({
-    id: 1_100_000 + i, name: `Pie ${i}`, brand: null, servings: 4, cooked_grams: null, portions: [],
-    ingredients: ING.map((f, j) => ({ food_id: f, food_name: `food ${f}`, quantity: 50 + j, portion: null, grams: 50 + j, per_100g: { energy_kcal: 100 + j } })),
+    id: 1_100_000 + i,
+    name: `Pie ${i}`,
+    brand: null,
+    servings: 4,
+    cooked_grams: null,
+    portions: [],
+    ingredients: ING.map((f, j) => ({
+      food_id: f,
+      food_name: `food ${f}`,
+      quantity: 50 + j,
+      portion: null,
+      grams: 50 + j,
+      per_100g: { energy_kcal: 100 + j },
+    })),
   }));
   const body = JSON.stringify({ ...(await emptyExport(token)), recipes });
   await measure("POST /import of 400 recipes", () => status(json("POST", "/import", token, body)));
@@ -124,15 +186,20 @@ const cook = await register();
 {
   const mutations = recipeUpserts(500);
   const body = JSON.stringify({ mutations });
-  await measure(`POST /sync/push of 500 recipes × 35 ingredients (${(body.length / 1e3).toFixed(0)} KB)`, () => status(json("POST", "/sync/push", cook, body)));
+  await measure(`POST /sync/push of 500 recipes × 35 ingredients (${(body.length / 1e3).toFixed(0)} KB)`, () =>
+    status(json("POST", "/sync/push", cook, body)),
+  );
 }
 const bob = await register();
 {
   const { doc, meals } = syntheticExport(mb, "bench@example.org");
   const body = JSON.stringify(doc);
-  await measure(`POST /import of ${(body.length / 1e6).toFixed(0)} MB (${meals.toLocaleString("en")} meals)`, () => status(json("POST", "/import", bob, body)));
+  await measure(`POST /import of ${(body.length / 1e6).toFixed(0)} MB (${meals.toLocaleString("en")} meals)`, () =>
+    status(json("POST", "/import", bob, body)),
+  );
 }
-for (let k = 1; k < 5; k++) await (await json("POST", "/sync/push", cook, { mutations: recipeUpserts(500, k * 500) })).text(); // 2,500 recipes
+for (let k = 1; k < 5; k++)
+  await (await json("POST", "/sync/push", cook, { mutations: recipeUpserts(500, k * 500) })).text(); // 2,500 recipes
 await measure("GET /recipes, every page, for 2,500 recipes", async () => {
   let cursor: string | null = null;
   let pages = 0;
@@ -148,44 +215,66 @@ await measure("GET /recipes, every page, for 2,500 recipes", async () => {
   } while (cursor);
   return `${last}, ${pages} page(s), ${(bytes / 1e6).toFixed(1)} MB`;
 });
-await measure("GET /export?format=json of the 2,500-recipe account", () => status(json("GET", "/export?format=json", cook)));
-await measure("GET /export?format=csv of the meal import's account", () => status(json("GET", "/export?format=csv", bob)));
+await measure("GET /export?format=json of the 2,500-recipe account", () =>
+  status(json("GET", "/export?format=json", cook)),
+);
+await measure("GET /export?format=csv of the meal import's account", () =>
+  status(json("GET", "/export?format=csv", bob)),
+);
 
 const photographer = await register();
 const jpeg = await bigPhoto("jpeg");
 const png = await bigPhoto("png");
-await measure(`4 uploads at once of a 40 MP JPEG (${(jpeg.length / 1e6).toFixed(1)} MB)`, async () => (await Promise.all(Array.from({ length: 4 }, () => status(upload(photographer, jpeg, "image/jpeg"))))).join(", "));
-await measure(`one 40 MP PNG (${(png.length / 1e6).toFixed(1)} MB)`, () => status(upload(photographer, png, "image/png")));
+await measure(`4 uploads at once of a 40 MP JPEG (${(jpeg.length / 1e6).toFixed(1)} MB)`, async () =>
+  (await Promise.all(Array.from({ length: 4 }, () => status(upload(photographer, jpeg, "image/jpeg"))))).join(", "),
+);
+await measure(`one 40 MP PNG (${(png.length / 1e6).toFixed(1)} MB)`, () =>
+  status(upload(photographer, png, "image/png")),
+);
 
 {
   const searchers = await Promise.all(Array.from({ length: 8 }, () => register()));
   const statuses: Record<number, number> = {};
   const stop = performance.now() + 5000;
   await measure("8 signed-in clients: 12-word searches, each new", async () => {
-    await Promise.all(searchers.map(async (token, c) => {
-      for (let i = 0; performance.now() < stop; i++) {
-        const r = await json("GET", `/foods/search?q=${encodeURIComponent(`chicken beef pork milk cheese bread rice egg apple fish oil x${c}${i}`)}`, token);
-        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-        await r.text();
-        if (r.status === 429) await Bun.sleep(Number(r.headers.get("retry-after") ?? 1) * 1000);
-      }
-    }));
-    return Object.entries(statuses).map(([s, n]) => `${n}× ${s}`).join(", ");
+    await Promise.all(
+      searchers.map(async (token, c) => {
+        for (let i = 0; performance.now() < stop; i++) {
+          const r = await json(
+            "GET",
+            `/foods/search?q=${encodeURIComponent(`chicken beef pork milk cheese bread rice egg apple fish oil x${c}${i}`)}`,
+            token,
+          );
+          statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+          await r.text();
+          if (r.status === 429) await Bun.sleep(Number(r.headers.get("retry-after") ?? 1) * 1000);
+        }
+      }),
+    );
+    return Object.entries(statuses)
+      .map(([s, n]) => `${n}× ${s}`)
+      .join(", ");
   });
 }
 {
   const statuses: Record<number, number> = {};
   const stop = performance.now() + 5000;
   await measure("8 anonymous clients (one /64 each sends from 8 addresses): q=c, changing offsets", async () => {
-    await Promise.all(Array.from({ length: 8 }, async (_, c) => {
-      for (let i = 0; performance.now() < stop; i++) {
-        const r = await fetch(`${base}/foods/search?q=c&offset=${(i * 37 + c * 101) % 1000}`, { headers: { "x-forwarded-for": `2001:db8:${c}::${i % 8}` } });
-        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-        await r.text();
-        if (r.status === 429) await Bun.sleep(50);
-      }
-    }));
-    return Object.entries(statuses).map(([s, n]) => `${n}× ${s}`).join(", ");
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, c) => {
+        for (let i = 0; performance.now() < stop; i++) {
+          const r = await fetch(`${base}/foods/search?q=c&offset=${(i * 37 + c * 101) % 1000}`, {
+            headers: { "x-forwarded-for": `2001:db8:${c}::${i % 8}` },
+          });
+          statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+          await r.text();
+          if (r.status === 429) await Bun.sleep(50);
+        }
+      }),
+    );
+    return Object.entries(statuses)
+      .map(([s, n]) => `${n}× ${s}`)
+      .join(", ");
   });
 }
 
@@ -193,11 +282,18 @@ await measure(`one 40 MP PNG (${(png.length / 1e6).toFixed(1)} MB)`, () => statu
 const weighed = async (first: string) => {
   const token = await register();
   const old = await json("PUT", `/weights/${first}`, token, { kg: 80 });
-  for (let d = 1; d <= 20; d++) await (await json("PUT", `/weights/2026-10-${String(d).padStart(2, "0")}`, token, { kg: 80 - d / 10 })).text();
+  for (let d = 1; d <= 20; d++)
+    await (await json("PUT", `/weights/2026-10-${String(d).padStart(2, "0")}`, token, { kg: 80 - d / 10 })).text();
   const times: number[] = [];
   for (let i = 0; i < 40; i++) {
     const t = performance.now();
-    await (await json("GET", i % 2 ? "/weights?from=2026-09-01&to=2026-10-31" : "/stats/days?from=2026-10-01&to=2026-10-31", token)).text();
+    await (
+      await json(
+        "GET",
+        i % 2 ? "/weights?from=2026-09-01&to=2026-10-31" : "/stats/days?from=2026-10-01&to=2026-10-31",
+        token,
+      )
+    ).text();
     times.push(performance.now() - t);
   }
   return { status: old.status, p50: pct(times, 50) };
@@ -206,8 +302,12 @@ const recent = await weighed("2026-01-01");
 const ancient = await weighed("1970-01-01");
 const refused = (await json("PUT", "/weights/1900-01-01", await register(), { kg: 80 })).status;
 console.log(`${header.join("\n")}\n${rows.join("\n")}\n`);
-console.log(`GET /weights and /stats/days, p50 of 40: first weigh-in 2026-01-01 ${recent.p50.toFixed(1)} ms; first weigh-in 1970-01-01 (PUT ${ancient.status}) ${ancient.p50.toFixed(1)} ms; ratio ${(ancient.p50 / recent.p50).toFixed(2)}×. A weigh-in dated 1900-01-01: ${refused}.`);
-console.log(`summary: GET /weights with a 1970 weigh-in | ${ancient.p50.toFixed(1)} ms p50 | history from 2026: ${recent.p50.toFixed(1)} ms | ${(ancient.p50 / recent.p50).toFixed(2)}×`);
+console.log(
+  `GET /weights and /stats/days, p50 of 40: first weigh-in 2026-01-01 ${recent.p50.toFixed(1)} ms; first weigh-in 1970-01-01 (PUT ${ancient.status}) ${ancient.p50.toFixed(1)} ms; ratio ${(ancient.p50 / recent.p50).toFixed(2)}×. A weigh-in dated 1900-01-01: ${refused}.`,
+);
+console.log(
+  `summary: GET /weights with a 1970 weigh-in | ${ancient.p50.toFixed(1)} ms p50 | history from 2026: ${recent.p50.toFixed(1)} ms | ${(ancient.p50 / recent.p50).toFixed(2)}×`,
+);
 proc.kill();
 await proc.exited;
 prober.terminate();

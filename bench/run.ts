@@ -38,8 +38,20 @@ for (const [name, args] of BENCHES) {
   const p = Bun.spawnSync(["bun", join(import.meta.dir, `${name}.ts`), ...args], { stdout: "pipe", stderr: "pipe" });
   const out = p.stdout.toString();
   const secs = ((performance.now() - s) / 1000).toFixed(0);
-  for (const line of out.split("\n").filter((l) => l.startsWith("summary: "))) summary.push(line.slice(9).split(" | ").map((c) => c.trim()));
-  sections.push(`### bench:${name} (${secs} s${p.exitCode ? `, exit ${p.exitCode}` : ""})\n\n\`\`\`\n${out.split("\n").filter((l) => !l.startsWith("summary: ")).join("\n").trim()}\n${p.exitCode ? p.stderr.toString().slice(-2000) : ""}\`\`\``);
+  for (const line of out.split("\n").filter((l) => l.startsWith("summary: ")))
+    summary.push(
+      line
+        .slice(9)
+        .split(" | ")
+        .map((c) => c.trim()),
+    );
+  sections.push(
+    `### bench:${name} (${secs} s${p.exitCode ? `, exit ${p.exitCode}` : ""})\n\n\`\`\`\n${out
+      .split("\n")
+      .filter((l) => !l.startsWith("summary: "))
+      .join("\n")
+      .trim()}\n${p.exitCode ? p.stderr.toString().slice(-2000) : ""}\`\`\``,
+  );
 }
 
 const report = `# Morsel benchmark report

@@ -43,50 +43,108 @@ const call = apiClient(() => base);
 const seeding = performance.now();
 const users: Record<"small" | "mid" | "big", { token: string; id: number }> = {} as never;
 for (const name of ["small", "mid", "big"] as const) {
-  const r = await call("POST", "/register", undefined, { email: `${name}@example.org`, password: "bench password", name, timezone: "Europe/Berlin" });
+  const r = await call("POST", "/register", undefined, {
+    email: `${name}@example.org`,
+    password: "bench password",
+    name,
+    timezone: "Europe/Berlin",
+  });
   users[name] = { token: r.access_token, id: r.user.id };
-  await call("PUT", "/goals", r.access_token, { energy_kcal: 2100, protein_g: 120, weekdays: { saturday: { energy_kcal: 2600 } } });
+  await call("PUT", "/goals", r.access_token, {
+    energy_kcal: 2100,
+    protein_g: 120,
+    weekdays: { saturday: { energy_kcal: 2600 } },
+  });
   for (let i = 0; i < (name === "big" ? 40 : 3); i++) {
-    await call("POST", "/foods", r.access_token, { name: `${name} granola ${i + 1}`, nutrients: { energy_kcal: 380 + i, protein_g: 9, fat_g: 12, carbohydrate_g: 60 } });
+    await call("POST", "/foods", r.access_token, {
+      name: `${name} granola ${i + 1}`,
+      nutrients: { energy_kcal: 380 + i, protein_g: 9, fat_g: 12, carbohydrate_g: 60 },
+    });
   }
 }
 // small: one week through the API, ten meals a day like big (so a day's catch-up is the same size)
 for (let d = 0; d < 7; d++) {
   for (let k = 0; k < 10; k++) {
-    await call("POST", "/meals", users.small.token, { food_id: FOODS[(d + k) % FOODS.length], quantity: 80 + 10 * k, meal_type: TYPES[k % 4], date: addDays(TODAY, -d) });
+    await call("POST", "/meals", users.small.token, {
+      food_id: FOODS[(d + k) % FOODS.length],
+      quantity: 80 + 10 * k,
+      meal_type: TYPES[k % 4],
+      date: addDays(TODAY, -d),
+    });
   }
 }
 // the templates: one API-written meal of each food (big's, deleted from the copies' point of view below)
-for (const food_id of FOODS) await call("POST", "/meals", users.big.token, { food_id, quantity: 100, meal_type: "snack", date: FIRST });
+for (const food_id of FOODS)
+  await call("POST", "/meals", users.big.token, { food_id, quantity: 100, meal_type: "snack", date: FIRST });
 server.proc.kill();
 await server.proc.exited;
 
 const db = new Database(join(dataDir, "morsel.db"));
 db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON");
-const templates = db.query("SELECT * FROM meals WHERE user_id = ? ORDER BY food_id").all(users.big.id) as Record<string, unknown>[];
-const templateLog = new Map((db.query("SELECT entity_id, data FROM sync_log WHERE user_id = ? AND entity = 'meal'").all(users.big.id) as { entity_id: string; data: string }[]).map((r) => [r.entity_id, JSON.parse(r.data)]));
-db.exec(`DELETE FROM sync_log WHERE user_id = ${users.big.id} AND entity = 'meal'; DELETE FROM meals WHERE user_id = ${users.big.id}`);
+const templates = db.query("SELECT * FROM meals WHERE user_id = ? ORDER BY food_id").all(users.big.id) as Record<
+  string,
+  unknown
+>[];
+const templateLog = new Map(
+  (
+    db.query("SELECT entity_id, data FROM sync_log WHERE user_id = ? AND entity = 'meal'").all(users.big.id) as {
+      entity_id: string;
+      data: string;
+    }[]
+  ).map((r) => [r.entity_id, JSON.parse(r.data)]),
+);
+db.exec(
+  `DELETE FROM sync_log WHERE user_id = ${users.big.id} AND entity = 'meal'; DELETE FROM meals WHERE user_id = ${users.big.id}`,
+);
 const userRow = db.query("SELECT * FROM users WHERE id = ?").get(users.mid.id) as Record<string, unknown>;
 const cols = Object.keys(templates[0]!);
 const insMeal = db.prepare(`INSERT INTO meals (${cols.join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`);
-const insLog = db.prepare("INSERT INTO sync_log (user_id, entity, entity_id, op, data, changed_at) VALUES (?, 'meal', ?, 'upsert', ?, ?)");
+const insLog = db.prepare(
+  "INSERT INTO sync_log (user_id, entity, entity_id, op, data, changed_at) VALUES (?, 'meal', ?, 'upsert', ?, ?)",
+);
 const userCols = Object.keys(userRow).filter((c) => c !== "id");
-const insUser = db.prepare(`INSERT INTO users (${userCols.join(", ")}) VALUES (${userCols.map(() => "?").join(", ")}) RETURNING id`);
+const insUser = db.prepare(
+  `INSERT INTO users (${userCols.join(", ")}) VALUES (${userCols.map(() => "?").join(", ")}) RETURNING id`,
+);
 const others: number[] = [];
 db.transaction(() => {
-  for (let i = 0; i < OTHERS; i++) others.push((insUser.get(...(userCols.map((c) => (c === "email" ? `other${i}@example.org` : userRow[c])) as never[])) as { id: number }).id);
+  for (let i = 0; i < OTHERS; i++)
+    others.push(
+      (
+        insUser.get(...(userCols.map((c) => (c === "email" ? `other${i}@example.org` : userRow[c])) as never[])) as {
+          id: number;
+        }
+      ).id,
+    );
 })();
 const random = rng(18);
-let meals = 0;
+let _meals = 0;
 function logMeal(userId: number, date: string, k: number) {
   const t = templates[(k + date.charCodeAt(9)) % templates.length]!;
   const id = Bun.randomUUIDv7();
   const eatenAt = `${date}T${String(7 + ((k * 3) % 14)).padStart(2, "0")}:${String((k * 7) % 60).padStart(2, "0")}:00.000Z`;
-  const row = { ...t, id, user_id: userId, date, eaten_at: eatenAt, meal_type: TYPES[k % 4], created_at: eatenAt, updated_at: eatenAt };
+  const row = {
+    ...t,
+    id,
+    user_id: userId,
+    date,
+    eaten_at: eatenAt,
+    meal_type: TYPES[k % 4],
+    created_at: eatenAt,
+    updated_at: eatenAt,
+  };
   insMeal.run(...(cols.map((c) => row[c as keyof typeof row]) as never[]));
-  const data = { ...templateLog.get(t.id as string), id, date, eaten_at: eatenAt, meal_type: TYPES[k % 4], created_at: eatenAt, updated_at: eatenAt };
+  const data = {
+    ...templateLog.get(t.id as string),
+    id,
+    date,
+    eaten_at: eatenAt,
+    meal_type: TYPES[k % 4],
+    created_at: eatenAt,
+    updated_at: eatenAt,
+  };
   insLog.run(userId, id, JSON.stringify(data), eatenAt);
-  meals++;
+  _meals++;
 }
 let cursorBeforeYesterday: Record<"small" | "mid" | "big", number> = { small: 0, mid: 0, big: 0 };
 for (let d = 0; d < DAYS; d++) {
@@ -97,12 +155,17 @@ for (let d = 0; d < DAYS; d++) {
     for (const u of others) if (random() < 1 / 3.65) logMeal(u, date, d + u);
   })();
   if (date === addDays(TODAY, -2)) {
-    const seqOf = (id: number) => (db.query("SELECT max(seq) AS m FROM sync_log WHERE user_id = ?").get(id) as { m: number }).m;
+    const seqOf = (id: number) =>
+      (db.query("SELECT max(seq) AS m FROM sync_log WHERE user_id = ?").get(id) as { m: number }).m;
     cursorBeforeYesterday = { small: seqOf(users.small.id), mid: seqOf(users.mid.id), big: seqOf(users.big.id) };
   }
 }
 // small's week was logged through the API before all of this: its cursor is the one before its yesterday's meals
-cursorBeforeYesterday.small = (db.query("SELECT min(seq) - 1 AS m FROM sync_log WHERE user_id = ? AND entity = 'meal' AND data LIKE ?").get(users.small.id, `%"date":"${addDays(TODAY, -1)}"%`) as { m: number }).m;
+cursorBeforeYesterday.small = (
+  db
+    .query("SELECT min(seq) - 1 AS m FROM sync_log WHERE user_id = ? AND entity = 'meal' AND data LIKE ?")
+    .get(users.small.id, `%"date":"${addDays(TODAY, -1)}"%`) as { m: number }
+).m;
 db.exec("PRAGMA wal_checkpoint(TRUNCATE); ANALYZE");
 const totalMeals = (db.query("SELECT count(*) AS n FROM meals").get() as { n: number }).n;
 db.close();
@@ -117,7 +180,10 @@ const KINDS: [string, (i: number, who: "small" | "big") => string][] = [
   ["GET /meals/daily", (i) => `/meals/daily?date=${recent(i)}`],
   ["GET /stats/daily", (i) => `/stats/daily?date=${recent(i)}`],
   ["GET /stats/weekly", (i) => `/stats/weekly?end=${recent(i)}`],
-  ["GET /sync/changes, one day to catch up", (_i, who) => `/sync/changes?cursor=${encodeCursor(cursorBeforeYesterday[who])}`],
+  [
+    "GET /sync/changes, one day to catch up",
+    (_i, who) => `/sync/changes?cursor=${encodeCursor(cursorBeforeYesterday[who])}`,
+  ],
   ["GET /foods/search, signed in (history boosts)", (i) => `/foods/search?q=${QUERIES[i % QUERIES.length]}`],
 ];
 const p50s = new Map<string, number[]>();
@@ -128,7 +194,8 @@ let weighIn = 0;
 const invalidate = (token: string) => call("PUT", `/weights/${TODAY}`, token, { kg: 70 + (weighIn++ % 10) / 10 });
 try {
   // warm-up, untimed: the search index, each route's first compile
-  for (const who of ["small", "big"] as const) for (const [, path] of KINDS) for (let i = 0; i < 5; i++) await call("GET", path(i, who), users[who].token);
+  for (const who of ["small", "big"] as const)
+    for (const [, path] of KINDS) for (let i = 0; i < 5; i++) await call("GET", path(i, who), users[who].token);
   for (let r = 0; r < rounds; r++) {
     for (const who of ["small", "big"] as const) {
       const token = users[who].token;
@@ -159,22 +226,36 @@ try {
 
 const med = (k: string, m: Map<string, number[]>) => median(m.get(k)!);
 console.log(`bench:scale — ${machine()}`);
-console.log(`data: ${totalMeals.toLocaleString("en")} meals of ${OTHERS + 3} users over ${YEARS} years (seeded in ${seedSeconds.toFixed(0)} s); big: ${exports.get("big:meals")![0]!.toLocaleString("en")} meals, 40 custom foods, goals with a Saturday goal; small: ${exports.get("small:meals")![0]} meals (one week), 3 custom foods, the same goals`);
-console.log(`each timed request follows an untimed weigh-in by the same user (no cache answers it); ${rounds} rounds × ${requests} requests, one client\n`);
+console.log(
+  `data: ${totalMeals.toLocaleString("en")} meals of ${OTHERS + 3} users over ${YEARS} years (seeded in ${seedSeconds.toFixed(0)} s); big: ${exports.get("big:meals")![0]!.toLocaleString("en")} meals, 40 custom foods, goals with a Saturday goal; small: ${exports.get("small:meals")![0]} meals (one week), 3 custom foods, the same goals`,
+);
+console.log(
+  `each timed request follows an untimed weigh-in by the same user (no cache answers it); ${rounds} rounds × ${requests} requests, one client\n`,
+);
 console.log("| request | small p50 ms | big p50 ms | big / small | small p99 | big p99 | goal |");
 console.log("|---|---|---|---|---|---|---|");
 for (const [kind] of KINDS) {
   const s = med(`${kind}|small`, p50s);
   const b = med(`${kind}|big`, p50s);
-  console.log(`| ${kind} | ${s.toFixed(2)} | ${b.toFixed(2)} | ${(b / s).toFixed(2)}× | ${med(`${kind}|small`, p99s).toFixed(2)} | ${med(`${kind}|big`, p99s).toFixed(2)} | ≤ 2× |`);
+  console.log(
+    `| ${kind} | ${s.toFixed(2)} | ${b.toFixed(2)} | ${(b / s).toFixed(2)}× | ${med(`${kind}|small`, p99s).toFixed(2)} | ${med(`${kind}|big`, p99s).toFixed(2)} | ≤ 2× |`,
+  );
 }
 console.log("\n| export (JSON) | meals | ms (median) | ms per 1,000 meals |");
 console.log("|---|---|---|---|");
 for (const who of ["small", "mid", "big"]) {
   const n = exports.get(`${who}:meals`)![0]!;
-  console.log(`| ${who} | ${n.toLocaleString("en")} | ${med(who, exports).toFixed(0)} | ${((med(who, exports) / n) * 1000).toFixed(1)} |`);
+  console.log(
+    `| ${who} | ${n.toLocaleString("en")} | ${med(who, exports).toFixed(0)} | ${((med(who, exports) / n) * 1000).toFixed(1)} |`,
+  );
 }
-const worst = KINDS.map(([kind]) => ({ kind, ratio: med(`${kind}|big`, p50s) / med(`${kind}|small`, p50s) })).sort((a, b) => b.ratio - a.ratio)[0]!;
+const worst = KINDS.map(([kind]) => ({ kind, ratio: med(`${kind}|big`, p50s) / med(`${kind}|small`, p50s) })).sort(
+  (a, b) => b.ratio - a.ratio,
+)[0]!;
 const perK = (who: string) => (med(who, exports) / exports.get(`${who}:meals`)![0]!) * 1000;
-console.log(`summary: per-request p50, 10-year user among ${(totalMeals / 1e6).toFixed(2)} M meals vs a one-week user | worst ${worst.kind} ${worst.ratio.toFixed(2)}× | ${KINDS.map(([k]) => `${k.replace(/^GET /, "").split(",")[0]} ${(med(`${k}|big`, p50s) / med(`${k}|small`, p50s)).toFixed(2)}×`).join(", ")} | goal ≤ 2×`);
-console.log(`summary: export, ms per 1,000 meals (mid ${exports.get("mid:meals")![0]!.toLocaleString("en")} / big ${exports.get("big:meals")![0]!.toLocaleString("en")} meals) | ${perK("mid").toFixed(1)} / ${perK("big").toFixed(1)} | — | ${(perK("big") / perK("mid")).toFixed(2)}× (linear = 1×)`);
+console.log(
+  `summary: per-request p50, 10-year user among ${(totalMeals / 1e6).toFixed(2)} M meals vs a one-week user | worst ${worst.kind} ${worst.ratio.toFixed(2)}× | ${KINDS.map(([k]) => `${k.replace(/^GET /, "").split(",")[0]} ${(med(`${k}|big`, p50s) / med(`${k}|small`, p50s)).toFixed(2)}×`).join(", ")} | goal ≤ 2×`,
+);
+console.log(
+  `summary: export, ms per 1,000 meals (mid ${exports.get("mid:meals")![0]!.toLocaleString("en")} / big ${exports.get("big:meals")![0]!.toLocaleString("en")} meals) | ${perK("mid").toFixed(1)} / ${perK("big").toFixed(1)} | — | ${(perK("big") / perK("mid")).toFixed(2)}× (linear = 1×)`,
+);

@@ -24,8 +24,20 @@ const search = new FoodSearch(catalogue);
 // everyday queries, plus product queries of the kinds people type for branded goods
 const queries = [
   ...SEARCH_CASES.map((c) => c.q),
-  "organic tomato soup", "crunchy oat bar", "chocolate", "choc", "peanut butter crunchy", "greenfield", "nordia foods granola",
-  "vegan ice cream", "energy drink", "gluten-free pasta sauce", "honey", "crisps salted", "yogurt vanilla", "cola",
+  "organic tomato soup",
+  "crunchy oat bar",
+  "chocolate",
+  "choc",
+  "peanut butter crunchy",
+  "greenfield",
+  "nordia foods granola",
+  "vegan ice cream",
+  "energy drink",
+  "gluten-free pasta sauce",
+  "honey",
+  "crisps salted",
+  "yogurt vanilla",
+  "cola",
 ];
 
 function measure(imported?: ImportedRepo) {
@@ -33,7 +45,11 @@ function measure(imported?: ImportedRepo) {
   for (let round = 0; round < 20; round++) {
     for (const q of queries) {
       const s = performance.now();
-      search.search(q, { limit: 20, offset: 0, imported: imported ? (m, n) => imported.searchCandidates(m, n) : undefined });
+      search.search(q, {
+        limit: 20,
+        offset: 0,
+        imported: imported ? (m, n) => imported.searchCandidates(m, n) : undefined,
+      });
       times.push(performance.now() - s);
     }
   }
@@ -54,10 +70,20 @@ const repo = new ImportedRepo(db);
 const alone = measure();
 const withImport = measure(repo);
 console.log(`bench:search-1m — ${queries.length} queries × 20 rounds, in process; ${machine()}`);
-console.log(`imported ${report.inserted} generated products in ${importSecs.toFixed(1)} s (${Math.round(report.lines / importSecs)} rows/s, FTS index included)\n`);
+console.log(
+  `imported ${report.inserted} generated products in ${importSecs.toFixed(1)} s (${Math.round(report.lines / importSecs)} rows/s, FTS index included)\n`,
+);
 console.log("| corpus | searches | p50 ms | p90 ms | p99 ms | goal p99 |");
 console.log("|---|---|---|---|---|---|");
-console.log(`| catalogue (${catalogue.foodCount} foods) | ${alone.n} | ${alone.p50.toFixed(2)} | ${alone.p90.toFixed(2)} | ${alone.p99.toFixed(2)} | ≤ 5 ms |`);
-console.log(`| catalogue + ${repo.count().toLocaleString("en")} imported products | ${withImport.n} | ${withImport.p50.toFixed(2)} | ${withImport.p90.toFixed(2)} | ${withImport.p99.toFixed(2)} | ≤ 20 ms |`);
-console.log(`summary: search p99, catalogue (${catalogue.foodCount} foods) | ${alone.p99.toFixed(2)} ms (p50 ${alone.p50.toFixed(2)}) | — | goal ≤ 5 ms`);
-console.log(`summary: search p99, + ${repo.count().toLocaleString("en")} imported products | ${withImport.p99.toFixed(2)} ms (p50 ${withImport.p50.toFixed(2)}) | — | goal ≤ 20 ms`);
+console.log(
+  `| catalogue (${catalogue.foodCount} foods) | ${alone.n} | ${alone.p50.toFixed(2)} | ${alone.p90.toFixed(2)} | ${alone.p99.toFixed(2)} | ≤ 5 ms |`,
+);
+console.log(
+  `| catalogue + ${repo.count().toLocaleString("en")} imported products | ${withImport.n} | ${withImport.p50.toFixed(2)} | ${withImport.p90.toFixed(2)} | ${withImport.p99.toFixed(2)} | ≤ 20 ms |`,
+);
+console.log(
+  `summary: search p99, catalogue (${catalogue.foodCount} foods) | ${alone.p99.toFixed(2)} ms (p50 ${alone.p50.toFixed(2)}) | — | goal ≤ 5 ms`,
+);
+console.log(
+  `summary: search p99, + ${repo.count().toLocaleString("en")} imported products | ${withImport.p99.toFixed(2)} ms (p50 ${withImport.p50.toFixed(2)}) | — | goal ≤ 20 ms`,
+);

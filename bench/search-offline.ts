@@ -13,8 +13,18 @@ import type { RankInput } from "../src/features/foods/rank";
 import { SEARCH_CASES } from "../test/fixtures/search-queries";
 import { machine } from "./lib/wrk";
 
-const copy = (await Bun.file(new URL("../web/dist/catalogue.json", import.meta.url)).json()) as { version: string; foods: unknown[][] };
-const rows: RankInput[] = copy.foods.map((r) => ({ id: r[0] as number, name: r[1] as string, group_code: r[2] as string, synonyms: r[3] as string, portion_count: r[4] as number, brand: r[5] as string | null }));
+const copy = (await Bun.file(new URL("../web/dist/catalogue.json", import.meta.url)).json()) as {
+  version: string;
+  foods: unknown[][];
+};
+const rows: RankInput[] = copy.foods.map((r) => ({
+  id: r[0] as number,
+  name: r[1] as string,
+  group_code: r[2] as string,
+  synonyms: r[3] as string,
+  portion_count: r[4] as number,
+  brand: r[5] as string | null,
+}));
 const server = new FoodSearch(new Catalogue(loadConfig([], {}).cataloguePath));
 const offline = new MemorySearch(rows);
 
@@ -42,7 +52,15 @@ const off = evaluate((q) => offline.search(q, { limit: 20 }));
 console.log(`machine: ${machine()}; catalogue copy ${copy.version}, ${rows.length} foods; ${n} queries`);
 console.log("| search | hit@1 | hit@3 | median per query |");
 console.log("|---|---|---|---|");
-console.log(`| server (FTS5 candidates + ranker) | ${on.hit1}/${n} (${pc(on.hit1)}) | ${on.hit3}/${n} (${pc(on.hit3)}) | ${on.p50.toFixed(2)} ms |`);
-console.log(`| offline (token match + the same ranker) | ${off.hit1}/${n} (${pc(off.hit1)}) | ${off.hit3}/${n} (${pc(off.hit3)}) | ${off.p50.toFixed(2)} ms |`);
-console.log(`offline misses that the server gets: ${off.misses.filter((q) => !on.misses.includes(q)).join(", ") || "none"}`);
-console.log(`server misses that offline gets: ${on.misses.filter((q) => !off.misses.includes(q)).join(", ") || "none"}`);
+console.log(
+  `| server (FTS5 candidates + ranker) | ${on.hit1}/${n} (${pc(on.hit1)}) | ${on.hit3}/${n} (${pc(on.hit3)}) | ${on.p50.toFixed(2)} ms |`,
+);
+console.log(
+  `| offline (token match + the same ranker) | ${off.hit1}/${n} (${pc(off.hit1)}) | ${off.hit3}/${n} (${pc(off.hit3)}) | ${off.p50.toFixed(2)} ms |`,
+);
+console.log(
+  `offline misses that the server gets: ${off.misses.filter((q) => !on.misses.includes(q)).join(", ") || "none"}`,
+);
+console.log(
+  `server misses that offline gets: ${on.misses.filter((q) => !off.misses.includes(q)).join(", ") || "none"}`,
+);

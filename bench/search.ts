@@ -33,7 +33,18 @@ const search = new FoodSearch(catalogue);
 search.warm();
 const copyFile = Bun.file(new URL("../web/dist/catalogue.json", import.meta.url));
 const offline = (await copyFile.exists())
-  ? new MemorySearch(((await copyFile.json()) as { foods: unknown[][] }).foods.map((r): RankInput => ({ id: r[0] as number, name: r[1] as string, group_code: r[2] as string, synonyms: r[3] as string, portion_count: r[4] as number, brand: r[5] as string | null })))
+  ? new MemorySearch(
+      ((await copyFile.json()) as { foods: unknown[][] }).foods.map(
+        (r): RankInput => ({
+          id: r[0] as number,
+          name: r[1] as string,
+          group_code: r[2] as string,
+          synonyms: r[3] as string,
+          portion_count: r[4] as number,
+          brand: r[5] as string | null,
+        }),
+      ),
+    )
   : null;
 
 /** What the server does with a query: the amount parsed off, the rest ranked. */
@@ -54,14 +65,23 @@ function evaluate(cases: { q: string; expect: number[] }[], rank: (q: string) =>
     if (c.expect.includes(ids[0]!)) {
       hit1++;
       hits.add(c.q);
-    } else misses.push(`${c.q} → ${ids.slice(0, 3).map((id) => `${id} ${catalogue.food(id)?.name}`).join(" | ")}`);
+    } else
+      misses.push(
+        `${c.q} → ${ids
+          .slice(0, 3)
+          .map((id) => `${id} ${catalogue.food(id)?.name}`)
+          .join(" | ")}`,
+      );
     if (ids.slice(0, 3).some((id) => c.expect.includes(id))) hit3++;
   }
   return { hit1, hit3, misses, hits };
 }
 const pct = (x: number, n: number) => `${((100 * x) / n).toFixed(1)} %`;
 
-const everyday = { ours: evaluate(SEARCH_CASES, server), rules: evaluate(SEARCH_CASES, (q) => search.search(q, { limit: 10, offset: 0, curated: false }).ids) };
+const everyday = {
+  ours: evaluate(SEARCH_CASES, server),
+  rules: evaluate(SEARCH_CASES, (q) => search.search(q, { limit: 10, offset: 0, curated: false }).ids),
+};
 const bm25 = evaluate(SEARCH_CASES, (q) => {
   const m = parseQuery(q, search.vocab).match;
   return m ? catalogue.search(m, 10).map((r) => r.id) : [];
@@ -71,8 +91,13 @@ const amountsRight = NATURAL_CASES.filter((c) => {
   const a = parseAmount(c.q).amount;
   return c.amount ? a !== null && a.quantity === c.amount[0] && a.unit === c.amount[1] : a === null;
 });
-const dishes = new DishNames([...(catalogue.db.query("SELECT name FROM food").all() as { name: string }[]).map((r) => r.name), ...Object.keys(ALIASES)]);
-const linesRight = LINE_CASES.filter((c) => JSON.stringify(parseLine(c.line, dishes).map((i) => i.food)) === JSON.stringify(c.items));
+const dishes = new DishNames([
+  ...(catalogue.db.query("SELECT name FROM food").all() as { name: string }[]).map((r) => r.name),
+  ...Object.keys(ALIASES),
+]);
+const linesRight = LINE_CASES.filter(
+  (c) => JSON.stringify(parseLine(c.line, dishes).map((i) => i.food)) === JSON.stringify(c.items),
+);
 
 const times: number[] = [];
 const all = [...SEARCH_CASES, ...NATURAL_CASES];
@@ -88,11 +113,15 @@ const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) 
 
 const N = SEARCH_CASES.length;
 const M = NATURAL_CASES.length;
-console.log(`bench:search — catalogue ${catalogue.foodCount} foods; Bun ${Bun.version}; ${rounds} rounds × ${all.length} queries = ${times.length} searches\n`);
+console.log(
+  `bench:search — catalogue ${catalogue.foodCount} foods; Bun ${Bun.version}; ${rounds} rounds × ${all.length} queries = ${times.length} searches\n`,
+);
 console.log(`## ${N} everyday queries (test/fixtures/search-queries.ts)\n`);
 console.log("| ranker | hit@1 | hit@3 |\n|---|---|---|");
 console.log(`| plain bm25 (same FTS candidates) | ${pct(bm25.hit1, N)} | ${pct(bm25.hit3, N)} |`);
-console.log(`| Morsel rules only (no alias preferences, no everyday list) | ${pct(everyday.rules.hit1, N)} | ${pct(everyday.rules.hit3, N)} |`);
+console.log(
+  `| Morsel rules only (no alias preferences, no everyday list) | ${pct(everyday.rules.hit1, N)} | ${pct(everyday.rules.hit3, N)} |`,
+);
 console.log(`| Morsel ranker | ${pct(everyday.ours.hit1, N)} | ${pct(everyday.ours.hit3, N)} |\n`);
 console.log(`## ${M} natural queries (test/fixtures/search-natural.ts)\n`);
 console.log("| kind | queries | hit@1 |\n|---|---|---|");
@@ -102,21 +131,38 @@ for (const kind of [...new Set(NATURAL_CASES.map((c) => c.kind))]) {
 }
 console.log(`| all | ${M} | ${pct(natural.hit1, M)} (goal ≥ 95 %) |\n`);
 console.log("| measure | result | goal |\n|---|---|---|");
-console.log(`| amount parsed right (quantity and unit; none where there is none) | ${amountsRight.length}/${M} (${pct(amountsRight.length, M)}) | ≥ 95 % |`);
-console.log(`| line of several foods split right | ${linesRight.length}/${LINE_CASES.length} (${pct(linesRight.length, LINE_CASES.length)}) | ≥ 90 % |`);
+console.log(
+  `| amount parsed right (quantity and unit; none where there is none) | ${amountsRight.length}/${M} (${pct(amountsRight.length, M)}) | ≥ 95 % |`,
+);
+console.log(
+  `| line of several foods split right | ${linesRight.length}/${LINE_CASES.length} (${pct(linesRight.length, LINE_CASES.length)}) | ≥ 90 % |`,
+);
 console.log(`| search latency over both sets | p50 ${at(50)} ms, p90 ${at(90)} ms, p99 ${at(99)} ms | p99 ≤ 5 ms |`);
 if (offline) {
   const offEveryday = evaluate(SEARCH_CASES, inBrowser);
   const offNatural = evaluate(NATURAL_CASES, inBrowser);
-  const differ = [...SEARCH_CASES, ...NATURAL_CASES].filter((c) => everyday.ours.hits.has(c.q) !== offEveryday.hits.has(c.q) && natural.hits.has(c.q) !== offNatural.hits.has(c.q));
-  console.log(`| offline hit@1, everyday / natural (server: ${pct(everyday.ours.hit1, N)} / ${pct(natural.hit1, M)}) | ${pct(offEveryday.hit1, N)} / ${pct(offNatural.hit1, M)} | equal to the server's |`);
+  const differ = [...SEARCH_CASES, ...NATURAL_CASES].filter(
+    (c) =>
+      everyday.ours.hits.has(c.q) !== offEveryday.hits.has(c.q) && natural.hits.has(c.q) !== offNatural.hits.has(c.q),
+  );
+  console.log(
+    `| offline hit@1, everyday / natural (server: ${pct(everyday.ours.hit1, N)} / ${pct(natural.hit1, M)}) | ${pct(offEveryday.hit1, N)} / ${pct(offNatural.hit1, M)} | equal to the server's |`,
+  );
   if (differ.length || verbose) for (const c of differ) console.log(`  offline and server differ on: ${c.q}`);
 } else console.log("| offline hit@1 | not measured: run `bun run build:web` first | equal to the server's |");
-console.log(`\nsummary: search hit@1, ${N} everyday / ${M} natural queries | ${pct(everyday.ours.hit1, N)} / ${pct(natural.hit1, M)} | plain bm25 ${pct(bm25.hit1, N)} (everyday) | goal ≥ 95 %`);
-console.log(`summary: amounts parsed right / lines split right | ${pct(amountsRight.length, M)} / ${pct(linesRight.length, LINE_CASES.length)} | — | goals ≥ 95 % / ≥ 90 %`);
-console.log(`summary: search p99, catalogue (${catalogue.foodCount} foods) | ${at(99)} ms (p50 ${at(50)}) | — | goal ≤ 5 ms`);
+console.log(
+  `\nsummary: search hit@1, ${N} everyday / ${M} natural queries | ${pct(everyday.ours.hit1, N)} / ${pct(natural.hit1, M)} | plain bm25 ${pct(bm25.hit1, N)} (everyday) | goal ≥ 95 %`,
+);
+console.log(
+  `summary: amounts parsed right / lines split right | ${pct(amountsRight.length, M)} / ${pct(linesRight.length, LINE_CASES.length)} | — | goals ≥ 95 % / ≥ 90 %`,
+);
+console.log(
+  `summary: search p99, catalogue (${catalogue.foodCount} foods) | ${at(99)} ms (p50 ${at(50)}) | — | goal ≤ 5 ms`,
+);
 if (verbose || natural.misses.length || everyday.ours.misses.length) {
   for (const m of [...everyday.ours.misses, ...natural.misses]) console.log(`  miss: ${m}`);
 }
-for (const c of LINE_CASES.filter((c) => !linesRight.includes(c))) console.log(`  line: ${JSON.stringify(c.line)} → ${JSON.stringify(parseLine(c.line, dishes).map((i) => i.food))}`);
-for (const c of NATURAL_CASES.filter((c) => !amountsRight.includes(c))) console.log(`  amount: ${c.q} → ${JSON.stringify(parseAmount(c.q).amount)}`);
+for (const c of LINE_CASES.filter((c) => !linesRight.includes(c)))
+  console.log(`  line: ${JSON.stringify(c.line)} → ${JSON.stringify(parseLine(c.line, dishes).map((i) => i.food))}`);
+for (const c of NATURAL_CASES.filter((c) => !amountsRight.includes(c)))
+  console.log(`  amount: ${c.q} → ${JSON.stringify(parseAmount(c.q).amount)}`);

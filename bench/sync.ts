@@ -9,11 +9,23 @@
 import { tempDir } from "./lib/tmp";
 import { machine, median, startServer } from "./lib/wrk";
 
-const server = await startServer(["bun", `${import.meta.dir}/../src/index.ts`, "serve", "--port", "0", "--data-dir", tempDir()], { MORSEL_LOG_REQUESTS: "false" });
+const server = await startServer(
+  ["bun", `${import.meta.dir}/../src/index.ts`, "serve", "--port", "0", "--data-dir", tempDir()],
+  { MORSEL_LOG_REQUESTS: "false" },
+);
 const base = `http://127.0.0.1:${server.port}/api/v1`;
 const post = (path: string, body: unknown, token?: string) =>
-  fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-const register = async (email: string) => ((await (await post("/register", { email, password: "bench password", name: "B" })).json()) as { access_token: string }).access_token;
+  fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+const register = async (email: string) =>
+  (
+    (await (await post("/register", { email, password: "bench password", name: "B" })).json()) as {
+      access_token: string;
+    }
+  ).access_token;
 const mealMutation = (i: number, date = "2026-11-20") => ({
   mutation_id: crypto.randomUUID(),
   entity: "meal",
@@ -27,7 +39,9 @@ async function pullAll(token: string, cursor = "") {
   let n = 0;
   let pages = 0;
   for (;;) {
-    const r = (await (await fetch(`${base}/sync/changes?cursor=${cursor}&limit=500`, { headers: { authorization: `Bearer ${token}` } })).json()) as { changes: unknown[]; next_cursor: string; has_more: boolean };
+    const r = (await (
+      await fetch(`${base}/sync/changes?cursor=${cursor}&limit=500`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { changes: unknown[]; next_cursor: string; has_more: boolean };
     n += r.changes.length;
     pages++;
     cursor = r.next_cursor;
@@ -49,7 +63,11 @@ try {
       const s = performance.now();
       for (let b = 0; b < batches; b++) {
         const t0 = performance.now();
-        const r = await post("/sync/push", { mutations: Array.from({ length: size }, (_, i) => mealMutation(b * size + i)) }, token);
+        const r = await post(
+          "/sync/push",
+          { mutations: Array.from({ length: size }, (_, i) => mealMutation(b * size + i)) },
+          token,
+        );
         if (r.status !== 200) throw new Error(`push answered ${r.status}`);
         await r.arrayBuffer();
         perBatch.push(performance.now() - t0);
@@ -63,7 +81,9 @@ try {
   const s = performance.now();
   const all = await pullAll(token);
   const secs = (performance.now() - s) / 1000;
-  console.log(`\npull: ${all.n} changes in ${all.pages} pages of ≤500 in ${secs.toFixed(2)} s = ${(all.n / secs).toFixed(0)} changes/s`);
+  console.log(
+    `\npull: ${all.n} changes in ${all.pages} pages of ≤500 in ${secs.toFixed(2)} s = ${(all.n / secs).toFixed(0)} changes/s`,
+  );
 
   // a month of typical use on other devices, then one device that was offline catches up
   const phone = await register("month@example.org");
@@ -71,10 +91,26 @@ try {
   for (let day = 1; day <= 30; day++) {
     const date = `2026-10-${String(day).padStart(2, "0")}`;
     const created = Array.from({ length: 10 }, (_, i) => mealMutation(day * 10 + i, date));
-    const res = (await (await post("/sync/push", { mutations: created }, phone)).json()) as { results: { version: number }[] };
+    const res = (await (await post("/sync/push", { mutations: created }, phone)).json()) as {
+      results: { version: number }[];
+    };
     // two edits and a delete a day
-    const edits = [0, 1].map((k) => ({ mutation_id: crypto.randomUUID(), entity: "meal", id: created[k]!.id, op: "upsert", base_version: res.results[k]!.version, data: { quantity: 99 } }));
-    edits.push({ mutation_id: crypto.randomUUID(), entity: "meal", id: created[9]!.id, op: "delete", base_version: res.results[9]!.version, data: null as never });
+    const edits = [0, 1].map((k) => ({
+      mutation_id: crypto.randomUUID(),
+      entity: "meal",
+      id: created[k]!.id,
+      op: "upsert",
+      base_version: res.results[k]!.version,
+      data: { quantity: 99 },
+    }));
+    edits.push({
+      mutation_id: crypto.randomUUID(),
+      entity: "meal",
+      id: created[9]!.id,
+      op: "delete",
+      base_version: res.results[9]!.version,
+      data: null as never,
+    });
     await post("/sync/push", { mutations: edits }, phone);
   }
   const times: number[] = [];
@@ -84,9 +120,13 @@ try {
     got = (await pullAll(phone, cursor)).n;
     times.push(performance.now() - t0);
   }
-  console.log(`summary: sync push, mutations/s by batch size | ${pushRates.join(", ")} | — | pull ${(all.n / secs).toFixed(0)} changes/s`);
+  console.log(
+    `summary: sync push, mutations/s by batch size | ${pushRates.join(", ")} | — | pull ${(all.n / secs).toFixed(0)} changes/s`,
+  );
   console.log(`summary: sync catch-up after a month offline (300 changes) | ${median(times).toFixed(0)} ms | — | —`);
-  console.log(`catch-up after a month offline (300 meals, 60 edits, 30 deletes → ${got} changes): median ${median(times).toFixed(0)} ms over 5 pulls`);
+  console.log(
+    `catch-up after a month offline (300 meals, 60 edits, 30 deletes → ${got} changes): median ${median(times).toFixed(0)} ms over 5 pulls`,
+  );
 } finally {
   server.proc.kill();
 }

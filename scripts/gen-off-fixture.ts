@@ -18,13 +18,92 @@ export interface FixtureOptions {
   names?: "test" | "varied";
 }
 
-const ADJ = ["organic", "crunchy", "creamy", "light", "classic", "spicy", "smoked", "roasted", "sweet", "salted", "wholegrain", "fresh", "frozen", "dark", "mild", "extra", "original", "tropical", "honey", "vanilla", "lemon", "garlic", "herb", "cheesy", "protein", "low-fat", "gluten-free", "vegan", "mini", "family"];
-const FOOD = ["oat bar", "tomato soup", "chocolate bar", "peanut butter", "yogurt", "granola", "crisps", "cola", "orange juice", "pasta sauce", "biscuits", "muesli", "cheddar", "ham slices", "hummus", "rice cakes", "ice cream", "cereal", "almond milk", "energy drink", "sparkling water", "bread rolls", "pizza", "noodles", "salsa", "olive oil", "jam", "tea", "coffee", "cookies", "crackers", "tortilla chips", "soup", "ketchup", "mayonnaise", "salad dressing", "chicken nuggets", "fish fingers", "veggie burger", "pancake mix"];
-const BRANDS = Array.from({ length: 800 }, (_, i) => `${["Nord", "Sol", "Green", "Alpen", "Casa", "Golden", "Happy", "Blue", "Mont", "River"][i % 10]}${["ia", "ex", "o", "ella", "vale", "field", "farm", "wood", "line", "co"][Math.floor(i / 10) % 10]} ${["Foods", "Kitchen", "Bakery", "Dairy", "Naturals", "Gourmet", "Market", "Brothers"][Math.floor(i / 100) % 8]}`);
+const ADJ = [
+  "organic",
+  "crunchy",
+  "creamy",
+  "light",
+  "classic",
+  "spicy",
+  "smoked",
+  "roasted",
+  "sweet",
+  "salted",
+  "wholegrain",
+  "fresh",
+  "frozen",
+  "dark",
+  "mild",
+  "extra",
+  "original",
+  "tropical",
+  "honey",
+  "vanilla",
+  "lemon",
+  "garlic",
+  "herb",
+  "cheesy",
+  "protein",
+  "low-fat",
+  "gluten-free",
+  "vegan",
+  "mini",
+  "family",
+];
+const FOOD = [
+  "oat bar",
+  "tomato soup",
+  "chocolate bar",
+  "peanut butter",
+  "yogurt",
+  "granola",
+  "crisps",
+  "cola",
+  "orange juice",
+  "pasta sauce",
+  "biscuits",
+  "muesli",
+  "cheddar",
+  "ham slices",
+  "hummus",
+  "rice cakes",
+  "ice cream",
+  "cereal",
+  "almond milk",
+  "energy drink",
+  "sparkling water",
+  "bread rolls",
+  "pizza",
+  "noodles",
+  "salsa",
+  "olive oil",
+  "jam",
+  "tea",
+  "coffee",
+  "cookies",
+  "crackers",
+  "tortilla chips",
+  "soup",
+  "ketchup",
+  "mayonnaise",
+  "salad dressing",
+  "chicken nuggets",
+  "fish fingers",
+  "veggie burger",
+  "pancake mix",
+];
+const BRANDS = Array.from(
+  { length: 800 },
+  (_, i) =>
+    `${["Nord", "Sol", "Green", "Alpen", "Casa", "Golden", "Happy", "Blue", "Mont", "River"][i % 10]}${["ia", "ex", "o", "ella", "vale", "field", "farm", "wood", "line", "co"][Math.floor(i / 10) % 10]} ${["Foods", "Kitchen", "Bakery", "Dairy", "Naturals", "Gourmet", "Market", "Brothers"][Math.floor(i / 100) % 8]}`,
+);
 
 function variedName(i: number): { name: string; brand: string } {
   const h = (n: number) => (Math.imul(i ^ n, 2654435761) >>> 0) % 1_000_000;
-  return { name: `${ADJ[h(1) % ADJ.length]} ${FOOD[h(2) % FOOD.length]}${h(3) % 3 === 0 ? ` ${ADJ[h(4) % ADJ.length]}` : ""}`, brand: BRANDS[h(5) % BRANDS.length]! };
+  return {
+    name: `${ADJ[h(1) % ADJ.length]} ${FOOD[h(2) % FOOD.length]}${h(3) % 3 === 0 ? ` ${ADJ[h(4) % ADJ.length]}` : ""}`,
+    brand: BRANDS[h(5) % BRANDS.length]!,
+  };
 }
 
 /** The i-th product's EAN-13 (prefix 400–440, GS1 Germany), valid check digit. */
@@ -53,8 +132,8 @@ export function fixtureProduct(i: number, names: FixtureOptions["names"] = "test
       carbohydrates_100g: (i % 60) + 1,
       sugars_100g: (i % 25) + 0.2,
       fiber_100g: i % 8,
-      salt_100g: ((i % 30) / 10),
-      sodium_100g: ((i % 30) / 25),
+      salt_100g: (i % 30) / 10,
+      sodium_100g: (i % 30) / 25,
     } as Record<string, unknown>,
   };
   if (i % 50 === 7) return { ...base, code: code.slice(0, 12) + String((Number(code[12]) + 1) % 10) };
@@ -66,7 +145,11 @@ export function fixtureProduct(i: number, names: FixtureOptions["names"] = "test
       return { ...base, nutriments: rest }; // kJ only
     }
     case 4:
-      return { ...base, serving_quantity: "30", nutriments: Object.fromEntries(Object.entries(base.nutriments).map(([k, v]) => [k, String(v)])) };
+      return {
+        ...base,
+        serving_quantity: "30",
+        nutriments: Object.fromEntries(Object.entries(base.nutriments).map(([k, v]) => [k, String(v)])),
+      };
     case 5: {
       const { sodium_100g: _s, ...rest } = base.nutriments;
       return { ...base, nutriments: rest }; // salt only
@@ -82,7 +165,23 @@ export function fixtureProduct(i: number, names: FixtureOptions["names"] = "test
   }
 }
 
-const TSV_COLUMNS = ["code", "product_name", "brands", "serving_size", "serving_quantity", "energy-kcal_100g", "energy-kj_100g", "proteins_100g", "fat_100g", "saturated-fat_100g", "carbohydrates_100g", "sugars_100g", "fiber_100g", "salt_100g", "sodium_100g"];
+const TSV_COLUMNS = [
+  "code",
+  "product_name",
+  "brands",
+  "serving_size",
+  "serving_quantity",
+  "energy-kcal_100g",
+  "energy-kj_100g",
+  "proteins_100g",
+  "fat_100g",
+  "saturated-fat_100g",
+  "carbohydrates_100g",
+  "sugars_100g",
+  "fiber_100g",
+  "salt_100g",
+  "sodium_100g",
+];
 
 export function fixtureLine(i: number, format: "jsonl" | "tsv", names: FixtureOptions["names"] = "test"): string {
   const p = fixtureProduct(i, names);
@@ -98,7 +197,11 @@ export async function writeFixture(out: string, opts: FixtureOptions & { gzip?: 
   const sink = Bun.file(out).writer();
   const gz = opts.gzip ? new CompressionStream("gzip") : null;
   const gzWriter = gz?.writable.getWriter();
-  const piping = gz ? (async () => { for await (const c of gz.readable) sink.write(c); })() : null;
+  const piping = gz
+    ? (async () => {
+        for await (const c of gz.readable) sink.write(c);
+      })()
+    : null;
   const enc = new TextEncoder();
   let buf = "";
   const put = async (s: string) => {
@@ -132,5 +235,7 @@ if (import.meta.main) {
   const format = (args.includes("--format") ? val("--format") : "jsonl") as "jsonl" | "tsv";
   const s = performance.now();
   await writeFixture(out, { rows, format, gzip: args.includes("--gzip") });
-  console.log(`wrote ${out}: ${rows} synthetic OFF products (${format}${args.includes("--gzip") ? ", gzip" : ""}) in ${((performance.now() - s) / 1000).toFixed(1)} s, ${Bun.file(out).size} bytes`);
+  console.log(
+    `wrote ${out}: ${rows} synthetic OFF products (${format}${args.includes("--gzip") ? ", gzip" : ""}) in ${((performance.now() - s) / 1000).toFixed(1)} s, ${Bun.file(out).size} bytes`,
+  );
 }

@@ -23,7 +23,13 @@ const typesOut = "test/client/api.d.ts";
 const dir = mkdtempSync(join(tmpdir(), "morsel-openapi-"));
 try {
   const db = openDatabase(join(dir, "morsel.db"));
-  const app = createApp({ db, catalogue: new Catalogue(loadConfig([], {}).cataloguePath), jwtSecret: "openapi-document-only", logger: quietLogger, logRequests: false }); // photo workers start lazily: none here
+  const app = createApp({
+    db,
+    catalogue: new Catalogue(loadConfig([], {}).cataloguePath),
+    jwtSecret: "openapi-document-only",
+    logger: quietLogger,
+    logRequests: false,
+  }); // photo workers start lazily: none here
   const res = await app.handle(new Request("http://localhost/api/v1/openapi.json"));
   if (res.status !== 200) throw new Error(`openapi.json answered ${res.status}`);
   mkdirSync(dirname(out), { recursive: true });
@@ -36,7 +42,10 @@ try {
 
 // openapi-typescript under Node with a resolve hook (scripts/typescript5-hook.mjs)
 const cli = join(import.meta.dir, "..", "node_modules", "openapi-typescript", "bin", "cli.js");
-const gen = Bun.spawnSync(["node", "--import", join(import.meta.dir, "typescript5.mjs"), cli, out, "-o", typesOut], { stdout: "inherit", stderr: "inherit" });
+const gen = Bun.spawnSync(["node", "--import", join(import.meta.dir, "typescript5.mjs"), cli, out, "-o", typesOut], {
+  stdout: "inherit",
+  stderr: "inherit",
+});
 if (gen.exitCode !== 0) process.exit(1);
 
 const redocly = join(import.meta.dir, "..", "node_modules", ".bin", "redocly");
@@ -45,7 +54,10 @@ const lint = Bun.spawnSync([redocly, "lint", "--format=stylish", out], {
   stdout: "pipe",
   stderr: "pipe",
 });
-const report = `${lint.stdout.toString()}${lint.stderr.toString()}`.split("\n").filter((l) => !/[║╔╚]/.test(l)).join("\n");
+const report = `${lint.stdout.toString()}${lint.stderr.toString()}`
+  .split("\n")
+  .filter((l) => !/[║╔╚]/.test(l))
+  .join("\n");
 console.log(report.trim());
 if (lint.exitCode !== 0) {
   console.error("redocly lint found errors in the OpenAPI document");

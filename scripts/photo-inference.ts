@@ -7,7 +7,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DETECTOR_FILES } from "../src/assets";
-import { EMBEDDING_DIM, INPUT_SIDE, loadDetector, SCORE_CHANNELS, type Detector } from "../src/features/scanner/recognition/detector";
+import {
+  EMBEDDING_DIM,
+  INPUT_SIDE,
+  loadDetector,
+  SCORE_CHANNELS,
+  type Detector,
+} from "../src/features/scanner/recognition/detector";
 import { checkImage, squareRgb } from "../src/features/scanner/image";
 import { FILES } from "./fetch-model";
 import type { LabelledPhoto } from "./photo-sets";
@@ -84,7 +90,9 @@ export async function views(path: string, n: number, random: () => number): Prom
     const top = Math.floor(random() * (H - h + 1));
     let p = sharp(path).extract({ left, top, width: w, height: h });
     if (random() < 0.5) p = p.flop();
-    p = p.rotate((random() - 0.5) * 30, { background: "#ffffff" }).modulate({ brightness: 0.8 + random() * 0.4, saturation: 0.8 + random() * 0.4 });
+    p = p
+      .rotate((random() - 0.5) * 30, { background: "#ffffff" })
+      .modulate({ brightness: 0.8 + random() * 0.4, saturation: 0.8 + random() * 0.4 });
     out.push(new Uint8Array(await p.jpeg({ quality: 80 }).toBuffer()));
   }
   return out;

@@ -132,11 +132,22 @@ export function tuxpaintPhotos(): LabelledPhoto[] {
     .map((p) => {
       const rel = relative(stamps, p);
       const cls = tuxClass(rel);
-      return { path: p, source: "tuxpaint" as const, name: rel, classes: cls ? [cls] : [], food: rel.startsWith("food/"), split: splitOf(rel) };
+      return {
+        path: p,
+        source: "tuxpaint" as const,
+        name: rel,
+        classes: cls ? [cls] : [],
+        food: rel.startsWith("food/"),
+        split: splitOf(rel),
+      };
     });
 }
 
-const OPENCV_CLASSES: Record<string, string[]> = { "apple.jpg": ["apple"], "orange.jpg": ["orange"], "fruits.jpg": ["orange"] };
+const OPENCV_CLASSES: Record<string, string[]> = {
+  "apple.jpg": ["apple"],
+  "orange.jpg": ["orange"],
+  "fruits.jpg": ["orange"],
+};
 const OPENCV_FOOD = new Set(["apple.jpg", "orange.jpg", "fruits.jpg", "smarties.png"]);
 
 export function opencvPhotos(): LabelledPhoto[] {

@@ -18,26 +18,45 @@ interface Need {
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const NEEDS: Record<string, Need> = {
-  chromium: { present: () => existsSync(chromium), apt: "chromium", why: `the browser tests drive Chromium at ${chromium}` },
-  "stress-ng": { present: () => Bun.which("stress-ng") !== null, apt: "stress-ng", why: "test:under-load runs the suite beside a CPU load" },
+  chromium: {
+    present: () => existsSync(chromium),
+    apt: "chromium",
+    why: `the browser tests drive Chromium at ${chromium}`,
+  },
+  "stress-ng": {
+    present: () => Bun.which("stress-ng") !== null,
+    apt: "stress-ng",
+    why: "test:under-load runs the suite beside a CPU load",
+  },
 };
 
-const wanted = ["chromium", ...process.argv.slice(2).filter((a, i, all) => all[i - 1] === "--with")];
+const wanted = ["chromium", ...process.argv.slice(2).filter((_a, i, all) => all[i - 1] === "--with")];
 const missing = wanted.map((name) => [name, NEEDS[name]!] as const).filter(([, need]) => !need.present());
 if (missing.length) {
   const packages = missing.map(([, need]) => need.apt);
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !Bun.which("apt-get")) {
-    const how = Bun.which("apt-get") ? `sudo apt-get install -y ${packages.join(" ")}` : `install ${packages.join(" and ")} with your package manager`;
-    console.error(`test setup: missing ${packages.join(", ")} (${missing.map(([, n]) => n.why).join("; ")}): run \`${how}\`, then \`bun run test\` again`);
+    const how = Bun.which("apt-get")
+      ? `sudo apt-get install -y ${packages.join(" ")}`
+      : `install ${packages.join(" and ")} with your package manager`;
+    console.error(
+      `test setup: missing ${packages.join(", ")} (${missing.map(([, n]) => n.why).join("; ")}): run \`${how}\`, then \`bun run test\` again`,
+    );
     process.exit(1);
   }
-  console.log(`test setup: installing ${packages.join(" ")} with apt-get (${missing.map(([, n]) => n.why).join("; ")})`);
+  console.log(
+    `test setup: installing ${packages.join(" ")} with apt-get (${missing.map(([, n]) => n.why).join("; ")})`,
+  );
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const cmd of [["apt-get", "update"], ["apt-get", "install", "-y", ...packages]]) {
+  for (const cmd of [
+    ["apt-get", "update"],
+    ["apt-get", "install", "-y", ...packages],
+  ]) {
     const r = Bun.spawnSync(cmd, { env, stdin: "ignore", stdout: "ignore", stderr: "inherit" });
     if (r.exitCode !== 0) {
-      console.error(`test setup: \`${cmd.join(" ")}\` failed (exit ${r.exitCode}); install ${packages.join(" ")} yourself, then run the tests again`);
+      console.error(
+        `test setup: \`${cmd.join(" ")}\` failed (exit ${r.exitCode}); install ${packages.join(" ")} yourself, then run the tests again`,
+      );
       process.exit(1);
     }
   }

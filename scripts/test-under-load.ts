@@ -11,7 +11,10 @@ if (!Number.isInteger(runs) || runs < 1) {
   console.error("test:under-load: --runs takes a whole number from 1");
   process.exit(2);
 }
-const setup = Bun.spawnSync(["bun", "scripts/test-prereqs.ts", "--with", "stress-ng"], { stdout: "inherit", stderr: "inherit" });
+const setup = Bun.spawnSync(["bun", "scripts/test-prereqs.ts", "--with", "stress-ng"], {
+  stdout: "inherit",
+  stderr: "inherit",
+});
 if (setup.exitCode !== 0) process.exit(setup.exitCode ?? 1);
 
 const results: string[] = [];
@@ -22,7 +25,9 @@ for (let run = 1; run <= runs; run++) {
   const code = await test.exited;
   load.kill();
   await load.exited;
-  results.push(`run ${run}/${runs}: ${code === 0 ? "passed" : `failed (exit ${code})`} in ${((performance.now() - started) / 1000).toFixed(0)} s beside stress-ng --cpu 2`);
+  results.push(
+    `run ${run}/${runs}: ${code === 0 ? "passed" : `failed (exit ${code})`} in ${((performance.now() - started) / 1000).toFixed(0)} s beside stress-ng --cpu 2`,
+  );
   console.log(results.at(-1));
   if (code !== 0) break;
 }

@@ -15,7 +15,16 @@ import { Metrics } from "./features/metrics/metrics";
 import { metricsRoutes } from "./features/metrics/routes";
 import { badHost, baseHeaders, hostAllowed, hostHeaderValid, hostRefused, pathOf, urlHost } from "./lib/http-policy";
 import { bodyError, recordBodyError } from "./lib/body-errors";
-import { errorResponse, errorStatus, extraHeaders, requestIds, routePattern, SAFE_REQUEST_ID, startedAt, toAppError } from "./lib/error-response";
+import {
+  errorResponse,
+  errorStatus,
+  extraHeaders,
+  requestIds,
+  routePattern,
+  SAFE_REQUEST_ID,
+  startedAt,
+  toAppError,
+} from "./lib/error-response";
 import { jsonLogger } from "./lib/log";
 import { FoodSearch } from "./features/foods/search";
 import { FoodDirectory } from "./features/foods/directory";
@@ -85,7 +94,8 @@ export function createApp(options: AppOptions) {
   const registration = new Registration(options.db);
   if (options.registrationMode) registration.setMode(options.registrationMode, (options.now ?? (() => new Date()))());
   const onlineLookup = new OnlineLookupSetting(options.db);
-  if (options.onlineLookupAtStart !== undefined) onlineLookup.set(options.onlineLookupAtStart, (options.now ?? (() => new Date()))());
+  if (options.onlineLookupAtStart !== undefined)
+    onlineLookup.set(options.onlineLookupAtStart, (options.now ?? (() => new Date()))());
   // filled in below, once the routes exist
   let routeOf: AuthDeps["routeOf"] = () => undefined;
   const authDeps: AuthDeps = { tokens, repo: authRepo, accessTokens, now, routeOf: (request) => routeOf(request) };
@@ -115,7 +125,11 @@ export function createApp(options: AppOptions) {
     clientAddress: (request, server) => proxies.of(server?.requestIP(request)?.address, request.headers),
     allowedHosts: options.allowedHosts ?? null,
     customFoods,
-    foods: new FoodDirectory([catalogueSource(options.catalogue), customFoodSource(customFoods), importedFoodSource(imported)]),
+    foods: new FoodDirectory([
+      catalogueSource(options.catalogue),
+      customFoodSource(customFoods),
+      importedFoodSource(imported),
+    ]),
     meals: new MealsRepo(options.db),
     imported,
     photos: new PhotosRepo(options.db),
@@ -140,7 +154,9 @@ export function createApp(options: AppOptions) {
     : null;
 
   const personal = (userId: number | null) =>
-    userId === null ? undefined : personalFoods((u, since) => deps.meals.foodHistory(u, since), deps.customFoods, userId, deps.now());
+    userId === null
+      ? undefined
+      : personalFoods((u, since) => deps.meals.foodHistory(u, since), deps.customFoods, userId, deps.now());
   const api = new Elysia({ prefix: "/api/v1" })
     .use(authRoutes(deps))
     .use(credentialRoutes(deps))
@@ -199,13 +215,18 @@ export function createApp(options: AppOptions) {
         if (UPLOAD_PATHS.has(path)) {
           // Uploads (the photo scanner): multipart only, read with the 10 MB image limit.
           if (type !== "multipart/form-data") {
-            throw new AppError("unsupported_media_type", "send the photo as multipart/form-data with a file part named image");
+            throw new AppError(
+              "unsupported_media_type",
+              "send the photo as multipart/form-data with a file part named image",
+            );
           }
           const bytes = await readLimited(request, MAX_UPLOAD_BODY);
           let form: Awaited<ReturnType<Response["formData"]>>;
           try {
             // the hook's contentType lacks the boundary; the request header has it
-            form = await new Response(bytes, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+            form = await new Response(bytes, {
+              headers: { "content-type": request.headers.get("content-type") ?? "" },
+            }).formData();
           } catch {
             throw new AppError("validation_failed", "the body is not valid multipart/form-data", [
               { field: "image", message: "could not be read from the multipart body" },
@@ -220,7 +241,10 @@ export function createApp(options: AppOptions) {
         // No body at all (a DELETE, say): nothing to parse; a route that needs one says so.
         if (type === "" && (request.body === null || request.headers.get("content-length") === "0")) return undefined;
         if (type !== "application/json" && !type.endsWith("+json")) {
-          throw new AppError("unsupported_media_type", `Content-Type must be application/json${type ? `, got ${type}` : ""}`);
+          throw new AppError(
+            "unsupported_media_type",
+            `Content-Type must be application/json${type ? `, got ${type}` : ""}`,
+          );
         }
         return await readJson(request, BODY_LIMITS[path] ?? JSON_BODY_LIMIT);
       } catch (e) {
@@ -246,7 +270,9 @@ export function createApp(options: AppOptions) {
       deps.imports.leave(request);
       if (!deps.logRequests && !metrics) return;
       const started = startedAt.get(request);
-      const status = errorStatus.get(request) ?? (responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200);
+      const status =
+        errorStatus.get(request) ??
+        (responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200);
       const ms = started === undefined ? 0 : performance.now() - started;
       metrics?.observe(request.method, route || "unmatched", status, ms / 1000);
       if (!deps.logRequests) return;
@@ -264,10 +290,16 @@ export function createApp(options: AppOptions) {
     .use(metrics ? metricsRoutes(metrics, options.metrics!.token) : new Elysia())
     .use(api)
     // built on first request from every route's schemas (features/docs/openapi.ts)
-    .get("/api/v1/openapi.json", () => {
-      openApiDoc ??= JSON.stringify(buildOpenApi(built.routes!(), { version: VERSION, errorSchema: ErrorSchema, examples: OPENAPI_EXAMPLES }));
-      return new Response(openApiDoc, { headers: { "content-type": "application/json; charset=utf-8" } });
-    }, { detail: { hide: true } });
+    .get(
+      "/api/v1/openapi.json",
+      () => {
+        openApiDoc ??= JSON.stringify(
+          buildOpenApi(built.routes!(), { version: VERSION, errorSchema: ErrorSchema, examples: OPENAPI_EXAMPLES }),
+        );
+        return new Response(openApiDoc, { headers: { "content-type": "application/json; charset=utf-8" } });
+      },
+      { detail: { hide: true } },
+    );
   built.routes = () => root.routes as Parameters<typeof buildOpenApi>[0];
   const authFirst = authenticateEarly(authDeps);
   let table: ({ pattern: RegExp; method: string; auth: boolean } & RouteRule)[] | undefined;
@@ -303,7 +335,13 @@ export function createApp(options: AppOptions) {
   const needsAuth = (request: Request): boolean => matches(request).some((r) => r.auth);
   /** The methods some route takes at this path (for 405 and its Allow header). */
   function allowedMethods(path: string): string[] {
-    return [...new Set(routeTable().filter((r) => r.pattern.test(path)).map((r) => r.method))].sort();
+    return [
+      ...new Set(
+        routeTable()
+          .filter((r) => r.pattern.test(path))
+          .map((r) => r.method),
+      ),
+    ].sort();
   }
   return root;
 }

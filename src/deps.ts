@@ -107,6 +107,22 @@ export interface AppDeps {
   registrationMode?: RegistrationMode;
 }
 
-export type AppOptions = Partial<Omit<AppDeps, "db" | "catalogue" | "jwtSecret" | "auth" | "authn" | "clientAddress" | "customFoods" | "foods" | "meals" | "imported" | "photos" | "examples" | "syncLog">> &
+export type AppOptions = Partial<
+  Omit<
+    AppDeps,
+    | "db"
+    | "catalogue"
+    | "jwtSecret"
+    | "auth"
+    | "authn"
+    | "clientAddress"
+    | "customFoods"
+    | "foods"
+    | "meals"
+    | "imported"
+    | "photos"
+    | "examples"
+    | "syncLog"
+  >
+> &
   Pick<AppDeps, "db" | "catalogue" | "jwtSecret">;
-

@@ -32,7 +32,8 @@ async function serve(cl: CommandLine): Promise<void> {
   // imported here, not at the top: the app serves the built web app (files.gen.ts, written by
   // scripts/build-web.ts), and `--help`, `--version` and the other commands must work before any build
   const { createApp } = await import("./app");
-  if (cl.positionals.length) throw new ConfigError(`"morsel serve" takes no arguments besides flags, got "${cl.positionals[0]}"`);
+  if (cl.positionals.length)
+    throw new ConfigError(`"morsel serve" takes no arguments besides flags, got "${cl.positionals[0]}"`);
   const config = configFrom(cl.values);
   prepareDataDir(config.dataDir);
   const lock = lockDataDir(config.dataDir);
@@ -46,17 +47,32 @@ async function serve(cl: CommandLine): Promise<void> {
   const lifecycle = { draining: false };
   const search = new FoodSearch(catalogue);
   const app = createApp({
-    db, catalogue, search, jwtSecret: secret, logger: jsonLogger, logRequests: config.logRequests, offClient, lifecycle,
-    tombstoneDays: config.tombstoneDays, recogniser: recogniserFor(config.photoWorkers, jsonLogger),
-    trustProxy: config.trustProxy, allowedHosts: config.allowedHosts,
-    registrationMode: config.registration ?? undefined, onlineLookupAtStart: config.onlineLookup ?? undefined, corsOrigins: config.corsOrigins,
+    db,
+    catalogue,
+    search,
+    jwtSecret: secret,
+    logger: jsonLogger,
+    logRequests: config.logRequests,
+    offClient,
+    lifecycle,
+    tombstoneDays: config.tombstoneDays,
+    recogniser: recogniserFor(config.photoWorkers, jsonLogger),
+    trustProxy: config.trustProxy,
+    allowedHosts: config.allowedHosts,
+    registrationMode: config.registration ?? undefined,
+    onlineLookupAtStart: config.onlineLookup ?? undefined,
+    corsOrigins: config.corsOrigins,
     metrics: config.metrics ? { token: config.metricsToken } : null,
   });
   // Bun refuses bodies above this itself; every route has a lower limit of its own (JSON 1 MiB, photos
   // 10 MB, imports 64 MiB) that answers in the API's error format. Elysia asks Bun for reusePort,
   // which let a second server share the port (requests alternated between two databases): off.
   checkLoopbackTwin(config);
-  const server = listen(() => app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 65 * 1024 * 1024, reusePort: false }), config);
+  const server = listen(
+    () =>
+      app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 65 * 1024 * 1024, reusePort: false }),
+    config,
+  );
   // The search index (~120 ms) is built a second after the server listens instead of before: the
   // first requests are not kept waiting for it, and the first search usually finds it ready.
   setTimeout(() => search.warm(), 1000).unref();
@@ -66,7 +82,9 @@ async function serve(cl: CommandLine): Promise<void> {
       detail: `this server listens on ${config.host}, and anyone who can reach it may create an account; start it with --registration invite (or closed) to stop that, or have the admin switch it (PATCH /api/v1/admin/settings)`,
     });
   } else if (!isLoopback(config.host) && !registration.hasUsers()) {
-    jsonLogger.warn("no account yet", { detail: `the first account registered becomes the admin, whatever --registration says; register yours now` });
+    jsonLogger.warn("no account yet", {
+      detail: `the first account registered becomes the admin, whatever --registration says; register yours now`,
+    });
   }
 
   jsonLogger.info("morsel started", {

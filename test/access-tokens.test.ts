@@ -12,7 +12,9 @@ type Op = [method: string, path: string, scope: string];
 async function operations(call: ReturnType<typeof makeApp>["call"]): Promise<Op[]> {
   const doc = (await call("GET", "/api/v1/openapi.json")).json;
   const ops: Op[] = [];
-  for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, { security?: Record<string, string[]>[] }>>)) {
+  for (const [path, methods] of Object.entries(
+    doc.paths as Record<string, Record<string, { security?: Record<string, string[]>[] }>>,
+  )) {
     for (const [method, op] of Object.entries(methods)) {
       const bearer = op.security?.find((s) => "bearer" in s)?.bearer;
       if (bearer) ops.push([method.toUpperCase(), path.replace(/\{[^}]+\}/g, "1"), bearer[0]!]);
@@ -25,7 +27,9 @@ describe("scopes on every operation", () => {
   test("read, write and read+write tokens: 403 forbidden exactly where the document says they lack the scope", async () => {
     const { call } = makeApp();
     const u = await registerUser(call);
-    const make = async (scopes: string[]) => (await call("POST", "/api/v1/tokens", { token: u.access_token, body: { name: scopes.join("+"), scopes } })).json.token as string;
+    const make = async (scopes: string[]) =>
+      (await call("POST", "/api/v1/tokens", { token: u.access_token, body: { name: scopes.join("+"), scopes } })).json
+        .token as string;
     const tokens = { read: await make(["read"]), write: await make(["write"]), both: await make(["read", "write"]) };
     const ops = await operations(call);
     expect(ops.filter(([, , s]) => s === "read").length).toBeGreaterThan(8);
@@ -42,8 +46,10 @@ describe("scopes on every operation", () => {
         if (r.status === 401 || r.status >= 500) problems.push(`${name} ${method} ${path}: ${r.status}`);
         if (has && r.status === 403) problems.push(`${name} ${method} ${path}: 403 but the token has ${scope}`);
         if (!has) {
-          if (r.status !== 403 || r.json?.error?.code !== "forbidden") problems.push(`${name} ${method} ${path}: ${r.status}, expected 403 forbidden`);
-          else if (!r.json.error.message.includes(scope === "account" ? "sign in" : `"${scope}"`)) problems.push(`${name} ${method} ${path}: message ${r.json.error.message}`);
+          if (r.status !== 403 || r.json?.error?.code !== "forbidden")
+            problems.push(`${name} ${method} ${path}: ${r.status}, expected 403 forbidden`);
+          else if (!r.json.error.message.includes(scope === "account" ? "sign in" : `"${scope}"`))
+            problems.push(`${name} ${method} ${path}: message ${r.json.error.message}`);
         }
       }
     }
@@ -55,26 +61,50 @@ describe("scopes on every operation", () => {
   test("a write token logs a meal; a read token reads it back and is refused the write", async () => {
     const { call } = makeApp();
     const u = await registerUser(call);
-    const mk = async (scopes: string[]) => (await call("POST", "/api/v1/tokens", { token: u.access_token, body: { name: "ha", scopes } })).json;
+    const mk = async (scopes: string[]) =>
+      (await call("POST", "/api/v1/tokens", { token: u.access_token, body: { name: "ha", scopes } })).json;
     const writer = await mk(["write"]);
     const reader = await mk(["read"]);
-    const meal = await call("POST", "/api/v1/meals", { token: writer.token, body: { food_id: 9040, quantity: 118, meal_type: "snack" } });
+    const meal = await call("POST", "/api/v1/meals", {
+      token: writer.token,
+      body: { food_id: 9040, quantity: 118, meal_type: "snack" },
+    });
     expect(meal.status).toBe(201);
     const day = await call("GET", `/api/v1/meals/daily?date=${meal.json.date}`, { token: reader.token });
     expect(day.json.meals.map((m: { id: string }) => m.id)).toEqual([meal.json.id]);
-    expect((await call("HEAD", `/api/v1/meals/daily?date=${meal.json.date}`, { token: reader.token })).status).toBe(200); // HEAD reads like GET
-    const e = expectError(await call("POST", "/api/v1/meals", { token: reader.token, body: { food_id: 9040, quantity: 1, meal_type: "snack" } }), 403, "forbidden");
+    expect((await call("HEAD", `/api/v1/meals/daily?date=${meal.json.date}`, { token: reader.token })).status).toBe(
+      200,
+    ); // HEAD reads like GET
+    const e = expectError(
+      await call("POST", "/api/v1/meals", {
+        token: reader.token,
+        body: { food_id: 9040, quantity: 1, meal_type: "snack" },
+      }),
+      403,
+      "forbidden",
+    );
     expect(e.message).toContain('"write"');
     // a body the route would refuse still gets the scope's answer first
     expectError(await call("POST", "/api/v1/meals", { token: reader.token, raw: "{broken" }), 403, "forbidden");
-    expect((await call("GET", `/api/v1/meals/daily?date=${meal.json.date}`, { token: u.access_token })).json.meals.length).toBe(1);
+    expect(
+      (await call("GET", `/api/v1/meals/daily?date=${meal.json.date}`, { token: u.access_token })).json.meals.length,
+    ).toBe(1);
   });
 
   test("a token cannot change the password, even with write; it may change the name", async () => {
     const { call } = makeApp();
     const u = await registerUser(call);
-    const t = (await call("POST", "/api/v1/tokens", { token: u.access_token, body: { name: "x", scopes: ["read", "write"] } })).json.token;
-    expectError(await call("PATCH", "/api/v1/me", { token: t, body: { password: "a new long password", current_password: u.password } }), 403, "forbidden");
+    const t = (
+      await call("POST", "/api/v1/tokens", { token: u.access_token, body: { name: "x", scopes: ["read", "write"] } })
+    ).json.token;
+    expectError(
+      await call("PATCH", "/api/v1/me", {
+        token: t,
+        body: { password: "a new long password", current_password: u.password },
+      }),
+      403,
+      "forbidden",
+    );
     expect((await call("PATCH", "/api/v1/me", { token: t, body: { name: "Ana B" } })).json.name).toBe("Ana B");
     expect((await call("POST", "/api/v1/login", { body: { email: u.email, password: u.password } })).status).toBe(200);
   });
@@ -85,10 +115,18 @@ describe("the token's life", () => {
     const clock = new Clock("2026-11-22T12:00:00Z");
     const { call, db } = makeApp({ clock });
     const u = await registerUser(call);
-    const made = await call("POST", "/api/v1/tokens", { token: u.access_token, body: { name: "  Home Assistant ", scopes: ["write", "read"], expires_in_days: 30 } });
+    const made = await call("POST", "/api/v1/tokens", {
+      token: u.access_token,
+      body: { name: "  Home Assistant ", scopes: ["write", "read"], expires_in_days: 30 },
+    });
     expect(made.status).toBe(201);
     expect(made.headers.get("location")).toBe(`/api/v1/tokens/${made.json.id}`);
-    expect(made.json).toMatchObject({ name: "Home Assistant", scopes: ["read", "write"], expires_at: "2026-12-22T12:00:00.000Z", last_used_at: null });
+    expect(made.json).toMatchObject({
+      name: "Home Assistant",
+      scopes: ["read", "write"],
+      expires_at: "2026-12-22T12:00:00.000Z",
+      last_used_at: null,
+    });
     expect(made.json.token).toMatch(/^morsel_pat_[A-Za-z0-9_-]{43}$/);
     const stored = db.select().from(accessTokens).all();
     expect(JSON.stringify(stored)).not.toContain(made.json.token.slice(11));
@@ -96,7 +134,16 @@ describe("the token's life", () => {
     clock.advance(5 * 60_000);
     expect((await call("GET", "/api/v1/me", { token: made.json.token })).status).toBe(200);
     const listed = (await call("GET", "/api/v1/tokens", { token: u.access_token })).json.items;
-    expect(listed).toEqual([{ id: made.json.id, name: "Home Assistant", scopes: ["read", "write"], created_at: "2026-11-22T12:00:00.000Z", expires_at: "2026-12-22T12:00:00.000Z", last_used_at: "2026-11-22T12:05:00.000Z" }]);
+    expect(listed).toEqual([
+      {
+        id: made.json.id,
+        name: "Home Assistant",
+        scopes: ["read", "write"],
+        created_at: "2026-11-22T12:00:00.000Z",
+        expires_at: "2026-12-22T12:00:00.000Z",
+        last_used_at: "2026-11-22T12:05:00.000Z",
+      },
+    ]);
     expect(JSON.stringify(listed)).not.toContain("morsel_pat_");
 
     expect((await call("DELETE", `/api/v1/tokens/${made.json.id}`, { token: u.access_token })).status).toBe(204);
@@ -109,8 +156,18 @@ describe("the token's life", () => {
     const clock = new Clock("2026-11-22T12:00:00Z");
     const { call } = makeApp({ clock });
     const u = await registerUser(call);
-    const short = (await call("POST", "/api/v1/tokens", { token: u.access_token, body: { name: "a", scopes: ["read"], expires_in_days: 1 } })).json.token;
-    const forever = (await call("POST", "/api/v1/tokens", { token: u.access_token, body: { name: "b", scopes: ["read"], expires_in_days: null } })).json;
+    const short = (
+      await call("POST", "/api/v1/tokens", {
+        token: u.access_token,
+        body: { name: "a", scopes: ["read"], expires_in_days: 1 },
+      })
+    ).json.token;
+    const forever = (
+      await call("POST", "/api/v1/tokens", {
+        token: u.access_token,
+        body: { name: "b", scopes: ["read"], expires_in_days: null },
+      })
+    ).json;
     expect(forever.expires_at).toBeNull();
     clock.advance(86_400_000);
     expectError(await call("GET", "/api/v1/goals", { token: short }), 401, "token_expired");
@@ -138,7 +195,9 @@ describe("the token's life", () => {
       expect(e.details?.map((d) => d.field)).toContain(field);
     }
     expect((await call("GET", "/api/v1/tokens", { token: a.access_token })).json.items).toEqual([]);
-    const bt = (await call("POST", "/api/v1/tokens", { token: b.access_token, body: { name: "b's", scopes: ["read"] } })).json;
+    const bt = (
+      await call("POST", "/api/v1/tokens", { token: b.access_token, body: { name: "b's", scopes: ["read"] } })
+    ).json;
     expectError(await call("DELETE", `/api/v1/tokens/${bt.id}`, { token: a.access_token }), 404, "not_found");
     expectError(await call("DELETE", "/api/v1/tokens/abc", { token: a.access_token }), 400, "validation_failed");
     expect((await call("GET", "/api/v1/me", { token: bt.token })).json.id).toBe(b.user.id);

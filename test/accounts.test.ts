@@ -7,14 +7,23 @@ const { call, clock } = t;
 
 describe("POST /register", () => {
   test("201 with the token pair; email trimmed and lower-cased; timezone defaults to UTC", async () => {
-    const r = await call("POST", "/api/v1/register", { body: { email: "  Ana.Silva@Example.ORG ", password: "correct horse", name: "  Ana  " } });
+    const r = await call("POST", "/api/v1/register", {
+      body: { email: "  Ana.Silva@Example.ORG ", password: "correct horse", name: "  Ana  " },
+    });
     expect(r.status).toBe(201);
     expect(r.json).toEqual({
       access_token: expect.any(String),
       refresh_token: expect.any(String),
       token_type: "Bearer",
       expires_in: 3600,
-      user: { id: expect.any(Number), email: "ana.silva@example.org", name: "Ana", timezone: "UTC", role: "admin", weight_unit: "kg" },
+      user: {
+        id: expect.any(Number),
+        email: "ana.silva@example.org",
+        name: "Ana",
+        timezone: "UTC",
+        role: "admin",
+        weight_unit: "kg",
+      },
     });
   });
 
@@ -37,7 +46,9 @@ describe("POST /register", () => {
 
   test("the same email in another case → 409 email_taken", async () => {
     const u = await registerUser(call);
-    const r = await call("POST", "/api/v1/register", { body: { email: u.email.toUpperCase(), password: "another password", name: "B" } });
+    const r = await call("POST", "/api/v1/register", {
+      body: { email: u.email.toUpperCase(), password: "another password", name: "B" },
+    });
     expectError(r, 409, "email_taken");
   });
 
@@ -64,7 +75,11 @@ describe("POST /register", () => {
   });
 
   test("several bad fields are all reported", async () => {
-    const e = expectError(await call("POST", "/api/v1/register", { body: { email: "x", password: "1", name: "" } }), 400, "validation_failed");
+    const e = expectError(
+      await call("POST", "/api/v1/register", { body: { email: "x", password: "1", name: "" } }),
+      400,
+      "validation_failed",
+    );
     expect(e.details?.map((d) => d.field).sort()).toEqual(["email", "name", "password"]);
   });
 
@@ -72,11 +87,18 @@ describe("POST /register", () => {
     expectError(await call("POST", "/api/v1/register", { raw: '{"email": "a@b.co",' }), 400, "malformed_json");
     expectError(await call("POST", "/api/v1/register", { raw: "" }), 400, "malformed_json");
     expectError(
-      await call("POST", "/api/v1/register", { raw: "email=a@b.co", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+      await call("POST", "/api/v1/register", {
+        raw: "email=a@b.co",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
       415,
       "unsupported_media_type",
     );
-    expectError(await call("POST", "/api/v1/register", { raw: "{}", headers: { "content-type": "text/plain" } }), 415, "unsupported_media_type");
+    expectError(
+      await call("POST", "/api/v1/register", { raw: "{}", headers: { "content-type": "text/plain" } }),
+      415,
+      "unsupported_media_type",
+    );
     const huge = JSON.stringify({ email: "a@b.co", password: "x".repeat(2 * 1024 * 1024), name: "A" });
     expectError(await call("POST", "/api/v1/register", { raw: huge }), 413, "payload_too_large");
     expectError(await call("POST", "/api/v1/register", { raw: "[1,2]" }), 400, "validation_failed");
@@ -86,7 +108,9 @@ describe("POST /register", () => {
 describe("POST /login", () => {
   test("200 with a new token pair and session", async () => {
     const u = await registerUser(call);
-    const r = await call("POST", "/api/v1/login", { body: { email: ` ${u.email.toUpperCase()} `, password: u.password } });
+    const r = await call("POST", "/api/v1/login", {
+      body: { email: ` ${u.email.toUpperCase()} `, password: u.password },
+    });
     expect(r.status).toBe(200);
     expect(r.json.user).toEqual(u.user);
     expect(jwtPayload(r.json.access_token).sid).not.toBe(jwtPayload(u.access_token).sid);
@@ -122,36 +146,59 @@ describe("POST /login", () => {
   test("5 failures for one email → 429 with Retry-After, even with the right password; the window passes", async () => {
     const app = makeApp();
     const u = await registerUser(app.call);
-    for (let i = 0; i < 5; i++) expectError(await app.call("POST", "/api/v1/login", { body: { email: u.email, password: "nope nope" } }), 401, "invalid_credentials");
+    for (let i = 0; i < 5; i++)
+      expectError(
+        await app.call("POST", "/api/v1/login", { body: { email: u.email, password: "nope nope" } }),
+        401,
+        "invalid_credentials",
+      );
     const blocked = await app.call("POST", "/api/v1/login", { body: { email: u.email, password: u.password } });
     expectError(blocked, 429, "rate_limited");
     const retry = Number(blocked.headers.get("retry-after"));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(15 * 60);
     app.clock.advance(retry * 1000);
-    expect((await app.call("POST", "/api/v1/login", { body: { email: u.email, password: u.password } })).status).toBe(200);
+    expect((await app.call("POST", "/api/v1/login", { body: { email: u.email, password: u.password } })).status).toBe(
+      200,
+    );
   });
 
   test("success resets the count", async () => {
     const app = makeApp();
     const u = await registerUser(app.call);
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 4; i++) await app.call("POST", "/api/v1/login", { body: { email: u.email, password: "nope nope" } });
-      expect((await app.call("POST", "/api/v1/login", { body: { email: u.email, password: u.password } })).status).toBe(200);
+      for (let i = 0; i < 4; i++)
+        await app.call("POST", "/api/v1/login", { body: { email: u.email, password: "nope nope" } });
+      expect((await app.call("POST", "/api/v1/login", { body: { email: u.email, password: u.password } })).status).toBe(
+        200,
+      );
     }
   });
 
   test("20 failures from one address across emails → 429 for any email from it", async () => {
     const app = makeApp();
     const u = await registerUser(app.call);
-    for (let i = 0; i < 20; i++) await app.call("POST", "/api/v1/login", { body: { email: `x${i}@example.org`, password: "nope nope" } });
-    expectError(await app.call("POST", "/api/v1/login", { body: { email: u.email, password: u.password } }), 429, "rate_limited");
+    for (let i = 0; i < 20; i++)
+      await app.call("POST", "/api/v1/login", { body: { email: `x${i}@example.org`, password: "nope nope" } });
+    expectError(
+      await app.call("POST", "/api/v1/login", { body: { email: u.email, password: u.password } }),
+      429,
+      "rate_limited",
+    );
   });
 
   test("bad input → 400 validation_failed", async () => {
-    expectError(await call("POST", "/api/v1/login", { body: { email: "ana", password: "x" } }), 400, "validation_failed");
+    expectError(
+      await call("POST", "/api/v1/login", { body: { email: "ana", password: "x" } }),
+      400,
+      "validation_failed",
+    );
     expectError(await call("POST", "/api/v1/login", { body: { email: "ana@example.org" } }), 400, "validation_failed");
-    expectError(await call("POST", "/api/v1/login", { body: { email: "ana@example.org", password: 5 } }), 400, "validation_failed");
+    expectError(
+      await call("POST", "/api/v1/login", { body: { email: "ana@example.org", password: 5 } }),
+      400,
+      "validation_failed",
+    );
     expectError(await call("POST", "/api/v1/login", { raw: "nope" }), 400, "malformed_json");
   });
 });
@@ -179,7 +226,11 @@ describe("POST /refresh", () => {
     expectError(reuse, 401, "refresh_token_reused");
     expect(reuse.headers.get("www-authenticate")).toContain('error="invalid_token"');
     // the legitimate holder's tokens from the same session stop working too
-    expectError(await app.call("POST", "/api/v1/refresh", { body: { refresh_token: next.refresh_token } }), 401, "invalid_refresh_token");
+    expectError(
+      await app.call("POST", "/api/v1/refresh", { body: { refresh_token: next.refresh_token } }),
+      401,
+      "invalid_refresh_token",
+    );
     expectError(await app.call("GET", "/api/v1/me", { token: next.access_token }), 401, "invalid_token");
     expectError(await app.call("GET", "/api/v1/me", { token: u.access_token }), 401, "invalid_token");
   });
@@ -197,7 +248,11 @@ describe("POST /refresh", () => {
     // the successor rotates normally; after that the first token is plain reuse, even within 30 s
     const third = await app.call("POST", "/api/v1/refresh", { body: { refresh_token: retry.json.refresh_token } });
     expect(third.status).toBe(200);
-    expectError(await app.call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } }), 401, "refresh_token_reused");
+    expectError(
+      await app.call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } }),
+      401,
+      "refresh_token_reused",
+    );
     expectError(await app.call("GET", "/api/v1/me", { token: third.json.access_token }), 401, "invalid_token");
   });
 
@@ -209,33 +264,53 @@ describe("POST /refresh", () => {
     app.clock.advance(1000);
     expect((await app.call("GET", "/api/v1/me", { token: next.access_token })).status).toBe(200); // the client got its answer
     app.clock.advance(1000); // well inside 30 s
-    expectError(await app.call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } }), 401, "refresh_token_reused");
+    expectError(
+      await app.call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } }),
+      401,
+      "refresh_token_reused",
+    );
     expectError(await app.call("GET", "/api/v1/me", { token: next.access_token }), 401, "invalid_token"); // the session is revoked
   });
 
   test("10 parallel refreshes with one token (a phone retrying): all get the same pair, and it works", async () => {
     const u = await registerUser(call);
-    const rs = await Promise.all(Array.from({ length: 10 }, () => call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } })));
+    const rs = await Promise.all(
+      Array.from({ length: 10 }, () => call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } })),
+    );
     expect(rs.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(new Set(rs.map((r) => r.json.refresh_token)).size).toBe(1);
     expect((await call("GET", "/api/v1/me", { token: rs[0]!.json.access_token })).status).toBe(200);
-    expect((await call("POST", "/api/v1/refresh", { body: { refresh_token: rs[0]!.json.refresh_token } })).status).toBe(200);
+    expect((await call("POST", "/api/v1/refresh", { body: { refresh_token: rs[0]!.json.refresh_token } })).status).toBe(
+      200,
+    );
   });
 
   test("an access token used as a refresh token → 401 invalid_refresh_token", async () => {
     const u = await registerUser(call);
-    expectError(await call("POST", "/api/v1/refresh", { body: { refresh_token: u.access_token } }), 401, "invalid_refresh_token");
+    expectError(
+      await call("POST", "/api/v1/refresh", { body: { refresh_token: u.access_token } }),
+      401,
+      "invalid_refresh_token",
+    );
   });
 
   test("an expired refresh token (30 days later) → 401 token_expired", async () => {
     const app = makeApp();
     const u = await registerUser(app.call);
     app.clock.advance(30 * 24 * 3600 * 1000 + 1000);
-    expectError(await app.call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } }), 401, "token_expired");
+    expectError(
+      await app.call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } }),
+      401,
+      "token_expired",
+    );
   });
 
   test("garbage and missing tokens", async () => {
-    expectError(await call("POST", "/api/v1/refresh", { body: { refresh_token: "abc.def.ghi" } }), 401, "invalid_refresh_token");
+    expectError(
+      await call("POST", "/api/v1/refresh", { body: { refresh_token: "abc.def.ghi" } }),
+      401,
+      "invalid_refresh_token",
+    );
     expectError(await call("POST", "/api/v1/refresh", { body: {} }), 400, "validation_failed");
   });
 });
@@ -248,7 +323,11 @@ describe("POST /logout", () => {
     expect(r.status).toBe(204);
     expect(r.text).toBe("");
     expectError(await call("GET", "/api/v1/me", { token: u.access_token }), 401, "invalid_token");
-    expectError(await call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } }), 401, "invalid_refresh_token");
+    expectError(
+      await call("POST", "/api/v1/refresh", { body: { refresh_token: u.refresh_token } }),
+      401,
+      "invalid_refresh_token",
+    );
     expect((await call("POST", "/api/v1/logout", { body: { refresh_token: u.refresh_token } })).status).toBe(204);
   });
 
@@ -261,7 +340,11 @@ describe("POST /logout", () => {
 
   test("an access token or garbage instead of a refresh token → 401", async () => {
     const u = await registerUser(call);
-    expectError(await call("POST", "/api/v1/logout", { body: { refresh_token: u.access_token } }), 401, "invalid_refresh_token");
+    expectError(
+      await call("POST", "/api/v1/logout", { body: { refresh_token: u.access_token } }),
+      401,
+      "invalid_refresh_token",
+    );
     expectError(await call("POST", "/api/v1/logout", { body: { refresh_token: "x" } }), 401, "invalid_refresh_token");
   });
 });
@@ -275,7 +358,10 @@ describe("GET, PATCH and DELETE /me", () => {
 
   test("PATCH changes name and time zone", async () => {
     const u = await registerUser(call);
-    const r = await call("PATCH", "/api/v1/me", { token: u.access_token, body: { name: " Bea ", timezone: "America/New_York", ignored: 1 } });
+    const r = await call("PATCH", "/api/v1/me", {
+      token: u.access_token,
+      body: { name: " Bea ", timezone: "America/New_York", ignored: 1 },
+    });
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ ...u.user, name: "Bea", timezone: "America/New_York" });
     expect((await call("GET", "/api/v1/me", { token: u.access_token })).json.name).toBe("Bea");
@@ -285,7 +371,7 @@ describe("GET, PATCH and DELETE /me", () => {
     [{ name: "" }, "name"],
     [{ name: "n".repeat(101) }, "name"],
     [{ timezone: "Nowhere/City" }, "timezone"],
-    [{ password: "short" , current_password: "correct horse battery" }, "password"],
+    [{ password: "short", current_password: "correct horse battery" }, "password"],
     [{ password: "a long new password" }, "current_password"],
     [{ password: "a long new password", current_password: "wrong one!" }, "current_password"],
   ])("PATCH %p → 400 on %s, nothing changed", async (body, field) => {
@@ -298,26 +384,52 @@ describe("GET, PATCH and DELETE /me", () => {
   test("a password change ends every other session, keeps this one, and swaps the password", async () => {
     const u = await registerUser(call);
     const phone = (await call("POST", "/api/v1/login", { body: { email: u.email, password: u.password } })).json;
-    const r = await call("PATCH", "/api/v1/me", { token: u.access_token, body: { password: "brand new password", current_password: u.password } });
+    const r = await call("PATCH", "/api/v1/me", {
+      token: u.access_token,
+      body: { password: "brand new password", current_password: u.password },
+    });
     expect(r.status).toBe(200);
     expectError(await call("GET", "/api/v1/me", { token: phone.access_token }), 401, "invalid_token");
-    expectError(await call("POST", "/api/v1/refresh", { body: { refresh_token: phone.refresh_token } }), 401, "invalid_refresh_token");
+    expectError(
+      await call("POST", "/api/v1/refresh", { body: { refresh_token: phone.refresh_token } }),
+      401,
+      "invalid_refresh_token",
+    );
     expect((await call("GET", "/api/v1/me", { token: u.access_token })).status).toBe(200);
-    expectError(await call("POST", "/api/v1/login", { body: { email: u.email, password: u.password } }), 401, "invalid_credentials");
-    expect((await call("POST", "/api/v1/login", { body: { email: u.email, password: "brand new password" } })).status).toBe(200);
+    expectError(
+      await call("POST", "/api/v1/login", { body: { email: u.email, password: u.password } }),
+      401,
+      "invalid_credentials",
+    );
+    expect(
+      (await call("POST", "/api/v1/login", { body: { email: u.email, password: "brand new password" } })).status,
+    ).toBe(200);
   });
 
   test("DELETE needs the password; then the account, its sessions and its email are gone", async () => {
     const u = await registerUser(call);
-    expectError(await call("DELETE", "/api/v1/me", { token: u.access_token, body: { password: "not it at all" } }), 400, "validation_failed");
+    expectError(
+      await call("DELETE", "/api/v1/me", { token: u.access_token, body: { password: "not it at all" } }),
+      400,
+      "validation_failed",
+    );
     expectError(await call("DELETE", "/api/v1/me", { token: u.access_token, body: {} }), 400, "validation_failed");
     const r = await call("DELETE", "/api/v1/me", { token: u.access_token, body: { password: u.password } });
     expect(r.status).toBe(204);
     expectError(await call("GET", "/api/v1/me", { token: u.access_token }), 401, "invalid_token");
-    expectError(await call("POST", "/api/v1/login", { body: { email: u.email, password: u.password } }), 401, "invalid_credentials");
-    const sessions = t.db.$client.query("SELECT count(*) AS n FROM sessions WHERE user_id = ?").get(u.user.id) as { n: number };
+    expectError(
+      await call("POST", "/api/v1/login", { body: { email: u.email, password: u.password } }),
+      401,
+      "invalid_credentials",
+    );
+    const sessions = t.db.$client.query("SELECT count(*) AS n FROM sessions WHERE user_id = ?").get(u.user.id) as {
+      n: number;
+    };
     expect(sessions.n).toBe(0);
-    expect((await call("POST", "/api/v1/register", { body: { email: u.email, password: "fresh start!", name: "New" } })).status).toBe(201);
+    expect(
+      (await call("POST", "/api/v1/register", { body: { email: u.email, password: "fresh start!", name: "New" } }))
+        .status,
+    ).toBe(201);
   });
 
   test("one user's token never reaches another's profile", async () => {
@@ -332,11 +444,29 @@ describe("GET, PATCH and DELETE /me", () => {
 describe("unreadable bodies on routes whose fields are all optional", () => {
   test("PATCH /me, PATCH /meals/:id and PUT /goals report malformed JSON, wrong types and size, and change nothing", async () => {
     const u = await registerUser(call);
-    const meal = (await call("POST", "/api/v1/meals", { token: u.access_token, body: { food_id: 9040, quantity: 100, meal_type: "snack" } })).json;
-    for (const [method, path] of [["PATCH", "/api/v1/me"], ["PATCH", `/api/v1/meals/${meal.id}`], ["PUT", "/api/v1/goals"], ["PATCH", "/api/v1/foods/1000000"]] as const) {
+    const meal = (
+      await call("POST", "/api/v1/meals", {
+        token: u.access_token,
+        body: { food_id: 9040, quantity: 100, meal_type: "snack" },
+      })
+    ).json;
+    for (const [method, path] of [
+      ["PATCH", "/api/v1/me"],
+      ["PATCH", `/api/v1/meals/${meal.id}`],
+      ["PUT", "/api/v1/goals"],
+      ["PATCH", "/api/v1/foods/1000000"],
+    ] as const) {
       expectError(await call(method, path, { token: u.access_token, raw: "{oops" }), 400, "malformed_json");
-      expectError(await call(method, path, { token: u.access_token, raw: "{}", headers: { "content-type": "text/plain" } }), 415, "unsupported_media_type");
-      expectError(await call(method, path, { token: u.access_token, raw: JSON.stringify({ note: "x".repeat(1_100_000) }) }), 413, "payload_too_large");
+      expectError(
+        await call(method, path, { token: u.access_token, raw: "{}", headers: { "content-type": "text/plain" } }),
+        415,
+        "unsupported_media_type",
+      );
+      expectError(
+        await call(method, path, { token: u.access_token, raw: JSON.stringify({ note: "x".repeat(1_100_000) }) }),
+        413,
+        "payload_too_large",
+      );
     }
     expect((await call("GET", "/api/v1/me", { token: u.access_token })).json).toEqual(u.user);
     expect((await call("GET", `/api/v1/meals/${meal.id}`, { token: u.access_token })).json).toEqual(meal);

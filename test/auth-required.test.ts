@@ -25,7 +25,11 @@ test("every protected route → 401 missing_token without a token", async () => 
     if (method !== "GET") {
       // a broken body does not change the answer: authentication comes first
       expectError(await call(method, path, { raw: "{not json" }), 401, "missing_token");
-      expectError(await call(method, path, { raw: "x", headers: { "content-type": "text/plain" } }), 401, "missing_token");
+      expectError(
+        await call(method, path, { raw: "x", headers: { "content-type": "text/plain" } }),
+        401,
+        "missing_token",
+      );
     }
   }
 });

@@ -23,12 +23,21 @@ test("backup under write load, restore elsewhere, nothing acknowledged before th
   const acked: { id: string; at: number }[] = [];
   let backupStartedAt = 0;
   try {
-    const reg = (await (await api(server.url, "/register", { method: "POST", body: { email: "b@example.org", password: "backup test", name: "B" } })).json()) as { access_token: string };
+    const reg = (await (
+      await api(server.url, "/register", {
+        method: "POST",
+        body: { email: "b@example.org", password: "backup test", name: "B" },
+      })
+    ).json()) as { access_token: string };
     const token = reg.access_token;
     const writer = async () => {
       while (!stop) {
         const id = crypto.randomUUID();
-        const r = await api(server.url, "/meals", { method: "POST", token, body: { id, food_id: 9040, quantity: 100, meal_type: "snack", date: "2026-11-20" } });
+        const r = await api(server.url, "/meals", {
+          method: "POST",
+          token,
+          body: { id, food_id: 9040, quantity: 100, meal_type: "snack", date: "2026-11-20" },
+        });
         if (r.status === 201) acked.push({ id, at: performance.now() });
       }
     };
@@ -56,7 +65,9 @@ test("backup under write load, restore elsewhere, nothing acknowledged before th
     await Bun.write(join(restoredDir, "jwt-secret"), Bun.file(join(dataDir, "jwt-secret")));
     const second = await startProcess(restoredDir);
     try {
-      const day = (await (await api(second.url, "/meals/daily?date=2026-11-20", { token })).json()) as { meals: { id: string }[] };
+      const day = (await (await api(second.url, "/meals/daily?date=2026-11-20", { token })).json()) as {
+        meals: { id: string }[];
+      };
       const have = new Set(day.meals.map((m) => m.id));
       const lost = before.filter((a) => !have.has(a.id));
       expect(lost).toEqual([]);

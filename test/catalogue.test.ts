@@ -35,13 +35,23 @@ describe("bundled USDA SR24 catalogue", () => {
     expect(n("SELECT count(*) AS n FROM food WHERE origin = 'sr28'")).toBe(1467);
     expect(n("SELECT count(*) AS n FROM food WHERE origin = 'composed' AND composition IS NOT NULL")).toBe(15);
     // SR24's 13,817 portions keep the ids they had before the additions (diaries and clients hold them)
-    expect(n("SELECT max(id) AS n FROM portion WHERE food_id IN (SELECT id FROM food WHERE origin = 'sr24')")).toBe(13817);
+    expect(n("SELECT max(id) AS n FROM portion WHERE food_id IN (SELECT id FROM food WHERE origin = 'sr24')")).toBe(
+      13817,
+    );
     expect(n("SELECT count(*) AS n FROM portion")).toBeGreaterThan(13817);
-    expect(n("SELECT count(*) AS n FROM food WHERE short_name = '' OR name_source NOT IN ('rules', 'reviewed')")).toBe(0);
+    expect(n("SELECT count(*) AS n FROM food WHERE short_name = '' OR name_source NOT IN ('rules', 'reviewed')")).toBe(
+      0,
+    );
     expect(n("SELECT count(*) AS n FROM food WHERE id = 23999")).toBe(0);
     expect(n("SELECT count(*) AS n FROM food WHERE energy_kcal IS NULL")).toBe(0);
     expect(n("SELECT count(*) AS n FROM portion WHERE grams <= 0 OR amount <= 0")).toBe(0);
-    expect(n(`SELECT count(*) AS n FROM food WHERE group_code NOT IN (${Object.keys(FOOD_GROUPS).map((g) => `'${g}'`).join(",")})`)).toBe(0);
+    expect(
+      n(
+        `SELECT count(*) AS n FROM food WHERE group_code NOT IN (${Object.keys(FOOD_GROUPS)
+          .map((g) => `'${g}'`)
+          .join(",")})`,
+      ),
+    ).toBe(0);
   });
 
   test("has every nutrient column of the vocabulary, 71 from SR24 and 3 derived", () => {
@@ -75,7 +85,9 @@ describe("bundled USDA SR24 catalogue", () => {
   });
 
   test("names are unescaped and clean", () => {
-    const bad = c.db.query(`SELECT name FROM food WHERE name LIKE '%&quot;%' OR name LIKE '%\\' OR name <> trim(name)`).all();
+    const bad = c.db
+      .query(`SELECT name FROM food WHERE name LIKE '%&quot;%' OR name LIKE '%\\' OR name <> trim(name)`)
+      .all();
     expect(bad).toEqual([]);
     expect(c.food(16359)!.name.endsWith("\\")).toBe(false);
   });

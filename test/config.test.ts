@@ -60,14 +60,16 @@ describe("loadConfig", () => {
     expect(loadConfig([], { HOME: "/h" }).photoWorkers).toBe(defaultWorkers());
     expect(loadConfig(["--photo-workers", "0"], { HOME: "/h" }).photoWorkers).toBe(0);
     expect(loadConfig([], { HOME: "/h", MORSEL_PHOTO_WORKERS: "3" }).photoWorkers).toBe(3);
-    for (const bad of ["-1", "17", "two", "1.5", ""]) expect(() => loadConfig(["--photo-workers", bad], { HOME: "/h" })).toThrow("--photo-workers");
+    for (const bad of ["-1", "17", "two", "1.5", ""])
+      expect(() => loadConfig(["--photo-workers", bad], { HOME: "/h" })).toThrow("--photo-workers");
   });
 
   test("tombstone retention: 90 days by default, configurable, validated", () => {
     expect(loadConfig([], { HOME: "/h" }).tombstoneDays).toBe(90);
     expect(loadConfig(["--tombstone-days", "30"], { HOME: "/h" }).tombstoneDays).toBe(30);
     expect(loadConfig([], { HOME: "/h", MORSEL_TOMBSTONE_DAYS: "365" }).tombstoneDays).toBe(365);
-    for (const bad of ["0", "-5", "ninety", "1.5"]) expect(() => loadConfig(["--tombstone-days", bad], { HOME: "/h" })).toThrow("--tombstone-days");
+    for (const bad of ["0", "-5", "ninety", "1.5"])
+      expect(() => loadConfig(["--tombstone-days", bad], { HOME: "/h" })).toThrow("--tombstone-days");
   });
 
   test("registration, CORS origins and metrics: off or unset by default, set by flag or environment, validated", () => {
@@ -76,11 +78,17 @@ describe("loadConfig", () => {
     expect(loadConfig(["--registration", "invite"], { HOME: "/h" }).registration).toBe("invite");
     expect(loadConfig([], { HOME: "/h", MORSEL_REGISTRATION: "closed" }).registration).toBe("closed");
     expect(() => loadConfig(["--registration", "invites"], { HOME: "/h" })).toThrow("--registration");
-    expect(loadConfig(["--cors-origin", "https://dash.example.org/, http://homeassistant.local:8123"], { HOME: "/h" }).corsOrigins).toEqual(["https://dash.example.org", "http://homeassistant.local:8123"]);
+    expect(
+      loadConfig(["--cors-origin", "https://dash.example.org/, http://homeassistant.local:8123"], { HOME: "/h" })
+        .corsOrigins,
+    ).toEqual(["https://dash.example.org", "http://homeassistant.local:8123"]);
     expect(loadConfig([], { HOME: "/h", MORSEL_CORS_ORIGIN: "*" }).corsOrigins).toEqual(["*"]);
-    for (const bad of ["dash.example.org", "https://dash.example.org/app", "ftp://x"]) expect(() => loadConfig(["--cors-origin", bad], { HOME: "/h" })).toThrow("--cors-origin");
+    for (const bad of ["dash.example.org", "https://dash.example.org/app", "ftp://x"])
+      expect(() => loadConfig(["--cors-origin", bad], { HOME: "/h" })).toThrow("--cors-origin");
     expect(loadConfig(["--metrics"], { HOME: "/h" }).metrics).toBe(true);
-    expect(loadConfig(["--metrics", "--metrics-token", "0123456789abcdef"], { HOME: "/h" }).metricsToken).toBe("0123456789abcdef");
+    expect(loadConfig(["--metrics", "--metrics-token", "0123456789abcdef"], { HOME: "/h" }).metricsToken).toBe(
+      "0123456789abcdef",
+    );
     expect(() => loadConfig(["--metrics-token", "short"], { HOME: "/h" })).toThrow("--metrics-token");
     expect(() => loadConfig(["--metrics", "sometimes"], { HOME: "/h" })).toThrow("--metrics");
   });

@@ -10,7 +10,9 @@ const { call } = makeApp();
 describe("error table", () => {
   // The contract's table, read from docs/API.md, so the code and the contract cannot drift apart.
   const CONTRACT: Record<number, string[]> = {};
-  for (const m of readFileSync(new URL("../docs/API.md", import.meta.url), "utf8").matchAll(/^\| (\d{3}) \| ([^|]+) \|/gm)) {
+  for (const m of readFileSync(new URL("../docs/API.md", import.meta.url), "utf8").matchAll(
+    /^\| (\d{3}) \| ([^|]+) \|/gm,
+  )) {
     CONTRACT[Number(m[1])] = [...m[2]!.replace(/\([^)]*\)/g, "").matchAll(/`([a-z_]+)`/g)].map((c) => c[1]!);
   }
 
@@ -23,7 +25,11 @@ describe("error table", () => {
   });
 
   test.each(Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[])("AppError(%s) renders the envelope", (code) => {
-    const e = new AppError(code, "something precise", code === "validation_failed" ? [{ field: "x", message: "bad" }] : undefined);
+    const e = new AppError(
+      code,
+      "something precise",
+      code === "validation_failed" ? [{ field: "x", message: "bad" }] : undefined,
+    );
     expect(e.status).toBe(ERROR_STATUS[code]);
     expect(e.body().error.code).toBe(code);
     expect(e.body().error.message).toBe("something precise");
@@ -34,7 +40,12 @@ describe("conventions", () => {
   test("GET /healthz → ok with the version, no auth", async () => {
     const r = await call("GET", "/healthz");
     expect(r.status).toBe(200);
-    expect(r.json).toEqual({ status: "ok", version: pkg.version, ready: true, checks: { database: "ok", catalogue: "ok" } });
+    expect(r.json).toEqual({
+      status: "ok",
+      version: pkg.version,
+      ready: true,
+      checks: { database: "ok", catalogue: "ok" },
+    });
   });
 
   test("every response carries X-Request-Id, errors included; a safe incoming id is kept", async () => {

@@ -7,29 +7,46 @@ describe("CORS", () => {
     const { call } = makeApp();
     const r = await call("GET", "/api/v1/foods/search?q=apple", { headers: { origin: "http://dash.example.org" } });
     expect(r.headers.get("access-control-allow-origin")).toBeNull();
-    const pre = await call("OPTIONS", "/api/v1/meals", { headers: { origin: "http://dash.example.org", "access-control-request-method": "POST" } });
+    const pre = await call("OPTIONS", "/api/v1/meals", {
+      headers: { origin: "http://dash.example.org", "access-control-request-method": "POST" },
+    });
     expect(pre.headers.get("access-control-allow-origin")).toBeNull();
   });
 
   test("an allowed origin gets its preflight and headers on answers and errors; another origin gets 403 naming the flag", async () => {
     const { call } = makeApp({ options: { corsOrigins: ["http://dash.example.org"] } });
     const u = await registerUser(call);
-    const pre = await call("OPTIONS", "/api/v1/meals", { headers: { origin: "http://dash.example.org", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" } });
+    const pre = await call("OPTIONS", "/api/v1/meals", {
+      headers: {
+        origin: "http://dash.example.org",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type",
+      },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("http://dash.example.org");
     expect(pre.headers.get("access-control-allow-methods")).toContain("POST");
     expect(pre.headers.get("access-control-allow-headers")!.toLowerCase()).toContain("authorization");
     expect(pre.headers.get("access-control-allow-headers")!.toLowerCase()).toContain("content-type");
-    const ok = await call("GET", "/api/v1/goals", { token: u.access_token, headers: { origin: "http://dash.example.org" } });
+    const ok = await call("GET", "/api/v1/goals", {
+      token: u.access_token,
+      headers: { origin: "http://dash.example.org" },
+    });
     expect(ok.headers.get("access-control-allow-origin")).toBe("http://dash.example.org");
     expect(ok.headers.get("vary")).toContain("Origin");
     const err = await call("GET", "/api/v1/goals", { headers: { origin: "http://dash.example.org" } });
     expectError(err, 401, "missing_token");
     expect(err.headers.get("access-control-allow-origin")).toBe("http://dash.example.org");
     expect(err.headers.get("access-control-expose-headers")).toContain("WWW-Authenticate");
-    const other = await call("OPTIONS", "/api/v1/meals", { headers: { origin: "http://evil.example", "access-control-request-method": "POST" } });
+    const other = await call("OPTIONS", "/api/v1/meals", {
+      headers: { origin: "http://evil.example", "access-control-request-method": "POST" },
+    });
     expect(expectError(other, 403, "forbidden").message).toContain("--cors-origin http://evil.example");
-    expect((await call("GET", "/api/v1/goals", { token: u.access_token, headers: { origin: "http://evil.example" } })).headers.get("access-control-allow-origin")).toBeNull();
+    expect(
+      (
+        await call("GET", "/api/v1/goals", { token: u.access_token, headers: { origin: "http://evil.example" } })
+      ).headers.get("access-control-allow-origin"),
+    ).toBeNull();
   });
 });
 
@@ -53,8 +70,12 @@ describe("/metrics", () => {
     expect(r.text).toContain('morsel_http_requests_total{method="GET",route="/api/v1/meals/daily",status="200"} 2');
     expect(r.text).toContain('morsel_http_requests_total{method="GET",route="/api/v1/meals/:id",status="404"} 1');
     // both requests are in the histogram (the +Inf bucket holds every one, whatever the machine's load)
-    expect(r.text).toMatch(/morsel_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/v1\/meals\/daily"\} 2/);
-    expect(r.text).toMatch(/morsel_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/meals\/daily"\} 2/);
+    expect(r.text).toMatch(
+      /morsel_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/v1\/meals\/daily"\} 2/,
+    );
+    expect(r.text).toMatch(
+      /morsel_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/meals\/daily"\} 2/,
+    );
     expect(r.text).toMatch(/^morsel_database_bytes [1-9]\d*$/m);
     expect(r.text).toMatch(/^morsel_database_wal_bytes \d+$/m);
     expect(r.text).toMatch(/^morsel_photo_queue_depth 0$/m);

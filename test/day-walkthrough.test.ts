@@ -15,14 +15,22 @@ afterAll(() => server.stop());
 async function api(method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(body ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body ? { "content-type": "application/json" } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, json: res.status === 204 ? null : ((await res.json()) as any), headers: res.headers };
 }
 
 test("a day of meals, the week, goals and what remains", async () => {
-  const reg = await api("POST", "/register", { email: "kiri@example.org", password: "pohutukawa tree", name: "Kiri", timezone: "Pacific/Auckland" });
+  const reg = await api("POST", "/register", {
+    email: "kiri@example.org",
+    password: "pohutukawa tree",
+    name: "Kiri",
+    timezone: "Pacific/Auckland",
+  });
   expect(reg.status).toBe(201);
   const token = reg.json.access_token as string;
 
@@ -46,7 +54,10 @@ test("a day of meals, the week, goals and what remains", async () => {
   const day = (await api("GET", "/meals/daily", undefined, token)).json;
   expect(day.date).toBe("2026-11-23");
   expect(day.meals).toHaveLength(4);
-  const sum = day.meals.reduce((a: number, m: { nutrients: { energy_kcal: number } }) => a + m.nutrients.energy_kcal, 0);
+  const sum = day.meals.reduce(
+    (a: number, m: { nutrients: { energy_kcal: number } }) => a + m.nutrients.energy_kcal,
+    0,
+  );
   expect(day.totals.energy_kcal).toBe(sum);
   const expectedBanana = Math.round((89 * banana.default_portion.grams) / 100);
   expect(day.meals[0].nutrients.energy_kcal).toBe(expectedBanana);
@@ -54,10 +65,21 @@ test("a day of meals, the week, goals and what remains", async () => {
   expect((await api("PUT", "/goals", { energy_kcal: 1800, protein_g: 90 }, token)).status).toBe(200);
   // a weight and a recipe too, so DELETE /me below is seen to take them with the account
   expect((await api("PUT", "/weights/2026-11-23", { kg: 64 }, token)).status).toBe(201);
-  expect((await api("POST", "/recipes", { name: "Toast", servings: 1, ingredients: [{ food_id: 9040, quantity: 50 }] }, token)).status).toBe(201);
+  expect(
+    (
+      await api(
+        "POST",
+        "/recipes",
+        { name: "Toast", servings: 1, ingredients: [{ food_id: 9040, quantity: 50 }] },
+        token,
+      )
+    ).status,
+  ).toBe(201);
   const stats = (await api("GET", "/stats/daily", undefined, token)).json;
   expect(stats.remaining.energy_kcal).toBe(1800 - sum);
-  expect(stats.by_meal_type.breakfast.energy_kcal).toBe(day.meals[0].nutrients.energy_kcal + day.meals[1].nutrients.energy_kcal);
+  expect(stats.by_meal_type.breakfast.energy_kcal).toBe(
+    day.meals[0].nutrients.energy_kcal + day.meals[1].nutrients.energy_kcal,
+  );
 
   const week = (await api("GET", "/stats/weekly", undefined, token)).json;
   expect(week.end).toBe("2026-11-23");
@@ -67,7 +89,9 @@ test("a day of meals, the week, goals and what remains", async () => {
 
   expect((await api("DELETE", "/me", { password: "pohutukawa tree" }, token)).status).toBe(204);
   const left = t.db.$client
-    .query("SELECT (SELECT count(*) FROM meals) + (SELECT count(*) FROM goal_plans) + (SELECT count(*) FROM weights) + (SELECT count(*) FROM recipes) + (SELECT count(*) FROM recipe_ingredients) + (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) AS n")
+    .query(
+      "SELECT (SELECT count(*) FROM meals) + (SELECT count(*) FROM goal_plans) + (SELECT count(*) FROM weights) + (SELECT count(*) FROM recipes) + (SELECT count(*) FROM recipe_ingredients) + (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) AS n",
+    )
     .get() as { n: number };
   expect(left.n).toBe(0);
 });

@@ -18,7 +18,9 @@ import { SyncLog } from "../src/features/sync/log";
 import { catalogue, tempDir } from "./helpers";
 
 const db = openDatabase(join(tempDir(), "directory.db"));
-db.$client.exec("INSERT INTO users (email, password_hash, name, timezone, created_at, updated_at) VALUES ('a@b.co','x','A','UTC','',''), ('b@b.co','x','B','UTC','','')");
+db.$client.exec(
+  "INSERT INTO users (email, password_hash, name, timezone, created_at, updated_at) VALUES ('a@b.co','x','A','UTC','',''), ('b@b.co','x','B','UTC','','')",
+);
 const now = new Date("2026-11-22T12:00:00Z");
 const customRepo = new CustomFoodsRepo(db);
 const importedRepo = new ImportedRepo(db);
@@ -27,9 +29,20 @@ const BOB = 2;
 
 const customId = createFood({
   ctx: { db, repo: customRepo, log: new SyncLog(db), userId: ANA, now },
-  input: { name: "Ana's granola", nutrients: { energy_kcal: 450, protein_g: 10 }, portions: [{ name: "bowl", grams: 60 }] },
+  input: {
+    name: "Ana's granola",
+    nutrients: { energy_kcal: 450, protein_g: 10 },
+    portions: [{ name: "bowl", grams: 60 }],
+  },
 }).id;
-const off = mapOffProduct({ code: "5449000000996", product_name: "Cola drink", brands: "Fizz", serving_quantity: 330, serving_size: "1 can", nutriments: { "energy-kcal_100g": 42 } });
+const off = mapOffProduct({
+  code: "5449000000996",
+  product_name: "Cola drink",
+  brands: "Fizz",
+  serving_quantity: 330,
+  serving_size: "1 can",
+  nutriments: { "energy-kcal_100g": 42 },
+});
 if (!off.ok) throw new Error(off.reason);
 importedRepo.upsert(off.record, "off-import", now.toISOString());
 const importedId = importedRepo.byGtins(["05449000000996"])!.id;
@@ -63,7 +76,16 @@ describe.each(Object.keys(sources))("food source: %s", (name) => {
     expect(summary.energy_kcal).toBe(kcal);
     expect(detail.nutrients.energy_kcal).toBe(kcal);
     expect(loggable.per100g.energy_kcal).toBe(kcal);
-    expect(Object.keys(loggable.per100g).sort()).toEqual(["carbohydrate_g", "energy_kcal", "fat_g", "fiber_g", "protein_g", "saturated_fat_g", "sodium_mg", "sugars_g"]);
+    expect(Object.keys(loggable.per100g).sort()).toEqual([
+      "carbohydrate_g",
+      "energy_kcal",
+      "fat_g",
+      "fiber_g",
+      "protein_g",
+      "saturated_fat_g",
+      "sodium_mg",
+      "sugars_g",
+    ]);
   });
 
   test("every portion of the detail can be logged, and no other", () => {
@@ -72,7 +94,8 @@ describe.each(Object.keys(sources))("food source: %s", (name) => {
     expect(detail.portions.length).toBeGreaterThan(0);
     for (const p of detail.portions) expect(loggable.portion(p.id)).toEqual(p);
     expect(loggable.portion(123_456_789)).toBeNull();
-    if (detail.default_portion) expect(loggable.portion(detail.default_portion.id)?.grams).toBe(detail.default_portion.grams);
+    if (detail.default_portion)
+      expect(loggable.portion(detail.default_portion.id)?.grams).toBe(detail.default_portion.grams);
   });
 
   test("an id in its range that does not exist is null everywhere", () => {
@@ -92,5 +115,7 @@ test("a custom food is its owner's only: another user and an anonymous caller ge
 
 test("ids no source owns are null, not an error", () => {
   for (const id of [0, -1, 1.5, Number.MAX_SAFE_INTEGER + 2]) expect(directory.detail(ANA, id)).toBeNull();
-  expect(new Set(Object.values(sources).map((s) => directory.sourceOf(s.id)?.name))).toEqual(new Set(["usda", "custom", "openfoodfacts"]));
+  expect(new Set(Object.values(sources).map((s) => directory.sourceOf(s.id)?.name))).toEqual(
+    new Set(["usda", "custom", "openfoodfacts"]),
+  );
 });

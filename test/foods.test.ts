@@ -113,8 +113,29 @@ describe("GET /foods/search", () => {
   });
 
   test.each([
-    '"', '""', "*", "apple*", '"apple', "NEAR(apple milk)", "apple OR milk", "milk AND", "NOT", "(", ")", "^milk",
-    "col:milk", "name:apple", "'; DROP TABLE food; --", "-", "+", "{}", "\\", "%", "🍌", "milk\u0000", "a b c d e f g h i j k l m n o p",
+    '"',
+    '""',
+    "*",
+    "apple*",
+    '"apple',
+    "NEAR(apple milk)",
+    "apple OR milk",
+    "milk AND",
+    "NOT",
+    "(",
+    ")",
+    "^milk",
+    "col:milk",
+    "name:apple",
+    "'; DROP TABLE food; --",
+    "-",
+    "+",
+    "{}",
+    "\\",
+    "%",
+    "🍌",
+    "milk\u0000",
+    "a b c d e f g h i j k l m n o p",
   ])("FTS syntax or odd input %p is text, never an error", async (q) => {
     const r = await search(`q=${encodeURIComponent(q)}`);
     expect(r.status === 200 || r.status === 400).toBe(true);
@@ -133,7 +154,12 @@ describe("GET /foods/:id", () => {
     expect(r.json.nutrients.potassium_mg).toBe(358);
     expect(r.json.portions.length).toBe(8);
     const medium = r.json.portions.find((p: { name: string }) => p.name.startsWith("medium"));
-    expect(medium).toEqual({ id: r.json.default_portion.id, name: 'medium (7" to 7-7/8" long)', amount: 1, grams: 118 });
+    expect(medium).toEqual({
+      id: r.json.default_portion.id,
+      name: 'medium (7" to 7-7/8" long)',
+      amount: 1,
+      grams: 118,
+    });
     expect(r.json.attribution.source).toBe("USDA SR24");
     expect(r.json.attribution.licence).toMatch(/public domain/i);
   });

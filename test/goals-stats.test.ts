@@ -11,8 +11,19 @@ const log = (body: object) => call("POST", "/api/v1/meals", { ...auth, body });
 
 describe("goals", () => {
   test("unset goals are null; PUT sets all four; an omitted key is no goal; goals are per user", async () => {
-    expect((await call("GET", "/api/v1/goals", auth)).json).toEqual({ from: null, energy_kcal: null, protein_g: null, fat_g: null, carbohydrate_g: null, weekdays: {}, schedule: [] });
-    const put = await call("PUT", "/api/v1/goals", { ...auth, body: { energy_kcal: 2000, protein_g: 120, fat_g: null } });
+    expect((await call("GET", "/api/v1/goals", auth)).json).toEqual({
+      from: null,
+      energy_kcal: null,
+      protein_g: null,
+      fat_g: null,
+      carbohydrate_g: null,
+      weekdays: {},
+      schedule: [],
+    });
+    const put = await call("PUT", "/api/v1/goals", {
+      ...auth,
+      body: { energy_kcal: 2000, protein_g: 120, fat_g: null },
+    });
     expect(put.status).toBe(200);
     // the first goals ever apply since always (from: null): there were none to keep
     const plan = { from: null, energy_kcal: 2000, protein_g: 120, fat_g: null, carbohydrate_g: null, weekdays: {} };
@@ -21,20 +32,25 @@ describe("goals", () => {
     expect((await call("GET", "/api/v1/goals", { token: bob.access_token })).json.energy_kcal).toBeNull();
   });
 
-  test.each([[{ energy_kcal: -1 }, "energy_kcal"], [{ protein_g: "lots" }, "protein_g"], [{ fat_g: 1e9 }, "fat_g"], [{ carbohydrate_g: true }, "carbohydrate_g"]])(
-    "PUT %p → 400 on %s, goals unchanged",
-    async (body, field) => {
-      const before = (await call("GET", "/api/v1/goals", auth)).json;
-      const e = expectError(await call("PUT", "/api/v1/goals", { ...auth, body }), 400, "validation_failed");
-      expect(e.details?.[0]?.field).toBe(field);
-      expect((await call("GET", "/api/v1/goals", auth)).json).toEqual(before);
-    },
-  );
+  test.each([
+    [{ energy_kcal: -1 }, "energy_kcal"],
+    [{ protein_g: "lots" }, "protein_g"],
+    [{ fat_g: 1e9 }, "fat_g"],
+    [{ carbohydrate_g: true }, "carbohydrate_g"],
+  ])("PUT %p → 400 on %s, goals unchanged", async (body, field) => {
+    const before = (await call("GET", "/api/v1/goals", auth)).json;
+    const e = expectError(await call("PUT", "/api/v1/goals", { ...auth, body }), 400, "validation_failed");
+    expect(e.details?.[0]?.field).toBe(field);
+    expect((await call("GET", "/api/v1/goals", auth)).json).toEqual(before);
+  });
 });
 
 describe("statistics", () => {
   test("daily: totals, per meal type, goals, remaining and the 4/9/4 energy split", async () => {
-    await call("PUT", "/api/v1/goals", { ...auth, body: { energy_kcal: 2000, protein_g: 100, fat_g: 70, carbohydrate_g: null, from: "2026-11-01" } });
+    await call("PUT", "/api/v1/goals", {
+      ...auth,
+      body: { energy_kcal: 2000, protein_g: 100, fat_g: 70, carbohydrate_g: null, from: "2026-11-01" },
+    });
     await log({ food_id: 9040, quantity: 200, meal_type: "breakfast", date: "2026-11-20" }); // banana 178 kcal
     await log({ food_id: 1123, quantity: 100, meal_type: "lunch", date: "2026-11-20" }); // egg 143 kcal
     await log({ food_id: 4053, quantity: 10, meal_type: "lunch", date: "2026-11-20" }); // olive oil 88 kcal
@@ -47,7 +63,16 @@ describe("statistics", () => {
     expect(s.totals.protein_g).toBeCloseTo(2.18 + 12.56 + 0, 2);
     expect(s.by_meal_type.breakfast.energy_kcal).toBe(178);
     expect(s.by_meal_type.lunch.energy_kcal).toBe(231);
-    expect(s.by_meal_type.dinner).toEqual({ energy_kcal: 0, protein_g: 0, fat_g: 0, carbohydrate_g: 0, fiber_g: 0, sugars_g: 0, saturated_fat_g: 0, sodium_mg: 0 });
+    expect(s.by_meal_type.dinner).toEqual({
+      energy_kcal: 0,
+      protein_g: 0,
+      fat_g: 0,
+      carbohydrate_g: 0,
+      fiber_g: 0,
+      sugars_g: 0,
+      saturated_fat_g: 0,
+      sodium_mg: 0,
+    });
     expect(s.goals).toEqual({ energy_kcal: 2000, protein_g: 100, fat_g: 70, carbohydrate_g: null });
     expect(s.remaining.energy_kcal).toBe(2000 - 409);
     expect(s.remaining.protein_g).toBeCloseTo(100 - 14.74, 2);
@@ -72,7 +97,8 @@ describe("statistics", () => {
     const u = await registerUser(call);
     const a = { token: u.access_token };
     await call("PUT", "/api/v1/goals", { ...a, body: { energy_kcal: 1000 } });
-    const eat = (date: string, grams: number) => call("POST", "/api/v1/meals", { ...a, body: { food_id: 4053, quantity: grams, meal_type: "dinner", date } });
+    const eat = (date: string, grams: number) =>
+      call("POST", "/api/v1/meals", { ...a, body: { food_id: 4053, quantity: grams, meal_type: "dinner", date } });
     await eat("2026-11-16", 113); // 999 kcal: within
     await eat("2026-11-18", 100); // 884: outside (−11.6 %)
     await eat("2026-11-18", 3); // +27 → 911: within
@@ -82,10 +108,20 @@ describe("statistics", () => {
     const w = (await call("GET", "/api/v1/stats/weekly?end=2026-11-22", a)).json;
     expect(w.start).toBe("2026-11-16");
     expect(w.end).toBe("2026-11-22");
-    expect(w.days.map((d: { date: string }) => d.date)).toEqual(["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22"]);
+    expect(w.days.map((d: { date: string }) => d.date)).toEqual([
+      "2026-11-16",
+      "2026-11-17",
+      "2026-11-18",
+      "2026-11-19",
+      "2026-11-20",
+      "2026-11-21",
+      "2026-11-22",
+    ]);
     expect(w.days.map((d: { meal_count: number }) => d.meal_count)).toEqual([1, 0, 2, 0, 0, 0, 1]);
     expect(w.days[1].totals.energy_kcal).toBe(0);
-    expect(w.days.map((d: { totals: { energy_kcal: number } }) => d.totals.energy_kcal)).toEqual([999, 0, 911, 0, 0, 0, 1149]);
+    expect(w.days.map((d: { totals: { energy_kcal: number } }) => d.totals.energy_kcal)).toEqual([
+      999, 0, 911, 0, 0, 0, 1149,
+    ]);
     expect(w.totals.energy_kcal).toBe(999 + 911 + 1149);
     expect(w.logged_days).toBe(3);
     expect(w.daily_average.energy_kcal).toBeCloseTo((999 + 911 + 1149) / 3, 2);

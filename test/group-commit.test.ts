@@ -12,7 +12,9 @@ import { makeApp, registerUser, tempDir } from "./helpers";
 function table() {
   const db = new Database(join(tempDir(), "g.db"));
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON");
-  db.exec("CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE t (x INTEGER UNIQUE, p INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)");
+  db.exec(
+    "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE t (x INTEGER UNIQUE, p INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)",
+  );
   return db;
 }
 
@@ -26,14 +28,16 @@ test("writes of one turn share one commit; a failing one is rolled back alone; e
       if (x === 3) throw new Error("three is refused");
       return x * 10;
     });
-  const settled = await Promise.allSettled([1, 2, 3, 4, 2].map((x) =>
-    write(x).finally(() => {
-      // another connection sees the write once its caller hears back: it was committed
-      const other = new Database(db.filename, { readonly: true });
-      if (!other.prepare("SELECT 1 FROM t WHERE x = 1").get()) committedBeforeSettled = false;
-      other.close();
-    }),
-  ));
+  const settled = await Promise.allSettled(
+    [1, 2, 3, 4, 2].map((x) =>
+      write(x).finally(() => {
+        // another connection sees the write once its caller hears back: it was committed
+        const other = new Database(db.filename, { readonly: true });
+        if (!other.prepare("SELECT 1 FROM t WHERE x = 1").get()) committedBeforeSettled = false;
+        other.close();
+      }),
+    ),
+  );
   expect(settled.map((s) => (s.status === "fulfilled" ? s.value : (s.reason as Error).message))).toEqual([
     10,
     20,
@@ -75,7 +79,12 @@ test("through the API: concurrent meal writes with a bad one and a conflicting i
     { food_id: 9040, quantity: -5, meal_type: "lunch", date: "2026-11-20" },
     { id, food_id: 9003, quantity: 100, meal_type: "snack", date: "2026-11-20" },
     { id, food_id: 9040, quantity: 100, meal_type: "snack", date: "2026-11-20" },
-    ...Array.from({ length: 10 }, (_, i) => ({ food_id: 9003, quantity: 50 + i, meal_type: "dinner", date: "2026-11-20" })),
+    ...Array.from({ length: 10 }, (_, i) => ({
+      food_id: 9003,
+      quantity: 50 + i,
+      meal_type: "dinner",
+      date: "2026-11-20",
+    })),
   ];
   const replies = await Promise.all(bodies.map((body) => call("POST", "/api/v1/meals", { token, body })));
   const status = replies.map((r) => r.status);

@@ -39,7 +39,12 @@ describe("check digits", () => {
 
 describe("formats and normalisation to GTIN-14", () => {
   test("EAN-13, with the contract's example", () => {
-    expect(ok("5449000000996")).toMatchObject({ input: "5449000000996", gtin: "05449000000996", format: "EAN-13", issuer: "GS1 Belgium & Luxembourg" });
+    expect(ok("5449000000996")).toMatchObject({
+      input: "5449000000996",
+      gtin: "05449000000996",
+      format: "EAN-13",
+      issuer: "GS1 Belgium & Luxembourg",
+    });
   });
 
   test("UPC-A and its EAN-13 form are the same GTIN", () => {

@@ -26,7 +26,9 @@ test("four 60 MB tokenless POST /import bodies: 401 each, and the server's memor
       ),
     );
     const after = rssMiB(s.proc.pid);
-    console.log(`server RSS: ${before.toFixed(0)} MiB before, ${after.toFixed(0)} MiB after 4 × 60 MB tokenless bodies`);
+    console.log(
+      `server RSS: ${before.toFixed(0)} MiB before, ${after.toFixed(0)} MiB after 4 × 60 MB tokenless bodies`,
+    );
     expect(statuses.filter((c) => c === "missing_token").length).toBeGreaterThanOrEqual(1);
     for (const c of statuses) expect(c === "missing_token" || c.startsWith("connection closed")).toBe(true);
     // buffering them cost ~700 MiB before the fix (714 → 1,391 MiB, measured)
@@ -66,7 +68,8 @@ test("answers come from the headers while the body has not even been sent: 401 w
   const s = await startProcess(tempDir());
   try {
     const host = new URL(s.url).host;
-    const post = (path: string, extra = "") => `POST ${path} HTTP/1.1\nHost: ${host}\nContent-Type: application/json\nContent-Length: 60000000\n${extra}\n`;
+    const post = (path: string, extra = "") =>
+      `POST ${path} HTTP/1.1\nHost: ${host}\nContent-Type: application/json\nContent-Length: 60000000\n${extra}\n`;
     expect(await headOnly(s.url, post("/api/v1/import"))).toBe(401);
     expect(await headOnly(s.url, post("/api/v1/meals", "Authorization: Bearer nope\n"))).toBe(401);
     expect(await headOnly(s.url, post("/api/v1/register"))).toBe(413);
@@ -77,8 +80,15 @@ test("answers come from the headers while the body has not even been sent: 401 w
 
 test("the paced depth scan agrees with the plain one at every slice size (escapes split across slices)", async () => {
   const { nestingDepth, nestingDepthPaced } = await import("../src/lib/body");
-  const texts = ['{"a":[[1]],"b":"\\\\\\"[[["}', '[[["\\"]]]"]]]', '{"x":"\\\\"}', JSON.stringify({ a: [{ b: ["[", "\\", '"'] }] }), "[".repeat(40) + "]".repeat(40)];
+  const texts = [
+    '{"a":[[1]],"b":"\\\\\\"[[["}',
+    '[[["\\"]]]"]]]',
+    '{"x":"\\\\"}',
+    JSON.stringify({ a: [{ b: ["[", "\\", '"'] }] }),
+    "[".repeat(40) + "]".repeat(40),
+  ];
   for (const text of texts) {
-    for (let slice = 1; slice <= 9; slice++) expect(`${text} ${slice} ${await nestingDepthPaced(text, slice)}`).toBe(`${text} ${slice} ${nestingDepth(text)}`);
+    for (let slice = 1; slice <= 9; slice++)
+      expect(`${text} ${slice} ${await nestingDepthPaced(text, slice)}`).toBe(`${text} ${slice} ${nestingDepth(text)}`);
   }
 });

@@ -21,15 +21,17 @@ const oneSentence = (text: string) => {
   expect(text).not.toMatch(/\bat .*\.(ts|js):\d+/);
 };
 
-const fetchCall = (base: string) => async (method: string, path: string, o: { body?: unknown; token?: string } = {}) => {
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(o.token ? { authorization: `Bearer ${o.token}` } : {}) },
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-  });
-  const text = await r.text();
-  return { status: r.status, headers: r.headers, text, json: text ? JSON.parse(text) : undefined };
-};
+const fetchCall =
+  (base: string) =>
+  async (method: string, path: string, o: { body?: unknown; token?: string } = {}) => {
+    const r = await fetch(`${base}${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...(o.token ? { authorization: `Bearer ${o.token}` } : {}) },
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    });
+    const text = await r.text();
+    return { status: r.status, headers: r.headers, text, json: text ? JSON.parse(text) : undefined };
+  };
 
 describe("one server per port and per data directory", () => {
   test("a second server on a port in use exits non-zero with 'port N is already in use'; the first keeps serving", async () => {
@@ -81,7 +83,10 @@ describe("one server per port and per data directory", () => {
     expect(refused.code).toBe(1);
     expect(refused.err).toContain("in use by a running morsel server; stop the server first");
     expect(refused.err).toContain("Nothing was changed");
-    const meal = await call("POST", "/api/v1/meals", { token: u.access_token, body: { food_id: 9040, quantity: 100, meal_type: "lunch", date: "2026-11-22" } });
+    const meal = await call("POST", "/api/v1/meals", {
+      token: u.access_token,
+      body: { food_id: 9040, quantity: 100, meal_type: "lunch", date: "2026-11-22" },
+    });
     expect(meal.status).toBe(201);
     server.proc.kill("SIGKILL"); // the kernel drops the lock with the process
     await server.proc.exited;
@@ -102,17 +107,25 @@ describe("morsel import-off beside a running server under write load", () => {
       const call = fetchCall(server.url);
       const u = await registerUser(call);
       const file = await writeFixture(join(tempDir(), "off.jsonl"), { rows: 20_000, format: "jsonl" });
-      const importer = Bun.spawn(["bun", ENTRY, "import-off", file, "--data-dir", dir], { stdout: "pipe", stderr: "pipe" });
+      const importer = Bun.spawn(["bun", ENTRY, "import-off", file, "--data-dir", dir], {
+        stdout: "pipe",
+        stderr: "pipe",
+      });
       let done = false;
       const exited = importer.exited.then((code) => ((done = true), code));
       const statuses: number[] = [];
       // two writers keep the server writing for as long as the import runs
-      await Promise.all([0, 1].map(async () => {
-        while (!done) {
-          const r = await call("POST", "/api/v1/meals", { token: u.access_token, body: { food_id: 9040, quantity: 100, meal_type: "snack", date: "2026-11-22" } });
-          statuses.push(r.status);
-        }
-      }));
+      await Promise.all(
+        [0, 1].map(async () => {
+          while (!done) {
+            const r = await call("POST", "/api/v1/meals", {
+              token: u.access_token,
+              body: { food_id: 9040, quantity: 100, meal_type: "snack", date: "2026-11-22" },
+            });
+            statuses.push(r.status);
+          }
+        }),
+      );
       const code = await exited;
       const err = await new Response(importer.stderr).text();
       expect(`${code} ${err}`).toBe("0 ");
@@ -227,7 +240,9 @@ test("--help and the commands other than serve do not need the built web app: no
       if (!path!.startsWith(".")) continue;
       const imp = { path: path! };
       const base = join(dirname(file), imp.path);
-      const found = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find((p) => existsSync(p) && statSync(p).isFile());
+      const found = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find(
+        (p) => existsSync(p) && statSync(p).isFile(),
+      );
       if (found) walk(found);
       else if (imp.path.endsWith("files.gen")) seen.add(`${base}.ts`);
     }

@@ -16,8 +16,14 @@ describe("headers", () => {
     const t = makeApp();
     const u = await registerUser(t.call);
     for (const [method, path, token] of [
-      ["GET", "/healthz"], ["GET", "/docs"], ["GET", "/api/v1/openapi.json"], ["GET", "/api/v1/foods/search?q=apple"],
-      ["GET", "/api/v1/me", u.access_token], ["GET", "/api/v1/me"], ["GET", "/nope"], ["DELETE", "/healthz"],
+      ["GET", "/healthz"],
+      ["GET", "/docs"],
+      ["GET", "/api/v1/openapi.json"],
+      ["GET", "/api/v1/foods/search?q=apple"],
+      ["GET", "/api/v1/me", u.access_token],
+      ["GET", "/api/v1/me"],
+      ["GET", "/nope"],
+      ["DELETE", "/healthz"],
     ] as const) {
       const r = await t.call(method, path, { token });
       expect(`${path} ${r.headers.get("x-content-type-options")}`).toBe(`${path} nosniff`);
@@ -34,7 +40,9 @@ describe("headers", () => {
     const csv = await t.call("GET", "/api/v1/export?format=csv", { token: u.access_token });
     const bad = await t.call("POST", "/api/v1/login", { body: { email: u.email, password: "wrong password" } });
     for (const r of [login, refresh, me, json, csv, bad]) expect(r.headers.get("cache-control")).toBe("no-store");
-    const register = await t.call("POST", "/api/v1/register", { body: { email: "x@example.org", password: "correct horse battery", name: "X" } });
+    const register = await t.call("POST", "/api/v1/register", {
+      body: { email: "x@example.org", password: "correct horse battery", name: "X" },
+    });
     expect(register.headers.get("cache-control")).toBe("no-store");
     expect((await t.call("GET", "/api/v1/foods/search?q=apple")).headers.get("cache-control")).toBeNull();
     expect((await t.call("GET", "/api/v1/foods/9040")).headers.get("cache-control")).toBeNull();
@@ -42,11 +50,18 @@ describe("headers", () => {
     for (const path of ["/api/v1/foods/search?q=apple", "/api/v1/foods/9040"]) {
       const anon = await t.call("GET", path);
       const mine = await t.call("GET", path, { token: u.access_token });
-      expect(`${path} ${anon.headers.get("vary")} ${mine.headers.get("vary")} ${mine.headers.get("cache-control")}`).toBe(`${path} Authorization Authorization private, no-store`);
+      expect(
+        `${path} ${anon.headers.get("vary")} ${mine.headers.get("vary")} ${mine.headers.get("cache-control")}`,
+      ).toBe(`${path} Authorization Authorization private, no-store`);
     }
     // the caller's own foods are personal, though they live under /foods
-    expect((await t.call("GET", "/api/v1/foods/recent", { token: u.access_token })).headers.get("cache-control")).toBe("no-store");
-    const custom = await t.call("POST", "/api/v1/foods", { token: u.access_token, body: { name: "Granola", nutrients: { energy_kcal: 470 } } });
+    expect((await t.call("GET", "/api/v1/foods/recent", { token: u.access_token })).headers.get("cache-control")).toBe(
+      "no-store",
+    );
+    const custom = await t.call("POST", "/api/v1/foods", {
+      token: u.access_token,
+      body: { name: "Granola", nutrients: { energy_kcal: 470 } },
+    });
     expect(custom.headers.get("cache-control")).toBe("no-store");
     const read = await t.call("GET", `/api/v1/foods/${custom.json.id}`, { token: u.access_token });
     expect(`${read.headers.get("cache-control")} ${read.headers.get("vary")}`).toBe("private, no-store Authorization");
@@ -67,7 +82,8 @@ describe("headers", () => {
 
 describe("Host check (DNS rebinding)", () => {
   const LOOPBACK = ["localhost", "127.0.0.1", "[::1]", "*.localhost"];
-  const at = (t: ReturnType<typeof makeApp>, host: string) => t.app.handle(new Request(`http://${host}/api/v1/foods/search?q=apple`));
+  const at = (t: ReturnType<typeof makeApp>, host: string) =>
+    t.app.handle(new Request(`http://${host}/api/v1/foods/search?q=apple`));
 
   test("bound to loopback: a foreign Host → 421 host_not_allowed with the flag to use; loopback names pass", async () => {
     const t = makeApp({ options: { allowedHosts: LOOPBACK } });
@@ -76,7 +92,8 @@ describe("Host check (DNS rebinding)", () => {
     const body = (await evil.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("host_not_allowed");
     expect(body.error.message).toContain("--allowed-hosts evil.example");
-    for (const ok of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000", "app.localhost", "LOCALHOST"]) expect(`${ok} ${(await at(t, ok)).status}`).toBe(`${ok} 200`);
+    for (const ok of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000", "app.localhost", "LOCALHOST"])
+      expect(`${ok} ${(await at(t, ok)).status}`).toBe(`${ok} 200`);
     expect((await at(t, "127.0.0.1.evil.example")).status).toBe(421);
   });
 
@@ -94,8 +111,9 @@ describe("Host check (DNS rebinding)", () => {
 
 describe("CSV export never carries a live formula (OWASP CSV injection)", () => {
   test("cells starting with = + - @ tab or CR get an apostrophe; numbers stay numbers", () => {
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe(`"'=HYPERLINK(""http://x"")"`);
-    for (const s of ["+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]) expect(csvCell(s).replace(/^"|"$/g, "").startsWith("'")).toBe(true);
+    expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
+    for (const s of ["+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"])
+      expect(csvCell(s).replace(/^"|"$/g, "").startsWith("'")).toBe(true);
     expect(csvCell(-2)).toBe("-2");
     expect(csvCell("plain, text")).toBe('"plain, text"');
   });
@@ -103,16 +121,42 @@ describe("CSV export never carries a live formula (OWASP CSV injection)", () => 
   test("a note, a custom food, its portion and an imported Open Food Facts name are all neutralised", async () => {
     const t = makeApp();
     const u = await registerUser(t.call);
-    const api = (method: string, path: string, body?: unknown) => t.call(method, `/api/v1${path}`, { token: u.access_token, body });
+    const api = (method: string, path: string, body?: unknown) =>
+      t.call(method, `/api/v1${path}`, { token: u.access_token, body });
     const file = join(t.dir, "off.jsonl");
-    writeFileSync(file, JSON.stringify({ code: fixtureGtin13(7), product_name: "=cmd|' /C calc'!A0", nutriments: { "energy-kcal_100g": 100 } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        code: fixtureGtin13(7),
+        product_name: "=cmd|' /C calc'!A0",
+        nutriments: { "energy-kcal_100g": 100 },
+      }),
+    );
     await importOff(t.db, file);
     const planted = (await api("POST", "/scanner/barcode", { barcode: fixtureGtin13(7) })).json.food;
-    const food = (await api("POST", "/foods", { name: "@SUM(1+1)", nutrients: { energy_kcal: 100 }, portions: [{ name: "+bowl", grams: 50 }] })).json;
+    const food = (
+      await api("POST", "/foods", {
+        name: "@SUM(1+1)",
+        nutrients: { energy_kcal: 100 },
+        portions: [{ name: "+bowl", grams: 50 }],
+      })
+    ).json;
     await api("POST", "/meals", { food_id: planted.id, quantity: 100, meal_type: "lunch", date: "2026-11-20" });
-    await api("POST", "/meals", { food_id: food.id, quantity: 1, portion_id: food.portions[0].id, meal_type: "dinner", date: "2026-11-20", note: "-1+cmd" });
+    await api("POST", "/meals", {
+      food_id: food.id,
+      quantity: 1,
+      portion_id: food.portions[0].id,
+      meal_type: "dinner",
+      date: "2026-11-20",
+      note: "-1+cmd",
+    });
     const csv = (await api("GET", "/export?format=csv")).text;
-    const cells = csv.split("\r\n").slice(1).join(",").split(",").map((c) => c.replace(/^"|"$/g, ""));
+    const cells = csv
+      .split("\r\n")
+      .slice(1)
+      .join(",")
+      .split(",")
+      .map((c) => c.replace(/^"|"$/g, ""));
     expect(cells).toContain("'=cmd|' /C calc'!A0");
     expect(cells).toContain("'@SUM(1+1)");
     expect(cells).toContain("'+bowl");
@@ -132,7 +176,11 @@ describe("/healthz and the access log", () => {
 
   test("the access log records a 201 as 201 and a 404 as 404", async () => {
     const lines: Record<string, unknown>[] = [];
-    const logger = { info: (msg: string, f?: Record<string, unknown>) => void (msg === "request" && lines.push(f ?? {})), warn() {}, error() {} };
+    const logger = {
+      info: (msg: string, f?: Record<string, unknown>) => void (msg === "request" && lines.push(f ?? {})),
+      warn() {},
+      error() {},
+    };
     const t = makeApp({ options: { logger, logRequests: true } });
     await registerUser(t.call);
     await t.call("GET", "/nope");
@@ -147,7 +195,10 @@ describe("anonymous search is bounded", () => {
     const u = await registerUser(t.call);
     let limited: Awaited<ReturnType<typeof t.call>> | undefined;
     for (let i = 0; i < 5000 && !limited; i++) {
-      const r = await t.call("GET", `/api/v1/foods/search?q=${String.fromCharCode(97 + (i % 26))}${i}&offset=${i % 1000}`);
+      const r = await t.call(
+        "GET",
+        `/api/v1/foods/search?q=${String.fromCharCode(97 + (i % 26))}${i}&offset=${i % 1000}`,
+      );
       if (r.status === 429) limited = r;
       else expect(r.status).toBe(200);
     }
@@ -161,7 +212,8 @@ describe("anonymous search is bounded", () => {
     const t = makeApp({ options: { searchBudget: { burstMs: 1, refillMsPerS: 0, floorMs: 1 } } });
     const server = t.app.listen({ port: 0, hostname: "127.0.0.1" }).server!;
     try {
-      for (let i = 0; i < 20; i++) expect((await fetch(`http://127.0.0.1:${server.port}/api/v1/foods/search?q=c${i}`)).status).toBe(200);
+      for (let i = 0; i < 20; i++)
+        expect((await fetch(`http://127.0.0.1:${server.port}/api/v1/foods/search?q=c${i}`)).status).toBe(200);
       // the same budget refuses a caller that is not on this machine at once
       expect((await t.call("GET", "/api/v1/foods/search?q=c")).status).toBe(200);
       expectError(await t.call("GET", "/api/v1/foods/search?q=d"), 429, "rate_limited");
@@ -176,10 +228,18 @@ test("a text part named image is told it must be a file, not 'must be a string'"
   const u = await registerUser(t.call);
   const form = new FormData();
   form.append("image", "hello");
-  const r = await t.app.handle(new Request("http://localhost/api/v1/scanner/photo", { method: "POST", body: form, headers: { authorization: `Bearer ${u.access_token}` } }));
+  const r = await t.app.handle(
+    new Request("http://localhost/api/v1/scanner/photo", {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${u.access_token}` },
+    }),
+  );
   const body = (await r.json()) as { error: { code: string; message: string; details: { field: string }[] } };
   expect(r.status).toBe(400);
   expect(body.error.code).toBe("validation_failed");
-  expect(body.error.message).toBe("image must be a file part (JPEG, PNG or WebP, sent with a filename), not a text field");
+  expect(body.error.message).toBe(
+    "image must be a file part (JPEG, PNG or WebP, sent with a filename), not a text field",
+  );
   expect(body.error.details[0]!.field).toBe("image");
 });

@@ -92,7 +92,6 @@ export interface CallOptions {
 export interface Reply {
   status: number;
   headers: Headers;
-  // biome-ignore lint: tests read arbitrary JSON
   json: any;
   text: string;
 }
@@ -100,13 +99,39 @@ export interface Reply {
 /** Suites that search a lot through app.handle (one "address") are not about the anonymous budget; its own tests set it. */
 const UNLIMITED_SEARCH = { burstMs: Number.MAX_SAFE_INTEGER, refillMsPerS: 0, floorMs: 0 };
 
-export function makeApp(opts: { clock?: Clock; secret?: string; offClient?: OffClient; passwordCost?: { memoryCost: number; timeCost: number }; recogniser?: Recogniser; options?: Partial<AppOptions> } = {}): TestApp {
+export function makeApp(
+  opts: {
+    clock?: Clock;
+    secret?: string;
+    offClient?: OffClient;
+    passwordCost?: { memoryCost: number; timeCost: number };
+    recogniser?: Recogniser;
+    options?: Partial<AppOptions>;
+  } = {},
+): TestApp {
   const dir = tempDir();
   const db = openDatabase(join(dir, "morsel.db"));
   const clock = opts.clock ?? new Clock();
   const secret = opts.secret ?? "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
   const { catalogue: c, search } = catalogue();
-  const app = createApp({ db, catalogue: c, search, jwtSecret: secret, now: clock.now, logger: quietLogger, validateResponses: true, logRequests: false, passwordCost: opts.passwordCost ?? TEST_PASSWORD_COST, offClient: opts.offClient ?? null, ...(opts.offClient ? { onlineLookupAtStart: true } : {}), ...(opts.recogniser ? { recogniser: opts.recogniser } : {}), searchBudget: UNLIMITED_SEARCH, signedInSearchBudget: UNLIMITED_SEARCH, registrationsPerHour: Number.MAX_SAFE_INTEGER, ...opts.options });
+  const app = createApp({
+    db,
+    catalogue: c,
+    search,
+    jwtSecret: secret,
+    now: clock.now,
+    logger: quietLogger,
+    validateResponses: true,
+    logRequests: false,
+    passwordCost: opts.passwordCost ?? TEST_PASSWORD_COST,
+    offClient: opts.offClient ?? null,
+    ...(opts.offClient ? { onlineLookupAtStart: true } : {}),
+    ...(opts.recogniser ? { recogniser: opts.recogniser } : {}),
+    searchBudget: UNLIMITED_SEARCH,
+    signedInSearchBudget: UNLIMITED_SEARCH,
+    registrationsPerHour: Number.MAX_SAFE_INTEGER,
+    ...opts.options,
+  });
   const call = async (method: string, path: string, o: CallOptions = {}): Promise<Reply> => {
     const headers: Record<string, string> = { ...o.headers };
     let body: string | Uint8Array | undefined;
@@ -120,7 +145,7 @@ export function makeApp(opts: { clock?: Clock; secret?: string; offClient?: OffC
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
     const text = await res.text();
-    let json: unknown = undefined;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
@@ -132,11 +157,16 @@ export function makeApp(opts: { clock?: Clock; secret?: string; offClient?: OffC
 }
 
 /** Asserts the contract's error envelope and returns it. */
-export function expectError(r: Reply, status: number, code: string): { code: string; message: string; details?: { field?: string; message: string }[] } {
+export function expectError(
+  r: Reply,
+  status: number,
+  code: string,
+): { code: string; message: string; details?: { field?: string; message: string }[] } {
   if (r.status !== status || r.json?.error?.code !== code) {
     throw new Error(`expected ${status} ${code}, got ${r.status} ${r.text.slice(0, 300)}`);
   }
-  if (typeof r.json.error.message !== "string" || r.json.error.message.length === 0) throw new Error("error without a message");
+  if (typeof r.json.error.message !== "string" || r.json.error.message.length === 0)
+    throw new Error("error without a message");
   if (/\bat .*\.(ts|js):\d+/.test(r.text)) throw new Error(`stack trace in error body: ${r.text}`);
   return r.json.error;
 }
@@ -147,7 +177,12 @@ export async function registerUser(
   call: TestApp["call"],
   over: Partial<{ email: string; password: string; name: string; timezone: string }> = {},
 ) {
-  const body = { email: `user${++userSeq}-${crypto.randomUUID().slice(0, 8)}@example.org`, password: "correct horse battery", name: "Ana", ...over };
+  const body = {
+    email: `user${++userSeq}-${crypto.randomUUID().slice(0, 8)}@example.org`,
+    password: "correct horse battery",
+    name: "Ana",
+    ...over,
+  };
   const r = await call("POST", "/api/v1/register", { body });
   if (r.status !== 201) throw new Error(`register failed: ${r.status} ${r.text}`);
   return { ...r.json, password: body.password, email: body.email.trim().toLowerCase() } as {
@@ -173,7 +208,10 @@ export function jwtHeader(token: string): Record<string, unknown> {
  * `behaviour` answer 404, `status: 0`, with 503, or not until the stand-in stops ("slow": only a
  * client's own timeout can end such a call, so a test of it needs no clock).
  */
-export function offStandIn(products: Record<string, Record<string, unknown>>, behaviour: Record<string, "404" | "status0" | "slow" | "503"> = {}) {
+export function offStandIn(
+  products: Record<string, Record<string, unknown>>,
+  behaviour: Record<string, "404" | "status0" | "slow" | "503"> = {},
+) {
   const requests: { path: string; userAgent: string | null }[] = [];
   let release = () => {};
   const stopped = new Promise<void>((resolve) => (release = resolve));
@@ -188,8 +226,10 @@ export function offStandIn(products: Record<string, Record<string, unknown>>, be
       const how = behaviour[code];
       if (how === "503") return new Response("busy", { status: 503 });
       if (how === "slow") await stopped;
-      if (how === "404") return Response.json({ code, status: 0, status_verbose: "product not found" }, { status: 404 });
-      if (how === "status0" || !products[code]) return Response.json({ code, status: 0, status_verbose: "product not found" });
+      if (how === "404")
+        return Response.json({ code, status: 0, status_verbose: "product not found" }, { status: 404 });
+      if (how === "status0" || !products[code])
+        return Response.json({ code, status: 0, status_verbose: "product not found" });
       return Response.json({ code, status: 1, status_verbose: "product found", product: products[code] });
     },
   });
@@ -217,7 +257,16 @@ export async function startProcess(dataDir: string, extraArgs: string[] = [], en
   const line = out.split("\n").find((l) => l.includes("morsel started"));
   if (!line) throw new Error(`server did not start: ${out} ${await new Response(proc.stderr).text()}`);
   const log = JSON.parse(line) as Record<string, string | number>;
-  return { proc, log, output: out, url: String(log.url), stop: async () => { proc.kill(); await proc.exited; } };
+  return {
+    proc,
+    log,
+    output: out,
+    url: String(log.url),
+    stop: async () => {
+      proc.kill();
+      await proc.exited;
+    },
+  };
 }
 
 /** Waits until `done()` holds, checking every few ms: a condition, never a guess of wall-clock time (the test's timeout bounds it). */

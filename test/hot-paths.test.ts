@@ -22,10 +22,23 @@ const SAME_HEADERS = ["content-type", "cache-control", "x-content-type-options",
 function reference(fast: TestApp) {
   const db = openDatabase(join(fast.dir, "morsel.db"));
   const { catalogue: c } = catalogue();
-  const app = createApp({ db, catalogue: c, search: new FoodSearch(c), jwtSecret: fast.secret, now: fast.clock.now, logger: quietLogger, validateResponses: true, logRequests: false, passwordCost: TEST_PASSWORD_COST, offClient: null });
+  const app = createApp({
+    db,
+    catalogue: c,
+    search: new FoodSearch(c),
+    jwtSecret: fast.secret,
+    now: fast.clock.now,
+    logger: quietLogger,
+    validateResponses: true,
+    logRequests: false,
+    passwordCost: TEST_PASSWORD_COST,
+    offClient: null,
+  });
   return async (method: string, path: string, token?: string) => {
     await nextTurn();
-    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} }));
+    const res = await app.handle(
+      new Request(`http://localhost${path}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} }),
+    );
     return { status: res.status, text: await res.text(), headers: res.headers };
   };
 }
@@ -35,10 +48,16 @@ test("cached reads send exactly what a fresh, contract-checked server sends, bef
   const fresh = reference(fast);
   const ana = await registerUser(fast.call, { timezone: "Europe/Berlin" });
   const token = ana.access_token;
-  const own = await fast.call("POST", "/api/v1/foods", { token, body: { name: "Apple crumble bar", nutrients: { energy_kcal: 410, protein_g: 4 } } });
+  const own = await fast.call("POST", "/api/v1/foods", {
+    token,
+    body: { name: "Apple crumble bar", nutrients: { energy_kcal: 410, protein_g: 4 } },
+  });
   expect(own.status).toBe(201);
   const log = async (food_id: number, date: string) =>
-    expect((await fast.call("POST", "/api/v1/meals", { token, body: { food_id, quantity: 150, meal_type: "snack", date } })).status).toBe(201);
+    expect(
+      (await fast.call("POST", "/api/v1/meals", { token, body: { food_id, quantity: 150, meal_type: "snack", date } }))
+        .status,
+    ).toBe(201);
   await log(9003, "2026-11-20");
   await log(own.json.id, "2026-11-21");
 
@@ -62,11 +81,14 @@ test("cached reads send exactly what a fresh, contract-checked server sends, bef
       expect({ path, text: again.text }).toEqual({ path, text: want.text });
       // (a contract-checked server's JSON goes out through Response.json: "application/json;charset=utf-8")
       const header = (hs: Headers, h: string) => (h === "content-type" ? hs.get(h)?.replace("; ", ";") : hs.get(h));
-      for (const h of SAME_HEADERS) expect({ path, h, v: header(again.headers, h) }).toEqual({ path, h, v: header(want.headers, h) });
+      for (const h of SAME_HEADERS)
+        expect({ path, h, v: header(again.headers, h) }).toEqual({ path, h, v: header(want.headers, h) });
     }
   };
   await compare();
-  const before = (await fast.call("GET", "/api/v1/foods/search?q=apple", { token })).json.items.map((f: { id: number }) => f.id);
+  const before = (await fast.call("GET", "/api/v1/foods/search?q=apple", { token })).json.items.map(
+    (f: { id: number }) => f.id,
+  );
   // the same query, echoed as sent: "Apple" and "apple" are different pages
   expect((await fast.call("GET", "/api/v1/foods/search?q=Apple")).json.query).toBe("Apple");
   expect((await fast.call("GET", "/api/v1/foods/search?q=apple")).json.query).toBe("apple");
@@ -75,15 +97,21 @@ test("cached reads send exactly what a fresh, contract-checked server sends, bef
   await log(9040, "2026-11-21");
   await log(9040, "2026-11-21");
   await log(9040, "2026-11-20");
-  expect((await fast.call("PATCH", `/api/v1/foods/${own.json.id}`, { token, body: { name: "Banana crumble bar" } })).status).toBe(200);
+  expect(
+    (await fast.call("PATCH", `/api/v1/foods/${own.json.id}`, { token, body: { name: "Banana crumble bar" } })).status,
+  ).toBe(200);
   await compare();
   expect((await fast.call("GET", "/api/v1/meals/daily?date=2026-11-21", { token })).json.meals).toHaveLength(3);
-  const after = (await fast.call("GET", "/api/v1/foods/search?q=apple", { token })).json.items.map((f: { id: number }) => f.id);
+  const after = (await fast.call("GET", "/api/v1/foods/search?q=apple", { token })).json.items.map(
+    (f: { id: number }) => f.id,
+  );
   expect(after).not.toEqual(before);
   expect(after).not.toContain(own.json.id);
 
   // the time zone changes what "today" is
-  expect((await fast.call("PATCH", "/api/v1/me", { token, body: { timezone: "Pacific/Kiritimati" } })).status).toBe(200);
+  expect((await fast.call("PATCH", "/api/v1/me", { token, body: { timezone: "Pacific/Kiritimati" } })).status).toBe(
+    200,
+  );
   await compare();
 });
 

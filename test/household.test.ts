@@ -24,33 +24,60 @@ test("first user is admin → invite mode → second user registers → read tok
   const api = async (method: string, path: string, token?: string, body?: unknown) => {
     const r = await fetch(`${srv.url}/api/v1${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { "content-type": "application/json" } : {}) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { "content-type": "application/json" } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
-    // biome-ignore lint: tests read arbitrary JSON
     return { status: r.status, json: (r.status === 204 ? null : await r.json()) as any };
   };
   try {
-    const ana = await api("POST", "/register", undefined, { email: "ana@home.example", password: "correct horse battery", name: "Ana" });
+    const ana = await api("POST", "/register", undefined, {
+      email: "ana@home.example",
+      password: "correct horse battery",
+      name: "Ana",
+    });
     expect(ana.json.user.role).toBe("admin");
     const admin = ana.json.access_token;
     expect((await api("PATCH", "/admin/settings", admin, { registration: "invite" })).json.registration).toBe("invite");
-    expect((await api("POST", "/register", undefined, { email: "bea@home.example", password: "correct horse battery", name: "Bea" })).status).toBe(400);
+    expect(
+      (
+        await api("POST", "/register", undefined, {
+          email: "bea@home.example",
+          password: "correct horse battery",
+          name: "Bea",
+        })
+      ).status,
+    ).toBe(400);
     const invite = await api("POST", "/admin/invites", admin, { note: "Bea", expires_in_hours: 24 });
-    const bea = await api("POST", "/register", undefined, { email: "bea@home.example", password: "correct horse battery", name: "Bea", invite_code: invite.json.code });
+    const bea = await api("POST", "/register", undefined, {
+      email: "bea@home.example",
+      password: "correct horse battery",
+      name: "Bea",
+      invite_code: invite.json.code,
+    });
     expect(bea.status).toBe(201);
     expect(bea.json.user.role).toBe("user");
     await api("POST", "/meals", bea.json.access_token, { food_id: 9040, quantity: 118, meal_type: "breakfast" });
-    const token = (await api("POST", "/tokens", bea.json.access_token, { name: "kitchen display", scopes: ["read"] })).json.token;
+    const token = (await api("POST", "/tokens", bea.json.access_token, { name: "kitchen display", scopes: ["read"] }))
+      .json.token;
 
     // Bea's script: a separate program with the token in its environment
     const script = join(dir, "today.ts");
-    await Bun.write(script, `const r = await fetch(process.env.MORSEL_URL + "/api/v1/meals/daily", { headers: { authorization: "Bearer " + process.env.MORSEL_TOKEN } });
+    await Bun.write(
+      script,
+      `const r = await fetch(process.env.MORSEL_URL + "/api/v1/meals/daily", { headers: { authorization: "Bearer " + process.env.MORSEL_TOKEN } });
 const body = await r.json();
 console.log(r.status, r.ok ? body.totals.energy_kcal : body.error.code);
-process.exit(r.ok ? 0 : 1);`);
+process.exit(r.ok ? 0 : 1);`,
+    );
     const run = async () => {
-      const p = Bun.spawn(["bun", script], { env: { ...process.env, MORSEL_URL: srv.url, MORSEL_TOKEN: token }, stdout: "pipe", stderr: "pipe" });
+      const p = Bun.spawn(["bun", script], {
+        env: { ...process.env, MORSEL_URL: srv.url, MORSEL_TOKEN: token },
+        stdout: "pipe",
+        stderr: "pipe",
+      });
       return { code: await p.exited, out: (await new Response(p.stdout).text()).trim() };
     };
     expect(await run()).toEqual({ code: 0, out: "200 105" });
@@ -66,7 +93,9 @@ process.exit(r.ok ? 0 : 1);`);
     expect(listed.out).toMatch(/bea@home\.example\s+Bea\s+user\s+disabled\s+\S+\s+\S+ \S+\s+1$/m);
     const promoted = await cli(["user", "promote", "bea@home.example", "--data-dir", dir]);
     expect(promoted).toMatchObject({ code: 0, out: "bea@home.example is now an admin\n" });
-    expect((await api("GET", "/admin/users", admin)).json.items.find((u: { id: number }) => u.id === beaId).role).toBe("admin");
+    expect((await api("GET", "/admin/users", admin)).json.items.find((u: { id: number }) => u.id === beaId).role).toBe(
+      "admin",
+    );
     expect((await cli(["user", "promote", "nobody@home.example", "--data-dir", dir])).code).toBe(1);
     expect((await cli(["user", "demote", "x", "--data-dir", dir])).code).toBe(2);
 

@@ -19,7 +19,7 @@ test("a hit keeps an entry; the one not used lately is the one dropped", () => {
 
 test("random use: size never passes the capacity, and the last capacity/2 keys touched are all there with their values", () => {
   let seed = 7;
-  const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+  const rand = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
   for (const capacity of [2, 3, 10, 101]) {
     const c = new Lru<number, string>(capacity);
     const truth = new Map<number, string>();

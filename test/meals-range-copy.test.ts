@@ -6,8 +6,10 @@ const t = makeApp();
 t.clock.set("2026-11-22T12:00:00Z");
 const ana = await registerUser(t.call, { timezone: "Europe/Lisbon" });
 const bob = await registerUser(t.call);
-const api = (method: string, path: string, body?: unknown, token = ana.access_token) => t.call(method, `/api/v1${path}`, { token, body });
-const log = async (date: string, meal_type: string, quantity = 100, food_id = 9040) => (await api("POST", "/meals", { food_id, quantity, meal_type, date })).json;
+const api = (method: string, path: string, body?: unknown, token = ana.access_token) =>
+  t.call(method, `/api/v1${path}`, { token, body });
+const log = async (date: string, meal_type: string, quantity = 100, food_id = 9040) =>
+  (await api("POST", "/meals", { food_id, quantity, meal_type, date })).json;
 
 describe("GET /meals", () => {
   test("a range newest first by default, cursor pages that neither skip nor repeat, asc on request", async () => {
@@ -43,7 +45,9 @@ describe("GET /meals", () => {
     expectError(await api("GET", "/meals?cursor=abc"), 400, "validation_failed");
     expectError(await api("GET", "/meals?limit=0"), 400, "validation_failed");
     expectError(await api("GET", "/meals?order=up"), 400, "validation_failed");
-    expect((await api("GET", "/meals?from=2026-10-01&to=2026-11-22", undefined, bob.access_token)).json.items).toEqual([]);
+    expect((await api("GET", "/meals?from=2026-10-01&to=2026-11-22", undefined, bob.access_token)).json.items).toEqual(
+      [],
+    );
   });
 });
 
@@ -57,7 +61,15 @@ describe("POST /meals/copy", () => {
     const r = await api("POST", "/meals/copy", body);
     expect(r.status).toBe(201);
     expect(r.json.created).toBe(2);
-    const copies = r.json.meals as { id: string; food: { id: number }; grams: number; date: string; meal_type: string; eaten_at: string; nutrients: unknown }[];
+    const copies = r.json.meals as {
+      id: string;
+      food: { id: number };
+      grams: number;
+      date: string;
+      meal_type: string;
+      eaten_at: string;
+      nutrients: unknown;
+    }[];
     expect(copies.map((m) => [m.food.id, m.grams, m.date, m.meal_type])).toEqual([
       [9040, 120, "2026-11-22", "breakfast"],
       [1123, 200, "2026-11-22", "breakfast"],
@@ -72,7 +84,9 @@ describe("POST /meals/copy", () => {
     expect(today.filter((m: { meal_type: string }) => m.meal_type === "breakfast")).toHaveLength(2);
     // one meal, and a whole day, into another meal type
     const one = await api("POST", "/meals/copy", { meal_ids: [b2.id], to_date: "2026-11-23", to_meal_type: "snack" });
-    expect(one.json.meals.map((m: { meal_type: string; date: string }) => [m.meal_type, m.date])).toEqual([["snack", "2026-11-23"]]);
+    expect(one.json.meals.map((m: { meal_type: string; date: string }) => [m.meal_type, m.date])).toEqual([
+      ["snack", "2026-11-23"],
+    ]);
     const day = await api("POST", "/meals/copy", { from_date: "2026-11-21", to_date: "2026-12-01" });
     expect(day.json.created).toBe(3);
     // the same copy id for a different copy → 409
@@ -85,7 +99,11 @@ describe("POST /meals/copy", () => {
     expect((await api("DELETE", `/foods/${food.id}`)).status).toBe(204);
     const r = await api("POST", "/meals/copy", { meal_ids: [m.id], to_date: "2026-11-22" });
     expect(r.status).toBe(201);
-    expect(r.json.meals[0]).toMatchObject({ food: { id: food.id, name: "Aunt's cake" }, grams: 80, nutrients: m.nutrients });
+    expect(r.json.meals[0]).toMatchObject({
+      food: { id: food.id, name: "Aunt's cake" },
+      grams: 80,
+      nutrients: m.nutrients,
+    });
   });
 
   test("bad input: more than a year ahead, neither or both sources, bad ids → 400; another user's meal → 404; nothing written", async () => {
@@ -105,7 +123,11 @@ describe("POST /meals/copy", () => {
       expect(`${JSON.stringify(body)} ${e.details?.[0]?.field}`).toBe(`${JSON.stringify(body)} ${field}`);
     }
     expect((await api("POST", "/meals/copy", { meal_ids: [m.id], to_date: "2027-11-23" })).status).toBe(201); // a year ahead is fine
-    expectError(await api("POST", "/meals/copy", { meal_ids: [m.id], to_date: "2026-11-22" }, bob.access_token), 404, "meal_not_found");
+    expectError(
+      await api("POST", "/meals/copy", { meal_ids: [m.id], to_date: "2026-11-22" }, bob.access_token),
+      404,
+      "meal_not_found",
+    );
     const after = (await api("GET", "/meals?from=2026-11-23&to=2027-11-23&limit=500")).json.items.length;
     expect(after).toBe(before + 1);
   });

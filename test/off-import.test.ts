@@ -61,9 +61,10 @@ describe("importOff", () => {
 
   test("broken lines are reported with their numbers and nothing of them is stored", async () => {
     const dir = tempDir();
-    const good = (i: number) => JSON.stringify({ code: fixtureGtin13(i), product_name: `P${i}`, nutriments: { "energy-kcal_100g": 100 } });
+    const good = (i: number) =>
+      JSON.stringify({ code: fixtureGtin13(i), product_name: `P${i}`, nutriments: { "energy-kcal_100g": 100 } });
     const file = join(dir, "broken.jsonl");
-    writeFileSync(file, [good(1), '{"code": "40000000000', good(2), "[1,2,3]", "", good(3), '{"code": ' ].join("\n"));
+    writeFileSync(file, [good(1), '{"code": "40000000000', good(2), "[1,2,3]", "", good(3), '{"code": '].join("\n"));
     const db = openDatabase(join(dir, "m.db"));
     const r = await importOff(db, file);
     expect(r.inserted).toBe(3);
@@ -78,7 +79,15 @@ describe("importOff", () => {
   test("a CSV row with a wrong field count or bad quoting is skipped with its line number", async () => {
     const dir = tempDir();
     const file = join(dir, "x.csv");
-    writeFileSync(file, ["code,product_name,energy-kcal_100g", `${fixtureGtin13(1)},"Soup, tomato",50`, `${fixtureGtin13(2)},Two,3,extra`, `${fixtureGtin13(3)},"unclosed,40`].join("\n"));
+    writeFileSync(
+      file,
+      [
+        "code,product_name,energy-kcal_100g",
+        `${fixtureGtin13(1)},"Soup, tomato",50`,
+        `${fixtureGtin13(2)},Two,3,extra`,
+        `${fixtureGtin13(3)},"unclosed,40`,
+      ].join("\n"),
+    );
     const r = await importOff(openDatabase(join(dir, "m.db")), file);
     expect(r.format).toBe("csv");
     expect(r.inserted).toBe(1);
@@ -143,10 +152,15 @@ describe("morsel import-off, then scans work offline", () => {
           headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
           body: JSON.stringify(body),
         });
-      const reg = (await (await api("/register", { email: "i@example.org", password: "import test", name: "I" })).json()) as { access_token: string };
+      const reg = (await (
+        await api("/register", { email: "i@example.org", password: "import test", name: "I" })
+      ).json()) as { access_token: string };
       const hit = await api("/scanner/barcode", { barcode: fixtureGtin13(1) }, reg.access_token);
       expect(hit.status).toBe(200);
-      expect(await hit.json()).toMatchObject({ source: "imported", food: { name: "Test product 1", brand: "Brand 1" } });
+      expect(await hit.json()).toMatchObject({
+        source: "imported",
+        food: { name: "Test product 1", brand: "Brand 1" },
+      });
       const miss = await api("/scanner/barcode", { barcode: fixtureGtin13(5000) }, reg.access_token);
       expect(miss.status).toBe(404);
     } finally {
@@ -171,7 +185,12 @@ describe("imported products in food search", () => {
     expect(before.items.some((i: { source: string }) => i.source === "openfoodfacts")).toBe(false);
     await importOff(t.db, await writeFixture(join(tempDir(), "off.jsonl"), { rows: 30, format: "jsonl" }));
     const after = (await t.call("GET", q)).json;
-    expect(after.items[0]).toMatchObject({ name: "Test product 12", source: "openfoodfacts", brand: "Brand 12", barcode: `0${fixtureGtin13(12)}` });
+    expect(after.items[0]).toMatchObject({
+      name: "Test product 12",
+      source: "openfoodfacts",
+      brand: "Brand 12",
+      barcode: `0${fixtureGtin13(12)}`,
+    });
     const byBrand = (await t.call("GET", "/api/v1/foods/search?q=brand%2012%20test&limit=3")).json;
     expect(byBrand.items[0].name).toBe("Test product 12");
     // everyday catalogue queries still find the catalogue food first

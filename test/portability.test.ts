@@ -8,9 +8,30 @@ async function seeded() {
   const u = await registerUser(t.call, { timezone: "Europe/Lisbon" });
   const auth = { token: u.access_token };
   const api = (method: string, path: string, body?: unknown) => t.call(method, `/api/v1${path}`, { ...auth, body });
-  const granola = (await api("POST", "/foods", { name: "Granola, homemade", barcode: "5901234123457", nutrients: { energy_kcal: 450, protein_g: 10 }, portions: [{ name: "bowl", grams: 60 }] })).json;
-  await api("POST", "/meals", { food_id: 9040, quantity: 1, portion_id: 4189, meal_type: "breakfast", date: "2026-11-20", eaten_at: "2026-11-20T08:00:00Z", note: 'with "quotes", and a comma' });
-  await api("POST", "/meals", { food_id: granola.id, quantity: 1, portion_id: granola.portions[0].id, meal_type: "breakfast", date: "2026-11-21" });
+  const granola = (
+    await api("POST", "/foods", {
+      name: "Granola, homemade",
+      barcode: "5901234123457",
+      nutrients: { energy_kcal: 450, protein_g: 10 },
+      portions: [{ name: "bowl", grams: 60 }],
+    })
+  ).json;
+  await api("POST", "/meals", {
+    food_id: 9040,
+    quantity: 1,
+    portion_id: 4189,
+    meal_type: "breakfast",
+    date: "2026-11-20",
+    eaten_at: "2026-11-20T08:00:00Z",
+    note: 'with "quotes", and a comma',
+  });
+  await api("POST", "/meals", {
+    food_id: granola.id,
+    quantity: 1,
+    portion_id: granola.portions[0].id,
+    meal_type: "breakfast",
+    date: "2026-11-21",
+  });
   await api("POST", "/meals", { food_id: 5064, quantity: 150, meal_type: "dinner", date: "2026-11-22" });
   await api("PUT", "/goals", { energy_kcal: 1900, protein_g: 100 });
   return { t, u, api, granola };
@@ -21,13 +42,34 @@ describe("export", () => {
     const { api, u, granola } = await seeded();
     const r = await api("GET", "/export?format=json");
     expect(r.status).toBe(200);
-    expect(r.headers.get("content-disposition")).toMatch(/attachment; filename="morsel-export-\d{4}-\d{2}-\d{2}\.json"/);
+    expect(r.headers.get("content-disposition")).toMatch(
+      /attachment; filename="morsel-export-\d{4}-\d{2}-\d{2}\.json"/,
+    );
     const e = r.json;
-    expect(e).toMatchObject({ format: "morsel-export", version: 1, profile: { email: u.email, timezone: "Europe/Lisbon" }, goals: { energy_kcal: 1900, protein_g: 100, fat_g: null, carbohydrate_g: null } });
+    expect(e).toMatchObject({
+      format: "morsel-export",
+      version: 1,
+      profile: { email: u.email, timezone: "Europe/Lisbon" },
+      goals: { energy_kcal: 1900, protein_g: 100, fat_g: null, carbohydrate_g: null },
+    });
     expect(e.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(e.custom_foods).toEqual([{ id: granola.id, name: "Granola, homemade", brand: null, barcode: "05901234123457", nutrients: expect.objectContaining({ energy_kcal: 450 }), portions: [{ name: "bowl", grams: 60 }] }]);
+    expect(e.custom_foods).toEqual([
+      {
+        id: granola.id,
+        name: "Granola, homemade",
+        brand: null,
+        barcode: "05901234123457",
+        nutrients: expect.objectContaining({ energy_kcal: 450 }),
+        portions: [{ name: "bowl", grams: 60 }],
+      },
+    ]);
     expect(e.meals).toHaveLength(3);
-    expect(e.meals[0]).toMatchObject({ food_id: 9040, food_name: "Bananas, raw", grams: 118, per_100g: expect.objectContaining({ energy_kcal: 89 }) });
+    expect(e.meals[0]).toMatchObject({
+      food_id: 9040,
+      food_name: "Bananas, raw",
+      grams: 118,
+      per_100g: expect.objectContaining({ energy_kcal: 89 }),
+    });
     expect((await api("GET", "/export")).json.format).toBe("morsel-export"); // json is the default
   });
 
@@ -36,9 +78,13 @@ describe("export", () => {
     const r = await api("GET", "/export?format=csv");
     expect(r.headers.get("content-type")).toContain("text/csv");
     const lines = r.text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("date,time,meal_type,food,food_id,quantity,portion,grams,energy_kcal,protein_g,fat_g,carbohydrate_g,fiber_g,sugars_g,saturated_fat_g,sodium_mg,note");
+    expect(lines[0]).toBe(
+      "date,time,meal_type,food,food_id,quantity,portion,grams,energy_kcal,protein_g,fat_g,carbohydrate_g,fiber_g,sugars_g,saturated_fat_g,sodium_mg,note",
+    );
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toBe('2026-11-20,08:00,breakfast,"Bananas, raw",9040,1,"medium (7"" to 7-7/8"" long)",118,105,1.29,0.39,26.95,3.07,14.43,0.13,1.18,"with ""quotes"", and a comma"');
+    expect(lines[1]).toBe(
+      '2026-11-20,08:00,breakfast,"Bananas, raw",9040,1,"medium (7"" to 7-7/8"" long)",118,105,1.29,0.39,26.95,3.07,14.43,0.13,1.18,"with ""quotes"", and a comma"',
+    );
   });
 
   test("CSV of weights: one row per weigh-in with its trend, in pounds too for a user who weighs in pounds; formulas neutralised", async () => {
@@ -77,14 +123,26 @@ describe("import", () => {
     const imp = (body: unknown) => b.call("POST", "/api/v1/import", { token: v.access_token, body });
     const first = await imp(exported);
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({ meals: { added: 3, unchanged: 0 }, custom_foods: { added: 1, unchanged: 0 }, recipes: { added: 0, unchanged: 0 }, weights: { added: 0, unchanged: 0 }, goals: "updated" });
+    expect(first.json).toEqual({
+      meals: { added: 3, unchanged: 0 },
+      custom_foods: { added: 1, unchanged: 0 },
+      recipes: { added: 0, unchanged: 0 },
+      weights: { added: 0, unchanged: 0 },
+      goals: "updated",
+    });
     const statsB = {
       day: (await b.call("GET", "/api/v1/stats/daily?date=2026-11-21", { token: v.access_token })).json,
       week: (await b.call("GET", "/api/v1/stats/weekly?end=2026-11-22", { token: v.access_token })).json,
     };
     expect(statsB).toEqual(statsA);
     const again = await imp(exported);
-    expect(again.json).toEqual({ meals: { added: 0, unchanged: 3 }, custom_foods: { added: 0, unchanged: 1 }, recipes: { added: 0, unchanged: 0 }, weights: { added: 0, unchanged: 0 }, goals: "unchanged" });
+    expect(again.json).toEqual({
+      meals: { added: 0, unchanged: 3 },
+      custom_foods: { added: 0, unchanged: 1 },
+      recipes: { added: 0, unchanged: 0 },
+      weights: { added: 0, unchanged: 0 },
+      goals: "unchanged",
+    });
     const reexport = (await b.call("GET", "/api/v1/export", { token: v.access_token })).json;
     expect(reexport.meals.map((m: { id: string }) => m.id)).toEqual(exported.meals.map((m: { id: string }) => m.id));
     // the imported custom food is the meal's food on the new server
@@ -101,10 +159,17 @@ describe("import", () => {
     const v = await registerUser(b.call, { timezone: "Europe/Lisbon" });
     const r = await b.call("POST", "/api/v1/import", { token: v.access_token, body: old });
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ meals: { added: 3 }, recipes: { added: 0 }, weights: { added: 0 }, goals: "updated" });
+    expect(r.json).toMatchObject({
+      meals: { added: 3 },
+      recipes: { added: 0 },
+      weights: { added: 0 },
+      goals: "updated",
+    });
     const goals = (await b.call("GET", "/api/v1/goals", { token: v.access_token })).json;
     expect(goals).toMatchObject({ from: null, energy_kcal: 1900, protein_g: 100 });
-    expect((await b.call("GET", "/api/v1/stats/daily?date=2026-11-20", { token: v.access_token })).json.goals.energy_kcal).toBe(1900);
+    expect(
+      (await b.call("GET", "/api/v1/stats/daily?date=2026-11-20", { token: v.access_token })).json.goals.energy_kcal,
+    ).toBe(1900);
   });
 
   test("a tampered export → 400 naming the checksum, nothing applied", async () => {
@@ -113,7 +178,11 @@ describe("import", () => {
     exported.meals[0].quantity = 3;
     const b = makeApp();
     const v = await registerUser(b.call);
-    const e = expectError(await b.call("POST", "/api/v1/import", { token: v.access_token, body: exported }), 400, "validation_failed");
+    const e = expectError(
+      await b.call("POST", "/api/v1/import", { token: v.access_token, body: exported }),
+      400,
+      "validation_failed",
+    );
     expect(e.details?.[0]?.field).toBe("checksum");
     expect((await b.call("GET", "/api/v1/export", { token: v.access_token })).json.meals).toEqual([]);
   });
@@ -123,11 +192,22 @@ describe("import", () => {
     const text = (await a.api("GET", "/export")).text;
     const b = makeApp();
     const v = await registerUser(b.call);
-    expectError(await b.call("POST", "/api/v1/import", { token: v.access_token, raw: text.slice(0, Math.floor(text.length / 2)) }), 400, "malformed_json");
+    expectError(
+      await b.call("POST", "/api/v1/import", {
+        token: v.access_token,
+        raw: text.slice(0, Math.floor(text.length / 2)),
+      }),
+      400,
+      "malformed_json",
+    );
     const { checksum: _c, ...edited } = JSON.parse(text);
     edited.meals[2].meal_type = "elevenses";
     edited.meals[1].quantity = -1;
-    const e = expectError(await b.call("POST", "/api/v1/import", { token: v.access_token, body: edited }), 400, "validation_failed");
+    const e = expectError(
+      await b.call("POST", "/api/v1/import", { token: v.access_token, body: edited }),
+      400,
+      "validation_failed",
+    );
     expect(e.details?.map((d) => d.field)).toEqual(["meals.1.quantity", "meals.2.meal_type"]);
     expect((await b.call("GET", "/api/v1/export", { token: v.access_token })).json.meals).toEqual([]);
     expect((await b.call("GET", "/api/v1/export", { token: v.access_token })).json.custom_foods).toEqual([]);
@@ -136,10 +216,18 @@ describe("import", () => {
   test("not an export → 400; someone else's meals on the same server → 409 and nothing imported", async () => {
     const a = await seeded();
     expectError(await a.api("POST", "/import", { hello: "world" }), 400, "validation_failed");
-    expectError(await a.api("POST", "/import", { format: "morsel-export", version: 2, meals: [], custom_foods: [] }), 400, "validation_failed");
+    expectError(
+      await a.api("POST", "/import", { format: "morsel-export", version: 2, meals: [], custom_foods: [] }),
+      400,
+      "validation_failed",
+    );
     const exported = (await a.api("GET", "/export")).json;
     const other = await registerUser(a.t.call);
-    expectError(await a.t.call("POST", "/api/v1/import", { token: other.access_token, body: exported }), 409, "id_conflict");
+    expectError(
+      await a.t.call("POST", "/api/v1/import", { token: other.access_token, body: exported }),
+      409,
+      "id_conflict",
+    );
     expect((await a.t.call("GET", "/api/v1/export", { token: other.access_token })).json.custom_foods).toEqual([]);
   });
 });

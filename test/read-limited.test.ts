@@ -13,11 +13,16 @@ function streamed(parts: number[][], contentLength?: number): Request {
       c.close();
     },
   });
-  const headers: Record<string, string> = contentLength === undefined ? {} : { "content-length": String(contentLength) };
+  const headers: Record<string, string> =
+    contentLength === undefined ? {} : { "content-length": String(contentLength) };
   return new Request("http://x/", { method: "POST", body, headers });
 }
 
-const code = (p: Promise<unknown>) => p.then(() => "read", (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => "read",
+    (e: { code?: string }) => e.code,
+  );
 
 test("declared length: the bytes in order, in a buffer of exactly that length", async () => {
   const got = await readLimited(streamed([[1, 2], [3], [4, 5, 6]], 6), 100);
@@ -34,7 +39,43 @@ test("chunked (no length), shorter than declared, and longer than declared: ever
 
 test("over the limit: 413 from the header alone, or as soon as the streamed bytes pass it", async () => {
   expect(await code(readLimited(streamed([[1]], 11), 10))).toBe("payload_too_large");
-  expect(await code(readLimited(streamed([[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11]]), 10))).toBe("payload_too_large");
-  expect(await code(readLimited(streamed([[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11]], 4), 10))).toBe("payload_too_large");
-  expect(await code(readLimited(streamed([[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]], 10), 10))).toBe("read");
+  expect(
+    await code(
+      readLimited(
+        streamed([
+          [1, 2, 3, 4, 5, 6],
+          [7, 8, 9, 10, 11],
+        ]),
+        10,
+      ),
+    ),
+  ).toBe("payload_too_large");
+  expect(
+    await code(
+      readLimited(
+        streamed(
+          [
+            [1, 2, 3, 4, 5, 6],
+            [7, 8, 9, 10, 11],
+          ],
+          4,
+        ),
+        10,
+      ),
+    ),
+  ).toBe("payload_too_large");
+  expect(
+    await code(
+      readLimited(
+        streamed(
+          [
+            [1, 2, 3, 4, 5],
+            [6, 7, 8, 9, 10],
+          ],
+          10,
+        ),
+        10,
+      ),
+    ),
+  ).toBe("read");
 });

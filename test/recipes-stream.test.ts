@@ -11,8 +11,16 @@ const ING = [9040, 9003, 11090, 11529, 1123, 20444, 5062, 1077];
 
 async function cook(t: TestApp, token: string, n: number) {
   const mutations = Array.from({ length: n }, (_, i) => ({
-    mutation_id: crypto.randomUUID(), entity: "recipe", id: null, op: "upsert", base_version: null,
-    data: { name: `Stew ${i}`, servings: 4, ingredients: Array.from({ length: 35 }, (_, j) => ({ food_id: ING[j % ING.length], quantity: 10 + j })) },
+    mutation_id: crypto.randomUUID(),
+    entity: "recipe",
+    id: null,
+    op: "upsert",
+    base_version: null,
+    data: {
+      name: `Stew ${i}`,
+      servings: 4,
+      ingredients: Array.from({ length: 35 }, (_, j) => ({ food_id: ING[j % ING.length], quantity: 10 + j })),
+    },
   }));
   expect((await t.call("POST", "/api/v1/sync/push", { token, body: { mutations } })).status).toBe(200);
 }
@@ -24,7 +32,11 @@ test("a page of 100 large recipes streams in pieces, the same JSON as the valida
   for (const t of [checked, streamed]) {
     const u = await registerUser(t.call);
     await cook(t, u.access_token, 100);
-    const res = await t.app.handle(new Request("http://localhost/api/v1/recipes?limit=100", { headers: { authorization: `Bearer ${u.access_token}` } }));
+    const res = await t.app.handle(
+      new Request("http://localhost/api/v1/recipes?limit=100", {
+        headers: { authorization: `Bearer ${u.access_token}` },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/json");
     const reader = res.body!.getReader();
@@ -38,7 +50,9 @@ test("a page of 100 large recipes streams in pieces, the same JSON as the valida
     if (t === streamed) expect(chunks).toBeGreaterThan(50);
     pages.push(text);
   }
-  const [a, b] = pages.map((p) => JSON.parse(p!) as { items: { id: number; name: string; nutrients: unknown }[]; next_cursor: string | null });
+  const [a, b] = pages.map(
+    (p) => JSON.parse(p!) as { items: { id: number; name: string; nutrients: unknown }[]; next_cursor: string | null },
+  );
   expect(b!.items.length).toBe(100);
   expect(b!.next_cursor).toBeNull();
   // the two apps number their recipes alike (fresh databases): the pages are the same document
@@ -49,11 +63,15 @@ test("a recipe deleted while its page is being read is left out, and the body st
   const t = makeApp({ options: { validateResponses: false } });
   const u = await registerUser(t.call);
   await cook(t, u.access_token, 60);
-  const res = await t.app.handle(new Request("http://localhost/api/v1/recipes?limit=60", { headers: { authorization: `Bearer ${u.access_token}` } }));
+  const res = await t.app.handle(
+    new Request("http://localhost/api/v1/recipes?limit=60", { headers: { authorization: `Bearer ${u.access_token}` } }),
+  );
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let text = decoder.decode((await reader.read()).value, { stream: true });
-  const ids = (await (await t.call("GET", "/api/v1/recipes?limit=60", { token: u.access_token })).json) as { items: { id: number }[] };
+  const ids = (await (
+    await t.call("GET", "/api/v1/recipes?limit=60", { token: u.access_token })
+  ).json) as { items: { id: number }[] };
   const last = ids.items.at(-1)!.id;
   expect((await t.call("DELETE", `/api/v1/recipes/${last}`, { token: u.access_token })).status).toBe(204);
   for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true });

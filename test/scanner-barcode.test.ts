@@ -11,7 +11,8 @@ const t = makeApp();
 const { call } = t;
 const ana = await registerUser(call);
 const bob = await registerUser(call);
-const scan = (barcode: unknown, token = ana.access_token) => call("POST", "/api/v1/scanner/barcode", { token, body: { barcode } });
+const scan = (barcode: unknown, token = ana.access_token) =>
+  call("POST", "/api/v1/scanner/barcode", { token, body: { barcode } });
 
 // an imported product for EAN-13 5449000000996, and one for a UPC-A
 for (const p of [
@@ -27,9 +28,20 @@ describe("found", () => {
   test("an imported product: barcode, food and source", async () => {
     const r = await scan("5449000000996");
     expect(r.status).toBe(200);
-    expect(r.json.barcode).toEqual({ input: "5449000000996", gtin: "05449000000996", format: "EAN-13", issuer: "GS1 Belgium & Luxembourg" });
+    expect(r.json.barcode).toEqual({
+      input: "5449000000996",
+      gtin: "05449000000996",
+      format: "EAN-13",
+      issuer: "GS1 Belgium & Luxembourg",
+    });
     expect(r.json.source).toBe("imported");
-    expect(r.json.food).toMatchObject({ name: "Imported cola", source: "openfoodfacts", brand: "Fizz", barcode: "05449000000996", energy_kcal: 42 });
+    expect(r.json.food).toMatchObject({
+      name: "Imported cola",
+      source: "openfoodfacts",
+      brand: "Fizz",
+      barcode: "05449000000996",
+      energy_kcal: 42,
+    });
     expect(r.json.food.attribution.licence).toBe("ODbL 1.0");
     expect(r.json.food.id).toBeGreaterThanOrEqual(2_000_000_000);
   });
@@ -44,7 +56,10 @@ describe("found", () => {
   });
 
   test("the user's own food wins over the imported product; other users still get the import", async () => {
-    const own = await call("POST", "/api/v1/foods", { token: ana.access_token, body: { name: "My cola", barcode: "5449000000996", nutrients: { energy_kcal: 40 } } });
+    const own = await call("POST", "/api/v1/foods", {
+      token: ana.access_token,
+      body: { name: "My cola", barcode: "5449000000996", nutrients: { energy_kcal: 40 } },
+    });
     const r = await scan("5449 0000 0099 6");
     expect(r.json.source).toBe("custom");
     expect(r.json.food.id).toBe(own.json.id);
@@ -54,13 +69,20 @@ describe("found", () => {
   test("an imported product can be read as a food and logged as a meal by its serving", async () => {
     const food = (await scan("5449000000996", bob.access_token)).json.food;
     expect((await call("GET", `/api/v1/foods/${food.id}`)).json.name).toBe("Imported cola");
-    const meal = await call("POST", "/api/v1/meals", { token: bob.access_token, body: { food_id: food.id, quantity: 250, meal_type: "snack" } });
+    const meal = await call("POST", "/api/v1/meals", {
+      token: bob.access_token,
+      body: { food_id: food.id, quantity: 250, meal_type: "snack" },
+    });
     expect(meal.status).toBe(201);
     expect(meal.json.nutrients.energy_kcal).toBe(105);
   });
 
   test("each format: EAN-8, UPC-E (6, 7, 8 digits), GTIN-14", async () => {
-    const mk = (name: string, barcode: string) => call("POST", "/api/v1/foods", { token: ana.access_token, body: { name, barcode, nutrients: { energy_kcal: 1 } } });
+    const mk = (name: string, barcode: string) =>
+      call("POST", "/api/v1/foods", {
+        token: ana.access_token,
+        body: { name, barcode, nutrients: { energy_kcal: 1 } },
+      });
     await mk("ean8 thing", "96385074");
     await mk("upce thing", "04252614");
     await mk("case thing", "10036000291459");
@@ -85,11 +107,16 @@ describe("not found and bad input", () => {
     const r = expectError(await scan("2012345678903"), 404, "barcode_not_found");
     expect(r.details?.[0]).toMatchObject({ restriction: "restricted_circulation" });
     expect(r.message).toMatch(/restricted-circulation/);
-    expect(expectError(await scan("9780306406157"), 404, "barcode_not_found").details?.[0]).toMatchObject({ restriction: "isbn" });
+    expect(expectError(await scan("9780306406157"), 404, "barcode_not_found").details?.[0]).toMatchObject({
+      restriction: "isbn",
+    });
   });
 
   test("another user's custom food is not found", async () => {
-    await call("POST", "/api/v1/foods", { token: ana.access_token, body: { name: "Ana's only", barcode: "4006381333931", nutrients: { energy_kcal: 1 } } });
+    await call("POST", "/api/v1/foods", {
+      token: ana.access_token,
+      body: { name: "Ana's only", barcode: "4006381333931", nutrients: { energy_kcal: 1 } },
+    });
     expectError(await scan("4006381333931", bob.access_token), 404, "barcode_not_found");
   });
 
@@ -105,14 +132,26 @@ describe("not found and bad input", () => {
   });
 
   test("a missing or non-string barcode → 400 validation_failed", async () => {
-    expectError(await call("POST", "/api/v1/scanner/barcode", { token: ana.access_token, body: {} }), 400, "validation_failed");
+    expectError(
+      await call("POST", "/api/v1/scanner/barcode", { token: ana.access_token, body: {} }),
+      400,
+      "validation_failed",
+    );
     expectError(await scan({ digits: 1 }), 400, "validation_failed");
   });
 });
 
 describe("online lookup (a local stand-in for Open Food Facts)", () => {
   const stand = offStandIn(
-    { "7622210449283": { product_name: "Online biscuits", brands: "Crumb", serving_quantity: "25", serving_size: "2 biscuits", nutriments: { "energy-kj_100g": "2000", proteins_100g: "6.5", salt_100g: 0.5 } } },
+    {
+      "7622210449283": {
+        product_name: "Online biscuits",
+        brands: "Crumb",
+        serving_quantity: "25",
+        serving_size: "2 biscuits",
+        nutriments: { "energy-kj_100g": "2000", proteins_100g: "6.5", salt_100g: 0.5 },
+      },
+    },
     { "4000417025005": "404", "4000417025012": "status0", "4000417025029": "slow", "4000417025036": "503" },
   );
   afterAll(() => stand.stop());
@@ -127,16 +166,25 @@ describe("online lookup (a local stand-in for Open Food Facts)", () => {
     const client = new OffClient({ baseUrl: stand.url, timeoutMs: 500 });
     const online = makeApp({ offClient: client });
     const u = await registerUser(online.call);
-    const r = await online.call("POST", "/api/v1/scanner/barcode", { token: u.access_token, body: { barcode: "7622210449283" } });
+    const r = await online.call("POST", "/api/v1/scanner/barcode", {
+      token: u.access_token,
+      body: { barcode: "7622210449283" },
+    });
     expect(r.status).toBe(200);
     expect(r.json.source).toBe("openfoodfacts");
     expect(r.json.food).toMatchObject({ name: "Online biscuits", brand: "Crumb", source: "openfoodfacts" });
     expect(r.json.food.energy_kcal).toBeCloseTo(2000 / 4.184, 1);
     expect(r.json.food.nutrients.sodium_mg).toBe(200);
     expect(r.json.food.portions).toEqual([{ id: r.json.food.id, name: "2 biscuits", amount: 1, grams: 25 }]);
-    expect(stand.requests.at(-1)).toEqual({ path: "/api/v2/product/7622210449283.json", userAgent: expect.stringMatching(/^Morsel\//) });
+    expect(stand.requests.at(-1)).toEqual({
+      path: "/api/v2/product/7622210449283.json",
+      userAgent: expect.stringMatching(/^Morsel\//),
+    });
     const calls = stand.requests.length;
-    const again = await online.call("POST", "/api/v1/scanner/barcode", { token: u.access_token, body: { barcode: "7622210449283" } });
+    const again = await online.call("POST", "/api/v1/scanner/barcode", {
+      token: u.access_token,
+      body: { barcode: "7622210449283" },
+    });
     expect(again.json.source).toBe("imported"); // from the cache, no request
     expect(stand.requests.length).toBe(calls);
   });
@@ -146,17 +194,30 @@ describe("online lookup (a local stand-in for Open Food Facts)", () => {
     const u = await registerUser(online.call);
     for (const code of ["4000417025005", "4000417025012", "4000417025029", "4000417025036"]) {
       // the stand-in never answers 4000417025029 while it runs: only our timeout can end that call
-      expectError(await online.call("POST", "/api/v1/scanner/barcode", { token: u.access_token, body: { barcode: code } }), 404, "barcode_not_found");
+      expectError(
+        await online.call("POST", "/api/v1/scanner/barcode", { token: u.access_token, body: { barcode: code } }),
+        404,
+        "barcode_not_found",
+      );
     }
   });
 
   test("three failures in a row open the circuit: no more calls until it closes", async () => {
     let now = 0;
-    const client = new OffClient({ baseUrl: stand.url, timeoutMs: 300, failuresToOpen: 3, openMs: 60_000, now: () => now });
+    const client = new OffClient({
+      baseUrl: stand.url,
+      timeoutMs: 300,
+      failuresToOpen: 3,
+      openMs: 60_000,
+      now: () => now,
+    });
     for (let i = 0; i < 3; i++) expect((await client.product("04000417025036")).kind).toBe("unavailable");
     expect(client.circuitOpen).toBe(true);
     const before = stand.requests.length;
-    expect(await client.product("07622210449283")).toEqual({ kind: "unavailable", why: "circuit open after repeated failures" });
+    expect(await client.product("07622210449283")).toEqual({
+      kind: "unavailable",
+      why: "circuit open after repeated failures",
+    });
     expect(stand.requests.length).toBe(before);
     now += 60_001;
     expect((await client.product("07622210449283")).kind).toBe("found");
@@ -166,20 +227,38 @@ describe("online lookup (a local stand-in for Open Food Facts)", () => {
     const dir = tempDir();
     const dbFile = join(dir, "m.db");
     const start = (atStart?: boolean) =>
-      makeApp({ options: { db: openDatabase(dbFile), offClient: new OffClient({ baseUrl: stand.url, timeoutMs: 500 }), ...(atStart === undefined ? {} : { onlineLookupAtStart: atStart }) } });
+      makeApp({
+        options: {
+          db: openDatabase(dbFile),
+          offClient: new OffClient({ baseUrl: stand.url, timeoutMs: 500 }),
+          ...(atStart === undefined ? {} : { onlineLookupAtStart: atStart }),
+        },
+      });
     const t = start();
     const admin = await registerUser(t.call);
     const user = await registerUser(t.call);
-    const look = (body: Record<string, unknown>, token = user.access_token) => t.call("POST", "/api/v1/scanner/barcode", { token, body });
+    const look = (body: Record<string, unknown>, token = user.access_token) =>
+      t.call("POST", "/api/v1/scanner/barcode", { token, body });
     const before = stand.requests.length;
     const off = await look({ barcode: "7622210449283" });
     expectError(off, 404, "barcode_not_found");
     expect(off.json.error.details[0].online).toBe("off");
     expect(stand.requests.length).toBe(before); // nothing left the machine
 
-    expectError(await t.call("PATCH", "/api/v1/admin/settings", { token: user.access_token, body: { online_lookup: true } }), 403, "forbidden");
-    expectError(await t.call("PATCH", "/api/v1/admin/settings", { token: admin.access_token, body: { online_lookup: "yes" } }), 400, "validation_failed");
-    const on = await t.call("PATCH", "/api/v1/admin/settings", { token: admin.access_token, body: { online_lookup: true } });
+    expectError(
+      await t.call("PATCH", "/api/v1/admin/settings", { token: user.access_token, body: { online_lookup: true } }),
+      403,
+      "forbidden",
+    );
+    expectError(
+      await t.call("PATCH", "/api/v1/admin/settings", { token: admin.access_token, body: { online_lookup: "yes" } }),
+      400,
+      "validation_failed",
+    );
+    const on = await t.call("PATCH", "/api/v1/admin/settings", {
+      token: admin.access_token,
+      body: { online_lookup: true },
+    });
     expect(on.json).toEqual({ registration: "open", online_lookup: true });
 
     // a client that asks the person first: this server only, and the miss says online may be asked
@@ -192,8 +271,12 @@ describe("online lookup (a local stand-in for Open Food Facts)", () => {
     expect((await look({ barcode: "4000417025005" })).json.error.details[0].online).toBe("asked");
 
     // the stored setting survives a restart without the flag; the flag, when given, wins
-    expect((await start().call("GET", "/api/v1/admin/settings", { token: admin.access_token })).json.online_lookup).toBe(true);
-    expect((await start(false).call("GET", "/api/v1/admin/settings", { token: admin.access_token })).json.online_lookup).toBe(false);
+    expect(
+      (await start().call("GET", "/api/v1/admin/settings", { token: admin.access_token })).json.online_lookup,
+    ).toBe(true);
+    expect(
+      (await start(false).call("GET", "/api/v1/admin/settings", { token: admin.access_token })).json.online_lookup,
+    ).toBe(false);
   });
 
   test("restricted codes never go online", async () => {

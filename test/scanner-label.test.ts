@@ -17,12 +17,19 @@ const ana = await registerUser(call);
 const bob = await registerUser(call);
 const labels = join(import.meta.dir, "fixtures", "labels");
 const photo = (name: string) => readFileSync(join(labels, `${name}.jpg`));
-const truth = JSON.parse(readFileSync(join(labels, "truth.json"), "utf8")) as { file: string; truth: Record<string, number | null> }[];
+const truth = JSON.parse(readFileSync(join(labels, "truth.json"), "utf8")) as {
+  file: string;
+  truth: Record<string, number | null>;
+}[];
 const truthOf = (name: string) => truth.find((c) => c.file === `${name}.jpg`)!.truth;
 
 async function read(bytes: Uint8Array, token: string | null = ana.access_token, field = "image") {
   const { body, contentType } = multipart(bytes, field);
-  return call("POST", "/api/v1/scanner/label", { token: token ?? undefined, raw: body, headers: { "content-type": contentType } });
+  return call("POST", "/api/v1/scanner/label", {
+    token: token ?? undefined,
+    raw: body,
+    headers: { "content-type": contentType },
+  });
 }
 
 describe("reading labels", () => {
@@ -32,7 +39,16 @@ describe("reading labels", () => {
     expect(r.status).toBe(200);
     expect(r.json.format).toBe("us");
     expect(r.json.serving.grams).toBe(want.serving_grams!);
-    for (const k of ["energy_kcal", "fat_g", "saturated_fat_g", "carbohydrate_g", "sugars_g", "protein_g", "sodium_mg", "fiber_g"]) {
+    for (const k of [
+      "energy_kcal",
+      "fat_g",
+      "saturated_fat_g",
+      "carbohydrate_g",
+      "sugars_g",
+      "protein_g",
+      "sodium_mg",
+      "fiber_g",
+    ]) {
       expect([k, r.json.per_serving[k]]).toEqual([k, want[k]]);
     }
     expect(r.json.per_100g.energy_kcal).toBeCloseTo((want.energy_kcal! * 100) / want.serving_grams!, 1);
@@ -46,7 +62,13 @@ describe("reading labels", () => {
     const want = truthOf("eu-de-3");
     const r = await read(photo("eu-de-3"));
     expect(r.json.format).toBe("eu");
-    expect(r.json.per_100g).toMatchObject({ energy_kcal: want.energy_kcal, fat_g: want.fat_g, carbohydrate_g: want.carbohydrate_g, protein_g: want.protein_g, sodium_mg: want.sodium_mg });
+    expect(r.json.per_100g).toMatchObject({
+      energy_kcal: want.energy_kcal,
+      fat_g: want.fat_g,
+      carbohydrate_g: want.carbohydrate_g,
+      protein_g: want.protein_g,
+      sodium_mg: want.sodium_mg,
+    });
     expect(r.json.fields.sodium_mg.note).toMatch(/^salt .* sodium ×400$/);
   });
 
@@ -79,43 +101,92 @@ describe("reading labels", () => {
 describe("a custom food from a label in one step", () => {
   test("scan misses → photograph the label → save → the next scan finds it, with the right values per 100 g", async () => {
     const barcode = "5012345678900";
-    expectError(await call("POST", "/api/v1/scanner/barcode", { token: ana.access_token, body: { barcode } }), 404, "barcode_not_found");
+    expectError(
+      await call("POST", "/api/v1/scanner/barcode", { token: ana.access_token, body: { barcode } }),
+      404,
+      "barcode_not_found",
+    );
     const reading = (await read(photo("us-3"))).json;
     const want = truthOf("us-3");
-    const made = await call("POST", "/api/v1/foods", { token: ana.access_token, body: { name: "Crunchy bar", barcode, label: reading } });
+    const made = await call("POST", "/api/v1/foods", {
+      token: ana.access_token,
+      body: { name: "Crunchy bar", barcode, label: reading },
+    });
     expect(made.status).toBe(201);
     const per100 = (x: number) => Math.round(((x * 100) / want.serving_grams!) * 100) / 100;
-    expect(made.json.nutrients).toMatchObject({ energy_kcal: per100(want.energy_kcal!), fat_g: per100(want.fat_g!), carbohydrate_g: per100(want.carbohydrate_g!), protein_g: per100(want.protein_g!) });
-    expect(made.json.portions).toEqual([expect.objectContaining({ name: `serving (${reading.serving.text})`, grams: want.serving_grams })]);
+    expect(made.json.nutrients).toMatchObject({
+      energy_kcal: per100(want.energy_kcal!),
+      fat_g: per100(want.fat_g!),
+      carbohydrate_g: per100(want.carbohydrate_g!),
+      protein_g: per100(want.protein_g!),
+    });
+    expect(made.json.portions).toEqual([
+      expect.objectContaining({ name: `serving (${reading.serving.text})`, grams: want.serving_grams }),
+    ]);
     const scan = await call("POST", "/api/v1/scanner/barcode", { token: ana.access_token, body: { barcode } });
     expect(scan.status).toBe(200);
     expect(scan.json.food).toMatchObject({ id: made.json.id, name: "Crunchy bar", source: "custom" });
-    expectError(await call("POST", "/api/v1/scanner/barcode", { token: bob.access_token, body: { barcode } }), 404, "barcode_not_found");
+    expectError(
+      await call("POST", "/api/v1/scanner/barcode", { token: bob.access_token, body: { barcode } }),
+      404,
+      "barcode_not_found",
+    );
   });
 
   test("values sent in nutrients correct the label's, key by key", async () => {
-    const reading = { per_100g: { energy_kcal: 400, energy_kj: 1674, fat_g: 10, protein_g: null }, serving: { text: "1 bar (40g)", grams: 40, millilitres: null } };
-    const made = await call("POST", "/api/v1/foods", { token: ana.access_token, body: { name: "Bar", label: reading, nutrients: { protein_g: 8 } } });
+    const reading = {
+      per_100g: { energy_kcal: 400, energy_kj: 1674, fat_g: 10, protein_g: null },
+      serving: { text: "1 bar (40g)", grams: 40, millilitres: null },
+    };
+    const made = await call("POST", "/api/v1/foods", {
+      token: ana.access_token,
+      body: { name: "Bar", label: reading, nutrients: { protein_g: 8 } },
+    });
     expect(made.status).toBe(201);
     expect(made.json.nutrients).toMatchObject({ energy_kcal: 400, energy_kj: 1674, fat_g: 10, protein_g: 8 });
     // a corrected kcal: the label's kJ does not stay beside it
-    const fixed = await call("POST", "/api/v1/foods", { token: ana.access_token, body: { name: "Bar 2", label: reading, nutrients: { energy_kcal: 380 } } });
+    const fixed = await call("POST", "/api/v1/foods", {
+      token: ana.access_token,
+      body: { name: "Bar 2", label: reading, nutrients: { energy_kcal: 380 } },
+    });
     expect(fixed.json.nutrients).toMatchObject({ energy_kcal: 380, energy_kj: 1589.92 });
   });
 });
 
 describe("bad labels are refused the same way through REST and sync push", () => {
   const cases: [string, unknown, string][] = [
-    ["a label whose serving size was not read (no per_100g)", { per_100g: null, serving: { text: null, grams: null, millilitres: null } }, "label.per_100g"],
+    [
+      "a label whose serving size was not read (no per_100g)",
+      { per_100g: null, serving: { text: null, grams: null, millilitres: null } },
+      "label.per_100g",
+    ],
     ["a label without energy", { per_100g: { fat_g: 3 }, serving: null }, "label.per_100g.energy_kcal"],
     ["a label that is not an object", "230 kcal", "label"],
     ["a label with a negative value", { per_100g: { energy_kcal: 100, fat_g: -3 } }, "nutrients.fat_g"],
   ];
   test.each(cases)("%s", async (_name, label, field) => {
     const before = (await call("GET", "/api/v1/sync/changes", { token: ana.access_token })).json.changes.length;
-    const rest = expectError(await call("POST", "/api/v1/foods", { token: ana.access_token, body: { name: "Bad", label } }), 400, "validation_failed");
+    const rest = expectError(
+      await call("POST", "/api/v1/foods", { token: ana.access_token, body: { name: "Bad", label } }),
+      400,
+      "validation_failed",
+    );
     expect(rest.details?.map((d) => d.field)).toEqual([field]);
-    const push = await call("POST", "/api/v1/sync/push", { token: ana.access_token, body: { mutations: [{ mutation_id: crypto.randomUUID(), entity: "food", id: null, op: "upsert", base_version: null, data: { name: "Bad", label } }] } });
+    const push = await call("POST", "/api/v1/sync/push", {
+      token: ana.access_token,
+      body: {
+        mutations: [
+          {
+            mutation_id: crypto.randomUUID(),
+            entity: "food",
+            id: null,
+            op: "upsert",
+            base_version: null,
+            data: { name: "Bad", label },
+          },
+        ],
+      },
+    });
     expect(push.json.results[0].status).toBe("rejected");
     expect(push.json.results[0].error.details[0].field).toBe(field);
     expect((await call("GET", "/api/v1/sync/changes", { token: ana.access_token })).json.changes.length).toBe(before);
@@ -125,7 +196,9 @@ describe("bad labels are refused the same way through REST and sync push", () =>
 describe("upload rules", () => {
   test("no token → 401; no image part → 400; text → 415; damaged JPEG → 422; pixel bomb → 422", async () => {
     expectError(await read(photo("us-1"), null), 401, "missing_token");
-    expect(expectError(await read(photo("us-1"), ana.access_token, "picture"), 400, "validation_failed").details?.[0]?.field).toBe("image");
+    expect(
+      expectError(await read(photo("us-1"), ana.access_token, "picture"), 400, "validation_failed").details?.[0]?.field,
+    ).toBe("image");
     expectError(await read(Buffer.from("Calories 230\n")), 415, "unsupported_media_type");
     expectError(await read(fakeJpeg()), 422, "invalid_image");
     expectError(await read(pixelBombPng()), 422, "invalid_image");
@@ -135,7 +208,15 @@ describe("upload rules", () => {
     const off = makeApp({ recogniser: NO_RECOGNITION });
     const u = await registerUser(off.call);
     const { body, contentType } = multipart(photo("us-1"));
-    const e = expectError(await off.call("POST", "/api/v1/scanner/label", { token: u.access_token, raw: body, headers: { "content-type": contentType } }), 503, "not_ready");
+    const e = expectError(
+      await off.call("POST", "/api/v1/scanner/label", {
+        token: u.access_token,
+        raw: body,
+        headers: { "content-type": contentType },
+      }),
+      503,
+      "not_ready",
+    );
     expect(e.message).toContain("--photo-workers 0");
   });
 
@@ -149,8 +230,12 @@ describe("upload rules", () => {
     const label = await sharp(photo("us-4")).resize(900).toBuffer();
     const got: Awaited<ReturnType<typeof read>>[] = [];
     for (const img of [
-      await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } }).png().toBuffer(),
-      await sharp({ create: { width: 8000, height: 20, channels: 4, background: "#fff0" } }).png().toBuffer(),
+      await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
+      await sharp({ create: { width: 8000, height: 20, channels: 4, background: "#fff0" } })
+        .png()
+        .toBuffer(),
       await sharp(label).greyscale().jpeg().toBuffer(),
       await sharp(label).toColourspace("cmyk").jpeg().toBuffer(),
     ]) {

@@ -16,7 +16,12 @@ async function upload(bytes: Uint8Array, token = ana.access_token, field = "imag
 
 describe("barcodes in photos", () => {
   test("a custom food's package, photographed, comes back as that food", async () => {
-    const food = (await call("POST", "/api/v1/foods", { token: ana.access_token, body: { name: "Grandma's granola", barcode: "5901234123457", nutrients: { energy_kcal: 450 } } })).json;
+    const food = (
+      await call("POST", "/api/v1/foods", {
+        token: ana.access_token,
+        body: { name: "Grandma's granola", barcode: "5901234123457", nutrients: { energy_kcal: 450 } },
+      })
+    ).json;
     const photo = await barcodePhoto("590123412345", { angle: 6, noise: 12, quality: 70 });
     const r = await upload(photo);
     expect(r.status).toBe(200);
@@ -43,13 +48,19 @@ describe("barcodes in photos", () => {
   });
 
   test("out-of-focus and steeply tilted codes are found (sharpened and ±45° attempts)", async () => {
-    expect((await upload(await barcodePhoto("590123412345", { angle: 5, blur: 1.2 }))).json.barcode?.gtin).toBe("05901234123457");
+    expect((await upload(await barcodePhoto("590123412345", { angle: 5, blur: 1.2 }))).json.barcode?.gtin).toBe(
+      "05901234123457",
+    );
     expect((await upload(await barcodePhoto("590123412345", { angle: 40 }))).json.barcode?.gtin).toBe("05901234123457");
   });
 
   test("PNG and WebP uploads, and EXIF orientation, are handled", async () => {
-    expect((await upload(await barcodePhoto("590123412345", { format: "png" }))).json.barcode?.gtin).toBe("05901234123457");
-    expect((await upload(await barcodePhoto("590123412345", { format: "webp" }))).json.barcode?.gtin).toBe("05901234123457");
+    expect((await upload(await barcodePhoto("590123412345", { format: "png" }))).json.barcode?.gtin).toBe(
+      "05901234123457",
+    );
+    expect((await upload(await barcodePhoto("590123412345", { format: "webp" }))).json.barcode?.gtin).toBe(
+      "05901234123457",
+    );
     // pixels stored sideways with EXIF orientation 6 ("rotate 90° to view")
     const upright = await barcodePhoto("590123412345", { format: "png" });
     const sideways = await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg().toBuffer();
@@ -65,9 +76,16 @@ describe("barcodes in photos", () => {
 
   test("tiny, grey and odd-shaped images do not break the pipeline", async () => {
     for (const img of [
-      await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } }).png().toBuffer(),
-      await sharp({ create: { width: 300, height: 200, channels: 3, background: "#888" } }).grayscale().jpeg().toBuffer(),
-      await sharp({ create: { width: 4000, height: 20, channels: 3, background: "#fff" } }).png().toBuffer(),
+      await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
+      await sharp({ create: { width: 300, height: 200, channels: 3, background: "#888" } })
+        .grayscale()
+        .jpeg()
+        .toBuffer(),
+      await sharp({ create: { width: 4000, height: 20, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer(),
     ]) {
       const r = await upload(img);
       expect(r.status).toBe(200);
@@ -84,7 +102,11 @@ describe("upload rules", () => {
 
   test("a text file → 415; JSON instead of multipart → 415", async () => {
     expectError(await upload(Buffer.from("just some text, not a picture\n")), 415, "unsupported_media_type");
-    expectError(await call("POST", "/api/v1/scanner/photo", { token: ana.access_token, body: { image: "aGVsbG8=" } }), 415, "unsupported_media_type");
+    expectError(
+      await call("POST", "/api/v1/scanner/photo", { token: ana.access_token, body: { image: "aGVsbG8=" } }),
+      415,
+      "unsupported_media_type",
+    );
   });
 
   test("random bytes behind a JPEG header → 422 invalid_image", async () => {
@@ -116,12 +138,16 @@ describe("photo_id in POST /meals", () => {
   test("the caller's photo within 24 hours confirms a meal; another user's or an expired one is refused alike", async () => {
     const photo = (await upload(await plainPhoto())).json.photo_id as string;
     const meal = (extra: object, token = ana.access_token) =>
-      call("POST", "/api/v1/meals", { token, body: { food_id: 9040, quantity: 100, meal_type: "snack", photo_id: photo, ...extra } });
+      call("POST", "/api/v1/meals", {
+        token,
+        body: { food_id: 9040, quantity: 100, meal_type: "snack", photo_id: photo, ...extra },
+      });
     expect((await meal({})).status).toBe(201);
     const other = expectError(await meal({}, bob.access_token), 400, "validation_failed");
     expect(other.details?.[0]?.field).toBe("photo_id");
     clock.advance(24 * 3600 * 1000 + 1000);
-    const fresh = (await call("POST", "/api/v1/login", { body: { email: ana.email, password: ana.password } })).json.access_token;
+    const fresh = (await call("POST", "/api/v1/login", { body: { email: ana.email, password: ana.password } })).json
+      .access_token;
     const expired = expectError(await meal({}, fresh), 400, "validation_failed");
     expect(expired.message).toBe(other.message);
   });

@@ -35,12 +35,29 @@ test("a personal ranking merged into the cached base equals scoring and sorting 
       const boosts = new Map<number, number>();
       for (let i = 0; i < 25; i++) boosts.set(all[Math.floor(random() * all.length)]!, Math.round(random() * 30));
       boosts.set(424242, 20);
-      const extra: RankInput[] = Array.from({ length: round % 3 }, (_, i) => ({ id: 1_000_000 + round * 10 + i, name: `${q} homemade ${i}`, group_code: null, synonyms: "", portion_count: i, brand: null }));
+      const extra: RankInput[] = Array.from({ length: round % 3 }, (_, i) => ({
+        id: 1_000_000 + round * 10 + i,
+        name: `${q} homemade ${i}`,
+        group_code: null,
+        synonyms: "",
+        portion_count: i,
+        brand: null,
+      }));
       for (const e of extra) boosts.set(e.id, 3);
       const want = fullSort(search, q, boosts, extra);
-      for (const [offset, limit] of [[0, 20], [20, 20], [0, 100], [37, 5]] as const) {
+      for (const [offset, limit] of [
+        [0, 20],
+        [20, 20],
+        [0, 100],
+        [37, 5],
+      ] as const) {
         const got = search.search(q, { limit, offset, boosts, extra, cacheKey: "t" });
-        expect({ q, round, offset, ids: got.ids }).toEqual({ q, round, offset, ids: want.slice(offset, offset + limit) });
+        expect({ q, round, offset, ids: got.ids }).toEqual({
+          q,
+          round,
+          offset,
+          ids: want.slice(offset, offset + limit),
+        });
         compared++;
       }
     }

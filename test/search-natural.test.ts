@@ -17,29 +17,49 @@ describe("amounts in the query", () => {
   test("the parser reads counts, units, fractions and words, and leaves food names alone", () => {
     expect(parseAmount("2 eggs")).toEqual({ food: "eggs", amount: { quantity: 2, unit: null, text: "2" } });
     expect(parseAmount("200g chicken breast").amount).toEqual({ quantity: 200, unit: "g", text: "200 g" });
-    expect(parseAmount("half an avocado")).toEqual({ food: "avocado", amount: { quantity: 0.5, unit: null, text: "half an" } });
-    expect(parseAmount("3 slices of bread")).toEqual({ food: "bread", amount: { quantity: 3, unit: "slice", text: "3 slices of" } });
+    expect(parseAmount("half an avocado")).toEqual({
+      food: "avocado",
+      amount: { quantity: 0.5, unit: null, text: "half an" },
+    });
+    expect(parseAmount("3 slices of bread")).toEqual({
+      food: "bread",
+      amount: { quantity: 3, unit: "slice", text: "3 slices of" },
+    });
     expect(parseAmount("1 1/2 cups oats").amount?.quantity).toBe(1.5);
-    expect(parseAmount("chicken breast 150 g")).toEqual({ food: "chicken breast", amount: { quantity: 150, unit: "g", text: "150 g" } });
+    expect(parseAmount("chicken breast 150 g")).toEqual({
+      food: "chicken breast",
+      amount: { quantity: 150, unit: "g", text: "150 g" },
+    });
     expect(parseAmount("half and half").amount).toBeNull();
     expect(parseAmount("2% milk").amount).toBeNull();
     expect(parseAmount("double cream").amount).toBeNull();
   });
 
   test("a unit the food has no portion for converts through its volume portion, else is refused", () => {
-    const portions = [{ id: 7, name: "cup, chopped", amount: 1, grams: 91 }, { id: 8, name: "tbsp", amount: 1, grams: 6 }];
-    expect(resolveAmount({ quantity: 2, unit: "cup", text: "2 cups" }, portions, null)).toEqual({ quantity: 2, portion_id: 7, grams: 182 });
+    const portions = [
+      { id: 7, name: "cup, chopped", amount: 1, grams: 91 },
+      { id: 8, name: "tbsp", amount: 1, grams: 6 },
+    ];
+    expect(resolveAmount({ quantity: 2, unit: "cup", text: "2 cups" }, portions, null)).toEqual({
+      quantity: 2,
+      portion_id: 7,
+      grams: 182,
+    });
     expect(resolveAmount({ quantity: 100, unit: "ml", text: "100 ml" }, portions, null)?.portion_id).toBeNull();
     expect(resolveAmount({ quantity: 1, unit: "slice", text: "1 slice" }, portions, null)).toBeNull();
     expect(resolveAmount({ quantity: 2, unit: null, text: "2" }, portions, null)).toBeNull();
   });
 
-  test("\"2 eggs\" finds the egg and carries 2 of its default portion", async () => {
+  test('"2 eggs" finds the egg and carries 2 of its default portion', async () => {
     const r = await search("2 eggs");
     expect(r.amount).toEqual({ quantity: 2, unit: null, text: "2" });
     const egg = r.items[0];
     expect(egg.id).toBe(1123);
-    expect(egg.serving).toEqual({ quantity: 2, portion_id: egg.default_portion.id, grams: 2 * egg.default_portion.grams });
+    expect(egg.serving).toEqual({
+      quantity: 2,
+      portion_id: egg.default_portion.id,
+      grams: 2 * egg.default_portion.grams,
+    });
   });
 
   test("grams, slices and cups become the meal's quantity and portion", async () => {
@@ -47,7 +67,9 @@ describe("amounts in the query", () => {
     expect(chicken.id).toBe(5062);
     expect(chicken.serving).toEqual({ quantity: 200, portion_id: null, grams: 200 });
     const bread = (await search("3 slices of bread")).items[0];
-    const slice = (await call("GET", `/api/v1/foods/${bread.id}`)).json.portions.find((p: { id: number }) => p.id === bread.serving.portion_id);
+    const slice = (await call("GET", `/api/v1/foods/${bread.id}`)).json.portions.find(
+      (p: { id: number }) => p.id === bread.serving.portion_id,
+    );
     expect(slice.name.startsWith("slice")).toBe(true);
     expect(bread.serving.quantity).toBe(3);
     const rice = (await search("1 cup rice")).items[0];
@@ -63,7 +85,8 @@ describe("amounts in the query", () => {
 });
 
 describe("POST /foods/parse", () => {
-  const parse = (body: unknown, token?: string) => call("POST", "/api/v1/foods/parse", { body, ...(token ? { token } : {}) });
+  const parse = (body: unknown, token?: string) =>
+    call("POST", "/api/v1/foods/parse", { body, ...(token ? { token } : {}) });
 
   test("splits a line into items with foods and servings", async () => {
     const r = await parse({ text: "2 eggs, toast with butter and a coffee" });
@@ -78,9 +101,13 @@ describe("POST /foods/parse", () => {
     expect(coffee.amount).toEqual({ quantity: 1, unit: null, text: "a" });
   });
 
-  test("a dish's own \"and\"/\"with\" does not split it", async () => {
+  test('a dish\'s own "and"/"with" does not split it', async () => {
     const r = await parse({ text: "mac and cheese; coffee with milk plus biscuits and gravy" });
-    expect(r.json.items.map((i: { food_text: string }) => i.food_text)).toEqual(["mac and cheese", "coffee with milk", "biscuits and gravy"]);
+    expect(r.json.items.map((i: { food_text: string }) => i.food_text)).toEqual([
+      "mac and cheese",
+      "coffee with milk",
+      "biscuits and gravy",
+    ]);
     expect(r.json.items[1].food.origin).toBe("composed");
   });
 
@@ -95,16 +122,24 @@ describe("POST /foods/parse", () => {
   test("another account's custom food is never an item's food", async () => {
     const owner = await registerUser(call);
     const other = await registerUser(call);
-    const made = await call("POST", "/api/v1/foods", { token: owner.access_token, body: { name: "Zorbleberry crumble", nutrients: { energy_kcal: 300 } } });
+    const made = await call("POST", "/api/v1/foods", {
+      token: owner.access_token,
+      body: { name: "Zorbleberry crumble", nutrients: { energy_kcal: 300 } },
+    });
     expect(made.status).toBe(201);
-    expect((await parse({ text: "a zorbleberry crumble" }, owner.access_token)).json.items[0].food.id).toBe(made.json.id);
+    expect((await parse({ text: "a zorbleberry crumble" }, owner.access_token)).json.items[0].food.id).toBe(
+      made.json.id,
+    );
     const theirs = (await parse({ text: "a zorbleberry crumble" }, other.access_token)).json.items[0].food;
     expect(theirs?.id ?? null).not.toBe(made.json.id);
   });
 
   test("your own food is found by its brand and by any word of its name", async () => {
     const me = await registerUser(call);
-    const bar = await call("POST", "/api/v1/foods", { token: me.access_token, body: { name: "Protein bar, cookies and cream", brand: "Quest", nutrients: { energy_kcal: 380 } } });
+    const bar = await call("POST", "/api/v1/foods", {
+      token: me.access_token,
+      body: { name: "Protein bar, cookies and cream", brand: "Quest", nutrients: { energy_kcal: 380 } },
+    });
     expect(bar.status).toBe(201);
     expect((await search("quest", me.access_token)).items[0].id).toBe(bar.json.id);
     expect((await search("cookies cream protein", me.access_token)).items[0].id).toBe(bar.json.id);

@@ -65,7 +65,9 @@ describe("natural queries (test/fixtures/search-natural.ts)", () => {
   });
 
   test("hit@1 ≥ 95 %, amounts parsed right ≥ 95 %, lines split right ≥ 90 %", () => {
-    const misses = NATURAL_CASES.filter((c) => !c.expect.includes(search.search(foodText(c.q), { limit: 1, offset: 0 }).ids[0]!));
+    const misses = NATURAL_CASES.filter(
+      (c) => !c.expect.includes(search.search(foodText(c.q), { limit: 1, offset: 0 }).ids[0]!),
+    );
     if (misses.length) console.error("natural misses:", misses.map((c) => c.q).join(", "));
     expect(1 - misses.length / NATURAL_CASES.length).toBeGreaterThanOrEqual(0.95);
     const amountsWrong = NATURAL_CASES.filter((c) => {
@@ -73,13 +75,20 @@ describe("natural queries (test/fixtures/search-natural.ts)", () => {
       return c.amount ? !(a && a.quantity === c.amount[0] && a.unit === c.amount[1]) : a !== null;
     });
     expect(1 - amountsWrong.length / NATURAL_CASES.length).toBeGreaterThanOrEqual(0.95);
-    const dishes = new DishNames([...(cat.db.query("SELECT name FROM food").all() as { name: string }[]).map((r) => r.name), ...Object.keys(ALIASES)]);
-    const linesRight = LINE_CASES.filter((c) => JSON.stringify(parseLine(c.line, dishes).map((i) => i.food)) === JSON.stringify(c.items));
+    const dishes = new DishNames([
+      ...(cat.db.query("SELECT name FROM food").all() as { name: string }[]).map((r) => r.name),
+      ...Object.keys(ALIASES),
+    ]);
+    const linesRight = LINE_CASES.filter(
+      (c) => JSON.stringify(parseLine(c.line, dishes).map((i) => i.food)) === JSON.stringify(c.items),
+    );
     expect(linesRight.length / LINE_CASES.length).toBeGreaterThanOrEqual(0.9);
   });
 
   test("the web app's offline ranker gets the same hit@1 as the server on both sets", () => {
-    const rows = cat.db.query("SELECT id, name, group_code, synonyms, portion_count, brand FROM food").all() as RankInput[];
+    const rows = cat.db
+      .query("SELECT id, name, group_code, synonyms, portion_count, brand FROM food")
+      .all() as RankInput[];
     const offline = new MemorySearch(rows);
     for (const c of [...SEARCH_CASES, ...NATURAL_CASES]) {
       const q = foodText(c.q);

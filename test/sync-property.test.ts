@@ -20,8 +20,14 @@ const t = makeApp({ passwordCost: { memoryCost: 1024, timeCost: 1 } });
 type Entity = "meal" | "weight" | "recipe" | "goals";
 /** The fields the model follows, per entity. */
 type Fields = Record<string, unknown>;
-const FOLLOWED: Record<Entity, string[]> = { meal: ["quantity", "meal_type"], weight: ["kg"], recipe: ["servings"], goals: ["energy_kcal"] };
-const project = (entity: Entity, data: Record<string, unknown>): Fields => Object.fromEntries(FOLLOWED[entity].map((k) => [k, data[k]]));
+const FOLLOWED: Record<Entity, string[]> = {
+  meal: ["quantity", "meal_type"],
+  weight: ["kg"],
+  recipe: ["servings"],
+  goals: ["energy_kcal"],
+};
+const project = (entity: Entity, data: Record<string, unknown>): Fields =>
+  Object.fromEntries(FOLLOWED[entity].map((k) => [k, data[k]]));
 /** Records are keyed "entity:id" on devices and in the model. */
 const keyOf = (entity: string, id: string | number | null | undefined) => `${entity}:${id}`;
 const WEIGHT_DATES = ["2026-11-18", "2026-11-19", "2026-11-20"];
@@ -60,9 +66,20 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       entity: fc.constantFrom<Entity>("meal", "meal", "weight", "recipe", "goals"),
     }),
   },
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant("edit" as const), device, pick: fc.nat(), quantity: fc.integer({ min: 1, max: 500 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant("edit" as const),
+      device,
+      pick: fc.nat(),
+      quantity: fc.integer({ min: 1, max: 500 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("delete" as const), device, pick: fc.nat() }) },
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant("sync" as const), device, shuffle: fc.nat(), duplicate: fc.boolean() }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({ kind: fc.constant("sync" as const), device, shuffle: fc.nat(), duplicate: fc.boolean() }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("retry" as const), device }) },
 );
 
@@ -82,7 +99,10 @@ test(`three devices converge, lose nothing, duplicate nothing and report every c
   let applied = 0;
   let conflicts = 0;
   let duplicates = 0;
-  const perEntity = Object.fromEntries(Object.keys(FOLLOWED).map((e) => [e, { applied: 0, conflicts: 0 }])) as Record<Entity, { applied: number; conflicts: number }>;
+  const perEntity = Object.fromEntries(Object.keys(FOLLOWED).map((e) => [e, { applied: 0, conflicts: 0 }])) as Record<
+    Entity,
+    { applied: number; conflicts: number }
+  >;
   await fc.assert(
     fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 30 }), async (steps) => {
       histories++;
@@ -111,7 +131,12 @@ test(`three devices converge, lose nothing, duplicate nothing and report every c
           firstSeen.add(m.mutation_id);
           const serverVersion = version.get(key) ?? null;
           const live = expected.has(key);
-          const baseOk = m.op === "delete" ? !live || m.base_version === serverVersion : live ? m.base_version === serverVersion : m.base_version === null || m.base_version === serverVersion;
+          const baseOk =
+            m.op === "delete"
+              ? !live || m.base_version === serverVersion
+              : live
+                ? m.base_version === serverVersion
+                : m.base_version === null || m.base_version === serverVersion;
           expect(`${key} ${res.status}`).toBe(`${key} ${baseOk ? "applied" : "conflict"}`);
           if (res.status === "conflict") {
             conflicts++;
@@ -151,7 +176,8 @@ test(`three devices converge, lose nothing, duplicate nothing and report every c
         // a device sends its offline edits of different records in any order; edits of one record
         // keep their order (each builds on the last)
         const byRecord = new Map<string, Mutation[]>();
-        for (const m of d.outbox) byRecord.set(keyOf(m.entity, m.id), [...(byRecord.get(keyOf(m.entity, m.id)) ?? []), m]);
+        for (const m of d.outbox)
+          byRecord.set(keyOf(m.entity, m.id), [...(byRecord.get(keyOf(m.entity, m.id)) ?? []), m]);
         const batch = shuffled([...byRecord.values()], shuffle).flat();
         d.outbox = [];
         d.lastBatch = batch;
@@ -159,8 +185,15 @@ test(`three devices converge, lose nothing, duplicate nothing and report every c
         if (duplicate) await push(d, batch); // the same delivery twice
         await pull(d);
       };
-      const pending = (d: Local, entity: string, id: string | number) => d.outbox.some((m) => keyOf(m.entity, m.id) === keyOf(entity, id));
-      const mutation = (entity: Entity, id: string | number | null, op: "upsert" | "delete", base: number | null, data: Record<string, unknown> | null): Mutation => ({
+      const pending = (d: Local, entity: string, id: string | number) =>
+        d.outbox.some((m) => keyOf(m.entity, m.id) === keyOf(entity, id));
+      const mutation = (
+        entity: Entity,
+        id: string | number | null,
+        op: "upsert" | "delete",
+        base: number | null,
+        data: Record<string, unknown> | null,
+      ): Mutation => ({
         mutation_id: crypto.randomUUID(),
         entity,
         id,
@@ -173,13 +206,31 @@ test(`three devices converge, lose nothing, duplicate nothing and report every c
         const d = devices[s.device]!;
         const known = [...d.records.entries()];
         if (s.kind === "create") {
-          if (s.entity === "meal") d.outbox.push(mutation("meal", crypto.randomUUID(), "upsert", null, { food_id: 9040, quantity: s.quantity, meal_type: s.type, date: "2026-11-20" }));
-          else if (s.entity === "recipe") d.outbox.push(mutation("recipe", null, "upsert", null, { name: `Stew ${s.quantity}`, servings: s.quantity % 8 + 1, ingredients: [{ food_id: 9040, quantity: 100 }] }));
+          if (s.entity === "meal")
+            d.outbox.push(
+              mutation("meal", crypto.randomUUID(), "upsert", null, {
+                food_id: 9040,
+                quantity: s.quantity,
+                meal_type: s.type,
+                date: "2026-11-20",
+              }),
+            );
+          else if (s.entity === "recipe")
+            d.outbox.push(
+              mutation("recipe", null, "upsert", null, {
+                name: `Stew ${s.quantity}`,
+                servings: (s.quantity % 8) + 1,
+                ingredients: [{ food_id: 9040, quantity: 100 }],
+              }),
+            );
           else {
             // a weight for a date, or the goals: the same record on every device, so creates collide
             const id = s.entity === "goals" ? "goals" : WEIGHT_DATES[s.quantity % WEIGHT_DATES.length]!;
             const data = s.entity === "goals" ? { energy_kcal: 1000 + s.quantity } : { kg: 50 + s.quantity / 10 };
-            if (!pending(d, s.entity, id)) d.outbox.push(mutation(s.entity, id, "upsert", d.records.get(keyOf(s.entity, id))?.version ?? null, data));
+            if (!pending(d, s.entity, id))
+              d.outbox.push(
+                mutation(s.entity, id, "upsert", d.records.get(keyOf(s.entity, id))?.version ?? null, data),
+              );
           }
         } else if ((s.kind === "edit" || s.kind === "delete") && known.length) {
           const [key, rec] = known[s.pick % known.length]!;
@@ -190,7 +241,12 @@ test(`three devices converge, lose nothing, duplicate nothing and report every c
           if (s.kind === "delete") d.outbox.push(mutation(entity, id, "delete", rec.version, null));
           else {
             const q = s.quantity;
-            const edit = { meal: { quantity: q }, weight: { kg: 50 + q / 10 }, recipe: { servings: (q % 8) + 1 }, goals: { energy_kcal: 1000 + q } }[entity];
+            const edit = {
+              meal: { quantity: q },
+              weight: { kg: 50 + q / 10 },
+              recipe: { servings: (q % 8) + 1 },
+              goals: { energy_kcal: 1000 + q },
+            }[entity];
             d.outbox.push(mutation(entity, id, "upsert", rec.version, edit));
           }
         } else if (s.kind === "sync") await sync(d, s.shuffle, s.duplicate);
@@ -201,18 +257,28 @@ test(`three devices converge, lose nothing, duplicate nothing and report every c
 
       // the server: every record from an empty cursor
       const server = new Map<string, Fields>();
-      const all = (await t.call("GET", "/api/v1/sync/changes?limit=1000", auth)).json.changes as { entity: string; id: string; op: string; data: Fields }[];
-      for (const c of all) if (c.op === "upsert" && followed(c.entity)) server.set(keyOf(c.entity, c.id), project(c.entity, c.data));
+      const all = (await t.call("GET", "/api/v1/sync/changes?limit=1000", auth)).json.changes as {
+        entity: string;
+        id: string;
+        op: string;
+        data: Fields;
+      }[];
+      for (const c of all)
+        if (c.op === "upsert" && followed(c.entity)) server.set(keyOf(c.entity, c.id), project(c.entity, c.data));
       expect(server).toEqual(expected); // nothing lost, nothing extra
       const meals = (await t.call("GET", "/api/v1/meals/daily?date=2026-11-20", auth)).json.meals as { id: string }[];
       expect(meals.length).toBe([...expected.keys()].filter((k) => k.startsWith("meal:")).length); // nothing duplicated in the meal log itself
       const recipes: { id: number }[] = [];
       for (let cursor: string | null = ""; cursor !== null; ) {
-        const page: { items: { id: number }[]; next_cursor: string | null } = (await t.call("GET", `/api/v1/recipes?limit=100${cursor ? `&cursor=${cursor}` : ""}`, auth)).json;
+        const page: { items: { id: number }[]; next_cursor: string | null } = (
+          await t.call("GET", `/api/v1/recipes?limit=100${cursor ? `&cursor=${cursor}` : ""}`, auth)
+        ).json;
         recipes.push(...page.items);
         cursor = page.next_cursor;
       }
-      expect(recipes.map((r) => keyOf("recipe", r.id)).sort()).toEqual([...expected.keys()].filter((k) => k.startsWith("recipe:")).sort());
+      expect(recipes.map((r) => keyOf("recipe", r.id)).sort()).toEqual(
+        [...expected.keys()].filter((k) => k.startsWith("recipe:")).sort(),
+      );
       expect(new Set(meals.map((m) => m.id)).size).toBe(meals.length);
       for (const d of devices) {
         expect(new Map([...d.records].map(([id, r]) => [id, r.fields]))).toEqual(server); // converged
@@ -220,8 +286,12 @@ test(`three devices converge, lose nothing, duplicate nothing and report every c
     }),
     { numRuns: RUNS, seed: 20261122 },
   );
-  console.log(`sync property: ${histories} histories, ${applied} applied, ${conflicts} conflicts, ${duplicates} duplicates`, JSON.stringify(perEntity));
+  console.log(
+    `sync property: ${histories} histories, ${applied} applied, ${conflicts} conflicts, ${duplicates} duplicates`,
+    JSON.stringify(perEntity),
+  );
   expect(conflicts).toBeGreaterThan(RUNS / 4); // the generator really produces conflicts
   expect(duplicates).toBeGreaterThan(RUNS / 4);
-  for (const [entity, n] of Object.entries(perEntity)) expect(`${entity} ${n.applied > RUNS / 4} ${n.conflicts > RUNS / 40}`).toBe(`${entity} true true`); // every entity takes part, conflicts included
+  for (const [entity, n] of Object.entries(perEntity))
+    expect(`${entity} ${n.applied > RUNS / 4} ${n.conflicts > RUNS / 40}`).toBe(`${entity} true true`); // every entity takes part, conflicts included
 }, 600_000);

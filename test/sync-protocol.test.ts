@@ -14,7 +14,14 @@ describe("cursors", () => {
 });
 
 describe("checkMutation", () => {
-  const good = { mutation_id: "0193c1b4-7d2e-7c3a-9f1e-2b5d8c4a6e10", entity: "meal", id: "0193c1b4-7d2e-7c3a-9f1e-2b5d8c4a6e11", op: "upsert", base_version: null, data: { food_id: 9040 } };
+  const good = {
+    mutation_id: "0193c1b4-7d2e-7c3a-9f1e-2b5d8c4a6e10",
+    entity: "meal",
+    id: "0193c1b4-7d2e-7c3a-9f1e-2b5d8c4a6e11",
+    op: "upsert",
+    base_version: null,
+    data: { food_id: 9040 },
+  };
 
   test("a well-formed mutation passes, ids lower-cased", () => {
     const r = checkMutation({ ...good, mutation_id: good.mutation_id.toUpperCase() });

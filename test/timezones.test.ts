@@ -8,7 +8,10 @@ const { call, clock } = makeApp();
 async function logAt(tz: string, nowIso: string, body: object = {}) {
   clock.set(nowIso);
   const u = await registerUser(call, { timezone: tz });
-  const r = await call("POST", "/api/v1/meals", { token: u.access_token, body: { food_id: 9040, quantity: 100, meal_type: "snack", ...body } });
+  const r = await call("POST", "/api/v1/meals", {
+    token: u.access_token,
+    body: { food_id: 9040, quantity: 100, meal_type: "snack", ...body },
+  });
   return { u, meal: r.json };
 }
 
@@ -47,26 +50,41 @@ describe("the date of eaten_at", () => {
     const { meal } = await logAt("Asia/Tokyo", "2026-11-25T00:00:00Z", { eaten_at: "2026-11-22T23:59:00Z" });
     expect(meal.date).toBe("2026-11-23");
     expect(meal.eaten_at).toBe("2026-11-22T23:59:00Z");
-    const { meal: m2 } = await logAt("Europe/Lisbon", "2026-11-25T00:00:00Z", { eaten_at: "2026-11-23T00:30:00+01:00" });
+    const { meal: m2 } = await logAt("Europe/Lisbon", "2026-11-25T00:00:00Z", {
+      eaten_at: "2026-11-23T00:30:00+01:00",
+    });
     expect(m2.eaten_at).toBe("2026-11-22T23:30:00Z");
     expect(m2.date).toBe("2026-11-22");
   });
 
   test("across the spring DST change (Lisbon, 29 March 2026: 01:00 UTC → WEST, UTC+1)", async () => {
-    expect((await logAt("Europe/Lisbon", "2026-04-01T00:00:00Z", { eaten_at: "2026-03-28T23:30:00Z" })).meal.date).toBe("2026-03-28");
-    expect((await logAt("Europe/Lisbon", "2026-04-01T00:00:00Z", { eaten_at: "2026-03-29T23:30:00Z" })).meal.date).toBe("2026-03-30");
+    expect((await logAt("Europe/Lisbon", "2026-04-01T00:00:00Z", { eaten_at: "2026-03-28T23:30:00Z" })).meal.date).toBe(
+      "2026-03-28",
+    );
+    expect((await logAt("Europe/Lisbon", "2026-04-01T00:00:00Z", { eaten_at: "2026-03-29T23:30:00Z" })).meal.date).toBe(
+      "2026-03-30",
+    );
   });
 
   test("across the autumn DST change (New York, 1 November 2026: 06:00 UTC → EST, UTC−5)", async () => {
-    expect((await logAt("America/New_York", "2026-11-05T00:00:00Z", { eaten_at: "2026-11-01T03:59:00Z" })).meal.date).toBe("2026-10-31");
-    expect((await logAt("America/New_York", "2026-11-05T00:00:00Z", { eaten_at: "2026-11-01T04:00:00Z" })).meal.date).toBe("2026-11-01");
-    expect((await logAt("America/New_York", "2026-11-05T00:00:00Z", { eaten_at: "2026-11-02T04:30:00Z" })).meal.date).toBe("2026-11-01");
+    expect(
+      (await logAt("America/New_York", "2026-11-05T00:00:00Z", { eaten_at: "2026-11-01T03:59:00Z" })).meal.date,
+    ).toBe("2026-10-31");
+    expect(
+      (await logAt("America/New_York", "2026-11-05T00:00:00Z", { eaten_at: "2026-11-01T04:00:00Z" })).meal.date,
+    ).toBe("2026-11-01");
+    expect(
+      (await logAt("America/New_York", "2026-11-05T00:00:00Z", { eaten_at: "2026-11-02T04:30:00Z" })).meal.date,
+    ).toBe("2026-11-01");
   });
 
   test("a past date without eaten_at gets a typical local time for the meal, in that day's offset", async () => {
     const { meal } = await logAt("Europe/Lisbon", "2026-11-22T12:00:00Z", { date: "2026-07-01", meal_type: "dinner" });
     expect(meal.eaten_at).toBe("2026-07-01T18:00:00Z"); // 19:00 WEST
-    const { meal: b } = await logAt("Europe/Lisbon", "2026-11-22T12:00:00Z", { date: "2026-01-10", meal_type: "breakfast" });
+    const { meal: b } = await logAt("Europe/Lisbon", "2026-11-22T12:00:00Z", {
+      date: "2026-01-10",
+      meal_type: "breakfast",
+    });
     expect(b.eaten_at).toBe("2026-01-10T08:00:00Z"); // 08:00 WET
   });
 
@@ -74,15 +92,42 @@ describe("the date of eaten_at", () => {
     clock.set("2026-04-02T12:00:00Z");
     const u = await registerUser(call, { timezone: "Europe/Lisbon" });
     const w = (await call("GET", "/api/v1/stats/weekly?end=2026-04-01", { token: u.access_token })).json;
-    expect(w.days.map((d: { date: string }) => d.date)).toEqual(["2026-03-26", "2026-03-27", "2026-03-28", "2026-03-29", "2026-03-30", "2026-03-31", "2026-04-01"]);
+    expect(w.days.map((d: { date: string }) => d.date)).toEqual([
+      "2026-03-26",
+      "2026-03-27",
+      "2026-03-28",
+      "2026-03-29",
+      "2026-03-30",
+      "2026-03-31",
+      "2026-04-01",
+    ]);
   });
 });
 
 test("the per-minute offset cache gives Intl's own wall clock, across DST, half-hour zones and odd historic offsets", () => {
-  const zones = ["UTC", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "Asia/Kathmandu", "America/St_Johns", "Pacific/Kiritimati", "Africa/Monrovia", "America/Sao_Paulo"];
+  const zones = [
+    "UTC",
+    "Europe/Berlin",
+    "America/New_York",
+    "Australia/Lord_Howe",
+    "Pacific/Chatham",
+    "Asia/Kathmandu",
+    "America/St_Johns",
+    "Pacific/Kiritimati",
+    "Africa/Monrovia",
+    "America/Sao_Paulo",
+  ];
   let checked = 0;
   for (const tz of zones) {
-    const f = new Intl.DateTimeFormat("en-US", { timeZone: tz, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    const f = new Intl.DateTimeFormat("en-US", {
+      timeZone: tz,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
     // every ~97 hours from 1965 (Monrovia was UTC−0:44:30 until 1972) to 2035, seconds varying
     for (let t = Date.UTC(1965, 0, 1, 0, 0, 7); t < Date.UTC(2035, 0, 1); t += 97 * 3_600_000 + 60_017) {
       const p: Record<string, string> = {};
@@ -90,7 +135,8 @@ test("the per-minute offset cache gives Intl's own wall clock, across DST, half-
       const [h, m] = localClock(new Date(t), tz);
       const got = `${localDate(new Date(t), tz)} ${h}:${m}`;
       const want = `${p.year}-${p.month}-${p.day} ${Number(p.hour) % 24}:${Number(p.minute)}`;
-      if (got !== want) expect({ tz, at: new Date(t).toISOString(), got }).toEqual({ tz, at: new Date(t).toISOString(), got: want });
+      if (got !== want)
+        expect({ tz, at: new Date(t).toISOString(), got }).toEqual({ tz, at: new Date(t).toISOString(), got: want });
       checked++;
     }
   }

@@ -18,7 +18,7 @@ describe("access tokens", () => {
     expect(r.headers.get("www-authenticate")).toBe('Bearer realm="morsel"');
   });
 
-  test("a tampered token → 401 invalid_token with error=\"invalid_token\"", async () => {
+  test('a tampered token → 401 invalid_token with error="invalid_token"', async () => {
     const u = await registerUser(call);
     const [h, p, s] = u.access_token.split(".");
     const claims = jwtPayload(u.access_token);
@@ -31,7 +31,11 @@ describe("access tokens", () => {
 
   test("a token signed with a different secret → 401 invalid_token", async () => {
     const u = await registerUser(call);
-    expectError(await me(await forge(jwtPayload(u.access_token), "some-other-secret-0123456789-abcdefghijkl")), 401, "invalid_token");
+    expectError(
+      await me(await forge(jwtPayload(u.access_token), "some-other-secret-0123456789-abcdefghijkl")),
+      401,
+      "invalid_token",
+    );
   });
 
   test("alg none and other algorithms are refused", async () => {
@@ -71,9 +75,12 @@ describe("access tokens", () => {
     expectError(await me(await forge({ ...claims, sid: crypto.randomUUID() }, t.secret)), 401, "invalid_token");
   });
 
-  test.each(["Basic dXNlcjpwYXNz", "Bearer", "Bearer a b", "Token abc", "bearer"])("Authorization %p → 401", async (header) => {
-    const r = await call("GET", "/api/v1/me", { headers: { authorization: header } });
-    expect(r.status).toBe(401);
-    expect(["invalid_token", "missing_token"]).toContain(r.json.error.code);
-  });
+  test.each(["Basic dXNlcjpwYXNz", "Bearer", "Bearer a b", "Token abc", "bearer"])(
+    "Authorization %p → 401",
+    async (header) => {
+      const r = await call("GET", "/api/v1/me", { headers: { authorization: header } });
+      expect(r.status).toBe(401);
+      expect(["invalid_token", "missing_token"]).toContain(r.json.error.code);
+    },
+  );
 });

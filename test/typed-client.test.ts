@@ -13,7 +13,14 @@ const { app } = makeApp();
 const client = createClient<paths>({ baseUrl: "http://localhost", fetch: (request) => app.handle(request) });
 
 test("register → search → log → daily → stats → sync push and pull → export, typed end to end", async () => {
-  const reg = await client.POST("/api/v1/register", { body: { email: `typed-${crypto.randomUUID()}@example.org`, password: "correct horse battery", name: "Ana", timezone: "Europe/Lisbon" } });
+  const reg = await client.POST("/api/v1/register", {
+    body: {
+      email: `typed-${crypto.randomUUID()}@example.org`,
+      password: "correct horse battery",
+      name: "Ana",
+      timezone: "Europe/Lisbon",
+    },
+  });
   expect(reg.response.status).toBe(201);
   if (!reg.data) throw new Error(JSON.stringify(reg.error));
   const headers = { Authorization: `Bearer ${reg.data.access_token}` };
@@ -26,7 +33,10 @@ test("register → search → log → daily → stats → sync push and pull →
   const portion = banana.default_portion;
   if (!portion) throw new Error("banana has no default portion");
 
-  const logged = await client.POST("/api/v1/meals", { headers, body: { food_id: banana.id, quantity: 1, portion_id: portion.id, meal_type: "breakfast", date: "2026-11-22" } });
+  const logged = await client.POST("/api/v1/meals", {
+    headers,
+    body: { food_id: banana.id, quantity: 1, portion_id: portion.id, meal_type: "breakfast", date: "2026-11-22" },
+  });
   expect(logged.response.status).toBe(201);
   expect(logged.response.headers.get("location")).toBe(`/api/v1/meals/${logged.data?.id}`);
   expect(logged.data?.nutrients.energy_kcal).toBe(105);
@@ -42,7 +52,18 @@ test("register → search → log → daily → stats → sync push and pull →
   const mealId = crypto.randomUUID();
   const push = await client.POST("/api/v1/sync/push", {
     headers,
-    body: { mutations: [{ mutation_id: crypto.randomUUID(), entity: "meal", id: mealId, op: "upsert", base_version: null, data: { food_id: banana.id, quantity: 50, meal_type: "snack", date: "2026-11-22" } }] },
+    body: {
+      mutations: [
+        {
+          mutation_id: crypto.randomUUID(),
+          entity: "meal",
+          id: mealId,
+          op: "upsert",
+          base_version: null,
+          data: { food_id: banana.id, quantity: 50, meal_type: "snack", date: "2026-11-22" },
+        },
+      ],
+    },
   });
   expect(push.data?.results[0]?.status).toBe("applied");
 
@@ -57,7 +78,10 @@ test("register → search → log → daily → stats → sync push and pull →
   expect(exported.data.meals.length).toBe(2);
   expect(exported.data.format).toBe("morsel-export");
 
-  const bad = await client.POST("/api/v1/meals", { headers, body: { food_id: banana.id, quantity: 0, meal_type: "lunch" } });
+  const bad = await client.POST("/api/v1/meals", {
+    headers,
+    body: { food_id: banana.id, quantity: 0, meal_type: "lunch" },
+  });
   expect(bad.error?.error.code).toBe("validation_failed");
   expect(bad.error?.error.details?.[0]?.field).toBe("quantity");
 });

@@ -31,7 +31,10 @@ describe("the trend (The Hacker's Diet moving average)", () => {
   test("the closed form crosses gaps in one step and agrees with the day-by-day recurrence (random histories)", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ gap: fc.integer({ min: 1, max: 400 }), kg: fc.double({ min: 30, max: 250, noNaN: true }) }), { minLength: 1, maxLength: 25 }),
+        fc.array(
+          fc.record({ gap: fc.integer({ min: 1, max: 400 }), kg: fc.double({ min: 30, max: 250, noNaN: true }) }),
+          { minLength: 1, maxLength: 25 },
+        ),
         fc.integer({ min: 0, max: 30 }),
         (steps, after) => {
           let date = "2001-03-01";
@@ -47,7 +50,10 @@ describe("the trend (The Hacker's Diet moving average)", () => {
             if (w) {
               const prev = weighings[Math.max(0, next - 1)]!;
               const span = (Date.parse(w.date) - Date.parse(prev.date)) / 86_400_000;
-              const kg = w.date === d || span === 0 ? w.kg : prev.kg + ((w.kg - prev.kg) * (Date.parse(d) - Date.parse(prev.date))) / 86_400_000 / span;
+              const kg =
+                w.date === d || span === 0
+                  ? w.kg
+                  : prev.kg + ((w.kg - prev.kg) * (Date.parse(d) - Date.parse(prev.date))) / 86_400_000 / span;
               trend += SMOOTHING * (kg - trend);
             }
             expected.set(d, trend);
@@ -69,7 +75,8 @@ describe("the trend (The Hacker's Diet moving average)", () => {
 describe("/weights", () => {
   const t = makeApp();
   t.clock.set("2026-11-22T12:00:00Z");
-  const api = async (method: string, path: string, body?: unknown, token?: string) => t.call(method, `/api/v1${path}`, { token, body });
+  const api = async (method: string, path: string, body?: unknown, token?: string) =>
+    t.call(method, `/api/v1${path}`, { token, body });
 
   test("60 days of weigh-ins read back with their trend, which lags a steady loss and smooths the noise", async () => {
     const u = await registerUser(t.call);
@@ -108,14 +115,24 @@ describe("/weights", () => {
     const again = await api("PUT", "/weights/2026-11-20", { kg: 70.4, note: "after run" }, u.access_token);
     expect(again.status).toBe(200);
     expect(again.json).toMatchObject({ date: "2026-11-20", kg: 70.4, value: 70.4, unit: "kg", note: "after run" });
-    expect((await api("GET", "/weights?from=2026-11-01&to=2026-11-22", undefined, u.access_token)).json.items).toHaveLength(1);
+    expect(
+      (await api("GET", "/weights?from=2026-11-01&to=2026-11-22", undefined, u.access_token)).json.items,
+    ).toHaveLength(1);
     expect((await api("PATCH", "/me", { weight_unit: "lb" }, u.access_token)).json.weight_unit).toBe("lb");
     const lb = await api("PUT", "/weights/2026-11-21", { lb: 155 }, u.access_token);
     expect(lb.json).toMatchObject({ kg: 70.307, value: 155, unit: "lb" });
-    expect((await api("GET", "/weights/2026-11-20", undefined, u.access_token)).json).toMatchObject({ kg: 70.4, value: 155.2, unit: "lb" });
+    expect((await api("GET", "/weights/2026-11-20", undefined, u.access_token)).json).toMatchObject({
+      kg: 70.4,
+      value: 155.2,
+      unit: "lb",
+    });
     // POST logs today's by default, replacing like PUT
     const today = await api("POST", "/weights", { lb: 154 }, u.access_token);
-    expect([today.status, today.headers.get("location"), today.json.date]).toEqual([201, "/api/v1/weights/2026-11-22", "2026-11-22"]);
+    expect([today.status, today.headers.get("location"), today.json.date]).toEqual([
+      201,
+      "/api/v1/weights/2026-11-22",
+      "2026-11-22",
+    ]);
     expect((await api("POST", "/weights", { date: "2026-11-22", kg: 70 }, u.access_token)).status).toBe(200);
     expect((await api("DELETE", "/weights/2026-11-20", undefined, u.access_token)).status).toBe(204);
     expectError(await api("GET", "/weights/2026-11-20", undefined, u.access_token), 404, "not_found");
@@ -140,12 +157,26 @@ describe("/weights", () => {
     ];
     for (const [date, body, field] of cases) {
       const e = expectError(await api("PUT", `/weights/${date}`, body, u.access_token), 400, "validation_failed");
-      expect(`${date} ${JSON.stringify(body)}: ${e.details?.[0]?.field}`).toBe(`${date} ${JSON.stringify(body)}: ${field}`);
+      expect(`${date} ${JSON.stringify(body)}: ${e.details?.[0]?.field}`).toBe(
+        `${date} ${JSON.stringify(body)}: ${field}`,
+      );
     }
-    expectError(await api("GET", "/weights?from=2026-11-22&to=2026-11-01", undefined, u.access_token), 400, "validation_failed");
-    expectError(await api("GET", "/weights?from=2010-01-01&to=2026-11-01", undefined, u.access_token), 400, "validation_failed");
+    expectError(
+      await api("GET", "/weights?from=2026-11-22&to=2026-11-01", undefined, u.access_token),
+      400,
+      "validation_failed",
+    );
+    expectError(
+      await api("GET", "/weights?from=2010-01-01&to=2026-11-01", undefined, u.access_token),
+      400,
+      "validation_failed",
+    );
     expectError(await api("PATCH", "/me", { weight_unit: "stone" }, u.access_token), 400, "validation_failed");
-    expectError(await api("POST", "/weights", { date: "2026-13-01", kg: 70 }, u.access_token), 400, "validation_failed");
+    expectError(
+      await api("POST", "/weights", { date: "2026-13-01", kg: 70 }, u.access_token),
+      400,
+      "validation_failed",
+    );
     expectError(await api("POST", "/weights", { kg: 401 }, u.access_token), 400, "validation_failed");
     expect((await api("GET", "/weights", undefined, u.access_token)).json.items).toEqual([]);
   });

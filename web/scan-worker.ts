@@ -4,11 +4,19 @@
  */
 import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
 
-prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith(".wasm") ? "/zxing_reader.wasm" : prefix + path) } });
+prepareZXingModule({
+  overrides: {
+    locateFile: (path: string, prefix: string) => (path.endsWith(".wasm") ? "/zxing_reader.wasm" : prefix + path),
+  },
+});
 
 self.onmessage = async (e: MessageEvent<ImageData>) => {
   try {
-    const found = await readBarcodes(e.data, { formats: ["EAN13", "EAN8", "UPCA", "UPCE"], tryHarder: true, maxNumberOfSymbols: 1 });
+    const found = await readBarcodes(e.data, {
+      formats: ["EAN13", "EAN8", "UPCA", "UPCE"],
+      tryHarder: true,
+      maxNumberOfSymbols: 1,
+    });
     self.postMessage({ text: found[0]?.text ?? null });
   } catch (err) {
     self.postMessage({ text: null, error: String(err) });

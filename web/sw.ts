@@ -35,10 +35,18 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   const url = new URL(req.url);
-  if (req.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/") || url.pathname === "/sw.js") return;
+  if (
+    req.method !== "GET" ||
+    url.origin !== location.origin ||
+    url.pathname.startsWith("/api/") ||
+    url.pathname === "/sw.js"
+  )
+    return;
   if (req.mode === "navigate") {
     // the newest shell when the server answers, the cached one when it does not
-    event.respondWith(fetch(req).catch(async () => (await caches.match("/", { cacheName: CACHE })) ?? Response.error()));
+    event.respondWith(
+      fetch(req).catch(async () => (await caches.match("/", { cacheName: CACHE })) ?? Response.error()),
+    );
     return;
   }
   event.respondWith((async () => (await caches.match(req, { cacheName: CACHE })) ?? fetch(req))());

@@ -1,6 +1,5 @@
 /** A JSON client for a benchmark's server: throws on any answer ≥ 300 (a bench must not time errors). */
 export function apiClient(base: () => string) {
-  // biome-ignore lint: benchmarks read arbitrary JSON
   return async function call(method: string, path: string, token?: string, body?: unknown): Promise<any> {
     const r = await fetch(`${base()}${path}`, {
       method,

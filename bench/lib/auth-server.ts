@@ -22,13 +22,30 @@ const repo = new AuthRepo(db);
 const tokens = new Tokens("bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz");
 const pair = await register({
   ctx: {
-    db, repo, tokens, throttle: new LoginThrottle(), inviteThrottle: new LoginThrottle(), registration: new Registration(db), codes: new AccountCodes(db), registrations: new RateWindow(1, 1),
-    now: new Date(), passwordCost: { memoryCost: 19456, timeCost: 2 }, address: "bench",
+    db,
+    repo,
+    tokens,
+    throttle: new LoginThrottle(),
+    inviteThrottle: new LoginThrottle(),
+    registration: new Registration(db),
+    codes: new AccountCodes(db),
+    registrations: new RateWindow(1, 1),
+    now: new Date(),
+    passwordCost: { memoryCost: 19456, timeCost: 2 },
+    address: "bench",
   },
   input: { email: "bench@example.org", password: "bench password", name: "Bench" },
 });
 const app = new Elysia()
-  .use(authPlugin({ tokens, repo, accessTokens: new AccessTokens(db), now: () => new Date(), routeOf: () => ({ scope: "read", admin: false }) }))
+  .use(
+    authPlugin({
+      tokens,
+      repo,
+      accessTokens: new AccessTokens(db),
+      now: () => new Date(),
+      routeOf: () => ({ scope: "read", admin: false }),
+    }),
+  )
   .get("/open", () => ({ ok: true }))
   .get("/authed", ({ user }) => ({ ok: true, id: user.id }), { auth: true })
   .listen({ port: 0, hostname: "127.0.0.1" });

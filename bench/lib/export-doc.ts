@@ -19,8 +19,26 @@ export function syntheticExport(mb: number, email = "bench@example.org") {
       date,
       eaten_at: `${date}T12:00:00Z`,
       note: i % 3 ? null : "with a little honey and some oat flakes, eaten at the desk",
-      nutrients: { energy_kcal: 89, protein_g: 1.09, fat_g: 0.33, carbohydrate_g: 22.84, fiber_g: 2.6, sugars_g: 12.23, saturated_fat_g: 0.11, sodium_mg: 1 },
-      per_100g: { energy_kcal: 89, protein_g: 1.09, fat_g: 0.33, carbohydrate_g: 22.84, fiber_g: 2.6, sugars_g: 12.23, saturated_fat_g: 0.11, sodium_mg: 1 },
+      nutrients: {
+        energy_kcal: 89,
+        protein_g: 1.09,
+        fat_g: 0.33,
+        carbohydrate_g: 22.84,
+        fiber_g: 2.6,
+        sugars_g: 12.23,
+        saturated_fat_g: 0.11,
+        sodium_mg: 1,
+      },
+      per_100g: {
+        energy_kcal: 89,
+        protein_g: 1.09,
+        fat_g: 0.33,
+        carbohydrate_g: 22.84,
+        fiber_g: 2.6,
+        sugars_g: 12.23,
+        saturated_fat_g: 0.11,
+        sodium_mg: 1,
+      },
       created_at: `${date}T12:00:05Z`,
     };
     size += JSON.stringify(m).length + 1;

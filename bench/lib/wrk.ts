@@ -47,7 +47,16 @@ function toMs(v: string, unit: string): number {
 /** Runs wrk; `paths` rotate through a Lua script so one run covers many queries. */
 export function wrk(
   url: string,
-  opts: { seconds: number; connections?: number; threads?: number; paths?: string[]; headers?: Record<string, string>; method?: string; bodies?: string[]; pid?: number },
+  opts: {
+    seconds: number;
+    connections?: number;
+    threads?: number;
+    paths?: string[];
+    headers?: Record<string, string>;
+    method?: string;
+    bodies?: string[];
+    pid?: number;
+  },
 ): WrkResult {
   const dir = mkdtempSync(join(tmpdir(), "morsel-wrk-"));
   const script = join(dir, "script.lua");
@@ -82,7 +91,16 @@ end
   const origin = new URL(url).origin;
   const cpuBefore = opts.pid === undefined ? 0 : cpuSeconds(opts.pid);
   const r = Bun.spawnSync(
-    ["wrk", `-t${opts.threads ?? 2}`, `-c${opts.connections ?? 64}`, `-d${opts.seconds}s`, "--latency", "-s", script, origin],
+    [
+      "wrk",
+      `-t${opts.threads ?? 2}`,
+      `-c${opts.connections ?? 64}`,
+      `-d${opts.seconds}s`,
+      "--latency",
+      "-s",
+      script,
+      origin,
+    ],
     { stdout: "pipe", stderr: "pipe" },
   );
   const out = r.stdout.toString();

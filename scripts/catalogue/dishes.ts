@@ -18,6 +18,7 @@ export interface Dish {
   ingredients: [number, number][];
 }
 
+// biome-ignore format: one dish a line
 export const DISHES: readonly Dish[] = [
   { id: 900001, name: "Latte, with 2% milk", group: "14", synonyms: "caffe latte, cafe latte", serving: { name: "medium (12 fl oz)", grams: 340 }, ingredients: [[14210, 60], [1079, 280]] },
   { id: 900002, name: "Cappuccino, with 2% milk", group: "14", synonyms: "capuccino, cappucino", serving: { name: "cup (6 fl oz)", grams: 180 }, ingredients: [[14210, 60], [1079, 120]] },
@@ -37,7 +38,11 @@ export const DISHES: readonly Dish[] = [
 ];
 
 /** A dish's values per 100 g from its ingredients' values per 100 g (unknown if any ingredient's is). */
-export function compose(dish: Dish, valuesOf: (id: number) => Map<string, number> | undefined, keys: readonly string[]) {
+export function compose(
+  dish: Dish,
+  valuesOf: (id: number) => Map<string, number> | undefined,
+  keys: readonly string[],
+) {
   const total = dish.ingredients.reduce((s, [, g]) => s + g, 0);
   const values = new Map<string, number>();
   const parts = dish.ingredients.map(([id, grams]) => {

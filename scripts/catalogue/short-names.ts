@@ -11,6 +11,7 @@
  */
 
 /** Hand-written short names, by NDB number. */
+// biome-ignore format: hand-kept data, several entries a line
 export const REVIEWED: Readonly<Record<number, string>> = {
   8120: "Oats, dry", 8121: "Oatmeal, cooked with water", 8123: "Instant oatmeal, made with water",
   5062: "Chicken breast, raw", 5064: "Chicken breast, roasted", 5091: "Chicken thigh with skin, raw",
@@ -51,6 +52,7 @@ export const REVIEWED: Readonly<Record<number, string>> = {
 };
 
 /** Segments that only say "the usual kind" or note a detail a list does not need. */
+// biome-ignore format: hand-kept data, several entries a line
 const FILLER = [
   /^all (commercial )?varieties$/, /^all (types|areas|classes|grades)$/, /^year round average$/, /^regular$/,
   /^(not fortified|unfortified|enriched|unenriched|fortified)$/, /^commercially prepared$/, /^commercial$/,
@@ -59,16 +61,21 @@ const FILLER = [
   /^usda commodity$/, /^mixed species$/, /^ns as to .*$/, /^(fresh|cured)$/,
 ];
 /** Name heads that name a category, not the food, when another segment follows. */
+// biome-ignore format: hand-kept data, several entries a line
 const CATEGORY_FIRST = new Set([
   "nuts", "seeds", "spices", "fish", "crustaceans", "mollusks", "cereals", "beverages", "alcoholic beverage",
   "game meat", "candies", "snacks", "fast foods", "oil", "sugars", "syrups", "cereals ready-to-eat",
 ]);
-const STATE = /\b(raw|cooked|boiled|baked|fried|roasted|grilled|broiled|braised|stewed|steamed|canned|frozen|dried|dry|prepared|toasted|microwaved|poached|scrambled|smoked|uncooked|drained)\b/;
+const STATE =
+  /\b(raw|cooked|boiled|baked|fried|roasted|grilled|broiled|braised|stewed|steamed|canned|frozen|dried|dry|prepared|toasted|microwaved|poached|scrambled|smoked|uncooked|drained)\b/;
 
 export function ruleShortName(name: string): string {
   // the parenthetical notes go whole ("(includes boiling and microwaving)", "(garbanzo beans, bengal gram)")
   const plain = name.replace(/\s*\([^)]*\)?/g, "").replace(/\s+/g, " ");
-  let segs = plain.split(",").map((s) => s.trim()).filter(Boolean);
+  let segs = plain
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (segs.length > 1 && CATEGORY_FIRST.has(segs[0]!.toLowerCase())) segs = segs.slice(1);
   const kept = segs.filter((s, i) => i === 0 || !FILLER.some((re) => re.test(s.toLowerCase())));
   let out = kept;

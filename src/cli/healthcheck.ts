@@ -11,14 +11,23 @@ import { ConfigError, configFrom } from "../config";
 const TIMEOUT_MS = 5_000;
 
 export async function healthcheckCommand(cl: CommandLine): Promise<void> {
-  if (cl.positionals.length) throw new ConfigError(`"morsel healthcheck" takes no arguments besides flags, got "${cl.positionals[0]}"`);
+  if (cl.positionals.length)
+    throw new ConfigError(`"morsel healthcheck" takes no arguments besides flags, got "${cl.positionals[0]}"`);
   let url: string;
   if (typeof cl.values.url === "string") {
-    if (!/^https?:\/\/[^\s/]+/.test(cl.values.url)) throw new ConfigError(`--url must be an http(s) URL such as http://127.0.0.1:3000, got "${cl.values.url}"`);
+    if (!/^https?:\/\/[^\s/]+/.test(cl.values.url))
+      throw new ConfigError(`--url must be an http(s) URL such as http://127.0.0.1:3000, got "${cl.values.url}"`);
     url = cl.values.url.replace(/\/+$/, "");
   } else {
     const config = configFrom({ port: cl.values.port, host: cl.values.host });
-    const host = config.host === "0.0.0.0" ? "127.0.0.1" : config.host === "::" || config.host === "[::]" ? "[::1]" : config.host.includes(":") && !config.host.startsWith("[") ? `[${config.host}]` : config.host;
+    const host =
+      config.host === "0.0.0.0"
+        ? "127.0.0.1"
+        : config.host === "::" || config.host === "[::]"
+          ? "[::1]"
+          : config.host.includes(":") && !config.host.startsWith("[")
+            ? `[${config.host}]`
+            : config.host;
     url = `http://${host}:${config.port}`;
   }
   try {
@@ -30,7 +39,12 @@ export async function healthcheckCommand(cl: CommandLine): Promise<void> {
     }
     console.error(`unhealthy: ${url}/healthz answered ${r.status}${body?.status ? ` (${body.status})` : ""}`);
   } catch (e) {
-    const why = e instanceof Error && e.name === "TimeoutError" ? `no answer within ${TIMEOUT_MS / 1000} s` : e instanceof Error ? e.message : String(e);
+    const why =
+      e instanceof Error && e.name === "TimeoutError"
+        ? `no answer within ${TIMEOUT_MS / 1000} s`
+        : e instanceof Error
+          ? e.message
+          : String(e);
     console.error(`unhealthy: ${url}/healthz: ${why}`);
   }
   process.exit(1);

@@ -44,7 +44,9 @@ async function resetPassword(cl: CommandLine): Promise<void> {
   const [, emailRaw] = words(cl, 2, "usage: morsel user reset-password EMAIL [--password P]");
   const password = cl.values.password;
   const given = typeof password === "string";
-  const pw = given ? checkPassword(password) : { ok: true as const, value: Buffer.from(crypto.getRandomValues(new Uint8Array(15))).toString("base64url") };
+  const pw = given
+    ? checkPassword(password)
+    : { ok: true as const, value: Buffer.from(crypto.getRandomValues(new Uint8Array(15))).toString("base64url") };
   if (!pw.ok) fail("user", `--password ${pw.message}`, 2);
   const { db, user } = account(cl, emailRaw);
   const hash = await Bun.password.hash(pw.value, { algorithm: "argon2id", ...DEFAULT_PASSWORD_COST });
@@ -69,8 +71,23 @@ function listUsers(cl: CommandLine): void {
   if (!rows.length) return void console.log(`no accounts in ${dataDir}`);
   const table = [
     ["ID", "EMAIL", "NAME", "ROLE", "STATE", "CREATED", "LAST SEEN", "MEALS"],
-    ...rows.map((r) => [String(r.id), r.email, r.name, r.role, r.disabledAt ? "disabled" : "active", r.createdAt.slice(0, 10), r.lastSeenAt?.slice(0, 16).replace("T", " ") ?? "never", String(counts.get(r.id) ?? 0)]),
+    ...rows.map((r) => [
+      String(r.id),
+      r.email,
+      r.name,
+      r.role,
+      r.disabledAt ? "disabled" : "active",
+      r.createdAt.slice(0, 10),
+      r.lastSeenAt?.slice(0, 16).replace("T", " ") ?? "never",
+      String(counts.get(r.id) ?? 0),
+    ]),
   ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-  for (const row of table) console.log(row.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd());
+  for (const row of table)
+    console.log(
+      row
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    );
 }

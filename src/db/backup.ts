@@ -21,12 +21,19 @@ export function inspect(path: string): DbSummary {
   const db = new Database(path, { readonly: true });
   try {
     const integrity = (db.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
-    const tables = new Set((db.query("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name));
+    const tables = new Set(
+      (db.query("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name),
+    );
     for (const t of ["users", "meals", "custom_foods", "__drizzle_migrations"]) {
       if (!tables.has(t)) throw new Error(`${path} is not a Morsel database (no ${t} table)`);
     }
     const n = (sql: string) => (db.query(sql).get() as { n: number }).n;
-    return { users: n("SELECT count(*) AS n FROM users"), meals: n("SELECT count(*) AS n FROM meals"), customFoods: n("SELECT count(*) AS n FROM custom_foods"), integrity };
+    return {
+      users: n("SELECT count(*) AS n FROM users"),
+      meals: n("SELECT count(*) AS n FROM meals"),
+      customFoods: n("SELECT count(*) AS n FROM custom_foods"),
+      integrity,
+    };
   } finally {
     db.close();
   }
@@ -47,9 +54,14 @@ export function backup(livePath: string, target: string): DbSummary {
   return s;
 }
 
-export function restore(source: string, livePath: string, now = new Date()): { summary: DbSummary; previous: string | null } {
+export function restore(
+  source: string,
+  livePath: string,
+  now = new Date(),
+): { summary: DbSummary; previous: string | null } {
   const s = inspect(source);
-  if (s.integrity !== "ok") throw new Error(`${source} failed its integrity check (${s.integrity}); nothing was changed`);
+  if (s.integrity !== "ok")
+    throw new Error(`${source} failed its integrity check (${s.integrity}); nothing was changed`);
   const staged = `${livePath}.restoring`;
   copyFileSync(source, staged);
   let previous: string | null = null;

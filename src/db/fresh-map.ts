@@ -17,7 +17,12 @@ const watches = new WeakMap<Database, Watch>();
 function stampOf(db: Database): string {
   let w = watches.get(db);
   if (!w) {
-    w = { changes: db.prepare("SELECT total_changes() AS t"), version: db.prepare("PRAGMA data_version"), seen: 0, fresh: false };
+    w = {
+      changes: db.prepare("SELECT total_changes() AS t"),
+      version: db.prepare("PRAGMA data_version"),
+      seen: 0,
+      fresh: false,
+    };
     watches.set(db, w);
   }
   if (!w.fresh) {

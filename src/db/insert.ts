@@ -11,7 +11,8 @@ import type { Db } from "./client";
 export function preparedInsert<T extends SQLiteTable>(db: Db, table: T): (row: InferInsertModel<T>) => void {
   const columns = Object.entries(getTableColumns(table));
   for (const [key, c] of columns) {
-    if (c.hasDefault) throw new Error(`preparedInsert: ${getTableName(table)}.${key} has a default; insert it with drizzle`);
+    if (c.hasDefault)
+      throw new Error(`preparedInsert: ${getTableName(table)}.${key} has a default; insert it with drizzle`);
   }
   const statement = db.$client.prepare(
     `INSERT INTO "${getTableName(table)}" (${columns.map(([, c]) => `"${c.name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,

@@ -103,7 +103,6 @@ export const serverSettings = sqliteTable("server_settings", {
   updatedAt: text("updated_at").notNull(),
 });
 
-
 /**
  * A user's own foods. Ids start at 1,000,000 (seeded in the migration), so they never collide
  * with catalogue NDB numbers (at most 99,999). Nutrients per 100 g as a JSON object of the
@@ -186,7 +185,10 @@ export const meals = sqliteTable(
     updatedAt: text("updated_at").notNull(),
   },
   // food_id closes meals_user_date so a search's 90-day history reads the index alone (bench:scale)
-  (m) => [index("meals_user_date").on(m.userId, m.date, m.eatenAt, m.foodId), index("meals_user_food").on(m.userId, m.foodId, m.eatenAt)],
+  (m) => [
+    index("meals_user_date").on(m.userId, m.date, m.eatenAt, m.foodId),
+    index("meals_user_food").on(m.userId, m.foodId, m.eatenAt),
+  ],
 );
 
 /**
@@ -315,7 +317,10 @@ export const photoExamples = sqliteTable(
     embedding: blob("embedding", { mode: "buffer" }).notNull(),
     createdAt: text("created_at").notNull(),
   },
-  (e) => [uniqueIndex("photo_examples_photo_food").on(e.userId, e.photoId, e.foodId), index("photo_examples_user").on(e.userId, e.createdAt)],
+  (e) => [
+    uniqueIndex("photo_examples_photo_food").on(e.userId, e.photoId, e.foodId),
+    index("photo_examples_user").on(e.userId, e.createdAt),
+  ],
 );
 
 /**

@@ -121,9 +121,11 @@ export async function readJson(request: Request, limit = JSON_BODY_LIMIT): Promi
   if (text.trim() === "") throw new AppError("malformed_json", "request body is empty; send a JSON object");
   const depth = text.length > 1 << 21 ? await nestingDepthPaced(text) : nestingDepth(text);
   if (depth > MAX_JSON_DEPTH) {
-    throw new AppError("validation_failed", `request body nests ${depth > 10_000 ? "more than 10000" : depth} levels deep; at most ${MAX_JSON_DEPTH} are allowed`, [
-      { field: "body", message: `must nest at most ${MAX_JSON_DEPTH} levels of objects and arrays` },
-    ]);
+    throw new AppError(
+      "validation_failed",
+      `request body nests ${depth > 10_000 ? "more than 10000" : depth} levels deep; at most ${MAX_JSON_DEPTH} are allowed`,
+      [{ field: "body", message: `must nest at most ${MAX_JSON_DEPTH} levels of objects and arrays` }],
+    );
   }
   try {
     // Keys that would reach an object's prototype never supply a field.

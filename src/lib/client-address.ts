@@ -26,7 +26,10 @@ export function rateKey(ip: string): string {
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const groups = ip.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /** One `for=` value or X-Forwarded-For item → a bare IP, or null (obfuscated ids, "unknown"). */
@@ -41,7 +44,10 @@ function forwardedChain(headers: Headers): (string | null)[] | null {
   const forwarded = headers.get("forwarded");
   if (forwarded) {
     return forwarded.split(",").map((element) => {
-      const pair = element.split(";").map((p) => p.trim()).find((p) => p.toLowerCase().startsWith("for="));
+      const pair = element
+        .split(";")
+        .map((p) => p.trim())
+        .find((p) => p.toLowerCase().startsWith("for="));
       return pair ? bareIp(pair.slice(4)) : null;
     });
   }

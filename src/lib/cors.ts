@@ -36,11 +36,20 @@ export class Cors {
     const origin = request.headers.get("origin");
     const allowed = this.headers(origin);
     if (!allowed) {
-      return new AppError("forbidden", `pages on ${origin ?? "another origin"} may not call this API; start the server with --cors-origin ${origin ?? "ORIGIN"} to allow them`);
+      return new AppError(
+        "forbidden",
+        `pages on ${origin ?? "another origin"} may not call this API; start the server with --cors-origin ${origin ?? "ORIGIN"} to allow them`,
+      );
     }
     return new Response(null, {
       status: 204,
-      headers: { ...allowed, "access-control-allow-methods": METHODS, "access-control-allow-headers": HEADERS, "access-control-max-age": "600", vary: "Origin, Access-Control-Request-Method, Access-Control-Request-Headers" },
+      headers: {
+        ...allowed,
+        "access-control-allow-methods": METHODS,
+        "access-control-allow-headers": HEADERS,
+        "access-control-max-age": "600",
+        vary: "Origin, Access-Control-Request-Method, Access-Control-Request-Headers",
+      },
     });
   }
 }

@@ -19,28 +19,46 @@ export const extraHeaders = new WeakMap<Request, Record<string, string>>();
 
 /** "/api/v1/meals/:id" → a regex for its paths (a trailing slash optional, as Elysia routes them). */
 export function routePattern(path: string): RegExp {
-  const body = path.replace(/\/$/, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/]+");
+  const body = path
+    .replace(/\/$/, "")
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replace(/:\w+/g, "[^/]+");
   return new RegExp(`^${body}/?$`);
 }
 
-export const SAFE_REQUEST_ID = /^[A-Za-z0-9._\-]{1,64}$/;
+export const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export function errorResponse(err: AppError, request: Request): Response {
   const requestId = requestIds.get(request);
-  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...baseHeaders(pathOf(request.url), request.headers.has("authorization")), ...extraHeaders.get(request), ...err.headers };
+  const headers: Record<string, string> = {
+    "content-type": "application/json; charset=utf-8",
+    ...baseHeaders(pathOf(request.url), request.headers.has("authorization")),
+    ...extraHeaders.get(request),
+    ...err.headers,
+  };
   if (requestId) headers["x-request-id"] = requestId;
   return new Response(JSON.stringify(err.body()), { status: err.status, headers });
 }
 
 /** Maps anything thrown to the contract's envelope; unknown errors are logged and hidden. */
-export function toAppError(code: string | number, error: unknown, request: Request, logger: Logger, allow?: (path: string) => string[]): AppError {
+export function toAppError(
+  code: string | number,
+  error: unknown,
+  request: Request,
+  logger: Logger,
+  allow?: (path: string) => string[],
+): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ValidationError || code === "VALIDATION") {
     const v = error as ValidationError;
     const unreadable = bodyError(request);
     if (unreadable && v.type === "body") return unreadable;
     if (v.type === "response") {
-      logger.error("response failed its schema", { request_id: requestIds.get(request), path: pathOf(request.url), detail: v.message?.slice(0, 500) });
+      logger.error("response failed its schema", {
+        request_id: requestIds.get(request),
+        path: pathOf(request.url),
+        detail: v.message?.slice(0, 500),
+      });
       return new AppError("internal_error", "the server could not produce a valid response; the error was logged");
     }
     const details = validationDetails(v);
@@ -51,7 +69,12 @@ export function toAppError(code: string | number, error: unknown, request: Reque
     const path = pathOf(request.url);
     const allowed = allow?.(path) ?? [];
     if (allowed.length) {
-      return new AppError("method_not_allowed", `${path} does not take ${request.method}; it takes ${allowed.join(", ")}`, undefined, { allow: allowed.join(", ") });
+      return new AppError(
+        "method_not_allowed",
+        `${path} does not take ${request.method}; it takes ${allowed.join(", ")}`,
+        undefined,
+        { allow: allowed.join(", ") },
+      );
     }
     return new AppError("not_found", `no route for ${request.method} ${path}`);
   }
@@ -68,4 +91,3 @@ export function toAppError(code: string | number, error: unknown, request: Reque
   });
   return new AppError("internal_error", "internal error; it was logged with this response's X-Request-Id");
 }
-

@@ -16,7 +16,12 @@ export class Gate {
   enter(request: Request): void {
     if (this.holders.has(request)) return;
     if (this.holders.size >= this.size) {
-      throw new AppError("rate_limited", `${this.what} is already running on this server; try again when it has finished`, undefined, { "retry-after": "5" });
+      throw new AppError(
+        "rate_limited",
+        `${this.what} is already running on this server; try again when it has finished`,
+        undefined,
+        { "retry-after": "5" },
+      );
     }
     this.holders.add(request);
   }

@@ -56,8 +56,13 @@ export function urlHost(url: string): string | null {
 
 /** 400 for a request whose Host header is missing or is not `host[:port]` (or whose URL Bun could not make absolute). */
 export function badHost(host: string | null): AppError {
-  const message = host === null ? "the request has no Host header" : `the Host header ${JSON.stringify(host.slice(0, 100))} is not a valid host[:port]`;
-  return new AppError("validation_failed", message, [{ field: "Host", message: "must be host[:port], e.g. localhost:3000" }]);
+  const message =
+    host === null
+      ? "the request has no Host header"
+      : `the Host header ${JSON.stringify(host.slice(0, 100))} is not a valid host[:port]`;
+  return new AppError("validation_failed", message, [
+    { field: "Host", message: "must be host[:port], e.g. localhost:3000" },
+  ]);
 }
 
 export function hostRefused(hostname: string): AppError {

@@ -10,7 +10,8 @@ export interface Logger {
 export const jsonLogger: Logger = {
   info: (msg, fields) => console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg, ...fields })),
   warn: (msg, fields) => console.log(JSON.stringify({ time: new Date().toISOString(), level: "warn", msg, ...fields })),
-  error: (msg, fields) => console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg, ...fields })),
+  error: (msg, fields) =>
+    console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg, ...fields })),
 };
 
 /** For tests that do not want request lines; errors still reach stderr. */

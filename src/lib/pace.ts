@@ -12,7 +12,12 @@ export function pacer(sliceMs = 8): () => Promise<void> {
  * loop back between them: a 20,000-food import held one transaction for 55 s. Each item is written
  * whole or not at all; an error stops the run (what was committed stays, as with a client's retry).
  */
-export async function pacedWrites<T>(items: Iterable<T>, inTx: (fn: () => void) => void, write: (item: T) => void, sliceMs = 8): Promise<void> {
+export async function pacedWrites<T>(
+  items: Iterable<T>,
+  inTx: (fn: () => void) => void,
+  write: (item: T) => void,
+  sliceMs = 8,
+): Promise<void> {
   const it = items[Symbol.iterator]();
   let next = it.next();
   while (!next.done) {

@@ -11,7 +11,8 @@ export class Problems {
     this.details.push({ field, message, ...extra });
   }
   throwIfAny(): void {
-    if (this.details.length) throw new AppError("validation_failed", `${this.details[0]!.field} ${this.details[0]!.message}`, this.details);
+    if (this.details.length)
+      throw new AppError("validation_failed", `${this.details[0]!.field} ${this.details[0]!.message}`, this.details);
   }
 }
 

@@ -8,7 +8,9 @@ export function progressBar(label: string, stream: { isTTY?: boolean; write(s: s
       const width = 30;
       const filled = Math.round(frac * width);
       const secs = (performance.now() - started) / 1000;
-      stream.write(`\r${label} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${(frac * 100).toFixed(0).padStart(3)}% ${extra} ${secs.toFixed(0)}s `);
+      stream.write(
+        `\r${label} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${(frac * 100).toFixed(0).padStart(3)}% ${extra} ${secs.toFixed(0)}s `,
+      );
     },
     done() {
       if (stream.isTTY) stream.write("\n");

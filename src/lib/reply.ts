@@ -35,7 +35,13 @@ function serialise(value: unknown): string {
  * `set` (the route's Elysia context `set`) lets extra headers travel with a validated body; without
  * it, a reply with headers is sent as a ready Response (unvalidated).
  */
-export function reply<T>(deps: ReplyDeps, value: T, code = 200, headers?: Record<string, string>, set?: { headers: Record<string, unknown> }): T {
+export function reply<T>(
+  deps: ReplyDeps,
+  value: T,
+  code = 200,
+  headers?: Record<string, string>,
+  set?: { headers: Record<string, unknown> },
+): T {
   if (deps.validateResponses && (!headers || set)) {
     if (headers && set) Object.assign(set.headers, headers);
     // Elysia checks the value against the route's schema for this status
@@ -58,7 +64,13 @@ export function noContent(): Response {
  * it into a new Response with a streamed body, which was 18 % of an authenticated read's time
  * (profiled in process). A header the Response set wins, as in Elysia's own merge.
  */
-export function sendAsBuilt({ responseValue, set }: { responseValue: unknown; set: { headers: Record<string, unknown>; status?: unknown; cookie?: unknown } }): Response | undefined {
+export function sendAsBuilt({
+  responseValue,
+  set,
+}: {
+  responseValue: unknown;
+  set: { headers: Record<string, unknown>; status?: unknown; cookie?: unknown };
+}): Response | undefined {
   if (!(responseValue instanceof Response) || set.cookie || set.status !== 200) return;
   const own = responseValue.headers;
   try {

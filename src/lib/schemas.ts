@@ -26,7 +26,9 @@ export const ErrorSchema = t.Object(
     error: t.Object({
       code: Enum(Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[]),
       message: t.String(),
-      details: t.Optional(t.Array(t.Object({ field: t.Optional(t.String()), message: t.String() }, { additionalProperties: true }))),
+      details: t.Optional(
+        t.Array(t.Object({ field: t.Optional(t.String()), message: t.String() }, { additionalProperties: true })),
+      ),
     }),
   },
   { title: "Error" },

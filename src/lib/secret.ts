@@ -12,7 +12,8 @@ export function loadOrCreateSecret(dataDir: string): { secret: string; created: 
   const path = join(dataDir, SECRET_FILE);
   if (existsSync(path)) {
     const secret = readFileSync(path, "utf8").trim();
-    if (secret.length < 32) throw new Error(`${path} holds a secret shorter than 32 characters; delete it to generate a new one`);
+    if (secret.length < 32)
+      throw new Error(`${path} holds a secret shorter than 32 characters; delete it to generate a new one`);
     if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
     return { secret, created: false, path };
   }

@@ -6,7 +6,11 @@
 import { pacer } from "./pace";
 
 /** `head`, then each item as JSON with commas between, then `tail`; pausing when due. */
-export async function* jsonPieces(head: string, items: Iterable<unknown> | AsyncIterable<unknown>, tail: string): AsyncGenerator<string> {
+export async function* jsonPieces(
+  head: string,
+  items: Iterable<unknown> | AsyncIterable<unknown>,
+  tail: string,
+): AsyncGenerator<string> {
   const pause = pacer();
   yield head;
   let first = true;

@@ -35,14 +35,22 @@ function wallClock(instant: Date, tz: string): { y: number; m: number; d: number
   let o = offsets.get(tz);
   if (!o || o.minute !== minute) {
     const p: Record<string, number> = {};
-    for (const part of partsFormatter(tz).formatToParts(minute * 60_000)) if (part.type !== "literal") p[part.type] = Number(part.value);
+    for (const part of partsFormatter(tz).formatToParts(minute * 60_000))
+      if (part.type !== "literal") p[part.type] = Number(part.value);
     const wall = new Date(0);
     wall.setUTCFullYear(p.year!, p.month! - 1, p.day!);
     wall.setUTCHours(p.hour! % 24, p.minute!, p.second!);
     offsets.set(tz, (o = { minute, offsetMs: wall.getTime() - minute * 60_000 }));
   }
   const w = new Date(t + o.offsetMs);
-  return { y: w.getUTCFullYear(), m: w.getUTCMonth() + 1, d: w.getUTCDate(), h: w.getUTCHours(), min: w.getUTCMinutes(), s: w.getUTCSeconds() };
+  return {
+    y: w.getUTCFullYear(),
+    m: w.getUTCMonth() + 1,
+    d: w.getUTCDate(),
+    h: w.getUTCHours(),
+    min: w.getUTCMinutes(),
+    s: w.getUTCSeconds(),
+  };
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");

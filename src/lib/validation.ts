@@ -36,7 +36,8 @@ function unwrap(s: SchemaLike): SchemaLike {
   if (!s.anyOf) return s;
   const literals = s.anyOf.filter((m) => m.const !== undefined);
   if (literals.length === s.anyOf.length) return { enum: literals.map((m) => m.const) };
-  const typed = s.anyOf.find((m) => m.type === "integer" || m.type === "number") ?? s.anyOf.find((m) => m.type !== "null");
+  const typed =
+    s.anyOf.find((m) => m.type === "integer" || m.type === "number") ?? s.anyOf.find((m) => m.type !== "null");
   return typed ? { ...typed, minimum: s.minimum ?? typed.minimum, maximum: s.maximum ?? typed.maximum } : s;
 }
 
@@ -114,7 +115,10 @@ export function validationDetails(error: ValidationError): ErrorDetail[] {
  * A query or path integer. Elysia validates coerced numbers as a lone property and loses its
  * name, so the name travels in `title` for the error message (and labels the OpenAPI schema).
  */
-export function intParam(name: string, opts: { minimum?: number; maximum?: number; default?: number; description?: string } = {}) {
+export function intParam(
+  name: string,
+  opts: { minimum?: number; maximum?: number; default?: number; description?: string } = {},
+) {
   return t.Integer({ title: name, ...opts });
 }
 
@@ -131,6 +135,9 @@ export function checkSchema<S extends TSchema>(schema: S, value: unknown, prefix
   let v = validators.get(schema);
   if (!v) validators.set(schema, (v = getSchemaValidator<TSchema>(schema, { additionalProperties: true })));
   if (v.Check(value)) return value as Static<S>;
-  const details = validationDetails(new ValidationError("body", v, value)).map((d) => ({ ...d, field: prefix + d.field }));
+  const details = validationDetails(new ValidationError("body", v, value)).map((d) => ({
+    ...d,
+    field: prefix + d.field,
+  }));
   throw new AppError("validation_failed", `${details[0]!.field} ${details[0]!.message}`, details);
 }

@@ -18,18 +18,31 @@ const env = browserAndServer();
 async function audit(page: Page, view: string, size: string): Promise<string[]> {
   await page.screenshot({ path: join(SHOTS, `${view}-${size}.png`) });
   await page.addScriptTag({ path: AXE });
-  const result = (await page.evaluate(() => (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ["violations"] }))) as {
+  const result = (await page.evaluate(() =>
+    (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ["violations"] }),
+  )) as {
     violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
   };
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${view} ${size}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) => `${view} ${size}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
 }
 
 const COMBOS = [
   ["360x640", { width: 360, height: 640 }],
   ["1280x800", { width: 1280, height: 800 }],
-].flatMap(([size, viewport]) => (["light", "dark"] as const).map((scheme) => ({ size, viewport, scheme }) as { size: string; viewport: { width: number; height: number }; scheme: "light" | "dark" }));
+].flatMap(([size, viewport]) =>
+  (["light", "dark"] as const).map(
+    (scheme) =>
+      ({ size, viewport, scheme }) as {
+        size: string;
+        viewport: { width: number; height: number };
+        scheme: "light" | "dark";
+      },
+  ),
+);
 
 /** Audits the view as it stands at every size and colour scheme, then puts the phone's light one back. */
 async function auditAll(page: Page, view: string): Promise<string[]> {
@@ -48,7 +61,12 @@ async function auditAll(page: Page, view: string): Promise<string[]> {
 // stands (the page is resized and its colour scheme switched; the styles follow media queries).
 test("no serious or critical axe violations on any view (360x640 and 1280x800, light and dark)", async () => {
   // the page's CSP forbids injected scripts, as it should; axe is injected with it bypassed
-  const ctx = await env.browser.newContext({ viewport: COMBOS[0]!.viewport, baseURL: env.srv.url, bypassCSP: true, colorScheme: COMBOS[0]!.scheme });
+  const ctx = await env.browser.newContext({
+    viewport: COMBOS[0]!.viewport,
+    baseURL: env.srv.url,
+    bypassCSP: true,
+    colorScheme: COMBOS[0]!.scheme,
+  });
   const page = await ctx.newPage();
   const found: string[] = [];
   await page.goto(env.srv.url);
@@ -77,7 +95,12 @@ test("no serious or critical axe violations on any view (360x640 and 1280x800, l
   await page.getByRole("spinbutton", { name: "Calories (kcal)" }).waitFor();
   found.push(...(await auditAll(page, "quick-add")));
   await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Cancel" }).click();
-  await page.getByRole("region", { name: "Breakfast" }).getByRole("listitem").first().getByRole("button", { name: "Edit" }).click();
+  await page
+    .getByRole("region", { name: "Breakfast" })
+    .getByRole("listitem")
+    .first()
+    .getByRole("button", { name: "Edit" })
+    .click();
   await page.getByRole("textbox", { name: "Note" }).waitFor();
   found.push(...(await auditAll(page, "edit-entry")));
   await page.getByRole("button", { name: "Cancel" }).click();
@@ -119,7 +142,10 @@ test("no serious or critical axe violations on any view (360x640 and 1280x800, l
   found.push(...(await auditAll(page, "foods")));
 
   await page.getByRole("link", { name: "Settings" }).click();
-  await page.getByRole("region", { name: "Access tokens" }).getByRole("textbox", { name: "Token name" }).fill("Dashboard");
+  await page
+    .getByRole("region", { name: "Access tokens" })
+    .getByRole("textbox", { name: "Token name" })
+    .fill("Dashboard");
   await page.getByRole("button", { name: "Create token" }).click();
   await page.getByRole("listitem").filter({ hasText: "Dashboard" }).waitFor();
   await page.getByRole("region", { name: "Sessions" }).getByRole("listitem").first().waitFor();

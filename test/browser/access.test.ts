@@ -33,9 +33,15 @@ test("weekday goals and a from date: saved as the API has them, the day view use
   expect(Object.keys(goals.weekdays)).toEqual([day]);
 
   await page.goto(`${env.srv.url}/#/day/${tomorrow}`);
-  await page.getByRole("region", { name: "Totals" }).filter({ hasText: /of 2\D?600 kcal goal/ }).waitFor();
+  await page
+    .getByRole("region", { name: "Totals" })
+    .filter({ hasText: /of 2\D?600 kcal goal/ })
+    .waitFor();
   await page.goto(`${env.srv.url}/#/day/${today}`);
-  await page.getByRole("region", { name: "Totals" }).filter({ hasText: /of 2\D?000 kcal goal/ }).waitFor();
+  await page
+    .getByRole("region", { name: "Totals" })
+    .filter({ hasText: /of 2\D?000 kcal goal/ })
+    .waitFor();
 
   // a new plan from tomorrow: today keeps 2000, tomorrow is 1800 (its weekday's goal was cleared)
   await page.getByRole("link", { name: "Settings" }).click();
@@ -48,7 +54,10 @@ test("weekday goals and a from date: saved as the API has them, the day view use
   expect((await apiGet(env.srv.url, token, `/stats/daily?date=${today}`)).goals.energy_kcal).toBe(2000);
   expect((await apiGet(env.srv.url, token, `/stats/daily?date=${tomorrow}`)).goals.energy_kcal).toBe(1800);
   await page.goto(`${env.srv.url}/#/day/${tomorrow}`);
-  await page.getByRole("region", { name: "Totals" }).filter({ hasText: /of 1\D?800 kcal goal/ }).waitFor();
+  await page
+    .getByRole("region", { name: "Totals" })
+    .filter({ hasText: /of 1\D?800 kcal goal/ })
+    .waitFor();
 
   // two years ahead: only the server knows the limit, and its reason is shown
   await page.getByRole("link", { name: "Settings" }).click();
@@ -69,7 +78,11 @@ test("sessions: another device's is listed and ended from here; tokens: made onc
   const sessions = a.page.getByRole("region", { name: "Sessions" });
   await sessions.getByRole("listitem").nth(1).waitFor();
   expect(await sessions.getByRole("listitem").count()).toBe(2);
-  await sessions.getByRole("listitem").filter({ hasNotText: "(this device)" }).getByRole("button", { name: "End session" }).click();
+  await sessions
+    .getByRole("listitem")
+    .filter({ hasNotText: "(this device)" })
+    .getByRole("button", { name: "End session" })
+    .click();
   await sessions.getByRole("listitem").nth(1).waitFor({ state: "detached" });
   // the other device is signed out on its next call to the server
   await b.page.reload();
@@ -87,7 +100,9 @@ test("sessions: another device's is listed and ended from here; tokens: made onc
   const item = tokens.getByRole("listitem").filter({ hasText: "Kitchen dashboard" });
   await item.getByRole("button", { name: "Revoke" }).click();
   await item.waitFor({ state: "detached" });
-  expect((await fetch(`${env.srv.url}/api/v1/meals/daily`, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(401);
+  expect(
+    (await fetch(`${env.srv.url}/api/v1/meals/daily`, { headers: { authorization: `Bearer ${secret}` } })).status,
+  ).toBe(401);
 
   // another account lists only its own session and no tokens
   await tokens.getByRole("textbox", { name: "Token name" }).fill("Still mine");
@@ -105,6 +120,10 @@ test("sessions: another device's is listed and ended from here; tokens: made onc
   await a.page.getByRole("region", { name: "Sessions" }).getByText("needs the server", { exact: false }).waitFor();
   await a.page.getByRole("region", { name: "Access tokens" }).getByText("needs the server", { exact: false }).waitFor();
   await a.ctx.setOffline(false);
-  await a.page.getByRole("region", { name: "Access tokens" }).getByRole("listitem").filter({ hasText: "Still mine" }).waitFor();
+  await a.page
+    .getByRole("region", { name: "Access tokens" })
+    .getByRole("listitem")
+    .filter({ hasText: "Still mine" })
+    .waitFor();
   for (const d of [a, b, c]) await d.ctx.close();
 });

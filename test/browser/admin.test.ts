@@ -12,7 +12,13 @@ import { offStandIn, startProcess, tempDir } from "../helpers";
 import { accessToken, apiGet, device, launch, register } from "./harness";
 
 const stand = offStandIn({
-  "7622210449283": { product_name: "Online biscuits", brands: "Crumb", serving_quantity: "25", serving_size: "2 biscuits", nutriments: { "energy-kcal_100g": "480", proteins_100g: "6.5" } },
+  "7622210449283": {
+    product_name: "Online biscuits",
+    brands: "Crumb",
+    serving_quantity: "25",
+    serving_size: "2 biscuits",
+    nutriments: { "energy-kcal_100g": "480", proteins_100g: "6.5" },
+  },
 });
 let browser: Browser;
 let srv: Awaited<ReturnType<typeof startProcess>>;
@@ -25,7 +31,8 @@ afterAll(async () => {
   stand.stop();
 });
 
-const upload = (page: Page, name: string, buffer: Buffer) => page.getByLabel(name).setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer });
+const upload = (page: Page, name: string, buffer: Buffer) =>
+  page.getByLabel(name).setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer });
 
 test("admin: settings, an invite, another account disabled and deleted; a user sees no Admin", async () => {
   const { ctx, page } = await device(browser, srv.url);
@@ -57,7 +64,11 @@ test("admin: settings, an invite, another account disabled and deleted; a user s
   const shown = (await page.locator("code.secret").textContent())!;
   const code = shown.match(/[0-9A-Z]{4}(-[0-9A-Z]{4}){3}/)![0];
   await page.getByRole("list", { name: "Invites" }).getByRole("listitem").filter({ hasText: "For Bo" }).waitFor();
-  const made = await fetch(`${srv.url}/api/v1/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bo@example.org", password: "correct horse battery", name: "Bo", invite_code: code }) });
+  const made = await fetch(`${srv.url}/api/v1/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "bo@example.org", password: "correct horse battery", name: "Bo", invite_code: code }),
+  });
   expect(made.status).toBe(201);
 
   // the accounts table: disable and enable the other account (which signs it out), then delete Bo's
@@ -66,15 +77,20 @@ test("admin: settings, an invite, another account disabled and deleted; a user s
   const row = (text: string) => table.getByRole("row").filter({ hasText: text });
   await row("bo@example.org").waitFor();
   expect(await table.getByRole("row").count()).toBe(4); // header + 3 accounts
-  const otherEmail = (await other.page.evaluate(() => JSON.parse(localStorage.getItem("morsel.session")!).user.email)) as string;
+  const otherEmail = (await other.page.evaluate(
+    () => JSON.parse(localStorage.getItem("morsel.session")!).user.email,
+  )) as string;
   await row(otherEmail).getByRole("button", { name: "Disable" }).click();
   await row(otherEmail).getByText("(disabled)").waitFor();
-  const users = async () => (await apiGet(srv.url, token, "/admin/users")).items as { email: string; disabled: boolean }[];
+  const users = async () =>
+    (await apiGet(srv.url, token, "/admin/users")).items as { email: string; disabled: boolean }[];
   expect((await users()).find((u) => u.email === otherEmail)!.disabled).toBe(true);
   await row(otherEmail).getByRole("button", { name: "Enable" }).click();
   await row(otherEmail).getByRole("button", { name: "Disable" }).waitFor();
   await row("bo@example.org").getByRole("button", { name: "Delete" }).click();
-  await row("bo@example.org").getByRole("button", { name: /Delete bo@example.org/ }).click();
+  await row("bo@example.org")
+    .getByRole("button", { name: /Delete bo@example.org/ })
+    .click();
   await row("bo@example.org").waitFor({ state: "detached" });
   expect((await users()).map((u) => u.email)).not.toContain("bo@example.org");
 

@@ -63,10 +63,22 @@ test("Quick add, Copy from yesterday, editing an entry's meal, date, time and no
   await lunch.getByRole("button", { name: "Add" }).click();
   const cake = lunch.getByRole("listitem").filter({ hasText: "Office cake" });
   await expect(cake.textContent()).resolves.toContain("450 kcal");
-  await logFood(page, { meal: "Lunch", query: "lentils boiled", food: "Lentils, mature seeds, cooked, boiled, without salt", quantity: 200 });
+  await logFood(page, {
+    meal: "Lunch",
+    query: "lentils boiled",
+    food: "Lentils, mature seeds, cooked, boiled, without salt",
+    quantity: 200,
+  });
   await synced(page);
-  const yesterday = await apiGet(env.srv.url, token, "/meals/daily?date=" + (await page.evaluate(() => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10))));
-  expect(yesterday.meals.find((m: any) => m.food === null)).toMatchObject({ description: "Office cake", nutrients: { energy_kcal: 450, protein_g: 20, carbohydrate_g: 50, fat_g: null } });
+  const yesterday = await apiGet(
+    env.srv.url,
+    token,
+    `/meals/daily?date=${await page.evaluate(() => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10))}`,
+  );
+  expect(yesterday.meals.find((m: any) => m.food === null)).toMatchObject({
+    description: "Office cake",
+    nutrients: { energy_kcal: 450, protein_g: 20, carbohydrate_g: 50, fat_g: null },
+  });
 
   // today: Copy from yesterday brings both
   await page.getByRole("button", { name: "Next day" }).click();
@@ -80,7 +92,9 @@ test("Quick add, Copy from yesterday, editing an entry's meal, date, time and no
   const today = await apiGet(env.srv.url, token, "/meals/daily");
   expect(today.meals).toHaveLength(2);
   expect(today.totals.energy_kcal).toBe(yesterday.totals.energy_kcal);
-  await expect(page.getByRole("region", { name: "Totals" }).textContent()).resolves.toContain(`${today.totals.energy_kcal} kcal eaten`);
+  await expect(page.getByRole("region", { name: "Totals" }).textContent()).resolves.toContain(
+    `${today.totals.energy_kcal} kcal eaten`,
+  );
 
   // the Nutrients region: fibre and sodium as the API sums them, and minerals of the lentils
   const nutrients = page.getByRole("region", { name: "Nutrients" });
@@ -96,15 +110,26 @@ test("Quick add, Copy from yesterday, editing an entry's meal, date, time and no
   await page.getByRole("region", { name: "Dinner" }).getByRole("listitem").filter({ hasText: "with rice" }).waitFor();
   await synced(page);
   const moved = (await apiGet(env.srv.url, token, "/meals/daily")).meals.find((m: any) => m.food);
-  expect(moved).toMatchObject({ meal_type: "dinner", note: "with rice", eaten_at: expect.stringMatching(/T19:30:00Z$/) }); // the account is UTC
+  expect(moved).toMatchObject({
+    meal_type: "dinner",
+    note: "with rice",
+    eaten_at: expect.stringMatching(/T19:30:00Z$/),
+  }); // the account is UTC
 
   // the quick add edits its kcal
-  await page.getByRole("region", { name: "Lunch" }).getByRole("listitem").filter({ hasText: "Office cake" }).getByRole("button", { name: "Edit" }).click();
+  await page
+    .getByRole("region", { name: "Lunch" })
+    .getByRole("listitem")
+    .filter({ hasText: "Office cake" })
+    .getByRole("button", { name: "Edit" })
+    .click();
   await page.getByRole("spinbutton", { name: "Calories (kcal)" }).fill("500");
   await page.getByRole("button", { name: "Save" }).click();
   await page.getByRole("region", { name: "Lunch" }).getByRole("listitem").filter({ hasText: "500 kcal" }).waitFor();
   await synced(page);
-  expect((await apiGet(env.srv.url, token, "/meals/daily")).meals.find((m: any) => m.food === null).nutrients.energy_kcal).toBe(500);
+  expect(
+    (await apiGet(env.srv.url, token, "/meals/daily")).meals.find((m: any) => m.food === null).nutrients.energy_kcal,
+  ).toBe(500);
 }, 180_000);
 
 test("over the goal the day says so in words, not as a negative remainder", async () => {
@@ -127,15 +152,25 @@ test("the log form shows the food's Nutrition facts for the amount chosen, as th
   const { ctx, page } = await device(env.browser, env.srv.url);
   await register(page, env.srv.url);
   const food = await apiGet(env.srv.url, await accessToken(page), "/foods/9040");
-  const medium = (food.portions as { id: number; name: string; grams: number }[]).find((p) => p.name.startsWith("medium"))!;
+  const medium = (food.portions as { id: number; name: string; grams: number }[]).find((p) =>
+    p.name.startsWith("medium"),
+  )!;
   await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
   await page.getByRole("searchbox", { name: "Search foods" }).fill("banana");
   await page.getByRole("listitem").filter({ hasText: "Bananas, raw" }).first().click();
   const facts = page.getByRole("region", { name: "Nutrition facts" });
-  const row = async (name: string) => (await facts.locator("dl > div").filter({ has: page.getByText(name, { exact: true }) }).first().locator("dd").textContent())!.trim();
+  const row = async (name: string) =>
+    (await facts
+      .locator("dl > div")
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .first()
+      .locator("dd")
+      .textContent())!.trim();
   const tenths = (v: number) => String(Math.round(v * 10) / 10);
   // the form starts at one medium banana: 118 g
-  await expect(facts.textContent()).resolves.toContain(`(${medium.grams} g) · ${Math.round((food.nutrients.energy_kcal * medium.grams) / 100)} kcal`);
+  await expect(facts.textContent()).resolves.toContain(
+    `(${medium.grams} g) · ${Math.round((food.nutrients.energy_kcal * medium.grams) / 100)} kcal`,
+  );
   expect(await row("Potassium")).toBe(`${tenths((food.nutrients.potassium_mg * medium.grams) / 100)} mg`);
   expect(await row("Fibre")).toBe(`${tenths((food.nutrients.fiber_g * medium.grams) / 100)} g`);
   await page.getByRole("spinbutton", { name: "Quantity" }).fill("2");

@@ -1,6 +1,6 @@
 /** The day in a real browser: log with a portion, totals, edit, delete and undo; the week against /stats/weekly. */
 import { expect, test } from "bun:test";
-import { accessToken, apiGet, browserAndServer, device, logFood, register, server, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, device, logFood, register, synced } from "./harness";
 
 const env = browserAndServer();
 
@@ -15,7 +15,9 @@ test("register → search → log a portion → totals → edit → delete → u
   await page.getByRole("listitem").filter({ hasText: "Bananas, raw" }).first().click();
   await page.getByRole("spinbutton", { name: "Quantity" }).waitFor();
   const units = await page.getByRole("combobox", { name: "Unit" }).locator("option").allTextContents();
-  await page.getByRole("combobox", { name: "Unit" }).selectOption({ label: units.find((u) => u.startsWith("medium"))! });
+  await page
+    .getByRole("combobox", { name: "Unit" })
+    .selectOption({ label: units.find((u) => u.startsWith("medium"))! });
   await page.getByRole("spinbutton", { name: "Quantity" }).fill("1");
   await expect(page.locator(".preview").textContent()).resolves.toContain("105 kcal"); // live, before logging
   await page.getByRole("button", { name: "Log" }).click();
@@ -78,22 +80,36 @@ test("at 360 px the week fits the screen, its labels are readable, and days over
   await register(page, env.srv.url);
   const token = await accessToken(page);
   const post = (path: string, body: unknown, method = "POST") =>
-    fetch(`${env.srv.url}/api/v1${path}`, { method, headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    fetch(`${env.srv.url}/api/v1${path}`, {
+      method,
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
   expect((await post("/goals", { energy_kcal: 2000, from: "2020-01-01" }, "PUT")).status).toBe(200);
   const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
-  const dayBefore = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+  const dayBefore = (n: number) =>
+    new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
   // rice, raw (365 kcal per 100 g): 2,920 kcal two days ago (over), 1,460 yesterday (under)
-  expect((await post("/meals", { food_id: 20444, quantity: 800, meal_type: "lunch", date: dayBefore(2) })).status).toBe(201);
-  expect((await post("/meals", { food_id: 20444, quantity: 400, meal_type: "lunch", date: dayBefore(1) })).status).toBe(201);
+  expect((await post("/meals", { food_id: 20444, quantity: 800, meal_type: "lunch", date: dayBefore(2) })).status).toBe(
+    201,
+  );
+  expect((await post("/meals", { food_id: 20444, quantity: 400, meal_type: "lunch", date: dayBefore(1) })).status).toBe(
+    201,
+  );
   await page.reload();
   await page.getByRole("link", { name: "Week" }).click();
   const table = page.getByRole("table");
   await table.getByText("2920").waitFor();
-  expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number)).toBeLessThanOrEqual(360);
+  expect(
+    await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number),
+  ).toBeLessThanOrEqual(360);
   const tableBox = (await table.boundingBox())!;
   expect(tableBox.x + tableBox.width).toBeLessThanOrEqual(360);
   // the chart's day labels are drawn at a readable size, not scaled down to ~6 px
-  const label = await page.locator(".chart text").first().evaluate((el) => el.getBoundingClientRect().height);
+  const label = await page
+    .locator(".chart text")
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().height);
   expect(label).toBeGreaterThanOrEqual(10);
   // the over-goal day: its bar and its row are marked, and only it
   expect(await page.locator(".chart rect.over").count()).toBe(1);

@@ -11,7 +11,20 @@ import { accessToken, apiGet, browserAndServer, device, register, status, readyF
 
 const env = browserAndServer();
 
-async function newFood(page: Page, f: { name: string; brand?: string; barcode?: string; per?: "100 g" | "serving"; serving?: number; kcal: number; protein?: number; carbs?: number; fat?: number }) {
+async function newFood(
+  page: Page,
+  f: {
+    name: string;
+    brand?: string;
+    barcode?: string;
+    per?: "100 g" | "serving";
+    serving?: number;
+    kcal: number;
+    protein?: number;
+    carbs?: number;
+    fat?: number;
+  },
+) {
   await page.getByRole("link", { name: "Foods" }).click();
   await page.getByRole("button", { name: "New food" }).click();
   await page.getByRole("textbox", { name: "Name" }).fill(f.name);
@@ -27,11 +40,17 @@ async function newFood(page: Page, f: { name: string; brand?: string; barcode?: 
   await page.getByRole("heading", { level: 1, name: "Your foods" }).waitFor();
 }
 
-const item = (page: Page, name: string) => page.getByRole("list", { name: "Your foods and recipes" }).getByRole("listitem").filter({ hasText: name });
+const item = (page: Page, name: string) =>
+  page.getByRole("list", { name: "Your foods and recipes" }).getByRole("listitem").filter({ hasText: name });
 
 async function addIngredient(page: Page, query: string, food: string, grams: number) {
   await page.getByRole("searchbox", { name: "Search ingredients" }).fill(query);
-  await page.getByRole("list", { name: "Ingredient results" }).getByRole("listitem").filter({ hasText: food }).first().click();
+  await page
+    .getByRole("list", { name: "Ingredient results" })
+    .getByRole("listitem")
+    .filter({ hasText: food })
+    .first()
+    .click();
   await page.getByRole("combobox", { name: "Unit" }).selectOption({ label: "grams" });
   await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(grams));
   await page.getByRole("button", { name: "Add ingredient" }).click();
@@ -41,9 +60,21 @@ test("a custom food per serving: converted, edited, logged by the serving, delet
   const { ctx, page } = await device(env.browser, env.srv.url);
   await register(page, env.srv.url);
   const token = await accessToken(page);
-  await newFood(page, { name: "Oat bar", brand: "Trailmix Co", per: "serving", serving: 60, kcal: 240, protein: 9, carbs: 30, fat: 9 });
+  await newFood(page, {
+    name: "Oat bar",
+    brand: "Trailmix Co",
+    per: "serving",
+    serving: 60,
+    kcal: 240,
+    protein: 9,
+    carbs: 30,
+    fat: 9,
+  });
   await synced(page);
-  const mine = async () => (await apiGet(env.srv.url, token, "/foods/search?q=oat%20bar")).items.filter((f: { source: string }) => f.source === "custom");
+  const mine = async () =>
+    (await apiGet(env.srv.url, token, "/foods/search?q=oat%20bar")).items.filter(
+      (f: { source: string }) => f.source === "custom",
+    );
   const [summary] = await mine();
   const food = await apiGet(env.srv.url, token, `/foods/${summary.id}`);
   expect(food).toMatchObject({ name: "Oat bar", brand: "Trailmix Co" });
@@ -61,30 +92,46 @@ test("a custom food per serving: converted, edited, logged by the serving, delet
   await item(page, "Oat bar, chocolate").waitFor();
   await synced(page);
   const edited = await apiGet(env.srv.url, token, `/foods/${food.id}`);
-  expect(edited).toMatchObject({ name: "Oat bar, chocolate", nutrients: { energy_kcal: 420, protein_g: 15 }, portions: [{ id: food.portions[0].id, grams: 60 }] });
+  expect(edited).toMatchObject({
+    name: "Oat bar, chocolate",
+    nutrients: { energy_kcal: 420, protein_g: 15 },
+    portions: [{ id: food.portions[0].id, grams: 60 }],
+  });
 
   // logged from Add food: the form starts at 1 serving, 252 kcal, as the API stores it
   await page.getByRole("link", { name: "Today" }).click();
   await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Add food" }).click();
   await page.getByRole("searchbox", { name: "Search foods" }).fill("oat bar choc");
   await page.getByRole("listitem").filter({ hasText: "Oat bar, chocolate" }).first().click();
-  await expect(page.getByRole("combobox", { name: "Unit" }).locator("option:checked").textContent()).resolves.toContain("serving");
+  await expect(page.getByRole("combobox", { name: "Unit" }).locator("option:checked").textContent()).resolves.toContain(
+    "serving",
+  );
   await page.getByRole("button", { name: "Log" }).click();
   await synced(page);
   const day = await apiGet(env.srv.url, token, "/meals/daily");
-  expect(day.meals.map((m: { food: { id: number }; grams: number; nutrients: { energy_kcal: number } }) => [m.food.id, m.grams, m.nutrients.energy_kcal])).toEqual([[food.id, 60, 252]]);
+  expect(
+    day.meals.map((m: { food: { id: number }; grams: number; nutrients: { energy_kcal: number } }) => [
+      m.food.id,
+      m.grams,
+      m.nutrients.energy_kcal,
+    ]),
+  ).toEqual([[food.id, 60, 252]]);
 
   // delete, then Undo makes it again (a new id; the meal keeps its values)
   await page.getByRole("link", { name: "Foods" }).click();
   await item(page, "Oat bar, chocolate").getByRole("button", { name: "Delete" }).click();
   await page.getByText("No foods of your own yet.", { exact: false }).waitFor();
   await synced(page);
-  expect((await fetch(`${env.srv.url}/api/v1/foods/${food.id}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+  expect(
+    (await fetch(`${env.srv.url}/api/v1/foods/${food.id}`, { headers: { authorization: `Bearer ${token}` } })).status,
+  ).toBe(404);
   await page.getByRole("button", { name: "Undo" }).click();
   await item(page, "Oat bar, chocolate").waitFor();
   await synced(page);
   const back = await mine();
-  expect(back.map((f: { name: string; energy_kcal: number }) => [f.name, f.energy_kcal])).toEqual([["Oat bar, chocolate", 420]]);
+  expect(back.map((f: { name: string; energy_kcal: number }) => [f.name, f.energy_kcal])).toEqual([
+    ["Oat bar, chocolate", 420],
+  ]);
   expect((await apiGet(env.srv.url, token, "/meals/daily")).meals[0].nutrients.energy_kcal).toBe(252);
 
   // bad input: the form refuses what it can tell; the server's reason is shown for what only it can
@@ -131,7 +178,9 @@ test("a recipe from searched ingredients: its serving matches the API and logs; 
   const r = items[0];
   expect(r).toMatchObject({ name: "Porridge", servings: 2, cooked_grams: null, total_grams: 480 });
   expect(r.ingredients.map((i: { grams: number }) => i.grams)).toEqual([80, 400]);
-  await item(page, "Porridge").getByText(`${Math.round(r.per_serving.energy_kcal)} kcal a serving`, { exact: false }).waitFor();
+  await item(page, "Porridge")
+    .getByText(`${Math.round(r.per_serving.energy_kcal)} kcal a serving`, { exact: false })
+    .waitFor();
 
   // edit: a cooked weight; the server's answer is the one kept
   await item(page, "Porridge").getByRole("button", { name: "Edit" }).click();
@@ -189,8 +238,13 @@ test("offline: a food and a recipe made of it, logged at once, reach the server 
   await synced(page);
   const { items } = await apiGet(env.srv.url, token, "/recipes");
   expect(items).toHaveLength(1);
-  const loaf = (await apiGet(env.srv.url, token, "/foods/search?q=sourdough%20starter%20loaf")).items.find((f: { source: string }) => f.source === "custom");
-  expect(items[0].ingredients.map((i: { food_id: number; grams: number }) => [i.food_id, i.grams])).toEqual([[loaf.id, 100], [1009, 30]]);
+  const loaf = (await apiGet(env.srv.url, token, "/foods/search?q=sourdough%20starter%20loaf")).items.find(
+    (f: { source: string }) => f.source === "custom",
+  );
+  expect(items[0].ingredients.map((i: { food_id: number; grams: number }) => [i.food_id, i.grams])).toEqual([
+    [loaf.id, 100],
+    [1009, 30],
+  ]);
   const meal = (await apiGet(env.srv.url, token, "/meals/daily")).meals[0];
   expect(meal.food.id).toBe(items[0].id);
   expect(meal.nutrients.energy_kcal).toBe(Math.round(items[0].per_serving.energy_kcal));

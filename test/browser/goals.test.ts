@@ -11,7 +11,11 @@ import { accessToken, apiGet, browserAndServer, device, register, synced } from 
 const env = browserAndServer();
 
 async function api(token: string, method: string, path: string, body: unknown) {
-  const r = await fetch(`${env.srv.url}/api/v1${path}`, { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const r = await fetch(`${env.srv.url}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   expect(r.status).toBeLessThan(300);
 }
 
@@ -23,7 +27,11 @@ test("the day view judges each day by its own (weekday) goal; a synced weight or
   const yesterday = addDays(today, -1);
   await api(token, "PUT", "/goals", { energy_kcal: 2000, weekdays: { [weekdayOf(yesterday)]: { energy_kcal: 2600 } } });
   await api(token, "PUT", `/weights/${today}`, { kg: 70.2 });
-  await api(token, "POST", "/recipes", { name: "Porridge", servings: 2, ingredients: [{ food_id: 8120, quantity: 80 }] });
+  await api(token, "POST", "/recipes", {
+    name: "Porridge",
+    servings: 2,
+    ingredients: [{ food_id: 8120, quantity: 80 }],
+  });
   await page.reload();
   await synced(page);
 

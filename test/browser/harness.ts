@@ -11,14 +11,25 @@ import { startProcess, tempDir } from "../helpers";
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export function requireChromium(): void {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not at ${CHROMIUM}: run \`apt-get install -y chromium\` (.ci/run does) or set CHROMIUM_PATH`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium is not at ${CHROMIUM}: run \`apt-get install -y chromium\` (.ci/run does) or set CHROMIUM_PATH`,
+    );
 }
 
 export async function launch(): Promise<Browser> {
   requireChromium();
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 
@@ -42,7 +53,11 @@ export function browserAndServer(): { browser: Browser; srv: Server } {
   return env;
 }
 
-export async function device(browser: Browser, base: string, viewport = { width: 360, height: 640 }): Promise<{ ctx: BrowserContext; page: Page }> {
+export async function device(
+  browser: Browser,
+  base: string,
+  viewport = { width: 360, height: 640 },
+): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await browser.newContext({ viewport, baseURL: base });
   const page = await ctx.newPage();
   page.on("pageerror", (e) => console.error(`page error: ${e.message}`));
@@ -95,12 +110,16 @@ export async function synced(page: Page): Promise<void> {
 }
 
 /** From the day view: Add food in a meal's region, search, pick, choose the unit, log. */
-export async function logFood(page: Page, o: { meal: string; query: string; food: string; unit?: RegExp; quantity?: number }): Promise<void> {
+export async function logFood(
+  page: Page,
+  o: { meal: string; query: string; food: string; unit?: RegExp; quantity?: number },
+): Promise<void> {
   await page.getByRole("region", { name: o.meal }).getByRole("button", { name: "Add food" }).click();
   await page.getByRole("searchbox", { name: "Search foods" }).fill(o.query);
   await page.getByRole("listitem").filter({ hasText: o.food }).first().click();
   await page.getByRole("spinbutton", { name: "Quantity" }).waitFor(); // the log form is open
-  if (!o.unit && o.quantity !== undefined) await page.getByRole("combobox", { name: "Unit" }).selectOption({ label: "grams" });
+  if (!o.unit && o.quantity !== undefined)
+    await page.getByRole("combobox", { name: "Unit" }).selectOption({ label: "grams" });
   if (o.unit) {
     const options = await page.getByRole("combobox", { name: "Unit" }).locator("option").allTextContents();
     const label = options.find((t) => o.unit!.test(t));
@@ -112,7 +131,8 @@ export async function logFood(page: Page, o: { meal: string; query: string; food
   await page.getByRole("region", { name: "Totals" }).waitFor();
 }
 
-export const accessToken = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem("morsel.session")!) as { access_token: string }).access_token);
+export const accessToken = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem("morsel.session")!) as { access_token: string }).access_token);
 
 export async function apiGet<T = any>(base: string, token: string, path: string): Promise<T> {
   const r = await fetch(`${base}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -123,14 +143,18 @@ export async function apiGet<T = any>(base: string, token: string, path: string)
 /** The service worker controls the page and has cached the shell and the catalogue copy. */
 export async function offlineReady(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const sw = (navigator as unknown as { serviceWorker: { ready: Promise<unknown>; controller: unknown } }).serviceWorker;
+    const sw = (navigator as unknown as { serviceWorker: { ready: Promise<unknown>; controller: unknown } })
+      .serviceWorker;
     await sw.ready;
     while (!sw.controller) await new Promise((r) => setTimeout(r, 20));
   });
 }
 
 /** A new account on a new device, synced and ready to work offline (the shell and catalogue cached), with its token. */
-export async function readyForOffline(browser: Browser, base: string): Promise<{ ctx: BrowserContext; page: Page; token: string }> {
+export async function readyForOffline(
+  browser: Browser,
+  base: string,
+): Promise<{ ctx: BrowserContext; page: Page; token: string }> {
   const { ctx, page } = await device(browser, base);
   await register(page, base);
   await synced(page);

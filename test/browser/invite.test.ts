@@ -16,8 +16,18 @@ afterAll(async () => {
 test("in invite mode: the form asks for the code and will not go without it; with the admin's code the account is made", async () => {
   const api = `${env.srv.url}/api/v1`;
   const post = async (path: string, body: unknown, token?: string) =>
-    (await (await fetch(api + path, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json()) as Record<string, string>;
-  const admin = await post("/register", { email: "admin@home.example", password: "correct horse battery", name: "Admin" });
+    (await (
+      await fetch(api + path, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Record<string, string>;
+  const admin = await post("/register", {
+    email: "admin@home.example",
+    password: "correct horse battery",
+    name: "Admin",
+  });
   const invite = await post("/admin/invites", { note: "Bea" }, admin.access_token);
 
   const { ctx, page } = await device(env.browser, env.srv.url);
@@ -30,21 +40,38 @@ test("in invite mode: the form asks for the code and will not go without it; wit
   expect(await code.evaluate((el) => (el as unknown as { required: boolean }).required)).toBe(true);
   await page.getByRole("button", { name: "Create account" }).click();
   // the browser holds the form back: nothing was sent, the code field says what is missing
-  expect(await code.evaluate((el) => (el as unknown as { validity: { valueMissing: boolean } }).validity.valueMissing)).toBe(true);
+  expect(
+    await code.evaluate((el) => (el as unknown as { validity: { valueMissing: boolean } }).validity.valueMissing),
+  ).toBe(true);
   await page.getByText("At least 8 characters.").waitFor();
 
   await code.fill(invite.code!.toLowerCase());
   await page.getByRole("button", { name: "Create account" }).click();
   await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
-  const users = (await (await fetch(`${api}/admin/users`, { headers: { authorization: `Bearer ${admin.access_token}` } })).json()) as { items: { email: string; role: string }[] };
-  expect(users.items.map((u) => [u.email, u.role])).toEqual([["admin@home.example", "admin"], ["bea@home.example", "user"]]);
+  const users = (await (
+    await fetch(`${api}/admin/users`, { headers: { authorization: `Bearer ${admin.access_token}` } })
+  ).json()) as { items: { email: string; role: string }[] };
+  expect(users.items.map((u) => [u.email, u.role])).toEqual([
+    ["admin@home.example", "admin"],
+    ["bea@home.example", "user"],
+  ]);
   await ctx.close();
 });
 
 test("registration closed: the form says so before anything is typed", async () => {
   const api = `${env.srv.url}/api/v1`;
-  const admin = (await (await fetch(`${api}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@home.example", password: "correct horse battery" }) })).json()) as { access_token: string };
-  const patched = await fetch(`${api}/admin/settings`, { method: "PATCH", headers: { "content-type": "application/json", authorization: `Bearer ${admin.access_token}` }, body: JSON.stringify({ registration: "closed" }) });
+  const admin = (await (
+    await fetch(`${api}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@home.example", password: "correct horse battery" }),
+    })
+  ).json()) as { access_token: string };
+  const patched = await fetch(`${api}/admin/settings`, {
+    method: "PATCH",
+    headers: { "content-type": "application/json", authorization: `Bearer ${admin.access_token}` },
+    body: JSON.stringify({ registration: "closed" }),
+  });
   expect(patched.status).toBe(200);
   const { ctx, page } = await device(env.browser, env.srv.url);
   await page.goto("/#/register");

@@ -6,7 +6,19 @@
  */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { accessToken, apiGet, browserAndServer, device, logFood, register, server, signIn, status, readyForOffline, synced } from "./harness";
+import {
+  accessToken,
+  apiGet,
+  browserAndServer,
+  device,
+  logFood,
+  register,
+  server,
+  signIn,
+  status,
+  readyForOffline,
+  synced,
+} from "./harness";
 
 const env = browserAndServer();
 
@@ -36,8 +48,17 @@ test("offline: reload from the service worker, search, log 3, edit 1, delete 1; 
   await synced(page);
 
   const day = await apiGet(env.srv.url, token, "/meals/daily");
-  const got = day.meals.map((m: { food: { id: number }; grams: number; meal_type: string }) => [m.meal_type, m.food.id, m.grams]);
-  expect(got.sort()).toEqual([["breakfast", 9040, 120], ["lunch", 9003, 300]].sort());
+  const got = day.meals.map((m: { food: { id: number }; grams: number; meal_type: string }) => [
+    m.meal_type,
+    m.food.id,
+    m.grams,
+  ]);
+  expect(got.sort()).toEqual(
+    [
+      ["breakfast", 9040, 120],
+      ["lunch", 9003, 300],
+    ].sort(),
+  );
   await ctx.close();
 }, 180_000);
 
@@ -55,7 +76,10 @@ test("two devices: a meal appears on the other; edited on both offline, the conf
 
   await a.ctx.setOffline(true);
   await b.ctx.setOffline(true);
-  for (const [d, q] of [[a, "150"], [b, "250"]] as const) {
+  for (const [d, q] of [
+    [a, "150"],
+    [b, "250"],
+  ] as const) {
     await entries(d.page, "Dinner").first().getByRole("button", { name: "Edit" }).click();
     await d.page.getByRole("spinbutton", { name: "Quantity" }).fill(q);
     await d.page.getByRole("button", { name: "Save" }).click();

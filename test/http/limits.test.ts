@@ -33,14 +33,19 @@ describe("search budgets", () => {
     let limited: Awaited<ReturnType<typeof t.call>> | undefined;
     for (let i = 0; i < 5000 && !limited; i++) {
       // a new word each time: never a cached answer
-      const r = await t.call("GET", `/api/v1/foods/search?q=${encodeURIComponent(`${EXPENSIVE} x${i}`)}`, { token: a.access_token });
+      const r = await t.call("GET", `/api/v1/foods/search?q=${encodeURIComponent(`${EXPENSIVE} x${i}`)}`, {
+        token: a.access_token,
+      });
       if (r.status === 429) limited = r;
       else expect(r.status).toBe(200);
     }
     expect(limited).toBeDefined();
     expectError(limited!, 429, "rate_limited");
     expect(Number(limited!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect((await t.call("GET", `/api/v1/foods/search?q=${encodeURIComponent(EXPENSIVE)}`, { token: b.access_token })).status).toBe(200);
+    expect(
+      (await t.call("GET", `/api/v1/foods/search?q=${encodeURIComponent(EXPENSIVE)}`, { token: b.access_token }))
+        .status,
+    ).toBe(200);
   }, 60_000);
 
   test("behind a trusted proxy, the addresses of one IPv6 /64 share one anonymous budget", async () => {
@@ -50,13 +55,18 @@ describe("search budgets", () => {
       let limited = 0;
       for (let i = 0; i < 4000 && !limited; i++) {
         const from = `2001:db8:77:1::${(i % 64).toString(16)}`;
-        const r = await fetch(`http://127.0.0.1:${server.port}/api/v1/foods/search?q=${encodeURIComponent(`${EXPENSIVE} y${i}`)}`, { headers: { "x-forwarded-for": from } });
+        const r = await fetch(
+          `http://127.0.0.1:${server.port}/api/v1/foods/search?q=${encodeURIComponent(`${EXPENSIVE} y${i}`)}`,
+          { headers: { "x-forwarded-for": from } },
+        );
         if (r.status === 429) limited = i;
         await r.text();
       }
       expect(limited).toBeGreaterThan(0);
       // another /64 has its own budget
-      const other = await fetch(`http://127.0.0.1:${server.port}/api/v1/foods/search?q=apple`, { headers: { "x-forwarded-for": "2001:db8:77:2::1" } });
+      const other = await fetch(`http://127.0.0.1:${server.port}/api/v1/foods/search?q=apple`, {
+        headers: { "x-forwarded-for": "2001:db8:77:2::1" },
+      });
       expect(other.status).toBe(200);
     } finally {
       server.stop(true);
@@ -69,7 +79,11 @@ describe("open registration", () => {
     const t = makeApp({ options: { registrationsPerHour: 10 } });
     await registerUser(t.call); // the admin
     const rs = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => t.call("POST", "/api/v1/register", { body: { email: `p${i}@example.org`, password: "correct horse battery", name: "P" } })),
+      Array.from({ length: 60 }, (_, i) =>
+        t.call("POST", "/api/v1/register", {
+          body: { email: `p${i}@example.org`, password: "correct horse battery", name: "P" },
+        }),
+      ),
     );
     expect(rs.filter((r) => r.status === 201).length).toBe(10);
     const refused = rs.filter((r) => r.status !== 201);
@@ -77,7 +91,13 @@ describe("open registration", () => {
     for (const r of refused) expectError(r, 429, "rate_limited");
     expect(Number(refused[0]!.headers.get("retry-after"))).toBeGreaterThan(0);
     t.clock.advance(3_600_001);
-    expect((await t.call("POST", "/api/v1/register", { body: { email: "later@example.org", password: "correct horse battery", name: "L" } })).status).toBe(201);
+    expect(
+      (
+        await t.call("POST", "/api/v1/register", {
+          body: { email: "later@example.org", password: "correct horse battery", name: "L" },
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -86,7 +106,8 @@ describe("login throttle", () => {
     const throttle = new LoginThrottle({ perEmail: 5, perAddress: 20, windowMs: 15 * 60_000 });
     const now = 1_000_000;
     for (let i = 0; i < 4; i++) expect(throttle.reserve("victim@example.org", "198.51.100.1", now)).toBe(0);
-    for (let i = 0; i < 100_010; i++) throttle.reserve(`x${i}@example.org`, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, now + 1);
+    for (let i = 0; i < 100_010; i++)
+      throttle.reserve(`x${i}@example.org`, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, now + 1);
     expect(throttle.reserve("victim@example.org", "198.51.100.2", now + 2)).toBe(0); // the fifth
     expect(throttle.reserve("victim@example.org", "198.51.100.3", now + 3)).toBeGreaterThan(0); // still counted: 429
   });

@@ -13,7 +13,15 @@ test("3,000 custom foods and 150 recipes: others see it progress, and a second i
   const t = makeApp();
   const u = await registerUser(t.call);
   const base = (await t.call("GET", "/api/v1/export?format=json", { token: u.access_token })).json;
-  const foods = Array.from({ length: 3000 }, (_, i) => ({ id: 1_000_000 + i, name: `Food ${i}`, brand: null, barcode: null, nutrients: { energy_kcal: i % 900 }, portions: [], deleted: false }));
+  const foods = Array.from({ length: 3000 }, (_, i) => ({
+    id: 1_000_000 + i,
+    name: `Food ${i}`,
+    brand: null,
+    barcode: null,
+    nutrients: { energy_kcal: i % 900 },
+    portions: [],
+    deleted: false,
+  }));
   const recipes = Array.from({ length: 150 }, (_, i) => ({
     id: 1_100_000 + i,
     name: `Stew ${i}`,
@@ -21,7 +29,16 @@ test("3,000 custom foods and 150 recipes: others see it progress, and a second i
     servings: 2,
     cooked_grams: null,
     portions: [],
-    ingredients: [{ food_id: 1_000_000 + i, food_name: `Food ${i}`, quantity: 100, portion: null, grams: 100, per_100g: { energy_kcal: i % 900 } }],
+    ingredients: [
+      {
+        food_id: 1_000_000 + i,
+        food_name: `Food ${i}`,
+        quantity: 100,
+        portion: null,
+        grams: 100,
+        per_100g: { energy_kcal: i % 900 },
+      },
+    ],
   }));
   const { checksum: _, ...doc } = { ...base, custom_foods: foods, recipes };
   const reader = new Database(join(t.dir, "morsel.db"), { readonly: true });
@@ -46,7 +63,15 @@ test("one import at a time: another one meanwhile is 429 with Retry-After; the s
   const a = await registerUser(t.call);
   const b = await registerUser(t.call);
   const base = (await t.call("GET", "/api/v1/export?format=json", { token: a.access_token })).json;
-  const foods = Array.from({ length: 3000 }, (_, i) => ({ id: 1_000_000 + i, name: `Food ${i}`, brand: null, barcode: null, nutrients: { energy_kcal: i % 900 }, portions: [], deleted: false }));
+  const foods = Array.from({ length: 3000 }, (_, i) => ({
+    id: 1_000_000 + i,
+    name: `Food ${i}`,
+    brand: null,
+    barcode: null,
+    nutrients: { energy_kcal: i % 900 },
+    portions: [],
+    deleted: false,
+  }));
   const { checksum: _, ...doc } = { ...base, custom_foods: foods };
   const reader = new Database(join(t.dir, "morsel.db"), { readonly: true });
   const count = reader.query<{ n: number }, []>("SELECT count(*) AS n FROM custom_foods");
@@ -56,7 +81,13 @@ test("one import at a time: another one meanwhile is 429 with Retry-After; the s
   expectError(second, 429, "rate_limited");
   expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
   expect((await first).status).toBe(200);
-  expectError(await t.call("POST", "/api/v1/import", { token: b.access_token, body: { ...doc, version: 99 } }), 400, "validation_failed");
-  expect((await t.call("POST", "/api/v1/import", { token: b.access_token, body: { ...doc, custom_foods: [] } })).status).toBe(200);
+  expectError(
+    await t.call("POST", "/api/v1/import", { token: b.access_token, body: { ...doc, version: 99 } }),
+    400,
+    "validation_failed",
+  );
+  expect(
+    (await t.call("POST", "/api/v1/import", { token: b.access_token, body: { ...doc, custom_foods: [] } })).status,
+  ).toBe(200);
   reader.close();
 }, 120_000);

@@ -15,14 +15,30 @@ test("kill -9 mid-load, three times: every acknowledged meal survives, no partia
   for (let round = 0; round < 3; round++) {
     const server = await startProcess(dataDir);
     const post = (path: string, body: unknown) =>
-      fetch(`${server.url}/api/v1${path}`, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-    if (round === 0) token = ((await (await post("/register", { email: "crash@example.org", password: "crash test", name: "C" })).json()) as { access_token: string }).access_token;
+      fetch(`${server.url}/api/v1${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    if (round === 0)
+      token = (
+        (await (await post("/register", { email: "crash@example.org", password: "crash test", name: "C" })).json()) as {
+          access_token: string;
+        }
+      ).access_token;
     let stop = false;
     const client = async (c: number) => {
       while (!stop) {
         const id = crypto.randomUUID();
         try {
-          const r = await post("/meals", { id, food_id: 9040, quantity: 10 + c, meal_type: "snack", date: "2026-11-20", note: `round ${round}` });
+          const r = await post("/meals", {
+            id,
+            food_id: 9040,
+            quantity: 10 + c,
+            meal_type: "snack",
+            date: "2026-11-20",
+            note: `round ${round}`,
+          });
           if (r.status === 201) acknowledged.add(id);
           else if (r.status >= 500) throw new Error(`5xx ${r.status}`);
         } catch (e) {
@@ -44,7 +60,9 @@ test("kill -9 mid-load, three times: every acknowledged meal survives, no partia
   // restarted on the same data dir, the server answers for every acknowledged meal
   const server = await startProcess(dataDir);
   try {
-    const day = (await (await fetch(`${server.url}/api/v1/meals/daily?date=2026-11-20`, { headers: { authorization: `Bearer ${token}` } })).json()) as { meals: { id: string; nutrients: { energy_kcal: number } }[] };
+    const day = (await (
+      await fetch(`${server.url}/api/v1/meals/daily?date=2026-11-20`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { meals: { id: string; nutrients: { energy_kcal: number } }[] };
     const have = new Set(day.meals.map((m) => m.id));
     expect([...acknowledged].filter((id) => !have.has(id))).toEqual([]);
     for (const m of day.meals) expect(m.nutrients.energy_kcal).toBeGreaterThan(0);
@@ -54,8 +72,16 @@ test("kill -9 mid-load, three times: every acknowledged meal survives, no partia
   // no partial rows: the file is sound and every meal has its change-log entry (same transaction)
   const db = new Database(join(dataDir, "morsel.db"), { readonly: true });
   expect((db.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check).toBe("ok");
-  const orphans = db.query("SELECT count(*) AS n FROM meals m WHERE NOT EXISTS (SELECT 1 FROM sync_log s WHERE s.entity = 'meal' AND s.entity_id = m.id)").get() as { n: number };
-  const ghosts = db.query("SELECT count(*) AS n FROM sync_log s WHERE s.entity = 'meal' AND s.op = 'upsert' AND NOT EXISTS (SELECT 1 FROM meals m WHERE m.id = s.entity_id)").get() as { n: number };
+  const orphans = db
+    .query(
+      "SELECT count(*) AS n FROM meals m WHERE NOT EXISTS (SELECT 1 FROM sync_log s WHERE s.entity = 'meal' AND s.entity_id = m.id)",
+    )
+    .get() as { n: number };
+  const ghosts = db
+    .query(
+      "SELECT count(*) AS n FROM sync_log s WHERE s.entity = 'meal' AND s.op = 'upsert' AND NOT EXISTS (SELECT 1 FROM meals m WHERE m.id = s.entity_id)",
+    )
+    .get() as { n: number };
   expect(orphans.n).toBe(0);
   expect(ghosts.n).toBe(0);
   db.close();

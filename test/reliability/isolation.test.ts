@@ -16,19 +16,46 @@ test("a second user gets 404 on every id route and never sees the first user's r
   const b = await registerUser(call);
   const A = { token: a.access_token };
   const B = { token: b.access_token };
-  const food = (await call("POST", "/api/v1/foods", { ...A, body: { name: "Zqxsecret stew", barcode: "5901234123457", nutrients: { energy_kcal: 300 } } })).json;
-  const meal = (await call("POST", "/api/v1/meals", { ...A, body: { food_id: food.id, quantity: 200, meal_type: "dinner", note: "zqxsecret note" } })).json;
+  const food = (
+    await call("POST", "/api/v1/foods", {
+      ...A,
+      body: { name: "Zqxsecret stew", barcode: "5901234123457", nutrients: { energy_kcal: 300 } },
+    })
+  ).json;
+  const meal = (
+    await call("POST", "/api/v1/meals", {
+      ...A,
+      body: { food_id: food.id, quantity: 200, meal_type: "dinner", note: "zqxsecret note" },
+    })
+  ).json;
   await call("PUT", "/api/v1/goals", { ...A, body: { energy_kcal: 1234 } });
   const { body, contentType } = multipart(await plainPhoto());
-  const photo = (await call("POST", "/api/v1/scanner/photo", { ...A, raw: body, headers: { "content-type": contentType } })).json;
+  const photo = (
+    await call("POST", "/api/v1/scanner/photo", { ...A, raw: body, headers: { "content-type": contentType } })
+  ).json;
 
   expect(a.user.role).toBe("admin");
   const aSession = (await call("GET", "/api/v1/sessions", A)).json.items[0].id;
-  const aToken = (await call("POST", "/api/v1/tokens", { ...A, body: { name: "zqxsecret script", scopes: ["read"] } })).json;
+  const aToken = (await call("POST", "/api/v1/tokens", { ...A, body: { name: "zqxsecret script", scopes: ["read"] } }))
+    .json;
   const invite = (await call("POST", "/api/v1/admin/invites", { ...A, body: { note: "zqxsecret guest" } })).json;
   const weightDate = "2026-01-05";
-  expect((await call("PUT", `/api/v1/weights/${weightDate}`, { ...A, body: { kg: 71.3, note: "zqxsecret scale" } })).status).toBe(201);
-  const recipe = (await call("POST", "/api/v1/recipes", { ...A, body: { name: "Zqxsecret chili", servings: 4, ingredients: [{ food_id: food.id, quantity: 300 }, { food_id: 9040, quantity: 100 }] } })).json;
+  expect(
+    (await call("PUT", `/api/v1/weights/${weightDate}`, { ...A, body: { kg: 71.3, note: "zqxsecret scale" } })).status,
+  ).toBe(201);
+  const recipe = (
+    await call("POST", "/api/v1/recipes", {
+      ...A,
+      body: {
+        name: "Zqxsecret chili",
+        servings: 4,
+        ingredients: [
+          { food_id: food.id, quantity: 300 },
+          { food_id: 9040, quantity: 100 },
+        ],
+      },
+    })
+  ).json;
   expect(recipe.id).toBeGreaterThan(1_000_000);
 
   // every OpenAPI path with an {id}, each method: B gets 404 with A's id (403 on the admin's routes)
@@ -46,7 +73,8 @@ test("a second user gets 404 on every id route and never sees the first user's r
   };
   const idRoutes = Object.entries(doc.paths).filter(([p]) => p.includes("{"));
   expect(idRoutes.map(([p]) => p).sort()).toEqual(Object.keys(idOf).sort());
-  const bodyFor = (method: string) => (method === "get" || method === "delete" ? undefined : { name: "mine now", quantity: 1, disabled: true, kg: 99 });
+  const bodyFor = (method: string) =>
+    method === "get" || method === "delete" ? undefined : { name: "mine now", quantity: 1, disabled: true, kg: 99 };
   for (const [path, methods] of idRoutes) {
     for (const method of Object.keys(methods)) {
       const url = path.replace(/\{(id|date)\}/, String(idOf[path]));
@@ -81,15 +109,42 @@ test("a second user gets 404 on every id route and never sees the first user's r
     await call("GET", "/api/v1/export?format=csv", B),
     await call("POST", "/api/v1/scanner/barcode", { ...B, body: { barcode: "5901234123457" } }),
     await call("POST", "/api/v1/meals", { ...B, body: { food_id: food.id, quantity: 1, meal_type: "snack" } }),
-    await call("POST", "/api/v1/meals", { ...B, body: { food_id: 9040, quantity: 1, meal_type: "snack", photo_id: photo.photo_id } }),
-    await call("POST", "/api/v1/sync/push", { ...B, body: { mutations: [{ mutation_id: crypto.randomUUID(), entity: "meal", id: meal.id, op: "delete", base_version: 1, data: null }] } }),
+    await call("POST", "/api/v1/meals", {
+      ...B,
+      body: { food_id: 9040, quantity: 1, meal_type: "snack", photo_id: photo.photo_id },
+    }),
+    await call("POST", "/api/v1/sync/push", {
+      ...B,
+      body: {
+        mutations: [
+          { mutation_id: crypto.randomUUID(), entity: "meal", id: meal.id, op: "delete", base_version: 1, data: null },
+        ],
+      },
+    }),
     await call("GET", "/api/v1/recipes", B),
     await call("GET", "/api/v1/weights?from=2026-01-01&to=2026-01-31", B),
     await call("GET", `/api/v1/meals?from=${meal.date}&to=${meal.date}`, B),
     await call("GET", "/api/v1/stats/days?from=2026-01-01&to=2026-01-31", B),
     await call("POST", "/api/v1/meals/copy", { ...B, body: { meal_ids: [meal.id], to_date: meal.date } }),
-    await call("POST", "/api/v1/recipes", { ...B, body: { name: "Mine", servings: 1, ingredients: [{ food_id: recipe.id, quantity: 100 }] } }),
-    await call("POST", "/api/v1/sync/push", { ...B, body: { mutations: [{ mutation_id: crypto.randomUUID(), entity: "recipe", id: recipe.id, op: "delete", base_version: 1, data: null }] } }),
+    await call("POST", "/api/v1/recipes", {
+      ...B,
+      body: { name: "Mine", servings: 1, ingredients: [{ food_id: recipe.id, quantity: 100 }] },
+    }),
+    await call("POST", "/api/v1/sync/push", {
+      ...B,
+      body: {
+        mutations: [
+          {
+            mutation_id: crypto.randomUUID(),
+            entity: "recipe",
+            id: recipe.id,
+            op: "delete",
+            base_version: 1,
+            data: null,
+          },
+        ],
+      },
+    }),
   ];
   for (const [i, r] of bViews.entries()) {
     if (i < 7) expect(r.text).not.toContain(meal.id); // the reads; the writes below echo B's own input
@@ -105,12 +160,30 @@ test("a second user gets 404 on every id route and never sees the first user's r
   expect(bViews[11]!.json.items).toEqual([]);
   expect(bViews[12]!.json.items.map((w: { kg: number }) => w.kg)).toEqual([99]); // B's own weight that date, never A's 71.3
   expect(bViews[13]!.json.items).toEqual([]);
-  expect(bViews[14]!.json.days.map((d: { weight_kg: number | null }) => d.weight_kg).filter((k: number | null) => k !== null)).toEqual([99]);
+  expect(
+    bViews[14]!.json.days
+      .map((d: { weight_kg: number | null }) => d.weight_kg)
+      .filter((k: number | null) => k !== null),
+  ).toEqual([99]);
   expect(bViews[15]!.status).toBe(404); // copying A's meal
   expect(bViews[16]!.status).toBe(404); // A's recipe as an ingredient
   // deleting A's recipe by its id answers as deleting an id that never existed does (nothing to delete),
   // so a guessed food id tells B nothing; A's recipe is untouched (checked below)
-  const unknownDelete = await call("POST", "/api/v1/sync/push", { ...B, body: { mutations: [{ mutation_id: crypto.randomUUID(), entity: "recipe", id: 1_999_999_000, op: "delete", base_version: 1, data: null }] } });
+  const unknownDelete = await call("POST", "/api/v1/sync/push", {
+    ...B,
+    body: {
+      mutations: [
+        {
+          mutation_id: crypto.randomUUID(),
+          entity: "recipe",
+          id: 1_999_999_000,
+          op: "delete",
+          base_version: 1,
+          data: null,
+        },
+      ],
+    },
+  });
   const { mutation_id: _a, ...theirs } = bViews[17]!.json.results[0];
   const { mutation_id: _b, ...unknown } = unknownDelete.json.results[0];
   expect(theirs).toEqual(unknown);
@@ -121,15 +194,36 @@ test("a second user gets 404 on every id route and never sees the first user's r
 
   // the admin (A) against B's records: every data {id} route is 404, and the admin's own views of
   // accounts carry counts, never B's meals or foods
-  const bFood = (await call("POST", "/api/v1/foods", { ...B, body: { name: "Qwvprivate soup", nutrients: { energy_kcal: 90 } } })).json;
-  const bMeal = (await call("POST", "/api/v1/meals", { ...B, body: { food_id: bFood.id, quantity: 300, meal_type: "lunch", note: "qwvprivate note" } })).json;
+  const bFood = (
+    await call("POST", "/api/v1/foods", { ...B, body: { name: "Qwvprivate soup", nutrients: { energy_kcal: 90 } } })
+  ).json;
+  const bMeal = (
+    await call("POST", "/api/v1/meals", {
+      ...B,
+      body: { food_id: bFood.id, quantity: 300, meal_type: "lunch", note: "qwvprivate note" },
+    })
+  ).json;
   const bSession = (await call("GET", "/api/v1/sessions", B)).json.items[0].id;
-  const bRecipe = (await call("POST", "/api/v1/recipes", { ...B, body: { name: "Qwvprivate pie", servings: 2, ingredients: [{ food_id: bFood.id, quantity: 200 }] } })).json;
-  const bOf: Record<string, string | number> = { "/api/v1/meals/{id}": bMeal.id, "/api/v1/foods/{id}": bFood.id, "/api/v1/sessions/{id}": bSession, "/api/v1/tokens/{id}": 999999, "/api/v1/recipes/{id}": bRecipe.id };
+  const bRecipe = (
+    await call("POST", "/api/v1/recipes", {
+      ...B,
+      body: { name: "Qwvprivate pie", servings: 2, ingredients: [{ food_id: bFood.id, quantity: 200 }] },
+    })
+  ).json;
+  const bOf: Record<string, string | number> = {
+    "/api/v1/meals/{id}": bMeal.id,
+    "/api/v1/foods/{id}": bFood.id,
+    "/api/v1/sessions/{id}": bSession,
+    "/api/v1/tokens/{id}": 999999,
+    "/api/v1/recipes/{id}": bRecipe.id,
+  };
   // (weights are keyed by a date of one's own diary: the admin's dates are the admin's; checked above)
   for (const [path, methods] of idRoutes.filter(([p]) => !p.startsWith("/api/v1/admin/") && !p.includes("{date}"))) {
     for (const method of Object.keys(methods)) {
-      const r = await call(method.toUpperCase(), path.replace("{id}", String(bOf[path])), { ...A, body: method === "get" || method === "delete" ? undefined : { name: "admin's now", quantity: 1 } });
+      const r = await call(method.toUpperCase(), path.replace("{id}", String(bOf[path])), {
+        ...A,
+        body: method === "get" || method === "delete" ? undefined : { name: "admin's now", quantity: 1 },
+      });
       expect(`admin ${method} ${path} ${r.status}`).toBe(`admin ${method} ${path} 404`);
       expect(r.text.toLowerCase()).not.toContain("qwvprivate");
     }

@@ -11,7 +11,8 @@ import { readFileSync } from "node:fs";
 import { barcodePhoto, fakeJpeg, multipart, pixelBombPng, plainPhoto } from "../fixtures/images";
 import { startProcess, tempDir } from "../helpers";
 
-const statusMb = (pid: number, field: "VmRSS" | "VmHWM") => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`${field}:\\s+(\\d+)`))![1]) / 1024;
+const statusMb = (pid: number, field: "VmRSS" | "VmHWM") =>
+  Number(readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`${field}:\\s+(\\d+)`))![1]) / 1024;
 const rssMb = (pid: number) => statusMb(pid, "VmRSS");
 /** What the server may still hold once settled: well under what keeping the uploads would cost. */
 const KEPT_MB = 150;
@@ -19,10 +20,20 @@ const KEPT_MB = 150;
 test("hostile uploads are refused and the server's memory stays bounded", async () => {
   const server = await startProcess(tempDir());
   try {
-    const reg = (await (await fetch(`${server.url}/api/v1/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "u@example.org", password: "upload test", name: "U" }) })).json()) as { access_token: string };
+    const reg = (await (
+      await fetch(`${server.url}/api/v1/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "u@example.org", password: "upload test", name: "U" }),
+      })
+    ).json()) as { access_token: string };
     const send = async (bytes: Uint8Array) => {
       const { body, contentType } = multipart(bytes);
-      const r = await fetch(`${server.url}/api/v1/scanner/photo`, { method: "POST", headers: { authorization: `Bearer ${reg.access_token}`, "content-type": contentType }, body });
+      const r = await fetch(`${server.url}/api/v1/scanner/photo`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${reg.access_token}`, "content-type": contentType },
+        body,
+      });
       return { status: r.status, code: ((await r.json()) as { error?: { code: string } }).error?.code };
     };
     const good = await barcodePhoto("590123412345");
@@ -56,7 +67,9 @@ test("hostile uploads are refused and the server's memory stays bounded", async 
       await Bun.sleep(100);
       settled = rssMb(server.proc.pid);
     }
-    console.log(`uploads: RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB after 20 hostile uploads, settled at ${settled.toFixed(0)}, peak ${peak.toFixed(0)}; slowest (ms): ${JSON.stringify(Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(v)])))}`);
+    console.log(
+      `uploads: RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB after 20 hostile uploads, settled at ${settled.toFixed(0)}, peak ${peak.toFixed(0)}; slowest (ms): ${JSON.stringify(Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(v)])))}`,
+    );
     expect(peak - before).toBeLessThan(1024); // one decoded bomb would be 2.7 GB at its peak
     expect(settled - before).toBeLessThan(KEPT_MB); // nothing of the uploads is kept
     expect((await send(good)).status).toBe(200); // still serving

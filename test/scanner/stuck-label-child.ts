@@ -13,7 +13,9 @@ import { quietLogger } from "../../src/lib/log";
 
 const timeoutMs = Number(process.argv[2] ?? 300);
 const root = join(import.meta.dir, "../..");
-const photo = new File([await Bun.file(join(root, "test/fixtures/labels/us-2.jpg")).bytes()], "us-2.jpg", { type: "image/jpeg" });
+const photo = new File([await Bun.file(join(root, "test/fixtures/labels/us-2.jpg")).bytes()], "us-2.jpg", {
+  type: "image/jpeg",
+});
 const img = await checkImage(photo);
 const pool = new DetectorPool({ size: 1, files: DETECTOR_FILES, logger: quietLogger, jobTimeoutMs: timeoutMs });
 await pool.warm();

@@ -8,8 +8,15 @@ import { expect, test } from "bun:test";
 import { join } from "node:path";
 
 test("a label read killed by the job timeout: the process lives, the read is refused, a new worker is ready", async () => {
-  const proc = Bun.spawn(["bun", join(import.meta.dir, "stuck-label-child.ts"), "100"], { stdout: "pipe", stderr: "pipe" });
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const proc = Bun.spawn(["bun", join(import.meta.dir, "stuck-label-child.ts"), "100"], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [out, err, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   expect(`exit ${code} ${err.includes("Napi::Error") ? "Napi::Error" : ""}`.trim()).toBe("exit 0");
   const result = JSON.parse(out.trim().split("\n").at(-1)!) as { stuck: string; after: string; restarts: number };
   expect(result.stuck).toBe("the photo worker died twice on this photo");

@@ -16,13 +16,34 @@ test("500 recipe upserts of 35 ingredients: many commits, every result applied i
   const commits = new GroupCommit(db.$client);
   let writes = 0;
   const { catalogue: c, search } = catalogue();
-  const app = createApp({ db, catalogue: c, search, jwtSecret: "x".repeat(40), logger: quietLogger, logRequests: false, passwordCost: TEST_PASSWORD_COST, commit: (w) => (writes++, commits.run(w)) });
+  const app = createApp({
+    db,
+    catalogue: c,
+    search,
+    jwtSecret: "x".repeat(40),
+    logger: quietLogger,
+    logRequests: false,
+    passwordCost: TEST_PASSWORD_COST,
+    commit: (w) => (writes++, commits.run(w)),
+  });
   const call = async (path: string, body: unknown, token?: string) => {
-    const headers: Record<string, string> = { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) };
-    const r = await app.handle(new Request(`http://localhost/api/v1${path}`, { method: "POST", headers, body: JSON.stringify(body) }));
-    return { status: r.status, json: (await r.json()) as { access_token: string; results: { mutation_id: string; status: string; current: { name: string } }[] } };
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    };
+    const r = await app.handle(
+      new Request(`http://localhost/api/v1${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
+    );
+    return {
+      status: r.status,
+      json: (await r.json()) as {
+        access_token: string;
+        results: { mutation_id: string; status: string; current: { name: string } }[];
+      },
+    };
   };
-  const token = (await call("/register", { email: "a@example.org", password: "correct horse battery", name: "A" })).json.access_token;
+  const token = (await call("/register", { email: "a@example.org", password: "correct horse battery", name: "A" })).json
+    .access_token;
   const foods = [9040, 9003, 11090, 11529, 1123, 20444, 5062, 1077];
   const mutations = Array.from({ length: 500 }, (_, i) => ({
     mutation_id: crypto.randomUUID(),
@@ -30,7 +51,11 @@ test("500 recipe upserts of 35 ingredients: many commits, every result applied i
     id: null,
     op: "upsert",
     base_version: null,
-    data: { name: `Stew ${i}`, servings: 4, ingredients: Array.from({ length: 35 }, (_, j) => ({ food_id: foods[j % foods.length], quantity: 10 + j })) },
+    data: {
+      name: `Stew ${i}`,
+      servings: 4,
+      ingredients: Array.from({ length: 35 }, (_, j) => ({ food_id: foods[j % foods.length], quantity: 10 + j })),
+    },
   }));
   expect(JSON.stringify({ mutations }).length).toBeLessThan(1024 * 1024);
   const before = writes;

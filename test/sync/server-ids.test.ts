@@ -16,12 +16,20 @@ async function user() {
   const auth = { token: u.access_token };
   return {
     ...u,
-    push: async (mutations: object[]) => (await t.call("POST", "/api/v1/sync/push", { ...auth, body: { mutations } })).json.results,
+    push: async (mutations: object[]) =>
+      (await t.call("POST", "/api/v1/sync/push", { ...auth, body: { mutations } })).json.results,
     api: (method: string, path: string, body?: unknown) => t.call(method, `/api/v1${path}`, { ...auth, body }),
   };
 }
 type User = Awaited<ReturnType<typeof user>>;
-const foodUpsert = (id: number | null, data: Record<string, unknown>) => ({ mutation_id: uuid(), entity: "food", id, op: "upsert", base_version: null, data });
+const foodUpsert = (id: number | null, data: Record<string, unknown>) => ({
+  mutation_id: uuid(),
+  entity: "food",
+  id,
+  op: "upsert",
+  base_version: null,
+  data,
+});
 
 /** A fresh custom food through REST works end to end: readable, loggable, usable in a recipe. */
 async function restFoodWorks(u: User): Promise<number> {
@@ -29,8 +37,18 @@ async function restFoodWorks(u: User): Promise<number> {
   expect(food.status).toBe(201);
   expect(food.json.id).toBeLessThan(2_000_000_000);
   expect((await u.api("GET", `/foods/${food.json.id}`)).status).toBe(200);
-  expect((await u.api("POST", "/meals", { food_id: food.json.id, quantity: 40, meal_type: "breakfast" })).status).toBe(201);
-  expect((await u.api("POST", "/recipes", { name: "Porridge", servings: 1, ingredients: [{ food_id: food.json.id, quantity: 40 }] })).status).toBe(201);
+  expect((await u.api("POST", "/meals", { food_id: food.json.id, quantity: 40, meal_type: "breakfast" })).status).toBe(
+    201,
+  );
+  expect(
+    (
+      await u.api("POST", "/recipes", {
+        name: "Porridge",
+        servings: 1,
+        ingredients: [{ food_id: food.json.id, quantity: 40 }],
+      })
+    ).status,
+  ).toBe(201);
   return food.json.id;
 }
 
@@ -55,8 +73,21 @@ describe("sync push: data.id is ignored, the server chooses", () => {
   test("data.id naming another account's food → a new food of the caller's; the other's food and portions are untouched", async () => {
     const a = await user();
     const b = await user();
-    const theirs = (await b.api("POST", "/foods", { name: "Theirs", nutrients: { energy_kcal: 5 }, portions: [{ name: "cup", grams: 100 }] })).json;
-    const [r] = await a.push([foodUpsert(null, { id: theirs.id, name: "Mine", nutrients: { energy_kcal: 2 }, portions: [{ name: "bowl", grams: 300 }] })]);
+    const theirs = (
+      await b.api("POST", "/foods", {
+        name: "Theirs",
+        nutrients: { energy_kcal: 5 },
+        portions: [{ name: "cup", grams: 100 }],
+      })
+    ).json;
+    const [r] = await a.push([
+      foodUpsert(null, {
+        id: theirs.id,
+        name: "Mine",
+        nutrients: { energy_kcal: 2 },
+        portions: [{ name: "bowl", grams: 300 }],
+      }),
+    ]);
     expect(r.status).toBe("applied");
     expect(r.current.id).not.toBe(theirs.id);
     expect((await b.api("GET", `/foods/${theirs.id}`)).json).toEqual(theirs);
@@ -69,7 +100,14 @@ describe("sync push: data.id is ignored, the server chooses", () => {
     const results = await a.push([
       foodUpsert(1_999_999_999, { name: "x", nutrients: { energy_kcal: 1 } }),
       foodUpsert(theirs.id, { name: "x", nutrients: { energy_kcal: 1 } }),
-      { mutation_id: uuid(), entity: "recipe", id: 1_999_999_998, op: "upsert", base_version: null, data: { name: "Stew", servings: 1, ingredients: [{ food_id: 9040, quantity: 100 }] } },
+      {
+        mutation_id: uuid(),
+        entity: "recipe",
+        id: 1_999_999_998,
+        op: "upsert",
+        base_version: null,
+        data: { name: "Stew", servings: 1, ingredients: [{ food_id: 9040, quantity: 100 }] },
+      },
     ]);
     expect(results.map((x: { status: string; error: { code: string } }) => `${x.status}:${x.error?.code}`)).toEqual([
       "rejected:food_not_found",
@@ -78,7 +116,10 @@ describe("sync push: data.id is ignored, the server chooses", () => {
     ]);
     expect(results[0].error.message).toContain("send id null");
     // the unknown id and the other account's id answer alike
-    expect(results[1].error).toEqual({ ...results[0].error, message: results[0].error.message.replace("1999999999", String(theirs.id)) });
+    expect(results[1].error).toEqual({
+      ...results[0].error,
+      message: results[0].error.message.replace("1999999999", String(theirs.id)),
+    });
     expectError(await a.api("GET", "/foods/1999999999"), 404, "food_not_found");
     await restFoodWorks(b);
   });
@@ -105,7 +146,11 @@ describe("REST and import ignore a client's food id too", () => {
     const a = await user();
     const b = await user();
     const food = (await a.api("POST", "/foods", { name: "Soup", nutrients: { energy_kcal: 50 } })).json;
-    await a.api("POST", "/recipes", { name: "Soup bowl", servings: 2, ingredients: [{ food_id: food.id, quantity: 300 }] });
+    await a.api("POST", "/recipes", {
+      name: "Soup bowl",
+      servings: 2,
+      ingredients: [{ food_id: food.id, quantity: 300 }],
+    });
     const exported = (await a.api("GET", "/export?format=json")).json;
     exported.custom_foods[0].id = 1_999_999_990;
     delete exported.checksum;
@@ -120,14 +165,35 @@ describe("a deleted meal's id stays its owner's", () => {
   test("another account cannot claim it (REST, sync, import); the owner's undo works", async () => {
     const a = await user();
     const b = await user();
-    const meal = (await a.api("POST", "/meals", { food_id: 9040, quantity: 100, meal_type: "lunch", date: "2026-11-20" })).json;
+    const meal = (
+      await a.api("POST", "/meals", { food_id: 9040, quantity: 100, meal_type: "lunch", date: "2026-11-20" })
+    ).json;
     const exported = (await a.api("GET", "/export?format=json")).json;
     expect((await a.api("DELETE", `/meals/${meal.id}`)).status).toBe(204);
     expectError(await b.api("POST", "/import", exported), 409, "id_conflict");
-    expectError(await b.api("POST", "/meals", { id: meal.id, food_id: 9040, quantity: 1, meal_type: "lunch" }), 409, "id_conflict");
-    const [pushed] = await b.push([{ mutation_id: uuid(), entity: "meal", id: meal.id, op: "upsert", base_version: null, data: { food_id: 9040, quantity: 1, meal_type: "lunch" } }]);
+    expectError(
+      await b.api("POST", "/meals", { id: meal.id, food_id: 9040, quantity: 1, meal_type: "lunch" }),
+      409,
+      "id_conflict",
+    );
+    const [pushed] = await b.push([
+      {
+        mutation_id: uuid(),
+        entity: "meal",
+        id: meal.id,
+        op: "upsert",
+        base_version: null,
+        data: { food_id: 9040, quantity: 1, meal_type: "lunch" },
+      },
+    ]);
     expect(`${pushed.status}:${pushed.error?.code}`).toBe("rejected:id_conflict");
-    const undo = await a.api("POST", "/meals", { id: meal.id, food_id: 9040, quantity: 100, meal_type: "lunch", date: "2026-11-20" });
+    const undo = await a.api("POST", "/meals", {
+      id: meal.id,
+      food_id: 9040,
+      quantity: 100,
+      meal_type: "lunch",
+      date: "2026-11-20",
+    });
     expect(undo.status).toBe(201);
     expect(undo.json.id).toBe(meal.id);
   });

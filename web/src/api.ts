@@ -80,7 +80,9 @@ async function send(method: string, path: string, body: unknown, token: string |
 
 async function failure(res: Response): Promise<ApiError> {
   try {
-    const j = (await res.json()) as { error?: { code: string; message: string; details?: { field?: string; message: string }[] } };
+    const j = (await res.json()) as {
+      error?: { code: string; message: string; details?: { field?: string; message: string }[] };
+    };
     if (j.error) return new ApiError(res.status, j.error.code, j.error.message, j.error.details);
   } catch {}
   return new ApiError(res.status, "http_error", `the server answered ${res.status}`);

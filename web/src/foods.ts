@@ -53,8 +53,12 @@ class Offline {
   private dishNames?: Promise<import("../../src/features/foods/line").DishNames>;
   /** Food names with "and"/"with" inside them, for splitting a line as the server does. */
   dishes() {
-    this.dishNames ??= Promise.all([import("../../src/features/foods/line"), import("../../src/features/foods/ranking-data")]).then(
-      ([{ DishNames }, { ALIASES }]) => new DishNames([...[...this.byId.values()].map((r) => r[1]), ...Object.keys(ALIASES)]),
+    this.dishNames ??= Promise.all([
+      import("../../src/features/foods/line"),
+      import("../../src/features/foods/ranking-data"),
+    ]).then(
+      ([{ DishNames }, { ALIASES }]) =>
+        new DishNames([...[...this.byId.values()].map((r) => r[1]), ...Object.keys(ALIASES)]),
     );
     return this.dishNames;
   }
@@ -67,16 +71,38 @@ class Offline {
     const r = this.byId.get(id);
     if (!r) return null;
     const per100g = Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k, i) => [k, (r[6 + i] as number | null) ?? null]));
-    return { id, name: r[1], brand: r[5], barcode: null, per100g, portions: this.portions.get(id) ?? [], default_portion_id: this.natural.get(id) ?? null, custom: false, version: null };
+    return {
+      id,
+      name: r[1],
+      brand: r[5],
+      barcode: null,
+      per100g,
+      portions: this.portions.get(id) ?? [],
+      default_portion_id: this.natural.get(id) ?? null,
+      custom: false,
+      version: null,
+    };
   }
 }
 
 /** The catalogue copy and the ranker, loaded once, on first use (not part of the first load). */
 export function offlineCatalogue(): Promise<Offline> {
   loading ??= (async () => {
-    const [res, { MemorySearch }] = await Promise.all([fetch("/catalogue.json"), import("../../src/features/foods/offline")]);
+    const [res, { MemorySearch }] = await Promise.all([
+      fetch("/catalogue.json"),
+      import("../../src/features/foods/offline"),
+    ]);
     const copy = (await res.json()) as CatalogueCopy;
-    const search = new MemorySearch(copy.foods.map((r) => ({ id: r[0], name: r[1], group_code: r[2], synonyms: r[3], portion_count: r[4], brand: r[5] })));
+    const search = new MemorySearch(
+      copy.foods.map((r) => ({
+        id: r[0],
+        name: r[1],
+        group_code: r[2],
+        synonyms: r[3],
+        portion_count: r[4],
+        brand: r[5],
+      })),
+    );
     return new Offline(copy, search);
   })();
   loading.catch(() => (loading = null));
@@ -89,7 +115,11 @@ export function offlineCatalogue(): Promise<Offline> {
  * took ~1 s here and 2.1 s on a slower machine; loaded, ~0.3 s with the typing pause).
  */
 export function warmOfflineSearch(): void {
-  const warm = () => void offlineCatalogue().then((c) => c.search.search("apple", { limit: 1 }), () => {});
+  const warm = () =>
+    void offlineCatalogue().then(
+      (c) => c.search.search("apple", { limit: 1 }),
+      () => {},
+    );
   if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 2000 });
   else setTimeout(warm, 200);
 }
@@ -126,7 +156,14 @@ export async function searchOffline(db: Store, q: string, offset = 0, limit = 20
   }
   for (const [id, h] of history) boosts.set(id, historyBoost(h.n, (now - h.last) / 86_400_000));
   for (const f of own) boosts.set(f.id, (boosts.get(f.id) ?? 0) + OWN_FOOD_BOOST);
-  const extra = own.map((f) => ({ id: f.id, name: f.name, group_code: null, synonyms: "", portion_count: f.portions.length, brand: f.brand }));
+  const extra = own.map((f) => ({
+    id: f.id,
+    name: f.name,
+    group_code: null,
+    synonyms: "",
+    portion_count: f.portions.length,
+    brand: f.brand,
+  }));
   const ids = cat.search.search(text, { limit, offset, extra, boosts });
   const byId = new Map(own.map((f) => [f.id, f]));
   const items = ids.map((id) => hitOf(byId.get(id) ?? cat.food(id)!, amount, cat.shortName(id)));
@@ -135,9 +172,24 @@ export async function searchOffline(db: Store, q: string, offset = 0, limit = 20
 
 function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: string): FoodHit {
   const p = f.portions.find((x) => x.id === f.default_portion_id) ?? f.portions[0] ?? null;
-  const serving = amount ? resolveAmount(amount, f.portions.map((x) => ({ ...x, amount: x.amount ?? 1 })), p ? { ...p, amount: p.amount ?? 1 } : null) : null;
+  const serving = amount
+    ? resolveAmount(
+        amount,
+        f.portions.map((x) => ({ ...x, amount: x.amount ?? 1 })),
+        p ? { ...p, amount: p.amount ?? 1 } : null,
+      )
+    : null;
   const origin = f.id >= 900_000 && f.id < 1_000_000 ? ("composed" as const) : null; // catalogue dishes (scripts/catalogue/dishes.ts)
-  return { id: f.id, name: f.name, short_name: shortName ?? f.name, origin, brand: f.brand, energy_kcal: f.per100g.energy_kcal ?? null, default_portion: p, serving };
+  return {
+    id: f.id,
+    name: f.name,
+    short_name: shortName ?? f.name,
+    origin,
+    brand: f.brand,
+    energy_kcal: f.per100g.energy_kcal ?? null,
+    default_portion: p,
+    serving,
+  };
 }
 
 /** A food with its portions: the local store, the server, or the catalogue copy, in that order. */
@@ -167,16 +219,26 @@ export async function recentFoods(db: Store): Promise<{ recent: FoodHit[]; frequ
   } catch (e) {
     if (!isOffline(e)) throw e;
   }
-  const meals = (await db.getAll("meals")).filter((m): m is Meal & { food: { id: number; name: string } } => m.food !== null).sort((a, b) => b.eaten_at.localeCompare(a.eaten_at));
+  const meals = (await db.getAll("meals"))
+    .filter((m): m is Meal & { food: { id: number; name: string } } => m.food !== null)
+    .sort((a, b) => b.eaten_at.localeCompare(a.eaten_at));
   const count = new Map<number, number>();
   for (const m of meals) count.set(m.food.id, (count.get(m.food.id) ?? 0) + 1);
   const hit = (id: number): FoodHit => {
     const m = meals.find((x) => x.food.id === id)!;
     const kcal = m.nutrients.energy_kcal;
-    return { id, name: m.food.name, brand: null, energy_kcal: kcal == null || !m.grams ? null : (kcal * 100) / m.grams };
+    return {
+      id,
+      name: m.food.name,
+      brand: null,
+      energy_kcal: kcal == null || !m.grams ? null : (kcal * 100) / m.grams,
+    };
   };
   const recent = [...new Set(meals.map((m) => m.food.id))].slice(0, 8).map(hit);
-  const frequent = [...count.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([id]) => hit(id));
+  const frequent = [...count.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([id]) => hit(id));
   return { recent, frequent };
 }
 
@@ -189,7 +251,11 @@ export interface LineHit {
 /** A line of food as items ("2 eggs, toast and a coffee"): POST /foods/parse online, the same parser over the catalogue copy offline. */
 export async function parseLineOfFood(db: Store, text: string): Promise<{ items: LineHit[]; offline: boolean }> {
   try {
-    const r = await api<{ items: { text: string; food: FoodHit | null; serving: ResolvedAmount | null }[] }>("POST", "/foods/parse", { text });
+    const r = await api<{ items: { text: string; food: FoodHit | null; serving: ResolvedAmount | null }[] }>(
+      "POST",
+      "/foods/parse",
+      { text },
+    );
     return { items: r.items.map((i) => ({ text: i.text, food: i.food, serving: i.serving })), offline: false };
   } catch (e) {
     if (!isOffline(e)) throw e;

@@ -40,7 +40,11 @@ function App() {
     () =>
       onSession((s, why) => {
         // only a session the server ended says so; signing out or deleting the account is the person's own doing
-        setNotice(!s && session && why === "expired" ? "Your session ended. Sign in again; changes not yet sent are kept on this device." : null);
+        setNotice(
+          !s && session && why === "expired"
+            ? "Your session ended. Sign in again; changes not yet sent are kept on this device."
+            : null,
+        );
         setLocal(s);
       }),
     [session],
@@ -93,7 +97,13 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
   async function signOut() {
     await ctx!.sync.run();
     const waiting = await ctx!.db.count("queue");
-    if (waiting && !confirm(`${waiting} changes have not reached the server yet. They stay on this device until you sign in again. Sign out?`)) return;
+    if (
+      waiting &&
+      !confirm(
+        `${waiting} changes have not reached the server yet. They stay on this device until you sign in again. Sign out?`,
+      )
+    )
+      return;
     try {
       await api("POST", "/logout", { refresh_token: session.refresh_token });
     } catch {}
@@ -112,7 +122,10 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
       <header class="top">
         <span class="brand">Morsel</span>
         <nav aria-label="Main">
-          <a href="#/" aria-current={hash === "#/" || hash === `#/day/${dateIn(session.user.timezone)}` ? "page" : undefined}>
+          <a
+            href="#/"
+            aria-current={hash === "#/" || hash === `#/day/${dateIn(session.user.timezone)}` ? "page" : undefined}
+          >
             Today
           </a>
           <a href="#/week" aria-current={hash.startsWith("#/week") ? "page" : undefined}>
@@ -148,7 +161,8 @@ function Route({ hash, signOut }: { hash: string; signOut: () => void }) {
   const parts = hash.replace(/^#\/?/, "").split("/");
   const [page, a, b] = parts;
   if (page === "day" && a && DATE.test(a)) return <DayView key={a} date={a} />;
-  if (page === "add" && a && ["breakfast", "lunch", "dinner", "snack"].includes(a)) return <AddView key={hash} mealType={a as MealType} date={b && DATE.test(b) ? b : todayFallback()} />;
+  if (page === "add" && a && ["breakfast", "lunch", "dinner", "snack"].includes(a))
+    return <AddView key={hash} mealType={a as MealType} date={b && DATE.test(b) ? b : todayFallback()} />;
   if (page === "edit" && a) return <EditView key={a} id={a} />;
   if (page === "week") return <WeekView end={a && DATE.test(a) ? a : null} />;
   if (page === "weight") return <WeightView />;

@@ -47,7 +47,9 @@ export class OwnFoods {
     };
     const nutrients = Object.fromEntries(Object.entries(f.per100g).filter(([, v]) => v !== null));
     const data = { name: f.name, brand: f.brand, barcode: f.barcode, nutrients, portions: f.portions };
-    await enqueue(this.sync, { entity: "food", id, op: "upsert", base_version: null, data }, (tx) => tx.objectStore("foods").put(rec));
+    await enqueue(this.sync, { entity: "food", id, op: "upsert", base_version: null, data }, (tx) =>
+      tx.objectStore("foods").put(rec),
+    );
     return rec;
   }
 
@@ -61,19 +63,38 @@ export class OwnFoods {
     // a portion keeps its id where its name stays (as on the server), so a form open on it still logs
     // the same serving; a new one has a temporary negative id until the server's answer replaces it
     const temp = newId();
-    const portions = f.portions.map((p, i) => ({ id: food.portions.find((o) => o.name === p.name)?.id ?? temp - i, name: p.name, amount: 1, grams: p.grams }));
-    const rec: FoodRec = { ...food, name: f.name, brand: f.brand, barcode: f.barcode, per100g: meal(nutrients), all: nutrients, portions };
+    const portions = f.portions.map((p, i) => ({
+      id: food.portions.find((o) => o.name === p.name)?.id ?? temp - i,
+      name: p.name,
+      amount: 1,
+      grams: p.grams,
+    }));
+    const rec: FoodRec = {
+      ...food,
+      name: f.name,
+      brand: f.brand,
+      barcode: f.barcode,
+      per100g: meal(nutrients),
+      all: nutrients,
+      portions,
+    };
     const data = { name: f.name, brand: f.brand, barcode: f.barcode, nutrients, portions: f.portions };
-    await enqueue(this.sync, { entity: "food", id: food.id, op: "upsert", base_version: food.version, data }, (tx) => tx.objectStore("foods").put(rec));
+    await enqueue(this.sync, { entity: "food", id: food.id, op: "upsert", base_version: food.version, data }, (tx) =>
+      tx.objectStore("foods").put(rec),
+    );
   }
 
   /** A custom food or a recipe deleted (meals logged from it keep their values). */
   async deleteFood(food: FoodRec, recipe: RecipeRec | null): Promise<void> {
     const entity = recipe ? "recipe" : "food";
-    await enqueue(this.sync, { entity, id: food.id, op: "delete", base_version: (recipe ?? food).version, data: null }, async (tx) => {
-      await tx.objectStore("foods").delete(food.id);
-      if (recipe) await tx.objectStore("recipes").delete(food.id);
-    });
+    await enqueue(
+      this.sync,
+      { entity, id: food.id, op: "delete", base_version: (recipe ?? food).version, data: null },
+      async (tx) => {
+        await tx.objectStore("foods").delete(food.id);
+        if (recipe) await tx.objectStore("recipes").delete(food.id);
+      },
+    );
   }
 
   /** A new recipe (`old` null) or a change to one; its food is written beside it, so it is found and logged offline. */
@@ -97,13 +118,24 @@ export class OwnFoods {
       custom: true,
       version: old?.food?.version ?? null,
     };
-    const recipe: RecipeRec = { id, name: r.name, servings: r.servings, cooked_grams: r.cooked_grams, ingredients: r.ingredients, version: old?.recipe.version ?? null };
+    const recipe: RecipeRec = {
+      id,
+      name: r.name,
+      servings: r.servings,
+      cooked_grams: r.cooked_grams,
+      ingredients: r.ingredients,
+      version: old?.recipe.version ?? null,
+    };
     const tx = writeAll(this.sync.db);
     // an ingredient made offline and renamed since the form opened goes out under its real id
     const ingredients = [];
     for (const i of r.ingredients) {
       const ids = await serverIds(tx, i.food_id, i.portion?.id ?? null);
-      ingredients.push(ids.portionId === null ? { food_id: ids.foodId, quantity: i.quantity } : { food_id: ids.foodId, quantity: i.quantity, portion_id: ids.portionId });
+      ingredients.push(
+        ids.portionId === null
+          ? { food_id: ids.foodId, quantity: i.quantity }
+          : { food_id: ids.foodId, quantity: i.quantity, portion_id: ids.portionId },
+      );
     }
     const data = { name: r.name, servings: r.servings, cooked_grams: r.cooked_grams, ingredients };
     await enqueue(

@@ -5,15 +5,30 @@
  */
 import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
 import { gramsOf, scale } from "../../src/features/meals/nutrition";
-import { writeAll, type Conflict, type FoodRec, type Goals, type Meal, type MealType, type Mutation, type Portion, type RecipeRec, type Store, type Tx, type WeighIn } from "./store";
+import {
+  writeAll,
+  type Conflict,
+  type FoodRec,
+  type Goals,
+  type Meal,
+  type MealType,
+  type Mutation,
+  type Portion,
+  type RecipeRec,
+  type Store,
+  type Tx,
+  type WeighIn,
+} from "./store";
 import type { Weekday } from "../../src/features/goals/plans";
 import type { GoalsRecord } from "./goals";
 import type { Sync } from "./sync";
 
 /** The eight meal nutrients of a set of values (every other key left out; a missing one is null). */
-export const mealValues = (values: Record<string, number | null> | undefined) => Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, values?.[k] ?? null]));
+export const mealValues = (values: Record<string, number | null> | undefined) =>
+  Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, values?.[k] ?? null]));
 
-export const nutrientsOf = (food: FoodRec, grams: number) => scale(food.per100g, grams) as Record<string, number | null>;
+export const nutrientsOf = (food: FoodRec, grams: number) =>
+  scale(food.per100g, grams) as Record<string, number | null>;
 
 export function fromMeal(d: Record<string, unknown>, version: number | null): Meal {
   const m = d as unknown as Meal;
@@ -35,7 +50,16 @@ export function fromMeal(d: Record<string, unknown>, version: number | null): Me
 
 /** A Food (API shape) as the log form needs it. */
 export function fromFood(d: Record<string, unknown>, version: number | null): FoodRec {
-  const f = d as { id: number; name: string; brand: string | null; barcode: string | null; source: string; nutrients: Record<string, number | null>; portions: Portion[]; default_portion?: { id: number } | null };
+  const f = d as {
+    id: number;
+    name: string;
+    brand: string | null;
+    barcode: string | null;
+    source: string;
+    nutrients: Record<string, number | null>;
+    portions: Portion[];
+    default_portion?: { id: number } | null;
+  };
   return {
     id: f.id,
     name: f.name,
@@ -61,7 +85,14 @@ export const fromWeight = (date: string, d: Record<string, unknown>, version: nu
 /** A Recipe (API shape) as the recipe form needs it. */
 export function fromRecipe(d: Record<string, unknown>, version: number | null): RecipeRec {
   const r = d as unknown as RecipeRec;
-  return { id: r.id, name: r.name, servings: r.servings, cooked_grams: r.cooked_grams ?? null, ingredients: r.ingredients ?? [], version };
+  return {
+    id: r.id,
+    name: r.name,
+    servings: r.servings,
+    cooked_grams: r.cooked_grams ?? null,
+    ingredients: r.ingredients ?? [],
+    version,
+  };
 }
 
 /** What a custom food made here became on the server: its id, and its portions' ids in order (sync.ts keeps it). */
@@ -85,14 +116,23 @@ export function renamedPortion<T>(temp: number, r: Renamed, id: T): T | number {
  * gave it an id still holds the temporary one; the rename is read in the same transaction as the
  * write, so a meal never goes out naming an id the server has never seen.
  */
-export async function serverIds(tx: ReturnType<typeof writeAll>, foodId: number, portionId: number | null): Promise<{ foodId: number; portionId: number | null; renamed: boolean }> {
+export async function serverIds(
+  tx: ReturnType<typeof writeAll>,
+  foodId: number,
+  portionId: number | null,
+): Promise<{ foodId: number; portionId: number | null; renamed: boolean }> {
   if (foodId >= 0) return { foodId, portionId, renamed: false };
   const r = (await tx.objectStore("meta").get(renamedKey(foodId))) as Renamed | undefined;
   if (!r) return { foodId, portionId, renamed: false };
   return { foodId: r.id, portionId: renamedPortion(foodId, r, portionId), renamed: true };
 }
 
-export type QuickNutrients = { energy_kcal: number; protein_g: number | null; fat_g: number | null; carbohydrate_g: number | null };
+export type QuickNutrients = {
+  energy_kcal: number;
+  protein_g: number | null;
+  fat_g: number | null;
+  carbohydrate_g: number | null;
+};
 
 /** When and where a meal sits: its meal type, and optionally its date, eaten_at and note. */
 export interface When {
@@ -113,13 +153,28 @@ const whenData = (m: Meal) => ({ meal_type: m.meal_type, date: m.date, eaten_at:
 export function mealData(meal: Meal): Record<string, unknown> {
   if (!meal.food) {
     const n = meal.nutrients;
-    return { quick_add: { energy_kcal: n.energy_kcal ?? 0, protein_g: n.protein_g ?? null, fat_g: n.fat_g ?? null, carbohydrate_g: n.carbohydrate_g ?? null, description: meal.description ?? null } };
+    return {
+      quick_add: {
+        energy_kcal: n.energy_kcal ?? 0,
+        protein_g: n.protein_g ?? null,
+        fat_g: n.fat_g ?? null,
+        carbohydrate_g: n.carbohydrate_g ?? null,
+        description: meal.description ?? null,
+      },
+    };
   }
-  return meal.portion ? { food_id: meal.food.id, quantity: meal.quantity, portion_id: meal.portion.id } : { food_id: meal.food.id, quantity: meal.quantity };
+  return meal.portion
+    ? { food_id: meal.food.id, quantity: meal.quantity, portion_id: meal.portion.id }
+    : { food_id: meal.food.id, quantity: meal.quantity };
 }
 
 /** A local write and its queued mutation, in one transaction; then sync is told. */
-export async function enqueue(sync: Sync, m: Omit<Mutation, "mutation_id" | "seq">, write: (tx: Tx) => Promise<unknown>, tx: Tx = writeAll(sync.db)): Promise<void> {
+export async function enqueue(
+  sync: Sync,
+  m: Omit<Mutation, "mutation_id" | "seq">,
+  write: (tx: Tx) => Promise<unknown>,
+  tx: Tx = writeAll(sync.db),
+): Promise<void> {
   await write(tx);
   await tx.objectStore("queue").add({ ...m, mutation_id: crypto.randomUUID() });
   await tx.done;
@@ -133,11 +188,23 @@ export class Local {
     private readonly sync: Sync,
   ) {}
 
-  private enqueue(m: Omit<Mutation, "mutation_id" | "seq">, write: (tx: ReturnType<typeof writeAll>) => Promise<unknown>, tx = writeAll(this.db)): Promise<void> {
+  private enqueue(
+    m: Omit<Mutation, "mutation_id" | "seq">,
+    write: (tx: ReturnType<typeof writeAll>) => Promise<unknown>,
+    tx = writeAll(this.db),
+  ): Promise<void> {
     return enqueue(this.sync, m, write, tx);
   }
 
-  async logMeal(a: { food: FoodRec; quantity: number; portion: Portion | null; mealType: MealType; date: string; today: boolean; photoId?: string }): Promise<Meal> {
+  async logMeal(a: {
+    food: FoodRec;
+    quantity: number;
+    portion: Portion | null;
+    mealType: MealType;
+    date: string;
+    today: boolean;
+    photoId?: string;
+  }): Promise<Meal> {
     const tx = writeAll(this.db);
     const ids = await serverIds(tx, a.food.id, a.portion?.id ?? null);
     const grams = gramsOf(a.quantity, a.portion);
@@ -147,7 +214,9 @@ export class Local {
       food: { id: ids.foodId, name: a.food.name },
       meal_type: a.mealType,
       quantity: a.quantity,
-      portion: a.portion ? { id: ids.portionId!, name: a.portion.name, grams: a.portion.grams / a.portion.amount } : null,
+      portion: a.portion
+        ? { id: ids.portionId!, name: a.portion.name, grams: a.portion.grams / a.portion.amount }
+        : null,
       grams,
       date: a.date,
       eaten_at: now,
@@ -155,7 +224,12 @@ export class Local {
       nutrients: nutrientsOf(a.food, grams),
       version: null,
     };
-    const data: Record<string, unknown> = { food_id: ids.foodId, quantity: a.quantity, meal_type: a.mealType, date: a.date };
+    const data: Record<string, unknown> = {
+      food_id: ids.foodId,
+      quantity: a.quantity,
+      meal_type: a.mealType,
+      date: a.date,
+    };
     if (a.portion) data.portion_id = ids.portionId;
     if (a.today) data.eaten_at = now; // another day's meal sits at the server's usual time for its type
     if (a.photoId) data.photo_id = a.photoId;
@@ -171,7 +245,13 @@ export class Local {
   }
 
   /** A quick add: kcal (and macros) typed in, no food. */
-  async quickAdd(a: { nutrients: QuickNutrients; description: string | null; mealType: MealType; date: string; today: boolean }): Promise<Meal> {
+  async quickAdd(a: {
+    nutrients: QuickNutrients;
+    description: string | null;
+    mealType: MealType;
+    date: string;
+    today: boolean;
+  }): Promise<Meal> {
     const now = new Date().toISOString().replace(/\.\d+Z$/, "Z");
     const meal: Meal = {
       id: crypto.randomUUID(),
@@ -189,7 +269,9 @@ export class Local {
     };
     const data: Record<string, unknown> = { ...mealData(meal), meal_type: a.mealType, date: a.date };
     if (a.today) data.eaten_at = now;
-    await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: null, data }, (tx) => tx.objectStore("meals").put(meal));
+    await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: null, data }, (tx) =>
+      tx.objectStore("meals").put(meal),
+    );
     return meal;
   }
 
@@ -202,7 +284,9 @@ export class Local {
       const copy: Meal = { ...m, id: crypto.randomUUID(), date: toDate, eaten_at: eatenAt, version: null };
       const data = { ...mealData(m), meal_type: m.meal_type, date: toDate, eaten_at: eatenAt, note: m.note };
       await tx.objectStore("meals").put(copy);
-      await tx.objectStore("queue").add({ entity: "meal", id: copy.id, op: "upsert", base_version: null, data, mutation_id: crypto.randomUUID() });
+      await tx
+        .objectStore("queue")
+        .add({ entity: "meal", id: copy.id, op: "upsert", base_version: null, data, mutation_id: crypto.randomUUID() });
     }
     await tx.done;
     this.sync.changed();
@@ -211,35 +295,62 @@ export class Local {
   /** A quick add's new values, meal, date, time or note. */
   async editQuick(meal: Meal, change: { nutrients: QuickNutrients; description: string | null } & When): Promise<void> {
     const nutrients = { ...meal.nutrients, ...change.nutrients };
-    const next: Meal = { ...meal, nutrients, description: change.description?.trim() || "Quick add", ...whenOf(meal, change) };
+    const next: Meal = {
+      ...meal,
+      nutrients,
+      description: change.description?.trim() || "Quick add",
+      ...whenOf(meal, change),
+    };
     const data = { ...mealData(next), ...whenData(next) };
-    await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: meal.version, data }, (tx) => tx.objectStore("meals").put(next));
+    await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: meal.version, data }, (tx) =>
+      tx.objectStore("meals").put(next),
+    );
   }
 
-  async editMeal(meal: Meal, food: FoodRec | null, change: { quantity: number; portion: Portion | null } & When): Promise<void> {
+  async editMeal(
+    meal: Meal,
+    food: FoodRec | null,
+    change: { quantity: number; portion: Portion | null } & When,
+  ): Promise<void> {
     const tx = writeAll(this.db);
     const ids = await serverIds(tx, food?.id ?? meal.food!.id, change.portion?.id ?? null);
     const grams = gramsOf(change.quantity, change.portion);
     const next: Meal = {
       ...meal,
       quantity: change.quantity,
-      portion: change.portion ? { id: ids.portionId!, name: change.portion.name, grams: change.portion.grams / change.portion.amount } : null,
+      portion: change.portion
+        ? { id: ids.portionId!, name: change.portion.name, grams: change.portion.grams / change.portion.amount }
+        : null,
       grams,
       nutrients: food ? nutrientsOf(food, grams) : meal.nutrients,
       ...whenOf(meal, change),
     };
     const data = { quantity: change.quantity, portion_id: ids.portionId, ...whenData(next) };
-    await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: meal.version, data }, (tx) => tx.objectStore("meals").put(next), tx);
+    await this.enqueue(
+      { entity: "meal", id: meal.id, op: "upsert", base_version: meal.version, data },
+      (tx) => tx.objectStore("meals").put(next),
+      tx,
+    );
   }
 
   async deleteMeal(meal: Meal): Promise<void> {
-    await this.enqueue({ entity: "meal", id: meal.id, op: "delete", base_version: meal.version, data: null }, (tx) => tx.objectStore("meals").delete(meal.id));
+    await this.enqueue({ entity: "meal", id: meal.id, op: "delete", base_version: meal.version, data: null }, (tx) =>
+      tx.objectStore("meals").delete(meal.id),
+    );
   }
 
   /** Undo of a delete: the same meal again (the server takes its id back after the delete). */
   async restoreMeal(meal: Meal): Promise<void> {
-    const data: Record<string, unknown> = { ...mealData(meal), meal_type: meal.meal_type, date: meal.date, eaten_at: meal.eaten_at, note: meal.note };
-    await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: null, data }, (tx) => tx.objectStore("meals").put({ ...meal, version: null }));
+    const data: Record<string, unknown> = {
+      ...mealData(meal),
+      meal_type: meal.meal_type,
+      date: meal.date,
+      eaten_at: meal.eaten_at,
+      note: meal.note,
+    };
+    await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: null, data }, (tx) =>
+      tx.objectStore("meals").put({ ...meal, version: null }),
+    );
   }
 
   /**
@@ -247,10 +358,21 @@ export class Local {
    * (undefined: the server's default, today, or since always for a first plan). The local record
    * gets the schedule the server will make, so the day view is right before the plan syncs.
    */
-  async saveGoals(plan: { goals: Goals; weekdays: Partial<Record<Weekday, Goals>>; from?: string; today: string }): Promise<void> {
-    const cur = (await this.db.get("meta", "goals")) as { goals: GoalsRecord | null; version: number | null } | undefined;
+  async saveGoals(plan: {
+    goals: Goals;
+    weekdays: Partial<Record<Weekday, Goals>>;
+    from?: string;
+    today: string;
+  }): Promise<void> {
+    const cur = (await this.db.get("meta", "goals")) as
+      | { goals: GoalsRecord | null; version: number | null }
+      | undefined;
     const old = cur?.goals ?? null;
-    const schedule = old ? (Array.isArray(old.schedule) && old.schedule.length ? old.schedule : [{ ...old, from: null, weekdays: old.weekdays ?? {} }]) : [];
+    const schedule = old
+      ? Array.isArray(old.schedule) && old.schedule.length
+        ? old.schedule
+        : [{ ...old, from: null, weekdays: old.weekdays ?? {} }]
+      : [];
     const from = plan.from ?? (schedule.length ? plan.today : null);
     const next = { ...plan.goals, from, weekdays: plan.weekdays };
     const kept = from === null ? [] : schedule.filter((p) => p.from === null || p.from < from);
@@ -265,13 +387,16 @@ export class Local {
   /** A weigh-in for `date` (one per date: a second one replaces it), in kg. */
   async saveWeight(date: string, kg: number, note: string | null): Promise<void> {
     const cur = await this.db.get("weights", date);
-    await this.enqueue({ entity: "weight", id: date, op: "upsert", base_version: cur?.version ?? null, data: { kg, note } }, (tx) =>
-      tx.objectStore("weights").put({ date, kg, note, version: cur?.version ?? null }),
+    await this.enqueue(
+      { entity: "weight", id: date, op: "upsert", base_version: cur?.version ?? null, data: { kg, note } },
+      (tx) => tx.objectStore("weights").put({ date, kg, note, version: cur?.version ?? null }),
     );
   }
 
   async deleteWeight(w: WeighIn): Promise<void> {
-    await this.enqueue({ entity: "weight", id: w.date, op: "delete", base_version: w.version, data: null }, (tx) => tx.objectStore("weights").delete(w.date));
+    await this.enqueue({ entity: "weight", id: w.date, op: "delete", base_version: w.version, data: null }, (tx) =>
+      tx.objectStore("weights").delete(w.date),
+    );
   }
 
   /** The person's choice in a conflict: this device's version is sent again on top of the server's, or the server's is kept. */
@@ -282,12 +407,12 @@ export class Local {
       if (c.entity === "meal") {
         if (c.theirs) await tx.objectStore("meals").put(fromMeal(c.theirs, c.version));
         else await tx.objectStore("meals").delete(String(c.id));
-      } else if (c.entity === "goals") await tx.objectStore("meta").put({ goals: c.theirs, version: c.version }, "goals");
+      } else if (c.entity === "goals")
+        await tx.objectStore("meta").put({ goals: c.theirs, version: c.version }, "goals");
       else if (c.entity === "weight") {
         if (c.theirs) await tx.objectStore("weights").put(fromWeight(String(c.id), c.theirs, c.version));
         else await tx.objectStore("weights").delete(String(c.id));
-      }
-      else if (c.entity === "recipe") {
+      } else if (c.entity === "recipe") {
         if (c.theirs) await tx.objectStore("recipes").put(fromRecipe(c.theirs, c.version));
         else await tx.objectStore("recipes").delete(Number(c.id));
       } else if (c.theirs) await tx.objectStore("foods").put(fromFood(c.theirs, c.version));
@@ -300,7 +425,14 @@ export class Local {
         if (!c.theirs) data = { ...data, ...mealData(m as Meal) }; // deleted there: log it again
         await tx.objectStore("meals").put({ ...(m as Meal), version: c.version });
       }
-      await tx.objectStore("queue").add({ mutation_id: crypto.randomUUID(), entity: c.entity, id: c.id, op: c.mine ? "upsert" : "delete", base_version: c.version, data });
+      await tx.objectStore("queue").add({
+        mutation_id: crypto.randomUUID(),
+        entity: c.entity,
+        id: c.id,
+        op: c.mine ? "upsert" : "delete",
+        base_version: c.version,
+        data,
+      });
     }
     await tx.done;
     this.sync.changed();

@@ -49,7 +49,12 @@ export function servingLabel(hit: ServingHint, last: LastServings): string {
   if (typed) {
     g = typed.grams;
     const p = hit.default_portion;
-    text = typed.portion_id === null ? `${num(typed.quantity)} g` : p && typed.portion_id === p.id && (p.amount ?? 1) === 1 ? `${num(typed.quantity)} ${p.name}` : `${num(g)} g`;
+    text =
+      typed.portion_id === null
+        ? `${num(typed.quantity)} g`
+        : p && typed.portion_id === p.id && (p.amount ?? 1) === 1
+          ? `${num(typed.quantity)} ${p.name}`
+          : `${num(g)} g`;
   } else if (prev) {
     g = prev.grams;
     text = prev.portion ? `${num(prev.quantity)} ${prev.portion.name}` : `${num(prev.quantity)} g`;

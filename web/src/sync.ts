@@ -93,7 +93,11 @@ export class Sync {
   }
 
   async refreshCounts(): Promise<void> {
-    const [pending, conflicts, problems] = await Promise.all([this.db.count("queue"), this.db.count("conflicts"), this.db.count("problems")]);
+    const [pending, conflicts, problems] = await Promise.all([
+      this.db.count("queue"),
+      this.db.count("conflicts"),
+      this.db.count("problems"),
+    ]);
     this.emit({ pending, conflicts, problems });
   }
 
@@ -120,8 +124,8 @@ export class Sync {
           this.backoff = Math.min(PERIOD_MS, Math.max(2000, this.backoff * 2));
           clearTimeout(this.soon);
           this.soon = setTimeout(() => void this.run(), this.backoff);
-        }
-        else if (e instanceof ApiError && e.status === 401) this.emit({ error: "Your session ended; sign in again to send your changes." });
+        } else if (e instanceof ApiError && e.status === 401)
+          this.emit({ error: "Your session ended; sign in again to send your changes." });
         else this.emit({ error: e instanceof Error ? e.message : String(e) });
       } finally {
         this.running = null;
@@ -179,26 +183,45 @@ export class Sync {
       await this.store(tx, m.entity, id, r.current, r.version);
     } else if (r.status === "conflict") {
       const mine = m.op === "delete" ? null : await this.mine(tx, m);
-      const conflict: Conflict = { key: `${m.entity}:${m.id}`, entity: m.entity, id: m.id!, label: label(mine ?? r.current), mine, theirs: r.current, version: r.version };
+      const conflict: Conflict = {
+        key: `${m.entity}:${m.id}`,
+        entity: m.entity,
+        id: m.id!,
+        label: label(mine ?? r.current),
+        mine,
+        theirs: r.current,
+        version: r.version,
+      };
       await tx.objectStore("conflicts").put(conflict);
     } else {
       const why = r.error?.message ?? "refused";
-      await tx.objectStore("problems").put({ mutation_id: m.mutation_id, text: `${describe(m)} was not saved: ${why}` });
+      await tx
+        .objectStore("problems")
+        .put({ mutation_id: m.mutation_id, text: `${describe(m)} was not saved: ${why}` });
       await this.store(tx, m.entity, m.id, r.current, r.version); // back to what the server has
     }
     await tx.done;
   }
 
   private async mine(tx: Tx, m: Mutation): Promise<Record<string, unknown> | null> {
-    if (m.entity === "meal") return ((await tx.objectStore("meals").get(String(m.id))) as unknown as Record<string, unknown>) ?? m.data;
+    if (m.entity === "meal")
+      return ((await tx.objectStore("meals").get(String(m.id))) as unknown as Record<string, unknown>) ?? m.data;
     return m.data;
   }
 
   /** The record as the server has it (or gone), unless a later local change to it is still waiting. */
-  private async store(tx: Tx, entity: Change["entity"], id: Mutation["id"], data: Record<string, unknown> | null, version: number | null): Promise<void> {
+  private async store(
+    tx: Tx,
+    entity: Change["entity"],
+    id: Mutation["id"],
+    data: Record<string, unknown> | null,
+    version: number | null,
+  ): Promise<void> {
     if (await tx.objectStore("conflicts").get(`${entity}:${id}`)) return; // the person decides
     // a recipe's change waiting here also holds its food (the server writes both)
-    const waiting = (await tx.objectStore("queue").getAll()).some((q) => q.id === id && (q.entity === entity || (entity === "food" && q.entity === "recipe")));
+    const waiting = (await tx.objectStore("queue").getAll()).some(
+      (q) => q.id === id && (q.entity === entity || (entity === "food" && q.entity === "recipe")),
+    );
     if (waiting) {
       // this device's newer change stays on screen; it will build on this version
       const meal = entity === "meal" ? await tx.objectStore("meals").get(String(id)) : undefined;
@@ -220,9 +243,19 @@ export class Sync {
       if (data) {
         await tx.objectStore("recipes").put(fromRecipe(data, version));
         // its food comes as a change of its own; one made here has none yet until the next pull
-        if (!(await tx.objectStore("foods").get(id))) await tx.objectStore("foods").put(fromFood({ ...data, source: "custom", barcode: null, default_portion: (data.portions as unknown[])?.[0] ?? null }, null));
-      }
-      else {
+        if (!(await tx.objectStore("foods").get(id)))
+          await tx.objectStore("foods").put(
+            fromFood(
+              {
+                ...data,
+                source: "custom",
+                barcode: null,
+                default_portion: (data.portions as unknown[])?.[0] ?? null,
+              },
+              null,
+            ),
+          );
+      } else {
         await tx.objectStore("recipes").delete(id);
         await tx.objectStore("foods").delete(id); // its food goes with it (a refused one made here too)
       }
@@ -245,14 +278,20 @@ export class Sync {
       const q = cursor.value;
       if (q.entity === "meal" && q.data) {
         // a new meal names the food; an edit may name only one of its portions
-        const data = { ...q.data, ...(q.data.food_id === temp ? { food_id: real } : {}), ...(q.data.portion_id != null ? { portion_id: portion(q.data.portion_id) } : {}) };
+        const data = {
+          ...q.data,
+          ...(q.data.food_id === temp ? { food_id: real } : {}),
+          ...(q.data.portion_id != null ? { portion_id: portion(q.data.portion_id) } : {}),
+        };
         if (JSON.stringify(data) !== JSON.stringify(q.data)) await cursor.update({ ...q, data });
       }
       if ((q.entity === "food" || q.entity === "recipe") && q.id === temp) await cursor.update({ ...q, id: real });
       else if (q.entity === "recipe" && Array.isArray(q.data?.ingredients)) {
         // a recipe made of it names it as an ingredient
         const ingredients = (q.data.ingredients as { food_id: number; portion_id?: number }[]).map((i) =>
-          i.food_id === temp ? { ...i, food_id: real, ...(i.portion_id != null ? { portion_id: portion(i.portion_id) } : {}) } : i,
+          i.food_id === temp
+            ? { ...i, food_id: real, ...(i.portion_id != null ? { portion_id: portion(i.portion_id) } : {}) }
+            : i,
         );
         await cursor.update({ ...q, data: { ...q.data, ingredients } });
       }
@@ -261,7 +300,12 @@ export class Sync {
     let meals = await tx.objectStore("meals").openCursor();
     while (meals) {
       const meal = meals.value;
-      if (meal.food?.id === temp) await meals.update({ ...meal, food: { ...meal.food, id: real }, portion: meal.portion ? { ...meal.portion, id: portion(meal.portion.id) as number } : meal.portion });
+      if (meal.food?.id === temp)
+        await meals.update({
+          ...meal,
+          food: { ...meal.food, id: real },
+          portion: meal.portion ? { ...meal.portion, id: portion(meal.portion.id) as number } : meal.portion,
+        });
       meals = await meals.continue();
     }
   }
@@ -281,7 +325,8 @@ export class Sync {
       }
       if (page.changes.length) {
         const tx = writeAll(this.db);
-        for (const c of page.changes) await this.store(tx, c.entity, c.id, c.op === "delete" ? null : c.data, c.version);
+        for (const c of page.changes)
+          await this.store(tx, c.entity, c.id, c.op === "delete" ? null : c.data, c.version);
         await tx.done;
         this.onData();
       }
@@ -293,7 +338,8 @@ export class Sync {
 }
 
 /** A custom food or recipe made on this device that the server has not numbered yet. */
-const madeHere = (m: Mutation) => (m.entity === "food" || m.entity === "recipe") && typeof m.id === "number" && m.id < 0;
+const madeHere = (m: Mutation) =>
+  (m.entity === "food" || m.entity === "recipe") && typeof m.id === "number" && m.id < 0;
 
 function label(r: Record<string, unknown> | null): string {
   if (!r) return "a record";
@@ -303,6 +349,13 @@ function label(r: Record<string, unknown> | null): string {
 }
 
 function describe(m: Mutation): string {
-  const what = m.entity === "meal" ? "A meal" : m.entity === "food" || m.entity === "recipe" ? `The ${m.entity} ${String(m.data?.name ?? "")}`.trim() : m.entity === "weight" ? `The weigh-in of ${String(m.id)}` : "Your goals";
+  const what =
+    m.entity === "meal"
+      ? "A meal"
+      : m.entity === "food" || m.entity === "recipe"
+        ? `The ${m.entity} ${String(m.data?.name ?? "")}`.trim()
+        : m.entity === "weight"
+          ? `The weigh-in of ${String(m.id)}`
+          : "Your goals";
   return m.op === "delete" ? `Deleting ${what.toLowerCase()}` : what;
 }

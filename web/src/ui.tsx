@@ -31,7 +31,9 @@ export const useApp = () => useContext(Ctx)!;
 /** YYYY-MM-DD of an instant in a time zone. */
 export function dateIn(tz: string, at = new Date()): string {
   try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+    return new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+      at,
+    );
   } catch {
     return at.toISOString().slice(0, 10);
   }
@@ -48,16 +50,26 @@ export function dayTitle(date: string, today: string): string {
   if (date === today) return "Today";
   if (date === addDays(today, -1)) return "Yesterday";
   if (date === addDays(today, 1)) return "Tomorrow";
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }).format(new Date(`${date}T12:00:00Z`));
+  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 }
 
 export const shortDay = (date: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" }).format(new Date(`${date}T12:00:00Z`));
+  new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 
 export const kcal = (v: number | null | undefined) => (v === null || v === undefined ? "–" : `${Math.round(v)}`);
-export const grams = (v: number | null | undefined) => (v === null || v === undefined ? "–" : `${Math.round(v * 10) / 10}`);
+export const grams = (v: number | null | undefined) =>
+  v === null || v === undefined ? "–" : `${Math.round(v * 10) / 10}`;
 
-export const MEAL_LABEL: Record<string, string> = { breakfast: "Breakfast", lunch: "Lunch", dinner: "Dinner", snack: "Snack" };
+export const MEAL_LABEL: Record<string, string> = {
+  breakfast: "Breakfast",
+  lunch: "Lunch",
+  dinner: "Dinner",
+  snack: "Snack",
+};
 
 /** Re-reads `load` whenever local data changes. */
 export function useData<T>(load: () => Promise<T>, deps: unknown[]): T | undefined {
@@ -88,18 +100,37 @@ export function ErrorText({ error }: { error: string | null }) {
 export const PASSWORD_ROLE = { role: "textbox" } as Record<string, string>;
 
 /** A meal's name: its food's, or a quick add's description. */
-export const mealName = (m: { food: { name: string } | null; description?: string | null }) => m.food?.name ?? m.description ?? "Quick add";
+export const mealName = (m: { food: { name: string } | null; description?: string | null }) =>
+  m.food?.name ?? m.description ?? "Quick add";
 
 /** "HH:MM" of an instant in a time zone. */
 export function clockIn(tz: string, iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: tz,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(iso));
 }
 
 /** The instant a local date and "HH:MM" name in a time zone (RFC 3339, UTC). */
 export function instantIn(tz: string, date: string, time: string): string {
   const wall = Date.parse(`${date}T${time}:00Z`);
   const offset = (at: number) => {
-    const p = Object.fromEntries(new Intl.DateTimeFormat("en-US", { timeZone: tz, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: tz,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      })
+        .formatToParts(new Date(at))
+        .map((x) => [x.type, x.value]),
+    );
     return Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - at;
   };
   let at = wall - offset(wall);

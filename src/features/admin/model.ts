@@ -19,7 +19,9 @@ export const AdminUser = t.Object(
 export const AdminUserList = t.Object({ items: t.Array(AdminUser) }, { title: "AdminUserList" });
 export const UserIdParams = t.Object({ id: intParam("id", { minimum: 1 }) });
 export const PatchUserBody = t.Object({
-  disabled: t.Optional(t.Boolean({ description: "true ends every session and revokes every access token of the account at once" })),
+  disabled: t.Optional(
+    t.Boolean({ description: "true ends every session and revokes every access token of the account at once" }),
+  ),
   role: t.Optional(Enum(["admin", "user"])),
 });
 
@@ -42,9 +44,12 @@ export const Invite = t.Object(
   },
   { title: "Invite" },
 );
-export const NewInvite = t.Composite([Invite, t.Object({ code: t.String({ description: "the code, shown this once: XXXX-XXXX-XXXX-XXXX" }) })], {
-  title: "NewInvite",
-});
+export const NewInvite = t.Composite(
+  [Invite, t.Object({ code: t.String({ description: "the code, shown this once: XXXX-XXXX-XXXX-XXXX" }) })],
+  {
+    title: "NewInvite",
+  },
+);
 export const InviteList = t.Object({ items: t.Array(Invite) }, { title: "InviteList" });
 export const CreateInviteBody = t.Object({
   expires_in_hours: t.Optional(Int({ description: "1–720, default 168 (a week)" })),
@@ -52,9 +57,17 @@ export const CreateInviteBody = t.Object({
 });
 export const InviteIdParams = t.Object({ id: intParam("id", { minimum: 1 }) });
 
-const OnlineLookup = t.Boolean({ description: "whether a barcode miss may ask Open Food Facts online (the barcode leaves this server); off by default" });
+const OnlineLookup = t.Boolean({
+  description: "whether a barcode miss may ask Open Food Facts online (the barcode leaves this server); off by default",
+});
 export const Settings = t.Object(
-  { registration: Enum(["open", "invite", "closed"], { description: "who may register; see POST /register" }), online_lookup: OnlineLookup },
+  {
+    registration: Enum(["open", "invite", "closed"], { description: "who may register; see POST /register" }),
+    online_lookup: OnlineLookup,
+  },
   { title: "ServerSettings" },
 );
-export const PatchSettingsBody = t.Object({ registration: t.Optional(Enum(["open", "invite", "closed"])), online_lookup: t.Optional(OnlineLookup) });
+export const PatchSettingsBody = t.Object({
+  registration: t.Optional(Enum(["open", "invite", "closed"])),
+  online_lookup: t.Optional(OnlineLookup),
+});

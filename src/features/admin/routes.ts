@@ -4,9 +4,28 @@ import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { noContent, reply } from "../../lib/reply";
 import {
-  AdminUser, AdminUserList, CreateInviteBody, InviteIdParams, InviteList, NewInvite, PatchSettingsBody, PatchUserBody, ResetCode, Settings, UserIdParams,
+  AdminUser,
+  AdminUserList,
+  CreateInviteBody,
+  InviteIdParams,
+  InviteList,
+  NewInvite,
+  PatchSettingsBody,
+  PatchUserBody,
+  ResetCode,
+  Settings,
+  UserIdParams,
 } from "./model";
-import { createInvite, deleteInvite, deleteUser, issueReset, listUsers, settings, updateSettings, updateUser } from "./service";
+import {
+  createInvite,
+  deleteInvite,
+  deleteUser,
+  issueReset,
+  listUsers,
+  settings,
+  updateSettings,
+  updateUser,
+} from "./service";
 
 export function adminRoutes(deps: AppDeps) {
   const detail = (summary: string, description?: string) => ({
@@ -46,15 +65,19 @@ export function adminRoutes(deps: AppDeps) {
         detail: detail("Delete an account and all its data (not your own: use DELETE /me)"),
       },
     )
-    .post("/users/:id/password-reset", ({ user, params, set }) => reply(deps, issueReset(deps, user.id, params.id), 201, undefined, set), {
-      auth: true,
-      params: UserIdParams,
-      response: { 201: ResetCode, ...errors(400, 401, 403, 404) },
-      detail: detail(
-        "Issue a single-use password-reset code (24 hours) for an account",
-        "Give the code to the person; POST /password-reset with it sets their new password and ends their sessions. A new code replaces the account's earlier unused one.",
-      ),
-    })
+    .post(
+      "/users/:id/password-reset",
+      ({ user, params, set }) => reply(deps, issueReset(deps, user.id, params.id), 201, undefined, set),
+      {
+        auth: true,
+        params: UserIdParams,
+        response: { 201: ResetCode, ...errors(400, 401, 403, 404) },
+        detail: detail(
+          "Issue a single-use password-reset code (24 hours) for an account",
+          "Give the code to the person; POST /password-reset with it sets their new password and ends their sessions. A new code replaces the account's earlier unused one.",
+        ),
+      },
+    )
     .get("/invites", () => reply(deps, { items: deps.auth.codes.invites() }), {
       auth: true,
       response: { 200: InviteList, ...errors(401, 403) },

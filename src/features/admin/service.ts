@@ -33,7 +33,11 @@ export function listUsers(deps: Deps) {
 function target(deps: Deps, adminId: number, id: number, what: string) {
   const user = deps.auth.repo.userById(id);
   if (!user) throw new AppError("not_found", `there is no account ${id}`);
-  if (id === adminId && what) throw invalid("id", `is your own account: you cannot ${what} it here (another admin, or "morsel user promote", can)`);
+  if (id === adminId && what)
+    throw invalid(
+      "id",
+      `is your own account: you cannot ${what} it here (another admin, or "morsel user promote", can)`,
+    );
   return user;
 }
 
@@ -68,11 +72,22 @@ export function createInvite(deps: Deps, adminId: number, input: { expires_in_ho
   const hours = input.expires_in_hours ?? DEFAULT_INVITE_HOURS;
   const note = input.note?.trim() || null;
   validateAll({
-    expires_in_hours: Number.isInteger(hours) && hours >= 1 && hours <= MAX_INVITE_HOURS ? { ok: true, value: hours } : { ok: false, message: `must be a whole number from 1 to ${MAX_INVITE_HOURS}` },
-    note: note === null || [...note].length <= 100 ? { ok: true, value: note } : { ok: false, message: "must be at most 100 characters" },
+    expires_in_hours:
+      Number.isInteger(hours) && hours >= 1 && hours <= MAX_INVITE_HOURS
+        ? { ok: true, value: hours }
+        : { ok: false, message: `must be a whole number from 1 to ${MAX_INVITE_HOURS}` },
+    note:
+      note === null || [...note].length <= 100
+        ? { ok: true, value: note }
+        : { ok: false, message: "must be at most 100 characters" },
   });
   const now = deps.now();
-  const { code, row } = deps.auth.codes.create("invite", { createdBy: adminId, note, now, expiresAt: new Date(now.getTime() + hours * 3600_000) });
+  const { code, row } = deps.auth.codes.create("invite", {
+    createdBy: adminId,
+    note,
+    now,
+    expiresAt: new Date(now.getTime() + hours * 3600_000),
+  });
   return { ...row, code };
 }
 

@@ -46,7 +46,10 @@ export class AccessTokens {
   private readonly byHash;
   private readonly touched = new OnceAMinute<number>();
   constructor(private readonly db: Db) {
-    this.byHash = db.$client.prepare<UserRow & { token_id: number; scopes: string; expires_at: string | null }, [string]>(
+    this.byHash = db.$client.prepare<
+      UserRow & { token_id: number; scopes: string; expires_at: string | null },
+      [string]
+    >(
       `SELECT u.id, u.email, u.name, u.timezone, u.role, u.weight_unit AS weightUnit, t.id AS token_id, t.scopes, t.expires_at
        FROM access_tokens t JOIN users u ON u.id = t.user_id
        WHERE t.token_hash = ? AND t.revoked_at IS NULL AND u.disabled_at IS NULL`,
@@ -60,7 +63,9 @@ export class AccessTokens {
     const v = validateAll({
       name: checkName(input.name),
       scopes:
-        Array.isArray(scopes) && scopes.length > 0 && scopes.every((s) => (TOKEN_SCOPES as readonly unknown[]).includes(s))
+        Array.isArray(scopes) &&
+        scopes.length > 0 &&
+        scopes.every((s) => (TOKEN_SCOPES as readonly unknown[]).includes(s))
           ? { ok: true, value: TOKEN_SCOPES.filter((s) => scopes.includes(s)) }
           : { ok: false, message: `must be a non-empty list of ${TOKEN_SCOPES.map((s) => `"${s}"`).join(" and ")}` },
       expires_in_days:
@@ -68,9 +73,13 @@ export class AccessTokens {
           ? { ok: true, value: null }
           : Number.isInteger(days) && (days as number) >= 1 && (days as number) <= MAX_EXPIRY_DAYS
             ? { ok: true, value: days as number }
-            : { ok: false, message: `must be a whole number of days from 1 to ${MAX_EXPIRY_DAYS}, or null for no expiry` },
+            : {
+                ok: false,
+                message: `must be a whole number of days from 1 to ${MAX_EXPIRY_DAYS}, or null for no expiry`,
+              },
     });
-    if (this.list(userId).length >= MAX_TOKENS_PER_USER) throw invalid("name", `you already have ${MAX_TOKENS_PER_USER} tokens; revoke one first`);
+    if (this.list(userId).length >= MAX_TOKENS_PER_USER)
+      throw invalid("name", `you already have ${MAX_TOKENS_PER_USER} tokens; revoke one first`);
     const token = newSecret(TOKEN_PREFIX);
     const row = this.db
       .insert(accessTokens)
@@ -80,7 +89,8 @@ export class AccessTokens {
         tokenHash: hashSecret(token),
         scopes: v.scopes.join(","),
         createdAt: now.toISOString(),
-        expiresAt: v.expires_in_days === null ? null : new Date(now.getTime() + v.expires_in_days * 86_400_000).toISOString(),
+        expiresAt:
+          v.expires_in_days === null ? null : new Date(now.getTime() + v.expires_in_days * 86_400_000).toISOString(),
       })
       .returning()
       .get();
@@ -110,7 +120,11 @@ export class AccessTokens {
 
   /** Every token of the user (an admin disabled the account). */
   revokeAll(userId: number, now: Date): void {
-    this.db.update(accessTokens).set({ revokedAt: now.toISOString() }).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt))).run();
+    this.db
+      .update(accessTokens)
+      .set({ revokedAt: now.toISOString() })
+      .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+      .run();
   }
 
   /** The user and scopes of a live token; "expired"; or null (unknown, revoked, user disabled). */
@@ -119,7 +133,11 @@ export class AccessTokens {
     if (!row) return null;
     if (row.expires_at !== null && row.expires_at <= now.toISOString()) return "expired";
     if (this.touched.due(row.token_id, now)) {
-      this.db.update(accessTokens).set({ lastUsedAt: now.toISOString() }).where(eq(accessTokens.id, row.token_id)).run();
+      this.db
+        .update(accessTokens)
+        .set({ lastUsedAt: now.toISOString() })
+        .where(eq(accessTokens.id, row.token_id))
+        .run();
     }
     const { token_id, scopes, expires_at: _e, ...user } = row;
     return { user, tokenId: token_id, scopes: scopes.split(",") as TokenScope[] };

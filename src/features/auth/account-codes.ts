@@ -22,16 +22,29 @@ export interface InviteView {
 
 type Row = typeof accountCodes.$inferSelect;
 
-const view = (r: Row): InviteView => ({ id: r.id, note: r.note, created_at: r.createdAt, expires_at: r.expiresAt, used_at: r.usedAt, used_by: r.usedBy });
+const view = (r: Row): InviteView => ({
+  id: r.id,
+  note: r.note,
+  created_at: r.createdAt,
+  expires_at: r.expiresAt,
+  used_at: r.usedAt,
+  used_by: r.usedBy,
+});
 
 export class AccountCodes {
   constructor(private readonly db: Db) {}
 
   /** A new code; for a reset, the user's earlier unused reset codes stop working. */
-  create(kind: CodeKind, o: { createdBy: number | null; userId?: number; note?: string | null; now: Date; expiresAt: Date }): { code: string; row: InviteView } {
+  create(
+    kind: CodeKind,
+    o: { createdBy: number | null; userId?: number; note?: string | null; now: Date; expiresAt: Date },
+  ): { code: string; row: InviteView } {
     const code = newTypableCode();
     if (kind === "reset" && o.userId !== undefined) {
-      this.db.delete(accountCodes).where(and(eq(accountCodes.kind, "reset"), eq(accountCodes.userId, o.userId), isNull(accountCodes.usedAt))).run();
+      this.db
+        .delete(accountCodes)
+        .where(and(eq(accountCodes.kind, "reset"), eq(accountCodes.userId, o.userId), isNull(accountCodes.usedAt)))
+        .run();
     }
     const row = this.db
       .insert(accountCodes)
@@ -50,17 +63,34 @@ export class AccountCodes {
   }
 
   invites(): InviteView[] {
-    return this.db.select().from(accountCodes).where(eq(accountCodes.kind, "invite")).orderBy(desc(accountCodes.id)).all().map(view);
+    return this.db
+      .select()
+      .from(accountCodes)
+      .where(eq(accountCodes.kind, "invite"))
+      .orderBy(desc(accountCodes.id))
+      .all()
+      .map(view);
   }
 
   /** Withdraws an invite (used or not); false when there is none with this id. */
   deleteInvite(id: number): boolean {
-    return changes(this.db.delete(accountCodes).where(and(eq(accountCodes.id, id), eq(accountCodes.kind, "invite"))).run()) === 1;
+    return (
+      changes(
+        this.db
+          .delete(accountCodes)
+          .where(and(eq(accountCodes.id, id), eq(accountCodes.kind, "invite")))
+          .run(),
+      ) === 1
+    );
   }
 
   /** The live (unused, unexpired) code of this kind, or null. */
   private live(kind: CodeKind, code: string, now: Date): Row | null {
-    const row = this.db.select().from(accountCodes).where(eq(accountCodes.codeHash, hashSecret(normaliseCode(code)))).get();
+    const row = this.db
+      .select()
+      .from(accountCodes)
+      .where(eq(accountCodes.codeHash, hashSecret(normaliseCode(code))))
+      .get();
     return row && row.kind === kind && row.usedAt === null && row.expiresAt > now.toISOString() ? row : null;
   }
 

@@ -15,9 +15,16 @@ export const Session = t.Object(
 );
 export const SessionList = t.Object({ items: t.Array(Session) }, { title: "SessionList" });
 export const SessionIdParams = t.Object({ id: t.String({ format: "uuid", description: "session id" }) });
-export const EndedSessions = t.Object({ ended: Int({ description: "how many sessions were ended" }) }, { title: "EndedSessions" });
+export const EndedSessions = t.Object(
+  { ended: Int({ description: "how many sessions were ended" }) },
+  { title: "EndedSessions" },
+);
 
-const Scopes = t.Array(Enum(["read", "write"]), { minItems: 1, uniqueItems: true, description: '"read" (GET calls) and/or "write" (every other call)' });
+const Scopes = t.Array(Enum(["read", "write"]), {
+  minItems: 1,
+  uniqueItems: true,
+  description: '"read" (GET calls) and/or "write" (every other call)',
+});
 
 export const AccessToken = t.Object(
   {

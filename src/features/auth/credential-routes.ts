@@ -6,7 +6,16 @@ import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { noContent, reply } from "../../lib/reply";
-import { AccessTokenList, CreateTokenBody, EndedSessions, NewAccessToken, PasswordResetBody, SessionIdParams, SessionList, TokenIdParams } from "./credential-model";
+import {
+  AccessTokenList,
+  CreateTokenBody,
+  EndedSessions,
+  NewAccessToken,
+  PasswordResetBody,
+  SessionIdParams,
+  SessionList,
+  TokenIdParams,
+} from "./credential-model";
 import { authCtx } from "./routes";
 import { endOtherSessions, endSession, listSessions, resetPassword } from "./recovery";
 
@@ -21,15 +30,11 @@ export function credentialRoutes(deps: AppDeps) {
       response: { 200: SessionList, ...errors(401, 403) },
       detail: { tags, summary: "Your signed-in sessions (devices), most recently used first", ...account },
     })
-    .delete(
-      "/sessions",
-      ({ user }) => reply(deps, { ended: endOtherSessions(authCtx(deps), user) }),
-      {
-        auth: true,
-        response: { 200: EndedSessions, ...errors(401, 403) },
-        detail: { tags, summary: "Sign out everywhere else: ends every session but the current one", ...account },
-      },
-    )
+    .delete("/sessions", ({ user }) => reply(deps, { ended: endOtherSessions(authCtx(deps), user) }), {
+      auth: true,
+      response: { 200: EndedSessions, ...errors(401, 403) },
+      detail: { tags, summary: "Sign out everywhere else: ends every session but the current one", ...account },
+    })
     .delete(
       "/sessions/:id",
       ({ user, params }) => {
@@ -40,7 +45,11 @@ export function credentialRoutes(deps: AppDeps) {
         auth: true,
         params: SessionIdParams,
         response: { 204: t.Void(), ...errors(400, 401, 403, 404) },
-        detail: { tags, summary: "End one of your sessions (its tokens stop working at once); the current one is a sign-out", ...account },
+        detail: {
+          tags,
+          summary: "End one of your sessions (its tokens stop working at once); the current one is a sign-out",
+          ...account,
+        },
       },
     )
     .post(
@@ -65,7 +74,11 @@ export function credentialRoutes(deps: AppDeps) {
     .get("/tokens", ({ user }) => reply(deps, { items: tokens.list(user.id) }), {
       auth: true,
       response: { 200: AccessTokenList, ...errors(401, 403) },
-      detail: { tags, summary: "Your personal access tokens (never the tokens themselves), with their last use", ...account },
+      detail: {
+        tags,
+        summary: "Your personal access tokens (never the tokens themselves), with their last use",
+        ...account,
+      },
     })
     .delete(
       "/tokens/:id",

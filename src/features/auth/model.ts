@@ -30,14 +30,24 @@ export const RegisterBody = t.Object({
   password: t.String({ description: "8–128 characters" }),
   name: t.String({ description: "1–100 characters after trimming" }),
   timezone: t.Optional(t.String({ description: "IANA time zone, default UTC" })),
-  invite_code: t.Optional(t.String({ description: "needed when the server registers by invitation: a code from its admin" })),
-  device: t.Optional(t.String({ description: "what to call this session in GET /sessions, 1–100 characters; default: from the User-Agent" })),
+  invite_code: t.Optional(
+    t.String({ description: "needed when the server registers by invitation: a code from its admin" }),
+  ),
+  device: t.Optional(
+    t.String({
+      description: "what to call this session in GET /sessions, 1–100 characters; default: from the User-Agent",
+    }),
+  ),
 });
 
 export const LoginBody = t.Object({
   email: t.String(),
   password: t.String(),
-  device: t.Optional(t.String({ description: "what to call this session in GET /sessions, 1–100 characters; default: from the User-Agent" })),
+  device: t.Optional(
+    t.String({
+      description: "what to call this session in GET /sessions, 1–100 characters; default: from the User-Agent",
+    }),
+  ),
 });
 export const RefreshBody = t.Object({ refresh_token: t.String() });
 
@@ -45,7 +55,9 @@ export const PatchMeBody = t.Object({
   name: t.Optional(t.String({ description: "1–100 characters after trimming" })),
   timezone: t.Optional(t.String({ description: "IANA time zone" })),
   weight_unit: t.Optional(t.String({ description: "kg or lb" })),
-  password: t.Optional(t.String({ description: "the new password, 8–128 characters; needs current_password; ends every other session" })),
+  password: t.Optional(
+    t.String({ description: "the new password, 8–128 characters; needs current_password; ends every other session" }),
+  ),
   current_password: t.Optional(t.String()),
 });
 

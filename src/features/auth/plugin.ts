@@ -49,7 +49,10 @@ export interface AuthedUser extends UserRow {
  */
 export function routeRule(method: string, detail: Record<string, unknown>): RouteRule {
   const given = detail["x-scope"] as Scope | undefined;
-  return { scope: given ?? (method === "GET" || method === "HEAD" ? "read" : "write"), admin: detail["x-admin"] === true };
+  return {
+    scope: given ?? (method === "GET" || method === "HEAD" ? "read" : "write"),
+    admin: detail["x-admin"] === true,
+  };
 }
 
 const SESSION_SCOPES: readonly Scope[] = ["read", "write", "account"];
@@ -61,8 +64,13 @@ async function authenticate(deps: AuthDeps, header: string | undefined): Promise
   const now = deps.now();
   if (m[1]!.startsWith(TOKEN_PREFIX)) {
     const found = deps.accessTokens.authenticate(m[1]!, now);
-    if (found === "expired") throw unauthorized("token_expired", "this personal access token has expired; make a new one");
-    if (!found) throw unauthorized("invalid_token", "this personal access token is not valid (revoked, unknown, or its account is disabled)");
+    if (found === "expired")
+      throw unauthorized("token_expired", "this personal access token has expired; make a new one");
+    if (!found)
+      throw unauthorized(
+        "invalid_token",
+        "this personal access token is not valid (revoked, unknown, or its account is disabled)",
+      );
     deps.repo.touch(found.user.id, null, now);
     return { ...found.user, sid: null, tokenId: found.tokenId, scopes: found.scopes };
   }
@@ -74,10 +82,12 @@ async function authenticate(deps: AuthDeps, header: string | undefined): Promise
   }
   const claims = await deps.tokens.verify(m[1]!, "access", now, "invalid_token");
   const row = deps.repo.userForSession(claims.sid);
-  if (!row || String(row.id) !== claims.sub) throw unauthorized("invalid_token", "this session has ended; sign in again");
+  if (!row || String(row.id) !== claims.sub)
+    throw unauthorized("invalid_token", "this session has ended; sign in again");
   const { graceSince, ...user } = row;
   // the first use of an access token issued at the last rotation ends the spent refresh token's grace
-  if (graceSince !== null && claims.iat * 1000 > Date.parse(graceSince) - 1000) deps.repo.endGrace(claims.sid, graceSince);
+  if (graceSince !== null && claims.iat * 1000 > Date.parse(graceSince) - 1000)
+    deps.repo.endGrace(claims.sid, graceSince);
   deps.repo.touch(user.id, claims.sid, now);
   const authed: AuthedUser = Object.freeze({ ...user, sid: claims.sid, tokenId: null, scopes: SESSION_SCOPES });
   // kept from the session's read, with nothing awaited in between, until the database changes
@@ -103,7 +113,11 @@ function signedIn(deps: AuthDeps): FreshMap<string, { user: AuthedUser; exp: num
 function authorise(user: AuthedUser, rule: RouteRule | undefined): void {
   // Fail closed: a request whose route rule cannot be found (its URL did not match the route it
   // reached) is refused, never let through without the checks its route declares.
-  if (!rule) throw new AppError("forbidden", "this request's URL could not be matched to its route's access rule, so it was refused");
+  if (!rule)
+    throw new AppError(
+      "forbidden",
+      "this request's URL could not be matched to its route's access rule, so it was refused",
+    );
   const scope = rule.scope;
   if (!user.scopes.includes(scope)) {
     const why =
@@ -114,7 +128,6 @@ function authorise(user: AuthedUser, rule: RouteRule | undefined): void {
   }
   if (rule.admin && user.role !== "admin") throw new AppError("forbidden", "only the server's admin may do this");
 }
-
 
 // Authentication runs at `transform`, before the body is validated, so a call without a valid
 // token is a 401 whatever its body; `resolve` then hands the user to the handler.

@@ -12,7 +12,8 @@ export function listSessions(ctx: AuthCtx, user: AuthedUser): (SessionRow & { cu
 
 /** DELETE /sessions/:id: another user's session, or one already ended, is 404. */
 export function endSession(ctx: AuthCtx, user: AuthedUser, sid: string): void {
-  if (!ctx.repo.revoke(sid, "ended_by_user", ctx.now.toISOString(), user.id)) throw new AppError("not_found", `you have no live session ${sid}`);
+  if (!ctx.repo.revoke(sid, "ended_by_user", ctx.now.toISOString(), user.id))
+    throw new AppError("not_found", `you have no live session ${sid}`);
 }
 
 /** DELETE /sessions: "sign out everywhere" but here. */
@@ -23,7 +24,8 @@ export function endOtherSessions(ctx: AuthCtx, user: AuthedUser): number {
 /** POST /password-reset: a live reset code for this email's account sets the password and ends every session. */
 export async function resetPassword({ ctx, input }: { ctx: AuthCtx; input: Record<string, unknown> }): Promise<void> {
   const v = validateAll({ email: checkEmail(input.email), password: checkPassword(input.password) });
-  if (typeof input.code !== "string" || input.code.trim() === "") throw invalid("code", "is required: the reset code the admin gave you");
+  if (typeof input.code !== "string" || input.code.trim() === "")
+    throw invalid("code", "is required: the reset code the admin gave you");
   reserveAttempt(ctx, v.email);
   const user = ctx.repo.userByEmail(v.email);
   const hash = await Bun.password.hash(v.password, { algorithm: "argon2id", ...ctx.passwordCost });
@@ -33,6 +35,10 @@ export async function resetPassword({ ctx, input }: { ctx: AuthCtx; input: Recor
     ctx.repo.resetPassword(user.id, hash, now, "password_reset");
     return true;
   });
-  if (!done) throw invalid("code", "is not a live reset code for this email (unknown, already used or expired); ask the admin for a new one");
+  if (!done)
+    throw invalid(
+      "code",
+      "is not a live reset code for this email (unknown, already used or expired); ask the admin for a new one",
+    );
   ctx.throttle.succeed(v.email, ctx.address);
 }

@@ -17,7 +17,9 @@ export class Registration {
 
   mode(): RegistrationMode {
     const row = this.db.select().from(serverSettings).where(eq(serverSettings.key, "registration")).get();
-    return (REGISTRATION_MODES as readonly string[]).includes(row?.value ?? "") ? (row!.value as RegistrationMode) : DEFAULT_REGISTRATION;
+    return (REGISTRATION_MODES as readonly string[]).includes(row?.value ?? "")
+      ? (row!.value as RegistrationMode)
+      : DEFAULT_REGISTRATION;
   }
 
   setMode(mode: RegistrationMode, now: Date): void {

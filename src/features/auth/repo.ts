@@ -27,7 +27,14 @@ export interface PublicUser {
 }
 
 export function toPublicUser(u: UserRow | (Omit<UserRow, "role"> & { role: string })): PublicUser {
-  return { id: u.id, email: u.email, name: u.name, timezone: u.timezone, role: u.role === "admin" ? "admin" : "user", weight_unit: u.weightUnit === "lb" ? "lb" : "kg" };
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    timezone: u.timezone,
+    role: u.role === "admin" ? "admin" : "user",
+    weight_unit: u.weightUnit === "lb" ? "lb" : "kg",
+  };
 }
 
 export interface SessionRow {
@@ -43,7 +50,9 @@ export class AuthRepo {
   private readonly sessionCount;
   private readonly usersCount;
   constructor(readonly db: Db) {
-    this.sessionCount = db.$client.prepare<{ n: number }, [string]>("SELECT count(*) AS n FROM sessions WHERE revoked_at IS NULL AND expires_at > ?");
+    this.sessionCount = db.$client.prepare<{ n: number }, [string]>(
+      "SELECT count(*) AS n FROM sessions WHERE revoked_at IS NULL AND expires_at > ?",
+    );
     this.usersCount = db.$client.prepare<{ n: number }, []>("SELECT count(*) AS n FROM users");
     // a disabled account's sessions are revoked when it is disabled; the join refuses them anyway
     this.activeSession = db.$client.prepare<UserRow & { user_id: number; graceSince: string | null }, [string]>(
@@ -72,7 +81,9 @@ export class AuthRepo {
    * back now is a copy.
    */
   endGrace(sid: string, rotatedAt: string): void {
-    this.db.$client.prepare("UPDATE sessions SET previous_jti = NULL WHERE id = ? AND rotated_at = ?").run(sid, rotatedAt);
+    this.db.$client
+      .prepare("UPDATE sessions SET previous_jti = NULL WHERE id = ? AND rotated_at = ?")
+      .run(sid, rotatedAt);
   }
 
   userByEmail(email: string) {
@@ -92,10 +103,25 @@ export class AuthRepo {
     return this.liveSessions.all(userId, now);
   }
 
-  createSession(s: { id: string; userId: number; refreshJti: string; now: string; expiresAt: string; device: string | null }): void {
+  createSession(s: {
+    id: string;
+    userId: number;
+    refreshJti: string;
+    now: string;
+    expiresAt: string;
+    device: string | null;
+  }): void {
     this.db
       .insert(sessions)
-      .values({ id: s.id, userId: s.userId, refreshJti: s.refreshJti, createdAt: s.now, lastUsedAt: s.now, expiresAt: s.expiresAt, device: s.device })
+      .values({
+        id: s.id,
+        userId: s.userId,
+        refreshJti: s.refreshJti,
+        createdAt: s.now,
+        lastUsedAt: s.now,
+        expiresAt: s.expiresAt,
+        device: s.device,
+      })
       .run();
   }
 
@@ -114,7 +140,13 @@ export class AuthRepo {
     const r = this.db
       .update(sessions)
       .set({ revokedAt: now, revokedReason: reason })
-      .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt), userId === undefined ? undefined : eq(sessions.userId, userId)))
+      .where(
+        and(
+          eq(sessions.id, sid),
+          isNull(sessions.revokedAt),
+          userId === undefined ? undefined : eq(sessions.userId, userId),
+        ),
+      )
       .run();
     return changes(r) === 1;
   }
@@ -123,7 +155,13 @@ export class AuthRepo {
     const r = this.db
       .update(sessions)
       .set({ revokedAt: now, revokedReason: reason })
-      .where(and(eq(sessions.userId, userId), keepSid === null ? undefined : ne(sessions.id, keepSid), isNull(sessions.revokedAt)))
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          keepSid === null ? undefined : ne(sessions.id, keepSid),
+          isNull(sessions.revokedAt),
+        ),
+      )
       .run();
     return changes(r);
   }
@@ -141,7 +179,15 @@ export class AuthRepo {
   /** Every account, for the admin: who, never what they logged. */
   allUsers() {
     return this.db
-      .select({ id: users.id, email: users.email, name: users.name, role: users.role, createdAt: users.createdAt, lastSeenAt: users.lastSeenAt, disabledAt: users.disabledAt })
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        role: users.role,
+        createdAt: users.createdAt,
+        lastSeenAt: users.lastSeenAt,
+        disabledAt: users.disabledAt,
+      })
       .from(users)
       .orderBy(users.id)
       .all();
@@ -149,7 +195,11 @@ export class AuthRepo {
 
   /** Disables (ending every session) or enables an account. */
   setDisabled(userId: number, disabled: boolean, now: string): void {
-    this.db.update(users).set({ disabledAt: disabled ? now : null, updatedAt: now }).where(eq(users.id, userId)).run();
+    this.db
+      .update(users)
+      .set({ disabledAt: disabled ? now : null, updatedAt: now })
+      .where(eq(users.id, userId))
+      .run();
     if (disabled) this.revokeOthers(userId, null, "account_disabled", now);
   }
 
@@ -174,9 +224,12 @@ export class AuthRepo {
   touch(userId: number, sid: string | null, now: Date): void {
     if (sid !== null && this.touchedSessions.due(sid, now)) {
       const iso = now.toISOString();
-      this.db.$client.prepare("UPDATE sessions SET last_used_at = ? WHERE id = ? AND last_used_at < ?").run(iso, sid, iso);
+      this.db.$client
+        .prepare("UPDATE sessions SET last_used_at = ? WHERE id = ? AND last_used_at < ?")
+        .run(iso, sid, iso);
     }
-    if (this.touchedUsers.due(userId, now)) this.db.$client.prepare("UPDATE users SET last_seen_at = ? WHERE id = ?").run(now.toISOString(), userId);
+    if (this.touchedUsers.due(userId, now))
+      this.db.$client.prepare("UPDATE users SET last_seen_at = ? WHERE id = ?").run(now.toISOString(), userId);
   }
   private readonly touchedSessions = new OnceAMinute<string>();
   private readonly touchedUsers = new OnceAMinute<number>();

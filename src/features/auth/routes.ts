@@ -39,7 +39,14 @@ export function authRoutes(deps: AppDeps) {
       },
       {
         // 400: a malformed Host, as on every route
-        response: { 200: t.Object({ registration: Enum(REGISTRATION_MODES, { description: "open, invite (POST /register needs invite_code) or closed" }) }), ...errors(400) },
+        response: {
+          200: t.Object({
+            registration: Enum(REGISTRATION_MODES, {
+              description: "open, invite (POST /register needs invite_code) or closed",
+            }),
+          }),
+          ...errors(400),
+        },
         detail: {
           tags,
           summary: "Who may register here",
@@ -50,7 +57,8 @@ export function authRoutes(deps: AppDeps) {
     )
     .post(
       "/register",
-      async ({ body, request, server }) => reply(deps, await register({ ctx: ctx(deps.clientAddress(request, server), request), input: body }), 201),
+      async ({ body, request, server }) =>
+        reply(deps, await register({ ctx: ctx(deps.clientAddress(request, server), request), input: body }), 201),
       {
         body: RegisterBody,
         response: { 201: TokenPair, ...errors(400, 403, 409, 413, 415, 429) },
@@ -107,7 +115,15 @@ export function authRoutes(deps: AppDeps) {
     .patch(
       "/me",
       async ({ user, body, request, server }) =>
-        reply(deps, await updateMe({ ctx: ctx(deps.clientAddress(request, server)), input: body, userId: user.id, sid: user.sid })),
+        reply(
+          deps,
+          await updateMe({
+            ctx: ctx(deps.clientAddress(request, server)),
+            input: body,
+            userId: user.id,
+            sid: user.sid,
+          }),
+        ),
       {
         auth: true,
         body: PatchMeBody,
@@ -117,7 +133,6 @@ export function authRoutes(deps: AppDeps) {
           summary: "Change name, time zone or password",
           description:
             "A password change needs current_password and a signed-in session (a personal access token gets 403) (a wrong one is 400 validation_failed on current_password, so the client keeps its session) and ends every other session. Wrong passwords count toward the login limits: past them, 429 rate_limited with Retry-After.",
-
         },
       },
     )

@@ -11,10 +11,19 @@ import { inTx } from "../../db/tx";
 import { AppError, invalid } from "../../lib/errors";
 import type { AccountCodes } from "./account-codes";
 import type { Registration } from "./registration";
-import { AuthRepo, toPublicUser, type PublicUser } from "./repo";
+import { type AuthRepo, toPublicUser, type PublicUser } from "./repo";
 import type { LoginThrottle } from "./throttle";
-import { ACCESS_TTL_S, REFRESH_TTL_S, Tokens, unauthorized } from "./tokens";
-import { checkDevice, checkEmail, checkName, checkPassword, checkTimezone, checkWeightUnit, deviceLabel, validateAll } from "./validate";
+import { ACCESS_TTL_S, REFRESH_TTL_S, type Tokens, unauthorized } from "./tokens";
+import {
+  checkDevice,
+  checkEmail,
+  checkName,
+  checkPassword,
+  checkTimezone,
+  checkWeightUnit,
+  deviceLabel,
+  validateAll,
+} from "./validate";
 
 export interface PasswordCost {
   memoryCost: number;
@@ -67,10 +76,22 @@ function dummyHash(ctx: AuthCtx): Promise<string> {
 }
 
 /** Signs a pair; the same inputs (user, session, jti, issue time) give the same tokens, byte for byte. */
-async function issuePair(ctx: AuthCtx, user: PublicUser, sid: string, refreshJti: string, issuedAt = ctx.now): Promise<TokenPair> {
+async function issuePair(
+  ctx: AuthCtx,
+  user: PublicUser,
+  sid: string,
+  refreshJti: string,
+  issuedAt = ctx.now,
+): Promise<TokenPair> {
   const access = await ctx.tokens.sign("access", { userId: user.id, sid }, issuedAt);
   const refresh = await ctx.tokens.sign("refresh", { userId: user.id, sid, jti: refreshJti }, issuedAt);
-  return { access_token: access.token, refresh_token: refresh.token, token_type: "Bearer", expires_in: ACCESS_TTL_S, user };
+  return {
+    access_token: access.token,
+    refresh_token: refresh.token,
+    token_type: "Bearer",
+    expires_in: ACCESS_TTL_S,
+    user,
+  };
 }
 
 async function newSession(ctx: AuthCtx, user: PublicUser, device: string | null): Promise<TokenPair> {
@@ -100,7 +121,8 @@ export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<str
     device: checkDevice(input.device),
   });
   const mode = ctx.registration.hasUsers() ? ctx.registration.mode() : "open";
-  if (mode === "closed") throw new AppError("forbidden", "registration is closed on this server; ask its admin for an account");
+  if (mode === "closed")
+    throw new AppError("forbidden", "registration is closed on this server; ask its admin for an account");
   if (mode === "invite" && (typeof input.invite_code !== "string" || input.invite_code.trim() === "")) {
     throw invalid("invite_code", "is required: this server registers people by invitation; ask its admin for a code");
   }
@@ -108,7 +130,12 @@ export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<str
     // counted before the password hash runs, so parallel registrations cannot all pass the check
     const wait = ctx.registrations.take(rateKey(ctx.address), ctx.now.getTime());
     if (wait > 0) {
-      throw new AppError("rate_limited", `too many accounts were registered from this address; try again in ${wait} seconds`, undefined, { "retry-after": String(wait) });
+      throw new AppError(
+        "rate_limited",
+        `too many accounts were registered from this address; try again in ${wait} seconds`,
+        undefined,
+        { "retry-after": String(wait) },
+      );
     }
   }
   const badInvite = () => invalid("invite_code", "is not a live invite code (unknown, already used or expired)");
@@ -127,7 +154,12 @@ export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<str
       const created = ctx.db
         .insert(users)
         .values({
-          email: v.email, passwordHash, name: v.name, timezone: v.timezone, createdAt: iso(ctx.now), updatedAt: iso(ctx.now),
+          email: v.email,
+          passwordHash,
+          name: v.name,
+          timezone: v.timezone,
+          createdAt: iso(ctx.now),
+          updatedAt: iso(ctx.now),
           // decided inside the INSERT, so two first registrations cannot both become admin
           role: sql`(CASE WHEN EXISTS (SELECT 1 FROM users) THEN 'user' ELSE 'admin' END)`,
         })
@@ -149,7 +181,9 @@ export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<str
 function reserve(ctx: AuthCtx, throttle: LoginThrottle, email: string, what: string): void {
   const wait = throttle.reserve(email, ctx.address, ctx.now.getTime());
   if (wait > 0) {
-    throw new AppError("rate_limited", `${what}; try again in ${wait} seconds`, undefined, { "retry-after": String(wait) });
+    throw new AppError("rate_limited", `${what}; try again in ${wait} seconds`, undefined, {
+      "retry-after": String(wait),
+    });
   }
 }
 
@@ -186,7 +220,8 @@ export const REFRESH_GRACE_MS = 30_000;
 export async function refresh({ ctx, input }: { ctx: AuthCtx; input: { refresh_token: string } }): Promise<TokenPair> {
   const claims = await ctx.tokens.verify(input.refresh_token, "refresh", ctx.now, "invalid_refresh_token");
   const session = ctx.repo.session(claims.sid);
-  if (!session || String(session.userId) !== claims.sub) throw unauthorized("invalid_refresh_token", "the refresh token is not valid");
+  if (!session || String(session.userId) !== claims.sub)
+    throw unauthorized("invalid_refresh_token", "the refresh token is not valid");
   if (session.revokedAt) throw unauthorized("invalid_refresh_token", "this session has ended; sign in again");
   const next = crypto.randomUUID();
   const expiresAt = iso(new Date(ctx.now.getTime() + REFRESH_TTL_S * 1000));
@@ -194,11 +229,15 @@ export async function refresh({ ctx, input }: { ctx: AuthCtx; input: { refresh_t
   if (session.refreshJti !== claims.jti && session.previousJti === claims.jti && session.rotatedAt) {
     const rotatedAt = new Date(session.rotatedAt);
     const age = ctx.now.getTime() - rotatedAt.getTime(); // may be a little negative: a parallel request rotated after this one began
-    if (Math.abs(age) <= REFRESH_GRACE_MS) return issuePair(ctx, toPublicUser(user), session.id, session.refreshJti, rotatedAt);
+    if (Math.abs(age) <= REFRESH_GRACE_MS)
+      return issuePair(ctx, toPublicUser(user), session.id, session.refreshJti, rotatedAt);
   }
   if (session.refreshJti !== claims.jti || !ctx.repo.rotate(session.id, claims.jti!, next, iso(ctx.now), expiresAt)) {
     ctx.repo.revoke(session.id, "refresh_token_reused", iso(ctx.now));
-    throw unauthorized("refresh_token_reused", "this refresh token was already used; the session has been ended, sign in again");
+    throw unauthorized(
+      "refresh_token_reused",
+      "this refresh token was already used; the session has been ended, sign in again",
+    );
   }
   return issuePair(ctx, toPublicUser(user), session.id, next);
 }
@@ -207,7 +246,8 @@ export async function refresh({ ctx, input }: { ctx: AuthCtx; input: { refresh_t
 export async function logout({ ctx, input }: { ctx: AuthCtx; input: { refresh_token: string } }): Promise<void> {
   const claims = await ctx.tokens.verify(input.refresh_token, "refresh", ctx.now, "invalid_refresh_token", true);
   const session = ctx.repo.session(claims.sid);
-  if (!session || String(session.userId) !== claims.sub) throw unauthorized("invalid_refresh_token", "the refresh token is not valid");
+  if (!session || String(session.userId) !== claims.sub)
+    throw unauthorized("invalid_refresh_token", "the refresh token is not valid");
   ctx.repo.revoke(session.id, "logout", iso(ctx.now));
 }
 
@@ -229,8 +269,14 @@ export async function updateMe({
   input,
   userId,
   sid,
-}: { ctx: AuthCtx; input: Record<string, unknown>; userId: number; sid: string | null }): Promise<PublicUser> {
-  if (input.password !== undefined && sid === null) throw new AppError("forbidden", "a personal access token cannot change the password; sign in to change it");
+}: {
+  ctx: AuthCtx;
+  input: Record<string, unknown>;
+  userId: number;
+  sid: string | null;
+}): Promise<PublicUser> {
+  if (input.password !== undefined && sid === null)
+    throw new AppError("forbidden", "a personal access token cannot change the password; sign in to change it");
   const checks: Record<string, ReturnType<typeof checkName>> = {};
   if (input.name !== undefined) checks.name = checkName(input.name);
   if (input.timezone !== undefined) checks.timezone = checkTimezone(input.timezone);
@@ -253,7 +299,15 @@ export async function updateMe({
 }
 
 /** DELETE /me: the account and everything it owns, in one transaction. */
-export async function deleteMe({ ctx, input, userId }: { ctx: AuthCtx; input: Record<string, unknown>; userId: number }): Promise<void> {
+export async function deleteMe({
+  ctx,
+  input,
+  userId,
+}: {
+  ctx: AuthCtx;
+  input: Record<string, unknown>;
+  userId: number;
+}): Promise<void> {
   await requirePassword(ctx, userId, "password", input.password);
   // One statement in one transaction: every table a user owns references users(id) ON DELETE CASCADE.
   inTx(ctx.db, () => ctx.repo.deleteUser(userId));

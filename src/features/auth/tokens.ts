@@ -33,7 +33,9 @@ const WWW_AUTH = 'Bearer realm="morsel"';
 /** A 401 with WWW-Authenticate; token problems add error="invalid_token" (RFC 6750 §3). */
 export function unauthorized(code: ErrorCode, message: string): AppError {
   const tokenProblem = code !== "missing_token" && code !== "invalid_credentials";
-  const header = tokenProblem ? `${WWW_AUTH}, error="invalid_token", error_description="${message.replace(/"/g, "'")}"` : WWW_AUTH;
+  const header = tokenProblem
+    ? `${WWW_AUTH}, error="invalid_token", error_description="${message.replace(/"/g, "'")}"`
+    : WWW_AUTH;
   return new AppError(code, message, undefined, { "www-authenticate": header });
 }
 
@@ -49,7 +51,11 @@ export class Tokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(typ: TokenType, claims: { userId: number; sid: string; jti?: string }, now: Date): Promise<{ token: string; exp: number }> {
+  async sign(
+    typ: TokenType,
+    claims: { userId: number; sid: string; jti?: string },
+    now: Date,
+  ): Promise<{ token: string; exp: number }> {
     const iat = Math.floor(now.getTime() / 1000);
     const exp = iat + (typ === "access" ? ACCESS_TTL_S : REFRESH_TTL_S);
     const payload: Record<string, string> = { sid: claims.sid, typ };
@@ -78,7 +84,8 @@ export class Tokens {
     if (typ === "access" && !allowExpired) {
       const hit = this.verified.get(token);
       if (hit) {
-        if (hit.exp <= Math.floor(now.getTime() / 1000)) throw unauthorized("token_expired", "the access token has expired");
+        if (hit.exp <= Math.floor(now.getTime() / 1000))
+          throw unauthorized("token_expired", "the access token has expired");
         return hit;
       }
     }

@@ -24,7 +24,8 @@ export function checkEmail(raw: unknown): Check<string> {
 export function checkPassword(raw: unknown): Check<string> {
   if (typeof raw !== "string") return { ok: false, message: "is required and must be a string" };
   const n = [...raw].length; // characters, not UTF-16 units
-  if (n < PASSWORD_MIN || n > PASSWORD_MAX) return { ok: false, message: `must be ${PASSWORD_MIN}–${PASSWORD_MAX} characters` };
+  if (n < PASSWORD_MIN || n > PASSWORD_MAX)
+    return { ok: false, message: `must be ${PASSWORD_MIN}–${PASSWORD_MAX} characters` };
   return { ok: true, value: raw };
 }
 
@@ -38,7 +39,8 @@ export function checkName(raw: unknown): Check<string> {
 
 /** An IANA time zone, returned in its canonical spelling ("europe/lisbon" → "Europe/Lisbon"). */
 export function checkTimezone(raw: unknown): Check<string> {
-  if (typeof raw !== "string" || raw.trim() === "") return { ok: false, message: "must be an IANA time zone such as Europe/Lisbon" };
+  if (typeof raw !== "string" || raw.trim() === "")
+    return { ok: false, message: "must be an IANA time zone such as Europe/Lisbon" };
   try {
     return { ok: true, value: new Intl.DateTimeFormat("en-US", { timeZone: raw.trim() }).resolvedOptions().timeZone };
   } catch {
@@ -55,9 +57,10 @@ export const DEVICE_MAX = 100;
 /** A session's device label ("Ana's phone"): optional, 1–100 characters after trimming. */
 export function checkDevice(raw: unknown): Check<string | null> {
   if (raw === undefined || raw === null) return { ok: true, value: null };
-  if (typeof raw !== "string") return { ok: false, message: "must be a string such as \"Ana's phone\"" };
+  if (typeof raw !== "string") return { ok: false, message: 'must be a string such as "Ana\'s phone"' };
   const v = raw.trim();
-  if (v.length < 1 || [...v].length > DEVICE_MAX) return { ok: false, message: `must be 1–${DEVICE_MAX} characters after trimming spaces` };
+  if (v.length < 1 || [...v].length > DEVICE_MAX)
+    return { ok: false, message: `must be 1–${DEVICE_MAX} characters after trimming spaces` };
   return { ok: true, value: v };
 }
 
@@ -65,14 +68,34 @@ export function checkDevice(raw: unknown): Check<string | null> {
 export function deviceLabel(ua: string | null | undefined): string | null {
   if (!ua) return null;
   const first = (names: [RegExp, string][]) => names.find(([re]) => re.test(ua))?.[1];
-  const app = first([[/Edg\//, "Edge"], [/Firefox\//, "Firefox"], [/Chrom(e|ium)\//, "Chrome"], [/Safari\//, "Safari"], [/^curl\//, "curl"], [/okhttp/i, "okhttp"], [/python/i, "Python"], [/^Bun\//, "Bun"], [/^node/i, "Node"]]);
-  const os = first([[/Android/, "Android"], [/iPhone/, "iPhone"], [/iPad/, "iPad"], [/Windows/, "Windows"], [/Mac OS X/, "macOS"], [/CrOS/, "ChromeOS"], [/Linux/, "Linux"]]);
+  const app = first([
+    [/Edg\//, "Edge"],
+    [/Firefox\//, "Firefox"],
+    [/Chrom(e|ium)\//, "Chrome"],
+    [/Safari\//, "Safari"],
+    [/^curl\//, "curl"],
+    [/okhttp/i, "okhttp"],
+    [/python/i, "Python"],
+    [/^Bun\//, "Bun"],
+    [/^node/i, "Node"],
+  ]);
+  const os = first([
+    [/Android/, "Android"],
+    [/iPhone/, "iPhone"],
+    [/iPad/, "iPad"],
+    [/Windows/, "Windows"],
+    [/Mac OS X/, "macOS"],
+    [/CrOS/, "ChromeOS"],
+    [/Linux/, "Linux"],
+  ]);
   if (!app && !os) return ua.slice(0, DEVICE_MAX);
   return [app, os && `on ${os}`].filter(Boolean).join(" ");
 }
 
 /** Runs the checks and throws one validation_failed listing every bad field. */
-export function validateAll<T extends Record<string, Check<unknown>>>(checks: T): { [K in keyof T]: T[K] extends Check<infer V> ? V : never } {
+export function validateAll<T extends Record<string, Check<unknown>>>(
+  checks: T,
+): { [K in keyof T]: T[K] extends Check<infer V> ? V : never } {
   const details: ErrorDetail[] = [];
   const out: Record<string, unknown> = {};
   for (const [field, c] of Object.entries(checks)) {

@@ -22,16 +22,24 @@ export function withLabel(raw: Record<string, unknown>, create: boolean, fail: F
   const out: Record<string, unknown> = { ...raw };
   if (per100 === null || per100 === undefined) {
     if (given.energy_kcal === undefined) {
-      fail("label.per_100g", "is null: the serving size in g or ml was not read, so values per 100 g are unknown; send nutrients (per 100 g) with the label");
+      fail(
+        "label.per_100g",
+        "is null: the serving size in g or ml was not read, so values per 100 g are unknown; send nutrients (per 100 g) with the label",
+      );
     }
   } else if (typeof per100 !== "object" || Array.isArray(per100)) {
     fail("label.per_100g", "must be an object of values per 100 g, or null");
   } else {
-    const fromLabel = Object.fromEntries(Object.entries(per100 as Record<string, unknown>).filter(([, v]) => v !== null));
+    const fromLabel = Object.fromEntries(
+      Object.entries(per100 as Record<string, unknown>).filter(([, v]) => v !== null),
+    );
     // a corrected kcal takes the label's kJ with it (derived again from the kcal sent)
     if (given.energy_kcal !== undefined && given.energy_kj === undefined) delete fromLabel.energy_kj;
     if (fromLabel.energy_kcal === undefined && given.energy_kcal === undefined) {
-      fail("label.per_100g.energy_kcal", "was not read from the label (see the reading's fields and warnings); send nutrients.energy_kcal");
+      fail(
+        "label.per_100g.energy_kcal",
+        "was not read from the label (see the reading's fields and warnings); send nutrients.energy_kcal",
+      );
     }
     out.nutrients = { ...fromLabel, ...(typeof raw.nutrients === "object" && raw.nutrients ? given : {}) };
   }
@@ -51,4 +59,3 @@ function servingPortion(serving: unknown): { name: string; grams: number } | nul
   const name = text ? `serving (${text})` : "serving";
   return { name: name.length > MAX_PORTION_NAME ? `${name.slice(0, MAX_PORTION_NAME - 2)}…)` : name, grams: amount };
 }
-

@@ -14,13 +14,15 @@ const PortionIn = t.Object({
 export const CreateFoodBody = t.Object({
   name: t.String({ description: "1–200 characters after trimming" }),
   brand: t.Optional(t.Union([t.String({ description: "at most 100 characters" }), t.Null()])),
-  barcode: t.Optional(t.Union([t.String({ description: "EAN-13, EAN-8, UPC-A, UPC-E or GTIN-14; stored as GTIN-14" }), t.Null()])),
+  barcode: t.Optional(
+    t.Union([t.String({ description: "EAN-13, EAN-8, UPC-A, UPC-E or GTIN-14; stored as GTIN-14" }), t.Null()]),
+  ),
   nutrients: t.Optional(NutrientsIn),
   portions: t.Optional(t.Array(PortionIn, { maxItems: 50 })),
   label: t.Optional(
     t.Unknown({
       description:
-        "what POST /scanner/label returned (LabelReading), to make this food from a photographed label: nutrients come from its per_100g (nutrients, when also sent, win key by key) and a portion \"serving (…)\" from its serving size unless portions are sent. Required unless nutrients is sent.",
+        'what POST /scanner/label returned (LabelReading), to make this food from a photographed label: nutrients come from its per_100g (nutrients, when also sent, win key by key) and a portion "serving (…)" from its serving size unless portions are sent. Required unless nutrients is sent.',
     }),
   ),
 });

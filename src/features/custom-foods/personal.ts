@@ -12,7 +12,10 @@ import { Lru } from "../../lib/lru";
 const HISTORY_DAYS = 90;
 
 /** How often and how lately a user logged each food since a time, and its last serving (the meal log answers it). */
-export type FoodHistory = (userId: number, since: string) => { id: number; n: number; last: string; quantity: number; portion_id: number | null }[];
+export type FoodHistory = (
+  userId: number,
+  since: string,
+) => { id: number; n: number; last: string; quantity: number; portion_id: number | null }[];
 
 interface Known {
   own: ReturnType<CustomFoodsRepo["allOf"]>;
@@ -39,7 +42,12 @@ export function personalFoods(history: FoodHistory, repo: CustomFoodsRepo, userI
   let found: Known | undefined; // looked up once per request: candidates, boosts and pages all ask
   const mine = () => {
     if (found) return found;
-    const k = cache.get(userId, () => ({ own: repo.allOf(userId), portions: repo.portionCounts(userId), minute, built: new Lru(PAGES_PER_USER) }))!;
+    const k = cache.get(userId, () => ({
+      own: repo.allOf(userId),
+      portions: repo.portionCounts(userId),
+      minute,
+      built: new Lru(PAGES_PER_USER),
+    }))!;
     if (k.minute !== minute) Object.assign(k, { minute, logged: undefined, built: new Lru(PAGES_PER_USER) });
     return (found = k);
   };
@@ -59,8 +67,21 @@ export function personalFoods(history: FoodHistory, repo: CustomFoodsRepo, userI
       const counts = mine().portions;
       return ownFoods().flatMap((f): RankInput[] => {
         const toks = words(`${f.name} ${f.brand ?? ""}`).map(stem);
-        const ok = qs.every((w, i) => toks.some((t) => t === w || (i === qs.length - 1 ? t.startsWith(w) : t.startsWith(w) && w.length >= 4)));
-        return ok ? [{ id: f.id, name: f.name, group_code: null, synonyms: "", portion_count: counts.get(f.id) ?? 0, brand: f.brand }] : [];
+        const ok = qs.every((w, i) =>
+          toks.some((t) => t === w || (i === qs.length - 1 ? t.startsWith(w) : t.startsWith(w) && w.length >= 4)),
+        );
+        return ok
+          ? [
+              {
+                id: f.id,
+                name: f.name,
+                group_code: null,
+                synonyms: "",
+                portion_count: counts.get(f.id) ?? 0,
+                brand: f.brand,
+              },
+            ]
+          : [];
       });
     },
     boosts() {

@@ -14,7 +14,13 @@ export class CustomFoodsRepo {
   constructor(readonly db: Db) {}
 
   get(userId: number, id: number): CustomFoodRow | null {
-    return this.db.select().from(customFoods).where(and(eq(customFoods.id, id), eq(customFoods.userId, userId))).get() ?? null;
+    return (
+      this.db
+        .select()
+        .from(customFoods)
+        .where(and(eq(customFoods.id, id), eq(customFoods.userId, userId)))
+        .get() ?? null
+    );
   }
 
   /** Every food of the user, whole rows (export). */
@@ -27,10 +33,19 @@ export class CustomFoodsRepo {
    * content instead of making a twin. One query per import, not one per food (that was quadratic).
    */
   byContent(userId: number): Map<string, number> {
-    const rows = this.db.select({ id: customFoods.id, name: customFoods.name, brand: customFoods.brand, barcode: customFoods.barcode, nutrients: customFoods.nutrients }).from(customFoods).where(eq(customFoods.userId, userId)).all();
+    const rows = this.db
+      .select({
+        id: customFoods.id,
+        name: customFoods.name,
+        brand: customFoods.brand,
+        barcode: customFoods.barcode,
+        nutrients: customFoods.nutrients,
+      })
+      .from(customFoods)
+      .where(eq(customFoods.userId, userId))
+      .all();
     return new Map(rows.map((r) => [contentKey(r), r.id]));
   }
-
 
   /** The user's most recently changed food with one of these GTIN-14s. */
   byBarcode(userId: number, gtins: string[]): CustomFoodRow | null {
@@ -46,17 +61,28 @@ export class CustomFoodsRepo {
   }
 
   portions(foodId: number): CustomPortionRow[] {
-    return this.db.select().from(customPortions).where(eq(customPortions.foodId, foodId)).orderBy(asc(customPortions.seq)).all();
+    return this.db
+      .select()
+      .from(customPortions)
+      .where(eq(customPortions.foodId, foodId))
+      .orderBy(asc(customPortions.seq))
+      .all();
   }
 
   /** Every food of the user, for matching a search (a user has tens to hundreds). */
   allOf(userId: number): Pick<CustomFoodRow, "id" | "name" | "brand">[] {
-    return this.db.select({ id: customFoods.id, name: customFoods.name, brand: customFoods.brand }).from(customFoods).where(eq(customFoods.userId, userId)).all();
+    return this.db
+      .select({ id: customFoods.id, name: customFoods.name, brand: customFoods.brand })
+      .from(customFoods)
+      .where(eq(customFoods.userId, userId))
+      .all();
   }
 
   portionCounts(userId: number): Map<number, number> {
     const rows = this.db.$client
-      .query("SELECT p.food_id AS id, count(*) AS n FROM custom_portions p JOIN custom_foods f ON f.id = p.food_id WHERE f.user_id = ? GROUP BY p.food_id")
+      .query(
+        "SELECT p.food_id AS id, count(*) AS n FROM custom_portions p JOIN custom_foods f ON f.id = p.food_id WHERE f.user_id = ? GROUP BY p.food_id",
+      )
       .all(userId) as { id: number; n: number }[];
     return new Map(rows.map((r) => [r.id, r.n]));
   }
@@ -70,15 +96,28 @@ export class CustomFoodsRepo {
     const unused = this.portions(foodId);
     portions.forEach((p, i) => {
       const k = unused.findIndex((o) => o.name === p.name);
-      if (k < 0) return void this.db.insert(customPortions).values({ foodId, seq: i + 1, name: p.name, amount: 1, grams: p.grams }).run();
+      if (k < 0)
+        return void this.db
+          .insert(customPortions)
+          .values({ foodId, seq: i + 1, name: p.name, amount: 1, grams: p.grams })
+          .run();
       const [reused] = unused.splice(k, 1);
-      this.db.update(customPortions).set({ seq: i + 1, amount: 1, grams: p.grams }).where(eq(customPortions.id, reused!.id)).run();
+      this.db
+        .update(customPortions)
+        .set({ seq: i + 1, amount: 1, grams: p.grams })
+        .where(eq(customPortions.id, reused!.id))
+        .run();
     });
     for (const o of unused) this.db.delete(customPortions).where(eq(customPortions.id, o.id)).run();
   }
 }
 
 /** A food's identity for an import: name, brand, barcode and nutrients, exactly. */
-export function contentKey(f: { name?: string; brand?: string | null; barcode?: string | null; nutrients?: unknown }): string {
+export function contentKey(f: {
+  name?: string;
+  brand?: string | null;
+  barcode?: string | null;
+  nutrients?: unknown;
+}): string {
   return JSON.stringify([f.name ?? "", f.brand ?? null, f.barcode ?? null, f.nutrients ?? null]);
 }

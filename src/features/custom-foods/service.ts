@@ -26,7 +26,9 @@ const notFound = (id: number) => new AppError("food_not_found", `no custom food 
 /** A recipe's food changes only through /recipes, which computes its nutrients. */
 function refuseComputed(row: { kind: string }, id: number): void {
   if (row.kind !== "food") {
-    throw new AppError("validation_failed", `food ${id} is a recipe; change or delete it with /recipes/${id}`, [{ field: "id", message: "is a recipe; use /recipes/{id}" }]);
+    throw new AppError("validation_failed", `food ${id} is a recipe; change or delete it with /recipes/${id}`, [
+      { field: "id", message: "is a recipe; use /recipes/{id}" },
+    ]);
   }
 }
 
@@ -35,11 +37,21 @@ function refuseComputed(row: { kind: string }, id: number): void {
  * server chooses the id) or, with `id`, the caller's existing food replaced as given. Call inside that
  * feature's transaction.
  */
-export function saveComputedFood({ ctx, id, kind, fields }: {
+export function saveComputedFood({
+  ctx,
+  id,
+  kind,
+  fields,
+}: {
   ctx: CustomFoodsCtx;
   id: number | null;
   kind: string;
-  fields: { name: string; brand: string | null; nutrients: Record<string, number | null>; portions: { name: string; grams: number }[] };
+  fields: {
+    name: string;
+    brand: string | null;
+    nutrients: Record<string, number | null>;
+    portions: { name: string; grams: number }[];
+  };
 }): FoodT {
   const now = ctx.now.toISOString();
   const existing = id === null ? null : ctx.repo.get(ctx.userId, id);
@@ -47,7 +59,11 @@ export function saveComputedFood({ ctx, id, kind, fields }: {
   const values = { name: fields.name, brand: fields.brand, nutrients: fields.nutrients, kind, updatedAt: now };
   const foodId = existing
     ? (ctx.db.update(customFoods).set(values).where(eq(customFoods.id, existing.id)).run(), existing.id)
-    : ctx.db.insert(customFoods).values({ userId: ctx.userId, barcode: null, createdAt: now, ...values }).returning().get().id;
+    : ctx.db
+        .insert(customFoods)
+        .values({ userId: ctx.userId, barcode: null, createdAt: now, ...values })
+        .returning()
+        .get().id;
   ctx.repo.replacePortions(foodId, fields.portions);
   const food = customDetail(ctx.repo, ctx.repo.get(ctx.userId, foodId)!);
   ctx.log.record(ctx.userId, "food", foodId, "upsert", food, ctx.now);
@@ -64,7 +80,15 @@ export function createFood({ ctx, input }: { ctx: CustomFoodsCtx; input: Record<
   return inTx(ctx.db, () => {
     const r = ctx.db
       .insert(customFoods)
-      .values({ userId: ctx.userId, name: v.name!, brand: v.brand ?? null, barcode: v.barcode ?? null, nutrients: v.nutrients!, createdAt: now, updatedAt: now })
+      .values({
+        userId: ctx.userId,
+        name: v.name!,
+        brand: v.brand ?? null,
+        barcode: v.barcode ?? null,
+        nutrients: v.nutrients!,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning()
       .get();
     ctx.repo.replacePortions(r.id, v.portions ?? []);
@@ -75,7 +99,15 @@ export function createFood({ ctx, input }: { ctx: CustomFoodsCtx; input: Record<
 }
 
 /** PATCH /foods/:id — nutrients merge key by key (null clears one); portions replace the list. */
-export function updateFood({ ctx, id, input }: { ctx: CustomFoodsCtx; id: number; input: Record<string, unknown> }): FoodT {
+export function updateFood({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: CustomFoodsCtx;
+  id: number;
+  input: Record<string, unknown>;
+}): FoodT {
   const existing = ctx.repo.get(ctx.userId, id);
   if (!existing) throw notFound(id);
   refuseComputed(existing, id);
@@ -101,12 +133,23 @@ export function updateFood({ ctx, id, input }: { ctx: CustomFoodsCtx; id: number
 }
 
 /** DELETE /foods/:id (`computed`: the owning feature deletes its own, e.g. a recipe). */
-export function deleteFood({ ctx, id, computed = false }: { ctx: CustomFoodsCtx; id: number; computed?: boolean }): void {
+export function deleteFood({
+  ctx,
+  id,
+  computed = false,
+}: {
+  ctx: CustomFoodsCtx;
+  id: number;
+  computed?: boolean;
+}): void {
   const row = ctx.repo.get(ctx.userId, id);
   if (!row) throw notFound(id);
   if (!computed) refuseComputed(row, id);
   inTx(ctx.db, () => {
-    ctx.db.delete(customFoods).where(and(eq(customFoods.id, id), eq(customFoods.userId, ctx.userId))).run();
+    ctx.db
+      .delete(customFoods)
+      .where(and(eq(customFoods.id, id), eq(customFoods.userId, ctx.userId)))
+      .run();
     ctx.log.record(ctx.userId, "food", id, "delete", null, ctx.now);
   });
 }

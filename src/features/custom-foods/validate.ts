@@ -13,7 +13,14 @@ export interface FoodInput {
 }
 
 const KEYS = new Set<string>(NUTRIENTS.map((n) => n.key));
-const UNIT_MAX: Record<string, number> = { kcal: 1000, kJ: 4184, g: 100, mg: 100_000, ug: 100_000_000, IU: 100_000_000 };
+const UNIT_MAX: Record<string, number> = {
+  kcal: 1000,
+  kJ: 4184,
+  g: 100,
+  mg: 100_000,
+  ug: 100_000_000,
+  IU: 100_000_000,
+};
 const UNIT_OF = new Map<string, string>(NUTRIENTS.map((n) => [n.key, n.unit]));
 /** The most a nutrient can be per 100 g of any food (1000 kcal, 100 g, …). */
 export const maxPer100g = (key: string): number => UNIT_MAX[UNIT_OF.get(key) ?? "g"]!;
@@ -22,7 +29,8 @@ export const maxPer100g = (key: string): number => UNIT_MAX[UNIT_OF.get(key) ?? 
 export function checkFoodInput(input: Record<string, unknown>, create: boolean): FoodInput {
   const details: ErrorDetail[] = [];
   const out: FoodInput = {};
-  const fail = (field: string, message: string, extra: Record<string, unknown> = {}) => details.push({ field, message, ...extra });
+  const fail = (field: string, message: string, extra: Record<string, unknown> = {}) =>
+    details.push({ field, message, ...extra });
   const raw = withLabel(input, create, fail);
 
   if (raw.name !== undefined || create) {
@@ -33,7 +41,8 @@ export function checkFoodInput(input: Record<string, unknown>, create: boolean):
   }
   if (raw.brand !== undefined) {
     if (raw.brand === null || (typeof raw.brand === "string" && raw.brand.trim() === "")) out.brand = null;
-    else if (typeof raw.brand !== "string" || raw.brand.trim().length > 100) fail("brand", "must be at most 100 characters, or null");
+    else if (typeof raw.brand !== "string" || raw.brand.trim().length > 100)
+      fail("brand", "must be at most 100 characters, or null");
     else out.brand = raw.brand.trim();
   }
   if (raw.barcode !== undefined) {
@@ -47,7 +56,8 @@ export function checkFoodInput(input: Record<string, unknown>, create: boolean):
   }
   if (raw.nutrients !== undefined || (create && !details.some((d) => d.field?.startsWith("label")))) {
     const n = raw.nutrients;
-    if (n === null || typeof n !== "object" || Array.isArray(n)) fail("nutrients", "must be an object of nutrient values per 100 g");
+    if (n === null || typeof n !== "object" || Array.isArray(n))
+      fail("nutrients", "must be an object of nutrient values per 100 g");
     else {
       const clean: Partial<Record<NutrientKey, number | null>> = {};
       for (const [k, v] of Object.entries(n as Record<string, unknown>)) {
@@ -60,22 +70,29 @@ export function checkFoodInput(input: Record<string, unknown>, create: boolean):
           fail(`nutrients.${k}`, `must be a number from 0 to ${max} per 100 g, or null`);
         } else clean[k as NutrientKey] = Math.round(v * 1000) / 1000;
       }
-      if (create && clean.energy_kcal === undefined && !details.some((d) => d.field === "nutrients.energy_kcal" || d.field?.startsWith("label"))) {
+      if (
+        create &&
+        clean.energy_kcal === undefined &&
+        !details.some((d) => d.field === "nutrients.energy_kcal" || d.field?.startsWith("label"))
+      ) {
         fail("nutrients.energy_kcal", "is required");
       }
-      if (clean.energy_kcal != null && clean.energy_kj === undefined) clean.energy_kj = Math.round(clean.energy_kcal * 4184) / 1000;
+      if (clean.energy_kcal != null && clean.energy_kj === undefined)
+        clean.energy_kj = Math.round(clean.energy_kcal * 4184) / 1000;
       out.nutrients = clean;
     }
   }
   if (raw.portions !== undefined) {
-    if (!Array.isArray(raw.portions) || raw.portions.length > 50) fail("portions", "must be an array of at most 50 portions");
+    if (!Array.isArray(raw.portions) || raw.portions.length > 50)
+      fail("portions", "must be an array of at most 50 portions");
     else {
       out.portions = [];
       raw.portions.forEach((p: unknown, i: number) => {
         const o = (p ?? {}) as Record<string, unknown>;
         const name = typeof o.name === "string" ? o.name.trim() : "";
         if (name.length < 1 || name.length > 100) fail(`portions.${i}.name`, "must be 1–100 characters");
-        if (typeof o.grams !== "number" || !(o.grams > 0) || o.grams > 5000) fail(`portions.${i}.grams`, "must be more than 0 and at most 5000");
+        if (typeof o.grams !== "number" || !(o.grams > 0) || o.grams > 5000)
+          fail(`portions.${i}.grams`, "must be more than 0 and at most 5000");
         else out.portions!.push({ name, grams: Math.round(o.grams * 1000) / 1000 });
       });
     }

@@ -116,24 +116,39 @@ function responses(route: RouteLike, schemas: Schemas, secured: boolean): Json {
       continue;
     }
     const op = OPERATIONS[`${route.method} ${openApiPath(route.path)}`];
-    const content: Json = { "application/json": { schema: Number(status) >= 400 ? ref("schemas", "Error") : schemas.ref(schema) } };
+    const content: Json = {
+      "application/json": { schema: Number(status) >= 400 ? ref("schemas", "Error") : schemas.ref(schema) },
+    };
     if (Number(status) < 300 && op?.csv) content["text/csv"] = { schema: { type: "string" } };
     out[status] = { description: STATUS_TEXT[status] ?? "Response", headers, content };
   }
-  out["500"] = { description: "Internal error (logged with the request id)", headers: { "X-Request-Id": ref("headers", "RequestId") }, content: { "application/json": { schema: ref("schemas", "Error") } } };
+  out["500"] = {
+    description: "Internal error (logged with the request id)",
+    headers: { "X-Request-Id": ref("headers", "RequestId") },
+    content: { "application/json": { schema: ref("schemas", "Error") } },
+  };
   return out;
 }
 
 function parameters(route: RouteLike, schemas: Schemas): Json[] {
   const params: Json[] = [];
-  for (const [where, schema] of [["path", route.hooks.params], ["query", route.hooks.query]] as const) {
+  for (const [where, schema] of [
+    ["path", route.hooks.params],
+    ["query", route.hooks.query],
+  ] as const) {
     const s = schemas.convert(schema, true);
     const props = (s.properties ?? {}) as Record<string, Json>;
     const required = new Set((s.required as string[] | undefined) ?? []);
     for (const [name, p] of Object.entries(props)) {
       const { description, ...rest } = p;
       delete rest.title;
-      params.push({ name, in: where, required: where === "path" || required.has(name), ...(description ? { description } : {}), schema: rest });
+      params.push({
+        name,
+        in: where,
+        required: where === "path" || required.has(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+      });
     }
   }
   return params;
@@ -144,11 +159,28 @@ function requestBody(route: RouteLike, schemas: Schemas): Json | undefined {
   if (UPLOADS.has(route.path)) {
     return {
       required: true,
-      content: { "multipart/form-data": { schema: { type: "object", required: ["image"], properties: { image: { type: "string", format: "binary", description: "JPEG, PNG or WebP, at most 10 MB and 40 megapixels" } } } } },
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            required: ["image"],
+            properties: {
+              image: {
+                type: "string",
+                format: "binary",
+                description: "JPEG, PNG or WebP, at most 10 MB and 40 megapixels",
+              },
+            },
+          },
+        },
+      },
     };
   }
   // A route that checks its body itself (import, sync push) documents the shape in detail.body.
-  return { required: true, content: { "application/json": { schema: schemas.ref(route.hooks.detail?.body ?? route.hooks.body) } } };
+  return {
+    required: true,
+    content: { "application/json": { schema: schemas.ref(route.hooks.detail?.body ?? route.hooks.body) } },
+  };
 }
 
 export interface OpenApiInfo {
@@ -185,7 +217,8 @@ export function buildOpenApi(routes: readonly RouteLike[], info: OpenApiInfo): J
     };
   }
   schemas.named.Error = schemas.convert(info.errorSchema, true);
-  for (const [name, example] of Object.entries(info.examples)) if (schemas.named[name]) schemas.named[name]!.examples = [example];
+  for (const [name, example] of Object.entries(info.examples))
+    if (schemas.named[name]) schemas.named[name]!.examples = [example];
   return {
     openapi: "3.1.0",
     info: {
@@ -208,10 +241,16 @@ export function buildOpenApi(routes: readonly RouteLike[], info: OpenApiInfo): J
         },
       },
       headers: {
-        RequestId: { description: "the request's id (echoes a safe incoming X-Request-Id); quote it when reporting a problem", schema: { type: "string" } },
+        RequestId: {
+          description: "the request's id (echoes a safe incoming X-Request-Id); quote it when reporting a problem",
+          schema: { type: "string" },
+        },
         Location: { description: "the new resource's path", schema: { type: "string" } },
         RetryAfter: { description: "seconds to wait before retrying", schema: { type: "integer", minimum: 1 } },
-        WwwAuthenticate: { description: 'Bearer, with error="invalid_token" for a bad or expired token', schema: { type: "string" } },
+        WwwAuthenticate: {
+          description: 'Bearer, with error="invalid_token" for a bad or expired token',
+          schema: { type: "string" },
+        },
       },
     },
   };

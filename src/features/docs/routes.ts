@@ -47,7 +47,8 @@ export function docsRoutes() {
     .get(
       "/docs/assets/:file",
       ({ params }) => {
-        if (params.file === "init.js") return new Response(INIT, { headers: { "content-type": "text/javascript; charset=utf-8" } });
+        if (params.file === "init.js")
+          return new Response(INIT, { headers: { "content-type": "text/javascript; charset=utf-8" } });
         const file = Object.hasOwn(FILES, params.file) ? FILES[params.file] : undefined;
         if (!file) throw new AppError("not_found", `no docs asset named ${params.file}`);
         return new Response(Bun.file(file.path), {

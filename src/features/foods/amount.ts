@@ -15,6 +15,7 @@ export interface ParsedAmount {
   text: string;
 }
 
+// biome-ignore format: a word table, several entries a line
 const NUMBER_WORDS: Record<string, number> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   eleven: 11, twelve: 12, half: 0.5, quarter: 0.25, couple: 2, few: 3, dozen: 12,
@@ -22,6 +23,7 @@ const NUMBER_WORDS: Record<string, number> = {
 const FRACTIONS: Record<string, number> = { "½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125 };
 
 /** Unit words → canonical unit. Weights and volumes convert; the rest name a portion. */
+// biome-ignore format: a word table, several entries a line
 const UNITS: Record<string, string> = {
   g: "g", gr: "g", gm: "g", gms: "g", gram: "g", grams: "g", gramme: "g", grammes: "g",
   kg: "kg", kgs: "kg", kilo: "kg", kilos: "kg", kilogram: "kg", kilograms: "kg",
@@ -39,11 +41,24 @@ const UNITS: Record<string, string> = {
   large: "large", medium: "medium", small: "small", whole: "whole",
 };
 const MASS: Record<string, number> = { g: 1, kg: 1000, oz: 28.3495, lb: 453.592 };
+// biome-ignore format: a word table, several entries a line
 const VOLUME_ML: Record<string, number> = {
   ml: 1, l: 1000, dl: 100, cl: 10, cup: 236.588, tbsp: 14.787, tsp: 4.929, pint: 473.176, glass: 236.588, mug: 236.588, shot: 44.36,
 };
 /** Units that are also food words or sizes: never a unit without a number before them. */
-const NEEDS_NUMBER = new Set(["breast", "whole", "large", "medium", "small", "bar", "stick", "leaf", "can", "shot", "glass"]);
+const NEEDS_NUMBER = new Set([
+  "breast",
+  "whole",
+  "large",
+  "medium",
+  "small",
+  "bar",
+  "stick",
+  "leaf",
+  "can",
+  "shot",
+  "glass",
+]);
 /** Of those, the ones that read as part of the food after "a" ("a whole wheat bagel", "a breast fillet"). */
 const FOOD_UNITS = new Set(["breast", "whole", "bar", "stick", "leaf"]);
 
@@ -112,7 +127,8 @@ function scanLeading(toks: string[]): Scan | null {
   // "half and half" is a food; "a large coffee" is one coffee (the size stays in the words)
   if (u === "and" || u === "&") return null;
   // after "a", a food word is the food ("a chocolate bar" no, but "a bar of chocolate" yes)
-  const foodAfterA = (t0 === "a" || t0 === "an") && u !== undefined && FOOD_UNITS.has(UNITS[u] ?? "") && toks[i + 1] !== "of";
+  const foodAfterA =
+    (t0 === "a" || t0 === "an") && u !== undefined && FOOD_UNITS.has(UNITS[u] ?? "") && toks[i + 1] !== "of";
   if (u && UNITS[u] && !foodAfterA) {
     unit = UNITS[u]!;
     i++;
@@ -136,7 +152,11 @@ export function parseAmount(text: string): { food: string; amount: ParsedAmount 
   const lead = scanLeading(toks);
   if (lead && lead.used < toks.length) {
     const food = toks.slice(lead.used).join(" ");
-    if (words(food).length) return { food, amount: { quantity: round(lead.quantity), unit: lead.unit, text: toks.slice(0, lead.used).join(" ") } };
+    if (words(food).length)
+      return {
+        food,
+        amount: { quantity: round(lead.quantity), unit: lead.unit, text: toks.slice(0, lead.used).join(" ") },
+      };
   }
   // trailing: "chicken breast 200 g", "rice 1 cup", "eggs x2"
   for (let k = Math.max(1, toks.length - 3); k < toks.length; k++) {
@@ -147,7 +167,8 @@ export function parseAmount(text: string): { food: string; amount: ParsedAmount 
     // a bare number at the end is part of a name ("product 12", "vitamin b 12") unless written "x2"
     if (!scan || scan.used !== t.length || (scan.unit === null && tail[0] !== "x")) continue;
     const food = toks.slice(0, k).join(" ");
-    if (words(food).length) return { food, amount: { quantity: round(scan.quantity), unit: scan.unit, text: tail.join(" ") } };
+    if (words(food).length)
+      return { food, amount: { quantity: round(scan.quantity), unit: scan.unit, text: tail.join(" ") } };
   }
   return { food: text.trim(), amount: null };
 }
@@ -194,22 +215,36 @@ function portionFor(unit: string, portions: readonly AmountPortion[]): AmountPor
  * without one converts through a volume portion the food has (its own density), else as water.
  * Null when the food has no way to measure it.
  */
-export function resolveAmount(amount: ParsedAmount, portions: readonly AmountPortion[], defaultPortion: AmountPortion | null): ResolvedAmount | null {
+export function resolveAmount(
+  amount: ParsedAmount,
+  portions: readonly AmountPortion[],
+  defaultPortion: AmountPortion | null,
+): ResolvedAmount | null {
   const { quantity, unit } = amount;
   const grams = (g: number): ResolvedAmount => ({ quantity: round(g), portion_id: null, grams: round(g) });
-  const of = (p: AmountPortion, n: number): ResolvedAmount => ({ quantity: round(n), portion_id: p.id, grams: round((n * p.grams) / p.amount) });
+  const of = (p: AmountPortion, n: number): ResolvedAmount => ({
+    quantity: round(n),
+    portion_id: p.id,
+    grams: round((n * p.grams) / p.amount),
+  });
   if (unit === null) return defaultPortion ? of(defaultPortion, quantity) : null;
   if (unit in MASS) return grams(quantity * MASS[unit]!);
   const named = portionFor(unit, portions);
   if (named) return of(named, quantity);
   const ml = unit === "floz" ? quantity * 29.574 : unit in VOLUME_ML ? quantity * VOLUME_ML[unit]! : null;
   if (ml !== null) {
-    for (const [name, perUnit] of [["cup", 236.588], ["tbsp", 14.787], ["tsp", 4.929], ["floz", 29.574]] as const) {
+    for (const [name, perUnit] of [
+      ["cup", 236.588],
+      ["tbsp", 14.787],
+      ["tsp", 4.929],
+      ["floz", 29.574],
+    ] as const) {
       const p = portionFor(name, portions);
       if (p) return grams((ml / perUnit) * (p.grams / p.amount));
     }
     return grams(ml); // no volume portion: as water
   }
-  if (["piece", "whole", "large", "medium", "small", "serving"].includes(unit) && defaultPortion) return of(defaultPortion, quantity);
+  if (["piece", "whole", "large", "medium", "small", "serving"].includes(unit) && defaultPortion)
+    return of(defaultPortion, quantity);
   return null;
 }

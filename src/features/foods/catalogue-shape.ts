@@ -12,7 +12,11 @@ function portionOf(catalogue: Catalogue, f: CatalogueFood): FoodSummaryT["defaul
 }
 
 const ORIGIN = { sr24: "usda_sr24", sr28: "usda_sr28", composed: "composed" } as const;
-const ATTRIBUTION_SOURCE = { sr24: "USDA SR24", sr28: "USDA SR28", composed: "Morsel composed dish (USDA SR24 ingredients)" } as const;
+const ATTRIBUTION_SOURCE = {
+  sr24: "USDA SR24",
+  sr28: "USDA SR28",
+  composed: "Morsel composed dish (USDA SR24 ingredients)",
+} as const;
 
 export function catalogueSummary(catalogue: Catalogue, f: CatalogueFood): FoodSummaryT {
   return {

@@ -17,7 +17,8 @@ const ARTICLES = new Set(["a", "an", "of", "some"]);
 const content = (ws: string[]) => ws.filter((w) => !FILLER.has(w) && !ARTICLES.has(w));
 const key = (ws: string[]) => content(ws).map(stem).join(" ");
 /** A joiner between two food words ("mac and cheese"), not at an edge ("with salt"). */
-const joinsInside = (ws: string[]) => ws.some((w, i) => JOINERS.has(w) && i > 0 && i < ws.length - 1) && content(ws).length >= 2;
+const joinsInside = (ws: string[]) =>
+  ws.some((w, i) => JOINERS.has(w) && i > 0 && i < ws.length - 1) && content(ws).length >= 2;
 
 /** The food names that contain "and"/"with", as stemmed word keys: "and"/"with" inside them do not split. */
 export class DishNames {
@@ -79,7 +80,12 @@ export function parseLine(line: string, dishes: DishNames): LineItem[] {
   const items: LineItem[] = [];
   for (const chunk of line.split(/[,;\n]|\bplus\b|\+/i)) {
     // words as typed (numbers, fractions and "%" kept) for the amount parser
-    const ws = chunk.toLowerCase().replace(/[^\p{L}\p{N}%½¼¾⅓⅔⅛./&'-]+/gu, " ").trim().split(/\s+/).filter(Boolean);
+    const ws = chunk
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}%½¼¾⅓⅔⅛./&'-]+/gu, " ")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
     if (!ws.length) continue;
     for (const part of splitJoined(ws, dishes)) {
       const text = part.join(" ");

@@ -18,14 +18,19 @@ export const Portion = t.Object({ id: Int(), name: t.String(), amount: t.Number(
 const summaryFields = {
   id: Int(),
   name: t.String({ description: "the full name (USDA's, for catalogue foods)" }),
-  short_name: t.String({ description: "a common name for lists (\"Oatmeal, cooked with water\"); the same as name for your own and imported foods" }),
+  short_name: t.String({
+    description:
+      'a common name for lists ("Oatmeal, cooked with water"); the same as name for your own and imported foods',
+  }),
   origin: Nullable(
     Enum(["usda_sr24", "usda_sr28", "composed"], {
-      description: "catalogue foods: usda_sr24 / usda_sr28 (the USDA release the values come from), composed (a dish Morsel made from catalogue foods by weight; attribution.notice names them); null for other sources",
+      description:
+        "catalogue foods: usda_sr24 / usda_sr28 (the USDA release the values come from), composed (a dish Morsel made from catalogue foods by weight; attribution.notice names them); null for other sources",
     }),
   ),
   source: Enum(["usda", "custom", "openfoodfacts"], {
-    description: "usda: the bundled catalogue; custom: your own food; openfoodfacts: a product imported from an Open Food Facts dump or the online lookup",
+    description:
+      "usda: the bundled catalogue; custom: your own food; openfoodfacts: a product imported from an Open Food Facts dump or the online lookup",
   }),
   brand: Nullable(t.String()),
   barcode: Nullable(t.String({ description: "GTIN-14" })),
@@ -57,16 +62,31 @@ export const MAX_SEARCH_OFFSET = 1000;
 export const SearchQuery = t.Object({
   q: t.String({ description: "1–100 characters after trimming" }),
   limit: t.Optional(intParam("limit", { minimum: 1, maximum: 50, default: 20 })),
-  offset: t.Optional(intParam("offset", { minimum: 0, maximum: MAX_SEARCH_OFFSET, default: 0, description: `at most ${MAX_SEARCH_OFFSET}: past that, refine the query` })),
+  offset: t.Optional(
+    intParam("offset", {
+      minimum: 0,
+      maximum: MAX_SEARCH_OFFSET,
+      default: 0,
+      description: `at most ${MAX_SEARCH_OFFSET}: past that, refine the query`,
+    }),
+  ),
 });
 
 export const ParsedAmount = t.Object(
   {
-    quantity: t.Number({ description: "how many (\"half\" is 0.5)" }),
-    unit: Nullable(t.String({ description: "g, kg, oz, lb, ml, l, floz, cup, tbsp, tsp, or a portion word (slice, piece, serving, medium…); null = a count of the food's default portion" })),
+    quantity: t.Number({ description: 'how many ("half" is 0.5)' }),
+    unit: Nullable(
+      t.String({
+        description:
+          "g, kg, oz, lb, ml, l, floz, cup, tbsp, tsp, or a portion word (slice, piece, serving, medium…); null = a count of the food's default portion",
+      }),
+    ),
     text: t.String({ description: "the amount as it was typed" }),
   },
-  { title: "ParsedAmount", description: "An amount read from what was typed (\"2 eggs\", \"200g chicken\", \"half an avocado\")" },
+  {
+    title: "ParsedAmount",
+    description: 'An amount read from what was typed ("2 eggs", "200g chicken", "half an avocado")',
+  },
 );
 
 export const Serving = t.Object(
@@ -75,12 +95,19 @@ export const Serving = t.Object(
     portion_id: Nullable(Int()),
     grams: t.Number(),
   },
-  { title: "Serving", description: "A parsed amount as a serving of this food, ready for POST /meals (quantity, portion_id)" },
+  {
+    title: "Serving",
+    description: "A parsed amount as a serving of this food, ready for POST /meals (quantity, portion_id)",
+  },
 );
 
 export const SearchItem = t.Object(
   { ...summaryFields, serving: Nullable(Serving) },
-  { title: "SearchItem", description: "A FoodSummary plus `serving`: the query's amount as a serving of this food (null when the query has none or this food cannot measure it)" },
+  {
+    title: "SearchItem",
+    description:
+      "A FoodSummary plus `serving`: the query's amount as a serving of this food (null when the query has none or this food cannot measure it)",
+  },
 );
 
 export const SearchResponse = t.Object({
@@ -94,7 +121,12 @@ export const SearchResponse = t.Object({
 
 export const RecentQuery = t.Object({
   limit: t.Optional(intParam("limit", { minimum: 1, maximum: 50, default: 20 })),
-  sort: t.Optional(Enum(["recent", "frequent"], { default: "recent", description: "recent: last logged first; frequent: most logged first (ties: the more recent)" })),
+  sort: t.Optional(
+    Enum(["recent", "frequent"], {
+      default: "recent",
+      description: "recent: last logged first; frequent: most logged first (ties: the more recent)",
+    }),
+  ),
 });
 
 export const RecentFood = t.Object(
@@ -102,7 +134,9 @@ export const RecentFood = t.Object(
     ...summaryFields,
     log_count: Int({ description: "meals of this food in the last 90 days" }),
     last_logged_at: t.String({ description: "RFC 3339: the latest eaten_at" }),
-    last_quantity: t.Number({ description: "the quantity of that latest meal: portions of last_portion_id, or grams when it is null" }),
+    last_quantity: t.Number({
+      description: "the quantity of that latest meal: portions of last_portion_id, or grams when it is null",
+    }),
     last_portion_id: Nullable(Int({ description: "the portion of that latest meal; null = grams" })),
   },
   { title: "RecentFood" },
@@ -116,7 +150,9 @@ export type FoodSummaryT = typeof FoodSummary.static;
 export type FoodT = typeof Food.static;
 
 export const ParseBody = t.Object({
-  text: t.String({ description: "a line of food, 1–500 characters after trimming: \"2 eggs, toast with butter and a coffee\"" }),
+  text: t.String({
+    description: 'a line of food, 1–500 characters after trimming: "2 eggs, toast with butter and a coffee"',
+  }),
 });
 
 export const ParsedItem = t.Object(

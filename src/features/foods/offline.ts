@@ -42,7 +42,8 @@ function altMatches(alt: Alternative, e: Entry): boolean {
   });
 }
 
-const groupsMatched = (q: ParsedQuery, e: Entry) => q.groups.filter((g) => g.alternatives.some((a) => altMatches(a, e))).length;
+const groupsMatched = (q: ParsedQuery, e: Entry) =>
+  q.groups.filter((g) => g.alternatives.some((a) => altMatches(a, e))).length;
 
 export interface MemorySearchOptions {
   limit: number;

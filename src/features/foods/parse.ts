@@ -23,21 +23,33 @@ function dishesOf(catalogue: Catalogue): DishNames {
   return d;
 }
 
-export async function parseFoodLine({ ctx, catalogue, input, slicer }: {
+export async function parseFoodLine({
+  ctx,
+  catalogue,
+  input,
+  slicer,
+}: {
   ctx: FoodsCtx;
   catalogue: Catalogue;
   input: { text: string };
   slicer?: Slicer;
 }) {
   const text = input.text.trim();
-  if (text.length < 1 || text.length > MAX_LINE_LENGTH) throw invalid("text", `must be 1–${MAX_LINE_LENGTH} characters after trimming spaces`);
+  if (text.length < 1 || text.length > MAX_LINE_LENGTH)
+    throw invalid("text", `must be 1–${MAX_LINE_LENGTH} characters after trimming spaces`);
   const items = [];
   for (const item of parseLine(text, dishesOf(catalogue))) {
     const q = item.food.slice(0, 100);
     const page = await searchFoods({ ctx, input: { q, limit: 1, offset: 0 }, ...(slicer ? { slicer } : {}) });
     const food = page.items[0] ?? null;
     const summary = food ? (({ serving: _, ...rest }) => rest)(food) : null;
-    items.push({ text: item.text, food_text: item.food, amount: item.amount, food: summary, serving: summary ? servingOf(ctx, summary, item.amount) : null });
+    items.push({
+      text: item.text,
+      food_text: item.food,
+      amount: item.amount,
+      food: summary,
+      serving: summary ? servingOf(ctx, summary, item.amount) : null,
+    });
   }
   return { text, items };
 }

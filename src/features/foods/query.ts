@@ -86,7 +86,9 @@ export class Vocabulary {
     const nearest = Math.min(...found.map((f) => f.d));
     return found
       .filter((f) => f.d === nearest)
-      .sort((a, b) => a.rank - b.rank || (this.uses.get(b.w) ?? 0) - (this.uses.get(a.w) ?? 0) || a.w.localeCompare(b.w))
+      .sort(
+        (a, b) => a.rank - b.rank || (this.uses.get(b.w) ?? 0) - (this.uses.get(a.w) ?? 0) || a.w.localeCompare(b.w),
+      )
       .slice(0, max)
       .map(({ w, d }) => ({ w, d }));
   }
@@ -104,7 +106,11 @@ const contentWords = (ws: string[]) => ws.filter((w) => !STOP_WORDS.has(w));
  */
 const ALIAS_INDEX = new Map(
   Object.entries(ALIASES).map(
-    ([k, v]) => [contentWords(words(k)).join(" "), { ...v, alsoWords: v.also.map((a) => contentWords(words(a)).map(stem)) }] as const,
+    ([k, v]) =>
+      [
+        contentWords(words(k)).join(" "),
+        { ...v, alsoWords: v.also.map((a) => contentWords(words(a)).map(stem)) },
+      ] as const,
   ),
 );
 
@@ -121,7 +127,11 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
   const groups: Group[] = [];
   const prefer: number[] = [];
   // A misspelt word read as its nearest catalogue word, for finding phrases ("chiken breast", "oatmeel")
-  const fixed = ws.map((w, k) => (w.length >= 4 && !/^\d/.test(w) && !vocab.knows(w) && !(k === ws.length - 1 && vocab.hasPrefix(w)) ? (vocab.corrections(w, 1)[0]?.w ?? w) : w));
+  const fixed = ws.map((w, k) =>
+    w.length >= 4 && !/^\d/.test(w) && !vocab.knows(w) && !(k === ws.length - 1 && vocab.hasPrefix(w))
+      ? (vocab.corrections(w, 1)[0]?.w ?? w)
+      : w,
+  );
   let i = 0;
   while (i < ws.length) {
     // longest alias phrase starting at i, as typed or with its misspellings corrected
@@ -129,7 +139,20 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
     for (let n = Math.min(4, ws.length - i); n >= 1; n--) {
       const phrase = ws.slice(i, i + n).join(" ");
       const alias =
-        ALIAS_INDEX.get(phrase) ?? ALIAS_INDEX.get(ws.slice(i, i + n).map(stem).join(" ")) ?? ALIAS_INDEX.get(fixed.slice(i, i + n).join(" ")) ?? ALIAS_INDEX.get(fixed.slice(i, i + n).map(stem).join(" "));
+        ALIAS_INDEX.get(phrase) ??
+        ALIAS_INDEX.get(
+          ws
+            .slice(i, i + n)
+            .map(stem)
+            .join(" "),
+        ) ??
+        ALIAS_INDEX.get(fixed.slice(i, i + n).join(" ")) ??
+        ALIAS_INDEX.get(
+          fixed
+            .slice(i, i + n)
+            .map(stem)
+            .join(" "),
+        );
       if (!alias) continue;
       const isLast = i + n === ws.length;
       groups.push({
@@ -137,7 +160,9 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
         alternatives: [
           { words: ws.slice(i, i + n).map(stem), prefixLast: isLast, weight: 1 },
           // the phrase as corrected, when it was found that way ("chiken breast" → chicken breast)
-          ...(fixed.slice(i, i + n).join(" ") !== phrase ? [{ words: fixed.slice(i, i + n).map(stem), prefixLast: false, weight: 0.8 }] : []),
+          ...(fixed.slice(i, i + n).join(" ") !== phrase
+            ? [{ words: fixed.slice(i, i + n).map(stem), prefixLast: false, weight: 0.8 }]
+            : []),
           ...alias.alsoWords.map((w) => ({ words: w, prefixLast: false, weight: 0.9 })),
         ],
       });
@@ -163,7 +188,8 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
     const known = vocab.knows(w) || (isLast && vocab.hasPrefix(w));
     if (!known && w.length >= 4 && !/^\d/.test(w)) {
       // one edit away is likelier what was meant than two
-      for (const c of vocab.corrections(w)) alternatives.push({ words: [stem(c.w)], prefixLast: false, weight: c.d <= 1 ? 0.8 : 0.65 });
+      for (const c of vocab.corrections(w))
+        alternatives.push({ words: [stem(c.w)], prefixLast: false, weight: c.d <= 1 ? 0.8 : 0.65 });
     }
     groups.push({ typed: [w], alternatives });
     i++;

@@ -83,20 +83,33 @@ export function prepareName(f: RankInput): PreparedName {
     notes.add(rawSegments.length);
     rawSegments.push(f.brand);
   }
-  const segments = rawSegments.map((s) => words(s).filter((w) => !NAME_STOPWORDS.has(w)).map(stem));
+  const segments = rawSegments.map((s) =>
+    words(s)
+      .filter((w) => !NAME_STOPWORDS.has(w))
+      .map(stem),
+  );
   const first = rawSegments[0] ? words(rawSegments[0]).join(" ") : "";
   const headSize = CATEGORY_HEADS.has(first) && segments.length > 1 ? 2 : 1;
   const flat = segments.flat();
   const lowerName = words(f.name).join(" ");
   const asEaten = /\b(prepared|reconstituted)\b/.test(lowerName) && !/\bunprepared\b/.test(lowerName);
-  const capsWords = (f.name.match(/\b[A-Z][A-Z'&.\-]{2,}\b/g) ?? []).filter((w) => !["USDA", "NFS", "NLEA", "RTF", "UHT"].includes(w));
+  const capsWords = (f.name.match(/\b[A-Z][A-Z'&.-]{2,}\b/g) ?? []).filter(
+    (w) => !["USDA", "NFS", "NLEA", "RTF", "UHT"].includes(w),
+  );
   // runs of ALL-CAPS words form one brand phrase ("PIZZA HUT", "TACO BELL")
-  const capsPhrases = (f.name.match(/\b[A-Z][A-Z'&.\-]{2,}(?:\s+[A-Z][A-Z'&.\-]{1,})*\b/g) ?? [])
-    .map((p) => words(p).filter((w) => !["usda", "nfs", "nlea", "rtf", "uht"].includes(w)).map(stem))
+  const capsPhrases = (f.name.match(/\b[A-Z][A-Z'&.-]{2,}(?:\s+[A-Z][A-Z'&.-]{1,})*\b/g) ?? [])
+    .map((p) =>
+      words(p)
+        .filter((w) => !["usda", "nfs", "nlea", "rtf", "uht"].includes(w))
+        .map(stem),
+    )
     .filter((p) => p.length > 0);
   const brandPhrases = [...capsPhrases, ...(f.brand ? [words(f.brand).map(stem)] : [])];
   const second = rawSegments[1] ? words(rawSegments[1]).join(" ") : "";
-  const cookedHead = EATEN_COOKED_HEADS.has(first) || (headSize === 2 && EATEN_COOKED_HEADS.has(second)) || (first === "cereals" && second === "oats");
+  const cookedHead =
+    EATEN_COOKED_HEADS.has(first) ||
+    (headSize === 2 && EATEN_COOKED_HEADS.has(second)) ||
+    (first === "cereals" && second === "oats");
   const cookedForm = /\b(cooked|boiled|steamed|prepared with water|cooked with water)\b/.test(lowerName);
   const dryForm = /\b(raw|dry|uncooked|dried)\b/.test(lowerName);
   return {
@@ -106,7 +119,9 @@ export function prepareName(f: RankInput): PreparedName {
     segments,
     notes,
     // "Bread, cornbread, dry mix, prepared" is the food as eaten: its mix is not a variant.
-    variants: [...new Set(flatAll(segments).filter((w) => VARIANT_WORDS.has(w) && !(asEaten && AS_EATEN_FORMS.has(w))))],
+    variants: [
+      ...new Set(flatAll(segments).filter((w) => VARIANT_WORDS.has(w) && !(asEaten && AS_EATEN_FORMS.has(w)))),
+    ],
     headSize,
     headKey: first,
     synonyms: new Set(words(f.synonyms).map(stem)),
@@ -202,7 +217,8 @@ export interface ScoreContext {
  * priors (alias preference 12 + everyday 3), more often or more lately higher still; it must still
  * match the query. The server (custom-foods/personal.ts) and the web app's offline search use it.
  */
-export const historyBoost = (n: number, daysAgo: number) => 14 + Math.min(8, 2 * Math.log2(1 + n)) + (daysAgo <= 7 ? 3 : 0);
+export const historyBoost = (n: number, daysAgo: number) =>
+  14 + Math.min(8, 2 * Math.log2(1 + n)) + (daysAgo <= 7 ? 3 : 0);
 /** Added for the person's own (custom) foods. */
 export const OWN_FOOD_BOOST = 3;
 

@@ -7,6 +7,7 @@
  * Everyday foods: the generic entry a person means when they type the food's plain name.
  * A small popularity prior (the catalogue has no usage data); a user's own history outranks it.
  */
+// biome-ignore format: hand-kept data, several entries a line
 export const EVERYDAY_FOODS: readonly number[] = [
   // fruit
   9003, 9040, 9200, 9316, 9050, 9132, 9150, 9159, 9326, 9266, 9176, 9252, 9236, 9070, 9298, 9037, 9148, 9181,
@@ -37,6 +38,7 @@ export const EVERYDAY_FOODS: readonly number[] = [
  * (the original words still match); `prefer` names the entries it most likely means.
  * Keys and alternatives are lower-case words separated by single spaces.
  */
+// biome-ignore format: hand-kept data, several entries a line
 export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[] }>> = {
   // common names
   ketchup: { also: ["catsup"], prefer: [11935] },
@@ -359,6 +361,7 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
  * USDA names that start with a category ("Nuts, almonds", "Cheese, cheddar"): for these the
  * food's own noun is the second segment too.
  */
+// biome-ignore format: hand-kept data, several entries a line
 export const CATEGORY_HEADS: ReadonlySet<string> = new Set([
   "nuts", "seeds", "cheese", "fish", "spices", "cereals", "cereals ready to eat", "beverages", "alcoholic beverage",
   "game meat", "candies", "cookies", "crackers", "snacks", "pork", "beef", "lamb", "veal", "chicken", "turkey",
@@ -374,14 +377,17 @@ export const CATEGORY_HEADS: ReadonlySet<string> = new Set([
  * Foods people log cooked (rice, pasta, oats, lentils, beans, quinoa…): their cooked entry comes
  * first unless the query says raw or dry. Name heads (first segment, or a category's second).
  */
+// biome-ignore format: hand-kept data, several entries a line
 export const EATEN_COOKED_HEADS: ReadonlySet<string> = new Set([
   "rice", "pasta", "spaghetti", "macaroni", "noodles", "oats", "lentils", "beans", "chickpeas", "quinoa", "couscous",
   "barley", "bulgur", "millet", "buckwheat groats", "peas split", "split peas", "amaranth grain", "wild rice",
   "cowpeas", "lima beans", "soybeans", "farro", "polenta", "grits",
 ]);
 /** Query words that ask for a food as bought, not cooked (stemmed). */
+// biome-ignore format: hand-kept data, several entries a line
 export const ASKS_UNCOOKED: ReadonlySet<string> = new Set(["raw", "dry", "uncooked", "dried", "flour", "uncook"]);
 
+// biome-ignore format: hand-kept data, several entries a line
 export const PREP_WORDS: ReadonlySet<string> = new Set([
   "cooked", "boiled", "fried", "roasted", "baked", "grilled", "broiled", "steamed", "stewed", "braised", "canned",
   "frozen", "dried", "dry", "toasted", "microwaved", "poached", "scrambled", "sauteed", "smoked", "pickled",
@@ -392,6 +398,7 @@ export const PREP_WORDS: ReadonlySet<string> = new Set([
  * Words that mark a special variant of a food (stemmed): "Bacon, meatless", "Sour cream, light",
  * "Peanut butter, reduced sodium". Ranked below the standard entry unless the query asks.
  */
+// biome-ignore format: hand-kept data, several entries a line
 export const VARIANT_WORDS: ReadonlySet<string> = new Set([
   "reduced", "low", "light", "lite", "free", "diet", "dietetic", "imitation", "meatless", "substitute", "calorie",
   "sodium", "special", "nonfat", "skim", "lowfat", "unsalted", "decaffeinated", "sweetened", "flavored", "flavor",
@@ -401,12 +408,14 @@ export const VARIANT_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Qualifiers that mark the generic, average entry among its siblings. */
+// biome-ignore format: hand-kept data, several entries a line
 export const GENERIC_QUALIFIERS: readonly string[] = [
   "all commercial varieties", "year round average", "all types", "all varieties", "mixed species", "regular",
   "commercially prepared", "all classes", "all", "plain", "whole", "fresh", "original", "enriched",
 ];
 
 /** Food groups (and name heads) that are not what a plain query means, unless it says so. */
+// biome-ignore format: hand-kept data, several entries a line
 export const DEMOTED_GROUPS: Readonly<Record<string, { penalty: number; words: string[] }>> = {
   "03": { penalty: 8, words: ["baby", "babyfood", "infant", "toddler", "formula", "junior", "strained"] },
   // Only words that say "fast food" itself; a brand named in full ("taco bell") lifts the brand penalty
@@ -419,6 +428,7 @@ export const DEMOTED_GROUPS: Readonly<Record<string, { penalty: number; words: s
 };
 
 /** Name heads that mean a processed or other-context form of the food the query names. */
+// biome-ignore format: hand-kept data, several entries a line
 export const DEMOTED_HEADS: Readonly<Record<string, number>> = {
   oil: 2, babyfood: 6, "infant formula": 8, soup: 2, sauce: 1.5, "fast foods": 3, "usda commodity": 3,
   "restaurant": 3, snacks: 1.5, "salad dressing": 1, "school lunch": 4, croissants: 1, strudel: 1,

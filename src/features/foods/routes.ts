@@ -8,7 +8,16 @@ import { Slicer } from "../../lib/pace";
 import { rateKey } from "../../lib/client-address";
 import { isLoopback } from "../../config";
 import { reply } from "../../lib/reply";
-import { Food, FoodIdParams, ParseBody, ParseResponse, RecentQuery, RecentResponse, SearchQuery, SearchResponse } from "./model";
+import {
+  Food,
+  FoodIdParams,
+  ParseBody,
+  ParseResponse,
+  RecentQuery,
+  RecentResponse,
+  SearchQuery,
+  SearchResponse,
+} from "./model";
 import { parseFoodLine } from "./parse";
 import { getFood, recentFoods, searchFoods, type FoodsCtx } from "./service";
 
@@ -16,9 +25,17 @@ export function foodsRoutes(deps: AppDeps, personal: (userId: number | null) => 
   const budget = new CostBudget(deps.searchBudget);
   const signedInBudget = new CostBudget(deps.signedInSearchBudget ?? SIGNED_IN_SEARCH_BUDGET);
   /** Runs a search charged to `key` in `bucket` (its working time, not its pauses): 429 with Retry-After while that budget is spent. */
-  const budgeted = async <T>(bucket: CostBudget, key: string, run: (slicer: Slicer) => Promise<T>, why: string): Promise<T> => {
+  const budgeted = async <T>(
+    bucket: CostBudget,
+    key: string,
+    run: (slicer: Slicer) => Promise<T>,
+    why: string,
+  ): Promise<T> => {
     const wait = bucket.retryAfter(key, performance.now());
-    if (wait > 0) throw new AppError("rate_limited", `${why}; try again in ${wait} seconds`, undefined, { "retry-after": String(wait) });
+    if (wait > 0)
+      throw new AppError("rate_limited", `${why}; try again in ${wait} seconds`, undefined, {
+        "retry-after": String(wait),
+      });
     const slicer = new Slicer();
     try {
       return await run(slicer);
@@ -35,49 +52,78 @@ export function foodsRoutes(deps: AppDeps, personal: (userId: number | null) => 
   });
   return new Elysia({ prefix: "/foods" })
     .use(deps.authn)
-    .get("/search", async ({ query, user, request, server }) => {
-      // A signed-in user spends a budget of server time of their own (lib/cost-budget.ts): with open
-      // registration anyone has a token, and expensive queries in flight held the server for everyone.
-      if (user) {
-        const page = await budgeted(signedInBudget, `u:${user.id}`, (slicer) => searchFoods({ ctx: ctxFor(user.id), input: query, slicer }), "too many expensive searches from this account");
+    .get(
+      "/search",
+      async ({ query, user, request, server }) => {
+        // A signed-in user spends a budget of server time of their own (lib/cost-budget.ts): with open
+        // registration anyone has a token, and expensive queries in flight held the server for everyone.
+        if (user) {
+          const page = await budgeted(
+            signedInBudget,
+            `u:${user.id}`,
+            (slicer) => searchFoods({ ctx: ctxFor(user.id), input: query, slicer }),
+            "too many expensive searches from this account",
+          );
+          return reply(deps, page);
+        }
+        // Anonymous callers spend a per-address budget (an IPv6 /64 counts as one address).
+        const address = deps.clientAddress(request, server);
+        // Clients on this machine are not budgeted: whoever is there can run the CLI anyway, and a
+        // proxy on the same machine should be named with --trust-proxy so its clients are told apart.
+        if (isLoopback(address)) return reply(deps, await searchFoods({ ctx: ctxFor(null), input: query }));
+        const page = await budgeted(
+          budget,
+          rateKey(address),
+          (slicer) => searchFoods({ ctx: ctxFor(null), input: query, slicer }),
+          "too many expensive searches from this address (sign in for a budget of your own)",
+        );
         return reply(deps, page);
-      }
-      // Anonymous callers spend a per-address budget (an IPv6 /64 counts as one address).
-      const address = deps.clientAddress(request, server);
-      // Clients on this machine are not budgeted: whoever is there can run the CLI anyway, and a
-      // proxy on the same machine should be named with --trust-proxy so its clients are told apart.
-      if (isLoopback(address)) return reply(deps, await searchFoods({ ctx: ctxFor(null), input: query }));
-      const page = await budgeted(budget, rateKey(address), (slicer) => searchFoods({ ctx: ctxFor(null), input: query, slicer }), "too many expensive searches from this address (sign in for a budget of your own)");
-      return reply(deps, page);
-    }, {
-      optionalAuth: true,
-      query: SearchQuery,
-      response: { 200: SearchResponse, ...errors(400, 429) },
-      detail: {
-        tags: ["foods"],
-        summary: "Search foods",
-        description:
-          "Public; a valid bearer token personalises it and a bad one is a 401. Ranked search over the USDA catalogue (and, with a token, the caller's custom foods). `q` is 1–100 characters after trimming; every word must match, the last word also as a prefix; common names, British spellings and small typos are understood. FTS syntax in `q` is treated as text. `offset` is at most 1000. Anonymous callers from other machines have a budget of server time per address (a quarter of a core, with a two-second burst): a client sending expensive searches back to back gets 429 rate_limited with Retry-After; signing in lifts it.",
       },
-    })
-    .post("/parse", async ({ body, user, request, server }) => {
-      // Each item is a search: charged like search, to the account or the address.
-      const run = (slicer?: Slicer) => parseFoodLine({ ctx: ctxFor(user?.id ?? null), catalogue: deps.catalogue, input: body, ...(slicer ? { slicer } : {}) });
-      if (user) return budgeted(signedInBudget, `u:${user.id}`, run, "too many expensive searches from this account");
-      const address = deps.clientAddress(request, server);
-      if (isLoopback(address)) return run();
-      return budgeted(budget, rateKey(address), run, "too many expensive searches from this address (sign in for a budget of your own)");
-    }, {
-      optionalAuth: true,
-      body: ParseBody,
-      response: { 200: ParseResponse, ...errors(400, 413, 415, 429) },
-      detail: {
-        tags: ["foods"],
-        summary: "Read a line of food into items",
-        description:
-          "Public like search; a valid bearer token personalises each item's food. Splits `text` (1–500 characters) into at most 20 items on commas, semicolons, new lines and \"plus\", and on \"and\"/\"with\" unless the words name one food (\"mac and cheese\", \"coffee with milk\"). Each item has its parsed `amount`, the best `food` (the first search result for its words) and `serving`, the amount as a serving of that food, ready for POST /meals. Nothing is logged.",
+      {
+        optionalAuth: true,
+        query: SearchQuery,
+        response: { 200: SearchResponse, ...errors(400, 429) },
+        detail: {
+          tags: ["foods"],
+          summary: "Search foods",
+          description:
+            "Public; a valid bearer token personalises it and a bad one is a 401. Ranked search over the USDA catalogue (and, with a token, the caller's custom foods). `q` is 1–100 characters after trimming; every word must match, the last word also as a prefix; common names, British spellings and small typos are understood. FTS syntax in `q` is treated as text. `offset` is at most 1000. Anonymous callers from other machines have a budget of server time per address (a quarter of a core, with a two-second burst): a client sending expensive searches back to back gets 429 rate_limited with Retry-After; signing in lifts it.",
+        },
       },
-    })
+    )
+    .post(
+      "/parse",
+      async ({ body, user, request, server }) => {
+        // Each item is a search: charged like search, to the account or the address.
+        const run = (slicer?: Slicer) =>
+          parseFoodLine({
+            ctx: ctxFor(user?.id ?? null),
+            catalogue: deps.catalogue,
+            input: body,
+            ...(slicer ? { slicer } : {}),
+          });
+        if (user) return budgeted(signedInBudget, `u:${user.id}`, run, "too many expensive searches from this account");
+        const address = deps.clientAddress(request, server);
+        if (isLoopback(address)) return run();
+        return budgeted(
+          budget,
+          rateKey(address),
+          run,
+          "too many expensive searches from this address (sign in for a budget of your own)",
+        );
+      },
+      {
+        optionalAuth: true,
+        body: ParseBody,
+        response: { 200: ParseResponse, ...errors(400, 413, 415, 429) },
+        detail: {
+          tags: ["foods"],
+          summary: "Read a line of food into items",
+          description:
+            'Public like search; a valid bearer token personalises each item\'s food. Splits `text` (1–500 characters) into at most 20 items on commas, semicolons, new lines and "plus", and on "and"/"with" unless the words name one food ("mac and cheese", "coffee with milk"). Each item has its parsed `amount`, the best `food` (the first search result for its words) and `serving`, the amount as a serving of that food, ready for POST /meals. Nothing is logged.',
+        },
+      },
+    )
     .get("/recent", ({ query, user }) => recentFoods({ ctx: ctxFor(user.id), input: query }), {
       auth: true,
       query: RecentQuery,

@@ -77,7 +77,9 @@ export class FoodSearch {
    */
   private built() {
     if (this.index) return this.index;
-    const rows = this.catalogue.db.query("SELECT id, name, group_code, synonyms, portion_count, brand FROM food").all() as RankInput[];
+    const rows = this.catalogue.db
+      .query("SELECT id, name, group_code, synonyms, portion_count, brand FROM food")
+      .all() as RankInput[];
     const prepared = new Map<number, PreparedName>();
     for (const r of rows) prepared.set(r.id, prepareName(r));
     return (this.index = { prepared, vocab: new Vocabulary(rows.flatMap((r) => [r.name, r.synonyms])) });
@@ -130,7 +132,11 @@ export class FoodSearch {
     const moved: Ranked[] = [];
     const movedIds = new Set<number>();
     for (const e of opts.extra ?? []) {
-      moved.push({ id: e.id, s: score(prepareName(e), { query: base.query, boosts: opts.boosts, curated: opts.curated }), bm25: e.bm25 ?? 0 });
+      moved.push({
+        id: e.id,
+        s: score(prepareName(e), { query: base.query, boosts: opts.boosts, curated: opts.curated }),
+        bm25: e.bm25 ?? 0,
+      });
     }
     if (opts.boosts?.size) {
       if (!base.at) {

@@ -38,7 +38,14 @@ export interface PersonalFoods {
 export const MAX_QUERY_LENGTH = 100;
 
 type SearchItem = FoodSummaryT & { serving: ResolvedAmount | null };
-type SearchPage = { query: string; amount: ParsedAmount | null; items: SearchItem[]; total: number; limit: number; offset: number };
+type SearchPage = {
+  query: string;
+  amount: ParsedAmount | null;
+  items: SearchItem[];
+  total: number;
+  limit: number;
+  offset: number;
+};
 
 /** `amount` as a serving of one food (its portions from the directory), or null without an amount. */
 export function servingOf(ctx: FoodsCtx, food: FoodSummaryT, amount: ParsedAmount | null): ResolvedAmount | null {
@@ -58,7 +65,11 @@ const anonymousPages = new WeakMap<FoodSearch, Lru<string, Promise<SearchPage>>>
  * Ranked search over the catalogue plus, with a token, the caller's custom foods. The ranking hands
  * the event loop back between slices (`slicer`), whose working time is what the caller is charged.
  */
-export async function searchFoods({ ctx, input, slicer = new Slicer() }: {
+export async function searchFoods({
+  ctx,
+  input,
+  slicer = new Slicer(),
+}: {
   ctx: FoodsCtx;
   input: { q: string; limit?: number; offset?: number };
   slicer?: Slicer;
@@ -79,13 +90,17 @@ export async function searchFoods({ ctx, input, slicer = new Slicer() }: {
   const text = amount ? food : q;
   const build = async (): Promise<SearchPage> => {
     mine = true;
-    const { ids, total } = await ctx.search.searchPaced(text, {
-      limit,
-      offset,
-      imported,
-      cacheKey,
-      ...(ctx.personal ? { extra: ctx.personal.candidates(text), boosts: ctx.personal.boosts() } : {}),
-    }, slicer);
+    const { ids, total } = await ctx.search.searchPaced(
+      text,
+      {
+        limit,
+        offset,
+        imported,
+        cacheKey,
+        ...(ctx.personal ? { extra: ctx.personal.candidates(text), boosts: ctx.personal.boosts() } : {}),
+      },
+      slicer,
+    );
     const items = ids.flatMap((id) => {
       const summary = ctx.directory.summary(ctx.userId, id);
       return summary ? [{ ...summary, serving: servingOf(ctx, summary, amount) }] : [];
@@ -116,7 +131,13 @@ export function getFood({ ctx, input }: { ctx: FoodsCtx; input: { id: number } }
 }
 
 /** GET /foods/recent: the caller's recent or frequent foods that they can still log. */
-export function recentFoods({ ctx, input }: { ctx: FoodsCtx; input: { limit?: number; sort?: "recent" | "frequent" } }) {
+export function recentFoods({
+  ctx,
+  input,
+}: {
+  ctx: FoodsCtx;
+  input: { limit?: number; sort?: "recent" | "frequent" };
+}) {
   const rows = [...(ctx.personal?.history() ?? [])];
   if (input.sort === "frequent") rows.sort((a, b) => b.n - a.n || b.last.localeCompare(a.last));
   else rows.sort((a, b) => b.last.localeCompare(a.last) || b.n - a.n);
@@ -124,7 +145,14 @@ export function recentFoods({ ctx, input }: { ctx: FoodsCtx; input: { limit?: nu
   for (const r of rows) {
     if (items.length >= (input.limit ?? 20)) break;
     const food = ctx.directory.summary(ctx.userId, r.id); // a deleted custom food is left out
-    if (food) items.push({ ...food, log_count: r.n, last_logged_at: r.last, last_quantity: r.quantity, last_portion_id: r.portion_id });
+    if (food)
+      items.push({
+        ...food,
+        log_count: r.n,
+        last_logged_at: r.last,
+        last_quantity: r.quantity,
+        last_portion_id: r.portion_id,
+      });
   }
   return { items };
 }

@@ -23,15 +23,20 @@ export function goalsRoutes(deps: AppDeps) {
       response: { 200: GoalsDocument, ...errors(401) },
       detail: { ...detail, summary: "The caller's goals: the newest plan and the whole schedule (null = no goal)" },
     })
-    .put("/", async ({ user, body }) => reply(deps, await deps.commit(() => putGoals({ ctx: goalsCtx(deps, user), input: body }))), {
-      auth: true,
-      body: PutGoalsBody,
-      response: { 200: GoalsDocument, ...errors(400, 401, 413, 415) },
-      detail: {
-        ...detail,
-        summary: "Set goals from a date on (default today); earlier days keep theirs",
-        description:
-          "The four every-day goals (an omitted key means no goal), optional `weekdays` with their own goals, and `from`. The new plan applies from `from` and replaces any plan that starts on or after it; days before `from` keep the goals they had.",
+    .put(
+      "/",
+      async ({ user, body }) =>
+        reply(deps, await deps.commit(() => putGoals({ ctx: goalsCtx(deps, user), input: body }))),
+      {
+        auth: true,
+        body: PutGoalsBody,
+        response: { 200: GoalsDocument, ...errors(400, 401, 413, 415) },
+        detail: {
+          ...detail,
+          summary: "Set goals from a date on (default today); earlier days keep theirs",
+          description:
+            "The four every-day goals (an omitted key means no goal), optional `weekdays` with their own goals, and `from`. The new plan applies from `from` and replaces any plan that starts on or after it; days before `from` keep the goals they had.",
+        },
       },
-    });
+    );
 }

@@ -28,21 +28,37 @@ const weekdays = t.Object(Object.fromEntries(WEEKDAYS.map((d) => [d, t.Optional(
   description: "goals that replace the every-day goals on that weekday (only the weekdays that have their own)",
 });
 const PlanSchema = t.Object(
-  { from: Nullable(t.String({ format: "date", description: "first day it applies; null = since always" })), ...goalFields, weekdays },
+  {
+    from: Nullable(t.String({ format: "date", description: "first day it applies; null = since always" })),
+    ...goalFields,
+    weekdays,
+  },
   { title: "GoalPlan" },
 );
 export const GoalsDocument = t.Object(
   {
     ...PlanSchema.properties,
-    schedule: t.Array(PlanSchema, { description: "every plan, oldest first; each applies from its `from` until the next one starts" }),
+    schedule: t.Array(PlanSchema, {
+      description: "every plan, oldest first; each applies from its `from` until the next one starts",
+    }),
   },
-  { title: "GoalsDocument", description: "The newest plan (the one set last) at the top level, and the whole schedule." },
+  {
+    title: "GoalsDocument",
+    description: "The newest plan (the one set last) at the top level, and the whole schedule.",
+  },
 );
 const anyGoal = (k: string) => t.Optional(t.Any({ description: `${k}: number or null; omitted = null` }));
 export const PutGoalsBody = t.Object({
   ...Object.fromEntries(GOAL_KEYS.map((k) => [k, anyGoal(k)])),
-  weekdays: t.Optional(t.Any({ description: "{ monday … sunday: Goals | null }; a weekday left out or null uses the every-day goals" })),
-  from: t.Optional(t.Any({ description: "YYYY-MM-DD the plan applies from (default: today in the user's time zone), at most a year ahead; null = since always" })),
+  weekdays: t.Optional(
+    t.Any({ description: "{ monday … sunday: Goals | null }; a weekday left out or null uses the every-day goals" }),
+  ),
+  from: t.Optional(
+    t.Any({
+      description:
+        "YYYY-MM-DD the plan applies from (default: today in the user's time zone), at most a year ahead; null = since always",
+    }),
+  ),
 });
 
 export interface GoalsCtx {
@@ -57,7 +73,9 @@ type Row = { starts_on: string; goals: string };
 
 /** Every plan of the user, oldest first (a handful: one per change of goals). */
 export function plansOf(db: Db, userId: number): Plan[] {
-  const rows = db.$client.query<Row, [number]>("SELECT starts_on, goals FROM goal_plans WHERE user_id = ? ORDER BY starts_on").all(userId);
+  const rows = db.$client
+    .query<Row, [number]>("SELECT starts_on, goals FROM goal_plans WHERE user_id = ? ORDER BY starts_on")
+    .all(userId);
   return rows.map((r) => {
     const g = JSON.parse(r.goals) as { every_day: Goals; weekdays: Plan["weekdays"] };
     return { startsOn: r.starts_on, everyDay: g.every_day, weekdays: g.weekdays ?? {} };
@@ -89,7 +107,12 @@ export function putGoals({ ctx, input }: { ctx: GoalsCtx; input: Record<string, 
   const today = localDate(ctx.now, ctx.timezone);
   const first = input.from === undefined && plansOf(ctx.db, ctx.userId).length === 0;
   // `from: null` (as GET shows a plan since always) is taken back as such, so a document read can be sent back
-  const plan = checkGoalsInput(first ? { ...input, from: null } : input, { today, latest: addDays(today, 366) }, "", true);
+  const plan = checkGoalsInput(
+    first ? { ...input, from: null } : input,
+    { today, latest: addDays(today, 366) },
+    "",
+    true,
+  );
   return inTx(ctx.db, () => {
     writePlan(ctx, plan);
     return logGoals(ctx);
@@ -104,7 +127,12 @@ export function checkSchedule(doc: Record<string, unknown>, today: string): Plan
   const dates = { today, latest: addDays(today, 366) };
   if (!Array.isArray(doc.schedule)) return [checkGoalsInput({ ...doc, from: null }, dates, "goals.", true)];
   return doc.schedule.map((p: unknown, i: number) =>
-    checkGoalsInput((p !== null && typeof p === "object" ? p : {}) as Record<string, unknown>, dates, `goals.schedule.${i}.`, true),
+    checkGoalsInput(
+      (p !== null && typeof p === "object" ? p : {}) as Record<string, unknown>,
+      dates,
+      `goals.schedule.${i}.`,
+      true,
+    ),
   );
 }
 

@@ -23,18 +23,26 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  * A plan from PUT /goals input. `from` defaults to `today`; `null` means since always (where
  * `allowSinceAlways`). `prefix` names where the input sits (import: "goals.").
  */
-export function checkGoalsInput(input: Record<string, unknown>, dates: { today: string; latest: string }, prefix = "", allowSinceAlways = false): Plan {
+export function checkGoalsInput(
+  input: Record<string, unknown>,
+  dates: { today: string; latest: string },
+  prefix = "",
+  allowSinceAlways = false,
+): Plan {
   const details: ErrorDetail[] = [];
   const everyDay = goalsFrom(input, prefix, details);
   const weekdays: Partial<Record<Weekday, Goals>> = {};
   const w = input.weekdays;
   if (w !== undefined && w !== null) {
-    if (!isObject(w)) details.push({ field: `${prefix}weekdays`, message: `must be an object keyed by ${WEEKDAYS.join(", ")}` });
+    if (!isObject(w))
+      details.push({ field: `${prefix}weekdays`, message: `must be an object keyed by ${WEEKDAYS.join(", ")}` });
     else {
       for (const [day, g] of Object.entries(w)) {
-        if (!WEEKDAYS.includes(day as Weekday)) details.push({ field: `${prefix}weekdays.${day}`, message: `is not a weekday; use ${WEEKDAYS.join(", ")}` });
+        if (!WEEKDAYS.includes(day as Weekday))
+          details.push({ field: `${prefix}weekdays.${day}`, message: `is not a weekday; use ${WEEKDAYS.join(", ")}` });
         else if (g === null) continue;
-        else if (!isObject(g)) details.push({ field: `${prefix}weekdays.${day}`, message: "must be an object of goals, or null" });
+        else if (!isObject(g))
+          details.push({ field: `${prefix}weekdays.${day}`, message: "must be an object of goals, or null" });
         else weekdays[day as Weekday] = goalsFrom(g, `${prefix}weekdays.${day}.`, details);
       }
     }
@@ -42,8 +50,10 @@ export function checkGoalsInput(input: Record<string, unknown>, dates: { today: 
   let startsOn = dates.today;
   if (input.from === null && allowSinceAlways) startsOn = SINCE_ALWAYS;
   else if (input.from !== undefined) {
-    if (!isCalendarDate(input.from)) details.push({ field: `${prefix}from`, message: "must be a real calendar date YYYY-MM-DD" });
-    else if (input.from > dates.latest) details.push({ field: `${prefix}from`, message: `must be at most a year ahead (${dates.latest})` });
+    if (!isCalendarDate(input.from))
+      details.push({ field: `${prefix}from`, message: "must be a real calendar date YYYY-MM-DD" });
+    else if (input.from > dates.latest)
+      details.push({ field: `${prefix}from`, message: `must be at most a year ahead (${dates.latest})` });
     else startsOn = input.from;
   }
   if (details.length) throw new AppError("validation_failed", `${details[0]!.field} ${details[0]!.message}`, details);

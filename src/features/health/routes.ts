@@ -3,7 +3,7 @@
  * databases answer, not draining for a shutdown); otherwise 503 not_ready in the error envelope,
  * since Docker and Kubernetes read the status, not the body.
  */
-import { Enum, Int } from "../../lib/schemas";
+import { Enum } from "../../lib/schemas";
 import { Elysia, t } from "elysia";
 import { AppError } from "../../lib/errors";
 import { errors } from "../../lib/schemas";
@@ -33,11 +33,19 @@ export function healthRoutes(deps: Pick<AppDeps, "db" | "catalogue" | "lifecycle
   return new Elysia().get(
     "/healthz",
     () => {
-      const checks = { database: check(() => deps.db.$client.query("SELECT 1").get()), catalogue: check(() => deps.catalogue.db.query("SELECT 1").get()) };
-      if (deps.lifecycle.draining) throw new AppError("not_ready", "not ready: the server is stopping (draining for shutdown)");
+      const checks = {
+        database: check(() => deps.db.$client.query("SELECT 1").get()),
+        catalogue: check(() => deps.catalogue.db.query("SELECT 1").get()),
+      };
+      if (deps.lifecycle.draining)
+        throw new AppError("not_ready", "not ready: the server is stopping (draining for shutdown)");
       const failing = Object.entries(checks).filter(([, v]) => v === "error");
       if (failing.length) {
-        throw new AppError("not_ready", `not ready: the ${failing.map(([k]) => k).join(" and ")} does not answer`, failing.map(([k]) => ({ field: `checks.${k}`, message: "does not answer" })));
+        throw new AppError(
+          "not_ready",
+          `not ready: the ${failing.map(([k]) => k).join(" and ")} does not answer`,
+          failing.map(([k]) => ({ field: `checks.${k}`, message: "does not answer" })),
+        );
       }
       return { status: "ok" as const, version: VERSION, ready: true as const, checks };
     },

@@ -93,7 +93,18 @@ export async function importOff(db: Db, path: string, opts: ImportOptions = {}):
     ? counted.pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>)
     : counted;
 
-  const report: ImportReport = { lines: 0, inserted: 0, updated: 0, unchanged: 0, skippedCount: 0, skipped: [], error: null, seconds: 0, format: "jsonl", gzip };
+  const report: ImportReport = {
+    lines: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    skippedCount: 0,
+    skipped: [],
+    error: null,
+    seconds: 0,
+    format: "jsonl",
+    gzip,
+  };
   const skip = (line: number, reason: string) => {
     report.skippedCount++;
     if (report.skipped.length < MAX_REPORTED) report.skipped.push({ line, reason });
@@ -105,12 +116,14 @@ export async function importOff(db: Db, path: string, opts: ImportOptions = {}):
     batch = [];
     // IMMEDIATE: wait for a running server's write to finish (busy_timeout) rather than fail the
     // upgrade from a read; small batches keep each hold of the write lock to a few milliseconds.
-    db.$client.transaction(() => {
-      for (const r of rows) {
-        const o: UpsertOutcome = repo.upsert(r, "off-import", now);
-        report[o]++;
-      }
-    }).immediate();
+    db.$client
+      .transaction(() => {
+        for (const r of rows) {
+          const o: UpsertOutcome = repo.upsert(r, "off-import", now);
+          report[o]++;
+        }
+      })
+      .immediate();
   };
 
   let header: string[] | null = null;
@@ -126,7 +139,8 @@ export async function importOff(db: Db, path: string, opts: ImportOptions = {}):
         delimiter = line.includes("\t") ? "\t" : ",";
         report.format = delimiter === "\t" ? "tsv" : "csv";
         header = splitRow(line.replace(/^\uFEFF/, ""), delimiter);
-        if (!header?.includes("code")) throw new Error("line 1 is neither a JSON object nor a CSV header with a 'code' column");
+        if (!header?.includes("code"))
+          throw new Error("line 1 is neither a JSON object nor a CSV header with a 'code' column");
         continue;
       }
       if (line.trim() === "") continue;
@@ -161,9 +175,10 @@ export async function importOff(db: Db, path: string, opts: ImportOptions = {}):
     }
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    report.error = gzip && !/header/.test(msg)
-      ? `the gzip stream ends early or is corrupt after line ${report.lines} (${msg}); every whole line before it was imported`
-      : msg;
+    report.error =
+      gzip && !/header/.test(msg)
+        ? `the gzip stream ends early or is corrupt after line ${report.lines} (${msg}); every whole line before it was imported`
+        : msg;
   }
   flush();
   report.seconds = (performance.now() - started) / 1000;

@@ -61,7 +61,9 @@ export function mapOffProduct(p: Record<string, unknown>): MapResult {
   if (!code) return { ok: false, reason: "no code" };
   const parsed = parseBarcode(code);
   if (!parsed.ok) return { ok: false, reason: `code ${code.slice(0, 20)}: ${parsed.reason}` };
-  const nameRaw = [p.product_name, p.product_name_en, p.generic_name].find((x) => typeof x === "string" && x.trim() !== "") as string | undefined;
+  const nameRaw = [p.product_name, p.product_name_en, p.generic_name].find(
+    (x) => typeof x === "string" && x.trim() !== "",
+  ) as string | undefined;
   if (!nameRaw) return { ok: false, reason: "no product name" };
   const brandRaw = typeof p.brands === "string" ? p.brands.split(",")[0]!.trim() : "";
 
@@ -87,7 +89,8 @@ export function mapOffProduct(p: Record<string, unknown>): MapResult {
   const sodiumMg = sodium !== null ? sodium * 1000 : salt !== null ? salt * 400 : null; // salt g / 2.5 = sodium g
   nutrients.sodium_mg = sodiumMg === null || sodiumMg < 0 || sodiumMg > 100_000 ? null : r3(sodiumMg);
 
-  const servingText = typeof p.serving_size === "string" && p.serving_size.trim() ? p.serving_size.trim().slice(0, 100) : null;
+  const servingText =
+    typeof p.serving_size === "string" && p.serving_size.trim() ? p.serving_size.trim().slice(0, 100) : null;
   return {
     ok: true,
     record: {

@@ -7,7 +7,10 @@
 import { VERSION } from "../../version";
 import { mapOffProduct, type ImportedRecord } from "./off";
 
-export type OnlineResult = { kind: "found"; record: ImportedRecord } | { kind: "not_found" } | { kind: "unavailable"; why: string };
+export type OnlineResult =
+  | { kind: "found"; record: ImportedRecord }
+  | { kind: "not_found" }
+  | { kind: "unavailable"; why: string };
 
 export interface OffClientOptions {
   baseUrl: string;
@@ -18,7 +21,8 @@ export interface OffClientOptions {
   fetchFn?: typeof fetch;
 }
 
-const FIELDS = "code,product_name,product_name_en,generic_name,brands,serving_size,serving_quantity,nutrition_data_per,nutriments";
+const FIELDS =
+  "code,product_name,product_name_en,generic_name,brands,serving_size,serving_quantity,nutrition_data_per,nutriments";
 
 export class OffClient {
   readonly userAgent = `Morsel/${VERSION} (self-hosted calorie tracker)`;
@@ -59,7 +63,9 @@ export class OffClient {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (e) {
-      return this.fail(e instanceof Error && e.name === "TimeoutError" ? `no answer within ${this.timeoutMs} ms` : "network error");
+      return this.fail(
+        e instanceof Error && e.name === "TimeoutError" ? `no answer within ${this.timeoutMs} ms` : "network error",
+      );
     }
     if (res.status === 404) {
       this.failures = 0;

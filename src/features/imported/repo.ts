@@ -19,7 +19,9 @@ const PROBE = 2000;
 export const servingPortionId = (productId: number) => productId;
 
 export function importedFood(row: ImportedRow): FoodT {
-  const portion = row.servingGrams ? { id: servingPortionId(row.id), name: row.servingName ?? "serving", amount: 1, grams: row.servingGrams } : null;
+  const portion = row.servingGrams
+    ? { id: servingPortionId(row.id), name: row.servingName ?? "serving", amount: 1, grams: row.servingGrams }
+    : null;
   return {
     id: row.id,
     name: row.name,
@@ -49,7 +51,9 @@ export class ImportedRepo {
   private readonly generations: FreshMap<0, string>;
   constructor(readonly db: Db) {
     this.generations = new FreshMap(db.$client, 1);
-    this.probeStmt = db.$client.prepare<{ id: number }, [string, number]>("SELECT rowid AS id FROM imported_fts WHERE imported_fts MATCH ? LIMIT ?");
+    this.probeStmt = db.$client.prepare<{ id: number }, [string, number]>(
+      "SELECT rowid AS id FROM imported_fts WHERE imported_fts MATCH ? LIMIT ?",
+    );
     this.byIdStmt = db.$client.prepare<RankInput, [number]>(
       "SELECT id, name, NULL AS group_code, '' AS synonyms, (serving_grams IS NOT NULL) AS portion_count, brand FROM imported_products WHERE id = ?",
     );
@@ -58,11 +62,16 @@ export class ImportedRepo {
        FROM imported_fts JOIN imported_products p ON p.id = imported_fts.rowid
        WHERE imported_fts MATCH ? ORDER BY bm25 LIMIT ?`,
     );
-    this.generationStmt = db.$client.prepare<{ g: string | null }, []>("SELECT max(updated_at) || ':' || (SELECT max(id) FROM imported_products) AS g FROM imported_products");
+    this.generationStmt = db.$client.prepare<{ g: string | null }, []>(
+      "SELECT max(updated_at) || ':' || (SELECT max(id) FROM imported_products) AS g FROM imported_products",
+    );
     this.idOfGtin = db.$client.prepare<{ id: number }, [string]>("SELECT id FROM imported_products WHERE gtin = ?");
     // Re-importing the same data changes nothing: a row is only rewritten when its content
     // differs, and RETURNING yields a row only when something was written.
-    this.upsertStmt = db.$client.prepare<{ id: number }, [string, string, string | null, string, string | null, number | null, string, string, string]>(
+    this.upsertStmt = db.$client.prepare<
+      { id: number },
+      [string, string, string | null, string, string | null, number | null, string, string, string]
+    >(
       `INSERT INTO imported_products (gtin, name, brand, nutrients, serving_name, serving_grams, origin, attribution, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (gtin) DO UPDATE SET name = excluded.name, brand = excluded.brand, nutrients = excluded.nutrients,
@@ -87,7 +96,17 @@ export class ImportedRepo {
   /** Inserts or updates one record; reports which, so an import can count. */
   upsert(r: ImportedRecord, origin: "off-import" | "off-online", now: string): UpsertOutcome {
     const before = this.idOfGtin.get(r.gtin);
-    const res = this.upsertStmt.get(r.gtin, r.name, r.brand, JSON.stringify(r.nutrients), r.servingName, r.servingGrams, origin, OFF_ATTRIBUTION, now);
+    const res = this.upsertStmt.get(
+      r.gtin,
+      r.name,
+      r.brand,
+      JSON.stringify(r.nutrients),
+      r.servingName,
+      r.servingGrams,
+      origin,
+      OFF_ATTRIBUTION,
+      now,
+    );
     if (!res) return "unchanged";
     return before ? "updated" : "inserted";
   }

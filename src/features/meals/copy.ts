@@ -40,20 +40,32 @@ function check(ctx: MealsCtx, input: CopyInput) {
   const fromDate = checkDate(p, "from_date", input.from_date);
   const ids = input.meal_ids;
   if ((ids === undefined) === (fromDate === undefined) && !p.details.some((d) => d.field === "from_date")) {
-    p.add("meal_ids", "give either meal_ids (the meals to copy) or from_date (a day to copy, optionally one meal_type of it)");
+    p.add(
+      "meal_ids",
+      "give either meal_ids (the meals to copy) or from_date (a day to copy, optionally one meal_type of it)",
+    );
   }
   if (ids !== undefined && (!Array.isArray(ids) || ids.length < 1 || ids.length > MAX_COPY || !ids.every(isUuid))) {
     p.add("meal_ids", `must be an array of 1–${MAX_COPY} meal UUIDs`);
   }
   const type = (v: unknown, field: string) => {
-    if (v !== undefined && v !== null && !MEAL_TYPES.includes(v as MealType)) p.add(field, `must be one of ${MEAL_TYPES.join(", ")}`);
+    if (v !== undefined && v !== null && !MEAL_TYPES.includes(v as MealType))
+      p.add(field, `must be one of ${MEAL_TYPES.join(", ")}`);
     return (v ?? undefined) as MealType | undefined;
   };
   const mealType = type(input.meal_type, "meal_type");
   const toType = type(input.to_meal_type, "to_meal_type");
-  if (input.id !== undefined && !isUuid(input.id)) p.add("id", "must be a UUID the client made for this copy (a retry sends the same one)");
+  if (input.id !== undefined && !isUuid(input.id))
+    p.add("id", "must be a UUID the client made for this copy (a retry sends the same one)");
   p.throwIfAny();
-  return { toDate: toDate!, fromDate, ids: ids as string[] | undefined, mealType, toType, copyId: input.id as string | undefined };
+  return {
+    toDate: toDate!,
+    fromDate,
+    ids: ids as string[] | undefined,
+    mealType,
+    toType,
+    copyId: input.id as string | undefined,
+  };
 }
 
 export function copyMeals({ ctx, input }: { ctx: MealsCtx; input: CopyInput }): { meals: MealT[]; created: number } {
@@ -67,7 +79,10 @@ export function copyMeals({ ctx, input }: { ctx: MealsCtx; input: CopyInput }): 
     });
   } else {
     sources = ctx.repo.day(ctx.userId, v.fromDate!).filter((m) => !v.mealType || m.mealType === v.mealType);
-    if (sources.length > MAX_COPY) throw new AppError("validation_failed", `that day has more than ${MAX_COPY} meals; copy them by meal_type`, [{ field: "from_date", message: `has more than ${MAX_COPY} meals` }]);
+    if (sources.length > MAX_COPY)
+      throw new AppError("validation_failed", `that day has more than ${MAX_COPY} meals; copy them by meal_type`, [
+        { field: "from_date", message: `has more than ${MAX_COPY} meals` },
+      ]);
   }
   const stamp = ctx.now.toISOString();
   let created = 0;
@@ -78,7 +93,10 @@ export function copyMeals({ ctx, input }: { ctx: MealsCtx; input: CopyInput }): 
       const existing = ctx.repo.byId(id);
       if (existing) {
         if (existing.userId !== ctx.userId || existing.date !== v.toDate || existing.mealType !== mealType) {
-          throw new AppError("id_conflict", `copy id ${v.copyId} was already used for a different copy; make a new id for a new copy`);
+          throw new AppError(
+            "id_conflict",
+            `copy id ${v.copyId} was already used for a different copy; make a new id for a new copy`,
+          );
         }
         return toMeal(existing);
       }

@@ -27,17 +27,36 @@ export const QUICK_KCAL_MAX = 10_000;
 export const QUICK_MACRO_MAX = 1000;
 export const DESCRIPTION_MAX = 200;
 export const QUICK_ADD_NAME = "Quick add";
-const macro = (what: string) => t.Optional(Nullable(t.Number({ minimum: 0, maximum: QUICK_MACRO_MAX, description: `${what}, grams; null or left out: not known` })));
+const macro = (what: string) =>
+  t.Optional(
+    Nullable(
+      t.Number({ minimum: 0, maximum: QUICK_MACRO_MAX, description: `${what}, grams; null or left out: not known` }),
+    ),
+  );
 const quickFields = {
-  energy_kcal: t.Number({ minimum: 0, maximum: QUICK_KCAL_MAX, description: `kcal of the whole entry, 0–${QUICK_KCAL_MAX}` }),
+  energy_kcal: t.Number({
+    minimum: 0,
+    maximum: QUICK_KCAL_MAX,
+    description: `kcal of the whole entry, 0–${QUICK_KCAL_MAX}`,
+  }),
   protein_g: macro("protein"),
   fat_g: macro("fat"),
   carbohydrate_g: macro("carbohydrate"),
-  description: t.Optional(Nullable(t.String({ maxLength: DESCRIPTION_MAX, description: `what it was, at most ${DESCRIPTION_MAX} characters; blank: "${QUICK_ADD_NAME}"` }))),
+  description: t.Optional(
+    Nullable(
+      t.String({
+        maxLength: DESCRIPTION_MAX,
+        description: `what it was, at most ${DESCRIPTION_MAX} characters; blank: "${QUICK_ADD_NAME}"`,
+      }),
+    ),
+  ),
 };
 /** A meal without a food: the kcal (and macros) of the whole entry, typed in. */
 export const QuickAdd = t.Object(quickFields, { title: "QuickAdd" });
-export const QuickAddPatch = t.Partial(t.Object(quickFields), { title: "QuickAddPatch", description: "a quick add's fields to change" });
+export const QuickAddPatch = t.Partial(t.Object(quickFields), {
+  title: "QuickAddPatch",
+  description: "a quick add's fields to change",
+});
 
 export const Meal = t.Object(
   {
@@ -47,7 +66,9 @@ export const Meal = t.Object(
     description: Nullable(t.String({ description: "a quick add's description; null for a meal of a food" })),
     meal_type: mealType(),
     quantity: t.Number(),
-    portion: Nullable(t.Object({ id: Int(), name: t.String(), grams: t.Number({ description: "grams of one portion" }) })),
+    portion: Nullable(
+      t.Object({ id: Int(), name: t.String(), grams: t.Number({ description: "grams of one portion" }) }),
+    ),
     grams: t.Number(),
     date: t.String({ format: "date", description: "YYYY-MM-DD in the user's time zone" }),
     eaten_at: t.String({ format: "date-time", description: "RFC 3339 UTC" }),
@@ -67,7 +88,8 @@ const quantity = () =>
   });
 const date = (description: string) => t.String({ format: "date", description });
 const eatenAt = (description: string) => t.String({ format: "date-time", description });
-const note = () => Nullable(t.String({ maxLength: NOTE_MAX, description: `at most ${NOTE_MAX} characters; blank is stored as null` }));
+const note = () =>
+  Nullable(t.String({ maxLength: NOTE_MAX, description: `at most ${NOTE_MAX} characters; blank is stored as null` }));
 
 export const CreateMealBody = t.Object(
   {
@@ -78,7 +100,9 @@ export const CreateMealBody = t.Object(
     portion_id: t.Optional(Nullable(Int({ minimum: 1 }))),
     photo_id: t.Optional(Nullable(t.String({ description: "from POST /scanner/photo, within 24 hours" }))),
     date: t.Optional(date("YYYY-MM-DD; default: the date of eaten_at, else today in the user's time zone")),
-    eaten_at: t.Optional(eatenAt("RFC 3339 with an offset; default: now for today, else a typical time for meal_type on that date")),
+    eaten_at: t.Optional(
+      eatenAt("RFC 3339 with an offset; default: now for today, else a typical time for meal_type on that date"),
+    ),
     note: t.Optional(note()),
     id: t.Optional(t.String({ format: "uuid", description: "a UUID the client made (it may create meals offline)" })),
   },
@@ -117,18 +141,31 @@ export const MealsPage = t.Object(
 export const CopyMealsBody = t.Object(
   {
     to_date: t.String({ format: "date", description: "the date to copy onto, at most a year ahead" }),
-    meal_ids: t.Optional(t.Array(t.String({ format: "uuid" }), { minItems: 1, maxItems: 200, description: "the meals to copy; or from_date" })),
+    meal_ids: t.Optional(
+      t.Array(t.String({ format: "uuid" }), {
+        minItems: 1,
+        maxItems: 200,
+        description: "the meals to copy; or from_date",
+      }),
+    ),
     from_date: t.Optional(t.String({ format: "date", description: "copy this day's meals (all, or meal_type's)" })),
     meal_type: t.Optional(mealType()),
     to_meal_type: t.Optional(mealType()),
-    id: t.Optional(t.String({ format: "uuid", description: "a UUID the client made for this copy; a retry with it never doubles" })),
+    id: t.Optional(
+      t.String({ format: "uuid", description: "a UUID the client made for this copy; a retry with it never doubles" }),
+    ),
   },
   { title: "CopyMeals" },
 );
 
 export const MealIdParams = t.Object({ id: t.String({ format: "uuid", description: "meal UUID" }) });
-export const DayQuery = t.Object({ date: t.Optional(t.String({ format: "date", description: "YYYY-MM-DD, default today" })) });
-export const DailyMeals = t.Object({ date: t.String({ format: "date" }), meals: t.Array(Meal), totals: MealNutrients }, { title: "DailyMeals" });
+export const DayQuery = t.Object({
+  date: t.Optional(t.String({ format: "date", description: "YYYY-MM-DD, default today" })),
+});
+export const DailyMeals = t.Object(
+  { date: t.String({ format: "date" }), meals: t.Array(Meal), totals: MealNutrients },
+  { title: "DailyMeals" },
+);
 
 export type MealT = typeof Meal.static;
 export type CreateMealInput = typeof CreateMealBody.static;

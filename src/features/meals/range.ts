@@ -17,18 +17,28 @@ interface Position {
 const encode = (p: Position) => `r1.${Buffer.from(JSON.stringify([p.date, p.eatenAt, p.id])).toString("base64url")}`;
 
 function decode(cursor: string): Position {
-  const bad = () => new AppError("validation_failed", "cursor is not one this server gave out; start again without it", [{ field: "cursor", message: "is not a cursor from this server" }]);
+  const bad = () =>
+    new AppError("validation_failed", "cursor is not one this server gave out; start again without it", [
+      { field: "cursor", message: "is not a cursor from this server" },
+    ]);
   if (!cursor.startsWith("r1.")) throw bad();
   try {
     const v = JSON.parse(Buffer.from(cursor.slice(3), "base64url").toString("utf8"));
-    if (Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === "string")) return { date: v[0]!, eatenAt: v[1]!, id: v[2]! };
+    if (Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === "string"))
+      return { date: v[0]!, eatenAt: v[1]!, id: v[2]! };
   } catch {
     // falls through
   }
   throw bad();
 }
 
-export function mealsInRange({ ctx, input }: { ctx: MealsCtx; input: { from?: string; to?: string; order?: "asc" | "desc"; cursor?: string; limit?: number } }) {
+export function mealsInRange({
+  ctx,
+  input,
+}: {
+  ctx: MealsCtx;
+  input: { from?: string; to?: string; order?: "asc" | "desc"; cursor?: string; limit?: number };
+}) {
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), MAX_RANGE_DAYS, DEFAULT_RANGE_DAYS);
   const order = input.order ?? "desc";
   const limit = input.limit ?? 100;

@@ -4,7 +4,17 @@ import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { noContent, reply } from "../../lib/reply";
 
-import { CopyMealsBody, CreateMealBody, DailyMeals, DayQuery, Meal, MealIdParams, MealsPage, PatchMealBody, RangeQuery } from "./model";
+import {
+  CopyMealsBody,
+  CreateMealBody,
+  DailyMeals,
+  DayQuery,
+  Meal,
+  MealIdParams,
+  MealsPage,
+  PatchMealBody,
+  RangeQuery,
+} from "./model";
 import { copyMeals } from "./copy";
 import { MAX_RANGE_DAYS, mealsInRange } from "./range";
 import { createMeal, dailyMeals, deleteMeal, getMeal, updateMeal } from "./service";
@@ -52,7 +62,11 @@ export function mealsRoutes(deps: AppDeps) {
       {
         auth: true,
         body: CopyMealsBody,
-        response: { 200: t.Object({ meals: t.Array(Meal), created: t.Integer() }), 201: t.Object({ meals: t.Array(Meal), created: t.Integer() }), ...errors(400, 401, 404, 409, 413, 415) },
+        response: {
+          200: t.Object({ meals: t.Array(Meal), created: t.Integer() }),
+          201: t.Object({ meals: t.Array(Meal), created: t.Integer() }),
+          ...errors(400, 401, 404, 409, 413, 415),
+        },
         detail: {
           tags,
           summary: "Copy meals to another date (one meal, one meal type of a day, or a whole day)",
@@ -73,18 +87,24 @@ export function mealsRoutes(deps: AppDeps) {
       response: { 200: Meal, ...errors(400, 401, 404) },
       detail: { tags, summary: "One meal" },
     })
-    .patch("/:id", async ({ params, body, user }) => reply(deps, await deps.commit(() => updateMeal({ ctx: mealsCtx(deps, user), id: params.id, input: body }))), {
-      auth: true,
-      params: MealIdParams,
-      body: PatchMealBody,
-      response: { 200: Meal, ...errors(400, 401, 404, 413, 415) },
-      detail: {
-        tags,
+    .patch(
+      "/:id",
+      async ({ params, body, user }) =>
+        reply(deps, await deps.commit(() => updateMeal({ ctx: mealsCtx(deps, user), id: params.id, input: body }))),
+      {
+        auth: true,
+        params: MealIdParams,
+        body: PatchMealBody,
+        response: { 200: Meal, ...errors(400, 401, 404, 413, 415) },
+        detail: {
+          tags,
 
-        summary: "Change a meal",
-        description: "Grams and nutrients are recomputed from the per-100 g values stored with the meal, so a later edit of the food does not change it.",
+          summary: "Change a meal",
+          description:
+            "Grams and nutrients are recomputed from the per-100 g values stored with the meal, so a later edit of the food does not change it.",
+        },
       },
-    })
+    )
     .delete(
       "/:id",
       async ({ params, user }) => {

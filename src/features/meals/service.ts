@@ -11,7 +11,7 @@ import type { SyncLog } from "../sync/log";
 import { Lru } from "../../lib/lru";
 import { immutableBody } from "../../lib/reply";
 import { inTx } from "../../db/tx";
-import type { FoodDirectory, LoggablePortion } from "../foods/directory";
+import type { FoodDirectory } from "../foods/directory";
 import type { CreateMealInput, MealT, MealType } from "./model";
 import { fromSums, scale, type MealNutrients } from "./nutrition";
 import type { MealRow, MealsRepo, NewMeal } from "./repo";
@@ -20,7 +20,6 @@ import { cleanNote, validateCreate, validatePatch, type MealCheckCtx } from "./v
 import { nutrientColumns, nutrientsOf, portionFields, toMeal } from "./shape";
 
 export { toMeal };
-import { round3 } from "./nutrition";
 
 export interface MealsCtx {
   db: Db;
@@ -44,7 +43,12 @@ const checkCtx = (ctx: MealsCtx): MealCheckCtx => ({
 });
 
 /** When only a past or future date is given, meals sit at a typical local time for their type. */
-const TYPICAL_TIME: Record<MealType, [number, number]> = { breakfast: [8, 0], lunch: [12, 30], snack: [16, 0], dinner: [19, 0] };
+const TYPICAL_TIME: Record<MealType, [number, number]> = {
+  breakfast: [8, 0],
+  lunch: [12, 30],
+  snack: [16, 0],
+  dinner: [19, 0],
+};
 
 /** A quick add's per-100 g snapshot: it has no food, so nothing is known per 100 g. */
 const NO_VALUES: Record<string, number | null> = Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, null]));
@@ -77,7 +81,8 @@ export function createMeal({ ctx, input: raw }: { ctx: MealsCtx; input: unknown 
   const replay = () => {
     const existing = ctx.repo.byId(id);
     // another account's deleted meal keeps its id: its owner's undo (a create with that id) must work
-    if (!existing && ctx.log.deletedElsewhere("meal", id, ctx.userId)) throw new AppError("id_conflict", `meal id ${id} is already used for a different meal`);
+    if (!existing && ctx.log.deletedElsewhere("meal", id, ctx.userId))
+      throw new AppError("id_conflict", `meal id ${id} is already used for a different meal`);
     if (!existing) return null;
     if (existing.userId !== ctx.userId || existing.requestHash !== hash) {
       throw new AppError("id_conflict", `meal id ${id} is already used for a different meal`);
@@ -114,7 +119,8 @@ export function createMeal({ ctx, input: raw }: { ctx: MealsCtx; input: unknown 
   try {
     const meal = inTx(ctx.db, () => {
       ctx.repo.insert(row);
-      if (typeof input.photo_id === "string" && food) ctx.examples.add(ctx.userId, input.photo_id, food.id, id, ctx.now);
+      if (typeof input.photo_id === "string" && food)
+        ctx.examples.add(ctx.userId, input.photo_id, food.id, id, ctx.now);
       const m = toMeal(ctx.repo.get(ctx.userId, id)!);
       ctx.log.record(ctx.userId, "meal", id, "upsert", m, ctx.now);
       return m;
@@ -152,9 +158,17 @@ export interface RestoredMeal {
  */
 export function restoreMeal(ctx: MealsCtx, m: RestoredMeal): "added" | "unchanged" {
   const existing = ctx.repo.byId(m.id);
-  if (!existing && ctx.log.deletedElsewhere("meal", m.id, ctx.userId)) throw new AppError("id_conflict", `meal ${m.id} in the export belongs to another account on this server; nothing was imported`);
+  if (!existing && ctx.log.deletedElsewhere("meal", m.id, ctx.userId))
+    throw new AppError(
+      "id_conflict",
+      `meal ${m.id} in the export belongs to another account on this server; nothing was imported`,
+    );
   if (existing) {
-    if (existing.userId !== ctx.userId) throw new AppError("id_conflict", `meal ${m.id} in the export belongs to another account on this server; nothing was imported`);
+    if (existing.userId !== ctx.userId)
+      throw new AppError(
+        "id_conflict",
+        `meal ${m.id} in the export belongs to another account on this server; nothing was imported`,
+      );
     return "unchanged";
   }
   const stamp = ctx.now.toISOString();
@@ -184,7 +198,9 @@ export function restoreMeal(ctx: MealsCtx, m: RestoredMeal): "added" | "unchange
 
 function ownMeal(ctx: MealsCtx, id: string): MealRow {
   if (!isUuid(id)) {
-    throw new AppError("validation_failed", "id must be a meal UUID", [{ field: "id", message: "must be a meal UUID" }]);
+    throw new AppError("validation_failed", "id must be a meal UUID", [
+      { field: "id", message: "must be a meal UUID" },
+    ]);
   }
   const row = ctx.repo.get(ctx.userId, id.toLowerCase());
   if (!row) throw notFound(id);

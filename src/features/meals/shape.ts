@@ -48,7 +48,6 @@ export function toMeal(row: MealRow): MealT {
   };
 }
 
-
 export function portionFields(p: LoggablePortion | null) {
   return p
     ? { portionId: p.id, portionName: p.name, portionGrams: round3(p.grams / p.amount) }

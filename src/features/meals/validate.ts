@@ -10,14 +10,27 @@ import { checkDate, Problems } from "../../lib/problems";
 import { parseRfc3339 } from "../../lib/time";
 import { checkSchema } from "../../lib/validation";
 import type { LoggableFood, LoggablePortion } from "../foods/directory";
-import { CreateMealBody, MAX_GRAMS, MAX_PORTIONS, PatchMealBody, QUICK_ADD_NAME, type CreateMealInput, type PatchMealInput } from "./model";
+import {
+  CreateMealBody,
+  MAX_GRAMS,
+  MAX_PORTIONS,
+  PatchMealBody,
+  QUICK_ADD_NAME,
+  type CreateMealInput,
+  type PatchMealInput,
+} from "./model";
 import { gramsOf, round3, type MealNutrients } from "./nutrition";
 
 /** Cross-field rules every path shares. `unitGrams` is known once the portion is. */
 export function checkQuantity(p: Problems, field: string, q: number, portions: boolean, gramsPerUnit?: number): void {
   const max = portions ? MAX_PORTIONS : MAX_GRAMS;
   if (!(q > 0) || q > max) {
-    p.add(field, portions ? `must be more than 0 and at most ${MAX_PORTIONS} portions` : `must be more than 0 and at most ${MAX_GRAMS} grams`);
+    p.add(
+      field,
+      portions
+        ? `must be more than 0 and at most ${MAX_PORTIONS} portions`
+        : `must be more than 0 and at most ${MAX_GRAMS} grams`,
+    );
   } else if (round3(q * (gramsPerUnit ?? 1)) <= 0) {
     p.add(field, "is so small that it rounds to 0 g; log at least 0.001 g");
   }
@@ -31,7 +44,8 @@ export function checkEatenAt(p: Problems, field: string, v: string | undefined):
 }
 
 /** A blank note is no note. */
-export const cleanNote = (v: string | null | undefined) => (v === undefined || v === null ? v : v.trim() === "" ? null : v);
+export const cleanNote = (v: string | null | undefined) =>
+  v === undefined || v === null ? v : v.trim() === "" ? null : v;
 
 export interface MealCheckCtx {
   userId: number;
@@ -47,15 +61,31 @@ export interface QuickValues {
   nutrients: MealNutrients;
 }
 
-type QuickInput = { energy_kcal?: number; protein_g?: number | null; fat_g?: number | null; carbohydrate_g?: number | null; description?: string | null };
+type QuickInput = {
+  energy_kcal?: number;
+  protein_g?: number | null;
+  fat_g?: number | null;
+  carbohydrate_g?: number | null;
+  description?: string | null;
+};
 
 /** A quick add's values, each given field over `base` (a stored quick add when patching). */
 export function quickValues(q: QuickInput, base?: QuickValues): QuickValues {
-  const pick = (k: "energy_kcal" | "protein_g" | "fat_g" | "carbohydrate_g") => (q[k] !== undefined ? q[k]! : (base?.nutrients[k] ?? null));
+  const pick = (k: "energy_kcal" | "protein_g" | "fat_g" | "carbohydrate_g") =>
+    q[k] !== undefined ? q[k]! : (base?.nutrients[k] ?? null);
   const text = q.description === undefined ? base?.description : q.description?.trim();
   return {
     description: text ? text : QUICK_ADD_NAME,
-    nutrients: { energy_kcal: pick("energy_kcal"), protein_g: pick("protein_g"), fat_g: pick("fat_g"), carbohydrate_g: pick("carbohydrate_g"), fiber_g: null, sugars_g: null, saturated_fat_g: null, sodium_mg: null },
+    nutrients: {
+      energy_kcal: pick("energy_kcal"),
+      protein_g: pick("protein_g"),
+      fat_g: pick("fat_g"),
+      carbohydrate_g: pick("carbohydrate_g"),
+      fiber_g: null,
+      sugars_g: null,
+      saturated_fat_g: null,
+      sodium_mg: null,
+    },
   };
 }
 
@@ -71,7 +101,10 @@ export interface ValidCreate {
   note: string | null | undefined;
 }
 
-export const foodNotFound = (id: number) => new AppError("food_not_found", `no food with id ${id}`, [{ field: "food_id", message: `no food with id ${id} that you may log` }]);
+export const foodNotFound = (id: number) =>
+  new AppError("food_not_found", `no food with id ${id}`, [
+    { field: "food_id", message: `no food with id ${id} that you may log` },
+  ]);
 
 /** POST /meals or a sync create. (An import's meals carry stored values; import.ts checks them with the rules above.) */
 export function validateCreate(ctx: MealCheckCtx, raw: unknown): ValidCreate {
@@ -83,12 +116,23 @@ export function validateCreate(ctx: MealCheckCtx, raw: unknown): ValidCreate {
   if (input.quick_add !== undefined) {
     // a meal without a food: nothing of a food may come with it
     for (const k of ["food_id", "quantity", "portion_id", "photo_id"] as const) {
-      if (input[k] !== undefined && input[k] !== null) p.add(k, "cannot be sent with quick_add (a quick add has no food; its kcal are quick_add.energy_kcal)");
+      if (input[k] !== undefined && input[k] !== null)
+        p.add(k, "cannot be sent with quick_add (a quick add has no food; its kcal are quick_add.energy_kcal)");
     }
     p.throwIfAny();
-    return { input, food: null, quick: quickValues(input.quick_add), portion: null, grams: 0, date, eatenAt, note: cleanNote(input.note) };
+    return {
+      input,
+      food: null,
+      quick: quickValues(input.quick_add),
+      portion: null,
+      grams: 0,
+      date,
+      eatenAt,
+      note: cleanNote(input.note),
+    };
   }
-  if (input.food_id === undefined) p.add("food_id", "is required (or send quick_add with energy_kcal for an entry without a food)");
+  if (input.food_id === undefined)
+    p.add("food_id", "is required (or send quick_add with energy_kcal for an entry without a food)");
   if (input.quantity === undefined) p.add("quantity", "is required");
   else checkQuantity(p, "quantity", input.quantity, usesPortion);
   p.throwIfAny();
@@ -108,7 +152,16 @@ export function validateCreate(ctx: MealCheckCtx, raw: unknown): ValidCreate {
     p.add("photo_id", "is not a photo of yours from the last 24 hours");
   }
   p.throwIfAny();
-  return { input, food, quick: null, portion, grams: gramsOf(quantity, portion), date, eatenAt, note: cleanNote(input.note) };
+  return {
+    input,
+    food,
+    quick: null,
+    portion,
+    grams: gramsOf(quantity, portion),
+    date,
+    eatenAt,
+    note: cleanNote(input.note),
+  };
 }
 
 export interface ValidPatch {
@@ -128,35 +181,68 @@ export interface ValidPatch {
 /** PATCH /meals/:id or a sync update of a stored meal. Only given fields change. */
 export function validatePatch(
   ctx: MealCheckCtx,
-  stored: { foodId: number | null; quantity: number; portionId: number | null; portionGrams: number | null; quick?: QuickValues },
+  stored: {
+    foodId: number | null;
+    quantity: number;
+    portionId: number | null;
+    portionGrams: number | null;
+    quick?: QuickValues;
+  },
   raw: unknown,
 ): ValidPatch {
   const input = checkSchema(PatchMealBody, raw);
   const p = new Problems();
   if (stored.foodId === null) {
     for (const k of ["quantity", "portion_id"] as const) {
-      if (input[k] !== undefined) p.add(k, "a quick add has no quantity or portion; change quick_add.energy_kcal (and its macros) instead");
+      if (input[k] !== undefined)
+        p.add(k, "a quick add has no quantity or portion; change quick_add.energy_kcal (and its macros) instead");
     }
     const date = checkDate(p, "date", input.date);
     const eatenAt = checkEatenAt(p, "eaten_at", input.eaten_at);
     p.throwIfAny();
     const quick = input.quick_add === undefined ? undefined : quickValues(input.quick_add, stored.quick);
-    return { input, quick, portion: undefined, quantity: stored.quantity, grams: 0, date, eatenAt, note: cleanNote(input.note) };
+    return {
+      input,
+      quick,
+      portion: undefined,
+      quantity: stored.quantity,
+      grams: 0,
+      date,
+      eatenAt,
+      note: cleanNote(input.note),
+    };
   }
-  if (input.quick_add !== undefined) p.add("quick_add", "only a quick add (a meal without a food) has these; change quantity or portion_id");
+  if (input.quick_add !== undefined)
+    p.add("quick_add", "only a quick add (a meal without a food) has these; change quantity or portion_id");
   let portion: LoggablePortion | null | undefined;
   if (input.portion_id === null) portion = null;
   else if (input.portion_id !== undefined) {
     const food = ctx.food(ctx.userId, stored.foodId);
     portion = food?.portion(input.portion_id) ?? null;
-    if (!portion) p.add("portion_id", food ? `is not a portion of food ${stored.foodId}` : "cannot be set: the meal's food no longer exists; log grams instead");
+    if (!portion)
+      p.add(
+        "portion_id",
+        food
+          ? `is not a portion of food ${stored.foodId}`
+          : "cannot be set: the meal's food no longer exists; log grams instead",
+      );
   }
   const usesPortion = input.portion_id !== undefined ? input.portion_id !== null : stored.portionId !== null;
   const quantity = input.quantity ?? stored.quantity;
-  const gramsPerUnit = input.portion_id !== undefined ? (portion ? portion.grams / portion.amount : 1) : (stored.portionGrams ?? 1);
+  const gramsPerUnit =
+    input.portion_id !== undefined ? (portion ? portion.grams / portion.amount : 1) : (stored.portionGrams ?? 1);
   checkQuantity(p, "quantity", quantity, usesPortion, gramsPerUnit);
   const date = checkDate(p, "date", input.date);
   const eatenAt = checkEatenAt(p, "eaten_at", input.eaten_at);
   p.throwIfAny();
-  return { input, quick: undefined, portion, quantity, grams: input.portion_id !== undefined ? gramsOf(quantity, portion ?? null) : round3(quantity * gramsPerUnit), date, eatenAt, note: cleanNote(input.note) };
+  return {
+    input,
+    quick: undefined,
+    portion,
+    quantity,
+    grams: input.portion_id !== undefined ? gramsOf(quantity, portion ?? null) : round3(quantity * gramsPerUnit),
+    date,
+    eatenAt,
+    note: cleanNote(input.note),
+  };
 }

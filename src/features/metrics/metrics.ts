@@ -36,7 +36,12 @@ export class Metrics {
     const { Counter, Gauge, Histogram, Registry } = promClient();
     this.registry = new Registry();
     const registers = [this.registry];
-    this.requests = new Counter({ name: "morsel_http_requests_total", help: "HTTP requests answered, by route pattern and status", labelNames: ["method", "route", "status"], registers });
+    this.requests = new Counter({
+      name: "morsel_http_requests_total",
+      help: "HTTP requests answered, by route pattern and status",
+      labelNames: ["method", "route", "status"],
+      registers,
+    });
     this.latency = new Histogram({
       name: "morsel_http_request_duration_seconds",
       help: "Time from request to response, by route pattern",
@@ -45,9 +50,18 @@ export class Metrics {
       registers,
     });
     const gauge = (name: string, help: string, read: () => number) =>
-      new Gauge({ name, help, registers, collect() { this.set(read()); } });
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
     gauge("morsel_database_bytes", "Size of the user database file", () => size(sources.databasePath));
-    gauge("morsel_database_wal_bytes", "Size of the database's write-ahead log", () => size(`${sources.databasePath}-wal`));
+    gauge("morsel_database_wal_bytes", "Size of the database's write-ahead log", () =>
+      size(`${sources.databasePath}-wal`),
+    );
     gauge("morsel_photo_queue_depth", "Photos waiting for a recognition worker", () => sources.photoLoad().queued);
     gauge("morsel_photo_jobs_running", "Photos being recognised now", () => sources.photoLoad().running);
     gauge("morsel_sessions_active", "Signed-in sessions that can still be refreshed", sources.liveSessions);

@@ -18,7 +18,8 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 export function metricsRoutes(metrics: Metrics, token: string | null) {
   const tokenHash = token ? hashSecret(token) : null;
   const allowed = (request: Request, server: Server<unknown> | null): boolean => {
-    const direct = isLoopbackAddress(server?.requestIP(request)?.address) && !FORWARDED.some((h) => request.headers.has(h));
+    const direct =
+      isLoopbackAddress(server?.requestIP(request)?.address) && !FORWARDED.some((h) => request.headers.has(h));
     if (direct) return true;
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1];
     return !!(tokenHash && bearer && sameHash(hashSecret(bearer), tokenHash));
@@ -27,9 +28,14 @@ export function metricsRoutes(metrics: Metrics, token: string | null) {
     "/metrics",
     async ({ request, server }) => {
       if (!allowed(request, server)) {
-        throw new AppError("forbidden", "metrics are served to this machine only, or with 'Authorization: Bearer <token>' when the server runs with --metrics-token");
+        throw new AppError(
+          "forbidden",
+          "metrics are served to this machine only, or with 'Authorization: Bearer <token>' when the server runs with --metrics-token",
+        );
       }
-      return new Response(await metrics.text(), { headers: { "content-type": metrics.contentType, "cache-control": "no-store" } });
+      return new Response(await metrics.text(), {
+        headers: { "content-type": metrics.contentType, "cache-control": "no-store" },
+      });
     },
     { detail: { hide: true } },
   );

@@ -5,7 +5,7 @@
  */
 import { t } from "elysia";
 import { AppError } from "../../lib/errors";
-import { Problems } from "../../lib/problems";
+import type { Problems } from "../../lib/problems";
 import { Int, Nullable } from "../../lib/schemas";
 import { checkSchema } from "../../lib/validation";
 import { checkRecipeInput, MAX_DISH_GRAMS, MAX_INGREDIENTS } from "../recipes/validate";
@@ -28,17 +28,28 @@ export const ExportedRecipe = t.Object(
         food_id: Int({ minimum: 1 }),
         food_name: t.String({ minLength: 1, maxLength: 300 }),
         quantity: t.Number({ exclusiveMinimum: 0 }),
-        portion: Nullable(t.Object({ id: Int({ minimum: 1 }), name: t.String({ minLength: 1, maxLength: 300 }), grams: t.Number({ exclusiveMinimum: 0, maximum: MAX_DISH_GRAMS }) })),
+        portion: Nullable(
+          t.Object({
+            id: Int({ minimum: 1 }),
+            name: t.String({ minLength: 1, maxLength: 300 }),
+            grams: t.Number({ exclusiveMinimum: 0, maximum: MAX_DISH_GRAMS }),
+          }),
+        ),
         grams: t.Number({ exclusiveMinimum: 0, maximum: MAX_DISH_GRAMS }),
         per_100g: values(),
       }),
       { minItems: 1, maxItems: MAX_INGREDIENTS },
     ),
-    portions: t.Array(t.Object({ name: t.String(), grams: t.Number() }), { description: 'your own portions (the automatic "serving" is not listed)' }),
+    portions: t.Array(t.Object({ name: t.String(), grams: t.Number() }), {
+      description: 'your own portions (the automatic "serving" is not listed)',
+    }),
   },
   { title: "ExportedRecipe" },
 );
-export const ExportedWeight = t.Object({ date: t.String({ format: "date" }), kg: t.Number(), note: Nullable(t.String()) }, { title: "ExportedWeight" });
+export const ExportedWeight = t.Object(
+  { date: t.String({ format: "date" }), kg: t.Number(), note: Nullable(t.String()) },
+  { title: "ExportedWeight" },
+);
 export type ExportedRecipeT = typeof ExportedRecipe.static;
 export type ExportedWeightT = typeof ExportedWeight.static;
 
@@ -56,11 +67,17 @@ export function exportRecipe(ctx: RecipesCtx, id: number): ExportedRecipeT {
 }
 
 export function exportWeights(ctx: WeightsCtx): ExportedWeightT[] {
-  return ctx.db.$client.query<ExportedWeightT, [number]>("SELECT date, kg, note FROM weights WHERE user_id = ? ORDER BY date").all(ctx.userId);
+  return ctx.db.$client
+    .query<ExportedWeightT, [number]>("SELECT date, kg, note FROM weights WHERE user_id = ? ORDER BY date")
+    .all(ctx.userId);
 }
 
 /** Checks the file's recipes and weights (the REST rules), adding problems to `p`. */
-export function checkDiary(doc: Record<string, unknown>, today: string, p: Problems): { recipes: ExportedRecipeT[]; weights: ExportedWeightT[] } {
+export function checkDiary(
+  doc: Record<string, unknown>,
+  today: string,
+  p: Problems,
+): { recipes: ExportedRecipeT[]; weights: ExportedWeightT[] } {
   const list = (key: string) => {
     const v = doc[key] ?? [];
     if (!Array.isArray(v)) p.add(key, "must be an array");
@@ -71,14 +88,18 @@ export function checkDiary(doc: Record<string, unknown>, today: string, p: Probl
       return f();
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      for (const d of e.details ?? []) p.add(d.field?.startsWith(prefix) ? d.field : prefix + (d.field ?? ""), d.message);
+      for (const d of e.details ?? [])
+        p.add(d.field?.startsWith(prefix) ? d.field : prefix + (d.field ?? ""), d.message);
       return null;
     }
   };
   const recipes = list("recipes").map((raw, i) =>
     attempt(`recipes.${i}.`, () => {
       const r = checkSchema(ExportedRecipe, raw, `recipes.${i}.`);
-      checkRecipeInput({ name: r.name, brand: r.brand, servings: r.servings, cooked_grams: r.cooked_grams, portions: r.portions }, false);
+      checkRecipeInput(
+        { name: r.name, brand: r.brand, servings: r.servings, cooked_grams: r.cooked_grams, portions: r.portions },
+        false,
+      );
       return r;
     }),
   );
@@ -108,14 +129,23 @@ export async function importRecipes(
   const pending = new Map(recipes.map((r) => [r.id, r]));
   while (pending.size) {
     // a recipe waits for the file's recipes it contains; a cycle in a file is refused
-    const ready = [...pending.values()].filter((r) => r.ingredients.every((i) => !pending.has(i.food_id) || i.food_id === r.id));
-    if (!ready.length) throw new AppError("validation_failed", "the export's recipes contain each other", [{ field: "recipes", message: "contain each other in a cycle" }]);
+    const ready = [...pending.values()].filter((r) =>
+      r.ingredients.every((i) => !pending.has(i.food_id) || i.food_id === r.id),
+    );
+    if (!ready.length)
+      throw new AppError("validation_failed", "the export's recipes contain each other", [
+        { field: "recipes", message: "contain each other in a cycle" },
+      ]);
     for (const r of ready) pending.delete(r.id);
-    await pacedWrites(ready, (fn) => inTx(ctx.custom.db, fn), (r) => {
-      const { id, created } = restoreRecipe(ctx, r, (foodId) => foodMap.get(foodId) ?? null, existing);
-      foodMap.set(r.id, { id, portions: new Map(recipeView(ctx, id).portions.map((p) => [p.name, p.id])) });
-      count[created ? "added" : "unchanged"]++;
-    });
+    await pacedWrites(
+      ready,
+      (fn) => inTx(ctx.custom.db, fn),
+      (r) => {
+        const { id, created } = restoreRecipe(ctx, r, (foodId) => foodMap.get(foodId) ?? null, existing);
+        foodMap.set(r.id, { id, portions: new Map(recipeView(ctx, id).portions.map((p) => [p.name, p.id])) });
+        count[created ? "added" : "unchanged"]++;
+      },
+    );
   }
   return count;
 }

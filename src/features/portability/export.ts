@@ -19,7 +19,8 @@ import { toMeal } from "../meals/service";
 import type { MealRow } from "../meals/repo";
 import { EXPORT_FORMAT, EXPORT_VERSION } from "./model";
 
-export const checksumOf = (content: unknown) => `sha256:${new Bun.CryptoHasher("sha256").update(JSON.stringify(content)).digest("hex")}`;
+export const checksumOf = (content: unknown) =>
+  `sha256:${new Bun.CryptoHasher("sha256").update(JSON.stringify(content)).digest("hex")}`;
 
 export interface ExportCtx {
   meals: MealsCtx;
@@ -36,7 +37,15 @@ function exportMeal(row: MealRow) {
   return { ...rest, food_id: food?.id ?? null, food_name: food?.name ?? row.foodName, per_100g: row.per100g };
 }
 
-type ExportedFood = { id: number; name: string; brand: string | null; barcode: string | null; nutrients: Record<string, number | null>; portions: { name: string; grams: number }[]; deleted?: true };
+type ExportedFood = {
+  id: number;
+  name: string;
+  brand: string | null;
+  barcode: string | null;
+  nutrients: Record<string, number | null>;
+  portions: { name: string; grams: number }[];
+  deleted?: true;
+};
 
 /**
  * A custom food the user deleted after logging it, rebuilt from a meal's snapshot and marked
@@ -44,7 +53,15 @@ type ExportedFood = { id: number; name: string; brand: string | null; barcode: s
  */
 function deletedFood(row: MealRow): ExportedFood {
   const portions = row.portionId !== null ? [{ name: row.portionName!, grams: row.portionGrams! }] : [];
-  return { id: row.foodId!, name: row.foodName, brand: null, barcode: null, nutrients: row.per100g, portions, deleted: true };
+  return {
+    id: row.foodId!,
+    name: row.foodName,
+    brand: null,
+    barcode: null,
+    nutrients: row.per100g,
+    portions,
+    deleted: true,
+  };
 }
 
 /**
@@ -89,20 +106,35 @@ function* customFoods(ctx: ExportCtx): Generator<ExportedFood> {
   for (const f of all) {
     if (f.kind !== "food") continue;
     const d = customDetail(ctx.foods.repo, f);
-    yield { id: d.id, name: d.name, brand: d.brand, barcode: d.barcode, nutrients: f.nutrients, portions: d.portions.map((p) => ({ name: p.name, grams: p.grams / p.amount })) };
+    yield {
+      id: d.id,
+      name: d.name,
+      brand: d.brand,
+      barcode: d.barcode,
+      nutrients: f.nutrients,
+      portions: d.portions.map((p) => ({ name: p.name, grams: p.grams / p.amount })),
+    };
   }
   const known = new Set(all.map((f) => f.id));
-  const gone = ctx.meals.repo.foodIdsLogged(ctx.user.id, CUSTOM_ID_BASE, IMPORTED_ID_BASE - 1).filter((id) => !known.has(id));
+  const gone = ctx.meals.repo
+    .foodIdsLogged(ctx.user.id, CUSTOM_ID_BASE, IMPORTED_ID_BASE - 1)
+    .filter((id) => !known.has(id));
   const firsts = gone.map((id) => ctx.meals.repo.firstOf(ctx.user.id, id)!);
   // in the order their first meals come, as the meals list has them
-  firsts.sort((a, b) => (a.date === b.date ? (a.eatenAt === b.eatenAt ? cmp(a.id, b.id) : cmp(a.eatenAt, b.eatenAt)) : cmp(a.date, b.date)));
+  firsts.sort((a, b) =>
+    a.date === b.date ? (a.eatenAt === b.eatenAt ? cmp(a.id, b.id) : cmp(a.eatenAt, b.eatenAt)) : cmp(a.date, b.date),
+  );
   for (const row of firsts) yield deletedFood(row);
 }
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The user's recipes as exported, by id, a page of ids per query. */
 function* recipes(ctx: ExportCtx): Generator<ExportedRecipeT> {
-  for (let page = ctx.recipes.repo.idsAfter(ctx.user.id, 0, PAGE); page.length; page = ctx.recipes.repo.idsAfter(ctx.user.id, page.at(-1)!, PAGE)) {
+  for (
+    let page = ctx.recipes.repo.idsAfter(ctx.user.id, 0, PAGE);
+    page.length;
+    page = ctx.recipes.repo.idsAfter(ctx.user.id, page.at(-1)!, PAGE)
+  ) {
     for (const id of page) yield exportRecipe(ctx.recipes, id);
   }
 }
@@ -123,7 +155,18 @@ function* mealRows(ctx: ExportCtx): Generator<MealRow> {
   }
 }
 
-const CSV_COLUMNS = ["date", "time", "meal_type", "food", "food_id", "quantity", "portion", "grams", ...MEAL_NUTRIENT_KEYS, "note"];
+const CSV_COLUMNS = [
+  "date",
+  "time",
+  "meal_type",
+  "food",
+  "food_id",
+  "quantity",
+  "portion",
+  "grams",
+  ...MEAL_NUTRIENT_KEYS,
+  "note",
+];
 
 /** Text a spreadsheet would run as a formula when a cell starts with it (OWASP "CSV Injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -143,9 +186,16 @@ export function csvCell(v: unknown): string {
 /** One row per weigh-in with the trend (kg, and the user's unit). */
 export function exportWeightsCsv(ctx: ExportCtx): string {
   const weights = exportWeights(ctx.weights);
-  const trend = trendAt(weights, weights.map((w) => w.date));
+  const trend = trendAt(
+    weights,
+    weights.map((w) => w.date),
+  );
   const unit = ctx.weights.unit;
-  const lines = [["date", "kg", "trend_kg", unit === "kg" ? null : "lb", unit === "kg" ? null : "trend_lb", "note"].filter((c) => c !== null).join(",")];
+  const lines = [
+    ["date", "kg", "trend_kg", unit === "kg" ? null : "lb", unit === "kg" ? null : "trend_lb", "note"]
+      .filter((c) => c !== null)
+      .join(","),
+  ];
   for (const w of weights) {
     const t = trend.get(w.date)!;
     const inLb = unit === "kg" ? [] : [toUnit(w.kg, unit), toUnit(t, unit)];
@@ -156,7 +206,12 @@ export function exportWeightsCsv(ctx: ExportCtx): string {
 
 /** One row per meal with its nutrients: the spreadsheet user's format. Times are local. Made a page at a time. */
 export async function* exportCsvText(ctx: ExportCtx): AsyncGenerator<string> {
-  const timeFmt = new Intl.DateTimeFormat("en-GB", { timeZone: ctx.user.timezone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const timeFmt = new Intl.DateTimeFormat("en-GB", {
+    timeZone: ctx.user.timezone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
   const pause = pacer();
   let lines = [CSV_COLUMNS.join(",")];
   for (const m of meals(ctx)) {

@@ -36,13 +36,23 @@ export interface ImportSummary {
 
 function invalid(details: ErrorDetail[]): AppError {
   const shown = details.slice(0, 50);
-  return new AppError("validation_failed", `the export is not valid: ${shown[0]!.field} ${shown[0]!.message}${details.length > 1 ? ` (and ${details.length - 1} more problems)` : ""}`, shown);
+  return new AppError(
+    "validation_failed",
+    `the export is not valid: ${shown[0]!.field} ${shown[0]!.message}${details.length > 1 ? ` (and ${details.length - 1} more problems)` : ""}`,
+    shown,
+  );
 }
 
 type FileFood = { oldId: number; input: FoodInput; deleted: boolean; recipe?: true };
 
 /** Problems of one exported meal: its own fields, then whether this user may log its food and portion. */
-function checkMeal(ctx: ExportCtx, raw: unknown, i: number, fileFoods: Map<number, FileFood>, p: Problems): ExportedMealT | null {
+function checkMeal(
+  ctx: ExportCtx,
+  raw: unknown,
+  i: number,
+  fileFoods: Map<number, FileFood>,
+  p: Problems,
+): ExportedMealT | null {
   const at = `meals.${i}.`;
   let m: ExportedMealT;
   try {
@@ -60,7 +70,8 @@ function checkMeal(ctx: ExportCtx, raw: unknown, i: number, fileFoods: Map<numbe
     // a quick add: its stored kcal and macros, no food, no portion, no grams
     if (m.portion !== null) p.add(`${at}portion`, "must be null for a quick add (food_id null)");
     if (m.grams !== 0) p.add(`${at}grams`, "must be 0 for a quick add (food_id null)");
-    if (m.nutrients.energy_kcal === null) p.add(`${at}nutrients.energy_kcal`, "is required for a quick add (food_id null)");
+    if (m.nutrients.energy_kcal === null)
+      p.add(`${at}nutrients.energy_kcal`, "is required for a quick add (food_id null)");
     return m;
   }
   if (!(m.grams > 0)) p.add(`${at}grams`, "must be more than 0");
@@ -74,7 +85,8 @@ function checkMeal(ctx: ExportCtx, raw: unknown, i: number, fileFoods: Map<numbe
   }
   const food = ctx.meals.foods.loggable(ctx.user.id, m.food_id);
   if (food) {
-    if (m.portion && !food.portion(m.portion.id)) p.add(`${at}portion`, `portion ${m.portion.id} is not a portion of food ${m.food_id}`);
+    if (m.portion && !food.portion(m.portion.id))
+      p.add(`${at}portion`, `portion ${m.portion.id} is not a portion of food ${m.food_id}`);
   } else if (!isImportedId(m.food_id)) {
     // Imported Open Food Facts products are public data another server may not have: such a meal
     // keeps its stored values. Any other food must be one this user may log.
@@ -89,13 +101,20 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
   const pause = pacer();
   const doc = input as Record<string, unknown> | null;
   if (!doc || typeof doc !== "object" || Array.isArray(doc) || doc.format !== EXPORT_FORMAT) {
-    throw invalid([{ field: "format", message: `must be "${EXPORT_FORMAT}": send the JSON from GET /export?format=json` }]);
+    throw invalid([
+      { field: "format", message: `must be "${EXPORT_FORMAT}": send the JSON from GET /export?format=json` },
+    ]);
   }
-  if (doc.version !== EXPORT_VERSION) throw invalid([{ field: "version", message: `must be ${EXPORT_VERSION}; this server reads version ${EXPORT_VERSION} exports` }]);
+  if (doc.version !== EXPORT_VERSION)
+    throw invalid([
+      { field: "version", message: `must be ${EXPORT_VERSION}; this server reads version ${EXPORT_VERSION} exports` },
+    ]);
   if (doc.checksum !== undefined) {
     const { checksum, ...content } = doc;
     if (checksum !== `sha256:${await pacedJsonSha256(content, pause)}`) {
-      throw invalid([{ field: "checksum", message: "does not match the content: the file was changed or damaged after export" }]);
+      throw invalid([
+        { field: "checksum", message: "does not match the content: the file was changed or damaged after export" },
+      ]);
     }
   }
   const foodsIn = doc.custom_foods;
@@ -109,7 +128,8 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
   for (const [i, f] of (foodsIn as unknown[]).entries()) {
     await pause();
     const o = (f !== null && typeof f === "object" ? f : {}) as Record<string, unknown>;
-    if (!Number.isSafeInteger(o.id) || !isCustomId(o.id as number)) p.add(`custom_foods.${i}.id`, "must be a custom food id (an integer from 1000000)");
+    if (!Number.isSafeInteger(o.id) || !isCustomId(o.id as number))
+      p.add(`custom_foods.${i}.id`, "must be a custom food id (an integer from 1000000)");
     try {
       const food = { oldId: o.id as number, input: checkFoodInput(o, true), deleted: o.deleted === true };
       if (Number.isSafeInteger(o.id)) fileFoods.set(food.oldId, food);
@@ -120,14 +140,24 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
   }
   // recipes (foods too: meals may log them) and weights
   const diary = checkDiary(doc, localDate(ctx.meals.now, ctx.meals.timezone), p);
-  for (const r of diary.recipes) fileFoods.set(r.id, { oldId: r.id, input: { portions: [{ name: "serving", grams: 1 }, ...r.portions] }, deleted: false, recipe: true });
+  for (const r of diary.recipes)
+    fileFoods.set(r.id, {
+      oldId: r.id,
+      input: { portions: [{ name: "serving", grams: 1 }, ...r.portions] },
+      deleted: false,
+      recipe: true,
+    });
   const meals: (ExportedMealT | null)[] = [];
   for (let i = 0; i < mealsIn.length; i++) {
     const m = checkMeal(ctx, mealsIn[i], i, fileFoods, p);
     meals.push(m);
     // a meal id another account owns stops the import before anything is written
     const owner = m && typeof m.id === "string" ? ctx.meals.repo.byId(m.id.toLowerCase()) : null;
-    if (owner && owner.userId !== ctx.user.id) throw new AppError("id_conflict", `meal ${m!.id} in the export belongs to another account on this server; nothing was imported`);
+    if (owner && owner.userId !== ctx.user.id)
+      throw new AppError(
+        "id_conflict",
+        `meal ${m!.id} in the export belongs to another account on this server; nothing was imported`,
+      );
     await pause();
   }
   const goalsIn = (doc.goals !== null && typeof doc.goals === "object" ? doc.goals : {}) as Record<string, unknown>;
@@ -160,12 +190,17 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
     const id = same ?? createFood({ ctx: fctx, input: { ...f.input } as Record<string, unknown> }).id;
     if (same === undefined && !f.deleted) existing.set(key, id);
     foodMap.set(f.oldId, { id, portions: new Map(fctx.repo.portions(id).map((x) => [x.name, x.id])) });
-    if (f.deleted) deleteFood({ ctx: fctx, id }); // logged meals keep their snapshot, as on the source
+    if (f.deleted)
+      deleteFood({ ctx: fctx, id }); // logged meals keep their snapshot, as on the source
     else if (same !== undefined) summary.custom_foods.unchanged++;
     else summary.custom_foods.added++;
   });
   summary.recipes = await importRecipes(ctx.recipes, diary.recipes, foodMap, existing);
-  await pacedWrites(meals as ExportedMealT[], write, (m) => void summary.meals[restoreMeal(mctx, restored(m, foodMap))]++);
+  await pacedWrites(
+    meals as ExportedMealT[],
+    write,
+    (m) => void summary.meals[restoreMeal(mctx, restored(m, foodMap))]++,
+  );
   inTx(mctx.db, () => {
     if (replaceSchedule(ctx.goals, wanted)) summary.goals = "updated";
     summary.weights = importWeights(ctx.weights, diary.weights);
@@ -176,7 +211,7 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
 /** An exported meal as restoreMeal takes it, with its custom food and portion mapped to this server's ids. */
 function restored(m: ExportedMealT, foodMap: Map<number, { id: number; portions: Map<string, number> }>) {
   const mapped = m.food_id === null ? undefined : foodMap.get(m.food_id);
-  const portionId = m.portion ? (mapped ? mapped.portions.get(m.portion.name) ?? null : m.portion.id) : null;
+  const portionId = m.portion ? (mapped ? (mapped.portions.get(m.portion.name) ?? null) : m.portion.id) : null;
   return {
     id: m.id.toLowerCase(),
     foodId: mapped?.id ?? m.food_id,

@@ -17,7 +17,13 @@ export const ExportedMeal = t.Object(
     description: t.Optional(Nullable(t.String({ maxLength: 300 }))),
     meal_type: Enum(MEAL_TYPES),
     quantity: t.Number({ exclusiveMinimum: 0 }),
-    portion: Nullable(t.Object({ id: Int({ minimum: 1 }), name: t.String({ minLength: 1, maxLength: 300 }), grams: t.Number({ exclusiveMinimum: 0, maximum: 100_000 }) })),
+    portion: Nullable(
+      t.Object({
+        id: Int({ minimum: 1 }),
+        name: t.String({ minLength: 1, maxLength: 300 }),
+        grams: t.Number({ exclusiveMinimum: 0, maximum: 100_000 }),
+      }),
+    ),
     grams: t.Number({ minimum: 0, maximum: 500_000, description: "0 only for a quick add" }),
     date: t.String({ format: "date" }),
     eaten_at: t.String({ format: "date-time" }),
@@ -38,7 +44,11 @@ export const ExportedFood = t.Object(
     barcode: Nullable(t.String()),
     nutrients: t.Record(t.String(), Nullable(t.Number()), { description: "per 100 g, keys as in Food.nutrients" }),
     portions: t.Array(t.Object({ name: t.String(), grams: t.Number() })),
-    deleted: t.Optional(t.Literal(true, { description: "deleted after it was logged; rebuilt from a meal's snapshot so its meals import again" })),
+    deleted: t.Optional(
+      t.Literal(true, {
+        description: "deleted after it was logged; rebuilt from a meal's snapshot so its meals import again",
+      }),
+    ),
   },
   { title: "ExportedFood" },
 );
@@ -64,7 +74,10 @@ export const ImportSummary = t.Object(
     meals: t.Object({ added: Int(), unchanged: Int() }),
     custom_foods: t.Object({ added: Int(), unchanged: Int() }),
     recipes: t.Object({ added: Int(), unchanged: Int() }),
-    weights: t.Object({ added: Int(), unchanged: Int() }, { description: "added counts the dates written (new or changed)" }),
+    weights: t.Object(
+      { added: Int(), unchanged: Int() },
+      { description: "added counts the dates written (new or changed)" },
+    ),
     goals: Enum(["updated", "unchanged"]),
   },
   { title: "ImportSummary" },

@@ -42,18 +42,29 @@ export function portabilityRoutes(deps: AppDeps) {
         if (query.format === "csv") {
           const table = query.table ?? "meals";
           return new Response(table === "weights" ? exportWeightsCsv(c) : textStream(exportCsvText(c)), {
-            headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="morsel-${table}-${day}.csv"` },
+            headers: {
+              "content-type": "text/csv; charset=utf-8",
+              "content-disposition": `attachment; filename="morsel-${table}-${day}.csv"`,
+            },
           });
         }
         return new Response(textStream(exportJsonText(c)), {
-          headers: { "content-type": "application/json; charset=utf-8", "content-disposition": `attachment; filename="morsel-export-${day}.json"` },
+          headers: {
+            "content-type": "application/json; charset=utf-8",
+            "content-disposition": `attachment; filename="morsel-export-${day}.json"`,
+          },
         });
       },
       {
         auth: true,
         query: t.Object({
           format: t.Optional(Enum(["json", "csv"], { default: "json" })),
-          table: t.Optional(Enum(["meals", "weights"], { default: "meals", description: "with format=csv: one row per meal, or per weigh-in" })),
+          table: t.Optional(
+            Enum(["meals", "weights"], {
+              default: "meals",
+              description: "with format=csv: one row per meal, or per weigh-in",
+            }),
+          ),
         }),
         response: { 200: ExportDocument, ...errors(400, 401) },
         detail: {
@@ -64,24 +75,28 @@ export function portabilityRoutes(deps: AppDeps) {
         },
       },
     )
-    .post("/import", async ({ user, body, request }) => {
-      try {
-        return reply(deps, await importJson({ ctx: ctx(user), input: body }));
-      } finally {
-        deps.imports.leave(request);
-      }
-    }, {
-      auth: true,
-      // Checked whole by import.ts (not by Elysia, which would strip fields and break the checksum);
-      // the document shows the Export schema.
-      body: t.Unknown({ description: "a JSON export (GET /export?format=json), at most 64 MB" }),
-      response: { 200: ImportSummary, ...errors(400, 401, 409, 413, 415, 429) },
-      detail: {
-        ...detail,
-        body: ExportDocument,
-        summary: "Import a JSON export into this account",
-        description:
-          "Idempotent: importing the same file again adds nothing. Validated in full first: a tampered (checksum), truncated or invalid file is a 400 and changes nothing. Then written in short transactions while the server keeps answering others. One import runs at a time per server: another one meanwhile is 429 rate_limited with Retry-After, refused before its body is read. If the server stops half-way, importing the same file again completes it. Meals keep their ids and stored nutrients, so statistics come out the same on another server.",
+    .post(
+      "/import",
+      async ({ user, body, request }) => {
+        try {
+          return reply(deps, await importJson({ ctx: ctx(user), input: body }));
+        } finally {
+          deps.imports.leave(request);
+        }
       },
-    });
+      {
+        auth: true,
+        // Checked whole by import.ts (not by Elysia, which would strip fields and break the checksum);
+        // the document shows the Export schema.
+        body: t.Unknown({ description: "a JSON export (GET /export?format=json), at most 64 MB" }),
+        response: { 200: ImportSummary, ...errors(400, 401, 409, 413, 415, 429) },
+        detail: {
+          ...detail,
+          body: ExportDocument,
+          summary: "Import a JSON export into this account",
+          description:
+            "Idempotent: importing the same file again adds nothing. Validated in full first: a tampered (checksum), truncated or invalid file is a 400 and changes nothing. Then written in short transactions while the server keeps answering others. One import runs at a time per server: another one meanwhile is 429 rate_limited with Retry-After, refused before its body is read. If the server stops half-way, importing the same file again completes it. Meals keep their ids and stored nutrients, so statistics come out the same on another server.",
+        },
+      },
+    );
 }

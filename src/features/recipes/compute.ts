@@ -24,7 +24,11 @@ export interface RecipeNutrition {
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
-export function computeRecipe(items: readonly IngredientSnapshot[], servings: number, cookedGrams: number | null): RecipeNutrition {
+export function computeRecipe(
+  items: readonly IngredientSnapshot[],
+  servings: number,
+  cookedGrams: number | null,
+): RecipeNutrition {
   const totalGrams = r3(items.reduce((a, i) => a + i.grams, 0));
   const dish = cookedGrams ?? totalGrams;
   const per100g: Record<string, number | null> = {};

@@ -21,14 +21,18 @@ export const Recipe = t.Object(
         food_id: Int(),
         food_name: t.String(),
         quantity: t.Number(),
-        portion: Nullable(t.Object({ id: Int(), name: t.String(), grams: t.Number({ description: "grams of one portion" }) })),
+        portion: Nullable(
+          t.Object({ id: Int(), name: t.String(), grams: t.Number({ description: "grams of one portion" }) }),
+        ),
         grams: t.Number(),
         per_100g: values("the food's values when the recipe was written (a snapshot)"),
       }),
     ),
     nutrients: values("per 100 g of the dish; null = some ingredient does not know it (see unknown)"),
     per_serving: values("per serving"),
-    unknown: t.Record(t.String(), t.Array(Int()), { description: "nutrient → food ids of the ingredients that lack it" }),
+    unknown: t.Record(t.String(), t.Array(Int()), {
+      description: "nutrient → food ids of the ingredients that lack it",
+    }),
     portions: t.Array(Portion, { description: 'the first is "serving"; then your own' }),
   },
   { title: "Recipe" },
@@ -39,10 +43,17 @@ const fields = {
   name: anyField("1–200 characters"),
   brand: anyField("at most 100 characters, or null"),
   servings: anyField(`more than 0, at most ${MAX_SERVINGS}`),
-  cooked_grams: anyField(`weight of the cooked dish, more than 0 and at most ${MAX_DISH_GRAMS}; null or omitted = the ingredients' total`),
-  ingredients: anyField(`1–${MAX_INGREDIENTS} of { food_id, quantity (grams, or portions with portion_id), portion_id? }: any food you may log, recipes too (never this one, directly or through another)`),
+  cooked_grams: anyField(
+    `weight of the cooked dish, more than 0 and at most ${MAX_DISH_GRAMS}; null or omitted = the ingredients' total`,
+  ),
+  ingredients: anyField(
+    `1–${MAX_INGREDIENTS} of { food_id, quantity (grams, or portions with portion_id), portion_id? }: any food you may log, recipes too (never this one, directly or through another)`,
+  ),
   portions: anyField('your own portions [{ name, grams }] after the automatic "serving"'),
 };
 export const CreateRecipeBody = t.Object(fields, { title: "CreateRecipe" });
-export const PatchRecipeBody = t.Object(fields, { title: "PatchRecipe", description: "Only the fields given change; ingredients replaces the whole list." });
+export const PatchRecipeBody = t.Object(fields, {
+  title: "PatchRecipe",
+  description: "Only the fields given change; ingredients replaces the whole list.",
+});
 export const RecipeIdParams = t.Object({ id: intParam("id", { minimum: 1, description: "recipe id (its food id)" }) });

@@ -22,13 +22,21 @@ export class RecipesRepo {
   constructor(readonly db: Db) {}
 
   get(userId: number, id: number): RecipeRow | null {
-    return this.db.$client.query<RecipeRow, [number, number]>("SELECT food_id, servings, cooked_grams FROM recipes WHERE food_id = ? AND user_id = ?").get(id, userId) ?? null;
+    return (
+      this.db.$client
+        .query<RecipeRow, [number, number]>(
+          "SELECT food_id, servings, cooked_grams FROM recipes WHERE food_id = ? AND user_id = ?",
+        )
+        .get(id, userId) ?? null
+    );
   }
 
   /** Up to `limit` (-1: all) of the user's recipe ids above `after`, ascending. */
   idsAfter(userId: number, after: number, limit: number): number[] {
     return this.db.$client
-      .query<{ food_id: number }, [number, number, number]>("SELECT food_id FROM recipes WHERE user_id = ? AND food_id > ? ORDER BY food_id LIMIT ?")
+      .query<{ food_id: number }, [number, number, number]>(
+        "SELECT food_id FROM recipes WHERE user_id = ? AND food_id > ? ORDER BY food_id LIMIT ?",
+      )
       .all(userId, after, limit)
       .map((r) => r.food_id);
   }
@@ -45,17 +53,27 @@ export class RecipesRepo {
   /** Writes the recipe row and replaces its ingredients. Call inside a transaction. */
   save(userId: number, id: number, r: { servings: number; cookedGrams: number | null }, items: IngredientRow[]): void {
     const c = this.db.$client;
-    c.query("INSERT INTO recipes (food_id, user_id, servings, cooked_grams) VALUES (?, ?, ?, ?) ON CONFLICT (food_id) DO UPDATE SET servings = excluded.servings, cooked_grams = excluded.cooked_grams").run(
-      id,
-      userId,
-      r.servings,
-      r.cookedGrams,
-    );
+    c.query(
+      "INSERT INTO recipes (food_id, user_id, servings, cooked_grams) VALUES (?, ?, ?, ?) ON CONFLICT (food_id) DO UPDATE SET servings = excluded.servings, cooked_grams = excluded.cooked_grams",
+    ).run(id, userId, r.servings, r.cookedGrams);
     c.query("DELETE FROM recipe_ingredients WHERE recipe_id = ?").run(id);
     const ins = c.prepare(
       "INSERT INTO recipe_ingredients (recipe_id, seq, food_id, food_name, quantity, portion_id, portion_name, portion_grams, grams, per_100g) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
-    items.forEach((i, n) => ins.run(id, n + 1, i.food_id, i.food_name, i.quantity, i.portion_id, i.portion_name, i.portion_grams, i.grams, JSON.stringify(i.per_100g)));
+    items.forEach((i, n) =>
+      ins.run(
+        id,
+        n + 1,
+        i.food_id,
+        i.food_name,
+        i.quantity,
+        i.portion_id,
+        i.portion_name,
+        i.portion_grams,
+        i.grams,
+        JSON.stringify(i.per_100g),
+      ),
+    );
   }
 
   /** The recipes `id` contains, directly or through other recipes (its ingredient closure). */

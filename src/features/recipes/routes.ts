@@ -7,7 +7,18 @@ import { noContent, reply } from "../../lib/reply";
 import type { AuthedUser } from "../auth/plugin";
 import { CreateRecipeBody, PatchRecipeBody, Recipe, RecipeIdParams } from "./model";
 import { RecipesRepo } from "./repo";
-import { createRecipe, deleteRecipe, MAX_RECIPE_PAGE, RECIPE_PAGE, recipePage, recipeView, recipeViews, updateRecipe, type RecipesCtx, type RecipeView } from "./service";
+import {
+  createRecipe,
+  deleteRecipe,
+  MAX_RECIPE_PAGE,
+  RECIPE_PAGE,
+  recipePage,
+  recipeView,
+  recipeViews,
+  updateRecipe,
+  type RecipesCtx,
+  type RecipeView,
+} from "./service";
 import { jsonPieces, streamedJson } from "../../lib/stream";
 
 export function recipesCtx(deps: AppDeps, user: Pick<AuthedUser, "id">): RecipesCtx {
@@ -26,25 +37,40 @@ export function recipesRoutes(deps: AppDeps) {
   const tags = ["recipes"];
   return new Elysia({ prefix: "/recipes" })
     .use(deps.authn)
-    .get("/", ({ user, query }) => {
-      const ctx = recipesCtx(deps, user);
-      const page = recipePage({ ctx, input: query });
-      // checked against the schema whole in tests; otherwise streamed, a recipe at a time (lib/stream.ts)
-      if (deps.validateResponses) return reply(deps, { items: [...recipeViews(ctx, page.ids)], next_cursor: page.next_cursor });
-      return streamedJson(jsonPieces('{"items":[', recipeViews(ctx, page.ids), `],"next_cursor":${JSON.stringify(page.next_cursor)}}`)) as unknown as { items: RecipeView[]; next_cursor: string | null };
-    }, {
-      auth: true,
-      query: t.Object({
-        cursor: t.Optional(t.String({ description: "opaque: next_cursor of the previous page; absent = the first page" })),
-        limit: t.Optional(intParam("limit", { minimum: 1, maximum: MAX_RECIPE_PAGE, default: RECIPE_PAGE })),
-      }),
-      response: { 200: t.Object({ items: t.Array(Recipe), next_cursor: Nullable(t.String()) }), ...errors(400, 401) },
-      detail: { tags, summary: "Your recipes, a page at a time", description: "By id, oldest first. `next_cursor` is null on the last page." },
-    })
+    .get(
+      "/",
+      ({ user, query }) => {
+        const ctx = recipesCtx(deps, user);
+        const page = recipePage({ ctx, input: query });
+        // checked against the schema whole in tests; otherwise streamed, a recipe at a time (lib/stream.ts)
+        if (deps.validateResponses)
+          return reply(deps, { items: [...recipeViews(ctx, page.ids)], next_cursor: page.next_cursor });
+        return streamedJson(
+          jsonPieces('{"items":[', recipeViews(ctx, page.ids), `],"next_cursor":${JSON.stringify(page.next_cursor)}}`),
+        ) as unknown as { items: RecipeView[]; next_cursor: string | null };
+      },
+      {
+        auth: true,
+        query: t.Object({
+          cursor: t.Optional(
+            t.String({ description: "opaque: next_cursor of the previous page; absent = the first page" }),
+          ),
+          limit: t.Optional(intParam("limit", { minimum: 1, maximum: MAX_RECIPE_PAGE, default: RECIPE_PAGE })),
+        }),
+        response: { 200: t.Object({ items: t.Array(Recipe), next_cursor: Nullable(t.String()) }), ...errors(400, 401) },
+        detail: {
+          tags,
+          summary: "Your recipes, a page at a time",
+          description: "By id, oldest first. `next_cursor` is null on the last page.",
+        },
+      },
+    )
     .post(
       "/",
       async ({ user, body, set }) => {
-        const recipe = await deps.commit(() => createRecipe({ ctx: recipesCtx(deps, user), input: body as Record<string, unknown> }));
+        const recipe = await deps.commit(() =>
+          createRecipe({ ctx: recipesCtx(deps, user), input: body as Record<string, unknown> }),
+        );
         return reply(deps, recipe, 201, { location: `/api/v1/recipes/${recipe.id}` }, set);
       },
       {
@@ -55,7 +81,7 @@ export function recipesRoutes(deps: AppDeps) {
           tags,
           summary: "Make a recipe from ingredients",
           description:
-            "Nutrients per 100 g and per serving are computed from a snapshot of each ingredient; a nutrient one ingredient lacks is null and listed in `unknown`. The recipe is also a custom food (same id): searchable, loggable by grams or by its \"serving\" portion. An ingredient you cannot log (another user's food) → 404 food_not_found.",
+            'Nutrients per 100 g and per serving are computed from a snapshot of each ingredient; a nutrient one ingredient lacks is null and listed in `unknown`. The recipe is also a custom food (same id): searchable, loggable by grams or by its "serving" portion. An ingredient you cannot log (another user\'s food) → 404 food_not_found.',
         },
       },
     )
@@ -65,19 +91,34 @@ export function recipesRoutes(deps: AppDeps) {
       response: { 200: Recipe, ...errors(400, 401, 404) },
       detail: { tags, summary: "One recipe" },
     })
-    .patch("/:id", async ({ user, params, body }) => reply(deps, await deps.commit(() => updateRecipe({ ctx: recipesCtx(deps, user), id: params.id, input: body as Record<string, unknown> }))), {
-      auth: true,
-      params: RecipeIdParams,
-      body: PatchRecipeBody,
-      response: { 200: Recipe, ...errors(400, 401, 404, 413, 415) },
-      detail: { tags, summary: "Change a recipe (meals already logged keep their values)" },
-    })
+    .patch(
+      "/:id",
+      async ({ user, params, body }) =>
+        reply(
+          deps,
+          await deps.commit(() =>
+            updateRecipe({ ctx: recipesCtx(deps, user), id: params.id, input: body as Record<string, unknown> }),
+          ),
+        ),
+      {
+        auth: true,
+        params: RecipeIdParams,
+        body: PatchRecipeBody,
+        response: { 200: Recipe, ...errors(400, 401, 404, 413, 415) },
+        detail: { tags, summary: "Change a recipe (meals already logged keep their values)" },
+      },
+    )
     .delete(
       "/:id",
       async ({ user, params }) => {
         await deps.commit(() => deleteRecipe({ ctx: recipesCtx(deps, user), id: params.id }));
         return noContent();
       },
-      { auth: true, params: RecipeIdParams, response: { 204: t.Void(), ...errors(400, 401, 404) }, detail: { tags, summary: "Delete a recipe; meals that logged it keep their copy" } },
+      {
+        auth: true,
+        params: RecipeIdParams,
+        response: { 204: t.Void(), ...errors(400, 401, 404) },
+        detail: { tags, summary: "Delete a recipe; meals that logged it keep their copy" },
+      },
     );
 }

@@ -30,7 +30,12 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const notFound = (id: number) => new AppError("food_not_found", `no recipe ${id} of yours`);
 
 /** Each ingredient's food, portion and grams, with a snapshot of its values per 100 g. */
-function resolve(ctx: RecipesCtx, list: IngredientInput[], selfId: number | null, previous: IngredientRow[]): IngredientRow[] {
+function resolve(
+  ctx: RecipesCtx,
+  list: IngredientInput[],
+  selfId: number | null,
+  previous: IngredientRow[],
+): IngredientRow[] {
   const p = new Problems();
   const out: IngredientRow[] = [];
   list.forEach((x, i) => {
@@ -39,15 +44,29 @@ function resolve(ctx: RecipesCtx, list: IngredientInput[], selfId: number | null
     const food = ctx.foods.detail(ctx.userId, x.food_id);
     const kept = food ? null : previous.find((o) => o.food_id === x.food_id && o.portion_id === x.portion_id);
     if (!food && !kept) {
-      throw new AppError("food_not_found", `${f}food_id: no food ${x.food_id} you can use`, [{ field: `${f}food_id`, message: `no food ${x.food_id} you can use` }]);
+      throw new AppError("food_not_found", `${f}food_id: no food ${x.food_id} you can use`, [
+        { field: `${f}food_id`, message: `no food ${x.food_id} you can use` },
+      ]);
     }
-    if (selfId !== null && food && ctx.repo.get(ctx.userId, x.food_id) && ctx.repo.containedRecipes(x.food_id).has(selfId)) {
+    if (
+      selfId !== null &&
+      food &&
+      ctx.repo.get(ctx.userId, x.food_id) &&
+      ctx.repo.containedRecipes(x.food_id).has(selfId)
+    ) {
       return p.add(`${f}food_id`, `is a recipe that contains this one: a recipe cannot contain itself through another`);
     }
-    const portion = x.portion_id === null ? null : food ? food.portions.find((q) => q.id === x.portion_id) : { id: kept!.portion_id!, name: kept!.portion_name!, grams: kept!.portion_grams!, amount: 1 };
-    if (x.portion_id !== null && !portion) return p.add(`${f}portion_id`, `is not a portion of food ${x.food_id}; see GET /foods/${x.food_id}`);
+    const portion =
+      x.portion_id === null
+        ? null
+        : food
+          ? food.portions.find((q) => q.id === x.portion_id)
+          : { id: kept!.portion_id!, name: kept!.portion_name!, grams: kept!.portion_grams!, amount: 1 };
+    if (x.portion_id !== null && !portion)
+      return p.add(`${f}portion_id`, `is not a portion of food ${x.food_id}; see GET /foods/${x.food_id}`);
     const grams = r3(portion ? (x.quantity * portion.grams) / portion.amount : x.quantity);
-    if (!(grams > 0) || grams > MAX_DISH_GRAMS) return p.add(`${f}quantity`, `must come to more than 0 and at most ${MAX_DISH_GRAMS} g`);
+    if (!(grams > 0) || grams > MAX_DISH_GRAMS)
+      return p.add(`${f}quantity`, `must come to more than 0 and at most ${MAX_DISH_GRAMS} g`);
     out.push({
       food_id: x.food_id,
       food_name: food ? food.name : kept!.food_name,
@@ -64,12 +83,18 @@ function resolve(ctx: RecipesCtx, list: IngredientInput[], selfId: number | null
 }
 
 function nutritionOf(items: IngredientRow[], servings: number, cookedGrams: number | null) {
-  const n = computeRecipe(items.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g })), servings, cookedGrams);
+  const n = computeRecipe(
+    items.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g })),
+    servings,
+    cookedGrams,
+  );
   const over = Object.entries(n.per100g).find(([k, v]) => v !== null && v > maxPer100g(k));
   if (over) {
-    throw new AppError("validation_failed", `cooked_grams is too small: it would make ${over[0]} ${over[1]} per 100 g`, [
-      { field: "cooked_grams", message: "is less than what the ingredients could cook down to" },
-    ]);
+    throw new AppError(
+      "validation_failed",
+      `cooked_grams is too small: it would make ${over[0]} ${over[1]} per 100 g`,
+      [{ field: "cooked_grams", message: "is less than what the ingredients could cook down to" }],
+    );
   }
   return n;
 }
@@ -80,7 +105,11 @@ function findRecipeView(ctx: RecipesCtx, id: number) {
   const food = r && ctx.foods.detail(ctx.userId, id);
   if (!r || !food) return null;
   const items = ctx.repo.ingredients(id);
-  const n = computeRecipe(items.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g })), r.servings, r.cooked_grams);
+  const n = computeRecipe(
+    items.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g })),
+    r.servings,
+    r.cooked_grams,
+  );
   return {
     id,
     name: food.name,
@@ -112,14 +141,30 @@ export function recipeView(ctx: RecipesCtx, id: number): RecipeView {
   return view;
 }
 
-function write(ctx: RecipesCtx, id: number | null, fields: { name: string; brand: string | null; servings: number; cookedGrams: number | null; items: IngredientRow[]; portions: { name: string; grams: number }[] }): RecipeView {
+function write(
+  ctx: RecipesCtx,
+  id: number | null,
+  fields: {
+    name: string;
+    brand: string | null;
+    servings: number;
+    cookedGrams: number | null;
+    items: IngredientRow[];
+    portions: { name: string; grams: number }[];
+  },
+): RecipeView {
   const n = nutritionOf(fields.items, fields.servings, fields.cookedGrams);
   return inTx(ctx.custom.db, () => {
     const food: FoodT = saveComputedFood({
       ctx: ctx.custom,
       id,
       kind: "recipe",
-      fields: { name: fields.name, brand: fields.brand, nutrients: n.per100g, portions: [{ name: SERVING, grams: n.servingGrams }, ...fields.portions] },
+      fields: {
+        name: fields.name,
+        brand: fields.brand,
+        nutrients: n.per100g,
+        portions: [{ name: SERVING, grams: n.servingGrams }, ...fields.portions],
+      },
     });
     ctx.repo.save(ctx.userId, food.id, { servings: fields.servings, cookedGrams: fields.cookedGrams }, fields.items);
     const view = recipeView(ctx, food.id);
@@ -132,11 +177,26 @@ function write(ctx: RecipesCtx, id: number | null, fields: { name: string; brand
 export function createRecipe({ ctx, input }: { ctx: RecipesCtx; input: Record<string, unknown> }): RecipeView {
   const v = checkRecipeInput(input, true);
   const items = resolve(ctx, v.ingredients!, null, []);
-  return write(ctx, null, { name: v.name!, brand: v.brand ?? null, servings: v.servings!, cookedGrams: v.cooked_grams ?? null, items, portions: v.portions ?? [] });
+  return write(ctx, null, {
+    name: v.name!,
+    brand: v.brand ?? null,
+    servings: v.servings!,
+    cookedGrams: v.cooked_grams ?? null,
+    items,
+    portions: v.portions ?? [],
+  });
 }
 
 /** PATCH /recipes/{id}: the fields given change; `ingredients` replaces the list (fresh snapshots). */
-export function updateRecipe({ ctx, id, input }: { ctx: RecipesCtx; id: number; input: Record<string, unknown> }): RecipeView {
+export function updateRecipe({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: RecipesCtx;
+  id: number;
+  input: Record<string, unknown>;
+}): RecipeView {
   const cur = recipeView(ctx, id);
   const v = checkRecipeInput(input, false);
   const previous = ctx.repo.ingredients(id);
@@ -159,14 +219,28 @@ export function updateRecipe({ ctx, id, input }: { ctx: RecipesCtx; id: number; 
  */
 export function restoreRecipe(
   ctx: RecipesCtx,
-  r: { name: string; brand: string | null; servings: number; cooked_grams: number | null; portions: { name: string; grams: number }[]; ingredients: { food_id: number; food_name: string; quantity: number; portion: { id: number; name: string; grams: number } | null; grams: number; per_100g: Record<string, number | null> }[] },
+  r: {
+    name: string;
+    brand: string | null;
+    servings: number;
+    cooked_grams: number | null;
+    portions: { name: string; grams: number }[];
+    ingredients: {
+      food_id: number;
+      food_name: string;
+      quantity: number;
+      portion: { id: number; name: string; grams: number } | null;
+      grams: number;
+      per_100g: Record<string, number | null>;
+    }[];
+  },
   mapped: (foodId: number) => { id: number; portions: Map<string, number> } | null,
   existing: Map<string, number>,
 ): { id: number; created: boolean } {
   const items: IngredientRow[] = r.ingredients.map((i) => {
     const m = mapped(i.food_id);
     // a portion of a food in the file is found by name; any other keeps its id (catalogue ids are the same everywhere)
-    const portionId = i.portion ? (m ? m.portions.get(i.portion.name) ?? null : i.portion.id) : null;
+    const portionId = i.portion ? (m ? (m.portions.get(i.portion.name) ?? null) : i.portion.id) : null;
     return {
       food_id: m?.id ?? i.food_id,
       food_name: i.food_name,
@@ -182,7 +256,14 @@ export function restoreRecipe(
   const key = contentKey({ name: r.name, brand: r.brand, barcode: null, nutrients: n.per100g });
   const same = existing.get(key);
   if (same !== undefined && ctx.repo.get(ctx.userId, same)) return { id: same, created: false };
-  const view = write(ctx, null, { name: r.name, brand: r.brand, servings: r.servings, cookedGrams: r.cooked_grams, items, portions: r.portions });
+  const view = write(ctx, null, {
+    name: r.name,
+    brand: r.brand,
+    servings: r.servings,
+    cookedGrams: r.cooked_grams,
+    items,
+    portions: r.portions,
+  });
   existing.set(key, view.id);
   return { id: view.id, created: true };
 }

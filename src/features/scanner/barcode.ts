@@ -11,7 +11,8 @@ export interface BarcodeHit {
 }
 
 const RESTRICTION_TEXT: Record<string, string> = {
-  restricted_circulation: "a restricted-circulation code (in-store or variable-measure, often with a price or weight inside), not a global product",
+  restricted_circulation:
+    "a restricted-circulation code (in-store or variable-measure, often with a price or weight inside), not a global product",
   isbn: "an ISBN (a book), not a food product",
   issn: "an ISSN (a periodical), not a food product",
   coupon: "a coupon or refund code, not a product",
@@ -25,12 +26,17 @@ export function toBarcode(b: ParsedBarcode | Barcode): Barcode {
 /** Parses or throws 400 invalid_barcode with the reason. */
 export function parseOrThrow(raw: string): ParsedBarcode {
   const r = parseBarcode(raw);
-  if (!r.ok) throw new AppError("invalid_barcode", r.message, [{ field: "barcode", message: r.message, reason: r.reason }]);
+  if (!r.ok)
+    throw new AppError("invalid_barcode", r.message, [{ field: "barcode", message: r.message, reason: r.reason }]);
   return r.barcode;
 }
 
 /** Looks a parsed code up; null when no source knows it. Restricted codes never go online. */
-export async function findBarcode(parsed: ParsedBarcode, sources: BarcodeSource[], userId: number): Promise<BarcodeHit | null> {
+export async function findBarcode(
+  parsed: ParsedBarcode,
+  sources: BarcodeSource[],
+  userId: number,
+): Promise<BarcodeHit | null> {
   const readings: Barcode[] = [toBarcode(parsed), ...parsed.alternates];
   const gtins = readings.map((r) => r.gtin);
   for (const source of sources) {
@@ -51,7 +57,9 @@ export async function findBarcode(parsed: ParsedBarcode, sources: BarcodeSource[
  */
 export function notFound(parsed: ParsedBarcode, online: "asked" | "not_asked" | "off" = "off"): AppError {
   const why = parsed.restriction ? RESTRICTION_TEXT[parsed.restriction] : undefined;
-  const message = why ? `${parsed.gtin} is ${why}` : `no product with barcode ${parsed.gtin} in your foods or the imported products`;
+  const message = why
+    ? `${parsed.gtin} is ${why}`
+    : `no product with barcode ${parsed.gtin} in your foods or the imported products`;
   return new AppError("barcode_not_found", message, [
     {
       field: "barcode",

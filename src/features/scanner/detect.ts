@@ -29,7 +29,10 @@ const WORKER_URL = COMPILED ? "./features/scanner/zxing-worker.ts" : new URL("./
 class ZxingThread {
   private worker: Worker | null = null;
   private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (hit: { text: string; format: string } | null) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<
+    number,
+    { resolve: (hit: { text: string; format: string } | null) => void; reject: (e: Error) => void }
+  >();
 
   read(pixels: Pixels): Promise<{ text: string; format: string } | null> {
     const worker = this.start();
@@ -40,7 +43,14 @@ class ZxingThread {
       // sharp's output is external memory, which cannot be transferred: one plain copy (a memcpy), then
       // the copy moves without another (a structured clone of 160 MB held this thread for 233 ms)
       const data = pixels.data.slice();
-      worker.postMessage({ id, wasmPath: ASSETS.zxingWasm, pixels: { data, width: pixels.width, height: pixels.height } } satisfies ToZxing, [data.buffer]);
+      worker.postMessage(
+        {
+          id,
+          wasmPath: ASSETS.zxingWasm,
+          pixels: { data, width: pixels.width, height: pixels.height },
+        } satisfies ToZxing,
+        [data.buffer],
+      );
     });
   }
 
@@ -72,7 +82,6 @@ class ZxingThread {
 }
 
 const zxing = new ZxingThread();
-
 
 /** One zxing pass over already-decoded pixels, in the zxing worker. */
 export function readOnce(pixels: Pixels): Promise<{ text: string; format: string } | null> {
@@ -107,7 +116,7 @@ async function ladder(img: CheckedImage, budgetMs: number): Promise<Detection | 
   const longest = Math.max(img.width, img.height);
   let lastSide = -1;
   for (const [side, angle, sharpen] of LADDER) {
-    const effective = side >= longest ? longest : side;
+    const effective = Math.min(side, longest);
     const plain = angle === 0 && !sharpen;
     if (plain && effective === lastSide) continue; // this scale was already tried
     if (performance.now() - started > budgetMs) break;

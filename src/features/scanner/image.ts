@@ -17,8 +17,13 @@ export type ImageType = "jpeg" | "png" | "webp";
 
 export function sniff(bytes: Uint8Array): ImageType | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
-  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return "png";
-  if (bytes.length >= 12 && String.fromCharCode(...bytes.subarray(0, 4)) === "RIFF" && String.fromCharCode(...bytes.subarray(8, 12)) === "WEBP") {
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b))
+    return "png";
+  if (
+    bytes.length >= 12 &&
+    String.fromCharCode(...bytes.subarray(0, 4)) === "RIFF" &&
+    String.fromCharCode(...bytes.subarray(8, 12)) === "WEBP"
+  ) {
     return "webp";
   }
   return null;
@@ -34,14 +39,21 @@ export interface CheckedImage {
 /** Validates an uploaded file part: 413, 415 or 422 in the contract's terms. */
 export async function checkImage(file: unknown): Promise<CheckedImage> {
   if (!(file instanceof Blob)) {
-    throw new AppError("validation_failed", "image is required: send multipart/form-data with a file part named image", [
-      { field: "image", message: "is required: a JPEG, PNG or WebP file part" },
-    ]);
+    throw new AppError(
+      "validation_failed",
+      "image is required: send multipart/form-data with a file part named image",
+      [{ field: "image", message: "is required: a JPEG, PNG or WebP file part" }],
+    );
   }
-  if (file.size > MAX_IMAGE_BYTES) throw new AppError("payload_too_large", `image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+  if (file.size > MAX_IMAGE_BYTES)
+    throw new AppError("payload_too_large", `image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniff(bytes);
-  if (!type) throw new AppError("unsupported_media_type", "image must be a JPEG, PNG or WebP file (judged by its content, not its name or type)");
+  if (!type)
+    throw new AppError(
+      "unsupported_media_type",
+      "image must be a JPEG, PNG or WebP file (judged by its content, not its name or type)",
+    );
   let meta: Metadata;
   try {
     meta = await getSharp()(bytes, { limitInputPixels: false }).metadata(); // header only, no pixel decoded
@@ -52,7 +64,10 @@ export async function checkImage(file: unknown): Promise<CheckedImage> {
   const height = meta.height ?? 0;
   if (!width || !height) throw new AppError("invalid_image", "the image has no size in its header");
   if (width * height > MAX_PIXELS) {
-    throw new AppError("invalid_image", `the image is ${width}×${height} pixels; at most ${MAX_PIXELS / 1_000_000} megapixels are accepted`);
+    throw new AppError(
+      "invalid_image",
+      `the image is ${width}×${height} pixels; at most ${MAX_PIXELS / 1_000_000} megapixels are accepted`,
+    );
   }
   return { bytes, type, width, height };
 }
@@ -68,20 +83,31 @@ export interface Decoded {
  * rotated by `angle` degrees on a white background, optionally sharpened (for out-of-focus photos).
  * @throws AppError 422 invalid_image when the pixels cannot be decoded (truncated data).
  */
-export async function decode(img: CheckedImage, opts: { maxSide?: number; angle?: number; sharpen?: boolean } = {}): Promise<Decoded> {
+export async function decode(
+  img: CheckedImage,
+  opts: { maxSide?: number; angle?: number; sharpen?: boolean } = {},
+): Promise<Decoded> {
   try {
     const sharp = getSharp();
     let pipe = sharp(img.bytes, { limitInputPixels: MAX_PIXELS, failOn: "truncated", pages: 1 }).rotate();
-    if (opts.maxSide) pipe = pipe.resize({ width: opts.maxSide, height: opts.maxSide, fit: "inside", withoutEnlargement: true });
+    if (opts.maxSide)
+      pipe = pipe.resize({ width: opts.maxSide, height: opts.maxSide, fit: "inside", withoutEnlargement: true });
     if (opts.angle) {
       // libvips cannot rotate by an arbitrary angle after resizing in one pipeline: hand the
       // resized pixels over raw (no PNG round trip) and rotate those.
       const { data, info } = await pipe.raw().toBuffer({ resolveWithObject: true });
-      pipe = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).rotate(opts.angle, { background: "#ffffff" });
+      pipe = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).rotate(
+        opts.angle,
+        { background: "#ffffff" },
+      );
     }
     if (opts.sharpen) pipe = pipe.sharpen();
     const { data, info } = await pipe.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+    return {
+      data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+    };
   } catch {
     throw new AppError("invalid_image", "the image data cannot be decoded: it is damaged or incomplete");
   }

@@ -12,14 +12,30 @@ export class PhotosRepo {
   add(p: { id: string; userId: number; gtin: string | null; embedding: Float32Array | null; now: Date }): void {
     this.db
       .insert(photos)
-      .values({ id: p.id, userId: p.userId, gtin: p.gtin, embedding: p.embedding ? Buffer.from(toBlob(p.embedding)) : null, createdAt: p.now.toISOString(), expiresAt: new Date(p.now.getTime() + PHOTO_TTL_MS).toISOString() })
+      .values({
+        id: p.id,
+        userId: p.userId,
+        gtin: p.gtin,
+        embedding: p.embedding ? Buffer.from(toBlob(p.embedding)) : null,
+        createdAt: p.now.toISOString(),
+        expiresAt: new Date(p.now.getTime() + PHOTO_TTL_MS).toISOString(),
+      })
       .run();
     // expired photos of this user go when a new one arrives: the table stays small without a timer
-    this.db.delete(photos).where(and(eq(photos.userId, p.userId), lt(photos.expiresAt, p.now.toISOString()))).run();
+    this.db
+      .delete(photos)
+      .where(and(eq(photos.userId, p.userId), lt(photos.expiresAt, p.now.toISOString())))
+      .run();
   }
 
   /** The caller's photo if it is theirs and younger than 24 hours; otherwise null, with no hint why. */
   live(userId: number, id: string, now: Date) {
-    return this.db.select().from(photos).where(and(eq(photos.id, id), eq(photos.userId, userId), gt(photos.expiresAt, now.toISOString()))).get() ?? null;
+    return (
+      this.db
+        .select()
+        .from(photos)
+        .where(and(eq(photos.id, id), eq(photos.userId, userId), gt(photos.expiresAt, now.toISOString())))
+        .get() ?? null
+    );
   }
 }

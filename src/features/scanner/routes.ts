@@ -9,7 +9,10 @@ import { scanBarcode, scanLabel, scanPhoto, type ScannerCtx } from "./service";
 import { customSource, importedSource, onlineSource, type BarcodeSource } from "./sources";
 
 export function scannerRoutes(deps: AppDeps) {
-  const sources: BarcodeSource[] = [customSource(deps.customFoods, deps.foods), importedSource(deps.imported, deps.foods)];
+  const sources: BarcodeSource[] = [
+    customSource(deps.customFoods, deps.foods),
+    importedSource(deps.imported, deps.foods),
+  ];
   if (deps.offClient) sources.push(onlineSource(deps.offClient, deps.imported, deps.foods, deps.now));
   const onlineAllowed = () => deps.offClient !== null && deps.onlineLookup.enabled();
   const ctx = (user: AuthedUser): ScannerCtx => ({
@@ -41,7 +44,8 @@ export function scannerRoutes(deps: AppDeps) {
     .post(
       "/photo",
       // Content type and size are checked while parsing (app.ts, UPLOAD_PATHS) and reported after auth.
-      async ({ user, body }) => reply(deps, await scanPhoto({ ctx: ctx(user), file: body.image, online: body.online !== "false" })),
+      async ({ user, body }) =>
+        reply(deps, await scanPhoto({ ctx: ctx(user), file: body.image, online: body.online !== "false" })),
       {
         auth: true,
         body: PhotoBody,
@@ -50,7 +54,7 @@ export function scannerRoutes(deps: AppDeps) {
           ...detail,
           summary: "Read a barcode and recognise food in a photo",
           description:
-            "multipart/form-data, part `image`. The barcode is searched at several scales and angles; when found and known, `food` is that product. Meanwhile the on-device model (COCO-SSD: banana, apple, orange, broccoli, carrot, sandwich, hot dog, pizza, doughnut, cake, and cups and wine glasses) suggests foods above a calibrated confidence (`source: model`), and photos you confirmed earlier that look alike suggest theirs (`source: personal`). At most 5, best first; often none; none when a barcode was read (the photo is about that product). Nothing is logged automatically: send photo_id with POST /meals to log and to confirm what the photo showed, which keeps its embedding (never the image) as your example of that food. `model.name` is \"none\" when the model could not run on this photo; 429 when too many photos are waiting.",
+            'multipart/form-data, part `image`. The barcode is searched at several scales and angles; when found and known, `food` is that product. Meanwhile the on-device model (COCO-SSD: banana, apple, orange, broccoli, carrot, sandwich, hot dog, pizza, doughnut, cake, and cups and wine glasses) suggests foods above a calibrated confidence (`source: model`), and photos you confirmed earlier that look alike suggest theirs (`source: personal`). At most 5, best first; often none; none when a barcode was read (the photo is about that product). Nothing is logged automatically: send photo_id with POST /meals to log and to confirm what the photo showed, which keeps its embedding (never the image) as your example of that food. `model.name` is "none" when the model could not run on this photo; 429 when too many photos are waiting.',
         },
       },
     )
@@ -77,7 +81,8 @@ export function scannerRoutes(deps: AppDeps) {
         detail: {
           ...detail,
           summary: "Forget your confirmed photos",
-          description: "Deletes every example personal recognition keeps for you (embeddings of photos you confirmed with POST /meals). Your meals are not touched.",
+          description:
+            "Deletes every example personal recognition keeps for you (embeddings of photos you confirmed with POST /meals). Your meals are not touched.",
         },
       },
     );

@@ -31,7 +31,13 @@ function sourcesFor(ctx: ScannerCtx, allowed: boolean, online: boolean): Barcode
   return allowed && online ? ctx.sources : ctx.sources.filter((s) => s.name !== "openfoodfacts");
 }
 
-export async function scanBarcode({ ctx, input }: { ctx: ScannerCtx; input: { barcode: string; online?: boolean } }): Promise<BarcodeHit> {
+export async function scanBarcode({
+  ctx,
+  input,
+}: {
+  ctx: ScannerCtx;
+  input: { barcode: string; online?: boolean };
+}): Promise<BarcodeHit> {
   const parsed = parseOrThrow(input.barcode);
   const allowed = ctx.onlineAllowed();
   const ask = input.online !== false;
@@ -66,7 +72,15 @@ export interface PhotoResult {
  * wins), at most five. The photo's embedding is kept 24 hours with its photo_id. When a barcode is
  * read, the photo is about that product: the model is not waited for and `candidates` is empty.
  */
-export async function scanPhoto({ ctx, file, online = true }: { ctx: ScannerCtx; file: unknown; online?: boolean }): Promise<PhotoResult> {
+export async function scanPhoto({
+  ctx,
+  file,
+  online = true,
+}: {
+  ctx: ScannerCtx;
+  file: unknown;
+  online?: boolean;
+}): Promise<PhotoResult> {
   const started = performance.now();
   const img = await checkImage(file);
   // The model starts at once, in a worker, while the barcode is read here.
@@ -98,15 +112,23 @@ export async function scanPhoto({ ctx, file, online = true }: { ctx: ScannerCtx;
     if (!summaries.has(id)) summaries.set(id, ctx.foodSummary(id));
     return summaries.get(id)!;
   };
-  const candidates: Candidate[] = mergeSuggestions(seen.candidates, neighbours, (id) => summary(id)?.name ?? null).map((s) => ({
-    label: s.label,
-    confidence: round3(s.confidence),
-    source: s.source,
-    confident: s.confident,
-    food: summary(s.foodId),
-  }));
+  const candidates: Candidate[] = mergeSuggestions(seen.candidates, neighbours, (id) => summary(id)?.name ?? null).map(
+    (s) => ({
+      label: s.label,
+      confidence: round3(s.confidence),
+      source: s.source,
+      confident: s.confident,
+      food: summary(s.foodId),
+    }),
+  );
   const photoId = Bun.randomUUIDv7();
-  ctx.photos.add({ id: photoId, userId: ctx.userId, gtin: barcode?.gtin ?? null, embedding: seen.embedding, now: ctx.now });
+  ctx.photos.add({
+    id: photoId,
+    userId: ctx.userId,
+    gtin: barcode?.gtin ?? null,
+    embedding: seen.embedding,
+    now: ctx.now,
+  });
   return {
     photo_id: photoId,
     barcode,

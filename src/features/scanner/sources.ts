@@ -38,7 +38,12 @@ export function importedSource(repo: ImportedRepo, foods: FoodDirectory): Barcod
   };
 }
 
-export function onlineSource(client: OffClient, repo: ImportedRepo, foods: FoodDirectory, now: () => Date): BarcodeSource {
+export function onlineSource(
+  client: OffClient,
+  repo: ImportedRepo,
+  foods: FoodDirectory,
+  now: () => Date,
+): BarcodeSource {
   return {
     name: "openfoodfacts",
     async lookup(gtins) {

@@ -18,7 +18,13 @@ export function loadZxing(wasmPath: string) {
 }
 
 export const RETAIL_FORMATS: ReaderOptions["formats"] = ["EAN13", "EAN8", "UPCA", "UPCE"];
-const OPTIONS: ReaderOptions = { formats: RETAIL_FORMATS, tryHarder: true, tryRotate: true, tryInvert: false, maxNumberOfSymbols: 1 };
+const OPTIONS: ReaderOptions = {
+  formats: RETAIL_FORMATS,
+  tryHarder: true,
+  tryRotate: true,
+  tryInvert: false,
+  maxNumberOfSymbols: 1,
+};
 
 export interface Pixels {
   data: Uint8ClampedArray;

@@ -70,7 +70,15 @@ export function dailyStats({ ctx, input }: { ctx: MealsCtx; input: { date?: stri
   }
   const totals = fromSums(count, total);
   const goals = goalsOn(plansOf(ctx.db, ctx.userId), date);
-  return { date, meal_count: count, totals, by_meal_type: byType, goals, remaining: remaining(goals, totals), energy_split_pct: energySplit(totals) };
+  return {
+    date,
+    meal_count: count,
+    totals,
+    by_meal_type: byType,
+    goals,
+    remaining: remaining(goals, totals),
+    energy_split_pct: energySplit(totals),
+  };
 }
 
 /** GET /stats/weekly — the 7 days ending on `end`, both included, oldest first. */
@@ -97,11 +105,16 @@ export function weeklyStats({ ctx, input }: { ctx: MealsCtx; input: { end?: stri
   const average = {} as Record<string, number | null>;
   for (const k of MEAL_NUTRIENT_KEYS) {
     const known = logged.filter((d) => d.totals[k] !== null);
-    average[k] = logged.length === 0 || known.length === 0 ? null : r2(known.reduce((a, d) => a + d.totals[k]!, 0) / logged.length);
+    average[k] =
+      logged.length === 0 || known.length === 0
+        ? null
+        : r2(known.reduce((a, d) => a + d.totals[k]!, 0) / logged.length);
   }
   // each day is judged against its own day's goal (weekday plans, goal changes)
   const anyGoal = days.some((d) => d.goals.energy_kcal !== null);
-  const within = anyGoal ? logged.filter((d) => d.goals.energy_kcal !== null && withinGoal(d.totals.energy_kcal, d.goals.energy_kcal)).length : null;
+  const within = anyGoal
+    ? logged.filter((d) => d.goals.energy_kcal !== null && withinGoal(d.totals.energy_kcal, d.goals.energy_kcal)).length
+    : null;
   const weight = weightsOver(ctx.db, ctx.userId, addDays(start, -1), end);
   const before = weight.get(addDays(start, -1))!.trend_kg;
   const after = weight.get(end)!.trend_kg;

@@ -34,9 +34,11 @@ const never = () => false;
  * and another account's id answers exactly as an unknown one does, so nothing tells the caller it exists.
  */
 function notYours(entity: "food" | "recipe", id: string | number): AppError {
-  return new AppError("food_not_found", `no ${entity} ${id} of yours; to create one send id null (the server chooses ids)`, [
-    { field: "id", message: "is not one of your records; send null to create" },
-  ]);
+  return new AppError(
+    "food_not_found",
+    `no ${entity} ${id} of yours; to create one send id null (the server chooses ids)`,
+    [{ field: "id", message: "is not one of your records; send null to create" }],
+  );
 }
 
 export const HANDLERS: Record<Entity, Handler> = {

@@ -41,7 +41,9 @@ export class SyncLog {
     this.after = c.prepare<LogRow, [number, number, number]>(
       "SELECT seq, entity, entity_id, op, data, changed_at FROM sync_log WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?",
     );
-    this.purged = c.prepare<{ purged_through: number }, [number]>("SELECT purged_through FROM sync_state WHERE user_id = ?");
+    this.purged = c.prepare<{ purged_through: number }, [number]>(
+      "SELECT purged_through FROM sync_state WHERE user_id = ?",
+    );
     this.deletedBy = c.prepare<{ user_id: number }, [string, string, number]>(
       "SELECT user_id FROM sync_log WHERE entity = ? AND entity_id = ? AND op = 'delete' AND user_id <> ? LIMIT 1",
     );
@@ -89,7 +91,9 @@ export class SyncLog {
     const c = this.db.$client;
     c.transaction(() => {
       const max = c
-        .query<{ m: number | null }, [number, string]>("SELECT max(seq) AS m FROM sync_log WHERE user_id = ? AND op = 'delete' AND changed_at < ?")
+        .query<{ m: number | null }, [number, string]>(
+          "SELECT max(seq) AS m FROM sync_log WHERE user_id = ? AND op = 'delete' AND changed_at < ?",
+        )
         .get(userId, cutoff)?.m;
       if (!max) return;
       c.query("DELETE FROM sync_log WHERE user_id = ? AND op = 'delete' AND changed_at < ?").run(userId, cutoff);

@@ -58,26 +58,52 @@ export function decodeCursor(cursor: string | undefined): number | null {
 }
 
 /** The id as the log keys it, or an error message. */
-export function checkId(entity: Entity, id: unknown, op: Op): { ok: true; id: string | number | null } | { ok: false; message: string } {
-  if (entity === "goals") return id === null || id === undefined || id === "goals" ? { ok: true, id: "goals" } : { ok: false, message: 'goals has one record per user; use id "goals" or null' };
-  if (entity === "meal") return typeof id === "string" && UUID.test(id) ? { ok: true, id: id.toLowerCase() } : { ok: false, message: "a meal id must be a UUID" };
-  if (entity === "weight") return isCalendarDate(id) ? { ok: true, id } : { ok: false, message: "a weight's id is its date, YYYY-MM-DD" };
+export function checkId(
+  entity: Entity,
+  id: unknown,
+  op: Op,
+): { ok: true; id: string | number | null } | { ok: false; message: string } {
+  if (entity === "goals")
+    return id === null || id === undefined || id === "goals"
+      ? { ok: true, id: "goals" }
+      : { ok: false, message: 'goals has one record per user; use id "goals" or null' };
+  if (entity === "meal")
+    return typeof id === "string" && UUID.test(id)
+      ? { ok: true, id: id.toLowerCase() }
+      : { ok: false, message: "a meal id must be a UUID" };
+  if (entity === "weight")
+    return isCalendarDate(id) ? { ok: true, id } : { ok: false, message: "a weight's id is its date, YYYY-MM-DD" };
   if ((id === null || id === undefined) && op === "upsert") return { ok: true, id: null };
   return typeof id === "number" && Number.isInteger(id) && id >= 1_000_000 && id < 2_000_000_000
     ? { ok: true, id }
-    : { ok: false, message: `a ${entity} id must be a custom food id (an integer from 1000000), or null to create one` };
+    : {
+        ok: false,
+        message: `a ${entity} id must be a custom food id (an integer from 1000000), or null to create one`,
+      };
 }
 
 /** Shape checks for one mutation; the content of `data` is checked by the feature's service. */
-export function checkMutation(raw: unknown): { ok: true; mutation: Mutation } | { ok: false; mutationId: string | null; details: ErrorDetail[] } {
+export function checkMutation(
+  raw: unknown,
+): { ok: true; mutation: Mutation } | { ok: false; mutationId: string | null; details: ErrorDetail[] } {
   const m = (raw ?? {}) as Record<string, unknown>;
   const details: ErrorDetail[] = [];
   const mutationId = typeof m.mutation_id === "string" && UUID.test(m.mutation_id) ? m.mutation_id.toLowerCase() : null;
   if (!mutationId) details.push({ field: "mutation_id", message: "must be a UUID" });
-  if (!ENTITIES.includes(m.entity as Entity)) details.push({ field: "entity", message: `must be one of: ${ENTITIES.join(", ")}` });
+  if (!ENTITIES.includes(m.entity as Entity))
+    details.push({ field: "entity", message: `must be one of: ${ENTITIES.join(", ")}` });
   if (!OPS.includes(m.op as Op)) details.push({ field: "op", message: `must be one of: ${OPS.join(", ")}` });
-  if (!(m.base_version === null || m.base_version === undefined || (Number.isSafeInteger(m.base_version) && (m.base_version as number) > 0))) {
-    details.push({ field: "base_version", message: "must be a positive integer (the version you last saw) or null (a new record)" });
+  if (
+    !(
+      m.base_version === null ||
+      m.base_version === undefined ||
+      (Number.isSafeInteger(m.base_version) && (m.base_version as number) > 0)
+    )
+  ) {
+    details.push({
+      field: "base_version",
+      message: "must be a positive integer (the version you last saw) or null (a new record)",
+    });
   }
   if (m.op === "upsert" && (m.data === null || typeof m.data !== "object" || Array.isArray(m.data))) {
     details.push({ field: "data", message: "must be an object for an upsert" });

@@ -15,20 +15,34 @@ import { pullChanges, pushMutations, type SyncCtx } from "./service";
 
 const entity = Enum(ENTITIES);
 const op = Enum(["upsert", "delete"]);
-const recordId = t.Union([t.String(), Int(), t.Null()], { description: "meal: UUID; food, recipe: null to create (the server chooses ids), or your food's id; goals: \"goals\"; weight: its date" });
+const recordId = t.Union([t.String(), Int(), t.Null()], {
+  description:
+    'meal: UUID; food, recipe: null to create (the server chooses ids), or your food\'s id; goals: "goals"; weight: its date',
+});
 
 /** What the push body looks like, for the OpenAPI document (each mutation is checked by protocol.ts). */
 const PushBodyDoc = t.Object(
   {
     mutations: t.Array(
-      t.Object({
-        mutation_id: t.String({ format: "uuid", description: "fresh per mutation; a replay is answered as duplicate" }),
-        entity,
-        id: recordId,
-        op,
-        base_version: Nullable(Int({ minimum: 1, description: "the version you last saw; null for a new record" })),
-        data: Nullable(t.Record(t.String(), t.Unknown(), { description: "the record's fields as for POST/PATCH (a new meal needs food_id, quantity and meal_type, or quick_add and meal_type); null for a delete" })),
-      }, { title: "Mutation" }),
+      t.Object(
+        {
+          mutation_id: t.String({
+            format: "uuid",
+            description: "fresh per mutation; a replay is answered as duplicate",
+          }),
+          entity,
+          id: recordId,
+          op,
+          base_version: Nullable(Int({ minimum: 1, description: "the version you last saw; null for a new record" })),
+          data: Nullable(
+            t.Record(t.String(), t.Unknown(), {
+              description:
+                "the record's fields as for POST/PATCH (a new meal needs food_id, quantity and meal_type, or quick_add and meal_type); null for a delete",
+            }),
+          ),
+        },
+        { title: "Mutation" },
+      ),
       { maxItems: MAX_MUTATIONS },
     ),
   },
@@ -49,7 +63,11 @@ export function syncRoutes(deps: AppDeps) {
       recipes: recipesCtx(deps, user),
       tombstoneDays: deps.tombstoneDays,
       onBug: (error, m) =>
-        deps.logger.error("sync mutation failed unexpectedly", { entity: m.entity, op: m.op, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+        deps.logger.error("sync mutation failed unexpectedly", {
+          entity: m.entity,
+          op: m.op,
+          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        }),
     };
   };
   const detail = { tags: ["sync"] };
@@ -63,7 +81,9 @@ export function syncRoutes(deps: AppDeps) {
       }),
       response: {
         200: t.Object({
-          changes: t.Array(t.Object({ entity, id: recordId, op, version: Int(), data: Nullable(t.Record(t.String(), t.Any())) })),
+          changes: t.Array(
+            t.Object({ entity, id: recordId, op, version: Int(), data: Nullable(t.Record(t.String(), t.Any())) }),
+          ),
           next_cursor: t.String(),
           has_more: t.Boolean(),
         }),
@@ -76,39 +96,43 @@ export function syncRoutes(deps: AppDeps) {
           "Each record appears once, at its latest version (data is the record as GET returns it; null for a delete). Versions come from one monotonic counter, so paging never skips or repeats a change while others write. A cursor older than the kept deletions (default 90 days) → 410 cursor_expired: start again from an empty cursor.",
       },
     })
-    .post("/push", async ({ user, body }) => {
-      const { results } = await pushMutations({ ctx: ctx(user), input: body, commit: deps.commit });
-      // written a result at a time: 500 recipes' `current` came to 29 MB, one JSON.stringify of 90 ms
-      return streamedJson(jsonPieces('{"results":[', results, "]}"));
-    }, {
-      auth: true,
-      body: t.Object({
-        // Checked one by one in protocol.ts (not by this schema): a bad mutation is
-        // "rejected" inside the 200 while the rest of the batch applies.
-        mutations: t.Unknown({
-          description: `an array of at most ${MAX_MUTATIONS} mutations, each { mutation_id: UUID (fresh per mutation; a replay is answered as duplicate), entity: "meal" | "food" | "goals" | "weight" | "recipe", id: meal UUID | custom food or recipe id | null (a new food or recipe, the server picks) | "goals" | a weight's date, op: "upsert" | "delete", base_version: the version you last saw, or null for a new record, data: the record's fields as for POST/PATCH (a new meal needs food_id) }`,
-        }),
-      }),
-      response: {
-        200: t.Object({
-          results: t.Array(
-            t.Object({
-              mutation_id: t.String(),
-              status: Enum(["applied", "duplicate", "conflict", "rejected"]),
-              version: Nullable(Int()),
-              current: Nullable(t.Record(t.String(), t.Any())),
-              error: Nullable(ErrorSchema.properties.error),
-            }),
-          ),
-        }),
-        ...errors(400, 401, 413, 415),
+    .post(
+      "/push",
+      async ({ user, body }) => {
+        const { results } = await pushMutations({ ctx: ctx(user), input: body, commit: deps.commit });
+        // written a result at a time: 500 recipes' `current` came to 29 MB, one JSON.stringify of 90 ms
+        return streamedJson(jsonPieces('{"results":[', results, "]}"));
       },
-      detail: {
-        ...detail,
-        body: PushBodyDoc,
-        summary: "Apply a batch of offline edits (at most 500), in order, each at most once",
-        description:
-          "Per mutation: applied (with the new version and record), duplicate (a replayed mutation_id: nothing changes), conflict (base_version is not the record's version: `current` carries what the server has; nothing is overwritten), or rejected (can never succeed: `error` says why; do not retry). Only a transient failure is a 5xx.",
+      {
+        auth: true,
+        body: t.Object({
+          // Checked one by one in protocol.ts (not by this schema): a bad mutation is
+          // "rejected" inside the 200 while the rest of the batch applies.
+          mutations: t.Unknown({
+            description: `an array of at most ${MAX_MUTATIONS} mutations, each { mutation_id: UUID (fresh per mutation; a replay is answered as duplicate), entity: "meal" | "food" | "goals" | "weight" | "recipe", id: meal UUID | custom food or recipe id | null (a new food or recipe, the server picks) | "goals" | a weight's date, op: "upsert" | "delete", base_version: the version you last saw, or null for a new record, data: the record's fields as for POST/PATCH (a new meal needs food_id) }`,
+          }),
+        }),
+        response: {
+          200: t.Object({
+            results: t.Array(
+              t.Object({
+                mutation_id: t.String(),
+                status: Enum(["applied", "duplicate", "conflict", "rejected"]),
+                version: Nullable(Int()),
+                current: Nullable(t.Record(t.String(), t.Any())),
+                error: Nullable(ErrorSchema.properties.error),
+              }),
+            ),
+          }),
+          ...errors(400, 401, 413, 415),
+        },
+        detail: {
+          ...detail,
+          body: PushBodyDoc,
+          summary: "Apply a batch of offline edits (at most 500), in order, each at most once",
+          description:
+            "Per mutation: applied (with the new version and record), duplicate (a replayed mutation_id: nothing changes), conflict (base_version is not the record's version: `current` carries what the server has; nothing is overwritten), or rejected (can never succeed: `error` says why; do not retry). Only a transient failure is a 5xx.",
+        },
       },
-    });
+    );
 }

@@ -7,7 +7,15 @@ import { inTx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
 import { HANDLERS, type EntityCtxs } from "./entities";
 import type { LogRow, SyncLog } from "./log";
-import { checkMutation, decodeCursor, encodeCursor, MAX_MUTATIONS, type Change, type Mutation, type MutationResult } from "./protocol";
+import {
+  checkMutation,
+  decodeCursor,
+  encodeCursor,
+  MAX_MUTATIONS,
+  type Change,
+  type Mutation,
+  type MutationResult,
+} from "./protocol";
 
 export interface SyncCtx extends EntityCtxs {
   userId: number;
@@ -32,13 +40,18 @@ function toChange(row: LogRow): Change {
 export function pullChanges({ ctx, input }: { ctx: SyncCtx; input: { cursor?: string; limit?: number } }) {
   const after = decodeCursor(input.cursor);
   if (after === null) {
-    throw new AppError("validation_failed", "cursor is not one this server gave out; start again with an empty cursor", [
-      { field: "cursor", message: "is not a cursor from this server" },
-    ]);
+    throw new AppError(
+      "validation_failed",
+      "cursor is not one this server gave out; start again with an empty cursor",
+      [{ field: "cursor", message: "is not a cursor from this server" }],
+    );
   }
   ctx.log.purgeTombstones(ctx.userId, ctx.now, ctx.tombstoneDays);
   if (input.cursor && after < ctx.log.purgedThrough(ctx.userId)) {
-    throw new AppError("cursor_expired", "this cursor is older than the kept history of deletions; pull again from an empty cursor");
+    throw new AppError(
+      "cursor_expired",
+      "this cursor is older than the kept history of deletions; pull again from an empty cursor",
+    );
   }
   const limit = input.limit ?? 500;
   const rows = ctx.log.changesAfter(ctx.userId, after, limit + 1);
@@ -58,7 +71,11 @@ function isTransient(e: unknown): boolean {
   return typeof code === "string" && /^SQLITE_(BUSY|LOCKED|IOERR|FULL|NOMEM|CANTOPEN)/.test(code);
 }
 
-function current(ctx: SyncCtx, m: Mutation, id: string | number): { version: number | null; data: Record<string, unknown> | null; live: boolean } {
+function current(
+  ctx: SyncCtx,
+  m: Mutation,
+  id: string | number,
+): { version: number | null; data: Record<string, unknown> | null; live: boolean } {
   const row = ctx.log.current(ctx.userId, m.entity, id);
   if (!row) return { version: null, data: null, live: false };
   return { version: row.seq, data: row.data === null ? null : JSON.parse(row.data), live: row.op === "upsert" };
@@ -73,7 +90,9 @@ function applyOne(ctx: SyncCtx, m: Mutation): MutationResult {
   const cur = m.id === null ? { version: null, data: null, live: false } : current(ctx, m, m.id);
   if (m.op === "delete" && !cur.live) return { ...base, status: "applied", version: cur.version, current: null }; // already gone
   // The client's edit must build on the version the server has; otherwise report, never overwrite.
-  const baseMatches = cur.live ? m.base_version === cur.version : m.base_version === null || m.base_version === cur.version;
+  const baseMatches = cur.live
+    ? m.base_version === cur.version
+    : m.base_version === null || m.base_version === cur.version;
   if (!baseMatches) return { ...base, status: "conflict", version: cur.version, current: cur.data };
   try {
     const id = inTx(ctx.foods.db, () => HANDLERS[m.entity].write(ctx, m, m.id, cur.live));
@@ -83,7 +102,8 @@ function applyOne(ctx: SyncCtx, m: Mutation): MutationResult {
     if (isTransient(e)) throw e; // busy or I/O: the whole push fails with a 5xx and the client retries
     // Anything else is this mutation's fault, or our bug: its savepoint is rolled back, it is
     // rejected, and the rest of the batch goes on. A bug is logged, never shown as a 500.
-    const err = e instanceof AppError ? e : new AppError("internal_error", "this mutation could not be applied; it was logged");
+    const err =
+      e instanceof AppError ? e : new AppError("internal_error", "this mutation could not be applied; it was logged");
     if (!(e instanceof AppError)) ctx.onBug(e, m);
     return { ...base, status: "rejected", version: cur.version, current: cur.data, error: errorOf(err) };
   }
@@ -99,7 +119,11 @@ export const PUSH_SLICE_MS = 15;
  * safe because each mutation is applied at most once (its mutation_id), so a push cut short by a crash is
  * finished by the client's retry: what was applied answers `duplicate`.
  */
-export async function pushMutations({ ctx, input, commit }: {
+export async function pushMutations({
+  ctx,
+  input,
+  commit,
+}: {
   ctx: SyncCtx;
   input: { mutations?: unknown };
   commit: <T>(write: () => T) => Promise<T>;
@@ -112,7 +136,9 @@ export async function pushMutations({ ctx, input, commit }: {
 
 function checkBatch(list: unknown): unknown[] {
   if (!Array.isArray(list)) {
-    throw new AppError("validation_failed", "mutations must be an array", [{ field: "mutations", message: "must be an array of mutations" }]);
+    throw new AppError("validation_failed", "mutations must be an array", [
+      { field: "mutations", message: "must be an array of mutations" },
+    ]);
   }
   if (list.length > MAX_MUTATIONS) {
     throw new AppError("validation_failed", `a push carries at most ${MAX_MUTATIONS} mutations; split the batch`, [
@@ -126,19 +152,34 @@ function checkBatch(list: unknown): unknown[] {
 function applySlice(ctx: SyncCtx, list: unknown[], from: number): MutationResult[] {
   const started = performance.now();
   const db = ctx.foods.db.$client;
-  const seen = db.prepare<{ result: string; user_id: number }, [string]>("SELECT result, user_id FROM sync_mutations WHERE mutation_id = ?");
-  const remember = db.prepare("INSERT INTO sync_mutations (mutation_id, user_id, result, created_at) VALUES (?, ?, ?, ?)");
+  const seen = db.prepare<{ result: string; user_id: number }, [string]>(
+    "SELECT result, user_id FROM sync_mutations WHERE mutation_id = ?",
+  );
+  const remember = db.prepare(
+    "INSERT INTO sync_mutations (mutation_id, user_id, result, created_at) VALUES (?, ?, ?, ?)",
+  );
   const slice: MutationResult[] = [];
   inTx(ctx.foods.db, () => {
-    for (let i = from; i < list.length && (i === from || performance.now() - started < PUSH_SLICE_MS); i++) slice.push(applyRaw(list[i]));
+    for (let i = from; i < list.length && (i === from || performance.now() - started < PUSH_SLICE_MS); i++)
+      slice.push(applyRaw(list[i]));
   });
   return slice;
 
   function applyRaw(raw: unknown): MutationResult {
     const checked = checkMutation(raw);
     if (!checked.ok) {
-      const e = new AppError("validation_failed", `${checked.details[0]!.field} ${checked.details[0]!.message}`, checked.details);
-      return { mutation_id: checked.mutationId ?? "", status: "rejected", version: null, current: null, error: errorOf(e) };
+      const e = new AppError(
+        "validation_failed",
+        `${checked.details[0]!.field} ${checked.details[0]!.message}`,
+        checked.details,
+      );
+      return {
+        mutation_id: checked.mutationId ?? "",
+        status: "rejected",
+        version: null,
+        current: null,
+        error: errorOf(e),
+      };
     }
     const m = checked.mutation;
     const earlier = seen.get(m.mutation_id);

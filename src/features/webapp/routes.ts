@@ -37,7 +37,9 @@ export function webappRoutes() {
   let app = new Elysia();
   for (const [path, file] of Object.entries(WEB_FILES)) {
     const headers = headersFor(path);
-    app = app.get(path, () => new Response(Bun.file(file), { headers }), { detail: { hide: true } }) as unknown as typeof app;
+    app = app.get(path, () => new Response(Bun.file(file), { headers }), {
+      detail: { hide: true },
+    }) as unknown as typeof app;
   }
   return app;
 }

@@ -52,7 +52,13 @@ export function weightsRoutes(deps: AppDeps) {
           to: t.String({ format: "date" }),
           unit,
           smoothing: t.Number({ description: `the trend's smoothing factor (${SMOOTHING})` }),
-          items: t.Array(t.Object({ ...Weight.properties, trend_kg: t.Number(), trend: t.Number({ description: "trend in `unit`" }) })),
+          items: t.Array(
+            t.Object({
+              ...Weight.properties,
+              trend_kg: t.Number(),
+              trend: t.Number({ description: "trend in `unit`" }),
+            }),
+          ),
           trend_kg: Nullable(t.Number({ description: "the trend on `to`; null before the first weigh-in" })),
           trend: Nullable(t.Number()),
         }),
@@ -69,12 +75,17 @@ export function weightsRoutes(deps: AppDeps) {
       async ({ user, body, set }) => {
         const ctx = weightsCtx(deps, user);
         const { date, ...input } = body as Record<string, unknown>;
-        const { weight, created } = await deps.commit(() => putWeight({ ctx, date: date ?? localDate(ctx.now, ctx.timezone), input }));
+        const { weight, created } = await deps.commit(() =>
+          putWeight({ ctx, date: date ?? localDate(ctx.now, ctx.timezone), input }),
+        );
         return reply(deps, weight, created ? 201 : 200, { location: `/api/v1/weights/${weight.date}` }, set);
       },
       {
         auth: true,
-        body: t.Object({ date: t.Optional(t.Any({ description: "YYYY-MM-DD; default: today in the user's time zone" })), ...WeightBody.properties }),
+        body: t.Object({
+          date: t.Optional(t.Any({ description: "YYYY-MM-DD; default: today in the user's time zone" })),
+          ...WeightBody.properties,
+        }),
         response: { 200: Weight, 201: Weight, ...errors(400, 401, 413, 415) },
         detail: { tags, summary: "Log a weight (today by default); the same as PUT /weights/{date}" },
       },
@@ -88,7 +99,9 @@ export function weightsRoutes(deps: AppDeps) {
     .put(
       "/:date",
       async ({ user, params, body, set }) => {
-        const { weight, created } = await deps.commit(() => putWeight({ ctx: weightsCtx(deps, user), date: params.date, input: body }));
+        const { weight, created } = await deps.commit(() =>
+          putWeight({ ctx: weightsCtx(deps, user), date: params.date, input: body }),
+        );
         return reply(deps, weight, created ? 201 : 200, undefined, set);
       },
       {
@@ -96,7 +109,11 @@ export function weightsRoutes(deps: AppDeps) {
         params: DateParams,
         body: WeightBody,
         response: { 200: Weight, 201: Weight, ...errors(400, 401, 413, 415) },
-        detail: { tags, summary: "Log the weight of a date (replaces that date's weight)", description: `kg (${MIN_KG}–${MAX_KG}) or lb, not both; a date at most tomorrow. 201 when the date had none, 200 when it replaced one.` },
+        detail: {
+          tags,
+          summary: "Log the weight of a date (replaces that date's weight)",
+          description: `kg (${MIN_KG}–${MAX_KG}) or lb, not both; a date at most tomorrow. 201 when the date had none, 200 when it replaced one.`,
+        },
       },
     )
     .delete(
@@ -105,6 +122,11 @@ export function weightsRoutes(deps: AppDeps) {
         await deps.commit(() => deleteWeight({ ctx: weightsCtx(deps, user), date: params.date }));
         return noContent();
       },
-      { auth: true, params: DateParams, response: { 204: t.Void(), ...errors(400, 401, 404) }, detail: { tags, summary: "Delete the weight of a date" } },
+      {
+        auth: true,
+        params: DateParams,
+        response: { 204: t.Void(), ...errors(400, 401, 404) },
+        detail: { tags, summary: "Delete the weight of a date" },
+      },
     );
 }

@@ -34,10 +34,20 @@ export const MAX_RANGE_DAYS = 3660;
 
 const cols = "date, kg, note, created_at, updated_at";
 const one = (ctx: WeightsCtx, date: string) =>
-  ctx.db.$client.query<Row, [number, string]>(`SELECT ${cols} FROM weights WHERE user_id = ? AND date = ?`).get(ctx.userId, date);
+  ctx.db.$client
+    .query<Row, [number, string]>(`SELECT ${cols} FROM weights WHERE user_id = ? AND date = ?`)
+    .get(ctx.userId, date);
 
 export function weightView(r: Row, unit: "kg" | "lb") {
-  return { date: r.date, kg: r.kg, value: toUnit(r.kg, unit), unit, note: r.note, created_at: r.created_at, updated_at: r.updated_at };
+  return {
+    date: r.date,
+    kg: r.kg,
+    value: toUnit(r.kg, unit),
+    unit,
+    note: r.note,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
 }
 
 const notFound = (date: string) => new AppError("not_found", `no weight of yours on ${date}`);
@@ -50,7 +60,9 @@ export function putWeight({ ctx, date, input }: { ctx: WeightsCtx; date: unknown
   return inTx(ctx.db, () => {
     const existed = Boolean(one(ctx, day));
     ctx.db.$client
-      .query("INSERT INTO weights (user_id, date, kg, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, date) DO UPDATE SET kg = excluded.kg, note = excluded.note, updated_at = excluded.updated_at")
+      .query(
+        "INSERT INTO weights (user_id, date, kg, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, date) DO UPDATE SET kg = excluded.kg, note = excluded.note, updated_at = excluded.updated_at",
+      )
       .run(ctx.userId, day, w.kg, w.note, stamp, stamp);
     const row = one(ctx, day)!;
     ctx.log.record(ctx.userId, "weight", day, "upsert", weightView(row, "kg"), ctx.now); // synced in kg, whoever reads it
@@ -84,7 +96,9 @@ export function deleteWeight({ ctx, date }: { ctx: WeightsCtx; date: unknown }):
 
 /** Every weigh-in up to `through`, oldest first (the trend needs the history before a range). */
 export function weighings(db: Db, userId: number, through: string): Weighing[] {
-  return db.$client.query<Weighing, [number, string]>("SELECT date, kg FROM weights WHERE user_id = ? AND date <= ? ORDER BY date").all(userId, through);
+  return db.$client
+    .query<Weighing, [number, string]>("SELECT date, kg FROM weights WHERE user_id = ? AND date <= ? ORDER BY date")
+    .all(userId, through);
 }
 
 /** GET /weights?from=&to= */
@@ -92,7 +106,9 @@ export function listWeights({ ctx, input }: { ctx: WeightsCtx; input: { from?: s
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), MAX_RANGE_DAYS, 90);
   const trend = trendSeries(weighings(ctx.db, ctx.userId, to), to, from);
   const rows = ctx.db.$client
-    .query<Row, [number, string, string]>(`SELECT ${cols} FROM weights WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date`)
+    .query<Row, [number, string, string]>(
+      `SELECT ${cols} FROM weights WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date`,
+    )
     .all(ctx.userId, from, to);
   const latest = trend.get(to) ?? null;
   return {
@@ -110,7 +126,12 @@ export function listWeights({ ctx, input }: { ctx: WeightsCtx; input: { from?: s
 }
 
 /** Weight and trend (kg) for each date from..to, for the statistics; null where unknown. */
-export function weightsOver(db: Db, userId: number, from: string, to: string): Map<string, { kg: number | null; trend_kg: number | null }> {
+export function weightsOver(
+  db: Db,
+  userId: number,
+  from: string,
+  to: string,
+): Map<string, { kg: number | null; trend_kg: number | null }> {
   const all = weighings(db, userId, to);
   const trend = trendSeries(all, to, from);
   const kg = new Map(all.filter((w) => w.date >= from).map((w) => [w.date, w.kg]));

@@ -34,12 +34,20 @@ export function trendAt(weighings: readonly Weighing[], dates: Iterable<string>)
     const n = dayNumber(date);
     if (n < firstDay) continue;
     while (i + 1 < weighings.length && dayNumber(weighings[i + 1]!.date) <= n) {
-      trend = along(weighings[i]!, weighings[i + 1]!, trend, dayNumber(weighings[i + 1]!.date) - dayNumber(weighings[i]!.date));
+      trend = along(
+        weighings[i]!,
+        weighings[i + 1]!,
+        trend,
+        dayNumber(weighings[i + 1]!.date) - dayNumber(weighings[i]!.date),
+      );
       i++;
     }
     const a = dayNumber(weighings[i]!.date);
     // after the last weigh-in the trend holds (nothing is extrapolated)
-    out.set(date, round(n === a || i + 1 === weighings.length ? trend : along(weighings[i]!, weighings[i + 1]!, trend, n - a)));
+    out.set(
+      date,
+      round(n === a || i + 1 === weighings.length ? trend : along(weighings[i]!, weighings[i + 1]!, trend, n - a)),
+    );
   }
   return out;
 }
@@ -58,7 +66,11 @@ function along(from: Weighing, to: Weighing, t0: number, m: number): number {
 }
 
 /** The trend for every date from `from` (default: the first weighing) to `through`, oldest first. */
-export function trendSeries(weighings: readonly Weighing[], through: string, from = weighings[0]?.date ?? through): Map<string, number> {
+export function trendSeries(
+  weighings: readonly Weighing[],
+  through: string,
+  from = weighings[0]?.date ?? through,
+): Map<string, number> {
   return trendAt(weighings, days(from, through));
 }
 

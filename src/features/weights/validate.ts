@@ -26,13 +26,19 @@ export function checkWeight(raw: Record<string, unknown>, prefix = ""): WeightIn
     else {
       kg = hasKg ? v : v * KG_PER_LB;
       if (kg < MIN_KG || kg > MAX_KG) {
-        p.add(field, hasKg ? `must be from ${MIN_KG} to ${MAX_KG} kg` : `must be from ${Math.ceil(MIN_KG / KG_PER_LB)} to ${Math.floor(MAX_KG / KG_PER_LB)} lb (${MIN_KG}–${MAX_KG} kg)`);
+        p.add(
+          field,
+          hasKg
+            ? `must be from ${MIN_KG} to ${MAX_KG} kg`
+            : `must be from ${Math.ceil(MIN_KG / KG_PER_LB)} to ${Math.floor(MAX_KG / KG_PER_LB)} lb (${MIN_KG}–${MAX_KG} kg)`,
+        );
       }
     }
   }
   let note: string | null = null;
   if (raw.note !== undefined && raw.note !== null) {
-    if (typeof raw.note !== "string" || raw.note.length > NOTE_MAX) p.add(`${prefix}note`, `must be a string of at most ${NOTE_MAX} characters, or null`);
+    if (typeof raw.note !== "string" || raw.note.length > NOTE_MAX)
+      p.add(`${prefix}note`, `must be a string of at most ${NOTE_MAX} characters, or null`);
     else note = raw.note.trim() || null;
   }
   p.throwIfAny();

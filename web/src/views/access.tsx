@@ -22,11 +22,17 @@ interface Token {
   last_used_at: string | null;
 }
 
-const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)) : "never");
+const when = (iso: string | null) =>
+  iso ? new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)) : "never";
 const OFFLINE = "This needs the server, which cannot be reached now. It shows again once you are back online.";
 
 /** GET `path`'s items, again after each change and when the browser comes back online. */
-function useServerList<T>(path: string): { items: T[] | null; error: string | null; reload: () => void; setError: (e: string | null) => void } {
+function useServerList<T>(path: string): {
+  items: T[] | null;
+  error: string | null;
+  reload: () => void;
+  setError: (e: string | null) => void;
+} {
   const { sync } = useApp();
   const [items, setItems] = useState<T[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -70,10 +76,19 @@ export function SessionsRegion({ signOut }: { signOut: () => void }) {
           {list.items.map((s) => (
             <li key={s.id}>
               <span class="meal-main">
-                <span class="name">{s.device ?? "Unnamed device"}{s.current ? " (this device)" : ""}</span>
-                <span class="muted">Signed in {when(s.created_at)} · last used {when(s.last_used_at)}</span>
+                <span class="name">
+                  {s.device ?? "Unnamed device"}
+                  {s.current ? " (this device)" : ""}
+                </span>
+                <span class="muted">
+                  Signed in {when(s.created_at)} · last used {when(s.last_used_at)}
+                </span>
               </span>
-              <button type="button" onClick={() => void end(s)} title={s.current ? "Sign out on this device" : `End the session on ${s.device ?? "that device"}`}>
+              <button
+                type="button"
+                onClick={() => void end(s)}
+                title={s.current ? "Sign out on this device" : `End the session on ${s.device ?? "that device"}`}
+              >
                 End session
               </button>
             </li>
@@ -98,7 +113,11 @@ export function TokensRegion() {
     const form = e.currentTarget as HTMLFormElement;
     const f = new FormData(form);
     const days = String(f.get("expires") ?? "");
-    const body = { name: String(f.get("name") ?? ""), scopes: String(f.get("scopes")).split(","), expires_in_days: days ? Number(days) : null };
+    const body = {
+      name: String(f.get("name") ?? ""),
+      scopes: String(f.get("scopes")).split(","),
+      expires_in_days: days ? Number(days) : null,
+    };
     try {
       const t = await api<Token & { token: string }>("POST", "/tokens", body);
       setMade({ name: t.name, token: t.token });
@@ -121,7 +140,10 @@ export function TokensRegion() {
   return (
     <section aria-labelledby="tokens-title">
       <h2 id="tokens-title">Access tokens</h2>
-      <p class="muted">For scripts and other apps (a dashboard, Home Assistant): they act as you, without your password, and cannot manage your account.</p>
+      <p class="muted">
+        For scripts and other apps (a dashboard, Home Assistant): they act as you, without your password, and cannot
+        manage your account.
+      </p>
       <form onSubmit={create} aria-label="New access token">
         <label>
           Token name
@@ -168,7 +190,8 @@ export function TokensRegion() {
               <span class="meal-main">
                 <span class="name">{t.name}</span>
                 <span class="muted">
-                  {t.scopes.join(" and ")} · made {when(t.created_at)} · last used {when(t.last_used_at)} · {t.expires_at ? `expires ${when(t.expires_at)}` : "does not expire"}
+                  {t.scopes.join(" and ")} · made {when(t.created_at)} · last used {when(t.last_used_at)} ·{" "}
+                  {t.expires_at ? `expires ${when(t.expires_at)}` : "does not expire"}
                 </span>
               </span>
               <button type="button" onClick={() => void revoke(t)} title={`Revoke ${t.name}`}>

@@ -15,7 +15,6 @@ import type { ResolvedAmount } from "../../../src/features/foods/amount";
 /** "1 food", "2 foods". */
 export const foodsCount = (n: number) => `${n} ${n === 1 ? "food" : "foods"}`;
 
-
 export function AddView({ mealType, date }: { mealType: MealType; date: string }) {
   const app = useApp();
   const today = dateIn(app.user.timezone);
@@ -50,11 +49,19 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
       <main>
         <LogForm
           food={picked.food}
-          initial={{ ...typedServing(picked.food, picked.serving) ?? startServing(picked.food, last), mealType }}
+          initial={{ ...(typedServing(picked.food, picked.serving) ?? startServing(picked.food, last)), mealType }}
           submitLabel="Log"
           onCancel={() => setPicked(null)}
           onSubmit={async (v) => {
-            await app.local.logMeal({ food: picked.food, quantity: v.quantity, portion: v.portion, mealType: v.mealType, date, today: date === today, photoId: picked.photoId });
+            await app.local.logMeal({
+              food: picked.food,
+              quantity: v.quantity,
+              portion: v.portion,
+              mealType: v.mealType,
+              date,
+              today: date === today,
+              photoId: picked.photoId,
+            });
             app.go(date === today ? "#/" : `#/day/${date}`, true); // Back then leaves the day, not returns to add
           }}
         />
@@ -104,13 +111,21 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
       </h1>
       <label class="search">
         Search foods
-        <input type="search" value={q} autoFocus autocomplete="off" onInput={(e) => setQ((e.target as HTMLInputElement).value)} />
+        <input
+          type="search"
+          value={q}
+          autoFocus
+          autocomplete="off"
+          onInput={(e) => setQ((e.target as HTMLInputElement).value)}
+        />
       </label>
       <ErrorText error={error ?? searchError} />
       {results ? (
         <section aria-label="Results">
           <p class="muted" aria-live="polite">
-            {results.items.length ? `${foodsCount(results.total)} for “${results.q}”` : `Nothing found for “${results.q}”.`}
+            {results.items.length
+              ? `${foodsCount(results.total)} for “${results.q}”`
+              : `Nothing found for “${results.q}”.`}
             {results.amount ? ` · amount: ${results.amount.text}` : ""}
             {results.offline ? " (offline: the catalogue copy and your own foods)" : ""}
           </p>

@@ -34,7 +34,8 @@ interface Data {
   invites: Invite[];
 }
 
-const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" }).format(new Date(iso)) : "never");
+const day = (iso: string | null) =>
+  iso ? new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" }).format(new Date(iso)) : "never";
 
 export function AdminView() {
   const app = useApp();
@@ -48,9 +49,20 @@ export function AdminView() {
 
   useEffect(() => {
     const mine = ++seq.current;
-    Promise.all([api<Settings>("GET", "/admin/settings"), api<{ items: Account[] }>("GET", "/admin/users"), api<{ items: Invite[] }>("GET", "/admin/invites")]).then(
-      ([settings, users, invites]) => mine === seq.current && (setData({ settings, users: users.items, invites: invites.items }), setError(null)),
-      (e) => mine === seq.current && setError(isOffline(e) ? "Admin needs the server, which cannot be reached now. It shows again once you are back online." : message(e)),
+    Promise.all([
+      api<Settings>("GET", "/admin/settings"),
+      api<{ items: Account[] }>("GET", "/admin/users"),
+      api<{ items: Invite[] }>("GET", "/admin/invites"),
+    ]).then(
+      ([settings, users, invites]) =>
+        mine === seq.current && (setData({ settings, users: users.items, invites: invites.items }), setError(null)),
+      (e) =>
+        mine === seq.current &&
+        setError(
+          isOffline(e)
+            ? "Admin needs the server, which cannot be reached now. It shows again once you are back online."
+            : message(e),
+        ),
     );
   }, [n, app.sync.state.online]);
 
@@ -98,7 +110,11 @@ export function AdminView() {
             <h2 id="server-title">This server</h2>
             <label>
               Registration
-              <select onChange={(e) => setting({ registration: (e.target as HTMLSelectElement).value as Settings["registration"] })}>
+              <select
+                onChange={(e) =>
+                  setting({ registration: (e.target as HTMLSelectElement).value as Settings["registration"] })
+                }
+              >
                 {(["open", "invite", "closed"] as const).map((m) => (
                   <option key={m} value={m} selected={data.settings.registration === m}>
                     {m}
@@ -106,12 +122,22 @@ export function AdminView() {
                 ))}
               </select>
             </label>
-            <p class="muted">open: anyone who reaches the server may make an account; invite: only with a code from you; closed: nobody new.</p>
+            <p class="muted">
+              open: anyone who reaches the server may make an account; invite: only with a code from you; closed: nobody
+              new.
+            </p>
             <label class="check">
-              <input type="checkbox" checked={data.settings.online_lookup} onChange={(e) => setting({ online_lookup: (e.target as HTMLInputElement).checked })} />
+              <input
+                type="checkbox"
+                checked={data.settings.online_lookup}
+                onChange={(e) => setting({ online_lookup: (e.target as HTMLInputElement).checked })}
+              />
               Online barcode lookup
             </label>
-            <p class="muted">When on, a barcode nobody here knows may be looked up at Open Food Facts (the barcode leaves this server; the answer is kept). Off, nothing leaves.</p>
+            <p class="muted">
+              When on, a barcode nobody here knows may be looked up at Open Food Facts (the barcode leaves this server;
+              the answer is kept). Off, nothing leaves.
+            </p>
           </section>
           <section aria-labelledby="accounts-title">
             <h2 id="accounts-title">Accounts</h2>
@@ -143,7 +169,11 @@ export function AdminView() {
                             <span class="muted">you</span>
                           ) : confirm === u.id ? (
                             <>
-                              <button type="button" class="danger" onClick={() => void run("DELETE", `/admin/users/${u.id}`).then(() => setConfirm(null))}>
+                              <button
+                                type="button"
+                                class="danger"
+                                onClick={() => void run("DELETE", `/admin/users/${u.id}`).then(() => setConfirm(null))}
+                              >
                                 Delete {u.email} and all their data
                               </button>
                               <button type="button" onClick={() => setConfirm(null)}>
@@ -152,13 +182,32 @@ export function AdminView() {
                             </>
                           ) : (
                             <>
-                              <button type="button" onClick={() => void run("PATCH", `/admin/users/${u.id}`, { disabled: !u.disabled })}>
+                              <button
+                                type="button"
+                                onClick={() => void run("PATCH", `/admin/users/${u.id}`, { disabled: !u.disabled })}
+                              >
                                 {u.disabled ? "Enable" : "Disable"}
                               </button>
-                              <button type="button" onClick={() => void run("PATCH", `/admin/users/${u.id}`, { role: u.role === "admin" ? "user" : "admin" })}>
+                              <button
+                                type="button"
+                                onClick={() =>
+                                  void run("PATCH", `/admin/users/${u.id}`, {
+                                    role: u.role === "admin" ? "user" : "admin",
+                                  })
+                                }
+                              >
                                 {u.role === "admin" ? "Make user" : "Make admin"}
                               </button>
-                              <button type="button" onClick={() => void run("POST", `/admin/users/${u.id}/password-reset`, {}, (r) => setShown(`Password reset code for ${u.email}, shown this once (valid 24 hours): ${(r as { code: string }).code}`))}>
+                              <button
+                                type="button"
+                                onClick={() =>
+                                  void run("POST", `/admin/users/${u.id}/password-reset`, {}, (r) =>
+                                    setShown(
+                                      `Password reset code for ${u.email}, shown this once (valid 24 hours): ${(r as { code: string }).code}`,
+                                    ),
+                                  )
+                                }
+                              >
                                 Reset code
                               </button>
                               <button type="button" onClick={() => setConfirm(u.id)}>
@@ -189,7 +238,11 @@ export function AdminView() {
                 <li key={i.id}>
                   <span class="meal-main">
                     <span class="name">{i.note ?? "Invite"}</span>
-                    <span class="muted">{i.used_at ? `used ${day(i.used_at)}` : `made ${day(i.created_at)} · expires ${day(i.expires_at)}`}</span>
+                    <span class="muted">
+                      {i.used_at
+                        ? `used ${day(i.used_at)}`
+                        : `made ${day(i.created_at)} · expires ${day(i.expires_at)}`}
+                    </span>
                   </span>
                   {!i.used_at && (
                     <button type="button" onClick={() => void run("DELETE", `/admin/invites/${i.id}`)}>

@@ -79,7 +79,14 @@ export function Auth({ mode, notice }: { mode: "signin" | "register"; notice: st
         {register && registration !== "open" && registration !== undefined && (
           <label>
             {registration === null ? "Invite code (if you were given one)" : "Invite code"}
-            <input name="invite_code" autocomplete="off" autocapitalize="characters" spellcheck={false} maxLength={40} required={registration === "invite"} />
+            <input
+              name="invite_code"
+              autocomplete="off"
+              autocapitalize="characters"
+              spellcheck={false}
+              maxLength={40}
+              required={registration === "invite"}
+            />
           </label>
         )}
         <ErrorText error={error} />

@@ -26,7 +26,8 @@ interface Prefill {
   notes: string[];
 }
 
-const show = (x: number | null | undefined) => (x === null || x === undefined ? undefined : String(Math.round(x * 100) / 100));
+const show = (x: number | null | undefined) =>
+  x === null || x === undefined ? undefined : String(Math.round(x * 100) / 100);
 
 function LabelPhoto({ onRead }: { onRead: (r: LabelReading) => void }) {
   const [state, setState] = useState<{ busy?: boolean; error?: string } | null>(null);
@@ -36,7 +37,11 @@ function LabelPhoto({ onRead }: { onRead: (r: LabelReading) => void }) {
       onRead(await uploadPhoto<LabelReading>("/scanner/label", file));
       setState(null);
     } catch (err) {
-      setState({ error: isOffline(err) ? "Labels are read by the server, which cannot be reached now; type the values instead." : message(err) });
+      setState({
+        error: isOffline(err)
+          ? "Labels are read by the server, which cannot be reached now; type the values instead."
+          : message(err),
+      });
     }
   }
   return (
@@ -51,10 +56,14 @@ function LabelPhoto({ onRead }: { onRead: (r: LabelReading) => void }) {
 
 function prefillFrom(r: LabelReading): Prefill {
   const notes = r.warnings.map((w) => w.message);
-  if (!r.per_100g) notes.push("The serving size was not read, so values per 100 g are unknown: type them from the label.");
-  else if (r.per_100g.energy_kcal === null) notes.push("The energy was not read with confidence: type it from the label.");
+  if (!r.per_100g)
+    notes.push("The serving size was not read, so values per 100 g are unknown: type them from the label.");
+  else if (r.per_100g.energy_kcal === null)
+    notes.push("The energy was not read with confidence: type it from the label.");
   const size = r.serving.grams ?? r.serving.millilitres;
-  const portion = size ? { name: r.serving.text ? `serving (${r.serving.text})`.slice(0, 100) : "serving", grams: size } : null;
+  const portion = size
+    ? { name: r.serving.text ? `serving (${r.serving.text})`.slice(0, 100) : "serving", grams: size }
+    : null;
   return { per100g: r.per_100g ?? {}, portion, notes };
 }
 
@@ -70,9 +79,21 @@ type Values = Record<Key, string>;
 /** The portion the form calls the serving: one named "serving…", else the first. */
 const servingOf = (portions: Portion[]) => portions.find((p) => p.name.startsWith("serving")) ?? portions[0] ?? null;
 const valuesOf = (per100g: Record<string, number | null | undefined>, factor = 1): Values =>
-  Object.fromEntries(FIELDS.map(([k]) => [k, show(per100g[k] === null || per100g[k] === undefined ? null : per100g[k]! * factor) ?? ""])) as Values;
+  Object.fromEntries(
+    FIELDS.map(([k]) => [k, show(per100g[k] === null || per100g[k] === undefined ? null : per100g[k]! * factor) ?? ""]),
+  ) as Values;
 
-export function CustomFoodForm({ food, barcode, onSaved, onCancel }: { food: FoodRec | null; barcode: string | null; onSaved: (f: FoodRec) => void; onCancel: () => void }) {
+export function CustomFoodForm({
+  food,
+  barcode,
+  onSaved,
+  onCancel,
+}: {
+  food: FoodRec | null;
+  barcode: string | null;
+  onSaved: (f: FoodRec) => void;
+  onCancel: () => void;
+}) {
   const app = useApp();
   const serving = food ? servingOf(food.portions) : null;
   const [error, setError] = useState<string | null>(null);
@@ -87,7 +108,11 @@ export function CustomFoodForm({ food, barcode, onSaved, onCancel }: { food: Foo
     const g = num(size);
     if (g && g > 0 && next !== basis) {
       const f = next === "serving" ? g / 100 : 100 / g;
-      setValues(Object.fromEntries(FIELDS.map(([k]) => [k, values[k].trim() === "" ? "" : (show(Number(values[k]) * f) ?? "")])) as Values);
+      setValues(
+        Object.fromEntries(
+          FIELDS.map(([k]) => [k, values[k].trim() === "" ? "" : (show(Number(values[k]) * f) ?? "")]),
+        ) as Values,
+      );
     }
     setBasis(next);
   }
@@ -111,18 +136,29 @@ export function CustomFoodForm({ food, barcode, onSaved, onCancel }: { food: Foo
     const grams = num(size);
     const energy = num(values.energy_kcal);
     if (!name) return setError("Give the food a name.");
-    if (energy === null || !(energy >= 0)) return setError(`Energy per ${basis === "serving" ? "serving" : "100 g"} is needed (0 or more).`);
+    if (energy === null || !(energy >= 0))
+      return setError(`Energy per ${basis === "serving" ? "serving" : "100 g"} is needed (0 or more).`);
     if (code && !/^\d{8,14}$/.test(code)) return setError("A barcode is 8 to 14 digits.");
     if (grams !== null && !(grams > 0)) return setError("A serving weighs more than 0 g.");
     if (basis === "serving" && grams === null) return setError("Values per serving need the serving size in grams.");
     const factor = basis === "serving" ? 100 / grams! : 1;
-    const typed = Object.fromEntries(FIELDS.map(([k]) => [k, num(values[k]) === null ? null : Math.round(num(values[k])! * factor * 1000) / 1000]));
+    const typed = Object.fromEntries(
+      FIELDS.map(([k]) => [k, num(values[k]) === null ? null : Math.round(num(values[k])! * factor * 1000) / 1000]),
+    );
     // nutrients the form does not show (a label's sodium, an edited food's fibre) are kept; kJ is
     // derived again from the kcal shown (the person may have corrected it)
     const per100g = { ...(prefill?.per100g ?? food?.all ?? food?.per100g), energy_kj: null, ...typed };
-    const others = (food?.portions ?? []).filter((p) => p !== serving).map((p) => ({ name: p.name, grams: p.grams / p.amount }));
+    const others = (food?.portions ?? [])
+      .filter((p) => p !== serving)
+      .map((p) => ({ name: p.name, grams: p.grams / p.amount }));
     const portions = grams ? [{ name: portionName.trim() || "serving", grams }, ...others] : others;
-    const fields = { name, brand: String(f.get("brand") ?? "").trim() || null, barcode: code || null, per100g, portions };
+    const fields = {
+      name,
+      brand: String(f.get("brand") ?? "").trim() || null,
+      barcode: code || null,
+      per100g,
+      portions,
+    };
     setError(null);
     if (food) {
       await app.own.updateFood(food, fields);
@@ -144,7 +180,12 @@ export function CustomFoodForm({ food, barcode, onSaved, onCancel }: { food: Foo
       </label>
       <label>
         Barcode
-        <input name="barcode" inputMode="numeric" defaultValue={food?.barcode ?? barcode ?? ""} aria-describedby="optional-note" />
+        <input
+          name="barcode"
+          inputMode="numeric"
+          defaultValue={food?.barcode ?? barcode ?? ""}
+          aria-describedby="optional-note"
+        />
       </label>
       <p class="muted" id="optional-note">
         Brand and barcode are optional.
@@ -161,11 +202,24 @@ export function CustomFoodForm({ food, barcode, onSaved, onCancel }: { food: Foo
       <div class="row">
         <label>
           Serving unit
-          <input name="serving_name" maxLength={100} placeholder="serving, bowl, bar…" value={portionName} onInput={(e) => setPortionName((e.target as HTMLInputElement).value)} />
+          <input
+            name="serving_name"
+            maxLength={100}
+            placeholder="serving, bowl, bar…"
+            value={portionName}
+            onInput={(e) => setPortionName((e.target as HTMLInputElement).value)}
+          />
         </label>
         <label>
           Serving size (g)
-          <input name="serving_grams" type="number" min="0" step="any" value={size} onInput={(e) => setSize((e.target as HTMLInputElement).value)} />
+          <input
+            name="serving_grams"
+            type="number"
+            min="0"
+            step="any"
+            value={size}
+            onInput={(e) => setSize((e.target as HTMLInputElement).value)}
+          />
         </label>
       </div>
       <fieldset>
@@ -173,7 +227,10 @@ export function CustomFoodForm({ food, barcode, onSaved, onCancel }: { food: Foo
         <label>
           Values per
           {/* Preact does not apply a select's value reliably on remount: the option is marked selected */}
-          <select name="basis" onChange={(e) => switchBasis((e.target as HTMLSelectElement).value as "100g" | "serving")}>
+          <select
+            name="basis"
+            onChange={(e) => switchBasis((e.target as HTMLSelectElement).value as "100g" | "serving")}
+          >
             <option value="100g" selected={basis === "100g"}>
               100 g
             </option>
@@ -185,7 +242,15 @@ export function CustomFoodForm({ food, barcode, onSaved, onCancel }: { food: Foo
         {FIELDS.map(([k, label]) => (
           <label key={k}>
             {label}
-            <input name={k} type="number" min="0" step="any" required={k === "energy_kcal"} value={values[k]} onInput={(e) => setValues({ ...values, [k]: (e.target as HTMLInputElement).value })} />
+            <input
+              name={k}
+              type="number"
+              min="0"
+              step="any"
+              required={k === "energy_kcal"}
+              value={values[k]}
+              onInput={(e) => setValues({ ...values, [k]: (e.target as HTMLInputElement).value })}
+            />
           </label>
         ))}
       </fieldset>

@@ -16,7 +16,9 @@ export function DayView({ date }: { date: string | null }) {
   const today = dateIn(app.user.timezone);
   const day = date ?? today;
   const data = useData(async () => {
-    const meals = (await mealsOn(app.db, day)).sort((a, b) => a.eaten_at.localeCompare(b.eaten_at) || a.id.localeCompare(b.id));
+    const meals = (await mealsOn(app.db, day)).sort(
+      (a, b) => a.eaten_at.localeCompare(b.eaten_at) || a.id.localeCompare(b.id),
+    );
     const before = await mealsOn(app.db, addDays(day, -1));
     const goals = goalsFor((await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null, day);
     return { meals, before, goals };
@@ -37,7 +39,14 @@ export function DayView({ date }: { date: string | null }) {
       </header>
       <Totals totals={sum(meals)} goals={data?.goals ?? null} />
       {MEAL_TYPES.map((type) => (
-        <MealGroup key={type} type={type} day={day} today={today} list={meals.filter((m) => m.meal_type === type)} yesterday={(data?.before ?? []).filter((m) => m.meal_type === type)} />
+        <MealGroup
+          key={type}
+          type={type}
+          day={day}
+          today={today}
+          list={meals.filter((m) => m.meal_type === type)}
+          yesterday={(data?.before ?? []).filter((m) => m.meal_type === type)}
+        />
       ))}
       <Nutrients meals={meals} />
       <button type="button" class="primary fab" onClick={() => app.go(`#/add/${mealForNow(app.user.timezone)}/${day}`)}>
@@ -47,7 +56,19 @@ export function DayView({ date }: { date: string | null }) {
   );
 }
 
-function MealGroup({ type, day, today, list, yesterday }: { type: MealType; day: string; today: string; list: Meal[]; yesterday: Meal[] }) {
+function MealGroup({
+  type,
+  day,
+  today,
+  list,
+  yesterday,
+}: {
+  type: MealType;
+  day: string;
+  today: string;
+  list: Meal[];
+  yesterday: Meal[];
+}) {
   const app = useApp();
   const [quick, setQuick] = useState(false);
   const group = sum(list);
@@ -55,7 +76,10 @@ function MealGroup({ type, day, today, list, yesterday }: { type: MealType; day:
 
   async function remove(meal: Meal) {
     await app.local.deleteMeal(meal);
-    app.toast({ text: `Deleted ${mealName(meal)}.`, action: { label: "Undo", run: () => void app.local.restoreMeal(meal) } });
+    app.toast({
+      text: `Deleted ${mealName(meal)}.`,
+      action: { label: "Undo", run: () => void app.local.restoreMeal(meal) },
+    });
   }
 
   async function copy() {
@@ -73,7 +97,8 @@ function MealGroup({ type, day, today, list, yesterday }: { type: MealType; day:
       <div class="group-head">
         <h2 id={id}>{MEAL_LABEL[type]}</h2>
         <span class="muted">
-          {kcal(group.energy_kcal)} kcal · P {grams(group.protein_g)} · F {grams(group.fat_g)} · C {grams(group.carbohydrate_g)}
+          {kcal(group.energy_kcal)} kcal · P {grams(group.protein_g)} · F {grams(group.fat_g)} · C{" "}
+          {grams(group.carbohydrate_g)}
         </span>
       </div>
       {list.length > 0 && (
@@ -83,14 +108,19 @@ function MealGroup({ type, day, today, list, yesterday }: { type: MealType; day:
               <a class="meal-main" href={`#/edit/${m.id}`}>
                 <span class="name">{mealName(m)}</span>
                 <span class="muted">
-                  {m.food ? (m.portion ? `${m.quantity} × ${m.portion.name}` : `${m.quantity} g`) : "quick add"} · P {grams(m.nutrients.protein_g)} · F {grams(m.nutrients.fat_g)} · C{" "}
-                  {grams(m.nutrients.carbohydrate_g)}
+                  {m.food ? (m.portion ? `${m.quantity} × ${m.portion.name}` : `${m.quantity} g`) : "quick add"} · P{" "}
+                  {grams(m.nutrients.protein_g)} · F {grams(m.nutrients.fat_g)} · C {grams(m.nutrients.carbohydrate_g)}
                   {m.note ? ` · ${m.note}` : ""}
                   {m.version === null ? " · not sent yet" : ""}
                 </span>
               </a>
               <span class="kcal">{kcal(m.nutrients.energy_kcal)} kcal</span>
-              <button type="button" aria-label="Edit" title={`Edit ${mealName(m)}`} onClick={() => app.go(`#/edit/${m.id}`)}>
+              <button
+                type="button"
+                aria-label="Edit"
+                title={`Edit ${mealName(m)}`}
+                onClick={() => app.go(`#/edit/${m.id}`)}
+              >
                 Edit
               </button>
               <button type="button" aria-label="Delete" title={`Delete ${mealName(m)}`} onClick={() => void remove(m)}>

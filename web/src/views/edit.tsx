@@ -71,7 +71,15 @@ function EditForm({ meal, food: loaded }: { meal: Meal; food: FoodRec | null }) 
       <main>
         <h1>{meal.description ?? "Quick add"}</h1>
         <QuickAddForm
-          initial={{ nutrients: { energy_kcal: n.energy_kcal ?? 0, protein_g: n.protein_g ?? null, fat_g: n.fat_g ?? null, carbohydrate_g: n.carbohydrate_g ?? null }, description: meal.description ?? null }}
+          initial={{
+            nutrients: {
+              energy_kcal: n.energy_kcal ?? 0,
+              protein_g: n.protein_g ?? null,
+              fat_g: n.fat_g ?? null,
+              carbohydrate_g: n.carbohydrate_g ?? null,
+            },
+            description: meal.description ?? null,
+          }}
           submitLabel="Save"
           onCancel={() => back(meal.date)}
           onSubmit={async (v) => {
@@ -92,8 +100,12 @@ function EditForm({ meal, food: loaded }: { meal: Meal; food: FoodRec | null }) 
     name: meal.food.name,
     brand: null,
     barcode: null,
-    per100g: Object.fromEntries(Object.entries(meal.nutrients).map(([k, v]) => [k, v === null || !meal.grams ? null : (v * 100) / meal.grams])),
-    portions: meal.portion ? [{ id: meal.portion.id, name: meal.portion.name, amount: 1, grams: meal.portion.grams }] : [],
+    per100g: Object.fromEntries(
+      Object.entries(meal.nutrients).map(([k, v]) => [k, v === null || !meal.grams ? null : (v * 100) / meal.grams]),
+    ),
+    portions: meal.portion
+      ? [{ id: meal.portion.id, name: meal.portion.name, amount: 1, grams: meal.portion.grams }]
+      : [],
     custom: false,
     version: null,
   };

@@ -26,7 +26,8 @@ function summary({ food, recipe }: Own): string {
   const serving = food.portions[0];
   const per100 = `${kcal(food.per100g.energy_kcal)} kcal per 100 g`;
   const count = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
-  if (recipe) return `Recipe · ${count(recipe.ingredients.length, "ingredient")} · ${count(recipe.servings, "serving")} · ${serving ? `${kcal(((food.per100g.energy_kcal ?? 0) * serving.grams) / serving.amount / 100)} kcal a serving` : per100}`;
+  if (recipe)
+    return `Recipe · ${count(recipe.ingredients.length, "ingredient")} · ${count(recipe.servings, "serving")} · ${serving ? `${kcal(((food.per100g.energy_kcal ?? 0) * serving.grams) / serving.amount / 100)} kcal a serving` : per100}`;
   return [food.brand, per100].filter(Boolean).join(" · ");
 }
 
@@ -43,8 +44,21 @@ export function FoodsView() {
         run: () => {
           const f = item.food;
           const { recipe } = item;
-          if (recipe) void app.own.saveRecipe(null, { name: recipe.name, servings: recipe.servings, cooked_grams: recipe.cooked_grams, ingredients: recipe.ingredients });
-          else void app.own.createFood({ name: f.name, brand: f.brand, barcode: f.barcode, per100g: f.all ?? f.per100g, portions: f.portions.map((p) => ({ name: p.name, grams: p.grams / p.amount })) });
+          if (recipe)
+            void app.own.saveRecipe(null, {
+              name: recipe.name,
+              servings: recipe.servings,
+              cooked_grams: recipe.cooked_grams,
+              ingredients: recipe.ingredients,
+            });
+          else
+            void app.own.createFood({
+              name: f.name,
+              brand: f.brand,
+              barcode: f.barcode,
+              per100g: f.all ?? f.per100g,
+              portions: f.portions.map((p) => ({ name: p.name, grams: p.grams / p.amount })),
+            });
         },
       },
     });
@@ -62,7 +76,9 @@ export function FoodsView() {
           New recipe
         </button>
       </div>
-      {list && list.length === 0 && <p class="muted">No foods of your own yet. A food you make, or a barcode nobody knew, shows up here.</p>}
+      {list && list.length === 0 && (
+        <p class="muted">No foods of your own yet. A food you make, or a barcode nobody knew, shows up here.</p>
+      )}
       {list && list.length > 0 && (
         <ul class="meals own-foods" aria-label="Your foods and recipes">
           {list.map((item) => (
@@ -71,12 +87,22 @@ export function FoodsView() {
                 <span class="name">{item.food.name}</span>
                 <span class="muted">{summary(item)}</span>
               </span>
-                <button type="button" onClick={() => app.go(item.recipe ? `#/foods/recipe/${item.food.id}` : `#/foods/edit/${item.food.id}`)} aria-label="Edit" title={`Edit ${item.food.name}`}>
-                  Edit
-                </button>
-                <button type="button" onClick={() => void remove(item)} aria-label="Delete" title={`Delete ${item.food.name}`}>
-                  Delete
-                </button>
+              <button
+                type="button"
+                onClick={() => app.go(item.recipe ? `#/foods/recipe/${item.food.id}` : `#/foods/edit/${item.food.id}`)}
+                aria-label="Edit"
+                title={`Edit ${item.food.name}`}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                onClick={() => void remove(item)}
+                aria-label="Delete"
+                title={`Delete ${item.food.name}`}
+              >
+                Delete
+              </button>
             </li>
           ))}
         </ul>
@@ -93,7 +119,13 @@ export function FoodFormView({ id }: { id: number | null }) {
   if (id !== null && !food) return <Gone />;
   return (
     <main>
-      <CustomFoodForm key={food?.id ?? "new"} food={food} barcode={null} onSaved={() => app.go("#/foods", true)} onCancel={() => history.back()} />
+      <CustomFoodForm
+        key={food?.id ?? "new"}
+        food={food}
+        barcode={null}
+        onSaved={() => app.go("#/foods", true)}
+        onCancel={() => history.back()}
+      />
     </main>
   );
 }

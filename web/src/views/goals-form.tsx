@@ -45,7 +45,14 @@ export function GoalsForm({ record, onSaved }: { record: GoalsRecord | null; onS
       {GOAL_FIELDS.map(([name, label, max]) => (
         <label key={name}>
           {label}
-          <input name={name} type="number" min="0" max={max} step="any" defaultValue={record?.[name]?.toString() ?? ""} />
+          <input
+            name={name}
+            type="number"
+            min="0"
+            max={max}
+            step="any"
+            defaultValue={record?.[name]?.toString() ?? ""}
+          />
         </label>
       ))}
       <details open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
@@ -55,7 +62,14 @@ export function GoalsForm({ record, onSaved }: { record: GoalsRecord | null; onS
           {WEEKDAYS.map((d) => (
             <label key={d}>
               {DAY_LABEL(d)} (kcal)
-              <input name={`day-${d}`} type="number" min="0" max={20000} step="any" defaultValue={weekdays[d]?.energy_kcal?.toString() ?? ""} />
+              <input
+                name={`day-${d}`}
+                type="number"
+                min="0"
+                max={20000}
+                step="any"
+                defaultValue={weekdays[d]?.energy_kcal?.toString() ?? ""}
+              />
             </label>
           ))}
         </div>

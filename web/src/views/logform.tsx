@@ -51,7 +51,8 @@ export function useAmount(food: FoodRec, initial: { quantity: number; portion: P
   const valid = quantity.trim() !== "" && Number.isFinite(q) && q > 0 && q <= (portion ? MAX_PORTIONS : MAX_GRAMS);
   function changeUnit(next: string) {
     // switching between grams and a portion: a sensible amount for the new unit
-    if ((next === "g") !== (unit === "g")) setQuantity(next === "g" ? String(Math.round(gramsOf(q || 1, portion))) : "1");
+    if ((next === "g") !== (unit === "g"))
+      setQuantity(next === "g" ? String(Math.round(gramsOf(q || 1, portion))) : "1");
     setUnit(next);
   }
   return { food, quantity, setQuantity, unit, changeUnit, portion, q, valid };
@@ -63,7 +64,15 @@ export function AmountInputs({ a }: { a: ReturnType<typeof useAmount> }) {
     <>
       <label>
         Quantity
-        <input type="number" inputMode="decimal" min="0" step="any" value={a.quantity} onInput={(e) => a.setQuantity((e.target as HTMLInputElement).value)} required />
+        <input
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="any"
+          value={a.quantity}
+          onInput={(e) => a.setQuantity((e.target as HTMLInputElement).value)}
+          required
+        />
       </label>
       <label>
         Unit
@@ -80,7 +89,14 @@ export function AmountInputs({ a }: { a: ReturnType<typeof useAmount> }) {
   );
 }
 
-export function LogForm(props: { food: FoodRec; initial: LogValues; submitLabel: string; onSubmit: (v: LogValues) => void | Promise<void>; onCancel: () => void; children?: preact.ComponentChildren }) {
+export function LogForm(props: {
+  food: FoodRec;
+  initial: LogValues;
+  submitLabel: string;
+  onSubmit: (v: LogValues) => void | Promise<void>;
+  onCancel: () => void;
+  children?: preact.ComponentChildren;
+}) {
   const { food } = props;
   const amount = useAmount(food, props.initial);
   const { quantity, portion, q, valid } = amount;
@@ -111,14 +127,27 @@ export function LogForm(props: { food: FoodRec; initial: LogValues; submitLabel:
       <p class="preview" aria-live="polite">
         {n ? (
           <>
-            <strong>{kcal(n.energy_kcal)} kcal</strong> · {grams(gramsOf(q, portion))} g · P {grams(n.protein_g)} · F {grams(n.fat_g)} · C {grams(n.carbohydrate_g)}
+            <strong>{kcal(n.energy_kcal)} kcal</strong> · {grams(gramsOf(q, portion))} g · P {grams(n.protein_g)} · F{" "}
+            {grams(n.fat_g)} · C {grams(n.carbohydrate_g)}
           </>
         ) : (
-          <span class="error">Enter a quantity above 0 (at most {MAX_GRAMS} g or {MAX_PORTIONS} portions).</span>
+          <span class="error">
+            Enter a quantity above 0 (at most {MAX_GRAMS} g or {MAX_PORTIONS} portions).
+          </span>
         )}
       </p>
       <FormActions submitLabel={props.submitLabel} disabled={!valid || busy} onCancel={props.onCancel} />
-      {valid && <NutritionFacts food={food} amount={portion ? `${quantity} × ${portion.amount === 1 ? portion.name : `${portion.amount} ${portion.name}`}` : `${quantity} g`} weight={gramsOf(q, portion)} />}
+      {valid && (
+        <NutritionFacts
+          food={food}
+          amount={
+            portion
+              ? `${quantity} × ${portion.amount === 1 ? portion.name : `${portion.amount} ${portion.name}`}`
+              : `${quantity} g`
+          }
+          weight={gramsOf(q, portion)}
+        />
+      )}
     </form>
   );
 }

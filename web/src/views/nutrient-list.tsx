@@ -15,7 +15,12 @@ export interface NutrientRow {
 }
 
 export const MEAL_EXTRA = ["fiber_g", "sugars_g", "saturated_fat_g", "sodium_mg"];
-export const EXTRA_LABEL: Record<string, string> = { fiber_g: "Fibre", sugars_g: "Sugars", saturated_fat_g: "Saturated fat", sodium_mg: "Sodium" };
+export const EXTRA_LABEL: Record<string, string> = {
+  fiber_g: "Fibre",
+  sugars_g: "Sugars",
+  saturated_fat_g: "Saturated fat",
+  sodium_mg: "Sodium",
+};
 /** Shown first, under these names; the rest sit under "more". */
 export const FIRST = new Map([
   ["cholesterol_mg", "Cholesterol"],
@@ -36,7 +41,10 @@ export const unitOf = (key: string) => {
 };
 
 /** The catalogue's other nutrients in its order, split into the ten named first and the rest. */
-export function splitRows(values: Record<string, number>, skip: ReadonlySet<string>): { first: NutrientRow[]; more: NutrientRow[] } {
+export function splitRows(
+  values: Record<string, number>,
+  skip: ReadonlySet<string>,
+): { first: NutrientRow[]; more: NutrientRow[] } {
   const first: NutrientRow[] = [];
   const more: NutrientRow[] = [];
   for (const n of NUTRIENTS) {

@@ -36,11 +36,22 @@ export function QuickEntry({ mealType, date }: { mealType: MealType; date: strin
       for (const item of items) {
         if (!item.food) continue;
         const food = await loadFood(app.db, item.food.id);
-        if (!food) throw new Error(`${item.food.short_name ?? item.food.name} is not available offline; try again when the server is reachable.`);
+        if (!food)
+          throw new Error(
+            `${item.food.short_name ?? item.food.name} is not available offline; try again when the server is reachable.`,
+          );
         const s = item.serving;
         const portion = s?.portion_id != null ? (food.portions.find((p) => p.id === s.portion_id) ?? null) : null;
-        const start = s && (s.portion_id === null || portion) ? { quantity: s.quantity, portion } : startServing(food, new Map());
-        await app.local.logMeal({ food, quantity: start.quantity, portion: start.portion, mealType, date, today: date === today });
+        const start =
+          s && (s.portion_id === null || portion) ? { quantity: s.quantity, portion } : startServing(food, new Map());
+        await app.local.logMeal({
+          food,
+          quantity: start.quantity,
+          portion: start.portion,
+          mealType,
+          date,
+          today: date === today,
+        });
       }
       app.go(date === today ? "#/" : `#/day/${date}`, true);
     } catch (err) {
@@ -56,7 +67,13 @@ export function QuickEntry({ mealType, date }: { mealType: MealType; date: strin
       <form onSubmit={read}>
         <label>
           Quick entry
-          <input type="text" value={text} placeholder="2 eggs, toast with butter and a coffee" autocomplete="off" onInput={(e) => setText((e.target as HTMLInputElement).value)} />
+          <input
+            type="text"
+            value={text}
+            placeholder="2 eggs, toast with butter and a coffee"
+            autocomplete="off"
+            onInput={(e) => setText((e.target as HTMLInputElement).value)}
+          />
         </label>
         <button type="submit" disabled={busy}>
           Find foods

@@ -16,7 +16,15 @@ import { AmountInputs, FormActions, useAmount } from "./logform";
 import { useFoodSearch } from "./use-search";
 
 /** Quantity and unit of the food just picked, then `Add ingredient`. */
-function IngredientAmount({ food, onAdd, onCancel }: { food: FoodRec; onAdd: (i: Ingredient) => void; onCancel: () => void }) {
+function IngredientAmount({
+  food,
+  onAdd,
+  onCancel,
+}: {
+  food: FoodRec;
+  onAdd: (i: Ingredient) => void;
+  onCancel: () => void;
+}) {
   const natural = food.portions.find((p) => p.id === food.default_portion_id) ?? food.portions[0];
   const a = useAmount(food, natural ? { quantity: 1, portion: natural } : { quantity: 100, portion: null });
   const g = a.valid ? gramsOf(a.q, a.portion) : null;
@@ -27,7 +35,9 @@ function IngredientAmount({ food, onAdd, onCancel }: { food: FoodRec; onAdd: (i:
         <AmountInputs a={a} />
       </div>
       <p class="muted" aria-live="polite">
-        {g === null ? "Enter a quantity above 0." : `${grams(g)} g · ${kcal(((food.per100g.energy_kcal ?? 0) * g) / 100)} kcal`}
+        {g === null
+          ? "Enter a quantity above 0."
+          : `${grams(g)} g · ${kcal(((food.per100g.energy_kcal ?? 0) * g) / 100)} kcal`}
       </p>
       <div class="actions">
         <button
@@ -39,7 +49,9 @@ function IngredientAmount({ food, onAdd, onCancel }: { food: FoodRec; onAdd: (i:
               food_id: food.id,
               food_name: food.name,
               quantity: a.q,
-              portion: a.portion ? { id: a.portion.id, name: a.portion.name, grams: a.portion.grams / a.portion.amount } : null,
+              portion: a.portion
+                ? { id: a.portion.id, name: a.portion.name, grams: a.portion.grams / a.portion.amount }
+                : null,
               grams: g!,
               per_100g: food.all ?? food.per100g,
             })
@@ -88,7 +100,10 @@ function IngredientSearch({ onPick }: { onPick: (f: FoodRec) => void }) {
             <li key={f.id}>
               <button type="button" class="result" onClick={() => void pick(f.id)}>
                 <span class="name">{f.name}</span>
-                <span class="muted">{f.brand ? `${f.brand} · ` : ""}{f.energy_kcal === null ? "" : `${kcal(f.energy_kcal)} kcal per 100 g`}</span>
+                <span class="muted">
+                  {f.brand ? `${f.brand} · ` : ""}
+                  {f.energy_kcal === null ? "" : `${kcal(f.energy_kcal)} kcal per 100 g`}
+                </span>
               </button>
             </li>
           ))}
@@ -98,17 +113,34 @@ function IngredientSearch({ onPick }: { onPick: (f: FoodRec) => void }) {
   );
 }
 
-export function RecipeForm({ old, onSaved, onCancel }: { old: { recipe: RecipeRec; food: FoodRec | null } | null; onSaved: () => void; onCancel: () => void }) {
+export function RecipeForm({
+  old,
+  onSaved,
+  onCancel,
+}: {
+  old: { recipe: RecipeRec; food: FoodRec | null } | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const app = useApp();
   const [ingredients, setIngredients] = useState<Ingredient[]>(old?.recipe.ingredients ?? []);
   const [picked, setPicked] = useState<FoodRec | null>(null);
   const [servings, setServings] = useState(String(old?.recipe.servings ?? 1));
-  const [cooked, setCooked] = useState(old?.recipe.cooked_grams === null || !old ? "" : String(old.recipe.cooked_grams));
+  const [cooked, setCooked] = useState(
+    old?.recipe.cooked_grams === null || !old ? "" : String(old.recipe.cooked_grams),
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const s = Number(servings);
   const c = cooked.trim() === "" ? null : Number(cooked);
-  const n = ingredients.length && s > 0 && (c === null || c > 0) ? computeRecipe(ingredients.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g })), s, c) : null;
+  const n =
+    ingredients.length && s > 0 && (c === null || c > 0)
+      ? computeRecipe(
+          ingredients.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g })),
+          s,
+          c,
+        )
+      : null;
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -138,11 +170,26 @@ export function RecipeForm({ old, onSaved, onCancel }: { old: { recipe: RecipeRe
       <div class="row">
         <label>
           Servings
-          <input type="number" min="0" max={MAX_SERVINGS} step="any" value={servings} onInput={(e) => setServings((e.target as HTMLInputElement).value)} required />
+          <input
+            type="number"
+            min="0"
+            max={MAX_SERVINGS}
+            step="any"
+            value={servings}
+            onInput={(e) => setServings((e.target as HTMLInputElement).value)}
+            required
+          />
         </label>
         <label>
           Cooked weight (g)
-          <input type="number" min="0" step="any" value={cooked} onInput={(e) => setCooked((e.target as HTMLInputElement).value)} aria-describedby="cooked-note" />
+          <input
+            type="number"
+            min="0"
+            step="any"
+            value={cooked}
+            onInput={(e) => setCooked((e.target as HTMLInputElement).value)}
+            aria-describedby="cooked-note"
+          />
         </label>
       </div>
       <p class="muted" id="cooked-note">
@@ -157,10 +204,16 @@ export function RecipeForm({ old, onSaved, onCancel }: { old: { recipe: RecipeRe
               <span class="meal-main">
                 <span class="name">{i.food_name}</span>
                 <span class="muted">
-                  {i.portion ? `${i.quantity} × ${i.portion.name} · ${grams(i.grams)} g` : `${grams(i.grams)} g`} · {kcal(((i.per_100g.energy_kcal ?? 0) * i.grams) / 100)} kcal
+                  {i.portion ? `${i.quantity} × ${i.portion.name} · ${grams(i.grams)} g` : `${grams(i.grams)} g`} ·{" "}
+                  {kcal(((i.per_100g.energy_kcal ?? 0) * i.grams) / 100)} kcal
                 </span>
               </span>
-              <button type="button" aria-label="Remove" title={`Remove ${i.food_name}`} onClick={() => setIngredients(ingredients.filter((_, j) => j !== k))}>
+              <button
+                type="button"
+                aria-label="Remove"
+                title={`Remove ${i.food_name}`}
+                onClick={() => setIngredients(ingredients.filter((_, j) => j !== k))}
+              >
                 Remove
               </button>
             </li>
@@ -183,7 +236,8 @@ export function RecipeForm({ old, onSaved, onCancel }: { old: { recipe: RecipeRe
       <p class="preview" aria-live="polite">
         {n ? (
           <>
-            <strong>{kcal(n.perServing.energy_kcal)} kcal a serving</strong> ({grams(n.servingGrams)} g) · P {grams(n.perServing.protein_g)} · F {grams(n.perServing.fat_g)} · C {grams(n.perServing.carbohydrate_g)}
+            <strong>{kcal(n.perServing.energy_kcal)} kcal a serving</strong> ({grams(n.servingGrams)} g) · P{" "}
+            {grams(n.perServing.protein_g)} · F {grams(n.perServing.fat_g)} · C {grams(n.perServing.carbohydrate_g)}
           </>
         ) : (
           "Add ingredients to see a serving's values."

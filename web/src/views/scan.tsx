@@ -46,7 +46,8 @@ export function uploadPhoto<T>(path: "/scanner/photo" | "/scanner/label", file: 
 type Online = "asked" | "not_asked" | "off";
 const onlineOf = (err: ApiError) => (err.details[0] as { online?: Online } | undefined)?.online ?? "off";
 
-const explain = (e: unknown) => (isOffline(e) ? "Photos are read by the server, which cannot be reached now; search instead." : message(e));
+const explain = (e: unknown) =>
+  isOffline(e) ? "Photos are read by the server, which cannot be reached now; search instead." : message(e);
 
 /**
  * A file input for the image types the server takes (API.md: JPEG, PNG or WebP). `onFile` gets
@@ -75,13 +76,26 @@ export function PhotoInput({ label, onFile }: { label: string; onFile: (file: Fi
  * A barcode nobody here knows, and what can be done next: make a custom food with it (its form
  * reads the nutrition label from a photo), or look it up online where the admin allows it.
  */
-function Missing({ gtin, online, onCreate, onFound }: { gtin: string; online?: Online; onCreate: (gtin: string) => void; onFound: (p: Picked) => void }) {
+function Missing({
+  gtin,
+  online,
+  onCreate,
+  onFound,
+}: {
+  gtin: string;
+  online?: Online;
+  onCreate: (gtin: string) => void;
+  onFound: (p: Picked) => void;
+}) {
   const [status, setStatus] = useState<Online | null>(online ?? null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function lookup(askOnline: boolean) {
     try {
-      const r = await api<{ food: Record<string, unknown> }>("POST", "/scanner/barcode", { barcode: gtin, online: askOnline });
+      const r = await api<{ food: Record<string, unknown> }>("POST", "/scanner/barcode", {
+        barcode: gtin,
+        online: askOnline,
+      });
       onFound({ id: Number(r.food.id), food: fromFood(r.food, null) });
     } catch (err) {
       if (err instanceof ApiError && err.code === "barcode_not_found") setStatus(askOnline ? "asked" : onlineOf(err));
@@ -112,13 +126,21 @@ function Missing({ gtin, online, onCreate, onFound }: { gtin: string; online?: O
       )}
       {status === "not_asked" && <p class="muted">Asks Open Food Facts: the barcode leaves this server.</p>}
       {status === "asked" && <p>Open Food Facts does not know it either.</p>}
-      {status === "off" && <p class="muted">Looking barcodes up online is off on this server; an admin can turn it on.</p>}
+      {status === "off" && (
+        <p class="muted">Looking barcodes up online is off on this server; an admin can turn it on.</p>
+      )}
       <ErrorText error={error} />
     </div>
   );
 }
 
-export function BarcodePhoto({ onFound, onMissing }: { onFound: (p: Picked) => void; onMissing: (gtin: string) => void }) {
+export function BarcodePhoto({
+  onFound,
+  onMissing,
+}: {
+  onFound: (p: Picked) => void;
+  onMissing: (gtin: string) => void;
+}) {
   const [state, setState] = useState<{ busy?: boolean; error?: string; missing?: string } | null>(null);
   async function choose(file: File) {
     setState({ busy: true });
@@ -126,7 +148,8 @@ export function BarcodePhoto({ onFound, onMissing }: { onFound: (p: Picked) => v
       const r = await uploadPhoto<PhotoResult>("/scanner/photo", file);
       if (r.food) onFound({ id: Number(r.food.id), food: fromFood(r.food, null), photoId: r.photo_id });
       else if (r.barcode) setState({ missing: r.barcode.gtin });
-      else setState({ error: "No barcode was found in that photo. Try again closer, with the lines straight and sharp." });
+      else
+        setState({ error: "No barcode was found in that photo. Try again closer, with the lines straight and sharp." });
     } catch (err) {
       setState({ error: explain(err) });
     }
@@ -164,17 +187,28 @@ export function FoodPhoto({ onPick }: { onPick: (p: Picked) => void }) {
       {busy && <p aria-live="polite">Looking at the photo…</p>}
       <ErrorText error={error} />
       {result?.food && (
-        <button type="button" onClick={() => onPick({ id: Number(result.food!.id), food: fromFood(result.food!, null), photoId: result.photo_id })}>
+        <button
+          type="button"
+          onClick={() =>
+            onPick({ id: Number(result.food!.id), food: fromFood(result.food!, null), photoId: result.photo_id })
+          }
+        >
           {String(result.food.name)} (from its barcode)
         </button>
       )}
       {result && !result.food && (
         <section aria-labelledby="candidates-title">
-          <h3 id="candidates-title">{usable.length ? "Is it one of these?" : "No suggestion for this photo; search instead."}</h3>
+          <h3 id="candidates-title">
+            {usable.length ? "Is it one of these?" : "No suggestion for this photo; search instead."}
+          </h3>
           <ul class="results">
             {usable.map((c) => (
               <li key={c.food!.id}>
-                <button type="button" class="result" onClick={() => onPick({ id: c.food!.id, photoId: result.photo_id })}>
+                <button
+                  type="button"
+                  class="result"
+                  onClick={() => onPick({ id: c.food!.id, photoId: result.photo_id })}
+                >
                   <span class="name">{c.food!.name}</span>
                   <span class="muted">
                     {Math.round(c.confidence * 100)} % {c.confident ? "· likely" : "· a guess"}
@@ -210,10 +244,16 @@ export function LiveScan({ onFound, onMissing }: { onFound: (p: Picked) => void;
       done = true;
       setOn(false);
       try {
-        const r = await api<{ food: Record<string, unknown> }>("POST", "/scanner/barcode", { barcode: e.data.text, online: false });
+        const r = await api<{ food: Record<string, unknown> }>("POST", "/scanner/barcode", {
+          barcode: e.data.text,
+          online: false,
+        });
         onFound({ id: Number(r.food.id), food: fromFood(r.food, null) });
       } catch (err) {
-        const gtin = err instanceof ApiError && err.code === "barcode_not_found" ? ((err.details[0] as { gtin?: string } | undefined)?.gtin ?? e.data.text) : null;
+        const gtin =
+          err instanceof ApiError && err.code === "barcode_not_found"
+            ? ((err.details[0] as { gtin?: string } | undefined)?.gtin ?? e.data.text)
+            : null;
         if (gtin) setMissing({ gtin, online: onlineOf(err as ApiError) });
         else setError(explain(err));
       }

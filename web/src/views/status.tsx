@@ -21,14 +21,16 @@ export function StatusLine() {
       <p class={`status ${ok ? "ok" : "warn"}`} role="status" aria-live="polite" title={s.error ?? text}>
         {text}
       </p>
-
     </div>
   );
 }
 
 export function Issues() {
   const app = useApp();
-  const data = useData(async () => ({ conflicts: await app.db.getAll("conflicts"), problems: await app.db.getAll("problems") }), []);
+  const data = useData(
+    async () => ({ conflicts: await app.db.getAll("conflicts"), problems: await app.db.getAll("problems") }),
+    [],
+  );
   const [s, setS] = useState(app.sync.state);
   useEffect(() => app.sync.subscribe(() => setS(app.sync.state)), [app.sync]);
   const conflicts = data?.conflicts ?? [];
@@ -48,7 +50,8 @@ export function Issues() {
       )}
       {!s.error && retry && (
         <p class="notice waiting">
-          {s.pending === 1 ? "1 change is" : `${s.pending} changes are`} kept on this device until the server can be reached. {retry}
+          {s.pending === 1 ? "1 change is" : `${s.pending} changes are`} kept on this device until the server can be
+          reached. {retry}
         </p>
       )}
       {conflicts.map((c) => (

@@ -70,7 +70,9 @@ export function Totals({ totals, goals }: { totals: Sums; goals: Goals | null })
               <th scope="row">{label}</th>
               <td>{fmt(eaten, unit)}</td>
               <td>{goal === null ? "–" : fmt(goal, unit)}</td>
-              <td>{goal === null ? "–" : goal - eaten < 0 ? `${fmt(eaten - goal, unit)} over` : fmt(goal - eaten, unit)}</td>
+              <td>
+                {goal === null ? "–" : goal - eaten < 0 ? `${fmt(eaten - goal, unit)} over` : fmt(goal - eaten, unit)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -102,7 +104,12 @@ export function Nutrients({ meals }: { meals: Meal[] }) {
   const full = useData(() => fullFoods(app.db, meals), [meals.map((m) => m.id).join()]);
   const base = sum(meals);
   const known = (k: string) => meals.some((m) => m.nutrients[k] !== null && m.nutrients[k] !== undefined);
-  const rows: NutrientRow[] = MEAL_EXTRA.filter(known).map((k) => ({ key: k, label: EXTRA_LABEL[k]!, value: base[k]!, unit: unitOf(k) }));
+  const rows: NutrientRow[] = MEAL_EXTRA.filter(known).map((k) => ({
+    key: k,
+    label: EXTRA_LABEL[k]!,
+    value: base[k]!,
+    unit: unitOf(k),
+  }));
   let covered = 0;
   const extra: Sums = {};
   const withFood = meals.filter((m) => m.food);
@@ -110,7 +117,8 @@ export function Nutrients({ meals }: { meals: Meal[] }) {
     const all = full?.get(m.food!.id);
     if (!all) continue;
     covered++;
-    for (const [k, v] of Object.entries(all)) if (v !== null && !SKIP.has(k) && INFO.has(k)) extra[k] = (extra[k] ?? 0) + (v * m.grams) / 100;
+    for (const [k, v] of Object.entries(all))
+      if (v !== null && !SKIP.has(k) && INFO.has(k)) extra[k] = (extra[k] ?? 0) + (v * m.grams) / 100;
   }
   const { first, more } = splitRows(extra, SKIP);
   rows.push(...first);
@@ -125,7 +133,11 @@ export function Nutrients({ meals }: { meals: Meal[] }) {
           {list(more)}
         </details>
       )}
-      {covered < withFood.length && <p class="muted">Vitamins and minerals from {covered} of {withFood.length} entries (the rest are not on this device yet).</p>}
+      {covered < withFood.length && (
+        <p class="muted">
+          Vitamins and minerals from {covered} of {withFood.length} entries (the rest are not on this device yet).
+        </p>
+      )}
       <p class="muted">Goals are set for energy and macros (Settings); the Totals above compare against them.</p>
     </section>
   );

@@ -18,7 +18,10 @@ export interface SearchResult {
   offline: boolean;
 }
 
-export function useFoodSearch(db: Store, q: string): { results: SearchResult | null; error: string | null; more: () => void } {
+export function useFoodSearch(
+  db: Store,
+  q: string,
+): { results: SearchResult | null; error: string | null; more: () => void } {
   const [results, setResults] = useState<SearchResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const seq = useRef(0);
@@ -44,7 +47,11 @@ export function useFoodSearch(db: Store, q: string): { results: SearchResult | n
       (r) => {
         if (mine !== seq.current) return;
         const seen = new Set(results.items.map((f) => f.id));
-        setResults({ ...results, items: [...results.items, ...r.items.filter((f) => !seen.has(f.id))], total: r.total });
+        setResults({
+          ...results,
+          items: [...results.items, ...r.items.filter((f) => !seen.has(f.id))],
+          total: r.total,
+        });
       },
       (e) => mine === seq.current && setError(message(e)),
     );

@@ -32,24 +32,38 @@ export function WeekView({ end }: { end: string | null }) {
   return (
     <main>
       <header class="day-head">
-        <button type="button" class="icon" aria-label="Previous week" onClick={() => app.go(`#/week/${addDays(last, -7)}`)}>
+        <button
+          type="button"
+          class="icon"
+          aria-label="Previous week"
+          onClick={() => app.go(`#/week/${addDays(last, -7)}`)}
+        >
           ‹
         </button>
-        <h1>
-          Week to {shortDay(last)}
-        </h1>
+        <h1>Week to {shortDay(last)}</h1>
         <button type="button" class="icon" aria-label="Next week" onClick={() => app.go(`#/week/${addDays(last, 7)}`)}>
           ›
         </button>
       </header>
       <figure class="chart">
-        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Energy per day; the table below has the numbers${goal ? `; goal ${kcal(goal)} kcal` : ""}`}>
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          role="img"
+          aria-label={`Energy per day; the table below has the numbers${goal ? `; goal ${kcal(goal)} kcal` : ""}`}
+        >
           {days.map((d, i) => {
             const v = d.totals.energy_kcal!;
             const over = goal !== null && v > goal;
             return (
               <g key={d.date}>
-                <rect class={over ? "over" : "kcal"} x={i * bar + 5} y={y(v)} width={bar - 10} height={Math.max(0, H - 24 - y(v))} rx="3" />
+                <rect
+                  class={over ? "over" : "kcal"}
+                  x={i * bar + 5}
+                  y={y(v)}
+                  width={bar - 10}
+                  height={Math.max(0, H - 24 - y(v))}
+                  rx="3"
+                />
                 <text x={i * bar + bar / 2} y={H - 6} text-anchor="middle">
                   {shortDay(d.date).split(" ")[0]}
                 </text>
@@ -65,8 +79,9 @@ export function WeekView({ end }: { end: string | null }) {
         </svg>
         {goal !== null && (
           <figcaption class="legend">
-            <span class="swatch kcal" aria-hidden="true" /> at or under the goal <span class="swatch over" aria-hidden="true" /> over it{" "}
-            <span class="swatch goal" aria-hidden="true" /> goal {kcal(goal)} kcal
+            <span class="swatch kcal" aria-hidden="true" /> at or under the goal{" "}
+            <span class="swatch over" aria-hidden="true" /> over it <span class="swatch goal" aria-hidden="true" /> goal{" "}
+            {kcal(goal)} kcal
           </figcaption>
         )}
       </figure>

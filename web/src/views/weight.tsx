@@ -42,7 +42,10 @@ export function WeightView() {
 
   async function remove(w: WeighIn) {
     await app.local.deleteWeight(w);
-    app.toast({ text: `Weigh-in of ${shortDay(w.date)} deleted`, action: { label: "Undo", run: () => void app.local.saveWeight(w.date, w.kg, w.note) } });
+    app.toast({
+      text: `Weigh-in of ${shortDay(w.date)} deleted`,
+      action: { label: "Undo", run: () => void app.local.saveWeight(w.date, w.kg, w.note) },
+    });
   }
 
   return (
@@ -55,14 +58,29 @@ export function WeightView() {
         <div class="row">
           <label>
             Weight
-            <input type="number" inputMode="decimal" step="0.1" min={toUnit(MIN_KG, unit)} max={toUnit(MAX_KG, unit)} value={value} onInput={(e) => setValue((e.target as HTMLInputElement).value)} aria-describedby="weight-unit" />
+            <input
+              type="number"
+              inputMode="decimal"
+              step="0.1"
+              min={toUnit(MIN_KG, unit)}
+              max={toUnit(MAX_KG, unit)}
+              value={value}
+              onInput={(e) => setValue((e.target as HTMLInputElement).value)}
+              aria-describedby="weight-unit"
+            />
           </label>
           <span id="weight-unit" class="unit">
             {unit}
           </span>
           <label>
             Date
-            <input type="date" value={date} max={addDays(today, 1)} min="1970-01-01" onInput={(e) => setDate((e.target as HTMLInputElement).value)} />
+            <input
+              type="date"
+              value={date}
+              max={addDays(today, 1)}
+              min="1970-01-01"
+              onInput={(e) => setDate((e.target as HTMLInputElement).value)}
+            />
           </label>
         </div>
         <ErrorText error={error} />
@@ -75,11 +93,22 @@ export function WeightView() {
   );
 }
 
-function History({ weights, unit, today, onDelete }: { weights: WeighIn[]; unit: "kg" | "lb"; today: string; onDelete: (w: WeighIn) => void }) {
+function History({
+  weights,
+  unit,
+  today,
+  onDelete,
+}: {
+  weights: WeighIn[];
+  unit: "kg" | "lb";
+  today: string;
+  onDelete: (w: WeighIn) => void;
+}) {
   if (!weights.length) return <p class="muted">No weigh-ins yet. The trend line starts with the first one.</p>;
   // from the first weigh-in (at least two weeks back), at most the last 90 days
   const first = weights[0]!.date;
   const earliest = addDays(today, -SHOWN_DAYS + 1);
+  // biome-ignore lint/complexity/useMathMinMax: dates as ISO strings, compared as text
   const from = first > earliest ? (first < addDays(today, -13) ? first : addDays(today, -13)) : earliest;
   const shown = weights.filter((w) => w.date >= from && w.date <= today);
   const dates: string[] = [];
@@ -87,14 +116,23 @@ function History({ weights, unit, today, onDelete }: { weights: WeighIn[]; unit:
   const trend = trendAt(weights, dates);
   const latest = weights.at(-1)!;
   const latestTrend = trend.get(today);
-  const atWeighIns = trendAt(weights, weights.map((w) => w.date));
+  const atWeighIns = trendAt(
+    weights,
+    weights.map((w) => w.date),
+  );
   return (
     <>
       <p class="big">
         Latest {toUnit(latest.kg, unit)} {unit} ({shortDay(latest.date)})
         {latestTrend !== undefined && ` · trend ${toUnit(latestTrend, unit)} ${unit}`}
       </p>
-      <Chart shown={shown} trend={dates.flatMap((d) => (trend.has(d) ? [[d, trend.get(d)!] as const] : []))} from={from} days={dates.length} unit={unit} />
+      <Chart
+        shown={shown}
+        trend={dates.flatMap((d) => (trend.has(d) ? [[d, trend.get(d)!] as const] : []))}
+        from={from}
+        days={dates.length}
+        unit={unit}
+      />
       <table class="weights">
         <caption>Weigh-ins, newest first</caption>
         <thead>
@@ -116,7 +154,11 @@ function History({ weights, unit, today, onDelete }: { weights: WeighIn[]; unit:
                 <td>{toUnit(w.kg, unit)}</td>
                 <td>{t === undefined ? "–" : toUnit(t, unit)}</td>
                 <td>
-                  <button type="button" aria-label={`Delete the weigh-in of ${shortDay(w.date)}`} onClick={() => onDelete(w)}>
+                  <button
+                    type="button"
+                    aria-label={`Delete the weigh-in of ${shortDay(w.date)}`}
+                    onClick={() => onDelete(w)}
+                  >
                     Delete
                   </button>
                 </td>
@@ -130,7 +172,19 @@ function History({ weights, unit, today, onDelete }: { weights: WeighIn[]; unit:
 }
 
 /** Up to the last 90 days: a dot per weigh-in, the trend as a line. */
-function Chart({ shown, trend, from, days, unit }: { shown: WeighIn[]; trend: (readonly [string, number])[]; from: string; days: number; unit: "kg" | "lb" }) {
+function Chart({
+  shown,
+  trend,
+  from,
+  days,
+  unit,
+}: {
+  shown: WeighIn[];
+  trend: (readonly [string, number])[];
+  from: string;
+  days: number;
+  unit: "kg" | "lb";
+}) {
   const W = 350;
   const H = 180;
   const values = [...shown.map((w) => w.kg), ...trend.map(([, t]) => t)];
@@ -162,7 +216,8 @@ function Chart({ shown, trend, from, days, unit }: { shown: WeighIn[]; trend: (r
         </text>
       </svg>
       <figcaption class="legend" id="weight-chart-note">
-        {shortDay(from)} to today: <span class="swatch dot" aria-hidden="true" /> {shown.length} weigh-ins <span class="swatch line" aria-hidden="true" /> trend ({unit}); the table below has the numbers.
+        {shortDay(from)} to today: <span class="swatch dot" aria-hidden="true" /> {shown.length} weigh-ins{" "}
+        <span class="swatch line" aria-hidden="true" /> trend ({unit}); the table below has the numbers.
       </figcaption>
     </figure>
   );

@@ -2,7 +2,7 @@
  * After the panel is parsed: what follows from what was read (kJ ↔ kcal, per serving ↔ per 100 g)
  * and the consistency checks that leave a value out rather than let a misread one through.
  */
-import { LABEL_KEYS, mapValues, round, type LabelKey, type LabelNutrients, type LabelReading, type Warning } from "./reading";
+import { mapValues, round, type LabelKey, type LabelNutrients, type LabelReading, type Warning } from "./reading";
 
 /** Stated energy and Atwater energy (9 fat + 4 carbohydrate + 4 protein) further apart than this are flagged. */
 export const ENERGY_TOLERANCE = 0.2;
@@ -16,7 +16,14 @@ const PARTS: [LabelKey, LabelKey][] = [
   ["fiber_g", "carbohydrate_g"],
 ];
 /** Fills in what follows from what was read (kJ ↔ kcal, per serving ↔ per 100), then checks energy. */
-export function finish(r: { format: LabelReading["format"]; serving: LabelReading["serving"]; servings: number | null; fields: LabelReading["fields"]; perServing: LabelNutrients; per100: LabelNutrients | null }): LabelReading {
+export function finish(r: {
+  format: LabelReading["format"];
+  serving: LabelReading["serving"];
+  servings: number | null;
+  fields: LabelReading["fields"];
+  perServing: LabelNutrients;
+  per100: LabelNutrients | null;
+}): LabelReading {
   const warnings: Warning[] = [];
   const size = r.serving.grams ?? r.serving.millilitres;
   for (const n of [r.perServing, r.per100]) {
@@ -25,16 +32,27 @@ export function finish(r: { format: LabelReading["format"]; serving: LabelReadin
     // point) means one of the two is misread, and we cannot tell which: both are left out
     for (const [part, whole] of PARTS) {
       if (whole === "carbohydrate_g" && part === "fiber_g" && r.format !== "us") continue; // EU carbohydrate excludes fibre
-      const p = n[part], w = n[whole];
+      const p = n[part],
+        w = n[whole];
       if (p === null || w === null || p <= w + 0.5) continue;
-      warnings.push({ code: "implausible", message: `${part} (${p}) is more than ${whole} (${w}): both left out, check the numbers` });
+      warnings.push({
+        code: "implausible",
+        message: `${part} (${p}) is more than ${whole} (${w}): both left out, check the numbers`,
+      });
       n[part] = n[whole] = null;
       distrust(r.fields, [part], `does not fit ${whole}`);
       distrust(r.fields, [whole], `does not fit ${part}`);
     }
     // kJ and kcal both read must agree (each rounded on its own): "1418 kJ / 33 kcal" lost a digit
-    if (n.energy_kcal !== null && n.energy_kj !== null && Math.abs(n.energy_kj - n.energy_kcal * KJ_PER_KCAL) > Math.max(0.05 * n.energy_kj, 5)) {
-      warnings.push({ code: "energy_mismatch", message: `the label's ${n.energy_kj} kJ and ${n.energy_kcal} kcal do not agree: energy left out, check the numbers` });
+    if (
+      n.energy_kcal !== null &&
+      n.energy_kj !== null &&
+      Math.abs(n.energy_kj - n.energy_kcal * KJ_PER_KCAL) > Math.max(0.05 * n.energy_kj, 5)
+    ) {
+      warnings.push({
+        code: "energy_mismatch",
+        message: `the label's ${n.energy_kj} kJ and ${n.energy_kcal} kcal do not agree: energy left out, check the numbers`,
+      });
       n.energy_kcal = n.energy_kj = null;
       distrust(r.fields, ENERGY, "kJ and kcal do not agree");
       continue;
@@ -45,7 +63,10 @@ export function finish(r: { format: LabelReading["format"]; serving: LabelReadin
   let per100 = r.per100;
   if (!per100 && size) per100 = mapValues(r.perServing, (v) => (v === null ? null : round((v * 100) / size)));
   if (per100 && size && Object.values(r.perServing).every((v) => v === null)) {
-    Object.assign(r.perServing, mapValues(per100, (v) => (v === null ? null : round((v * size) / 100))));
+    Object.assign(
+      r.perServing,
+      mapValues(per100, (v) => (v === null ? null : round((v * size) / 100))),
+    );
   }
   // Atwater: stated energy against 9 fat + 4 carbohydrate + 4 protein, on whichever column was read.
   // Fibre is counted three ways, as labels do: in the carbohydrate at 4 (US general factors), left
@@ -58,16 +79,30 @@ export function finish(r: { format: LabelReading["format"]; serving: LabelReadin
     const atwater = ways.reduce((best, x) => (Math.abs(kcal - x) < Math.abs(kcal - best) ? x : best));
     const apart = Math.abs(kcal - atwater);
     if (apart > Math.max(ENERGY_TOLERANCE * Math.max(kcal, atwater), 10)) {
-      warnings.push({ code: "energy_mismatch", message: `the label says ${kcal} kcal but its fat, carbohydrate and protein give ${Math.round(atwater)} kcal (4/4/9): energy left out, check the numbers` });
+      warnings.push({
+        code: "energy_mismatch",
+        message: `the label says ${kcal} kcal but its fat, carbohydrate and protein give ${Math.round(atwater)} kcal (4/4/9): energy left out, check the numbers`,
+      });
       for (const n of [r.perServing, per100]) if (n) n.energy_kcal = n.energy_kj = null;
       distrust(r.fields, ENERGY, "does not agree with the macronutrients");
     }
   }
   if (per100 && per100.energy_kcal !== null && per100.energy_kcal > 900) {
-    warnings.push({ code: "implausible", message: `${per100.energy_kcal} kcal per 100 g is more than pure fat: energy left out` });
+    warnings.push({
+      code: "implausible",
+      message: `${per100.energy_kcal} kcal per 100 g is more than pure fat: energy left out`,
+    });
     per100.energy_kcal = per100.energy_kj = r.perServing.energy_kcal = r.perServing.energy_kj = null;
   }
-  return { format: r.format, serving: r.serving, servings_per_container: r.servings, per_serving: r.perServing, per_100g: per100, fields: r.fields, warnings };
+  return {
+    format: r.format,
+    serving: r.serving,
+    servings_per_container: r.servings,
+    per_serving: r.perServing,
+    per_100g: per100,
+    fields: r.fields,
+    warnings,
+  };
 }
 
 const ENERGY: LabelKey[] = ["energy_kcal", "energy_kj"];
@@ -76,7 +111,7 @@ const ENERGY: LabelKey[] = ["energy_kcal", "energy_kj"];
 function distrust(fields: LabelReading["fields"], keys: LabelKey[], why: string): void {
   for (const k of keys) {
     const f = fields[k];
-    if (f && !f.note?.includes(why)) fields[k] = { ...f, confidence: Math.min(f.confidence, 0.3), note: [f.note, why].filter(Boolean).join("; ") };
+    if (f && !f.note?.includes(why))
+      fields[k] = { ...f, confidence: Math.min(f.confidence, 0.3), note: [f.note, why].filter(Boolean).join("; ") };
   }
 }
-

@@ -101,7 +101,12 @@ export async function loadOcr(files: OcrFiles, threads = 1): Promise<Ocr> {
   };
   const det = await ort.InferenceSession.create(readFileSync(files.det), options);
   const rec = await ort.InferenceSession.create(readFileSync(files.rec), options);
-  const dict = [...readFileSync(files.dict, "utf8").split("\n").filter((l, i, all) => l !== "" || i < all.length - 1), " "];
+  const dict = [
+    ...readFileSync(files.dict, "utf8")
+      .split("\n")
+      .filter((l, i, all) => l !== "" || i < all.length - 1),
+    " ",
+  ];
 
   return async (detImage, source, opts = {}) => {
     const t0 = performance.now();
@@ -111,12 +116,19 @@ export async function loadOcr(files: OcrFiles, threads = 1): Promise<Ocr> {
       // BGR planes, as PaddleOCR (OpenCV) feeds its models
       for (let c = 0; c < 3; c++) input[c * plane + i] = (detImage.data[i * 3 + (2 - c)]! / 255 - MEAN[c]!) / STD[c]!;
     }
-    const out = await det.run({ [det.inputNames[0]!]: new ort.Tensor("float32", input, [1, 3, detImage.height, detImage.width]) });
+    const out = await det.run({
+      [det.inputNames[0]!]: new ort.Tensor("float32", input, [1, 3, detImage.height, detImage.width]),
+    });
     const prob = out[det.outputNames[0]!]!.data as Float32Array;
     const segments = components(prob, detImage.width, detImage.height);
     const t1 = performance.now();
     const layout = layoutOf(segments);
-    if (layout && opts.closerBelow && layout.thickness < opts.closerBelow && areaShare(layout, detImage, source) < SMALL_TEXT_AREA) {
+    if (
+      layout &&
+      opts.closerBelow &&
+      layout.thickness < opts.closerBelow &&
+      areaShare(layout, detImage, source) < SMALL_TEXT_AREA
+    ) {
       return { lines: [], layout, tooSmall: true, ms: { detect: t1 - t0, recognise: 0 } };
     }
     const read = await recognise(ort, rec, dict, source, segments, detImage.scale);
@@ -125,8 +137,17 @@ export async function loadOcr(files: OcrFiles, threads = 1): Promise<Ocr> {
   };
 }
 
-async function recognise(ort: typeof Ort, rec: Ort.InferenceSession, dict: string[], src: Rgb, segments: Segment[], scale: number): Promise<OcrLine[]> {
-  const widths = segments.map((s) => Math.max(REC_HEIGHT / 2, Math.min(REC_MAX_WIDTH, Math.round((REC_HEIGHT * s.length) / s.thickness))));
+async function recognise(
+  ort: typeof Ort,
+  rec: Ort.InferenceSession,
+  dict: string[],
+  src: Rgb,
+  segments: Segment[],
+  scale: number,
+): Promise<OcrLine[]> {
+  const widths = segments.map((s) =>
+    Math.max(REC_HEIGHT / 2, Math.min(REC_MAX_WIDTH, Math.round((REC_HEIGHT * s.length) / s.thickness))),
+  );
   const order = segments.map((_, i) => i).sort((a, b) => widths[a]! - widths[b]!);
   const result: OcrLine[] = segments.map(() => ({ text: "", confidence: 0 }));
   for (let b = 0; b < order.length; b += REC_BATCH) {
@@ -134,12 +155,19 @@ async function recognise(ort: typeof Ort, rec: Ort.InferenceSession, dict: strin
     const width = Math.max(...batch.map((i) => widths[i]!));
     const size = 3 * REC_HEIGHT * width;
     const input = new Float32Array(batch.length * size); // zero = mid grey after normalising: Paddle's padding
-    batch.forEach((i, k) => strip(src, segments[i]!, scale, widths[i]!, input.subarray(k * size, (k + 1) * size), width));
-    const out = await rec.run({ [rec.inputNames[0]!]: new ort.Tensor("float32", input, [batch.length, 3, REC_HEIGHT, width]) });
+    batch.forEach((i, k) =>
+      strip(src, segments[i]!, scale, widths[i]!, input.subarray(k * size, (k + 1) * size), width),
+    );
+    const out = await rec.run({
+      [rec.inputNames[0]!]: new ort.Tensor("float32", input, [batch.length, 3, REC_HEIGHT, width]),
+    });
     const t = out[rec.outputNames[0]!]!;
     const [, steps, classes] = t.dims as [number, number, number];
     const data = t.data as Float32Array;
-    batch.forEach((i, k) => (result[i] = ctcDecode(data.subarray(k * steps * classes, (k + 1) * steps * classes), steps, classes, dict)));
+    batch.forEach(
+      (i, k) =>
+        (result[i] = ctcDecode(data.subarray(k * steps * classes, (k + 1) * steps * classes), steps, classes, dict)),
+    );
   }
   return result;
 }
@@ -154,18 +182,25 @@ function strip(src: Rgb, s: Segment, scale: number, w: number, out: Float32Array
   const len = s.length * scale;
   const thick = s.thickness * scale;
   const n = Math.max(1, Math.min(3, Math.round(thick / REC_HEIGHT)));
-  const ux = s.cos, uy = s.sin; // along the text
-  const vx = -s.sin, vy = s.cos; // across it, downwards
-  const cx = s.cx * scale, cy = s.cy * scale;
+  const ux = s.cos,
+    uy = s.sin; // along the text
+  const vx = -s.sin,
+    vy = s.cos; // across it, downwards
+  const cx = s.cx * scale,
+    cy = s.cy * scale;
   for (let oy = 0; oy < REC_HEIGHT; oy++) {
     for (let ox = 0; ox < w; ox++) {
-      let r = 0, g = 0, b = 0;
+      let r = 0,
+        g = 0,
+        b = 0;
       for (let sy = 0; sy < n; sy++) {
         for (let sx = 0; sx < n; sx++) {
           const a = ((ox + (sx + 0.5) / n) / w - 0.5) * len;
           const d = ((oy + (sy + 0.5) / n) / REC_HEIGHT - 0.5) * thick;
           const px = bilinear(src, cx + a * ux + d * vx, cy + a * uy + d * vy);
-          r += px[0]; g += px[1]; b += px[2];
+          r += px[0];
+          g += px[1];
+          b += px[2];
         }
       }
       const k = n * n * 127.5;
@@ -181,12 +216,17 @@ const px: [number, number, number] = [0, 0, 0];
 function bilinear(src: Rgb, x: number, y: number): [number, number, number] {
   const fx = Math.min(Math.max(x - 0.5, 0), src.width - 1);
   const fy = Math.min(Math.max(y - 0.5, 0), src.height - 1);
-  const x0 = Math.floor(fx), y0 = Math.floor(fy);
-  const x1 = Math.min(x0 + 1, src.width - 1), y1 = Math.min(y0 + 1, src.height - 1);
-  const ax = fx - x0, ay = fy - y0;
+  const x0 = Math.floor(fx),
+    y0 = Math.floor(fy);
+  const x1 = Math.min(x0 + 1, src.width - 1),
+    y1 = Math.min(y0 + 1, src.height - 1);
+  const ax = fx - x0,
+    ay = fy - y0;
   const d = src.data;
-  const i00 = (y0 * src.width + x0) * 3, i01 = (y0 * src.width + x1) * 3;
-  const i10 = (y1 * src.width + x0) * 3, i11 = (y1 * src.width + x1) * 3;
+  const i00 = (y0 * src.width + x0) * 3,
+    i01 = (y0 * src.width + x1) * 3;
+  const i10 = (y1 * src.width + x0) * 3,
+    i11 = (y1 * src.width + x1) * 3;
   for (let c = 0; c < 3; c++) {
     const top = d[i00 + c]! + (d[i01 + c]! - d[i00 + c]!) * ax;
     const bottom = d[i10 + c]! + (d[i11 + c]! - d[i10 + c]!) * ax;
@@ -241,11 +281,14 @@ function layoutOf(segments: Segment[]): OcrResult["layout"] {
 }
 
 function toLines(segments: Segment[], read: OcrLine[]): OcrLine[] {
-  const kept = segments.map((s, i) => ({ s, r: read[i]! })).filter((x) => x.r.text.trim() && x.r.confidence >= MIN_SEGMENT_CONFIDENCE);
+  const kept = segments
+    .map((s, i) => ({ s, r: read[i]! }))
+    .filter((x) => x.r.text.trim() && x.r.confidence >= MIN_SEGMENT_CONFIDENCE);
   if (!kept.length) return [];
   const angles = kept.map((x) => Math.atan2(x.s.sin, x.s.cos)).sort((a, b) => a - b);
   const mid = angles[angles.length >> 1]!;
-  const cos = Math.cos(-mid), sin = Math.sin(-mid);
+  const cos = Math.cos(-mid),
+    sin = Math.sin(-mid);
   const items = kept.map((x) => ({ ...x, y: x.s.cx * sin + x.s.cy * cos, x: x.s.cx * cos - x.s.cy * sin }));
   items.sort((a, b) => a.y - b.y);
   const rows: (typeof items)[] = [];
@@ -255,7 +298,7 @@ function toLines(segments: Segment[], read: OcrLine[]): OcrLine[] {
     else rows.push([it]);
   }
   return rows.map((row) => {
-    row.sort((a, b) => a.x - (a.s.length / 2) - (b.x - b.s.length / 2));
+    row.sort((a, b) => a.x - a.s.length / 2 - (b.x - b.s.length / 2));
     const chars = row.reduce((n, x) => n + x.r.text.length, 0);
     return {
       text: row.map((x) => x.r.text.trim()).join(" "),

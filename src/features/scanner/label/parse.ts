@@ -6,7 +6,15 @@
  */
 import { amounts, fixAmounts, normalise, plain, splitRunTogether, type Amount } from "./rules";
 import { finish, KJ_PER_KCAL } from "./checks";
-import { blank, MIN_CONFIDENCE, round, type FieldRead, type LabelKey, type LabelNutrients, type LabelReading } from "./reading";
+import {
+  blank,
+  MIN_CONFIDENCE,
+  round,
+  type FieldRead,
+  type LabelKey,
+  type LabelNutrients,
+  type LabelReading,
+} from "./reading";
 
 export { LABEL_KEYS, MIN_CONFIDENCE, type LabelReading } from "./reading";
 
@@ -21,13 +29,26 @@ interface Rule {
 /** Most specific first: where two labels start at one place in a line, the earlier rule claims it (see nutrientsIn). */
 const RULES: Rule[] = [
   { key: "added_sugars_g", label: /^(includes?\s*)?(.*?\s?)?added\s*sugars?/, unit: "g" },
-  { key: "saturated_fat_g", label: /^(saturated(\s*fat)?|sat\.?\s*fat|saturates|gesattigte\s*fettsauren|acides\s*gras\s*satures)/, unit: "g" },
+  {
+    key: "saturated_fat_g",
+    label: /^(saturated(\s*fat)?|sat\.?\s*fat|saturates|gesattigte\s*fettsauren|acides\s*gras\s*satures)/,
+    unit: "g",
+  },
   { key: "trans_fat_g", label: /^trans(\s*fat)?\b/, unit: "g" },
-  { key: "fat_g", label: /^(total\s*fat|fat,?\s*total|fat|fats|lipids?|fett|matieres\s*grasses|lipides)(?![a-z])/, unit: "g" },
+  {
+    key: "fat_g",
+    label: /^(total\s*fat|fat,?\s*total|fat|fats|lipids?|fett|matieres\s*grasses|lipides)(?![a-z])/,
+    unit: "g",
+  },
   { key: "cholesterol_mg", label: /^cholesterol/, unit: "mg" },
   { key: "sodium_mg", label: /^sodium/, unit: "mg" },
   { key: "salt", label: /^(salt|salz|sel)\b/, unit: "g" },
-  { key: "carbohydrate_g", label: /^(total\s*carbohydrates?|total\s*carb\.?s?|carbohydrates?,?(\s*total)?|carbs|kohlenhydrate|glucides)(?![a-z])/, unit: "g" },
+  {
+    key: "carbohydrate_g",
+    label:
+      /^(total\s*carbohydrates?|total\s*carb\.?s?|carbohydrates?,?(\s*total)?|carbs|kohlenhydrate|glucides)(?![a-z])/,
+    unit: "g",
+  },
   { key: "fiber_g", label: /^(dietary\s*fib(er|re)|fib(er|re)s?(\s*alimentaires)?|ballaststoffe)/, unit: "g" },
   { key: "sugars_g", label: /^(total\s*sugars?|sugars?|zucker|sucres)(?![a-z])/, unit: "g" },
   { key: "protein_g", label: /^(proteins?|eiwei(ss|s|b)|proteines)(?![a-z])/, unit: "g" },
@@ -37,7 +58,8 @@ const ENERGY_LINE = /^(calories|energy|energie|brennwert)/;
 /** "- saturated", "of which sugars" (also run together: "ofwhichsugars"), "davon", "dont". */
 const LEADER = /^([-–•·*+~]\s*|(of\s*which|davon|dont)\s*|incl\.?\s*)/;
 /** Footnotes below the panel repeat nutrient words with other numbers ("Total Fat Less than 65g"). */
-const FOOTNOTE = /(daily values? (are|is) based|percent daily|calories a day|calories per gram|2,?000 calorie|your daily value|reference intake of an average|\bri\s*=)/;
+const FOOTNOTE =
+  /(daily values? (are|is) based|percent daily|calories a day|calories per gram|2,?000 calorie|your daily value|reference intake of an average|\bri\s*=)/;
 
 export function parseLabel(raw: { text: string; confidence: number }[]): LabelReading {
   const lines = raw.map((l) => {
@@ -47,11 +69,17 @@ export function parseLabel(raw: { text: string; confidence: number }[]): LabelRe
   const end = lines.findIndex((l) => FOOTNOTE.test(l.text));
   const panel = end < 0 ? lines : lines.slice(0, end);
   let columns = columnsOf(panel.map((l) => l.text));
-  const format = detectFormat(lines.map((l) => l.text), columns.per100 !== null);
+  const format = detectFormat(
+    lines.map((l) => l.text),
+    columns.per100 !== null,
+  );
   const assumed = format === "eu" && columns.per100 === null;
   // EU labels must give values per 100 g and put them first; a heading not read does not change that
   if (assumed) columns = { ...columns, per100: 0, serving: null };
-  const serving = servingOf(lines.map((l) => ({ raw: normalise(l.raw), text: l.text })), columns.servingGrams);
+  const serving = servingOf(
+    lines.map((l) => ({ raw: normalise(l.raw), text: l.text })),
+    columns.servingGrams,
+  );
   const servings = servingsPerContainer(lines.map((l) => l.text));
 
   const fields: Partial<Record<LabelKey, FieldRead>> = {};
@@ -71,7 +99,9 @@ export function parseLabel(raw: { text: string; confidence: number }[]): LabelRe
       // the first line with an amount wins: the panel comes before anything repeating it
       if (fields[key] && fields[key]!.confidence > 0) continue;
       // "Includes 10g Added Sugars": the amount comes before the words
-      const found = amounts(rule.key === "added_sugars_g" && /\d/.test(words) ? words + after : after).filter((a) => a.unit !== "%");
+      const found = amounts(rule.key === "added_sugars_g" && /\d/.test(words) ? words + after : after).filter(
+        (a) => a.unit !== "%",
+      );
       const values = found.map((a) => toUnit(a, rule.key === "salt" ? "g" : rule.unit));
       const pick = (col: number | null) => (col === null ? undefined : values[col]);
       const first = pick(col100 ?? colServing);
@@ -85,7 +115,9 @@ export function parseLabel(raw: { text: string; confidence: number }[]): LabelRe
         rule.key === "salt" ? `salt ${first.value} g → sodium ×${SODIUM_MG_PER_SALT_G}` : null,
         columns.per100 === null && values.length > 1 ? `first of ${values.length} columns` : null,
         first.unitRead ? null : "no unit was read: not trusted",
-      ].filter(Boolean).join("; ");
+      ]
+        .filter(Boolean)
+        .join("; ");
       fields[key] = {
         line: l.raw,
         value: first.lessThan ? null : round(first.value * scale),
@@ -100,12 +132,19 @@ export function parseLabel(raw: { text: string; confidence: number }[]): LabelRe
     }
   }
   const reading = finish({ format, serving, servings, fields, perServing, per100: col100 !== null ? per100 : null });
-  if (assumed) reading.warnings.push({ code: "column_assumed", message: "the column headings were not read: the first column is taken as per 100 g, as EU labels must give it" });
+  if (assumed)
+    reading.warnings.push({
+      code: "column_assumed",
+      message: "the column headings were not read: the first column is taken as per 100 g, as EU labels must give it",
+    });
   return reading;
 }
 
 /** Each rule's label, found anywhere in a line after a separator (not only at its start). */
-const ANYWHERE = RULES.map((rule) => ({ rule, re: new RegExp(`(?:^|[\\s,;:.*•(|/-])(?:${rule.label.source.slice(1)})`, "g") }));
+const ANYWHERE = RULES.map((rule) => ({
+  rule,
+  re: new RegExp(`(?:^|[\\s,;:.*•(|/-])(?:${rule.label.source.slice(1)})`, "g"),
+}));
 
 /**
  * The nutrients a line names, in order, each with the text up to the next one: "Total Fat 8g
@@ -122,7 +161,11 @@ function nutrientsIn(body: string): { rule: Rule; words: string; after: string }
   }
   hits.sort((a, b) => a.start - b.start || RULES.indexOf(a.rule) - RULES.indexOf(b.rule));
   const kept = hits.filter((h, i) => !hits.slice(0, i).some((o) => h.start >= o.start && h.start < o.end));
-  return kept.map((h, i) => ({ rule: h.rule, words: body.slice(h.start, h.end), after: body.slice(h.end, kept[i + 1]?.start ?? body.length) }));
+  return kept.map((h, i) => ({
+    rule: h.rule,
+    words: body.slice(h.start, h.end),
+    after: body.slice(h.end, kept[i + 1]?.start ?? body.length),
+  }));
 }
 
 interface Value {
@@ -132,17 +175,35 @@ interface Value {
 }
 
 function toUnit(a: Amount, unit: Unit): Value {
-  const factor = a.unit === unit || a.unit === null ? 1 : a.unit === "g" && unit === "mg" ? 1000 : a.unit === "mg" && unit === "g" ? 0.001 : NaN;
+  const factor =
+    a.unit === unit || a.unit === null
+      ? 1
+      : a.unit === "g" && unit === "mg"
+        ? 1000
+        : a.unit === "mg" && unit === "g"
+          ? 0.001
+          : NaN;
   return { value: a.value * factor, lessThan: a.lessThan, unitRead: a.unit !== null && Number.isFinite(factor) };
 }
 
 type Line = { raw: string; text: string; confidence: number };
 
 /** "Calories 230", "Energy 1046 kJ / 250 kcal 314 kJ / 75 kcal", "Energy 508kJ 1690kJ", "Energy (kcal) 250". */
-function energy(body: string, l: Line, col100: number | null, colServing: number | null, fields: LabelReading["fields"], perServing: LabelNutrients, per100: LabelNutrients) {
+function energy(
+  body: string,
+  l: Line,
+  col100: number | null,
+  colServing: number | null,
+  fields: LabelReading["fields"],
+  perServing: LabelNutrients,
+  per100: LabelNutrients,
+) {
   const us = body.startsWith("calories");
-  const text = us ? body.slice("calories".length).split(/calories from fat|from fat|fat cal/)[0]! : body.replace(ENERGY_LINE, "");
-  const unitHint = /kj/.test(body) && !/kcal/.test(body) ? "kj" : /kcal|cal/.test(body) && !/kj/.test(body) ? "kcal" : null;
+  const text = us
+    ? body.slice("calories".length).split(/calories from fat|from fat|fat cal/)[0]!
+    : body.replace(ENERGY_LINE, "");
+  const unitHint =
+    /kj/.test(body) && !/kcal/.test(body) ? "kj" : /kcal|cal/.test(body) && !/kj/.test(body) ? "kcal" : null;
   const found = amounts(text).filter((a) => a.unit !== "%" && a.unit !== "g" && a.unit !== "mg");
   // A number whose unit was not read: on a line with no units it has the line's ("Calories 230",
   // "Energy (kJ) 1046"); beside kJ values it is kJ ("169 564 kJ"); beside kcal values only when
@@ -167,7 +228,8 @@ function energy(body: string, l: Line, col100: number | null, colServing: number
     fields[key] = { line: l.raw, value: list[col]!, confidence: conf, ...(many ? { note: many } : {}) };
     if (conf < MIN_CONFIDENCE) return;
     if (col100 !== null) per100[key] = list[col]!;
-    if (colServing !== null && list[colServing] !== undefined && (col100 === null || colServing !== col100)) perServing[key] = list[colServing]!;
+    if (colServing !== null && list[colServing] !== undefined && (col100 === null || colServing !== col100))
+      perServing[key] = list[colServing]!;
   };
   read(kcal, "energy_kcal");
   read(kj, "energy_kj");
@@ -193,7 +255,12 @@ function detectFormat(lines: string[], hasPer100: boolean): LabelReading["format
   if (/servings? per pack|quantity per (serving|100)|avg\.? quantity|average quantity/.test(all)) return "au";
   if (hasPer100) return "eu";
   if (/nutrition\s*facts|amount per serving|daily value|^calories/m.test(all)) return "us";
-  if (/nutrition information|nutrition declaration|typical values|nahrwert|valeurs? nutritionnelles?|informations nutritionnelles/.test(all)) return "eu";
+  if (
+    /nutrition information|nutrition declaration|typical values|nahrwert|valeurs? nutritionnelles?|informations nutritionnelles/.test(
+      all,
+    )
+  )
+    return "eu";
   return null;
 }
 
@@ -201,7 +268,11 @@ function servingOf(lines: { raw: string; text: string }[], tableGrams: number | 
   for (const l of lines) {
     const at = l.text.search(/serv(ing|\.)?\s*size/);
     if (at < 0) continue;
-    const text = l.raw.slice(at).replace(/^serv(ing|\.)?\s*size\s*[:.]?\s*/i, "").trim() || null;
+    const text =
+      l.raw
+        .slice(at)
+        .replace(/^serv(ing|\.)?\s*size\s*[:.]?\s*/i, "")
+        .trim() || null;
     const g = l.text.slice(at).match(/(\d+(?:\.\d+)?)\s?(g|ml)\b/);
     return { text, grams: g?.[2] === "g" ? Number(g[1]) : null, millilitres: g?.[2] === "ml" ? Number(g[1]) : null };
   }
@@ -210,10 +281,10 @@ function servingOf(lines: { raw: string; text: string }[], tableGrams: number | 
 
 function servingsPerContainer(lines: string[]): number | null {
   for (const text of lines) {
-    const m = text.match(/(?:about\s*)?(\d+(?:\.\d+)?)\s*servings?\s*per\s*(?:container|package|pack|bottle)/) ??
+    const m =
+      text.match(/(?:about\s*)?(\d+(?:\.\d+)?)\s*servings?\s*per\s*(?:container|package|pack|bottle)/) ??
       text.match(/servings?\s*per\s*(?:container|package|pack|bottle)\s*[:.]?\s*(?:about\s*)?(\d+(?:\.\d+)?)/);
     if (m) return Number(m[1]);
   }
   return null;
 }
-

@@ -72,25 +72,36 @@ export async function readLabel(img: CheckedImage, readText: ReadText): Promise<
     ...best.reading,
     lines: best.text.lines.map((l) => l.text),
     elapsed_ms: Math.round(performance.now() - started),
-    timings_ms: { decode: Math.round(ms.decode), detect: Math.round(ms.detect), recognise: Math.round(ms.recognise), passes: ms.passes },
+    timings_ms: {
+      decode: Math.round(ms.decode),
+      detect: Math.round(ms.detect),
+      recognise: Math.round(ms.recognise),
+      passes: ms.passes,
+    },
   };
 }
 
 /** How many values a reading trusts (per serving and per 100 g). */
-const trusted = (r: LabelReading) => [...Object.values(r.per_serving), ...Object.values(r.per_100g ?? {})].filter((v) => v !== null).length;
+const trusted = (r: LabelReading) =>
+  [...Object.values(r.per_serving), ...Object.values(r.per_100g ?? {})].filter((v) => v !== null).length;
 
 /** The part of the upright photo around the text found (small, as the worker judged), or null when it is too thin to crop. */
 function zoomRegion(layout: OcrResult["layout"], det: DetImage, source: Rgb, img: CheckedImage): Region | null {
   if (!layout) return null;
-  const fx0 = (layout.x0 * det.scale) / source.width, fx1 = (layout.x1 * det.scale) / source.width;
-  const fy0 = (layout.y0 * det.scale) / source.height, fy1 = (layout.y1 * det.scale) / source.height;
+  const fx0 = (layout.x0 * det.scale) / source.width,
+    fx1 = (layout.x1 * det.scale) / source.width;
+  const fy0 = (layout.y0 * det.scale) / source.height,
+    fy1 = (layout.y1 * det.scale) / source.height;
   // the upright photo's size: the source has its shape, the file its longest side
   const longest = Math.max(img.width, img.height);
   const W = Math.round((source.width / Math.max(source.width, source.height)) * longest);
   const H = Math.round((source.height / Math.max(source.width, source.height)) * longest);
-  const mx = Math.max(ZOOM_MARGIN, ZOOM_MARGIN_OF_BOX * (fx1 - fx0)), my = Math.max(ZOOM_MARGIN, ZOOM_MARGIN_OF_BOX * (fy1 - fy0));
-  const left = Math.max(0, Math.floor((fx0 - mx) * W)), top = Math.max(0, Math.floor((fy0 - my) * H));
-  const right = Math.min(W, Math.ceil((fx1 + mx) * W)), bottom = Math.min(H, Math.ceil((fy1 + my) * H));
+  const mx = Math.max(ZOOM_MARGIN, ZOOM_MARGIN_OF_BOX * (fx1 - fx0)),
+    my = Math.max(ZOOM_MARGIN, ZOOM_MARGIN_OF_BOX * (fy1 - fy0));
+  const left = Math.max(0, Math.floor((fx0 - mx) * W)),
+    top = Math.max(0, Math.floor((fy0 - my) * H));
+  const right = Math.min(W, Math.ceil((fx1 + mx) * W)),
+    bottom = Math.min(H, Math.ceil((fy1 + my) * H));
   return right - left >= 32 && bottom - top >= 32 ? { left, top, width: right - left, height: bottom - top } : null;
 }
 
@@ -114,15 +125,22 @@ export async function decodeForOcr(img: CheckedImage, region?: Region): Promise<
     const { width, height } = src.info;
     // fitted (aspect kept), then padded with white to multiples of 32: one scale for x and y
     const r = DET_SIDE / Math.max(width, height);
-    const fw = Math.max(1, Math.round(width * r)), fh = Math.max(1, Math.round(height * r));
-    const dw = Math.max(32, Math.ceil(fw / 32) * 32), dh = Math.max(32, Math.ceil(fh / 32) * 32);
+    const fw = Math.max(1, Math.round(width * r)),
+      fh = Math.max(1, Math.round(height * r));
+    const dw = Math.max(32, Math.ceil(fw / 32) * 32),
+      dh = Math.max(32, Math.ceil(fh / 32) * 32);
     const det = await sharp(src.data, { raw: { width, height, channels: 3 } })
       .resize(fw, fh, { fit: "fill" })
       .extend({ right: dw - fw, bottom: dh - fh, background: "#ffffff" })
       .raw()
       .toBuffer();
     return {
-      det: { data: new Uint8Array(det.buffer, det.byteOffset, det.byteLength), width: dw, height: dh, scale: width / fw },
+      det: {
+        data: new Uint8Array(det.buffer, det.byteOffset, det.byteLength),
+        width: dw,
+        height: dh,
+        scale: width / fw,
+      },
       source: { data: new Uint8Array(src.data.buffer, src.data.byteOffset, src.data.byteLength), width, height },
     };
   } catch {

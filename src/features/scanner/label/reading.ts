@@ -1,7 +1,17 @@
 /** What a label reading is: its keys and shapes (API.md §Scanner, label), shared by the parser and its checks. */
 export const LABEL_KEYS = [
-  "energy_kcal", "energy_kj", "fat_g", "saturated_fat_g", "trans_fat_g", "cholesterol_mg", "sodium_mg",
-  "carbohydrate_g", "fiber_g", "sugars_g", "added_sugars_g", "protein_g",
+  "energy_kcal",
+  "energy_kj",
+  "fat_g",
+  "saturated_fat_g",
+  "trans_fat_g",
+  "cholesterol_mg",
+  "sodium_mg",
+  "carbohydrate_g",
+  "fiber_g",
+  "sugars_g",
+  "added_sugars_g",
+  "protein_g",
 ] as const;
 export type LabelKey = (typeof LABEL_KEYS)[number];
 export type LabelNutrients = Record<LabelKey, number | null>;

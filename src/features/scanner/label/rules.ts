@@ -8,7 +8,7 @@
 export function normalise(text: string): string {
   return text
     .normalize("NFKC")
-    .replace(/(?<=\d\s?)k(?:[\]\)|1lI!]|(?![a-zA-Z]))/g, "kJ")
+    .replace(/(?<=\d\s?)k(?:[\])|1lI!]|(?![a-zA-Z]))/g, "kJ")
     .replace(/[‐‑‒–—−]/g, "-")
     .replace(/[，]/g, ",")
     .replace(/\s+/g, " ")
@@ -25,13 +25,14 @@ export function normalise(text: string): string {
  * "Eiweiss"), since the recogniser often drops them too.
  */
 export function plain(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ß/g, "ss");
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ß/g, "ss");
 }
 
 export function splitRunTogether(text: string): string {
-  return text
-    .replace(/([a-z)]{2})(?=<|\d)/gi, "$1 ")
-    .replace(/(\d(?:mg|mcg|µg|kcal|kj|g|%))(?=[a-z]{2}|\d)/gi, "$1 ");
+  return text.replace(/([a-z)]{2})(?=<|\d)/gi, "$1 ").replace(/(\d(?:mg|mcg|µg|kcal|kj|g|%))(?=[a-z]{2}|\d)/gi, "$1 ");
 }
 
 /**
@@ -45,19 +46,24 @@ export function splitRunTogether(text: string): string {
 export function fixAmounts(text: string): { text: string; fixed: boolean } {
   let fixed = false;
   // units misread right after a digit: "160rng", "160mq" → "160mg"; "8q" → "8g"
-  text = text.replace(/(?<=\d\s?)(rng|mq|rnq|rn9)(?![a-z])/g, () => ((fixed = true), "mg")).replace(/(?<=\d)q(?![a-z])/g, () => ((fixed = true), "g"));
-  const out = text.replace(/(^|[\s(<:/])([0-9OoQDlI|i.,SB]{1,7})(\s?)(mg|mcg|µg|g|kcal|kj|kJ|ml|mL|%)(?=$|[\s)/*,;])/g, (m, pre: string, num: string, sp: string, unit: string) => {
-    if (!/\d/.test(num) && !/^[OoQD]$/.test(num)) return m; // "Ig" or "SB g" is no amount; a lone O is zero
-    const repaired = num
-      .replace(/[OoQD]/g, "0")
-      .replace(/[lI|i]/g, "1")
-      .replace(/(?<=\d)S(?=\d)/g, "5")
-      .replace(/(?<=\d)B(?=\d)/g, "8")
-      .replace(/^(\d+),(\d{1,2})$/, "$1.$2");
-    if (/[^\d.,]/.test(repaired)) return m;
-    if (repaired !== num) fixed = true;
-    return `${pre}${repaired}${sp}${unit}`;
-  });
+  text = text
+    .replace(/(?<=\d\s?)(rng|mq|rnq|rn9)(?![a-z])/g, () => ((fixed = true), "mg"))
+    .replace(/(?<=\d)q(?![a-z])/g, () => ((fixed = true), "g"));
+  const out = text.replace(
+    /(^|[\s(<:/])([0-9OoQDlI|i.,SB]{1,7})(\s?)(mg|mcg|µg|g|kcal|kj|kJ|ml|mL|%)(?=$|[\s)/*,;])/g,
+    (m, pre: string, num: string, sp: string, unit: string) => {
+      if (!/\d/.test(num) && !/^[OoQD]$/.test(num)) return m; // "Ig" or "SB g" is no amount; a lone O is zero
+      const repaired = num
+        .replace(/[OoQD]/g, "0")
+        .replace(/[lI|i]/g, "1")
+        .replace(/(?<=\d)S(?=\d)/g, "5")
+        .replace(/(?<=\d)B(?=\d)/g, "8")
+        .replace(/^(\d+),(\d{1,2})$/, "$1.$2");
+      if (/[^\d.,]/.test(repaired)) return m;
+      if (repaired !== num) fixed = true;
+      return `${pre}${repaired}${sp}${unit}`;
+    },
+  );
   return { text: out, fixed };
 }
 
@@ -70,7 +76,8 @@ export interface Amount {
   end: number;
 }
 
-const AMOUNT = /(less than|fewer than|under|<)?\s*(\d{1,5}(?:,\d{3})*(?:\.\d+)?)\s?(mg|mcg|µg|g|kcal|kj|cal|ml|%)?(?![a-z0-9])/gi;
+const AMOUNT =
+  /(less than|fewer than|under|<)?\s*(\d{1,5}(?:,\d{3})*(?:\.\d+)?)\s?(mg|mcg|µg|g|kcal|kj|cal|ml|%)?(?![a-z0-9])/gi;
 
 /** Every amount in order ("8g 10%" → 8 g, 10 %); units lower-case. */
 export function amounts(text: string): Amount[] {

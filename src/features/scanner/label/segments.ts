@@ -63,10 +63,14 @@ export function components(prob: Float32Array, width: number, height: number): S
     }
     found.push({ pixels: Int32Array.from(pixels), score: sum / n });
   }
-  const kept = found.filter((c) => c.score >= BOX_THRESHOLD && c.pixels.length >= MIN_SIDE * MIN_SIDE).map((c) => ({ ...c, m: moments(c.pixels, width) }));
+  const kept = found
+    .filter((c) => c.score >= BOX_THRESHOLD && c.pixels.length >= MIN_SIDE * MIN_SIDE)
+    .map((c) => ({ ...c, m: moments(c.pixels, width) }));
   // One slant for the whole photo (a label is flat): the median axis of the elongated segments,
   // each weighted by its elongation. A short one ("8g") has no reliable axis of its own.
-  const slant = weightedMedian(kept.filter((c) => c.m.elongation >= MIN_ELONGATION).map((c) => ({ value: c.m.angle, weight: c.m.elongation })));
+  const slant = weightedMedian(
+    kept.filter((c) => c.m.elongation >= MIN_ELONGATION).map((c) => ({ value: c.m.angle, weight: c.m.elongation })),
+  );
   const out: Segment[] = [];
   for (const c of kept) {
     const box = boxAlong(c.pixels, width, c.m, slant);
@@ -96,14 +100,18 @@ interface Moments {
 }
 
 function moments(pixels: Int32Array, width: number): Moments {
-  let sx = 0, sy = 0;
+  let sx = 0,
+    sy = 0;
   for (const p of pixels) {
     sx += p % width;
     sy += Math.floor(p / width);
   }
   const n = pixels.length;
-  const mx = sx / n, my = sy / n;
-  let xx = 0, yy = 0, xy = 0;
+  const mx = sx / n,
+    my = sy / n;
+  let xx = 0,
+    yy = 0,
+    xy = 0;
   for (const p of pixels) {
     const dx = (p % width) - mx;
     const dy = Math.floor(p / width) - my;
@@ -113,13 +121,18 @@ function moments(pixels: Int32Array, width: number): Moments {
   }
   let angle = 0.5 * Math.atan2(2 * xy, xx - yy);
   if (Math.abs(angle) > MAX_SLANT) angle = 0;
-  const mean = (xx + yy) / 2, diff = Math.sqrt(((xx - yy) / 2) ** 2 + xy * xy);
+  const mean = (xx + yy) / 2,
+    diff = Math.sqrt(((xx - yy) / 2) ** 2 + xy * xy);
   return { mx, my, angle, elongation: Math.sqrt((mean + diff) / Math.max(mean - diff, 1e-6)) };
 }
 
 function boxAlong(pixels: Int32Array, width: number, m: Moments, angle: number): Omit<Segment, "score"> {
-  const cos = Math.cos(angle), sin = Math.sin(angle);
-  let umin = Infinity, umax = -Infinity, vmin = Infinity, vmax = -Infinity;
+  const cos = Math.cos(angle),
+    sin = Math.sin(angle);
+  let umin = Infinity,
+    umax = -Infinity,
+    vmin = Infinity,
+    vmax = -Infinity;
   for (const p of pixels) {
     const x = (p % width) - m.mx;
     const y = Math.floor(p / width) - m.my;
@@ -130,7 +143,8 @@ function boxAlong(pixels: Int32Array, width: number, m: Moments, angle: number):
     if (v < vmin) vmin = v;
     if (v > vmax) vmax = v;
   }
-  const uc = (umin + umax) / 2, vc = (vmin + vmax) / 2;
+  const uc = (umin + umax) / 2,
+    vc = (vmin + vmax) / 2;
   return {
     cx: m.mx + 0.5 + uc * cos - vc * sin,
     cy: m.my + 0.5 + uc * sin + vc * cos,

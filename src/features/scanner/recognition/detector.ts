@@ -52,11 +52,13 @@ function localModel(files: DetectorFiles): tf.io.IOHandler {
   return {
     load: async () => {
       const json = JSON.parse(readFileSync(files.modelJson, "utf8")) as ModelJson;
-      const parts = json.weightsManifest.flatMap((g) => g.paths).map((p) => {
-        const path = files.shards[p];
-        if (!path) throw new Error(`model.json names a weight file we do not have: ${p}`);
-        return readFileSync(path);
-      });
+      const parts = json.weightsManifest
+        .flatMap((g) => g.paths)
+        .map((p) => {
+          const path = files.shards[p];
+          if (!path) throw new Error(`model.json names a weight file we do not have: ${p}`);
+          return readFileSync(path);
+        });
       const weightData = new Uint8Array(parts.reduce((n, b) => n + b.byteLength, 0));
       let at = 0;
       for (const b of parts) {
@@ -101,7 +103,8 @@ export async function loadDetector(files: DetectorFiles): Promise<Detector> {
   const outputs = [...model.outputNodes, EMBEDDING_NODE];
 
   const run: Detector = async (rgb) => {
-    if (rgb.length !== INPUT_SIDE * INPUT_SIDE * 3) throw new Error(`expected ${INPUT_SIDE}×${INPUT_SIDE} RGB, got ${rgb.length} bytes`);
+    if (rgb.length !== INPUT_SIDE * INPUT_SIDE * 3)
+      throw new Error(`expected ${INPUT_SIDE}×${INPUT_SIDE} RGB, got ${rgb.length} bytes`);
     const started = performance.now();
     const input = tf.tensor4d(Int32Array.from(rgb), [1, INPUT_SIDE, INPUT_SIDE, 3], "int32");
     const out = (await model.executeAsync(input, outputs)) as tf.Tensor[];

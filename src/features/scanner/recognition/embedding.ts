@@ -8,7 +8,8 @@ import meanFile from "../../../../models/embedding-mean.json" with { type: "json
 import { EMBEDDING_DIM } from "./shape";
 
 const MEAN = Float32Array.from(meanFile.values);
-if (MEAN.length !== EMBEDDING_DIM) throw new Error(`models/embedding-mean.json has ${MEAN.length} values, expected ${EMBEDDING_DIM}`);
+if (MEAN.length !== EMBEDDING_DIM)
+  throw new Error(`models/embedding-mean.json has ${MEAN.length} values, expected ${EMBEDDING_DIM}`);
 
 /** The detector's unit-length embedding, centred on the mean and made unit length again. */
 export function centre(unit: Float32Array, mean: Float32Array = MEAN): Float32Array {

@@ -18,13 +18,20 @@ export interface Neighbour {
 }
 
 /** The foods of `examples` ranked by their best example's similarity to `embedding`. */
-export function nearestFoods(embedding: Float32Array, examples: Iterable<{ foodId: number; embedding: Float32Array }>, limit: number): Neighbour[] {
+export function nearestFoods(
+  embedding: Float32Array,
+  examples: Iterable<{ foodId: number; embedding: Float32Array }>,
+  limit: number,
+): Neighbour[] {
   const best = new Map<number, number>();
   for (const e of examples) {
     const sim = cosine(embedding, e.embedding);
     if (sim > (best.get(e.foodId) ?? -Infinity)) best.set(e.foodId, sim);
   }
-  return [...best].map(([foodId, similarity]) => ({ foodId, similarity })).sort((a, b) => b.similarity - a.similarity).slice(0, limit);
+  return [...best]
+    .map(([foodId, similarity]) => ({ foodId, similarity }))
+    .sort((a, b) => b.similarity - a.similarity)
+    .slice(0, limit);
 }
 
 export function toBlob(v: Float32Array): Uint8Array {
@@ -49,10 +56,14 @@ export class ExamplesRepo {
   /** Keeps this photo's embedding as the user's example of `foodId`, confirmed by `mealId`; a repeat is a no-op. */
   add(userId: number, photoId: string, foodId: number, mealId: string, now: Date): boolean {
     const c = this.db.$client;
-    const photo = c.query("SELECT embedding FROM photos WHERE id = ? AND user_id = ?").get(photoId, userId) as { embedding: Uint8Array | null } | null;
+    const photo = c.query("SELECT embedding FROM photos WHERE id = ? AND user_id = ?").get(photoId, userId) as {
+      embedding: Uint8Array | null;
+    } | null;
     if (!photo?.embedding) return false; // recognition was unavailable for that photo
     const r = c
-      .query("INSERT OR IGNORE INTO photo_examples (user_id, food_id, photo_id, meal_id, embedding, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .query(
+        "INSERT OR IGNORE INTO photo_examples (user_id, food_id, photo_id, meal_id, embedding, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      )
       .run(userId, foodId, photoId, mealId, photo.embedding, now.toISOString());
     if (!r.changes) return false;
     c.query(
@@ -68,7 +79,8 @@ export class ExamplesRepo {
 
   /** A deleted meal takes back what it confirmed. */
   withdraw(userId: number, mealId: string): number {
-    return this.db.$client.query("DELETE FROM photo_examples WHERE user_id = ? AND meal_id = ?").run(userId, mealId).changes;
+    return this.db.$client.query("DELETE FROM photo_examples WHERE user_id = ? AND meal_id = ?").run(userId, mealId)
+      .changes;
   }
 
   deleteAll(userId: number): number {
@@ -77,7 +89,13 @@ export class ExamplesRepo {
 
   /** The user's foods ranked by their best example's similarity to `embedding`. */
   nearest(userId: number, embedding: Float32Array, limit: number): Neighbour[] {
-    const rows = this.db.$client.query("SELECT food_id, embedding FROM photo_examples WHERE user_id = ?").all(userId) as { food_id: number; embedding: Uint8Array }[];
-    return nearestFoods(embedding, rows.map((r) => ({ foodId: r.food_id, embedding: fromBlob(r.embedding) })), limit);
+    const rows = this.db.$client
+      .query("SELECT food_id, embedding FROM photo_examples WHERE user_id = ?")
+      .all(userId) as { food_id: number; embedding: Uint8Array }[];
+    return nearestFoods(
+      embedding,
+      rows.map((r) => ({ foodId: r.food_id, embedding: fromBlob(r.embedding) })),
+      limit,
+    );
   }
 }

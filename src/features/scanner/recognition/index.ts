@@ -67,7 +67,9 @@ export class CocoSsdRecogniser implements Recogniser {
       if (signal?.aborted) return { candidates: [], embedding: null, model: this.model };
       // The photo is still served (barcode, photo_id); only the suggestions are missing, and the
       // response says so with model "none".
-      this.logger.error("food recognition failed; answering without candidates", { error: e instanceof Error ? e.message : String(e) });
+      this.logger.error("food recognition failed; answering without candidates", {
+        error: e instanceof Error ? e.message : String(e),
+      });
       return { candidates: [], embedding: null, model: NO_MODEL };
     }
   }
@@ -78,7 +80,10 @@ export const NO_RECOGNITION: Recogniser = {
   model: NO_MODEL,
   recognise: async () => ({ candidates: [], embedding: null, model: NO_MODEL }),
   readText: async () => {
-    throw new AppError("not_ready", "label reading runs in the photo workers, and this server runs with --photo-workers 0");
+    throw new AppError(
+      "not_ready",
+      "label reading runs in the photo workers, and this server runs with --photo-workers 0",
+    );
   },
 };
 
@@ -114,18 +119,30 @@ export const MAX_SUGGESTIONS = 5;
  * (the more confident source wins), personal ones only above min_similarity, best first, at most
  * five. `nameOf` gives a personal food's name, or null when the user can no longer log it.
  */
-export function mergeSuggestions(model: ModelCandidate[], neighbours: Neighbour[], nameOf: (foodId: number) => string | null): Suggestion[] {
+export function mergeSuggestions(
+  model: ModelCandidate[],
+  neighbours: Neighbour[],
+  nameOf: (foodId: number) => string | null,
+): Suggestion[] {
   const byFood = new Map<number, Suggestion>();
   const offer = (s: Suggestion) => {
     const prev = byFood.get(s.foodId);
     if (!prev || prev.confidence < s.confidence) byFood.set(s.foodId, s);
   };
-  for (const m of model) offer({ foodId: m.foodId, label: m.label, confidence: m.confidence, source: "model", confident: m.confident });
+  for (const m of model)
+    offer({ foodId: m.foodId, label: m.label, confidence: m.confidence, source: "model", confident: m.confident });
   for (const n of neighbours) {
     const confidence = personalConfidence(n.similarity);
     if (confidence <= 0) continue;
     const name = nameOf(n.foodId);
-    if (name) offer({ foodId: n.foodId, label: name, confidence, source: "personal", confident: confidence >= PERSONAL_CONFIDENT });
+    if (name)
+      offer({
+        foodId: n.foodId,
+        label: name,
+        confidence,
+        source: "personal",
+        confident: confidence >= PERSONAL_CONFIDENT,
+      });
   }
   return [...byFood.values()].sort((a, b) => b.confidence - a.confidence).slice(0, MAX_SUGGESTIONS);
 }

@@ -50,7 +50,8 @@ export function modelCandidates(
   minVessel?: number,
   floor?: number,
 ): ModelCandidate[] {
-  if (scores.length !== SCORE_CHANNELS) throw new Error(`expected ${SCORE_CHANNELS} class scores, got ${scores.length}`);
+  if (scores.length !== SCORE_CHANNELS)
+    throw new Error(`expected ${SCORE_CHANNELS} class scores, got ${scores.length}`);
   const out: ModelCandidate[] = [];
   for (const c of map.classes) {
     const score = scores[c.id - 1]!; // channel k is COCO class id k + 1
@@ -58,7 +59,8 @@ export function modelCandidates(
     const confident = score >= threshold; // the threshold is on what the model saw ("a cup")…
     if (!confident && score < Math.min(floor ?? threshold, threshold)) continue;
     // …and each food it stands for gets its share of that ("coffee" 0.6 of the cup's score)
-    for (const f of c.foods) out.push({ label: f.label, confidence: score * f.share, foodId: f.food_id, className: c.name, confident });
+    for (const f of c.foods)
+      out.push({ label: f.label, confidence: score * f.share, foodId: f.food_id, className: c.name, confident });
   }
   return out.sort((a, b) => b.confidence - a.confidence);
 }

@@ -58,7 +58,15 @@ export class DetectorPool {
   private readonly jobTimeoutMs: number;
   private readonly maxQueue: number;
   /** Counters, read by the benchmarks and tests. */
-  readonly stats = { started: 0, restarts: 0, retried: 0, completed: 0, failed: 0, withdrawn: 0, loadMs: [] as number[] };
+  readonly stats = {
+    started: 0,
+    restarts: 0,
+    retried: 0,
+    completed: 0,
+    failed: 0,
+    withdrawn: 0,
+    loadMs: [] as number[],
+  };
 
   constructor(private readonly opts: PoolOptions) {
     this.size = Math.max(1, Math.floor(opts.size));
@@ -79,7 +87,14 @@ export class DetectorPool {
   private submit<R>(task: Task, signal?: AbortSignal): Promise<R> {
     if (this.fatal) return Promise.reject(new Error(`the food model is unavailable: ${this.fatal}`));
     if (this.queue.length >= this.maxQueue) {
-      return Promise.reject(new AppError("rate_limited", "too many photos are waiting to be recognised; try again in a few seconds", undefined, { "retry-after": "2" }));
+      return Promise.reject(
+        new AppError(
+          "rate_limited",
+          "too many photos are waiting to be recognised; try again in a few seconds",
+          undefined,
+          { "retry-after": "2" },
+        ),
+      );
     }
     this.start();
     return new Promise<R>((resolve, reject) => {
@@ -146,7 +161,12 @@ export class DetectorPool {
     worker.onmessage = (e: MessageEvent<FromWorker>) => this.onMessage(slot, e.data);
     worker.addEventListener("close", () => this.onDeath(slot, "exited"));
     const ocrThreads = this.opts.ocrThreads ?? Math.max(1, Math.floor(availableParallelism() / this.size));
-    worker.postMessage({ type: "init", files: this.opts.files, ocr: (this.opts.ocr ?? ocrFiles)(), ocrThreads } satisfies ToWorker);
+    worker.postMessage({
+      type: "init",
+      files: this.opts.files,
+      ocr: (this.opts.ocr ?? ocrFiles)(),
+      ocrThreads,
+    } satisfies ToWorker);
     return slot;
   }
 

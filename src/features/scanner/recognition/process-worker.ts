@@ -13,7 +13,9 @@ export const PHOTO_WORKER_COMMAND = "__photo-worker";
 
 /** How to start one: the worker's source with this Bun, or the executable itself with the hidden command. */
 function command(): string[] {
-  return COMPILED ? [process.execPath, PHOTO_WORKER_COMMAND] : [process.execPath, new URL("./worker.ts", import.meta.url).pathname];
+  return COMPILED
+    ? [process.execPath, PHOTO_WORKER_COMMAND]
+    : [process.execPath, new URL("./worker.ts", import.meta.url).pathname];
 }
 
 export class ProcessWorker {

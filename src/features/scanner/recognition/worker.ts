@@ -6,11 +6,21 @@
  * message }`, `{ type: "fatal", message }` (the model cannot load). pool.ts owns the protocol.
  */
 import { loadDetector, type Detector, type DetectorFiles } from "./detector";
-import { loadOcr, type Ocr, type OcrFiles, type OcrOptions, type OcrResult, type Rgb, type DetImage } from "../label/ocr";
+import {
+  loadOcr,
+  type Ocr,
+  type OcrFiles,
+  type OcrOptions,
+  type OcrResult,
+  type Rgb,
+  type DetImage,
+} from "../label/ocr";
 
 /** What a job asks of a worker: the food detector on a 300×300 image, or the label reader. */
 export type Task = { type: "run"; rgb: Uint8Array } | { type: "ocr"; det: DetImage; source: Rgb; opts: OcrOptions };
-export type ToWorker = { type: "init"; files: DetectorFiles; ocr: OcrFiles; ocrThreads: number } | (Task & { id: number });
+export type ToWorker =
+  | { type: "init"; files: DetectorFiles; ocr: OcrFiles; ocrThreads: number }
+  | (Task & { id: number });
 export type FromWorker =
   | { type: "ready"; loadMs: number }
   | { type: "result"; id: number; scores: Float32Array; embedding: Float32Array; ms: number }
