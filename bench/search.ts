@@ -48,10 +48,7 @@ const offline = (await copyFile.exists())
   : null;
 
 /** What the server does with a query: the amount parsed off, the rest ranked. */
-const foodText = (q: string) => {
-  const { food, amount } = parseAmount(q);
-  return amount ? food : q;
-};
+const foodText = (q: string) => parseAmount(q).food;
 const server = (q: string) => search.search(foodText(q), { limit: 10, offset: 0 }).ids;
 const inBrowser = (q: string) => (offline ? offline.search(foodText(q), { limit: 10 }) : []);
 

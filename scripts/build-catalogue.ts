@@ -197,13 +197,13 @@ for (const f of foods) {
 
 // composed dishes, from the values just derived
 const byIdValues = new Map(foods.map((f) => [f.id, f.values]));
+const names = new Map(foods.map((f) => [f.id, f.name]));
 for (const d of DISHES) {
   const { values } = compose(
     d,
     (id) => byIdValues.get(id),
     NUTRIENTS.map((n) => n.key),
   );
-  const names = new Map(foods.map((f) => [f.id, f.name]));
   const composition = d.ingredients.map(([id, g]) => `${names.get(id)} (USDA ${id}) ${g} g`).join("; ");
   foods.push({
     ndb: String(d.id),

@@ -4,7 +4,7 @@
  * scripts/build-web.ts, cached by the service worker) plus the person's own foods.
  */
 import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
-import { historyBoost, OWN_FOOD_BOOST } from "../../src/features/foods/rank";
+import { historyBoost, isComposedDish, OWN_FOOD_BOOST } from "../../src/features/foods/rank";
 import { parseAmount, resolveAmount, type ParsedAmount, type ResolvedAmount } from "../../src/features/foods/amount";
 import { api, isOffline } from "./api";
 import { fromFood } from "./records";
@@ -179,7 +179,7 @@ function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: strin
         p ? { ...p, amount: p.amount ?? 1 } : null,
       )
     : null;
-  const origin = f.id >= 900_000 && f.id < 1_000_000 ? ("composed" as const) : null; // catalogue dishes (scripts/catalogue/dishes.ts)
+  const origin = isComposedDish(f.id) ? ("composed" as const) : null;
   return {
     id: f.id,
     name: f.name,

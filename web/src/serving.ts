@@ -70,3 +70,14 @@ export function servingLabel(hit: ServingHint, last: LastServings): string {
 }
 
 const num = (v: number) => `${Math.round(v * 100) / 100}`;
+
+/** The amount typed in the search ("2 eggs") as the log form's start, when it names one of the food's portions or grams. */
+export function typedServing(
+  food: FoodRec,
+  serving: { quantity: number; portion_id: number | null } | null | undefined,
+): { quantity: number; portion: Portion | null } | null {
+  if (!serving) return null;
+  if (serving.portion_id === null) return { quantity: serving.quantity, portion: null };
+  const portion = food.portions.find((p) => p.id === serving.portion_id);
+  return portion ? { quantity: serving.quantity, portion } : null;
+}

@@ -36,36 +36,8 @@ export interface FoodSource {
 
 /** The search-result fields of a full food. */
 export function toSummary(f: FoodT): FoodSummaryT {
-  const {
-    id,
-    name,
-    short_name,
-    origin,
-    source,
-    brand,
-    barcode,
-    group,
-    energy_kcal,
-    protein_g,
-    fat_g,
-    carbohydrate_g,
-    default_portion,
-  } = f;
-  return {
-    id,
-    name,
-    short_name,
-    origin,
-    source,
-    brand,
-    barcode,
-    group,
-    energy_kcal,
-    protein_g,
-    fat_g,
-    carbohydrate_g,
-    default_portion,
-  };
+  const { nutrients: _nutrients, portions: _portions, attribution: _attribution, ...summary } = f;
+  return summary;
 }
 
 /** The eight meal nutrients of a food's per-100 g values (unknown ones null). */

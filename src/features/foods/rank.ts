@@ -22,6 +22,9 @@ import {
 } from "./ranking-data";
 import { stem, words } from "./text";
 
+/** Composed dishes (scripts/catalogue/dishes.ts) are catalogue ids from 900001, below the custom range. */
+export const isComposedDish = (id: number) => id >= 900_000 && id < 1_000_000;
+
 /** What the ranker needs to know about one food, computed once per food. */
 export interface PreparedName {
   id: number;
@@ -114,7 +117,7 @@ export function prepareName(f: RankInput): PreparedName {
   const dryForm = /\b(raw|dry|uncooked|dried)\b/.test(lowerName);
   return {
     id: f.id,
-    composed: f.id >= 900_000 && f.id < 1_000_000,
+    composed: isComposedDish(f.id),
     eatenCooked: cookedHead ? (cookedForm ? "cooked" : dryForm ? "dry" : null) : null,
     segments,
     notes,

@@ -85,9 +85,8 @@ export async function searchFoods({
   // the page echoes `q` as sent, so pages are kept by the exact text (rankings ignore case)
   const pageKey = `${cacheKey}|${limit}|${offset}|${q}`;
   let mine = false;
-  // "2 eggs": the amount is parsed off and the rest is searched
-  const { food, amount } = parseAmount(q);
-  const text = amount ? food : q;
+  // "2 eggs": the amount is parsed off and the rest is searched (all of q when it has none)
+  const { food: text, amount } = parseAmount(q);
   const build = async (): Promise<SearchPage> => {
     mine = true;
     const { ids, total } = await ctx.search.searchPaced(

@@ -6,7 +6,7 @@ import type { FoodRec, MealType } from "../store";
 import { dateIn, dayTitle, ErrorText, MEAL_LABEL, useApp } from "../ui";
 import { CustomFoodForm } from "./custom-food";
 import { LogForm } from "./logform";
-import { lastServings, servingLabel, startServing, type LastServings } from "../serving";
+import { lastServings, servingLabel, startServing, typedServing, type LastServings } from "../serving";
 import { BarcodePhoto, FoodPhoto, LiveScan, type Picked } from "./scan";
 import { useFoodSearch } from "./use-search";
 import { QuickEntry } from "./quick-entry";
@@ -166,12 +166,4 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
       </section>
     </main>
   );
-}
-
-/** The amount typed in the search ("2 eggs") as the log form's start, when it names one of the food's portions or grams. */
-function typedServing(food: FoodRec, serving: ResolvedAmount | null | undefined) {
-  if (!serving) return null;
-  if (serving.portion_id === null) return { quantity: serving.quantity, portion: null };
-  const portion = food.portions.find((p) => p.id === serving.portion_id);
-  return portion ? { quantity: serving.quantity, portion } : null;
 }

@@ -2,7 +2,7 @@
 import { useState } from "preact/hooks";
 import { message } from "../api";
 import { loadFood, parseLineOfFood, type LineHit } from "../foods";
-import { servingLabel, startServing } from "../serving";
+import { servingLabel, startServing, typedServing } from "../serving";
 import type { MealType } from "../store";
 import { dateIn, ErrorText, useApp } from "../ui";
 
@@ -40,10 +40,7 @@ export function QuickEntry({ mealType, date }: { mealType: MealType; date: strin
           throw new Error(
             `${item.food.short_name ?? item.food.name} is not available offline; try again when the server is reachable.`,
           );
-        const s = item.serving;
-        const portion = s?.portion_id != null ? (food.portions.find((p) => p.id === s.portion_id) ?? null) : null;
-        const start =
-          s && (s.portion_id === null || portion) ? { quantity: s.quantity, portion } : startServing(food, new Map());
+        const start = typedServing(food, item.serving) ?? startServing(food, new Map());
         await app.local.logMeal({
           food,
           quantity: start.quantity,
