@@ -174,7 +174,9 @@ export function createApp(options: AppOptions) {
 
   let openApiDoc: string | undefined;
   const built: { routes?: () => Parameters<typeof buildOpenApi>[0] } = {};
-  const root = new Elysia()
+  // TypeBox's own Clean, not Elysia's default "exact mirror": the mirror turns a wrong-typed nested
+  // value into an empty object before validation ({"weekdays": [1]} arrived as {"weekdays": {}}).
+  const root = new Elysia({ normalize: "typebox" })
     .onRequest(({ request, set }) => {
       const incoming = request.headers.get("x-request-id");
       const id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();

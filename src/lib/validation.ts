@@ -89,12 +89,36 @@ function valueAt(root: unknown, path: string): unknown {
   return cur;
 }
 
+interface SchemaError {
+  path: string;
+  schema: unknown;
+  value?: unknown;
+  /** A union's failures, one list per member (TypeBox). */
+  errors?: Iterable<SchemaError>[];
+}
+
+/**
+ * A nullable object that fails inside (`{ saturday: { energy_kcal: -5 } }` where the weekday may
+ * be null) is reported by TypeBox as "expected a union" at the object. When the value is not null
+ * and only the non-null member could have matched, its own errors name the field instead.
+ */
+function intoUnions(errors: SchemaError[]): SchemaError[] {
+  return errors.flatMap((e) => {
+    if (!e.errors?.length || e.value === null || e.value === undefined) return [e];
+    const members = e.errors
+      .map((it) => [...it])
+      .filter((list) => !list.every((x) => (x.schema as SchemaLike | undefined)?.type === "null"));
+    const inner = members.length === 1 ? members[0]!.filter((x) => x.path !== e.path) : [];
+    return inner.length ? intoUnions(inner) : [e];
+  });
+}
+
 /** Maps an Elysia ValidationError to contract details, one per field, first error per field. */
 export function validationDetails(error: ValidationError): ErrorDetail[] {
   const seen = new Map<string, ErrorDetail>();
-  let errors: { path: string; schema: unknown; value?: unknown }[];
+  let errors: SchemaError[];
   try {
-    errors = error.all as { path: string; schema: unknown; value?: unknown }[];
+    errors = intoUnions(error.all as SchemaError[]);
   } catch {
     errors = [];
   }
@@ -133,7 +157,12 @@ const validators = new WeakMap<TSchema, ReturnType<typeof getSchemaValidator<TSc
  */
 export function checkSchema<S extends TSchema>(schema: S, value: unknown, prefix = ""): Static<S> {
   let v = validators.get(schema);
-  if (!v) validators.set(schema, (v = getSchemaValidator<TSchema>(schema, { additionalProperties: true })));
+  // Elysia sets additionalProperties: false on a route's body schema when it compiles the route
+  // (REST strips unknown fields before checking); here they are ignored, so the copy allows them.
+  if (!v) {
+    const open = schema.type === "object" ? { ...schema, additionalProperties: true } : schema;
+    validators.set(schema, (v = getSchemaValidator<TSchema>(open, { additionalProperties: true })));
+  }
   if (v.Check(value)) return value as Static<S>;
   const details = validationDetails(new ValidationError("body", v, value)).map((d) => ({
     ...d,

@@ -2,7 +2,9 @@
 import { NUTRIENTS, type NutrientKey } from "../../db/nutrients";
 import { AppError, type ErrorDetail } from "../../lib/errors";
 import { parseBarcode } from "../../lib/gtin";
+import { checkSchema } from "../../lib/validation";
 import { withLabel } from "./label";
+import { CreateFoodBody, maxPer100g, PatchFoodBody } from "./model";
 
 export interface FoodInput {
   name?: string;
@@ -13,24 +15,16 @@ export interface FoodInput {
 }
 
 const KEYS = new Set<string>(NUTRIENTS.map((n) => n.key));
-const UNIT_MAX: Record<string, number> = {
-  kcal: 1000,
-  kJ: 4184,
-  g: 100,
-  mg: 100_000,
-  ug: 100_000_000,
-  IU: 100_000_000,
-};
-const UNIT_OF = new Map<string, string>(NUTRIENTS.map((n) => [n.key, n.unit]));
-/** The most a nutrient can be per 100 g of any food (1000 kcal, 100 g, …). */
-export const maxPer100g = (key: string): number => UNIT_MAX[UNIT_OF.get(key) ?? "g"]!;
+export { maxPer100g };
 
 /** Validates and cleans; `create` requires name and nutrients.energy_kcal (or a label that has it). */
 export function checkFoodInput(input: Record<string, unknown>, create: boolean): FoodInput {
+  // types, ranges and lengths: the route's own schema, so every path gives REST's messages
   const details: ErrorDetail[] = [];
   const out: FoodInput = {};
   const fail = (field: string, message: string, extra: Record<string, unknown> = {}) =>
     details.push({ field, message, ...extra });
+  checkSchema(create ? CreateFoodBody : PatchFoodBody, input);
   const raw = withLabel(input, create, fail);
 
   if (raw.name !== undefined || create) {
@@ -62,7 +56,7 @@ export function checkFoodInput(input: Record<string, unknown>, create: boolean):
       const clean: Partial<Record<NutrientKey, number | null>> = {};
       for (const [k, v] of Object.entries(n as Record<string, unknown>)) {
         if (!KEYS.has(k)) continue; // unknown keys are ignored, like unknown fields
-        const max = UNIT_MAX[UNIT_OF.get(k)!]!;
+        const max = maxPer100g(k);
         if (v === null) {
           if (k === "energy_kcal") fail("nutrients.energy_kcal", "is required and cannot be null");
           else clean[k as NutrientKey] = null;

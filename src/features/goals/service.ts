@@ -3,63 +3,17 @@
  * day or per weekday, in plans that apply from a date on. Setting goals never rewrites the days
  * before the new plan starts, so past adherence is judged against the goals of the time.
  */
-import { t } from "elysia";
 import type { Db } from "../../db/client";
 import { inTx } from "../../db/tx";
-import { Nullable } from "../../lib/schemas";
 import { addDays, localDate } from "../../lib/time";
 import type { SyncLog } from "../sync/log";
 import { checkGoalsInput } from "./validate";
-import { GOAL_KEYS, goalsDocument, type Goals, type GoalKey, type Plan, WEEKDAYS } from "./plans";
+import { GOAL_KEYS, goalsDocument, type Goals, type GoalKey, type Plan } from "./plans";
 
 export { GOAL_KEYS, type Goals, type GoalKey };
 export { goalsOn, goalsOver, type Plan } from "./plans";
 export { checkGoalsInput } from "./validate";
-
-const goal = (description: string) => Nullable(t.Number({ description }));
-const goalFields = {
-  energy_kcal: goal("kcal per day, 0–20000; null = no goal"),
-  protein_g: goal("grams per day, 0–2000; null = no goal"),
-  fat_g: goal("grams per day, 0–2000; null = no goal"),
-  carbohydrate_g: goal("grams per day, 0–2000; null = no goal"),
-};
-export const GoalsSchema = t.Object(goalFields, { title: "Goals" });
-const weekdays = t.Object(Object.fromEntries(WEEKDAYS.map((d) => [d, t.Optional(GoalsSchema)])), {
-  description: "goals that replace the every-day goals on that weekday (only the weekdays that have their own)",
-});
-const PlanSchema = t.Object(
-  {
-    from: Nullable(t.String({ format: "date", description: "first day it applies; null = since always" })),
-    ...goalFields,
-    weekdays,
-  },
-  { title: "GoalPlan" },
-);
-export const GoalsDocument = t.Object(
-  {
-    ...PlanSchema.properties,
-    schedule: t.Array(PlanSchema, {
-      description: "every plan, oldest first; each applies from its `from` until the next one starts",
-    }),
-  },
-  {
-    title: "GoalsDocument",
-    description: "The newest plan (the one set last) at the top level, and the whole schedule.",
-  },
-);
-const anyGoal = (k: string) => t.Optional(t.Any({ description: `${k}: number or null; omitted = null` }));
-export const PutGoalsBody = t.Object({
-  ...Object.fromEntries(GOAL_KEYS.map((k) => [k, anyGoal(k)])),
-  weekdays: t.Optional(
-    t.Any({ description: "{ monday … sunday: Goals | null }; a weekday left out or null uses the every-day goals" }),
-  ),
-  from: t.Optional(
-    t.Any({
-      description:
-        "YYYY-MM-DD the plan applies from (default: today in the user's time zone), at most a year ahead; null = since always",
-    }),
-  ),
-});
+export { GoalsDocument, GoalsSchema, PutGoalsBody } from "./model";
 
 export interface GoalsCtx {
   db: Db;
@@ -103,12 +57,13 @@ export function writePlan(ctx: GoalsCtx, plan: Plan): void {
  * every plan). Without `from` it starts today, except the first plan ever, which applies since
  * always (there were no goals to keep).
  */
-export function putGoals({ ctx, input }: { ctx: GoalsCtx; input: Record<string, unknown> }) {
+export function putGoals({ ctx, input }: { ctx: GoalsCtx; input: unknown }) {
   const today = localDate(ctx.now, ctx.timezone);
-  const first = input.from === undefined && plansOf(ctx.db, ctx.userId).length === 0;
+  const given = (input !== null && typeof input === "object" ? input : {}) as Record<string, unknown>;
+  const first = given.from === undefined && plansOf(ctx.db, ctx.userId).length === 0;
   // `from: null` (as GET shows a plan since always) is taken back as such, so a document read can be sent back
   const plan = checkGoalsInput(
-    first ? { ...input, from: null } : input,
+    first ? { ...given, from: null } : input,
     { today, latest: addDays(today, 366) },
     "",
     true,
@@ -126,14 +81,7 @@ export function putGoals({ ctx, input }: { ctx: GoalsCtx; input: Record<string, 
 export function checkSchedule(doc: Record<string, unknown>, today: string): Plan[] {
   const dates = { today, latest: addDays(today, 366) };
   if (!Array.isArray(doc.schedule)) return [checkGoalsInput({ ...doc, from: null }, dates, "goals.", true)];
-  return doc.schedule.map((p: unknown, i: number) =>
-    checkGoalsInput(
-      (p !== null && typeof p === "object" ? p : {}) as Record<string, unknown>,
-      dates,
-      `goals.schedule.${i}.`,
-      true,
-    ),
-  );
+  return doc.schedule.map((p: unknown, i: number) => checkGoalsInput(p, dates, `goals.schedule.${i}.`, true));
 }
 
 /** Import: the user's schedule becomes `plans`; false when it already was. Call inside a transaction. */

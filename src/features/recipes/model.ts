@@ -1,9 +1,18 @@
-/** Recipe shapes (API.md §Recipes). Field rules are checked in validate.ts. */
+/**
+ * Recipe shapes (API.md §Recipes). Types, ranges and lengths live here; validate.ts checks this
+ * same schema first on every path (REST, sync push, import), then the required fields on create.
+ */
 import { t } from "elysia";
 import { Int, Nullable } from "../../lib/schemas";
 import { intParam } from "../../lib/validation";
 import { Portion } from "../foods/model";
-import { MAX_INGREDIENTS, MAX_SERVINGS, MAX_DISH_GRAMS } from "./validate";
+import { FoodFields, MAX_FOOD_PORTIONS, PortionIn } from "../custom-foods/model";
+
+export const MAX_INGREDIENTS = 100;
+/** The automatic first portion of every recipe: one serving. */
+export const SERVING = "serving";
+export const MAX_SERVINGS = 1000;
+export const MAX_DISH_GRAMS = 100_000;
 
 const values = (description: string) => t.Record(t.String(), Nullable(t.Number()), { description });
 
@@ -38,20 +47,67 @@ export const Recipe = t.Object(
   { title: "Recipe" },
 );
 
-const anyField = (description: string) => t.Optional(t.Any({ description }));
+const IngredientIn = t.Object(
+  {
+    food_id: Int({ minimum: 1, errorMessage: "must be a food id (a positive integer)" }),
+    quantity: t.Number({
+      exclusiveMinimum: 0,
+      description: "grams, or portions with portion_id",
+      errorMessage: "must be a number more than 0 (grams, or portions with portion_id)",
+    }),
+    portion_id: t.Optional(
+      Nullable(Int({ minimum: 1, errorMessage: "must be a portion id of the food, or null for grams" })),
+    ),
+    portion: t.Optional(
+      Nullable(t.Object({ id: Int({ minimum: 1 }) }, { description: "as a Recipe shows it: taken as its id" })),
+    ),
+  },
+  { title: "IngredientIn" },
+);
 const fields = {
-  name: anyField("1–200 characters"),
-  brand: anyField("at most 100 characters, or null"),
-  servings: anyField(`more than 0, at most ${MAX_SERVINGS}`),
-  cooked_grams: anyField(
-    `weight of the cooked dish, more than 0 and at most ${MAX_DISH_GRAMS}; null or omitted = the ingredients' total`,
+  name: t.Optional(FoodFields.name),
+  brand: FoodFields.brand,
+  servings: t.Optional(
+    t.Number({
+      exclusiveMinimum: 0,
+      maximum: MAX_SERVINGS,
+      description: `more than 0, at most ${MAX_SERVINGS}`,
+      errorMessage: `is required: a number more than 0 and at most ${MAX_SERVINGS}`,
+    }),
   ),
-  ingredients: anyField(
-    `1–${MAX_INGREDIENTS} of { food_id, quantity (grams, or portions with portion_id), portion_id? }: any food you may log, recipes too (never this one, directly or through another)`,
+  cooked_grams: t.Optional(
+    Nullable(
+      t.Number({
+        exclusiveMinimum: 0,
+        maximum: MAX_DISH_GRAMS,
+        description: `weight of the cooked dish, more than 0 and at most ${MAX_DISH_GRAMS}; null or omitted = the ingredients' total`,
+        errorMessage: `must be more than 0 and at most ${MAX_DISH_GRAMS} g, or null (the ingredients' total)`,
+      }),
+    ),
   ),
-  portions: anyField('your own portions [{ name, grams }] after the automatic "serving"'),
+  ingredients: t.Optional(
+    t.Array(IngredientIn, {
+      minItems: 1,
+      maxItems: MAX_INGREDIENTS,
+      description: `1–${MAX_INGREDIENTS} ingredients: any food you may log, recipes too (never this one, directly or through another)`,
+      errorMessage: `must be an array of 1–${MAX_INGREDIENTS} ingredients`,
+    }),
+  ),
+  portions: t.Optional(
+    // the automatic "serving" may come back in a Recipe sent whole (its grams can be over a
+    // portion's 5000): validate.ts drops it, then checks your own against the custom-food rules
+    t.Array(t.Object({ name: PortionIn.properties.name, grams: t.Number({ exclusiveMinimum: 0 }) }), {
+      maxItems: MAX_FOOD_PORTIONS + 1,
+      description: 'your own portions after the automatic "serving"',
+      errorMessage: `must be an array of at most ${MAX_FOOD_PORTIONS} portions`,
+    }),
+  ),
 };
-export const CreateRecipeBody = t.Object(fields, { title: "CreateRecipe" });
+export const CreateRecipeBody = t.Object(fields, {
+  title: "CreateRecipe",
+  description: "name, servings and ingredients are required",
+});
+export type RecipeBody = typeof CreateRecipeBody.static;
 export const PatchRecipeBody = t.Object(fields, {
   title: "PatchRecipe",
   description: "Only the fields given change; ingredients replaces the whole list.",

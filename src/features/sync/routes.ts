@@ -7,47 +7,12 @@ import { reply } from "../../lib/reply";
 import { intParam } from "../../lib/validation";
 import type { AuthedUser } from "../auth/plugin";
 import { mealsCtx } from "../meals/context";
-import { ENTITIES, MAX_MUTATIONS } from "./protocol";
+import { MAX_MUTATIONS } from "./protocol";
+import { entity, op, PushBodyDoc, recordId } from "./model";
 import { goalsCtx } from "../goals/routes";
 import { weightsCtx } from "../weights/routes";
 import { recipesCtx } from "../recipes/routes";
 import { pullChanges, pushMutations, type SyncCtx } from "./service";
-
-const entity = Enum(ENTITIES);
-const op = Enum(["upsert", "delete"]);
-const recordId = t.Union([t.String(), Int(), t.Null()], {
-  description:
-    'meal: UUID; food, recipe: null to create (the server chooses ids), or your food\'s id; goals: "goals"; weight: its date',
-});
-
-/** What the push body looks like, for the OpenAPI document (each mutation is checked by protocol.ts). */
-const PushBodyDoc = t.Object(
-  {
-    mutations: t.Array(
-      t.Object(
-        {
-          mutation_id: t.String({
-            format: "uuid",
-            description: "fresh per mutation; a replay is answered as duplicate",
-          }),
-          entity,
-          id: recordId,
-          op,
-          base_version: Nullable(Int({ minimum: 1, description: "the version you last saw; null for a new record" })),
-          data: Nullable(
-            t.Record(t.String(), t.Unknown(), {
-              description:
-                "the record's fields as for POST/PATCH (a new meal needs food_id, quantity and meal_type, or quick_add and meal_type); null for a delete",
-            }),
-          ),
-        },
-        { title: "Mutation" },
-      ),
-      { maxItems: MAX_MUTATIONS },
-    ),
-  },
-  { title: "SyncPush" },
-);
 
 export function syncRoutes(deps: AppDeps) {
   const ctx = (user: AuthedUser): SyncCtx => {

@@ -5,7 +5,7 @@ import { errors, Nullable, Enum } from "../../lib/schemas";
 import { noContent, reply } from "../../lib/reply";
 import type { AuthedUser } from "../auth/plugin";
 import { deleteWeight, getWeight, listWeights, MAX_RANGE_DAYS, putWeight, type WeightsCtx } from "./service";
-import { MAX_KG, MIN_KG } from "./validate";
+import { MAX_KG, MIN_KG, PostWeightBody, WeightBody, WeightUnit } from "./model";
 import { SMOOTHING } from "./trend";
 import { rangeFields } from "../../lib/date-range";
 import { localDate } from "../../lib/time";
@@ -19,7 +19,7 @@ export const weightsCtx = (deps: AppDeps, user: Pick<AuthedUser, "id" | "timezon
   now: deps.now(),
 });
 
-const unit = Enum(["kg", "lb"], { description: "the user's weight_unit (PATCH /me)" });
+const unit = WeightUnit;
 export const Weight = t.Object(
   {
     date: t.String({ format: "date" }),
@@ -32,11 +32,6 @@ export const Weight = t.Object(
   },
   { title: "Weight" },
 );
-const WeightBody = t.Object({
-  kg: t.Optional(t.Any({ description: `${MIN_KG}–${MAX_KG}` })),
-  lb: t.Optional(t.Any({ description: "instead of kg" })),
-  note: t.Optional(t.Any({ description: "at most 200 characters, or null" })),
-});
 const DateParams = t.Object({ date: t.String({ description: "YYYY-MM-DD, a local date in the user's time zone" }) });
 
 export function weightsRoutes(deps: AppDeps) {
@@ -74,7 +69,7 @@ export function weightsRoutes(deps: AppDeps) {
       "/",
       async ({ user, body, set }) => {
         const ctx = weightsCtx(deps, user);
-        const { date, ...input } = body as Record<string, unknown>;
+        const { date, ...input } = body;
         const { weight, created } = await deps.commit(() =>
           putWeight({ ctx, date: date ?? localDate(ctx.now, ctx.timezone), input }),
         );
@@ -82,10 +77,7 @@ export function weightsRoutes(deps: AppDeps) {
       },
       {
         auth: true,
-        body: t.Object({
-          date: t.Optional(t.Any({ description: "YYYY-MM-DD; default: today in the user's time zone" })),
-          ...WeightBody.properties,
-        }),
+        body: PostWeightBody,
         response: { 200: Weight, 201: Weight, ...errors(400, 401, 413, 415) },
         detail: { tags, summary: "Log a weight (today by default); the same as PUT /weights/{date}" },
       },

@@ -53,7 +53,7 @@ export function weightView(r: Row, unit: "kg" | "lb") {
 const notFound = (date: string) => new AppError("not_found", `no weight of yours on ${date}`);
 
 /** PUT /weights/{date} (and a weight upsert from sync). */
-export function putWeight({ ctx, date, input }: { ctx: WeightsCtx; date: unknown; input: Record<string, unknown> }) {
+export function putWeight({ ctx, date, input }: { ctx: WeightsCtx; date: unknown; input: unknown }) {
   const day = checkWeightDate(date, localDate(ctx.now, ctx.timezone));
   const w = checkWeight(input);
   const stamp = ctx.now.toISOString();

@@ -1,48 +1,30 @@
 /** The weight validator (REST, sync and import). */
 import { addDays } from "../../lib/time";
 import { Problems, checkDate } from "../../lib/problems";
+import { checkSchema } from "../../lib/validation";
+import { WeightBody } from "./model";
 import { KG_PER_LB } from "./trend";
 
-export const MIN_KG = 20;
-export const MAX_KG = 400;
-const NOTE_MAX = 200;
+export { MAX_KG, MIN_KG } from "./model";
 
 export interface WeightInput {
   kg: number;
   note: string | null;
 }
 
-/** `{ kg }` or `{ lb }` (exactly one) and an optional note; `prefix` names where it sits. */
-export function checkWeight(raw: Record<string, unknown>, prefix = ""): WeightInput {
+/**
+ * `{ kg }` or `{ lb }` (exactly one) and an optional note; `prefix` names where it sits. The
+ * schema (model.ts) checks types and ranges, as Elysia does for REST; then exactly one unit.
+ */
+export function checkWeight(raw: unknown, prefix = ""): WeightInput {
+  const body = checkSchema(WeightBody, raw, prefix);
   const p = new Problems();
-  let kg: number | null = null;
-  const hasKg = raw.kg !== undefined && raw.kg !== null;
-  const hasLb = raw.lb !== undefined && raw.lb !== null;
+  const hasKg = body.kg !== undefined && body.kg !== null;
+  const hasLb = body.lb !== undefined && body.lb !== null;
   if (hasKg === hasLb) p.add(`${prefix}kg`, "give the weight as exactly one of kg or lb");
-  else {
-    const v = hasKg ? raw.kg : raw.lb;
-    const field = prefix + (hasKg ? "kg" : "lb");
-    if (typeof v !== "number" || !Number.isFinite(v)) p.add(field, "must be a number");
-    else {
-      kg = hasKg ? v : v * KG_PER_LB;
-      if (kg < MIN_KG || kg > MAX_KG) {
-        p.add(
-          field,
-          hasKg
-            ? `must be from ${MIN_KG} to ${MAX_KG} kg`
-            : `must be from ${Math.ceil(MIN_KG / KG_PER_LB)} to ${Math.floor(MAX_KG / KG_PER_LB)} lb (${MIN_KG}–${MAX_KG} kg)`,
-        );
-      }
-    }
-  }
-  let note: string | null = null;
-  if (raw.note !== undefined && raw.note !== null) {
-    if (typeof raw.note !== "string" || raw.note.length > NOTE_MAX)
-      p.add(`${prefix}note`, `must be a string of at most ${NOTE_MAX} characters, or null`);
-    else note = raw.note.trim() || null;
-  }
   p.throwIfAny();
-  return { kg: Math.round(kg! * 1000) / 1000, note };
+  const kg = hasKg ? body.kg! : body.lb! * KG_PER_LB;
+  return { kg: Math.round(kg * 1000) / 1000, note: body.note?.trim() || null };
 }
 
 /** The earliest weigh-in date taken: older diaries than this are not kept by any tracker people move from. */

@@ -1,0 +1,56 @@
+/** Sync shapes (API.md §Sync): the push body as documented; each mutation is checked by protocol.ts. */
+import { t } from "elysia";
+import { Enum, Int, Nullable } from "../../lib/schemas";
+import { CreateFoodBody, PatchFoodBody } from "../custom-foods/model";
+import { PutGoalsBody } from "../goals/model";
+import { CreateMealBody, PatchMealBody } from "../meals/model";
+import { CreateRecipeBody } from "../recipes/model";
+import { WeightBody } from "../weights/model";
+import { ENTITIES, MAX_MUTATIONS } from "./protocol";
+
+export const entity = Enum(ENTITIES);
+export const op = Enum(["upsert", "delete"]);
+export const recordId = t.Union([t.String(), Int(), t.Null()], {
+  description:
+    'meal: UUID; food, recipe: null to create (the server chooses ids), or your food\'s id; goals: "goals"; weight: its date',
+});
+
+/** What the push body looks like, for the OpenAPI document (each mutation is checked by protocol.ts). */
+export const PushBodyDoc = t.Object(
+  {
+    mutations: t.Array(
+      t.Object(
+        {
+          mutation_id: t.String({
+            format: "uuid",
+            description: "fresh per mutation; a replay is answered as duplicate",
+          }),
+          entity,
+          id: recordId,
+          op,
+          base_version: Nullable(Int({ minimum: 1, description: "the version you last saw; null for a new record" })),
+          data: Nullable(
+            t.Union(
+              [
+                CreateMealBody,
+                PatchMealBody,
+                CreateFoodBody,
+                PatchFoodBody,
+                PutGoalsBody,
+                WeightBody,
+                CreateRecipeBody,
+              ],
+              {
+                description:
+                  "the record's fields as for POST/PATCH of its entity (a new meal needs food_id, quantity and meal_type, or quick_add and meal_type); null for a delete",
+              },
+            ),
+          ),
+        },
+        { title: "Mutation" },
+      ),
+      { maxItems: MAX_MUTATIONS },
+    ),
+  },
+  { title: "SyncPush" },
+);
