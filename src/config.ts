@@ -8,7 +8,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { availableParallelism } from "node:os";
 import { isIP } from "node:net";
 import { ASSETS } from "./assets";
-import { parseCommandLine, type CommandLine } from "./cli/args";
+import { parseCommandLine, type CommandLine } from "./args";
 
 export interface Config {
   readonly port: number;
@@ -40,7 +40,9 @@ export interface Config {
   readonly metricsToken: string | null;
 }
 
-export class ConfigError extends Error {}
+import { ConfigError } from "./config-error";
+
+export { ConfigError };
 
 /** Photo workers by default: every core but one for the HTTP thread, at least 1, at most 4. */
 export function defaultWorkers(cores = availableParallelism()): number {
@@ -66,7 +68,7 @@ export function loadConfig(argv: readonly string[] = process.argv.slice(2), env:
   return configFrom(parseCommandLine(argv).values, env);
 }
 
-/** The configuration from already-parsed flags (src/cli/args.ts) and the environment. */
+/** The configuration from already-parsed flags (src/args.ts) and the environment. */
 export function configFrom(flags: Flags, env: Env = process.env): Config {
   const str = (flag: string, envName?: string): string | undefined => {
     const v = flags[flag];

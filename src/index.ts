@@ -11,7 +11,7 @@ import { healthcheckCommand } from "./cli/healthcheck";
 import { Registration } from "./features/auth/registration";
 import { COMMAND_HELP, HELP } from "./cli/help";
 import { ConfigError, configFrom, describeConfig, isLoopback } from "./config";
-import { parseCommandLine, type CommandLine } from "./cli/args";
+import { parseCommandLine, type CommandLine } from "./args";
 import { checkLoopbackTwin, explainStartError, listen, prepareDataDir } from "./cli/startup";
 import { lockDataDir } from "./db/lock";
 import { Catalogue } from "./db/catalogue";

@@ -17,7 +17,7 @@ import { FoodDirectory } from "../src/features/foods/directory";
 import { catalogueSource } from "../src/features/foods/catalogue-source";
 import { customFoodSource } from "../src/features/custom-foods/source";
 import { importedFoodSource } from "../src/features/imported/source";
-import { SyncLog } from "../src/features/sync/log";
+import { ChangeLog } from "../src/db/change-log";
 
 const KNOWN = "05449000000996";
 const UNKNOWN = "04006381333931";
@@ -49,7 +49,7 @@ function setup(name: string): BarcodeSource {
   if (name === "custom") {
     const repo = new CustomFoodsRepo(db);
     createFood({
-      ctx: { db, repo, log: new SyncLog(db), userId: 1, now: now() },
+      ctx: { db, repo, log: new ChangeLog(db), userId: 1, now: now() },
       input: { name: "Cola drink", barcode: KNOWN, nutrients: { energy_kcal: 42 } },
     });
     return customSource(repo, directory(db));

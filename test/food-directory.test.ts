@@ -14,7 +14,7 @@ import { FoodDirectory, type FoodSource } from "../src/features/foods/directory"
 import { mapOffProduct } from "../src/features/imported/off";
 import { ImportedRepo } from "../src/features/imported/repo";
 import { importedFoodSource } from "../src/features/imported/source";
-import { SyncLog } from "../src/features/sync/log";
+import { ChangeLog } from "../src/db/change-log";
 import { catalogue, tempDir } from "./helpers";
 
 const db = openDatabase(join(tempDir(), "directory.db"));
@@ -28,7 +28,7 @@ const ANA = 1;
 const BOB = 2;
 
 const customId = createFood({
-  ctx: { db, repo: customRepo, log: new SyncLog(db), userId: ANA, now },
+  ctx: { db, repo: customRepo, log: new ChangeLog(db), userId: ANA, now },
   input: {
     name: "Ana's granola",
     nutrients: { energy_kcal: 450, protein_g: 10 },

@@ -43,7 +43,7 @@ const app = new Elysia()
       repo,
       accessTokens: new AccessTokens(db),
       now: () => new Date(),
-      routeOf: () => ({ scope: "read", admin: false }),
+      ruleOf: () => ({ scope: "read", admin: false }),
     }),
   )
   .get("/open", () => ({ ok: true }))

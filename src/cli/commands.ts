@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { configFrom } from "../config";
 import { DataDirInUse, lockDataDir } from "../db/lock";
-import type { CommandLine } from "./args";
+import type { CommandLine } from "../args";
 import { explainStartError, prepareDataDir, StartError } from "./startup";
 import { backup, restore } from "../db/backup";
 import { openDatabase } from "../db/client";

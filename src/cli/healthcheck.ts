@@ -5,7 +5,7 @@
  * in the same environment it finds the same server; a server bound to every interface (0.0.0.0,
  * ::) is asked on loopback.
  */
-import type { CommandLine } from "./args";
+import type { CommandLine } from "../args";
 import { ConfigError, configFrom } from "../config";
 
 const TIMEOUT_MS = 5_000;

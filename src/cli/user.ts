@@ -13,7 +13,7 @@ import { users } from "../db/schema";
 import { AuthRepo } from "../features/auth/repo";
 import { checkEmail, checkPassword } from "../features/auth/validate";
 import { MealsRepo } from "../features/meals/repo";
-import type { CommandLine } from "./args";
+import type { CommandLine } from "../args";
 import { fail, words } from "./commands";
 
 const USAGE = "usage: morsel user reset-password EMAIL [--password P] | morsel user list | morsel user promote EMAIL";

@@ -330,7 +330,7 @@ export const photoExamples = sqliteTable(
  * has one writer, so seqs become visible in order and paging never skips one. Deletes leave a
  * tombstone (op "delete", data null), purged after the retention period.
  */
-export const syncLog = sqliteTable(
+export const changeLog = sqliteTable(
   "sync_log",
   {
     seq: integer("seq").primaryKey({ autoIncrement: true }),
@@ -348,7 +348,7 @@ export const syncLog = sqliteTable(
     index("sync_log_user_seq").on(s.userId, s.seq),
     // tombstones alone, for the purge every pull runs: it scanned all of a user's log (bench:scale)
     index("sync_log_tombstones").on(s.userId, s.changedAt).where(sql`op = 'delete'`),
-    // whose deleted record an id was (a meal's client-made UUID stays its owner's: SyncLog.deletedElsewhere)
+    // whose deleted record an id was (a meal's client-made UUID stays its owner's: ChangeLog.deletedElsewhere)
     index("sync_log_deleted_ids").on(s.entity, s.entityId).where(sql`op = 'delete'`),
   ],
 );

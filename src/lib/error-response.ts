@@ -17,15 +17,6 @@ export const errorStatus = new WeakMap<Request, number>();
 /** Headers a request's answer carries even when it is an error (CORS). */
 export const extraHeaders = new WeakMap<Request, Record<string, string>>();
 
-/** "/api/v1/meals/:id" → a regex for its paths (a trailing slash optional, as Elysia routes them). */
-export function routePattern(path: string): RegExp {
-  const body = path
-    .replace(/\/$/, "")
-    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-    .replace(/:\w+/g, "[^/]+");
-  return new RegExp(`^${body}/?$`);
-}
-
 export const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export function errorResponse(err: AppError, request: Request): Response {

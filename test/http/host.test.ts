@@ -162,7 +162,7 @@ describe("fail closed", () => {
           repo,
           accessTokens: new AccessTokens(t.db),
           now: t.clock.now,
-          routeOf: () => undefined,
+          ruleOf: () => undefined,
         }),
       )
       .get("/x", () => ((ran = true), "ran"), { auth: true });

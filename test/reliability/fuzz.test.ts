@@ -8,7 +8,7 @@
  */
 import { expect, test } from "bun:test";
 import fc from "fast-check";
-import { parseCommandLine } from "../../src/cli/args";
+import { parseCommandLine } from "../../src/args";
 import { ConfigError, configFrom } from "../../src/config";
 import { startProcess, tempDir } from "../helpers";
 

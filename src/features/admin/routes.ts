@@ -1,6 +1,6 @@
 /** /admin — the server's admin only (403 forbidden for everyone else, and for access tokens). */
 import { Elysia, t } from "elysia";
-import type { AppDeps } from "../../app";
+import type { AdminDeps } from "./context";
 import { errors } from "../../lib/schemas";
 import { noContent, reply } from "../../lib/reply";
 import {
@@ -27,7 +27,7 @@ import {
   updateUser,
 } from "./service";
 
-export function adminRoutes(deps: AppDeps) {
+export function adminRoutes(deps: AdminDeps) {
   const detail = (summary: string, description?: string) => ({
     tags: ["admin"],
     summary,

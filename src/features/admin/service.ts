@@ -1,9 +1,9 @@
 /**
  * The admin's work: accounts (list, disable, role, reset code, delete), invites and the
  * registration mode. Through the auth feature's repositories; the only other thing read is each
- * account's meal count, through the meals repository.
+ * account's meal count, which the meal log answers (context.ts).
  */
-import type { AppDeps } from "../../app";
+import type { AdminDeps } from "./context";
 import { inTx } from "../../db/tx";
 import { AppError, invalid } from "../../lib/errors";
 import { validateAll } from "../auth/validate";
@@ -14,10 +14,10 @@ export const RESET_TTL_MS = 24 * 3600_000;
 const DEFAULT_INVITE_HOURS = 168;
 const MAX_INVITE_HOURS = 720;
 
-type Deps = Pick<AppDeps, "db" | "auth" | "meals" | "now" | "onlineLookup">;
+type Deps = Omit<AdminDeps, "authn" | "commit" | "validateResponses">;
 
 export function listUsers(deps: Deps) {
-  const counts = deps.meals.countsByUser();
+  const counts = deps.mealCounts();
   return deps.auth.repo.allUsers().map((u) => ({
     id: u.id,
     email: u.email,

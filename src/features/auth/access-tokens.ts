@@ -11,7 +11,7 @@ import { accessTokens } from "../../db/schema";
 import { AppError, invalid } from "../../lib/errors";
 import { checkName, validateAll } from "./validate";
 import { OnceAMinute } from "../../lib/once-a-minute";
-import { hashSecret, newSecret } from "./codes";
+import { hashSecret, newSecret } from "./secrets";
 import type { UserRow } from "./repo";
 
 export const TOKEN_PREFIX = "morsel_pat_";

@@ -7,7 +7,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { changes } from "../../db/tx";
 import { accountCodes } from "../../db/schema";
-import { hashSecret, newTypableCode, normaliseCode } from "./codes";
+import { hashSecret, newTypableCode, normaliseCode } from "./secrets";
 
 export type CodeKind = "invite" | "reset";
 

@@ -3,7 +3,6 @@
  * Sessions and tokens need a signed-in session (scope `account`): a token cannot mint tokens.
  */
 import { Elysia, t } from "elysia";
-import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { noContent, reply } from "../../lib/reply";
 import {
@@ -16,10 +15,10 @@ import {
   SessionList,
   TokenIdParams,
 } from "./credential-model";
-import { authCtx } from "./routes";
+import { authCtx, type AuthDeps } from "./context";
 import { endOtherSessions, endSession, listSessions, resetPassword } from "./recovery";
 
-export function credentialRoutes(deps: AppDeps) {
+export function credentialRoutes(deps: AuthDeps) {
   const tags = ["accounts"];
   const account = { "x-scope": "account" };
   const tokens = deps.auth.accessTokens;

@@ -4,7 +4,7 @@
  * gives `user: null` without a token and still refuses a bad one.
  *
  * Two credentials: a session's JWT access token (scopes read, write and account) and a personal
- * access token (`morsel_pat_…`, read and/or write). Each route needs one scope (`routeOf`, from
+ * access token (`morsel_pat_…`, read and/or write). Each route needs one scope (`ruleOf`, from
  * its method or its `x-scope`), and admin routes the admin role: else 403 forbidden.
  *
  * Cost per request: one lookup of the token in a cache that empties whenever the database changes;
@@ -25,13 +25,13 @@ export interface RouteRule {
   admin: boolean;
 }
 
-export interface AuthDeps {
+export interface AuthnDeps {
   tokens: Tokens;
   repo: AuthRepo;
   accessTokens: AccessTokens;
   now: () => Date;
-  /** The rule of the route a request goes to (app.ts reads it from the route table). */
-  routeOf: (request: Request) => RouteRule | undefined;
+  /** The rule of the route a request reached, by its method and Elysia's matched route pattern. */
+  ruleOf: (method: string, route: string) => RouteRule | undefined;
 }
 
 export interface AuthedUser extends UserRow {
@@ -57,7 +57,7 @@ export function routeRule(method: string, detail: Record<string, unknown>): Rout
 
 const SESSION_SCOPES: readonly Scope[] = ["read", "write", "account"];
 
-async function authenticate(deps: AuthDeps, header: string | undefined): Promise<AuthedUser | null> {
+async function authenticate(deps: AuthnDeps, header: string | undefined): Promise<AuthedUser | null> {
   if (!header) return null;
   const m = header.match(/^Bearer\s+(\S+)\s*$/i);
   if (!m) throw unauthorized("invalid_token", "the Authorization header must be 'Bearer <access_token>'");
@@ -103,7 +103,7 @@ async function authenticate(deps: AuthDeps, header: string | undefined): Promise
  */
 const signedInCaches = new WeakMap<AuthRepo, FreshMap<string, { user: AuthedUser; exp: number }>>();
 const none = () => undefined;
-function signedIn(deps: AuthDeps): FreshMap<string, { user: AuthedUser; exp: number }> {
+function signedIn(deps: AuthnDeps): FreshMap<string, { user: AuthedUser; exp: number }> {
   let cache = signedInCaches.get(deps.repo);
   if (!cache) signedInCaches.set(deps.repo, (cache = new FreshMap(deps.repo.db.$client)));
   return cache;
@@ -133,10 +133,10 @@ function authorise(user: AuthedUser, rule: RouteRule | undefined): void {
 // token is a 401 whatever its body; `resolve` then hands the user to the handler.
 const authenticated = new WeakMap<Request, AuthedUser | null>();
 
-async function requireUser(deps: AuthDeps, request: Request): Promise<void> {
+async function requireUser(deps: AuthnDeps, request: Request, route: string): Promise<void> {
   const user = await authenticate(deps, request.headers.get("authorization") ?? undefined);
   if (!user) throw unauthorized("missing_token", "this endpoint needs 'Authorization: Bearer <access_token>'");
-  authorise(user, deps.routeOf(request));
+  authorise(user, deps.ruleOf(request.method, route));
   authenticated.set(request, user);
 }
 
@@ -145,21 +145,21 @@ async function requireUser(deps: AuthDeps, request: Request): Promise<void> {
  * calls it): a caller without a valid token gets its 401 from the headers alone, and its 60 MB body
  * is never buffered. The macro then finds the user already there.
  */
-export function authenticateEarly(deps: AuthDeps): (request: Request) => Promise<void> {
-  return (request) => requireUser(deps, request);
+export function authenticateEarly(deps: AuthnDeps): (request: Request, route: string) => Promise<void> {
+  return (request, route) => requireUser(deps, request, route);
 }
 
 /** Each app builds its plugin once; the seed keeps Elysia from deduplicating two apps' plugins (tests run many). */
 let apps = 0;
 
-export function authPlugin(deps: AuthDeps) {
+export function authPlugin(deps: AuthnDeps) {
   return new Elysia({ name: "morsel-auth", seed: ++apps }).macro({
     // The header is read from `request` rather than Elysia's parsed `headers`: Elysia decides what to
     // parse by reading handler source, which a bytecode-compiled executable does not expose.
     auth: {
       detail: { security: [{ bearer: [] }] },
-      async transform({ request }) {
-        if (!authenticated.has(request)) await requireUser(deps, request);
+      async transform({ request, route }) {
+        if (!authenticated.has(request)) await requireUser(deps, request, route);
       },
       resolve({ request }) {
         return { user: authenticated.get(request)! };
@@ -168,9 +168,9 @@ export function authPlugin(deps: AuthDeps) {
     optionalAuth: {
       // anonymous or with a token; OpenAPI's way to say the credential is optional
       detail: { security: [{}, { bearer: [] }] },
-      async transform({ request }) {
+      async transform({ request, route }) {
         const user = await authenticate(deps, request.headers.get("authorization") ?? undefined);
-        if (user) authorise(user, deps.routeOf(request));
+        if (user) authorise(user, deps.ruleOf(request.method, route));
         authenticated.set(request, user);
       },
       resolve({ request }) {

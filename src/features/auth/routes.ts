@@ -1,6 +1,6 @@
 /** Account routes: register, login, refresh, logout, and the caller's own profile. */
 import { Elysia, t } from "elysia";
-import type { AppDeps } from "../../app";
+import { authCtx, type AuthDeps } from "./context";
 import { Enum, errors } from "../../lib/schemas";
 import { REGISTRATION_MODES } from "./registration";
 import { noContent, reply } from "../../lib/reply";
@@ -8,25 +8,7 @@ import { DeleteMeBody, LoginBody, PatchMeBody, RefreshBody, RegisterBody, TokenP
 import { toPublicUser } from "./repo";
 import { deleteMe, login, logout, refresh, register, updateMe, type AuthCtx } from "./service";
 
-/** The context account services run in, for one request. */
-export function authCtx(deps: AppDeps, address = "unknown", request?: Request): AuthCtx {
-  return {
-    db: deps.db,
-    repo: deps.auth.repo,
-    tokens: deps.auth.tokens,
-    throttle: deps.auth.throttle,
-    inviteThrottle: deps.auth.inviteThrottle,
-    registrations: deps.auth.registrations,
-    registration: deps.auth.registration,
-    codes: deps.auth.codes,
-    passwordCost: deps.auth.passwordCost,
-    now: deps.now(),
-    address,
-    userAgent: request?.headers.get("user-agent"),
-  };
-}
-
-export function authRoutes(deps: AppDeps) {
+export function authRoutes(deps: AuthDeps) {
   const ctx = (address = "unknown", request?: Request): AuthCtx => authCtx(deps, address, request);
   const tags = ["accounts"];
   return new Elysia()

@@ -1,21 +1,15 @@
 /** POST /foods, PATCH /foods/:id, DELETE /foods/:id — the caller's own foods. */
 import { Elysia, t } from "elysia";
-import type { AppDeps } from "../../app";
+import { customFoodsCtx, type CustomFoodsDeps } from "./context";
 import { errors } from "../../lib/schemas";
 import { noContent, reply } from "../../lib/reply";
 import type { AuthedUser } from "../auth/plugin";
 import { Food } from "../foods/model";
 import { CreateFoodBody, CustomFoodIdParams, PatchFoodBody } from "./model";
-import { createFood, deleteFood, updateFood, type CustomFoodsCtx } from "./service";
+import { createFood, deleteFood, updateFood } from "./service";
 
-export function customFoodsRoutes(deps: AppDeps) {
-  const ctx = (user: AuthedUser): CustomFoodsCtx => ({
-    db: deps.db,
-    repo: deps.customFoods,
-    log: deps.syncLog,
-    userId: user.id,
-    now: deps.now(),
-  });
+export function customFoodsRoutes(deps: CustomFoodsDeps) {
+  const ctx = (user: AuthedUser) => customFoodsCtx(deps, user.id, deps.now());
   const detail = { tags: ["foods"] };
   return new Elysia({ prefix: "/foods" })
     .use(deps.authn)

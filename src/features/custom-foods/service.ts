@@ -7,16 +7,16 @@ import type { Db } from "../../db/client";
 import { customFoods } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { FoodT } from "../foods/model";
-import { customDetail } from "./shape";
+import { customDetail } from "./as-food";
 import type { CustomFoodsRepo } from "./repo";
 import { checkFoodInput } from "./validate";
-import type { SyncLog } from "../sync/log";
+import type { ChangeLog } from "../../db/change-log";
 import { inTx } from "../../db/tx";
 
 export interface CustomFoodsCtx {
   db: Db;
   repo: CustomFoodsRepo;
-  log: SyncLog;
+  log: ChangeLog;
   userId: number;
   now: Date;
 }

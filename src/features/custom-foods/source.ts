@@ -1,7 +1,7 @@
 /** The users' custom foods as a food source: ids 1,000,000 to 2,000,000,000, each visible to its owner only. */
 import { mealValues, type FoodSource } from "../foods/directory";
 import { type CustomFoodsRepo, isCustomId } from "./repo";
-import { customDetail, customSummary } from "./shape";
+import { customDetail, customSummary } from "./as-food";
 
 export function customFoodSource(repo: CustomFoodsRepo): FoodSource {
   const own = (userId: number | null, id: number) => (userId === null ? null : repo.get(userId, id));

@@ -17,8 +17,6 @@ interface RouteLike {
 }
 
 const HIDDEN = /^\/(docs|api\/v1\/openapi\.json)(\/|$)/;
-/** Multipart upload routes (their body is a form, not JSON). */
-const UPLOADS = new Set(["/api/v1/scanner/photo"]);
 
 /** "/api/v1/meals/" → "/api/v1/meals"; ":id" → "{id}". */
 export const openApiPath = (p: string) => (p.length > 1 ? p.replace(/\/$/, "") : p).replace(/:(\w+)/g, "{$1}");
@@ -157,16 +155,18 @@ function parameters(route: RouteLike, schemas: Schemas): Json[] {
 
 function requestBody(route: RouteLike, schemas: Schemas): Json | undefined {
   if (!route.hooks.body) return undefined;
-  if (UPLOADS.has(route.path)) {
+  const declared = route.hooks.detail?.["x-body"] as { kind?: string; file?: string } | undefined;
+  if (declared?.kind === "multipart") {
+    const file = declared.file ?? "image";
     return {
       required: true,
       content: {
         "multipart/form-data": {
           schema: {
             type: "object",
-            required: ["image"],
+            required: [file],
             properties: {
-              image: {
+              [file]: {
                 type: "string",
                 format: "binary",
                 description: "JPEG, PNG or WebP, at most 10 MB and 40 megapixels",

@@ -1,10 +1,14 @@
 /**
- * GET /docs — Swagger UI over /api/v1/openapi.json. Its assets come from the swagger-ui-dist
+ * GET /docs — Swagger UI over /api/v1/openapi.json (served here too). Its assets come from the swagger-ui-dist
  * package and are served by us, so the page works with no network.
  */
 import { Elysia } from "elysia";
 import { ASSETS } from "../../assets";
 import { AppError } from "../../lib/errors";
+import { ErrorSchema } from "../../lib/schemas";
+import { VERSION } from "../../version";
+import { OPENAPI_EXAMPLES } from "./examples";
+import { buildOpenApi } from "./openapi";
 
 const FILES: Record<string, { path: string; type: string }> = {
   "swagger-ui.css": { path: ASSETS.swaggerCss, type: "text/css; charset=utf-8" },
@@ -57,4 +61,23 @@ export function docsRoutes() {
       },
       { detail: { hide: true } },
     );
+}
+
+/** GET /api/v1/openapi.json, built on first request from every route's schemas (openapi.ts). */
+export function openApiRoute(routes: () => readonly { method: string; path: string; hooks: unknown }[]) {
+  let doc: string | undefined;
+  return new Elysia().get(
+    "/api/v1/openapi.json",
+    () => {
+      doc ??= JSON.stringify(
+        buildOpenApi(routes() as Parameters<typeof buildOpenApi>[0], {
+          version: VERSION,
+          errorSchema: ErrorSchema,
+          examples: OPENAPI_EXAMPLES,
+        }),
+      );
+      return new Response(doc, { headers: { "content-type": "application/json; charset=utf-8" } });
+    },
+    { detail: { hide: true } },
+  );
 }

@@ -1,7 +1,7 @@
 /** The bundled USDA catalogue as a food source: ids below 1,000,000, the same for every caller. */
 import type { Catalogue } from "../../db/catalogue";
 import { mealValues, type FoodSource } from "./directory";
-import { catalogueDetail, catalogueSummary } from "./catalogue-shape";
+import { catalogueDetail, catalogueSummary } from "./catalogue-food";
 import { Lru } from "../../lib/lru";
 import type { FoodSummaryT } from "./model";
 

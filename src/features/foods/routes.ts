@@ -1,6 +1,6 @@
 /** GET /foods/search and GET /foods/:id — public; a valid token personalises them. */
 import { Elysia } from "elysia";
-import type { AppDeps } from "../../app";
+import { foodsCtx, type FoodsDeps } from "./context";
 import { errors } from "../../lib/schemas";
 import { AppError } from "../../lib/errors";
 import { CostBudget, SIGNED_IN_SEARCH_BUDGET } from "../../lib/cost-budget";
@@ -19,9 +19,9 @@ import {
   SearchResponse,
 } from "./model";
 import { parseFoodLine } from "./parse";
-import { getFood, recentFoods, searchFoods, type FoodsCtx } from "./service";
+import { getFood, recentFoods, searchFoods } from "./service";
 
-export function foodsRoutes(deps: AppDeps, personal: (userId: number | null) => FoodsCtx["personal"]) {
+export function foodsRoutes(deps: FoodsDeps) {
   const budget = new CostBudget(deps.searchBudget);
   const signedInBudget = new CostBudget(deps.signedInSearchBudget ?? SIGNED_IN_SEARCH_BUDGET);
   /** Runs a search charged to `key` in `bucket` (its working time, not its pauses): 429 with Retry-After while that budget is spent. */
@@ -43,13 +43,7 @@ export function foodsRoutes(deps: AppDeps, personal: (userId: number | null) => 
       bucket.charge(key, slicer.ms, performance.now());
     }
   };
-  const ctxFor = (userId: number | null): FoodsCtx => ({
-    directory: deps.foods,
-    search: deps.search,
-    imported: deps.imported,
-    userId,
-    personal: personal(userId),
-  });
+  const ctxFor = (userId: number | null) => foodsCtx(deps, userId);
   return new Elysia({ prefix: "/foods" })
     .use(deps.authn)
     .get(

@@ -9,7 +9,6 @@ import type { RankInput } from "./rank";
 import { Lru } from "../../lib/lru";
 import { Slicer } from "../../lib/pace";
 import { immutableBody } from "../../lib/reply";
-import type { ImportedRepo } from "../imported/repo";
 import type { FoodDirectory } from "./directory";
 import { parseAmount, resolveAmount, type ParsedAmount, type ResolvedAmount } from "./amount";
 
@@ -17,10 +16,18 @@ export interface FoodsCtx {
   directory: FoodDirectory;
   search: FoodSearch;
   /** Open Food Facts products imported into the data dir (public, like the catalogue). */
-  imported: ImportedRepo;
+  imported: ImportedCandidates;
   userId: number | null;
   /** The caller's own foods; absent for anonymous callers. */
   personal?: PersonalFoods;
+}
+
+/** What the imported-products feature provides to search (features/imported/repo.ts). */
+export interface ImportedCandidates {
+  /** Products whose text matches the FTS5 query, as ranker input with their bm25. */
+  searchCandidates(match: string, limit: number): (RankInput & { bm25: number })[];
+  /** Changes whenever products are imported: anonymous result pages are cached per generation. */
+  generation(): string;
 }
 
 /** What the custom-foods feature provides to search and detail. */

@@ -1,20 +1,11 @@
 /** GET/PUT /goals */
 import { Elysia } from "elysia";
-import type { AppDeps } from "../../app";
+import { goalsCtx, type GoalsDeps } from "./context";
 import { errors } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
-import type { AuthedUser } from "../auth/plugin";
-import { getGoals, GoalsDocument, PutGoalsBody, putGoals, type GoalsCtx } from "./service";
+import { getGoals, GoalsDocument, PutGoalsBody, putGoals } from "./service";
 
-export const goalsCtx = (deps: AppDeps, user: Pick<AuthedUser, "id" | "timezone">): GoalsCtx => ({
-  db: deps.db,
-  log: deps.syncLog,
-  userId: user.id,
-  timezone: user.timezone,
-  now: deps.now(),
-});
-
-export function goalsRoutes(deps: AppDeps) {
+export function goalsRoutes(deps: GoalsDeps) {
   const detail = { tags: ["goals"] };
   return new Elysia({ prefix: "/goals" })
     .use(deps.authn)

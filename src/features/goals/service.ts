@@ -6,7 +6,7 @@
 import type { Db } from "../../db/client";
 import { inTx } from "../../db/tx";
 import { addDays, localDate } from "../../lib/time";
-import type { SyncLog } from "../sync/log";
+import type { ChangeLog } from "../../db/change-log";
 import { checkGoalsInput } from "./validate";
 import { GOAL_KEYS, goalsDocument, type Goals, type GoalKey, type Plan } from "./plans";
 
@@ -17,7 +17,7 @@ export { GoalsDocument, GoalsSchema, PutGoalsBody } from "./model";
 
 export interface GoalsCtx {
   db: Db;
-  log: SyncLog;
+  log: ChangeLog;
   userId: number;
   timezone: string;
   now: Date;

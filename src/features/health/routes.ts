@@ -7,7 +7,7 @@ import { Enum } from "../../lib/schemas";
 import { Elysia, t } from "elysia";
 import { AppError } from "../../lib/errors";
 import { errors } from "../../lib/schemas";
-import type { AppDeps } from "../../app";
+import type { HealthDeps } from "./context";
 import { VERSION } from "../../version";
 
 function check(run: () => unknown): "ok" | "error" {
@@ -29,7 +29,7 @@ const Health = t.Object(
   { title: "Health" },
 );
 
-export function healthRoutes(deps: Pick<AppDeps, "db" | "catalogue" | "lifecycle">) {
+export function healthRoutes(deps: HealthDeps) {
   return new Elysia().get(
     "/healthz",
     () => {

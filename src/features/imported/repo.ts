@@ -2,7 +2,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { FreshMap } from "../../db/fresh-map";
-import { allNutrients, macros } from "../foods/shape";
+import { allNutrients, macros } from "../foods/food-parts";
 import { importedProducts } from "../../db/schema";
 import type { FoodT } from "../foods/model";
 import type { RankInput } from "../foods/rank";

@@ -1,31 +1,31 @@
 /** The meal log's context for one request; other features (stats, sync, portability) build theirs from it. */
 import type { Db } from "../../db/client";
+import type { RouteDeps } from "../auth/context";
 import type { FoodDirectory } from "../foods/directory";
-import type { PhotosRepo } from "../scanner/photos";
-import type { ExamplesRepo } from "../scanner/recognition/examples";
-import type { SyncLog } from "../sync/log";
+import type { ChangeLog } from "../../db/change-log";
 import type { MealsRepo } from "./repo";
-import type { MealsCtx } from "./service";
+import type { MealsCtx, PhotoHooks } from "./service";
 
 /** What the meal log needs from the app. */
-export interface MealsDeps {
+export interface MealsDeps extends RouteDeps {
   db: Db;
   meals: MealsRepo;
   foods: FoodDirectory;
-  photos: Pick<PhotosRepo, "live">;
-  examples: Pick<ExamplesRepo, "add" | "withdraw">;
-  syncLog: SyncLog;
-  now: () => Date;
+  /** The photo scanner's hooks (scanner/photo-hooks.ts). */
+  photoHooks: PhotoHooks;
+  changeLog: ChangeLog;
 }
 
-export function mealsCtx(deps: MealsDeps, user: { id: number; timezone: string }): MealsCtx {
+export function mealsCtx(
+  deps: Pick<MealsDeps, "db" | "meals" | "foods" | "photoHooks" | "changeLog" | "now">,
+  user: { id: number; timezone: string },
+): MealsCtx {
   return {
     db: deps.db,
     repo: deps.meals,
     foods: deps.foods,
-    photos: deps.photos,
-    examples: deps.examples,
-    log: deps.syncLog,
+    photos: deps.photoHooks,
+    log: deps.changeLog,
     userId: user.id,
     timezone: user.timezone,
     now: deps.now(),

@@ -1,6 +1,5 @@
 /** /meals — log, read, change and delete meals; every route needs a token. */
 import { Elysia, t } from "elysia";
-import type { AppDeps } from "../../app";
 import { errors } from "../../lib/schemas";
 import { noContent, reply } from "../../lib/reply";
 
@@ -18,9 +17,9 @@ import {
 import { copyMeals } from "./copy";
 import { MAX_RANGE_DAYS, mealsInRange } from "./range";
 import { createMeal, dailyMeals, deleteMeal, getMeal, updateMeal } from "./service";
-import { mealsCtx } from "./context";
+import { mealsCtx, type MealsDeps } from "./context";
 
-export function mealsRoutes(deps: AppDeps) {
+export function mealsRoutes(deps: MealsDeps) {
   const tags = ["meals"];
   return new Elysia({ prefix: "/meals" })
     .use(deps.authn)

@@ -6,8 +6,7 @@ import type { Db } from "../../db/client";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { AppError } from "../../lib/errors";
 import { localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
-import type { ExamplesRepo } from "../scanner/recognition/examples";
-import type { SyncLog } from "../sync/log";
+import type { ChangeLog } from "../../db/change-log";
 import { Lru } from "../../lib/lru";
 import { immutableBody } from "../../lib/reply";
 import { inTx } from "../../db/tx";
@@ -17,19 +16,31 @@ import { fromSums, scale, type MealNutrients } from "./nutrition";
 import type { MealRow, MealsRepo, NewMeal } from "./repo";
 import { checkDate, isUuid, Problems } from "../../lib/problems";
 import { cleanNote, validateCreate, validatePatch, type MealCheckCtx } from "./validate";
-import { nutrientColumns, nutrientsOf, portionFields, toMeal } from "./shape";
+import { nutrientColumns, nutrientsOf, portionFields, toMeal } from "./meal-view";
 
 export { toMeal };
+
+/**
+ * What the photo scanner does around meals; it registers these (scanner/photo-hooks.ts), so the
+ * meal log knows nothing of photos beyond an id.
+ */
+export interface PhotoHooks {
+  /** Is this one of the user's photos from the last 24 hours? */
+  live(userId: number, photoId: string, now: Date): boolean;
+  /** A meal was logged from this photo: its embedding becomes an example of the food. */
+  confirmed(userId: number, photoId: string, foodId: number, mealId: string, now: Date): void;
+  /** That meal was deleted: its example goes too. */
+  withdrawn(userId: number, mealId: string): void;
+}
 
 export interface MealsCtx {
   db: Db;
   repo: MealsRepo;
   /** Which foods the user may log (catalogue, their own, imported). */
   foods: FoodDirectory;
-  photos: { live(userId: number, id: string, now: Date): unknown };
-  /** A meal logged with photo_id confirms the photo: its embedding becomes an example of the food. */
-  examples: Pick<ExamplesRepo, "add" | "withdraw">;
-  log: SyncLog;
+  /** The photo scanner's side of meals logged from a photo. */
+  photos: PhotoHooks;
+  log: ChangeLog;
   userId: number;
   timezone: string;
   now: Date;
@@ -39,7 +50,7 @@ export interface MealsCtx {
 const checkCtx = (ctx: MealsCtx): MealCheckCtx => ({
   userId: ctx.userId,
   food: (userId, id) => ctx.foods.loggable(userId, id),
-  photoLive: (id) => Boolean(ctx.photos.live(ctx.userId, id, ctx.now)),
+  photoLive: (id) => ctx.photos.live(ctx.userId, id, ctx.now),
 });
 
 /** When only a past or future date is given, meals sit at a typical local time for their type. */
@@ -120,7 +131,7 @@ export function createMeal({ ctx, input: raw }: { ctx: MealsCtx; input: unknown 
     const meal = inTx(ctx.db, () => {
       ctx.repo.insert(row);
       if (typeof input.photo_id === "string" && food)
-        ctx.examples.add(ctx.userId, input.photo_id, food.id, id, ctx.now);
+        ctx.photos.confirmed(ctx.userId, input.photo_id, food.id, id, ctx.now);
       const m = toMeal(ctx.repo.get(ctx.userId, id)!);
       ctx.log.record(ctx.userId, "meal", id, "upsert", m, ctx.now);
       return m;
@@ -241,7 +252,7 @@ export function deleteMeal({ ctx, id }: { ctx: MealsCtx; id: string }): void {
   const row = ownMeal(ctx, id);
   inTx(ctx.db, () => {
     ctx.repo.delete(ctx.userId, row.id);
-    ctx.examples.withdraw(ctx.userId, row.id);
+    ctx.photos.withdrawn(ctx.userId, row.id);
     ctx.log.record(ctx.userId, "meal", row.id, "delete", null, ctx.now);
   });
 }
@@ -253,7 +264,7 @@ type DayPage = { date: string; meals: MealT[]; totals: MealNutrients };
  * day (REST, sync, import) logs a new version in its transaction, so a cached page is never stale;
  * a page costs one indexed max() instead of reading and shaping the day's rows.
  */
-const dayPages = new WeakMap<SyncLog, Lru<string, DayPage>>();
+const dayPages = new WeakMap<ChangeLog, Lru<string, DayPage>>();
 
 /** GET /meals/daily — the day's meals in eating order, and their totals. */
 export function dailyMeals({ ctx, input }: { ctx: MealsCtx; input: { date?: string } }): DayPage {

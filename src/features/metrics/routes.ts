@@ -5,7 +5,7 @@
  */
 import { Elysia } from "elysia";
 import type { Server } from "bun";
-import { hashSecret, sameHash } from "../auth/codes";
+import { hashSecret, sameHash } from "../auth/secrets";
 import { AppError } from "../../lib/errors";
 import type { Metrics } from "./metrics";
 

@@ -3,7 +3,7 @@
  * and CSV, one row per meal. CSV cells that a spreadsheet would run as a formula are neutralised.
  */
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
-import { customDetail } from "../custom-foods/shape";
+import { customDetail } from "../custom-foods/as-food";
 import type { CustomFoodsCtx } from "../custom-foods/service";
 import { CUSTOM_ID_BASE } from "../custom-foods/repo";
 import { IMPORTED_ID_BASE } from "../imported/repo";

@@ -1,36 +1,17 @@
 /** GET /export and POST /import (API.md §Data portability). */
 import { Elysia, t } from "elysia";
-import type { AppDeps } from "../../app";
 import { errors, Enum } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
 import type { AuthedUser } from "../auth/plugin";
-import { mealsCtx } from "../meals/context";
-import { goalsCtx } from "../goals/routes";
-import { recipesCtx } from "../recipes/routes";
-import { weightsCtx } from "../weights/routes";
-import { exportCsvText, exportJsonText, exportWeightsCsv, type ExportCtx } from "./export";
+import { bodyOf } from "../../http/body-spec";
+import { diaryCtx, IMPORT_BODY_LIMIT, type PortabilityDeps } from "./context";
+import { exportCsvText, exportJsonText, exportWeightsCsv } from "./export";
 import { textStream } from "../../lib/stream";
 import { importJson } from "./import";
 import { ExportDocument, ImportSummary } from "./model";
 
-/** Largest import body; a year of meals is about 2 MB of JSON. */
-export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
-
-/** One import at a time per server (app.ts enters it before the body is read): each may hold ~5× its 64 MB. */
-export const IMPORTS = { path: "/api/v1/import", concurrent: 1 } as const;
-
-export function portabilityRoutes(deps: AppDeps) {
-  const ctx = (user: AuthedUser): ExportCtx => {
-    const meals = mealsCtx(deps, user);
-    return {
-      meals,
-      foods: { db: deps.db, repo: deps.customFoods, log: deps.syncLog, userId: user.id, now: meals.now },
-      recipes: recipesCtx(deps, user),
-      weights: weightsCtx(deps, user),
-      goals: goalsCtx(deps, user),
-      user,
-    };
-  };
+export function portabilityRoutes(deps: PortabilityDeps) {
+  const ctx = (user: AuthedUser) => diaryCtx(deps, user);
   const detail = { tags: ["portability"] };
   return new Elysia()
     .use(deps.authn)
@@ -92,6 +73,7 @@ export function portabilityRoutes(deps: AppDeps) {
         response: { 200: ImportSummary, ...errors(400, 401, 409, 413, 415, 429) },
         detail: {
           ...detail,
+          ...bodyOf({ kind: "json", limit: IMPORT_BODY_LIMIT, gate: "imports" }),
           body: ExportDocument,
           summary: "Import a JSON export into this account",
           description:

@@ -1,12 +1,10 @@
 /** /recipes — the caller's recipes (custom foods made of ingredients). */
 import { Elysia, t } from "elysia";
-import type { AppDeps } from "../../app";
+import { recipesCtx, type RecipesDeps } from "./context";
 import { errors, Nullable } from "../../lib/schemas";
 import { intParam } from "../../lib/validation";
 import { noContent, reply } from "../../lib/reply";
-import type { AuthedUser } from "../auth/plugin";
 import { CreateRecipeBody, PatchRecipeBody, Recipe, RecipeIdParams } from "./model";
-import { RecipesRepo } from "./repo";
 import {
   createRecipe,
   deleteRecipe,
@@ -16,24 +14,11 @@ import {
   recipeView,
   recipeViews,
   updateRecipe,
-  type RecipesCtx,
   type RecipeView,
 } from "./service";
 import { jsonPieces, streamedJson } from "../../lib/stream";
 
-export function recipesCtx(deps: AppDeps, user: Pick<AuthedUser, "id">): RecipesCtx {
-  const now = deps.now();
-  return {
-    repo: new RecipesRepo(deps.db),
-    foods: deps.foods,
-    custom: { db: deps.db, repo: deps.customFoods, log: deps.syncLog, userId: user.id, now },
-    log: deps.syncLog,
-    userId: user.id,
-    now,
-  };
-}
-
-export function recipesRoutes(deps: AppDeps) {
+export function recipesRoutes(deps: RecipesDeps) {
   const tags = ["recipes"];
   return new Elysia({ prefix: "/recipes" })
     .use(deps.authn)

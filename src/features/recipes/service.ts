@@ -12,7 +12,7 @@ import { saveComputedFood, deleteFood, type CustomFoodsCtx } from "../custom-foo
 import { maxPer100g } from "../custom-foods/validate";
 import type { FoodDirectory } from "../foods/directory";
 import type { FoodT } from "../foods/model";
-import type { SyncLog } from "../sync/log";
+import type { ChangeLog } from "../../db/change-log";
 import { computeRecipe } from "./compute";
 import type { IngredientRow, RecipesRepo } from "./repo";
 import { checkRecipeInput, MAX_DISH_GRAMS, SERVING, type IngredientInput } from "./validate";
@@ -21,7 +21,7 @@ export interface RecipesCtx {
   repo: RecipesRepo;
   foods: FoodDirectory;
   custom: CustomFoodsCtx;
-  log: SyncLog;
+  log: ChangeLog;
   userId: number;
   now: Date;
 }

@@ -1,31 +1,18 @@
 /** POST /scanner/barcode and /scanner/photo — both need a token (a user's own foods win). */
 import { Elysia, t } from "elysia";
-import type { AppDeps } from "../../app";
+import { bodyOf } from "../../http/body-spec";
+import { scannerContext, type ScannerDeps } from "./context";
+import { MAX_UPLOAD_BODY } from "./image";
 import { errors } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
-import type { AuthedUser } from "../auth/plugin";
 import { BarcodeBody, BarcodeResponse, LabelResponse, PhotoBody, PhotoResponse } from "./model";
-import { scanBarcode, scanLabel, scanPhoto, type ScannerCtx } from "./service";
-import { customSource, importedSource, onlineSource, type BarcodeSource } from "./sources";
+import { scanBarcode, scanLabel, scanPhoto } from "./service";
 
-export function scannerRoutes(deps: AppDeps) {
-  const sources: BarcodeSource[] = [
-    customSource(deps.customFoods, deps.foods),
-    importedSource(deps.imported, deps.foods),
-  ];
-  if (deps.offClient) sources.push(onlineSource(deps.offClient, deps.imported, deps.foods, deps.now));
-  const onlineAllowed = () => deps.offClient !== null && deps.onlineLookup.enabled();
-  const ctx = (user: AuthedUser): ScannerCtx => ({
-    userId: user.id,
-    now: deps.now(),
-    sources,
-    onlineAllowed,
-    photos: deps.photos,
-    examples: deps.examples,
-    recogniser: deps.recogniser,
-    foodSummary: (id) => deps.foods.summary(user.id, id),
-  });
+export function scannerRoutes(deps: ScannerDeps) {
+  const ctx = scannerContext(deps);
   const detail = { tags: ["scanner"] };
+  /** Photos come as multipart/form-data, read with the image limit (10 MB). */
+  const upload = bodyOf({ kind: "multipart", limit: MAX_UPLOAD_BODY, file: "image" });
   return new Elysia({ prefix: "/scanner" })
     .use(deps.authn)
     .post("/barcode", async ({ user, body }) => reply(deps, await scanBarcode({ ctx: ctx(user), input: body })), {
@@ -52,6 +39,7 @@ export function scannerRoutes(deps: AppDeps) {
         response: { 200: PhotoResponse, ...errors(400, 401, 413, 415, 422, 429) },
         detail: {
           ...detail,
+          ...upload,
           summary: "Read a barcode and recognise food in a photo",
           description:
             'multipart/form-data, part `image`. The barcode is searched at several scales and angles; when found and known, `food` is that product. Meanwhile the on-device model (COCO-SSD: banana, apple, orange, broccoli, carrot, sandwich, hot dog, pizza, doughnut, cake, and cups and wine glasses) suggests foods above a calibrated confidence (`source: model`), and photos you confirmed earlier that look alike suggest theirs (`source: personal`). At most 5, best first; often none; none when a barcode was read (the photo is about that product). Nothing is logged automatically: send photo_id with POST /meals to log and to confirm what the photo showed, which keeps its embedding (never the image) as your example of that food. `model.name` is "none" when the model could not run on this photo; 429 when too many photos are waiting.',
@@ -64,6 +52,7 @@ export function scannerRoutes(deps: AppDeps) {
       response: { 200: LabelResponse, ...errors(400, 401, 413, 415, 422, 429, 503) },
       detail: {
         ...detail,
+        ...upload,
         summary: "Read a nutrition label from a photo",
         description:
           "multipart/form-data, part `image`, with the upload rules of /scanner/photo. On-device OCR (PaddleOCR v4 models under onnxruntime, in a photo worker) reads the text; the panel is parsed as a US Nutrition Facts label, an EU/UK per-100 g table or an Australian/NZ panel. Nothing is stored: send the result as `label` with POST /foods to make a custom food. Values we are unsure of are null, with the line and a confidence in `fields`; a photo with no label gives every value null and `lines` as read. 429 when too many photos are waiting; 503 when the server runs with --photo-workers 0.",

@@ -1,6 +1,6 @@
 /** GET /stats/daily and /stats/weekly */
 import { Elysia, t } from "elysia";
-import type { AppDeps } from "../../app";
+import type { MealsDeps } from "../meals/context";
 import { errors, Nullable, Int } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
 import { GoalsSchema } from "../goals/service";
@@ -55,7 +55,7 @@ const WeeklyStats = t.Object(
   { title: "WeeklyStats" },
 );
 
-export function statsRoutes(deps: AppDeps) {
+export function statsRoutes(deps: MealsDeps) {
   const detail = { tags: ["stats"] };
   return new Elysia({ prefix: "/stats" })
     .use(deps.authn)

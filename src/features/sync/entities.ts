@@ -8,7 +8,7 @@ import { clearGoals, putGoals, type GoalsCtx } from "../goals/service";
 import { createMeal, deleteMeal, updateMeal, type MealsCtx } from "../meals/service";
 import { createRecipe, deleteRecipe, updateRecipe, type RecipesCtx } from "../recipes/service";
 import { deleteWeight, putWeight, type WeightsCtx } from "../weights/service";
-import type { Entity } from "./log";
+import type { Entity } from "../../db/change-log";
 import type { Mutation } from "./protocol";
 
 export interface EntityCtxs {

@@ -3,7 +3,7 @@
  * database. Format version 1.
  */
 import type { ErrorBody, ErrorDetail } from "../../lib/errors";
-import type { Entity, Op } from "./log";
+import type { Entity, Op } from "../../db/change-log";
 import { isCalendarDate } from "../../lib/time";
 
 export const PROTOCOL_VERSION = 1;

@@ -1,40 +1,17 @@
 /** GET /sync/changes and POST /sync/push (API.md §Sync). */
 import { jsonPieces, streamedJson } from "../../lib/stream";
 import { Elysia, t } from "elysia";
-import type { AppDeps } from "../../app";
 import { errors, ErrorSchema, Nullable, Enum, Int } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
 import { intParam } from "../../lib/validation";
 import type { AuthedUser } from "../auth/plugin";
-import { mealsCtx } from "../meals/context";
 import { MAX_MUTATIONS } from "./protocol";
 import { entity, op, PushBodyDoc, recordId } from "./model";
-import { goalsCtx } from "../goals/routes";
-import { weightsCtx } from "../weights/routes";
-import { recipesCtx } from "../recipes/routes";
-import { pullChanges, pushMutations, type SyncCtx } from "./service";
+import { syncCtx, type SyncDeps } from "./context";
+import { pullChanges, pushMutations } from "./service";
 
-export function syncRoutes(deps: AppDeps) {
-  const ctx = (user: AuthedUser): SyncCtx => {
-    const meals = mealsCtx(deps, user);
-    return {
-      userId: user.id,
-      now: meals.now,
-      log: deps.syncLog,
-      meals,
-      foods: { db: deps.db, repo: deps.customFoods, log: deps.syncLog, userId: user.id, now: meals.now },
-      goals: goalsCtx(deps, user),
-      weights: weightsCtx(deps, user),
-      recipes: recipesCtx(deps, user),
-      tombstoneDays: deps.tombstoneDays,
-      onBug: (error, m) =>
-        deps.logger.error("sync mutation failed unexpectedly", {
-          entity: m.entity,
-          op: m.op,
-          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-        }),
-    };
-  };
+export function syncRoutes(deps: SyncDeps) {
+  const ctx = (user: AuthedUser) => syncCtx(deps, user);
   const detail = { tags: ["sync"] };
   return new Elysia({ prefix: "/sync" })
     .use(deps.authn)

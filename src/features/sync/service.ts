@@ -6,7 +6,7 @@
 import { inTx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
 import { HANDLERS, type EntityCtxs } from "./entities";
-import type { LogRow, SyncLog } from "./log";
+import type { LogRow, ChangeLog } from "../../db/change-log";
 import {
   checkMutation,
   decodeCursor,
@@ -20,7 +20,7 @@ import {
 export interface SyncCtx extends EntityCtxs {
   userId: number;
   now: Date;
-  log: SyncLog;
+  log: ChangeLog;
   tombstoneDays: number;
   /** Logs an unexpected error of one mutation (the mutation is rejected, the batch goes on). */
   onBug(error: unknown, mutation: Mutation): void;

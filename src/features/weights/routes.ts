@@ -1,23 +1,13 @@
 /** /weights — body weight by date, with the trend. */
 import { Elysia, t } from "elysia";
-import type { AppDeps } from "../../app";
-import { errors, Nullable, Enum } from "../../lib/schemas";
+import { weightsCtx, type WeightsDeps } from "./context";
+import { errors, Nullable } from "../../lib/schemas";
 import { noContent, reply } from "../../lib/reply";
-import type { AuthedUser } from "../auth/plugin";
-import { deleteWeight, getWeight, listWeights, MAX_RANGE_DAYS, putWeight, type WeightsCtx } from "./service";
+import { deleteWeight, getWeight, listWeights, MAX_RANGE_DAYS, putWeight } from "./service";
 import { MAX_KG, MIN_KG, PostWeightBody, WeightBody, WeightUnit } from "./model";
 import { SMOOTHING } from "./trend";
 import { rangeFields } from "../../lib/date-range";
 import { localDate } from "../../lib/time";
-
-export const weightsCtx = (deps: AppDeps, user: Pick<AuthedUser, "id" | "timezone" | "weightUnit">): WeightsCtx => ({
-  db: deps.db,
-  log: deps.syncLog,
-  userId: user.id,
-  timezone: user.timezone,
-  unit: user.weightUnit === "lb" ? "lb" : "kg",
-  now: deps.now(),
-});
 
 const unit = WeightUnit;
 export const Weight = t.Object(
@@ -34,7 +24,7 @@ export const Weight = t.Object(
 );
 const DateParams = t.Object({ date: t.String({ description: "YYYY-MM-DD, a local date in the user's time zone" }) });
 
-export function weightsRoutes(deps: AppDeps) {
+export function weightsRoutes(deps: WeightsDeps) {
   const tags = ["weight"];
   return new Elysia({ prefix: "/weights" })
     .use(deps.authn)

@@ -8,13 +8,13 @@ import { AppError } from "../../lib/errors";
 import { Problems, checkDate } from "../../lib/problems";
 import { addDays, localDate } from "../../lib/time";
 import { checkRange } from "../../lib/date-range";
-import type { SyncLog } from "../sync/log";
+import type { ChangeLog } from "../../db/change-log";
 import { SMOOTHING, toUnit, trendSeries, type Weighing } from "./trend";
 import { checkWeight, checkWeightDate } from "./validate";
 
 export interface WeightsCtx {
   db: Db;
-  log: SyncLog;
+  log: ChangeLog;
   userId: number;
   timezone: string;
   /** "kg" or "lb": how values are shown. */

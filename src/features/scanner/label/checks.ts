@@ -2,7 +2,7 @@
  * After the panel is parsed: what follows from what was read (kJ ↔ kcal, per serving ↔ per 100 g)
  * and the consistency checks that leave a value out rather than let a misread one through.
  */
-import { mapValues, round, type LabelKey, type LabelNutrients, type LabelReading, type Warning } from "./reading";
+import { mapValues, round, type LabelKey, type LabelNutrients, type LabelReading, type Warning } from "./keys";
 
 /** Stated energy and Atwater energy (9 fat + 4 carbohydrate + 4 protein) further apart than this are flagged. */
 export const ENERGY_TOLERANCE = 0.2;

@@ -14,9 +14,9 @@ import {
   type LabelKey,
   type LabelNutrients,
   type LabelReading,
-} from "./reading";
+} from "./keys";
 
-export { LABEL_KEYS, MIN_CONFIDENCE, type LabelReading } from "./reading";
+export { LABEL_KEYS, MIN_CONFIDENCE, type LabelReading } from "./keys";
 
 const SODIUM_MG_PER_SALT_G = 400;
 

@@ -16,18 +16,13 @@ import { loadGraphModel, type GraphModel } from "@tensorflow/tfjs-converter";
 import { setWasmPaths } from "@tensorflow/tfjs-backend-wasm";
 import { readFileSync } from "node:fs";
 
-import { EMBEDDING_DIM, INPUT_SIDE, SCORE_CHANNELS } from "./shape";
+import { EMBEDDING_DIM, INPUT_SIDE, SCORE_CHANNELS } from "./dimensions";
 export { EMBEDDING_DIM, INPUT_SIDE, SCORE_CHANNELS };
 export const EMBEDDING_NODE = "FeatureExtractor/MobilenetV2/Conv_1/Relu6";
 
-export interface DetectorFiles {
-  /** Path of model.json. */
-  modelJson: string;
-  /** Weight file name as model.json names it → path to read it from. */
-  shards: Record<string, string>;
-  /** tfjs-backend-wasm.wasm, -simd.wasm and -threaded-simd.wasm → paths. */
-  wasm: Record<string, string>;
-}
+import type { DetectorFiles } from "../../../assets";
+
+export type { DetectorFiles };
 
 export interface Inference {
   /** SCORE_CHANNELS image-level scores in 0–1. */

@@ -5,7 +5,7 @@
  * (BSD-licensed, Debian), written by scripts/calibrate-photo.ts.
  */
 import meanFile from "../../../../models/embedding-mean.json" with { type: "json" };
-import { EMBEDDING_DIM } from "./shape";
+import { EMBEDDING_DIM } from "./dimensions";
 
 const MEAN = Float32Array.from(meanFile.values);
 if (MEAN.length !== EMBEDDING_DIM)

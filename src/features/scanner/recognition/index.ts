@@ -9,7 +9,7 @@ import { defaultWorkers } from "../../../config";
 import { AppError } from "../../../lib/errors";
 import { jsonLogger, type Logger } from "../../../lib/log";
 import { squareRgb, type CheckedImage } from "../image";
-import { INPUT_SIDE } from "./shape";
+import { INPUT_SIDE } from "./dimensions";
 import { LABELS, PERSONAL_CONFIDENT, personalConfidence, pickerCandidates, type ModelCandidate } from "./labels";
 import type { Neighbour } from "./examples";
 import { DetectorPool } from "./pool";

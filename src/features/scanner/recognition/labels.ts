@@ -3,7 +3,7 @@
  * confidence below which a model suggestion is not shown (scripts/calibrate-photo.ts).
  */
 import labels from "../../../../models/labels.json" with { type: "json" };
-import { SCORE_CHANNELS } from "./shape";
+import { SCORE_CHANNELS } from "./dimensions";
 
 export interface LabelFood {
   food_id: number;

@@ -5,7 +5,7 @@
  * database).
  */
 import { parseArgs } from "node:util";
-import { ConfigError } from "../config";
+import { ConfigError } from "./config-error";
 
 export const COMMANDS = ["serve", "import-off", "backup", "restore", "user", "healthcheck", "help"] as const;
 export type Command = (typeof COMMANDS)[number];

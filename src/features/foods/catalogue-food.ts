@@ -3,7 +3,7 @@ import type { Catalogue, CatalogueFood } from "../../db/catalogue";
 import { Lru } from "../../lib/lru";
 import { immutableBody } from "../../lib/reply";
 import type { FoodSummaryT, FoodT } from "./model";
-import { macros } from "./shape";
+import { macros } from "./food-parts";
 
 function portionOf(catalogue: Catalogue, f: CatalogueFood): FoodSummaryT["default_portion"] {
   if (f.default_portion_id === null) return null;

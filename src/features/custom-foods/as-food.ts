@@ -1,5 +1,5 @@
 /** Custom foods in the contract's FoodSummary and Food shapes. */
-import { allNutrients, macros } from "../foods/shape";
+import { allNutrients, macros } from "../foods/food-parts";
 import type { FoodT, FoodSummaryT } from "../foods/model";
 import type { CustomFoodRow, CustomFoodsRepo } from "./repo";
 

@@ -1,9 +1,9 @@
 /**
- * Writing and reading the change log (db/schema.ts syncLog). Services call `record` inside the
+ * Writing and reading the change log (db/schema.ts changeLog). Services call `record` inside the
  * transaction of their write, so a change and its log entry commit together or not at all.
  */
-import type { Db } from "../../db/client";
-import { FreshMap } from "../../db/fresh-map";
+import type { Db } from "./client";
+import { FreshMap } from "./fresh-map";
 
 export type Entity = "meal" | "food" | "goals" | "weight" | "recipe";
 export type Op = "upsert" | "delete";
@@ -20,7 +20,7 @@ export interface LogRow {
 /** Tombstones older than this are purged; a cursor from before a purge gets 410. */
 export const DEFAULT_TOMBSTONE_DAYS = 90;
 
-export class SyncLog {
+export class ChangeLog {
   private readonly del;
   private readonly ins;
   private readonly one;

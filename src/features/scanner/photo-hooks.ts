@@ -1,0 +1,16 @@
+/**
+ * The scanner's side of meals logged from a photo (meals/service.ts PhotoHooks): a photo id is
+ * good for 24 hours, and a meal logged from it makes the photo's embedding an example of the food
+ * (personal recognition) until the meal is deleted.
+ */
+import type { PhotoHooks } from "../meals/service";
+import type { PhotosRepo } from "./photos";
+import type { ExamplesRepo } from "./recognition/examples";
+
+export function photoHooks(photos: PhotosRepo, examples: ExamplesRepo): PhotoHooks {
+  return {
+    live: (userId, photoId, now) => Boolean(photos.live(userId, photoId, now)),
+    confirmed: (userId, photoId, foodId, mealId, now) => void examples.add(userId, photoId, foodId, mealId, now),
+    withdrawn: (userId, mealId) => void examples.withdraw(userId, mealId),
+  };
+}

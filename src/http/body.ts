@@ -1,0 +1,91 @@
+/**
+ * Reading request bodies. A protected route's caller is authenticated from its headers before a
+ * byte of the body is read (a 401 for a 60 MB tokenless upload costs nothing); a declared length
+ * over the route's limit is refused at once; a route's gate (one import at a time) is entered
+ * before its body is read and left when the answer has gone. JSON is the default (1 MiB, parsed
+ * with a nesting limit); a route declares anything else in its detail (body-spec.ts).
+ */
+import { Elysia } from "elysia";
+import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "../lib/body";
+import { bodyError, recordBodyError } from "../lib/body-errors";
+import { AppError } from "../lib/errors";
+import type { Gate } from "../lib/gate";
+import type { RouteTable } from "./route-table";
+
+export interface BodyDeps {
+  routes: RouteTable;
+  /** Authenticates an `auth: true` route's caller from the headers alone (features/auth/plugin.ts). */
+  authenticate: (request: Request, route: string) => Promise<void>;
+  /** Gates routes may name in their body spec. */
+  gates: Record<string, Gate>;
+}
+
+async function readMultipart(request: Request, limit: number, file: string): Promise<Record<string, unknown>> {
+  const bytes = await readLimited(request, limit);
+  let form: Awaited<ReturnType<Response["formData"]>>;
+  try {
+    // the hook's contentType lacks the boundary; the request header has it
+    form = await new Response(bytes, {
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    }).formData();
+  } catch {
+    throw new AppError("validation_failed", "the body is not valid multipart/form-data", [
+      { field: file, message: "could not be read from the multipart body" },
+    ]);
+  }
+  if (typeof form.get(file) === "string") {
+    const message = "must be a file part (JPEG, PNG or WebP, sent with a filename), not a text field";
+    throw new AppError("validation_failed", `${file} ${message}`, [{ field: file, message }]);
+  }
+  return Object.fromEntries(form.entries());
+}
+
+export function bodies(deps: BodyDeps) {
+  const leaveGates = (request: Request) => {
+    for (const gate of Object.values(deps.gates)) gate.leave(request);
+  };
+  return (
+    new Elysia()
+      .onParse({ as: "global" }, async ({ request, contentType, route }) => {
+        const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+        const facts = deps.routes.of(request.method, route);
+        if (facts?.needsToken) await deps.authenticate(request, route);
+        const spec = facts?.body ?? { kind: "json", limit: JSON_BODY_LIMIT };
+        const declared = Number(request.headers.get("content-length") ?? 0);
+        if (declared > spec.limit) throw tooLarge(spec.limit);
+        if (spec.kind === "json" && spec.gate) deps.gates[spec.gate]?.enter(request);
+        try {
+          if (spec.kind === "multipart") {
+            if (type !== "multipart/form-data") {
+              throw new AppError(
+                "unsupported_media_type",
+                `send the photo as multipart/form-data with a file part named ${spec.file}`,
+              );
+            }
+            return await readMultipart(request, spec.limit, spec.file);
+          }
+          // No body at all (a DELETE, say): nothing to parse; a route that needs one says so.
+          if (type === "" && (request.body === null || request.headers.get("content-length") === "0")) return undefined;
+          if (type !== "application/json" && !type.endsWith("+json")) {
+            throw new AppError(
+              "unsupported_media_type",
+              `Content-Type must be application/json${type ? `, got ${type}` : ""}`,
+            );
+          }
+          return await readJson(request, spec.limit);
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          return recordBodyError(request, e);
+        }
+      })
+      // After authentication and validation: a body that could not be read is reported even when
+      // the route's schema (all fields optional) let the placeholder through.
+      .onBeforeHandle({ as: "global" }, ({ request }) => {
+        const unreadable = bodyError(request);
+        if (unreadable) throw unreadable;
+      })
+      // a request refused before its handler ran frees its gate now; the rest when the answer has gone
+      .onError({ as: "global" }, ({ request }) => leaveGates(request))
+      .onAfterResponse({ as: "global" }, ({ request }) => leaveGates(request))
+  );
+}

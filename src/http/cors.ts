@@ -1,0 +1,23 @@
+/** CORS for the API (--cors-origin; lib/cors.ts): preflights answered here, allowed origins' headers on every answer, errors too. */
+import { Elysia } from "elysia";
+import { Cors } from "../lib/cors";
+import { extraHeaders } from "../lib/error-response";
+import { AppError } from "../lib/errors";
+import { pathOf } from "../lib/http-policy";
+
+export function cors(origins: readonly string[]) {
+  const policy = new Cors(origins);
+  const plugin = new Elysia();
+  if (!policy.enabled) return plugin;
+  return plugin.onRequest(({ request, set }) => {
+    if (!pathOf(request.url).startsWith("/api/")) return;
+    const preflight = policy.preflight(request);
+    if (preflight instanceof AppError) throw preflight;
+    if (preflight) return preflight;
+    const headers = policy.headers(request.headers.get("origin"));
+    if (headers) {
+      Object.assign(set.headers, headers);
+      extraHeaders.set(request, headers);
+    }
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * createServices(options): the repositories and services of one app, built once, as one object
+ * that satisfies every feature's deps (each feature's context.ts says what it needs). createApp
+ * (app.ts) hands it to the routes; nothing here knows about HTTP.
+ */
+import type { Catalogue } from "./db/catalogue";
+import { ChangeLog, DEFAULT_TOMBSTONE_DAYS } from "./db/change-log";
+import type { Db } from "./db/client";
+import { GroupCommit } from "./db/group-commit";
+import { ClientAddress } from "./lib/client-address";
+import { Gate } from "./lib/gate";
+import { jsonLogger, type Logger } from "./lib/log";
+import { RateWindow } from "./lib/rate-window";
+import type { AdminDeps } from "./features/admin/context";
+import { AccessTokens } from "./features/auth/access-tokens";
+import { AccountCodes } from "./features/auth/account-codes";
+import type { AuthDeps } from "./features/auth/context";
+import { authPlugin, type AuthnDeps } from "./features/auth/plugin";
+import { Registration, type RegistrationMode } from "./features/auth/registration";
+import { AuthRepo } from "./features/auth/repo";
+import { DEFAULT_PASSWORD_COST } from "./features/auth/service";
+import { LoginThrottle, type ThrottleLimits } from "./features/auth/throttle";
+import { Tokens } from "./features/auth/tokens";
+import { personalFoods } from "./features/custom-foods/personal";
+import { CustomFoodsRepo } from "./features/custom-foods/repo";
+import { customFoodSource } from "./features/custom-foods/source";
+import { catalogueSource } from "./features/foods/catalogue-source";
+import type { FoodsDeps } from "./features/foods/context";
+import { FoodDirectory } from "./features/foods/directory";
+import { FoodSearch } from "./features/foods/search";
+import type { HealthDeps } from "./features/health/context";
+import type { OffClient } from "./features/imported/online";
+import { OnlineLookupSetting } from "./features/imported/online-setting";
+import { ImportedRepo } from "./features/imported/repo";
+import { importedFoodSource } from "./features/imported/source";
+import { MealsRepo } from "./features/meals/repo";
+import { IMPORTS_AT_ONCE, type PortabilityDeps } from "./features/portability/context";
+import { RecipesRepo } from "./features/recipes/repo";
+import type { ScannerDeps } from "./features/scanner/context";
+import { photoHooks } from "./features/scanner/photo-hooks";
+import { PhotosRepo } from "./features/scanner/photos";
+import { CocoSsdRecogniser, sharedPool, type Recogniser } from "./features/scanner/recognition";
+import { ExamplesRepo } from "./features/scanner/recognition/examples";
+import type { SyncDeps } from "./features/sync/context";
+
+/** Accounts one address may register per hour on an open server (a household signs up a few). */
+export const REGISTRATIONS_PER_HOUR = 10;
+
+/** Every feature's deps: one object is all of them. */
+export type FeatureDeps = AuthDeps & AdminDeps & FoodsDeps & ScannerDeps & PortabilityDeps & SyncDeps & HealthDeps;
+
+export interface Services extends FeatureDeps {
+  /** Secret for signing JWTs (kept in the data dir, see lib/secret.ts). */
+  jwtSecret: string;
+  logger: Logger;
+  /** One JSON line per request (request id, method, path, status, duration). */
+  logRequests: boolean;
+  /** The auth macro's own deps; `ruleOf` is set by createApp once the routes exist. */
+  authnDeps: AuthnDeps;
+  /** Proxies (CIDRs) trusted to name the client in X-Forwarded-For / Forwarded (--trust-proxy). */
+  trustProxy: readonly string[];
+  /** Host names answered (--allowed-hosts; loopback names when bound to loopback); null: any. */
+  allowedHosts: readonly string[] | null;
+  /** GET /metrics (--metrics): on for loopback callers, and for `token` when given; absent: off. */
+  metrics?: { token: string | null } | null;
+  /** Origins whose pages may call the API (--cors-origin); "*" any; empty: none. */
+  corsOrigins?: readonly string[];
+}
+
+/** What the caller chooses (the rest is built): src/index.ts from the command line, tests their own. */
+export interface ServiceOptions {
+  db: Db;
+  catalogue: Catalogue;
+  jwtSecret: string;
+  now?: () => Date;
+  logger?: Logger;
+  /** Check every success body against its declared schema (tests, development). See lib/reply.ts. */
+  validateResponses?: boolean;
+  logRequests?: boolean;
+  /** argon2id cost; tests use OWASP's minimum, production Bun's stronger default. */
+  passwordCost?: Services["auth"]["passwordCost"];
+  loginLimits?: ThrottleLimits;
+  searchBudget?: Services["searchBudget"];
+  signedInSearchBudget?: Services["signedInSearchBudget"];
+  /** Accounts one address (an IPv6 /64) may register per hour on an open server; default 10. */
+  registrationsPerHour?: number;
+  commit?: Services["commit"];
+  search?: FoodSearch;
+  /** The food-photo model; tests may pass their own size. Default: the process's shared pool (workers start on first use). */
+  recogniser?: Recogniser;
+  tombstoneDays?: number;
+  offClient?: OffClient | null;
+  lifecycle?: { draining: boolean };
+  trustProxy?: readonly string[];
+  allowedHosts?: readonly string[] | null;
+  metrics?: { token: string | null } | null;
+  corsOrigins?: readonly string[];
+  /** --online-lookup: when given, the stored setting is set to it at start (else it stays). */
+  onlineLookupAtStart?: boolean;
+  /** --registration: when given, the mode is set to it at start (else the stored one stays). */
+  registrationMode?: RegistrationMode;
+}
+
+export function createServices(options: ServiceOptions): Services {
+  const { db, catalogue } = options;
+  const now = options.now ?? (() => new Date());
+  const logger = options.logger ?? jsonLogger;
+  const passwordCost = options.passwordCost ?? DEFAULT_PASSWORD_COST;
+  const authRepo = new AuthRepo(db);
+  const tokens = new Tokens(options.jwtSecret);
+  const accessTokens = new AccessTokens(db);
+  const registration = new Registration(db);
+  if (options.registrationMode) registration.setMode(options.registrationMode, now());
+  const onlineLookup = new OnlineLookupSetting(db);
+  if (options.onlineLookupAtStart !== undefined) onlineLookup.set(options.onlineLookupAtStart, now());
+  const customFoods = new CustomFoodsRepo(db);
+  const imported = new ImportedRepo(db);
+  const meals = new MealsRepo(db);
+  const photos = new PhotosRepo(db);
+  const examples = new ExamplesRepo(db);
+  const commits = new GroupCommit(db.$client);
+  const proxies = new ClientAddress(options.trustProxy);
+  const authnDeps: AuthnDeps = { tokens, repo: authRepo, accessTokens, now, ruleOf: () => undefined };
+  return {
+    db,
+    catalogue,
+    jwtSecret: options.jwtSecret,
+    now,
+    logger,
+    validateResponses: options.validateResponses ?? false,
+    logRequests: options.logRequests ?? true,
+    search: options.search ?? new FoodSearch(catalogue),
+    auth: {
+      repo: authRepo,
+      tokens,
+      throttle: new LoginThrottle(options.loginLimits),
+      inviteThrottle: new LoginThrottle(options.loginLimits),
+      registrations: new RateWindow(options.registrationsPerHour ?? REGISTRATIONS_PER_HOUR, 3_600_000),
+      passwordCost,
+      accessTokens,
+      registration,
+      codes: new AccountCodes(db),
+    },
+    authnDeps,
+    authn: authPlugin({ ...authnDeps, ruleOf: (method, route) => authnDeps.ruleOf(method, route) }),
+    commit: options.commit ?? ((write) => commits.run(write)),
+    trustProxy: options.trustProxy ?? [],
+    clientAddress: (request, server) => proxies.of(server?.requestIP(request)?.address, request.headers),
+    allowedHosts: options.allowedHosts ?? null,
+    customFoods,
+    foods: new FoodDirectory([catalogueSource(catalogue), customFoodSource(customFoods), importedFoodSource(imported)]),
+    personal: (userId) =>
+      userId === null
+        ? undefined
+        : personalFoods((u, since) => meals.foodHistory(u, since), customFoods, userId, now()),
+    meals,
+    mealCounts: () => meals.countsByUser(),
+    recipes: new RecipesRepo(db),
+    imported,
+    photos,
+    examples,
+    photoHooks: photoHooks(photos, examples),
+    recogniser: options.recogniser ?? new CocoSsdRecogniser(sharedPool(), logger),
+    changeLog: new ChangeLog(db),
+    tombstoneDays: options.tombstoneDays ?? DEFAULT_TOMBSTONE_DAYS,
+    offClient: options.offClient ?? null,
+    onlineLookup,
+    lifecycle: options.lifecycle ?? { draining: false },
+    imports: new Gate(IMPORTS_AT_ONCE, "another import"),
+    metrics: options.metrics,
+    corsOrigins: options.corsOrigins,
+    searchBudget: options.searchBudget,
+    signedInSearchBudget: options.signedInSearchBudget,
+  };
+}
