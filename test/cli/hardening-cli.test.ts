@@ -1,0 +1,253 @@
+/**
+ * Start-up hardening: the real entry point as a self-hoster runs it. A second
+ * server on a busy port or a locked data dir refuses to start, restore refuses under a running
+ * server, unknown flags stop the program, and start-up failures are one sentence each.
+ */
+import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { writeFixture } from "../../scripts/gen-off-fixture";
+import { registerUser, startProcess, tempDir } from "../helpers";
+
+const ENTRY = join(import.meta.dir, "..", "..", "src", "index.ts");
+const run = (...args: string[]) => {
+  const r = Bun.spawnSync(["bun", ENTRY, ...args], { env: { ...process.env, MORSEL_LOG_REQUESTS: "false" } });
+  return { code: r.exitCode, out: r.stdout.toString(), err: r.stderr.toString() };
+};
+/** One sentence, no raw errno codes or stack. */
+const oneSentence = (text: string) => {
+  expect(text).not.toMatch(/\b(ENOENT|EEXIST|EACCES|EPERM|EADDRINUSE)\b/);
+  expect(text).not.toMatch(/\bat .*\.(ts|js):\d+/);
+};
+
+const fetchCall =
+  (base: string) =>
+  async (method: string, path: string, o: { body?: unknown; token?: string } = {}) => {
+    const r = await fetch(`${base}${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...(o.token ? { authorization: `Bearer ${o.token}` } : {}) },
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    });
+    const text = await r.text();
+    return { status: r.status, headers: r.headers, text, json: text ? JSON.parse(text) : undefined };
+  };
+
+describe("one server per port and per data directory", () => {
+  test("a second server on a port in use exits non-zero with 'port N is already in use'; the first keeps serving", async () => {
+    const first = await startProcess(tempDir());
+    try {
+      const port = new URL(first.url).port;
+      const second = run("serve", "--port", port, "--data-dir", tempDir());
+      expect(second.code).toBe(1);
+      expect(second.err).toContain(`port ${port} is already in use`);
+      oneSentence(second.err);
+      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+  });
+
+  test("--host ::1 on a port another program holds on 127.0.0.1 refuses to start: localhost may reach that program", async () => {
+    const other = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("someone else") });
+    try {
+      const r = run("serve", "--host", "::1", "--port", String(other.port), "--data-dir", tempDir());
+      expect(r.code).toBe(1);
+      expect(r.err).toContain(`port ${other.port} is already in use on 127.0.0.1`);
+      oneSentence(r.err);
+    } finally {
+      other.stop(true);
+    }
+  });
+
+  test("a second server on the same data directory (another port) refuses to start", async () => {
+    const dir = tempDir();
+    const first = await startProcess(dir);
+    try {
+      const second = run("serve", "--port", "0", "--data-dir", dir);
+      expect(second.code).toBe(1);
+      expect(second.err).toContain(`the data directory ${dir} is in use by a running morsel server`);
+    } finally {
+      await first.stop();
+    }
+  });
+
+  test("restore refuses while the server runs, and no acknowledged write is lost; after kill -9 it works", async () => {
+    const dir = tempDir();
+    const server = await startProcess(dir);
+    const call = fetchCall(server.url);
+    const u = await registerUser(call);
+    const backupFile = join(tempDir(), "before.db");
+    expect(run("backup", backupFile, "--data-dir", dir).code).toBe(0);
+    const refused = run("restore", backupFile, "--data-dir", dir);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("in use by a running morsel server; stop the server first");
+    expect(refused.err).toContain("Nothing was changed");
+    const meal = await call("POST", "/api/v1/meals", {
+      token: u.access_token,
+      body: { food_id: 9040, quantity: 100, meal_type: "lunch", date: "2026-11-22" },
+    });
+    expect(meal.status).toBe(201);
+    server.proc.kill("SIGKILL"); // the kernel drops the lock with the process
+    await server.proc.exited;
+    const live = new Database(join(dir, "morsel.db"), { readonly: true });
+    expect(live.query("SELECT count(*) AS n FROM meals WHERE id = ?").get(meal.json.id)).toEqual({ n: 1 });
+    live.close();
+    const restored = run("restore", backupFile, "--data-dir", dir);
+    expect(restored.err).toBe("");
+    expect(restored.code).toBe(0);
+  });
+});
+
+describe("morsel import-off beside a running server under write load", () => {
+  test("the import finishes (exit 0) and every meal the server was asked to write is written", async () => {
+    const dir = tempDir();
+    const server = await startProcess(dir);
+    try {
+      const call = fetchCall(server.url);
+      const u = await registerUser(call);
+      const file = await writeFixture(join(tempDir(), "off.jsonl"), { rows: 20_000, format: "jsonl" });
+      const importer = Bun.spawn(["bun", ENTRY, "import-off", file, "--data-dir", dir], {
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      let done = false;
+      const exited = importer.exited.then((code) => ((done = true), code));
+      const statuses: number[] = [];
+      // two writers keep the server writing for as long as the import runs
+      await Promise.all(
+        [0, 1].map(async () => {
+          while (!done) {
+            const r = await call("POST", "/api/v1/meals", {
+              token: u.access_token,
+              body: { food_id: 9040, quantity: 100, meal_type: "snack", date: "2026-11-22" },
+            });
+            statuses.push(r.status);
+          }
+        }),
+      );
+      const code = await exited;
+      const err = await new Response(importer.stderr).text();
+      expect(`${code} ${err}`).toBe("0 ");
+      expect(await new Response(importer.stdout).text()).toContain("18800 new, 0 updated, 0 unchanged, 1200 skipped");
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(statuses.filter((s) => s !== 201)).toEqual([]);
+      const day = await call("GET", "/api/v1/meals/daily?date=2026-11-22", { token: u.access_token });
+      expect(day.json.meals.length).toBe(statuses.length);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("unknown flags are refused with exit 2, the flag named and the nearest suggested", () => {
+  const cases: [string[], string, string][] = [
+    [["--prot", "3001"], "--prot", "--port"],
+    [["serve", "--data-dri", "/tmp/x"], "--data-dri", "--data-dir"],
+    [["backup", "/tmp/x.db", "--data-dri", "D"], "--data-dri", "--data-dir"],
+    [["restore", "/tmp/x.db", "--dta-dir", "D"], "--dta-dir", "--data-dir"],
+    [["user", "reset-password", "ana@example.org", "--pasword", "P"], "--pasword", "--password"],
+  ];
+  for (const [args, bad, guess] of cases) {
+    test(`morsel ${args.join(" ")}`, () => {
+      const r = run(...args);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`unknown option ${bad}`);
+      expect(r.err).toContain(`did you mean ${guess}?`);
+    });
+  }
+
+  test("a flag of another command names the ones this command takes", () => {
+    const r = run("import-off", "f.jsonl", "--port", "3");
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('unknown option --port for "morsel import-off", which takes --data-dir, --help');
+  });
+
+  test("a flag without its value, a stray argument and an unknown command are refused too", () => {
+    expect(run("--port").err).toContain("--port needs a value");
+    const stray = run("backup", "a.db", "b.db");
+    expect(stray.code).toBe(2);
+    expect(stray.err).toContain('unexpected argument "b.db"');
+    const typo = run("bakup", "a.db");
+    expect(typo.code).toBe(2);
+    expect(typo.err).toContain('did you mean "backup"?');
+  });
+
+  test("user reset-password with a misspelt --password changes nothing (it used to set a random one)", () => {
+    const dir = tempDir();
+    const r = run("user", "reset-password", "ana@example.org", "--pasword", "new password!", "--data-dir", dir);
+    expect(r.code).toBe(2);
+    expect(r.out).not.toContain("new password:");
+  });
+});
+
+describe("start-up failures are one clear sentence", () => {
+  test("--host 999.1.1.1", () => {
+    const r = run("--host", "999.1.1.1", "--port", "0", "--data-dir", tempDir());
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('"999.1.1.1" is not an IPv4 address');
+    oneSentence(r.err);
+  });
+
+  test("a host name this machine does not have", () => {
+    const r = run("--host", "203.0.113.9", "--port", "0", "--data-dir", tempDir());
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("203.0.113.9 is not an address of this machine");
+    oneSentence(r.err);
+  });
+
+  test("a data dir that is a file, or lies under one", () => {
+    const file = join(tempDir(), "not-a-dir");
+    writeFileSync(file, "x");
+    for (const dir of [file, join(file, "morsel")]) {
+      const r = run("--port", "0", "--data-dir", dir);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(/is a file/);
+      expect(r.err).toContain("--data-dir");
+      oneSentence(r.err);
+    }
+  });
+
+  test("a data dir that cannot be written (under /sys, refused even to root)", () => {
+    const r = run("--port", "0", "--data-dir", "/sys/morsel-data");
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/cannot be created: permission denied|not writable/);
+    oneSentence(r.err);
+  });
+
+  test("an existing data dir this user cannot write (skipped as root, who can write anywhere: said, not silent)", () => {
+    if (process.getuid?.() === 0) {
+      console.log("note: running as root, which writes anywhere; the /sys case above covers root");
+      return;
+    }
+    const dir = join(tempDir(), "ro");
+    mkdirSync(dir, { mode: 0o500 });
+    const r = run("--port", "0", "--data-dir", dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("is not writable by this user");
+  });
+});
+
+test("--help and the commands other than serve do not need the built web app: nothing outside serve imports files.gen", () => {
+  // `bun src/index.ts --help` on a fresh clone crashed with "Cannot find module './files.gen'"
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    // static imports and re-exports that load code (not `import type`); a dynamic import() runs when its command does
+    for (const [, path] of source.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?\sfrom\s+"([^"]+)"/gm)) {
+      if (!path!.startsWith(".")) continue;
+      const imp = { path: path! };
+      const base = join(dirname(file), imp.path);
+      const found = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find(
+        (p) => existsSync(p) && statSync(p).isFile(),
+      );
+      if (found) walk(found);
+      else if (imp.path.endsWith("files.gen")) seen.add(`${base}.ts`);
+    }
+  };
+  walk(ENTRY);
+  expect([...seen].filter((f) => f.includes("files.gen"))).toEqual([]);
+  expect(seen.size).toBeGreaterThan(10);
+});

@@ -1,0 +1,179 @@
+/**
+ * The shape of the source tree, checked from its imports (type-only imports count: they are what
+ * a reader follows). Read with the TypeScript compiler's own import scanner (TypeScript 5's API;
+ * TypeScript 7's package has none yet).
+ *   - no import circle, between files or between parts (each feature folder, db, lib, http, cli…);
+ *   - a feature's routes are imported by app.ts alone (features share context.ts, services, models);
+ *   - features and the request pipeline (src/http) import nothing from app.ts or services.ts, and
+ *     src/http nothing from a feature.
+ */
+import { describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript5";
+
+const SRC = join(import.meta.dir, "..", "..", "src");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return sourceFiles(p);
+    return /\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [p] : [];
+  });
+}
+
+/** file (relative to src) → the files of src it imports. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sourceFiles(SRC)) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+    const targets: string[] = [];
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith(".")) continue;
+      const base = resolve(dirname(file), fileName);
+      const found = [`${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find((p) => existsSync(p));
+      if (found) targets.push(relative(SRC, found));
+    }
+    graph.set(relative(SRC, file), targets);
+  }
+  return graph;
+}
+
+/** Strongly connected components of more than one node (Tarjan): each is an import circle. */
+export function circles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || graph.get(v)?.includes(v)) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+/** The part a file belongs to: its feature folder, or its top-level folder or file. */
+const partOf = (file: string) => {
+  const [top, second] = file.split("/");
+  return top === "features" ? `features/${second}` : top!.replace(/\.tsx?$/, "");
+};
+
+function partGraph(graph: Map<string, string[]>): Map<string, string[]> {
+  const parts = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = partOf(file);
+    if (!parts.has(from)) parts.set(from, new Set());
+    for (const t of targets) if (partOf(t) !== from) parts.get(from)!.add(partOf(t));
+  }
+  return new Map([...parts].map(([k, v]) => [k, [...v]]));
+}
+
+const isRoutesFile = (file: string) => /^features\/[^/]+\/(.+-)?routes\.ts$/.test(file);
+const graph = importGraph();
+
+describe("the source tree's imports", () => {
+  test("the scan reads the tree: hundreds of files, and app.ts's imports", () => {
+    expect(graph.size).toBeGreaterThan(150);
+    expect(graph.get("app.ts")).toContain("features/meals/routes.ts");
+    expect(graph.get("app.ts")).toContain("services.ts");
+  });
+
+  test("no import circle between files", () => {
+    expect(circles(graph)).toEqual([]);
+  });
+
+  test("no import circle between parts (features, db, lib, http, cli…)", () => {
+    const found = circles(partGraph(graph));
+    if (found.length) {
+      // name the imports that close each circle, to say what to move
+      const why = found.map((c) =>
+        [...graph]
+          .flatMap(([f, ts]) =>
+            ts
+              .filter((t) => c.includes(partOf(f)) && c.includes(partOf(t)) && partOf(f) !== partOf(t))
+              .map((t) => `${f} → ${t}`),
+          )
+          .join("\n"),
+      );
+      throw new Error(`import circles between parts:\n${why.join("\n\n")}`);
+    }
+  });
+
+  test("a feature's routes are imported by app.ts alone", () => {
+    const wrong = [...graph].flatMap(([file, targets]) =>
+      targets.filter((t) => isRoutesFile(t) && file !== "app.ts").map((t) => `${file} → ${t}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  test("features and src/http import nothing from app.ts or services.ts; src/http nothing from a feature", () => {
+    const wrong = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter(
+          (t) =>
+            ((file.startsWith("features/") || file.startsWith("http/")) && (t === "app.ts" || t === "services.ts")) ||
+            (file.startsWith("http/") && t.startsWith("features/")),
+        )
+        .map((t) => `${file} → ${t}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  test("the README's layout names paths that exist", () => {
+    const readme = readFileSync(join(SRC, "..", "README.md"), "utf8");
+    const block = readme.split("## Development")[1]?.split("```")[1] ?? "";
+    const named = block
+      .split("\n")
+      .flatMap((line) => line.split(/\s{2,}/)[0]!.split(" · "))
+      .map((p) => p.trim())
+      .filter((p) => /^[\w.-]+(\/|\.\w+$)/.test(p) || p.includes("/"));
+    expect(named.length).toBeGreaterThan(10);
+    const missing = named.filter((p) => {
+      const path = join(SRC, "..", p.replace("<feature>", "meals").replace("<name>", "meals"));
+      return !existsSync(path);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  test("the circle finder finds circles (a check that cannot fail proves nothing)", () => {
+    const probe = new Map([
+      ["a.ts", ["b.ts"]],
+      ["b.ts", ["c.ts"]],
+      ["c.ts", ["a.ts"]],
+      ["d.ts", ["a.ts"]],
+    ]);
+    expect(circles(probe)).toEqual([["a.ts", "b.ts", "c.ts"]]);
+    expect(
+      circles(
+        partGraph(
+          new Map([
+            ["features/x/a.ts", ["features/y/b.ts"]],
+            ["features/y/b.ts", ["features/x/c.ts"]],
+            ["features/x/c.ts", []],
+          ]),
+        ),
+      ),
+    ).toEqual([["features/x", "features/y"]]);
+  });
+});
