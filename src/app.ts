@@ -4,8 +4,7 @@
  * Nothing here listens; src/index.ts does.
  */
 import { Elysia } from "elysia";
-import { routeRule } from "./features/auth/plugin";
-import { authenticateEarly } from "./features/auth/plugin";
+import { authenticateEarly, routeRule } from "./features/auth/plugin";
 import { adminRoutes } from "./features/admin/routes";
 import { authRoutes } from "./features/auth/routes";
 import { credentialRoutes } from "./features/auth/credential-routes";
@@ -40,9 +39,14 @@ export function createApp(options: AppOptions) {
   // filled in below, once every route is registered
   const registered: { routes: () => readonly RouteLike[] } = { routes: () => [] };
   const routes = new RouteTable(() => registered.routes());
+  // the auth macro asks each request's access rule by its matched route (one rule per route, kept)
+  const rules = new WeakMap<object, ReturnType<typeof routeRule>>();
   services.authnDeps.ruleOf = (method, route) => {
     const facts = routes.of(method, route);
-    return facts && routeRule(method === "HEAD" ? "GET" : method, facts.detail);
+    if (!facts) return undefined;
+    let rule = rules.get(facts);
+    if (!rule) rules.set(facts, (rule = routeRule(method === "HEAD" ? "GET" : method, facts.detail)));
+    return rule;
   };
   const metrics = options.metrics
     ? new Metrics({
