@@ -45,7 +45,7 @@ export function createApp(options: AppOptions) {
     const facts = routes.of(method, route);
     if (!facts) return undefined;
     let rule = rules.get(facts);
-    if (!rule) rules.set(facts, (rule = routeRule(method === "HEAD" ? "GET" : method, facts.detail)));
+    if (!rule) rules.set(facts, (rule = routeRule(method, facts.detail))); // HEAD reads, as GET does
     return rule;
   };
   const metrics = options.metrics

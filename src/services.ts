@@ -142,7 +142,8 @@ export function createServices(options: ServiceOptions): Services {
       codes: new AccountCodes(db),
     },
     authnDeps,
-    authn: authPlugin({ ...authnDeps, ruleOf: (method, route) => authnDeps.ruleOf(method, route) }),
+    // the plugin reads authnDeps.ruleOf per request, so createApp may set it once the routes exist
+    authn: authPlugin(authnDeps),
     commit: options.commit ?? ((write) => commits.run(write)),
     trustProxy: options.trustProxy ?? [],
     clientAddress: (request, server) => proxies.of(server?.requestIP(request)?.address, request.headers),
