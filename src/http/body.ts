@@ -10,6 +10,7 @@ import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "../lib/body";
 import { bodyError, recordBodyError } from "../lib/body-errors";
 import { AppError } from "../lib/errors";
 import type { Gate } from "../lib/gate";
+import { UploadedFiles } from "./body-spec";
 import type { RouteTable } from "./route-table";
 
 export interface BodyDeps {
@@ -40,6 +41,34 @@ async function readMultipart(request: Request, limit: number, file: string): Pro
   return Object.fromEntries(form.entries());
 }
 
+/** A body of files: a multipart body's `file` parts, or the whole body as one file. */
+async function readFiles(request: Request, type: string, limit: number, file: string): Promise<UploadedFiles> {
+  const bytes = await readLimited(request, limit);
+  if (type !== "multipart/form-data") return new UploadedFiles([{ name: "upload", bytes }]);
+  let form: Awaited<ReturnType<Response["formData"]>>;
+  try {
+    form = await new Response(bytes, {
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    }).formData();
+  } catch {
+    throw new AppError("validation_failed", "the body is not valid multipart/form-data", [
+      { field: file, message: "could not be read from the multipart body" },
+    ]);
+  }
+  const parts = form.getAll(file).flatMap((p) => (typeof p === "string" ? [] : [p]));
+  if (!parts.length) {
+    const message = `send each file as a part named ${file}, with a filename`;
+    throw new AppError("validation_failed", `${file} is missing: ${message}`, [{ field: file, message }]);
+  }
+  return new UploadedFiles(
+    await Promise.all(
+      parts.map(async (p) => ({ name: p.name || "upload", bytes: new Uint8Array(await p.arrayBuffer()) })),
+    ),
+  );
+}
+
+const isJson = (type: string) => type === "application/json" || type.endsWith("+json");
+
 export function bodies(deps: BodyDeps) {
   const leaveGates = (request: Request) => {
     for (const gate of Object.values(deps.gates)) gate.leave(request);
@@ -53,8 +82,10 @@ export function bodies(deps: BodyDeps) {
         const spec = facts?.body ?? { kind: "json", limit: JSON_BODY_LIMIT };
         const declared = Number(request.headers.get("content-length") ?? 0);
         if (declared > spec.limit) throw tooLarge(spec.limit);
-        if (spec.kind === "json" && spec.gate) deps.gates[spec.gate]?.enter(request);
+        if (spec.kind !== "multipart" && spec.gate) deps.gates[spec.gate]?.enter(request);
         try {
+          if (spec.kind === "json-or-files" && type !== "" && !isJson(type))
+            return await readFiles(request, type, spec.limit, spec.file);
           if (spec.kind === "multipart") {
             if (type !== "multipart/form-data") {
               throw new AppError(
@@ -66,7 +97,7 @@ export function bodies(deps: BodyDeps) {
           }
           // No body at all (a DELETE, say): nothing to parse; a route that needs one says so.
           if (type === "" && (request.body === null || request.headers.get("content-length") === "0")) return undefined;
-          if (type !== "application/json" && !type.endsWith("+json")) {
+          if (!isJson(type)) {
             throw new AppError(
               "unsupported_media_type",
               `Content-Type must be application/json${type ? `, got ${type}` : ""}`,

@@ -178,9 +178,24 @@ function requestBody(route: RouteLike, schemas: Schemas): Json | undefined {
     };
   }
   // A route that checks its body itself (import, sync push) documents the shape in detail.body.
+  const json = { "application/json": { schema: schemas.ref(route.hooks.detail?.body ?? route.hooks.body) } };
+  if (declared?.kind !== "json-or-files") return { required: true, content: json };
+  const file = declared.file ?? "file";
+  const binary = { type: "string", format: "binary" };
   return {
     required: true,
-    content: { "application/json": { schema: schemas.ref(route.hooks.detail?.body ?? route.hooks.body) } },
+    content: {
+      ...json,
+      "multipart/form-data": {
+        schema: {
+          type: "object",
+          required: [file],
+          properties: { [file]: { type: "array", items: binary, description: "one or more files (CSV or ZIP)" } },
+        },
+      },
+      "text/csv": { schema: binary },
+      "application/zip": { schema: binary },
+    },
   };
 }
 

@@ -173,6 +173,14 @@ export function parseAmount(text: string): { food: string; amount: ParsedAmount 
   return { food: text.trim(), amount: null };
 }
 
+/** A text that is only an amount ("150.00 g", "2 cups", "1 large"), as another tracker's export writes one; else null. */
+export function amountOnly(text: string): ParsedAmount | null {
+  const toks = tokenize(text.trim());
+  const lead = scanLeading(toks);
+  if (!lead || lead.used !== toks.length) return null;
+  return { quantity: round(lead.quantity), unit: lead.unit, text: toks.join(" ") };
+}
+
 export interface AmountPortion {
   id: number;
   name: string;

@@ -54,7 +54,7 @@ const checkCtx = (ctx: MealsCtx): MealCheckCtx => ({
 });
 
 /** When only a past or future date is given, meals sit at a typical local time for their type. */
-const TYPICAL_TIME: Record<MealType, [number, number]> = {
+export const TYPICAL_TIME: Record<MealType, [number, number]> = {
   breakfast: [8, 0],
   lunch: [12, 30],
   snack: [16, 0],

@@ -2,6 +2,7 @@
 import type { Gate } from "../../lib/gate";
 import type { AuthedUser } from "../auth/plugin";
 import { customFoodsCtx, type CustomFoodsDeps } from "../custom-foods/context";
+import type { FoodsDeps } from "../foods/context";
 import { goalsCtx, type GoalsDeps } from "../goals/context";
 import { mealsCtx, type MealsDeps } from "../meals/context";
 import { recipesCtx, type RecipesDeps } from "../recipes/context";
@@ -16,7 +17,7 @@ export const IMPORTS_AT_ONCE = 1;
 /** Every diary feature's needs, which is what a whole account's data needs. */
 export type DiaryDeps = MealsDeps & CustomFoodsDeps & RecipesDeps & WeightsDeps & GoalsDeps;
 
-export interface PortabilityDeps extends DiaryDeps {
+export interface PortabilityDeps extends DiaryDeps, FoodsDeps {
   /** Imports running now: one at a time per server (lib/gate.ts). */
   imports: Gate;
 }

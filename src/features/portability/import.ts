@@ -34,7 +34,7 @@ export interface ImportSummary {
   goals: "updated" | "unchanged";
 }
 
-function invalid(details: ErrorDetail[]): AppError {
+export function invalid(details: ErrorDetail[]): AppError {
   const shown = details.slice(0, 50);
   return new AppError(
     "validation_failed",
@@ -117,6 +117,28 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
       ]);
     }
   }
+  return writeExport(ctx, await checkExport(ctx, doc, pause, { goals: true }));
+}
+
+/** An export whose every part passed its checks: what writeExport writes. */
+export interface CheckedExport {
+  fileFoods: Map<number, FileFood>;
+  diary: ReturnType<typeof checkDiary>;
+  meals: ExportedMealT[];
+  /** The goal schedule to put in place; null leaves the account's goals alone. */
+  wanted: Plan[] | null;
+}
+
+/**
+ * Checks the document's custom foods, recipes, meals, weights and (with `goals`) goal schedule with
+ * the REST rules, and throws one validation_failed listing every problem: nothing is written here.
+ */
+export async function checkExport(
+  ctx: ExportCtx,
+  doc: Record<string, unknown>,
+  pause: () => Promise<void>,
+  options: { goals: boolean },
+): Promise<CheckedExport> {
   const foodsIn = doc.custom_foods;
   const mealsIn = doc.meals;
   if (!Array.isArray(foodsIn)) throw invalid([{ field: "custom_foods", message: "must be an array" }]);
@@ -160,16 +182,23 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
       );
     await pause();
   }
-  const goalsIn = (doc.goals !== null && typeof doc.goals === "object" ? doc.goals : {}) as Record<string, unknown>;
   let wanted: Plan[] | null = null;
-  try {
-    wanted = checkSchedule(goalsIn, localDate(ctx.meals.now, ctx.meals.timezone));
-  } catch (e) {
-    if (!(e instanceof AppError)) throw e;
-    p.details.push(...(e.details ?? []));
+  if (options.goals) {
+    const goalsIn = (doc.goals !== null && typeof doc.goals === "object" ? doc.goals : {}) as Record<string, unknown>;
+    try {
+      wanted = checkSchedule(goalsIn, localDate(ctx.meals.now, ctx.meals.timezone));
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      p.details.push(...(e.details ?? []));
+    }
   }
-  if (p.details.length || !wanted) throw invalid(p.details);
+  if (p.details.length || (options.goals && !wanted)) throw invalid(p.details);
+  return { fileFoods, diary, meals: meals as ExportedMealT[], wanted };
+}
 
+/** Writes a checked export in short transactions (lib/pace.ts); what was already there is left alone. */
+export async function writeExport(ctx: ExportCtx, checked: CheckedExport): Promise<ImportSummary> {
+  const { fileFoods, diary, meals, wanted } = checked;
   const { meals: mctx, foods: fctx } = ctx;
   const userId = ctx.user.id;
   const summary: ImportSummary = {
@@ -196,13 +225,9 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
     else summary.custom_foods.added++;
   });
   summary.recipes = await importRecipes(ctx.recipes, diary.recipes, foodMap, existing);
-  await pacedWrites(
-    meals as ExportedMealT[],
-    write,
-    (m) => void summary.meals[restoreMeal(mctx, restored(m, foodMap))]++,
-  );
+  await pacedWrites(meals, write, (m) => void summary.meals[restoreMeal(mctx, restored(m, foodMap))]++);
   inTx(mctx.db, () => {
-    if (replaceSchedule(ctx.goals, wanted)) summary.goals = "updated";
+    if (wanted && replaceSchedule(ctx.goals, wanted)) summary.goals = "updated";
     summary.weights = importWeights(ctx.weights, diary.weights);
   });
   return summary;

@@ -4,6 +4,8 @@ import { Enum, Int, Nullable } from "../../lib/schemas";
 import { MealNutrients, MEAL_TYPES, NOTE_MAX } from "../meals/model";
 import { GoalsDocument } from "../goals/service";
 import { ExportedRecipe, ExportedWeight } from "./diary";
+import { MAX_LISTED_SKIPS } from "./trackers/files";
+import { TRACKER_FORMATS } from "./trackers/formats";
 
 export const EXPORT_FORMAT = "morsel-export" as const;
 export const EXPORT_VERSION = 1 as const;
@@ -79,8 +81,49 @@ export const ImportSummary = t.Object(
       { description: "added counts the dates written (new or changed)" },
     ),
     goals: Enum(["updated", "unchanged"]),
+    format: t.Optional(Enum(TRACKER_FORMATS, { description: "another tracker's import: which" })),
+    preview: t.Optional(t.Boolean({ description: "true: nothing was written; the counts say what would be" })),
+    first_date: t.Optional(Nullable(t.String({ format: "date" }))),
+    last_date: t.Optional(Nullable(t.String({ format: "date" }))),
+    matched: t.Optional(Int({ description: "meals logged as a catalogue food with the exported amount" })),
+    quick_adds: t.Optional(Int({ description: "meals logged as a quick add with the exported energy and macros" })),
+    skipped: t.Optional(
+      t.Array(
+        t.Object({
+          file: t.String(),
+          line: Nullable(Int()),
+          column: Nullable(Int()),
+          message: t.String(),
+        }),
+        { description: `rows and files that could not be read (the first ${MAX_LISTED_SKIPS})` },
+      ),
+    ),
+    skipped_count: t.Optional(Int()),
+    ignored_files: t.Optional(
+      t.Array(t.String(), { description: "files of the upload this format does not read (a ZIP's profile.csv)" }),
+    ),
   },
-  { title: "ImportSummary" },
+  {
+    title: "ImportSummary",
+    description: "format … ignored_files: only for another tracker's export (format other than morsel)",
+  },
 );
 
 export type ExportedMealT = typeof ExportedMeal.static;
+
+export const ImportQuery = t.Object({
+  format: t.Optional(
+    Enum(["morsel", ...TRACKER_FORMATS], {
+      default: "morsel",
+      description: "morsel: a JSON export of this or another Morsel; else the tracker whose export the body is",
+    }),
+  ),
+  preview: t.Optional(
+    t.Boolean({ default: false, description: "with another tracker's export: write nothing, answer what would be" }),
+  ),
+  weight_unit: t.Optional(
+    Enum(["kg", "lb"], {
+      description: "the unit of the tracker's weigh-ins where its file does not say; default the account's",
+    }),
+  ),
+});

@@ -8,7 +8,12 @@ import { diaryCtx, IMPORT_BODY_LIMIT, type PortabilityDeps } from "./context";
 import { exportCsvText, exportJsonText, exportWeightsCsv } from "./export";
 import { textStream } from "../../lib/stream";
 import { importJson } from "./import";
-import { ExportDocument, ImportSummary } from "./model";
+import { ExportDocument, ImportQuery, ImportSummary } from "./model";
+import { AppError, invalid } from "../../lib/errors";
+import { UploadedFiles } from "../../http/body-spec";
+import { foodsCtx } from "../foods/context";
+import { TRACKER_NAMES } from "./trackers/formats";
+import { importTracker } from "./trackers/import";
 
 export function portabilityRoutes(deps: PortabilityDeps) {
   const ctx = (user: AuthedUser) => diaryCtx(deps, user);
@@ -58,9 +63,30 @@ export function portabilityRoutes(deps: PortabilityDeps) {
     )
     .post(
       "/import",
-      async ({ user, body, request }) => {
+      async ({ user, body, query, request }) => {
         try {
-          return reply(deps, await importJson({ ctx: ctx(user), input: body }));
+          const format = query.format ?? "morsel";
+          if (format === "morsel") {
+            if (body instanceof UploadedFiles)
+              throw new AppError(
+                "unsupported_media_type",
+                "send a Morsel export as application/json (or give format= for another tracker's file)",
+              );
+            if (query.preview) throw invalid("preview", "is for other trackers' exports (format other than morsel)");
+            return reply(deps, await importJson({ ctx: ctx(user), input: body }));
+          }
+          if (!(body instanceof UploadedFiles))
+            throw new AppError(
+              "unsupported_media_type",
+              `send the ${TRACKER_NAMES[format]} export as the body (text/csv or application/zip) or as multipart/form-data parts named file`,
+            );
+          const input = {
+            format,
+            files: body.files,
+            preview: query.preview ?? false,
+            weightUnit: query.weight_unit ?? (user.weightUnit === "lb" ? "lb" : "kg"),
+          } as const;
+          return reply(deps, await importTracker({ ctx: ctx(user), foods: foodsCtx(deps, null), input }));
         } finally {
           deps.imports.leave(request);
         }
@@ -69,15 +95,19 @@ export function portabilityRoutes(deps: PortabilityDeps) {
         auth: true,
         // Checked whole by import.ts (not by Elysia, which would strip fields and break the checksum);
         // the document shows the Export schema.
-        body: t.Unknown({ description: "a JSON export (GET /export?format=json), at most 64 MB" }),
+        body: t.Unknown({
+          description: "a JSON export (GET /export?format=json), or another tracker's files; at most 64 MB",
+        }),
+        query: ImportQuery,
         response: { 200: ImportSummary, ...errors(400, 401, 409, 413, 415, 429) },
         detail: {
           ...detail,
-          ...bodyOf({ kind: "json", limit: IMPORT_BODY_LIMIT, gate: "imports" }),
+          ...bodyOf({ kind: "json-or-files", limit: IMPORT_BODY_LIMIT, gate: "imports", file: "file" }),
           body: ExportDocument,
-          summary: "Import a JSON export into this account",
+          summary: "Import a JSON export, or another tracker's export, into this account",
           description:
-            "Idempotent: importing the same file again adds nothing. Validated in full first: a tampered (checksum), truncated or invalid file is a 400 and changes nothing. Then written in short transactions while the server keeps answering others. One import runs at a time per server: another one meanwhile is 429 rate_limited with Retry-After, refused before its body is read. If the server stops half-way, importing the same file again completes it. Meals keep their ids and stored nutrients, so statistics come out the same on another server.",
+            "format=morsel (default): a JSON export, as application/json. Idempotent: importing the same file again adds nothing. Validated in full first: a tampered (checksum), truncated or invalid file is a 400 and changes nothing. Then written in short transactions while the server keeps answering others. One import runs at a time per server: another one meanwhile is 429 rate_limited with Retry-After, refused before its body is read. If the server stops half-way, importing the same file again completes it. Meals keep their ids and stored nutrients, so statistics come out the same on another server. " +
+            "format=myfitnesspal|cronometer|loseit|wger: the tracker's export as the body (CSV or ZIP) or as multipart parts named file. Each entry becomes a meal: a catalogue food with the exported amount where name, amount and energy agree, else a quick add with the exported energy and macros; weigh-ins become weights (a day that has one keeps it). preview=true writes nothing and answers what would be imported; rows that cannot be read are listed in skipped with file, line and column, and the rest imports. Importing the same file again changes nothing.",
         },
       },
     );

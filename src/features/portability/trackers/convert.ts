@@ -1,0 +1,113 @@
+/**
+ * Another tracker's entries as the meals and weigh-ins of a Morsel export (model.ts), so they go
+ * through the very checks and writes of POST /import. Each meal's id is derived from the account,
+ * the format and the entry (its day, meal, name, amount, energy, and which repeat of the same
+ * entry that day it is): importing the same file again finds every meal already there.
+ */
+import { MEAL_NUTRIENT_KEYS } from "../../../db/nutrients";
+import { localTimeToInstant, toRfc3339 } from "../../../lib/time";
+import { mealValues } from "../../foods/directory";
+import { round3, scale } from "../../meals/nutrition";
+import { TYPICAL_TIME } from "../../meals/service";
+import type { ExportedMealT } from "../model";
+import type { ExportedWeightT } from "../diary";
+import type { TrackerFood, TrackerWeight } from "./entries";
+import type { TrackerFormat } from "./formats";
+import type { CatalogueMatcher } from "./match";
+
+/** Where a meal or weigh-in of the document came from, to name it when it is refused. */
+export interface Origin {
+  file: string;
+  line: number;
+}
+
+export interface ConvertedMeal {
+  meal: ExportedMealT;
+  origin: Origin;
+  matched: boolean;
+}
+
+/** A UUID (version 8, RFC 9562: an application's own hash) from SHA-256 of `key`. */
+export function idFor(key: string): string {
+  const h = new Bun.CryptoHasher("sha256").update(key).digest("hex");
+  const variant = ((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const quickValues = () => Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, null])) as ExportedMealT["per_100g"];
+
+export async function convertFoods(
+  foods: TrackerFood[],
+  opts: {
+    format: TrackerFormat;
+    userId: number;
+    timezone: string;
+    matcher: CatalogueMatcher;
+    pause: () => Promise<void>;
+  },
+): Promise<ConvertedMeal[]> {
+  const repeats = new Map<string, number>();
+  const out: ConvertedMeal[] = [];
+  for (const e of foods) {
+    await opts.pause();
+    const key = [opts.userId, opts.format, e.date, e.meal, e.name, e.amount ?? "", e.nutrients.energy_kcal].join("|");
+    const nth = (repeats.get(key) ?? 0) + 1;
+    repeats.set(key, nth);
+    const [hh, mm] = e.time ? (e.time.split(":").map(Number) as [number, number]) : TYPICAL_TIME[e.meal];
+    const eatenAt = toRfc3339(localTimeToInstant(e.date, hh, mm, opts.timezone));
+    const common = {
+      id: idFor(`morsel-import|${key}|${nth}`),
+      meal_type: e.meal,
+      date: e.date,
+      eaten_at: eatenAt,
+      created_at: eatenAt,
+      note: e.group ? `${e.group}` : null,
+    };
+    const m = await opts.matcher.match(e);
+    if (m) {
+      out.push({
+        meal: {
+          ...common,
+          food_id: m.food.id,
+          food_name: m.food.name,
+          quantity: m.quantity,
+          portion: m.portion,
+          grams: round3(m.grams),
+          nutrients: scale(m.food.per100g, m.grams) as ExportedMealT["nutrients"],
+          per_100g: mealValues(m.food.per100g) as ExportedMealT["per_100g"],
+        },
+        origin: { file: e.file, line: e.line },
+        matched: true,
+      });
+      continue;
+    }
+    const nutrients = quickValues();
+    for (const k of MEAL_NUTRIENT_KEYS) if (e.nutrients[k] !== undefined) nutrients[k] = e.nutrients[k]!;
+    const name = e.amount ? `${e.name} (${e.amount})` : e.name;
+    out.push({
+      meal: {
+        ...common,
+        food_id: null,
+        food_name: name.slice(0, 200),
+        description: name.slice(0, 200),
+        quantity: 1,
+        portion: null,
+        grams: 0,
+        nutrients,
+        per_100g: quickValues(),
+      },
+      origin: { file: e.file, line: e.line },
+      matched: false,
+    });
+  }
+  return out;
+}
+
+/** One weigh-in a day: the file's last for that day, as the trackers themselves show it. */
+export function convertWeights(weights: TrackerWeight[]): { weight: ExportedWeightT; origin: Origin }[] {
+  const byDate = new Map<string, TrackerWeight>();
+  for (const w of weights) byDate.set(w.date, w);
+  return [...byDate.values()]
+    .sort((a, b) => (a.date < b.date ? -1 : 1))
+    .map((w) => ({ weight: { date: w.date, kg: w.kg, note: null }, origin: { file: w.file, line: w.line } }));
+}

@@ -1,0 +1,148 @@
+/**
+ * POST /import?format=myfitnesspal|cronometer|loseit|wger (docs/API.md §Data portability): another
+ * tracker's export read (files.ts, formats.ts), turned into meals and weigh-ins (match.ts,
+ * convert.ts), then checked and written exactly as a Morsel export is (../import.ts). With
+ * `preview` nothing is written: the answer says what would be. A row the checks refuse is
+ * reported with its file and line and left out; the rest imports. Re-importing changes nothing:
+ * meals have ids derived from their entries, and a day that already has a weigh-in keeps it.
+ */
+import { AppError, type ErrorDetail } from "../../../lib/errors";
+import { pacer } from "../../../lib/pace";
+import type { FoodsCtx } from "../../foods/service";
+import type { ExportCtx } from "../export";
+import { exportWeights } from "../diary";
+import { checkExport, writeExport, type CheckedExport, type ImportSummary } from "../import";
+import { convertFoods, convertWeights, type ConvertedMeal, type Origin } from "./convert";
+import { csvFiles, MAX_LISTED_SKIPS, readTable, type Skip, type SourceFile, type Table } from "./files";
+import { expectedFiles, readTracker, TRACKER_NAMES, type TrackerFormat } from "./formats";
+import { CatalogueMatcher } from "./match";
+
+export interface TrackerSummary extends ImportSummary {
+  format: TrackerFormat;
+  preview: boolean;
+  first_date: string | null;
+  last_date: string | null;
+  matched: number;
+  quick_adds: number;
+  skipped: Skip[];
+  skipped_count: number;
+  ignored_files: string[];
+}
+
+export interface TrackerImport {
+  format: TrackerFormat;
+  files: SourceFile[];
+  preview: boolean;
+  /** The unit of weigh-ins whose file does not say (MyFitnessPal, Lose It!, wger): default the account's. */
+  weightUnit: "kg" | "lb";
+}
+
+export async function importTracker({
+  ctx,
+  foods,
+  input,
+}: {
+  ctx: ExportCtx;
+  foods: FoodsCtx;
+  input: TrackerImport;
+}): Promise<TrackerSummary> {
+  const pause = pacer();
+  const skipped: Skip[] = [];
+  const files = csvFiles(input.files);
+  const tables = files.map((f) => readTable(f, skipped)).filter((t): t is Table => t !== null);
+  const read = readTracker(input.format, tables, files, input.weightUnit);
+  skipped.push(...read.skipped);
+  if (!read.foods.length && !read.weights.length) throw nothingToImport(input.format, skipped, read.ignored);
+
+  const matcher = new CatalogueMatcher(foods, (id) => ctx.meals.foods.loggable(ctx.user.id, id));
+  let meals = await convertFoods(read.foods, {
+    format: input.format,
+    userId: ctx.user.id,
+    timezone: ctx.meals.timezone,
+    matcher,
+    pause,
+  });
+  // a day that already has a weigh-in keeps it: the tracker's is older news
+  const have = new Set(exportWeights(ctx.weights).map((w) => w.date));
+  const allWeights = convertWeights(read.weights);
+  let weights = allWeights.filter((w) => !have.has(w.weight.date));
+  const kept = allWeights.length - weights.length;
+
+  let checked: CheckedExport | null = null;
+  for (let attempt = 0; !checked; attempt++) {
+    try {
+      const doc = {
+        custom_foods: [],
+        recipes: [],
+        meals: meals.map((m) => m.meal),
+        weights: weights.map((w) => w.weight),
+      };
+      checked = await checkExport(ctx, doc, pause, { goals: false });
+    } catch (e) {
+      // a refused row is reported where it came from and left out; anything else stops the import
+      if (!(e instanceof AppError) || e.code !== "validation_failed" || attempt > 0) throw e;
+      const refused = refusedRows(e.details ?? [], meals, weights);
+      if (!refused) throw e;
+      skipped.push(...refused.skips);
+      meals = meals.filter((_, i) => !refused.meals.has(i));
+      weights = weights.filter((_, i) => !refused.weights.has(i));
+    }
+  }
+
+  const summary = input.preview ? previewOf(ctx, checked) : await writeExport(ctx, checked);
+  summary.weights.unchanged += kept;
+  const dates = [...meals.map((m) => m.meal.date), ...weights.map((w) => w.weight.date)].sort();
+  return {
+    ...summary,
+    format: input.format,
+    preview: input.preview,
+    first_date: dates[0] ?? null,
+    last_date: dates.at(-1) ?? null,
+    matched: meals.filter((m) => m.matched).length,
+    quick_adds: meals.filter((m) => !m.matched).length,
+    skipped: skipped.slice(0, MAX_LISTED_SKIPS),
+    skipped_count: skipped.length,
+    ignored_files: read.ignored,
+  };
+}
+
+function nothingToImport(format: TrackerFormat, skipped: Skip[], ignored: string[]): AppError {
+  const details: ErrorDetail[] = skipped.slice(0, 50).map((s) => ({
+    field: s.line === null ? s.file : `${s.file}:${s.line}${s.column === null ? "" : `:${s.column}`}`,
+    message: s.message,
+  }));
+  for (const name of ignored.slice(0, 20))
+    details.push({ field: name, message: `is not one of the files of a ${TRACKER_NAMES[format]} export` });
+  return new AppError(
+    "validation_failed",
+    `found nothing to import as ${TRACKER_NAMES[format]}: send ${expectedFiles(format)}`,
+    details,
+  );
+}
+
+/** The rows behind a validation failure's fields (`meals.3.date`, `weights.0.kg`), or null if any is not a row's. */
+function refusedRows(details: ErrorDetail[], meals: ConvertedMeal[], weights: { origin: Origin }[]) {
+  const out = { meals: new Set<number>(), weights: new Set<number>(), skips: [] as Skip[] };
+  for (const d of details) {
+    const m = /^(meals|weights)\.(\d+)\.(.*)$/.exec(d.field ?? "");
+    const list = m?.[1] === "meals" ? meals : weights;
+    const origin = m ? list[Number(m[2])]?.origin : undefined;
+    if (!m || !origin) return null;
+    (m[1] === "meals" ? out.meals : out.weights).add(Number(m[2]));
+    out.skips.push({ file: origin.file, line: origin.line, column: null, message: `${m[3]} ${d.message}` });
+  }
+  return out;
+}
+
+/** What writeExport would report, without writing: a meal already here (same id) is unchanged. */
+function previewOf(ctx: ExportCtx, checked: CheckedExport): ImportSummary {
+  let unchanged = 0;
+  for (const m of checked.meals) if (ctx.meals.repo.byId(m.id.toLowerCase())?.userId === ctx.user.id) unchanged++;
+  return {
+    meals: { added: checked.meals.length - unchanged, unchanged },
+    custom_foods: { added: 0, unchanged: 0 },
+    recipes: { added: 0, unchanged: 0 },
+    weights: { added: checked.diary.weights.length, unchanged: 0 },
+    goals: "unchanged",
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Reading a food table and a weight table, whichever tracker wrote them: each format (formats.ts)
+ * says which columns hold what, and these read the rows, skipping (with line and column) each row
+ * that cannot be read and leaving out rows the tracker marks deleted or as exercise.
+ */
+import { MAX_KG, MIN_KG } from "../../weights/model";
+import { column, type Table } from "./files";
+import {
+  dateCell,
+  mealOf,
+  numberCell,
+  nutrientColumns,
+  rowNutrients,
+  timeCell,
+  toKg,
+  unitOfHeader,
+  type TrackerRead,
+} from "./entries";
+
+export interface FoodTableSpec {
+  date: string[];
+  meal: string[];
+  /** Columns of the food's name; none: the tracker exports meals (or days), named `${meal} (${label})`. */
+  name: string[];
+  /** One column with the whole amount ("150.00 g"), or a quantity and a unit column. */
+  amount?: string[];
+  quantity?: string[];
+  units?: string[];
+  time?: string[];
+  /** The tracker's name, for meals without a food name. */
+  label: string;
+  /** Columns that must be there, and ones that must not, to tell this table from another tracker's. */
+  requires?: string[];
+  excludes?: string[];
+}
+
+const has = (t: Table, names: string[]) => column(t, ...names) >= 0;
+/** Does this table have every column the spec needs (the name only where the spec has one)? */
+export const isFoodTable = (t: Table, s: FoodTableSpec) =>
+  has(t, s.date) &&
+  (s.requires ?? []).every((c) => has(t, [c])) &&
+  !(s.excludes ?? []).some((c) => has(t, [c])) &&
+  (s.meal.length === 0 || s.name.length > 0 || has(t, s.meal)) &&
+  (s.name.length === 0 || has(t, s.name)) &&
+  nutrientColumns(t).energy_kcal !== undefined;
+
+const TOTAL_ROW = /^(daily )?totals?$/i;
+const YES = /^(true|yes|1)$/i;
+
+export function readFoodTable(t: Table, s: FoodTableSpec, into: TrackerRead): void {
+  const cols = nutrientColumns(t);
+  const [date, meal, name] = [column(t, ...s.date), column(t, ...s.meal), s.name.length ? column(t, ...s.name) : -1];
+  const amount = s.amount ? column(t, ...s.amount) : -1;
+  const [quantity, units] = [s.quantity ? column(t, ...s.quantity) : -1, s.units ? column(t, ...s.units) : -1];
+  const time = s.time ? column(t, ...s.time) : -1;
+  const [deleted, type] = [column(t, "deleted"), column(t, "type")];
+  for (const row of t.rows) {
+    const cell = (i: number) => (i >= 0 ? (row.cells[i] ?? "").trim() : "");
+    const skip = (i: number, message: string) =>
+      into.skipped.push({ file: t.file, line: row.line, column: i >= 0 ? i + 1 : null, message });
+    if (YES.test(cell(deleted)) || /exercise/i.test(cell(type))) continue; // not eaten, or not food
+    const mealName = cell(meal) || cell(type);
+    if (TOTAL_ROW.test(mealName) || TOTAL_ROW.test(cell(date))) continue; // a sum of rows already read
+    const d = dateCell(cell(date));
+    if (!d) {
+      skip(date, `date "${cell(date)}" is not a date (YYYY-MM-DD or M/D/YYYY)`);
+      continue;
+    }
+    const { meal: mealType, group } = mealOf(mealName);
+    const foodName = name >= 0 ? cell(name) : mealName ? `${mealName} (${s.label})` : `Day total (${s.label})`;
+    if (!foodName) {
+      skip(name, "the food's name is empty");
+      continue;
+    }
+    const nutrients = rowNutrients(t, cols, row);
+    if ("message" in nutrients) {
+      into.skipped.push(nutrients);
+      continue;
+    }
+    const q = numberCell(cell(quantity));
+    const amountText =
+      amount >= 0 ? cell(amount) || null : quantity >= 0 && q !== null && q > 0 ? `${q} ${cell(units)}`.trim() : null;
+    into.foods.push({
+      date: d,
+      meal: mealType,
+      name: foodName.slice(0, 200),
+      amount: amountText,
+      time: timeCell(cell(time)),
+      nutrients,
+      group,
+      file: t.file,
+      line: row.line,
+    });
+  }
+}
+
+export interface WeightTableSpec {
+  date: string[];
+  weight: string[];
+  /** A column naming each row's unit (Cronometer's biometrics), with the metric column to filter on. */
+  unit?: string[];
+  metric?: string[];
+}
+
+export const isWeightTable = (t: Table, s: WeightTableSpec) =>
+  has(t, s.date) && has(t, s.weight) && (!s.metric || has(t, s.metric));
+
+/** Weigh-ins of the table; `unit` is the one the tracker wrote them in when neither the header nor a column says. */
+export function readWeightTable(t: Table, s: WeightTableSpec, fallback: "kg" | "lb", into: TrackerRead): void {
+  const [date, weight] = [column(t, ...s.date), column(t, ...s.weight)];
+  const unitCol = s.unit ? column(t, ...s.unit) : -1;
+  const metric = s.metric ? column(t, ...s.metric) : -1;
+  const deleted = column(t, "deleted");
+  const headerUnit = unitOfHeader(t.header[weight]!);
+  for (const row of t.rows) {
+    const cell = (i: number) => (i >= 0 ? (row.cells[i] ?? "").trim() : "");
+    const skip = (i: number, message: string) =>
+      into.skipped.push({ file: t.file, line: row.line, column: i + 1, message });
+    if (metric >= 0 && cell(metric).toLowerCase() !== "weight") continue; // blood pressure, body fat, …
+    if (YES.test(cell(deleted))) continue;
+    const d = dateCell(cell(date));
+    if (!d) {
+      skip(date, `date "${cell(date)}" is not a date (YYYY-MM-DD or M/D/YYYY)`);
+      continue;
+    }
+    const v = numberCell(cell(weight));
+    if (v === null) continue; // a day with a body-fat reading only
+    const rowUnit = cell(unitCol).toLowerCase();
+    const unit = rowUnit.startsWith("lb") ? "lb" : rowUnit.startsWith("kg") ? "kg" : (headerUnit ?? fallback);
+    const kg = Number.isFinite(v) ? toKg(v, unit) : Number.NaN;
+    if (!(kg >= MIN_KG && kg <= MAX_KG)) {
+      skip(weight, `weight "${cell(weight)}" ${unit} is out of range (${MIN_KG}–${MAX_KG} kg)`);
+      continue;
+    }
+    into.weights.push({ date: d, kg, file: t.file, line: row.line });
+  }
+}
