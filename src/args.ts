@@ -7,11 +7,13 @@
 import { parseArgs } from "node:util";
 import { ConfigError } from "./config-error";
 
-export const COMMANDS = ["serve", "import-off", "backup", "restore", "user", "healthcheck", "help"] as const;
+export const COMMANDS = ["serve", "import", "import-off", "backup", "restore", "user", "healthcheck", "help"] as const;
 export type Command = (typeof COMMANDS)[number];
 
 /** Flags that take true/false but may be given bare (`--online-lookup` means true). */
 const BOOLEAN_VALUED = new Set(["online-lookup", "log-requests", "metrics"]);
+/** Flags that are only ever given bare (`morsel import … --preview`). */
+const SWITCHES = new Set(["preview"]);
 
 const SERVE_FLAGS = [
   "port",
@@ -33,6 +35,7 @@ const SERVE_FLAGS = [
 ];
 const FLAGS: Record<Command, string[]> = {
   serve: SERVE_FLAGS,
+  import: ["data-dir", "format", "user", "preview", "weight-unit"],
   "import-off": ["data-dir"],
   backup: ["data-dir"],
   restore: ["data-dir"],
@@ -101,7 +104,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   const command: Command = named ? (first as Command) : "serve";
   const known = FLAGS[command];
   const options = Object.fromEntries([
-    ...known.map((f) => [f, { type: "string" as const }]),
+    ...known.map((f) => [f, { type: SWITCHES.has(f) ? ("boolean" as const) : ("string" as const) }]),
     ["help", { type: "boolean" as const, short: "h" }],
     ["version", { type: "boolean" as const }],
   ]);
@@ -141,7 +144,7 @@ function commandWord(argv: readonly string[]): string | undefined {
     const a = argv[i]!;
     if (a === "--") return argv[i + 1];
     if (!a.startsWith("-")) return a;
-    if (a.includes("=") || ["--help", "-h", "--version"].includes(a)) continue;
+    if (a.includes("=") || ["--help", "-h", "--version"].includes(a) || SWITCHES.has(a.slice(2))) continue;
     const next = argv[i + 1];
     if (BOOLEAN_VALUED.has(a.slice(2)) && (next === undefined || next.startsWith("-"))) continue;
     i++; // the flag's value

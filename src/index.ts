@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { extracted } from "./assets";
 import { backupCommand, importCommand } from "./cli/commands";
 import { userCommand } from "./cli/user";
+import { importTrackerCommand } from "./cli/import-tracker";
 import { healthcheckCommand } from "./cli/healthcheck";
 import { Registration } from "./features/auth/registration";
 import { COMMAND_HELP, HELP } from "./cli/help";
@@ -122,6 +123,8 @@ async function main(argv: string[]): Promise<void> {
   switch (cl.command) {
     case "serve":
       return await serve(cl);
+    case "import":
+      return importTrackerCommand(cl);
     case "import-off":
       return importCommand(cl);
     case "backup":

@@ -1,0 +1,82 @@
+/**
+ * `morsel import FILE… --format F --user EMAIL [--preview] [--weight-unit kg|lb]`: another tracker's
+ * export into one account, from the shell, beside a running server or not. The same code as
+ * POST /import?format=F (features/portability/trackers/import.ts) does the work.
+ */
+import { basename, join } from "node:path";
+import { eq } from "drizzle-orm";
+import type { CommandLine } from "../args";
+import { extracted } from "../assets";
+import { configFrom } from "../config";
+import { Catalogue } from "../db/catalogue";
+import { openDatabase } from "../db/client";
+import { users } from "../db/schema";
+import type { AuthedUser } from "../features/auth/plugin";
+import { checkEmail } from "../features/auth/validate";
+import { foodsCtx } from "../features/foods/context";
+import { diaryCtx } from "../features/portability/context";
+import { TRACKER_FORMATS, type TrackerFormat } from "../features/portability/trackers/formats";
+import { importTracker } from "../features/portability/trackers/import";
+import { AppError } from "../lib/errors";
+import { createServices } from "../services";
+import { fail } from "./commands";
+import { prepareDataDir } from "./startup";
+
+const USAGE = `usage: morsel import FILE... --format ${TRACKER_FORMATS.join("|")} --user EMAIL [--preview]`;
+
+export async function importTrackerCommand(cl: CommandLine): Promise<void> {
+  if (!cl.positionals.length) fail("import", `give the export file(s) to import; ${USAGE}`, 2);
+  const format = cl.values.format;
+  if (typeof format !== "string" || !(TRACKER_FORMATS as readonly string[]).includes(format))
+    fail("import", `--format must be one of ${TRACKER_FORMATS.join(", ")}; ${USAGE}`, 2);
+  const unit = cl.values["weight-unit"];
+  if (unit !== undefined && unit !== "kg" && unit !== "lb") fail("import", "--weight-unit must be kg or lb", 2);
+  const email = checkEmail(cl.values.user);
+  if (!email.ok) fail("import", `--user ${email.message}; ${USAGE}`, 2);
+  const files = [];
+  for (const path of cl.positionals) {
+    const f = Bun.file(path);
+    if (!(await f.exists())) fail("import", `no file at ${path}`, 2);
+    files.push({ name: basename(path), bytes: new Uint8Array(await f.arrayBuffer()) });
+  }
+  const config = configFrom(cl.values);
+  prepareDataDir(config.dataDir);
+  const db = openDatabase(join(config.dataDir, "morsel.db"));
+  const row = db.select().from(users).where(eq(users.email, email.value)).get();
+  if (!row) fail("import", `no account with email ${email.value} in ${config.dataDir}`);
+  const catalogue = new Catalogue(extracted(config.cataloguePath, config.dataDir));
+  const services = createServices({ db, catalogue, jwtSecret: "unused: no tokens are made here" });
+  const user: AuthedUser = { ...row, role: row.role as AuthedUser["role"], sid: null, tokenId: null, scopes: [] };
+  const preview = cl.values.preview === true;
+  try {
+    const s = await importTracker({
+      ctx: diaryCtx(services, user),
+      foods: foodsCtx(services, null),
+      input: {
+        format: format as TrackerFormat,
+        files,
+        preview,
+        weightUnit: unit ?? (row.weightUnit === "lb" ? "lb" : "kg"),
+      },
+    });
+    const span = s.first_date ? ` from ${s.first_date} to ${s.last_date}` : "";
+    console.log(
+      `${preview ? "preview (nothing written)" : "imported"} into ${row.email}${span}: ` +
+        `meals ${s.meals.added} new, ${s.meals.unchanged} already there (${s.matched} catalogue foods, ${s.quick_adds} quick adds); ` +
+        `weigh-ins ${s.weights.added} new, ${s.weights.unchanged} kept`,
+    );
+    for (const k of s.skipped)
+      console.log(
+        `  skipped ${k.file}${k.line === null ? "" : `:${k.line}`}${k.column === null ? "" : `:${k.column}`}: ${k.message}`,
+      );
+    if (s.skipped_count > s.skipped.length) console.log(`  … and ${s.skipped_count - s.skipped.length} more skipped`);
+    for (const name of s.ignored_files) console.log(`  not read: ${name}`);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    const details = (e.details ?? []).map((d) => `\n  ${d.field}: ${d.message}`).join("");
+    fail("import", `${e.message}${details}\nNothing was imported.`);
+  } finally {
+    db.$client.close(false);
+    catalogue.close();
+  }
+}
