@@ -26,6 +26,7 @@ const BENCHES: [string, string[]][] = [
   ["sync", []],
   ["diary", quick ? ["--rounds", "1", "--requests", "100"] : []],
   ["label", quick ? ["--photos", "4"] : []],
+  ["expenditure", quick ? ["--people", "300"] : []],
   ["binary", quick ? ["--runs", "2"] : []],
 ];
 

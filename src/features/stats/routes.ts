@@ -1,7 +1,7 @@
 /** GET /stats/daily and /stats/weekly */
 import { Elysia, t } from "elysia";
 import type { MealsDeps } from "../meals/context";
-import { errors, Nullable, Int } from "../../lib/schemas";
+import { Enum, errors, Nullable, Int } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
 import { GoalsSchema } from "../goals/service";
 import { MealNutrients } from "../meals/model";
@@ -9,6 +9,8 @@ import { mealsCtx } from "../meals/context";
 import { dailyStats, weeklyStats } from "./service";
 import { MAX_STATS_DAYS, statsOverDays } from "./range";
 import { rangeFields } from "../../lib/date-range";
+import { EXPENDITURE_DAYS, expenditure } from "./expenditure-view";
+import { intParam } from "../../lib/validation";
 
 const DailyStats = t.Object(
   {
@@ -55,6 +57,35 @@ const WeeklyStats = t.Object(
   { title: "WeeklyStats" },
 );
 
+const Counts = t.Object({ logged_days: Int(), weigh_ins: Int(), weight_span_days: Int() });
+const Expenditure = t.Object(
+  {
+    from: t.String({ format: "date" }),
+    to: t.String({ format: "date" }),
+    days: Int(),
+    enough_data: t.Boolean(),
+    message: Nullable(t.String({ description: "what is missing while enough_data is false" })),
+    have: Counts,
+    needed: Counts,
+    expenditure_kcal: Nullable(t.Number({ description: "kcal/day, to the nearest 10" })),
+    range_kcal: Nullable(t.Object({ low: t.Number(), high: t.Number() }, { description: "90 % interval" })),
+    intake_kcal: Nullable(t.Number({ description: "mean kcal of the logged days" })),
+    weight_unit: Enum(["kg", "lb"]),
+    weight_change_per_week: Nullable(t.Number({ description: "the weight slope, in weight_unit per week" })),
+    suggestions: t.Array(
+      t.Object({
+        rate_per_week: t.Number({ description: "weight_unit per week; negative: loss" }),
+        energy_kcal: t.Number({ description: "the daily goal for it (PUT /goals energy_kcal)" }),
+      }),
+    ),
+    trend: t.Array(t.Object({ to: t.String({ format: "date" }), expenditure_kcal: Nullable(t.Number()) }), {
+      description: "the estimate at each of the 8 week ends before `to`, then at `to`; oldest first",
+    }),
+    method: t.String(),
+  },
+  { title: "Expenditure" },
+);
+
 export function statsRoutes(deps: MealsDeps) {
   const detail = { tags: ["stats"] };
   return new Elysia({ prefix: "/stats" })
@@ -82,6 +113,35 @@ export function statsRoutes(deps: MealsDeps) {
         description: "Empty days are zero-filled; daily_average is over logged days (null when none).",
       },
     })
+    .get(
+      "/expenditure",
+      ({ user, query }) =>
+        reply(
+          deps,
+          expenditure({ ctx: mealsCtx(deps, user), unit: user.weightUnit === "lb" ? "lb" : "kg", input: query }),
+        ),
+      {
+        auth: true,
+        query: t.Object({
+          to: t.Optional(t.String({ format: "date", description: "the window's last day, included; default today" })),
+          days: t.Optional(
+            intParam("days", {
+              minimum: EXPENDITURE_DAYS.min,
+              maximum: EXPENDITURE_DAYS.max,
+              default: EXPENDITURE_DAYS.default,
+              description: `the window, ${EXPENDITURE_DAYS.min}–${EXPENDITURE_DAYS.max} days`,
+            }),
+          ),
+        }),
+        response: { 200: Expenditure, ...errors(400, 401) },
+        detail: {
+          ...detail,
+          summary: "Estimated daily energy expenditure from logged intake and the weight trend, with goal suggestions",
+          description:
+            "Energy balance over the window: the mean kcal of the days with meals (a day without meals is not counted as zero) minus the least-squares weight slope × 7,700 kcal/kg. range_kcal is a 90 % interval. With fewer than 10 logged days, 3 weigh-ins or 14 days between the first and last weigh-in, enough_data is false, the estimate null and message says what is missing. suggestions: the daily kcal for a weekly change in the account's weight unit (none below 1,200 kcal). trend: the estimate at each of the 8 week ends before `to`, each over its own window. The estimate is in the calories you log: food you never log lowers it by as much, so a goal set from it still moves your weight at the chosen rate.",
+        },
+      },
+    )
     .get("/days", ({ user, query }) => reply(deps, statsOverDays({ ctx: mealsCtx(deps, user), input: query })), {
       auth: true,
       query: t.Object(rangeFields(90)),

@@ -1,0 +1,83 @@
+/**
+ * GET /stats/expenditure?to=&days= (API.md §Goals and statistics): the estimate of expenditure.ts
+ * over the `days` ending on `to`, with its range, what is missing when there is not enough data,
+ * goal suggestions in the account's weight unit, and the estimate at each of the 8 week ends
+ * before (each over its own window) to show its trend.
+ */
+import { checkDate, Problems } from "../../lib/problems";
+import { addDays, localDate } from "../../lib/time";
+import type { MealsCtx } from "../meals/service";
+import { KG_PER_LB } from "../weights/trend";
+import { weightsOver } from "../weights/service";
+import { countsOf, enough, estimateExpenditure, NEEDED, suggestions, type DayData } from "./expenditure";
+
+export const EXPENDITURE_DAYS = { min: 14, max: 90, default: 28 } as const;
+const TREND_WEEKS = 8;
+
+export const METHOD =
+  "energy balance: mean kcal of the logged days minus the least-squares weight slope × 7,700 kcal/kg (Hall 2008); days without meals are left out, not counted as zero";
+
+function dataOver(ctx: MealsCtx, from: string, to: string): DayData[] {
+  const kcal = new Map<string, number>();
+  for (const r of ctx.repo.sums(ctx.userId, from, to))
+    if (r.energy_kcal !== null) kcal.set(r.date, (kcal.get(r.date) ?? 0) + (r.energy_kcal as number));
+  const kg = weightsOver(ctx.db, ctx.userId, from, to);
+  const out: DayData[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1))
+    out.push({ date: d, kcal: kcal.get(d) ?? null, kg: kg.get(d)?.kg ?? null });
+  return out;
+}
+
+export function expenditure({
+  ctx,
+  unit,
+  input,
+}: {
+  ctx: MealsCtx;
+  unit: "kg" | "lb";
+  input: { to?: string; days?: number };
+}) {
+  const p = new Problems();
+  const to = checkDate(p, "to", input.to) ?? localDate(ctx.now, ctx.timezone);
+  p.throwIfAny();
+  const days = input.days ?? EXPENDITURE_DAYS.default;
+  const from = addDays(to, -(days - 1));
+  // one read covers this window and the trend's windows before it
+  const all = dataOver(ctx, addDays(from, -7 * TREND_WEEKS), to);
+  const windowEnding = (end: string) => all.filter((d) => d.date <= end && d.date > addDays(end, -days));
+  const here = windowEnding(to);
+  const have = countsOf(here);
+  const e = estimateExpenditure(here);
+  const perUnit = unit === "lb" ? KG_PER_LB : 1;
+  const trend = [];
+  for (let w = TREND_WEEKS; w >= 1; w--) {
+    const end = addDays(to, -7 * w);
+    trend.push({ to: end, expenditure_kcal: estimateExpenditure(windowEnding(end))?.expenditure_kcal ?? null });
+  }
+  trend.push({ to, expenditure_kcal: e?.expenditure_kcal ?? null });
+  const missing = [
+    have.logged_days < NEEDED.logged_days && `${NEEDED.logged_days - have.logged_days} more logged days`,
+    have.weigh_ins < NEEDED.weigh_ins && `${NEEDED.weigh_ins - have.weigh_ins} more weigh-ins`,
+    have.weight_span_days < NEEDED.weight_span_days &&
+      `weigh-ins spanning ${NEEDED.weight_span_days} days (now ${have.weight_span_days})`,
+  ].filter((x): x is string => typeof x === "string");
+  return {
+    from,
+    to,
+    days,
+    enough_data: enough(have),
+    message: e
+      ? null
+      : `not enough data yet: ${missing.join(", ")} in the ${days} days to ${to} (about two weeks of logging and weighing)`,
+    have,
+    needed: NEEDED,
+    expenditure_kcal: e?.expenditure_kcal ?? null,
+    range_kcal: e ? { low: e.low_kcal, high: e.high_kcal } : null,
+    intake_kcal: e?.intake_kcal ?? null,
+    weight_unit: unit,
+    weight_change_per_week: e ? Math.round(((e.kg_per_day * 7) / perUnit) * 100) / 100 : null,
+    suggestions: e ? suggestions(e.expenditure_kcal, unit, perUnit) : [],
+    trend,
+    method: METHOD,
+  };
+}

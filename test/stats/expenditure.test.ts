@@ -1,0 +1,110 @@
+/** GET /stats/expenditure (API.md §Goals and statistics) through the real app. */
+import { describe, expect, test } from "bun:test";
+import { addDays } from "../../src/lib/time";
+import { expectError, makeApp, registerUser } from "../helpers";
+
+const TODAY = "2026-11-24";
+
+async function account(weightUnit: "kg" | "lb" = "kg") {
+  const t = makeApp();
+  t.clock.set(`${TODAY}T18:00:00Z`);
+  const u = await registerUser(t.call, { timezone: "UTC" });
+  const token = u.access_token;
+  const call = (method: string, path: string, body?: unknown) => t.call(method, `/api/v1${path}`, { token, body });
+  if (weightUnit === "lb") await call("PATCH", "/me", { weight_unit: "lb" });
+  return { t, token, call };
+}
+
+/**
+ * 28 days to today: 2,000 kcal on the logged days (every fourth day not logged), weigh-ins falling
+ * 0.05 kg a day: a deficit of 385 kcal/day, so expenditure is 2,385 kcal/day.
+ */
+async function seed(call: (m: string, p: string, b?: unknown) => Promise<{ status: number }>) {
+  for (let i = 0; i < 28; i++) {
+    const date = addDays(TODAY, -27 + i);
+    if (i % 4 !== 3) {
+      for (const [meal_type, kcal] of [
+        ["breakfast", 500],
+        ["lunch", 700],
+        ["dinner", 800],
+      ] as const) {
+        const r = await call("POST", "/meals", { meal_type, date, quick_add: { energy_kcal: kcal } });
+        expect(r.status).toBe(201);
+      }
+    }
+    expect((await call("PUT", `/weights/${date}`, { kg: 90 - 0.05 * i })).status).toBe(201);
+  }
+}
+
+describe("GET /stats/expenditure", () => {
+  test("without enough data: says what is missing, estimates nothing", async () => {
+    const a = await account();
+    await a.call("POST", "/meals", { meal_type: "lunch", date: TODAY, quick_add: { energy_kcal: 600 } });
+    const r = await a.call("GET", "/stats/expenditure");
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({
+      from: addDays(TODAY, -27),
+      to: TODAY,
+      days: 28,
+      enough_data: false,
+      have: { logged_days: 1, weigh_ins: 0, weight_span_days: 0 },
+      needed: { logged_days: 10, weigh_ins: 3, weight_span_days: 14 },
+      expenditure_kcal: null,
+      range_kcal: null,
+      suggestions: [],
+    });
+    expect(r.json.message).toBe(
+      `not enough data yet: 9 more logged days, 3 more weigh-ins, weigh-ins spanning 14 days (now 0) in the 28 days to ${TODAY} (about two weeks of logging and weighing)`,
+    );
+  });
+
+  test("intake minus the weight slope; unlogged days are not zero; goals per weekly rate", async () => {
+    const a = await account();
+    await seed(a.call);
+    const r = await a.call("GET", "/stats/expenditure");
+    expect(r.status).toBe(200);
+    const e = r.json;
+    // had unlogged days counted as 0 kcal, intake would be 1,500 and the estimate 1,890
+    expect(e).toMatchObject({ enough_data: true, message: null, intake_kcal: 2000, expenditure_kcal: 2390 });
+    expect(e.have).toEqual({ logged_days: 21, weigh_ins: 28, weight_span_days: 28 });
+    expect(e.weight_change_per_week).toBe(-0.35);
+    expect(e.range_kcal.low).toBeLessThanOrEqual(2390);
+    expect(e.range_kcal.high).toBeGreaterThanOrEqual(2390);
+    // −0.5 kg a week is 550 kcal a day below expenditure (3,850 / 7)
+    expect(e.suggestions).toContainEqual({ rate_per_week: -0.5, energy_kcal: 1840 });
+    expect(e.suggestions).toContainEqual({ rate_per_week: 0, energy_kcal: 2390 });
+    expect(e.suggestions.every((s: { energy_kcal: number }) => s.energy_kcal >= 1200)).toBe(true);
+    // the trend: the weeks before had no data yet, today has its estimate
+    expect(e.trend.at(-1)).toEqual({ to: TODAY, expenditure_kcal: 2390 });
+    expect(e.trend[0]).toEqual({ to: addDays(TODAY, -56), expenditure_kcal: null });
+    // the suggestion is a goal one PUT away
+    expect((await a.call("PUT", "/goals", { energy_kcal: 1840 })).status).toBe(200);
+  });
+
+  test("in pounds for an account that weighs in pounds", async () => {
+    const a = await account("lb");
+    await seed(a.call);
+    const e = (await a.call("GET", "/stats/expenditure")).json;
+    expect(e.weight_unit).toBe("lb");
+    expect(e.weight_change_per_week).toBe(-0.77); // 0.35 kg
+    expect(e.suggestions).toContainEqual({ rate_per_week: -1, energy_kcal: 1890 }); // 1 lb = 3,493 kcal
+  });
+
+  test("a shorter window, an earlier end; bad input is a 400; no token is a 401; another account's data is not used", async () => {
+    const a = await account();
+    await seed(a.call);
+    const short = (await a.call("GET", "/stats/expenditure?days=14")).json;
+    expect(short).toMatchObject({ days: 14, enough_data: true, intake_kcal: 2000 });
+    expect(Math.abs(short.expenditure_kcal - 2385)).toBeLessThanOrEqual(5); // to the nearest 10
+    const early = (await a.call("GET", `/stats/expenditure?to=${addDays(TODAY, -20)}`)).json;
+    expect(early.enough_data).toBe(false);
+    expectError(await a.call("GET", "/stats/expenditure?days=7"), 400, "validation_failed");
+    expectError(await a.call("GET", "/stats/expenditure?days=91"), 400, "validation_failed");
+    expectError(await a.call("GET", "/stats/expenditure?to=2026-02-30"), 400, "validation_failed");
+    expectError(await a.call("GET", "/stats/expenditure?days=abc"), 400, "validation_failed");
+    expectError(await a.t.call("GET", "/api/v1/stats/expenditure"), 401, "missing_token");
+    const other = await registerUser(a.t.call, { timezone: "UTC" });
+    const theirs = (await a.t.call("GET", "/api/v1/stats/expenditure", { token: other.access_token })).json;
+    expect(theirs).toMatchObject({ enough_data: false, have: { logged_days: 0, weigh_ins: 0 } });
+  });
+});
