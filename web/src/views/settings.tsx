@@ -1,4 +1,4 @@
-/** Goals (queued like every change), time zone, export (JSON and CSV), sessions and access tokens, sign out, delete account. */
+/** Goals (queued like every change), time zone, export (JSON and CSV), import (import.tsx), sessions and access tokens, sign out, delete account. */
 import { useEffect, useState } from "preact/hooks";
 import { api, currentSession, download, message, setSession, type User } from "../api";
 import type { GoalsRecord } from "../goals";
@@ -6,6 +6,7 @@ import { getMeta } from "../store";
 import { ErrorText, PASSWORD_ROLE, useApp } from "../ui";
 import { SessionsRegion, TokensRegion } from "./access";
 import { GoalsForm } from "./goals-form";
+import { ImportRegion } from "./import";
 
 export function SettingsView({ signOut }: { signOut: () => void }) {
   const app = useApp();
@@ -101,6 +102,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
           </button>
         </div>
       </section>
+      <ImportRegion />
       <SessionsRegion signOut={signOut} />
       <div class="actions">
         <button type="button" onClick={signOut}>

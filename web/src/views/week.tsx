@@ -1,11 +1,13 @@
 /**
  * Seven days of kcal against the goal, as a chart and as a table, with macro averages over the
- * logged days: the same arithmetic as GET /stats/weekly, from the local store (so it works offline).
+ * logged days: the same arithmetic as GET /stats/weekly, from the local store (so it works offline);
+ * below them the estimated expenditure (expenditure.tsx, from the server).
  */
 import { getMeta, mealsOn } from "../store";
 import { goalsFor, type GoalsRecord } from "../goals";
 import { addDays, dateIn, grams, kcal, shortDay, useApp, useData } from "../ui";
 import { sum } from "./day";
+import { ExpenditureRegion } from "./expenditure";
 
 export function WeekView({ end }: { end: string | null }) {
   const app = useApp();
@@ -119,6 +121,7 @@ export function WeekView({ end }: { end: string | null }) {
           </tr>
         </tfoot>
       </table>
+      <ExpenditureRegion end={last} />
     </main>
   );
 }

@@ -1,0 +1,83 @@
+/**
+ * Settings → Import (another tracker's files: preview, then import) and Week → Expenditure (the
+ * estimate, and an energy goal set with one tap), at phone size, in a real Chromium against a real
+ * server. The numbers the page shows are checked against the API's.
+ */
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+import { addDays } from "../../src/lib/time";
+import { accessToken, apiGet, browserAndServer, device, register, synced } from "./harness";
+
+const env = browserAndServer();
+const SAMPLES = join(import.meta.dir, "..", "portability", "samples");
+
+const send = (token: string, method: string, path: string, body: unknown) =>
+  fetch(`${env.srv.url}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+test("Cronometer files: preview says what will come and what cannot, Import brings the meals to the day", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("combobox", { name: "Import from" }).selectOption("cronometer");
+  await page
+    .getByLabel("Export files")
+    .setInputFiles([join(SAMPLES, "cronometer-servings.csv"), join(SAMPLES, "cronometer-biometrics.csv")]);
+  await expect(page.getByRole("button", { name: "Import", exact: true }).isDisabled()).resolves.toBe(true);
+  await page.getByRole("button", { name: "Preview import" }).click();
+  const preview = page.getByLabel("Import preview");
+  await preview
+    .getByText("11 meals to add (7 as foods from the catalogue, 4 as quick adds)", { exact: false })
+    .waitFor();
+  await preview
+    .getByText('cronometer-servings.csv, line 11, column 6: energy (kcal) "not a number" is not a number')
+    .waitFor();
+  expect((await apiGet(env.srv.url, token, "/meals/daily?date=2026-09-14")).meals).toEqual([]); // a preview writes nothing
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await page.getByText("Imported 11 meals and 3 weigh-ins.").waitFor();
+  await page.screenshot({ path: join(env.srv.dir, "import.png") });
+  await synced(page);
+  await page.goto(`${env.srv.url}/#/day/2026-09-14`);
+  await page.getByText("Bananas, raw").first().waitFor();
+  await page.getByText("Chicken Burrito Bowl (1.00 serving)").waitFor();
+  const day = await apiGet(env.srv.url, token, "/stats/daily?date=2026-09-14");
+  await page.getByText(`${Math.round(day.totals.energy_kcal)} kcal eaten`).waitFor(); // the app writes kcal without separators
+}, 120_000);
+
+test("Week shows the estimated expenditure; one tap sets the energy goal it suggests", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  const me = await apiGet<{ timezone: string }>(env.srv.url, token, "/me");
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: me.timezone }).format(new Date());
+  // 28 days: 2,000 kcal on three of every four days, weight falling 0.05 kg a day (so about 2,385 kcal/day)
+  for (let i = 0; i < 28; i++) {
+    const date = addDays(today, -27 + i);
+    if (i % 4 !== 3)
+      expect(
+        (await send(token, "POST", "/meals", { meal_type: "lunch", date, quick_add: { energy_kcal: 2000 } })).status,
+      ).toBe(201);
+    expect((await send(token, "PUT", `/weights/${date}`, { kg: 90 - 0.05 * i })).status).toBe(201);
+  }
+  const e = await apiGet(env.srv.url, token, "/stats/expenditure");
+  expect(e.enough_data).toBe(true);
+  await page.getByRole("link", { name: "Week" }).click();
+  const region = page.getByRole("region", { name: "Expenditure" });
+  await region.getByText(`About ${e.expenditure_kcal} kcal a day`).waitFor();
+  const lose = e.suggestions.find((s: { rate_per_week: number }) => s.rate_per_week === -0.5);
+  const button = region.getByRole("button", { name: `Lose 0.5 kg a week: ${lose.energy_kcal} kcal` });
+  await button.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(env.srv.dir, "expenditure.png"), fullPage: true });
+  await button.click();
+  await region.getByText(`Energy goal set to ${lose.energy_kcal} kcal`).waitFor();
+  await synced(page);
+  for (;;) {
+    const goals = await apiGet(env.srv.url, token, "/goals");
+    if (goals.energy_kcal === lose.energy_kcal) break;
+    await Bun.sleep(100);
+  }
+}, 120_000);

@@ -1,0 +1,131 @@
+/**
+ * Week → Expenditure (GET /stats/expenditure): what this person burns a day, estimated from the
+ * meals they log and their weight trend, its range and its trend over the weeks, and energy goals
+ * for a weekly rate of loss or gain, each set with one tap (saved like every goal change). The
+ * estimate is the server's; offline the region says so.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { api, isOffline, message } from "../api";
+import type { GoalsRecord } from "../goals";
+import type { Goals } from "../store";
+import { getMeta } from "../store";
+import { dateIn, kcal, shortDay, useApp } from "../ui";
+
+interface Expenditure {
+  enough_data: boolean;
+  message: string | null;
+  expenditure_kcal: number | null;
+  range_kcal: { low: number; high: number } | null;
+  intake_kcal: number | null;
+  weight_unit: "kg" | "lb";
+  weight_change_per_week: number | null;
+  suggestions: { rate_per_week: number; energy_kcal: number }[];
+  trend: { to: string; expenditure_kcal: number | null }[];
+}
+
+const rateText = (rate: number, unit: string) =>
+  rate === 0 ? "Keep your weight" : `${rate < 0 ? "Lose" : "Gain"} ${Math.abs(rate)} ${unit} a week`;
+
+export function ExpenditureRegion({ end }: { end: string }) {
+  const app = useApp();
+  const [e, setE] = useState<Expenditure | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    api<Expenditure>("GET", `/stats/expenditure?to=${end}`).then(
+      (r) => live && (setE(r), setError(null)),
+      (err) =>
+        live && setError(isOffline(err) ? "The estimate needs the server, which cannot be reached now." : message(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [end, app.version, app.sync.state.online]);
+
+  async function setGoal(energy: number, label: string) {
+    const cur = (await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null;
+    const goals: Goals = {
+      energy_kcal: energy,
+      protein_g: cur?.protein_g ?? null,
+      fat_g: cur?.fat_g ?? null,
+      carbohydrate_g: cur?.carbohydrate_g ?? null,
+    };
+    await app.local.saveGoals({ goals, weekdays: cur?.weekdays ?? {}, today: dateIn(app.user.timezone) });
+    setNote(`Energy goal set to ${kcal(energy)} kcal (${label.toLowerCase()}).`);
+  }
+
+  return (
+    <section aria-labelledby="tdee-title" class="expenditure">
+      <h2 id="tdee-title">Expenditure</h2>
+      {error && <p class="muted">{error}</p>}
+      {e && !e.enough_data && <p class="muted">{e.message}</p>}
+      {e?.enough_data && (
+        <>
+          <p class="big">
+            About <strong>{kcal(e.expenditure_kcal)} kcal</strong> a day
+          </p>
+          <p class="muted">
+            Likely between {kcal(e.range_kcal!.low)} and {kcal(e.range_kcal!.high)} kcal. From {kcal(e.intake_kcal)}{" "}
+            kcal a day on the days you logged, and your weight{" "}
+            {e.weight_change_per_week! === 0
+              ? "holding steady"
+              : `${e.weight_change_per_week! < 0 ? "falling" : "rising"} ${Math.abs(e.weight_change_per_week!)} ${e.weight_unit} a week`}
+            .
+          </p>
+          <TrendLine trend={e.trend} />
+          <h3>Set your energy goal</h3>
+          <div class="actions">
+            {e.suggestions.map((s) => {
+              const label = rateText(s.rate_per_week, e.weight_unit);
+              return (
+                <button key={s.rate_per_week} type="button" onClick={() => void setGoal(s.energy_kcal, label)}>
+                  {label}: {kcal(s.energy_kcal)} kcal
+                </button>
+              );
+            })}
+          </div>
+          {note && (
+            <p class="notice" aria-live="polite">
+              {note}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The estimate at each week end: a line where there was one, gaps where there was not enough data. */
+function TrendLine({ trend }: { trend: Expenditure["trend"] }) {
+  const known = trend.filter((p) => p.expenditure_kcal !== null).map((p) => p.expenditure_kcal!);
+  if (known.length < 2) return null;
+  const W = 350;
+  const H = 80;
+  const lo = Math.min(...known) - 50;
+  const hi = Math.max(...known) + 50;
+  const x = (i: number) => 10 + (i * (W - 20)) / (trend.length - 1);
+  const y = (v: number) => H - 16 - ((v - lo) / (hi - lo)) * (H - 30);
+  const pts = trend.map((p, i) => (p.expenditure_kcal === null ? null : `${x(i)},${y(p.expenditure_kcal)}`));
+  const first = trend.find((p) => p.expenditure_kcal !== null)!;
+  const last = trend.at(-1)!;
+  return (
+    <svg
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      class="trend"
+      aria-label={`Estimate by week: ${kcal(first.expenditure_kcal)} kcal on ${shortDay(first.to)}, ${kcal(last.expenditure_kcal)} kcal on ${shortDay(last.to)}`}
+    >
+      <polyline points={pts.filter(Boolean).join(" ")} />
+      {trend.map((p, i) =>
+        p.expenditure_kcal === null ? null : <circle key={p.to} cx={x(i)} cy={y(p.expenditure_kcal)} r="3" />,
+      )}
+      <text x="10" y={H - 2}>
+        {shortDay(trend[0]!.to)}
+      </text>
+      <text x={W - 10} y={H - 2} text-anchor="end">
+        {shortDay(last.to)}
+      </text>
+    </svg>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * Settings → Import (API.md §Data portability): a Morsel export, or the export of MyFitnessPal,
+ * Cronometer, Lose It! or wger. Another tracker's files are previewed first (POST /import with
+ * preview=true: what would be imported, and every row that could not be read), then imported with
+ * one more tap; the meals and weigh-ins reach this device with the next sync. Needs the server.
+ */
+import { useState } from "preact/hooks";
+import { api, isOffline, message } from "../api";
+import { ErrorText, useApp } from "../ui";
+
+const FORMATS = [
+  ["cronometer", "Cronometer", "Choose servings.csv and biometrics.csv (More → Account → Export Data)."],
+  ["myfitnesspal", "MyFitnessPal", "Choose the ZIP of Settings → Export Data (its meals have no food names)."],
+  ["loseit", "Lose It!", "Choose the ZIP of Settings → Export your data."],
+  ["wger", "wger", "Choose the weight CSV (Weight → Export); wger does not export its diary."],
+  ["morsel", "Morsel export", "Choose a JSON export of this or another Morsel."],
+] as const;
+
+interface Summary {
+  meals: { added: number; unchanged: number };
+  weights: { added: number; unchanged: number };
+  custom_foods: { added: number };
+  recipes: { added: number };
+  first_date?: string | null;
+  last_date?: string | null;
+  matched?: number;
+  quick_adds?: number;
+  skipped?: { file: string; line: number | null; column: number | null; message: string }[];
+  skipped_count?: number;
+  ignored_files?: string[];
+}
+
+const OFFLINE = "Importing needs the server, which cannot be reached now.";
+const where = (s: { file: string; line: number | null; column: number | null }) =>
+  `${s.file}${s.line === null ? "" : `, line ${s.line}`}${s.column === null ? "" : `, column ${s.column}`}`;
+
+export function ImportRegion() {
+  const app = useApp();
+  const [format, setFormat] = useState<string>("cronometer");
+  const [files, setFiles] = useState<File[]>([]);
+  const [preview, setPreview] = useState<Summary | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function send(dry: boolean): Promise<Summary> {
+    if (format === "morsel") {
+      const doc: unknown = JSON.parse(await files[0]!.text());
+      return api<Summary>("POST", "/import", doc);
+    }
+    const form = new FormData();
+    for (const f of files) form.append("file", f, f.name);
+    return api<Summary>("POST", `/import?format=${format}${dry ? "&preview=true" : ""}`, form);
+  }
+
+  async function run(dry: boolean) {
+    setError(null);
+    setDone(null);
+    setBusy(true);
+    try {
+      const s = await send(dry);
+      if (dry) setPreview(s);
+      else {
+        setPreview(null);
+        setDone(
+          `Imported ${s.meals.added} meals and ${s.weights.added} weigh-ins` +
+            (s.meals.unchanged ? ` (${s.meals.unchanged} meals were already here).` : "."),
+        );
+        void app.sync.run(); // bring them to this device now
+      }
+    } catch (e) {
+      setError(isOffline(e) ? OFFLINE : e instanceof SyntaxError ? "That file is not a JSON export." : message(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="import-title">
+      <h2 id="import-title">Import</h2>
+      <p class="muted">
+        Bring your history from another tracker: meals that match a food here are logged as that food, the rest as quick
+        adds with their calories and macros. Importing the same files again adds nothing.
+      </p>
+      <label>
+        Import from
+        <select
+          name="format"
+          onChange={(e) => {
+            setFormat((e.currentTarget as HTMLSelectElement).value);
+            setPreview(null);
+          }}
+        >
+          {FORMATS.map(([value, label]) => (
+            <option key={value} value={value} selected={value === format}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p class="muted">{FORMATS.find((f) => f[0] === format)![2]}</p>
+      <label>
+        Export files
+        <input
+          type="file"
+          name="files"
+          multiple={format !== "morsel"}
+          accept={format === "morsel" ? ".json,application/json" : ".csv,.zip,text/csv,application/zip"}
+          onChange={(e) => {
+            setFiles([...((e.currentTarget as HTMLInputElement).files ?? [])]);
+            setPreview(null);
+            setDone(null);
+          }}
+        />
+      </label>
+      <div class="actions">
+        {format !== "morsel" && (
+          <button type="button" disabled={!files.length || busy} onClick={() => void run(true)}>
+            Preview import
+          </button>
+        )}
+        <button
+          type="button"
+          disabled={!files.length || busy || (format !== "morsel" && !preview)}
+          onClick={() => void run(false)}
+        >
+          Import
+        </button>
+      </div>
+      <ErrorText error={error} />
+      {preview && <PreviewList s={preview} />}
+      {done && (
+        <p class="notice" aria-live="polite">
+          {done}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function PreviewList({ s }: { s: Summary }) {
+  const skipped = s.skipped ?? [];
+  return (
+    <div aria-live="polite" aria-label="Import preview">
+      <p>
+        {s.first_date ? `From ${s.first_date} to ${s.last_date}: ` : ""}
+        {s.meals.added} meals to add ({s.matched ?? 0} as foods from the catalogue, {s.quick_adds ?? 0} as quick adds)
+        {s.meals.unchanged ? `, ${s.meals.unchanged} already here` : ""}; {s.weights.added} weigh-ins to add
+        {s.weights.unchanged ? `, ${s.weights.unchanged} days that already have one keep it` : ""}.
+      </p>
+      {skipped.length > 0 && (
+        <>
+          <p>
+            {s.skipped_count} {s.skipped_count === 1 ? "row" : "rows"} could not be read and will be left out:
+          </p>
+          <ul class="skipped">
+            {skipped.slice(0, 20).map((k) => (
+              <li key={`${k.file}:${k.line}:${k.column}`}>
+                {where(k)}: {k.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {(s.ignored_files ?? []).length > 0 && <p class="muted">Not read: {s.ignored_files!.join(", ")}</p>}
+    </div>
+  );
+}
