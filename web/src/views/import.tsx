@@ -141,7 +141,7 @@ export function ImportRegion() {
 function PreviewList({ s }: { s: Summary }) {
   const skipped = s.skipped ?? [];
   return (
-    <div aria-live="polite" aria-label="Import preview">
+    <div role="region" aria-live="polite" aria-label="Import preview">
       <p>
         {s.first_date ? `From ${s.first_date} to ${s.last_date}: ` : ""}
         {s.meals.added} meals to add ({s.matched ?? 0} as foods from the catalogue, {s.quick_adds ?? 0} as quick adds)
