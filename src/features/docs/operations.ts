@@ -47,6 +47,7 @@ export const OPERATIONS: Record<string, { id: string; csv?: boolean }> = {
   "GET /api/v1/stats/daily": { id: "getDailyStats" },
   "GET /api/v1/stats/weekly": { id: "getWeeklyStats" },
   "GET /api/v1/stats/days": { id: "getStatsOverDays" },
+  "GET /api/v1/stats/expenditure": { id: "getExpenditure" },
   "GET /api/v1/weights": { id: "listWeights" },
   "POST /api/v1/weights": { id: "logWeight" },
   "GET /api/v1/weights/{date}": { id: "getWeight" },
