@@ -21,12 +21,11 @@ export interface BodyDeps {
   gates: Record<string, Gate>;
 }
 
-async function readMultipart(request: Request, limit: number, file: string): Promise<Record<string, unknown>> {
-  const bytes = await readLimited(request, limit);
-  let form: Awaited<ReturnType<Response["formData"]>>;
+/** The multipart form of `bytes`, or a 400 naming the part the route wanted. */
+async function formOf(request: Request, bytes: Uint8Array, file: string) {
   try {
     // the hook's contentType lacks the boundary; the request header has it
-    form = await new Response(bytes, {
+    return await new Response(bytes, {
       headers: { "content-type": request.headers.get("content-type") ?? "" },
     }).formData();
   } catch {
@@ -34,6 +33,10 @@ async function readMultipart(request: Request, limit: number, file: string): Pro
       { field: file, message: "could not be read from the multipart body" },
     ]);
   }
+}
+
+async function readMultipart(request: Request, limit: number, file: string): Promise<Record<string, unknown>> {
+  const form = await formOf(request, await readLimited(request, limit), file);
   if (typeof form.get(file) === "string") {
     const message = "must be a file part (JPEG, PNG or WebP, sent with a filename), not a text field";
     throw new AppError("validation_failed", `${file} ${message}`, [{ field: file, message }]);
@@ -45,16 +48,7 @@ async function readMultipart(request: Request, limit: number, file: string): Pro
 async function readFiles(request: Request, type: string, limit: number, file: string): Promise<UploadedFiles> {
   const bytes = await readLimited(request, limit);
   if (type !== "multipart/form-data") return new UploadedFiles([{ name: "upload", bytes }]);
-  let form: Awaited<ReturnType<Response["formData"]>>;
-  try {
-    form = await new Response(bytes, {
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
-    }).formData();
-  } catch {
-    throw new AppError("validation_failed", "the body is not valid multipart/form-data", [
-      { field: file, message: "could not be read from the multipart body" },
-    ]);
-  }
+  const form = await formOf(request, bytes, file);
   const parts = form.getAll(file).flatMap((p) => (typeof p === "string" ? [] : [p]));
   if (!parts.length) {
     const message = `send each file as a part named ${file}, with a filename`;
