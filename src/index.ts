@@ -7,7 +7,6 @@ import { join } from "node:path";
 import { extracted } from "./assets";
 import { backupCommand, importCommand } from "./cli/commands";
 import { userCommand } from "./cli/user";
-import { importTrackerCommand } from "./cli/import-tracker";
 import { healthcheckCommand } from "./cli/healthcheck";
 import { Registration } from "./features/auth/registration";
 import { COMMAND_HELP, HELP } from "./cli/help";
@@ -124,7 +123,8 @@ async function main(argv: string[]): Promise<void> {
     case "serve":
       return await serve(cl);
     case "import":
-      return importTrackerCommand(cl);
+      // loaded only for this command: it builds the whole service set, which serve loads through app.ts
+      return (await import("./cli/import-tracker")).importTrackerCommand(cl);
     case "import-off":
       return importCommand(cl);
     case "backup":

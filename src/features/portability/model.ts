@@ -4,7 +4,7 @@ import { Enum, Int, Nullable } from "../../lib/schemas";
 import { MealNutrients, MEAL_TYPES, NOTE_MAX } from "../meals/model";
 import { GoalsDocument } from "../goals/service";
 import { ExportedRecipe, ExportedWeight } from "./diary";
-import { MAX_LISTED_SKIPS } from "./trackers/files";
+import { MAX_LISTED_SKIPS } from "./trackers/entries";
 import { TRACKER_FORMATS } from "./trackers/formats";
 
 export const EXPORT_FORMAT = "morsel-export" as const;

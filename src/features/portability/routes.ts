@@ -13,7 +13,6 @@ import { AppError, invalid } from "../../lib/errors";
 import { UploadedFiles } from "../../http/body-spec";
 import { foodsCtx } from "../foods/context";
 import { TRACKER_NAMES } from "./trackers/formats";
-import { importTracker } from "./trackers/import";
 
 export function portabilityRoutes(deps: PortabilityDeps) {
   const ctx = (user: AuthedUser) => diaryCtx(deps, user);
@@ -86,6 +85,8 @@ export function portabilityRoutes(deps: PortabilityDeps) {
             preview: query.preview ?? false,
             weightUnit: query.weight_unit ?? (user.weightUnit === "lb" ? "lb" : "kg"),
           } as const;
+          // the CSV and ZIP readers load on the first such import, not at start-up
+          const { importTracker } = await import("./trackers/import");
           return reply(deps, await importTracker({ ctx: ctx(user), foods: foodsCtx(deps, null), input }));
         } finally {
           deps.imports.leave(request);

@@ -7,7 +7,45 @@
 import type { MealType } from "../../meals/model";
 import type { MealNutrientKey } from "../../../db/nutrients";
 import { KG_PER_LB } from "../../weights/trend";
-import { column, type Skip, type Table } from "./files";
+
+export interface SourceFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** A row or file that could not be read, and why; line and column (1-based) where known. */
+export interface Skip {
+  file: string;
+  line: number | null;
+  column: number | null;
+  message: string;
+}
+
+/** Skipped rows listed in an import's answer; its `skipped_count` has them all. */
+export const MAX_LISTED_SKIPS = 100;
+
+export interface Table {
+  file: string;
+  /** Column names, lower case, spaces squeezed. */
+  header: string[];
+  rows: { line: number; cells: string[] }[];
+}
+
+export const normalHeader = (h: string) =>
+  h
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, " ");
+
+/** The index of the first column named one of `names` (normalised), or -1. */
+export function column(t: Table, ...names: string[]): number {
+  for (const n of names) {
+    const i = t.header.indexOf(n);
+    if (i >= 0) return i;
+  }
+  return -1;
+}
 
 export interface TrackerFood {
   date: string;

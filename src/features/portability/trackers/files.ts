@@ -7,29 +7,7 @@
 import { unzipSync } from "fflate";
 import { parse } from "csv-parse/sync";
 import { AppError } from "../../../lib/errors";
-
-export interface SourceFile {
-  name: string;
-  bytes: Uint8Array;
-}
-
-/** A row or file that could not be read, and why; line and column (1-based) where known. */
-export interface Skip {
-  file: string;
-  line: number | null;
-  column: number | null;
-  message: string;
-}
-
-/** Skipped rows listed in an import's answer; its `skipped_count` has them all. */
-export const MAX_LISTED_SKIPS = 100;
-
-export interface Table {
-  file: string;
-  /** Column names, lower case, spaces squeezed. */
-  header: string[];
-  rows: { line: number; cells: string[] }[];
-}
+import { normalHeader, type Skip, type SourceFile, type Table } from "./entries";
 
 /** The most a ZIP may unpack to: its CSVs are a few MB for a decade of logging. */
 export const MAX_UNZIPPED = 256 * 1024 * 1024;
@@ -66,13 +44,6 @@ export function csvFiles(upload: SourceFile[]): SourceFile[] {
   }
   return out;
 }
-
-export const normalHeader = (h: string) =>
-  h
-    .replace(/^\uFEFF/, "")
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, " ");
 
 /** A CSV file as a table; null (with a skip saying why) when it is not CSV text. */
 export function readTable(f: SourceFile, skips: Skip[]): Table | null {
@@ -111,13 +82,4 @@ export function readTable(f: SourceFile, skips: Skip[]): Table | null {
     header: records[0]!.record.map(normalHeader),
     rows: records.slice(1).map((r) => ({ line: r.info.lines, cells: r.record })),
   };
-}
-
-/** The index of the first column named one of `names` (normalised), or -1. */
-export function column(t: Table, ...names: string[]): number {
-  for (const n of names) {
-    const i = t.header.indexOf(n);
-    if (i >= 0) return i;
-  }
-  return -1;
 }

@@ -14,8 +14,7 @@
  * - wger (Weight → Export): `Weight,Date`. wger exports no nutrition diary as a file (its diary is
  *   only in its REST API), so its weigh-ins are what comes across.
  */
-import type { SourceFile, Table } from "./files";
-import { emptyRead, type TrackerRead } from "./entries";
+import { emptyRead, type SourceFile, type Table, type TrackerRead } from "./entries";
 import {
   isFoodTable,
   isWeightTable,

@@ -13,7 +13,8 @@ import type { ExportCtx } from "../export";
 import { exportWeights } from "../diary";
 import { checkExport, writeExport, type CheckedExport, type ImportSummary } from "../import";
 import { convertFoods, convertWeights, type ConvertedMeal, type Origin } from "./convert";
-import { csvFiles, MAX_LISTED_SKIPS, readTable, type Skip, type SourceFile, type Table } from "./files";
+import { MAX_LISTED_SKIPS, type Skip, type SourceFile, type Table } from "./entries";
+import { csvFiles, readTable } from "./files";
 import { expectedFiles, readTracker, TRACKER_NAMES, type TrackerFormat } from "./formats";
 import { CatalogueMatcher } from "./match";
 

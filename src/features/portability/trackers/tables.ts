@@ -4,8 +4,8 @@
  * that cannot be read and leaving out rows the tracker marks deleted or as exercise.
  */
 import { MAX_KG, MIN_KG } from "../../weights/model";
-import { column, type Table } from "./files";
 import {
+  column,
   dateCell,
   mealOf,
   numberCell,
@@ -14,6 +14,7 @@ import {
   timeCell,
   toKg,
   unitOfHeader,
+  type Table,
   type TrackerRead,
 } from "./entries";
 
