@@ -34,7 +34,7 @@ export interface ImportSummary {
   goals: "updated" | "unchanged";
 }
 
-export function invalid(details: ErrorDetail[]): AppError {
+function invalid(details: ErrorDetail[]): AppError {
   const shown = details.slice(0, 50);
   return new AppError(
     "validation_failed",

@@ -9,7 +9,7 @@ import { addDays, localDate } from "../../lib/time";
 import type { MealsCtx } from "../meals/service";
 import { KG_PER_LB } from "../weights/trend";
 import { weightsOver } from "../weights/service";
-import { countsOf, enough, estimateExpenditure, NEEDED, suggestions, type DayData } from "./expenditure";
+import { countsOf, estimateExpenditure, NEEDED, suggestions, type DayData } from "./expenditure";
 
 export const EXPENDITURE_DAYS = { min: 14, max: 90, default: 28 } as const;
 const TREND_WEEKS = 8;
@@ -65,7 +65,7 @@ export function expenditure({
     from,
     to,
     days,
-    enough_data: enough(have),
+    enough_data: e !== null,
     message: e
       ? null
       : `not enough data yet: ${missing.join(", ")} in the ${days} days to ${to} (about two weeks of logging and weighing)`,

@@ -34,7 +34,8 @@ export function idFor(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const quickValues = () => Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, null])) as ExportedMealT["per_100g"];
+/** A quick add has no food, so nothing is known per 100 g (every value null, as meals/service.ts stores it). */
+const quickValues = () => mealValues({}) as ExportedMealT["per_100g"];
 
 export async function convertFoods(
   foods: TrackerFood[],

@@ -10,6 +10,7 @@ import { amountOnly } from "../../foods/amount";
 import { CATALOGUE_ID_LIMIT } from "../../foods/catalogue-source";
 import { searchFoods, servingOf, type FoodsCtx } from "../../foods/service";
 import type { LoggableFood } from "../../foods/directory";
+import { stem, words } from "../../foods/text";
 import type { TrackerFood } from "./entries";
 
 export interface Match {
@@ -19,9 +20,13 @@ export interface Match {
   grams: number;
 }
 
-const WORD = /[a-z]+/g;
-const stem = (w: string) => w.replace(/(es|s)$/, "");
-const wordsOf = (s: string) => new Set((s.toLowerCase().match(WORD) ?? []).filter((w) => w.length > 2).map(stem));
+/** The name's words of three letters or more (the search's own splitting and singulariser). */
+const wordsOf = (s: string) =>
+  new Set(
+    words(s)
+      .filter((w) => w.length > 2 && /[a-z]/.test(w))
+      .map(stem),
+  );
 
 /** Most (≥ 60 %) of the entry's words of three letters or more are in the food's name. */
 function namesAgree(entry: string, food: string): boolean {
@@ -33,8 +38,7 @@ function namesAgree(entry: string, food: string): boolean {
   return hit / want.size >= 0.6;
 }
 
-export const energyAgrees = (catalogue: number, logged: number) =>
-  Math.abs(catalogue - logged) <= Math.max(15, 0.12 * logged);
+const energyAgrees = (catalogue: number, logged: number) => Math.abs(catalogue - logged) <= Math.max(15, 0.12 * logged);
 
 export class CatalogueMatcher {
   /** One search per distinct name and amount in a file (a year of logging repeats most foods). */
