@@ -3,10 +3,13 @@
  * The first step of `bun run test`: what the suite needs besides the npm packages, installed when it
  * is missing and this machine can (as root, with Debian's apt-get), else one clear line saying what to
  * install and a non-zero exit. Today that is Chromium for the browser tests (playwright-core drives
- * Debian's `chromium`; CHROMIUM_PATH points elsewhere); `--with stress-ng` adds what
- * `bun run test:under-load` needs.
+ * Debian's `chromium`; CHROMIUM_PATH points elsewhere) and PostgreSQL for the tests of the
+ * PostgreSQL backend (Debian's `postgresql`, started here, with a test role that may create
+ * databases; MORSEL_TEST_POSTGRES_URL points at another server instead); `--with stress-ng` adds
+ * what `bun run test:under-load` needs.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import { ensurePostgres } from "./test-postgres";
 
 interface Need {
   /** What the tests look for. */
@@ -23,6 +26,12 @@ const NEEDS: Record<string, Need> = {
     apt: "chromium",
     why: `the browser tests drive Chromium at ${chromium}`,
   },
+  postgresql: {
+    // a server elsewhere needs nothing installed here
+    present: () => process.env.MORSEL_TEST_POSTGRES_URL !== undefined || postgresVersions().length > 0,
+    apt: "postgresql",
+    why: "the PostgreSQL backend's tests run against a real server",
+  },
   "stress-ng": {
     present: () => Bun.which("stress-ng") !== null,
     apt: "stress-ng",
@@ -30,7 +39,13 @@ const NEEDS: Record<string, Need> = {
   },
 };
 
-const wanted = ["chromium", ...process.argv.slice(2).filter((_a, i, all) => all[i - 1] === "--with")];
+/** The PostgreSQL major versions Debian installed (/usr/lib/postgresql/<major>/bin/postgres). */
+function postgresVersions(): string[] {
+  const root = "/usr/lib/postgresql";
+  return existsSync(root) ? readdirSync(root).filter((v) => existsSync(`${root}/${v}/bin/postgres`)) : [];
+}
+
+const wanted = ["chromium", "postgresql", ...process.argv.slice(2).filter((_a, i, all) => all[i - 1] === "--with")];
 const missing = wanted.map((name) => [name, NEEDS[name]!] as const).filter(([, need]) => !need.present());
 if (missing.length) {
   const packages = missing.map(([, need]) => need.apt);
@@ -66,3 +81,5 @@ if (missing.length) {
     process.exit(1);
   }
 }
+
+await ensurePostgres(postgresVersions());

@@ -71,6 +71,9 @@ export const COMPILED = Bun.main.startsWith("/$bunfs/") || import.meta.dir.start
 /** The migrations folder: next to the code in the executable (--asset), in the repo otherwise. */
 export const MIGRATIONS = COMPILED ? join(import.meta.dir, "drizzle") : join(import.meta.dir, "..", "drizzle");
 
+/** PostgreSQL's migrations (db/pg/schema.ts), beside SQLite's in the same way. */
+export const PG_MIGRATIONS = COMPILED ? join(import.meta.dir, "drizzle-pg") : join(import.meta.dir, "..", "drizzle-pg");
+
 /**
  * A real file with the asset's content under `dir` (copied on first use, kept after), or the asset
  * itself when it already is one (development).

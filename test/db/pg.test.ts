@@ -1,0 +1,151 @@
+/**
+ * The PostgreSQL database layer on a real server: migrations from drizzle-pg/ apply once even when
+ * several processes start together, id ranges match SQLite's, and the change feed hands out changes
+ * in commit order when transactions commit out of seq order.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import type { SQL } from "bun";
+import { is } from "drizzle-orm";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import * as pgSchema from "../../src/db/pg/schema";
+import { openPostgres, type PgDb } from "../../src/db/pg/client";
+import { PgChangeLog } from "../../src/db/pg/change-log";
+import { freshPostgres } from "../pg";
+
+const opened: PgDb[] = [];
+afterAll(async () => {
+  for (const db of opened) await db.$client.close();
+});
+async function open(url: string) {
+  const db = await openPostgres(url, { max: 4 });
+  opened.push(db);
+  return db;
+}
+const NOW = new Date("2026-11-25T12:00:00Z");
+
+async function user(sql: SQL, email: string): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`
+    INSERT INTO users (email, password_hash, name, created_at, updated_at)
+    VALUES (${email}, 'x', 'T', ${NOW.toISOString()}, ${NOW.toISOString()}) RETURNING id`;
+  return row!.id;
+}
+
+describe("PostgreSQL schema and migrations", () => {
+  test("several processes starting at once apply the migrations once, and every table is there", async () => {
+    const url = await freshPostgres();
+    const dbs = await Promise.all([open(url), open(url), open(url)]);
+    const sql = dbs[0]!.$client;
+    const applied = await sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;
+    expect(applied[0].n).toBe(1);
+    const tables = await sql<{ table_name: string }[]>`
+      SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`;
+    const declared = Object.values(pgSchema)
+      .filter((v) => is(v, PgTable))
+      .map((table) => getTableConfig(table as PgTable).name)
+      .sort();
+    expect(declared.length).toBeGreaterThan(15);
+    expect(tables.map((t) => t.table_name)).toEqual(declared);
+    // opening again finds nothing to apply
+    await open(url);
+    expect((await sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)[0].n).toBe(1);
+  });
+
+  test("custom foods and imported products take SQLite's id ranges; JSON is stored as JSON, as written", async () => {
+    const db = await open(await freshPostgres());
+    const sql = db.$client;
+    const uid = await user(sql, "a@example.com");
+    const [food] = await db
+      .insert(pgSchema.customFoods)
+      .values({
+        userId: uid,
+        name: "Bread",
+        nutrients: { energy_kcal: 120, protein_g: 3.5 },
+        createdAt: "x",
+        updatedAt: "x",
+      })
+      .returning();
+    expect(food!.id).toBe(1_000_000);
+    expect(food!.nutrients).toEqual({ energy_kcal: 120, protein_g: 3.5 });
+    // an object, not a JSON string holding one (drizzle's json column with Bun.SQL stored that)
+    const [stored] = await sql`SELECT json_typeof(nutrients) AS kind, nutrients::text AS text FROM custom_foods`;
+    expect(stored).toEqual({ kind: "object", text: '{"energy_kcal":120,"protein_g":3.5}' });
+    const [product] = await sql<{ id: number }[]>`
+      INSERT INTO imported_products (gtin, name, nutrients, origin, attribution, updated_at)
+      VALUES ('00000000000017', 'Oat drink', '{}', 'off-import', 'ODbL', 'x') RETURNING id`;
+    expect(product!.id).toBe(2_000_000_000);
+  });
+
+  test("a migration that fails leaves the pool closed and says why", async () => {
+    const url = await freshPostgres();
+    await expect(openPostgres(url, { migrationsFolder: "/nonexistent" })).rejects.toThrow(/_journal/);
+  });
+});
+
+describe("the change feed on PostgreSQL", () => {
+  test("a change that commits after a higher seq is still handed out, in order (no cursor skips it)", async () => {
+    const db = await open(await freshPostgres());
+    const sql = db.$client;
+    const log = new PgChangeLog(sql);
+    const uid = await user(sql, "b@example.com");
+    const a = await sql.reserve();
+    const b = await sql.reserve();
+    try {
+      await a`BEGIN`;
+      const early = await log.record(a, uid, "meal", "m1", "upsert", { id: "m1" }, NOW);
+      await b`BEGIN`;
+      const late = await log.record(b, uid, "meal", "m2", "upsert", { id: "m2" }, NOW);
+      expect(late).toBeGreaterThan(early);
+      await b`COMMIT`;
+      // m2 is committed, but m1 (a lower seq) may still commit: a pull now must not pass it
+      expect(await log.changesAfter(uid, 0, 100)).toEqual([]);
+      expect(await log.latestSeq(uid)).toBe(0);
+      await a`COMMIT`;
+      const rows = await log.changesAfter(uid, 0, 100);
+      expect(rows.map((r) => [r.seq, r.entity_id])).toEqual([
+        [early, "m1"],
+        [late, "m2"],
+      ]);
+      expect(await log.latestSeq(uid)).toBe(late);
+    } finally {
+      a.release();
+      b.release();
+    }
+  });
+
+  test("a rolled-back write leaves a gap, not a stall; another account's open write holds back nothing of its own", async () => {
+    const db = await open(await freshPostgres());
+    const sql = db.$client;
+    const log = new PgChangeLog(sql);
+    const uid = await user(sql, "c@example.com");
+    const a = await sql.reserve();
+    try {
+      await a`BEGIN`;
+      await log.record(a, uid, "meal", "gone", "upsert", {}, NOW);
+      await a`ROLLBACK`;
+      const kept = await sql.begin((tx) => log.record(tx, uid, "meal", "kept", "upsert", { id: "kept" }, NOW));
+      expect((await log.changesAfter(uid, 0, 100)).map((r) => r.entity_id)).toEqual(["kept"]);
+      expect(await log.current(uid, "meal", "kept")).toMatchObject({ seq: kept, op: "upsert", data: '{"id":"kept"}' });
+    } finally {
+      a.release();
+    }
+  });
+
+  test("tombstones: a record's latest change replaces the earlier one; old ones are purged and remembered", async () => {
+    const db = await open(await freshPostgres());
+    const sql = db.$client;
+    const log = new PgChangeLog(sql);
+    const uid = await user(sql, "d@example.com");
+    const other = await user(sql, "e@example.com");
+    await sql.begin((tx) => log.record(tx, uid, "meal", "m", "upsert", { v: 1 }, new Date("2026-01-01T00:00:00Z")));
+    const gone = await sql.begin((tx) =>
+      log.record(tx, uid, "meal", "m", "delete", null, new Date("2026-01-02T00:00:00Z")),
+    );
+    expect((await log.changesAfter(uid, 0, 10)).map((r) => [r.seq, r.op])).toEqual([[gone, "delete"]]);
+    expect(await log.deletedElsewhere("meal", "m", other)).toBe(true);
+    expect(await log.deletedElsewhere("meal", "m", uid)).toBe(false);
+    await log.purgeTombstones(uid, NOW, 90);
+    expect(await log.changesAfter(uid, 0, 10)).toEqual([]);
+    expect(await log.purgedThrough(uid)).toBe(gone);
+    expect(await log.purgedThrough(other)).toBe(0);
+  });
+});
