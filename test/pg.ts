@@ -1,45 +1,56 @@
 /**
- * Test harness for PostgreSQL: a fresh database per call on the server at MORSEL_TEST_POSTGRES_URL
- * (default: the local one `bun run test` sets up, scripts/test-prereqs.ts), dropped after the file's
- * tests. A server that cannot be reached fails the test with what to do, never skips it.
+ * Test harness for PostgreSQL: fresh databases on the server at MORSEL_TEST_POSTGRES_URL (default:
+ * the local one `bun run test` sets up, scripts/test-postgres.ts), dropped after the file's tests.
+ * A server that cannot be reached fails the test with what to do, never skips it.
+ *
+ * Call `postgresForFile()` at a test file's top level: bun test may run several files in one
+ * process, and each file's databases are dropped by that file's own afterAll.
  */
 import { SQL } from "bun";
 import { afterAll } from "bun:test";
-
 import { TEST_POSTGRES_URL } from "../scripts/test-postgres";
 
-const made: string[] = [];
-let admin: SQL | undefined;
-
-async function adminClient(): Promise<SQL> {
-  if (admin) return admin;
+async function connect(): Promise<SQL> {
   const client = new SQL(TEST_POSTGRES_URL, { max: 2, connectionTimeout: 10 });
   try {
     await client`SELECT 1`;
   } catch (e) {
+    await client.close().catch(() => undefined);
     throw new Error(
       `PostgreSQL is not reachable at ${TEST_POSTGRES_URL.replace(/:[^:@/]*@/, ":***@")} (${String(e)}): ` +
         "run `bun scripts/test-prereqs.ts` as root (it installs and starts Debian's postgresql and makes the test role), " +
         "or point MORSEL_TEST_POSTGRES_URL at a server where that role may create databases",
     );
   }
-  admin = client;
   return client;
 }
 
-afterAll(async () => {
-  if (!admin) return;
-  for (const name of made) await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.close();
-});
-
-/** A new, empty database; its URL. */
-export async function freshPostgres(): Promise<string> {
-  const client = await adminClient();
-  const name = `morsel_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  await client.unsafe(`CREATE DATABASE "${name}"`);
-  made.push(name);
-  const url = new URL(TEST_POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+export function postgresForFile() {
+  const made: string[] = [];
+  const closers: (() => Promise<unknown>)[] = [];
+  let admin: Promise<SQL> | undefined;
+  afterAll(async () => {
+    for (const close of closers.splice(0)) await close();
+    if (!admin) return;
+    const client = await admin;
+    for (const name of made) await client.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.close();
+  });
+  return {
+    /** A new, empty database; its URL. */
+    async fresh(): Promise<string> {
+      admin ??= connect();
+      const client = await admin;
+      const name = `morsel_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+      await client.unsafe(`CREATE DATABASE "${name}"`);
+      made.push(name);
+      const url = new URL(TEST_POSTGRES_URL);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    /** Closes what the test opened (pools, listeners) before its databases are dropped. */
+    closeBeforeDrop(close: () => Promise<unknown>): void {
+      closers.push(close);
+    },
+  };
 }

@@ -3,22 +3,20 @@
  * several processes start together, id ranges match SQLite's, and the change feed hands out changes
  * in commit order when transactions commit out of seq order.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { SQL } from "bun";
 import { is } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import * as pgSchema from "../../src/db/pg/schema";
 import { openPostgres, type PgDb } from "../../src/db/pg/client";
 import { PgChangeLog } from "../../src/db/pg/change-log";
-import { freshPostgres } from "../pg";
+import { postgresForFile } from "../pg";
 
-const opened: PgDb[] = [];
-afterAll(async () => {
-  for (const db of opened) await db.$client.close();
-});
-async function open(url: string) {
+const { fresh: freshPostgres, closeBeforeDrop } = postgresForFile();
+
+async function open(url: string): Promise<PgDb> {
   const db = await openPostgres(url, { max: 4 });
-  opened.push(db);
+  closeBeforeDrop(() => db.$client.close());
   return db;
 }
 const NOW = new Date("2026-11-25T12:00:00Z");
