@@ -21,11 +21,6 @@ export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL };
 /** The advisory lock key migrations hold (any constant; "morsel" in ASCII). */
 const MIGRATION_LOCK = 0x6d6f7273656c;
 
-/** Whether a --database value names PostgreSQL (else it is a SQLite file path). */
-export function isPostgresUrl(value: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(value);
-}
-
 export async function openPostgres(url: string, options: { migrationsFolder?: string; max?: number } = {}) {
   const client = new SQL(url, { max: options.max ?? 10 });
   const db = drizzle({ client, schema }) as PgDb;
