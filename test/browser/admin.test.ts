@@ -57,8 +57,14 @@ test("admin: settings, an invite, another account disabled and deleted; a user s
 
   // an invite: a note too long is refused with the server's reason; then one is made, its code shown once
   await page.getByRole("textbox", { name: "Invite note" }).fill("x".repeat(101));
+  const reread = page.waitForResponse((r) => r.request().method() === "GET" && r.url().endsWith("/admin/invites"));
   await page.getByRole("button", { name: "Create invite" }).click();
   await page.getByRole("alert").filter({ hasText: "note" }).waitFor();
+  // the reason stays after the view reads everything again (that read cleared it within milliseconds,
+  // too soon to read, and a busy CI machine's browser missed it)
+  await reread;
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await page.getByRole("alert").filter({ hasText: "note" }).isVisible()).toBe(true);
   await page.getByRole("textbox", { name: "Invite note" }).fill("For Bo");
   await page.getByRole("button", { name: "Create invite" }).click();
   const shown = (await page.locator("code.secret").textContent())!;

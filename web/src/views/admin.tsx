@@ -40,7 +40,10 @@ const day = (iso: string | null) =>
 export function AdminView() {
   const app = useApp();
   const [data, setData] = useState<Data | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // what a read found wrong (cleared by the next good read) and what the last action found wrong
+  // (cleared by the next action): the read that follows a refused action must not wipe its reason
+  const [readError, setReadError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<number | null>(null);
   const [n, setN] = useState(0);
@@ -55,10 +58,10 @@ export function AdminView() {
       api<{ items: Invite[] }>("GET", "/admin/invites"),
     ]).then(
       ([settings, users, invites]) =>
-        mine === seq.current && (setData({ settings, users: users.items, invites: invites.items }), setError(null)),
+        mine === seq.current && (setData({ settings, users: users.items, invites: invites.items }), setReadError(null)),
       (e) =>
         mine === seq.current &&
-        setError(
+        setReadError(
           isOffline(e)
             ? "Admin needs the server, which cannot be reached now. It shows again once you are back online."
             : message(e),
@@ -75,12 +78,12 @@ export function AdminView() {
   /** One admin call; then everything is read again. */
   async function run(method: string, path: string, body?: unknown, after?: (r: unknown) => void) {
     seq.current++;
+    setActionError(null);
     try {
       const r = await api(method, path, body);
       after?.(r);
-      setError(null);
     } catch (e) {
-      setError(isOffline(e) ? "The server cannot be reached now; nothing was changed." : message(e));
+      setActionError(isOffline(e) ? "The server cannot be reached now; nothing was changed." : message(e));
     }
     setN((x) => x + 1);
   }
@@ -98,7 +101,7 @@ export function AdminView() {
   return (
     <main>
       <h1>Admin</h1>
-      <ErrorText error={error} />
+      <ErrorText error={actionError ?? readError} />
       {shown && (
         <p class="notice" role="status">
           <code class="secret">{shown}</code>
