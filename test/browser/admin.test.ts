@@ -65,6 +65,11 @@ test("admin: settings, an invite, another account disabled and deleted; a user s
   await reread;
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   expect(await page.getByRole("alert").filter({ hasText: "note" }).isVisible()).toBe(true);
+  // and it is on screen below the sticky header, though the form was far down the page
+  const box = (await page.getByRole("alert").filter({ hasText: "note" }).boundingBox())!;
+  const header = (await page.locator("header").first().boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+  expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
   await page.getByRole("textbox", { name: "Invite note" }).fill("For Bo");
   await page.getByRole("button", { name: "Create invite" }).click();
   const shown = (await page.locator("code.secret").textContent())!;

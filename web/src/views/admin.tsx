@@ -69,6 +69,12 @@ export function AdminView() {
     );
   }, [n, app.sync.state.online]);
 
+  // the reason is shown above the sections; an action far down the page (an invite) brings it into view
+  // (centred: at the top edge it sat under the sticky header)
+  useEffect(() => {
+    if (actionError) document.querySelector("main > .error")?.scrollIntoView({ block: "center" });
+  }, [actionError]);
+
   /** A setting shown as changed at once, then sent. */
   function setting(patch: Partial<Settings>) {
     if (data) setData({ ...data, settings: { ...data.settings, ...patch } });
