@@ -63,7 +63,10 @@ test("admin: settings, an invite, another account disabled and deleted; a user s
   // the reason stays after the view reads everything again (that read cleared it within milliseconds,
   // too soon to read, and a busy CI machine's browser missed it)
   await reread;
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.evaluate(() => {
+    const frame = (globalThis as any).requestAnimationFrame as (f: () => void) => void;
+    return new Promise<void>((done) => frame(() => frame(done)));
+  });
   expect(await page.getByRole("alert").filter({ hasText: "note" }).isVisible()).toBe(true);
   // and it is on screen below the sticky header, though the form was far down the page
   const box = (await page.getByRole("alert").filter({ hasText: "note" }).boundingBox())!;
