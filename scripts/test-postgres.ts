@@ -9,7 +9,13 @@ import { SQL } from "bun";
 export const TEST_POSTGRES_URL =
   process.env.MORSEL_TEST_POSTGRES_URL ?? "postgres://morsel_test:morsel_test@127.0.0.1:5432/postgres";
 
-async function reachable(url: string): Promise<string | null> {
+/** The URL with its password masked, for messages. */
+export function masked(url: string): string {
+  return url.replace(/:[^:@/]*@/, ":***@");
+}
+
+/** null when a query runs there, else why not. */
+export async function reachable(url: string): Promise<string | null> {
   const client = new SQL(url, { max: 1, connectionTimeout: 5 });
   try {
     await client`SELECT 1`;
@@ -33,7 +39,7 @@ function fail(message: string): never {
 
 export async function ensurePostgres(versions: string[]): Promise<void> {
   const url = TEST_POSTGRES_URL;
-  const shown = url.replace(/:[^:@/]*@/, ":***@");
+  const shown = masked(url);
   const first = await reachable(url);
   if (first === null) return;
   if (process.env.MORSEL_TEST_POSTGRES_URL)

@@ -8,21 +8,18 @@
  */
 import { SQL } from "bun";
 import { afterAll } from "bun:test";
-import { TEST_POSTGRES_URL } from "../scripts/test-postgres";
+import { masked, reachable, TEST_POSTGRES_URL } from "../scripts/test-postgres";
 
 async function connect(): Promise<SQL> {
-  const client = new SQL(TEST_POSTGRES_URL, { max: 2, connectionTimeout: 10 });
-  try {
-    await client`SELECT 1`;
-  } catch (e) {
-    await client.close().catch(() => undefined);
+  const why = await reachable(TEST_POSTGRES_URL);
+  if (why !== null) {
     throw new Error(
-      `PostgreSQL is not reachable at ${TEST_POSTGRES_URL.replace(/:[^:@/]*@/, ":***@")} (${String(e)}): ` +
+      `PostgreSQL is not reachable at ${masked(TEST_POSTGRES_URL)} (${why}): ` +
         "run `bun scripts/test-prereqs.ts` as root (it installs and starts Debian's postgresql and makes the test role), " +
         "or point MORSEL_TEST_POSTGRES_URL at a server where that role may create databases",
     );
   }
-  return client;
+  return new SQL(TEST_POSTGRES_URL, { max: 2 });
 }
 
 export function postgresForFile() {

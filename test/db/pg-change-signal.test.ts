@@ -11,7 +11,7 @@ import { postgresForFile } from "../pg";
 
 const { fresh: freshPostgres, closeBeforeDrop } = postgresForFile();
 
-async function process(url: string) {
+async function morselProcess(url: string) {
   const sql = new SQL(url, { max: 2 });
   const signal = await PgChangeSignal.start(sql);
   closeBeforeDrop(async () => {
@@ -24,8 +24,8 @@ async function process(url: string) {
 describe("the change signal between processes", () => {
   test("a commit in one process moves the other's stamp; a rollback does not; its own commit moves its own at once", async () => {
     const url = await freshPostgres();
-    const one = await process(url);
-    const two = await process(url);
+    const one = await morselProcess(url);
+    const two = await morselProcess(url);
     await one.sql`CREATE TABLE t (v int)`;
 
     // every notice on the channel, as a third connection receives them
@@ -59,8 +59,8 @@ describe("the change signal between processes", () => {
 
   test("when the listening connection drops, the stamp moves once it is back", async () => {
     const url = await freshPostgres();
-    const one = await process(url);
-    const admin = await process(url);
+    const one = await morselProcess(url);
+    const admin = await morselProcess(url);
     const before = one.signal.stamp();
     const killed = await admin.sql<{ ok: boolean }[]>`
       SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity

@@ -12,18 +12,13 @@
  * among them) take no transaction id and hold nothing back.
  */
 import type { SQL } from "bun";
-import { DEFAULT_TOMBSTONE_DAYS, type Entity, type LogRow, type Op } from "../change-log";
-
-export { DEFAULT_TOMBSTONE_DAYS };
-
-/** Runs statements: the pool, or the transaction a write runs in. */
-type Sql = SQL;
+import type { Entity, LogRow, Op } from "../change-log";
 
 export class PgChangeLog {
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly sql: SQL) {}
 
   /** Logs a write and returns the record's new version. Call with the write's transaction. */
-  async record(tx: Sql, userId: number, entity: Entity, id: string | number, op: Op, data: unknown, now: Date) {
+  async record(tx: SQL, userId: number, entity: Entity, id: string | number, op: Op, data: unknown, now: Date) {
     const key = String(id);
     const json = op === "delete" ? null : JSON.stringify(data);
     await tx`DELETE FROM sync_log WHERE user_id = ${userId} AND entity = ${entity} AND entity_id = ${key}`;

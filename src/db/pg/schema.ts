@@ -43,7 +43,8 @@ const json = <T>(name: string) =>
 /** A transaction id (pg_current_xact_id()), compared with a snapshot's xmin by the change feed. */
 const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
 
-const id = () => integer("id").primaryKey().generatedByDefaultAsIdentity();
+/** An identity key; `startWith` keeps a range SQLite seeds through sqlite_sequence. */
+const id = (startWith = 1) => integer("id").primaryKey().generatedByDefaultAsIdentity({ startWith });
 const owner = () =>
   integer("user_id")
     .notNull()
@@ -124,7 +125,7 @@ export const customFoods = pgTable(
   "custom_foods",
   {
     // above every catalogue NDB number (SQLite seeds the same start)
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity({ startWith: 1_000_000 }),
+    id: id(1_000_000),
     userId: owner(),
     name: text("name").notNull(),
     brand: text("brand"),
@@ -140,7 +141,7 @@ export const customFoods = pgTable(
 export const customPortions = pgTable(
   "custom_portions",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity({ startWith: 1_000_000 }),
+    id: id(1_000_000),
     foodId: integer("food_id")
       .notNull()
       .references(() => customFoods.id, { onDelete: "cascade" }),
@@ -243,7 +244,7 @@ export const importedProducts = pgTable(
   "imported_products",
   {
     // 2,000,000,000 up, as on SQLite: loggable like any food, never meeting catalogue or custom ids
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity({ startWith: 2_000_000_000 }),
+    id: id(2_000_000_000),
     gtin: text("gtin").notNull().unique(),
     name: text("name").notNull(),
     brand: text("brand"),
@@ -296,7 +297,7 @@ export const photoExamples = pgTable(
 /**
  * The sync change log. Unlike SQLite, PostgreSQL runs writers side by side, so a seq taken early
  * may commit after a higher one; `txid` (the writing transaction) lets the feed hold back rows
- * that an older, still-open transaction could precede (db/pg/change-feed.ts).
+ * that an older, still-open transaction could precede (db/pg/change-log.ts).
  */
 export const changeLog = pgTable(
   "sync_log",
