@@ -52,8 +52,8 @@ export function createApp(options: AppOptions) {
     ? new Metrics({
         databasePath: services.db.$client.filename,
         photoLoad: () => services.recogniser.load?.() ?? { queued: 0, running: 0 },
-        liveSessions: () => services.auth.repo.liveSessionCount(services.now().toISOString()),
-        users: () => services.auth.repo.userCount(),
+        liveSessions: () => services.store.run(services.auth.repo.liveSessionCount(services.now().toISOString())),
+        users: () => services.store.run(services.auth.repo.userCount()),
       })
     : null;
 

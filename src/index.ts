@@ -17,6 +17,7 @@ import { lockDataDir } from "./db/lock";
 import { Catalogue } from "./db/catalogue";
 import { FoodSearch } from "./features/foods/search";
 import { openDatabase } from "./db/client";
+import { runSync } from "./db/store";
 import { OffClient } from "./features/imported/online";
 import { recogniserFor } from "./features/scanner/recognition";
 import { PHOTO_WORKER_COMMAND } from "./features/scanner/recognition/process-worker";
@@ -76,12 +77,12 @@ async function serve(cl: CommandLine): Promise<void> {
   // The search index (~120 ms) is built a second after the server listens instead of before: the
   // first requests are not kept waiting for it, and the first search usually finds it ready.
   setTimeout(() => search.warm(), 1000).unref();
-  const registration = new Registration(db);
-  if (!isLoopback(config.host) && registration.mode() === "open") {
+  const registration = new Registration();
+  if (!isLoopback(config.host) && runSync(registration.mode(), db) === "open") {
     jsonLogger.warn("registration is open", {
       detail: `this server listens on ${config.host}, and anyone who can reach it may create an account; start it with --registration invite (or closed) to stop that, or have the admin switch it (PATCH /api/v1/admin/settings)`,
     });
-  } else if (!isLoopback(config.host) && !registration.hasUsers()) {
+  } else if (!isLoopback(config.host) && !runSync(registration.hasUsers(), db)) {
     jsonLogger.warn("no account yet", {
       detail: `the first account registered becomes the admin, whatever --registration says; register yours now`,
     });

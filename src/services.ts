@@ -7,6 +7,7 @@ import type { Catalogue } from "./db/catalogue";
 import { ChangeLog, DEFAULT_TOMBSTONE_DAYS } from "./db/change-log";
 import type { Db } from "./db/client";
 import { GroupCommit } from "./db/group-commit";
+import { direct, runSync, SqliteStore, type Store } from "./db/store";
 import { ClientAddress } from "./lib/client-address";
 import { Gate } from "./lib/gate";
 import { jsonLogger, type Logger } from "./lib/log";
@@ -69,7 +70,10 @@ export interface Services extends FeatureDeps {
 
 /** What the caller chooses (the rest is built): src/index.ts from the command line, tests their own. */
 export interface ServiceOptions {
+  /** The SQLite user database (features not yet on the store still read it directly). */
   db: Db;
+  /** Runs database work (db/store.ts); default: the SQLite store over `db`. */
+  store?: Store;
   catalogue: Catalogue;
   jwtSecret: string;
   now?: () => Date;
@@ -103,26 +107,28 @@ export interface ServiceOptions {
 
 export function createServices(options: ServiceOptions): Services {
   const { db, catalogue } = options;
+  const store = options.store ?? new SqliteStore(db);
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? jsonLogger;
   const passwordCost = options.passwordCost ?? DEFAULT_PASSWORD_COST;
-  const authRepo = new AuthRepo(db);
+  const authRepo = new AuthRepo();
   const tokens = new Tokens(options.jwtSecret);
-  const accessTokens = new AccessTokens(db);
-  const registration = new Registration(db);
-  if (options.registrationMode) registration.setMode(options.registrationMode, now());
-  const onlineLookup = new OnlineLookupSetting(db);
-  if (options.onlineLookupAtStart !== undefined) onlineLookup.set(options.onlineLookupAtStart, now());
+  const accessTokens = new AccessTokens();
+  const registration = new Registration();
+  if (options.registrationMode) runSync(registration.setMode(options.registrationMode, now()), db);
+  const onlineLookup = new OnlineLookupSetting();
+  if (options.onlineLookupAtStart !== undefined) runSync(onlineLookup.set(options.onlineLookupAtStart, now()), db);
   const customFoods = new CustomFoodsRepo(db);
   const imported = new ImportedRepo(db);
   const meals = new MealsRepo(db);
   const photos = new PhotosRepo(db);
   const examples = new ExamplesRepo(db);
-  const commits = new GroupCommit(db.$client);
+  const commits = new GroupCommit(store);
   const proxies = new ClientAddress(options.trustProxy);
-  const authnDeps: AuthnDeps = { tokens, repo: authRepo, accessTokens, now, ruleOf: () => undefined };
+  const authnDeps: AuthnDeps = { store, tokens, repo: authRepo, accessTokens, now, ruleOf: () => undefined };
   return {
     db,
+    store,
     catalogue,
     jwtSecret: options.jwtSecret,
     now,
@@ -139,7 +145,7 @@ export function createServices(options: ServiceOptions): Services {
       passwordCost,
       accessTokens,
       registration,
-      codes: new AccountCodes(db),
+      codes: new AccountCodes(),
     },
     authnDeps,
     // the plugin reads authnDeps.ruleOf per request, so createApp may set it once the routes exist
@@ -155,14 +161,14 @@ export function createServices(options: ServiceOptions): Services {
         ? undefined
         : personalFoods((u, since) => meals.foodHistory(u, since), customFoods, userId, now()),
     meals,
-    mealCounts: () => meals.countsByUser(),
+    mealCounts: () => direct(() => meals.countsByUser()),
     recipes: new RecipesRepo(db),
     imported,
     photos,
     examples,
     photoHooks: photoHooks(photos, examples),
     recogniser: options.recogniser ?? new CocoSsdRecogniser(sharedPool(), logger),
-    changeLog: new ChangeLog(db),
+    changeLog: new ChangeLog(store),
     tombstoneDays: options.tombstoneDays ?? DEFAULT_TOMBSTONE_DAYS,
     offClient: options.offClient ?? null,
     onlineLookup,

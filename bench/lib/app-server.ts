@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { Catalogue } from "../../src/db/catalogue";
 import { openDatabase } from "../../src/db/client";
-import { inTx } from "../../src/db/tx";
+import { tx, type Q } from "../../src/db/q";
+import { runSync } from "../../src/db/store";
 import { loadConfig } from "../../src/config";
 import { jsonLogger } from "../../src/lib/log";
 import { recogniserFor } from "../../src/features/scanner/recognition";
@@ -36,7 +37,9 @@ const app = createApp({
   // cached signed-in search is measured for throughput: the per-account budget (by design about 500
   // requests a second per account, lib/cost-budget.ts) is lifted here, as in tests
   signedInSearchBudget: { burstMs: Number.POSITIVE_INFINITY, refillMsPerS: Number.POSITIVE_INFINITY, floorMs: 0 },
-  ...(process.argv.includes("--no-group-commit") ? { commit: async <T>(write: () => T) => inTx(db, write) } : {}),
+  ...(process.argv.includes("--no-group-commit")
+    ? { commit: async <T>(write: () => Q<T>) => runSync(tx(write), db) }
+    : {}),
 })
   .get("/__floor", () => "")
   .get("/__floor/:bytes", ({ params }) => bodyOf(Number(params.bytes)))

@@ -6,6 +6,7 @@
 import { Elysia } from "elysia";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/client";
+import { SqliteStore } from "../../src/db/store";
 import { AuthRepo } from "../../src/features/auth/repo";
 import { Tokens } from "../../src/features/auth/tokens";
 import { authPlugin } from "../../src/features/auth/plugin";
@@ -18,17 +19,18 @@ import { RateWindow } from "../../src/lib/rate-window";
 import { tempDir } from "./tmp";
 
 const db = openDatabase(join(tempDir(), "bench.db"));
-const repo = new AuthRepo(db);
+const store = new SqliteStore(db);
+const repo = new AuthRepo();
 const tokens = new Tokens("bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz");
 const pair = await register({
   ctx: {
-    db,
+    store,
     repo,
     tokens,
     throttle: new LoginThrottle(),
     inviteThrottle: new LoginThrottle(),
-    registration: new Registration(db),
-    codes: new AccountCodes(db),
+    registration: new Registration(),
+    codes: new AccountCodes(),
     registrations: new RateWindow(1, 1),
     now: new Date(),
     passwordCost: { memoryCost: 19456, timeCost: 2 },
@@ -39,9 +41,10 @@ const pair = await register({
 const app = new Elysia()
   .use(
     authPlugin({
+      store,
       tokens,
       repo,
-      accessTokens: new AccessTokens(db),
+      accessTokens: new AccessTokens(),
       now: () => new Date(),
       ruleOf: () => ({ scope: "read", admin: false }),
     }),

@@ -11,6 +11,7 @@ import { configFrom } from "../config";
 import { openDatabase, type Db } from "../db/client";
 import { users } from "../db/schema";
 import { AuthRepo } from "../features/auth/repo";
+import { runSync } from "../db/store";
 import { checkEmail, checkPassword } from "../features/auth/validate";
 import { MealsRepo } from "../features/meals/repo";
 import type { CommandLine } from "../args";
@@ -50,7 +51,7 @@ async function resetPassword(cl: CommandLine): Promise<void> {
   if (!pw.ok) fail("user", `--password ${pw.message}`, 2);
   const { db, user } = account(cl, emailRaw);
   const hash = await Bun.password.hash(pw.value, { algorithm: "argon2id", ...DEFAULT_PASSWORD_COST });
-  new AuthRepo(db).resetPassword(user.id, hash, new Date().toISOString(), "password_reset");
+  runSync(new AuthRepo().resetPassword(user.id, hash, new Date().toISOString(), "password_reset"), db);
   console.log(`password of ${user.email} reset; every session ended`);
   if (!given) console.log(`new password: ${pw.value}`);
 }
@@ -67,7 +68,7 @@ function listUsers(cl: CommandLine): void {
   words(cl, 1, "usage: morsel user list");
   const { db, dataDir } = open(cl);
   const counts = new MealsRepo(db).countsByUser();
-  const rows = new AuthRepo(db).allUsers();
+  const rows = runSync(new AuthRepo().allUsers(), db);
   if (!rows.length) return void console.log(`no accounts in ${dataDir}`);
   const table = [
     ["ID", "EMAIL", "NAME", "ROLE", "STATE", "CREATED", "LAST SEEN", "MEALS"],

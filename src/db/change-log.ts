@@ -1,9 +1,20 @@
 /**
  * Writing and reading the change log (db/schema.ts changeLog). Services call `record` inside the
  * transaction of their write, so a change and its log entry commit together or not at all.
+ *
+ * On PostgreSQL a pull must also wait for commit order. SQLite has one writer, so seqs commit in
+ * order. PostgreSQL runs writers side by side: A takes seq 9, B takes seq 10 and commits first, and
+ * a pull in between sees 10 without 9. Its cursor moves to 10 and seq 9, committed a moment later,
+ * is never sent: a lost meal. So there a pull returns only rows written by transactions older than
+ * every transaction still open (`txid` below the snapshot's xmin). Those have all ended, and any
+ * transaction still able to add a row starts at or above xmin, and so took its seq later and will
+ * be read next time. Rows of a newer transaction wait for the older ones to end, a few milliseconds
+ * with group commit; read-only transactions (pg_dump among them) take no transaction id and hold
+ * nothing back.
  */
-import type { Db } from "./client";
 import { FreshMap } from "./fresh-map";
+import { row, rows, run, tx, type Q } from "./q";
+import type { Store } from "./store";
 
 export type Entity = "meal" | "food" | "goals" | "weight" | "recipe";
 export type Op = "upsert" | "delete";
@@ -20,86 +31,109 @@ export interface LogRow {
 /** Tombstones older than this are purged; a cursor from before a purge gets 410. */
 export const DEFAULT_TOMBSTONE_DAYS = 90;
 
+/** PostgreSQL: only rows no open transaction can still precede (see above). */
+const COMMITTED = "txid < pg_snapshot_xmin(pg_current_snapshot())";
+const COLUMNS = "seq, entity, entity_id, op, data, changed_at";
+
 export class ChangeLog {
-  private readonly del;
-  private readonly ins;
-  private readonly one;
-  private readonly after;
-  private readonly purged;
-  private readonly latest;
-  constructor(readonly db: Db) {
-    const c = db.$client;
-    this.latestSeqs = new FreshMap(c);
-    this.latest = c.prepare<{ m: number | null }, [number]>("SELECT max(seq) AS m FROM sync_log WHERE user_id = ?");
-    this.del = c.prepare("DELETE FROM sync_log WHERE user_id = ? AND entity = ? AND entity_id = ?");
-    this.ins = c.prepare<{ seq: number }, [number, string, string, string, string | null, string]>(
-      "INSERT INTO sync_log (user_id, entity, entity_id, op, data, changed_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING seq",
-    );
-    this.one = c.prepare<LogRow, [number, string, string]>(
-      "SELECT seq, entity, entity_id, op, data, changed_at FROM sync_log WHERE user_id = ? AND entity = ? AND entity_id = ?",
-    );
-    this.after = c.prepare<LogRow, [number, number, number]>(
-      "SELECT seq, entity, entity_id, op, data, changed_at FROM sync_log WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-    );
-    this.purged = c.prepare<{ purged_through: number }, [number]>(
-      "SELECT purged_through FROM sync_state WHERE user_id = ?",
-    );
-    this.deletedBy = c.prepare<{ user_id: number }, [string, string, number]>(
-      "SELECT user_id FROM sync_log WHERE entity = ? AND entity_id = ? AND op = 'delete' AND user_id <> ? LIMIT 1",
-    );
+  /** Cached until the database changes (db/fresh-map.ts): the day cache asks on every read. */
+  private readonly latestSeqs: FreshMap<number, number>;
+  constructor(store: Store) {
+    this.latestSeqs = new FreshMap(store);
   }
 
-  private readonly deletedBy;
   /**
    * Whether another account deleted a record under this id (its tombstone is kept): a client-made id
    * (a meal's UUID) stays its owner's, so the owner's undo is not answered with a conflict.
    */
-  deletedElsewhere(entity: Entity, id: string | number, userId: number): boolean {
-    return this.deletedBy.get(entity, String(id), userId) !== null;
+  *deletedElsewhere(entity: Entity, id: string | number, userId: number): Q<boolean> {
+    const hit = yield* row(
+      "SELECT user_id FROM sync_log WHERE entity = ? AND entity_id = ? AND op = 'delete' AND user_id <> ? LIMIT 1",
+      entity,
+      String(id),
+      userId,
+    );
+    return hit !== null;
   }
 
   /** Logs a write and returns the record's new version. Call inside the write's transaction. */
-  record(userId: number, entity: Entity, id: string | number, op: Op, data: unknown, now: Date): number {
+  *record(userId: number, entity: Entity, id: string | number, op: Op, data: unknown, now: Date): Q<number> {
     const key = String(id);
-    this.del.run(userId, entity, key);
-    return this.ins.get(userId, entity, key, op, op === "delete" ? null : JSON.stringify(data), now.toISOString())!.seq;
+    yield* run("DELETE FROM sync_log WHERE user_id = ? AND entity = ? AND entity_id = ?", userId, entity, key);
+    const added = yield* row<{ seq: number }>(
+      "INSERT INTO sync_log (user_id, entity, entity_id, op, data, changed_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING seq",
+      userId,
+      entity,
+      key,
+      op,
+      op === "delete" ? null : JSON.stringify(data),
+      now.toISOString(),
+    );
+    return added!.seq;
   }
 
   /** The record's latest log entry (its version, and whether it is a tombstone), or null. */
-  current(userId: number, entity: Entity, id: string | number): LogRow | null {
-    return this.one.get(userId, entity, String(id)) ?? null;
+  *current(userId: number, entity: Entity, id: string | number): Q<LogRow | null> {
+    return yield* row<LogRow>(
+      `SELECT ${COLUMNS} FROM sync_log WHERE user_id = ? AND entity = ? AND entity_id = ?`,
+      userId,
+      entity,
+      String(id),
+    );
   }
 
-  /** The user's newest version: it moves with every write to anything the user owns. */
-  latestSeq(userId: number): number {
-    return this.latestSeqs.get(userId, () => this.latest.get(userId)?.m ?? 0)!;
-  }
-  /** Cached until the database changes (db/fresh-map.ts): the day cache asks on every read. */
-  private readonly latestSeqs: FreshMap<number, number>;
-
-  changesAfter(userId: number, seq: number, limit: number): LogRow[] {
-    return this.after.all(userId, seq, limit);
+  /** The user's newest version a pull may hand out: it moves with every write to anything the user owns. */
+  *latestSeq(userId: number): Q<number> {
+    const read = () => row<{ m: number | null }>(LATEST, userId);
+    return (yield* this.latestSeqs.get(userId, function* () {
+      return (yield* read())?.m ?? 0;
+    }))!;
   }
 
-  purgedThrough(userId: number): number {
-    return this.purged.get(userId)?.purged_through ?? 0;
+  /** Changes after `seq`, in seq order (on PostgreSQL, holding back any an open transaction could precede). */
+  *changesAfter(userId: number, seq: number, limit: number): Q<LogRow[]> {
+    return yield* rows<LogRow>(AFTER, userId, seq, limit);
+  }
+
+  *purgedThrough(userId: number): Q<number> {
+    return (
+      (yield* row<{ purged_through: number }>("SELECT purged_through FROM sync_state WHERE user_id = ?", userId))
+        ?.purged_through ?? 0
+    );
   }
 
   /** Drops this user's tombstones older than `days`, remembering the highest seq dropped. */
-  purgeTombstones(userId: number, now: Date, days: number): void {
+  *purgeTombstones(userId: number, now: Date, days: number): Q<void> {
     const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
-    const c = this.db.$client;
-    c.transaction(() => {
-      const max = c
-        .query<{ m: number | null }, [number, string]>(
-          "SELECT max(seq) AS m FROM sync_log WHERE user_id = ? AND op = 'delete' AND changed_at < ?",
-        )
-        .get(userId, cutoff)?.m;
+    yield* tx(function* () {
+      const max = (yield* row<{ m: number | null }>(PURGEABLE, userId, cutoff))?.m;
       if (!max) return;
-      c.query("DELETE FROM sync_log WHERE user_id = ? AND op = 'delete' AND changed_at < ?").run(userId, cutoff);
-      c.query(
-        "INSERT INTO sync_state (user_id, purged_through) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET purged_through = max(purged_through, excluded.purged_through)",
-      ).run(userId, max);
-    }).immediate();
+      yield* run(PURGE, userId, cutoff, max);
+      yield* run(
+        {
+          sqlite: `INSERT INTO sync_state (user_id, purged_through) VALUES (?, ?) ON CONFLICT (user_id)
+            DO UPDATE SET purged_through = max(purged_through, excluded.purged_through)`,
+          pg: `INSERT INTO sync_state (user_id, purged_through) VALUES (?, ?) ON CONFLICT (user_id)
+            DO UPDATE SET purged_through = greatest(sync_state.purged_through, excluded.purged_through)`,
+        },
+        userId,
+        max,
+      );
+    });
   }
 }
+
+const LATEST = {
+  sqlite: "SELECT max(seq) AS m FROM sync_log WHERE user_id = ?",
+  pg: `SELECT max(seq) AS m FROM sync_log WHERE user_id = ? AND ${COMMITTED}`,
+};
+const AFTER = {
+  sqlite: `SELECT ${COLUMNS} FROM sync_log WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
+  pg: `SELECT ${COLUMNS} FROM sync_log WHERE user_id = ? AND seq > ? AND ${COMMITTED} ORDER BY seq LIMIT ?`,
+};
+const PURGEABLE = {
+  sqlite: "SELECT max(seq) AS m FROM sync_log WHERE user_id = ? AND op = 'delete' AND changed_at < ?",
+  pg: `SELECT max(seq) AS m FROM sync_log WHERE user_id = ? AND op = 'delete' AND changed_at < ? AND ${COMMITTED}`,
+};
+/** Only up to the seq found, so a tombstone written meanwhile (PostgreSQL) is not dropped unremembered. */
+const PURGE = "DELETE FROM sync_log WHERE user_id = ? AND op = 'delete' AND changed_at < ? AND seq <= ?";

@@ -7,6 +7,8 @@ import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import { GroupCommit } from "../../src/db/group-commit";
+import { direct, SqliteStore } from "../../src/db/store";
+import type { Db } from "../../src/db/client";
 import { makeApp, registerUser, tempDir } from "../helpers";
 
 function table() {
@@ -20,14 +22,16 @@ function table() {
 
 test("writes of one turn share one commit; a failing one is rolled back alone; each settles after the commit", async () => {
   const db = table();
-  const g = new GroupCommit(db);
+  const g = new GroupCommit(new SqliteStore({ $client: db } as Db));
   let committedBeforeSettled = true;
   const write = (x: number) =>
-    g.run(() => {
-      db.prepare("INSERT INTO t (x) VALUES (?)").run(x);
-      if (x === 3) throw new Error("three is refused");
-      return x * 10;
-    });
+    g.run(() =>
+      direct(() => {
+        db.prepare("INSERT INTO t (x) VALUES (?)").run(x);
+        if (x === 3) throw new Error("three is refused");
+        return x * 10;
+      }),
+    );
   const settled = await Promise.allSettled(
     [1, 2, 3, 4, 2].map((x) =>
       write(x).finally(() => {
@@ -53,18 +57,18 @@ test("writes of one turn share one commit; a failing one is rolled back alone; e
 
 test("a COMMIT that fails fails every write of its batch and stores none of them", async () => {
   const db = table();
-  const g = new GroupCommit(db);
+  const g = new GroupCommit(new SqliteStore({ $client: db } as Db));
   db.exec("INSERT INTO parent VALUES (1)");
-  const ok = g.run(() => db.prepare("INSERT INTO t (x, p) VALUES (1, 1)").run());
+  const ok = g.run(() => direct(() => db.prepare("INSERT INTO t (x, p) VALUES (1, 1)").run()));
   // a deferred foreign key is checked at COMMIT, so the whole batch's COMMIT fails
-  const orphan = g.run(() => db.prepare("INSERT INTO t (x, p) VALUES (2, 99)").run());
+  const orphan = g.run(() => direct(() => db.prepare("INSERT INTO t (x, p) VALUES (2, 99)").run()));
   const results = await Promise.allSettled([ok, orphan]);
   expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
   expect(String((results[0] as PromiseRejectedResult).reason)).toContain("FOREIGN KEY");
   expect(db.prepare("SELECT count(*) AS n FROM t").get()).toEqual({ n: 0 });
   expect(db.inTransaction).toBe(false);
   // and the next batch works
-  expect(await g.run(() => db.prepare("INSERT INTO t (x, p) VALUES (3, 1)").run().changes)).toBe(1);
+  expect(await g.run(() => direct(() => db.prepare("INSERT INTO t (x, p) VALUES (3, 1)").run().changes))).toBe(1);
 });
 
 test("through the API: concurrent meal writes with a bad one and a conflicting id each get their own answer", async () => {

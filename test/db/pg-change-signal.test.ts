@@ -36,7 +36,7 @@ describe("the change signal between processes", () => {
     await one.sql
       .begin(async (tx) => {
         await tx`INSERT INTO t VALUES (1)`;
-        await one.signal.announce(tx);
+        await tx.notify(CHANGED_CHANNEL); // what the tables' trigger sends (drizzle-pg/0001_change_signal.sql)
         throw new Error("rolled back");
       })
       .catch(() => undefined);
@@ -50,7 +50,7 @@ describe("the change signal between processes", () => {
     const own = one.signal.stamp();
     await one.sql.begin(async (tx) => {
       await tx`INSERT INTO t VALUES (2)`;
-      await one.signal.announce(tx);
+      await tx.notify(CHANGED_CHANNEL);
     });
     one.signal.committed();
     expect(one.signal.stamp()).toBeGreaterThan(own);
@@ -69,7 +69,7 @@ describe("the change signal between processes", () => {
     await until(() => one.signal.stamp() > before);
     // and it listens again: a commit elsewhere reaches it
     const after = one.signal.stamp();
-    await admin.sql.begin((tx) => admin.signal.announce(tx));
+    await admin.sql.begin((tx) => tx.notify(CHANGED_CHANNEL));
     await until(() => one.signal.stamp() > after);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL database layer on a real server: migrations from drizzle-pg/ apply once even when
- * several processes start together, id ranges match SQLite's, and the change feed hands out changes
- * in commit order when transactions commit out of seq order.
+ * several processes start together, id ranges match SQLite's, and the change feed (db/change-log.ts,
+ * run by the PostgreSQL store) hands out changes in commit order when transactions commit out of seq order.
  */
 import { describe, expect, test } from "bun:test";
 import type { SQL } from "bun";
@@ -9,7 +9,10 @@ import { is } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import * as pgSchema from "../../src/db/pg/schema";
 import { openPostgres, type PgDb } from "../../src/db/pg/client";
-import { PgChangeLog } from "../../src/db/pg/change-log";
+import { ChangeLog } from "../../src/db/change-log";
+import { dialect, tx, type Q } from "../../src/db/q";
+import { PgChangeSignal } from "../../src/db/pg/change-signal";
+import { PgStore } from "../../src/db/pg/store";
 import { postgresForFile } from "../pg";
 
 const { fresh: freshPostgres, closeBeforeDrop } = postgresForFile();
@@ -20,6 +23,8 @@ async function open(url: string): Promise<PgDb> {
   return db;
 }
 const NOW = new Date("2026-11-25T12:00:00Z");
+/** Every migration in drizzle-pg/, each recorded once. */
+const MIGRATIONS = (await Bun.file("drizzle-pg/meta/_journal.json").json()).entries.length;
 
 async function user(sql: SQL, email: string): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
@@ -34,7 +39,7 @@ describe("PostgreSQL schema and migrations", () => {
     const dbs = await Promise.all([open(url), open(url), open(url)]);
     const sql = dbs[0]!.$client;
     const applied = await sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;
-    expect(applied[0].n).toBe(1);
+    expect(applied[0].n).toBe(MIGRATIONS);
     const tables = await sql<{ table_name: string }[]>`
       SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`;
     const declared = Object.values(pgSchema)
@@ -45,7 +50,7 @@ describe("PostgreSQL schema and migrations", () => {
     expect(tables.map((t) => t.table_name)).toEqual(declared);
     // opening again finds nothing to apply
     await open(url);
-    expect((await sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)[0].n).toBe(1);
+    expect((await sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)[0].n).toBe(MIGRATIONS);
   });
 
   test("custom foods and imported products take SQLite's id ranges; JSON is stored as JSON, as written", async () => {
@@ -79,71 +84,84 @@ describe("PostgreSQL schema and migrations", () => {
   });
 });
 
+/** A store over a fresh database, and the change log on it. */
+async function feed(email: string) {
+  const db = await open(await freshPostgres());
+  const signal = await PgChangeSignal.start(db.$client);
+  closeBeforeDrop(() => signal.stop());
+  const store = new PgStore(db, signal);
+  const uid = await user(db.$client, email);
+  return { db, store, log: new ChangeLog(store), uid };
+}
+
+/** Work that waits for `p` (a transaction held open until the test lets it go). */
+function* until(p: Promise<unknown>): Q<void> {
+  yield* dialect({ sqlite: () => undefined, pg: () => p.then(() => undefined) });
+}
+
 describe("the change feed on PostgreSQL", () => {
   test("a change that commits after a higher seq is still handed out, in order (no cursor skips it)", async () => {
-    const db = await open(await freshPostgres());
-    const sql = db.$client;
-    const log = new PgChangeLog(sql);
-    const uid = await user(sql, "b@example.com");
-    const a = await sql.reserve();
-    const b = await sql.reserve();
-    try {
-      await a`BEGIN`;
-      const early = await log.record(a, uid, "meal", "m1", "upsert", { id: "m1" }, NOW);
-      await b`BEGIN`;
-      const late = await log.record(b, uid, "meal", "m2", "upsert", { id: "m2" }, NOW);
-      expect(late).toBeGreaterThan(early);
-      await b`COMMIT`;
-      // m2 is committed, but m1 (a lower seq) may still commit: a pull now must not pass it
-      expect(await log.changesAfter(uid, 0, 100)).toEqual([]);
-      expect(await log.latestSeq(uid)).toBe(0);
-      await a`COMMIT`;
-      const rows = await log.changesAfter(uid, 0, 100);
-      expect(rows.map((r) => [r.seq, r.entity_id])).toEqual([
-        [early, "m1"],
-        [late, "m2"],
-      ]);
-      expect(await log.latestSeq(uid)).toBe(late);
-    } finally {
-      a.release();
-      b.release();
-    }
+    const { store, log, uid } = await feed("b@example.com");
+    const recorded = { a: Promise.withResolvers<number>(), b: Promise.withResolvers<number>() };
+    const release = { a: Promise.withResolvers<void>(), b: Promise.withResolvers<void>() };
+    const write = (k: "a" | "b", id: string) =>
+      store.run(
+        tx(function* () {
+          recorded[k].resolve(yield* log.record(uid, "meal", id, "upsert", { id }, NOW));
+          yield* until(release[k].promise);
+        }),
+      );
+    const a = write("a", "m1");
+    const early = await recorded.a.promise;
+    const b = write("b", "m2");
+    const late = await recorded.b.promise;
+    expect(late).toBeGreaterThan(early);
+    release.b.resolve();
+    await b;
+    // m2 is committed, but m1 (a lower seq) may still commit: a pull now must not pass it
+    expect(await store.run(log.changesAfter(uid, 0, 100))).toEqual([]);
+    expect(await store.run(log.latestSeq(uid))).toBe(0);
+    release.a.resolve();
+    await a;
+    const rows = await store.run(log.changesAfter(uid, 0, 100));
+    expect(rows.map((r) => [r.seq, r.entity_id])).toEqual([
+      [early, "m1"],
+      [late, "m2"],
+    ]);
+    expect(await store.run(log.latestSeq(uid))).toBe(late);
   });
 
-  test("a rolled-back write leaves a gap, not a stall; another account's open write holds back nothing of its own", async () => {
-    const db = await open(await freshPostgres());
-    const sql = db.$client;
-    const log = new PgChangeLog(sql);
-    const uid = await user(sql, "c@example.com");
-    const a = await sql.reserve();
-    try {
-      await a`BEGIN`;
-      await log.record(a, uid, "meal", "gone", "upsert", {}, NOW);
-      await a`ROLLBACK`;
-      const kept = await sql.begin((tx) => log.record(tx, uid, "meal", "kept", "upsert", { id: "kept" }, NOW));
-      expect((await log.changesAfter(uid, 0, 100)).map((r) => r.entity_id)).toEqual(["kept"]);
-      expect(await log.current(uid, "meal", "kept")).toMatchObject({ seq: kept, op: "upsert", data: '{"id":"kept"}' });
-    } finally {
-      a.release();
-    }
+  test("a rolled-back write leaves a gap, not a stall", async () => {
+    const { store, log, uid } = await feed("c@example.com");
+    const refused = store.run(
+      tx(function* () {
+        yield* log.record(uid, "meal", "gone", "upsert", {}, NOW);
+        throw new Error("refused");
+      }),
+    );
+    await expect(refused).rejects.toThrow("refused");
+    const kept = await store.run(tx(() => log.record(uid, "meal", "kept", "upsert", { id: "kept" }, NOW)));
+    expect((await store.run(log.changesAfter(uid, 0, 100))).map((r) => r.entity_id)).toEqual(["kept"]);
+    expect(await store.run(log.current(uid, "meal", "kept"))).toMatchObject({
+      seq: kept,
+      op: "upsert",
+      data: '{"id":"kept"}',
+    });
   });
 
   test("tombstones: a record's latest change replaces the earlier one; old ones are purged and remembered", async () => {
-    const db = await open(await freshPostgres());
-    const sql = db.$client;
-    const log = new PgChangeLog(sql);
-    const uid = await user(sql, "d@example.com");
-    const other = await user(sql, "e@example.com");
-    await sql.begin((tx) => log.record(tx, uid, "meal", "m", "upsert", { v: 1 }, new Date("2026-01-01T00:00:00Z")));
-    const gone = await sql.begin((tx) =>
-      log.record(tx, uid, "meal", "m", "delete", null, new Date("2026-01-02T00:00:00Z")),
+    const { db, store, log, uid } = await feed("d@example.com");
+    const other = await user(db.$client, "e@example.com");
+    await store.run(tx(() => log.record(uid, "meal", "m", "upsert", { v: 1 }, new Date("2026-01-01T00:00:00Z"))));
+    const gone = await store.run(
+      tx(() => log.record(uid, "meal", "m", "delete", null, new Date("2026-01-02T00:00:00Z"))),
     );
-    expect((await log.changesAfter(uid, 0, 10)).map((r) => [r.seq, r.op])).toEqual([[gone, "delete"]]);
-    expect(await log.deletedElsewhere("meal", "m", other)).toBe(true);
-    expect(await log.deletedElsewhere("meal", "m", uid)).toBe(false);
-    await log.purgeTombstones(uid, NOW, 90);
-    expect(await log.changesAfter(uid, 0, 10)).toEqual([]);
-    expect(await log.purgedThrough(uid)).toBe(gone);
-    expect(await log.purgedThrough(other)).toBe(0);
+    expect((await store.run(log.changesAfter(uid, 0, 10))).map((r) => [r.seq, r.op])).toEqual([[gone, "delete"]]);
+    expect(await store.run(log.deletedElsewhere("meal", "m", other))).toBe(true);
+    expect(await store.run(log.deletedElsewhere("meal", "m", uid))).toBe(false);
+    await store.run(log.purgeTombstones(uid, NOW, 90));
+    expect(await store.run(log.changesAfter(uid, 0, 10))).toEqual([]);
+    expect(await store.run(log.purgedThrough(uid))).toBe(gone);
+    expect(await store.run(log.purgedThrough(other))).toBe(0);
   });
 });

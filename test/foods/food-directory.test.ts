@@ -3,6 +3,7 @@
  * imported Open Food Facts products. Each owns its id range and answers summary, detail and
  * loggable consistently; the directory sends every id to the one source that owns it.
  */
+import { SqliteStore } from "../../src/db/store";
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/client";
@@ -28,7 +29,7 @@ const ANA = 1;
 const BOB = 2;
 
 const customId = createFood({
-  ctx: { db, repo: customRepo, log: new ChangeLog(db), userId: ANA, now },
+  ctx: { db, repo: customRepo, log: new ChangeLog(new SqliteStore(db)), userId: ANA, now },
   input: {
     name: "Ana's granola",
     nutrients: { energy_kcal: 450, protein_g: 10 },

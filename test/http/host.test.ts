@@ -5,6 +5,7 @@
  * then matched nothing and the admin check was skipped (an ordinary user read the admin's reset code).
  * Raw sockets, because fetch() cannot send such a Host.
  */
+import { SqliteStore } from "../../src/db/store";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
 import { Elysia } from "elysia";
@@ -150,7 +151,7 @@ describe("fail closed", () => {
   test("an auth route whose rule cannot be found refuses even the admin's own session (403), and never runs", async () => {
     const t = makeApp();
     const admin = await registerUser(t.call);
-    const repo = new AuthRepo(t.db);
+    const repo = new AuthRepo();
     let ran = false;
     const app = new Elysia()
       .onError(({ error }) =>
@@ -158,9 +159,10 @@ describe("fail closed", () => {
       )
       .use(
         authPlugin({
+          store: new SqliteStore(t.db),
           tokens: new Tokens(t.secret),
           repo,
-          accessTokens: new AccessTokens(t.db),
+          accessTokens: new AccessTokens(),
           now: t.clock.now,
           ruleOf: () => undefined,
         }),

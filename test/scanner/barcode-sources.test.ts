@@ -3,6 +3,7 @@
  * Facts products, and the online lookup (against a local stand-in). Each must find a product by
  * any of the GTINs it is given, return null for an unknown one, and describe the product as a Food.
  */
+import { SqliteStore } from "../../src/db/store";
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/client";
@@ -49,7 +50,7 @@ function setup(name: string): BarcodeSource {
   if (name === "custom") {
     const repo = new CustomFoodsRepo(db);
     createFood({
-      ctx: { db, repo, log: new ChangeLog(db), userId: 1, now: now() },
+      ctx: { db, repo, log: new ChangeLog(new SqliteStore(db)), userId: 1, now: now() },
       input: { name: "Cola drink", barcode: KNOWN, nutrients: { energy_kcal: 42 } },
     });
     return customSource(repo, directory(db));

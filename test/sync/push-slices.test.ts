@@ -8,12 +8,13 @@ import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { openDatabase } from "../../src/db/client";
 import { GroupCommit } from "../../src/db/group-commit";
+import { SqliteStore } from "../../src/db/store";
 import { quietLogger } from "../../src/lib/log";
 import { catalogue, TEST_PASSWORD_COST, tempDir } from "../helpers";
 
 test("500 recipe upserts of 35 ingredients: many commits, every result applied in order, a replay all duplicates", async () => {
   const db = openDatabase(join(tempDir(), "morsel.db"));
-  const commits = new GroupCommit(db.$client);
+  const commits = new GroupCommit(new SqliteStore(db));
   let writes = 0;
   const { catalogue: c, search } = catalogue();
   const app = createApp({

@@ -4,9 +4,10 @@
  * only while the stamp is unchanged, so a token revoked through one Morsel process must move every
  * other process's stamp before its next request is answered from cache.
  *
- * Every write transaction sends NOTIFY on one channel (`announce`, inside the transaction: PostgreSQL
- * delivers it at commit and drops it on rollback), and every process LISTENs. The stamp moves:
- * - on this process's own commits (`committed`), at once;
+ * Every write to a table sends NOTIFY on one channel (a statement trigger on every table,
+ * drizzle-pg/0001_change_signal.sql: PostgreSQL delivers it at commit and drops it on rollback, and
+ * catches writes by anyone, psql included), and every process LISTENs. The stamp moves:
+ * - on this process's own commits (`committed`, called by db/pg/store.ts), at once;
  * - on another process's commit, when its notification arrives (milliseconds on one server);
  * - whenever the listening connection is (re)established: notifications sent while it was down are
  *   lost, so anything may have changed (Bun.SQL re-subscribes by itself and calls back).
@@ -34,11 +35,6 @@ export class PgChangeSignal {
   /** Equal stamps: no commit anywhere can have changed what was read in between. */
   stamp(): number {
     return this.version;
-  }
-
-  /** Tells the other processes, when `tx` commits. Call inside the write's transaction. */
-  async announce(tx: SQL): Promise<void> {
-    await tx.notify(CHANGED_CHANNEL);
   }
 
   /** This process committed a write: its own caches start over at once. */

@@ -1,4 +1,5 @@
 /** /admin — the server's admin only (403 forbidden for everyone else, and for access tokens). */
+import type { Q } from "../../db/q";
 import { Elysia, t } from "elysia";
 import type { AdminDeps } from "./context";
 import { errors } from "../../lib/schemas";
@@ -35,27 +36,32 @@ export function adminRoutes(deps: AdminDeps) {
     "x-scope": "account",
     "x-admin": true,
   });
+  const run = <T>(work: Q<T>) => deps.store.run(work);
   return new Elysia({ prefix: "/admin" })
     .use(deps.authn)
-    .get("/users", () => reply(deps, { items: listUsers(deps) }), {
+    .get("/users", async () => reply(deps, { items: await run(listUsers(deps)) }), {
       auth: true,
       response: { 200: AdminUserList, ...errors(401, 403) },
       detail: detail("Every account: who, when, how many meals; never their meals or foods"),
     })
-    .patch("/users/:id", ({ user, params, body }) => reply(deps, updateUser(deps, user.id, params.id, body)), {
-      auth: true,
-      params: UserIdParams,
-      body: PatchUserBody,
-      response: { 200: AdminUser, ...errors(400, 401, 403, 404, 413, 415) },
-      detail: detail(
-        "Disable or enable an account, or change its role",
-        "Disabling ends every session and revokes every personal access token of the account at once (401 on their next request; login gets 403). You cannot disable or demote yourself (400).",
-      ),
-    })
+    .patch(
+      "/users/:id",
+      async ({ user, params, body }) => reply(deps, await run(updateUser(deps, user.id, params.id, body))),
+      {
+        auth: true,
+        params: UserIdParams,
+        body: PatchUserBody,
+        response: { 200: AdminUser, ...errors(400, 401, 403, 404, 413, 415) },
+        detail: detail(
+          "Disable or enable an account, or change its role",
+          "Disabling ends every session and revokes every personal access token of the account at once (401 on their next request; login gets 403). You cannot disable or demote yourself (400).",
+        ),
+      },
+    )
     .delete(
       "/users/:id",
-      ({ user, params }) => {
-        deleteUser(deps, user.id, params.id);
+      async ({ user, params }) => {
+        await run(deleteUser(deps, user.id, params.id));
         return noContent();
       },
       {
@@ -67,7 +73,8 @@ export function adminRoutes(deps: AdminDeps) {
     )
     .post(
       "/users/:id/password-reset",
-      ({ user, params, set }) => reply(deps, issueReset(deps, user.id, params.id), 201, undefined, set),
+      async ({ user, params, set }) =>
+        reply(deps, await run(issueReset(deps, user.id, params.id)), 201, undefined, set),
       {
         auth: true,
         params: UserIdParams,
@@ -78,21 +85,25 @@ export function adminRoutes(deps: AdminDeps) {
         ),
       },
     )
-    .get("/invites", () => reply(deps, { items: deps.auth.codes.invites() }), {
+    .get("/invites", async () => reply(deps, { items: await run(deps.auth.codes.invites()) }), {
       auth: true,
       response: { 200: InviteList, ...errors(401, 403) },
       detail: detail("Invites, newest first (never their codes)"),
     })
-    .post("/invites", ({ user, body, set }) => reply(deps, createInvite(deps, user.id, body), 201, undefined, set), {
-      auth: true,
-      body: CreateInviteBody,
-      response: { 201: NewInvite, ...errors(400, 401, 403, 413, 415) },
-      detail: detail("Make a single-use invite code for registering in invite mode; the code is in this answer only"),
-    })
+    .post(
+      "/invites",
+      async ({ user, body, set }) => reply(deps, await run(createInvite(deps, user.id, body)), 201, undefined, set),
+      {
+        auth: true,
+        body: CreateInviteBody,
+        response: { 201: NewInvite, ...errors(400, 401, 403, 413, 415) },
+        detail: detail("Make a single-use invite code for registering in invite mode; the code is in this answer only"),
+      },
+    )
     .delete(
       "/invites/:id",
-      ({ params }) => {
-        deleteInvite(deps, params.id);
+      async ({ params }) => {
+        await run(deleteInvite(deps, params.id));
         return noContent();
       },
       {
@@ -102,12 +113,12 @@ export function adminRoutes(deps: AdminDeps) {
         detail: detail("Withdraw an invite"),
       },
     )
-    .get("/settings", () => reply(deps, settings(deps)), {
+    .get("/settings", async () => reply(deps, await run(settings(deps))), {
       auth: true,
       response: { 200: Settings, ...errors(401, 403) },
       detail: detail("Server settings: the registration mode and the online barcode lookup"),
     })
-    .patch("/settings", ({ body }) => reply(deps, updateSettings(deps, body)), {
+    .patch("/settings", async ({ body }) => reply(deps, await run(updateSettings(deps, body))), {
       auth: true,
       body: PatchSettingsBody,
       response: { 200: Settings, ...errors(400, 401, 403, 413, 415) },

@@ -4,7 +4,7 @@
  * account's meal count, which the meal log answers (context.ts).
  */
 import type { AdminDeps } from "./context";
-import { inTx } from "../../db/tx";
+import { tx, type Q } from "../../db/q";
 import { AppError, invalid } from "../../lib/errors";
 import { validateAll } from "../auth/validate";
 import type { Role } from "../auth/repo";
@@ -14,11 +14,12 @@ export const RESET_TTL_MS = 24 * 3600_000;
 const DEFAULT_INVITE_HOURS = 168;
 const MAX_INVITE_HOURS = 720;
 
-type Deps = Omit<AdminDeps, "authn" | "commit" | "validateResponses">;
+type Deps = Omit<AdminDeps, "authn" | "commit" | "validateResponses" | "store">;
 
-export function listUsers(deps: Deps) {
-  const counts = deps.mealCounts();
-  return deps.auth.repo.allUsers().map((u) => ({
+export function* listUsers(deps: Deps) {
+  const counts = yield* deps.mealCounts();
+  const all = yield* deps.auth.repo.allUsers();
+  return all.map((u) => ({
     id: u.id,
     email: u.email,
     name: u.name,
@@ -30,8 +31,8 @@ export function listUsers(deps: Deps) {
   }));
 }
 
-function target(deps: Deps, adminId: number, id: number, what: string) {
-  const user = deps.auth.repo.userById(id);
+function* target(deps: Deps, adminId: number, id: number, what: string) {
+  const user = yield* deps.auth.repo.userById(id);
   if (!user) throw new AppError("not_found", `there is no account ${id}`);
   if (id === adminId && what)
     throw invalid(
@@ -41,34 +42,35 @@ function target(deps: Deps, adminId: number, id: number, what: string) {
   return user;
 }
 
-export function updateUser(deps: Deps, adminId: number, id: number, input: { disabled?: boolean; role?: Role }) {
+export function* updateUser(deps: Deps, adminId: number, id: number, input: { disabled?: boolean; role?: Role }) {
   const own = input.disabled === true || input.role === "user" ? "disable or demote" : "";
-  target(deps, adminId, id, own);
+  yield* target(deps, adminId, id, own);
   const now = deps.now();
-  inTx(deps.db, () => {
+  const { repo, accessTokens } = deps.auth;
+  yield* tx(function* () {
     if (input.disabled !== undefined) {
-      deps.auth.repo.setDisabled(id, input.disabled, now.toISOString());
-      if (input.disabled) deps.auth.accessTokens.revokeAll(id, now);
+      yield* repo.setDisabled(id, input.disabled, now.toISOString());
+      if (input.disabled) yield* accessTokens.revokeAll(id, now);
     }
-    if (input.role !== undefined) deps.auth.repo.setRole(id, input.role, now.toISOString());
+    if (input.role !== undefined) yield* repo.setRole(id, input.role, now.toISOString());
   });
-  return listUsers(deps).find((u) => u.id === id)!;
+  return (yield* listUsers(deps)).find((u) => u.id === id)!;
 }
 
-export function deleteUser(deps: Deps, adminId: number, id: number): void {
-  target(deps, adminId, id, "delete");
-  inTx(deps.db, () => deps.auth.repo.deleteUser(id));
+export function* deleteUser(deps: Deps, adminId: number, id: number): Q<void> {
+  yield* target(deps, adminId, id, "delete");
+  yield* tx(() => deps.auth.repo.deleteUser(id));
 }
 
-export function issueReset(deps: Deps, adminId: number, id: number) {
-  target(deps, adminId, id, "");
+export function* issueReset(deps: Deps, adminId: number, id: number) {
+  yield* target(deps, adminId, id, "");
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + RESET_TTL_MS);
-  const { code } = deps.auth.codes.create("reset", { createdBy: adminId, userId: id, now, expiresAt });
+  const { code } = yield* deps.auth.codes.create("reset", { createdBy: adminId, userId: id, now, expiresAt });
   return { code, expires_at: expiresAt.toISOString() };
 }
 
-export function createInvite(deps: Deps, adminId: number, input: { expires_in_hours?: number; note?: string | null }) {
+export function* createInvite(deps: Deps, adminId: number, input: { expires_in_hours?: number; note?: string | null }) {
   const hours = input.expires_in_hours ?? DEFAULT_INVITE_HOURS;
   const note = input.note?.trim() || null;
   validateAll({
@@ -82,7 +84,7 @@ export function createInvite(deps: Deps, adminId: number, input: { expires_in_ho
         : { ok: false, message: "must be at most 100 characters" },
   });
   const now = deps.now();
-  const { code, row } = deps.auth.codes.create("invite", {
+  const { code, row } = yield* deps.auth.codes.create("invite", {
     createdBy: adminId,
     note,
     now,
@@ -91,18 +93,23 @@ export function createInvite(deps: Deps, adminId: number, input: { expires_in_ho
   return { ...row, code };
 }
 
-export function deleteInvite(deps: Deps, id: number): void {
-  if (!deps.auth.codes.deleteInvite(id)) throw new AppError("not_found", `there is no invite ${id}`);
+export function* deleteInvite(deps: Deps, id: number): Q<void> {
+  if (!(yield* deps.auth.codes.deleteInvite(id))) throw new AppError("not_found", `there is no invite ${id}`);
 }
 
-export function settings(deps: Deps) {
-  return { registration: deps.auth.registration.mode(), online_lookup: deps.onlineLookup.enabled() };
+export function* settings(deps: Deps) {
+  return {
+    registration: yield* deps.auth.registration.mode(),
+    online_lookup: yield* deps.onlineLookup.enabled(),
+  };
 }
 
-export function updateSettings(deps: Deps, input: { registration?: RegistrationMode; online_lookup?: boolean }) {
-  inTx(deps.db, () => {
-    if (input.registration !== undefined) deps.auth.registration.setMode(input.registration, deps.now());
-    if (input.online_lookup !== undefined) deps.onlineLookup.set(input.online_lookup, deps.now());
+export function* updateSettings(deps: Deps, input: { registration?: RegistrationMode; online_lookup?: boolean }) {
+  const { registration } = deps.auth;
+  const { onlineLookup } = deps;
+  yield* tx(function* () {
+    if (input.registration !== undefined) yield* registration.setMode(input.registration, deps.now());
+    if (input.online_lookup !== undefined) yield* onlineLookup.set(input.online_lookup, deps.now());
   });
-  return settings(deps);
+  return yield* settings(deps);
 }

@@ -5,9 +5,8 @@
  * change the password, make tokens, see or end sessions, delete the account, or act as admin.
  */
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { changes } from "../../db/tx";
-import { accessTokens } from "../../db/schema";
+import { all, exec, one, row as rawRow, type Q } from "../../db/q";
+import type { accessTokens } from "../../db/schema";
 import { AppError, invalid } from "../../lib/errors";
 import { checkName, validateAll } from "./validate";
 import { OnceAMinute } from "../../lib/once-a-minute";
@@ -43,21 +42,10 @@ const view = (r: Row): AccessTokenView => ({
 });
 
 export class AccessTokens {
-  private readonly byHash;
   private readonly touched = new OnceAMinute<number>();
-  constructor(private readonly db: Db) {
-    this.byHash = db.$client.prepare<
-      UserRow & { token_id: number; scopes: string; expires_at: string | null },
-      [string]
-    >(
-      `SELECT u.id, u.email, u.name, u.timezone, u.role, u.weight_unit AS weightUnit, t.id AS token_id, t.scopes, t.expires_at
-       FROM access_tokens t JOIN users u ON u.id = t.user_id
-       WHERE t.token_hash = ? AND t.revoked_at IS NULL AND u.disabled_at IS NULL`,
-    );
-  }
 
   /** POST /tokens: validates, stores the hash, returns the token once. */
-  create(userId: number, input: Record<string, unknown>, now: Date): AccessTokenView & { token: string } {
+  *create(userId: number, input: Record<string, unknown>, now: Date): Q<AccessTokenView & { token: string }> {
     const scopes = input.scopes;
     const days = input.expires_in_days;
     const v = validateAll({
@@ -78,66 +66,76 @@ export class AccessTokens {
                 message: `must be a whole number of days from 1 to ${MAX_EXPIRY_DAYS}, or null for no expiry`,
               },
     });
-    if (this.list(userId).length >= MAX_TOKENS_PER_USER)
+    if ((yield* this.list(userId)).length >= MAX_TOKENS_PER_USER)
       throw invalid("name", `you already have ${MAX_TOKENS_PER_USER} tokens; revoke one first`);
     const token = newSecret(TOKEN_PREFIX);
-    const row = this.db
-      .insert(accessTokens)
-      .values({
-        userId,
-        name: v.name,
-        tokenHash: hashSecret(token),
-        scopes: v.scopes.join(","),
-        createdAt: now.toISOString(),
-        expiresAt:
-          v.expires_in_days === null ? null : new Date(now.getTime() + v.expires_in_days * 86_400_000).toISOString(),
-      })
-      .returning()
-      .get();
-    return { ...view(row), token };
+    const row = yield* one((db, t) =>
+      db
+        .insert(t.accessTokens)
+        .values({
+          userId,
+          name: v.name,
+          tokenHash: hashSecret(token),
+          scopes: v.scopes.join(","),
+          createdAt: now.toISOString(),
+          expiresAt:
+            v.expires_in_days === null ? null : new Date(now.getTime() + v.expires_in_days * 86_400_000).toISOString(),
+        })
+        .returning(),
+    );
+    return { ...view(row!), token };
   }
 
   /** The caller's live tokens (not revoked), newest first; expired ones are listed as expired. */
-  list(userId: number): AccessTokenView[] {
-    return this.db
-      .select()
-      .from(accessTokens)
-      .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
-      .orderBy(desc(accessTokens.id))
-      .all()
-      .map(view);
+  *list(userId: number): Q<AccessTokenView[]> {
+    const rows = yield* all((db, t) =>
+      db
+        .select()
+        .from(t.accessTokens)
+        .where(and(eq(t.accessTokens.userId, userId), isNull(t.accessTokens.revokedAt)))
+        .orderBy(desc(t.accessTokens.id)),
+    );
+    return rows.map(view);
   }
 
   /** DELETE /tokens/:id; another user's id is not found, as is an unknown one. */
-  revoke(userId: number, id: number, now: Date): void {
-    const r = this.db
-      .update(accessTokens)
-      .set({ revokedAt: now.toISOString() })
-      .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
-      .run();
-    if (changes(r) !== 1) throw new AppError("not_found", `you have no access token ${id}`);
+  *revoke(userId: number, id: number, now: Date): Q<void> {
+    const n = yield* exec((db, t) =>
+      db
+        .update(t.accessTokens)
+        .set({ revokedAt: now.toISOString() })
+        .where(and(eq(t.accessTokens.id, id), eq(t.accessTokens.userId, userId), isNull(t.accessTokens.revokedAt))),
+    );
+    if (n !== 1) throw new AppError("not_found", `you have no access token ${id}`);
   }
 
   /** Every token of the user (an admin disabled the account). */
-  revokeAll(userId: number, now: Date): void {
-    this.db
-      .update(accessTokens)
-      .set({ revokedAt: now.toISOString() })
-      .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
-      .run();
+  *revokeAll(userId: number, now: Date): Q<void> {
+    yield* exec((db, t) =>
+      db
+        .update(t.accessTokens)
+        .set({ revokedAt: now.toISOString() })
+        .where(and(eq(t.accessTokens.userId, userId), isNull(t.accessTokens.revokedAt))),
+    );
   }
 
   /** The user and scopes of a live token; "expired"; or null (unknown, revoked, user disabled). */
-  authenticate(token: string, now: Date): { user: UserRow; tokenId: number; scopes: TokenScope[] } | "expired" | null {
-    const row = this.byHash.get(hashSecret(token));
+  *authenticate(
+    token: string,
+    now: Date,
+  ): Q<{ user: UserRow; tokenId: number; scopes: TokenScope[] } | "expired" | null> {
+    const row = yield* rawRow<UserRow & { token_id: number; scopes: string; expires_at: string | null }>(
+      `SELECT u.id, u.email, u.name, u.timezone, u.role, u.weight_unit AS "weightUnit", t.id AS token_id, t.scopes, t.expires_at
+       FROM access_tokens t JOIN users u ON u.id = t.user_id
+       WHERE t.token_hash = ? AND t.revoked_at IS NULL AND u.disabled_at IS NULL`,
+      hashSecret(token),
+    );
     if (!row) return null;
     if (row.expires_at !== null && row.expires_at <= now.toISOString()) return "expired";
     if (this.touched.due(row.token_id, now)) {
-      this.db
-        .update(accessTokens)
-        .set({ lastUsedAt: now.toISOString() })
-        .where(eq(accessTokens.id, row.token_id))
-        .run();
+      yield* exec((db, t) =>
+        db.update(t.accessTokens).set({ lastUsedAt: now.toISOString() }).where(eq(t.accessTokens.id, row.token_id)),
+      );
     }
     const { token_id, scopes, expires_at: _e, ...user } = row;
     return { user, tokenId: token_id, scopes: scopes.split(",") as TokenScope[] };

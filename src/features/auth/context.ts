@@ -5,7 +5,8 @@
  * object that satisfies all of them; routes import nothing from the app.
  */
 import type { Server } from "bun";
-import type { Db } from "../../db/client";
+import type { Q } from "../../db/q";
+import type { Store } from "../../db/store";
 import type { RateWindow } from "../../lib/rate-window";
 import type { ReplyDeps } from "../../lib/reply";
 import type { AccessTokens } from "./access-tokens";
@@ -25,10 +26,12 @@ export interface RouteDeps extends ReplyDeps {
   /** The clock; tests inject one to expire tokens and cross midnight without sleeping. */
   now: () => Date;
   /**
-   * Runs a diary write (a synchronous service call) in the next group commit (db/group-commit.ts):
+   * Runs a diary write (a service's database work) in the next group commit (db/group-commit.ts):
    * writes arriving in the same event-loop turn share one transaction and one fsync.
    */
-  commit: <T>(write: () => T) => Promise<T>;
+  commit: <T>(write: () => Q<T>) => Promise<T>;
+  /** Runs database work (db/store.ts): reads, and writes that are not the diary's. */
+  store: Store;
 }
 
 /** The client's address (for rate limits), through trusted proxies (--trust-proxy). */
@@ -48,15 +51,18 @@ export interface AuthServices {
 }
 
 export interface AuthDeps extends RouteDeps {
-  db: Db;
   auth: AuthServices;
   clientAddress: ClientAddressOf;
 }
 
 /** The context account services run in, for one request. */
-export function authCtx(deps: Pick<AuthDeps, "db" | "auth" | "now">, address = "unknown", request?: Request): AuthCtx {
+export function authCtx(
+  deps: Pick<AuthDeps, "store" | "auth" | "now">,
+  address = "unknown",
+  request?: Request,
+): AuthCtx {
   return {
-    db: deps.db,
+    store: deps.store,
     repo: deps.auth.repo,
     tokens: deps.auth.tokens,
     throttle: deps.auth.throttle,

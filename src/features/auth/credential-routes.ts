@@ -24,20 +24,20 @@ export function credentialRoutes(deps: AuthDeps) {
   const tokens = deps.auth.accessTokens;
   return new Elysia()
     .use(deps.authn)
-    .get("/sessions", ({ user }) => reply(deps, { items: listSessions(authCtx(deps), user) }), {
+    .get("/sessions", async ({ user }) => reply(deps, { items: await listSessions(authCtx(deps), user) }), {
       auth: true,
       response: { 200: SessionList, ...errors(401, 403) },
       detail: { tags, summary: "Your signed-in sessions (devices), most recently used first", ...account },
     })
-    .delete("/sessions", ({ user }) => reply(deps, { ended: endOtherSessions(authCtx(deps), user) }), {
+    .delete("/sessions", async ({ user }) => reply(deps, { ended: await endOtherSessions(authCtx(deps), user) }), {
       auth: true,
       response: { 200: EndedSessions, ...errors(401, 403) },
       detail: { tags, summary: "Sign out everywhere else: ends every session but the current one", ...account },
     })
     .delete(
       "/sessions/:id",
-      ({ user, params }) => {
-        endSession(authCtx(deps), user, params.id);
+      async ({ user, params }) => {
+        await endSession(authCtx(deps), user, params.id);
         return noContent();
       },
       {
@@ -53,8 +53,8 @@ export function credentialRoutes(deps: AuthDeps) {
     )
     .post(
       "/tokens",
-      ({ user, body, set }) => {
-        const created = tokens.create(user.id, body, deps.now());
+      async ({ user, body, set }) => {
+        const created = await deps.store.run(tokens.create(user.id, body, deps.now()));
         return reply(deps, created, 201, { location: `/api/v1/tokens/${created.id}` }, set);
       },
       {
@@ -70,7 +70,7 @@ export function credentialRoutes(deps: AuthDeps) {
         },
       },
     )
-    .get("/tokens", ({ user }) => reply(deps, { items: tokens.list(user.id) }), {
+    .get("/tokens", async ({ user }) => reply(deps, { items: await deps.store.run(tokens.list(user.id)) }), {
       auth: true,
       response: { 200: AccessTokenList, ...errors(401, 403) },
       detail: {
@@ -81,8 +81,8 @@ export function credentialRoutes(deps: AuthDeps) {
     })
     .delete(
       "/tokens/:id",
-      ({ user, params }) => {
-        tokens.revoke(user.id, params.id, deps.now());
+      async ({ user, params }) => {
+        await deps.store.run(tokens.revoke(user.id, params.id, deps.now()));
         return noContent();
       },
       {

@@ -17,6 +17,7 @@ import { AppError } from "../../lib/errors";
 import { TOKEN_PREFIX, type AccessTokens, type Scope } from "./access-tokens";
 import type { AuthRepo, UserRow } from "./repo";
 import { FreshMap } from "../../db/fresh-map";
+import type { Store } from "../../db/store";
 import { unauthorized, type Tokens } from "./tokens";
 
 /** What a route asks of its caller's credential. */
@@ -26,6 +27,7 @@ export interface RouteRule {
 }
 
 export interface AuthnDeps {
+  store: Store;
   tokens: Tokens;
   repo: AuthRepo;
   accessTokens: AccessTokens;
@@ -63,7 +65,7 @@ async function authenticate(deps: AuthnDeps, header: string | undefined): Promis
   if (!m) throw unauthorized("invalid_token", "the Authorization header must be 'Bearer <access_token>'");
   const now = deps.now();
   if (m[1]!.startsWith(TOKEN_PREFIX)) {
-    const found = deps.accessTokens.authenticate(m[1]!, now);
+    const found = await deps.store.run(deps.accessTokens.authenticate(m[1]!, now));
     if (found === "expired")
       throw unauthorized("token_expired", "this personal access token has expired; make a new one");
     if (!found)
@@ -71,27 +73,29 @@ async function authenticate(deps: AuthnDeps, header: string | undefined): Promis
         "invalid_token",
         "this personal access token is not valid (revoked, unknown, or its account is disabled)",
       );
-    deps.repo.touch(found.user.id, null, now);
+    await deps.store.run(deps.repo.touch(found.user.id, null, now));
     return { ...found.user, sid: null, tokenId: found.tokenId, scopes: found.scopes };
   }
   const known = signedIn(deps);
-  const hit = known.get(m[1]!, none);
+  const since = known.stamp();
+  const hit = known.peek(m[1]!, since);
   if (hit && hit.exp > now.getTime() / 1000) {
-    deps.repo.touch(hit.user.id, hit.user.sid, now);
+    const touched = deps.store.run(deps.repo.touch(hit.user.id, hit.user.sid, now));
+    if (touched instanceof Promise) await touched;
     return hit.user;
   }
   const claims = await deps.tokens.verify(m[1]!, "access", now, "invalid_token");
-  const row = deps.repo.userForSession(claims.sid);
+  const row = await deps.store.run(deps.repo.userForSession(claims.sid));
   if (!row || String(row.id) !== claims.sub)
     throw unauthorized("invalid_token", "this session has ended; sign in again");
   const { graceSince, ...user } = row;
   // the first use of an access token issued at the last rotation ends the spent refresh token's grace
   if (graceSince !== null && claims.iat * 1000 > Date.parse(graceSince) - 1000)
-    deps.repo.endGrace(claims.sid, graceSince);
-  deps.repo.touch(user.id, claims.sid, now);
+    await deps.store.run(deps.repo.endGrace(claims.sid, graceSince));
+  await deps.store.run(deps.repo.touch(user.id, claims.sid, now));
   const authed: AuthedUser = Object.freeze({ ...user, sid: claims.sid, tokenId: null, scopes: SESSION_SCOPES });
-  // kept from the session's read, with nothing awaited in between, until the database changes
-  known.get(m[1]!, () => ({ user: authed, exp: claims.exp }));
+  // kept until the database changes, unless it changed since before the session's read
+  known.keep(m[1]!, { user: authed, exp: claims.exp }, since);
   return authed;
 }
 
@@ -102,10 +106,9 @@ async function authenticate(deps: AuthnDeps, header: string | undefined): Promis
  * when it was read per request) and a new object per request.
  */
 const signedInCaches = new WeakMap<AuthRepo, FreshMap<string, { user: AuthedUser; exp: number }>>();
-const none = () => undefined;
 function signedIn(deps: AuthnDeps): FreshMap<string, { user: AuthedUser; exp: number }> {
   let cache = signedInCaches.get(deps.repo);
-  if (!cache) signedInCaches.set(deps.repo, (cache = new FreshMap(deps.repo.db.$client)));
+  if (!cache) signedInCaches.set(deps.repo, (cache = new FreshMap(deps.store)));
   return cache;
 }
 

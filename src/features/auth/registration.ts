@@ -5,33 +5,38 @@
  * may always register (it becomes the admin), whatever the mode.
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { serverSettings } from "../../db/schema";
+import { exec, one, row, type Q } from "../../db/q";
 
 export const REGISTRATION_MODES = ["open", "invite", "closed"] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 export const DEFAULT_REGISTRATION: RegistrationMode = "open";
 
 export class Registration {
-  constructor(private readonly db: Db) {}
-
-  mode(): RegistrationMode {
-    const row = this.db.select().from(serverSettings).where(eq(serverSettings.key, "registration")).get();
-    return (REGISTRATION_MODES as readonly string[]).includes(row?.value ?? "")
-      ? (row!.value as RegistrationMode)
+  *mode(): Q<RegistrationMode> {
+    const setting = yield* one((db, t) =>
+      db.select().from(t.serverSettings).where(eq(t.serverSettings.key, "registration")),
+    );
+    return (REGISTRATION_MODES as readonly string[]).includes(setting?.value ?? "")
+      ? (setting!.value as RegistrationMode)
       : DEFAULT_REGISTRATION;
   }
 
-  setMode(mode: RegistrationMode, now: Date): void {
-    this.db
-      .insert(serverSettings)
-      .values({ key: "registration", value: mode, updatedAt: now.toISOString() })
-      .onConflictDoUpdate({ target: serverSettings.key, set: { value: mode, updatedAt: now.toISOString() } })
-      .run();
+  *setMode(mode: RegistrationMode, now: Date): Q<void> {
+    yield* exec((db, t) =>
+      db
+        .insert(t.serverSettings)
+        .values({ key: "registration", value: mode, updatedAt: now.toISOString() })
+        .onConflictDoUpdate({ target: t.serverSettings.key, set: { value: mode, updatedAt: now.toISOString() } }),
+    );
   }
 
   /** Whether any account exists (the first one may always register). */
-  hasUsers(): boolean {
-    return this.db.$client.prepare("SELECT 1 FROM users LIMIT 1").get() !== null;
+  *hasUsers(): Q<boolean> {
+    return (yield* row("SELECT 1 AS one FROM users LIMIT 1")) !== null;
+  }
+
+  /** The mode a sign-up meets: open while there is no account yet (the first one becomes the admin). */
+  *effective(): Q<RegistrationMode> {
+    return (yield* this.hasUsers()) ? yield* this.mode() : "open";
   }
 }

@@ -15,10 +15,7 @@ export function authRoutes(deps: AuthDeps) {
     .use(deps.authn)
     .get(
       "/register",
-      () => {
-        const r = deps.auth.registration;
-        return reply(deps, { registration: r.hasUsers() ? r.mode() : "open" });
-      },
+      async () => reply(deps, { registration: await deps.store.run(deps.auth.registration.effective()) }),
       {
         // 400: a malformed Host, as on every route
         response: {

@@ -5,9 +5,9 @@
 import { rateKey } from "../../lib/client-address";
 import type { RateWindow } from "../../lib/rate-window";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
-import { inTx } from "../../db/tx";
+import { exec, isUniqueViolation, one, serialize, tx } from "../../db/q";
+import type { users } from "../../db/schema";
+import type { Store } from "../../db/store";
 import { AppError, invalid } from "../../lib/errors";
 import type { AccountCodes } from "./account-codes";
 import type { Registration } from "./registration";
@@ -30,11 +30,14 @@ export interface PasswordCost {
   timeCost: number;
 }
 
+/** Held while the first account is made, so two first registrations cannot both become the admin. */
+const FIRST_ACCOUNT_LOCK = 0x6d6f72_01;
+
 /** argon2id at Bun's default cost: ~100 ms per hash on a 2-core box. */
 export const DEFAULT_PASSWORD_COST: PasswordCost = { memoryCost: 65536, timeCost: 2 };
 
 export interface AuthCtx {
-  db: Db;
+  store: Store;
   repo: AuthRepo;
   tokens: Tokens;
   throttle: LoginThrottle;
@@ -97,14 +100,16 @@ async function issuePair(
 async function newSession(ctx: AuthCtx, user: PublicUser, device: string | null): Promise<TokenPair> {
   const sid = crypto.randomUUID();
   const jti = crypto.randomUUID();
-  ctx.repo.createSession({
-    id: sid,
-    userId: user.id,
-    device: device ?? deviceLabel(ctx.userAgent),
-    refreshJti: jti,
-    now: iso(ctx.now),
-    expiresAt: iso(new Date(ctx.now.getTime() + REFRESH_TTL_S * 1000)),
-  });
+  await ctx.store.run(
+    ctx.repo.createSession({
+      id: sid,
+      userId: user.id,
+      device: device ?? deviceLabel(ctx.userAgent),
+      refreshJti: jti,
+      now: iso(ctx.now),
+      expiresAt: iso(new Date(ctx.now.getTime() + REFRESH_TTL_S * 1000)),
+    }),
+  );
   return issuePair(ctx, user, sid, jti);
 }
 
@@ -120,13 +125,15 @@ export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<str
     timezone: input.timezone === undefined ? ({ ok: true, value: "UTC" } as const) : checkTimezone(input.timezone),
     device: checkDevice(input.device),
   });
-  const mode = ctx.registration.hasUsers() ? ctx.registration.mode() : "open";
+  const r = ctx.registration;
+  const hasUsers = await ctx.store.run(r.hasUsers());
+  const mode = hasUsers ? await ctx.store.run(r.mode()) : "open";
   if (mode === "closed")
     throw new AppError("forbidden", "registration is closed on this server; ask its admin for an account");
   if (mode === "invite" && (typeof input.invite_code !== "string" || input.invite_code.trim() === "")) {
     throw invalid("invite_code", "is required: this server registers people by invitation; ask its admin for a code");
   }
-  if (mode === "open" && ctx.registration.hasUsers()) {
+  if (mode === "open" && hasUsers) {
     // counted before the password hash runs, so parallel registrations cannot all pass the check
     const wait = ctx.registrations.take(rateKey(ctx.address), ctx.now.getTime());
     if (wait > 0) {
@@ -142,35 +149,42 @@ export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<str
   if (mode === "invite") {
     // the code first: without one, nobody learns which emails have accounts here
     reserve(ctx, ctx.inviteThrottle, v.email, "too many wrong invite codes");
-    if (!ctx.codes.isLive("invite", input.invite_code as string, ctx.now)) throw badInvite();
+    if (!(await ctx.store.run(ctx.codes.isLive("invite", input.invite_code as string, ctx.now)))) throw badInvite();
   }
-  if (ctx.repo.userByEmail(v.email)) throw new AppError("email_taken", "an account with this email already exists");
+  if (await ctx.store.run(ctx.repo.userByEmail(v.email)))
+    throw new AppError("email_taken", "an account with this email already exists");
   const passwordHash = await hash(ctx, v.password);
   let row;
   try {
-    row = inTx(ctx.db, () => {
-      const invite = mode === "invite" ? ctx.codes.spend("invite", input.invite_code as string, ctx.now, null) : null;
-      if (mode === "invite" && !invite) throw badInvite(); // spent by a racing registration since the check
-      const created = ctx.db
-        .insert(users)
-        .values({
-          email: v.email,
-          passwordHash,
-          name: v.name,
-          timezone: v.timezone,
-          createdAt: iso(ctx.now),
-          updatedAt: iso(ctx.now),
-          // decided inside the INSERT, so two first registrations cannot both become admin
-          role: sql`(CASE WHEN EXISTS (SELECT 1 FROM users) THEN 'user' ELSE 'admin' END)`,
-        })
-        .returning()
-        .get();
-      if (invite) ctx.codes.setUsedBy(invite.id, created.id);
-      return created;
-    });
+    const { codes } = ctx;
+    row = await ctx.store.run(
+      tx(function* () {
+        const invite =
+          mode === "invite" ? yield* codes.spend("invite", input.invite_code as string, ctx.now, null) : null;
+        if (mode === "invite" && !invite) throw badInvite(); // spent by a racing registration since the check
+        yield* serialize(FIRST_ACCOUNT_LOCK);
+        const created = yield* one((db, t) =>
+          db
+            .insert(t.users)
+            .values({
+              email: v.email,
+              passwordHash,
+              name: v.name,
+              timezone: v.timezone,
+              createdAt: iso(ctx.now),
+              updatedAt: iso(ctx.now),
+              // decided inside the INSERT, so two first registrations cannot both become admin
+              role: sql`(CASE WHEN EXISTS (SELECT 1 FROM users) THEN 'user' ELSE 'admin' END)`,
+            })
+            .returning(),
+        );
+        if (invite) yield* codes.setUsedBy(invite.id, created!.id);
+        return created!;
+      }),
+    );
   } catch (e) {
     // Two registrations raced past the check above; the unique index decides.
-    if (String(e).includes("UNIQUE")) throw new AppError("email_taken", "an account with this email already exists");
+    if (isUniqueViolation(e)) throw new AppError("email_taken", "an account with this email already exists");
     throw e;
   }
   if (mode === "invite") ctx.inviteThrottle.succeed(v.email, ctx.address);
@@ -198,7 +212,7 @@ export async function login({ ctx, input }: { ctx: AuthCtx; input: Record<string
   if (typeof input.password !== "string" || input.password.length === 0) throw invalid("password", "is required");
   if ([...input.password].length > 1024) throw invalid("password", "is too long");
   reserveAttempt(ctx, email.value);
-  const user = ctx.repo.userByEmail(email.value);
+  const user = await ctx.store.run(ctx.repo.userByEmail(email.value));
   const ok = await Bun.password.verify(input.password, user?.passwordHash ?? (await dummyHash(ctx)));
   if (!user || !ok) throw unauthorized("invalid_credentials", "email or password is wrong");
   ctx.throttle.succeed(email.value, ctx.address);
@@ -219,21 +233,24 @@ export const REFRESH_GRACE_MS = 30_000;
  */
 export async function refresh({ ctx, input }: { ctx: AuthCtx; input: { refresh_token: string } }): Promise<TokenPair> {
   const claims = await ctx.tokens.verify(input.refresh_token, "refresh", ctx.now, "invalid_refresh_token");
-  const session = ctx.repo.session(claims.sid);
+  const session = await ctx.store.run(ctx.repo.session(claims.sid));
   if (!session || String(session.userId) !== claims.sub)
     throw unauthorized("invalid_refresh_token", "the refresh token is not valid");
   if (session.revokedAt) throw unauthorized("invalid_refresh_token", "this session has ended; sign in again");
   const next = crypto.randomUUID();
   const expiresAt = iso(new Date(ctx.now.getTime() + REFRESH_TTL_S * 1000));
-  const user = ctx.repo.userById(session.userId)!;
+  const user = (await ctx.store.run(ctx.repo.userById(session.userId)))!;
   if (session.refreshJti !== claims.jti && session.previousJti === claims.jti && session.rotatedAt) {
     const rotatedAt = new Date(session.rotatedAt);
     const age = ctx.now.getTime() - rotatedAt.getTime(); // may be a little negative: a parallel request rotated after this one began
     if (Math.abs(age) <= REFRESH_GRACE_MS)
       return issuePair(ctx, toPublicUser(user), session.id, session.refreshJti, rotatedAt);
   }
-  if (session.refreshJti !== claims.jti || !ctx.repo.rotate(session.id, claims.jti!, next, iso(ctx.now), expiresAt)) {
-    ctx.repo.revoke(session.id, "refresh_token_reused", iso(ctx.now));
+  if (
+    session.refreshJti !== claims.jti ||
+    !(await ctx.store.run(ctx.repo.rotate(session.id, claims.jti!, next, iso(ctx.now), expiresAt)))
+  ) {
+    await ctx.store.run(ctx.repo.revoke(session.id, "refresh_token_reused", iso(ctx.now)));
     throw unauthorized(
       "refresh_token_reused",
       "this refresh token was already used; the session has been ended, sign in again",
@@ -245,16 +262,16 @@ export async function refresh({ ctx, input }: { ctx: AuthCtx; input: { refresh_t
 /** POST /logout: ends the refresh token's session; its access tokens stop working at once. */
 export async function logout({ ctx, input }: { ctx: AuthCtx; input: { refresh_token: string } }): Promise<void> {
   const claims = await ctx.tokens.verify(input.refresh_token, "refresh", ctx.now, "invalid_refresh_token", true);
-  const session = ctx.repo.session(claims.sid);
+  const session = await ctx.store.run(ctx.repo.session(claims.sid));
   if (!session || String(session.userId) !== claims.sub)
     throw unauthorized("invalid_refresh_token", "the refresh token is not valid");
-  ctx.repo.revoke(session.id, "logout", iso(ctx.now));
+  await ctx.store.run(ctx.repo.revoke(session.id, "logout", iso(ctx.now)));
 }
 
 /** The account's password, checked and throttled like a login (a stolen access token must not guess). */
 async function requirePassword(ctx: AuthCtx, userId: number, field: string, password: unknown): Promise<void> {
   if (typeof password !== "string" || password.length === 0) throw invalid(field, "is required");
-  const user = ctx.repo.userById(userId)!;
+  const user = (await ctx.store.run(ctx.repo.userById(userId)))!;
   reserveAttempt(ctx, user.email);
   if (!(await Bun.password.verify(password, user.passwordHash))) {
     // 400, not 401: the caller's token is fine, a client must not drop its session over this.
@@ -291,11 +308,14 @@ export async function updateMe({
     await requirePassword(ctx, userId, "current_password", input.current_password);
     set.passwordHash = await hash(ctx, v.password);
   }
-  inTx(ctx.db, () => {
-    ctx.db.update(users).set(set).where(eq(users.id, userId)).run();
-    if (v.password !== undefined) ctx.repo.revokeOthers(userId, sid, "password_changed", iso(ctx.now));
-  });
-  return toPublicUser(ctx.repo.userById(userId)!);
+  const { repo } = ctx;
+  await ctx.store.run(
+    tx(function* () {
+      yield* exec((db, t) => db.update(t.users).set(set).where(eq(t.users.id, userId)));
+      if (v.password !== undefined) yield* repo.revokeOthers(userId, sid, "password_changed", iso(ctx.now));
+    }),
+  );
+  return toPublicUser((await ctx.store.run(repo.userById(userId)))!);
 }
 
 /** DELETE /me: the account and everything it owns, in one transaction. */
@@ -310,5 +330,5 @@ export async function deleteMe({
 }): Promise<void> {
   await requirePassword(ctx, userId, "password", input.password);
   // One statement in one transaction: every table a user owns references users(id) ON DELETE CASCADE.
-  inTx(ctx.db, () => ctx.repo.deleteUser(userId));
+  await ctx.store.run(tx(() => ctx.repo.deleteUser(userId)));
 }

@@ -7,6 +7,7 @@ import { historyBoost, OWN_FOOD_BOOST, type RankInput } from "../foods/rank";
 import { stem, words } from "../foods/text";
 import type { CustomFoodsRepo } from "./repo";
 import { FreshMap } from "../../db/fresh-map";
+import { direct, runSync, SqliteStore } from "../../db/store";
 import { Lru } from "../../lib/lru";
 
 const HISTORY_DAYS = 90;
@@ -37,17 +38,19 @@ const PAGES_PER_USER = 50;
 
 export function personalFoods(history: FoodHistory, repo: CustomFoodsRepo, userId: number, now: Date): PersonalFoods {
   let cache = known.get(repo);
-  if (!cache) known.set(repo, (cache = new FreshMap(repo.db.$client, USERS_KEPT)));
+  if (!cache) known.set(repo, (cache = new FreshMap(new SqliteStore(repo.db), USERS_KEPT)));
   const minute = Math.floor(now.getTime() / 60_000);
   let found: Known | undefined; // looked up once per request: candidates, boosts and pages all ask
   const mine = () => {
     if (found) return found;
-    const k = cache.get(userId, () => ({
-      own: repo.allOf(userId),
-      portions: repo.portionCounts(userId),
-      minute,
-      built: new Lru(PAGES_PER_USER),
-    }))!;
+    const read = () =>
+      direct<Known>(() => ({
+        own: repo.allOf(userId),
+        portions: repo.portionCounts(userId),
+        minute,
+        built: new Lru(PAGES_PER_USER),
+      }));
+    const k = runSync(cache.get(userId, read), repo.db)!;
     if (k.minute !== minute) Object.assign(k, { minute, logged: undefined, built: new Lru(PAGES_PER_USER) });
     return (found = k);
   };

@@ -2,6 +2,7 @@
  * Custom foods (API.md §Foods): owned by one user, invisible to everyone else. Deleting one
  * keeps the meals that used it, since every meal holds its own snapshot.
  */
+import { runSync } from "../../db/store";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { customFoods } from "../../db/schema";
@@ -66,7 +67,7 @@ export function saveComputedFood({
         .get().id;
   ctx.repo.replacePortions(foodId, fields.portions);
   const food = customDetail(ctx.repo, ctx.repo.get(ctx.userId, foodId)!);
-  ctx.log.record(ctx.userId, "food", foodId, "upsert", food, ctx.now);
+  runSync(ctx.log.record(ctx.userId, "food", foodId, "upsert", food, ctx.now), ctx.db);
   return food;
 }
 
@@ -93,7 +94,7 @@ export function createFood({ ctx, input }: { ctx: CustomFoodsCtx; input: Record<
       .get();
     ctx.repo.replacePortions(r.id, v.portions ?? []);
     const food = customDetail(ctx.repo, r);
-    ctx.log.record(ctx.userId, "food", r.id, "upsert", food, ctx.now);
+    runSync(ctx.log.record(ctx.userId, "food", r.id, "upsert", food, ctx.now), ctx.db);
     return food;
   });
 }
@@ -127,7 +128,7 @@ export function updateFood({
       .run();
     if (v.portions) ctx.repo.replacePortions(id, v.portions);
     const food = customDetail(ctx.repo, ctx.repo.get(ctx.userId, id)!);
-    ctx.log.record(ctx.userId, "food", id, "upsert", food, ctx.now);
+    runSync(ctx.log.record(ctx.userId, "food", id, "upsert", food, ctx.now), ctx.db);
     return food;
   });
 }
@@ -150,6 +151,6 @@ export function deleteFood({
       .delete(customFoods)
       .where(and(eq(customFoods.id, id), eq(customFoods.userId, ctx.userId)))
       .run();
-    ctx.log.record(ctx.userId, "food", id, "delete", null, ctx.now);
+    runSync(ctx.log.record(ctx.userId, "food", id, "delete", null, ctx.now), ctx.db);
   });
 }

@@ -1,4 +1,5 @@
 /** GET/PUT /goals */
+import { direct } from "../../db/store";
 import { Elysia } from "elysia";
 import { goalsCtx, type GoalsDeps } from "./context";
 import { errors } from "../../lib/schemas";
@@ -17,7 +18,7 @@ export function goalsRoutes(deps: GoalsDeps) {
     .put(
       "/",
       async ({ user, body }) =>
-        reply(deps, await deps.commit(() => putGoals({ ctx: goalsCtx(deps, user), input: body }))),
+        reply(deps, await deps.commit(() => direct(() => putGoals({ ctx: goalsCtx(deps, user), input: body })))),
       {
         auth: true,
         body: PutGoalsBody,

@@ -3,6 +3,7 @@
  * day or per weekday, in plans that apply from a date on. Setting goals never rewrites the days
  * before the new plan starts, so past adherence is judged against the goals of the time.
  */
+import { runSync } from "../../db/store";
 import type { Db } from "../../db/client";
 import { inTx } from "../../db/tx";
 import { addDays, localDate } from "../../lib/time";
@@ -102,6 +103,6 @@ export function clearGoals(ctx: GoalsCtx) {
 /** Records the goals document in the change log after a write; returns it. */
 export function logGoals(ctx: GoalsCtx) {
   const doc = getGoals(ctx.db, ctx.userId);
-  ctx.log.record(ctx.userId, "goals", "goals", "upsert", doc, ctx.now);
+  runSync(ctx.log.record(ctx.userId, "goals", "goals", "upsert", doc, ctx.now), ctx.db);
   return doc;
 }

@@ -4,24 +4,23 @@
  * `--online-lookup`, when given, sets it at each start (like `--registration`).
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { serverSettings } from "../../db/schema";
+import { exec, one, type Q } from "../../db/q";
 
 const KEY = "online_lookup";
 
 export class OnlineLookupSetting {
-  constructor(private readonly db: Db) {}
-
-  enabled(): boolean {
-    return this.db.select().from(serverSettings).where(eq(serverSettings.key, KEY)).get()?.value === "true";
+  *enabled(): Q<boolean> {
+    const setting = yield* one((db, t) => db.select().from(t.serverSettings).where(eq(t.serverSettings.key, KEY)));
+    return setting?.value === "true";
   }
 
-  set(on: boolean, now: Date): void {
+  *set(on: boolean, now: Date): Q<void> {
     const value = String(on);
-    this.db
-      .insert(serverSettings)
-      .values({ key: KEY, value, updatedAt: now.toISOString() })
-      .onConflictDoUpdate({ target: serverSettings.key, set: { value, updatedAt: now.toISOString() } })
-      .run();
+    yield* exec((db, t) =>
+      db
+        .insert(t.serverSettings)
+        .values({ key: KEY, value, updatedAt: now.toISOString() })
+        .onConflictDoUpdate({ target: t.serverSettings.key, set: { value, updatedAt: now.toISOString() } }),
+    );
   }
 }

@@ -2,6 +2,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { FreshMap } from "../../db/fresh-map";
+import { direct, runSync, SqliteStore } from "../../db/store";
 import { allNutrients, macros } from "../foods/food-parts";
 import { importedProducts } from "../../db/schema";
 import type { FoodT } from "../foods/model";
@@ -50,7 +51,7 @@ export class ImportedRepo {
   private readonly generationStmt;
   private readonly generations: FreshMap<0, string>;
   constructor(readonly db: Db) {
-    this.generations = new FreshMap(db.$client, 1);
+    this.generations = new FreshMap(new SqliteStore(db), 1);
     this.probeStmt = db.$client.prepare<{ id: number }, [string, number]>(
       "SELECT rowid AS id FROM imported_fts WHERE imported_fts MATCH ? LIMIT ?",
     );
@@ -132,7 +133,10 @@ export class ImportedRepo {
    * search asked, and it was a sixth of one (profiled in process).
    */
   generation(): string {
-    return this.generations.get(0, () => this.generationStmt.get()?.g ?? "")!;
+    return runSync(
+      this.generations.get(0, () => direct(() => this.generationStmt.get()?.g ?? "")),
+      this.db,
+    )!;
   }
 
   count(): number {

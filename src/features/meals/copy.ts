@@ -4,6 +4,7 @@
  * with (their snapshot), so a copy works even after the food was edited or deleted. With a client
  * `id` each copy's id is derived from it and the original's, so a retried copy never doubles.
  */
+import { runSync } from "../../db/store";
 import { inTx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
 import { isUuid, Problems, checkDate } from "../../lib/problems";
@@ -113,7 +114,7 @@ export function copyMeals({ ctx, input }: { ctx: MealsCtx; input: CopyInput }): 
       });
       created++;
       const meal = toMeal(ctx.repo.get(ctx.userId, id)!);
-      ctx.log.record(ctx.userId, "meal", id, "upsert", meal, ctx.now);
+      runSync(ctx.log.record(ctx.userId, "meal", id, "upsert", meal, ctx.now), ctx.db);
       return meal;
     }),
   );

@@ -1,4 +1,5 @@
 /** /meals — log, read, change and delete meals; every route needs a token. */
+import { direct } from "../../db/store";
 import { Elysia, t } from "elysia";
 import { errors } from "../../lib/schemas";
 import { noContent, reply } from "../../lib/reply";
@@ -26,7 +27,9 @@ export function mealsRoutes(deps: MealsDeps) {
     .post(
       "/",
       async ({ body, user, set }) => {
-        const { meal, created } = await deps.commit(() => createMeal({ ctx: mealsCtx(deps, user), input: body }));
+        const { meal, created } = await deps.commit(() =>
+          direct(() => createMeal({ ctx: mealsCtx(deps, user), input: body })),
+        );
         return created ? reply(deps, meal, 201, { location: `/api/v1/meals/${meal.id}` }, set) : reply(deps, meal);
       },
       {
@@ -55,7 +58,7 @@ export function mealsRoutes(deps: MealsDeps) {
     .post(
       "/copy",
       async ({ body, user, set }) => {
-        const out = await deps.commit(() => copyMeals({ ctx: mealsCtx(deps, user), input: body }));
+        const out = await deps.commit(() => direct(() => copyMeals({ ctx: mealsCtx(deps, user), input: body })));
         return reply(deps, out, out.created ? 201 : 200, undefined, set);
       },
       {
@@ -89,7 +92,10 @@ export function mealsRoutes(deps: MealsDeps) {
     .patch(
       "/:id",
       async ({ params, body, user }) =>
-        reply(deps, await deps.commit(() => updateMeal({ ctx: mealsCtx(deps, user), id: params.id, input: body }))),
+        reply(
+          deps,
+          await deps.commit(() => direct(() => updateMeal({ ctx: mealsCtx(deps, user), id: params.id, input: body }))),
+        ),
       {
         auth: true,
         params: MealIdParams,
@@ -107,7 +113,7 @@ export function mealsRoutes(deps: MealsDeps) {
     .delete(
       "/:id",
       async ({ params, user }) => {
-        await deps.commit(() => deleteMeal({ ctx: mealsCtx(deps, user), id: params.id }));
+        await deps.commit(() => direct(() => deleteMeal({ ctx: mealsCtx(deps, user), id: params.id })));
         return noContent();
       },
       {

@@ -2,6 +2,7 @@
  * The meal log (API.md §Meals). Days are calendar dates in the user's time zone; nutrients are
  * computed when a meal is written and stored with it.
  */
+import { runSync } from "../../db/store";
 import type { Db } from "../../db/client";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { AppError } from "../../lib/errors";
@@ -92,7 +93,7 @@ export function createMeal({ ctx, input: raw }: { ctx: MealsCtx; input: unknown 
   const replay = () => {
     const existing = ctx.repo.byId(id);
     // another account's deleted meal keeps its id: its owner's undo (a create with that id) must work
-    if (!existing && ctx.log.deletedElsewhere("meal", id, ctx.userId))
+    if (!existing && runSync(ctx.log.deletedElsewhere("meal", id, ctx.userId), ctx.db))
       throw new AppError("id_conflict", `meal id ${id} is already used for a different meal`);
     if (!existing) return null;
     if (existing.userId !== ctx.userId || existing.requestHash !== hash) {
@@ -133,7 +134,7 @@ export function createMeal({ ctx, input: raw }: { ctx: MealsCtx; input: unknown 
       if (typeof input.photo_id === "string" && food)
         ctx.photos.confirmed(ctx.userId, input.photo_id, food.id, id, ctx.now);
       const m = toMeal(ctx.repo.get(ctx.userId, id)!);
-      ctx.log.record(ctx.userId, "meal", id, "upsert", m, ctx.now);
+      runSync(ctx.log.record(ctx.userId, "meal", id, "upsert", m, ctx.now), ctx.db);
       return m;
     });
     return { meal, created: true };
@@ -169,7 +170,7 @@ export interface RestoredMeal {
  */
 export function restoreMeal(ctx: MealsCtx, m: RestoredMeal): "added" | "unchanged" {
   const existing = ctx.repo.byId(m.id);
-  if (!existing && ctx.log.deletedElsewhere("meal", m.id, ctx.userId))
+  if (!existing && runSync(ctx.log.deletedElsewhere("meal", m.id, ctx.userId), ctx.db))
     throw new AppError(
       "id_conflict",
       `meal ${m.id} in the export belongs to another account on this server; nothing was imported`,
@@ -203,7 +204,7 @@ export function restoreMeal(ctx: MealsCtx, m: RestoredMeal): "added" | "unchange
     createdAt: m.createdAt ?? stamp,
     updatedAt: stamp,
   });
-  ctx.log.record(ctx.userId, "meal", m.id, "upsert", toMeal(ctx.repo.get(ctx.userId, m.id)!), ctx.now);
+  runSync(ctx.log.record(ctx.userId, "meal", m.id, "upsert", toMeal(ctx.repo.get(ctx.userId, m.id)!), ctx.now), ctx.db);
   return "added";
 }
 
@@ -243,7 +244,7 @@ export function updateMeal({ ctx, id, input: raw }: { ctx: MealsCtx; id: string;
   return inTx(ctx.db, () => {
     ctx.repo.update(ctx.userId, row.id, set);
     const m = toMeal(ctx.repo.get(ctx.userId, row.id)!);
-    ctx.log.record(ctx.userId, "meal", row.id, "upsert", m, ctx.now);
+    runSync(ctx.log.record(ctx.userId, "meal", row.id, "upsert", m, ctx.now), ctx.db);
     return m;
   });
 }
@@ -253,7 +254,7 @@ export function deleteMeal({ ctx, id }: { ctx: MealsCtx; id: string }): void {
   inTx(ctx.db, () => {
     ctx.repo.delete(ctx.userId, row.id);
     ctx.photos.withdrawn(ctx.userId, row.id);
-    ctx.log.record(ctx.userId, "meal", row.id, "delete", null, ctx.now);
+    runSync(ctx.log.record(ctx.userId, "meal", row.id, "delete", null, ctx.now), ctx.db);
   });
 }
 
@@ -273,7 +274,7 @@ export function dailyMeals({ ctx, input }: { ctx: MealsCtx; input: { date?: stri
   p.throwIfAny();
   let cache = dayPages.get(ctx.log);
   if (!cache) dayPages.set(ctx.log, (cache = new Lru(2000)));
-  const key = `${ctx.userId}|${date}|${ctx.log.latestSeq(ctx.userId)}`;
+  const key = `${ctx.userId}|${date}|${runSync(ctx.log.latestSeq(ctx.userId), ctx.db)}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const page = buildDay(ctx, date);

@@ -15,8 +15,8 @@ export interface MetricsSources {
   /** The database file's path (its WAL is beside it, with -wal). */
   databasePath: string;
   photoLoad: () => { queued: number; running: number };
-  liveSessions: () => number;
-  users: () => number;
+  liveSessions: () => number | Promise<number>;
+  users: () => number | Promise<number>;
 }
 
 const size = (path: string) => {
@@ -49,13 +49,13 @@ export class Metrics {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
-    const gauge = (name: string, help: string, read: () => number) =>
+    const gauge = (name: string, help: string, read: () => number | Promise<number>) =>
       new Gauge({
         name,
         help,
         registers,
-        collect() {
-          this.set(read());
+        async collect() {
+          this.set(await read());
         },
       });
     gauge("morsel_database_bytes", "Size of the user database file", () => size(sources.databasePath));

@@ -1,4 +1,5 @@
 /** /recipes — the caller's recipes (custom foods made of ingredients). */
+import { direct } from "../../db/store";
 import { Elysia, t } from "elysia";
 import { recipesCtx, type RecipesDeps } from "./context";
 import { errors, Nullable } from "../../lib/schemas";
@@ -54,7 +55,7 @@ export function recipesRoutes(deps: RecipesDeps) {
       "/",
       async ({ user, body, set }) => {
         const recipe = await deps.commit(() =>
-          createRecipe({ ctx: recipesCtx(deps, user), input: body as Record<string, unknown> }),
+          direct(() => createRecipe({ ctx: recipesCtx(deps, user), input: body as Record<string, unknown> })),
         );
         return reply(deps, recipe, 201, { location: `/api/v1/recipes/${recipe.id}` }, set);
       },
@@ -82,7 +83,9 @@ export function recipesRoutes(deps: RecipesDeps) {
         reply(
           deps,
           await deps.commit(() =>
-            updateRecipe({ ctx: recipesCtx(deps, user), id: params.id, input: body as Record<string, unknown> }),
+            direct(() =>
+              updateRecipe({ ctx: recipesCtx(deps, user), id: params.id, input: body as Record<string, unknown> }),
+            ),
           ),
         ),
       {
@@ -96,7 +99,7 @@ export function recipesRoutes(deps: RecipesDeps) {
     .delete(
       "/:id",
       async ({ user, params }) => {
-        await deps.commit(() => deleteRecipe({ ctx: recipesCtx(deps, user), id: params.id }));
+        await deps.commit(() => direct(() => deleteRecipe({ ctx: recipesCtx(deps, user), id: params.id })));
         return noContent();
       },
       {

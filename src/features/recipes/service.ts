@@ -4,6 +4,7 @@
  * the recipe is written, so editing or deleting an ingredient food changes neither the recipe nor
  * the meals logged from it. Its first portion is "serving" (the dish's weight / servings).
  */
+import { runSync } from "../../db/store";
 import { inTx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
 import { Problems } from "../../lib/problems";
@@ -168,7 +169,7 @@ function write(
     });
     ctx.repo.save(ctx.userId, food.id, { servings: fields.servings, cookedGrams: fields.cookedGrams }, fields.items);
     const view = recipeView(ctx, food.id);
-    ctx.log.record(ctx.userId, "recipe", food.id, "upsert", view, ctx.now);
+    runSync(ctx.log.record(ctx.userId, "recipe", food.id, "upsert", view, ctx.now), ctx.custom.db);
     return view;
   });
 }
@@ -273,7 +274,7 @@ export function deleteRecipe({ ctx, id }: { ctx: RecipesCtx; id: number }): void
   if (!ctx.repo.get(ctx.userId, id)) throw notFound(id);
   inTx(ctx.custom.db, () => {
     deleteFood({ ctx: ctx.custom, id, computed: true });
-    ctx.log.record(ctx.userId, "recipe", id, "delete", null, ctx.now);
+    runSync(ctx.log.record(ctx.userId, "recipe", id, "delete", null, ctx.now), ctx.custom.db);
   });
 }
 

@@ -34,7 +34,7 @@ export function scannerContext(deps: ScannerDeps): (user: AuthedUser) => Scanner
     importedSource(deps.imported, deps.foods),
   ];
   if (deps.offClient) sources.push(onlineSource(deps.offClient, deps.imported, deps.foods, deps.now));
-  const onlineAllowed = () => deps.offClient !== null && deps.onlineLookup.enabled();
+  const onlineAllowed = async () => deps.offClient !== null && (await deps.store.run(deps.onlineLookup.enabled()));
   return (user) => ({
     userId: user.id,
     now: deps.now(),

@@ -16,7 +16,7 @@ export interface ScannerCtx {
   now: Date;
   sources: BarcodeSource[];
   /** Whether the admin lets a miss ask Open Food Facts online (and this server has a client for it). */
-  onlineAllowed: () => boolean;
+  onlineAllowed: () => Promise<boolean>;
   photos: PhotosRepo;
   examples: ExamplesRepo;
   recogniser: Recogniser;
@@ -39,7 +39,7 @@ export async function scanBarcode({
   input: { barcode: string; online?: boolean };
 }): Promise<BarcodeHit> {
   const parsed = parseOrThrow(input.barcode);
-  const allowed = ctx.onlineAllowed();
+  const allowed = await ctx.onlineAllowed();
   const ask = input.online !== false;
   const hit = await findBarcode(parsed, sourcesFor(ctx, allowed, ask), ctx.userId);
   if (!hit) throw notFound(parsed, !allowed ? "off" : ask && !parsed.restriction ? "asked" : "not_asked");
@@ -94,7 +94,7 @@ export async function scanPhoto({
     const parsed = found ? parseBarcode(found.text, ZXING_FORMAT[found.format]) : null;
     if (parsed?.ok) {
       barcode = toBarcode(parsed.barcode);
-      const hit = await findBarcode(parsed.barcode, sourcesFor(ctx, ctx.onlineAllowed(), online), ctx.userId);
+      const hit = await findBarcode(parsed.barcode, sourcesFor(ctx, await ctx.onlineAllowed(), online), ctx.userId);
       if (hit) ({ barcode, food } = hit);
     }
   } catch (e) {

@@ -3,6 +3,8 @@
  * in its own savepoint, through the same services REST uses, so validation and the change log are
  * the same whichever way a write arrives. Ownership comes from the token only.
  */
+import { direct, runSync } from "../../db/store";
+import type { Q } from "../../db/q";
 import { inTx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
 import { HANDLERS, type EntityCtxs } from "./entities";
@@ -46,15 +48,15 @@ export function pullChanges({ ctx, input }: { ctx: SyncCtx; input: { cursor?: st
       [{ field: "cursor", message: "is not a cursor from this server" }],
     );
   }
-  ctx.log.purgeTombstones(ctx.userId, ctx.now, ctx.tombstoneDays);
-  if (input.cursor && after < ctx.log.purgedThrough(ctx.userId)) {
+  runSync(ctx.log.purgeTombstones(ctx.userId, ctx.now, ctx.tombstoneDays), ctx.foods.db);
+  if (input.cursor && after < runSync(ctx.log.purgedThrough(ctx.userId), ctx.foods.db)) {
     throw new AppError(
       "cursor_expired",
       "this cursor is older than the kept history of deletions; pull again from an empty cursor",
     );
   }
   const limit = input.limit ?? 500;
-  const rows = ctx.log.changesAfter(ctx.userId, after, limit + 1);
+  const rows = runSync(ctx.log.changesAfter(ctx.userId, after, limit + 1), ctx.foods.db);
   const page = rows.slice(0, limit);
   return {
     changes: page.map(toChange),
@@ -76,7 +78,7 @@ function current(
   m: Mutation,
   id: string | number,
 ): { version: number | null; data: Record<string, unknown> | null; live: boolean } {
-  const row = ctx.log.current(ctx.userId, m.entity, id);
+  const row = runSync(ctx.log.current(ctx.userId, m.entity, id), ctx.foods.db);
   if (!row) return { version: null, data: null, live: false };
   return { version: row.seq, data: row.data === null ? null : JSON.parse(row.data), live: row.op === "upsert" };
 }
@@ -126,11 +128,12 @@ export async function pushMutations({
 }: {
   ctx: SyncCtx;
   input: { mutations?: unknown };
-  commit: <T>(write: () => T) => Promise<T>;
+  commit: <T>(write: () => Q<T>) => Promise<T>;
 }): Promise<{ results: MutationResult[] }> {
   const list = checkBatch(input.mutations);
   const results: MutationResult[] = [];
-  while (results.length < list.length) results.push(...(await commit(() => applySlice(ctx, list, results.length))));
+  while (results.length < list.length)
+    results.push(...(await commit(() => direct(() => applySlice(ctx, list, results.length)))));
   return { results };
 }
 

@@ -1,4 +1,5 @@
 /** /weights — body weight by date, with the trend. */
+import { direct } from "../../db/store";
 import { Elysia, t } from "elysia";
 import { weightsCtx, type WeightsDeps } from "./context";
 import { errors, Nullable } from "../../lib/schemas";
@@ -61,7 +62,7 @@ export function weightsRoutes(deps: WeightsDeps) {
         const ctx = weightsCtx(deps, user);
         const { date, ...input } = body;
         const { weight, created } = await deps.commit(() =>
-          putWeight({ ctx, date: date ?? localDate(ctx.now, ctx.timezone), input }),
+          direct(() => putWeight({ ctx, date: date ?? localDate(ctx.now, ctx.timezone), input })),
         );
         return reply(deps, weight, created ? 201 : 200, { location: `/api/v1/weights/${weight.date}` }, set);
       },
@@ -82,7 +83,7 @@ export function weightsRoutes(deps: WeightsDeps) {
       "/:date",
       async ({ user, params, body, set }) => {
         const { weight, created } = await deps.commit(() =>
-          putWeight({ ctx: weightsCtx(deps, user), date: params.date, input: body }),
+          direct(() => putWeight({ ctx: weightsCtx(deps, user), date: params.date, input: body })),
         );
         return reply(deps, weight, created ? 201 : 200, undefined, set);
       },
@@ -101,7 +102,7 @@ export function weightsRoutes(deps: WeightsDeps) {
     .delete(
       "/:date",
       async ({ user, params }) => {
-        await deps.commit(() => deleteWeight({ ctx: weightsCtx(deps, user), date: params.date }));
+        await deps.commit(() => direct(() => deleteWeight({ ctx: weightsCtx(deps, user), date: params.date })));
         return noContent();
       },
       {

@@ -2,6 +2,7 @@
  * Body weight (API.md §Weight): one weigh-in per user and local date, stored in kg and shown in
  * the user's unit, with the trend of trend.ts. Writing a date that has a weight replaces it.
  */
+import { runSync } from "../../db/store";
 import type { Db } from "../../db/client";
 import { inTx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
@@ -65,7 +66,7 @@ export function putWeight({ ctx, date, input }: { ctx: WeightsCtx; date: unknown
       )
       .run(ctx.userId, day, w.kg, w.note, stamp, stamp);
     const row = one(ctx, day)!;
-    ctx.log.record(ctx.userId, "weight", day, "upsert", weightView(row, "kg"), ctx.now); // synced in kg, whoever reads it
+    runSync(ctx.log.record(ctx.userId, "weight", day, "upsert", weightView(row, "kg"), ctx.now), ctx.db); // synced in kg, whoever reads it
     return { weight: weightView(row, ctx.unit), created: !existed };
   });
 }
@@ -90,7 +91,7 @@ export function deleteWeight({ ctx, date }: { ctx: WeightsCtx; date: unknown }):
   if (!one(ctx, d)) throw notFound(d);
   inTx(ctx.db, () => {
     ctx.db.$client.query("DELETE FROM weights WHERE user_id = ? AND date = ?").run(ctx.userId, d);
-    ctx.log.record(ctx.userId, "weight", d, "delete", null, ctx.now);
+    runSync(ctx.log.record(ctx.userId, "weight", d, "delete", null, ctx.now), ctx.db);
   });
 }
 

@@ -1,0 +1,82 @@
+/**
+ * The PostgreSQL store: runs database work (db/q.ts) asynchronously on a Bun.SQL pool, each step
+ * on the pool or on the transaction it is in, and keeps the cache stamp (db/fresh-map.ts) moving
+ * with this process's writes and, through the change signal, every other process's commits.
+ */
+import type { Q, Step } from "../q";
+import type { Outcome, Store } from "../store";
+import type { PgChangeSignal } from "./change-signal";
+import type { PgDb } from "./client";
+import * as schema from "./schema";
+
+/** drizzle's transaction handle: what the steps are given inside one. */
+type Tx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
+type Conn = PgDb | Tx;
+
+export class PgStore implements Store {
+  readonly backend = "postgres";
+  constructor(
+    readonly db: PgDb,
+    readonly signal: PgChangeSignal,
+  ) {}
+
+  run<T>(work: Q<T>): Promise<T> {
+    return this.runOn(work, this.db, false);
+  }
+
+  stamp(): string {
+    return String(this.signal.stamp());
+  }
+
+  async batch(writes: (() => Q<unknown>)[]): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    try {
+      await this.db.transaction(async (tx) => {
+        for (const write of writes) {
+          try {
+            // a savepoint: a failing write is rolled back alone and the transaction goes on
+            outcomes.push({ ok: true, value: await tx.transaction((sp) => this.runOn(write(), sp, true)) });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } finally {
+      this.signal.committed(); // a failed COMMIT may still have changed nothing; starting over is safe
+    }
+    return outcomes;
+  }
+
+  private async runOn<T>(work: Q<T>, conn: Conn, inTx: boolean): Promise<T> {
+    let input: unknown;
+    let failed = false;
+    for (;;) {
+      const next = failed ? work.throw(input) : work.next(input);
+      if (next.done) return next.value;
+      try {
+        input = await this.step(next.value, conn, inTx);
+        failed = false;
+      } catch (e) {
+        input = e;
+        failed = true;
+      }
+    }
+  }
+
+  private async step(s: Step, conn: Conn, inTx: boolean): Promise<unknown> {
+    if ("pg" in s) {
+      const value = await s.pg(conn as PgDb, schema);
+      if (s.write && !inTx) this.signal.committed();
+      return value;
+    }
+    if ("tx" in s) {
+      if (inTx) return await conn.transaction((sp) => this.runOn(s.tx(), sp, true));
+      try {
+        return await conn.transaction((t) => this.runOn(s.tx(), t, true));
+      } finally {
+        this.signal.committed();
+      }
+    }
+    return inTx; // the one probe
+  }
+}

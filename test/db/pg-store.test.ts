@@ -1,0 +1,120 @@
+/**
+ * The PostgreSQL store (db/pg/store.ts) on a real server: group commit's batch keeps a failing
+ * write from its neighbours, transactions nest as savepoints, the cache stamp moves with this
+ * process's writes and another process's, and the account repository (features/auth/repo.ts),
+ * written once for both backends, answers on PostgreSQL as on SQLite.
+ */
+import { describe, expect, test } from "bun:test";
+import { GroupCommit } from "../../src/db/group-commit";
+import { PgChangeSignal } from "../../src/db/pg/change-signal";
+import { openPostgres } from "../../src/db/pg/client";
+import { PgStore } from "../../src/db/pg/store";
+import { exec, inTransaction, one, rows, tx } from "../../src/db/q";
+import { AuthRepo } from "../../src/features/auth/repo";
+import { postgresForFile } from "../pg";
+
+const { fresh, closeBeforeDrop } = postgresForFile();
+const NOW = "2026-11-25T12:00:00.000Z";
+
+async function store(url: string): Promise<PgStore> {
+  const db = await openPostgres(url, { max: 4 });
+  const signal = await PgChangeSignal.start(db.$client);
+  closeBeforeDrop(async () => {
+    await signal.stop();
+    await db.$client.close();
+  });
+  return new PgStore(db, signal);
+}
+
+const addUser = (email: string) =>
+  one((db, t) =>
+    db.insert(t.users).values({ email, passwordHash: "x", name: "T", createdAt: NOW, updatedAt: NOW }).returning(),
+  );
+const emails = () => rows<{ email: string }>("SELECT email FROM users ORDER BY email");
+
+describe("the PostgreSQL store", () => {
+  test("a group-commit batch: a failing write is rolled back alone, its neighbours commit, each gets its answer", async () => {
+    const s = await store(await fresh());
+    const commits = new GroupCommit(s);
+    const results = await Promise.allSettled([
+      commits.run(() => addUser("a@example.com")),
+      commits.run(function* () {
+        yield* addUser("b@example.com");
+        throw new Error("b is refused after its insert");
+      }),
+      commits.run(() => addUser("a@example.com")), // the unique email: refused by the database
+      commits.run(() => addUser("c@example.com")),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toContain("b is refused");
+    expect((await s.run(emails())).map((r) => r.email)).toEqual(["a@example.com", "c@example.com"]);
+    expect(commits.stats).toEqual({ batches: 1, writes: 4, largest: 4 });
+  });
+
+  test("transactions nest as savepoints, and work knows when it is inside one", async () => {
+    const s = await store(await fresh());
+    const seen = await s.run(
+      tx(function* () {
+        const outside = yield* inTransaction();
+        yield* addUser("kept@example.com");
+        try {
+          yield* tx(function* () {
+            yield* addUser("dropped@example.com");
+            throw new Error("inner");
+          });
+        } catch {}
+        return outside;
+      }),
+    );
+    expect(seen).toBe(true);
+    expect(await s.run(inTransaction())).toBe(false);
+    expect((await s.run(emails())).map((r) => r.email)).toEqual(["kept@example.com"]);
+  });
+
+  test("the cache stamp moves with a write of this process at once, and with another process's commit", async () => {
+    const url = await fresh();
+    const [mine, theirs] = [await store(url), await store(url)];
+    const before = mine.stamp();
+    await mine.run(exec((db, t) => db.insert(t.serverSettings).values({ key: "k", value: "1", updatedAt: NOW })));
+    expect(mine.stamp()).not.toBe(before); // no wait: read-your-writes in this process
+    const seen = mine.stamp();
+    await theirs.run(tx(() => exec((db, t) => db.update(t.serverSettings).set({ value: "2" }))));
+    for (let i = 0; mine.stamp() === seen; i++) {
+      if (i > 500) throw new Error("the other process's commit never moved this stamp");
+      await Bun.sleep(2);
+    }
+  });
+
+  test("every table announces its writes (the trigger the change signal listens for)", async () => {
+    const s = await store(await fresh());
+    const missing = await s.run(
+      rows<{ table: string }>(
+        `SELECT tablename AS "table" FROM pg_tables p WHERE schemaname = 'public' AND NOT EXISTS
+           (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = format('%I', p.tablename)::regclass AND g.tgname = 'morsel_changed')`,
+      ),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  test("the account repository on PostgreSQL: a session's user, and none once it is revoked", async () => {
+    const s = await store(await fresh());
+    const repo = new AuthRepo();
+    const u = (await s.run(addUser("ann@example.com")))!;
+    await s.run(
+      repo.createSession({ id: "s1", userId: u.id, refreshJti: "j1", now: NOW, expiresAt: "2027-01-01", device: null }),
+    );
+    expect(await s.run(repo.userForSession("s1"))).toMatchObject({
+      id: u.id,
+      email: "ann@example.com",
+      weightUnit: "kg",
+      graceSince: null,
+    });
+    expect(await s.run(repo.rotate("s1", "j1", "j2", NOW, "2027-01-02"))).toBe(true);
+    expect(await s.run(repo.rotate("s1", "j1", "j3", NOW, "2027-01-02"))).toBe(false);
+    expect(await s.run(repo.liveSessionCount(NOW))).toBe(1);
+    expect(await s.run(repo.revoke("s1", "logout", NOW, u.id))).toBe(true);
+    expect(await s.run(repo.userForSession("s1"))).toBeNull();
+    expect(await s.run(repo.liveSessionCount(NOW))).toBe(0);
+    expect(await s.run(repo.userCount())).toBe(1);
+  });
+});
