@@ -297,7 +297,7 @@ export const photoExamples = pgTable(
 /**
  * The sync change log. Unlike SQLite, PostgreSQL runs writers side by side, so a seq taken early
  * may commit after a higher one; `txid` (the writing transaction) lets the feed hold back rows
- * that an older, still-open transaction could precede (db/pg/change-log.ts).
+ * that an older, still-open transaction could precede (db/change-log.ts).
  */
 export const changeLog = pgTable(
   "sync_log",
