@@ -10,7 +10,8 @@
  * keys (test/db/pg-schema.test.ts), so one builder serves both. What differs by dialect is said
  * with `dialect({ sqlite, pg })`.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { is, sql, type SQL } from "drizzle-orm";
+import { PgDeleteBase, PgInsertBase, PgUpdateBase } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 import type { PgDb } from "./pg/client";
 import type * as pgSchema from "./pg/schema";
@@ -20,12 +21,14 @@ export type Tables = typeof schema;
 export type PgTables = typeof pgSchema;
 export type Backend = "sqlite" | "postgres";
 
-/** One step of database work, in each dialect. `pg` gets the pool, or the open transaction. */
+/**
+ * One step of database work, in each dialect. `pg` gets the pool, or the open transaction, and
+ * calls `wrote` when it changed rows: outside a transaction, the PostgreSQL store moves its cache
+ * stamp at once (inside one, at its commit), so this process reads its own writes.
+ */
 export interface Leaf {
   sqlite(db: Db, t: Tables): unknown;
-  pg(db: PgDb, t: PgTables): Promise<unknown>;
-  /** A write outside a transaction: the PostgreSQL store moves its cache stamp after it. */
-  write?: boolean;
+  pg(db: PgDb, t: PgTables, wrote: () => void): Promise<unknown>;
 }
 /** Runs `body` in a transaction (a savepoint inside another). */
 export interface TxStep {
@@ -40,8 +43,12 @@ export type Q<T> = Generator<Step, T, unknown>;
 
 /** drizzle's SQLite builders, as the callbacks below build them (PostgreSQL's are awaited instead). */
 type Build<B> = (db: Db, t: Tables) => B;
-const onPg = (build: Build<unknown>) => (db: PgDb, t: PgTables) =>
-  build(db as unknown as Db, t as unknown as Tables) as Promise<unknown>;
+const onPg = (build: Build<unknown>) => async (db: PgDb, t: PgTables, wrote: () => void) => {
+  const query = build(db as unknown as Db, t as unknown as Tables);
+  const result = await (query as Promise<unknown>);
+  if (is(query, PgInsertBase) || is(query, PgUpdateBase) || is(query, PgDeleteBase)) wrote(); // once it is done
+  return result;
+};
 
 /** Every row the query returns. */
 export function* all<R>(build: Build<{ all(): R[] }>): Q<R[]> {
@@ -52,7 +59,7 @@ export function* all<R>(build: Build<{ all(): R[] }>): Q<R[]> {
 export function* one<R>(build: Build<{ get(): R | undefined }>): Q<R | null> {
   return (yield {
     sqlite: (db, t) => build(db, t).get() ?? null,
-    pg: async (db, t) => ((await onPg(build)(db, t)) as R[])[0] ?? null,
+    pg: async (db, t, wrote) => ((await onPg(build)(db, t, wrote)) as R[])[0] ?? null,
   }) as R | null;
 }
 
@@ -60,19 +67,17 @@ export function* one<R>(build: Build<{ get(): R | undefined }>): Q<R | null> {
 export function* exec(build: Build<{ run(): unknown }>): Q<number> {
   return (yield {
     sqlite: (db, t) => (build(db, t).run() as { changes: number }).changes,
-    pg: async (db, t) => {
-      const result = (await onPg(build)(db, t)) as { count?: number; length: number };
+    pg: async (db, t, wrote) => {
+      const result = (await onPg(build)(db, t, wrote)) as { count?: number; length: number };
       return result.count ?? result.length;
     },
-    write: true,
   }) as number;
 }
 
 /** Work that is said differently in each dialect (raw SQL, prepared statements). */
 export function* dialect<T>(leaf: {
   sqlite: (db: Db, t: Tables) => T;
-  pg: (db: PgDb, t: PgTables) => Promise<T>;
-  write?: boolean;
+  pg: (db: PgDb, t: PgTables, wrote: () => void) => Promise<T>;
 }): Q<T> {
   return (yield leaf) as T;
 }
@@ -87,6 +92,10 @@ export function* inTransaction(): Q<boolean> {
   return (yield { probe: "inTransaction" }) as boolean;
 }
 
+type Text = string | { sqlite: string; pg: string };
+const textOf = (text: Text, b: "sqlite" | "pg") => (typeof text === "string" ? text : text[b]);
+type Param = string | number | bigint | boolean | null | Uint8Array;
+
 /** Raw SQL with `?` placeholders as drizzle SQL, for PostgreSQL (`$1…`, on the pool or the transaction). */
 function pgQuery(text: string, params: readonly unknown[]): SQL {
   const parts = text.split("?");
@@ -94,9 +103,15 @@ function pgQuery(text: string, params: readonly unknown[]): SQL {
   for (let i = 1; i < parts.length; i++) chunks.push(sql`${params[i - 1]}`, sql.raw(parts[i]!));
   return sql.join(chunks);
 }
-type Text = string | { sqlite: string; pg: string };
-const textOf = (text: Text, b: "sqlite" | "pg") => (typeof text === "string" ? text : text[b]);
-type Param = string | number | bigint | boolean | null | Uint8Array;
+/** Raw SQL on PostgreSQL: Bun.SQL's result (rows, with the command and the count of rows changed). */
+async function pgRaw(db: PgDb, text: Text, params: readonly unknown[], wrote: () => void) {
+  const result = (await db.execute(pgQuery(textOf(text, "pg"), params))) as unknown as unknown[] & {
+    command: string;
+    count: number;
+  };
+  if (result.command !== "SELECT") wrote();
+  return result;
+}
 
 /**
  * Raw SQL, `?` placeholders, in both dialects: one text where it means the same in each, else
@@ -106,7 +121,7 @@ type Param = string | number | bigint | boolean | null | Uint8Array;
 export function* rows<R>(text: Text, ...params: Param[]): Q<R[]> {
   return (yield {
     sqlite: (db) => db.$client.query(textOf(text, "sqlite")).all(...(params as never[])),
-    pg: (db) => db.execute(pgQuery(textOf(text, "pg"), params)),
+    pg: (db, _t, wrote) => pgRaw(db, text, params, wrote),
   }) as R[];
 }
 
@@ -114,7 +129,7 @@ export function* rows<R>(text: Text, ...params: Param[]): Q<R[]> {
 export function* row<R>(text: Text, ...params: Param[]): Q<R | null> {
   return (yield {
     sqlite: (db) => db.$client.query(textOf(text, "sqlite")).get(...(params as never[])) ?? null,
-    pg: async (db) => ((await db.execute(pgQuery(textOf(text, "pg"), params))) as unknown as R[])[0] ?? null,
+    pg: async (db, _t, wrote) => ((await pgRaw(db, text, params, wrote)) as R[])[0] ?? null,
   }) as R | null;
 }
 
@@ -122,8 +137,7 @@ export function* row<R>(text: Text, ...params: Param[]): Q<R | null> {
 export function* run(text: Text, ...params: Param[]): Q<number> {
   return (yield {
     sqlite: (db) => db.$client.query(textOf(text, "sqlite")).run(...(params as never[])).changes,
-    pg: async (db) => ((await db.execute(pgQuery(textOf(text, "pg"), params))) as unknown as { count: number }).count,
-    write: true,
+    pg: async (db, _t, wrote) => (await pgRaw(db, text, params, wrote)).count,
   }) as number;
 }
 

@@ -9,7 +9,7 @@ import { GroupCommit } from "../../src/db/group-commit";
 import { PgChangeSignal } from "../../src/db/pg/change-signal";
 import { openPostgres } from "../../src/db/pg/client";
 import { PgStore } from "../../src/db/pg/store";
-import { exec, inTransaction, one, rows, tx } from "../../src/db/q";
+import { exec, inTransaction, one, row, rows, tx } from "../../src/db/q";
 import { AuthRepo } from "../../src/features/auth/repo";
 import { postgresForFile } from "../pg";
 
@@ -83,6 +83,25 @@ describe("the PostgreSQL store", () => {
       if (i > 500) throw new Error("the other process's commit never moved this stamp");
       await Bun.sleep(2);
     }
+  });
+
+  test("any write outside a transaction moves this process's stamp at once, an insert returning its row too; a read does not", async () => {
+    const db = await openPostgres(await fresh(), { max: 2 });
+    closeBeforeDrop(() => db.$client.close());
+    // a signal that does not listen: only this process's own writes move it, so nothing races the checks
+    const s = new PgStore(db, new PgChangeSignal());
+    const moved = async (work: Parameters<PgStore["run"]>[0]) => {
+      const before = s.stamp();
+      await s.run(work);
+      return s.stamp() !== before;
+    };
+    expect(await moved(addUser("builder@example.com"))).toBe(true);
+    expect(
+      await moved(row("INSERT INTO server_settings (key, value, updated_at) VALUES ('r', '1', ?) RETURNING key", NOW)),
+    ).toBe(true);
+    expect(await moved(exec((db, t) => db.update(t.serverSettings).set({ value: "2" })))).toBe(true);
+    expect(await moved(emails())).toBe(false);
+    expect(await moved(row("SELECT key FROM server_settings"))).toBe(false);
   });
 
   test("every table announces its writes (the trigger the change signal listens for)", async () => {

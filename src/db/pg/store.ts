@@ -12,6 +12,7 @@ import * as schema from "./schema";
 /** drizzle's transaction handle: what the steps are given inside one. */
 type Tx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
 type Conn = PgDb | Tx;
+const noop = () => {};
 
 export class PgStore implements Store {
   readonly backend = "postgres";
@@ -19,6 +20,8 @@ export class PgStore implements Store {
     readonly db: PgDb,
     readonly signal: PgChangeSignal,
   ) {}
+
+  private readonly wroteAlone = () => this.signal.committed();
 
   run<T>(work: Q<T>): Promise<T> {
     return this.runOn(work, this.db, false);
@@ -64,11 +67,8 @@ export class PgStore implements Store {
   }
 
   private async step(s: Step, conn: Conn, inTx: boolean): Promise<unknown> {
-    if ("pg" in s) {
-      const value = await s.pg(conn as PgDb, schema);
-      if (s.write && !inTx) this.signal.committed();
-      return value;
-    }
+    // a write outside a transaction has committed once its step returns; inside one, the commit moves it
+    if ("pg" in s) return await s.pg(conn as PgDb, schema, inTx ? noop : this.wroteAlone);
     if ("tx" in s) {
       if (inTx) return await conn.transaction((sp) => this.runOn(s.tx(), sp, true));
       try {
