@@ -59,6 +59,12 @@ export function routeRule(method: string, detail: Record<string, unknown>): Rout
 
 const SESSION_SCOPES: readonly Scope[] = ["read", "write", "account"];
 
+/** Records the credential's use when a record is due (AuthRepo.touch); most requests have nothing to do. */
+function touch(deps: AuthnDeps, userId: number, sid: string | null, now: Date): unknown {
+  const work = deps.repo.touch(userId, sid, now);
+  return work && deps.store.run(work);
+}
+
 async function authenticate(deps: AuthnDeps, header: string | undefined): Promise<AuthedUser | null> {
   if (!header) return null;
   const m = header.match(/^Bearer\s+(\S+)\s*$/i);
@@ -73,15 +79,14 @@ async function authenticate(deps: AuthnDeps, header: string | undefined): Promis
         "invalid_token",
         "this personal access token is not valid (revoked, unknown, or its account is disabled)",
       );
-    await deps.store.run(deps.repo.touch(found.user.id, null, now));
+    await touch(deps, found.user.id, null, now);
     return { ...found.user, sid: null, tokenId: found.tokenId, scopes: found.scopes };
   }
   const known = signedIn(deps);
   const since = known.stamp();
   const hit = known.peek(m[1]!, since);
   if (hit && hit.exp > now.getTime() / 1000) {
-    const touched = deps.store.run(deps.repo.touch(hit.user.id, hit.user.sid, now));
-    if (touched instanceof Promise) await touched;
+    await touch(deps, hit.user.id, hit.user.sid, now);
     return hit.user;
   }
   const claims = await deps.tokens.verify(m[1]!, "access", now, "invalid_token");
@@ -92,7 +97,7 @@ async function authenticate(deps: AuthnDeps, header: string | undefined): Promis
   // the first use of an access token issued at the last rotation ends the spent refresh token's grace
   if (graceSince !== null && claims.iat * 1000 > Date.parse(graceSince) - 1000)
     await deps.store.run(deps.repo.endGrace(claims.sid, graceSince));
-  await deps.store.run(deps.repo.touch(user.id, claims.sid, now));
+  await touch(deps, user.id, claims.sid, now);
   const authed: AuthedUser = Object.freeze({ ...user, sid: claims.sid, tokenId: null, scopes: SESSION_SCOPES });
   // kept until the database changes, unless it changed since before the session's read
   known.keep(m[1]!, { user: authed, exp: claims.exp }, since);

@@ -223,12 +223,20 @@ export class AuthRepo {
     yield* exec((db, t) => db.delete(t.users).where(eq(t.users.id, userId)));
   }
 
-  /** Records use, at most once a minute per session and per user (not a write per request). */
-  *touch(userId: number, sid: string | null, now: Date): Q<void> {
+  /**
+   * Records use, at most once a minute per session and per user (not a write per request): the work
+   * when a record is due, else null, decided without building work (every authenticated request asks).
+   */
+  touch(userId: number, sid: string | null, now: Date): Q<void> | null {
+    const session = sid !== null && this.touchedSessions.due(sid, now) ? sid : null;
+    const user = this.touchedUsers.due(userId, now);
+    return session !== null || user ? this.recordUse(userId, session, user, now) : null;
+  }
+  private *recordUse(userId: number, sid: string | null, user: boolean, now: Date): Q<void> {
     const iso = now.toISOString();
-    if (sid !== null && this.touchedSessions.due(sid, now))
+    if (sid !== null)
       yield* run("UPDATE sessions SET last_used_at = ? WHERE id = ? AND last_used_at < ?", iso, sid, iso);
-    if (this.touchedUsers.due(userId, now)) yield* run("UPDATE users SET last_seen_at = ? WHERE id = ?", iso, userId);
+    if (user) yield* run("UPDATE users SET last_seen_at = ? WHERE id = ?", iso, userId);
   }
   private readonly touchedSessions = new OnceAMinute<string>();
   private readonly touchedUsers = new OnceAMinute<number>();
