@@ -19,7 +19,6 @@ import type * as schema from "./schema";
 
 export type Tables = typeof schema;
 export type PgTables = typeof pgSchema;
-export type Backend = "sqlite" | "postgres";
 
 /**
  * One step of database work, in each dialect. `pg` gets the pool, or the open transaction, and

@@ -7,7 +7,7 @@
  */
 import type { Database, Statement } from "bun:sqlite";
 import type { Db } from "./client";
-import type { Backend, Q, Step } from "./q";
+import type { Q, Step } from "./q";
 import * as schema from "./schema";
 
 /** A value, or (on PostgreSQL) its promise: `await` takes both. */
@@ -17,7 +17,6 @@ export type Awaitable<T> = T | Promise<T>;
 export type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 export interface Store {
-  readonly backend: Backend;
   /** Runs the work; on SQLite the value itself, on PostgreSQL its promise. */
   run<T>(work: Q<T>): Awaitable<T>;
   /**
@@ -33,7 +32,6 @@ export interface Store {
 }
 
 export class SqliteStore implements Store {
-  readonly backend = "sqlite";
   constructor(readonly db: Db) {}
 
   run<T>(work: Q<T>): T {

@@ -15,7 +15,6 @@ type Conn = PgDb | Tx;
 const noop = () => {};
 
 export class PgStore implements Store {
-  readonly backend = "postgres";
   constructor(
     readonly db: PgDb,
     readonly signal: PgChangeSignal,
