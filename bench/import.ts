@@ -5,6 +5,7 @@
  * same file again (the idempotent re-run). Peak RSS is sampled during the import.
  *   --rows N (default 1000000)
  */
+import { SqliteStore } from "../src/db/store";
 import { join } from "node:path";
 import { openDatabase } from "../src/db/client";
 import { importOff } from "../src/features/imported/import";
@@ -28,7 +29,9 @@ for (const label of ["first import", "re-run (idempotent)"]) {
   const rssStart = process.memoryUsage().rss;
   let peak = rssStart;
   s = performance.now();
-  const r = await importOff(db, file, { onProgress: () => (peak = Math.max(peak, process.memoryUsage().rss)) });
+  const r = await importOff(new SqliteStore(db), file, {
+    onProgress: () => (peak = Math.max(peak, process.memoryUsage().rss)),
+  });
   peak = Math.max(peak, process.memoryUsage().rss);
   if (label === "first import") {
     console.log(

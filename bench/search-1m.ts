@@ -6,6 +6,7 @@
  * real exports), over the public everyday queries plus branded-product queries.
  *   --rows N
  */
+import { SqliteStore } from "../src/db/store";
 import { join } from "node:path";
 import { Catalogue } from "../src/db/catalogue";
 import { openDatabase } from "../src/db/client";
@@ -48,7 +49,7 @@ function measure(imported?: ImportedRepo) {
       search.search(q, {
         limit: 20,
         offset: 0,
-        imported: imported ? (m, n) => imported.searchCandidates(m, n) : undefined,
+        imported: imported ? (m, n) => store.run(imported.searchCandidates(m, n)) : undefined,
       });
       times.push(performance.now() - s);
     }
@@ -63,9 +64,10 @@ const file = join(dir, "off.jsonl.gz");
 await writeFixture(file, { rows, format: "jsonl", gzip: true, names: "varied" });
 const db = openDatabase(join(dir, "morsel.db"));
 const t0 = performance.now();
-const report = await importOff(db, file);
+const store = new SqliteStore(db);
+const report = await importOff(store, file);
 const importSecs = (performance.now() - t0) / 1000;
-const repo = new ImportedRepo(db);
+const repo = new ImportedRepo(store);
 
 const alone = measure();
 const withImport = measure(repo);
@@ -79,11 +81,11 @@ console.log(
   `| catalogue (${catalogue.foodCount} foods) | ${alone.n} | ${alone.p50.toFixed(2)} | ${alone.p90.toFixed(2)} | ${alone.p99.toFixed(2)} | ≤ 5 ms |`,
 );
 console.log(
-  `| catalogue + ${repo.count().toLocaleString("en")} imported products | ${withImport.n} | ${withImport.p50.toFixed(2)} | ${withImport.p90.toFixed(2)} | ${withImport.p99.toFixed(2)} | ≤ 20 ms |`,
+  `| catalogue + ${store.run(repo.count()).toLocaleString("en")} imported products | ${withImport.n} | ${withImport.p50.toFixed(2)} | ${withImport.p90.toFixed(2)} | ${withImport.p99.toFixed(2)} | ≤ 20 ms |`,
 );
 console.log(
   `summary: search p99, catalogue (${catalogue.foodCount} foods) | ${alone.p99.toFixed(2)} ms (p50 ${alone.p50.toFixed(2)}) | — | goal ≤ 5 ms`,
 );
 console.log(
-  `summary: search p99, + ${repo.count().toLocaleString("en")} imported products | ${withImport.p99.toFixed(2)} ms (p50 ${withImport.p50.toFixed(2)}) | — | goal ≤ 20 ms`,
+  `summary: search p99, + ${store.run(repo.count()).toLocaleString("en")} imported products | ${withImport.p99.toFixed(2)} ms (p50 ${withImport.p50.toFixed(2)}) | — | goal ≤ 20 ms`,
 );

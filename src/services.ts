@@ -7,7 +7,7 @@ import type { Catalogue } from "./db/catalogue";
 import { ChangeLog, DEFAULT_TOMBSTONE_DAYS } from "./db/change-log";
 import type { Db } from "./db/client";
 import { GroupCommit } from "./db/group-commit";
-import { direct, runSync, SqliteStore, type Store } from "./db/store";
+import { runSync, SqliteStore, type Store } from "./db/store";
 import { ClientAddress } from "./lib/client-address";
 import { Gate } from "./lib/gate";
 import { jsonLogger, type Logger } from "./lib/log";
@@ -118,11 +118,11 @@ export function createServices(options: ServiceOptions): Services {
   if (options.registrationMode) runSync(registration.setMode(options.registrationMode, now()), db);
   const onlineLookup = new OnlineLookupSetting();
   if (options.onlineLookupAtStart !== undefined) runSync(onlineLookup.set(options.onlineLookupAtStart, now()), db);
-  const customFoods = new CustomFoodsRepo(db);
-  const imported = new ImportedRepo(db);
-  const meals = new MealsRepo(db);
-  const photos = new PhotosRepo(db);
-  const examples = new ExamplesRepo(db);
+  const customFoods = new CustomFoodsRepo();
+  const imported = new ImportedRepo(store);
+  const meals = new MealsRepo();
+  const photos = new PhotosRepo();
+  const examples = new ExamplesRepo();
   const commits = new GroupCommit(store);
   const proxies = new ClientAddress(options.trustProxy);
   const authnDeps: AuthnDeps = { store, tokens, repo: authRepo, accessTokens, now, ruleOf: () => undefined };
@@ -159,10 +159,10 @@ export function createServices(options: ServiceOptions): Services {
     personal: (userId) =>
       userId === null
         ? undefined
-        : personalFoods((u, since) => meals.foodHistory(u, since), customFoods, userId, now()),
+        : personalFoods(store, (u, since) => meals.foodHistory(u, since), customFoods, userId, now()),
     meals,
-    mealCounts: () => direct(() => meals.countsByUser()),
-    recipes: new RecipesRepo(db),
+    mealCounts: () => meals.countsByUser(),
+    recipes: new RecipesRepo(),
     imported,
     photos,
     examples,

@@ -6,6 +6,7 @@ import type { CommandLine } from "../args";
 import { explainStartError, prepareDataDir, StartError } from "./startup";
 import { backup, restore } from "../db/backup";
 import { openDatabase } from "../db/client";
+import { SqliteStore } from "../db/store";
 import { importOff } from "../features/imported/import";
 import { progressBar } from "../lib/progress";
 import { COMMAND_HELP, HELP } from "./help";
@@ -29,7 +30,7 @@ export async function importCommand(cl: CommandLine): Promise<void> {
   prepareDataDir(config.dataDir);
   const db = openDatabase(join(config.dataDir, "morsel.db"));
   const bar = progressBar("importing");
-  const report = await importOff(db, file!, {
+  const report = await importOff(new SqliteStore(db), file!, {
     onProgress: ({ bytesRead, bytesTotal, lines }) =>
       bar.update(bytesRead, bytesTotal, `${lines.toLocaleString("en")} lines`),
   });

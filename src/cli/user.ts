@@ -67,7 +67,7 @@ function promote(cl: CommandLine): void {
 function listUsers(cl: CommandLine): void {
   words(cl, 1, "usage: morsel user list");
   const { db, dataDir } = open(cl);
-  const counts = new MealsRepo(db).countsByUser();
+  const counts = runSync(new MealsRepo().countsByUser(), db);
   const rows = runSync(new AuthRepo().allUsers(), db);
   if (!rows.length) return void console.log(`no accounts in ${dataDir}`);
   const table = [

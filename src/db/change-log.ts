@@ -13,7 +13,7 @@
  * nothing back.
  */
 import { FreshMap } from "./fresh-map";
-import { row, rows, run, tx, type Q } from "./q";
+import { dialect, row, rows, run, tx, type Q } from "./q";
 import type { Store } from "./store";
 
 export type Entity = "meal" | "food" | "goals" | "weight" | "recipe";
@@ -36,9 +36,9 @@ const COMMITTED = "txid < pg_snapshot_xmin(pg_current_snapshot())";
 const COLUMNS = "seq, entity, entity_id, op, data, changed_at";
 
 export class ChangeLog {
-  /** Cached until the database changes (db/fresh-map.ts): the day cache asks on every read. */
+  /** SQLite's version, cached until the database changes (db/fresh-map.ts): the day cache asks on every read. */
   private readonly latestSeqs: FreshMap<number, number>;
-  constructor(store: Store) {
+  constructor(private readonly store: Store) {
     this.latestSeqs = new FreshMap(store);
   }
 
@@ -82,12 +82,21 @@ export class ChangeLog {
     );
   }
 
-  /** The user's newest version a pull may hand out: it moves with every write to anything the user owns. */
-  *latestSeq(userId: number): Q<number> {
+  /**
+   * A key that changes whenever anything the user owns may have changed (the day-page cache's). On
+   * SQLite the user's newest seq: one writer, so seqs commit in order and a write always raises it.
+   * On PostgreSQL a seq taken early can commit after a higher one without raising the max, so there
+   * it is the store's stamp, which moves at this process's commits and, by NOTIFY, everyone else's.
+   */
+  *version(userId: number): Q<string> {
+    const stamp = yield* dialect({ sqlite: () => null, pg: async () => this.store.stamp() });
+    if (stamp !== null) return stamp;
     const read = () => row<{ m: number | null }>(LATEST, userId);
-    return (yield* this.latestSeqs.get(userId, function* () {
-      return (yield* read())?.m ?? 0;
-    }))!;
+    return String(
+      yield* this.latestSeqs.get(userId, function* () {
+        return (yield* read())?.m ?? 0;
+      }),
+    );
   }
 
   /** Changes after `seq`, in seq order (on PostgreSQL, holding back any an open transaction could precede). */
@@ -123,10 +132,7 @@ export class ChangeLog {
   }
 }
 
-const LATEST = {
-  sqlite: "SELECT max(seq) AS m FROM sync_log WHERE user_id = ?",
-  pg: `SELECT max(seq) AS m FROM sync_log WHERE user_id = ? AND ${COMMITTED}`,
-};
+const LATEST = "SELECT max(seq) AS m FROM sync_log WHERE user_id = ?";
 const AFTER = {
   sqlite: `SELECT ${COLUMNS} FROM sync_log WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
   pg: `SELECT ${COLUMNS} FROM sync_log WHERE user_id = ? AND seq > ? AND ${COMMITTED} ORDER BY seq LIMIT ?`,

@@ -1,27 +1,41 @@
-import { getTableColumns, getTableName, type InferInsertModel } from "drizzle-orm";
+import type { Database, Statement } from "bun:sqlite";
+import { getTableColumns, getTableName, is, type InferInsertModel } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Db } from "./client";
+import type { PgTables, Q } from "./q";
 
 /**
- * A single-row INSERT for a drizzle table, prepared once: the same columns and value mapping
- * (JSON columns, booleans) as `db.insert(table).values(row)`, without building and preparing the SQL
- * on every call (a third of POST /meals' time, profiled in process). Every column is named: one left out
- * of `row` is stored as NULL, as drizzle does for a column without a default.
+ * A single-row INSERT for a drizzle table as database work (db/q.ts). On SQLite it is prepared once
+ * per connection, with the same columns and value mapping (JSON columns, booleans) as
+ * `db.insert(table).values(row)`, without building and preparing the SQL on every call (a third of
+ * POST /meals' time, profiled in process). Every column is named: one left out of `row` is stored as
+ * NULL, as drizzle does for a column without a default. On PostgreSQL it is drizzle's insert into the
+ * table of the same name.
  */
-export function preparedInsert<T extends SQLiteTable>(db: Db, table: T): (row: InferInsertModel<T>) => void {
+export function preparedInsert<T extends SQLiteTable>(table: T): (row: InferInsertModel<T>) => Q<void> {
+  const name = getTableName(table);
   const columns = Object.entries(getTableColumns(table));
   for (const [key, c] of columns) {
-    if (c.hasDefault)
-      throw new Error(`preparedInsert: ${getTableName(table)}.${key} has a default; insert it with drizzle`);
+    if (c.hasDefault) throw new Error(`preparedInsert: ${name}.${key} has a default; insert it with drizzle`);
   }
-  const statement = db.$client.prepare(
-    `INSERT INTO "${getTableName(table)}" (${columns.map(([, c]) => `"${c.name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-  );
-  return (row) => {
-    const values = columns.map(([key, c]) => {
-      const v = (row as Record<string, unknown>)[key];
-      return v === undefined || v === null ? null : c.mapToDriverValue(v);
-    });
-    statement.run(...(values as never[]));
+  const text = `INSERT INTO "${name}" (${columns.map(([, c]) => `"${c.name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
+  const statements = new WeakMap<Database, Statement>();
+  const pgTable = (t: PgTables) => Object.values(t).find((x) => is(x, PgTable) && getTableName(x) === name) as PgTable;
+  return function* (row) {
+    yield {
+      sqlite: (db) => {
+        let s = statements.get(db.$client);
+        if (!s) statements.set(db.$client, (s = db.$client.prepare(text)));
+        const values = columns.map(([key, c]) => {
+          const v = (row as Record<string, unknown>)[key];
+          return v === undefined || v === null ? null : c.mapToDriverValue(v);
+        });
+        s.run(...(values as never[]));
+      },
+      pg: async (db, t, wrote) => {
+        await db.insert(pgTable(t)).values(row as never);
+        wrote();
+      },
+    };
   };
 }

@@ -73,12 +73,57 @@ export function* exec(build: Build<{ run(): unknown }>): Q<number> {
   }) as number;
 }
 
+type Params = Record<string, unknown>;
+interface SqlitePrepared<R> {
+  all(params?: Params): R[];
+  get(params?: Params): R | undefined;
+}
+interface PgPrepared<R> {
+  execute(params?: Params): Promise<R[]>;
+}
+
+/**
+ * A drizzle query with `sql.placeholder(name)`s, prepared once per SQLite connection: building and
+ * preparing one cost ~100 µs a call (bench:hot), more than running it. PostgreSQL builds it per call
+ * (a round trip costs more than the build).
+ */
+export function prepared<B extends { prepare(): unknown; all(): unknown[] }>(build: Build<B>) {
+  type R = ReturnType<B["all"]>[number];
+  const statements = new WeakMap<Db, SqlitePrepared<R>>();
+  const statement = (db: Db, t: Tables) => {
+    let s = statements.get(db);
+    if (!s) statements.set(db, (s = build(db, t).prepare() as SqlitePrepared<R>));
+    return s;
+  };
+  const onPg = (db: PgDb, t: PgTables, params: Params) =>
+    (build(db as unknown as Db, t as unknown as Tables) as unknown as { prepare(name: string): PgPrepared<R> })
+      .prepare("")
+      .execute(params);
+  return {
+    *all(params: Params = {}): Q<R[]> {
+      return (yield { sqlite: (db, t) => statement(db, t).all(params), pg: (db, t) => onPg(db, t, params) }) as R[];
+    },
+    *one(params: Params = {}): Q<R | null> {
+      return (yield {
+        sqlite: (db, t) => statement(db, t).get(params) ?? null,
+        pg: async (db, t) => (await onPg(db, t, params))[0] ?? null,
+      }) as R | null;
+    },
+  };
+}
+
 /** Work that is said differently in each dialect (raw SQL, prepared statements). */
 export function* dialect<T>(leaf: {
   sqlite: (db: Db, t: Tables) => T;
   pg: (db: PgDb, t: PgTables, wrote: () => void) => Promise<T>;
 }): Q<T> {
   return (yield leaf) as T;
+}
+
+/** A value as database work, for work that needs no database (the bundled catalogue is read at once). */
+// biome-ignore lint/correctness/useYield: nothing to ask the database
+export function* value<T>(v: T): Q<T> {
+  return v;
 }
 
 /** `body` in one transaction: all of it commits, or none (nested: a savepoint). */
@@ -158,4 +203,19 @@ export function isUniqueViolation(e: unknown): boolean {
   if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505") return true;
   const cause = (e as { cause?: unknown } | null)?.cause;
   return cause !== undefined && cause !== e && isUniqueViolation(cause);
+}
+
+/**
+ * Whether a failure is the database's, not the work's: SQLite busy, locked or out of space; a
+ * PostgreSQL connection lost, a serialization failure or deadlock, the server short of resources or
+ * shutting down (SQLSTATE classes 08, 40, 53, 57, 58). Retrying later can succeed.
+ */
+export function isTransient(e: unknown): boolean {
+  const { code, errno, cause } = (e ?? {}) as { code?: unknown; errno?: unknown; cause?: unknown };
+  for (const c of [code, errno]) {
+    if (typeof c !== "string") continue;
+    if (/^SQLITE_(BUSY|LOCKED|IOERR|FULL|NOMEM|CANTOPEN)/.test(c)) return true;
+    if (/^(08|40|53|57|58)[0-9A-Z]{3}$/.test(c) || /^ERR_POSTGRES_(CONNECTION|IDLE|LIFETIME|TLS)/.test(c)) return true;
+  }
+  return cause !== undefined && cause !== e && isTransient(cause);
 }

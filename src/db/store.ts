@@ -13,6 +13,11 @@ import * as schema from "./schema";
 /** A value, or (on PostgreSQL) its promise: `await` takes both. */
 export type Awaitable<T> = T | Promise<T>;
 
+/** `f` of the value: at once when it is one (SQLite), when its promise settles when it is not (PostgreSQL). */
+export function after<T, R>(value: Awaitable<T>, f: (v: T) => R): Awaitable<R> {
+  return value instanceof Promise ? value.then(f) : f(value);
+}
+
 /** The outcome of one write of a group-commit batch. */
 export type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
@@ -121,14 +126,4 @@ function stampOf(db: Database): string {
     setImmediate(() => (watch.fresh = false));
   }
   return `${w.changes.get()!.t}:${w.seen}`;
-}
-
-/**
- * Transitional, while features move onto the store: a feature that still reads the SQLite `db`
- * directly hands its synchronous work where database work is expected (a group commit). It runs
- * when the store runs it, in the same savepoint. Such features run on SQLite only.
- */
-// biome-ignore lint/correctness/useYield: synchronous by design
-export function* direct<T>(fn: () => T): Q<T> {
-  return fn();
 }

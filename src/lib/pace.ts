@@ -3,31 +3,35 @@
  * milliseconds, so /healthz and other users' requests are answered in between instead of waiting
  * for the whole job (a /healthz sent during a 30 MB import used to take 17.9 s).
  */
+import { tx, type Q } from "../db/q";
+import type { Awaitable } from "../db/store";
 export function pacer(sliceMs = 8): () => Promise<void> {
   return new Slicer(sliceMs).pause;
 }
 
 /**
- * Calls `write` for each item inside transactions (`inTx`) of about `sliceMs` each, handing the event
- * loop back between them: a 20,000-food import held one transaction for 55 s. Each item is written
- * whole or not at all; an error stops the run (what was committed stays, as with a client's retry).
+ * Runs `write` for each item, in transactions (`run`: a store's) of about `sliceMs` each, handing the
+ * event loop back between them: a 20,000-food import held one transaction for 55 s. Each item is
+ * written whole or not at all; an error stops the run (what was committed stays, as with a client's retry).
  */
 export async function pacedWrites<T>(
   items: Iterable<T>,
-  inTx: (fn: () => void) => void,
-  write: (item: T) => void,
+  run: <R>(work: Q<R>) => Awaitable<R>,
+  write: (item: T) => Q<void>,
   sliceMs = 8,
 ): Promise<void> {
   const it = items[Symbol.iterator]();
   let next = it.next();
   while (!next.done) {
     const started = performance.now();
-    inTx(() => {
-      do {
-        write(next.value as T);
-        next = it.next();
-      } while (!next.done && performance.now() - started < sliceMs);
-    });
+    await run(
+      tx(function* () {
+        do {
+          yield* write(next.value as T);
+          next = it.next();
+        } while (!next.done && performance.now() - started < sliceMs);
+      }),
+    );
     if (!next.done) await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

@@ -4,6 +4,7 @@
  * loggable consistently; the directory sends every id to the one source that owns it.
  */
 import { SqliteStore } from "../../src/db/store";
+import type { Q } from "../../src/db/q";
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/client";
@@ -23,19 +24,23 @@ db.$client.exec(
   "INSERT INTO users (email, password_hash, name, timezone, created_at, updated_at) VALUES ('a@b.co','x','A','UTC','',''), ('b@b.co','x','B','UTC','','')",
 );
 const now = new Date("2026-11-22T12:00:00Z");
-const customRepo = new CustomFoodsRepo(db);
-const importedRepo = new ImportedRepo(db);
+const store = new SqliteStore(db);
+const run = <T>(work: Q<T>): T => store.run(work);
+const customRepo = new CustomFoodsRepo();
+const importedRepo = new ImportedRepo(store);
 const ANA = 1;
 const BOB = 2;
 
-const customId = createFood({
-  ctx: { db, repo: customRepo, log: new ChangeLog(new SqliteStore(db)), userId: ANA, now },
-  input: {
-    name: "Ana's granola",
-    nutrients: { energy_kcal: 450, protein_g: 10 },
-    portions: [{ name: "bowl", grams: 60 }],
-  },
-}).id;
+const customId = run(
+  createFood({
+    ctx: { repo: customRepo, log: new ChangeLog(store), userId: ANA, now },
+    input: {
+      name: "Ana's granola",
+      nutrients: { energy_kcal: 450, protein_g: 10 },
+      portions: [{ name: "bowl", grams: 60 }],
+    },
+  }),
+).id;
 const off = mapOffProduct({
   code: "5449000000996",
   product_name: "Cola drink",
@@ -45,8 +50,8 @@ const off = mapOffProduct({
   nutriments: { "energy-kcal_100g": 42 },
 });
 if (!off.ok) throw new Error(off.reason);
-importedRepo.upsert(off.record, "off-import", now.toISOString());
-const importedId = importedRepo.byGtins(["05449000000996"])!.id;
+run(importedRepo.upsert(off.record, "off-import", now.toISOString()));
+const importedId = run(importedRepo.byGtins(["05449000000996"]))!.id;
 
 const sources: Record<string, { source: FoodSource; id: number; name: string; kcal: number }> = {
   usda: { source: catalogueSource(catalogue().catalogue), id: 9040, name: "Bananas, raw", kcal: 89 },
@@ -65,9 +70,9 @@ describe.each(Object.keys(sources))("food source: %s", (name) => {
   });
 
   test("summary, detail and loggable describe the same food", () => {
-    const summary = source.summary(ANA, id)!;
-    const detail = source.detail(ANA, id)!;
-    const loggable = source.loggable(ANA, id)!;
+    const summary = run(source.summary(ANA, id))!;
+    const detail = run(source.detail(ANA, id))!;
+    const loggable = run(source.loggable(ANA, id))!;
     for (const f of [summary, detail, loggable]) {
       expect(f.id).toBe(id);
       expect(f.name).toBe(foodName);
@@ -90,8 +95,8 @@ describe.each(Object.keys(sources))("food source: %s", (name) => {
   });
 
   test("every portion of the detail can be logged, and no other", () => {
-    const detail = source.detail(ANA, id)!;
-    const loggable = source.loggable(ANA, id)!;
+    const detail = run(source.detail(ANA, id))!;
+    const loggable = run(source.loggable(ANA, id))!;
     expect(detail.portions.length).toBeGreaterThan(0);
     for (const p of detail.portions) expect(loggable.portion(p.id)).toEqual(p);
     expect(loggable.portion(123_456_789)).toBeNull();
@@ -101,21 +106,21 @@ describe.each(Object.keys(sources))("food source: %s", (name) => {
 
   test("an id in its range that does not exist is null everywhere", () => {
     const missing = name === "usda" ? 99_999 : id + 1000;
-    expect(source.summary(ANA, missing)).toBeNull();
-    expect(source.detail(ANA, missing)).toBeNull();
-    expect(source.loggable(ANA, missing)).toBeNull();
+    expect(run(source.summary(ANA, missing))).toBeNull();
+    expect(run(source.detail(ANA, missing))).toBeNull();
+    expect(run(source.loggable(ANA, missing))).toBeNull();
   });
 });
 
 test("a custom food is its owner's only: another user and an anonymous caller get null", () => {
-  expect(directory.detail(BOB, customId)).toBeNull();
-  expect(directory.loggable(BOB, customId)).toBeNull();
-  expect(directory.summary(null, customId)).toBeNull();
-  expect(directory.summary(ANA, customId)?.name).toBe("Ana's granola");
+  expect(run(directory.detail(BOB, customId))).toBeNull();
+  expect(run(directory.loggable(BOB, customId))).toBeNull();
+  expect(run(directory.summary(null, customId))).toBeNull();
+  expect(run(directory.summary(ANA, customId))?.name).toBe("Ana's granola");
 });
 
 test("ids no source owns are null, not an error", () => {
-  for (const id of [0, -1, 1.5, Number.MAX_SAFE_INTEGER + 2]) expect(directory.detail(ANA, id)).toBeNull();
+  for (const id of [0, -1, 1.5, Number.MAX_SAFE_INTEGER + 2]) expect(run(directory.detail(ANA, id))).toBeNull();
   expect(new Set(Object.values(sources).map((s) => directory.sourceOf(s.id)?.name))).toEqual(
     new Set(["usda", "custom", "openfoodfacts"]),
   );

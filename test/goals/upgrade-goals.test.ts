@@ -3,6 +3,7 @@
  * since always, and their goals sync record takes the new shape, so clients read the same document
  * from GET /goals and from a pull.
  */
+import { runSync } from "../../src/db/store";
 import { expect, test } from "bun:test";
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -40,14 +41,14 @@ test("goals set before plans existed apply since always after the upgrade, in th
   before.close();
 
   const after = openDatabase(path);
-  const doc = getGoals(after, 1);
+  const doc = runSync(getGoals(1), after);
   expect(doc).toEqual({ from: null, ...oldDoc, weekdays: {}, schedule: [{ from: null, ...oldDoc, weekdays: {} }] });
   const synced = after.$client
     .query<{ data: string; seq: number }, []>("SELECT data, seq FROM sync_log WHERE user_id = 1 AND entity = 'goals'")
     .get()!;
   expect(JSON.parse(synced.data)).toEqual(doc); // the same document, at the same version
   expect(synced.seq).toBe(1);
-  expect(getGoals(after, 2).schedule).toEqual([]); // a user without goals has no plan
+  expect(runSync(getGoals(2), after).schedule).toEqual([]); // a user without goals has no plan
   expect(after.$client.query("SELECT name FROM sqlite_master WHERE name = 'goals'").all()).toEqual([]);
   after.$client.close();
 });

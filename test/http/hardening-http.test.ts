@@ -2,6 +2,7 @@
  * HTTP hardening: headers on every answer, the Host check against DNS rebinding, CSV
  * formula injection, /healthz 503, and bodies refused from their headers before they are read.
  */
+import { SqliteStore } from "../../src/db/store";
 import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -132,7 +133,7 @@ describe("CSV export never carries a live formula (OWASP CSV injection)", () => 
         nutriments: { "energy-kcal_100g": 100 },
       }),
     );
-    await importOff(t.db, file);
+    await importOff(new SqliteStore(t.db), file);
     const planted = (await api("POST", "/scanner/barcode", { barcode: fixtureGtin13(7) })).json.food;
     const food = (
       await api("POST", "/foods", {

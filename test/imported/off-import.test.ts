@@ -8,35 +8,39 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { importOff, splitRow } from "../../src/features/imported/import";
 import { ImportedRepo } from "../../src/features/imported/repo";
-import { openDatabase } from "../../src/db/client";
+import { openDatabase, type Db } from "../../src/db/client";
+import { SqliteStore } from "../../src/db/store";
 import { fixtureGtin13, writeFixture } from "../../scripts/gen-off-fixture";
 import { startProcess, tempDir } from "../helpers";
 
 const ENTRY = join(import.meta.dir, "..", "..", "src", "index.ts");
+
+const storeOf = (db: Db) => new SqliteStore(db);
+const countOf = (db: Db) => storeOf(db).run(new ImportedRepo(storeOf(db)).count());
+const byGtin = (db: Db, gtin: string) => storeOf(db).run(new ImportedRepo(storeOf(db)).byGtins([gtin]));
 
 describe("importOff", () => {
   test("JSONL gzip: maps every valid product, skips invalid ones by line number, and a re-run changes nothing", async () => {
     const dir = tempDir();
     const file = await writeFixture(join(dir, "off.jsonl.gz"), { rows: 1000, format: "jsonl", gzip: true });
     const db = openDatabase(join(dir, "m.db"));
-    const first = await importOff(db, file);
+    const first = await importOff(new SqliteStore(db), file);
     expect(first).toMatchObject({ lines: 1000, format: "jsonl", gzip: true, error: null, updated: 0, unchanged: 0 });
     expect(first.inserted + first.skippedCount).toBe(1000);
     expect(first.skippedCount).toBe(60); // 3 invalid in every 50
     expect(first.skipped[0]).toEqual({ line: 7, reason: expect.stringContaining("bad_check_digit") });
     expect(first.skipped.map((s) => s.reason)).toContain("no product name");
     expect(first.skipped.map((s) => s.reason)).toContain("no energy value");
-    const again = await importOff(db, file);
+    const again = await importOff(new SqliteStore(db), file);
     expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: first.inserted });
-    expect(new ImportedRepo(db).count()).toBe(first.inserted);
+    expect(countOf(db)).toBe(first.inserted);
   });
 
   test("the traps: kJ-only energy, numbers as strings, salt without sodium, per-serving values only", async () => {
     const dir = tempDir();
     const db = openDatabase(join(dir, "m.db"));
-    await importOff(db, await writeFixture(join(dir, "off.jsonl"), { rows: 10, format: "jsonl" }));
-    const repo = new ImportedRepo(db);
-    const get = (i: number) => repo.byGtins([`0${fixtureGtin13(i)}`])!;
+    await importOff(new SqliteStore(db), await writeFixture(join(dir, "off.jsonl"), { rows: 10, format: "jsonl" }));
+    const get = (i: number) => byGtin(db, `0${fixtureGtin13(i)}`)!;
     const kcal = (i: number) => 50 + ((i * 37) % 500);
     expect(get(3).nutrients.energy_kcal).toBeCloseTo(Math.round(kcal(3) * 4.184) / 4.184, 2); // from kJ
     expect(get(4).nutrients.protein_g).toBe(4.5); // "4.5" as a string
@@ -50,8 +54,14 @@ describe("importOff", () => {
   test("TSV (OFF's CSV export) maps the same products the same way", async () => {
     const dir = tempDir();
     const db = openDatabase(join(dir, "m.db"));
-    const jsonl = await importOff(db, await writeFixture(join(dir, "a.jsonl"), { rows: 200, format: "jsonl" }));
-    const tsv = await importOff(db, await writeFixture(join(dir, "b.tsv"), { rows: 200, format: "tsv" }));
+    const jsonl = await importOff(
+      new SqliteStore(db),
+      await writeFixture(join(dir, "a.jsonl"), { rows: 200, format: "jsonl" }),
+    );
+    const tsv = await importOff(
+      new SqliteStore(db),
+      await writeFixture(join(dir, "b.tsv"), { rows: 200, format: "tsv" }),
+    );
     expect(tsv.format).toBe("tsv");
     expect(tsv.inserted).toBe(0);
     expect(tsv.updated).toBe(0);
@@ -66,14 +76,14 @@ describe("importOff", () => {
     const file = join(dir, "broken.jsonl");
     writeFileSync(file, [good(1), '{"code": "40000000000', good(2), "[1,2,3]", "", good(3), '{"code": '].join("\n"));
     const db = openDatabase(join(dir, "m.db"));
-    const r = await importOff(db, file);
+    const r = await importOff(new SqliteStore(db), file);
     expect(r.inserted).toBe(3);
     expect(r.skipped).toEqual([
       { line: 2, reason: "not valid JSON" },
       { line: 4, reason: "not a JSON object" },
       { line: 7, reason: "not valid JSON" },
     ]);
-    expect(new ImportedRepo(db).count()).toBe(3);
+    expect(countOf(db)).toBe(3);
   });
 
   test("a CSV row with a wrong field count or bad quoting is skipped with its line number", async () => {
@@ -88,7 +98,7 @@ describe("importOff", () => {
         `${fixtureGtin13(3)},"unclosed,40`,
       ].join("\n"),
     );
-    const r = await importOff(openDatabase(join(dir, "m.db")), file);
+    const r = await importOff(new SqliteStore(openDatabase(join(dir, "m.db"))), file);
     expect(r.format).toBe("csv");
     expect(r.inserted).toBe(1);
     expect(r.skipped).toEqual([
@@ -105,12 +115,12 @@ describe("importOff", () => {
     const cut = join(dir, "cut.jsonl.gz");
     writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
     const db = openDatabase(join(dir, "m.db"));
-    const r = await importOff(db, cut);
+    const r = await importOff(new SqliteStore(db), cut);
     expect(r.error).toMatch(/gzip stream ends early or is corrupt after line \d+/);
     expect(r.lines).toBeGreaterThan(100);
     expect(r.lines).toBeLessThan(2000);
-    expect(new ImportedRepo(db).count()).toBe(r.inserted);
-    const stored = new ImportedRepo(db).byGtins([`0${fixtureGtin13(r.lines)}`]);
+    expect(countOf(db)).toBe(r.inserted);
+    const stored = byGtin(db, `0${fixtureGtin13(r.lines)}`);
     if (stored) expect(stored.name).toBe(`Test product ${r.lines}`); // the last whole line, complete
   });
 
@@ -118,7 +128,7 @@ describe("importOff", () => {
     const dir = tempDir();
     const file = join(dir, "x.txt");
     writeFileSync(file, "hello\nworld\n");
-    const r = await importOff(openDatabase(join(dir, "m.db")), file);
+    const r = await importOff(new SqliteStore(openDatabase(join(dir, "m.db"))), file);
     expect(r.error).toMatch(/neither a JSON object nor a CSV header/);
     expect(r.inserted).toBe(0);
   });
@@ -127,7 +137,7 @@ describe("importOff", () => {
     const dir = tempDir();
     const file = join(dir, "g.gz");
     writeFileSync(file, gzipSync(Buffer.from("\u0000\u0001 not text at all")));
-    const r = await importOff(openDatabase(join(dir, "m.db")), file);
+    const r = await importOff(new SqliteStore(openDatabase(join(dir, "m.db"))), file);
     expect(r.error).not.toBeNull();
   });
 });
@@ -183,7 +193,10 @@ describe("imported products in food search", () => {
     const q = "/api/v1/foods/search?q=test%20product%2012&limit=5";
     const before = (await t.call("GET", q)).json;
     expect(before.items.some((i: { source: string }) => i.source === "openfoodfacts")).toBe(false);
-    await importOff(t.db, await writeFixture(join(tempDir(), "off.jsonl"), { rows: 30, format: "jsonl" }));
+    await importOff(
+      new SqliteStore(t.db),
+      await writeFixture(join(tempDir(), "off.jsonl"), { rows: 30, format: "jsonl" }),
+    );
     const after = (await t.call("GET", q)).json;
     expect(after.items[0]).toMatchObject({
       name: "Test product 12",

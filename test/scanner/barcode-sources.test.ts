@@ -3,7 +3,8 @@
  * Facts products, and the online lookup (against a local stand-in). Each must find a product by
  * any of the GTINs it is given, return null for an unknown one, and describe the product as a Food.
  */
-import { SqliteStore } from "../../src/db/store";
+import { SqliteStore, type Store } from "../../src/db/store";
+import type { Q } from "../../src/db/q";
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/client";
@@ -39,35 +40,40 @@ const now = () => new Date("2026-11-22T12:00:00Z");
 const stand = offStandIn({ "5449000000996": product });
 afterAll(() => stand.stop());
 
-const directory = (d: typeof db) =>
+const store = new SqliteStore(db);
+const run = <T>(work: Q<T>) => store.run(work);
+const directory = (s: Store) =>
   new FoodDirectory([
     catalogueSource(catalogue().catalogue),
-    customFoodSource(new CustomFoodsRepo(d)),
-    importedFoodSource(new ImportedRepo(d)),
+    customFoodSource(new CustomFoodsRepo()),
+    importedFoodSource(new ImportedRepo(s)),
   ]);
 
 function setup(name: string): BarcodeSource {
   if (name === "custom") {
-    const repo = new CustomFoodsRepo(db);
-    createFood({
-      ctx: { db, repo, log: new ChangeLog(new SqliteStore(db)), userId: 1, now: now() },
-      input: { name: "Cola drink", barcode: KNOWN, nutrients: { energy_kcal: 42 } },
-    });
-    return customSource(repo, directory(db));
+    const repo = new CustomFoodsRepo();
+    run(
+      createFood({
+        ctx: { repo, log: new ChangeLog(store), userId: 1, now: now() },
+        input: { name: "Cola drink", barcode: KNOWN, nutrients: { energy_kcal: 42 } },
+      }),
+    );
+    return customSource(repo, directory(store), run);
   }
-  const repo = new ImportedRepo(db);
+  const repo = new ImportedRepo(store);
   if (name === "imported") {
     const m = mapOffProduct(product);
     if (!m.ok) throw new Error(m.reason);
-    repo.upsert(m.record, "off-import", now().toISOString());
-    return importedSource(repo, directory(db));
+    run(repo.upsert(m.record, "off-import", now().toISOString()));
+    return importedSource(repo, directory(store), run);
   }
-  const online = openDatabase(join(tempDir(), "online.db"));
+  const online = new SqliteStore(openDatabase(join(tempDir(), "online.db")));
   return onlineSource(
     new OffClient({ baseUrl: stand.url, timeoutMs: 1000 }),
     new ImportedRepo(online),
     directory(online),
     now,
+    (work) => online.run(work),
   );
 }
 
@@ -96,6 +102,5 @@ describe.each(["custom", "imported", "openfoodfacts"])("barcode source: %s", (na
 });
 
 test("the custom source only sees the caller's own foods", async () => {
-  const repo = new CustomFoodsRepo(db);
-  expect(await customSource(repo, directory(db)).lookup([KNOWN], 2)).toBeNull();
+  expect(await customSource(new CustomFoodsRepo(), directory(store), run).lookup([KNOWN], 2)).toBeNull();
 });

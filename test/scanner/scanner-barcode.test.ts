@@ -1,4 +1,5 @@
 /** POST /scanner/barcode through the real app (API.md §Scanner). */
+import { SqliteStore } from "../../src/db/store";
 import { afterAll, describe, expect, test } from "bun:test";
 import { OffClient } from "../../src/features/imported/online";
 import { mapOffProduct } from "../../src/features/imported/off";
@@ -21,7 +22,8 @@ for (const p of [
 ]) {
   const m = mapOffProduct(p);
   if (!m.ok) throw new Error(m.reason);
-  new ImportedRepo(t.db).upsert(m.record, "off-import", new Date().toISOString()); // the app reads the same file
+  const store = new SqliteStore(t.db);
+  store.run(new ImportedRepo(store).upsert(m.record, "off-import", new Date().toISOString())); // the app reads the same file
 }
 
 describe("found", () => {

@@ -1,10 +1,11 @@
 /** Custom foods in the contract's FoodSummary and Food shapes. */
+import type { Q } from "../../db/q";
 import { allNutrients, macros } from "../foods/food-parts";
 import type { FoodT, FoodSummaryT } from "../foods/model";
-import type { CustomFoodRow, CustomFoodsRepo } from "./repo";
+import type { CustomFoodRow, CustomFoodsRepo, CustomPortionRow } from "./repo";
 
-export function customSummary(repo: CustomFoodsRepo, f: CustomFoodRow): FoodSummaryT {
-  const first = repo.portions(f.id)[0];
+function summaryOf(f: CustomFoodRow, portions: CustomPortionRow[]): FoodSummaryT {
+  const first = portions[0];
   return {
     id: f.id,
     name: f.name,
@@ -19,11 +20,16 @@ export function customSummary(repo: CustomFoodsRepo, f: CustomFoodRow): FoodSumm
   };
 }
 
-export function customDetail(repo: CustomFoodsRepo, f: CustomFoodRow): FoodT {
+export function* customSummary(repo: CustomFoodsRepo, f: CustomFoodRow): Q<FoodSummaryT> {
+  return summaryOf(f, yield* repo.portions(f.id));
+}
+
+export function* customDetail(repo: CustomFoodsRepo, f: CustomFoodRow): Q<FoodT> {
+  const portions = yield* repo.portions(f.id);
   return {
-    ...customSummary(repo, f),
+    ...summaryOf(f, portions),
     nutrients: allNutrients(f.nutrients),
-    portions: repo.portions(f.id).map((p) => ({ id: p.id, name: p.name, amount: p.amount, grams: p.grams })),
+    portions: portions.map((p) => ({ id: p.id, name: p.name, amount: p.amount, grams: p.grams })),
     attribution: { source: "custom", licence: "Your own data", notice: "Entered by you; visible only to you." },
   };
 }

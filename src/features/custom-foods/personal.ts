@@ -7,23 +7,22 @@ import { historyBoost, OWN_FOOD_BOOST, type RankInput } from "../foods/rank";
 import { stem, words } from "../foods/text";
 import type { CustomFoodsRepo } from "./repo";
 import { FreshMap } from "../../db/fresh-map";
-import { direct, runSync, SqliteStore } from "../../db/store";
+import type { Q } from "../../db/q";
+import type { Store } from "../../db/store";
 import { Lru } from "../../lib/lru";
 
 const HISTORY_DAYS = 90;
 
 /** How often and how lately a user logged each food since a time, and its last serving (the meal log answers it). */
-export type FoodHistory = (
-  userId: number,
-  since: string,
-) => { id: number; n: number; last: string; quantity: number; portion_id: number | null }[];
+export type FoodHistory = (userId: number, since: string) => Q<HistoryRow[]>;
+type HistoryRow = { id: number; n: number; last: string; quantity: number; portion_id: number | null };
 
 interface Known {
-  own: ReturnType<CustomFoodsRepo["allOf"]>;
+  own: { id: number; name: string; brand: string | null }[];
   portions: Map<number, number>;
   /** What was read or built in one minute (the history, search pages), by that minute. */
   minute: number;
-  logged?: ReturnType<FoodHistory>;
+  logged?: HistoryRow[];
   built: Lru<string, object>;
 }
 /**
@@ -36,39 +35,46 @@ const known = new WeakMap<CustomFoodsRepo, FreshMap<number, Known>>();
 const USERS_KEPT = 200;
 const PAGES_PER_USER = 50;
 
-export function personalFoods(history: FoodHistory, repo: CustomFoodsRepo, userId: number, now: Date): PersonalFoods {
+export function personalFoods(
+  store: Store,
+  history: FoodHistory,
+  repo: CustomFoodsRepo,
+  userId: number,
+  now: Date,
+): PersonalFoods {
   let cache = known.get(repo);
-  if (!cache) known.set(repo, (cache = new FreshMap(new SqliteStore(repo.db), USERS_KEPT)));
+  if (!cache) known.set(repo, (cache = new FreshMap(store, USERS_KEPT)));
+  const users = cache;
   const minute = Math.floor(now.getTime() / 60_000);
   let found: Known | undefined; // looked up once per request: candidates, boosts and pages all ask
-  const mine = () => {
+  function* mine(): Q<Known> {
     if (found) return found;
-    const read = () =>
-      direct<Known>(() => ({
-        own: repo.allOf(userId),
-        portions: repo.portionCounts(userId),
+    const k = (yield* users.get(userId, function* () {
+      return {
+        own: yield* repo.allOf(userId),
+        portions: yield* repo.portionCounts(userId),
         minute,
-        built: new Lru(PAGES_PER_USER),
-      }));
-    const k = runSync(cache.get(userId, read), repo.db)!;
+        built: new Lru<string, object>(PAGES_PER_USER),
+      };
+    }))!;
     if (k.minute !== minute) Object.assign(k, { minute, logged: undefined, built: new Lru(PAGES_PER_USER) });
     return (found = k);
-  };
+  }
   let boosts: Map<number, number> | undefined;
-  let rows: ReturnType<FoodHistory> | undefined;
+  let rows: HistoryRow[] | undefined;
   // Frequency and recency over the last 90 days (MealsRepo.foodHistory), kept for the minute until the database changes.
-  const logged = () => {
+  function* logged(): Q<HistoryRow[]> {
     if (rows) return rows;
-    const k = mine();
-    return (rows = k.logged ??= history(userId, new Date(now.getTime() - HISTORY_DAYS * 86_400_000).toISOString()));
-  };
-  const ownFoods = () => mine().own;
+    const k = yield* mine();
+    k.logged ??= yield* history(userId, new Date(now.getTime() - HISTORY_DAYS * 86_400_000).toISOString());
+    return (rows = k.logged);
+  }
   return {
-    candidates(q) {
+    *candidates(q) {
       const qs = words(q).map(stem);
       if (!qs.length) return [];
-      const counts = mine().portions;
-      return ownFoods().flatMap((f): RankInput[] => {
+      const { own, portions: counts } = yield* mine();
+      return own.flatMap((f): RankInput[] => {
         const toks = words(`${f.name} ${f.brand ?? ""}`).map(stem);
         const ok = qs.every((w, i) =>
           toks.some((t) => t === w || (i === qs.length - 1 ? t.startsWith(w) : t.startsWith(w) && w.length >= 4)),
@@ -87,16 +93,17 @@ export function personalFoods(history: FoodHistory, repo: CustomFoodsRepo, userI
           : [];
       });
     },
-    boosts() {
+    *boosts() {
       if (boosts) return boosts;
-      boosts = new Map();
-      for (const r of logged()) boosts.set(r.id, historyBoost(r.n, (now.getTime() - Date.parse(r.last)) / 86_400_000));
-      for (const f of ownFoods()) boosts.set(f.id, (boosts.get(f.id) ?? 0) + OWN_FOOD_BOOST); // your own foods rank up
-      return boosts;
+      const made = new Map<number, number>();
+      for (const r of yield* logged())
+        made.set(r.id, historyBoost(r.n, (now.getTime() - Date.parse(r.last)) / 86_400_000));
+      for (const f of (yield* mine()).own) made.set(f.id, (made.get(f.id) ?? 0) + OWN_FOOD_BOOST); // your own foods rank up
+      return (boosts = made);
     },
     history: logged,
-    remember<T extends object>(key: string, build: () => T): T {
-      const built = mine().built;
+    *remember<T extends object>(key: string, build: () => T): Q<T> {
+      const built = (yield* mine()).built;
       let v = built.get(key) as T | undefined;
       if (!v) built.set(key, (v = build()));
       return v;

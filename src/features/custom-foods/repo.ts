@@ -1,7 +1,7 @@
 /** Custom-food queries; every read and write is scoped to the owner. */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { customFoods, customPortions } from "../../db/schema";
+import { all, exec, one, rows, type Q } from "../../db/q";
+import type { customFoods, customPortions } from "../../db/schema";
 
 /** Ids from here to 2,000,000,000 are custom foods; catalogue NDB numbers are at most 99,999. */
 export const CUSTOM_ID_BASE = 1_000_000;
@@ -9,82 +9,102 @@ export const isCustomId = (id: number) => id >= CUSTOM_ID_BASE && id < 2_000_000
 
 export type CustomFoodRow = typeof customFoods.$inferSelect;
 export type CustomPortionRow = typeof customPortions.$inferSelect;
+export type NewCustomFood = typeof customFoods.$inferInsert;
 
 export class CustomFoodsRepo {
-  constructor(readonly db: Db) {}
-
-  get(userId: number, id: number): CustomFoodRow | null {
-    return (
-      this.db
+  get(userId: number, id: number): Q<CustomFoodRow | null> {
+    return one((db, t) =>
+      db
         .select()
-        .from(customFoods)
-        .where(and(eq(customFoods.id, id), eq(customFoods.userId, userId)))
-        .get() ?? null
+        .from(t.customFoods)
+        .where(and(eq(t.customFoods.id, id), eq(t.customFoods.userId, userId))),
     );
   }
 
   /** Every food of the user, whole rows (export). */
-  allRowsOf(userId: number): CustomFoodRow[] {
-    return this.db.select().from(customFoods).where(eq(customFoods.userId, userId)).orderBy(asc(customFoods.id)).all();
+  allRowsOf(userId: number): Q<CustomFoodRow[]> {
+    return all((db, t) =>
+      db.select().from(t.customFoods).where(eq(t.customFoods.userId, userId)).orderBy(asc(t.customFoods.id)),
+    );
   }
 
   /**
    * The user's foods by content (`contentKey`), read once: an import reuses a food with exactly the same
    * content instead of making a twin. One query per import, not one per food (that was quadratic).
    */
-  byContent(userId: number): Map<string, number> {
-    const rows = this.db
-      .select({
-        id: customFoods.id,
-        name: customFoods.name,
-        brand: customFoods.brand,
-        barcode: customFoods.barcode,
-        nutrients: customFoods.nutrients,
-      })
-      .from(customFoods)
-      .where(eq(customFoods.userId, userId))
-      .all();
-    return new Map(rows.map((r) => [contentKey(r), r.id]));
+  *byContent(userId: number): Q<Map<string, number>> {
+    const found = yield* all((db, t) =>
+      db
+        .select({
+          id: t.customFoods.id,
+          name: t.customFoods.name,
+          brand: t.customFoods.brand,
+          barcode: t.customFoods.barcode,
+          nutrients: t.customFoods.nutrients,
+        })
+        .from(t.customFoods)
+        .where(eq(t.customFoods.userId, userId)),
+    );
+    return new Map(found.map((r) => [contentKey(r), r.id]));
   }
 
   /** The user's most recently changed food with one of these GTIN-14s. */
-  byBarcode(userId: number, gtins: string[]): CustomFoodRow | null {
+  *byBarcode(userId: number, gtins: string[]): Q<CustomFoodRow | null> {
     if (!gtins.length) return null;
-    return (
-      this.db
+    return yield* one((db, t) =>
+      db
         .select()
-        .from(customFoods)
-        .where(and(eq(customFoods.userId, userId), inArray(customFoods.barcode, gtins)))
-        .orderBy(desc(customFoods.updatedAt), desc(customFoods.id))
-        .get() ?? null
+        .from(t.customFoods)
+        .where(and(eq(t.customFoods.userId, userId), inArray(t.customFoods.barcode, gtins)))
+        .orderBy(desc(t.customFoods.updatedAt), desc(t.customFoods.id))
+        .limit(1),
     );
   }
 
-  portions(foodId: number): CustomPortionRow[] {
-    return this.db
-      .select()
-      .from(customPortions)
-      .where(eq(customPortions.foodId, foodId))
-      .orderBy(asc(customPortions.seq))
-      .all();
+  portions(foodId: number): Q<CustomPortionRow[]> {
+    return all((db, t) =>
+      db.select().from(t.customPortions).where(eq(t.customPortions.foodId, foodId)).orderBy(asc(t.customPortions.seq)),
+    );
   }
 
   /** Every food of the user, for matching a search (a user has tens to hundreds). */
-  allOf(userId: number): Pick<CustomFoodRow, "id" | "name" | "brand">[] {
-    return this.db
-      .select({ id: customFoods.id, name: customFoods.name, brand: customFoods.brand })
-      .from(customFoods)
-      .where(eq(customFoods.userId, userId))
-      .all();
+  allOf(userId: number): Q<Pick<CustomFoodRow, "id" | "name" | "brand">[]> {
+    return all((db, t) =>
+      db
+        .select({ id: t.customFoods.id, name: t.customFoods.name, brand: t.customFoods.brand })
+        .from(t.customFoods)
+        .where(eq(t.customFoods.userId, userId)),
+    );
   }
 
-  portionCounts(userId: number): Map<number, number> {
-    const rows = this.db.$client
-      .query(
-        "SELECT p.food_id AS id, count(*) AS n FROM custom_portions p JOIN custom_foods f ON f.id = p.food_id WHERE f.user_id = ? GROUP BY p.food_id",
-      )
-      .all(userId) as { id: number; n: number }[];
-    return new Map(rows.map((r) => [r.id, r.n]));
+  *portionCounts(userId: number): Q<Map<number, number>> {
+    const found = yield* rows<{ id: number; n: number }>(
+      `SELECT p.food_id AS id, CAST(count(*) AS integer) AS n FROM custom_portions p JOIN custom_foods f ON f.id = p.food_id
+       WHERE f.user_id = ? GROUP BY p.food_id`,
+      userId,
+    );
+    return new Map(found.map((r) => [r.id, r.n]));
+  }
+
+  /** Inserts a food; its row as stored (with the id the database chose). */
+  *insert(food: NewCustomFood): Q<CustomFoodRow> {
+    return (yield* one((db, t) => db.insert(t.customFoods).values(food).returning()))!;
+  }
+
+  /** Changes the user's food; the number of rows changed (0: not theirs). */
+  update(userId: number, id: number, set: Partial<NewCustomFood>): Q<number> {
+    return exec((db, t) =>
+      db
+        .update(t.customFoods)
+        .set(set)
+        .where(and(eq(t.customFoods.id, id), eq(t.customFoods.userId, userId))),
+    );
+  }
+
+  delete(userId: number, id: number): Q<number> {
+    return exec((db, t) =>
+      db.delete(t.customFoods).where(and(eq(t.customFoods.id, id), eq(t.customFoods.userId, userId))),
+    );
   }
 
   /**
@@ -92,23 +112,25 @@ export class CustomFoodsRepo {
    * change), so a client holding it (an offline log form, a recipe's serving after an edit) still
    * names a portion of the food; the others are removed and the new ones get new ids.
    */
-  replacePortions(foodId: number, portions: { name: string; grams: number }[]): void {
-    const unused = this.portions(foodId);
-    portions.forEach((p, i) => {
+  *replacePortions(foodId: number, portions: { name: string; grams: number }[]): Q<void> {
+    const unused = yield* this.portions(foodId);
+    for (const [i, p] of portions.entries()) {
       const k = unused.findIndex((o) => o.name === p.name);
-      if (k < 0)
-        return void this.db
-          .insert(customPortions)
-          .values({ foodId, seq: i + 1, name: p.name, amount: 1, grams: p.grams })
-          .run();
+      if (k < 0) {
+        yield* exec((db, t) =>
+          db.insert(t.customPortions).values({ foodId, seq: i + 1, name: p.name, amount: 1, grams: p.grams }),
+        );
+        continue;
+      }
       const [reused] = unused.splice(k, 1);
-      this.db
-        .update(customPortions)
-        .set({ seq: i + 1, amount: 1, grams: p.grams })
-        .where(eq(customPortions.id, reused!.id))
-        .run();
-    });
-    for (const o of unused) this.db.delete(customPortions).where(eq(customPortions.id, o.id)).run();
+      yield* exec((db, t) =>
+        db
+          .update(t.customPortions)
+          .set({ seq: i + 1, amount: 1, grams: p.grams })
+          .where(eq(t.customPortions.id, reused!.id)),
+      );
+    }
+    for (const o of unused) yield* exec((db, t) => db.delete(t.customPortions).where(eq(t.customPortions.id, o.id)));
   }
 }
 

@@ -1,5 +1,4 @@
 /** POST /foods, PATCH /foods/:id, DELETE /foods/:id — the caller's own foods. */
-import { direct } from "../../db/store";
 import { Elysia, t } from "elysia";
 import { customFoodsCtx, type CustomFoodsDeps } from "./context";
 import { errors } from "../../lib/schemas";
@@ -18,7 +17,7 @@ export function customFoodsRoutes(deps: CustomFoodsDeps) {
       "/",
       async ({ user, body, set }) => {
         const { id: _ignored, ...input } = body as Record<string, unknown>; // ids are the server's to give here
-        const food = await deps.commit(() => direct(() => createFood({ ctx: ctx(user), input })));
+        const food = await deps.commit(() => createFood({ ctx: ctx(user), input }));
         return reply(deps, food, 201, { location: `/api/v1/foods/${food.id}` }, set);
       },
       {
@@ -34,7 +33,7 @@ export function customFoodsRoutes(deps: CustomFoodsDeps) {
     .patch(
       "/:id",
       async ({ user, params, body }) =>
-        reply(deps, await deps.commit(() => direct(() => updateFood({ ctx: ctx(user), id: params.id, input: body })))),
+        reply(deps, await deps.commit(() => updateFood({ ctx: ctx(user), id: params.id, input: body }))),
       {
         auth: true,
         params: CustomFoodIdParams,
@@ -49,7 +48,7 @@ export function customFoodsRoutes(deps: CustomFoodsDeps) {
     .delete(
       "/:id",
       async ({ user, params }) => {
-        await deps.commit(() => direct(() => deleteFood({ ctx: ctx(user), id: params.id })));
+        await deps.commit(() => deleteFood({ ctx: ctx(user), id: params.id }));
         return noContent();
       },
       {

@@ -2,20 +2,15 @@
  * Custom foods (API.md §Foods): owned by one user, invisible to everyone else. Deleting one
  * keeps the meals that used it, since every meal holds its own snapshot.
  */
-import { runSync } from "../../db/store";
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { customFoods } from "../../db/schema";
+import { tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import type { FoodT } from "../foods/model";
 import { customDetail } from "./as-food";
 import type { CustomFoodsRepo } from "./repo";
 import { checkFoodInput } from "./validate";
 import type { ChangeLog } from "../../db/change-log";
-import { inTx } from "../../db/tx";
 
 export interface CustomFoodsCtx {
-  db: Db;
   repo: CustomFoodsRepo;
   log: ChangeLog;
   userId: number;
@@ -38,7 +33,7 @@ function refuseComputed(row: { kind: string }, id: number): void {
  * server chooses the id) or, with `id`, the caller's existing food replaced as given. Call inside that
  * feature's transaction.
  */
-export function saveComputedFood({
+export function* saveComputedFood({
   ctx,
   id,
   kind,
@@ -53,21 +48,19 @@ export function saveComputedFood({
     nutrients: Record<string, number | null>;
     portions: { name: string; grams: number }[];
   };
-}): FoodT {
+}): Q<FoodT> {
   const now = ctx.now.toISOString();
-  const existing = id === null ? null : ctx.repo.get(ctx.userId, id);
+  const existing = id === null ? null : yield* ctx.repo.get(ctx.userId, id);
   if (id !== null && !existing) throw notFound(id);
   const values = { name: fields.name, brand: fields.brand, nutrients: fields.nutrients, kind, updatedAt: now };
-  const foodId = existing
-    ? (ctx.db.update(customFoods).set(values).where(eq(customFoods.id, existing.id)).run(), existing.id)
-    : ctx.db
-        .insert(customFoods)
-        .values({ userId: ctx.userId, barcode: null, createdAt: now, ...values })
-        .returning()
-        .get().id;
-  ctx.repo.replacePortions(foodId, fields.portions);
-  const food = customDetail(ctx.repo, ctx.repo.get(ctx.userId, foodId)!);
-  runSync(ctx.log.record(ctx.userId, "food", foodId, "upsert", food, ctx.now), ctx.db);
+  let foodId: number;
+  if (existing) {
+    yield* ctx.repo.update(ctx.userId, existing.id, values);
+    foodId = existing.id;
+  } else foodId = (yield* ctx.repo.insert({ userId: ctx.userId, barcode: null, createdAt: now, ...values })).id;
+  yield* ctx.repo.replacePortions(foodId, fields.portions);
+  const food = yield* customDetail(ctx.repo, (yield* ctx.repo.get(ctx.userId, foodId))!);
+  yield* ctx.log.record(ctx.userId, "food", foodId, "upsert", food, ctx.now);
   return food;
 }
 
@@ -75,32 +68,28 @@ export function saveComputedFood({
  * POST /foods (and a food create from sync or import). The server chooses the id: ids are one sequence
  * shared by every account (and below the imported products' range), so an `id` in the input is ignored.
  */
-export function createFood({ ctx, input }: { ctx: CustomFoodsCtx; input: Record<string, unknown> }): FoodT {
+export function* createFood({ ctx, input }: { ctx: CustomFoodsCtx; input: Record<string, unknown> }): Q<FoodT> {
   const v = checkFoodInput(input, true);
   const now = ctx.now.toISOString();
-  return inTx(ctx.db, () => {
-    const r = ctx.db
-      .insert(customFoods)
-      .values({
-        userId: ctx.userId,
-        name: v.name!,
-        brand: v.brand ?? null,
-        barcode: v.barcode ?? null,
-        nutrients: v.nutrients!,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
-    ctx.repo.replacePortions(r.id, v.portions ?? []);
-    const food = customDetail(ctx.repo, r);
-    runSync(ctx.log.record(ctx.userId, "food", r.id, "upsert", food, ctx.now), ctx.db);
+  return yield* tx(function* () {
+    const r = yield* ctx.repo.insert({
+      userId: ctx.userId,
+      name: v.name!,
+      brand: v.brand ?? null,
+      barcode: v.barcode ?? null,
+      nutrients: v.nutrients!,
+      createdAt: now,
+      updatedAt: now,
+    });
+    yield* ctx.repo.replacePortions(r.id, v.portions ?? []);
+    const food = yield* customDetail(ctx.repo, r);
+    yield* ctx.log.record(ctx.userId, "food", r.id, "upsert", food, ctx.now);
     return food;
   });
 }
 
 /** PATCH /foods/:id — nutrients merge key by key (null clears one); portions replace the list. */
-export function updateFood({
+export function* updateFood({
   ctx,
   id,
   input,
@@ -108,33 +97,29 @@ export function updateFood({
   ctx: CustomFoodsCtx;
   id: number;
   input: Record<string, unknown>;
-}): FoodT {
-  const existing = ctx.repo.get(ctx.userId, id);
+}): Q<FoodT> {
+  const existing = yield* ctx.repo.get(ctx.userId, id);
   if (!existing) throw notFound(id);
   refuseComputed(existing, id);
   const v = checkFoodInput(input, false);
   const nutrients = v.nutrients ? { ...existing.nutrients, ...v.nutrients } : existing.nutrients;
-  return inTx(ctx.db, () => {
-    ctx.db
-      .update(customFoods)
-      .set({
-        ...(v.name !== undefined ? { name: v.name } : {}),
-        ...(v.brand !== undefined ? { brand: v.brand } : {}),
-        ...(v.barcode !== undefined ? { barcode: v.barcode } : {}),
-        nutrients,
-        updatedAt: ctx.now.toISOString(),
-      })
-      .where(and(eq(customFoods.id, id), eq(customFoods.userId, ctx.userId)))
-      .run();
-    if (v.portions) ctx.repo.replacePortions(id, v.portions);
-    const food = customDetail(ctx.repo, ctx.repo.get(ctx.userId, id)!);
-    runSync(ctx.log.record(ctx.userId, "food", id, "upsert", food, ctx.now), ctx.db);
+  return yield* tx(function* () {
+    yield* ctx.repo.update(ctx.userId, id, {
+      ...(v.name !== undefined ? { name: v.name } : {}),
+      ...(v.brand !== undefined ? { brand: v.brand } : {}),
+      ...(v.barcode !== undefined ? { barcode: v.barcode } : {}),
+      nutrients,
+      updatedAt: ctx.now.toISOString(),
+    });
+    if (v.portions) yield* ctx.repo.replacePortions(id, v.portions);
+    const food = yield* customDetail(ctx.repo, (yield* ctx.repo.get(ctx.userId, id))!);
+    yield* ctx.log.record(ctx.userId, "food", id, "upsert", food, ctx.now);
     return food;
   });
 }
 
 /** DELETE /foods/:id (`computed`: the owning feature deletes its own, e.g. a recipe). */
-export function deleteFood({
+export function* deleteFood({
   ctx,
   id,
   computed = false,
@@ -142,15 +127,12 @@ export function deleteFood({
   ctx: CustomFoodsCtx;
   id: number;
   computed?: boolean;
-}): void {
-  const row = ctx.repo.get(ctx.userId, id);
+}): Q<void> {
+  const row = yield* ctx.repo.get(ctx.userId, id);
   if (!row) throw notFound(id);
   if (!computed) refuseComputed(row, id);
-  inTx(ctx.db, () => {
-    ctx.db
-      .delete(customFoods)
-      .where(and(eq(customFoods.id, id), eq(customFoods.userId, ctx.userId)))
-      .run();
-    runSync(ctx.log.record(ctx.userId, "food", id, "delete", null, ctx.now), ctx.db);
+  yield* tx(function* () {
+    yield* ctx.repo.delete(ctx.userId, id);
+    yield* ctx.log.record(ctx.userId, "food", id, "delete", null, ctx.now);
   });
 }

@@ -22,6 +22,7 @@ export interface FoodsDeps extends RouteDeps {
 }
 
 export const foodsCtx = (deps: FoodsDeps, userId: number | null): FoodsCtx => ({
+  store: deps.store,
   directory: deps.foods,
   search: deps.search,
   imported: deps.imported,

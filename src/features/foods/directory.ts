@@ -5,6 +5,7 @@
  * the directory; one contract test runs over every source (test/food-directory.test.ts).
  */
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
+import type { Q } from "../../db/q";
 import type { FoodSummaryT, FoodT } from "./model";
 
 export interface LoggablePortion {
@@ -29,9 +30,9 @@ export interface FoodSource {
   /** Is this id in the source's range (whether or not such a food exists)? */
   owns(id: number): boolean;
   /** `userId` null is an anonymous caller; a user's custom food is only ever found for its owner. */
-  summary(userId: number | null, id: number): FoodSummaryT | null;
-  detail(userId: number | null, id: number): FoodT | null;
-  loggable(userId: number, id: number): LoggableFood | null;
+  summary(userId: number | null, id: number): Q<FoodSummaryT | null>;
+  detail(userId: number | null, id: number): Q<FoodT | null>;
+  loggable(userId: number, id: number): Q<LoggableFood | null>;
 }
 
 /** The search-result fields of a full food. */
@@ -62,15 +63,18 @@ export class FoodDirectory {
     return this.sources.find((s) => s.owns(id)) ?? null;
   }
 
-  summary(userId: number | null, id: number): FoodSummaryT | null {
-    return this.sourceOf(id)?.summary(userId, id) ?? null;
+  *summary(userId: number | null, id: number): Q<FoodSummaryT | null> {
+    const source = this.sourceOf(id);
+    return source ? yield* source.summary(userId, id) : null;
   }
 
-  detail(userId: number | null, id: number): FoodT | null {
-    return this.sourceOf(id)?.detail(userId, id) ?? null;
+  *detail(userId: number | null, id: number): Q<FoodT | null> {
+    const source = this.sourceOf(id);
+    return source ? yield* source.detail(userId, id) : null;
   }
 
-  loggable(userId: number, id: number): LoggableFood | null {
-    return this.sourceOf(id)?.loggable(userId, id) ?? null;
+  *loggable(userId: number, id: number): Q<LoggableFood | null> {
+    const source = this.sourceOf(id);
+    return source ? yield* source.loggable(userId, id) : null;
   }
 }

@@ -48,7 +48,7 @@ export async function parseFoodLine({
       food_text: item.food,
       amount: item.amount,
       food: summary,
-      serving: summary ? servingOf(ctx, summary, item.amount) : null,
+      serving: summary ? await ctx.store.run(servingOf(ctx, summary, item.amount)) : null,
     });
   }
   return { text, items };

@@ -8,6 +8,7 @@ import { Slicer } from "../../lib/pace";
 import { rateKey } from "../../lib/client-address";
 import { isLoopback } from "../../config";
 import { reply } from "../../lib/reply";
+import { after } from "../../db/store";
 import {
   Food,
   FoodIdParams,
@@ -118,7 +119,7 @@ export function foodsRoutes(deps: FoodsDeps) {
         },
       },
     )
-    .get("/recent", ({ query, user }) => recentFoods({ ctx: ctxFor(user.id), input: query }), {
+    .get("/recent", ({ query, user }) => deps.store.run(recentFoods({ ctx: ctxFor(user.id), input: query })), {
       auth: true,
       query: RecentQuery,
       response: { 200: RecentResponse, ...errors(400, 401) },
@@ -129,10 +130,15 @@ export function foodsRoutes(deps: FoodsDeps) {
           "The foods you logged in the last 90 days (up to 500 distinct foods are considered), for an add-food screen before anything is typed: `sort=recent` (default) puts the last logged first, `sort=frequent` the most logged. A custom food you deleted is left out.",
       },
     })
-    .get("/:id", ({ params, user }) => reply(deps, getFood({ ctx: ctxFor(user?.id ?? null), input: params })), {
-      optionalAuth: true,
-      params: FoodIdParams,
-      response: { 200: Food, ...errors(400, 404) },
-      detail: { tags: ["foods"], summary: "One food with every nutrient per 100 g, its portions and attribution" },
-    });
+    .get(
+      "/:id",
+      ({ params, user }) =>
+        after(deps.store.run(getFood({ ctx: ctxFor(user?.id ?? null), input: params })), (food) => reply(deps, food)),
+      {
+        optionalAuth: true,
+        params: FoodIdParams,
+        response: { 200: Food, ...errors(400, 404) },
+        detail: { tags: ["foods"], summary: "One food with every nutrient per 100 g, its portions and attribution" },
+      },
+    );
 }

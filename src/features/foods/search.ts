@@ -9,6 +9,9 @@ import { prepareName, score, type PreparedName, type RankInput } from "./rank";
 import { Mutex } from "async-mutex";
 import { Lru } from "../../lib/lru";
 import type { Slicer } from "../../lib/pace";
+import type { Awaitable } from "../../db/store";
+
+type Candidates = (RankInput & { bm25?: number })[];
 
 /** Candidates ranked per query; broader queries keep bm25's best this many. */
 const CANDIDATE_CAP = 3000;
@@ -28,8 +31,11 @@ export interface SearchOptions {
   boosts?: ReadonlyMap<number, number>;
   /** false ranks by the naming rules alone (no aliases' preferred ids, no everyday list). */
   curated?: boolean;
-  /** Imported Open Food Facts products matching an FTS5 expression (best first), ranked alongside. */
-  imported?: (match: string, limit: number) => (RankInput & { bm25?: number })[];
+  /**
+   * Imported Open Food Facts products matching an FTS5 expression (best first), ranked alongside: the
+   * rows, or (on PostgreSQL) their promise, which only `searchPaced` waits for.
+   */
+  imported?: (match: string, limit: number) => Awaitable<(RankInput & { bm25?: number })[]>;
   /**
    * When given, the ranking before extras and boosts is kept under this key and the query: it must
    * name everything besides the catalogue that `imported` returns (the imported products' generation).
@@ -101,7 +107,10 @@ export class FoodSearch {
   search(q: string, opts: SearchOptions): SearchResult {
     const steps = this.base(q, opts);
     let r = steps.next();
-    while (!r.done) r = steps.next();
+    while (!r.done) {
+      if (r.value instanceof Promise) throw new Error("FoodSearch.search: imported candidates came as a promise");
+      r = steps.next();
+    }
     return this.merge(r.value, opts);
   }
 
@@ -117,8 +126,11 @@ export class FoodSearch {
       const steps = this.base(q, opts);
       let r = steps.next();
       while (!r.done) {
-        await slicer.pause();
-        r = steps.next();
+        if (r.value instanceof Promise) r = steps.next(await slicer.wait(r.value));
+        else {
+          await slicer.pause();
+          r = steps.next();
+        }
       }
       return this.merge(r.value, opts);
     } finally {
@@ -176,8 +188,14 @@ export class FoodSearch {
     return key === undefined ? undefined : this.rankings.get(key);
   }
 
-  /** The base ranking, yielding between steps of scoring (a generator, so `search` stays synchronous). */
-  private *base(q: string, opts: SearchOptions): Generator<void, BaseRanking | null> {
+  /**
+   * The base ranking, yielding between steps of scoring (a generator, so `search` stays synchronous),
+   * and yielding the imported candidates' promise to be resumed with its rows.
+   */
+  private *base(
+    q: string,
+    opts: SearchOptions,
+  ): Generator<undefined | Promise<Candidates>, BaseRanking | null, unknown> {
     const hit = this.cached(q, opts);
     if (hit) return hit;
     const key = this.key(q, opts);
@@ -199,7 +217,8 @@ export class FoodSearch {
       scored.push({ id: r.id, s: score(prepared.get(r.id) ?? prepareName(r), ctx), bm25: r.bm25 });
     }
     yield;
-    const imported = opts.imported ? opts.imported(query.match, IMPORTED_CAP) : [];
+    const got = opts.imported ? opts.imported(query.match, IMPORTED_CAP) : [];
+    const imported = got instanceof Promise ? ((yield got) as Candidates) : got;
     for (const e of imported) scored.push({ id: e.id, s: score(prepareName(e), ctx), bm25: e.bm25 ?? 0 });
     scored.sort(better);
     let total = scored.length;

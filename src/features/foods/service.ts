@@ -2,6 +2,8 @@
  * Food search and detail (API.md §Foods). No Elysia here: takes `{ ctx, input }`.
  * Which kind of food an id is (catalogue, custom, imported) is the food directory's business.
  */
+import type { Q } from "../../db/q";
+import type { Store } from "../../db/store";
 import { AppError, invalid } from "../../lib/errors";
 import type { FoodSearch } from "./search";
 import type { FoodSummaryT, FoodT } from "./model";
@@ -13,6 +15,7 @@ import type { FoodDirectory } from "./directory";
 import { parseAmount, resolveAmount, type ParsedAmount, type ResolvedAmount } from "./amount";
 
 export interface FoodsCtx {
+  store: Store;
   directory: FoodDirectory;
   search: FoodSearch;
   /** Open Food Facts products imported into the data dir (public, like the catalogue). */
@@ -24,27 +27,33 @@ export interface FoodsCtx {
 
 /** What the imported-products feature provides to search (features/imported/repo.ts). */
 export interface ImportedCandidates {
-  /** Products whose text matches the FTS5 query, as ranker input with their bm25. */
-  searchCandidates(match: string, limit: number): (RankInput & { bm25: number })[];
+  /** Products whose text matches the FTS5 query, as ranker input with their bm25 (lower is better). */
+  searchCandidates(match: string, limit: number): Q<(RankInput & { bm25: number })[]>;
   /** Changes whenever products are imported: anonymous result pages are cached per generation. */
-  generation(): string;
+  generation(): Q<string>;
 }
 
 /** What the custom-foods feature provides to search and detail. */
 export interface PersonalFoods {
   /** Custom foods of the caller that match the query words, as ranker input. */
-  candidates(q: string): RankInput[];
+  candidates(q: string): Q<RankInput[]>;
   /** Score boosts for foods the caller logs often or recently. */
-  boosts(): ReadonlyMap<number, number>;
+  boosts(): Q<ReadonlyMap<number, number>>;
   /** Foods the caller logged lately: how often, when last and in what serving (most logged first). */
-  history(): readonly { id: number; n: number; last: string; quantity: number; portion_id: number | null }[];
+  history(): Q<readonly { id: number; n: number; last: string; quantity: number; portion_id: number | null }[]>;
   /** `build()`'s result, kept for this caller until their foods, history or the minute change. */
-  remember<T extends object>(key: string, build: () => T): T;
+  remember<T extends object>(key: string, build: () => T): Q<T>;
 }
 
 export const MAX_QUERY_LENGTH = 100;
 
 type SearchItem = FoodSummaryT & { serving: ResolvedAmount | null };
+type RecentFood = FoodSummaryT & {
+  log_count: number;
+  last_logged_at: string;
+  last_quantity: number;
+  last_portion_id: number | null;
+};
 type SearchPage = {
   query: string;
   amount: ParsedAmount | null;
@@ -55,9 +64,9 @@ type SearchPage = {
 };
 
 /** `amount` as a serving of one food (its portions from the directory), or null without an amount. */
-export function servingOf(ctx: FoodsCtx, food: FoodSummaryT, amount: ParsedAmount | null): ResolvedAmount | null {
+export function* servingOf(ctx: FoodsCtx, food: FoodSummaryT, amount: ParsedAmount | null): Q<ResolvedAmount | null> {
   if (!amount) return null;
-  const portions = ctx.directory.detail(ctx.userId, food.id)?.portions ?? [];
+  const portions = (yield* ctx.directory.detail(ctx.userId, food.id))?.portions ?? [];
   return resolveAmount(amount, portions, food.default_portion);
 }
 
@@ -87,35 +96,45 @@ export async function searchFoods({
   }
   const limit = input.limit ?? 20;
   const offset = input.offset ?? 0;
-  const imported = (match: string, n: number) => ctx.imported.searchCandidates(match, n);
-  const cacheKey = String(ctx.imported.generation());
+  const run = <T>(work: Q<T>) => ctx.store.run(work);
+  const imported = (match: string, n: number) => run(ctx.imported.searchCandidates(match, n));
+  const cacheKey = await run(ctx.imported.generation());
   // the page echoes `q` as sent, so pages are kept by the exact text (rankings ignore case)
   const pageKey = `${cacheKey}|${limit}|${offset}|${q}`;
   let mine = false;
   // "2 eggs": the amount is parsed off and the rest is searched (all of q when it has none)
   const { food: text, amount } = parseAmount(q);
+  const personal = ctx.personal;
   const build = async (): Promise<SearchPage> => {
     mine = true;
+    const mineToo = personal
+      ? await run(
+          (function* () {
+            return { extra: yield* personal.candidates(text), boosts: yield* personal.boosts() };
+          })(),
+        )
+      : {};
     const { ids, total } = await ctx.search.searchPaced(
       text,
-      {
-        limit,
-        offset,
-        imported,
-        cacheKey,
-        ...(ctx.personal ? { extra: ctx.personal.candidates(text), boosts: ctx.personal.boosts() } : {}),
-      },
+      { limit, offset, imported, cacheKey, ...mineToo },
       slicer,
     );
-    const items = ids.flatMap((id) => {
-      const summary = ctx.directory.summary(ctx.userId, id);
-      return summary ? [{ ...summary, serving: servingOf(ctx, summary, amount) }] : [];
-    });
+    const items = await run(
+      (function* () {
+        const found: SearchItem[] = [];
+        for (const id of ids) {
+          const summary = yield* ctx.directory.summary(ctx.userId, id);
+          if (summary) found.push({ ...summary, serving: yield* servingOf(ctx, summary, amount) });
+        }
+        return found;
+      })(),
+    );
     return immutableBody({ query: q, amount, items, total, limit, offset });
   };
   // Pages are kept as promises, so the same query sent twice at once is ranked once.
   let page: Promise<SearchPage> | undefined;
-  if (ctx.personal) page = ctx.personal.remember(pageKey, build);
+  // (in a wrapper: a promise handed through the store's promise would be flattened into it)
+  if (personal) page = (await run(personal.remember(pageKey, () => ({ page: build() })))).page;
   else {
     let pages = anonymousPages.get(ctx.search);
     if (!pages) anonymousPages.set(ctx.search, (pages = new Lru(2000)));
@@ -130,27 +149,27 @@ export async function searchFoods({
 }
 
 /** One food with every nutrient. Another user's custom food is reported as unknown. */
-export function getFood({ ctx, input }: { ctx: FoodsCtx; input: { id: number } }): FoodT {
-  const food = ctx.directory.detail(ctx.userId, input.id);
+export function* getFood({ ctx, input }: { ctx: FoodsCtx; input: { id: number } }): Q<FoodT> {
+  const food = yield* ctx.directory.detail(ctx.userId, input.id);
   if (!food) throw new AppError("food_not_found", `no food with id ${input.id}`);
   return food;
 }
 
 /** GET /foods/recent: the caller's recent or frequent foods that they can still log. */
-export function recentFoods({
+export function* recentFoods({
   ctx,
   input,
 }: {
   ctx: FoodsCtx;
   input: { limit?: number; sort?: "recent" | "frequent" };
-}) {
-  const rows = [...(ctx.personal?.history() ?? [])];
+}): Q<{ items: RecentFood[] }> {
+  const rows = ctx.personal ? [...(yield* ctx.personal.history())] : [];
   if (input.sort === "frequent") rows.sort((a, b) => b.n - a.n || b.last.localeCompare(a.last));
   else rows.sort((a, b) => b.last.localeCompare(a.last) || b.n - a.n);
-  const items = [];
+  const items: RecentFood[] = [];
   for (const r of rows) {
     if (items.length >= (input.limit ?? 20)) break;
-    const food = ctx.directory.summary(ctx.userId, r.id); // a deleted custom food is left out
+    const food = yield* ctx.directory.summary(ctx.userId, r.id); // a deleted custom food is left out
     if (food)
       items.push({
         ...food,

@@ -1,20 +1,17 @@
 /** The goals context for one request; stats, sync and portability build theirs with it. */
 import type { ChangeLog } from "../../db/change-log";
-import type { Db } from "../../db/client";
 import type { AuthedUser } from "../auth/plugin";
 import type { RouteDeps } from "../auth/context";
 import type { GoalsCtx } from "./service";
 
 export interface GoalsDeps extends RouteDeps {
-  db: Db;
   changeLog: ChangeLog;
 }
 
 export const goalsCtx = (
-  deps: Pick<GoalsDeps, "db" | "changeLog" | "now">,
+  deps: Pick<GoalsDeps, "changeLog" | "now">,
   user: Pick<AuthedUser, "id" | "timezone">,
 ): GoalsCtx => ({
-  db: deps.db,
   log: deps.changeLog,
   userId: user.id,
   timezone: user.timezone,

@@ -1,5 +1,5 @@
 /** GET/PUT /goals */
-import { direct } from "../../db/store";
+import { after } from "../../db/store";
 import { Elysia } from "elysia";
 import { goalsCtx, type GoalsDeps } from "./context";
 import { errors } from "../../lib/schemas";
@@ -10,7 +10,7 @@ export function goalsRoutes(deps: GoalsDeps) {
   const detail = { tags: ["goals"] };
   return new Elysia({ prefix: "/goals" })
     .use(deps.authn)
-    .get("/", ({ user }) => reply(deps, getGoals(deps.db, user.id)), {
+    .get("/", ({ user }) => after(deps.store.run(getGoals(user.id)), (goals) => reply(deps, goals)), {
       auth: true,
       response: { 200: GoalsDocument, ...errors(401) },
       detail: { ...detail, summary: "The caller's goals: the newest plan and the whole schedule (null = no goal)" },
@@ -18,7 +18,7 @@ export function goalsRoutes(deps: GoalsDeps) {
     .put(
       "/",
       async ({ user, body }) =>
-        reply(deps, await deps.commit(() => direct(() => putGoals({ ctx: goalsCtx(deps, user), input: body })))),
+        reply(deps, await deps.commit(() => putGoals({ ctx: goalsCtx(deps, user), input: body }))),
       {
         auth: true,
         body: PutGoalsBody,

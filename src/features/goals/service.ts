@@ -3,9 +3,8 @@
  * day or per weekday, in plans that apply from a date on. Setting goals never rewrites the days
  * before the new plan starts, so past adherence is judged against the goals of the time.
  */
-import { runSync } from "../../db/store";
-import type { Db } from "../../db/client";
-import { inTx } from "../../db/tx";
+import { and, asc, eq, gte } from "drizzle-orm";
+import { all, exec, tx, type Q } from "../../db/q";
 import { addDays, localDate } from "../../lib/time";
 import type { ChangeLog } from "../../db/change-log";
 import { checkGoalsInput } from "./validate";
@@ -17,39 +16,43 @@ export { checkGoalsInput } from "./validate";
 export { GoalsDocument, GoalsSchema, PutGoalsBody } from "./model";
 
 export interface GoalsCtx {
-  db: Db;
   log: ChangeLog;
   userId: number;
   timezone: string;
   now: Date;
 }
 
-type Row = { starts_on: string; goals: string };
-
 /** Every plan of the user, oldest first (a handful: one per change of goals). */
-export function plansOf(db: Db, userId: number): Plan[] {
-  const rows = db.$client
-    .query<Row, [number]>("SELECT starts_on, goals FROM goal_plans WHERE user_id = ? ORDER BY starts_on")
-    .all(userId);
-  return rows.map((r) => {
-    const g = JSON.parse(r.goals) as { every_day: Goals; weekdays: Plan["weekdays"] };
-    return { startsOn: r.starts_on, everyDay: g.every_day, weekdays: g.weekdays ?? {} };
+export function* plansOf(userId: number): Q<Plan[]> {
+  const found = yield* all((db, t) =>
+    db
+      .select({ startsOn: t.goalPlans.startsOn, goals: t.goalPlans.goals })
+      .from(t.goalPlans)
+      .where(eq(t.goalPlans.userId, userId))
+      .orderBy(asc(t.goalPlans.startsOn)),
+  );
+  return found.map((r) => {
+    const g = r.goals as { every_day: Goals; weekdays?: Plan["weekdays"] };
+    return { startsOn: r.startsOn, everyDay: g.every_day, weekdays: g.weekdays ?? {} };
   });
 }
 
-export function getGoals(db: Db, userId: number) {
-  return goalsDocument(plansOf(db, userId));
+export function* getGoals(userId: number): Q<ReturnType<typeof goalsDocument>> {
+  return goalsDocument(yield* plansOf(userId));
 }
 
 /** Writes one plan (already checked); plans starting on or after its date are replaced. Call inside a transaction. */
-export function writePlan(ctx: GoalsCtx, plan: Plan): void {
-  const c = ctx.db.$client;
-  c.query("DELETE FROM goal_plans WHERE user_id = ? AND starts_on >= ?").run(ctx.userId, plan.startsOn);
-  c.query("INSERT INTO goal_plans (user_id, starts_on, goals, updated_at) VALUES (?, ?, ?, ?)").run(
-    ctx.userId,
-    plan.startsOn,
-    JSON.stringify({ every_day: plan.everyDay, weekdays: plan.weekdays }),
-    ctx.now.toISOString(),
+export function* writePlan(ctx: GoalsCtx, plan: Plan): Q<void> {
+  yield* exec((db, t) =>
+    db.delete(t.goalPlans).where(and(eq(t.goalPlans.userId, ctx.userId), gte(t.goalPlans.startsOn, plan.startsOn))),
+  );
+  yield* exec((db, t) =>
+    db.insert(t.goalPlans).values({
+      userId: ctx.userId,
+      startsOn: plan.startsOn,
+      goals: { every_day: plan.everyDay, weekdays: plan.weekdays },
+      updatedAt: ctx.now.toISOString(),
+    }),
   );
 }
 
@@ -58,10 +61,10 @@ export function writePlan(ctx: GoalsCtx, plan: Plan): void {
  * every plan). Without `from` it starts today, except the first plan ever, which applies since
  * always (there were no goals to keep).
  */
-export function putGoals({ ctx, input }: { ctx: GoalsCtx; input: unknown }) {
+export function* putGoals({ ctx, input }: { ctx: GoalsCtx; input: unknown }): Q<ReturnType<typeof goalsDocument>> {
   const today = localDate(ctx.now, ctx.timezone);
   const given = (input !== null && typeof input === "object" ? input : {}) as Record<string, unknown>;
-  const first = given.from === undefined && plansOf(ctx.db, ctx.userId).length === 0;
+  const first = given.from === undefined && (yield* plansOf(ctx.userId)).length === 0;
   // `from: null` (as GET shows a plan since always) is taken back as such, so a document read can be sent back
   const plan = checkGoalsInput(
     first ? { ...given, from: null } : input,
@@ -69,9 +72,9 @@ export function putGoals({ ctx, input }: { ctx: GoalsCtx; input: unknown }) {
     "",
     true,
   );
-  return inTx(ctx.db, () => {
-    writePlan(ctx, plan);
-    return logGoals(ctx);
+  return yield* tx(function* () {
+    yield* writePlan(ctx, plan);
+    return yield* logGoals(ctx);
   });
 }
 
@@ -86,23 +89,23 @@ export function checkSchedule(doc: Record<string, unknown>, today: string): Plan
 }
 
 /** Import: the user's schedule becomes `plans`; false when it already was. Call inside a transaction. */
-export function replaceSchedule(ctx: GoalsCtx, plans: Plan[]): boolean {
+export function* replaceSchedule(ctx: GoalsCtx, plans: Plan[]): Q<boolean> {
   const sorted = [...plans].sort((a, b) => a.startsOn.localeCompare(b.startsOn)); // each write drops the plans after it
-  if (JSON.stringify(plansOf(ctx.db, ctx.userId)) === JSON.stringify(sorted)) return false;
-  ctx.db.$client.query("DELETE FROM goal_plans WHERE user_id = ?").run(ctx.userId);
-  for (const p of sorted) writePlan(ctx, p);
-  logGoals(ctx);
+  if (JSON.stringify(yield* plansOf(ctx.userId)) === JSON.stringify(sorted)) return false;
+  yield* exec((db, t) => db.delete(t.goalPlans).where(eq(t.goalPlans.userId, ctx.userId)));
+  for (const p of sorted) yield* writePlan(ctx, p);
+  yield* logGoals(ctx);
   return true;
 }
 
 /** A goals delete from sync: no goals from today on (earlier days keep theirs). */
-export function clearGoals(ctx: GoalsCtx) {
+export function clearGoals(ctx: GoalsCtx): Q<ReturnType<typeof goalsDocument>> {
   return putGoals({ ctx, input: {} });
 }
 
 /** Records the goals document in the change log after a write; returns it. */
-export function logGoals(ctx: GoalsCtx) {
-  const doc = getGoals(ctx.db, ctx.userId);
-  runSync(ctx.log.record(ctx.userId, "goals", "goals", "upsert", doc, ctx.now), ctx.db);
+export function* logGoals(ctx: GoalsCtx): Q<ReturnType<typeof goalsDocument>> {
+  const doc = yield* getGoals(ctx.userId);
+  yield* ctx.log.record(ctx.userId, "goals", "goals", "upsert", doc, ctx.now);
   return doc;
 }

@@ -4,7 +4,8 @@
  * batched transactions. Re-running changes nothing. A bad line is skipped and reported by number;
  * a truncated gzip stops the import after the last whole line, which is reported.
  */
-import type { Db } from "../../db/client";
+import { tx } from "../../db/q";
+import type { Store } from "../../db/store";
 import { ImportedRepo, type UpsertOutcome } from "./repo";
 import { mapOffProduct } from "./off";
 
@@ -69,11 +70,11 @@ export function splitRow(line: string, delimiter: string): string[] | null {
   return out;
 }
 
-export async function importOff(db: Db, path: string, opts: ImportOptions = {}): Promise<ImportReport> {
+export async function importOff(store: Store, path: string, opts: ImportOptions = {}): Promise<ImportReport> {
   const started = performance.now();
   const now = (opts.now ?? (() => new Date()))().toISOString();
   const batchSize = opts.batchSize ?? 250;
-  const repo = new ImportedRepo(db);
+  const repo = new ImportedRepo(store);
   const file = Bun.file(path);
   const bytesTotal = file.size;
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
@@ -110,20 +111,21 @@ export async function importOff(db: Db, path: string, opts: ImportOptions = {}):
     if (report.skipped.length < MAX_REPORTED) report.skipped.push({ line, reason });
   };
   let batch: Parameters<ImportedRepo["upsert"]>[0][] = [];
-  const flush = () => {
+  const flush = async () => {
     if (!batch.length) return;
-    const rows = batch;
+    const records = batch;
     batch = [];
-    // IMMEDIATE: wait for a running server's write to finish (busy_timeout) rather than fail the
-    // upgrade from a read; small batches keep each hold of the write lock to a few milliseconds.
-    db.$client
-      .transaction(() => {
-        for (const r of rows) {
-          const o: UpsertOutcome = repo.upsert(r, "off-import", now);
-          report[o]++;
-        }
-      })
-      .immediate();
+    // On SQLite an IMMEDIATE transaction (db/store.ts): it waits for a running server's write to finish
+    // (busy_timeout) rather than fail the upgrade from a read; small batches keep each hold of the
+    // write lock to a few milliseconds.
+    const outcomes = await store.run(
+      tx(function* () {
+        const out: UpsertOutcome[] = [];
+        for (const r of records) out.push(yield* repo.upsert(r, "off-import", now));
+        return out;
+      }),
+    );
+    for (const o of outcomes) report[o]++;
   };
 
   let header: string[] | null = null;
@@ -171,7 +173,7 @@ export async function importOff(db: Db, path: string, opts: ImportOptions = {}):
         continue;
       }
       batch.push(mapped.record);
-      if (batch.length >= batchSize) flush();
+      if (batch.length >= batchSize) await flush();
     }
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
@@ -180,7 +182,7 @@ export async function importOff(db: Db, path: string, opts: ImportOptions = {}):
         ? `the gzip stream ends early or is corrupt after line ${report.lines} (${msg}); every whole line before it was imported`
         : msg;
   }
-  flush();
+  await flush();
   report.seconds = (performance.now() - started) / 1000;
   opts.onProgress?.({ bytesRead: bytesTotal, bytesTotal, lines: report.lines });
   return report;

@@ -1,10 +1,10 @@
 /** Imported products (Open Food Facts), shared by all users; ids from 2,000,000,000. */
 import { eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { FreshMap } from "../../db/fresh-map";
-import { direct, runSync, SqliteStore } from "../../db/store";
+import { all, dialect, one, row, rows, type Q } from "../../db/q";
+import type { importedProducts } from "../../db/schema";
+import type { Store } from "../../db/store";
 import { allNutrients, macros } from "../foods/food-parts";
-import { importedProducts } from "../../db/schema";
 import type { FoodT } from "../foods/model";
 import type { RankInput } from "../foods/rank";
 import { OFF_ATTRIBUTION, type ImportedRecord } from "./off";
@@ -42,62 +42,86 @@ export function importedFood(row: ImportedRow): FoodT {
 
 export type UpsertOutcome = "inserted" | "updated" | "unchanged";
 
+/**
+ * The text search, in each dialect. SQLite: the FTS5 table (porter stemming) and its bm25 (lower is
+ * better). PostgreSQL: the GIN index over to_tsvector('english', …) (Snowball stemming), the query
+ * turned into a tsquery (`tsquery` below), and minus ts_rank as the bm25, so lower is better there
+ * too. PostgreSQL's `english` does not fold diacritics in product names; the typed words are folded.
+ */
+const WORDS = "to_tsvector('english', p.name || ' ' || coalesce(p.brand, ''))";
+const RANK_INPUT =
+  "p.id, p.name, NULL AS group_code, '' AS synonyms, CASE WHEN p.serving_grams IS NULL THEN 0 ELSE 1 END AS portion_count, p.brand";
+const PROBE_SQL = {
+  sqlite: "SELECT rowid AS id FROM imported_fts WHERE imported_fts MATCH ? LIMIT ?",
+  pg: `SELECT p.id FROM imported_products p WHERE ${WORDS} @@ to_tsquery('english', ?) LIMIT ?`,
+};
+const CANDIDATES_SQL = {
+  sqlite: `SELECT ${RANK_INPUT}, bm25(imported_fts) AS bm25
+    FROM imported_fts JOIN imported_products p ON p.id = imported_fts.rowid
+    WHERE imported_fts MATCH ? ORDER BY bm25 LIMIT ?`,
+  pg: `SELECT ${RANK_INPUT}, -ts_rank(${WORDS}, q) AS bm25 FROM imported_products p, to_tsquery('english', ?) q
+    WHERE ${WORDS} @@ q ORDER BY bm25, p.id LIMIT ?`,
+};
+const RANK_INPUT_OF = `SELECT ${RANK_INPUT} FROM imported_products p WHERE p.id = ?`;
+const GENERATION =
+  "SELECT max(updated_at) || ':' || (SELECT max(id) FROM imported_products) AS g FROM imported_products";
+// Re-importing the same data changes nothing: a row is only rewritten when its content differs, and
+// RETURNING yields a row only when something was written.
+const UPSERT_COLUMNS = `INSERT INTO imported_products (gtin, name, brand, nutrients, serving_name, serving_grams, origin, attribution, updated_at)`;
+const UPSERT_SET = `ON CONFLICT (gtin) DO UPDATE SET name = excluded.name, brand = excluded.brand, nutrients = excluded.nutrients,
+  serving_name = excluded.serving_name, serving_grams = excluded.serving_grams, origin = excluded.origin,
+  attribution = excluded.attribution, updated_at = excluded.updated_at`;
+const UPSERT = {
+  sqlite: `${UPSERT_COLUMNS} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ${UPSERT_SET}
+    WHERE name IS NOT excluded.name OR brand IS NOT excluded.brand OR nutrients IS NOT excluded.nutrients
+      OR serving_name IS NOT excluded.serving_name OR serving_grams IS NOT excluded.serving_grams
+    RETURNING id`,
+  // json has no equality: its text is compared (the stored text is what was written)
+  pg: `${UPSERT_COLUMNS} VALUES (?, ?, ?, CAST(? AS json), ?, ?, ?, ?, ?) ${UPSERT_SET}
+    WHERE imported_products.name IS DISTINCT FROM excluded.name OR imported_products.brand IS DISTINCT FROM excluded.brand
+      OR imported_products.nutrients::text IS DISTINCT FROM excluded.nutrients::text
+      OR imported_products.serving_name IS DISTINCT FROM excluded.serving_name
+      OR imported_products.serving_grams IS DISTINCT FROM excluded.serving_grams
+    RETURNING id`,
+};
+
+/**
+ * An FTS5 expression of foods/query.ts (quoted words, a `*` for a prefix, AND, OR, parentheses) as
+ * a tsquery: the same words, `:*` for a prefix, `&`, `|`.
+ */
+export function tsquery(match: string): string {
+  return match.replace(/"((?:[^"]|"")*)"(\*?)|\bAND\b|\bOR\b/g, (token, word: string | undefined, star: string) => {
+    if (token === "AND") return "&";
+    if (token === "OR") return "|";
+    return `'${word!.replace(/""/g, '"').replace(/'/g, "''").replace(/\\/g, "\\\\")}'${star ? ":*" : ""}`;
+  });
+}
+/** The match as each dialect's search takes it. */
+const matchFor = (match: string) => dialect({ sqlite: () => match, pg: async () => tsquery(match) });
+
 export class ImportedRepo {
-  private readonly upsertStmt;
-  private readonly idOfGtin;
-  private readonly candidateStmt;
-  private readonly probeStmt;
-  private readonly byIdStmt;
-  private readonly generationStmt;
   private readonly generations: FreshMap<0, string>;
-  constructor(readonly db: Db) {
-    this.generations = new FreshMap(new SqliteStore(db), 1);
-    this.probeStmt = db.$client.prepare<{ id: number }, [string, number]>(
-      "SELECT rowid AS id FROM imported_fts WHERE imported_fts MATCH ? LIMIT ?",
-    );
-    this.byIdStmt = db.$client.prepare<RankInput, [number]>(
-      "SELECT id, name, NULL AS group_code, '' AS synonyms, (serving_grams IS NOT NULL) AS portion_count, brand FROM imported_products WHERE id = ?",
-    );
-    this.candidateStmt = db.$client.prepare<RankInput & { bm25: number }, [string, number]>(
-      `SELECT p.id, p.name, NULL AS group_code, '' AS synonyms, (p.serving_grams IS NOT NULL) AS portion_count, p.brand, bm25(imported_fts) AS bm25
-       FROM imported_fts JOIN imported_products p ON p.id = imported_fts.rowid
-       WHERE imported_fts MATCH ? ORDER BY bm25 LIMIT ?`,
-    );
-    this.generationStmt = db.$client.prepare<{ g: string | null }, []>(
-      "SELECT max(updated_at) || ':' || (SELECT max(id) FROM imported_products) AS g FROM imported_products",
-    );
-    this.idOfGtin = db.$client.prepare<{ id: number }, [string]>("SELECT id FROM imported_products WHERE gtin = ?");
-    // Re-importing the same data changes nothing: a row is only rewritten when its content
-    // differs, and RETURNING yields a row only when something was written.
-    this.upsertStmt = db.$client.prepare<
-      { id: number },
-      [string, string, string | null, string, string | null, number | null, string, string, string]
-    >(
-      `INSERT INTO imported_products (gtin, name, brand, nutrients, serving_name, serving_grams, origin, attribution, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (gtin) DO UPDATE SET name = excluded.name, brand = excluded.brand, nutrients = excluded.nutrients,
-         serving_name = excluded.serving_name, serving_grams = excluded.serving_grams, origin = excluded.origin,
-         attribution = excluded.attribution, updated_at = excluded.updated_at
-       WHERE name IS NOT excluded.name OR brand IS NOT excluded.brand OR nutrients IS NOT excluded.nutrients
-         OR serving_name IS NOT excluded.serving_name OR serving_grams IS NOT excluded.serving_grams
-       RETURNING id`,
-    );
+  constructor(store: Store) {
+    this.generations = new FreshMap(store, 1);
   }
 
-  byId(id: number): ImportedRow | null {
-    return this.db.select().from(importedProducts).where(eq(importedProducts.id, id)).get() ?? null;
+  byId(id: number): Q<ImportedRow | null> {
+    return one((db, t) => db.select().from(t.importedProducts).where(eq(t.importedProducts.id, id)));
   }
 
-  byGtins(gtins: string[]): ImportedRow | null {
+  *byGtins(gtins: string[]): Q<ImportedRow | null> {
     if (!gtins.length) return null;
-    const rows = this.db.select().from(importedProducts).where(inArray(importedProducts.gtin, gtins)).all();
-    return gtins.map((g) => rows.find((r) => r.gtin === g)).find(Boolean) ?? null;
+    const found = yield* all((db, t) =>
+      db.select().from(t.importedProducts).where(inArray(t.importedProducts.gtin, gtins)),
+    );
+    return gtins.map((g) => found.find((r) => r.gtin === g)).find(Boolean) ?? null;
   }
 
   /** Inserts or updates one record; reports which, so an import can count. */
-  upsert(r: ImportedRecord, origin: "off-import" | "off-online", now: string): UpsertOutcome {
-    const before = this.idOfGtin.get(r.gtin);
-    const res = this.upsertStmt.get(
+  *upsert(r: ImportedRecord, origin: "off-import" | "off-online", now: string): Q<UpsertOutcome> {
+    const before = yield* row<{ id: number }>("SELECT id FROM imported_products WHERE gtin = ?", r.gtin);
+    const res = yield* row<{ id: number }>(
+      UPSERT,
       r.gtin,
       r.name,
       r.brand,
@@ -118,13 +142,16 @@ export class ImportedRepo {
    * decides: up to PROBE matches are ranked by bm25; beyond that the first `limit` in index order
    * are taken (a sample; another word narrows the match).
    */
-  searchCandidates(match: string, limit: number): (RankInput & { bm25: number })[] {
-    const probe = this.probeStmt.all(match, PROBE + 1);
-    if (probe.length <= PROBE) return this.candidateStmt.all(match, limit);
-    return probe.slice(0, limit).flatMap((r) => {
-      const row = this.byIdStmt.get(r.id);
-      return row ? [{ ...row, bm25: 0 }] : [];
-    });
+  *searchCandidates(match: string, limit: number): Q<(RankInput & { bm25: number })[]> {
+    const m = yield* matchFor(match);
+    const probe = yield* rows<{ id: number }>(PROBE_SQL, m, PROBE + 1);
+    if (probe.length <= PROBE) return yield* rows(CANDIDATES_SQL, m, limit);
+    const sample: (RankInput & { bm25: number })[] = [];
+    for (const r of probe.slice(0, limit)) {
+      const found = yield* row<RankInput>(RANK_INPUT_OF, r.id);
+      if (found) sample.push({ ...found, bm25: 0 });
+    }
+    return sample;
   }
 
   /**
@@ -132,14 +159,14 @@ export class ImportedRepo {
    * the database changes (db/fresh-map.ts; an import runs in another process): every anonymous
    * search asked, and it was a sixth of one (profiled in process).
    */
-  generation(): string {
-    return runSync(
-      this.generations.get(0, () => direct(() => this.generationStmt.get()?.g ?? "")),
-      this.db,
-    )!;
+  *generation(): Q<string> {
+    const read = () => row<{ g: string | null }>(GENERATION);
+    return (yield* this.generations.get(0, function* () {
+      return (yield* read())?.g ?? "";
+    }))!;
   }
 
-  count(): number {
-    return (this.db.$client.query("SELECT count(*) AS n FROM imported_products").get() as { n: number }).n;
+  *count(): Q<number> {
+    return (yield* row<{ n: number }>("SELECT CAST(count(*) AS integer) AS n FROM imported_products"))!.n;
   }
 }

@@ -1,5 +1,4 @@
 /** The meal log's context for one request; other features (stats, sync, portability) build theirs from it. */
-import type { Db } from "../../db/client";
 import type { RouteDeps } from "../auth/context";
 import type { FoodDirectory } from "../foods/directory";
 import type { ChangeLog } from "../../db/change-log";
@@ -8,7 +7,6 @@ import type { MealsCtx, PhotoHooks } from "./service";
 
 /** What the meal log needs from the app. */
 export interface MealsDeps extends RouteDeps {
-  db: Db;
   meals: MealsRepo;
   foods: FoodDirectory;
   /** The photo scanner's hooks (scanner/photo-hooks.ts). */
@@ -17,11 +15,10 @@ export interface MealsDeps extends RouteDeps {
 }
 
 export function mealsCtx(
-  deps: Pick<MealsDeps, "db" | "meals" | "foods" | "photoHooks" | "changeLog" | "now">,
+  deps: Pick<MealsDeps, "meals" | "foods" | "photoHooks" | "changeLog" | "now">,
   user: { id: number; timezone: string },
 ): MealsCtx {
   return {
-    db: deps.db,
     repo: deps.meals,
     foods: deps.foods,
     photos: deps.photoHooks,

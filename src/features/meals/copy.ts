@@ -4,8 +4,7 @@
  * with (their snapshot), so a copy works even after the food was edited or deleted. With a client
  * `id` each copy's id is derived from it and the original's, so a retried copy never doubles.
  */
-import { runSync } from "../../db/store";
-import { inTx } from "../../db/tx";
+import { tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { isUuid, Problems, checkDate } from "../../lib/problems";
 import { addDays, localClock, localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
@@ -69,17 +68,23 @@ function check(ctx: MealsCtx, input: CopyInput) {
   };
 }
 
-export function copyMeals({ ctx, input }: { ctx: MealsCtx; input: CopyInput }): { meals: MealT[]; created: number } {
+export function* copyMeals({
+  ctx,
+  input,
+}: {
+  ctx: MealsCtx;
+  input: CopyInput;
+}): Q<{ meals: MealT[]; created: number }> {
   const v = check(ctx, input);
-  let sources: MealRow[];
+  let sources: MealRow[] = [];
   if (v.ids) {
-    sources = [...new Set(v.ids.map((id) => id.toLowerCase()))].map((id) => {
-      const row = ctx.repo.get(ctx.userId, id);
+    for (const id of new Set(v.ids.map((id) => id.toLowerCase()))) {
+      const row = yield* ctx.repo.get(ctx.userId, id);
       if (!row) throw new AppError("meal_not_found", `no meal ${id} of yours`);
-      return row;
-    });
+      sources.push(row);
+    }
   } else {
-    sources = ctx.repo.day(ctx.userId, v.fromDate!).filter((m) => !v.mealType || m.mealType === v.mealType);
+    sources = (yield* ctx.repo.day(ctx.userId, v.fromDate!)).filter((m) => !v.mealType || m.mealType === v.mealType);
     if (sources.length > MAX_COPY)
       throw new AppError("validation_failed", `that day has more than ${MAX_COPY} meals; copy them by meal_type`, [
         { field: "from_date", message: `has more than ${MAX_COPY} meals` },
@@ -87,11 +92,12 @@ export function copyMeals({ ctx, input }: { ctx: MealsCtx; input: CopyInput }): 
   }
   const stamp = ctx.now.toISOString();
   let created = 0;
-  const meals = inTx(ctx.db, () =>
-    sources.map((src) => {
+  const meals = yield* tx(function* () {
+    const copies: MealT[] = [];
+    for (const src of sources) {
       const id = v.copyId ? derivedId(v.copyId, src.id) : Bun.randomUUIDv7();
       const mealType = v.toType ?? (src.mealType as MealType);
-      const existing = ctx.repo.byId(id);
+      const existing = yield* ctx.repo.byId(id);
       if (existing) {
         if (existing.userId !== ctx.userId || existing.date !== v.toDate || existing.mealType !== mealType) {
           throw new AppError(
@@ -99,10 +105,11 @@ export function copyMeals({ ctx, input }: { ctx: MealsCtx; input: CopyInput }): 
             `copy id ${v.copyId} was already used for a different copy; make a new id for a new copy`,
           );
         }
-        return toMeal(existing);
+        copies.push(toMeal(existing));
+        continue;
       }
       const [h, m] = localClock(new Date(src.eatenAt), ctx.timezone);
-      ctx.repo.insert({
+      yield* ctx.repo.insert({
         ...src,
         id,
         date: v.toDate,
@@ -113,10 +120,11 @@ export function copyMeals({ ctx, input }: { ctx: MealsCtx; input: CopyInput }): 
         updatedAt: stamp,
       });
       created++;
-      const meal = toMeal(ctx.repo.get(ctx.userId, id)!);
-      runSync(ctx.log.record(ctx.userId, "meal", id, "upsert", meal, ctx.now), ctx.db);
-      return meal;
-    }),
-  );
+      const meal = toMeal((yield* ctx.repo.get(ctx.userId, id))!);
+      yield* ctx.log.record(ctx.userId, "meal", id, "upsert", meal, ctx.now);
+      copies.push(meal);
+    }
+    return copies;
+  });
   return { meals, created };
 }

@@ -1,7 +1,9 @@
 /** GET /meals?from=&to= — meals over a date range, cursor-paginated (API.md §Meals). */
+import type { Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { checkRange } from "../../lib/date-range";
 import { localDate } from "../../lib/time";
+import type { MealT } from "./model";
 import { toMeal, type MealsCtx } from "./service";
 
 export const MAX_RANGE_DAYS = 366;
@@ -32,18 +34,18 @@ function decode(cursor: string): Position {
   throw bad();
 }
 
-export function mealsInRange({
+export function* mealsInRange({
   ctx,
   input,
 }: {
   ctx: MealsCtx;
   input: { from?: string; to?: string; order?: "asc" | "desc"; cursor?: string; limit?: number };
-}) {
+}): Q<{ from: string; to: string; order: "asc" | "desc"; items: MealT[]; next_cursor: string | null }> {
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), MAX_RANGE_DAYS, DEFAULT_RANGE_DAYS);
   const order = input.order ?? "desc";
   const limit = input.limit ?? 100;
   const after = input.cursor ? decode(input.cursor) : null;
-  const rows = ctx.repo.range(ctx.userId, from, to, order, after, limit + 1);
+  const rows = yield* ctx.repo.range(ctx.userId, from, to, order, after, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

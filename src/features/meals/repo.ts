@@ -1,9 +1,9 @@
 /** Meal queries. Reads of a day or week aggregate in SQL over the (user_id, date, eaten_at) index. */
-import { preparedInsert } from "../../db/insert";
-import { addDays } from "../../lib/time";
 import { and, asc, between, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { preparedInsert } from "../../db/insert";
+import { all, exec, one, prepared, rows, type Q } from "../../db/q";
 import { meals } from "../../db/schema";
+import { addDays } from "../../lib/time";
 import { SUM_COLUMNS } from "./nutrition";
 
 export type MealRow = typeof meals.$inferSelect;
@@ -16,77 +16,78 @@ export interface DayTypeSums {
   [nutrient: string]: number | string | null;
 }
 
-// Hot queries are prepared once: building them per call cost ~100 µs each (measured with bench:hot).
-function prepare(db: Db) {
-  const u = sql.placeholder("userId");
-  return {
-    byId: db
-      .select()
-      .from(meals)
-      .where(eq(meals.id, sql.placeholder("id")))
-      .prepare(),
-    get: db
-      .select()
-      .from(meals)
-      .where(and(eq(meals.id, sql.placeholder("id")), eq(meals.userId, u)))
-      .prepare(),
-    day: db
-      .select()
-      .from(meals)
-      .where(and(eq(meals.userId, u), eq(meals.date, sql.placeholder("date"))))
-      .orderBy(asc(meals.eatenAt), asc(meals.createdAt), asc(meals.id))
-      .prepare(),
-  };
+export interface FoodHistoryRow {
+  id: number;
+  n: number;
+  last: string;
+  quantity: number;
+  portion_id: number | null;
 }
 
+// Hot queries are prepared once: building them per call cost ~100 µs each (measured with bench:hot).
+const u = sql.placeholder("userId");
+const byId = prepared((db, t) =>
+  db
+    .select()
+    .from(t.meals)
+    .where(eq(t.meals.id, sql.placeholder("id"))),
+);
+const own = prepared((db, t) =>
+  db
+    .select()
+    .from(t.meals)
+    .where(and(eq(t.meals.id, sql.placeholder("id")), eq(t.meals.userId, u))),
+);
+const day = prepared((db, t) =>
+  db
+    .select()
+    .from(t.meals)
+    .where(and(eq(t.meals.userId, u), eq(t.meals.date, sql.placeholder("date"))))
+    .orderBy(asc(t.meals.eatenAt), asc(t.meals.createdAt), asc(t.meals.id)),
+);
+const insertMeal = preparedInsert(meals);
+
+// By date first (a meal's local date is at most a day before its UTC instant's), from the covering
+// (user_id, date, eaten_at, food_id) index: the (user_id, food_id, …) one read every meal the user
+// ever logged, 2.6 ms for ten years against 0.4 (bench:scale). quantity and portion_id come from the
+// row of the latest eaten_at: SQLite's bare columns beside max(), PostgreSQL's ordered array_agg.
+const HISTORY = {
+  sqlite: `SELECT food_id AS id, count(*) AS n, max(eaten_at) AS last, quantity, portion_id FROM meals INDEXED BY meals_user_date
+    WHERE user_id = ? AND date >= ? AND eaten_at >= ? AND food_id IS NOT NULL GROUP BY food_id ORDER BY n DESC LIMIT 500`,
+  pg: `SELECT food_id AS id, count(*)::int AS n, max(eaten_at) AS last,
+      (array_agg(quantity ORDER BY eaten_at DESC))[1] AS quantity, (array_agg(portion_id ORDER BY eaten_at DESC))[1] AS portion_id
+    FROM meals WHERE user_id = ? AND date >= ? AND eaten_at >= ? AND food_id IS NOT NULL GROUP BY food_id ORDER BY n DESC LIMIT 500`,
+};
+const sums = (count: string) =>
+  `SELECT date, meal_type, ${count} AS n, ${SUM_COLUMNS}
+   FROM meals WHERE user_id = ? AND date BETWEEN ? AND ? GROUP BY date, meal_type`;
+const SUMS = { sqlite: sums("count(*)"), pg: sums("count(*)::int") };
+
 export class MealsRepo {
-  private readonly sumsByDateAndType;
-  private readonly q: ReturnType<typeof prepare>;
-  private readonly history;
   /** Meals per account (the admin's list shows the count, never the meals). */
-  countsByUser(): Map<number, number> {
-    const rows = this.db.$client
-      .prepare<{ user_id: number; n: number }, []>("SELECT user_id, count(*) AS n FROM meals GROUP BY user_id")
-      .all();
-    return new Map(rows.map((r) => [r.user_id, r.n]));
-  }
-  constructor(readonly db: Db) {
-    // By date first (a meal's local date is at most a day before its UTC instant's), from the covering
-    // (user_id, date, eaten_at, food_id) index: the (user_id, food_id, …) one read every meal the
-    // user ever logged, 2.6 ms for ten years against 0.4 (bench:scale).
-    // SQLite's bare columns beside max(): quantity and portion_id come from the row of the latest eaten_at
-    this.history = db.$client.prepare<
-      { id: number; n: number; last: string; quantity: number; portion_id: number | null },
-      [number, string, string]
-    >(
-      `SELECT food_id AS id, count(*) AS n, max(eaten_at) AS last, quantity, portion_id FROM meals INDEXED BY meals_user_date
-       WHERE user_id = ? AND date >= ? AND eaten_at >= ? AND food_id IS NOT NULL GROUP BY food_id ORDER BY n DESC LIMIT 500`,
-    );
-    this.sumsByDateAndType = db.$client.prepare<DayTypeSums, [number, string, string]>(
-      `SELECT date, meal_type, count(*) AS n, ${SUM_COLUMNS}
-       FROM meals WHERE user_id = ? AND date BETWEEN ? AND ? GROUP BY date, meal_type`,
-    );
-    this.q = prepare(db);
+  *countsByUser(): Q<Map<number, number>> {
+    const found = yield* rows<{ user_id: number; n: number }>({
+      sqlite: "SELECT user_id, count(*) AS n FROM meals GROUP BY user_id",
+      pg: "SELECT user_id, count(*)::int AS n FROM meals GROUP BY user_id",
+    });
+    return new Map(found.map((r) => [r.user_id, r.n]));
   }
 
-  byId(id: string): MealRow | null {
-    return this.q.byId.get({ id }) ?? null;
+  byId(id: string): Q<MealRow | null> {
+    return byId.one({ id });
   }
 
-  get(userId: number, id: string): MealRow | null {
-    return this.q.get.get({ id, userId }) ?? null;
+  get(userId: number, id: string): Q<MealRow | null> {
+    return own.one({ id, userId });
   }
 
-  day(userId: number, date: string): MealRow[] {
-    return this.q.day.all({ userId, date });
+  day(userId: number, date: string): Q<MealRow[]> {
+    return day.all({ userId, date });
   }
 
   /** Per food, how often and how lately the user logged it since `since` (search boosts; the covering meals_user_date index). */
-  foodHistory(
-    userId: number,
-    since: string,
-  ): { id: number; n: number; last: string; quantity: number; portion_id: number | null }[] {
-    return this.history.all(userId, addDays(since.slice(0, 10), -1), since);
+  foodHistory(userId: number, since: string): Q<FoodHistoryRow[]> {
+    return rows<FoodHistoryRow>(HISTORY, userId, addDays(since.slice(0, 10), -1), since);
   }
 
   /** Meals with from ≤ date ≤ to in (date, eaten_at, id) order, after `after` when paging (the (user_id, date, eaten_at) index). */
@@ -97,65 +98,63 @@ export class MealsRepo {
     order: "asc" | "desc",
     after: { date: string; eatenAt: string; id: string } | null,
     limit: number,
-  ): MealRow[] {
+  ): Q<MealRow[]> {
     const dir = order === "asc" ? asc : desc;
-    const past =
-      after &&
-      sql`(${meals.date}, ${meals.eatenAt}, ${meals.id}) ${sql.raw(order === "asc" ? ">" : "<")} (${after.date}, ${after.eatenAt}, ${after.id})`;
-    return this.db
-      .select()
-      .from(meals)
-      .where(and(eq(meals.userId, userId), between(meals.date, from, to), past ?? undefined))
-      .orderBy(dir(meals.date), dir(meals.eatenAt), dir(meals.id))
-      .limit(limit)
-      .all();
+    return all((db, t) => {
+      const past =
+        after &&
+        sql`(${t.meals.date}, ${t.meals.eatenAt}, ${t.meals.id}) ${sql.raw(order === "asc" ? ">" : "<")} (${after.date}, ${after.eatenAt}, ${after.id})`;
+      return db
+        .select()
+        .from(t.meals)
+        .where(and(eq(t.meals.userId, userId), between(t.meals.date, from, to), past ?? undefined))
+        .orderBy(dir(t.meals.date), dir(t.meals.eatenAt), dir(t.meals.id))
+        .limit(limit);
+    });
   }
 
   /** Each food id the user logged between `min` and `max` (inclusive), once. */
-  foodIdsLogged(userId: number, min: number, max: number): number[] {
-    return this.db.$client
-      .query<{ food_id: number }, [number, number, number]>(
-        "SELECT DISTINCT food_id FROM meals WHERE user_id = ? AND food_id BETWEEN ? AND ?",
-      )
-      .all(userId, min, max)
-      .map((r) => r.food_id);
+  *foodIdsLogged(userId: number, min: number, max: number): Q<number[]> {
+    const found = yield* rows<{ food_id: number }>(
+      "SELECT DISTINCT food_id FROM meals WHERE user_id = ? AND food_id BETWEEN ? AND ?",
+      userId,
+      min,
+      max,
+    );
+    return found.map((r) => r.food_id);
   }
 
   /** The user's first meal (by date, time, id) of this food. */
-  firstOf(userId: number, foodId: number): MealRow | null {
-    return (
-      this.db
+  firstOf(userId: number, foodId: number): Q<MealRow | null> {
+    return one((db, t) =>
+      db
         .select()
-        .from(meals)
-        .where(and(eq(meals.userId, userId), eq(meals.foodId, foodId)))
-        .orderBy(asc(meals.date), asc(meals.eatenAt), asc(meals.id))
-        .limit(1)
-        .get() ?? null
+        .from(t.meals)
+        .where(and(eq(t.meals.userId, userId), eq(t.meals.foodId, foodId)))
+        .orderBy(asc(t.meals.date), asc(t.meals.eatenAt), asc(t.meals.id))
+        .limit(1),
     );
   }
 
-  insert(m: NewMeal): void {
-    (this.insertRow ??= preparedInsert(this.db, meals))(m);
-  }
-  private insertRow?: (m: NewMeal) => void;
-
-  update(userId: number, id: string, set: Partial<NewMeal>): void {
-    this.db
-      .update(meals)
-      .set(set)
-      .where(and(eq(meals.id, id), eq(meals.userId, userId)))
-      .run();
+  insert(m: NewMeal): Q<void> {
+    return insertMeal(m);
   }
 
-  delete(userId: number, id: string): void {
-    this.db
-      .delete(meals)
-      .where(and(eq(meals.id, id), eq(meals.userId, userId)))
-      .run();
+  update(userId: number, id: string, set: Partial<NewMeal>): Q<number> {
+    return exec((db, t) =>
+      db
+        .update(t.meals)
+        .set(set)
+        .where(and(eq(t.meals.id, id), eq(t.meals.userId, userId))),
+    );
+  }
+
+  delete(userId: number, id: string): Q<number> {
+    return exec((db, t) => db.delete(t.meals).where(and(eq(t.meals.id, id), eq(t.meals.userId, userId))));
   }
 
   /** Count and nutrient sums per (date, meal type) for dates from..to inclusive. */
-  sums(userId: number, from: string, to: string): DayTypeSums[] {
-    return this.sumsByDateAndType.all(userId, from, to);
+  sums(userId: number, from: string, to: string): Q<DayTypeSums[]> {
+    return rows<DayTypeSums>(SUMS, userId, from, to);
   }
 }

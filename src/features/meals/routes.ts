@@ -1,6 +1,7 @@
 /** /meals — log, read, change and delete meals; every route needs a token. */
-import { direct } from "../../db/store";
+import { after } from "../../db/store";
 import { Elysia, t } from "elysia";
+import type { Q } from "../../db/q";
 import { errors } from "../../lib/schemas";
 import { noContent, reply } from "../../lib/reply";
 
@@ -22,14 +23,13 @@ import { mealsCtx, type MealsDeps } from "./context";
 
 export function mealsRoutes(deps: MealsDeps) {
   const tags = ["meals"];
+  const run = <T>(work: Q<T>) => deps.store.run(work);
   return new Elysia({ prefix: "/meals" })
     .use(deps.authn)
     .post(
       "/",
       async ({ body, user, set }) => {
-        const { meal, created } = await deps.commit(() =>
-          direct(() => createMeal({ ctx: mealsCtx(deps, user), input: body })),
-        );
+        const { meal, created } = await deps.commit(() => createMeal({ ctx: mealsCtx(deps, user), input: body }));
         return created ? reply(deps, meal, 201, { location: `/api/v1/meals/${meal.id}` }, set) : reply(deps, meal);
       },
       {
@@ -45,20 +45,25 @@ export function mealsRoutes(deps: MealsDeps) {
         },
       },
     )
-    .get("/", ({ query, user }) => reply(deps, mealsInRange({ ctx: mealsCtx(deps, user), input: query })), {
-      auth: true,
-      query: RangeQuery,
-      response: { 200: MealsPage, ...errors(400, 401) },
-      detail: {
-        tags,
-        summary: "Meals over a date range, cursor-paginated",
-        description: `from..to (both included, at most ${MAX_RANGE_DAYS} days; default the 30 days ending today), newest first unless order=asc. Pass next_cursor back as cursor for the next page; null = the last page.`,
+    .get(
+      "/",
+      ({ query, user }) =>
+        after(run(mealsInRange({ ctx: mealsCtx(deps, user), input: query })), (page) => reply(deps, page)),
+      {
+        auth: true,
+        query: RangeQuery,
+        response: { 200: MealsPage, ...errors(400, 401) },
+        detail: {
+          tags,
+          summary: "Meals over a date range, cursor-paginated",
+          description: `from..to (both included, at most ${MAX_RANGE_DAYS} days; default the 30 days ending today), newest first unless order=asc. Pass next_cursor back as cursor for the next page; null = the last page.`,
+        },
       },
-    })
+    )
     .post(
       "/copy",
       async ({ body, user, set }) => {
-        const out = await deps.commit(() => direct(() => copyMeals({ ctx: mealsCtx(deps, user), input: body })));
+        const out = await deps.commit(() => copyMeals({ ctx: mealsCtx(deps, user), input: body }));
         return reply(deps, out, out.created ? 201 : 200, undefined, set);
       },
       {
@@ -77,25 +82,35 @@ export function mealsRoutes(deps: MealsDeps) {
         },
       },
     )
-    .get("/daily", ({ query, user }) => reply(deps, dailyMeals({ ctx: mealsCtx(deps, user), input: query })), {
-      auth: true,
-      query: DayQuery,
-      response: { 200: DailyMeals, ...errors(400, 401) },
-      detail: { tags, summary: "A day's meals in eating order, with totals (default: today in the user's time zone)" },
-    })
-    .get("/:id", ({ params, user }) => reply(deps, getMeal({ ctx: mealsCtx(deps, user), id: params.id })), {
-      auth: true,
-      params: MealIdParams,
-      response: { 200: Meal, ...errors(400, 401, 404) },
-      detail: { tags, summary: "One meal" },
-    })
+    .get(
+      "/daily",
+      ({ query, user }) =>
+        after(run(dailyMeals({ ctx: mealsCtx(deps, user), input: query })), (day) => reply(deps, day)),
+      {
+        auth: true,
+        query: DayQuery,
+        response: { 200: DailyMeals, ...errors(400, 401) },
+        detail: {
+          tags,
+          summary: "A day's meals in eating order, with totals (default: today in the user's time zone)",
+        },
+      },
+    )
+    .get(
+      "/:id",
+      ({ params, user }) =>
+        after(run(getMeal({ ctx: mealsCtx(deps, user), id: params.id })), (meal) => reply(deps, meal)),
+      {
+        auth: true,
+        params: MealIdParams,
+        response: { 200: Meal, ...errors(400, 401, 404) },
+        detail: { tags, summary: "One meal" },
+      },
+    )
     .patch(
       "/:id",
       async ({ params, body, user }) =>
-        reply(
-          deps,
-          await deps.commit(() => direct(() => updateMeal({ ctx: mealsCtx(deps, user), id: params.id, input: body }))),
-        ),
+        reply(deps, await deps.commit(() => updateMeal({ ctx: mealsCtx(deps, user), id: params.id, input: body }))),
       {
         auth: true,
         params: MealIdParams,
@@ -113,7 +128,7 @@ export function mealsRoutes(deps: MealsDeps) {
     .delete(
       "/:id",
       async ({ params, user }) => {
-        await deps.commit(() => direct(() => deleteMeal({ ctx: mealsCtx(deps, user), id: params.id })));
+        await deps.commit(() => deleteMeal({ ctx: mealsCtx(deps, user), id: params.id }));
         return noContent();
       },
       {

@@ -2,15 +2,13 @@
  * The meal log (API.md §Meals). Days are calendar dates in the user's time zone; nutrients are
  * computed when a meal is written and stored with it.
  */
-import { runSync } from "../../db/store";
-import type { Db } from "../../db/client";
+import { tx, isUniqueViolation, type Q } from "../../db/q";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { AppError } from "../../lib/errors";
 import { localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
 import type { ChangeLog } from "../../db/change-log";
 import { Lru } from "../../lib/lru";
 import { immutableBody } from "../../lib/reply";
-import { inTx } from "../../db/tx";
 import type { FoodDirectory } from "../foods/directory";
 import type { CreateMealInput, MealT, MealType } from "./model";
 import { fromSums, scale, type MealNutrients } from "./nutrition";
@@ -27,15 +25,14 @@ export { toMeal };
  */
 export interface PhotoHooks {
   /** Is this one of the user's photos from the last 24 hours? */
-  live(userId: number, photoId: string, now: Date): boolean;
+  live(userId: number, photoId: string, now: Date): Q<boolean>;
   /** A meal was logged from this photo: its embedding becomes an example of the food. */
-  confirmed(userId: number, photoId: string, foodId: number, mealId: string, now: Date): void;
+  confirmed(userId: number, photoId: string, foodId: number, mealId: string, now: Date): Q<void>;
   /** That meal was deleted: its example goes too. */
-  withdrawn(userId: number, mealId: string): void;
+  withdrawn(userId: number, mealId: string): Q<void>;
 }
 
 export interface MealsCtx {
-  db: Db;
   repo: MealsRepo;
   /** Which foods the user may log (catalogue, their own, imported). */
   foods: FoodDirectory;
@@ -85,15 +82,21 @@ function requestHash(input: CreateMealInput, eatenAt: Date | undefined): string 
  * POST /meals (and a sync create). With a client `id`, a retry with the same content returns the
  * stored meal (`created: false`); the same id with other content is 409 id_conflict.
  */
-export function createMeal({ ctx, input: raw }: { ctx: MealsCtx; input: unknown }): { meal: MealT; created: boolean } {
-  const v = validateCreate(checkCtx(ctx), raw);
+export function* createMeal({
+  ctx,
+  input: raw,
+}: {
+  ctx: MealsCtx;
+  input: unknown;
+}): Q<{ meal: MealT; created: boolean }> {
+  const v = yield* validateCreate(checkCtx(ctx), raw);
   const { input } = v;
   const hash = requestHash(input, v.eatenAt);
   const id = input.id !== undefined ? input.id.toLowerCase() : Bun.randomUUIDv7();
-  const replay = () => {
-    const existing = ctx.repo.byId(id);
+  const replay = function* () {
+    const existing = yield* ctx.repo.byId(id);
     // another account's deleted meal keeps its id: its owner's undo (a create with that id) must work
-    if (!existing && runSync(ctx.log.deletedElsewhere("meal", id, ctx.userId), ctx.db))
+    if (!existing && (yield* ctx.log.deletedElsewhere("meal", id, ctx.userId)))
       throw new AppError("id_conflict", `meal id ${id} is already used for a different meal`);
     if (!existing) return null;
     if (existing.userId !== ctx.userId || existing.requestHash !== hash) {
@@ -101,7 +104,7 @@ export function createMeal({ ctx, input: raw }: { ctx: MealsCtx; input: unknown 
     }
     return { meal: toMeal(existing), created: false };
   };
-  const earlier = replay();
+  const earlier = yield* replay();
   if (earlier) return earlier;
 
   const { food, quick, portion, grams } = v;
@@ -129,18 +132,18 @@ export function createMeal({ ctx, input: raw }: { ctx: MealsCtx; input: unknown 
     updatedAt: stamp,
   };
   try {
-    const meal = inTx(ctx.db, () => {
-      ctx.repo.insert(row);
+    const meal = yield* tx(function* () {
+      yield* ctx.repo.insert(row);
       if (typeof input.photo_id === "string" && food)
-        ctx.photos.confirmed(ctx.userId, input.photo_id, food.id, id, ctx.now);
-      const m = toMeal(ctx.repo.get(ctx.userId, id)!);
-      runSync(ctx.log.record(ctx.userId, "meal", id, "upsert", m, ctx.now), ctx.db);
+        yield* ctx.photos.confirmed(ctx.userId, input.photo_id, food.id, id, ctx.now);
+      const m = toMeal((yield* ctx.repo.get(ctx.userId, id))!);
+      yield* ctx.log.record(ctx.userId, "meal", id, "upsert", m, ctx.now);
       return m;
     });
     return { meal, created: true };
   } catch (e) {
     // A concurrent retry with the same id won the insert: answer as a replay.
-    const again = String(e).includes("UNIQUE") ? replay() : null;
+    const again = isUniqueViolation(e) ? yield* replay() : null;
     if (again) return again;
     throw e;
   }
@@ -168,9 +171,9 @@ export interface RestoredMeal {
  * Puts back an exported meal as it was (its id and stored nutrients, so statistics come out the
  * same). A meal id this user already has is left alone; another user's is 409 id_conflict.
  */
-export function restoreMeal(ctx: MealsCtx, m: RestoredMeal): "added" | "unchanged" {
-  const existing = ctx.repo.byId(m.id);
-  if (!existing && runSync(ctx.log.deletedElsewhere("meal", m.id, ctx.userId), ctx.db))
+export function* restoreMeal(ctx: MealsCtx, m: RestoredMeal): Q<"added" | "unchanged"> {
+  const existing = yield* ctx.repo.byId(m.id);
+  if (!existing && (yield* ctx.log.deletedElsewhere("meal", m.id, ctx.userId)))
     throw new AppError(
       "id_conflict",
       `meal ${m.id} in the export belongs to another account on this server; nothing was imported`,
@@ -184,7 +187,7 @@ export function restoreMeal(ctx: MealsCtx, m: RestoredMeal): "added" | "unchange
     return "unchanged";
   }
   const stamp = ctx.now.toISOString();
-  ctx.repo.insert({
+  yield* ctx.repo.insert({
     id: m.id,
     userId: ctx.userId,
     foodId: m.foodId,
@@ -204,31 +207,32 @@ export function restoreMeal(ctx: MealsCtx, m: RestoredMeal): "added" | "unchange
     createdAt: m.createdAt ?? stamp,
     updatedAt: stamp,
   });
-  runSync(ctx.log.record(ctx.userId, "meal", m.id, "upsert", toMeal(ctx.repo.get(ctx.userId, m.id)!), ctx.now), ctx.db);
+  const meal = toMeal((yield* ctx.repo.get(ctx.userId, m.id))!);
+  yield* ctx.log.record(ctx.userId, "meal", m.id, "upsert", meal, ctx.now);
   return "added";
 }
 
-function ownMeal(ctx: MealsCtx, id: string): MealRow {
+function* ownMeal(ctx: MealsCtx, id: string): Q<MealRow> {
   if (!isUuid(id)) {
     throw new AppError("validation_failed", "id must be a meal UUID", [
       { field: "id", message: "must be a meal UUID" },
     ]);
   }
-  const row = ctx.repo.get(ctx.userId, id.toLowerCase());
+  const row = yield* ctx.repo.get(ctx.userId, id.toLowerCase());
   if (!row) throw notFound(id);
   return row;
 }
 
-export function getMeal({ ctx, id }: { ctx: MealsCtx; id: string }): MealT {
-  return toMeal(ownMeal(ctx, id));
+export function* getMeal({ ctx, id }: { ctx: MealsCtx; id: string }): Q<MealT> {
+  return toMeal(yield* ownMeal(ctx, id));
 }
 
 /** PATCH /meals/:id (and a sync update) — grams and nutrients are recomputed from the per-100 g values stored with the meal. */
-export function updateMeal({ ctx, id, input: raw }: { ctx: MealsCtx; id: string; input: unknown }): MealT {
-  const row = ownMeal(ctx, id);
+export function* updateMeal({ ctx, id, input: raw }: { ctx: MealsCtx; id: string; input: unknown }): Q<MealT> {
+  const row = yield* ownMeal(ctx, id);
   const stored = toMeal(row);
   const quick = stored.food ? undefined : { description: stored.description!, nutrients: nutrientsOf(row) };
-  const v = validatePatch(checkCtx(ctx), { ...row, quick }, raw);
+  const v = yield* validatePatch(checkCtx(ctx), { ...row, quick }, raw);
   const { input } = v;
   const set: Partial<NewMeal> = { updatedAt: ctx.now.toISOString() };
   if (input.meal_type !== undefined) set.mealType = input.meal_type;
@@ -241,49 +245,50 @@ export function updateMeal({ ctx, id, input: raw }: { ctx: MealsCtx; id: string;
     if (v.portion !== undefined) Object.assign(set, portionFields(v.portion));
   }
   if (v.quick) Object.assign(set, { foodName: v.quick.description, ...nutrientColumns(v.quick.nutrients) });
-  return inTx(ctx.db, () => {
-    ctx.repo.update(ctx.userId, row.id, set);
-    const m = toMeal(ctx.repo.get(ctx.userId, row.id)!);
-    runSync(ctx.log.record(ctx.userId, "meal", row.id, "upsert", m, ctx.now), ctx.db);
+  return yield* tx(function* () {
+    yield* ctx.repo.update(ctx.userId, row.id, set);
+    const m = toMeal((yield* ctx.repo.get(ctx.userId, row.id))!);
+    yield* ctx.log.record(ctx.userId, "meal", row.id, "upsert", m, ctx.now);
     return m;
   });
 }
 
-export function deleteMeal({ ctx, id }: { ctx: MealsCtx; id: string }): void {
-  const row = ownMeal(ctx, id);
-  inTx(ctx.db, () => {
-    ctx.repo.delete(ctx.userId, row.id);
-    ctx.photos.withdrawn(ctx.userId, row.id);
-    runSync(ctx.log.record(ctx.userId, "meal", row.id, "delete", null, ctx.now), ctx.db);
+export function* deleteMeal({ ctx, id }: { ctx: MealsCtx; id: string }): Q<void> {
+  const row = yield* ownMeal(ctx, id);
+  yield* tx(function* () {
+    yield* ctx.repo.delete(ctx.userId, row.id);
+    yield* ctx.photos.withdrawn(ctx.userId, row.id);
+    yield* ctx.log.record(ctx.userId, "meal", row.id, "delete", null, ctx.now);
   });
 }
 
 type DayPage = { date: string; meals: MealT[]; totals: MealNutrients };
 
 /**
- * Day pages by (user, date, the user's latest change-log version). Every write that can change a
+ * Day pages by (user, date, the change log's version for the user). Every write that can change a
  * day (REST, sync, import) logs a new version in its transaction, so a cached page is never stale;
- * a page costs one indexed max() instead of reading and shaping the day's rows.
+ * a page costs one indexed max() (cached until the database changes) instead of reading and shaping
+ * the day's rows.
  */
 const dayPages = new WeakMap<ChangeLog, Lru<string, DayPage>>();
 
 /** GET /meals/daily — the day's meals in eating order, and their totals. */
-export function dailyMeals({ ctx, input }: { ctx: MealsCtx; input: { date?: string } }): DayPage {
+export function* dailyMeals({ ctx, input }: { ctx: MealsCtx; input: { date?: string } }): Q<DayPage> {
   const p = new Problems();
   const date = checkDate(p, "date", input.date) ?? localDate(ctx.now, ctx.timezone);
   p.throwIfAny();
   let cache = dayPages.get(ctx.log);
   if (!cache) dayPages.set(ctx.log, (cache = new Lru(2000)));
-  const key = `${ctx.userId}|${date}|${runSync(ctx.log.latestSeq(ctx.userId), ctx.db)}`;
+  const key = `${ctx.userId}|${date}|${yield* ctx.log.version(ctx.userId)}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const page = buildDay(ctx, date);
+  const page = yield* buildDay(ctx, date);
   cache.set(key, immutableBody(page));
   return page;
 }
 
-function buildDay(ctx: MealsCtx, date: string): DayPage {
-  const rows = ctx.repo.day(ctx.userId, date);
+function* buildDay(ctx: MealsCtx, date: string): Q<DayPage> {
+  const rows = yield* ctx.repo.day(ctx.userId, date);
   const sums = Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, null as number | null]));
   for (const r of rows) {
     const n = nutrientsOf(r);

@@ -5,6 +5,7 @@
  * what depends on other fields or on stored data: the quantity against its unit, the 0 g floor,
  * real calendar dates, and that the food and portion are ones this user may log.
  */
+import type { Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { checkDate, Problems } from "../../lib/problems";
 import { parseRfc3339 } from "../../lib/time";
@@ -50,9 +51,9 @@ export const cleanNote = (v: string | null | undefined) =>
 export interface MealCheckCtx {
   userId: number;
   /** The food directory's lookup: a food this user may log, or null. */
-  food(userId: number, id: number): LoggableFood | null;
+  food(userId: number, id: number): Q<LoggableFood | null>;
   /** Is this one of the user's photos from the last 24 hours? */
-  photoLive(id: string): boolean;
+  photoLive(id: string): Q<boolean>;
 }
 
 /** A quick add as stored: its description (the meal's name) and the entry's nutrients. */
@@ -107,7 +108,7 @@ export const foodNotFound = (id: number) =>
   ]);
 
 /** POST /meals or a sync create. (An import's meals carry stored values; import.ts checks them with the rules above.) */
-export function validateCreate(ctx: MealCheckCtx, raw: unknown): ValidCreate {
+export function* validateCreate(ctx: MealCheckCtx, raw: unknown): Q<ValidCreate> {
   const input = checkSchema(CreateMealBody, raw);
   const p = new Problems();
   const usesPortion = input.portion_id !== undefined && input.portion_id !== null;
@@ -139,7 +140,7 @@ export function validateCreate(ctx: MealCheckCtx, raw: unknown): ValidCreate {
   const foodId = input.food_id!;
   const quantity = input.quantity!;
 
-  const food = ctx.food(ctx.userId, foodId);
+  const food = yield* ctx.food(ctx.userId, foodId);
   if (!food) throw foodNotFound(foodId);
   const portion = usesPortion ? food.portion(input.portion_id!) : null;
   if (usesPortion && !portion) {
@@ -147,7 +148,7 @@ export function validateCreate(ctx: MealCheckCtx, raw: unknown): ValidCreate {
   } else if (portion) {
     checkQuantity(p, "quantity", quantity, true, portion.grams / portion.amount);
   }
-  if (input.photo_id !== undefined && input.photo_id !== null && !ctx.photoLive(input.photo_id)) {
+  if (input.photo_id !== undefined && input.photo_id !== null && !(yield* ctx.photoLive(input.photo_id))) {
     // Another user's photo, an expired one and an unknown id read the same: nothing leaks.
     p.add("photo_id", "is not a photo of yours from the last 24 hours");
   }
@@ -179,7 +180,7 @@ export interface ValidPatch {
 }
 
 /** PATCH /meals/:id or a sync update of a stored meal. Only given fields change. */
-export function validatePatch(
+export function* validatePatch(
   ctx: MealCheckCtx,
   stored: {
     foodId: number | null;
@@ -189,7 +190,7 @@ export function validatePatch(
     quick?: QuickValues;
   },
   raw: unknown,
-): ValidPatch {
+): Q<ValidPatch> {
   const input = checkSchema(PatchMealBody, raw);
   const p = new Problems();
   if (stored.foodId === null) {
@@ -217,7 +218,7 @@ export function validatePatch(
   let portion: LoggablePortion | null | undefined;
   if (input.portion_id === null) portion = null;
   else if (input.portion_id !== undefined) {
-    const food = ctx.food(ctx.userId, stored.foodId);
+    const food = yield* ctx.food(ctx.userId, stored.foodId);
     portion = food?.portion(input.portion_id) ?? null;
     if (!portion)
       p.add(

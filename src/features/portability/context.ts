@@ -25,6 +25,7 @@ export interface PortabilityDeps extends DiaryDeps, FoodsDeps {
 export function diaryCtx(deps: DiaryDeps, user: AuthedUser): ExportCtx {
   const meals = mealsCtx(deps, user);
   return {
+    store: deps.store,
     meals,
     foods: customFoodsCtx(deps, user.id, meals.now),
     recipes: recipesCtx(deps, user),

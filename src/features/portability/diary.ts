@@ -10,7 +10,8 @@ import { Int, Nullable } from "../../lib/schemas";
 import { checkSchema } from "../../lib/validation";
 import { checkRecipeInput, MAX_DISH_GRAMS, MAX_INGREDIENTS } from "../recipes/validate";
 import { recipeView, restoreRecipe, type RecipesCtx } from "../recipes/service";
-import { inTx } from "../../db/tx";
+import { rows, type Q } from "../../db/q";
+import type { Store } from "../../db/store";
 import { pacedWrites } from "../../lib/pace";
 import { checkWeight, checkWeightDate } from "../weights/validate";
 import { putWeight, type WeightsCtx } from "../weights/service";
@@ -53,8 +54,8 @@ export const ExportedWeight = t.Object(
 export type ExportedRecipeT = typeof ExportedRecipe.static;
 export type ExportedWeightT = typeof ExportedWeight.static;
 
-export function exportRecipe(ctx: RecipesCtx, id: number): ExportedRecipeT {
-  const r = recipeView(ctx, id);
+export function* exportRecipe(ctx: RecipesCtx, id: number): Q<ExportedRecipeT> {
+  const r = yield* recipeView(ctx, id);
   return {
     id,
     name: r.name,
@@ -66,10 +67,8 @@ export function exportRecipe(ctx: RecipesCtx, id: number): ExportedRecipeT {
   };
 }
 
-export function exportWeights(ctx: WeightsCtx): ExportedWeightT[] {
-  return ctx.db.$client
-    .query<ExportedWeightT, [number]>("SELECT date, kg, note FROM weights WHERE user_id = ? ORDER BY date")
-    .all(ctx.userId);
+export function exportWeights(ctx: WeightsCtx): Q<ExportedWeightT[]> {
+  return rows<ExportedWeightT>("SELECT date, kg, note FROM weights WHERE user_id = ? ORDER BY date", ctx.userId);
 }
 
 /** Checks the file's recipes and weights (the REST rules), adding problems to `p`. */
@@ -120,6 +119,7 @@ export function checkDiary(
  * in `existing`) is reused. Written in paced transactions (`pacedWrites`): 400 recipes took 4.9 s in one.
  */
 export async function importRecipes(
+  store: Store,
   ctx: RecipesCtx,
   recipes: ExportedRecipeT[],
   foodMap: Map<number, { id: number; portions: Map<string, number> }>,
@@ -139,10 +139,11 @@ export async function importRecipes(
     for (const r of ready) pending.delete(r.id);
     await pacedWrites(
       ready,
-      (fn) => inTx(ctx.custom.db, fn),
-      (r) => {
-        const { id, created } = restoreRecipe(ctx, r, (foodId) => foodMap.get(foodId) ?? null, existing);
-        foodMap.set(r.id, { id, portions: new Map(recipeView(ctx, id).portions.map((p) => [p.name, p.id])) });
+      (work) => store.run(work),
+      function* (r) {
+        const { id, created } = yield* restoreRecipe(ctx, r, (foodId) => foodMap.get(foodId) ?? null, existing);
+        const view = yield* recipeView(ctx, id);
+        foodMap.set(r.id, { id, portions: new Map(view.portions.map((p) => [p.name, p.id])) });
         count[created ? "added" : "unchanged"]++;
       },
     );
@@ -151,14 +152,14 @@ export async function importRecipes(
 }
 
 /** Writes the file's weights; a date with the same weight and note is left alone. Call inside a transaction. */
-export function importWeights(ctx: WeightsCtx, weights: ExportedWeightT[]) {
+export function* importWeights(ctx: WeightsCtx, weights: ExportedWeightT[]): Q<{ added: number; unchanged: number }> {
   const count = { added: 0, unchanged: 0 };
-  const have = new Map(exportWeights(ctx).map((w) => [w.date, w]));
+  const have = new Map((yield* exportWeights(ctx)).map((w) => [w.date, w]));
   for (const w of weights) {
     const cur = have.get(w.date);
     if (cur && cur.kg === w.kg && cur.note === w.note) count.unchanged++;
     else {
-      putWeight({ ctx, date: w.date, input: { kg: w.kg, note: w.note } });
+      yield* putWeight({ ctx, date: w.date, input: { kg: w.kg, note: w.note } });
       count.added++;
     }
   }

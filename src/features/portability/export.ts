@@ -18,11 +18,14 @@ import type { MealsCtx } from "../meals/service";
 import { toMeal } from "../meals/service";
 import type { MealRow } from "../meals/repo";
 import { EXPORT_FORMAT, EXPORT_VERSION } from "./model";
+import type { Q } from "../../db/q";
+import type { Store } from "../../db/store";
 
 export const checksumOf = (content: unknown) =>
   `sha256:${new Bun.CryptoHasher("sha256").update(JSON.stringify(content)).digest("hex")}`;
 
 export interface ExportCtx {
+  store: Store;
   meals: MealsCtx;
   foods: CustomFoodsCtx;
   recipes: RecipesCtx;
@@ -77,7 +80,7 @@ export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
     version: EXPORT_VERSION,
     exported_at: ctx.meals.now.toISOString(),
     profile: { email: ctx.user.email, name: ctx.user.name, timezone: ctx.user.timezone },
-    goals: getGoals(ctx.meals.db, ctx.user.id),
+    goals: await ctx.store.run(getGoals(ctx.user.id)),
   };
   const sections = [
     jsonPieces(`${JSON.stringify(head).slice(0, -1)},"custom_foods":[`, customFoods(ctx), "]"),
@@ -90,7 +93,7 @@ export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
       yield text;
     }
   }
-  const weights = `,"weights":${JSON.stringify(exportWeights(ctx.weights))}`;
+  const weights = `,"weights":${JSON.stringify(await ctx.store.run(exportWeights(ctx.weights)))}`;
   hash.update(weights);
   yield weights;
   hash.update("}");
@@ -101,11 +104,12 @@ export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
 const PAGE = 500;
 
 /** The user's live custom foods (recipes travel in `recipes`), then those deleted after being logged. */
-function* customFoods(ctx: ExportCtx): Generator<ExportedFood> {
-  const all = ctx.foods.repo.allRowsOf(ctx.user.id);
+async function* customFoods(ctx: ExportCtx): AsyncGenerator<ExportedFood> {
+  const run = <T>(work: Q<T>) => ctx.store.run(work);
+  const all = await run(ctx.foods.repo.allRowsOf(ctx.user.id));
   for (const f of all) {
     if (f.kind !== "food") continue;
-    const d = customDetail(ctx.foods.repo, f);
+    const d = await run(customDetail(ctx.foods.repo, f));
     yield {
       id: d.id,
       name: d.name,
@@ -116,10 +120,11 @@ function* customFoods(ctx: ExportCtx): Generator<ExportedFood> {
     };
   }
   const known = new Set(all.map((f) => f.id));
-  const gone = ctx.meals.repo
-    .foodIdsLogged(ctx.user.id, CUSTOM_ID_BASE, IMPORTED_ID_BASE - 1)
-    .filter((id) => !known.has(id));
-  const firsts = gone.map((id) => ctx.meals.repo.firstOf(ctx.user.id, id)!);
+  const gone = (await run(ctx.meals.repo.foodIdsLogged(ctx.user.id, CUSTOM_ID_BASE, IMPORTED_ID_BASE - 1))).filter(
+    (id) => !known.has(id),
+  );
+  const firsts: MealRow[] = [];
+  for (const id of gone) firsts.push((await run(ctx.meals.repo.firstOf(ctx.user.id, id)))!);
   // in the order their first meals come, as the meals list has them
   firsts.sort((a, b) =>
     a.date === b.date ? (a.eatenAt === b.eatenAt ? cmp(a.id, b.id) : cmp(a.eatenAt, b.eatenAt)) : cmp(a.date, b.date),
@@ -129,25 +134,24 @@ function* customFoods(ctx: ExportCtx): Generator<ExportedFood> {
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The user's recipes as exported, by id, a page of ids per query. */
-function* recipes(ctx: ExportCtx): Generator<ExportedRecipeT> {
-  for (
-    let page = ctx.recipes.repo.idsAfter(ctx.user.id, 0, PAGE);
-    page.length;
-    page = ctx.recipes.repo.idsAfter(ctx.user.id, page.at(-1)!, PAGE)
-  ) {
-    for (const id of page) yield exportRecipe(ctx.recipes, id);
+async function* recipes(ctx: ExportCtx): AsyncGenerator<ExportedRecipeT> {
+  const ids = (after: number) => ctx.store.run(ctx.recipes.repo.idsAfter(ctx.user.id, after, PAGE));
+  for (let page = await ids(0); page.length; page = await ids(page.at(-1)!)) {
+    for (const id of page) yield await ctx.store.run(exportRecipe(ctx.recipes, id));
   }
 }
 
-function* meals(ctx: ExportCtx): Generator<ReturnType<typeof exportMeal>> {
-  for (const row of mealRows(ctx)) yield exportMeal(row);
+async function* meals(ctx: ExportCtx): AsyncGenerator<ReturnType<typeof exportMeal>> {
+  for await (const row of mealRows(ctx)) yield exportMeal(row);
 }
 
 /** The user's meals in (date, time, id) order, a page per query. */
-function* mealRows(ctx: ExportCtx): Generator<MealRow> {
+async function* mealRows(ctx: ExportCtx): AsyncGenerator<MealRow> {
   let after: { date: string; eatenAt: string; id: string } | null = null;
   for (;;) {
-    const page = ctx.meals.repo.range(ctx.user.id, "0000-01-01", "9999-12-31", "asc", after, PAGE);
+    const page: MealRow[] = await ctx.store.run(
+      ctx.meals.repo.range(ctx.user.id, "0000-01-01", "9999-12-31", "asc", after, PAGE),
+    );
     yield* page;
     if (page.length < PAGE) return;
     const last = page.at(-1)!;
@@ -184,8 +188,8 @@ export function csvCell(v: unknown): string {
 }
 
 /** One row per weigh-in with the trend (kg, and the user's unit). */
-export function exportWeightsCsv(ctx: ExportCtx): string {
-  const weights = exportWeights(ctx.weights);
+export async function exportWeightsCsv(ctx: ExportCtx): Promise<string> {
+  const weights = await ctx.store.run(exportWeights(ctx.weights));
   const trend = trendAt(
     weights,
     weights.map((w) => w.date),
@@ -214,7 +218,7 @@ export async function* exportCsvText(ctx: ExportCtx): AsyncGenerator<string> {
   });
   const pause = pacer();
   let lines = [CSV_COLUMNS.join(",")];
-  for (const m of meals(ctx)) {
+  for await (const m of meals(ctx)) {
     await pause();
     lines.push(
       [

@@ -7,7 +7,7 @@
  * Importing twice changes nothing: meals keep their UUIDs, and a custom food that matches one the
  * user already has is reused; so if the process dies half-way, importing the file again finishes it.
  */
-import { inTx } from "../../db/tx";
+import { tx, type Q } from "../../db/q";
 import { AppError, type ErrorDetail } from "../../lib/errors";
 import { checkDate, Problems } from "../../lib/problems";
 import { parseRfc3339, toRfc3339 } from "../../lib/time";
@@ -46,13 +46,13 @@ function invalid(details: ErrorDetail[]): AppError {
 type FileFood = { oldId: number; input: FoodInput; deleted: boolean; recipe?: true };
 
 /** Problems of one exported meal: its own fields, then whether this user may log its food and portion. */
-function checkMeal(
+function* checkMeal(
   ctx: ExportCtx,
   raw: unknown,
   i: number,
   fileFoods: Map<number, FileFood>,
   p: Problems,
-): ExportedMealT | null {
+): Q<ExportedMealT | null> {
   const at = `meals.${i}.`;
   let m: ExportedMealT;
   try {
@@ -83,7 +83,7 @@ function checkMeal(
     }
     return m;
   }
-  const food = ctx.meals.foods.loggable(ctx.user.id, m.food_id);
+  const food = yield* ctx.meals.foods.loggable(ctx.user.id, m.food_id);
   if (food) {
     if (m.portion && !food.portion(m.portion.id))
       p.add(`${at}portion`, `portion ${m.portion.id} is not a portion of food ${m.food_id}`);
@@ -171,10 +171,10 @@ export async function checkExport(
     });
   const meals: (ExportedMealT | null)[] = [];
   for (let i = 0; i < mealsIn.length; i++) {
-    const m = checkMeal(ctx, mealsIn[i], i, fileFoods, p);
+    const m = await ctx.store.run(checkMeal(ctx, mealsIn[i], i, fileFoods, p));
     meals.push(m);
     // a meal id another account owns stops the import before anything is written
-    const owner = m && typeof m.id === "string" ? ctx.meals.repo.byId(m.id.toLowerCase()) : null;
+    const owner = m && typeof m.id === "string" ? await ctx.store.run(ctx.meals.repo.byId(m.id.toLowerCase())) : null;
     if (owner && owner.userId !== ctx.user.id)
       throw new AppError(
         "id_conflict",
@@ -209,27 +209,31 @@ export async function writeExport(ctx: ExportCtx, checked: CheckedExport): Promi
     goals: "unchanged",
   };
   const foodMap = new Map<number, { id: number; portions: Map<string, number> }>();
-  const existing = fctx.repo.byContent(userId);
-  const write = (fn: () => void) => inTx(mctx.db, fn);
+  const run = <T>(work: Q<T>) => ctx.store.run(work);
+  const existing = await run(fctx.repo.byContent(userId));
   // custom foods first (recipes wait for the file's recipes they contain, which wait for these)
   const plain = [...fileFoods.values()].filter((f) => !f.recipe);
-  await pacedWrites(plain, write, (f) => {
+  await pacedWrites(plain, run, function* (f) {
     const key = contentKey(f.input);
     const same = f.deleted ? undefined : existing.get(key);
-    const id = same ?? createFood({ ctx: fctx, input: { ...f.input } as Record<string, unknown> }).id;
+    const id = same ?? (yield* createFood({ ctx: fctx, input: { ...f.input } as Record<string, unknown> })).id;
     if (same === undefined && !f.deleted) existing.set(key, id);
-    foodMap.set(f.oldId, { id, portions: new Map(fctx.repo.portions(id).map((x) => [x.name, x.id])) });
+    foodMap.set(f.oldId, { id, portions: new Map((yield* fctx.repo.portions(id)).map((x) => [x.name, x.id])) });
     if (f.deleted)
-      deleteFood({ ctx: fctx, id }); // logged meals keep their snapshot, as on the source
+      yield* deleteFood({ ctx: fctx, id }); // logged meals keep their snapshot, as on the source
     else if (same !== undefined) summary.custom_foods.unchanged++;
     else summary.custom_foods.added++;
   });
-  summary.recipes = await importRecipes(ctx.recipes, diary.recipes, foodMap, existing);
-  await pacedWrites(meals, write, (m) => void summary.meals[restoreMeal(mctx, restored(m, foodMap))]++);
-  inTx(mctx.db, () => {
-    if (wanted && replaceSchedule(ctx.goals, wanted)) summary.goals = "updated";
-    summary.weights = importWeights(ctx.weights, diary.weights);
+  summary.recipes = await importRecipes(ctx.store, ctx.recipes, diary.recipes, foodMap, existing);
+  await pacedWrites(meals, run, function* (m) {
+    summary.meals[yield* restoreMeal(mctx, restored(m, foodMap))]++;
   });
+  await run(
+    tx(function* () {
+      if (wanted && (yield* replaceSchedule(ctx.goals, wanted))) summary.goals = "updated";
+      summary.weights = yield* importWeights(ctx.weights, diary.weights);
+    }),
+  );
   return summary;
 }
 

@@ -21,12 +21,12 @@ export function portabilityRoutes(deps: PortabilityDeps) {
     .use(deps.authn)
     .get(
       "/export",
-      ({ user, query }) => {
+      async ({ user, query }) => {
         const c = ctx(user);
         const day = c.meals.now.toISOString().slice(0, 10);
         if (query.format === "csv") {
           const table = query.table ?? "meals";
-          return new Response(table === "weights" ? exportWeightsCsv(c) : textStream(exportCsvText(c)), {
+          return new Response(table === "weights" ? await exportWeightsCsv(c) : textStream(exportCsvText(c)), {
             headers: {
               "content-type": "text/csv; charset=utf-8",
               "content-disposition": `attachment; filename="morsel-${table}-${day}.csv"`,

@@ -1,6 +1,5 @@
 /** The recipes context for one request; sync and portability build theirs with it. */
 import type { ChangeLog } from "../../db/change-log";
-import type { Db } from "../../db/client";
 import type { AuthedUser } from "../auth/plugin";
 import type { RouteDeps } from "../auth/context";
 import { customFoodsCtx } from "../custom-foods/context";
@@ -10,7 +9,6 @@ import type { RecipesRepo } from "./repo";
 import type { RecipesCtx } from "./service";
 
 export interface RecipesDeps extends RouteDeps {
-  db: Db;
   recipes: RecipesRepo;
   foods: FoodDirectory;
   customFoods: CustomFoodsRepo;
@@ -18,11 +16,12 @@ export interface RecipesDeps extends RouteDeps {
 }
 
 export function recipesCtx(
-  deps: Pick<RecipesDeps, "db" | "recipes" | "foods" | "customFoods" | "changeLog" | "now">,
+  deps: Pick<RecipesDeps, "store" | "recipes" | "foods" | "customFoods" | "changeLog" | "now">,
   user: Pick<AuthedUser, "id">,
 ): RecipesCtx {
   const now = deps.now();
   return {
+    store: deps.store,
     repo: deps.recipes,
     foods: deps.foods,
     custom: customFoodsCtx(deps, user.id, now),

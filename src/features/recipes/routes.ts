@@ -1,5 +1,5 @@
 /** /recipes — the caller's recipes (custom foods made of ingredients). */
-import { direct } from "../../db/store";
+import { after } from "../../db/store";
 import { Elysia, t } from "elysia";
 import { recipesCtx, type RecipesDeps } from "./context";
 import { errors, Nullable } from "../../lib/schemas";
@@ -25,12 +25,15 @@ export function recipesRoutes(deps: RecipesDeps) {
     .use(deps.authn)
     .get(
       "/",
-      ({ user, query }) => {
+      async ({ user, query }) => {
         const ctx = recipesCtx(deps, user);
-        const page = recipePage({ ctx, input: query });
+        const page = await deps.store.run(recipePage({ ctx, input: query }));
         // checked against the schema whole in tests; otherwise streamed, a recipe at a time (lib/stream.ts)
         if (deps.validateResponses)
-          return reply(deps, { items: [...recipeViews(ctx, page.ids)], next_cursor: page.next_cursor });
+          return reply(deps, {
+            items: await Array.fromAsync(recipeViews(ctx, page.ids)),
+            next_cursor: page.next_cursor,
+          });
         return streamedJson(
           jsonPieces('{"items":[', recipeViews(ctx, page.ids), `],"next_cursor":${JSON.stringify(page.next_cursor)}}`),
         ) as unknown as { items: RecipeView[]; next_cursor: string | null };
@@ -55,7 +58,7 @@ export function recipesRoutes(deps: RecipesDeps) {
       "/",
       async ({ user, body, set }) => {
         const recipe = await deps.commit(() =>
-          direct(() => createRecipe({ ctx: recipesCtx(deps, user), input: body as Record<string, unknown> })),
+          createRecipe({ ctx: recipesCtx(deps, user), input: body as Record<string, unknown> }),
         );
         return reply(deps, recipe, 201, { location: `/api/v1/recipes/${recipe.id}` }, set);
       },
@@ -71,21 +74,24 @@ export function recipesRoutes(deps: RecipesDeps) {
         },
       },
     )
-    .get("/:id", ({ user, params }) => reply(deps, recipeView(recipesCtx(deps, user), params.id)), {
-      auth: true,
-      params: RecipeIdParams,
-      response: { 200: Recipe, ...errors(400, 401, 404) },
-      detail: { tags, summary: "One recipe" },
-    })
+    .get(
+      "/:id",
+      ({ user, params }) =>
+        after(deps.store.run(recipeView(recipesCtx(deps, user), params.id)), (recipe) => reply(deps, recipe)),
+      {
+        auth: true,
+        params: RecipeIdParams,
+        response: { 200: Recipe, ...errors(400, 401, 404) },
+        detail: { tags, summary: "One recipe" },
+      },
+    )
     .patch(
       "/:id",
       async ({ user, params, body }) =>
         reply(
           deps,
           await deps.commit(() =>
-            direct(() =>
-              updateRecipe({ ctx: recipesCtx(deps, user), id: params.id, input: body as Record<string, unknown> }),
-            ),
+            updateRecipe({ ctx: recipesCtx(deps, user), id: params.id, input: body as Record<string, unknown> }),
           ),
         ),
       {
@@ -99,7 +105,7 @@ export function recipesRoutes(deps: RecipesDeps) {
     .delete(
       "/:id",
       async ({ user, params }) => {
-        await deps.commit(() => direct(() => deleteRecipe({ ctx: recipesCtx(deps, user), id: params.id })));
+        await deps.commit(() => deleteRecipe({ ctx: recipesCtx(deps, user), id: params.id }));
         return noContent();
       },
       {

@@ -4,8 +4,8 @@
  * the recipe is written, so editing or deleting an ingredient food changes neither the recipe nor
  * the meals logged from it. Its first portion is "serving" (the dish's weight / servings).
  */
-import { runSync } from "../../db/store";
-import { inTx } from "../../db/tx";
+import { tx, type Q } from "../../db/q";
+import type { Store } from "../../db/store";
 import { AppError } from "../../lib/errors";
 import { Problems } from "../../lib/problems";
 import { contentKey } from "../custom-foods/repo";
@@ -19,6 +19,7 @@ import type { IngredientRow, RecipesRepo } from "./repo";
 import { checkRecipeInput, MAX_DISH_GRAMS, SERVING, type IngredientInput } from "./validate";
 
 export interface RecipesCtx {
+  store: Store;
   repo: RecipesRepo;
   foods: FoodDirectory;
   custom: CustomFoodsCtx;
@@ -31,18 +32,21 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const notFound = (id: number) => new AppError("food_not_found", `no recipe ${id} of yours`);
 
 /** Each ingredient's food, portion and grams, with a snapshot of its values per 100 g. */
-function resolve(
+function* resolve(
   ctx: RecipesCtx,
   list: IngredientInput[],
   selfId: number | null,
   previous: IngredientRow[],
-): IngredientRow[] {
+): Q<IngredientRow[]> {
   const p = new Problems();
   const out: IngredientRow[] = [];
-  list.forEach((x, i) => {
+  for (const [i, x] of list.entries()) {
     const f = `ingredients.${i}.`;
-    if (x.food_id === selfId) return p.add(`${f}food_id`, "is this recipe: a recipe cannot contain itself");
-    const food = ctx.foods.detail(ctx.userId, x.food_id);
+    if (x.food_id === selfId) {
+      p.add(`${f}food_id`, "is this recipe: a recipe cannot contain itself");
+      continue;
+    }
+    const food = yield* ctx.foods.detail(ctx.userId, x.food_id);
     const kept = food ? null : previous.find((o) => o.food_id === x.food_id && o.portion_id === x.portion_id);
     if (!food && !kept) {
       throw new AppError("food_not_found", `${f}food_id: no food ${x.food_id} you can use`, [
@@ -52,10 +56,11 @@ function resolve(
     if (
       selfId !== null &&
       food &&
-      ctx.repo.get(ctx.userId, x.food_id) &&
-      ctx.repo.containedRecipes(x.food_id).has(selfId)
+      (yield* ctx.repo.get(ctx.userId, x.food_id)) &&
+      (yield* ctx.repo.containedRecipes(x.food_id)).has(selfId)
     ) {
-      return p.add(`${f}food_id`, `is a recipe that contains this one: a recipe cannot contain itself through another`);
+      p.add(`${f}food_id`, `is a recipe that contains this one: a recipe cannot contain itself through another`);
+      continue;
     }
     const portion =
       x.portion_id === null
@@ -63,11 +68,15 @@ function resolve(
         : food
           ? food.portions.find((q) => q.id === x.portion_id)
           : { id: kept!.portion_id!, name: kept!.portion_name!, grams: kept!.portion_grams!, amount: 1 };
-    if (x.portion_id !== null && !portion)
-      return p.add(`${f}portion_id`, `is not a portion of food ${x.food_id}; see GET /foods/${x.food_id}`);
+    if (x.portion_id !== null && !portion) {
+      p.add(`${f}portion_id`, `is not a portion of food ${x.food_id}; see GET /foods/${x.food_id}`);
+      continue;
+    }
     const grams = r3(portion ? (x.quantity * portion.grams) / portion.amount : x.quantity);
-    if (!(grams > 0) || grams > MAX_DISH_GRAMS)
-      return p.add(`${f}quantity`, `must come to more than 0 and at most ${MAX_DISH_GRAMS} g`);
+    if (!(grams > 0) || grams > MAX_DISH_GRAMS) {
+      p.add(`${f}quantity`, `must come to more than 0 and at most ${MAX_DISH_GRAMS} g`);
+      continue;
+    }
     out.push({
       food_id: x.food_id,
       food_name: food ? food.name : kept!.food_name,
@@ -78,7 +87,7 @@ function resolve(
       grams,
       per_100g: food ? { ...food.nutrients } : kept!.per_100g,
     });
-  });
+  }
   p.throwIfAny();
   return out;
 }
@@ -101,11 +110,11 @@ function nutritionOf(items: IngredientRow[], servings: number, cookedGrams: numb
 }
 
 /** The recipe as the API shows it, or null when the caller has no such recipe. */
-function findRecipeView(ctx: RecipesCtx, id: number) {
-  const r = ctx.repo.get(ctx.userId, id);
-  const food = r && ctx.foods.detail(ctx.userId, id);
+function* findRecipeView(ctx: RecipesCtx, id: number) {
+  const r = yield* ctx.repo.get(ctx.userId, id);
+  const food = r && (yield* ctx.foods.detail(ctx.userId, id));
   if (!r || !food) return null;
-  const items = ctx.repo.ingredients(id);
+  const items = yield* ctx.repo.ingredients(id);
   const n = computeRecipe(
     items.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g })),
     r.servings,
@@ -133,16 +142,17 @@ function findRecipeView(ctx: RecipesCtx, id: number) {
     portions: food.portions,
   };
 }
-export type RecipeView = NonNullable<ReturnType<typeof findRecipeView>>;
+type Returned<G> = G extends Generator<unknown, infer R, unknown> ? R : never;
+export type RecipeView = NonNullable<Returned<ReturnType<typeof findRecipeView>>>;
 
 /** The recipe as the API shows it; 404 when the caller has no such recipe. */
-export function recipeView(ctx: RecipesCtx, id: number): RecipeView {
-  const view = findRecipeView(ctx, id);
+export function* recipeView(ctx: RecipesCtx, id: number): Q<RecipeView> {
+  const view = yield* findRecipeView(ctx, id);
   if (!view) throw notFound(id);
   return view;
 }
 
-function write(
+function* write(
   ctx: RecipesCtx,
   id: number | null,
   fields: {
@@ -153,10 +163,10 @@ function write(
     items: IngredientRow[];
     portions: { name: string; grams: number }[];
   },
-): RecipeView {
+): Q<RecipeView> {
   const n = nutritionOf(fields.items, fields.servings, fields.cookedGrams);
-  return inTx(ctx.custom.db, () => {
-    const food: FoodT = saveComputedFood({
+  return yield* tx(function* () {
+    const food: FoodT = yield* saveComputedFood({
       ctx: ctx.custom,
       id,
       kind: "recipe",
@@ -167,18 +177,23 @@ function write(
         portions: [{ name: SERVING, grams: n.servingGrams }, ...fields.portions],
       },
     });
-    ctx.repo.save(ctx.userId, food.id, { servings: fields.servings, cookedGrams: fields.cookedGrams }, fields.items);
-    const view = recipeView(ctx, food.id);
-    runSync(ctx.log.record(ctx.userId, "recipe", food.id, "upsert", view, ctx.now), ctx.custom.db);
+    yield* ctx.repo.save(
+      ctx.userId,
+      food.id,
+      { servings: fields.servings, cookedGrams: fields.cookedGrams },
+      fields.items,
+    );
+    const view = yield* recipeView(ctx, food.id);
+    yield* ctx.log.record(ctx.userId, "recipe", food.id, "upsert", view, ctx.now);
     return view;
   });
 }
 
 /** POST /recipes (and a recipe create from sync or import): the server chooses the id. */
-export function createRecipe({ ctx, input }: { ctx: RecipesCtx; input: Record<string, unknown> }): RecipeView {
+export function* createRecipe({ ctx, input }: { ctx: RecipesCtx; input: Record<string, unknown> }): Q<RecipeView> {
   const v = checkRecipeInput(input, true);
-  const items = resolve(ctx, v.ingredients!, null, []);
-  return write(ctx, null, {
+  const items = yield* resolve(ctx, v.ingredients!, null, []);
+  return yield* write(ctx, null, {
     name: v.name!,
     brand: v.brand ?? null,
     servings: v.servings!,
@@ -189,7 +204,7 @@ export function createRecipe({ ctx, input }: { ctx: RecipesCtx; input: Record<st
 }
 
 /** PATCH /recipes/{id}: the fields given change; `ingredients` replaces the list (fresh snapshots). */
-export function updateRecipe({
+export function* updateRecipe({
   ctx,
   id,
   input,
@@ -197,12 +212,12 @@ export function updateRecipe({
   ctx: RecipesCtx;
   id: number;
   input: Record<string, unknown>;
-}): RecipeView {
-  const cur = recipeView(ctx, id);
+}): Q<RecipeView> {
+  const cur = yield* recipeView(ctx, id);
   const v = checkRecipeInput(input, false);
-  const previous = ctx.repo.ingredients(id);
-  const items = v.ingredients ? resolve(ctx, v.ingredients, id, previous) : previous;
-  return write(ctx, id, {
+  const previous = yield* ctx.repo.ingredients(id);
+  const items = v.ingredients ? yield* resolve(ctx, v.ingredients, id, previous) : previous;
+  return yield* write(ctx, id, {
     name: v.name ?? cur.name,
     brand: v.brand !== undefined ? v.brand : cur.brand,
     servings: v.servings ?? cur.servings,
@@ -218,7 +233,7 @@ export function updateRecipe({
  * values (found in `existing`, the user's foods by content, which gains each new one) is reused
  * instead of made twice.
  */
-export function restoreRecipe(
+export function* restoreRecipe(
   ctx: RecipesCtx,
   r: {
     name: string;
@@ -237,7 +252,7 @@ export function restoreRecipe(
   },
   mapped: (foodId: number) => { id: number; portions: Map<string, number> } | null,
   existing: Map<string, number>,
-): { id: number; created: boolean } {
+): Q<{ id: number; created: boolean }> {
   const items: IngredientRow[] = r.ingredients.map((i) => {
     const m = mapped(i.food_id);
     // a portion of a food in the file is found by name; any other keeps its id (catalogue ids are the same everywhere)
@@ -256,8 +271,8 @@ export function restoreRecipe(
   const n = nutritionOf(items, r.servings, r.cooked_grams);
   const key = contentKey({ name: r.name, brand: r.brand, barcode: null, nutrients: n.per100g });
   const same = existing.get(key);
-  if (same !== undefined && ctx.repo.get(ctx.userId, same)) return { id: same, created: false };
-  const view = write(ctx, null, {
+  if (same !== undefined && (yield* ctx.repo.get(ctx.userId, same))) return { id: same, created: false };
+  const view = yield* write(ctx, null, {
     name: r.name,
     brand: r.brand,
     servings: r.servings,
@@ -270,11 +285,11 @@ export function restoreRecipe(
 }
 
 /** DELETE /recipes/{id}: the recipe and its food; meals logged from it keep their snapshot. */
-export function deleteRecipe({ ctx, id }: { ctx: RecipesCtx; id: number }): void {
-  if (!ctx.repo.get(ctx.userId, id)) throw notFound(id);
-  inTx(ctx.custom.db, () => {
-    deleteFood({ ctx: ctx.custom, id, computed: true });
-    runSync(ctx.log.record(ctx.userId, "recipe", id, "delete", null, ctx.now), ctx.custom.db);
+export function* deleteRecipe({ ctx, id }: { ctx: RecipesCtx; id: number }): Q<void> {
+  if (!(yield* ctx.repo.get(ctx.userId, id))) throw notFound(id);
+  yield* tx(function* () {
+    yield* deleteFood({ ctx: ctx.custom, id, computed: true });
+    yield* ctx.log.record(ctx.userId, "recipe", id, "delete", null, ctx.now);
   });
 }
 
@@ -283,7 +298,13 @@ export function deleteRecipe({ ctx, id }: { ctx: RecipesCtx; id: number }): void
  * end). Paged because a recipe carries its ingredients' nutrients: 2,500 of them made a 137 MB answer.
  */
 /** One page of the caller's recipe ids, by id, and the cursor after it. */
-export function recipePage({ ctx, input }: { ctx: RecipesCtx; input: { cursor?: string; limit?: number } }) {
+export function* recipePage({
+  ctx,
+  input,
+}: {
+  ctx: RecipesCtx;
+  input: { cursor?: string; limit?: number };
+}): Q<{ ids: number[]; next_cursor: string | null }> {
   const after = input.cursor ? decodeRecipeCursor(input.cursor) : 0;
   if (after === null) {
     throw new AppError("validation_failed", "cursor is not one this server gave out; start again without a cursor", [
@@ -291,7 +312,7 @@ export function recipePage({ ctx, input }: { ctx: RecipesCtx; input: { cursor?: 
     ]);
   }
   const limit = input.limit ?? RECIPE_PAGE;
-  const ids = ctx.repo.idsAfter(ctx.userId, after, limit + 1);
+  const ids = yield* ctx.repo.idsAfter(ctx.userId, after, limit + 1);
   const page = ids.slice(0, limit);
   return { ids: page, next_cursor: ids.length > limit ? `r1.${page.at(-1)!.toString(36)}` : null };
 }
@@ -300,9 +321,9 @@ export function recipePage({ ctx, input }: { ctx: RecipesCtx; input: { cursor?: 
  * The recipes of a page, each built when it is reached (a page of 100 recipes of 35 ingredients is
  * ~6 MB of JSON, streamed). One deleted since the page was read is left out.
  */
-export function* recipeViews(ctx: RecipesCtx, ids: readonly number[]): Generator<RecipeView> {
+export async function* recipeViews(ctx: RecipesCtx, ids: readonly number[]): AsyncGenerator<RecipeView> {
   for (const id of ids) {
-    const view = findRecipeView(ctx, id);
+    const view = await ctx.store.run(findRecipeView(ctx, id));
     if (view) yield view;
   }
 }

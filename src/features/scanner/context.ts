@@ -10,7 +10,7 @@ import type { PhotosRepo } from "./photos";
 import type { Recogniser } from "./recognition";
 import type { ExamplesRepo } from "./recognition/examples";
 import type { ScannerCtx } from "./service";
-import { customSource, importedSource, onlineSource, type BarcodeSource } from "./sources";
+import { customSource, importedSource, onlineSource, type BarcodeSource, type Run } from "./sources";
 
 export interface ScannerDeps extends RouteDeps {
   customFoods: CustomFoodsRepo;
@@ -29,11 +29,12 @@ export interface ScannerDeps extends RouteDeps {
 
 /** The scanner's context maker: barcode sources in the order a lookup asks them (your own foods win). */
 export function scannerContext(deps: ScannerDeps): (user: AuthedUser) => ScannerCtx {
+  const run: Run = (work) => deps.store.run(work);
   const sources: BarcodeSource[] = [
-    customSource(deps.customFoods, deps.foods),
-    importedSource(deps.imported, deps.foods),
+    customSource(deps.customFoods, deps.foods, run),
+    importedSource(deps.imported, deps.foods, run),
   ];
-  if (deps.offClient) sources.push(onlineSource(deps.offClient, deps.imported, deps.foods, deps.now));
+  if (deps.offClient) sources.push(onlineSource(deps.offClient, deps.imported, deps.foods, deps.now, run));
   const onlineAllowed = async () => deps.offClient !== null && (await deps.store.run(deps.onlineLookup.enabled()));
   return (user) => ({
     userId: user.id,
@@ -43,6 +44,7 @@ export function scannerContext(deps: ScannerDeps): (user: AuthedUser) => Scanner
     photos: deps.photos,
     examples: deps.examples,
     recogniser: deps.recogniser,
+    run,
     foodSummary: (id) => deps.foods.summary(user.id, id),
   });
 }

@@ -9,8 +9,14 @@ import type { ExamplesRepo } from "./recognition/examples";
 
 export function photoHooks(photos: PhotosRepo, examples: ExamplesRepo): PhotoHooks {
   return {
-    live: (userId, photoId, now) => Boolean(photos.live(userId, photoId, now)),
-    confirmed: (userId, photoId, foodId, mealId, now) => void examples.add(userId, photoId, foodId, mealId, now),
-    withdrawn: (userId, mealId) => void examples.withdraw(userId, mealId),
+    *live(userId, photoId, now) {
+      return (yield* photos.live(userId, photoId, now)) !== null;
+    },
+    *confirmed(userId, photoId, foodId, mealId, now) {
+      yield* examples.add(userId, photoId, foodId, mealId, now);
+    },
+    *withdrawn(userId, mealId) {
+      yield* examples.withdraw(userId, mealId);
+    },
   };
 }

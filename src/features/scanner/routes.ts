@@ -60,8 +60,8 @@ export function scannerRoutes(deps: ScannerDeps) {
     })
     .delete(
       "/examples",
-      ({ user, set }) => {
-        deps.examples.deleteAll(user.id);
+      async ({ user, set }) => {
+        await deps.store.run(deps.examples.deleteAll(user.id));
         set.status = 204;
       },
       {

@@ -6,7 +6,8 @@ import { parseBarcode, type Barcode } from "../../lib/gtin";
 import { detectBarcode } from "./detect";
 import { checkImage } from "./image";
 import type { PhotosRepo } from "./photos";
-import type { BarcodeSource } from "./sources";
+import type { BarcodeSource, Run } from "./sources";
+import type { Q } from "../../db/q";
 import type { ExamplesRepo } from "./recognition/examples";
 import { MAX_SUGGESTIONS, mergeSuggestions, type Recogniser } from "./recognition";
 import { readLabel, type LabelResult } from "./label/reader";
@@ -20,8 +21,10 @@ export interface ScannerCtx {
   photos: PhotosRepo;
   examples: ExamplesRepo;
   recogniser: Recogniser;
+  /** Runs database work (the store's run). */
+  run: Run;
   /** A food the caller may log (catalogue, their own, imported), as a search result; null if not. */
-  foodSummary: (id: number) => FoodSummaryT | null;
+  foodSummary: (id: number) => Q<FoodSummaryT | null>;
   /** Time allowed for barcode detection in one photo. */
   detectBudgetMs?: number;
 }
@@ -106,12 +109,17 @@ export async function scanPhoto({
   if (barcode) skip.abort();
   const seen = barcode ? { candidates: [], embedding: null, model: ctx.recogniser.model } : await recognising;
   // twice as many as shown: room for foods the user has deleted since
-  const neighbours = seen.embedding ? ctx.examples.nearest(ctx.userId, seen.embedding, 2 * MAX_SUGGESTIONS) : [];
-  const summaries = new Map<number, FoodSummaryT | null>();
-  const summary = (id: number) => {
-    if (!summaries.has(id)) summaries.set(id, ctx.foodSummary(id));
-    return summaries.get(id)!;
-  };
+  const embedding = seen.embedding;
+  const { neighbours, summaries } = await ctx.run(
+    (function* () {
+      const near = embedding ? yield* ctx.examples.nearest(ctx.userId, embedding, 2 * MAX_SUGGESTIONS) : [];
+      const found = new Map<number, FoodSummaryT | null>();
+      for (const id of [...seen.candidates.map((c) => c.foodId), ...near.map((n) => n.foodId)])
+        if (!found.has(id)) found.set(id, yield* ctx.foodSummary(id));
+      return { neighbours: near, summaries: found };
+    })(),
+  );
+  const summary = (id: number) => summaries.get(id) ?? null;
   const candidates: Candidate[] = mergeSuggestions(seen.candidates, neighbours, (id) => summary(id)?.name ?? null).map(
     (s) => ({
       label: s.label,
@@ -122,13 +130,15 @@ export async function scanPhoto({
     }),
   );
   const photoId = Bun.randomUUIDv7();
-  ctx.photos.add({
-    id: photoId,
-    userId: ctx.userId,
-    gtin: barcode?.gtin ?? null,
-    embedding: seen.embedding,
-    now: ctx.now,
-  });
+  await ctx.run(
+    ctx.photos.add({
+      id: photoId,
+      userId: ctx.userId,
+      gtin: barcode?.gtin ?? null,
+      embedding: seen.embedding,
+      now: ctx.now,
+    }),
+  );
   return {
     photo_id: photoId,
     barcode,

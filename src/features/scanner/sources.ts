@@ -4,6 +4,8 @@
  * answer is kept in the imported table so the next scan works offline. Each implements one
  * interface and passes one shared contract test (test/barcode-sources.test.ts).
  */
+import type { Q } from "../../db/q";
+import type { Awaitable } from "../../db/store";
 import type { FoodT } from "../foods/model";
 import type { CustomFoodsRepo } from "../custom-foods/repo";
 import type { FoodDirectory } from "../foods/directory";
@@ -18,22 +20,34 @@ export interface BarcodeSource {
   lookup(gtins: string[], userId: number): Promise<FoodT | null>;
 }
 
-export function customSource(repo: CustomFoodsRepo, foods: FoodDirectory): BarcodeSource {
+/** Runs database work (the store's run). */
+export type Run = <T>(work: Q<T>) => Awaitable<T>;
+
+export function customSource(repo: CustomFoodsRepo, foods: FoodDirectory, run: Run): BarcodeSource {
   return {
     name: "custom",
     async lookup(gtins, userId) {
-      const f = repo.byBarcode(userId, gtins);
-      return f ? foods.detail(userId, f.id) : null;
+      return run(
+        (function* () {
+          const f = yield* repo.byBarcode(userId, gtins);
+          return f ? yield* foods.detail(userId, f.id) : null;
+        })(),
+      );
     },
   };
 }
 
-export function importedSource(repo: ImportedRepo, foods: FoodDirectory): BarcodeSource {
+/** The imported product with the first of these GTINs, as a food. */
+function* importedFood(repo: ImportedRepo, foods: FoodDirectory, gtins: string[]): Q<FoodT | null> {
+  const row = yield* repo.byGtins(gtins);
+  return row ? yield* foods.detail(null, row.id) : null;
+}
+
+export function importedSource(repo: ImportedRepo, foods: FoodDirectory, run: Run): BarcodeSource {
   return {
     name: "imported",
     async lookup(gtins) {
-      const row = repo.byGtins(gtins);
-      return row ? foods.detail(null, row.id) : null;
+      return run(importedFood(repo, foods, gtins));
     },
   };
 }
@@ -43,6 +57,7 @@ export function onlineSource(
   repo: ImportedRepo,
   foods: FoodDirectory,
   now: () => Date,
+  run: Run,
 ): BarcodeSource {
   return {
     name: "openfoodfacts",
@@ -51,9 +66,13 @@ export function onlineSource(
         const r = await client.product(gtin);
         if (r.kind === "unavailable") return null; // offline or failing: the scan is a miss, not an error
         if (r.kind === "found") {
-          repo.upsert(r.record, "off-online", now().toISOString());
-          const row = repo.byGtins([gtin]);
-          return row ? foods.detail(null, row.id) : null;
+          const record = r.record;
+          return run(
+            (function* () {
+              yield* repo.upsert(record, "off-online", now().toISOString());
+              return yield* importedFood(repo, foods, [gtin]);
+            })(),
+          );
         }
       }
       return null;

@@ -4,6 +4,7 @@
  * goal suggestions in the account's weight unit, and the estimate at each of the 8 week ends
  * before (each over its own window) to show its trend.
  */
+import type { Q } from "../../db/q";
 import { checkDate, Problems } from "../../lib/problems";
 import { addDays, localDate } from "../../lib/time";
 import type { MealsCtx } from "../meals/service";
@@ -17,18 +18,18 @@ const TREND_WEEKS = 8;
 export const METHOD =
   "energy balance: mean kcal of the logged days minus the least-squares weight slope × 7,700 kcal/kg (Hall 2008); days without meals are left out, not counted as zero";
 
-function dataOver(ctx: MealsCtx, from: string, to: string): DayData[] {
+function* dataOver(ctx: MealsCtx, from: string, to: string): Q<DayData[]> {
   const kcal = new Map<string, number>();
-  for (const r of ctx.repo.sums(ctx.userId, from, to))
+  for (const r of yield* ctx.repo.sums(ctx.userId, from, to))
     if (r.energy_kcal !== null) kcal.set(r.date, (kcal.get(r.date) ?? 0) + (r.energy_kcal as number));
-  const kg = weightsOver(ctx.db, ctx.userId, from, to);
+  const kg = yield* weightsOver(ctx.userId, from, to);
   const out: DayData[] = [];
   for (let d = from; d <= to; d = addDays(d, 1))
     out.push({ date: d, kcal: kcal.get(d) ?? null, kg: kg.get(d)?.kg ?? null });
   return out;
 }
 
-export function expenditure({
+export function* expenditure({
   ctx,
   unit,
   input,
@@ -43,7 +44,7 @@ export function expenditure({
   const days = input.days ?? EXPENDITURE_DAYS.default;
   const from = addDays(to, -(days - 1));
   // one read covers this window and the trend's windows before it
-  const all = dataOver(ctx, addDays(from, -7 * TREND_WEEKS), to);
+  const all = yield* dataOver(ctx, addDays(from, -7 * TREND_WEEKS), to);
   const windowEnding = (end: string) => all.filter((d) => d.date <= end && d.date > addDays(end, -days));
   const here = windowEnding(to);
   const have = countsOf(here);

@@ -13,17 +13,17 @@ import { withinGoal } from "./service";
 
 export const MAX_STATS_DAYS = 366;
 
-export function statsOverDays({ ctx, input }: { ctx: MealsCtx; input: { from?: string; to?: string } }) {
+export function* statsOverDays({ ctx, input }: { ctx: MealsCtx; input: { from?: string; to?: string } }) {
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), MAX_STATS_DAYS, 90);
   const sums = new Map<string, { n: number } & Record<GoalKey, number | null>>();
-  for (const r of ctx.repo.sums(ctx.userId, from, to)) {
+  for (const r of yield* ctx.repo.sums(ctx.userId, from, to)) {
     const day = sums.get(r.date) ?? { n: 0, energy_kcal: null, protein_g: null, fat_g: null, carbohydrate_g: null };
     day.n += r.n;
     for (const k of GOAL_KEYS) if (r[k] !== null && r[k] !== undefined) day[k] = (day[k] ?? 0) + (r[k] as number);
     sums.set(r.date, day);
   }
-  const goals = goalsOver(plansOf(ctx.db, ctx.userId), from, to);
-  const weights = weightsOver(ctx.db, ctx.userId, from, to);
+  const goals = goalsOver(yield* plansOf(ctx.userId), from, to);
+  const weights = yield* weightsOver(ctx.userId, from, to);
   const days = [];
   for (let d = from; d <= to; d = addDays(d, 1)) {
     const s = sums.get(d);

@@ -54,9 +54,9 @@ function remaining(goals: Goals, totals: MealNutrients): Goals {
 export const withinGoal = (kcal: number | null, goal: number) => kcal !== null && Math.abs(kcal - goal) <= 0.1 * goal;
 
 /** GET /stats/daily */
-export function dailyStats({ ctx, input }: { ctx: MealsCtx; input: { date?: string } }) {
+export function* dailyStats({ ctx, input }: { ctx: MealsCtx; input: { date?: string } }) {
   const date = dateOrToday(ctx, "date", input.date);
-  const rows = ctx.repo.sums(ctx.userId, date, date);
+  const rows = yield* ctx.repo.sums(ctx.userId, date, date);
   const total = emptySums();
   let count = 0;
   const byType = {} as Record<MealType, MealNutrients>;
@@ -69,7 +69,7 @@ export function dailyStats({ ctx, input }: { ctx: MealsCtx; input: { date?: stri
     }
   }
   const totals = fromSums(count, total);
-  const goals = goalsOn(plansOf(ctx.db, ctx.userId), date);
+  const goals = goalsOn(yield* plansOf(ctx.userId), date);
   return {
     date,
     meal_count: count,
@@ -82,11 +82,11 @@ export function dailyStats({ ctx, input }: { ctx: MealsCtx; input: { date?: stri
 }
 
 /** GET /stats/weekly — the 7 days ending on `end`, both included, oldest first. */
-export function weeklyStats({ ctx, input }: { ctx: MealsCtx; input: { end?: string } }) {
+export function* weeklyStats({ ctx, input }: { ctx: MealsCtx; input: { end?: string } }) {
   const end = dateOrToday(ctx, "end", input.end);
   const start = addDays(end, -6);
-  const rows = ctx.repo.sums(ctx.userId, start, end);
-  const plans = plansOf(ctx.db, ctx.userId);
+  const rows = yield* ctx.repo.sums(ctx.userId, start, end);
+  const plans = yield* plansOf(ctx.userId);
   const week = emptySums();
   let weekCount = 0;
   const days = Array.from({ length: 7 }, (_, i) => {
@@ -115,7 +115,7 @@ export function weeklyStats({ ctx, input }: { ctx: MealsCtx; input: { end?: stri
   const within = anyGoal
     ? logged.filter((d) => d.goals.energy_kcal !== null && withinGoal(d.totals.energy_kcal, d.goals.energy_kcal)).length
     : null;
-  const weight = weightsOver(ctx.db, ctx.userId, addDays(start, -1), end);
+  const weight = yield* weightsOver(ctx.userId, addDays(start, -1), end);
   const before = weight.get(addDays(start, -1))!.trend_kg;
   const after = weight.get(end)!.trend_kg;
   return {

@@ -10,6 +10,7 @@ import { createRecipe, deleteRecipe, updateRecipe, type RecipesCtx } from "../re
 import { deleteWeight, putWeight, type WeightsCtx } from "../weights/service";
 import type { Entity } from "../../db/change-log";
 import type { Mutation } from "./protocol";
+import { value, type Q } from "../../db/q";
 
 export interface EntityCtxs {
   meals: MealsCtx;
@@ -21,12 +22,12 @@ export interface EntityCtxs {
 
 interface Handler {
   /** Another user's record under this id: such an id can never be written by this caller. */
-  takenByOther(c: EntityCtxs, id: string | number): boolean;
+  takenByOther(c: EntityCtxs, id: string | number): Q<boolean>;
   /** Applies the mutation (`exists`: the record is live); returns the record's id. */
-  write(c: EntityCtxs, m: Mutation, id: string | number | null, exists: boolean): string | number;
+  write(c: EntityCtxs, m: Mutation, id: string | number | null, exists: boolean): Q<string | number>;
 }
 
-const never = () => false;
+const never = () => value(false);
 
 /**
  * A food or recipe upsert with an id that is not one of the caller's live records. Ids of foods and
@@ -43,71 +44,71 @@ function notYours(entity: "food" | "recipe", id: string | number): AppError {
 
 export const HANDLERS: Record<Entity, Handler> = {
   meal: {
-    takenByOther(c, id) {
-      const row = c.meals.repo.byId(String(id));
+    *takenByOther(c, id) {
+      const row = yield* c.meals.repo.byId(String(id));
       return row !== null && row.userId !== c.meals.userId;
     },
-    write(c, m, id, exists) {
+    *write(c, m, id, exists) {
       const data = m.data ?? {};
       if (m.op === "delete") {
-        deleteMeal({ ctx: c.meals, id: String(id) });
+        yield* deleteMeal({ ctx: c.meals, id: String(id) });
         return id!;
       }
-      if (!exists) return createMeal({ ctx: c.meals, input: { ...data, id } }).meal.id;
+      if (!exists) return (yield* createMeal({ ctx: c.meals, input: { ...data, id } })).meal.id;
       const { food_id: foodId, ...fields } = data;
-      const stored = c.meals.repo.get(c.meals.userId, String(id))!;
+      const stored = (yield* c.meals.repo.get(c.meals.userId, String(id)))!;
       if (foodId !== undefined && foodId !== stored.foodId) {
         throw new AppError("validation_failed", "food_id of a logged meal cannot change; delete it and log another", [
           { field: "data.food_id", message: "cannot change on an existing meal" },
         ]);
       }
-      updateMeal({ ctx: c.meals, id: String(id), input: fields });
+      yield* updateMeal({ ctx: c.meals, id: String(id), input: fields });
       return id!;
     },
   },
   food: {
     takenByOther: never,
-    write(c, m, id, exists) {
+    *write(c, m, id, exists) {
       if (m.op === "delete") {
-        deleteFood({ ctx: c.foods, id: id as number });
+        yield* deleteFood({ ctx: c.foods, id: id as number });
         return id!;
       }
       const data = m.data ?? {};
       if (!exists) {
         if (id !== null) throw notYours("food", id);
-        return createFood({ ctx: c.foods, input: data }).id;
+        return (yield* createFood({ ctx: c.foods, input: data })).id;
       }
-      return updateFood({ ctx: c.foods, id: id as number, input: data }).id;
+      return (yield* updateFood({ ctx: c.foods, id: id as number, input: data })).id;
     },
   },
   recipe: {
     takenByOther: never,
-    write(c, m, id, exists) {
+    *write(c, m, id, exists) {
       if (m.op === "delete") {
-        deleteRecipe({ ctx: c.recipes, id: id as number });
+        yield* deleteRecipe({ ctx: c.recipes, id: id as number });
         return id!;
       }
       const data = m.data ?? {};
       if (!exists) {
         if (id !== null) throw notYours("recipe", id);
-        return createRecipe({ ctx: c.recipes, input: data }).id;
+        return (yield* createRecipe({ ctx: c.recipes, input: data })).id;
       }
-      return updateRecipe({ ctx: c.recipes, id: id as number, input: data }).id;
+      return (yield* updateRecipe({ ctx: c.recipes, id: id as number, input: data })).id;
     },
   },
   goals: {
     takenByOther: never,
-    write(c, m) {
-      if (m.op === "delete") clearGoals(c.goals);
-      else putGoals({ ctx: c.goals, input: m.data ?? {} });
+    *write(c, m) {
+      if (m.op === "delete") yield* clearGoals(c.goals);
+      else yield* putGoals({ ctx: c.goals, input: m.data ?? {} });
       return "goals";
     },
   },
   weight: {
     takenByOther: never,
-    write(c, m, id) {
-      if (m.op === "delete") deleteWeight({ ctx: c.weights, date: id });
-      else putWeight({ ctx: c.weights, date: id, input: m.data ?? {} });
+    *write(c, m, id) {
+      if (m.op === "delete") yield* deleteWeight({ ctx: c.weights, date: id });
+      else yield* putWeight({ ctx: c.weights, date: id, input: m.data ?? {} });
       return id!;
     },
   },

@@ -3,9 +3,7 @@
  * in its own savepoint, through the same services REST uses, so validation and the change log are
  * the same whichever way a write arrives. Ownership comes from the token only.
  */
-import { direct, runSync } from "../../db/store";
-import type { Q } from "../../db/q";
-import { inTx } from "../../db/tx";
+import { isTransient, row, run, tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { HANDLERS, type EntityCtxs } from "./entities";
 import type { LogRow, ChangeLog } from "../../db/change-log";
@@ -39,7 +37,13 @@ function toChange(row: LogRow): Change {
 }
 
 /** GET /sync/changes */
-export function pullChanges({ ctx, input }: { ctx: SyncCtx; input: { cursor?: string; limit?: number } }) {
+export function* pullChanges({
+  ctx,
+  input,
+}: {
+  ctx: SyncCtx;
+  input: { cursor?: string; limit?: number };
+}): Q<{ changes: Change[]; next_cursor: string; has_more: boolean }> {
   const after = decodeCursor(input.cursor);
   if (after === null) {
     throw new AppError(
@@ -48,15 +52,15 @@ export function pullChanges({ ctx, input }: { ctx: SyncCtx; input: { cursor?: st
       [{ field: "cursor", message: "is not a cursor from this server" }],
     );
   }
-  runSync(ctx.log.purgeTombstones(ctx.userId, ctx.now, ctx.tombstoneDays), ctx.foods.db);
-  if (input.cursor && after < runSync(ctx.log.purgedThrough(ctx.userId), ctx.foods.db)) {
+  yield* ctx.log.purgeTombstones(ctx.userId, ctx.now, ctx.tombstoneDays);
+  if (input.cursor && after < (yield* ctx.log.purgedThrough(ctx.userId))) {
     throw new AppError(
       "cursor_expired",
       "this cursor is older than the kept history of deletions; pull again from an empty cursor",
     );
   }
   const limit = input.limit ?? 500;
-  const rows = runSync(ctx.log.changesAfter(ctx.userId, after, limit + 1), ctx.foods.db);
+  const rows = yield* ctx.log.changesAfter(ctx.userId, after, limit + 1);
   const page = rows.slice(0, limit);
   return {
     changes: page.map(toChange),
@@ -67,29 +71,27 @@ export function pullChanges({ ctx, input }: { ctx: SyncCtx; input: { cursor?: st
 
 const errorOf = (e: AppError) => e.body().error;
 
-/** SQLite busy/locked/I-O failures: retrying the push later can succeed. */
-function isTransient(e: unknown): boolean {
-  const code = (e as { code?: unknown })?.code;
-  return typeof code === "string" && /^SQLITE_(BUSY|LOCKED|IOERR|FULL|NOMEM|CANTOPEN)/.test(code);
-}
-
-function current(
+function* current(
   ctx: SyncCtx,
   m: Mutation,
   id: string | number,
-): { version: number | null; data: Record<string, unknown> | null; live: boolean } {
-  const row = runSync(ctx.log.current(ctx.userId, m.entity, id), ctx.foods.db);
-  if (!row) return { version: null, data: null, live: false };
-  return { version: row.seq, data: row.data === null ? null : JSON.parse(row.data), live: row.op === "upsert" };
+): Q<{ version: number | null; data: Record<string, unknown> | null; live: boolean }> {
+  const found = yield* ctx.log.current(ctx.userId, m.entity, id);
+  if (!found) return { version: null, data: null, live: false };
+  return {
+    version: found.seq,
+    data: found.data === null ? null : JSON.parse(found.data),
+    live: found.op === "upsert",
+  };
 }
 
-function applyOne(ctx: SyncCtx, m: Mutation): MutationResult {
+function* applyOne(ctx: SyncCtx, m: Mutation): Q<MutationResult> {
   const base = { mutation_id: m.mutation_id, error: null };
-  if (m.id !== null && HANDLERS[m.entity].takenByOther(ctx, m.id)) {
+  if (m.id !== null && (yield* HANDLERS[m.entity].takenByOther(ctx, m.id))) {
     const e = new AppError("id_conflict", `${m.entity} id ${m.id} is not available; create the record with a new id`);
     return { ...base, status: "rejected", version: null, current: null, error: errorOf(e) };
   }
-  const cur = m.id === null ? { version: null, data: null, live: false } : current(ctx, m, m.id);
+  const cur = m.id === null ? { version: null, data: null, live: false } : yield* current(ctx, m, m.id);
   if (m.op === "delete" && !cur.live) return { ...base, status: "applied", version: cur.version, current: null }; // already gone
   // The client's edit must build on the version the server has; otherwise report, never overwrite.
   const baseMatches = cur.live
@@ -97,8 +99,8 @@ function applyOne(ctx: SyncCtx, m: Mutation): MutationResult {
     : m.base_version === null || m.base_version === cur.version;
   if (!baseMatches) return { ...base, status: "conflict", version: cur.version, current: cur.data };
   try {
-    const id = inTx(ctx.foods.db, () => HANDLERS[m.entity].write(ctx, m, m.id, cur.live));
-    const after = current(ctx, m, id);
+    const id = yield* tx(() => HANDLERS[m.entity].write(ctx, m, m.id, cur.live));
+    const after = yield* current(ctx, m, id);
     return { ...base, status: "applied", version: after.version, current: after.data };
   } catch (e) {
     if (isTransient(e)) throw e; // busy or I/O: the whole push fails with a 5xx and the client retries
@@ -132,8 +134,7 @@ export async function pushMutations({
 }): Promise<{ results: MutationResult[] }> {
   const list = checkBatch(input.mutations);
   const results: MutationResult[] = [];
-  while (results.length < list.length)
-    results.push(...(await commit(() => direct(() => applySlice(ctx, list, results.length)))));
+  while (results.length < list.length) results.push(...(await commit(() => applySlice(ctx, list, results.length))));
   return { results };
 }
 
@@ -152,23 +153,16 @@ function checkBatch(list: unknown): unknown[] {
 }
 
 /** Applies mutations from `from` on, at least one, until PUSH_SLICE_MS have passed. Call inside a write. */
-function applySlice(ctx: SyncCtx, list: unknown[], from: number): MutationResult[] {
+function* applySlice(ctx: SyncCtx, list: unknown[], from: number): Q<MutationResult[]> {
   const started = performance.now();
-  const db = ctx.foods.db.$client;
-  const seen = db.prepare<{ result: string; user_id: number }, [string]>(
-    "SELECT result, user_id FROM sync_mutations WHERE mutation_id = ?",
-  );
-  const remember = db.prepare(
-    "INSERT INTO sync_mutations (mutation_id, user_id, result, created_at) VALUES (?, ?, ?, ?)",
-  );
-  const slice: MutationResult[] = [];
-  inTx(ctx.foods.db, () => {
+  return yield* tx(function* () {
+    const slice: MutationResult[] = [];
     for (let i = from; i < list.length && (i === from || performance.now() - started < PUSH_SLICE_MS); i++)
-      slice.push(applyRaw(list[i]));
+      slice.push(yield* applyRaw(list[i]));
+    return slice;
   });
-  return slice;
 
-  function applyRaw(raw: unknown): MutationResult {
+  function* applyRaw(raw: unknown): Q<MutationResult> {
     const checked = checkMutation(raw);
     if (!checked.ok) {
       const e = new AppError(
@@ -185,7 +179,10 @@ function applySlice(ctx: SyncCtx, list: unknown[], from: number): MutationResult
       };
     }
     const m = checked.mutation;
-    const earlier = seen.get(m.mutation_id);
+    const earlier = yield* row<{ result: string; user_id: number }>(
+      "SELECT result, user_id FROM sync_mutations WHERE mutation_id = ?",
+      m.mutation_id,
+    );
     if (earlier) {
       if (earlier.user_id !== ctx.userId) {
         const e = new AppError("id_conflict", "mutation_id is already used; generate a new UUID for every mutation");
@@ -193,8 +190,14 @@ function applySlice(ctx: SyncCtx, list: unknown[], from: number): MutationResult
       }
       return { ...(JSON.parse(earlier.result) as MutationResult), status: "duplicate" };
     }
-    const result = applyOne(ctx, m);
-    remember.run(m.mutation_id, ctx.userId, JSON.stringify(result), ctx.now.toISOString());
+    const result = yield* applyOne(ctx, m);
+    yield* run(
+      "INSERT INTO sync_mutations (mutation_id, user_id, result, created_at) VALUES (?, ?, ?, ?)",
+      m.mutation_id,
+      ctx.userId,
+      JSON.stringify(result),
+      ctx.now.toISOString(),
+    );
     return result;
   }
 }

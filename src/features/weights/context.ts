@@ -1,20 +1,17 @@
 /** The weights context for one request; sync and portability build theirs with it. */
 import type { ChangeLog } from "../../db/change-log";
-import type { Db } from "../../db/client";
 import type { AuthedUser } from "../auth/plugin";
 import type { RouteDeps } from "../auth/context";
 import type { WeightsCtx } from "./service";
 
 export interface WeightsDeps extends RouteDeps {
-  db: Db;
   changeLog: ChangeLog;
 }
 
 export const weightsCtx = (
-  deps: Pick<WeightsDeps, "db" | "changeLog" | "now">,
+  deps: Pick<WeightsDeps, "changeLog" | "now">,
   user: Pick<AuthedUser, "id" | "timezone" | "weightUnit">,
 ): WeightsCtx => ({
-  db: deps.db,
   log: deps.changeLog,
   userId: user.id,
   timezone: user.timezone,

@@ -1,5 +1,5 @@
 /** /weights — body weight by date, with the trend. */
-import { direct } from "../../db/store";
+import { after } from "../../db/store";
 import { Elysia, t } from "elysia";
 import { weightsCtx, type WeightsDeps } from "./context";
 import { errors, Nullable } from "../../lib/schemas";
@@ -29,40 +29,45 @@ export function weightsRoutes(deps: WeightsDeps) {
   const tags = ["weight"];
   return new Elysia({ prefix: "/weights" })
     .use(deps.authn)
-    .get("/", ({ user, query }) => reply(deps, listWeights({ ctx: weightsCtx(deps, user), input: query })), {
-      auth: true,
-      query: t.Object(rangeFields(90)),
-      response: {
-        200: t.Object({
-          from: t.String({ format: "date" }),
-          to: t.String({ format: "date" }),
-          unit,
-          smoothing: t.Number({ description: `the trend's smoothing factor (${SMOOTHING})` }),
-          items: t.Array(
-            t.Object({
-              ...Weight.properties,
-              trend_kg: t.Number(),
-              trend: t.Number({ description: "trend in `unit`" }),
-            }),
-          ),
-          trend_kg: Nullable(t.Number({ description: "the trend on `to`; null before the first weigh-in" })),
-          trend: Nullable(t.Number()),
-        }),
-        ...errors(400, 401),
+    .get(
+      "/",
+      ({ user, query }) =>
+        after(deps.store.run(listWeights({ ctx: weightsCtx(deps, user), input: query })), (list) => reply(deps, list)),
+      {
+        auth: true,
+        query: t.Object(rangeFields(90)),
+        response: {
+          200: t.Object({
+            from: t.String({ format: "date" }),
+            to: t.String({ format: "date" }),
+            unit,
+            smoothing: t.Number({ description: `the trend's smoothing factor (${SMOOTHING})` }),
+            items: t.Array(
+              t.Object({
+                ...Weight.properties,
+                trend_kg: t.Number(),
+                trend: t.Number({ description: "trend in `unit`" }),
+              }),
+            ),
+            trend_kg: Nullable(t.Number({ description: "the trend on `to`; null before the first weigh-in" })),
+            trend: Nullable(t.Number()),
+          }),
+          ...errors(400, 401),
+        },
+        detail: {
+          tags,
+          summary: "Weigh-ins over a range (oldest first) with the trend",
+          description: `At most ${MAX_RANGE_DAYS} days. The trend is an exponentially smoothed moving average (The Hacker's Diet): each day it moves ${SMOOTHING} of the way towards that day's weight (days without a weigh-in use the weight interpolated between their neighbours), computed from the first weigh-in ever, so it does not depend on the range asked.`,
+        },
       },
-      detail: {
-        tags,
-        summary: "Weigh-ins over a range (oldest first) with the trend",
-        description: `At most ${MAX_RANGE_DAYS} days. The trend is an exponentially smoothed moving average (The Hacker's Diet): each day it moves ${SMOOTHING} of the way towards that day's weight (days without a weigh-in use the weight interpolated between their neighbours), computed from the first weigh-in ever, so it does not depend on the range asked.`,
-      },
-    })
+    )
     .post(
       "/",
       async ({ user, body, set }) => {
         const ctx = weightsCtx(deps, user);
         const { date, ...input } = body;
         const { weight, created } = await deps.commit(() =>
-          direct(() => putWeight({ ctx, date: date ?? localDate(ctx.now, ctx.timezone), input })),
+          putWeight({ ctx, date: date ?? localDate(ctx.now, ctx.timezone), input }),
         );
         return reply(deps, weight, created ? 201 : 200, { location: `/api/v1/weights/${weight.date}` }, set);
       },
@@ -73,17 +78,22 @@ export function weightsRoutes(deps: WeightsDeps) {
         detail: { tags, summary: "Log a weight (today by default); the same as PUT /weights/{date}" },
       },
     )
-    .get("/:date", ({ user, params }) => reply(deps, getWeight({ ctx: weightsCtx(deps, user), date: params.date })), {
-      auth: true,
-      params: DateParams,
-      response: { 200: Weight, ...errors(400, 401, 404) },
-      detail: { tags, summary: "The weight of one date" },
-    })
+    .get(
+      "/:date",
+      ({ user, params }) =>
+        after(deps.store.run(getWeight({ ctx: weightsCtx(deps, user), date: params.date })), (w) => reply(deps, w)),
+      {
+        auth: true,
+        params: DateParams,
+        response: { 200: Weight, ...errors(400, 401, 404) },
+        detail: { tags, summary: "The weight of one date" },
+      },
+    )
     .put(
       "/:date",
       async ({ user, params, body, set }) => {
         const { weight, created } = await deps.commit(() =>
-          direct(() => putWeight({ ctx: weightsCtx(deps, user), date: params.date, input: body })),
+          putWeight({ ctx: weightsCtx(deps, user), date: params.date, input: body }),
         );
         return reply(deps, weight, created ? 201 : 200, undefined, set);
       },
@@ -102,7 +112,7 @@ export function weightsRoutes(deps: WeightsDeps) {
     .delete(
       "/:date",
       async ({ user, params }) => {
-        await deps.commit(() => direct(() => deleteWeight({ ctx: weightsCtx(deps, user), date: params.date })));
+        await deps.commit(() => deleteWeight({ ctx: weightsCtx(deps, user), date: params.date }));
         return noContent();
       },
       {

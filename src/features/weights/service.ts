@@ -2,9 +2,7 @@
  * Body weight (API.md §Weight): one weigh-in per user and local date, stored in kg and shown in
  * the user's unit, with the trend of trend.ts. Writing a date that has a weight replaces it.
  */
-import { runSync } from "../../db/store";
-import type { Db } from "../../db/client";
-import { inTx } from "../../db/tx";
+import { row, rows, run, tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { Problems, checkDate } from "../../lib/problems";
 import { addDays, localDate } from "../../lib/time";
@@ -14,7 +12,6 @@ import { SMOOTHING, toUnit, trendSeries, type Weighing } from "./trend";
 import { checkWeight, checkWeightDate } from "./validate";
 
 export interface WeightsCtx {
-  db: Db;
   log: ChangeLog;
   userId: number;
   timezone: string;
@@ -35,9 +32,7 @@ export const MAX_RANGE_DAYS = 3660;
 
 const cols = "date, kg, note, created_at, updated_at";
 const one = (ctx: WeightsCtx, date: string) =>
-  ctx.db.$client
-    .query<Row, [number, string]>(`SELECT ${cols} FROM weights WHERE user_id = ? AND date = ?`)
-    .get(ctx.userId, date);
+  row<Row>(`SELECT ${cols} FROM weights WHERE user_id = ? AND date = ?`, ctx.userId, date);
 
 export function weightView(r: Row, unit: "kg" | "lb") {
   return {
@@ -54,20 +49,32 @@ export function weightView(r: Row, unit: "kg" | "lb") {
 const notFound = (date: string) => new AppError("not_found", `no weight of yours on ${date}`);
 
 /** PUT /weights/{date} (and a weight upsert from sync). */
-export function putWeight({ ctx, date, input }: { ctx: WeightsCtx; date: unknown; input: unknown }) {
+export function* putWeight({
+  ctx,
+  date,
+  input,
+}: {
+  ctx: WeightsCtx;
+  date: unknown;
+  input: unknown;
+}): Q<{ weight: ReturnType<typeof weightView>; created: boolean }> {
   const day = checkWeightDate(date, localDate(ctx.now, ctx.timezone));
   const w = checkWeight(input);
   const stamp = ctx.now.toISOString();
-  return inTx(ctx.db, () => {
-    const existed = Boolean(one(ctx, day));
-    ctx.db.$client
-      .query(
-        "INSERT INTO weights (user_id, date, kg, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, date) DO UPDATE SET kg = excluded.kg, note = excluded.note, updated_at = excluded.updated_at",
-      )
-      .run(ctx.userId, day, w.kg, w.note, stamp, stamp);
-    const row = one(ctx, day)!;
-    runSync(ctx.log.record(ctx.userId, "weight", day, "upsert", weightView(row, "kg"), ctx.now), ctx.db); // synced in kg, whoever reads it
-    return { weight: weightView(row, ctx.unit), created: !existed };
+  return yield* tx(function* () {
+    const existed = (yield* one(ctx, day)) !== null;
+    yield* run(
+      "INSERT INTO weights (user_id, date, kg, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, date) DO UPDATE SET kg = excluded.kg, note = excluded.note, updated_at = excluded.updated_at",
+      ctx.userId,
+      day,
+      w.kg,
+      w.note,
+      stamp,
+      stamp,
+    );
+    const stored = (yield* one(ctx, day))!;
+    yield* ctx.log.record(ctx.userId, "weight", day, "upsert", weightView(stored, "kg"), ctx.now); // synced in kg, whoever reads it
+    return { weight: weightView(stored, ctx.unit), created: !existed };
   });
 }
 
@@ -79,45 +86,44 @@ function checkedDate(date: unknown): string {
   return d;
 }
 
-export function getWeight({ ctx, date }: { ctx: WeightsCtx; date: unknown }) {
+export function* getWeight({ ctx, date }: { ctx: WeightsCtx; date: unknown }): Q<ReturnType<typeof weightView>> {
   const d = checkedDate(date);
-  const r = one(ctx, d);
+  const r = yield* one(ctx, d);
   if (!r) throw notFound(d);
   return weightView(r, ctx.unit);
 }
 
-export function deleteWeight({ ctx, date }: { ctx: WeightsCtx; date: unknown }): void {
+export function* deleteWeight({ ctx, date }: { ctx: WeightsCtx; date: unknown }): Q<void> {
   const d = checkedDate(date);
-  if (!one(ctx, d)) throw notFound(d);
-  inTx(ctx.db, () => {
-    ctx.db.$client.query("DELETE FROM weights WHERE user_id = ? AND date = ?").run(ctx.userId, d);
-    runSync(ctx.log.record(ctx.userId, "weight", d, "delete", null, ctx.now), ctx.db);
+  if (!(yield* one(ctx, d))) throw notFound(d);
+  yield* tx(function* () {
+    yield* run("DELETE FROM weights WHERE user_id = ? AND date = ?", ctx.userId, d);
+    yield* ctx.log.record(ctx.userId, "weight", d, "delete", null, ctx.now);
   });
 }
 
 /** Every weigh-in up to `through`, oldest first (the trend needs the history before a range). */
-export function weighings(db: Db, userId: number, through: string): Weighing[] {
-  return db.$client
-    .query<Weighing, [number, string]>("SELECT date, kg FROM weights WHERE user_id = ? AND date <= ? ORDER BY date")
-    .all(userId, through);
+export function weighings(userId: number, through: string): Q<Weighing[]> {
+  return rows<Weighing>("SELECT date, kg FROM weights WHERE user_id = ? AND date <= ? ORDER BY date", userId, through);
 }
 
 /** GET /weights?from=&to= */
-export function listWeights({ ctx, input }: { ctx: WeightsCtx; input: { from?: string; to?: string } }) {
+export function* listWeights({ ctx, input }: { ctx: WeightsCtx; input: { from?: string; to?: string } }) {
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), MAX_RANGE_DAYS, 90);
-  const trend = trendSeries(weighings(ctx.db, ctx.userId, to), to, from);
-  const rows = ctx.db.$client
-    .query<Row, [number, string, string]>(
-      `SELECT ${cols} FROM weights WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date`,
-    )
-    .all(ctx.userId, from, to);
+  const trend = trendSeries(yield* weighings(ctx.userId, to), to, from);
+  const found = yield* rows<Row>(
+    `SELECT ${cols} FROM weights WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date`,
+    ctx.userId,
+    from,
+    to,
+  );
   const latest = trend.get(to) ?? null;
   return {
     from,
     to,
     unit: ctx.unit,
     smoothing: SMOOTHING,
-    items: rows.map((r) => {
+    items: found.map((r) => {
       const t = trend.get(r.date)!;
       return { ...weightView(r, ctx.unit), trend_kg: t, trend: toUnit(t, ctx.unit) };
     }),
@@ -127,13 +133,12 @@ export function listWeights({ ctx, input }: { ctx: WeightsCtx; input: { from?: s
 }
 
 /** Weight and trend (kg) for each date from..to, for the statistics; null where unknown. */
-export function weightsOver(
-  db: Db,
+export function* weightsOver(
   userId: number,
   from: string,
   to: string,
-): Map<string, { kg: number | null; trend_kg: number | null }> {
-  const all = weighings(db, userId, to);
+): Q<Map<string, { kg: number | null; trend_kg: number | null }>> {
+  const all = yield* weighings(userId, to);
   const trend = trendSeries(all, to, from);
   const kg = new Map(all.filter((w) => w.date >= from).map((w) => [w.date, w.kg]));
   const out = new Map<string, { kg: number | null; trend_kg: number | null }>();

@@ -55,7 +55,7 @@ export async function importTracker({
   skipped.push(...read.skipped);
   if (!read.foods.length && !read.weights.length) throw nothingToImport(input.format, skipped, read.ignored);
 
-  const matcher = new CatalogueMatcher(foods, (id) => ctx.meals.foods.loggable(ctx.user.id, id));
+  const matcher = new CatalogueMatcher(foods, (id) => ctx.store.run(ctx.meals.foods.loggable(ctx.user.id, id)));
   let meals = await convertFoods(read.foods, {
     format: input.format,
     userId: ctx.user.id,
@@ -64,7 +64,7 @@ export async function importTracker({
     pause,
   });
   // a day that already has a weigh-in keeps it: the tracker's is older news
-  const have = new Set(exportWeights(ctx.weights).map((w) => w.date));
+  const have = new Set((await ctx.store.run(exportWeights(ctx.weights))).map((w) => w.date));
   const allWeights = convertWeights(read.weights);
   let weights = allWeights.filter((w) => !have.has(w.weight.date));
   const kept = allWeights.length - weights.length;
@@ -90,7 +90,7 @@ export async function importTracker({
     }
   }
 
-  const summary = input.preview ? previewOf(ctx, checked) : await writeExport(ctx, checked);
+  const summary = input.preview ? await previewOf(ctx, checked) : await writeExport(ctx, checked);
   summary.weights.unchanged += kept;
   const dates = [...meals.map((m) => m.meal.date), ...weights.map((w) => w.weight.date)].sort();
   return {
@@ -136,9 +136,10 @@ function refusedRows(details: ErrorDetail[], meals: ConvertedMeal[], weights: { 
 }
 
 /** What writeExport would report, without writing: a meal already here (same id) is unchanged. */
-function previewOf(ctx: ExportCtx, checked: CheckedExport): ImportSummary {
+async function previewOf(ctx: ExportCtx, checked: CheckedExport): Promise<ImportSummary> {
   let unchanged = 0;
-  for (const m of checked.meals) if (ctx.meals.repo.byId(m.id.toLowerCase())?.userId === ctx.user.id) unchanged++;
+  for (const m of checked.meals)
+    if ((await ctx.store.run(ctx.meals.repo.byId(m.id.toLowerCase())))?.userId === ctx.user.id) unchanged++;
   return {
     meals: { added: checked.meals.length - unchanged, unchanged },
     custom_foods: { added: 0, unchanged: 0 },

@@ -6,6 +6,7 @@
  * that amount is within 12 % (or 15 kcal) of the entry's. Anything less becomes a quick add with
  * the tracker's own numbers, which are never worse than what the person logged there.
  */
+import type { Awaitable } from "../../../db/store";
 import { amountOnly } from "../../foods/amount";
 import { CATALOGUE_ID_LIMIT } from "../../foods/catalogue-source";
 import { searchFoods, servingOf, type FoodsCtx } from "../../foods/service";
@@ -46,7 +47,7 @@ export class CatalogueMatcher {
 
   constructor(
     private readonly foods: FoodsCtx,
-    private readonly loggable: (id: number) => LoggableFood | null,
+    private readonly loggable: (id: number) => Awaitable<LoggableFood | null>,
   ) {}
 
   async match(e: TrackerFood): Promise<Match | null> {
@@ -65,8 +66,8 @@ export class CatalogueMatcher {
     const page = await searchFoods({ ctx: this.foods, input: { q, limit: 1, offset: 0 } });
     const top = page.items[0];
     if (!top || top.id >= CATALOGUE_ID_LIMIT || !namesAgree(e.name, top.name)) return null;
-    const serving = servingOf(this.foods, top, amount);
-    const food = this.loggable(top.id);
+    const serving = await this.foods.store.run(servingOf(this.foods, top, amount));
+    const food = await this.loggable(top.id);
     const per100 = food?.per100g.energy_kcal;
     if (!serving || !food || per100 === null || per100 === undefined || !(serving.grams > 0)) return null;
     if (!energyAgrees((per100 * serving.grams) / 100, e.nutrients.energy_kcal)) return null;

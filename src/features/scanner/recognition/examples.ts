@@ -6,7 +6,7 @@
  * Bounds: at most MAX_PER_FOOD examples of one food (the oldest goes) and MAX_PER_USER in all
  * (the oldest goes), 5 KB each, so at most ~5 MB per user and a scan of ≤ 1,000 vectors per photo.
  */
-import type { Db } from "../../../db/client";
+import { rows, run, type Q } from "../../../db/q";
 
 export const MAX_PER_FOOD = 20;
 export const MAX_PER_USER = 1000;
@@ -50,51 +50,55 @@ export function cosine(a: Float32Array, b: Float32Array): number {
   return s; // both unit length
 }
 
-export class ExamplesRepo {
-  constructor(readonly db: Db) {}
+/** The user's examples past the newest `keep` (of one food, when `food` is true), in each dialect. */
+const beyond = (food: boolean) => {
+  const pick = `SELECT id FROM photo_examples WHERE user_id = ?${food ? " AND food_id = ?" : ""} ORDER BY created_at DESC, id DESC`;
+  return {
+    sqlite: `DELETE FROM photo_examples WHERE id IN (${pick} LIMIT -1 OFFSET ?)`,
+    pg: `DELETE FROM photo_examples WHERE id IN (${pick} OFFSET ?)`,
+  };
+};
+const BEYOND_FOOD = beyond(true);
+const BEYOND_USER = beyond(false);
 
+export class ExamplesRepo {
   /** Keeps this photo's embedding as the user's example of `foodId`, confirmed by `mealId`; a repeat is a no-op. */
-  add(userId: number, photoId: string, foodId: number, mealId: string, now: Date): boolean {
-    const c = this.db.$client;
-    const photo = c.query("SELECT embedding FROM photos WHERE id = ? AND user_id = ?").get(photoId, userId) as {
-      embedding: Uint8Array | null;
-    } | null;
-    if (!photo?.embedding) return false; // recognition was unavailable for that photo
-    const r = c
-      .query(
-        "INSERT OR IGNORE INTO photo_examples (user_id, food_id, photo_id, meal_id, embedding, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-      )
-      .run(userId, foodId, photoId, mealId, photo.embedding, now.toISOString());
-    if (!r.changes) return false;
-    c.query(
-      `DELETE FROM photo_examples WHERE id IN (SELECT id FROM photo_examples WHERE user_id = ? AND food_id = ?
-       ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?)`,
-    ).run(userId, foodId, MAX_PER_FOOD);
-    c.query(
-      `DELETE FROM photo_examples WHERE id IN (SELECT id FROM photo_examples WHERE user_id = ?
-       ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?)`,
-    ).run(userId, MAX_PER_USER);
+  *add(userId: number, photoId: string, foodId: number, mealId: string, now: Date): Q<boolean> {
+    // a photo without an embedding (recognition was unavailable for it) adds nothing
+    const added = yield* run(
+      `INSERT INTO photo_examples (user_id, food_id, photo_id, meal_id, embedding, created_at)
+       SELECT user_id, ?, id, ?, embedding, ? FROM photos WHERE id = ? AND user_id = ? AND embedding IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+      foodId,
+      mealId,
+      now.toISOString(),
+      photoId,
+      userId,
+    );
+    if (!added) return false;
+    yield* run(BEYOND_FOOD, userId, foodId, MAX_PER_FOOD);
+    yield* run(BEYOND_USER, userId, MAX_PER_USER);
     return true;
   }
 
   /** A deleted meal takes back what it confirmed. */
-  withdraw(userId: number, mealId: string): number {
-    return this.db.$client.query("DELETE FROM photo_examples WHERE user_id = ? AND meal_id = ?").run(userId, mealId)
-      .changes;
+  withdraw(userId: number, mealId: string): Q<number> {
+    return run("DELETE FROM photo_examples WHERE user_id = ? AND meal_id = ?", userId, mealId);
   }
 
-  deleteAll(userId: number): number {
-    return this.db.$client.query("DELETE FROM photo_examples WHERE user_id = ?").run(userId).changes;
+  deleteAll(userId: number): Q<number> {
+    return run("DELETE FROM photo_examples WHERE user_id = ?", userId);
   }
 
   /** The user's foods ranked by their best example's similarity to `embedding`. */
-  nearest(userId: number, embedding: Float32Array, limit: number): Neighbour[] {
-    const rows = this.db.$client
-      .query("SELECT food_id, embedding FROM photo_examples WHERE user_id = ?")
-      .all(userId) as { food_id: number; embedding: Uint8Array }[];
+  *nearest(userId: number, embedding: Float32Array, limit: number): Q<Neighbour[]> {
+    const found = yield* rows<{ food_id: number; embedding: Uint8Array }>(
+      "SELECT food_id, embedding FROM photo_examples WHERE user_id = ?",
+      userId,
+    );
     return nearestFoods(
       embedding,
-      rows.map((r) => ({ foodId: r.food_id, embedding: fromBlob(r.embedding) })),
+      found.map((r) => ({ foodId: r.food_id, embedding: fromBlob(r.embedding) })),
       limit,
     );
   }
