@@ -6,11 +6,13 @@
  * order. PostgreSQL runs writers side by side: A takes seq 9, B takes seq 10 and commits first, and
  * a pull in between sees 10 without 9. Its cursor moves to 10 and seq 9, committed a moment later,
  * is never sent: a lost meal. So there a pull returns only rows written by transactions older than
- * every transaction still open (`txid` below the snapshot's xmin). Those have all ended, and any
- * transaction still able to add a row starts at or above xmin, and so took its seq later and will
- * be read next time. Rows of a newer transaction wait for the older ones to end, a few milliseconds
- * with group commit; read-only transactions (pg_dump among them) take no transaction id and hold
- * nothing back.
+ * every transaction that may still add a row (`txid` below the horizon, COMMITTED below). Those are
+ * the transactions in progress at the pull's snapshot that hold a write lock on sync_log in this
+ * database (a row's seq is taken inside its INSERT, under that lock), and, to be safe, any that ended
+ * between the snapshot and the look at the locks. Transactions in other databases of the cluster, and
+ * readers here (pg_dump among them), hold nothing back; the cluster-wide snapshot xmin did, so a long
+ * transaction of another application on a shared server stalled every pull. Rows of a newer
+ * transaction wait for the older writers to end: a few milliseconds with group commit.
  */
 import { FreshMap } from "./fresh-map";
 import { dialect, row, rows, run, tx, type Q } from "./q";
@@ -31,8 +33,18 @@ export interface LogRow {
 /** Tombstones older than this are purged; a cursor from before a purge gets 410. */
 export const DEFAULT_TOMBSTONE_DAYS = 90;
 
+/**
+ * PostgreSQL: the oldest transaction, in progress at this statement's snapshot, that may still add a
+ * sync_log row (see above); null when there is none.
+ */
+const HORIZON = `(SELECT min(xip) FROM pg_snapshot_xip(pg_current_snapshot()) AS xip
+  WHERE pg_xact_status(xip) <> 'in progress' OR xid(xip) IN (
+    SELECT x.transactionid FROM pg_locks r
+    JOIN pg_locks x ON x.virtualtransaction = r.virtualtransaction AND x.locktype = 'transactionid'
+    WHERE r.locktype = 'relation' AND r.relation = 'sync_log'::regclass AND r.mode = 'RowExclusiveLock'
+      AND r.database = (SELECT oid FROM pg_database WHERE datname = current_database())))`;
 /** PostgreSQL: only rows no open transaction can still precede (see above). */
-const COMMITTED = "txid < pg_snapshot_xmin(pg_current_snapshot())";
+const COMMITTED = `txid < coalesce(${HORIZON}, pg_snapshot_xmax(pg_current_snapshot()))`;
 const COLUMNS = "seq, entity, entity_id, op, data, changed_at";
 
 export class ChangeLog {

@@ -152,6 +152,28 @@ describe("the change feed on PostgreSQL", () => {
     });
   });
 
+  test("a transaction open elsewhere (another database, or here without touching the log) holds nothing back", async () => {
+    const { db, store, log, uid } = await feed("f@example.com");
+    const elsewhere = await open(await freshPostgres());
+    const held = Promise.withResolvers<void>();
+    const started = Promise.withResolvers<void>();
+    // each takes a transaction id before the write below, and stays open while the pull runs
+    const holders = [elsewhere, db].map((conn, i) =>
+      conn.$client.begin(async (t) => {
+        if (i === 0) await t`CREATE TABLE IF NOT EXISTS held (x int)`;
+        else await t`UPDATE users SET name = name WHERE id = ${uid}`;
+        await t`SELECT pg_current_xact_id()`;
+        if (i === 1) started.resolve();
+        await held.promise;
+      }),
+    );
+    await started.promise;
+    const seq = await store.run(tx(() => log.record(uid, "meal", "m1", "upsert", { id: "m1" }, NOW)));
+    expect((await store.run(log.changesAfter(uid, 0, 10))).map((r) => r.seq)).toEqual([seq]);
+    held.resolve();
+    await Promise.all(holders);
+  });
+
   test("tombstones: a record's latest change replaces the earlier one; old ones are purged and remembered", async () => {
     const { db, store, log, uid } = await feed("d@example.com");
     const other = await user(db.$client, "e@example.com");
