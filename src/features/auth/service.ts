@@ -239,24 +239,31 @@ export async function refresh({ ctx, input }: { ctx: AuthCtx; input: { refresh_t
   if (session.revokedAt) throw unauthorized("invalid_refresh_token", "this session has ended; sign in again");
   const next = crypto.randomUUID();
   const expiresAt = iso(new Date(ctx.now.getTime() + REFRESH_TTL_S * 1000));
-  const user = (await ctx.store.run(ctx.repo.userById(session.userId)))!;
-  if (session.refreshJti !== claims.jti && session.previousJti === claims.jti && session.rotatedAt) {
-    const rotatedAt = new Date(session.rotatedAt);
+  const user = toPublicUser((await ctx.store.run(ctx.repo.userById(session.userId)))!);
+  // a retry of a refresh already answered, within the grace: the same successor again
+  const again = (s: typeof session) => {
+    if (s.revokedAt || s.refreshJti === claims.jti || s.previousJti !== claims.jti || !s.rotatedAt) return null;
+    const rotatedAt = new Date(s.rotatedAt);
     const age = ctx.now.getTime() - rotatedAt.getTime(); // may be a little negative: a parallel request rotated after this one began
-    if (Math.abs(age) <= REFRESH_GRACE_MS)
-      return issuePair(ctx, toPublicUser(user), session.id, session.refreshJti, rotatedAt);
-  }
+    return Math.abs(age) <= REFRESH_GRACE_MS ? issuePair(ctx, user, s.id, s.refreshJti, rotatedAt) : null;
+  };
+  const retried = again(session);
+  if (retried) return retried;
   if (
-    session.refreshJti !== claims.jti ||
-    !(await ctx.store.run(ctx.repo.rotate(session.id, claims.jti!, next, iso(ctx.now), expiresAt)))
-  ) {
-    await ctx.store.run(ctx.repo.revoke(session.id, "refresh_token_reused", iso(ctx.now)));
-    throw unauthorized(
-      "refresh_token_reused",
-      "this refresh token was already used; the session has been ended, sign in again",
-    );
-  }
-  return issuePair(ctx, toPublicUser(user), session.id, next);
+    session.refreshJti === claims.jti &&
+    (await ctx.store.run(ctx.repo.rotate(session.id, claims.jti!, next, iso(ctx.now), expiresAt)))
+  )
+    return issuePair(ctx, user, session.id, next);
+  // Not rotated. Either a parallel request with this token rotated it since it was read (PostgreSQL runs
+  // them side by side): a retry, answered as above; or the token was spent long ago: reuse.
+  const now = await ctx.store.run(ctx.repo.session(session.id));
+  const raced = now && again(now);
+  if (raced) return raced;
+  await ctx.store.run(ctx.repo.revoke(session.id, "refresh_token_reused", iso(ctx.now)));
+  throw unauthorized(
+    "refresh_token_reused",
+    "this refresh token was already used; the session has been ended, sign in again",
+  );
 }
 
 /** POST /logout: ends the refresh token's session; its access tokens stop working at once. */
