@@ -259,7 +259,7 @@ export const importedProducts = pgTable(
   (p) => [
     index("imported_products_words").using(
       "gin",
-      sql`to_tsvector('simple', ${p.name} || ' ' || coalesce(${p.brand}, ''))`,
+      sql`to_tsvector('english', ${p.name} || ' ' || coalesce(${p.brand}, ''))`,
     ),
   ],
 );
