@@ -31,6 +31,7 @@ import { hostCheck } from "./http/host";
 import { requestContext } from "./http/request-context";
 import { RouteTable, type RouteLike } from "./http/route-table";
 import { createServices, type ServiceOptions } from "./services";
+import { row } from "./db/q";
 
 export type AppOptions = ServiceOptions;
 
@@ -50,7 +51,11 @@ export function createApp(options: AppOptions) {
   };
   const metrics = options.metrics
     ? new Metrics({
-        databasePath: services.db.$client.filename,
+        databasePath: services.db?.$client.filename ?? null,
+        databaseBytes: async () =>
+          Number(
+            (await services.store.run(row<{ n: string }>("SELECT pg_database_size(current_database())::text AS n")))!.n,
+          ),
         photoLoad: () => services.recogniser.load?.() ?? { queued: 0, running: 0 },
         liveSessions: () => services.store.run(services.auth.repo.liveSessionCount(services.now().toISOString())),
         users: () => services.store.run(services.auth.repo.userCount()),
@@ -88,7 +93,15 @@ export function createApp(options: AppOptions) {
     .use(api)
     .use(openApiRoute(() => registered.routes()));
   registered.routes = () => root.routes;
+  readiness.set(root, services.ready);
   return root;
+}
+
+const readiness = new WeakMap<object, Promise<void>>();
+
+/** Settles once the app's start-up writes are done (at once on SQLite): a server listens after it. */
+export function ready(app: App): Promise<void> {
+  return readiness.get(app) ?? Promise.resolve();
 }
 
 export type App = ReturnType<typeof createApp>;

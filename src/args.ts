@@ -19,6 +19,7 @@ const SERVE_FLAGS = [
   "port",
   "host",
   "data-dir",
+  "database",
   "catalogue",
   "log-requests",
   "online-lookup",
@@ -35,11 +36,11 @@ const SERVE_FLAGS = [
 ];
 const FLAGS: Record<Command, string[]> = {
   serve: SERVE_FLAGS,
-  import: ["data-dir", "format", "user", "preview", "weight-unit"],
-  "import-off": ["data-dir"],
-  backup: ["data-dir"],
-  restore: ["data-dir"],
-  user: ["data-dir", "password"],
+  import: ["data-dir", "database", "format", "user", "preview", "weight-unit"],
+  "import-off": ["data-dir", "database"],
+  backup: ["data-dir", "database"],
+  restore: ["data-dir", "database"],
+  user: ["data-dir", "database", "password"],
   healthcheck: ["port", "host", "url"],
   help: [],
 };

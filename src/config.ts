@@ -15,6 +15,8 @@ export interface Config {
   readonly host: string;
   /** Absolute path of the data directory: user database, JWT secret, imports. */
   readonly dataDir: string;
+  /** A postgres:// URL: user data in PostgreSQL instead of the data directory's SQLite file (null: SQLite). */
+  readonly database: string | null;
   /** Absolute path of the read-only food catalogue. */
   readonly cataloguePath: string;
   readonly logRequests: boolean;
@@ -93,6 +95,7 @@ export function configFrom(flags: Flags, env: Env = process.env): Config {
     throw new ConfigError("--data-dir / MORSEL_DATA_DIR must not be empty");
   }
   const dataDir = dataDirRaw ? resolve(dataDirRaw) : defaultDataDir(env);
+  const database = databaseUrl(str("database", "MORSEL_DATABASE_URL"));
   const catalogueRaw = str("catalogue", "MORSEL_CATALOGUE");
   const logRaw = str("log-requests", "MORSEL_LOG_REQUESTS") ?? "true";
   if (!["true", "false", "1", "0"].includes(logRaw)) {
@@ -188,9 +191,31 @@ export function configFrom(flags: Flags, env: Env = process.env): Config {
     port: Number(portRaw),
     host,
     dataDir,
+    database,
     cataloguePath: catalogueRaw ? resolve(catalogueRaw) : DEFAULT_CATALOGUE,
     logRequests: logRaw === "true" || logRaw === "1",
   });
+}
+
+/** --database / MORSEL_DATABASE_URL: absent or empty is the embedded SQLite file; otherwise a postgres:// URL. */
+function databaseUrl(raw: string | undefined): string | null {
+  if (raw === undefined || raw.trim() === "") return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    // refused below
+  }
+  if (!url || !["postgres:", "postgresql:"].includes(url.protocol) || !url.hostname)
+    throw new ConfigError(
+      `--database / MORSEL_DATABASE_URL must be a PostgreSQL URL such as postgres://morsel:PASSWORD@db.example.org:5432/morsel, got "${maskPassword(raw)}"; leave it out to keep the embedded SQLite file in the data directory`,
+    );
+  return raw.trim();
+}
+
+/** A database URL with its password replaced by ***, for logs and messages. */
+export function maskPassword(url: string): string {
+  return url.replace(/^([a-z]+:\/\/[^:/@]*):[^@]*@/i, "$1:***@");
 }
 
 const list = (raw: string | undefined): string[] =>
@@ -223,6 +248,7 @@ export function describeConfig(c: Config): Record<string, string | number | bool
     port: c.port,
     host: c.host,
     data_dir: c.dataDir,
+    database: c.database ? maskPassword(c.database) : `sqlite (${join(c.dataDir, "morsel.db")})`,
     catalogue: c.cataloguePath,
     log_requests: c.logRequests,
     online_lookup: c.onlineLookup ?? "as stored",

@@ -13,11 +13,9 @@ import { COMMAND_HELP, HELP } from "./cli/help";
 import { ConfigError, configFrom, describeConfig, isLoopback } from "./config";
 import { parseCommandLine, type CommandLine } from "./args";
 import { checkLoopbackTwin, explainStartError, listen, prepareDataDir } from "./cli/startup";
-import { lockDataDir } from "./db/lock";
 import { Catalogue } from "./db/catalogue";
 import { FoodSearch } from "./features/foods/search";
-import { openDatabase } from "./db/client";
-import { runSync } from "./db/store";
+import { openUserDatabase, secretInDatabase } from "./db/open";
 import { OffClient } from "./features/imported/online";
 import { recogniserFor } from "./features/scanner/recognition";
 import { PHOTO_WORKER_COMMAND } from "./features/scanner/recognition/process-worker";
@@ -32,14 +30,21 @@ const DRAIN_MS = 10_000;
 async function serve(cl: CommandLine): Promise<void> {
   // imported here, not at the top: the app serves the built web app (files.gen.ts, written by
   // scripts/build-web.ts), and `--help`, `--version` and the other commands must work before any build
-  const { createApp } = await import("./app");
+  const { createApp, ready } = await import("./app");
   if (cl.positionals.length)
     throw new ConfigError(`"morsel serve" takes no arguments besides flags, got "${cl.positionals[0]}"`);
   const config = configFrom(cl.values);
   prepareDataDir(config.dataDir);
-  const lock = lockDataDir(config.dataDir);
-  const { secret, created, path: secretPath } = loadOrCreateSecret(config.dataDir);
-  const db = openDatabase(join(config.dataDir, "morsel.db"));
+  const database = await openUserDatabase(config.database, config.dataDir);
+  const { store } = database;
+  // on PostgreSQL every process must verify every other's tokens: the secret lives in the database
+  const {
+    secret,
+    created,
+    path: secretPath,
+  } = database.sqlite
+    ? loadOrCreateSecret(config.dataDir)
+    : { ...(await store.run(secretInDatabase(new Date()))), path: "the database" };
   // Inside the executable the catalogue is embedded; SQLite needs it as a file, so it is copied
   // into the data dir once (per catalogue build) and opened read-only from there.
   const catalogue = new Catalogue(extracted(config.cataloguePath, config.dataDir));
@@ -48,7 +53,7 @@ async function serve(cl: CommandLine): Promise<void> {
   const lifecycle = { draining: false };
   const search = new FoodSearch(catalogue);
   const app = createApp({
-    db,
+    ...(database.sqlite ? { db: database.sqlite } : { store }),
     catalogue,
     search,
     jwtSecret: secret,
@@ -68,6 +73,7 @@ async function serve(cl: CommandLine): Promise<void> {
   // Bun refuses bodies above this itself; every route has a lower limit of its own (JSON 1 MiB, photos
   // 10 MB, imports 64 MiB) that answers in the API's error format. Elysia asks Bun for reusePort,
   // which let a second server share the port (requests alternated between two databases): off.
+  await ready(app);
   checkLoopbackTwin(config);
   const server = listen(
     () =>
@@ -78,11 +84,11 @@ async function serve(cl: CommandLine): Promise<void> {
   // first requests are not kept waiting for it, and the first search usually finds it ready.
   setTimeout(() => search.warm(), 1000).unref();
   const registration = new Registration();
-  if (!isLoopback(config.host) && runSync(registration.mode(), db) === "open") {
+  if (!isLoopback(config.host) && (await store.run(registration.mode())) === "open") {
     jsonLogger.warn("registration is open", {
       detail: `this server listens on ${config.host}, and anyone who can reach it may create an account; start it with --registration invite (or closed) to stop that, or have the admin switch it (PATCH /api/v1/admin/settings)`,
     });
-  } else if (!isLoopback(config.host) && !runSync(registration.hasUsers(), db)) {
+  } else if (!isLoopback(config.host) && !(await store.run(registration.hasUsers()))) {
     jsonLogger.warn("no account yet", {
       detail: `the first account registered becomes the admin, whatever --registration says; register yours now`,
     });
@@ -102,9 +108,8 @@ async function serve(cl: CommandLine): Promise<void> {
     const force = setTimeout(() => server.server?.stop(true), DRAIN_MS);
     await server.server?.stop(false); // no new connections; in-flight requests finish
     clearTimeout(force);
-    db.$client.close(false);
+    await database.close();
     catalogue.close();
-    lock.release();
     jsonLogger.info("stopped", { signal });
     process.exit(0);
   };

@@ -7,7 +7,7 @@ import type { Catalogue } from "./db/catalogue";
 import { ChangeLog, DEFAULT_TOMBSTONE_DAYS } from "./db/change-log";
 import type { Db } from "./db/client";
 import { GroupCommit } from "./db/group-commit";
-import { runSync, SqliteStore, type Store } from "./db/store";
+import { SqliteStore, type Store } from "./db/store";
 import { ClientAddress } from "./lib/client-address";
 import { Gate } from "./lib/gate";
 import { jsonLogger, type Logger } from "./lib/log";
@@ -51,8 +51,12 @@ export const REGISTRATIONS_PER_HOUR = 10;
 export type FeatureDeps = AuthDeps & AdminDeps & FoodsDeps & ScannerDeps & PortabilityDeps & SyncDeps & HealthDeps;
 
 export interface Services extends FeatureDeps {
-  /** Secret for signing JWTs (kept in the data dir, see lib/secret.ts). */
+  /** Secret for signing JWTs (kept in the data dir, see lib/secret.ts; in the database on PostgreSQL). */
   jwtSecret: string;
+  /** The SQLite connection; null on PostgreSQL. */
+  db: Db | null;
+  /** Settles once the start-up settings (--registration, --online-lookup) are written. */
+  ready: Promise<void>;
   logger: Logger;
   /** One JSON line per request (request id, method, path, status, duration). */
   logRequests: boolean;
@@ -70,9 +74,9 @@ export interface Services extends FeatureDeps {
 
 /** What the caller chooses (the rest is built): src/index.ts from the command line, tests their own. */
 export interface ServiceOptions {
-  /** The SQLite user database (features not yet on the store still read it directly). */
-  db: Db;
-  /** Runs database work (db/store.ts); default: the SQLite store over `db`. */
+  /** The SQLite user database; or, instead, `store`. */
+  db?: Db;
+  /** Runs database work (db/store.ts): PostgreSQL's (db/open.ts); default: the SQLite store over `db`. */
   store?: Store;
   catalogue: Catalogue;
   jwtSecret: string;
@@ -106,8 +110,10 @@ export interface ServiceOptions {
 }
 
 export function createServices(options: ServiceOptions): Services {
-  const { db, catalogue } = options;
-  const store = options.store ?? new SqliteStore(db);
+  const { catalogue } = options;
+  const db = options.db ?? null;
+  const store = options.store ?? (db ? new SqliteStore(db) : null);
+  if (!store) throw new Error("createServices: give the user database, as `db` (SQLite) or `store`");
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? jsonLogger;
   const passwordCost = options.passwordCost ?? DEFAULT_PASSWORD_COST;
@@ -115,9 +121,13 @@ export function createServices(options: ServiceOptions): Services {
   const tokens = new Tokens(options.jwtSecret);
   const accessTokens = new AccessTokens();
   const registration = new Registration();
-  if (options.registrationMode) runSync(registration.setMode(options.registrationMode, now()), db);
   const onlineLookup = new OnlineLookupSetting();
-  if (options.onlineLookupAtStart !== undefined) runSync(onlineLookup.set(options.onlineLookupAtStart, now()), db);
+  const settings = [
+    options.registrationMode && registration.setMode(options.registrationMode, now()),
+    options.onlineLookupAtStart !== undefined && onlineLookup.set(options.onlineLookupAtStart, now()),
+  ];
+  // at once on SQLite; on PostgreSQL the server waits for `ready` before it listens
+  const ready = Promise.all(settings.map((work) => (work ? store.run(work) : undefined))).then(() => undefined);
   const customFoods = new CustomFoodsRepo();
   const imported = new ImportedRepo(store);
   const meals = new MealsRepo();
@@ -128,6 +138,7 @@ export function createServices(options: ServiceOptions): Services {
   const authnDeps: AuthnDeps = { store, tokens, repo: authRepo, accessTokens, now, ruleOf: () => undefined };
   return {
     db,
+    ready,
     store,
     catalogue,
     jwtSecret: options.jwtSecret,

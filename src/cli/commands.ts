@@ -5,8 +5,7 @@ import { DataDirInUse, lockDataDir } from "../db/lock";
 import type { CommandLine } from "../args";
 import { explainStartError, prepareDataDir, StartError } from "./startup";
 import { backup, restore } from "../db/backup";
-import { openDatabase } from "../db/client";
-import { SqliteStore } from "../db/store";
+import { openForCommand } from "../db/open";
 import { importOff } from "../features/imported/import";
 import { progressBar } from "../lib/progress";
 import { COMMAND_HELP, HELP } from "./help";
@@ -28,9 +27,9 @@ export async function importCommand(cl: CommandLine): Promise<void> {
   const config = configFrom(cl.values);
   if (!(await Bun.file(file!).exists())) fail("import-off", `no file at ${file}`, 2);
   prepareDataDir(config.dataDir);
-  const db = openDatabase(join(config.dataDir, "morsel.db"));
+  const database = await openForCommand(config.database, config.dataDir);
   const bar = progressBar("importing");
-  const report = await importOff(new SqliteStore(db), file!, {
+  const report = await importOff(database.store, file!, {
     onProgress: ({ bytesRead, bytesTotal, lines }) =>
       bar.update(bytesRead, bytesTotal, `${lines.toLocaleString("en")} lines`),
   });
@@ -43,12 +42,21 @@ export async function importCommand(cl: CommandLine): Promise<void> {
   for (const s of report.skipped) console.log(`  line ${s.line}: ${s.reason}`);
   if (report.skippedCount > report.skipped.length)
     console.log(`  … and ${report.skippedCount - report.skipped.length} more skipped lines`);
+  await database.close();
   if (report.error) fail("import-off", report.error);
 }
 
 export function backupCommand(cl: CommandLine, command: "backup" | "restore"): void {
   const [path] = words(cl, 1, "give the backup file's path");
   const config = configFrom(cl.values);
+  if (config.database)
+    fail(
+      command,
+      command === "backup"
+        ? `the data is in PostgreSQL (--database): back it up with PostgreSQL's own tools, e.g. pg_dump --format=custom --file=${path} "$MORSEL_DATABASE_URL" (consistent while servers run); morsel backup copies the SQLite file only`
+        : `the data is in PostgreSQL (--database): restore a pg_dump with pg_restore --clean --dbname "$MORSEL_DATABASE_URL" ${path}, with the servers stopped; morsel restore replaces the SQLite file only`,
+      2,
+    );
   const live = join(config.dataDir, "morsel.db");
   try {
     if (command === "backup") {

@@ -6,6 +6,11 @@ const OPTIONS = `Options (flags win over environment variables):
   --host ADDR         address to bind (MORSEL_HOST, default 127.0.0.1; 0.0.0.0 for every interface)
   --data-dir DIR      where the database and JWT secret live (MORSEL_DATA_DIR,
                       default $XDG_DATA_HOME/morsel or ~/.local/share/morsel; created if missing)
+  --database URL      keep user data in PostgreSQL, e.g. postgres://morsel:PW@db:5432/morsel
+                      (MORSEL_DATABASE_URL; default: the SQLite file morsel.db in the data
+                      directory). Several morsel processes may share one database; the data
+                      directory then holds only the catalogue copy, and the JWT secret is kept
+                      in the database so every process verifies the same tokens
   --catalogue FILE    food catalogue SQLite file (MORSEL_CATALOGUE, default: the bundled one)
   --log-requests B    one JSON line per request, true or false (MORSEL_LOG_REQUESTS, default true)
   --online-lookup B   on a barcode miss, ask Open Food Facts online and keep the answer
@@ -58,6 +63,8 @@ Usage:
   morsel user list [--data-dir DIR]        accounts: role, state, created, last seen, meal count
   morsel user promote EMAIL [--data-dir DIR]
                                            make an account an admin
+                                           (import, import-off and user take --database URL too:
+                                           the PostgreSQL database the servers use)
   morsel healthcheck [--port N] [--host H] [--url URL]
                                            exit 0 if the server's /healthz answers 200, else 1
                                            (for Docker's HEALTHCHECK; reads PORT and MORSEL_HOST)
@@ -80,11 +87,13 @@ amount and energy agree, else a quick add with the tracker's energy and macros. 
 weights (a day that already has one keeps it); --weight-unit says their unit where the file does not
 (default: the account's). --preview writes nothing and says what would be imported. Rows that
 cannot be read are listed with file, line and column; the rest imports. Importing the same files
-again changes nothing. Runs beside a running server. The web app does the same in Settings → Import.`,
+again changes nothing. Runs beside a running server. The web app does the same in Settings → Import. With --database URL
+(MORSEL_DATABASE_URL) it imports into that PostgreSQL database instead of the data dir's file.`,
   serve: `morsel serve [options] — start the HTTP API.\n\n${OPTIONS}\n\nSIGTERM/SIGINT: stop accepting, finish in-flight requests (up to 10 s), close the database.`,
   "import-off": `morsel import-off FILE [--data-dir DIR]
 
-Imports an Open Food Facts export into the data dir: JSONL (one product per line) or CSV/TSV with a
+Imports an Open Food Facts export into the data dir (or, with --database URL, the PostgreSQL
+database the servers use): JSONL (one product per line) or CSV/TSV with a
 header row containing "code", plain or gzip (detected from the content). Streams with constant
 memory and shows progress on a terminal. Safe to re-run: unchanged products are left alone. Lines
 that cannot be used are skipped and listed with their numbers. Runs beside a running server:
@@ -94,13 +103,15 @@ be read to its end (e.g. a truncated .gz); the whole lines before that are kept.
 
 Writes a consistent copy of the data dir's database to PATH (SQLite VACUUM INTO) while the server
 keeps running, then checks the copy's integrity. PATH must not exist. Keep jwt-secret too if you
-want sign-ins to survive a move to another machine.`,
+want sign-ins to survive a move to another machine. With --database (PostgreSQL) it refuses and
+says how to use pg_dump, which makes a consistent copy while servers run.`,
   restore: `morsel restore PATH [--data-dir DIR]
 
 Replaces the data dir's database with the backup at PATH, after checking it. Refused, with
 nothing changed, while a server runs on that data dir (it holds the data dir's lock): stop the
 server first. The replaced database is kept beside it as morsel.db.before-restore-<time>. An older backup
-is upgraded to this version's schema.`,
+is upgraded to this version's schema. With --database (PostgreSQL) it refuses and says how to use
+pg_restore.`,
   user: `morsel user reset-password EMAIL [--password P] [--data-dir DIR]
 morsel user list [--data-dir DIR]
 morsel user promote EMAIL [--data-dir DIR]
@@ -109,7 +120,8 @@ reset-password: for a locked-out self-hoster, sets the account's password (a ran
 once, unless --password gives one of 8–128 characters) and ends every session of that account.
 list: every account with its role, state (active or disabled), creation, last use and meal count.
 promote: makes the account an admin (a second admin, or a new one when the admin is gone).
-Each runs beside a running server.`,
+Each runs beside a running server. --database URL (MORSEL_DATABASE_URL): the accounts in that
+PostgreSQL database instead of the data dir's file.`,
   healthcheck: `morsel healthcheck [--port N] [--host H] [--url URL]
 
 Asks the server's GET /healthz and exits 0 when it answers 200 (ready), 1 otherwise, with the

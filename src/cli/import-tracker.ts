@@ -3,14 +3,14 @@
  * export into one account, from the shell, beside a running server or not. The same code as
  * POST /import?format=F (features/portability/trackers/import.ts) does the work.
  */
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import { eq } from "drizzle-orm";
 import type { CommandLine } from "../args";
 import { extracted } from "../assets";
 import { configFrom } from "../config";
 import { Catalogue } from "../db/catalogue";
-import { openDatabase } from "../db/client";
-import { users } from "../db/schema";
+import { openForCommand } from "../db/open";
+import { one } from "../db/q";
 import type { AuthedUser } from "../features/auth/plugin";
 import { checkEmail } from "../features/auth/validate";
 import { foodsCtx } from "../features/foods/context";
@@ -41,11 +41,14 @@ export async function importTrackerCommand(cl: CommandLine): Promise<void> {
   }
   const config = configFrom(cl.values);
   prepareDataDir(config.dataDir);
-  const db = openDatabase(join(config.dataDir, "morsel.db"));
-  const row = db.select().from(users).where(eq(users.email, email.value)).get();
-  if (!row) fail("import", `no account with email ${email.value} in ${config.dataDir}`);
+  const database = await openForCommand(config.database, config.dataDir);
+  const row = await database.store.run(one((db, t) => db.select().from(t.users).where(eq(t.users.email, email.value))));
+  if (!row) {
+    await database.close();
+    fail("import", `no account with email ${email.value} in ${database.where}`);
+  }
   const catalogue = new Catalogue(extracted(config.cataloguePath, config.dataDir));
-  const services = createServices({ db, catalogue, jwtSecret: "unused: no tokens are made here" });
+  const services = createServices({ store: database.store, catalogue, jwtSecret: "unused: no tokens are made here" });
   const user: AuthedUser = { ...row, role: row.role as AuthedUser["role"], sid: null, tokenId: null, scopes: [] };
   const preview = cl.values.preview === true;
   try {
@@ -76,7 +79,7 @@ export async function importTrackerCommand(cl: CommandLine): Promise<void> {
     const details = (e.details ?? []).map((d) => `\n  ${d.field}: ${d.message}`).join("");
     fail("import", `${e.message}${details}\nNothing was imported.`);
   } finally {
-    db.$client.close(false);
+    await database.close();
     catalogue.close();
   }
 }

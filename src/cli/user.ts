@@ -4,14 +4,12 @@
  *   list                                  accounts, their role, state and last use
  *   promote EMAIL                         make an account an admin (a lost admin, a second one)
  */
-import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { DEFAULT_PASSWORD_COST } from "../features/auth/service";
 import { configFrom } from "../config";
-import { openDatabase, type Db } from "../db/client";
-import { users } from "../db/schema";
+import { openForCommand, type UserDatabase } from "../db/open";
+import { exec, one } from "../db/q";
 import { AuthRepo } from "../features/auth/repo";
-import { runSync } from "../db/store";
 import { checkEmail, checkPassword } from "../features/auth/validate";
 import { MealsRepo } from "../features/meals/repo";
 import type { CommandLine } from "../args";
@@ -19,18 +17,23 @@ import { fail, words } from "./commands";
 
 const USAGE = "usage: morsel user reset-password EMAIL [--password P] | morsel user list | morsel user promote EMAIL";
 
-function open(cl: CommandLine): { db: Db; dataDir: string } {
+function open(cl: CommandLine): Promise<UserDatabase> {
   const config = configFrom(cl.values);
-  return { db: openDatabase(join(config.dataDir, "morsel.db")), dataDir: config.dataDir };
+  return openForCommand(config.database, config.dataDir);
 }
 
-function account(cl: CommandLine, raw: string | undefined) {
+async function account(cl: CommandLine, raw: string | undefined) {
   const email = checkEmail(raw);
   if (!email.ok) fail("user", `email ${email.message}`, 2);
-  const { db, dataDir } = open(cl);
-  const user = db.select().from(users).where(eq(users.email, email.value)).get();
-  if (!user) fail("user", `no account with email ${email.value} in ${dataDir}`);
-  return { db, user };
+  const database = await open(cl);
+  const user = await database.store.run(
+    one((db, t) => db.select().from(t.users).where(eq(t.users.email, email.value))),
+  );
+  if (!user) {
+    await database.close();
+    fail("user", `no account with email ${email.value} in ${database.where}`);
+  }
+  return { database, user };
 }
 
 export async function userCommand(cl: CommandLine): Promise<void> {
@@ -49,27 +52,34 @@ async function resetPassword(cl: CommandLine): Promise<void> {
     ? checkPassword(password)
     : { ok: true as const, value: Buffer.from(crypto.getRandomValues(new Uint8Array(15))).toString("base64url") };
   if (!pw.ok) fail("user", `--password ${pw.message}`, 2);
-  const { db, user } = account(cl, emailRaw);
+  const { database, user } = await account(cl, emailRaw);
   const hash = await Bun.password.hash(pw.value, { algorithm: "argon2id", ...DEFAULT_PASSWORD_COST });
-  runSync(new AuthRepo().resetPassword(user.id, hash, new Date().toISOString(), "password_reset"), db);
+  await database.store.run(new AuthRepo().resetPassword(user.id, hash, new Date().toISOString(), "password_reset"));
+  await database.close();
   console.log(`password of ${user.email} reset; every session ended`);
   if (!given) console.log(`new password: ${pw.value}`);
 }
 
-function promote(cl: CommandLine): void {
+async function promote(cl: CommandLine): Promise<void> {
   const [, emailRaw] = words(cl, 2, "usage: morsel user promote EMAIL");
-  const { db, user } = account(cl, emailRaw);
-  if (user.role === "admin") return void console.log(`${user.email} is already an admin`);
-  db.update(users).set({ role: "admin", updatedAt: new Date().toISOString() }).where(eq(users.id, user.id)).run();
-  console.log(`${user.email} is now an admin`);
+  const { database, user } = await account(cl, emailRaw);
+  if (user.role !== "admin")
+    await database.store.run(
+      exec((db, t) =>
+        db.update(t.users).set({ role: "admin", updatedAt: new Date().toISOString() }).where(eq(t.users.id, user.id)),
+      ),
+    );
+  await database.close();
+  console.log(user.role === "admin" ? `${user.email} is already an admin` : `${user.email} is now an admin`);
 }
 
-function listUsers(cl: CommandLine): void {
+async function listUsers(cl: CommandLine): Promise<void> {
   words(cl, 1, "usage: morsel user list");
-  const { db, dataDir } = open(cl);
-  const counts = runSync(new MealsRepo().countsByUser(), db);
-  const rows = runSync(new AuthRepo().allUsers(), db);
-  if (!rows.length) return void console.log(`no accounts in ${dataDir}`);
+  const database = await open(cl);
+  const counts = await database.store.run(new MealsRepo().countsByUser());
+  const rows = await database.store.run(new AuthRepo().allUsers());
+  await database.close();
+  if (!rows.length) return void console.log(`no accounts in ${database.where}`);
   const table = [
     ["ID", "EMAIL", "NAME", "ROLE", "STATE", "CREATED", "LAST SEEN", "MEALS"],
     ...rows.map((r) => [

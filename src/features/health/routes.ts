@@ -9,10 +9,11 @@ import { AppError } from "../../lib/errors";
 import { errors } from "../../lib/schemas";
 import type { HealthDeps } from "./context";
 import { VERSION } from "../../version";
+import { row } from "../../db/q";
 
-function check(run: () => unknown): "ok" | "error" {
+async function check(run: () => unknown): Promise<"ok" | "error"> {
   try {
-    run();
+    await run();
     return "ok";
   } catch {
     return "error";
@@ -32,10 +33,10 @@ const Health = t.Object(
 export function healthRoutes(deps: HealthDeps) {
   return new Elysia().get(
     "/healthz",
-    () => {
+    async () => {
       const checks = {
-        database: check(() => deps.db.$client.query("SELECT 1").get()),
-        catalogue: check(() => deps.catalogue.db.query("SELECT 1").get()),
+        database: await check(() => deps.store.run(row("SELECT 1 AS ok"))),
+        catalogue: await check(() => deps.catalogue.db.query("SELECT 1").get()),
       };
       if (deps.lifecycle.draining)
         throw new AppError("not_ready", "not ready: the server is stopping (draining for shutdown)");

@@ -12,8 +12,10 @@ import type { Counter, Histogram, Registry } from "prom-client";
 const promClient = () => require("prom-client") as typeof import("prom-client");
 
 export interface MetricsSources {
-  /** The database file's path (its WAL is beside it, with -wal). */
-  databasePath: string;
+  /** The SQLite database file's path (its WAL is beside it, with -wal); null on PostgreSQL, which has no file here. */
+  databasePath: string | null;
+  /** PostgreSQL: the database's size (pg_database_size); unused on SQLite, whose file is measured. */
+  databaseBytes?: () => number | Promise<number>;
   photoLoad: () => { queued: number; running: number };
   liveSessions: () => number | Promise<number>;
   users: () => number | Promise<number>;
@@ -58,10 +60,12 @@ export class Metrics {
           this.set(await read());
         },
       });
-    gauge("morsel_database_bytes", "Size of the user database file", () => size(sources.databasePath));
-    gauge("morsel_database_wal_bytes", "Size of the database's write-ahead log", () =>
-      size(`${sources.databasePath}-wal`),
-    );
+    const file = sources.databasePath;
+    if (file) {
+      gauge("morsel_database_bytes", "Size of the user database file", () => size(file));
+      gauge("morsel_database_wal_bytes", "Size of the database's write-ahead log", () => size(`${file}-wal`));
+    } else if (sources.databaseBytes)
+      gauge("morsel_database_bytes", "Size of the user database (PostgreSQL: pg_database_size)", sources.databaseBytes);
     gauge("morsel_photo_queue_depth", "Photos waiting for a recognition worker", () => sources.photoLoad().queued);
     gauge("morsel_photo_jobs_running", "Photos being recognised now", () => sources.photoLoad().running);
     gauge("morsel_sessions_active", "Signed-in sessions that can still be refreshed", sources.liveSessions);
