@@ -4,10 +4,15 @@
  */
 import type { Recogniser } from "../src/features/scanner/recognition";
 import { mkdtempSync, rmSync, statfsSync } from "node:fs";
+import { Database } from "bun:sqlite";
+import { SQL } from "bun";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "bun:test";
-import { createApp, type App, type AppOptions } from "../src/app";
+import { createApp, ready, type App, type AppOptions } from "../src/app";
+import { SqliteStore, type Store } from "../src/db/store";
+import { rows } from "../src/db/q";
+import { postgresStore } from "./pg";
 import { Catalogue } from "../src/db/catalogue";
 import { openDatabase, type Db } from "../src/db/client";
 import { loadConfig } from "../src/config";
@@ -73,8 +78,18 @@ export class Clock {
 }
 
 export interface TestApp {
+  /** The app (on PostgreSQL only once `started()` has settled). */
   app: App;
+  /** The SQLite file's connection (SQLite only). */
   db: Db;
+  /** The app once it is ready: on PostgreSQL its database is made on first use. */
+  started: () => Promise<App>;
+  /** Where its database is: the SQLite file's path, or the PostgreSQL database's URL. */
+  databaseUrl: () => Promise<string>;
+  /** The app's store (either backend), for work a test runs beside the app. */
+  store: () => Promise<Store>;
+  /** Raw SQL with `?` placeholders on the app's database, either backend (for looking at what was stored). */
+  sql: <R>(text: string, ...params: (string | number | null)[]) => Promise<R[]>;
   dir: string;
   clock: Clock;
   secret: string;
@@ -99,6 +114,14 @@ export interface Reply {
 /** Suites that search a lot through app.handle (one "address") are not about the anonymous budget; its own tests set it. */
 const UNLIMITED_SEARCH = { burstMs: Number.MAX_SAFE_INTEGER, refillMsPerS: 0, floorMs: 0 };
 
+/**
+ * The backend the app tests run on: SQLite (the default), or PostgreSQL with
+ * MORSEL_TEST_DATABASE=postgres (the test command's second pass, over the API suites): each app gets
+ * a fresh database on the test server (test/pg.ts), dropped after the tests it was made for.
+ */
+export const TEST_BACKEND: "sqlite" | "postgres" =
+  process.env.MORSEL_TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
+
 export function makeApp(
   opts: {
     clock?: Clock;
@@ -107,15 +130,19 @@ export function makeApp(
     passwordCost?: { memoryCost: number; timeCost: number };
     recogniser?: Recogniser;
     options?: Partial<AppOptions>;
+    /**
+     * A second server on the same database, over its own connections (another process, in
+     * production): the same file on SQLite, the same database on PostgreSQL. Its clock and secret.
+     */
+    beside?: TestApp;
   } = {},
 ): TestApp {
-  const dir = tempDir();
-  const db = openDatabase(join(dir, "morsel.db"));
-  const clock = opts.clock ?? new Clock();
-  const secret = opts.secret ?? "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
+  const dir = opts.beside?.dir ?? tempDir();
+  const clock = opts.clock ?? opts.beside?.clock ?? new Clock();
+  const secret = opts.secret ?? opts.beside?.secret ?? "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
   const { catalogue: c, search } = catalogue();
-  const app = createApp({
-    db,
+  const options = (database: { db: Db } | { store: Store }): AppOptions => ({
+    ...database,
     catalogue: c,
     search,
     jwtSecret: secret,
@@ -132,6 +159,57 @@ export function makeApp(
     registrationsPerHour: Number.MAX_SAFE_INTEGER,
     ...opts.options,
   });
+  let started: () => Promise<App>;
+  let databaseUrl: () => Promise<string>;
+  let store: () => Promise<Store>;
+  let testApp: Pick<TestApp, "app" | "db">;
+  if (TEST_BACKEND === "sqlite") {
+    const db = openDatabase(join(dir, "morsel.db"));
+    const app = createApp(options({ db }));
+    started = async () => app;
+    databaseUrl = async () => db.$client.filename;
+    const sqlite = new SqliteStore(db);
+    store = async () => sqlite;
+    testApp = { app, db };
+  } else {
+    let made: Promise<App> | undefined;
+    let dispose: (() => Promise<void>) | undefined;
+    let pgStore: Store | undefined;
+    let url: string | undefined;
+    let app: App | undefined;
+    const build = async () => {
+      const pg = await postgresStore(opts.beside && (await opts.beside.databaseUrl()));
+      url = pg.url;
+      dispose = pg.dispose;
+      pgStore = pg.store;
+      app = createApp(options({ store: pg.store }));
+      await ready(app);
+      return app;
+    };
+    started = () => (made ??= build());
+    databaseUrl = async () => (await started(), url!);
+    store = async () => (await started(), pgStore!);
+    // scoped where makeApp was called: the file, the describe block, or (called in a test) that test
+    afterAll(async () => {
+      await made?.catch(() => undefined);
+      await dispose?.();
+    });
+    testApp = Object.defineProperties({} as Pick<TestApp, "app" | "db">, {
+      app: {
+        get: () => {
+          if (!app) throw new Error("on PostgreSQL the app is made on first use: `await t.started()` first");
+          return app;
+        },
+      },
+      db: {
+        get: () => {
+          throw new Error("t.db is the SQLite file: on PostgreSQL look with t.sql(…), or run this test on SQLite only");
+        },
+      },
+    });
+  }
+  const sql = async <R>(text: string, ...params: (string | number | null)[]) =>
+    (await store()).run(rows<R>(text, ...params));
   const call = async (method: string, path: string, o: CallOptions = {}): Promise<Reply> => {
     const headers: Record<string, string> = { ...o.headers };
     let body: string | Uint8Array | undefined;
@@ -143,7 +221,7 @@ export function makeApp(
       headers["content-type"] ??= "application/json";
     }
     if (o.token) headers.authorization = `Bearer ${o.token}`;
-    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
+    const res = await (await started()).handle(new Request(`http://localhost${path}`, { method, headers, body }));
     const text = await res.text();
     let json: unknown;
     try {
@@ -153,7 +231,10 @@ export function makeApp(
     }
     return { status: res.status, headers: res.headers, json, text };
   };
-  return { app, db, dir, clock, secret, call };
+  return Object.defineProperties(
+    { dir, clock, secret, call, started, sql, store, databaseUrl } as TestApp,
+    Object.getOwnPropertyDescriptors(testApp),
+  );
 }
 
 /** Asserts the contract's error envelope and returns it. */
@@ -239,8 +320,63 @@ export function offStandIn(
 const ENTRY = new URL("../src/index.ts", import.meta.url).pathname;
 
 /** Starts the real entry point (`bun src/index.ts serve --port 0`) and waits for its start line. */
+/**
+ * Raw SQL on the database of the server started on `dataDir` (startProcess), read after it stopped:
+ * the SQLite file there, or its PostgreSQL database.
+ */
+export async function processSql<R>(dataDir: string, text: string): Promise<R[]> {
+  const url = processDatabases.get(dataDir);
+  if (!url) {
+    const db = new Database(join(dataDir, "morsel.db"), { readonly: true });
+    try {
+      return db.query(text).all() as R[];
+    } finally {
+      db.close();
+    }
+  }
+  const client = new SQL(await url, { max: 1 });
+  try {
+    return (await client.unsafe(text)) as R[];
+  } finally {
+    await client.close();
+  }
+}
+
+/** What test/preload.ts runs after the last test of this process. */
+const afterProcess: (() => Promise<unknown>)[] = [];
+export async function afterLastTest(): Promise<void> {
+  for (const run of afterProcess.splice(0)) await run().catch(() => undefined);
+}
+
+/** On PostgreSQL, each data dir's server keeps its data in a database of its own (the same one after a restart). */
+const processDatabases = new Map<string, Promise<string>>();
+
+/** The PostgreSQL database of the server on `dataDir`, made on first use. */
+function databaseFor(dataDir: string): Promise<string> {
+  let database = processDatabases.get(dataDir);
+  if (!database) {
+    const made = postgresStore();
+    // only the URL is needed here, not the test's pools; dropped when this test process ends
+    // (test/preload.ts): a server started in a beforeAll outlives the hook it was started in
+    afterProcess.push(async () => (await made).dispose());
+    database = made.then(async (pg) => (await pg.closePools(), pg.url));
+    processDatabases.set(dataDir, database);
+  }
+  return database;
+}
+
+/**
+ * The environment a `morsel` command needs to work on the same data as the server on `dataDir`:
+ * nothing on SQLite (the data dir says it), the database's URL on PostgreSQL.
+ */
+export async function commandEnv(dataDir: string): Promise<Record<string, string>> {
+  return TEST_BACKEND === "postgres" ? { MORSEL_DATABASE_URL: await databaseFor(dataDir) } : {};
+}
+
 export async function startProcess(dataDir: string, extraArgs: string[] = [], env: Record<string, string> = {}) {
-  const proc = Bun.spawn(["bun", ENTRY, "serve", "--port", "0", "--data-dir", dataDir, ...extraArgs], {
+  const onPostgres = TEST_BACKEND === "postgres" && !extraArgs.includes("--database");
+  const args = onPostgres ? ["--database", await databaseFor(dataDir)] : [];
+  const proc = Bun.spawn(["bun", ENTRY, "serve", "--port", "0", "--data-dir", dataDir, ...args, ...extraArgs], {
     stdout: "pipe",
     stderr: "pipe",
     env: { ...process.env, MORSEL_LOG_REQUESTS: "false", ...env },

@@ -9,6 +9,9 @@
 import { SQL } from "bun";
 import { afterAll } from "bun:test";
 import { masked, reachable, TEST_POSTGRES_URL } from "../scripts/test-postgres";
+import { PgChangeSignal } from "../src/db/pg/change-signal";
+import { openPostgres } from "../src/db/pg/client";
+import { PgStore } from "../src/db/pg/store";
 
 async function connect(): Promise<SQL> {
   const why = await reachable(TEST_POSTGRES_URL);
@@ -50,4 +53,58 @@ export function postgresForFile() {
       closers.push(close);
     },
   };
+}
+
+let appAdmin: Promise<SQL> | undefined;
+
+/**
+ * A PostgreSQL store over a fresh database (or, given `url`, over that one, as a second process
+ * would be), migrated, with its change signal listening: what `morsel serve --database` runs on
+ * (db/open.ts). `dispose` closes its pools and drops the database it made.
+ */
+export async function postgresStore(
+  existing?: string,
+): Promise<{ store: PgStore; url: string; closePools: () => Promise<void>; dispose: () => Promise<void> }> {
+  appAdmin ??= connect();
+  const admin = await appAdmin;
+  let name: string | null = null;
+  let url = existing;
+  if (!url) {
+    name = `morsel_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+    await admin.unsafe(`CREATE DATABASE "${name}"`);
+    const u = new URL(TEST_POSTGRES_URL);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  }
+  const db = await openPostgres(url, { max: 4 });
+  const signal = await PgChangeSignal.start(db.$client);
+  const closePools = async () => {
+    await signal.stop().catch(() => undefined);
+    await db.$client.close().catch(() => undefined);
+  };
+  return {
+    store: new PgStore(db, signal),
+    url,
+    closePools,
+    dispose: async () => {
+      await closePools();
+      if (name) await drop(admin, name);
+    },
+  };
+}
+
+/**
+ * Drops a test database. FORCE ends the connections still open to it; PostgreSQL refuses that while
+ * one of them is in the middle of starting (a role it cannot tell yet), so a refusal is tried again.
+ */
+async function drop(admin: SQL, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      return;
+    } catch (e) {
+      if (attempt >= 20) throw e;
+      await Bun.sleep(50);
+    }
+  }
 }

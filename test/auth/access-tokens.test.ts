@@ -4,7 +4,6 @@
  * write: everything else; account operations: never).
  */
 import { describe, expect, test } from "bun:test";
-import { accessTokens } from "../../src/db/schema";
 import { Clock, expectError, makeApp, registerUser } from "../helpers";
 
 type Op = [method: string, path: string, scope: string];
@@ -113,7 +112,7 @@ describe("scopes on every operation", () => {
 describe("the token's life", () => {
   test("shown once, stored as a hash, listed with last use, revoked → 401 at once", async () => {
     const clock = new Clock("2026-11-22T12:00:00Z");
-    const { call, db } = makeApp({ clock });
+    const { call, sql } = makeApp({ clock });
     const u = await registerUser(call);
     const made = await call("POST", "/api/v1/tokens", {
       token: u.access_token,
@@ -128,7 +127,8 @@ describe("the token's life", () => {
       last_used_at: null,
     });
     expect(made.json.token).toMatch(/^morsel_pat_[A-Za-z0-9_-]{43}$/);
-    const stored = db.select().from(accessTokens).all();
+    const stored = await sql("SELECT * FROM access_tokens");
+    expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(made.json.token.slice(11));
 
     clock.advance(5 * 60_000);

@@ -422,10 +422,9 @@ describe("GET, PATCH and DELETE /me", () => {
       401,
       "invalid_credentials",
     );
-    const sessions = t.db.$client.query("SELECT count(*) AS n FROM sessions WHERE user_id = ?").get(u.user.id) as {
-      n: number;
-    };
-    expect(sessions.n).toBe(0);
+    expect(await t.sql("SELECT CAST(count(*) AS integer) AS n FROM sessions WHERE user_id = ?", u.user.id)).toEqual([
+      { n: 0 },
+    ]);
     expect(
       (await call("POST", "/api/v1/register", { body: { email: u.email, password: "fresh start!", name: "New" } }))
         .status,

@@ -121,8 +121,8 @@ describe("PATCH and DELETE /me are throttled like login (a stolen access token c
 describe("--trust-proxy: behind Caddy or nginx each client keeps its own limit", () => {
   const servers: { stop: (force: boolean) => unknown }[] = [];
   afterAll(() => servers.forEach((s) => s.stop(true)));
-  const serve = (t: TestApp) => {
-    const server = t.app.listen({ port: 0, hostname: "127.0.0.1" }).server!;
+  const serve = async (t: TestApp) => {
+    const server = (await t.started()).listen({ port: 0, hostname: "127.0.0.1" }).server!;
     servers.push(server);
     return `http://127.0.0.1:${server.port}`;
   };
@@ -135,7 +135,7 @@ describe("--trust-proxy: behind Caddy or nginx each client keeps its own limit",
 
   test("trusted: 20 failures from one forwarded client do not lock out another; Forwarded works too", async () => {
     const t = makeApp({ options: { trustProxy: ["127.0.0.1/32"] } });
-    const base = serve(t);
+    const base = await serve(t);
     const bob = await registerUser(t.call);
     for (let i = 0; i < 20; i++)
       await login(base, `x${i}@example.org`, "wrong password", { "x-forwarded-for": "203.0.113.7" });
@@ -155,7 +155,7 @@ describe("--trust-proxy: behind Caddy or nginx each client keeps its own limit",
 
   test("not trusted (the default): forwarding headers are ignored, so they cannot dodge the limit", async () => {
     const t = makeApp();
-    const base = serve(t);
+    const base = await serve(t);
     for (let i = 0; i < 20; i++)
       await login(base, `x${i}@example.org`, "wrong password", { "x-forwarded-for": `203.0.113.${i}` });
     expect((await login(base, "y@example.org", "wrong password", { "x-forwarded-for": "198.51.100.2" })).status).toBe(

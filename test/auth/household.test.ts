@@ -7,12 +7,18 @@
  */
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { startProcess, tempDir } from "../helpers";
+import { commandEnv, startProcess, tempDir } from "../helpers";
 
 const ENTRY = new URL("../../src/index.ts", import.meta.url).pathname;
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const p = Bun.spawn(["bun", ENTRY, ...args], { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+/** A command on the data of the server on `dir` (its data dir, or its PostgreSQL database). */
+async function cli(args: string[], dir: string): Promise<{ code: number; out: string; err: string }> {
+  const p = Bun.spawn(["bun", ENTRY, ...args], {
+    stdout: "pipe",
+    stderr: "pipe",
+    stdin: "ignore",
+    env: { ...process.env, ...(await commandEnv(dir)) },
+  });
   const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
   return { code, out, err };
 }
@@ -87,25 +93,25 @@ process.exit(r.ok ? 0 : 1);`,
     expect((await api("PATCH", `/admin/users/${beaId}`, admin, { disabled: true })).json.disabled).toBe(true);
     expect(await run()).toEqual({ code: 1, out: "401 invalid_token" });
 
-    const listed = await cli(["user", "list", "--data-dir", dir]);
+    const listed = await cli(["user", "list", "--data-dir", dir], dir);
     expect(listed.code).toBe(0);
     expect(listed.out).toMatch(/ana@home\.example\s+Ana\s+admin\s+active/);
     expect(listed.out).toMatch(/bea@home\.example\s+Bea\s+user\s+disabled\s+\S+\s+\S+ \S+\s+1$/m);
-    const promoted = await cli(["user", "promote", "bea@home.example", "--data-dir", dir]);
+    const promoted = await cli(["user", "promote", "bea@home.example", "--data-dir", dir], dir);
     expect(promoted).toMatchObject({ code: 0, out: "bea@home.example is now an admin\n" });
     expect((await api("GET", "/admin/users", admin)).json.items.find((u: { id: number }) => u.id === beaId).role).toBe(
       "admin",
     );
-    expect((await cli(["user", "promote", "nobody@home.example", "--data-dir", dir])).code).toBe(1);
-    expect((await cli(["user", "demote", "x", "--data-dir", dir])).code).toBe(2);
+    expect((await cli(["user", "promote", "nobody@home.example", "--data-dir", dir], dir)).code).toBe(1);
+    expect((await cli(["user", "demote", "x", "--data-dir", dir], dir)).code).toBe(2);
 
-    const healthy = await cli(["healthcheck", "--port", port]);
+    const healthy = await cli(["healthcheck", "--port", port], dir);
     expect(healthy.code).toBe(0);
     expect(healthy.out).toContain("healthy");
   } finally {
     await srv.stop();
   }
-  const down = await cli(["healthcheck", "--port", port]);
+  const down = await cli(["healthcheck", "--port", port], dir);
   expect(down.code).toBe(1);
   expect(down.err).toContain("unhealthy");
 });

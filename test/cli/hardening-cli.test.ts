@@ -160,7 +160,9 @@ describe("unknown flags are refused with exit 2, the flag named and the nearest 
   test("a flag of another command names the ones this command takes", () => {
     const r = run("import-off", "f.jsonl", "--port", "3");
     expect(r.code).toBe(2);
-    expect(r.err).toContain('unknown option --port for "morsel import-off", which takes --data-dir, --help');
+    expect(r.err).toContain(
+      'unknown option --port for "morsel import-off", which takes --data-dir, --database, --help',
+    );
   });
 
   test("a flag without its value, a stray argument and an unknown command are refused too", () => {

@@ -9,8 +9,11 @@ import createClient from "openapi-fetch";
 import type { paths } from "../client/api";
 import { makeApp } from "../helpers";
 
-const { app } = makeApp();
-const client = createClient<paths>({ baseUrl: "http://localhost", fetch: (request) => app.handle(request) });
+const t = makeApp();
+const client = createClient<paths>({
+  baseUrl: "http://localhost",
+  fetch: async (request) => (await t.started()).handle(request),
+});
 
 test("register → search → log → daily → stats → sync push and pull → export, typed end to end", async () => {
   const reg = await client.POST("/api/v1/register", {

@@ -2,7 +2,6 @@
  * HTTP hardening: headers on every answer, the Host check against DNS rebinding, CSV
  * formula injection, /healthz 503, and bodies refused from their headers before they are read.
  */
-import { SqliteStore } from "../../src/db/store";
 import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -83,8 +82,8 @@ describe("headers", () => {
 
 describe("Host check (DNS rebinding)", () => {
   const LOOPBACK = ["localhost", "127.0.0.1", "[::1]", "*.localhost"];
-  const at = (t: ReturnType<typeof makeApp>, host: string) =>
-    t.app.handle(new Request(`http://${host}/api/v1/foods/search?q=apple`));
+  const at = async (t: ReturnType<typeof makeApp>, host: string) =>
+    (await t.started()).handle(new Request(`http://${host}/api/v1/foods/search?q=apple`));
 
   test("bound to loopback: a foreign Host → 421 host_not_allowed with the flag to use; loopback names pass", async () => {
     const t = makeApp({ options: { allowedHosts: LOOPBACK } });
@@ -133,7 +132,7 @@ describe("CSV export never carries a live formula (OWASP CSV injection)", () => 
         nutriments: { "energy-kcal_100g": 100 },
       }),
     );
-    await importOff(new SqliteStore(t.db), file);
+    await importOff(await t.store(), file);
     const planted = (await api("POST", "/scanner/barcode", { barcode: fixtureGtin13(7) })).json.food;
     const food = (
       await api("POST", "/foods", {
@@ -211,7 +210,7 @@ describe("anonymous search is bounded", () => {
 
   test("clients on this machine (loopback) are not budgeted", async () => {
     const t = makeApp({ options: { searchBudget: { burstMs: 1, refillMsPerS: 0, floorMs: 1 } } });
-    const server = t.app.listen({ port: 0, hostname: "127.0.0.1" }).server!;
+    const server = (await t.started()).listen({ port: 0, hostname: "127.0.0.1" }).server!;
     try {
       for (let i = 0; i < 20; i++)
         expect((await fetch(`http://127.0.0.1:${server.port}/api/v1/foods/search?q=c${i}`)).status).toBe(200);
@@ -229,7 +228,7 @@ test("a text part named image is told it must be a file, not 'must be a string'"
   const u = await registerUser(t.call);
   const form = new FormData();
   form.append("image", "hello");
-  const r = await t.app.handle(
+  const r = await (await t.started()).handle(
     new Request("http://localhost/api/v1/scanner/photo", {
       method: "POST",
       body: form,

@@ -5,7 +5,6 @@
  * then matched nothing and the admin check was skipped (an ordinary user read the admin's reset code).
  * Raw sockets, because fetch() cannot send such a Host.
  */
-import { SqliteStore } from "../../src/db/store";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
 import { Elysia } from "elysia";
@@ -159,7 +158,7 @@ describe("fail closed", () => {
       )
       .use(
         authPlugin({
-          store: new SqliteStore(t.db),
+          store: await t.store(),
           tokens: new Tokens(t.secret),
           repo,
           accessTokens: new AccessTokens(),

@@ -1,51 +1,35 @@
 /**
  * The hot reads keep caches (sessions, each user's latest version, day pages, rankings, personal
  * search pages, catalogue summaries) and send prebuilt Responses. This suite checks that what they
- * send is byte for byte what a second server on the same database file sends with every answer
- * built fresh and checked against the contract (validateResponses), before and after writes — and
- * that a write by that other connection (another process, in production) reaches the first at once.
+ * send is byte for byte what a second server on the same database sends with every answer built
+ * fresh and checked against the contract (validateResponses), before and after writes — and that a
+ * write by another connection (another process, in production) reaches the first: at once on
+ * SQLite, by the commit's notification on PostgreSQL.
  */
 import { expect, test } from "bun:test";
-import { join } from "node:path";
-import { createApp } from "../../src/app";
-import { openDatabase } from "../../src/db/client";
-import { FoodSearch } from "../../src/features/foods/search";
-import { quietLogger } from "../../src/lib/log";
 import { pathOf } from "../../src/lib/http-policy";
-import { catalogue, makeApp, registerUser, TEST_PASSWORD_COST, type TestApp } from "../helpers";
+import { makeApp, registerUser, TEST_BACKEND, until, type TestApp } from "../helpers";
 
 /** The next turn of the event loop: what a request arriving over the network always starts in. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const SAME_HEADERS = ["content-type", "cache-control", "x-content-type-options", "location"];
 
+/**
+ * A second server on `fast`'s database. `compare` makes one anew for each round, so nothing it
+ * answers comes from a cache filled earlier: every answer built fresh and checked against the contract.
+ */
 function reference(fast: TestApp) {
-  const db = openDatabase(join(fast.dir, "morsel.db"));
-  const { catalogue: c } = catalogue();
-  const app = createApp({
-    db,
-    catalogue: c,
-    search: new FoodSearch(c),
-    jwtSecret: fast.secret,
-    now: fast.clock.now,
-    logger: quietLogger,
-    validateResponses: true,
-    logRequests: false,
-    passwordCost: TEST_PASSWORD_COST,
-    offClient: null,
-  });
+  const other = makeApp({ beside: fast, options: { validateResponses: true } });
   return async (method: string, path: string, token?: string) => {
     await nextTurn();
-    const res = await app.handle(
-      new Request(`http://localhost${path}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} }),
-    );
-    return { status: res.status, text: await res.text(), headers: res.headers };
+    const r = await other.call(method, path, token ? { token } : {});
+    return { status: r.status, text: r.text, headers: r.headers };
   };
 }
 
 test("cached reads send exactly what a fresh, contract-checked server sends, before and after writes", async () => {
   const fast = makeApp({ options: { validateResponses: false } });
-  const fresh = reference(fast);
   const ana = await registerUser(fast.call, { timezone: "Europe/Berlin" });
   const token = ana.access_token;
   const own = await fast.call("POST", "/api/v1/foods", {
@@ -72,6 +56,7 @@ test("cached reads send exactly what a fresh, contract-checked server sends, bef
     ["/api/v1/stats/daily?date=2026-11-21", true],
   ];
   const compare = async () => {
+    const fresh = reference(fast);
     for (const [path, signedIn] of reads) {
       const first = await fast.call("GET", path, signedIn ? { token } : {});
       const again = await fast.call("GET", path, signedIn ? { token } : {});
@@ -121,12 +106,19 @@ test("a session ended through another connection ends on this server at its next
   const ana = await registerUser(fast.call);
   expect((await fast.call("GET", "/api/v1/meals/daily", { token: ana.access_token })).status).toBe(200);
   expect((await fast.call("GET", "/api/v1/meals/daily", { token: ana.access_token })).status).toBe(200); // cached now
-  const db = openDatabase(join(fast.dir, "morsel.db"));
-  db.$client.prepare("UPDATE sessions SET revoked_at = '2026-11-22T12:00:00.000Z', revoked_reason = 'logout'").run();
-  await nextTurn();
-  const r = await fast.call("GET", "/api/v1/meals/daily", { token: ana.access_token });
-  expect(r.status).toBe(401);
-  expect(r.json.error.code).toBe("invalid_token");
+  // the session ends through the other server's connection: a shell's `morsel user disable`, another process
+  const elsewhere = makeApp({ beside: fast });
+  await elsewhere.sql("UPDATE sessions SET revoked_at = '2026-11-22T12:00:00.000Z', revoked_reason = 'logout'");
+  const daily = () => fast.call("GET", "/api/v1/meals/daily", { token: ana.access_token });
+  if (TEST_BACKEND === "sqlite") {
+    // SQLite: the next request sees the other connection's commit (data_version)
+    await nextTurn();
+    expect((await daily()).status).toBe(401);
+  } else {
+    // PostgreSQL: as soon as the commit's notification arrives (milliseconds on one server)
+    await until(async () => (await daily()).status === 401);
+  }
+  expect((await daily()).json.error.code).toBe("invalid_token");
   expect((await other("GET", "/api/v1/meals/daily", ana.access_token)).status).toBe(401);
 });
 

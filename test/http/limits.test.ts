@@ -50,7 +50,7 @@ describe("search budgets", () => {
 
   test("behind a trusted proxy, the addresses of one IPv6 /64 share one anonymous budget", async () => {
     const t = makeApp({ options: { searchBudget: ANONYMOUS_SEARCH_BUDGET, trustProxy: ["127.0.0.1/32"] } });
-    const server = t.app.listen({ port: 0, hostname: "127.0.0.1" }).server!;
+    const server = (await t.started()).listen({ port: 0, hostname: "127.0.0.1" }).server!;
     try {
       let limited = 0;
       for (let i = 0; i < 4000 && !limited; i++) {

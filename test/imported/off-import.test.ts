@@ -11,7 +11,7 @@ import { ImportedRepo } from "../../src/features/imported/repo";
 import { openDatabase, type Db } from "../../src/db/client";
 import { SqliteStore } from "../../src/db/store";
 import { fixtureGtin13, writeFixture } from "../../scripts/gen-off-fixture";
-import { startProcess, tempDir } from "../helpers";
+import { startProcess, tempDir, commandEnv } from "../helpers";
 
 const ENTRY = join(import.meta.dir, "..", "..", "src", "index.ts");
 
@@ -146,12 +146,13 @@ describe("morsel import-off, then scans work offline", () => {
   test("the CLI imports into the data dir; the server then answers scans from it", async () => {
     const dataDir = tempDir();
     const file = await writeFixture(join(tempDir(), "off.jsonl.gz"), { rows: 300, format: "jsonl", gzip: true });
-    const run = Bun.spawnSync(["bun", ENTRY, "import-off", file, "--data-dir", dataDir]);
+    const env = { ...process.env, ...(await commandEnv(dataDir)) }; // the server's database, on either backend
+    const run = Bun.spawnSync(["bun", ENTRY, "import-off", file, "--data-dir", dataDir], { env });
     expect(run.exitCode).toBe(0);
     const out = run.stdout.toString();
     expect(out).toMatch(/300 lines .*: 282 new, 0 updated, 0 unchanged, 18 skipped/);
     expect(out).toContain("line 7: code");
-    const rerun = Bun.spawnSync(["bun", ENTRY, "import-off", file, "--data-dir", dataDir]);
+    const rerun = Bun.spawnSync(["bun", ENTRY, "import-off", file, "--data-dir", dataDir], { env });
     expect(rerun.stdout.toString()).toMatch(/0 new, 0 updated, 282 unchanged/);
 
     const server = await startProcess(dataDir);
@@ -193,10 +194,7 @@ describe("imported products in food search", () => {
     const q = "/api/v1/foods/search?q=test%20product%2012&limit=5";
     const before = (await t.call("GET", q)).json;
     expect(before.items.some((i: { source: string }) => i.source === "openfoodfacts")).toBe(false);
-    await importOff(
-      new SqliteStore(t.db),
-      await writeFixture(join(tempDir(), "off.jsonl"), { rows: 30, format: "jsonl" }),
-    );
+    await importOff(await t.store(), await writeFixture(join(tempDir(), "off.jsonl"), { rows: 30, format: "jsonl" }));
     const after = (await t.call("GET", q)).json;
     expect(after.items[0]).toMatchObject({
       name: "Test product 12",

@@ -8,7 +8,7 @@ import { makeApp } from "../helpers";
 
 const t = makeApp();
 t.clock.set("2026-11-22T20:00:00Z"); // 07:00 next morning in Auckland (UTC+13)
-const server = t.app.listen({ port: 0, hostname: "127.0.0.1" });
+const server = (await t.started()).listen({ port: 0, hostname: "127.0.0.1" });
 const base = `http://127.0.0.1:${server.server!.port}/api/v1`;
 afterAll(() => server.stop());
 
@@ -88,10 +88,8 @@ test("a day of meals, the week, goals and what remains", async () => {
   expect(week.daily_average.energy_kcal).toBe(sum);
 
   expect((await api("DELETE", "/me", { password: "pohutukawa tree" }, token)).status).toBe(204);
-  const left = t.db.$client
-    .query(
-      "SELECT (SELECT count(*) FROM meals) + (SELECT count(*) FROM goal_plans) + (SELECT count(*) FROM weights) + (SELECT count(*) FROM recipes) + (SELECT count(*) FROM recipe_ingredients) + (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) AS n",
-    )
-    .get() as { n: number };
-  expect(left.n).toBe(0);
+  const [left] = await t.sql<{ n: number }>(
+    "SELECT CAST((SELECT count(*) FROM meals) + (SELECT count(*) FROM goal_plans) + (SELECT count(*) FROM weights) + (SELECT count(*) FROM recipes) + (SELECT count(*) FROM recipe_ingredients) + (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) AS integer) AS n",
+  );
+  expect(left).toEqual({ n: 0 });
 });

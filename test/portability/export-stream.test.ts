@@ -51,7 +51,7 @@ test("4,000 meals: JSON and CSV come in many pieces with timers running between 
   }
   await t.call("DELETE", `/api/v1/foods/${food.id}`, auth); // exported as a deleted food, from its first meal
   const json = await pieces(
-    await t.app.handle(
+    await (await t.started()).handle(
       new Request("http://localhost/api/v1/export?format=json", {
         headers: { authorization: `Bearer ${u.access_token}` },
       }),
@@ -88,7 +88,7 @@ test("4,000 meals: JSON and CSV come in many pieces with timers running between 
   expect(back.json.meals).toEqual({ added: 4000, unchanged: 0 });
 
   const csv = await pieces(
-    await t.app.handle(
+    await (await t.started()).handle(
       new Request("http://localhost/api/v1/export?format=csv", {
         headers: { authorization: `Bearer ${u.access_token}` },
       }),

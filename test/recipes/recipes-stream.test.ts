@@ -32,7 +32,7 @@ test("a page of 100 large recipes streams in pieces, the same JSON as the valida
   for (const t of [checked, streamed]) {
     const u = await registerUser(t.call);
     await cook(t, u.access_token, 100);
-    const res = await t.app.handle(
+    const res = await (await t.started()).handle(
       new Request("http://localhost/api/v1/recipes?limit=100", {
         headers: { authorization: `Bearer ${u.access_token}` },
       }),
@@ -63,7 +63,7 @@ test("a recipe deleted while its page is being read is left out, and the body st
   const t = makeApp({ options: { validateResponses: false } });
   const u = await registerUser(t.call);
   await cook(t, u.access_token, 60);
-  const res = await t.app.handle(
+  const res = await (await t.started()).handle(
     new Request("http://localhost/api/v1/recipes?limit=60", { headers: { authorization: `Bearer ${u.access_token}` } }),
   );
   const reader = res.body!.getReader();

@@ -1,12 +1,9 @@
 /** POST /scanner/barcode through the real app (API.md §Scanner). */
-import { SqliteStore } from "../../src/db/store";
 import { afterAll, describe, expect, test } from "bun:test";
 import { OffClient } from "../../src/features/imported/online";
 import { mapOffProduct } from "../../src/features/imported/off";
 import { ImportedRepo } from "../../src/features/imported/repo";
-import { join } from "node:path";
-import { openDatabase } from "../../src/db/client";
-import { expectError, makeApp, offStandIn, registerUser, tempDir } from "../helpers";
+import { expectError, makeApp, offStandIn, registerUser, type TestApp } from "../helpers";
 
 const t = makeApp();
 const { call } = t;
@@ -22,8 +19,8 @@ for (const p of [
 ]) {
   const m = mapOffProduct(p);
   if (!m.ok) throw new Error(m.reason);
-  const store = new SqliteStore(t.db);
-  store.run(new ImportedRepo(store).upsert(m.record, "off-import", new Date().toISOString())); // the app reads the same file
+  const store = await t.store();
+  await store.run(new ImportedRepo(store).upsert(m.record, "off-import", new Date().toISOString())); // the app's own database
 }
 
 describe("found", () => {
@@ -226,17 +223,17 @@ describe("online lookup (a local stand-in for Open Food Facts)", () => {
   });
 
   test("the admin's setting: off by default even with a client, switched at run time; online: false asks first; the flag wins at start", async () => {
-    const dir = tempDir();
-    const dbFile = join(dir, "m.db");
+    // each start is a new server on the first one's database (a restart)
+    let server: TestApp | undefined;
     const start = (atStart?: boolean) =>
       makeApp({
+        ...(server ? { beside: server } : {}),
         options: {
-          db: openDatabase(dbFile),
           offClient: new OffClient({ baseUrl: stand.url, timeoutMs: 500 }),
           ...(atStart === undefined ? {} : { onlineLookupAtStart: atStart }),
         },
       });
-    const t = start();
+    const t = (server = start());
     const admin = await registerUser(t.call);
     const user = await registerUser(t.call);
     const look = (body: Record<string, unknown>, token = user.access_token) =>

@@ -208,7 +208,9 @@ describe("personal recognition", () => {
 
   test("confirming with another user's photo_id, or an expired one, is refused and stores no example", async () => {
     const bobsPhoto = (await upload(await ifct("A013"), bob.access_token)).json.photo_id;
-    const before = t.db.$client.query("SELECT count(*) AS n FROM photo_examples").get() as { n: number };
+    const examples = async () =>
+      (await t.sql<{ n: number }>("SELECT CAST(count(*) AS integer) AS n FROM photo_examples"))[0]!.n;
+    const before = await examples();
     expectError(
       await call("POST", "/api/v1/meals", {
         token: ana.access_token,
@@ -233,57 +235,75 @@ describe("personal recognition", () => {
     } finally {
       clock.advance(-25 * 3600_000);
     }
-    expect(t.db.$client.query("SELECT count(*) AS n FROM photo_examples").get()).toEqual(before);
+    expect(await examples()).toBe(before);
   });
 
   test("the same photo confirmed twice for one food is one example; the image itself is never stored", async () => {
     const id = (await upload(await ifct("E012"))).json.photo_id;
     await confirm(id, 9040);
     await confirm(id, 9040);
-    expect(t.db.$client.query("SELECT count(*) AS n FROM photo_examples WHERE photo_id = ?").get(id)).toEqual({ n: 1 });
-    const cols = t.db.$client
-      .query("SELECT name FROM pragma_table_info('photo_examples')")
-      .all()
-      .map((c) => (c as { name: string }).name);
-    expect(cols).toEqual(["id", "user_id", "food_id", "photo_id", "meal_id", "embedding", "created_at"]);
-    const row = t.db.$client.query("SELECT length(embedding) AS bytes FROM photo_examples WHERE photo_id = ?").get(id);
-    expect(row).toEqual({ bytes: 1280 * 4 });
+    expect(await t.sql("SELECT CAST(count(*) AS integer) AS n FROM photo_examples WHERE photo_id = ?", id)).toEqual([
+      { n: 1 },
+    ]);
+    // the example's columns, in either backend's catalogue: an embedding, never the image
+    const cols = await t
+      .sql<{ name: string }>(
+        "SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'photo_examples' ORDER BY ordinal_position",
+      )
+      .catch(() => t.sql<{ name: string }>("SELECT name FROM pragma_table_info('photo_examples')"));
+    expect(cols.map((c) => c.name)).toEqual([
+      "id",
+      "user_id",
+      "food_id",
+      "photo_id",
+      "meal_id",
+      "embedding",
+      "created_at",
+    ]);
+    const row = await t.sql(
+      "SELECT CAST(length(embedding) AS integer) AS bytes FROM photo_examples WHERE photo_id = ?",
+      id,
+    );
+    expect(row).toEqual([{ bytes: 1280 * 4 }]);
   });
 
   test("deleting the meal that confirmed a photo withdraws that example (a wrong pick undone)", async () => {
     const id = (await upload(await ifct("E011"))).json.photo_id;
     const meal = (await confirm(id, 9003)).json; // oops: logged as an apple
-    const count = () =>
-      (t.db.$client.query("SELECT count(*) AS n FROM photo_examples WHERE photo_id = ?").get(id) as { n: number }).n;
-    expect(count()).toBe(1);
+    const count = async () =>
+      (
+        await t.sql<{ n: number }>("SELECT CAST(count(*) AS integer) AS n FROM photo_examples WHERE photo_id = ?", id)
+      )[0]!.n;
+    expect(await count()).toBe(1);
     expectError(await call("DELETE", `/api/v1/meals/${meal.id}`, { token: bob.access_token }), 404, "meal_not_found");
-    expect(count()).toBe(1);
+    expect(await count()).toBe(1);
     expect((await call("DELETE", `/api/v1/meals/${meal.id}`, { token: ana.access_token })).status).toBe(204);
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
     await confirm(id, 9040); // the right food, same photo
-    expect(count()).toBe(1);
+    expect(await count()).toBe(1);
   });
 
   test("DELETE /scanner/examples forgets them: 204, and the granola is no longer suggested", async () => {
     expectError(await call("DELETE", "/api/v1/scanner/examples"), 401, "missing_token");
     expectError(await call("DELETE", "/api/v1/scanner/examples", { token: "not-a-token" }), 401, "invalid_token");
-    const anas = () =>
+    const anas = async () =>
       (
-        t.db.$client.query("SELECT count(*) AS n FROM photo_examples WHERE user_id = ?").get(ana.user.id) as {
-          n: number;
-        }
-      ).n;
-    const before = anas();
+        await t.sql<{ n: number }>(
+          "SELECT CAST(count(*) AS integer) AS n FROM photo_examples WHERE user_id = ?",
+          ana.user.id,
+        )
+      )[0]!.n;
+    const before = await anas();
     expect(before).toBeGreaterThan(10);
     // Bob forgetting his examples never touches Ana's
     expect((await call("DELETE", "/api/v1/scanner/examples", { token: bob.access_token })).status).toBe(204);
-    expect(anas()).toBe(before);
+    expect(await anas()).toBe(before);
     const r = await call("DELETE", "/api/v1/scanner/examples", { token: ana.access_token });
     expect(r.status).toBe(204);
     expect(r.text).toBe("");
     const after = await upload(await ifct(fourth));
     expect(after.json.candidates.filter((c: { source: string }) => c.source === "personal")).toEqual([]);
-    expect(anas()).toBe(0);
+    expect(await anas()).toBe(0);
     // again: still 204 (nothing left to delete)
     expect((await call("DELETE", "/api/v1/scanner/examples", { token: ana.access_token })).status).toBe(204);
     // meals are untouched
@@ -307,17 +327,18 @@ describe("personal recognition", () => {
   test("deleting the account removes its examples", async () => {
     const cleo = await registerUser(call);
     await confirm((await upload(await ifct("E010"), cleo.access_token)).json.photo_id, 9040, cleo.access_token);
-    const count = () =>
+    const count = async () =>
       (
-        t.db.$client.query("SELECT count(*) AS n FROM photo_examples WHERE user_id = ?").get(cleo.user.id) as {
-          n: number;
-        }
-      ).n;
-    expect(count()).toBe(1);
+        await t.sql<{ n: number }>(
+          "SELECT CAST(count(*) AS integer) AS n FROM photo_examples WHERE user_id = ?",
+          cleo.user.id,
+        )
+      )[0]!.n;
+    expect(await count()).toBe(1);
     expect(
       (await call("DELETE", "/api/v1/me", { token: cleo.access_token, body: { password: cleo.password } })).status,
     ).toBe(204);
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
   });
 });
 
