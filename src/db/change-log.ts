@@ -2,20 +2,12 @@
  * Writing and reading the change log (db/schema.ts changeLog). Services call `record` inside the
  * transaction of their write, so a change and its log entry commit together or not at all.
  *
- * On PostgreSQL a pull must also wait for commit order. SQLite has one writer, so seqs commit in
- * order. PostgreSQL runs writers side by side: A takes seq 9, B takes seq 10 and commits first, and
- * a pull in between sees 10 without 9. Its cursor moves to 10 and seq 9, committed a moment later,
- * is never sent: a lost meal. So there a pull returns only rows written by transactions older than
- * every transaction that may still add a row (`txid` below the horizon, COMMITTED below). Those are
- * the transactions in progress at the pull's snapshot that hold a write lock on sync_log in this
- * database (a row's seq is taken inside its INSERT, under that lock), and, to be safe, any that ended
- * between the snapshot and the look at the locks. Transactions in other databases of the cluster, and
- * readers here (pg_dump among them), hold nothing back; the cluster-wide snapshot xmin did, so a long
- * transaction of another application on a shared server stalled every pull. Rows of a newer
- * transaction wait for the older writers to end: a few milliseconds with group commit.
+ * Seqs commit in order on both backends, so a pull hands out every committed row after its cursor
+ * and never passes one that commits later: SQLite has one writer, and the PostgreSQL store lets one
+ * writing transaction in at a time (db/pg/store.ts, where the lost change this prevents is told).
  */
 import { FreshMap } from "./fresh-map";
-import { dialect, row, rows, run, tx, type Q } from "./q";
+import { inTransaction, row, rows, run, tx, type Q } from "./q";
 import type { Store } from "./store";
 
 export type Entity = "meal" | "food" | "goals" | "weight" | "recipe";
@@ -33,18 +25,6 @@ export interface LogRow {
 /** Tombstones older than this are purged; a cursor from before a purge gets 410. */
 export const DEFAULT_TOMBSTONE_DAYS = 90;
 
-/**
- * PostgreSQL: the oldest transaction, in progress at this statement's snapshot, that may still add a
- * sync_log row (see above); null when there is none.
- */
-const HORIZON = `(SELECT min(xip) FROM pg_snapshot_xip(pg_current_snapshot()) AS xip
-  WHERE pg_xact_status(xip) <> 'in progress' OR xid(xip) IN (
-    SELECT x.transactionid FROM pg_locks r
-    JOIN pg_locks x ON x.virtualtransaction = r.virtualtransaction AND x.locktype = 'transactionid'
-    WHERE r.locktype = 'relation' AND r.relation = 'sync_log'::regclass AND r.mode = 'RowExclusiveLock'
-      AND r.database = (SELECT oid FROM pg_database WHERE datname = current_database())))`;
-/** PostgreSQL: only rows no open transaction can still precede (see above). */
-const COMMITTED = `txid < coalesce(${HORIZON}, pg_snapshot_xmax(pg_current_snapshot()))`;
 const COLUMNS = "seq, entity, entity_id, op, data, changed_at";
 
 export class ChangeLog {
@@ -70,6 +50,8 @@ export class ChangeLog {
 
   /** Logs a write and returns the record's new version. Call inside the write's transaction. */
   *record(userId: number, entity: Entity, id: string | number, op: Op, data: unknown, now: Date): Q<number> {
+    // outside a transaction the seq would commit at once, past a lower one still in flight (db/pg/store.ts)
+    if (!(yield* inTransaction())) throw new Error("ChangeLog.record runs inside the write's transaction");
     const key = String(id);
     yield* run("DELETE FROM sync_log WHERE user_id = ? AND entity = ? AND entity_id = ?", userId, entity, key);
     const added = yield* row<{ seq: number }>(
@@ -101,8 +83,7 @@ export class ChangeLog {
    * it is the store's stamp, which moves at this process's commits and, by NOTIFY, everyone else's.
    */
   *version(userId: number): Q<string> {
-    const stamp = yield* dialect({ sqlite: () => null, pg: async () => this.store.stamp() });
-    if (stamp !== null) return stamp;
+    if (!this.store.oneWriter) return this.store.stamp();
     const read = () => row<{ m: number | null }>(LATEST, userId);
     return String(
       yield* this.latestSeqs.get(userId, function* () {
@@ -111,7 +92,7 @@ export class ChangeLog {
     );
   }
 
-  /** Changes after `seq`, in seq order (on PostgreSQL, holding back any an open transaction could precede). */
+  /** Changes after `seq`, in seq order. */
   *changesAfter(userId: number, seq: number, limit: number): Q<LogRow[]> {
     return yield* rows<LogRow>(AFTER, userId, seq, limit);
   }
@@ -145,13 +126,7 @@ export class ChangeLog {
 }
 
 const LATEST = "SELECT max(seq) AS m FROM sync_log WHERE user_id = ?";
-const AFTER = {
-  sqlite: `SELECT ${COLUMNS} FROM sync_log WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
-  pg: `SELECT ${COLUMNS} FROM sync_log WHERE user_id = ? AND seq > ? AND ${COMMITTED} ORDER BY seq LIMIT ?`,
-};
-const PURGEABLE = {
-  sqlite: "SELECT max(seq) AS m FROM sync_log WHERE user_id = ? AND op = 'delete' AND changed_at < ?",
-  pg: `SELECT max(seq) AS m FROM sync_log WHERE user_id = ? AND op = 'delete' AND changed_at < ? AND ${COMMITTED}`,
-};
-/** Only up to the seq found, so a tombstone written meanwhile (PostgreSQL) is not dropped unremembered. */
+const AFTER = `SELECT ${COLUMNS} FROM sync_log WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?`;
+const PURGEABLE = "SELECT max(seq) AS m FROM sync_log WHERE user_id = ? AND op = 'delete' AND changed_at < ?";
+/** Only up to the seq found, so a tombstone written meanwhile is not dropped unremembered. */
 const PURGE = "DELETE FROM sync_log WHERE user_id = ? AND op = 'delete' AND changed_at < ? AND seq <= ?";

@@ -22,6 +22,11 @@ export function after<T, R>(value: Awaitable<T>, f: (v: T) => R): Awaitable<R> {
 export type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 export interface Store {
+  /**
+   * Writes commit one at a time (SQLite): seqs taken in a transaction commit in order, so the highest
+   * seq moves with every write. False on PostgreSQL, whose writers commit side by side.
+   */
+  readonly oneWriter: boolean;
   /** Runs the work; on SQLite the value itself, on PostgreSQL its promise. */
   run<T>(work: Q<T>): Awaitable<T>;
   /**
@@ -37,6 +42,7 @@ export interface Store {
 }
 
 export class SqliteStore implements Store {
+  readonly oneWriter = true;
   constructor(readonly db: Db) {}
 
   run<T>(work: Q<T>): T {

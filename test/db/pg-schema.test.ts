@@ -10,9 +10,6 @@ import { getTableConfig as liteConfig, SQLiteTable } from "drizzle-orm/sqlite-co
 import * as lite from "../../src/db/schema";
 import * as pg from "../../src/db/pg/schema";
 
-/** Columns only one side has, and why. */
-const ONLY_ON_POSTGRES = new Set(["sync_log.txid"]); // the change feed's commit-order guard
-
 /** SQLite's storage class → the PostgreSQL types that may stand for it. */
 const TYPES: Record<string, string[]> = {
   integer: ["integer"],
@@ -25,17 +22,15 @@ const TYPES: Record<string, string[]> = {
 type Described = ReturnType<typeof describeTable>;
 function describeTable(config: ReturnType<typeof liteConfig> | ReturnType<typeof pgConfig>, side: "lite" | "pg") {
   const columns = Object.fromEntries(
-    config.columns
-      .filter((c) => side === "lite" || !ONLY_ON_POSTGRES.has(`${config.name}.${c.name}`))
-      .map((c) => {
-        const type =
-          side === "lite"
-            ? c.columnType === "SQLiteTextJson"
-              ? "text-json"
-              : c.getSQLType().toLowerCase()
-            : c.getSQLType();
-        return [c.name, { type, notNull: c.notNull, primary: c.primary, unique: c.isUnique }];
-      }),
+    config.columns.map((c) => {
+      const type =
+        side === "lite"
+          ? c.columnType === "SQLiteTextJson"
+            ? "text-json"
+            : c.getSQLType().toLowerCase()
+          : c.getSQLType();
+      return [c.name, { type, notNull: c.notNull, primary: c.primary, unique: c.isUnique }];
+    }),
   );
   return {
     columns,

@@ -13,6 +13,7 @@ import { ChangeLog } from "../../src/db/change-log";
 import { dialect, tx, type Q } from "../../src/db/q";
 import { PgChangeSignal } from "../../src/db/pg/change-signal";
 import { PgStore } from "../../src/db/pg/store";
+import { until as waitFor } from "../helpers";
 import { postgresForFile } from "../pg";
 
 const { fresh: freshPostgres, closeBeforeDrop } = postgresForFile();
@@ -100,8 +101,8 @@ function* until(p: Promise<unknown>): Q<void> {
 }
 
 describe("the change feed on PostgreSQL", () => {
-  test("a change that commits after a higher seq is still handed out, in order (no cursor skips it)", async () => {
-    const { store, log, uid } = await feed("b@example.com");
+  test("writing transactions take turns, so seqs commit in order and no cursor passes one that commits later", async () => {
+    const { db, store, log, uid } = await feed("b@example.com");
     const recorded = { a: Promise.withResolvers<number>(), b: Promise.withResolvers<number>() };
     const release = { a: Promise.withResolvers<void>(), b: Promise.withResolvers<void>() };
     const write = (k: "a" | "b", id: string) =>
@@ -114,24 +115,41 @@ describe("the change feed on PostgreSQL", () => {
     const before = await store.run(log.version(uid));
     const a = write("a", "m1");
     const early = await recorded.a.promise;
+    // a second writer (another process's group commit, in production) waits for the first to end
     const b = write("b", "m2");
-    const late = await recorded.b.promise;
-    expect(late).toBeGreaterThan(early);
-    release.b.resolve();
-    await b;
-    // m2 is committed, but m1 (a lower seq) may still commit: a pull now must not pass it
-    expect(await store.run(log.changesAfter(uid, 0, 100))).toEqual([]);
-    // the day-page key moved all the same: m2 is readable, and a page cached before it is not served
-    const between = await store.run(log.version(uid));
-    expect(between).not.toBe(before);
+    await waitFor(
+      async () =>
+        (
+          await db.$client`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`
+        )[0].n === 1,
+    );
+    let bRecorded = false;
+    void recorded.b.promise.then(() => (bRecorded = true));
+    expect(bRecorded).toBe(false);
+    expect(await store.run(log.changesAfter(uid, 0, 100))).toEqual([]); // nothing committed yet
     release.a.resolve();
     await a;
-    const rows = await store.run(log.changesAfter(uid, 0, 100));
-    expect(rows.map((r) => [r.seq, r.entity_id])).toEqual([
-      [early, "m1"],
+    const late = await recorded.b.promise;
+    expect(late).toBeGreaterThan(early);
+    // m1 is committed, m2 (a higher seq) may still commit: a pull hands out m1, and m2 comes after it
+    expect((await store.run(log.changesAfter(uid, 0, 100))).map((r) => [r.seq, r.entity_id])).toEqual([[early, "m1"]]);
+    const between = await store.run(log.version(uid)); // the day-page key moved with the commit
+    expect(between).not.toBe(before);
+    release.b.resolve();
+    await b;
+    expect((await store.run(log.changesAfter(uid, early, 100))).map((r) => [r.seq, r.entity_id])).toEqual([
       [late, "m2"],
     ]);
     expect(await store.run(log.version(uid))).not.toBe(between);
+  });
+
+  test("a change is logged only inside its write's transaction", async () => {
+    const { store, log, uid } = await feed("g@example.com");
+    await expect(store.run(log.record(uid, "meal", "x", "upsert", {}, NOW))).rejects.toThrow(
+      "inside the write's transaction",
+    );
+    expect(await store.run(log.changesAfter(uid, 0, 10))).toEqual([]);
   });
 
   test("a rolled-back write leaves a gap, not a stall", async () => {

@@ -40,9 +40,6 @@ const json = <T>(name: string) =>
     fromDriver: (v) => (typeof v === "string" ? JSON.parse(v) : v) as T,
   })(name);
 
-/** A transaction id (pg_current_xact_id()), compared with a snapshot's xmin by the change feed. */
-const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
-
 /** An identity key; `startWith` keeps a range SQLite seeds through sqlite_sequence. */
 const id = (startWith = 1) => integer("id").primaryKey().generatedByDefaultAsIdentity({ startWith });
 const owner = () =>
@@ -295,9 +292,8 @@ export const photoExamples = pgTable(
 );
 
 /**
- * The sync change log. Unlike SQLite, PostgreSQL runs writers side by side, so a seq taken early
- * may commit after a higher one; `txid` (the writing transaction) lets the feed hold back rows
- * that an older, still-open transaction could precede (db/change-log.ts).
+ * The sync change log. Its seqs commit in order because the store lets one writing transaction in
+ * at a time (db/pg/store.ts), as SQLite does (db/change-log.ts).
  */
 export const changeLog = pgTable(
   "sync_log",
@@ -309,7 +305,6 @@ export const changeLog = pgTable(
     op: text("op").notNull(),
     data: text("data"),
     changedAt: text("changed_at").notNull(),
-    txid: xid8("txid").notNull().default(sql`pg_current_xact_id()`),
   },
   (s) => [
     uniqueIndex("sync_log_record").on(s.userId, s.entity, s.entityId),

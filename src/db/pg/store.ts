@@ -2,7 +2,16 @@
  * The PostgreSQL store: runs database work (db/q.ts) asynchronously on a Bun.SQL pool, each step
  * on the pool or on the transaction it is in, and keeps the cache stamp (db/fresh-map.ts) moving
  * with this process's writes and, through the change signal, every other process's commits.
+ *
+ * One writing transaction at a time, across every process on the database, as on SQLite: each
+ * transaction first takes one advisory lock (WRITER_LOCK), held to its commit. The sync change
+ * feed needs it: a write's version (sync_log.seq) is taken inside its transaction, and with writers
+ * side by side, A taking seq 9 and B seq 10 and committing first, a pull in between hands out 10
+ * without 9 and its cursor passes 9 for good. Taken first, before any row lock, the lock cannot
+ * deadlock with them. Group commit keeps it cheap: a transaction carries a whole batch of writes.
+ * Reads, and single statements outside a transaction, do not take it.
  */
+import { sql } from "drizzle-orm";
 import type { Q, Step } from "../q";
 import type { Outcome, Store } from "../store";
 import type { PgChangeSignal } from "./change-signal";
@@ -14,7 +23,12 @@ type Tx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
 type Conn = PgDb | Tx;
 const noop = () => {};
 
+/** The writers' advisory lock key (any constant; "mwrite" in ASCII). */
+export const WRITER_LOCK = 0x6d7772697465;
+const writer = (t: Tx) => t.execute(sql`SELECT pg_advisory_xact_lock(${WRITER_LOCK})`);
+
 export class PgStore implements Store {
+  readonly oneWriter = false;
   constructor(
     readonly db: PgDb,
     readonly signal: PgChangeSignal,
@@ -34,6 +48,7 @@ export class PgStore implements Store {
     const outcomes: Outcome[] = [];
     try {
       await this.db.transaction(async (tx) => {
+        await writer(tx);
         for (const write of writes) {
           try {
             // a savepoint: a failing write is rolled back alone and the transaction goes on
@@ -71,7 +86,10 @@ export class PgStore implements Store {
     if ("tx" in s) {
       if (inTx) return await conn.transaction((sp) => this.runOn(s.tx(), sp, true));
       try {
-        return await conn.transaction((t) => this.runOn(s.tx(), t, true));
+        return await conn.transaction(async (t) => {
+          await writer(t);
+          return this.runOn(s.tx(), t, true);
+        });
       } finally {
         this.signal.committed();
       }
