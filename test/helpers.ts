@@ -389,14 +389,27 @@ export async function startProcess(dataDir: string, extraArgs: string[] = [], en
     if (done) break;
     out += new TextDecoder().decode(value);
   }
-  reader.releaseLock();
   const line = out.split("\n").find((l) => l.includes("morsel started"));
-  if (!line) throw new Error(`server did not start: ${out} ${await new Response(proc.stderr).text()}`);
+  if (!line) {
+    reader.releaseLock();
+    throw new Error(`server did not start: ${out} ${await new Response(proc.stderr).text()}`);
+  }
   const log = JSON.parse(line) as Record<string, string | number>;
+  const started = out;
+  // what it writes afterwards is kept (a full pipe would stop the server), for a test that needs its log
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      out += new TextDecoder().decode(value);
+    }
+  })();
   return {
     proc,
     log,
-    output: out,
+    output: started,
+    /** Everything the server has written to stdout so far. */
+    logs: () => out,
     url: String(log.url),
     stop: async () => {
       proc.kill();

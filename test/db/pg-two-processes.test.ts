@@ -63,7 +63,8 @@ test("a client writing through both processes and pulling through one gets every
   const pull = async () => {
     for (;;) {
       const page = await api(two, "GET", `/sync/changes?cursor=${encodeURIComponent(cursor)}&limit=50`, token);
-      expect(page.status).toBe(200);
+      // a failure shows the server's own log line for it
+      if (page.status !== 200) expect({ page: page.json, log: servers[1]!.logs().slice(-4000) }).toBeNull();
       pulled.push(...(page.json.changes as Change[]));
       cursor = page.json.next_cursor;
       if (!page.json.has_more) return;

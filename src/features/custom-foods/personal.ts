@@ -8,7 +8,7 @@ import { stem, words } from "../foods/text";
 import type { CustomFoodsRepo } from "./repo";
 import { FreshMap } from "../../db/fresh-map";
 import type { Q } from "../../db/q";
-import type { Store } from "../../db/store";
+import { after, type Awaitable, type Store } from "../../db/store";
 import { Lru } from "../../lib/lru";
 
 const HISTORY_DAYS = 90;
@@ -102,11 +102,16 @@ export function personalFoods(
       return (boosts = made);
     },
     history: logged,
-    *remember<T extends object>(key: string, build: () => T): Q<T> {
-      const built = (yield* mine()).built;
-      let v = built.get(key) as T | undefined;
-      if (!v) built.set(key, (v = build()));
-      return v;
+    remember<T extends object>(key: string, build: () => T): Awaitable<T> {
+      const from = (k: Known) => {
+        let v = k.built.get(key) as T | undefined;
+        if (!v) k.built.set(key, (v = build()));
+        return v;
+      };
+      // a hit (every keystroke of a search) builds no database work
+      const hit = found ?? users.peek(userId, users.stamp());
+      if (hit && hit.minute === minute) return from((found = hit));
+      return after(store.run(mine()), from);
     },
   };
 }

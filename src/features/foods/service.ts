@@ -3,7 +3,7 @@
  * Which kind of food an id is (catalogue, custom, imported) is the food directory's business.
  */
 import type { Q } from "../../db/q";
-import type { Store } from "../../db/store";
+import type { Awaitable, Store } from "../../db/store";
 import { AppError, invalid } from "../../lib/errors";
 import type { FoodSearch } from "./search";
 import type { FoodSummaryT, FoodT } from "./model";
@@ -29,8 +29,12 @@ export interface FoodsCtx {
 export interface ImportedCandidates {
   /** Products whose text matches the FTS5 query, as ranker input with their bm25 (lower is better). */
   searchCandidates(match: string, limit: number): Q<(RankInput & { bm25: number })[]>;
-  /** Changes whenever products are imported: anonymous result pages are cached per generation. */
-  generation(): Q<string>;
+  /**
+   * Changes whenever products are imported: anonymous result pages are cached per generation. The
+   * value itself when it is cached (every search asks; no database work is built for a hit), else
+   * the store's answer.
+   */
+  generation(): Awaitable<string>;
 }
 
 /** What the custom-foods feature provides to search and detail. */
@@ -41,8 +45,11 @@ export interface PersonalFoods {
   boosts(): Q<ReadonlyMap<number, number>>;
   /** Foods the caller logged lately: how often, when last and in what serving (most logged first). */
   history(): Q<readonly { id: number; n: number; last: string; quantity: number; portion_id: number | null }[]>;
-  /** `build()`'s result, kept for this caller until their foods, history or the minute change. */
-  remember<T extends object>(key: string, build: () => T): Q<T>;
+  /**
+   * `build()`'s result, kept for this caller until their foods, history or the minute change: at once
+   * when the caller's foods are cached (no database work is built for a hit), else the store's answer.
+   */
+  remember<T extends object>(key: string, build: () => T): Awaitable<T>;
 }
 
 export const MAX_QUERY_LENGTH = 100;
@@ -98,7 +105,9 @@ export async function searchFoods({
   const offset = input.offset ?? 0;
   const run = <T>(work: Q<T>) => ctx.store.run(work);
   const imported = (match: string, n: number) => run(ctx.imported.searchCandidates(match, n));
-  const cacheKey = await run(ctx.imported.generation());
+  // on SQLite these are values, not promises: the cached path awaits nothing more than it did
+  const generation = ctx.imported.generation();
+  const cacheKey = generation instanceof Promise ? await generation : generation;
   // the page echoes `q` as sent, so pages are kept by the exact text (rankings ignore case)
   const pageKey = `${cacheKey}|${limit}|${offset}|${q}`;
   let mine = false;
@@ -134,8 +143,10 @@ export async function searchFoods({
   // Pages are kept as promises, so the same query sent twice at once is ranked once.
   let page: Promise<SearchPage> | undefined;
   // (in a wrapper: a promise handed through the store's promise would be flattened into it)
-  if (personal) page = (await run(personal.remember(pageKey, () => ({ page: build() })))).page;
-  else {
+  if (personal) {
+    const kept = personal.remember(pageKey, () => ({ page: build() }));
+    page = (kept instanceof Promise ? await kept : kept).page;
+  } else {
     let pages = anonymousPages.get(ctx.search);
     if (!pages) anonymousPages.set(ctx.search, (pages = new Lru(2000)));
     page = pages.get(pageKey);

@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { FreshMap } from "../../db/fresh-map";
 import { all, dialect, one, row, rows, type Q } from "../../db/q";
 import type { importedProducts } from "../../db/schema";
-import type { Store } from "../../db/store";
+import type { Awaitable, Store } from "../../db/store";
 import { allNutrients, macros } from "../foods/food-parts";
 import type { FoodT } from "../foods/model";
 import type { RankInput } from "../foods/rank";
@@ -101,7 +101,7 @@ const matchFor = (match: string) => dialect({ sqlite: () => match, pg: async () 
 
 export class ImportedRepo {
   private readonly generations: FreshMap<0, string>;
-  constructor(store: Store) {
+  constructor(private readonly store: Store) {
     this.generations = new FreshMap(store, 1);
   }
 
@@ -159,11 +159,17 @@ export class ImportedRepo {
    * the database changes (db/fresh-map.ts; an import runs in another process): every anonymous
    * search asked, and it was a sixth of one (profiled in process).
    */
-  *generation(): Q<string> {
-    const read = () => row<{ g: string | null }>(GENERATION);
-    return (yield* this.generations.get(0, function* () {
-      return (yield* read())?.g ?? "";
-    }))!;
+  generation(): Awaitable<string> {
+    const hit = this.generations.peek(0, this.generations.stamp());
+    if (hit !== undefined) return hit;
+    const generations = this.generations;
+    return this.store.run(
+      (function* () {
+        return (yield* generations.get(0, function* () {
+          return (yield* row<{ g: string | null }>(GENERATION))?.g ?? "";
+        }))!;
+      })(),
+    );
   }
 
   *count(): Q<number> {
