@@ -4,14 +4,13 @@
  * nothing else, the floor any route of ours stands on; GET /__floor/N answers N bytes of JSON the
  * same way (a floor carrying a real route's body size). Prints `PORT n`.
  *   --data-dir DIR        use this data dir (default: a new temp dir)
+ *   --database URL        keep the data in this PostgreSQL database, as `morsel serve --database`
  *   --no-group-commit     each write commits alone (what POST /meals did before group commit)
  */
-import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { Catalogue } from "../../src/db/catalogue";
-import { openDatabase } from "../../src/db/client";
+import { openUserDatabase } from "../../src/db/open";
 import { tx, type Q } from "../../src/db/q";
-import { runSync } from "../../src/db/store";
 import { loadConfig } from "../../src/config";
 import { jsonLogger } from "../../src/lib/log";
 import { recogniserFor } from "../../src/features/scanner/recognition";
@@ -26,9 +25,10 @@ function bodyOf(n: number): Response {
 }
 const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const dataDir = arg("--data-dir") ?? tempDir();
-const db = openDatabase(join(dataDir, "morsel.db"));
+const database = await openUserDatabase(arg("--database") ?? null, dataDir);
+const db = database.sqlite;
 const app = createApp({
-  db,
+  ...(db ? { db } : { store: database.store }),
   catalogue: new Catalogue(loadConfig([], {}).cataloguePath),
   jwtSecret: "bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
   logger: jsonLogger,
@@ -38,7 +38,7 @@ const app = createApp({
   // requests a second per account, lib/cost-budget.ts) is lifted here, as in tests
   signedInSearchBudget: { burstMs: Number.POSITIVE_INFINITY, refillMsPerS: Number.POSITIVE_INFINITY, floorMs: 0 },
   ...(process.argv.includes("--no-group-commit")
-    ? { commit: async <T>(write: () => Q<T>) => runSync(tx(write), db) }
+    ? { commit: async <T>(write: () => Q<T>) => database.store.run(tx(write)) }
     : {}),
 })
   .get("/__floor", () => "")

@@ -55,7 +55,13 @@ export function wrk(
     headers?: Record<string, string>;
     method?: string;
     bodies?: string[];
-    pid?: number;
+    /** The server's process, or processes: their CPU time is summed. */
+    pid?: number | number[];
+    /**
+     * Several servers behind one "load balancer": wrk's threads are spread over these loopback
+     * ports in turn (each thread's connections stay on one server), instead of the URL's port.
+     */
+    ports?: number[];
   },
 ): WrkResult {
   const dir = mkdtempSync(join(tmpdir(), "morsel-wrk-"));
@@ -83,13 +89,21 @@ end
 response = function(status, headers, body)
   if status < 200 or status > 299 then non2xx = non2xx + 1 end
 end
+local ports = { ${(opts.ports ?? []).join(", ")} }
+local threads = 0
+setup = function(thread)
+  threads = threads + 1
+  if #ports > 0 then thread.addr = wrk.lookup("127.0.0.1", tostring(ports[((threads - 1) % #ports) + 1]))[1] end
+end
 done = function(summary, latency, requests)
   io.write(string.format("NON2XX %d\\n", summary.errors.status))
 end
 `,
   );
   const origin = new URL(url).origin;
-  const cpuBefore = opts.pid === undefined ? 0 : cpuSeconds(opts.pid);
+  const pids = opts.pid === undefined ? [] : [opts.pid].flat();
+  const cpu = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const cpuBefore = cpu();
   const r = Bun.spawnSync(
     [
       "wrk",
@@ -112,7 +126,7 @@ end
   const non2xx = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
   if (!Number.isFinite(rps)) throw new Error(`wrk failed: ${out} ${r.stderr.toString()}`);
   const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? NaN);
-  const cpuUsPerRequest = opts.pid === undefined ? NaN : ((cpuSeconds(opts.pid) - cpuBefore) * 1e6) / requests;
+  const cpuUsPerRequest = pids.length ? ((cpu() - cpuBefore) * 1e6) / requests : NaN;
   return { rps, p50ms: pct("50"), p99ms: pct("99"), non2xx, cpuUsPerRequest };
 }
 
