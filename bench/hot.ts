@@ -17,6 +17,7 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { tempDir } from "./lib/tmp";
 import { machine, median, numberArg, requireWrk, startServer, wrk, type WrkResult } from "./lib/wrk";
+import { signUp } from "./lib/account";
 
 const seconds = numberArg("--seconds", 5);
 const rounds = numberArg("--rounds", 3);
@@ -26,26 +27,6 @@ const hello = await startServer(["bun", `${import.meta.dir}/lib/hello.ts`]);
 const app = await startServer(["bun", `${import.meta.dir}/lib/app-server.ts`]);
 const alone = await startServer(["bun", `${import.meta.dir}/lib/app-server.ts`, "--no-group-commit"]);
 
-async function signUp(port: number): Promise<Record<string, string>> {
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const reg = await fetch(`${base}/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "bench@example.org", password: "bench password", name: "Bench" }),
-  });
-  const headers = {
-    authorization: `Bearer ${((await reg.json()) as { access_token: string }).access_token}`,
-    "content-type": "application/json",
-  };
-  for (let i = 0; i < 10; i++) {
-    await fetch(`${base}/meals`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ food_id: i % 2 ? 9040 : 9003, quantity: 100 + i, meal_type: "snack", date: "2026-11-22" }),
-    });
-  }
-  return headers;
-}
 const headers = await signUp(app.port);
 const aloneHeaders = await signUp(alone.port);
 const dayBytes = (

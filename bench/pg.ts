@@ -16,6 +16,7 @@
 import { SQL } from "bun";
 import { TEST_POSTGRES_URL, masked, reachable } from "../scripts/test-postgres";
 import { machine, median, numberArg, requireWrk, startServer, wrk, type WrkResult } from "./lib/wrk";
+import { signUp } from "./lib/account";
 
 const seconds = numberArg("--seconds", 5);
 const rounds = numberArg("--rounds", 3);
@@ -38,29 +39,8 @@ const sqlite = await server();
 const pgOne = await server(["--database", url.toString()]);
 const pgTwo = await server(["--database", url.toString()]);
 
-/** An account with 10 meals on the benchmarked day; its request headers. */
-async function signUp(port: number, email: string): Promise<Record<string, string>> {
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const reg = await fetch(`${base}/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "bench password", name: "Bench" }),
-  });
-  const headers = {
-    authorization: `Bearer ${((await reg.json()) as { access_token: string }).access_token}`,
-    "content-type": "application/json",
-  };
-  for (let i = 0; i < 10; i++) {
-    await fetch(`${base}/meals`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ food_id: i % 2 ? 9040 : 9003, quantity: 100 + i, meal_type: "snack", date: "2026-11-22" }),
-    });
-  }
-  return headers;
-}
-const liteHeaders = await signUp(sqlite.port, "bench@example.org");
-const pgHeaders = await signUp(pgOne.port, "bench@example.org"); // one account: its token works on both processes
+const liteHeaders = await signUp(sqlite.port);
+const pgHeaders = await signUp(pgOne.port); // one account: its token works on both processes
 
 const day = "/api/v1/meals/daily?date=2026-11-22";
 const body = JSON.stringify({ food_id: 9040, quantity: 118, meal_type: "snack", date: "2026-11-23" });

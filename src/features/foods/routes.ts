@@ -7,8 +7,7 @@ import { CostBudget, SIGNED_IN_SEARCH_BUDGET } from "../../lib/cost-budget";
 import { Slicer } from "../../lib/pace";
 import { rateKey } from "../../lib/client-address";
 import { isLoopback } from "../../config";
-import { reply } from "../../lib/reply";
-import { after } from "../../db/store";
+import { reply, replyWith } from "../../lib/reply";
 import {
   Food,
   FoodIdParams,
@@ -130,15 +129,10 @@ export function foodsRoutes(deps: FoodsDeps) {
           "The foods you logged in the last 90 days (up to 500 distinct foods are considered), for an add-food screen before anything is typed: `sort=recent` (default) puts the last logged first, `sort=frequent` the most logged. A custom food you deleted is left out.",
       },
     })
-    .get(
-      "/:id",
-      ({ params, user }) =>
-        after(deps.store.run(getFood({ ctx: ctxFor(user?.id ?? null), input: params })), (food) => reply(deps, food)),
-      {
-        optionalAuth: true,
-        params: FoodIdParams,
-        response: { 200: Food, ...errors(400, 404) },
-        detail: { tags: ["foods"], summary: "One food with every nutrient per 100 g, its portions and attribution" },
-      },
-    );
+    .get("/:id", ({ params, user }) => replyWith(deps, getFood({ ctx: ctxFor(user?.id ?? null), input: params })), {
+      optionalAuth: true,
+      params: FoodIdParams,
+      response: { 200: Food, ...errors(400, 404) },
+      detail: { tags: ["foods"], summary: "One food with every nutrient per 100 g, its portions and attribution" },
+    });
 }

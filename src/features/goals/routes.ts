@@ -1,16 +1,15 @@
 /** GET/PUT /goals */
-import { after } from "../../db/store";
 import { Elysia } from "elysia";
 import { goalsCtx, type GoalsDeps } from "./context";
 import { errors } from "../../lib/schemas";
-import { reply } from "../../lib/reply";
+import { reply, replyWith } from "../../lib/reply";
 import { getGoals, GoalsDocument, PutGoalsBody, putGoals } from "./service";
 
 export function goalsRoutes(deps: GoalsDeps) {
   const detail = { tags: ["goals"] };
   return new Elysia({ prefix: "/goals" })
     .use(deps.authn)
-    .get("/", ({ user }) => after(deps.store.run(getGoals(user.id)), (goals) => reply(deps, goals)), {
+    .get("/", ({ user }) => replyWith(deps, getGoals(user.id)), {
       auth: true,
       response: { 200: GoalsDocument, ...errors(401) },
       detail: { ...detail, summary: "The caller's goals: the newest plan and the whole schedule (null = no goal)" },

@@ -1,9 +1,7 @@
 /** /meals — log, read, change and delete meals; every route needs a token. */
-import { after } from "../../db/store";
 import { Elysia, t } from "elysia";
-import type { Q } from "../../db/q";
 import { errors } from "../../lib/schemas";
-import { noContent, reply } from "../../lib/reply";
+import { noContent, reply, replyWith } from "../../lib/reply";
 
 import {
   CopyMealsBody,
@@ -23,7 +21,6 @@ import { mealsCtx, type MealsDeps } from "./context";
 
 export function mealsRoutes(deps: MealsDeps) {
   const tags = ["meals"];
-  const run = <T>(work: Q<T>) => deps.store.run(work);
   return new Elysia({ prefix: "/meals" })
     .use(deps.authn)
     .post(
@@ -45,21 +42,16 @@ export function mealsRoutes(deps: MealsDeps) {
         },
       },
     )
-    .get(
-      "/",
-      ({ query, user }) =>
-        after(run(mealsInRange({ ctx: mealsCtx(deps, user), input: query })), (page) => reply(deps, page)),
-      {
-        auth: true,
-        query: RangeQuery,
-        response: { 200: MealsPage, ...errors(400, 401) },
-        detail: {
-          tags,
-          summary: "Meals over a date range, cursor-paginated",
-          description: `from..to (both included, at most ${MAX_RANGE_DAYS} days; default the 30 days ending today), newest first unless order=asc. Pass next_cursor back as cursor for the next page; null = the last page.`,
-        },
+    .get("/", ({ query, user }) => replyWith(deps, mealsInRange({ ctx: mealsCtx(deps, user), input: query })), {
+      auth: true,
+      query: RangeQuery,
+      response: { 200: MealsPage, ...errors(400, 401) },
+      detail: {
+        tags,
+        summary: "Meals over a date range, cursor-paginated",
+        description: `from..to (both included, at most ${MAX_RANGE_DAYS} days; default the 30 days ending today), newest first unless order=asc. Pass next_cursor back as cursor for the next page; null = the last page.`,
       },
-    )
+    })
     .post(
       "/copy",
       async ({ body, user, set }) => {
@@ -82,31 +74,21 @@ export function mealsRoutes(deps: MealsDeps) {
         },
       },
     )
-    .get(
-      "/daily",
-      ({ query, user }) =>
-        after(run(dailyMeals({ ctx: mealsCtx(deps, user), input: query })), (day) => reply(deps, day)),
-      {
-        auth: true,
-        query: DayQuery,
-        response: { 200: DailyMeals, ...errors(400, 401) },
-        detail: {
-          tags,
-          summary: "A day's meals in eating order, with totals (default: today in the user's time zone)",
-        },
+    .get("/daily", ({ query, user }) => replyWith(deps, dailyMeals({ ctx: mealsCtx(deps, user), input: query })), {
+      auth: true,
+      query: DayQuery,
+      response: { 200: DailyMeals, ...errors(400, 401) },
+      detail: {
+        tags,
+        summary: "A day's meals in eating order, with totals (default: today in the user's time zone)",
       },
-    )
-    .get(
-      "/:id",
-      ({ params, user }) =>
-        after(run(getMeal({ ctx: mealsCtx(deps, user), id: params.id })), (meal) => reply(deps, meal)),
-      {
-        auth: true,
-        params: MealIdParams,
-        response: { 200: Meal, ...errors(400, 401, 404) },
-        detail: { tags, summary: "One meal" },
-      },
-    )
+    })
+    .get("/:id", ({ params, user }) => replyWith(deps, getMeal({ ctx: mealsCtx(deps, user), id: params.id })), {
+      auth: true,
+      params: MealIdParams,
+      response: { 200: Meal, ...errors(400, 401, 404) },
+      detail: { tags, summary: "One meal" },
+    })
     .patch(
       "/:id",
       async ({ params, body, user }) =>

@@ -1,10 +1,9 @@
 /** /recipes — the caller's recipes (custom foods made of ingredients). */
-import { after } from "../../db/store";
 import { Elysia, t } from "elysia";
 import { recipesCtx, type RecipesDeps } from "./context";
 import { errors, Nullable } from "../../lib/schemas";
 import { intParam } from "../../lib/validation";
-import { noContent, reply } from "../../lib/reply";
+import { noContent, reply, replyWith } from "../../lib/reply";
 import { CreateRecipeBody, PatchRecipeBody, Recipe, RecipeIdParams } from "./model";
 import {
   createRecipe,
@@ -74,17 +73,12 @@ export function recipesRoutes(deps: RecipesDeps) {
         },
       },
     )
-    .get(
-      "/:id",
-      ({ user, params }) =>
-        after(deps.store.run(recipeView(recipesCtx(deps, user), params.id)), (recipe) => reply(deps, recipe)),
-      {
-        auth: true,
-        params: RecipeIdParams,
-        response: { 200: Recipe, ...errors(400, 401, 404) },
-        detail: { tags, summary: "One recipe" },
-      },
-    )
+    .get("/:id", ({ user, params }) => replyWith(deps, recipeView(recipesCtx(deps, user), params.id)), {
+      auth: true,
+      params: RecipeIdParams,
+      response: { 200: Recipe, ...errors(400, 401, 404) },
+      detail: { tags, summary: "One recipe" },
+    })
     .patch(
       "/:id",
       async ({ user, params, body }) =>

@@ -2,8 +2,7 @@
 import { Elysia, t } from "elysia";
 import type { MealsDeps } from "../meals/context";
 import { Enum, errors, Nullable, Int } from "../../lib/schemas";
-import { reply } from "../../lib/reply";
-import { after } from "../../db/store";
+import { replyWith } from "../../lib/reply";
 import { GoalsSchema } from "../goals/service";
 import { MealNutrients } from "../meals/model";
 import { mealsCtx } from "../meals/context";
@@ -91,47 +90,35 @@ export function statsRoutes(deps: MealsDeps) {
   const detail = { tags: ["stats"] };
   return new Elysia({ prefix: "/stats" })
     .use(deps.authn)
-    .get(
-      "/daily",
-      ({ user, query }) =>
-        after(deps.store.run(dailyStats({ ctx: mealsCtx(deps, user), input: query })), (stats) => reply(deps, stats)),
-      {
-        auth: true,
-        query: t.Object({
-          date: t.Optional(t.String({ description: "YYYY-MM-DD, default today in the user's time zone" })),
-        }),
-        response: { 200: DailyStats, ...errors(400, 401) },
-        detail: {
-          ...detail,
-          summary: "A day's totals, per meal type, goals, what remains, and the energy split",
-          description:
-            "energy_split_pct uses 4/9/4 kcal per gram of protein/fat/carbohydrate; it is null for a day without macro energy.",
-        },
+    .get("/daily", ({ user, query }) => replyWith(deps, dailyStats({ ctx: mealsCtx(deps, user), input: query })), {
+      auth: true,
+      query: t.Object({
+        date: t.Optional(t.String({ description: "YYYY-MM-DD, default today in the user's time zone" })),
+      }),
+      response: { 200: DailyStats, ...errors(400, 401) },
+      detail: {
+        ...detail,
+        summary: "A day's totals, per meal type, goals, what remains, and the energy split",
+        description:
+          "energy_split_pct uses 4/9/4 kcal per gram of protein/fat/carbohydrate; it is null for a day without macro energy.",
       },
-    )
-    .get(
-      "/weekly",
-      ({ user, query }) =>
-        after(deps.store.run(weeklyStats({ ctx: mealsCtx(deps, user), input: query })), (stats) => reply(deps, stats)),
-      {
-        auth: true,
-        query: t.Object({ end: t.Optional(t.String({ description: "YYYY-MM-DD, default today" })) }),
-        response: { 200: WeeklyStats, ...errors(400, 401) },
-        detail: {
-          ...detail,
-          summary: "The 7 days ending on `end`, both included",
-          description: "Empty days are zero-filled; daily_average is over logged days (null when none).",
-        },
+    })
+    .get("/weekly", ({ user, query }) => replyWith(deps, weeklyStats({ ctx: mealsCtx(deps, user), input: query })), {
+      auth: true,
+      query: t.Object({ end: t.Optional(t.String({ description: "YYYY-MM-DD, default today" })) }),
+      response: { 200: WeeklyStats, ...errors(400, 401) },
+      detail: {
+        ...detail,
+        summary: "The 7 days ending on `end`, both included",
+        description: "Empty days are zero-filled; daily_average is over logged days (null when none).",
       },
-    )
+    })
     .get(
       "/expenditure",
       ({ user, query }) =>
-        after(
-          deps.store.run(
-            expenditure({ ctx: mealsCtx(deps, user), unit: user.weightUnit === "lb" ? "lb" : "kg", input: query }),
-          ),
-          (estimate) => reply(deps, estimate),
+        replyWith(
+          deps,
+          expenditure({ ctx: mealsCtx(deps, user), unit: user.weightUnit === "lb" ? "lb" : "kg", input: query }),
         ),
       {
         auth: true,
@@ -155,42 +142,35 @@ export function statsRoutes(deps: MealsDeps) {
         },
       },
     )
-    .get(
-      "/days",
-      ({ user, query }) =>
-        after(deps.store.run(statsOverDays({ ctx: mealsCtx(deps, user), input: query })), (stats) =>
-          reply(deps, stats),
-        ),
-      {
-        auth: true,
-        query: t.Object(rangeFields(90)),
-        response: {
-          200: t.Object({
-            from: t.String({ format: "date" }),
-            to: t.String({ format: "date" }),
-            days: t.Array(
-              t.Object({
-                date: t.String({ format: "date" }),
-                meal_count: Int(),
-                energy_kcal: Nullable(t.Number()),
-                protein_g: Nullable(t.Number()),
-                fat_g: Nullable(t.Number()),
-                carbohydrate_g: Nullable(t.Number()),
-                goals: GoalsSchema,
-                within_energy_goal: Nullable(
-                  t.Boolean({ description: "within ±10 % of that day's energy goal; null without a goal or meals" }),
-                ),
-                weight_kg: Nullable(t.Number({ description: "that day's weigh-in" })),
-                trend_kg: Nullable(t.Number({ description: "the weight trend (see GET /weights)" })),
-              }),
-            ),
-          }),
-          ...errors(400, 401),
-        },
-        detail: {
-          ...detail,
-          summary: `Energy, macros, goals, weight and trend per day over a range (at most ${MAX_STATS_DAYS} days, default 90)`,
-        },
+    .get("/days", ({ user, query }) => replyWith(deps, statsOverDays({ ctx: mealsCtx(deps, user), input: query })), {
+      auth: true,
+      query: t.Object(rangeFields(90)),
+      response: {
+        200: t.Object({
+          from: t.String({ format: "date" }),
+          to: t.String({ format: "date" }),
+          days: t.Array(
+            t.Object({
+              date: t.String({ format: "date" }),
+              meal_count: Int(),
+              energy_kcal: Nullable(t.Number()),
+              protein_g: Nullable(t.Number()),
+              fat_g: Nullable(t.Number()),
+              carbohydrate_g: Nullable(t.Number()),
+              goals: GoalsSchema,
+              within_energy_goal: Nullable(
+                t.Boolean({ description: "within ±10 % of that day's energy goal; null without a goal or meals" }),
+              ),
+              weight_kg: Nullable(t.Number({ description: "that day's weigh-in" })),
+              trend_kg: Nullable(t.Number({ description: "the weight trend (see GET /weights)" })),
+            }),
+          ),
+        }),
+        ...errors(400, 401),
       },
-    );
+      detail: {
+        ...detail,
+        summary: `Energy, macros, goals, weight and trend per day over a range (at most ${MAX_STATS_DAYS} days, default 90)`,
+      },
+    });
 }

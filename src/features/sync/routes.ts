@@ -2,8 +2,7 @@
 import { jsonPieces, streamedJson } from "../../lib/stream";
 import { Elysia, t } from "elysia";
 import { errors, ErrorSchema, Nullable, Enum, Int } from "../../lib/schemas";
-import { reply } from "../../lib/reply";
-import { after } from "../../db/store";
+import { replyWith } from "../../lib/reply";
 import { intParam } from "../../lib/validation";
 import type { AuthedUser } from "../auth/plugin";
 import { MAX_MUTATIONS } from "./protocol";
@@ -16,34 +15,29 @@ export function syncRoutes(deps: SyncDeps) {
   const detail = { tags: ["sync"] };
   return new Elysia({ prefix: "/sync" })
     .use(deps.authn)
-    .get(
-      "/changes",
-      ({ user, query }) =>
-        after(deps.store.run(pullChanges({ ctx: ctx(user), input: query })), (page) => reply(deps, page)),
-      {
-        auth: true,
-        query: t.Object({
-          cursor: t.Optional(t.String({ description: "opaque; empty or absent = from the beginning" })),
-          limit: t.Optional(intParam("limit", { minimum: 1, maximum: 1000, default: 500 })),
+    .get("/changes", ({ user, query }) => replyWith(deps, pullChanges({ ctx: ctx(user), input: query })), {
+      auth: true,
+      query: t.Object({
+        cursor: t.Optional(t.String({ description: "opaque; empty or absent = from the beginning" })),
+        limit: t.Optional(intParam("limit", { minimum: 1, maximum: 1000, default: 500 })),
+      }),
+      response: {
+        200: t.Object({
+          changes: t.Array(
+            t.Object({ entity, id: recordId, op, version: Int(), data: Nullable(t.Record(t.String(), t.Any())) }),
+          ),
+          next_cursor: t.String(),
+          has_more: t.Boolean(),
         }),
-        response: {
-          200: t.Object({
-            changes: t.Array(
-              t.Object({ entity, id: recordId, op, version: Int(), data: Nullable(t.Record(t.String(), t.Any())) }),
-            ),
-            next_cursor: t.String(),
-            has_more: t.Boolean(),
-          }),
-          ...errors(400, 401, 410),
-        },
-        detail: {
-          ...detail,
-          summary: "Changes since a cursor, oldest first",
-          description:
-            "Each record appears once, at its latest version (data is the record as GET returns it; null for a delete). Versions come from one monotonic counter, so paging never skips or repeats a change while others write. A cursor older than the kept deletions (default 90 days) → 410 cursor_expired: start again from an empty cursor.",
-        },
+        ...errors(400, 401, 410),
       },
-    )
+      detail: {
+        ...detail,
+        summary: "Changes since a cursor, oldest first",
+        description:
+          "Each record appears once, at its latest version (data is the record as GET returns it; null for a delete). Versions come from one monotonic counter, so paging never skips or repeats a change while others write. A cursor older than the kept deletions (default 90 days) → 410 cursor_expired: start again from an empty cursor.",
+      },
+    })
     .post(
       "/push",
       async ({ user, body }) => {

@@ -1,9 +1,8 @@
 /** /weights — body weight by date, with the trend. */
-import { after } from "../../db/store";
 import { Elysia, t } from "elysia";
 import { weightsCtx, type WeightsDeps } from "./context";
 import { errors, Nullable } from "../../lib/schemas";
-import { noContent, reply } from "../../lib/reply";
+import { noContent, reply, replyWith } from "../../lib/reply";
 import { deleteWeight, getWeight, listWeights, MAX_RANGE_DAYS, putWeight } from "./service";
 import { MAX_KG, MIN_KG, PostWeightBody, WeightBody, WeightUnit } from "./model";
 import { SMOOTHING } from "./trend";
@@ -29,38 +28,33 @@ export function weightsRoutes(deps: WeightsDeps) {
   const tags = ["weight"];
   return new Elysia({ prefix: "/weights" })
     .use(deps.authn)
-    .get(
-      "/",
-      ({ user, query }) =>
-        after(deps.store.run(listWeights({ ctx: weightsCtx(deps, user), input: query })), (list) => reply(deps, list)),
-      {
-        auth: true,
-        query: t.Object(rangeFields(90)),
-        response: {
-          200: t.Object({
-            from: t.String({ format: "date" }),
-            to: t.String({ format: "date" }),
-            unit,
-            smoothing: t.Number({ description: `the trend's smoothing factor (${SMOOTHING})` }),
-            items: t.Array(
-              t.Object({
-                ...Weight.properties,
-                trend_kg: t.Number(),
-                trend: t.Number({ description: "trend in `unit`" }),
-              }),
-            ),
-            trend_kg: Nullable(t.Number({ description: "the trend on `to`; null before the first weigh-in" })),
-            trend: Nullable(t.Number()),
-          }),
-          ...errors(400, 401),
-        },
-        detail: {
-          tags,
-          summary: "Weigh-ins over a range (oldest first) with the trend",
-          description: `At most ${MAX_RANGE_DAYS} days. The trend is an exponentially smoothed moving average (The Hacker's Diet): each day it moves ${SMOOTHING} of the way towards that day's weight (days without a weigh-in use the weight interpolated between their neighbours), computed from the first weigh-in ever, so it does not depend on the range asked.`,
-        },
+    .get("/", ({ user, query }) => replyWith(deps, listWeights({ ctx: weightsCtx(deps, user), input: query })), {
+      auth: true,
+      query: t.Object(rangeFields(90)),
+      response: {
+        200: t.Object({
+          from: t.String({ format: "date" }),
+          to: t.String({ format: "date" }),
+          unit,
+          smoothing: t.Number({ description: `the trend's smoothing factor (${SMOOTHING})` }),
+          items: t.Array(
+            t.Object({
+              ...Weight.properties,
+              trend_kg: t.Number(),
+              trend: t.Number({ description: "trend in `unit`" }),
+            }),
+          ),
+          trend_kg: Nullable(t.Number({ description: "the trend on `to`; null before the first weigh-in" })),
+          trend: Nullable(t.Number()),
+        }),
+        ...errors(400, 401),
       },
-    )
+      detail: {
+        tags,
+        summary: "Weigh-ins over a range (oldest first) with the trend",
+        description: `At most ${MAX_RANGE_DAYS} days. The trend is an exponentially smoothed moving average (The Hacker's Diet): each day it moves ${SMOOTHING} of the way towards that day's weight (days without a weigh-in use the weight interpolated between their neighbours), computed from the first weigh-in ever, so it does not depend on the range asked.`,
+      },
+    })
     .post(
       "/",
       async ({ user, body, set }) => {
@@ -80,8 +74,7 @@ export function weightsRoutes(deps: WeightsDeps) {
     )
     .get(
       "/:date",
-      ({ user, params }) =>
-        after(deps.store.run(getWeight({ ctx: weightsCtx(deps, user), date: params.date })), (w) => reply(deps, w)),
+      ({ user, params }) => replyWith(deps, getWeight({ ctx: weightsCtx(deps, user), date: params.date })),
       {
         auth: true,
         params: DateParams,
