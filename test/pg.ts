@@ -13,6 +13,14 @@ import { PgChangeSignal } from "../src/db/pg/change-signal";
 import { openPostgres } from "../src/db/pg/client";
 import { PgStore } from "../src/db/pg/store";
 
+/**
+ * The backend the app tests run on: SQLite (the default), or PostgreSQL with
+ * MORSEL_TEST_DATABASE=postgres (the test command's second pass, over the API suites): each app gets
+ * a fresh database on the test server (test/pg.ts), dropped after the tests it was made for.
+ */
+export const TEST_BACKEND: "sqlite" | "postgres" =
+  process.env.MORSEL_TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
+
 async function connect(): Promise<SQL> {
   const why = await reachable(TEST_POSTGRES_URL);
   if (why !== null) {

@@ -3,6 +3,6 @@
  * databases of servers started with startProcess (MORSEL_TEST_DATABASE=postgres) are dropped.
  */
 import { afterAll } from "bun:test";
-import { afterLastTest } from "./helpers";
+import { afterLastTest } from "./servers";
 
 afterAll(afterLastTest);

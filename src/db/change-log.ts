@@ -78,12 +78,13 @@ export class ChangeLog {
 
   /**
    * A key that changes whenever anything the user owns may have changed (the day-page cache's). On
-   * SQLite the user's newest seq: one writer, so seqs commit in order and a write always raises it.
-   * On PostgreSQL a seq taken early can commit after a higher one without raising the max, so there
-   * it is the store's stamp, which moves at this process's commits and, by NOTIFY, everyone else's.
+   * SQLite the user's newest seq (seqs commit in order, so every write raises it; read in microseconds,
+   * and cached until the database changes). On PostgreSQL the store's stamp, which moves at this
+   * process's commits and, by NOTIFY, every other process's: no round trip on a cached day, at the
+   * price of emptying every user's pages on any commit.
    */
   *version(userId: number): Q<string> {
-    if (!this.store.oneWriter) return this.store.stamp();
+    if (!this.store.inProcess) return this.store.stamp();
     const read = () => row<{ m: number | null }>(LATEST, userId);
     return String(
       yield* this.latestSeqs.get(userId, function* () {

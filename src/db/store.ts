@@ -23,10 +23,10 @@ export type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown
 
 export interface Store {
   /**
-   * Writes commit one at a time (SQLite): seqs taken in a transaction commit in order, so the highest
-   * seq moves with every write. False on PostgreSQL, whose writers commit side by side.
+   * The database is a file this process opens (SQLite): a read costs microseconds and is not worth
+   * caching around. False on PostgreSQL, a server a round trip away.
    */
-  readonly oneWriter: boolean;
+  readonly inProcess: boolean;
   /** Runs the work; on SQLite the value itself, on PostgreSQL its promise. */
   run<T>(work: Q<T>): Awaitable<T>;
   /**
@@ -42,7 +42,7 @@ export interface Store {
 }
 
 export class SqliteStore implements Store {
-  readonly oneWriter = true;
+  readonly inProcess = true;
   constructor(readonly db: Db) {}
 
   run<T>(work: Q<T>): T {

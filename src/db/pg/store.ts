@@ -28,7 +28,7 @@ export const WRITER_LOCK = 0x6d7772697465;
 const writer = (t: Tx) => t.execute(sql`SELECT pg_advisory_xact_lock(${WRITER_LOCK})`);
 
 export class PgStore implements Store {
-  readonly oneWriter = false;
+  readonly inProcess = false;
   constructor(
     readonly db: PgDb,
     readonly signal: PgChangeSignal,
