@@ -7,7 +7,7 @@
  * writing transaction in at a time (db/pg/store.ts, where the lost change this prevents is told).
  */
 import { FreshMap } from "./fresh-map";
-import { inTransaction, row, rows, run, tx, type Q } from "./q";
+import { dialect, inTransaction, row, rows, run, tx, type Q } from "./q";
 import type { Store } from "./store";
 
 export type Entity = "meal" | "food" | "goals" | "weight" | "recipe";
@@ -53,9 +53,14 @@ export class ChangeLog {
     // outside a transaction the seq would commit at once, past a lower one still in flight (db/pg/store.ts)
     if (!(yield* inTransaction())) throw new Error("ChangeLog.record runs inside the write's transaction");
     const key = String(id);
-    yield* run("DELETE FROM sync_log WHERE user_id = ? AND entity = ? AND entity_id = ?", userId, entity, key);
+    // the record's earlier entry goes and a new one, with a new seq, takes its place: two statements on
+    // SQLite (microseconds each), one on PostgreSQL (a round trip saved on every write)
+    yield* dialect({
+      sqlite: (db) => db.$client.query(FORGET).run(userId, entity, key),
+      pg: async () => undefined,
+    });
     const added = yield* row<{ seq: number }>(
-      "INSERT INTO sync_log (user_id, entity, entity_id, op, data, changed_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING seq",
+      RECORD,
       userId,
       entity,
       key,
@@ -126,6 +131,14 @@ export class ChangeLog {
   }
 }
 
+const FORGET = "DELETE FROM sync_log WHERE user_id = ? AND entity = ? AND entity_id = ?";
+const INSERT = "INSERT INTO sync_log (user_id, entity, entity_id, op, data, changed_at) VALUES (?, ?, ?, ?, ?, ?)";
+const RECORD = {
+  sqlite: `${INSERT} RETURNING seq`,
+  // seq = DEFAULT: the identity's next value, as the DELETE and INSERT give on SQLite
+  pg: `${INSERT} ON CONFLICT (user_id, entity, entity_id) DO UPDATE SET seq = DEFAULT, op = excluded.op,
+    data = excluded.data, changed_at = excluded.changed_at RETURNING seq`,
+};
 const LATEST = "SELECT max(seq) AS m FROM sync_log WHERE user_id = ?";
 const AFTER = `SELECT ${COLUMNS} FROM sync_log WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?`;
 const PURGEABLE = "SELECT max(seq) AS m FROM sync_log WHERE user_id = ? AND op = 'delete' AND changed_at < ?";
