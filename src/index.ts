@@ -53,7 +53,8 @@ async function serve(cl: CommandLine): Promise<void> {
   const lifecycle = { draining: false };
   const search = new FoodSearch(catalogue);
   const app = createApp({
-    ...(database.sqlite ? { db: database.sqlite } : { store }),
+    store, // the one store on this database: the app runs its work, the lines below ask it too
+    ...(database.sqlite ? { db: database.sqlite } : {}),
     catalogue,
     search,
     jwtSecret: secret,

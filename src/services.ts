@@ -74,9 +74,9 @@ export interface Services extends FeatureDeps {
 
 /** What the caller chooses (the rest is built): src/index.ts from the command line, tests their own. */
 export interface ServiceOptions {
-  /** The SQLite user database; or, instead, `store`. */
+  /** The SQLite user database (its file's size for metrics); absent on PostgreSQL. */
   db?: Db;
-  /** Runs database work (db/store.ts): PostgreSQL's (db/open.ts); default: the SQLite store over `db`. */
+  /** Runs database work (db/store.ts), as db/open.ts made it; default: a SQLite store over `db`. */
   store?: Store;
   catalogue: Catalogue;
   jwtSecret: string;

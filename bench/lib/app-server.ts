@@ -28,7 +28,8 @@ const dataDir = arg("--data-dir") ?? tempDir();
 const database = await openUserDatabase(arg("--database") ?? null, dataDir);
 const db = database.sqlite;
 const app = createApp({
-  ...(db ? { db } : { store: database.store }),
+  store: database.store,
+  ...(db ? { db } : {}),
   catalogue: new Catalogue(loadConfig([], {}).cataloguePath),
   jwtSecret: "bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
   logger: jsonLogger,
