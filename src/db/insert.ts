@@ -1,6 +1,6 @@
 import type { Database, Statement } from "bun:sqlite";
-import { getTableColumns, getTableName, is, type InferInsertModel } from "drizzle-orm";
-import { PgTable } from "drizzle-orm/pg-core";
+import { getTableColumns, getTableName, isTable, type InferInsertModel } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { PgTables, Q } from "./q";
 
@@ -20,7 +20,7 @@ export function preparedInsert<T extends SQLiteTable>(table: T): (row: InferInse
   }
   const text = `INSERT INTO "${name}" (${columns.map(([, c]) => `"${c.name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
   const statements = new WeakMap<Database, Statement>();
-  const pgTable = (t: PgTables) => Object.values(t).find((x) => is(x, PgTable) && getTableName(x) === name) as PgTable;
+  const pgTable = (t: PgTables) => Object.values(t).find((x) => isTable(x) && getTableName(x) === name) as PgTable;
   return function* (row) {
     yield {
       sqlite: (db) => {

@@ -7,9 +7,6 @@ import { join } from "node:path";
 import { maskPassword } from "../config";
 import { openDatabase, type Db } from "./client";
 import { lockDataDir, type DataDirLock } from "./lock";
-import { PgChangeSignal } from "./pg/change-signal";
-import { openPostgres } from "./pg/client";
-import { PgStore } from "./pg/store";
 import { row, run, type Q } from "./q";
 import { SqliteStore, type Store } from "./store";
 
@@ -41,6 +38,7 @@ export async function openUserDatabase(database: string | null, dataDir: string)
       },
     };
   }
+  const { openPostgres, PgChangeSignal, PgStore } = await import("./pg");
   const db = await openPostgres(database);
   const signal = await PgChangeSignal.start(db.$client);
   return {
@@ -71,6 +69,7 @@ export async function openForCommand(database: string | null, dataDir: string): 
       },
     };
   }
+  const { openPostgres, PgChangeSignal, PgStore } = await import("./pg");
   const db = await openPostgres(database, { max: 2 });
   return {
     store: new PgStore(db, new PgChangeSignal()),

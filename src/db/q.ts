@@ -10,8 +10,7 @@
  * keys (test/db/pg-schema.test.ts), so one builder serves both. What differs by dialect is said
  * with `dialect({ sqlite, pg })`.
  */
-import { is, sql, type SQL } from "drizzle-orm";
-import { PgDeleteBase, PgInsertBase, PgUpdateBase } from "drizzle-orm/pg-core";
+import { entityKind, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 import type { PgDb } from "./pg/client";
 import type * as pgSchema from "./pg/schema";
@@ -40,12 +39,26 @@ export interface ProbeStep {
 export type Step = Leaf | TxStep | ProbeStep;
 export type Q<T> = Generator<Step, T, unknown>;
 
+/**
+ * drizzle's PostgreSQL INSERT, UPDATE or DELETE builder, told by its entity kind (what drizzle's own
+ * `is()` compares) rather than by its class: importing drizzle-orm/pg-core here would load it into
+ * every SQLite server's start (db/pg/ is loaded only for a PostgreSQL URL, by db/open.ts).
+ */
+const PG_WRITES = new Set(["PgInsert", "PgUpdate", "PgDelete"]);
+function isPgWrite(query: unknown): boolean {
+  for (let c = (query as object | null)?.constructor; c; c = Object.getPrototypeOf(c)) {
+    const kind = (c as unknown as Record<symbol, unknown>)[entityKind];
+    if (typeof kind === "string" && PG_WRITES.has(kind)) return true;
+  }
+  return false;
+}
+
 /** drizzle's SQLite builders, as the callbacks below build them (PostgreSQL's are awaited instead). */
 type Build<B> = (db: Db, t: Tables) => B;
 const onPg = (build: Build<unknown>) => async (db: PgDb, t: PgTables, wrote: () => void) => {
   const query = build(db as unknown as Db, t as unknown as Tables);
   const result = await (query as Promise<unknown>);
-  if (is(query, PgInsertBase) || is(query, PgUpdateBase) || is(query, PgDeleteBase)) wrote(); // once it is done
+  if (isPgWrite(query)) wrote(); // once it is done
   return result;
 };
 
