@@ -13,6 +13,7 @@ import { openUserDatabase } from "../../src/db/open";
 import { tx, type Q } from "../../src/db/q";
 import { loadConfig } from "../../src/config";
 import { jsonLogger } from "../../src/lib/log";
+import { startServer } from "../../src/http/server";
 import { recogniserFor } from "../../src/features/scanner/recognition";
 import { tempDir } from "./tmp";
 
@@ -43,6 +44,6 @@ const app = createApp({
     : {}),
 })
   .get("/__floor", () => "")
-  .get("/__floor/:bytes", ({ params }) => bodyOf(Number(params.bytes)))
-  .listen({ port: 0, hostname: "127.0.0.1", reusePort: false });
-console.log(`PORT ${app.server!.port}`);
+  .get("/__floor/:bytes", ({ params }) => bodyOf(Number(params.bytes)));
+// the server as `morsel serve` starts it (src/http/server.ts)
+console.log(`PORT ${startServer(app, { port: 0, hostname: "127.0.0.1" }).port}`);

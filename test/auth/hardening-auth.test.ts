@@ -5,6 +5,7 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { expectError, makeApp, registerUser, type TestApp } from "../helpers";
+import { startServer } from "../../src/http/server";
 
 const wrong = (email: string) => ({ body: { email, password: "wrong password" } });
 const count = (statuses: number[], s: number) => statuses.filter((x) => x === s).length;
@@ -122,7 +123,7 @@ describe("--trust-proxy: behind Caddy or nginx each client keeps its own limit",
   const servers: { stop: (force: boolean) => unknown }[] = [];
   afterAll(() => servers.forEach((s) => s.stop(true)));
   const serve = async (t: TestApp) => {
-    const server = (await t.started()).listen({ port: 0, hostname: "127.0.0.1" }).server!;
+    const server = startServer(await t.started(), { port: 0, hostname: "127.0.0.1" });
     servers.push(server);
     return `http://127.0.0.1:${server.port}`;
   };

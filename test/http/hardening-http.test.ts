@@ -10,6 +10,7 @@ import { importOff } from "../../src/features/imported/import";
 import { csvCell } from "../../src/features/portability/export";
 import { ANONYMOUS_SEARCH_BUDGET } from "../../src/lib/cost-budget";
 import { expectError, makeApp, registerUser, until } from "../helpers";
+import { startServer } from "../../src/http/server";
 
 describe("headers", () => {
   test("X-Content-Type-Options: nosniff on every kind of answer, errors included", async () => {
@@ -210,7 +211,7 @@ describe("anonymous search is bounded", () => {
 
   test("clients on this machine (loopback) are not budgeted", async () => {
     const t = makeApp({ options: { searchBudget: { burstMs: 1, refillMsPerS: 0, floorMs: 1 } } });
-    const server = (await t.started()).listen({ port: 0, hostname: "127.0.0.1" }).server!;
+    const server = startServer(await t.started(), { port: 0, hostname: "127.0.0.1" });
     try {
       for (let i = 0; i < 20; i++)
         expect((await fetch(`http://127.0.0.1:${server.port}/api/v1/foods/search?q=c${i}`)).status).toBe(200);

@@ -10,6 +10,7 @@ import { LoginThrottle } from "../../src/features/auth/throttle";
 import { rateKey } from "../../src/lib/client-address";
 import { ANONYMOUS_SEARCH_BUDGET, SIGNED_IN_SEARCH_BUDGET } from "../../src/lib/cost-budget";
 import { expectError, makeApp, registerUser } from "../helpers";
+import { startServer } from "../../src/http/server";
 
 const EXPENSIVE = "chicken beef pork milk cheese bread rice egg apple fish oil";
 
@@ -50,7 +51,7 @@ describe("search budgets", () => {
 
   test("behind a trusted proxy, the addresses of one IPv6 /64 share one anonymous budget", async () => {
     const t = makeApp({ options: { searchBudget: ANONYMOUS_SEARCH_BUDGET, trustProxy: ["127.0.0.1/32"] } });
-    const server = (await t.started()).listen({ port: 0, hostname: "127.0.0.1" }).server!;
+    const server = startServer(await t.started(), { port: 0, hostname: "127.0.0.1" });
     try {
       let limited = 0;
       for (let i = 0; i < 4000 && !limited; i++) {

@@ -4,12 +4,13 @@
  * what remains, and delete the account with everything in it.
  */
 import { afterAll, expect, test } from "bun:test";
+import { startServer } from "../../src/http/server";
 import { makeApp } from "../helpers";
 
 const t = makeApp();
 t.clock.set("2026-11-22T20:00:00Z"); // 07:00 next morning in Auckland (UTC+13)
-const server = (await t.started()).listen({ port: 0, hostname: "127.0.0.1" });
-const base = `http://127.0.0.1:${server.server!.port}/api/v1`;
+const server = startServer(await t.started(), { port: 0, hostname: "127.0.0.1" });
+const base = `http://127.0.0.1:${server.port}/api/v1`;
 afterAll(() => server.stop());
 
 async function api(method: string, path: string, body?: unknown, token?: string) {

@@ -1,0 +1,35 @@
+/**
+ * Starts Bun's server on an app: `Bun.serve` with the app's one compiled handler (`app.fetch`, the
+ * same path `app.handle` takes in the tests), instead of Elysia's `app.listen`.
+ *
+ * Why not `listen`: it compiles the app, hands Bun a route table with one lazily compiled handler per
+ * route, then, once its lazy-module promise settles, compiles the app again, rebuilds that table,
+ * reloads the server and asks for a garbage collection: work done twice, about 8 ms of every start
+ * (bench:binary), for routing Bun then does natively instead of Elysia's router (bench:hot measures
+ * the difference on the hot routes). Settings kept from `listen`: a 30 s idle timeout. Changed: no
+ * SO_REUSEPORT (a second server could share the port and split requests between two databases),
+ * and Bun's development mode off whatever NODE_ENV says (it would answer an uncaught error with a
+ * page carrying the stack, where the app's error envelope answers everything).
+ */
+import type { Server } from "bun";
+import type { AnyElysia } from "elysia";
+
+export interface ServeOptions {
+  port: number;
+  hostname: string;
+  /** Bun refuses bodies above this itself (each route has its own lower limit, src/http/body.ts). */
+  maxRequestBodySize?: number;
+}
+
+export function startServer(app: AnyElysia, options: ServeOptions): Server<undefined> {
+  const server = Bun.serve({
+    ...options,
+    reusePort: false,
+    idleTimeout: 30,
+    development: false,
+    fetch: app.fetch,
+  });
+  // what Elysia's handlers read the server from (the client's address: server.requestIP)
+  app.server = server;
+  return server;
+}
