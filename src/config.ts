@@ -6,8 +6,8 @@
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { availableParallelism } from "node:os";
-import { isIP } from "node:net";
 import { ASSETS } from "./assets";
+import { parseCidr } from "./net";
 import { parseCommandLine, type CommandLine } from "./args";
 
 export interface Config {
@@ -85,7 +85,7 @@ export function configFrom(flags: Flags, env: Env = process.env): Config {
   if (!/^[A-Za-z0-9.:\-[\]]+$/.test(host)) {
     throw new ConfigError(`--host / MORSEL_HOST must be a host name or IP address, got "${host}"`);
   }
-  if (/^[\d.]+$/.test(host) && isIP(host) !== 4) {
+  if (/^[\d.]+$/.test(host) && !isDottedQuad(host)) {
     throw new ConfigError(
       `--host / MORSEL_HOST "${host}" is not an IPv4 address (four numbers from 0 to 255, such as 127.0.0.1 or 0.0.0.0)`,
     );
@@ -224,22 +224,24 @@ const list = (raw: string | undefined): string[] =>
     .map((x) => x.trim())
     .filter(Boolean);
 
+/**
+ * Four numbers from 0 to 255, written as the WHATWG URL parser writes them back (so not "1.2.3",
+ * "01.2.3.4" or "256.0.0.1"). node:net's isIP would do, but loading node:net at every start costs
+ * about 3 ms (bench:binary), and the default host is such an address.
+ */
+function isDottedQuad(host: string): boolean {
+  try {
+    return /^\d+\.\d+\.\d+\.\d+$/.test(host) && new URL(`http://${host}/`).hostname === host;
+  } catch {
+    return false;
+  }
+}
+
 /** Host names a loopback-bound server answers to (DNS rebinding: no other name may reach it). */
 export const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]", "*.localhost"];
 
 export function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
-/** "10.0.0.0/8" or a bare address → its parts, or null when it is not one. */
-export function parseCidr(cidr: string): { address: string; prefix: number; family: "ipv4" | "ipv6" } | null {
-  const [address = "", bits] = cidr.split("/");
-  const v = isIP(address);
-  if (!v) return null;
-  const max = v === 4 ? 32 : 128;
-  if (bits !== undefined && !/^\d{1,3}$/.test(bits)) return null;
-  const prefix = bits === undefined ? max : Number(bits);
-  return prefix <= max ? { address, prefix, family: v === 4 ? "ipv4" : "ipv6" } : null;
 }
 
 /** What `serve` prints at start; the JWT secret is never part of Config, so nothing to mask here. */

@@ -6,8 +6,8 @@
  * from the right (the hop nearest to us), skipping trusted proxies; the first untrusted address is
  * the client. From any other peer the headers are ignored, so a client cannot choose its address.
  */
-import { BlockList, isIP } from "node:net";
-import { parseCidr } from "../config";
+import type { BlockList } from "node:net";
+import { isIP, newBlockList, parseCidr } from "../net";
 
 /** `::ffff:10.0.0.1` → `10.0.0.1`, so one client has one key. */
 export function normaliseIp(ip: string): string {
@@ -56,31 +56,32 @@ function forwardedChain(headers: Headers): (string | null)[] | null {
 }
 
 export class ClientAddress {
-  private readonly trusted = new BlockList();
-  private readonly any: boolean;
+  /** The trusted proxies; null without --trust-proxy (nothing is trusted). */
+  private readonly trusted: BlockList | null;
 
   constructor(cidrs: readonly string[] = []) {
+    this.trusted = cidrs.length > 0 ? newBlockList() : null;
     for (const c of cidrs) {
       const p = parseCidr(c);
-      if (p) this.trusted.addSubnet(p.address, p.prefix, p.family);
+      if (p) this.trusted!.addSubnet(p.address, p.prefix, p.family);
     }
-    this.any = cidrs.length > 0;
   }
 
-  private isTrusted(ip: string): boolean {
-    return this.trusted.check(ip, isIP(ip) === 6 ? "ipv6" : "ipv4");
+  private isTrusted(trusted: BlockList, ip: string): boolean {
+    return trusted.check(ip, isIP(ip) === 6 ? "ipv6" : "ipv4");
   }
 
   /** The client's address: the peer's, or, from a trusted proxy, the one it forwarded for. */
   of(peer: string | undefined, headers: Headers): string {
     const direct = peer ? normaliseIp(peer) : "unknown";
-    if (!this.any || !peer || !this.isTrusted(direct)) return direct;
+    const trusted = this.trusted;
+    if (!trusted || !peer || !this.isTrusted(trusted, direct)) return direct;
     const chain = forwardedChain(headers);
     if (!chain) return direct;
     for (let i = chain.length - 1; i >= 0; i--) {
       const ip = chain[i];
       if (!ip) return direct; // an unreadable hop: do not guess past it
-      if (!this.isTrusted(ip)) return ip;
+      if (!this.isTrusted(trusted, ip)) return ip;
     }
     return chain[0] ?? direct;
   }

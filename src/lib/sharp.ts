@@ -27,6 +27,6 @@ export function getSharp(): typeof Sharp {
     const lib = extracted(ASSETS.libvips, nativeDir, "libvips-cpp.so.8.18.7");
     dlopen(lib, { vips_version: { args: ["i32"], returns: "i32" } });
   }
-  sharpModule = require("sharp") as typeof Sharp;
+  sharpModule = (require("./sharp-addon") as typeof import("./sharp-addon")).sharp;
   return sharpModule;
 }

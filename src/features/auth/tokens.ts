@@ -7,7 +7,7 @@
  * and reports every failure as `false`, so it can neither honour an injected clock
  * (exp − iat must be exactly 3600) nor tell an expired token from a forged one.
  */
-import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
+import type * as Jose from "jose";
 import { AppError, type ErrorCode } from "../../lib/errors";
 import { Lru } from "../../lib/lru";
 
@@ -29,6 +29,10 @@ export interface TokenClaims {
 }
 
 const WWW_AUTH = 'Bearer realm="morsel"';
+
+/** jose, loaded by the first token signed or verified rather than by every server start. */
+let joseModule: typeof Jose | null = null;
+const jose = async () => (joseModule ??= await import("jose"));
 
 /** A 401 with WWW-Authenticate; token problems add error="invalid_token" (RFC 6750 §3). */
 export function unauthorized(code: ErrorCode, message: string): AppError {
@@ -59,6 +63,7 @@ export class Tokens {
     const iat = Math.floor(now.getTime() / 1000);
     const exp = iat + (typ === "access" ? ACCESS_TTL_S : REFRESH_TTL_S);
     const payload: Record<string, string> = { sid: claims.sid, typ };
+    const { SignJWT } = await jose();
     let jwt = new SignJWT(payload)
       .setProtectedHeader({ alg: ALG, typ: HEADER_TYP[typ] })
       .setSubject(String(claims.userId))
@@ -89,6 +94,7 @@ export class Tokens {
         return hit;
       }
     }
+    const { jwtVerify, errors: joseErrors } = await jose();
     let payload;
     try {
       ({ payload } = await jwtVerify(token, this.key, {

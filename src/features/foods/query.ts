@@ -102,17 +102,22 @@ const contentWords = (ws: string[]) => ws.filter((w) => !STOP_WORDS.has(w));
 
 /**
  * Alias keys spelled as queries are after stop words go; their USDA wording as stemmed content
- * words, because names are matched without their stop words too.
+ * words, because names are matched without their stop words too. Built on the first query, not
+ * when the module loads: stemming every alias was about a millisecond of each server start.
  */
-const ALIAS_INDEX = new Map(
-  Object.entries(ALIASES).map(
-    ([k, v]) =>
-      [
-        contentWords(words(k)).join(" "),
-        { ...v, alsoWords: v.also.map((a) => contentWords(words(a)).map(stem)) },
-      ] as const,
-  ),
-);
+let aliasIndex: Map<string, (typeof ALIASES)[string] & { alsoWords: string[][] }> | null = null;
+function aliases() {
+  aliasIndex ??= new Map(
+    Object.entries(ALIASES).map(
+      ([k, v]) =>
+        [
+          contentWords(words(k)).join(" "),
+          { ...v, alsoWords: v.also.map((a) => contentWords(words(a)).map(stem)) },
+        ] as const,
+    ),
+  );
+  return aliasIndex;
+}
 
 function altExpr(alt: string[], prefixLast: boolean): string {
   const terms = alt.map((w, i) => ftsTerm(w, prefixLast && i === alt.length - 1));
@@ -132,6 +137,7 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
       ? (vocab.corrections(w, 1)[0]?.w ?? w)
       : w,
   );
+  const index = aliases();
   let i = 0;
   while (i < ws.length) {
     // longest alias phrase starting at i, as typed or with its misspellings corrected
@@ -139,15 +145,15 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
     for (let n = Math.min(4, ws.length - i); n >= 1; n--) {
       const phrase = ws.slice(i, i + n).join(" ");
       const alias =
-        ALIAS_INDEX.get(phrase) ??
-        ALIAS_INDEX.get(
+        index.get(phrase) ??
+        index.get(
           ws
             .slice(i, i + n)
             .map(stem)
             .join(" "),
         ) ??
-        ALIAS_INDEX.get(fixed.slice(i, i + n).join(" ")) ??
-        ALIAS_INDEX.get(
+        index.get(fixed.slice(i, i + n).join(" ")) ??
+        index.get(
           fixed
             .slice(i, i + n)
             .map(stem)
@@ -173,10 +179,10 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
     if (!matched && i === ws.length - 1 && ws.length >= 2 && ws[i]!.length >= 2) {
       // Type-ahead into a known phrase: "chicken bre" is on its way to "chicken breast".
       const before = ws.slice(0, i).join(" ");
-      const key = [...ALIAS_INDEX.keys()]
+      const key = [...index.keys()]
         .filter((k) => k.startsWith(`${before} ${ws[i]}`) && k.split(" ").length === ws.length)
         .sort((a, b) => a.length - b.length)[0];
-      for (const id of key ? (ALIAS_INDEX.get(key)!.prefer ?? []) : []) if (!prefer.includes(id)) prefer.push(id);
+      for (const id of key ? (index.get(key)!.prefer ?? []) : []) if (!prefer.includes(id)) prefer.push(id);
     }
     if (matched) {
       i += matched;

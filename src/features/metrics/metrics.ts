@@ -9,7 +9,7 @@ import { statSync } from "node:fs";
 import type { Counter, Histogram, Registry } from "prom-client";
 
 /** prom-client, loaded when a server turns metrics on (loading it was ~75 ms of every start, measured by bench:binary). */
-const promClient = () => require("prom-client") as typeof import("prom-client");
+const promClient = () => (require("./prom") as typeof import("./prom")).promClient;
 
 export interface MetricsSources {
   /** The SQLite database file's path (its WAL is beside it, with -wal); null on PostgreSQL, which has no file here. */

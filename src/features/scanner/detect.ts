@@ -12,8 +12,6 @@ import { decode, type CheckedImage } from "./image";
 import type { Pixels } from "./zxing";
 import type { FromZxing, ToZxing } from "./zxing-worker";
 
-export { RETAIL_FORMATS } from "./zxing";
-
 export interface Detection {
   text: string;
   /** "EAN-13", "EAN-8", "UPC-A" or "UPC-E", as zxing names the symbology. */

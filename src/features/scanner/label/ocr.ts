@@ -85,7 +85,7 @@ export function ocrFiles(): OcrFiles {
 /** onnxruntime-node, required (not imported) so that its shared library can be loaded first. */
 function onnxruntime(runtime: string | null): typeof Ort {
   if (runtime) dlopen(runtime, { OrtGetApiBase: { args: [], returns: "ptr" } });
-  return require("onnxruntime-node") as typeof Ort;
+  return (require("./onnxruntime") as typeof import("./onnxruntime")).ort;
 }
 
 export async function loadOcr(files: OcrFiles, threads = 1): Promise<Ocr> {
