@@ -2,9 +2,11 @@
 /**
  * bun run bench:binary — the single executable: size, time from exec to the first 200 on /healthz
  * with a fresh data dir (migrations and catalogue copy included) and with an existing one, and
- * resident memory when idle, beside a compiled bare Bun.serve hello-world (bench/lib/hello.ts) and a
- * compiled one-route Elysia app (bench/lib/elysia-hello.ts: the framework's own start, our floor),
- * built with the same flags and started the same way in alternating runs. Builds all three first.
+ * resident memory when idle, beside three compiled baselines built with the same flags and started the
+ * same way in alternating runs: a bare Bun.serve hello-world (bench/lib/hello.ts), a one-route
+ * Elysia app (bench/lib/elysia-hello.ts: the framework's own start), and an Elysia app with our
+ * route table's size and shape and nothing behind it (bench/lib/elysia-routes.ts: the framework's
+ * start at our size, which no app registering those routes at start can beat). Builds all four first.
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -12,7 +14,7 @@ import pkg from "../package.json" with { type: "json" };
 import { tempDir } from "./lib/tmp";
 import { machine, median, numberArg } from "./lib/wrk";
 
-const runs = numberArg("--runs", 5);
+const runs = numberArg("--runs", 9);
 const out = join(tempDir(), "morsel");
 // the compile step of `bun run build` (its first step builds the web app, which the repo has already)
 const compile = pkg.scripts.build.split(" && ").at(-1)!;
@@ -20,25 +22,17 @@ const build = Bun.spawnSync(compile.replace("--outfile dist/morsel", `--outfile 
   cwd: join(import.meta.dir, ".."),
 });
 if (build.exitCode !== 0) throw new Error(build.stderr.toString());
+/** The build command's flags (--compile, --splitting, --bytecode, minifying), without its inputs and output. */
+const FLAGS = compile.split(" ").filter((w) => /^--(compile|splitting|bytecode|minify|format)/.test(w));
 function compileBaseline(source: string): string {
   const to = join(tempDir(), source.replace(/\.ts$/, ""));
-  const r = Bun.spawnSync([
-    "bun",
-    "build",
-    "--compile",
-    "--minify-whitespace",
-    "--minify-syntax",
-    "--bytecode",
-    "--format=esm",
-    join(import.meta.dir, "lib", source),
-    "--outfile",
-    to,
-  ]);
+  const r = Bun.spawnSync(["bun", "build", ...FLAGS, join(import.meta.dir, "lib", source), "--outfile", to]);
   if (r.exitCode !== 0) throw new Error(r.stderr.toString());
   return to;
 }
 const helloOut = compileBaseline("hello.ts");
 const elysiaOut = compileBaseline("elysia-hello.ts");
+const routesOut = compileBaseline("elysia-routes.ts");
 
 /** Time from spawn to the first 200 (polling every 2 ms), and RSS a second later. */
 async function firstOk(cmd: string[], port: number, path = "/healthz") {
@@ -68,6 +62,7 @@ const fresh: { ms: number; rss: number }[] = [];
 const warm: { ms: number; rss: number }[] = [];
 const bare: { ms: number; rss: number }[] = [];
 const elysia: { ms: number; rss: number }[] = [];
+const routes: { ms: number; rss: number }[] = [];
 const kept = tempDir();
 const morsel = (dataDir: string, port: number) => [
   out,
@@ -82,6 +77,7 @@ await firstOk(morsel(kept, 40999), 40999); // the existing data dir: made once b
 for (let i = 0; i < runs; i++) {
   bare.push(await firstOk([helloOut], 41200 + i, "/"));
   elysia.push(await firstOk([elysiaOut], 41300 + i, "/"));
+  routes.push(await firstOk([routesOut], 41400 + i));
   fresh.push(await firstOk(morsel(tempDir(), 41000 + i), 41000 + i));
   warm.push(await firstOk(morsel(kept, 41100 + i), 41100 + i));
 }
@@ -96,11 +92,18 @@ console.log(
   `| compiled one-route Elysia app | ${(statSync(elysiaOut).size / 1e6).toFixed(0)} MB | — | ${m(elysia).toFixed(0)} ms | ${median(elysia.map((r) => r.rss)).toFixed(0)} MB |`,
 );
 console.log(
+  `| compiled Elysia app of our routes' size and shape, nothing behind them | ${(statSync(routesOut).size / 1e6).toFixed(0)} MB | — | ${m(routes).toFixed(0)} ms | ${median(routes.map((r) => r.rss)).toFixed(0)} MB |`,
+);
+console.log(
   `| dist/morsel (bun build --compile) | ${(statSync(out).size / 1e6).toFixed(0)} MB | ${m(fresh).toFixed(0)} ms | ${m(warm).toFixed(0)} ms | ${median(warm.map((r) => r.rss)).toFixed(0)} MB |`,
 );
+const ratio = (xs: { ms: number }[]) => `${(m(warm) / m(xs)).toFixed(2)}×`;
 console.log(
-  `\nstart ratio, existing data dir / one-route Elysia: ${(m(warm) / m(elysia)).toFixed(2)}× (goal ≤ 2×); / bare Bun.serve: ${(m(warm) / m(bare)).toFixed(2)}×; per run (bare, Elysia, fresh, existing): ${bare.map((b, i) => `${b.ms.toFixed(0)}/${elysia[i]!.ms.toFixed(0)}/${fresh[i]!.ms.toFixed(0)}/${warm[i]!.ms.toFixed(0)}`).join(", ")} ms`,
+  `\nstart ratio, existing data dir / one-route Elysia: ${ratio(elysia)} (goal ≤ 2×); / Elysia at our routes' size: ${ratio(routes)} (that app / one-route Elysia: ${(m(routes) / m(elysia)).toFixed(2)}×); / bare Bun.serve: ${ratio(bare)}`,
 );
 console.log(
-  `summary: executable first 200, existing data dir (fresh) | ${m(warm).toFixed(0)} ms (${m(fresh).toFixed(0)}) | compiled bare Bun.serve ${m(bare).toFixed(0)} ms, one-route Elysia ${m(elysia).toFixed(0)} ms | ${(m(warm) / m(elysia)).toFixed(2)}× one-route Elysia (goal ≤ 2×), ${(m(warm) / m(bare)).toFixed(2)}× bare; ${(statSync(out).size / 1e6).toFixed(0)} MB, idle RSS ${median(warm.map((r) => r.rss)).toFixed(0)} MB`,
+  `per run (bare, one-route Elysia, Elysia at our size, fresh, existing): ${bare.map((b, i) => [b, elysia[i]!, routes[i]!, fresh[i]!, warm[i]!].map((r) => r.ms.toFixed(0)).join("/")).join(", ")} ms`,
+);
+console.log(
+  `summary: executable first 200, existing data dir (fresh) | ${m(warm).toFixed(0)} ms (${m(fresh).toFixed(0)}) | compiled bare Bun.serve ${m(bare).toFixed(0)} ms, one-route Elysia ${m(elysia).toFixed(0)} ms, Elysia at our size ${m(routes).toFixed(0)} ms | ${ratio(elysia)} one-route Elysia (goal ≤ 2×), ${ratio(routes)} Elysia at our size, ${ratio(bare)} bare; ${(statSync(out).size / 1e6).toFixed(0)} MB, idle RSS ${median(warm.map((r) => r.rss)).toFixed(0)} MB`,
 );
