@@ -10,7 +10,7 @@
  * keys (test/db/pg-schema.test.ts), so one builder serves both. What differs by dialect is said
  * with `dialect({ sqlite, pg })`.
  */
-import { entityKind, sql, type SQL } from "drizzle-orm";
+import { entityKind, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import type { PgDb } from "./pg/client";
 import type * as pgSchema from "./pg/schema";
@@ -153,16 +153,31 @@ type Text = string | { sqlite: string; pg: string };
 const textOf = (text: Text, b: "sqlite" | "pg") => (typeof text === "string" ? text : text[b]);
 type Param = string | number | bigint | boolean | null | Uint8Array;
 
-/** Raw SQL with `?` placeholders as drizzle SQL, for PostgreSQL (`$1…`, on the pool or the transaction). */
-function pgQuery(text: string, params: readonly unknown[]): SQL {
-  const parts = text.split("?");
-  const chunks: SQL[] = [sql.raw(parts[0]!)];
-  for (let i = 1; i < parts.length; i++) chunks.push(sql`${params[i - 1]}`, sql.raw(parts[i]!));
-  return sql.join(chunks);
+/** `?` placeholders → `$1…`, once per text (the texts are literals in the code: a small, fixed set). */
+const pgTexts = new Map<string, string>();
+function pgText(text: string): string {
+  let converted = pgTexts.get(text);
+  if (converted === undefined) {
+    converted = text.split("?").reduce((done, part, i) => (i === 0 ? part : `${done}$${i}${part}`), "");
+    pgTexts.set(text, converted);
+  }
+  return converted;
 }
+
+/**
+ * The Bun.SQL connection under a drizzle handle: the pool, or the open transaction's (drizzle's
+ * bun-sql session keeps it as `client`). Raw SQL goes straight to it with the parameters, as drizzle
+ * itself would send it: building the statement through drizzle's SQL chunks was most of a
+ * PostgreSQL write's CPU (profiled under bench:pg's load), and the text never changes.
+ */
+export function pgClient(db: PgDb): PgClient {
+  return (db as unknown as { session: { client: PgClient } }).session.client;
+}
+type PgClient = PgDb["$client"];
+
 /** Raw SQL on PostgreSQL: Bun.SQL's result (rows, with the command and the count of rows changed). */
-async function pgRaw(db: PgDb, text: Text, params: readonly unknown[], wrote: () => void) {
-  const result = (await db.execute(pgQuery(textOf(text, "pg"), params))) as unknown as unknown[] & {
+export async function pgRaw(db: PgDb, text: Text, params: readonly unknown[], wrote: () => void) {
+  const result = (await pgClient(db).unsafe(pgText(textOf(text, "pg")), params as unknown[])) as unknown[] & {
     command: string;
     count: number;
   };

@@ -14,16 +14,20 @@ import { SQL } from "bun";
 import { drizzle, type BunSQLDatabase } from "drizzle-orm/bun-sql";
 import { migrate } from "drizzle-orm/bun-sql/migrator";
 import { PG_MIGRATIONS } from "../../assets";
-import * as schema from "./schema";
 
-export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL };
+/**
+ * drizzle over the pool, without its relational query API (`db.query.*`), as on SQLite (db/client.ts):
+ * nothing uses it, and with the schema drizzle built a query builder for every table on each
+ * transaction it opened (1 % of a PostgreSQL write's CPU, profiled under bench:pg's load).
+ */
+export type PgDb = BunSQLDatabase & { $client: SQL };
 
 /** The advisory lock key migrations hold (any constant; "morsel" in ASCII). */
 const MIGRATION_LOCK = 0x6d6f7273656c;
 
 export async function openPostgres(url: string, options: { migrationsFolder?: string; max?: number } = {}) {
   const client = new SQL(url, { max: options.max ?? 10 });
-  const db = drizzle({ client, schema }) as PgDb;
+  const db = drizzle({ client }) as PgDb;
   try {
     const lock = await client.reserve();
     try {

@@ -11,8 +11,7 @@
  * deadlock with them. Group commit keeps it cheap: a transaction carries a whole batch of writes.
  * Reads, and single statements outside a transaction, do not take it.
  */
-import { sql } from "drizzle-orm";
-import type { Q, Step } from "../q";
+import { pgClient, type Q, type Step } from "../q";
 import type { Outcome, Store } from "../store";
 import type { PgChangeSignal } from "./change-signal";
 import type { PgDb } from "./client";
@@ -25,7 +24,7 @@ const noop = () => {};
 
 /** The writers' advisory lock key (any constant; "mwrite" in ASCII). */
 export const WRITER_LOCK = 0x6d7772697465;
-const writer = (t: Tx) => t.execute(sql`SELECT pg_advisory_xact_lock(${WRITER_LOCK})`);
+const writer = (t: Tx) => pgClient(t as unknown as PgDb).unsafe("SELECT pg_advisory_xact_lock($1)", [WRITER_LOCK]);
 
 export class PgStore implements Store {
   readonly inProcess = false;
