@@ -51,6 +51,57 @@ describe("the PostgreSQL store", () => {
     expect(commits.stats).toEqual({ batches: 1, writes: 4, largest: 4 });
   });
 
+  test("in a batch, work that catches its nested transaction's failure keeps what it wrote outside it, and sees the failure once", async () => {
+    // a batch first runs without savepoints; this write needs one, so the batch runs again with them
+    const s = await store(await fresh());
+    const commits = new GroupCommit(s);
+    let caught = 0;
+    const results = await Promise.allSettled([
+      commits.run(() => addUser("before@example.com")),
+      commits.run(function* () {
+        yield* addUser("outer@example.com");
+        try {
+          yield* tx(function* () {
+            yield* addUser("inner@example.com");
+            yield* addUser("before@example.com"); // the unique email: the database refuses it
+          });
+        } catch {
+          caught++;
+        }
+        yield* addUser("after-catch@example.com");
+        return "went on";
+      }),
+      commits.run(() => addUser("after@example.com")),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+    expect((results[1] as PromiseFulfilledResult<unknown>).value).toBe("went on");
+    expect(caught).toBe(1);
+    expect((await s.run(emails())).map((r) => r.email)).toEqual([
+      "after-catch@example.com",
+      "after@example.com",
+      "before@example.com",
+      "outer@example.com",
+    ]);
+    expect(commits.stats).toEqual({ batches: 1, writes: 3, largest: 3 });
+  });
+
+  test("a batch whose writes all succeed commits each once, in order, with its answers", async () => {
+    const s = await store(await fresh());
+    const commits = new GroupCommit(s);
+    const answers = await Promise.all(
+      ["d", "e", "f"].map((x) =>
+        commits.run(function* () {
+          const inside = yield* tx(() => addUser(`${x}@example.com`));
+          return `${inside?.email} ${yield* inTransaction()}`;
+        }),
+      ),
+    );
+    expect(answers).toEqual(["d@example.com true", "e@example.com true", "f@example.com true"]);
+    expect((await s.run(emails())).map((r) => r.email)).toEqual(["d@example.com", "e@example.com", "f@example.com"]);
+    const seqs = await s.run(rows<{ n: number }>("SELECT CAST(count(*) AS integer) AS n FROM users"));
+    expect(seqs[0]!.n).toBe(3);
+  });
+
   test("transactions nest as savepoints, and work knows when it is inside one", async () => {
     const s = await store(await fresh());
     const seen = await s.run(
