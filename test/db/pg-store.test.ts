@@ -98,7 +98,7 @@ describe("the PostgreSQL store", () => {
     );
     expect(answers).toEqual(["d@example.com true", "e@example.com true", "f@example.com true"]);
     expect((await s.run(emails())).map((r) => r.email)).toEqual(["d@example.com", "e@example.com", "f@example.com"]);
-    expect(commits.stats).toEqual({ batches: 1, writes: 3, largest: 3 }); // one batch, run once: no write twice
+    expect(commits.stats).toEqual({ batches: 1, writes: 3, largest: 3 }); // the three writes shared one batch
   });
 
   test("transactions nest as savepoints, and work knows when it is inside one", async () => {
