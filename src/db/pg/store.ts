@@ -54,6 +54,21 @@ export class PgStore implements Store {
     return String(this.signal.stamp());
   }
 
+  /**
+   * A writing transaction: the writer lock first, then `body`; the cache stamp moves after it,
+   * committed or not (a failed COMMIT may still have changed nothing; starting over is safe).
+   */
+  private async writing<T>(body: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        await writer(tx);
+        return body(tx);
+      });
+    } finally {
+      this.signal.committed();
+    }
+  }
+
   async batch(writes: (() => Q<unknown>)[]): Promise<Outcome[]> {
     return (await this.flat(writes)) ?? (await this.withSavepoints(writes));
   }
@@ -62,15 +77,12 @@ export class PgStore implements Store {
   private async flat(writes: (() => Q<unknown>)[]): Promise<Outcome[] | null> {
     const outcomes: Outcome[] = [];
     try {
-      await this.db.transaction(async (tx) => {
-        await writer(tx);
+      await this.writing(async (tx) => {
         for (const write of writes) outcomes.push({ ok: true, value: await this.runFlat(write(), tx) });
       });
     } catch (e) {
       if (e instanceof WithSavepoints) return null;
       throw e;
-    } finally {
-      this.signal.committed();
     }
     return outcomes;
   }
@@ -97,21 +109,16 @@ export class PgStore implements Store {
 
   private async withSavepoints(writes: (() => Q<unknown>)[]): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
-    try {
-      await this.db.transaction(async (tx) => {
-        await writer(tx);
-        for (const write of writes) {
-          try {
-            // a savepoint: a failing write is rolled back alone and the transaction goes on
-            outcomes.push({ ok: true, value: await tx.transaction((sp) => this.runOn(write(), sp, true)) });
-          } catch (error) {
-            outcomes.push({ ok: false, error });
-          }
+    await this.writing(async (tx) => {
+      for (const write of writes) {
+        try {
+          // a savepoint: a failing write is rolled back alone and the transaction goes on
+          outcomes.push({ ok: true, value: await tx.transaction((sp) => this.runOn(write(), sp, true)) });
+        } catch (error) {
+          outcomes.push({ ok: false, error });
         }
-      });
-    } finally {
-      this.signal.committed(); // a failed COMMIT may still have changed nothing; starting over is safe
-    }
+      }
+    });
     return outcomes;
   }
 
@@ -135,15 +142,9 @@ export class PgStore implements Store {
     // a write outside a transaction has committed once its step returns; inside one, the commit moves it
     if ("pg" in s) return await s.pg(conn as PgDb, schema, inTx ? noop : this.wroteAlone);
     if ("tx" in s) {
+      // outside a transaction `conn` is the pool (run): a transaction of its own, as a batch's
       if (inTx) return await conn.transaction((sp) => this.runOn(s.tx(), sp, true));
-      try {
-        return await conn.transaction(async (t) => {
-          await writer(t);
-          return this.runOn(s.tx(), t, true);
-        });
-      } finally {
-        this.signal.committed();
-      }
+      return await this.writing((t) => this.runOn(s.tx(), t, true));
     }
     return inTx; // the one probe
   }
