@@ -34,10 +34,6 @@ function serialise(value: unknown): string {
 }
 
 /**
- * `set` (the route's Elysia context `set`) lets extra headers travel with a validated body; without
- * it, a reply with headers is sent as a ready Response (unvalidated).
- */
-/**
  * A read's answer: runs the database work on the store and replies with its value (200), at once
  * when the store answers at once (SQLite: no promise on the hot reads).
  */
@@ -45,6 +41,10 @@ export function replyWith<T>(deps: ReplyDeps & { store: Store }, work: Q<T>): Aw
   return after(deps.store.run(work), (value) => reply(deps, value));
 }
 
+/**
+ * `set` (the route's Elysia context `set`) lets extra headers travel with a validated body; without
+ * it, a reply with headers is sent as a ready Response (unvalidated).
+ */
 export function reply<T>(
   deps: ReplyDeps,
   value: T,
