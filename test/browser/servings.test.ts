@@ -82,6 +82,60 @@ test("the form starts at the natural serving, then at what this person logged la
   await ctx.close();
 }, 180_000);
 
+test("a serving stated as several units (2 tbsp of peanut butter) logs what its Unit says, and edits in the same terms", async () => {
+  // Before: the Unit read "2 tbsp (32 g)" while Quantity 1 logged one tablespoon, 16 g (the API counts
+  // single units), and the result row said "16 g"; half a salmon fillet (198 g) logged a whole one, 396 g;
+  // and a rib eye roast started at the whole roast.
+  const { ctx, page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const row = await openFood(page, "Breakfast", "peanut butter", "Peanut butter, smooth");
+  expect(row).toContain("2 tbsp · 188 kcal");
+  await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("1");
+  await expect(unitLabel(page)).resolves.toBe("2 tbsp (32 g)");
+  await expect(page.locator(".preview").textContent()).resolves.toContain("188 kcal");
+  await page.getByRole("button", { name: "Log" }).click();
+  const entry = page.getByRole("region", { name: "Breakfast" }).getByRole("listitem").filter({ hasText: "Peanut" });
+  await expect(entry.textContent()).resolves.toContain("188 kcal");
+  await synced(page);
+  const token = await accessToken(page);
+  let day = await apiGet(env.srv.url, token, "/meals/daily");
+  expect(day.meals[0]).toMatchObject({ food: { id: 16098 }, quantity: 2, grams: 32, nutrients: { energy_kcal: 188 } });
+
+  // editing shows the amount in the Unit's terms, and one and a half of it is 3 tbsp
+  await entry.getByRole("button", { name: "Edit" }).click();
+  await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("1");
+  await expect(unitLabel(page)).resolves.toBe("2 tbsp (32 g)");
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill("1.5");
+  await expect(page.locator(".preview").textContent()).resolves.toContain("282 kcal");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(entry.textContent()).resolves.toContain("282 kcal");
+  await synced(page);
+  day = await apiGet(env.srv.url, token, "/meals/daily");
+  expect(day.meals[0]).toMatchObject({ quantity: 3, grams: 48, nutrients: { energy_kcal: 282 } });
+
+  // next time it starts there
+  const again = await openFood(page, "Lunch", "peanut butter", "Peanut butter, smooth");
+  expect(again).toContain("3 tbsp · 282 kcal");
+  await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("1.5");
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  // half a fillet of salmon is 198 g, as its Unit says
+  await page.getByRole("searchbox", { name: "Search foods" }).fill("salmon");
+  await page.getByRole("listitem").filter({ hasText: "Salmon, wild, raw" }).first().click();
+  await expect(unitLabel(page)).resolves.toBe("0.5 fillet (198 g)");
+  await expect(page.locator(".preview").textContent()).resolves.toContain("198 g");
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  // a food measured only as a whole roast (1.6 kg, 3,490 kcal) starts at 100 g
+  await page.getByRole("searchbox", { name: "Search foods" }).fill("rib eye roast");
+  const roast = page.getByRole("listitem").filter({ hasText: "Beef, rib eye roast, boneless, cooked" }).first();
+  await expect(roast.textContent()).resolves.toMatch(/100 g · \d+ kcal/);
+  await roast.click();
+  await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("100");
+  await expect(unitLabel(page)).resolves.toBe("grams");
+  await ctx.close();
+}, 120_000);
+
 test("a custom food made online, synced, then logged from its open form: the meal stays and reaches the server", async () => {
   const { page } = await device(env.browser, env.srv.url);
   await register(page, env.srv.url);

@@ -8,6 +8,7 @@ import { historyBoost, isComposedDish, OWN_FOOD_BOOST } from "../../src/features
 import { parseAmount, resolveAmount, type ParsedAmount, type ResolvedAmount } from "../../src/features/foods/amount";
 import { api, isOffline } from "./api";
 import { fromFood } from "./records";
+import { naturalPortion } from "./serving";
 import type { FoodRec, Meal, Store } from "./store";
 
 export interface FoodHit {
@@ -171,7 +172,7 @@ export async function searchOffline(db: Store, q: string, offset = 0, limit = 20
 }
 
 function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: string): FoodHit {
-  const p = f.portions.find((x) => x.id === f.default_portion_id) ?? f.portions[0] ?? null;
+  const p = naturalPortion(f);
   const serving = amount
     ? resolveAmount(
         amount,

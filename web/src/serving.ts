@@ -1,9 +1,8 @@
 /**
  * The serving the log form starts at: what this person logged last time for the food, else the
- * food's natural serving (the API's default_portion, 1 of it), else 100 g. Search results show the
+ * food's natural serving (the API's default_portion, as stated: "2 tbsp" is 32 g), else 100 g. Search results show the
  * kcal of that same serving, so the number on the list is the number the form will log.
  */
-import { gramsOf } from "../../src/features/meals/nutrition";
 import type { FoodRec, Meal, Portion, Store } from "./store";
 
 /** What a list row knows about a food. */
@@ -36,8 +35,22 @@ export function startServing(food: FoodRec, last: LastServings): { quantity: num
     const same = food.portions.find((p) => p.id === prev.portion!.id);
     if (same) return { quantity: prev.quantity, portion: same };
   }
-  const natural = food.portions.find((p) => p.id === food.default_portion_id) ?? food.portions[0];
-  return natural ? { quantity: 1, portion: natural } : { quantity: 100, portion: null };
+  return naturalServing(food);
+}
+
+/**
+ * One of the food's natural serving as the catalogue states it ("2 tbsp", 32 g; "0.5 fillet", 198 g), in the
+ * API's units (2 tbsp is quantity 2 of the tbsp portion), else 100 g.
+ */
+export function naturalServing(food: FoodRec): { quantity: number; portion: Portion | null } {
+  const natural = naturalPortion(food);
+  return natural ? { quantity: natural.amount, portion: natural } : { quantity: 100, portion: null };
+}
+
+/** The food's default portion; none when the catalogue gives none (a whole roast is not a serving). */
+export function naturalPortion(food: FoodRec): Portion | null {
+  if (food.default_portion_id === undefined) return food.portions[0] ?? null; // a record from before it was kept
+  return food.portions.find((p) => p.id === food.default_portion_id) ?? null;
 }
 
 /** "1 medium (7" to 7-7/8" long) · 105 kcal", "150 g · 234 kcal", or "" when the kcal is unknown. */
@@ -52,7 +65,7 @@ export function servingLabel(hit: ServingHint, last: LastServings): string {
     text =
       typed.portion_id === null
         ? `${num(typed.quantity)} g`
-        : p && typed.portion_id === p.id && (p.amount ?? 1) === 1
+        : p && typed.portion_id === p.id // the API's count of single units: "4 shrimp" is 4 large, not 4 × "4 large"
           ? `${num(typed.quantity)} ${p.name}`
           : `${num(g)} g`;
   } else if (prev) {
@@ -60,8 +73,8 @@ export function servingLabel(hit: ServingHint, last: LastServings): string {
     text = prev.portion ? `${num(prev.quantity)} ${prev.portion.name}` : `${num(prev.quantity)} g`;
   } else if (hit.default_portion) {
     const p = hit.default_portion;
-    g = gramsOf(1, { grams: p.grams, amount: p.amount ?? 1 });
-    text = (p.amount ?? 1) === 1 ? `1 ${p.name}` : `${num(g)} g`;
+    g = p.grams;
+    text = `${num(p.amount ?? 1)} ${p.name}`;
   } else {
     g = 100;
     text = "100 g";

@@ -7,12 +7,18 @@ import { Nullable, Enum, Int } from "../../lib/schemas";
 const num = () => Nullable(t.Number());
 
 export const FoodGroup = t.Object({ code: t.String(), name: t.String() });
-export const DefaultPortion = t.Object({
-  id: Int(),
-  name: t.String(),
-  amount: t.Number({ description: "how many of `name` the grams weigh (usually 1)" }),
-  grams: t.Number({ description: "weight of `amount` × `name`" }),
-});
+export const DefaultPortion = t.Object(
+  {
+    id: Int(),
+    name: t.String(),
+    amount: t.Number({ description: "how many of `name` the grams weigh (usually 1)" }),
+    grams: t.Number({ description: "weight of `amount` × `name`" }),
+  },
+  {
+    description:
+      "the food's natural serving, as stated (`amount` × `name` weighs `grams`); null when it has none: no portions, or only a whole roast or bird",
+  },
+);
 export const Portion = t.Object({ id: Int(), name: t.String(), amount: t.Number(), grams: t.Number() });
 
 const summaryFields = {

@@ -42,21 +42,35 @@ export interface LogValues {
   mealType: MealType;
 }
 
-/** A quantity and its unit (grams or one of the food's portions), as typed. */
+/**
+ * A quantity and its unit (grams or one of the food's portions), as typed. The Quantity counts the unit as
+ * its option reads: "1" of "2 tbsp (32 g)" is 32 g, "1" of "0.5 fillet (198 g)" is 198 g. The API counts
+ * single units instead (`grams = quantity × portion.grams / portion.amount`), so `initial.quantity` and
+ * `units` are in the API's terms: 1 of that option is 2 tbsp, `units` 2.
+ */
 export function useAmount(food: FoodRec, initial: { quantity: number; portion: Portion | null }) {
-  const [quantity, setQuantity] = useState(String(initial.quantity));
+  const shown = String(round3(initial.quantity / (initial.portion?.amount ?? 1)));
+  const [quantity, setQuantity] = useState(shown);
   const [unit, setUnit] = useState(initial.portion ? String(initial.portion.id) : "g");
   const portion = unit === "g" ? null : (food.portions.find((p) => String(p.id) === unit) ?? null);
   const q = Number(quantity);
-  const valid = quantity.trim() !== "" && Number.isFinite(q) && q > 0 && q <= (portion ? MAX_PORTIONS : MAX_GRAMS);
+  // untouched, the amount is exactly what it was (a third of a portion does not come back as 0.999)
+  const same = quantity === shown && portion?.id === initial.portion?.id;
+  const units = same ? initial.quantity : portion ? q * portion.amount : q;
+  const valid = quantity.trim() !== "" && Number.isFinite(q) && q > 0 && units <= (portion ? MAX_PORTIONS : MAX_GRAMS);
   function changeUnit(next: string) {
     // switching between grams and a portion: a sensible amount for the new unit
     if ((next === "g") !== (unit === "g"))
-      setQuantity(next === "g" ? String(Math.round(gramsOf(q || 1, portion))) : "1");
+      setQuantity(next === "g" ? String(Math.round(gramsOf(units || 1, portion))) : "1");
     setUnit(next);
   }
-  return { food, quantity, setQuantity, unit, changeUnit, portion, q, valid };
+  return { food, quantity, setQuantity, unit, changeUnit, portion, units, valid };
 }
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/** A portion as its Unit option reads: the name when it is one of it ("medium"), else with its amount ("2 tbsp"). */
+export const measure = (p: Portion) => (p.amount === 1 ? p.name : `${p.amount} ${p.name}`);
 
 /** The `Quantity` spinbutton and `Unit` combobox. */
 export function AmountInputs({ a }: { a: ReturnType<typeof useAmount> }) {
@@ -80,7 +94,7 @@ export function AmountInputs({ a }: { a: ReturnType<typeof useAmount> }) {
           <option value="g">grams</option>
           {a.food.portions.map((p) => (
             <option key={p.id} value={String(p.id)}>
-              {p.amount === 1 ? p.name : `${p.amount} ${p.name}`} ({grams(p.grams)} g)
+              {measure(p)} ({grams(p.grams)} g)
             </option>
           ))}
         </select>
@@ -99,17 +113,17 @@ export function LogForm(props: {
 }) {
   const { food } = props;
   const amount = useAmount(food, props.initial);
-  const { quantity, portion, q, valid } = amount;
+  const { quantity, portion, units, valid } = amount;
   const [mealType, setMealType] = useState<MealType>(props.initial.mealType);
   const [busy, setBusy] = useState(false);
-  const n = valid ? nutrientsOf(food, gramsOf(q, portion)) : null;
+  const n = valid ? nutrientsOf(food, gramsOf(units, portion)) : null;
 
   async function submit(e: Event) {
     e.preventDefault();
     if (!valid) return;
     setBusy(true);
     try {
-      await props.onSubmit({ quantity: q, portion, mealType });
+      await props.onSubmit({ quantity: units, portion, mealType });
     } finally {
       setBusy(false);
     }
@@ -127,12 +141,13 @@ export function LogForm(props: {
       <p class="preview" aria-live="polite">
         {n ? (
           <>
-            <strong>{kcal(n.energy_kcal)} kcal</strong> · {grams(gramsOf(q, portion))} g · P {grams(n.protein_g)} · F{" "}
-            {grams(n.fat_g)} · C {grams(n.carbohydrate_g)}
+            <strong>{kcal(n.energy_kcal)} kcal</strong> · {grams(gramsOf(units, portion))} g · P {grams(n.protein_g)} ·
+            F {grams(n.fat_g)} · C {grams(n.carbohydrate_g)}
           </>
         ) : (
           <span class="error">
-            Enter a quantity above 0 (at most {MAX_GRAMS} g or {MAX_PORTIONS} portions).
+            Enter a quantity above 0 (at most{" "}
+            {portion ? `${round3(MAX_PORTIONS / portion.amount)} × ${measure(portion)}` : `${MAX_GRAMS} g`}).
           </span>
         )}
       </p>
@@ -140,12 +155,8 @@ export function LogForm(props: {
       {valid && (
         <NutritionFacts
           food={food}
-          amount={
-            portion
-              ? `${quantity} × ${portion.amount === 1 ? portion.name : `${portion.amount} ${portion.name}`}`
-              : `${quantity} g`
-          }
-          weight={gramsOf(q, portion)}
+          amount={portion ? `${quantity} × ${measure(portion)}` : `${quantity} g`}
+          weight={gramsOf(units, portion)}
         />
       )}
     </form>

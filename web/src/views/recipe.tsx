@@ -10,6 +10,7 @@ import { computeRecipe } from "../../../src/features/recipes/compute";
 import { gramsOf } from "../../../src/features/meals/nutrition";
 import { message } from "../api";
 import { loadFood } from "../foods";
+import { naturalServing } from "../serving";
 import type { FoodRec, Ingredient, RecipeRec } from "../store";
 import { ErrorText, grams, kcal, useApp } from "../ui";
 import { AmountInputs, FormActions, useAmount } from "./logform";
@@ -25,9 +26,8 @@ function IngredientAmount({
   onAdd: (i: Ingredient) => void;
   onCancel: () => void;
 }) {
-  const natural = food.portions.find((p) => p.id === food.default_portion_id) ?? food.portions[0];
-  const a = useAmount(food, natural ? { quantity: 1, portion: natural } : { quantity: 100, portion: null });
-  const g = a.valid ? gramsOf(a.q, a.portion) : null;
+  const a = useAmount(food, naturalServing(food));
+  const g = a.valid ? gramsOf(a.units, a.portion) : null;
   return (
     <div class="ingredient-amount" role="group" aria-labelledby="ingredient-food">
       <h3 id="ingredient-food">{food.name}</h3>
@@ -48,7 +48,7 @@ function IngredientAmount({
             onAdd({
               food_id: food.id,
               food_name: food.name,
-              quantity: a.q,
+              quantity: a.units,
               portion: a.portion
                 ? { id: a.portion.id, name: a.portion.name, grams: a.portion.grams / a.portion.amount }
                 : null,
