@@ -4,12 +4,14 @@
  * 85 g, so a portion is weighed and counted as stated here too.
  *
  * In order: a "medium" item, else one serving, else one piece of it (a slice, a breast, a chop, a fillet),
- * else an ounce with a count ("oz (23 whole kernels)": 1 oz of almonds, not a ground cup), else the first
- * measure that is not a bare weight, unless that is over 600 kcal (a cup of butter was 1,628 kcal): then the household measure of at least
- * 20 kcal (not a package, can or jar) nearest a typical serving of about 150 kcal (a tablespoon of butter,
- * oil or honey), else a few ounces of it ("3 oz (85 g)" of a steak that weighs 608 g, or of a bag of
- * chips), else a cut's yield or a weight of at most 600 kcal, else none (-1: a food whose only measures
- * are a whole roast or bird is logged from 100 g).
+ * else an ounce with a count ("oz (23 whole kernels)": 1 oz of almonds, not a ground cup). An item under
+ * 15 g and 5 kcal (one strawberry, radish or lettuce leaf) comes after any measure of the food: the NLEA
+ * serving or a cup. Else the first measure that is not a bare weight, unless that is over 600 kcal (a cup
+ * of butter was 1,628 kcal): then the household measure of at least 20 kcal (not a package, can or jar)
+ * nearest a typical serving of about 150 kcal (a tablespoon of butter, oil or honey), else a few ounces of
+ * it ("3 oz (85 g)" of a steak that weighs 608 g, or of a bag of chips), else a cut's yield or a weight of
+ * at most 600 kcal, else none (-1: a food whose only measures are a whole roast or bird is logged from
+ * 100 g).
  *
  * Past a serving, a portion over 500 g (a whole head of cabbage, a cake-mix package) is passed over while
  * a smaller one exists, and so is the meat of a pound or of a whole bird: "piece, cooked (yield from 1 lb
@@ -43,12 +45,23 @@ export function defaultPortionIndex(portions: Portion[], kcalPer100g: number): n
   if (!portions.length) return -1;
   const small = (p: Portion) => p.grams > 0 && p.grams <= 500;
   const fits = (p: Portion) => small(p) && !BULK.test(p.name);
-  for (const re of NAMED) {
-    const i = portions.findIndex((p) => re.test(p.name) && (fits(p) || SERVED.test(p.name)));
-    if (i >= 0) return i;
-  }
   const kcal = (p: Portion) => (p.grams * kcalPer100g) / 100;
   const notWeight = (p: Portion) => !/^(oz|lb|g|kg)\b/i.test(p.name);
+  // one strawberry (12 g, 4 kcal), radish, lettuce leaf or shrimp is not a serving: a serving or a cup of them
+  // comes first (a cracker, a gumdrop or a packet of sweetener still is one)
+  const tiny = (p: Portion) => p.grams < 15 && kcal(p) < 5 && !SERVED.test(p.name);
+  const named = (ok: (p: Portion) => boolean) => {
+    for (const re of NAMED) {
+      const i = portions.findIndex((p) => re.test(p.name) && ok(p) && (fits(p) || SERVED.test(p.name)));
+      if (i >= 0) return i;
+    }
+    return -1;
+  };
+  const served = named((p) => !tiny(p));
+  if (served >= 0) return served;
+  const measure = portions.findIndex((p) => notWeight(p) && fits(p) && !tiny(p) && kcal(p) <= 600);
+  const counted = named(tiny);
+  if (counted >= 0) return measure >= 0 ? measure : counted;
   const other = portions.findIndex((p) => notWeight(p) && fits(p));
   if (other >= 0 && kcal(portions[other]!) <= 600) return other;
   const distance = (p: Portion) => Math.abs(kcal(p) - 150);

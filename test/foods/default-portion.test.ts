@@ -44,6 +44,17 @@ test("a few ounces when the other measures are a whole cut, a bag or a roast", (
   expect(defaultPortionIndex([p("roast", 1, 2252)], 270)).toBe(-1);
 });
 
+test("a berry, a radish or a lettuce leaf is not a serving; a cracker or a packet is", () => {
+  // Strawberries, raw (32 kcal/100 g): the NLEA serving (147 g), not one medium berry (12 g, 4 kcal)
+  const strawberries = [p("cup, halves", 1, 152), p('medium (1-1/4" dia)', 1, 12), p("NLEA serving", 1, 147)];
+  expect(defaultPortionIndex(strawberries, 32)).toBe(2);
+  // Radishes, raw: a cup of slices, not one radish (4 g)
+  expect(defaultPortionIndex([p("cup slices", 1, 116), p('medium (3/4" to 1" dia)', 1, 4.5)], 16)).toBe(0);
+  // a melba toast (5 g, 20 kcal) and a packet of sweetener (1 g) stay what people count
+  expect(defaultPortionIndex([p("cup, crushed", 1, 70), p("piece", 1, 5)], 390)).toBe(1);
+  expect(defaultPortionIndex([p("tsp", 1, 4), p("serving 1 packet", 1, 1)], 365)).toBe(1);
+});
+
 test("a serving as stated: a quarter cup is weighed as a quarter cup", () => {
   // REESE'S PIECES (497 kcal/100 g): "0.25 cup" is 47 g, 234 kcal (a cup, 188 g, would be 934)
   const reeses = [p("cup", 0.25, 47), p("pieces", 10, 8), p("package 1.63 oz", 1, 46)];
