@@ -82,7 +82,7 @@ test("the form starts at the natural serving, then at what this person logged la
   await ctx.close();
 }, 180_000);
 
-test("a serving stated as several units (2 tbsp of peanut butter) logs what its Unit says, and edits in the same terms", async () => {
+test("a serving stated as several units (2 tbsp of peanut butter) logs what its Unit says; single units are offered too", async () => {
   // Before: the Unit read "2 tbsp (32 g)" while Quantity 1 logged one tablespoon, 16 g (the API counts
   // single units), and the result row said "16 g"; half a salmon fillet (198 g) logged a whole one, 396 g;
   // and a rib eye roast started at the whole roast.
@@ -101,22 +101,37 @@ test("a serving stated as several units (2 tbsp of peanut butter) logs what its 
   let day = await apiGet(env.srv.url, token, "/meals/daily");
   expect(day.meals[0]).toMatchObject({ food: { id: 16098 }, quantity: 2, grams: 32, nutrients: { energy_kcal: 188 } });
 
-  // editing shows the amount in the Unit's terms, and one and a half of it is 3 tbsp
+  // editing shows the meal in single tablespoons, as the API has it (the unit as stated is still offered)
   await entry.getByRole("button", { name: "Edit" }).click();
-  await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("1");
-  await expect(unitLabel(page)).resolves.toBe("2 tbsp (32 g)");
-  await page.getByRole("spinbutton", { name: "Quantity" }).fill("1.5");
+  await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("2");
+  await expect(unitLabel(page)).resolves.toBe("tbsp (16 g)");
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill("3");
   await expect(page.locator(".preview").textContent()).resolves.toContain("282 kcal");
+  await page.getByRole("combobox", { name: "Unit" }).selectOption({ label: "2 tbsp (32 g)" });
+  await expect(page.locator(".preview").textContent()).resolves.toContain("564 kcal"); // 3 × 2 tbsp
+  await page.getByRole("combobox", { name: "Unit" }).selectOption({ label: "tbsp (16 g)" });
   await page.getByRole("button", { name: "Save" }).click();
   await expect(entry.textContent()).resolves.toContain("282 kcal");
   await synced(page);
   day = await apiGet(env.srv.url, token, "/meals/daily");
   expect(day.meals[0]).toMatchObject({ quantity: 3, grams: 48, nutrients: { energy_kcal: 282 } });
 
-  // next time it starts there
+  // next time it starts there; a typed "1 tbsp" starts at one tablespoon
   const again = await openFood(page, "Lunch", "peanut butter", "Peanut butter, smooth");
   expect(again).toContain("3 tbsp · 282 kcal");
-  await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("1.5");
+  await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("3");
+  await expect(unitLabel(page)).resolves.toBe("tbsp (16 g)");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("searchbox", { name: "Search foods" }).fill("1 tbsp peanut butter");
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: "Peanut butter, smooth" })
+    .filter({ hasText: "1 tbsp" })
+    .first()
+    .click();
+  await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("1");
+  await expect(unitLabel(page)).resolves.toBe("tbsp (16 g)");
+  await expect(page.locator(".preview").textContent()).resolves.toContain("94 kcal");
   await page.getByRole("button", { name: "Cancel" }).click();
 
   // half a fillet of salmon is 198 g, as its Unit says

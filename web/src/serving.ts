@@ -5,6 +5,16 @@
  */
 import type { FoodRec, Meal, Portion, Store } from "./store";
 
+/**
+ * A serving in the API's terms: `quantity` grams, or single units of `portion` (grams = quantity × grams /
+ * amount). `stated`: the form shows it as the portion is stated, "1 × 2 tbsp (32 g)", not "2 × tbsp (16 g)".
+ */
+export interface Serving {
+  quantity: number;
+  portion: Portion | null;
+  stated?: boolean;
+}
+
 /** What a list row knows about a food. */
 export interface ServingHint {
   id: number;
@@ -28,7 +38,7 @@ export async function lastServings(db: Store): Promise<LastServings> {
 }
 
 /** The log form's starting quantity and unit for a food. */
-export function startServing(food: FoodRec, last: LastServings): { quantity: number; portion: Portion | null } {
+export function startServing(food: FoodRec, last: LastServings): Serving {
   const prev = last.get(food.id);
   if (prev) {
     if (!prev.portion) return { quantity: prev.quantity, portion: null };
@@ -38,13 +48,10 @@ export function startServing(food: FoodRec, last: LastServings): { quantity: num
   return naturalServing(food);
 }
 
-/**
- * One of the food's natural serving as the catalogue states it ("2 tbsp", 32 g; "0.5 fillet", 198 g), in the
- * API's units (2 tbsp is quantity 2 of the tbsp portion), else 100 g.
- */
-export function naturalServing(food: FoodRec): { quantity: number; portion: Portion | null } {
+/** One of the food's natural serving as the catalogue states it ("2 tbsp", 32 g; "0.5 fillet", 198 g), else 100 g. */
+export function naturalServing(food: FoodRec): Serving {
   const natural = naturalPortion(food);
-  return natural ? { quantity: natural.amount, portion: natural } : { quantity: 100, portion: null };
+  return natural ? { quantity: natural.amount, portion: natural, stated: true } : { quantity: 100, portion: null };
 }
 
 /** The food's default portion; none when the catalogue gives none (a whole roast is not a serving). */
@@ -88,7 +95,7 @@ const num = (v: number) => `${Math.round(v * 100) / 100}`;
 export function typedServing(
   food: FoodRec,
   serving: { quantity: number; portion_id: number | null } | null | undefined,
-): { quantity: number; portion: Portion | null } | null {
+): Serving | null {
   if (!serving) return null;
   if (serving.portion_id === null) return { quantity: serving.quantity, portion: null };
   const portion = food.portions.find((p) => p.id === serving.portion_id);

@@ -4,6 +4,7 @@ import { gramsOf, MAX_GRAMS, MAX_PORTIONS } from "../../../src/features/meals/nu
 import { nutrientsOf } from "../records";
 import { MEAL_TYPES, type FoodRec, type MealType, type Portion } from "../store";
 import { grams, kcal, MEAL_LABEL } from "../ui";
+import type { Serving } from "../serving";
 import { NutritionFacts } from "./facts";
 
 /** The `Meal` combobox. */
@@ -36,27 +37,29 @@ export function FormActions(props: { submitLabel: string; disabled: boolean; onC
   );
 }
 
-export interface LogValues {
-  quantity: number;
-  portion: Portion | null;
+export interface LogValues extends Serving {
   mealType: MealType;
 }
 
+/** A Unit option's value: "g", a portion's id (single units), or its id and STATED (the portion as stated). */
+const STATED = "*";
+
 /**
- * A quantity and its unit (grams or one of the food's portions), as typed. The Quantity counts the unit as
- * its option reads: "1" of "2 tbsp (32 g)" is 32 g, "1" of "0.5 fillet (198 g)" is 198 g. The API counts
- * single units instead (`grams = quantity × portion.grams / portion.amount`), so `initial.quantity` and
- * `units` are in the API's terms: 1 of that option is 2 tbsp, `units` 2.
+ * A quantity and its unit, as typed: grams, or one of the food's portions in single units ("tbsp (16 g)") or,
+ * for a portion stated as several units or a part of one, also as stated ("2 tbsp (32 g)", "0.5 fillet
+ * (198 g)"). The Quantity counts the unit as its option reads; `units` is the API's quantity.
  */
-export function useAmount(food: FoodRec, initial: { quantity: number; portion: Portion | null }) {
-  const shown = String(round3(initial.quantity / (initial.portion?.amount ?? 1)));
-  const [quantity, setQuantity] = useState(shown);
-  const [unit, setUnit] = useState(initial.portion ? String(initial.portion.id) : "g");
-  const portion = unit === "g" ? null : (food.portions.find((p) => String(p.id) === unit) ?? null);
+export function useAmount(food: FoodRec, initial: Serving) {
+  const asStated = !!(initial.stated && initial.portion && initial.portion.amount !== 1);
+  const [quantity, setQuantity] = useState(
+    String(asStated ? initial.quantity / initial.portion!.amount : initial.quantity),
+  );
+  const [unit, setUnit] = useState(initial.portion ? `${initial.portion.id}${asStated ? STATED : ""}` : "g");
+  const stated = unit.endsWith(STATED);
+  const portion = unit === "g" ? null : (food.portions.find((p) => `${p.id}` === unit.replace(STATED, "")) ?? null);
+  const per = portion && stated ? portion.amount : 1; // single units in 1 of the Quantity
   const q = Number(quantity);
-  // untouched, the amount is exactly what it was (a third of a portion does not come back as 0.999)
-  const same = quantity === shown && portion?.id === initial.portion?.id;
-  const units = same ? initial.quantity : portion ? q * portion.amount : q;
+  const units = q * per;
   const valid = quantity.trim() !== "" && Number.isFinite(q) && q > 0 && units <= (portion ? MAX_PORTIONS : MAX_GRAMS);
   function changeUnit(next: string) {
     // switching between grams and a portion: a sensible amount for the new unit
@@ -64,13 +67,20 @@ export function useAmount(food: FoodRec, initial: { quantity: number; portion: P
       setQuantity(next === "g" ? String(Math.round(gramsOf(units || 1, portion))) : "1");
     setUnit(next);
   }
-  return { food, quantity, setQuantity, unit, changeUnit, portion, units, valid };
+  const unitName = portion ? (per === 1 ? portion.name : `${portion.amount} ${portion.name}`) : "g";
+  const most = portion ? `${Math.floor(MAX_PORTIONS / per)} × ${unitName}` : `${MAX_GRAMS} g`;
+  return { food, quantity, setQuantity, unit, changeUnit, portion, units, unitName, most, valid };
 }
 
-const round3 = (v: number) => Math.round(v * 1000) / 1000;
-
-/** A portion as its Unit option reads: the name when it is one of it ("medium"), else with its amount ("2 tbsp"). */
-export const measure = (p: Portion) => (p.amount === 1 ? p.name : `${p.amount} ${p.name}`);
+/** The Unit options: grams, then each portion as stated and, when that is not one unit, one unit of it. */
+function unitOptions(portions: Portion[]): { value: string; label: string }[] {
+  return portions.flatMap((p) => {
+    const one = { value: `${p.id}`, label: `${p.name} (${grams(p.grams / p.amount)} g)` };
+    return p.amount === 1
+      ? [one]
+      : [{ value: `${p.id}${STATED}`, label: `${p.amount} ${p.name} (${grams(p.grams)} g)` }, one];
+  });
+}
 
 /** The `Quantity` spinbutton and `Unit` combobox. */
 export function AmountInputs({ a }: { a: ReturnType<typeof useAmount> }) {
@@ -92,9 +102,9 @@ export function AmountInputs({ a }: { a: ReturnType<typeof useAmount> }) {
         Unit
         <select value={a.unit} onChange={(e) => a.changeUnit((e.target as HTMLSelectElement).value)}>
           <option value="g">grams</option>
-          {a.food.portions.map((p) => (
-            <option key={p.id} value={String(p.id)}>
-              {measure(p)} ({grams(p.grams)} g)
+          {unitOptions(a.food.portions).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
             </option>
           ))}
         </select>
@@ -145,17 +155,14 @@ export function LogForm(props: {
             F {grams(n.fat_g)} · C {grams(n.carbohydrate_g)}
           </>
         ) : (
-          <span class="error">
-            Enter a quantity above 0 (at most{" "}
-            {portion ? `${round3(MAX_PORTIONS / portion.amount)} × ${measure(portion)}` : `${MAX_GRAMS} g`}).
-          </span>
+          <span class="error">Enter a quantity above 0 (at most {amount.most}).</span>
         )}
       </p>
       <FormActions submitLabel={props.submitLabel} disabled={!valid || busy} onCancel={props.onCancel} />
       {valid && (
         <NutritionFacts
           food={food}
-          amount={portion ? `${quantity} × ${measure(portion)}` : `${quantity} g`}
+          amount={portion ? `${quantity} × ${amount.unitName}` : `${quantity} g`}
           weight={gramsOf(units, portion)}
         />
       )}
