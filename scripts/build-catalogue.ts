@@ -328,7 +328,7 @@ db.transaction(() => {
     groupSources.set(g.source, (groupSources.get(g.source) ?? 0) + 1);
     const s = sr21.get(f.ndb);
     const firstPortionId = firstPortion.get(f.id)!;
-    const def = defaultPortionIndex(f.portions, f.values.get("energy_kcal") ?? 0);
+    const def = defaultPortionIndex(f.portions, f.values.get("energy_kcal") ?? 0, f.name);
     const short = shortName(f.id, f.name);
     nameSources.set(short.how, (nameSources.get(short.how) ?? 0) + 1);
     // Short names are for reading, not indexed: a synonym match outranks a head match ("hot dog"

@@ -4,7 +4,8 @@
  * 85 g, so a portion is weighed and counted as stated here too.
  *
  * In order: a "medium" item, else one serving, else one piece of it (a slice, a breast, a chop, a fillet),
- * else an ounce with a count ("oz (23 whole kernels)": 1 oz of almonds, not a ground cup). An item under
+ * else an ounce with a count ("oz (23 whole kernels)": 1 oz of almonds, not a ground cup), else for a sauce,
+ * dressing, spread, cream, syrup or oil a tablespoon (not a cup of ketchup). An item under
  * 15 g and 5 kcal (one strawberry, radish or lettuce leaf) comes after any measure of the food: the NLEA
  * serving or a cup. Else the first measure that is not a bare weight, unless that is over 600 kcal (a cup
  * of butter was 1,628 kcal): then the household measure of at least 20 kcal (not a package, can or jar)
@@ -41,7 +42,11 @@ const NAMED: RegExp[] = [
   /^oz \(/i,
 ];
 
-export function defaultPortionIndex(portions: Portion[], kcalPer100g: number): number {
+/** Foods eaten by the spoonful, whose first measure is often a cup (a cup of ketchup, 233 kcal; of sour cream, 444). */
+const SPOONED =
+  /\b(catsup|ketchup|sauce|salsa|dressing|mayonnaise|mustard|hummus|dip|spread|sour cream|cream(?! of)|half and half|topping|vinegar|gravy|syrup|jam|jell(y|ies)|preserves|marmalade|relish|pesto|tahini|butter|oil|extract|creamer)\b/i;
+
+export function defaultPortionIndex(portions: Portion[], kcalPer100g: number, foodName = ""): number {
   if (!portions.length) return -1;
   const small = (p: Portion) => p.grams > 0 && p.grams <= 500;
   const fits = (p: Portion) => small(p) && !BULK.test(p.name);
@@ -59,6 +64,10 @@ export function defaultPortionIndex(portions: Portion[], kcalPer100g: number): n
   };
   const served = named((p) => !tiny(p));
   if (served >= 0) return served;
+  const spoon = SPOONED.test(foodName)
+    ? portions.findIndex((p) => /^(tbsp|tablespoon)\b/i.test(p.name) && fits(p))
+    : -1;
+  if (spoon >= 0) return spoon;
   const measure = portions.findIndex((p) => notWeight(p) && fits(p) && !tiny(p) && kcal(p) <= 600);
   const counted = named(tiny);
   if (counted >= 0) return measure >= 0 ? measure : counted;

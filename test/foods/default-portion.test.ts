@@ -55,6 +55,16 @@ test("a berry, a radish or a lettuce leaf is not a serving; a cracker or a packe
   expect(defaultPortionIndex([p("tsp", 1, 4), p("serving 1 packet", 1, 1)], 365)).toBe(1);
 });
 
+test("a sauce, dressing, cream or spread by the tablespoon, a cooked cereal by the cup", () => {
+  const ketchup = [p("cup", 1, 240), p("tbsp", 1, 15), p("packet", 1, 9)];
+  expect(defaultPortionIndex(ketchup, 97, "Catsup")).toBe(1);
+  expect(defaultPortionIndex([p("cup", 1, 230), p("tbsp", 1, 12)], 193, "Cream, sour, cultured")).toBe(1);
+  const creamOfWheat = [p("cup (1 serving)", 1, 251), p("tbsp", 1, 16)];
+  expect(defaultPortionIndex(creamOfWheat, 50, "Cereals, CREAM OF WHEAT, regular, cooked with water")).toBe(0);
+  // a stated serving still comes first: ranch dressing's "serving" (2 tbsp, 30 g)
+  expect(defaultPortionIndex([p("tbsp", 1, 15), p("serving", 1, 30)], 484, "Salad dressing, ranch dressing")).toBe(1);
+});
+
 test("a serving as stated: a quarter cup is weighed as a quarter cup", () => {
   // REESE'S PIECES (497 kcal/100 g): "0.25 cup" is 47 g, 234 kcal (a cup, 188 g, would be 934)
   const reeses = [p("cup", 0.25, 47), p("pieces", 10, 8), p("package 1.63 oz", 1, 46)];
