@@ -43,6 +43,15 @@ describe("food search quality", () => {
     expect(r.hit3).toBeGreaterThanOrEqual(0.98);
   });
 
+  test("fried chicken is chicken, almond milk is the plain one, and nutella and sparkling water are found", () => {
+    // before: meatless breaded chicken, the chocolate almond milk, nothing, and tap water
+    const first = (q: string) => search.search(q, { limit: 1, offset: 0, curated: true }).ids[0];
+    expect(first("fried chicken")).toBe(5007);
+    expect(first("almond milk")).toBe(14091);
+    expect(first("nutella")).toBe(19125);
+    expect(first("sparkling water")).toBe(14121);
+  });
+
   test("the naming rules alone (no curated aliases or everyday list) stay well above plain bm25", () => {
     const r = rate(false);
     expect(r.hit1).toBeGreaterThanOrEqual(0.75);
