@@ -43,13 +43,17 @@ describe("food search quality", () => {
     expect(r.hit3).toBeGreaterThanOrEqual(0.98);
   });
 
-  test("fried chicken is chicken, almond milk is the plain one, and nutella and sparkling water are found", () => {
+  test("fried chicken is chicken, almond milk the plain one; nutella, sparkling water, guacamole and salads are found", () => {
     // before: meatless breaded chicken, the chocolate almond milk, nothing, and tap water
     const first = (q: string) => search.search(q, { limit: 1, offset: 0, curated: true }).ids[0];
     expect(first("fried chicken")).toBe(5007);
     expect(first("almond milk")).toBe(14091);
     expect(first("nutella")).toBe(19125);
     expect(first("sparkling water")).toBe(14121);
+    // composed dishes USDA lacks; before: a tostada, caesar dressing, mayonnaise
+    expect(first("guacamole")).toBe(900016);
+    expect(first("caesar salad")).toBe(900017);
+    expect(first("salad")).toBe(900018);
   });
 
   test("the naming rules alone (no curated aliases or everyday list) stay well above plain bm25", () => {

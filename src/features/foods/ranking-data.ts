@@ -155,6 +155,7 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   "low fat milk": { also: ["milk lowfat"], prefer: [1082] },
   "soy milk": { also: ["soymilk"], prefer: [16139, 16120] },
   "almond milk": { also: [], prefer: [14091, 14016] },
+  salad: { also: [], prefer: [900018, 900017] },
   "fried chicken": { also: ["chicken meat and skin cooked fried"], prefer: [5007, 21425] },
   nutella: { also: ["chocolate flavored hazelnut spread"], prefer: [19125] },
   "hazelnut spread": { also: ["chocolate flavored hazelnut spread"], prefer: [19125] },
