@@ -37,7 +37,6 @@ export const DISHES: readonly Dish[] = [
   { id: 900015, name: "Cereal with milk, corn flakes", group: "08", synonyms: "bowl of cereal", serving: { name: "bowl", grams: 150 }, ingredients: [[8020, 30], [1079, 120]] },
   { id: 900016, name: "Guacamole", group: "11", synonyms: "guac, avocado dip", serving: { name: "serving (1/4 cup)", grams: 60 }, ingredients: [[9037, 150], [11282, 15], [11529, 30], [9160, 10], [11165, 2], [2047, 1.5]] },
   { id: 900017, name: "Caesar salad, with dressing, parmesan and croutons", group: "22", synonyms: "caesar salad", serving: { name: "bowl", grams: 155 }, ingredients: [[11251, 100], [43015, 30], [1032, 10], [18243, 15]] },
-  { id: 900018, name: "Garden salad, without dressing", group: "11", synonyms: "green salad, side salad, tossed salad, mixed salad", serving: { name: "bowl", grams: 150 }, ingredients: [[11251, 55], [11529, 40], [11206, 30], [11124, 15], [11282, 10]] },
 ];
 
 /** A dish's values per 100 g from its ingredients' values per 100 g (unknown if any ingredient's is). */

@@ -50,10 +50,13 @@ describe("food search quality", () => {
     expect(first("almond milk")).toBe(14091);
     expect(first("nutella")).toBe(19125);
     expect(first("sparkling water")).toBe(14121);
-    // composed dishes USDA lacks; before: a tostada, caesar dressing, mayonnaise
+    // composed dishes USDA lacks, and its tossed salad; before: a tostada, caesar dressing, mayonnaise
     expect(first("guacamole")).toBe(900016);
     expect(first("caesar salad")).toBe(900017);
-    expect(first("salad")).toBe(900018);
+    expect(first("salad")).toBe(21052);
+    // an alias that names the whole query only ("soup" is chicken noodle; "miso soup" is miso, not that)
+    expect(first("soup")).toBe(6419);
+    expect(first("miso soup")).toBe(16112);
     // before: meatless meatballs, condensed (undiluted) tomato soup, enchilada sauce, ice cream cones
     expect(first("meatballs")).toBe(7972);
     expect(first("tomato soup")).toBe(6559);

@@ -172,7 +172,8 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
           ...alias.alsoWords.map((w) => ({ words: w, prefixLast: false, weight: 0.9 })),
         ],
       });
-      for (const id of alias.prefer ?? []) if (!prefer.includes(id)) prefer.push(id);
+      if (!alias.alone || n === ws.length)
+        for (const id of alias.prefer ?? []) if (!prefer.includes(id)) prefer.push(id);
       matched = n;
       break;
     }

@@ -35,11 +35,12 @@ export const EVERYDAY_FOODS: readonly number[] = [
 
 /**
  * Names people type that USDA spells differently. Each alias adds alternatives for its words
- * (the original words still match); `prefer` names the entries it most likely means.
+ * (the original words still match); `prefer` names the entries it most likely means, and with `alone`
+ * only when the alias is the whole query ("soup" is chicken noodle, "miso soup" is not).
  * Keys and alternatives are lower-case words separated by single spaces.
  */
 // biome-ignore format: hand-kept data, several entries a line
-export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[] }>> = {
+export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[]; alone?: boolean }>> = {
   // common names
   ketchup: { also: ["catsup"], prefer: [11935] },
   "tomato ketchup": { also: ["catsup"], prefer: [11935] },
@@ -155,14 +156,18 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   "low fat milk": { also: ["milk lowfat"], prefer: [1082] },
   "soy milk": { also: ["soymilk"], prefer: [16139, 16120] },
   "almond milk": { also: [], prefer: [14091, 14016] },
-  salad: { also: [], prefer: [900018, 900017] },
+  salad: { also: [], prefer: [21052], alone: true },
+  "green salad": { also: ["salad vegetable tossed"], prefer: [21052] },
+  "side salad": { also: ["salad vegetable tossed"], prefer: [21052] },
+  "garden salad": { also: ["salad vegetable tossed"], prefer: [21052] },
+  "tossed salad": { also: ["salad vegetable tossed"], prefer: [21052] },
   meatballs: { also: [], prefer: [7972] },
   meatball: { also: ["meatballs"], prefer: [7972] },
-  soup: { also: [], prefer: [6419, 6559] },
+  soup: { also: [], prefer: [6419, 6559], alone: true },
   "chicken soup": { also: ["soup chicken noodle"], prefer: [6419, 27044] },
   "chicken noodle soup": { also: [], prefer: [6419, 27044] },
   "tomato soup": { also: [], prefer: [6559, 6359] },
-  sandwich: { also: [], prefer: [21116, 900011] },
+  sandwich: { also: [], prefer: [21116, 900011], alone: true },
   blt: { also: ["bacon lettuce and tomato"], prefer: [21162] },
   enchilada: { also: [], prefer: [21074, 21075] },
   enchiladas: { also: ["enchilada"], prefer: [21074, 21075] },
