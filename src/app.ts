@@ -1,7 +1,7 @@
 /**
  * createApp(options) composes the HTTP API: the services (services.ts), the request pipeline
  * (src/http: request id → Host → CORS → bodies → errors → access log) and every feature's routes.
- * Nothing here listens; src/index.ts does.
+ * Nothing here listens; src/cli/serve.ts does (through src/http/server.ts).
  */
 import { Elysia } from "elysia";
 import { authenticateEarly, routeRule } from "./features/auth/plugin";

@@ -72,7 +72,7 @@ export interface Services extends FeatureDeps {
   corsOrigins?: readonly string[];
 }
 
-/** What the caller chooses (the rest is built): src/index.ts from the command line, tests their own. */
+/** What the caller chooses (the rest is built): src/cli/serve.ts from the command line, tests their own. */
 export interface ServiceOptions {
   /** The SQLite user database (its file's size for metrics); absent on PostgreSQL. */
   db?: Db;

@@ -176,7 +176,7 @@ export function pgClient(db: PgDb): PgClient {
 type PgClient = PgDb["$client"];
 
 /** Raw SQL on PostgreSQL: Bun.SQL's result (rows, with the command and the count of rows changed). */
-export async function pgRaw(db: PgDb, text: Text, params: readonly unknown[], wrote: () => void) {
+async function pgRaw(db: PgDb, text: Text, params: readonly unknown[], wrote: () => void) {
   const result = (await pgClient(db).unsafe(pgText(textOf(text, "pg")), params as unknown[])) as unknown[] & {
     command: string;
     count: number;

@@ -7,10 +7,11 @@
  * reloads the server and asks for a garbage collection: work done twice (about 4 ms of each start of
  * the executable, measured), for routing Bun then does natively instead of Elysia's router, which
  * was no faster: bench:hot's servers side by side, four runs, this way answered the hot reads
- * 0.97–1.25× as fast (the floor 1.04–1.25×, the day page 0.97–1.12×). Settings kept from `listen`: a 30 s idle timeout. Changed: no
- * SO_REUSEPORT (a second server could share the port and split requests between two databases),
- * and Bun's development mode off whatever NODE_ENV says (it would answer an uncaught error with a
- * page carrying the stack, where the app's error envelope answers everything).
+ * 0.97–1.25× as fast (the floor 1.04–1.25×, the day page 0.97–1.12×). Settings kept from `listen`:
+ * a 30 s idle timeout. Changed: no SO_REUSEPORT (a second server could share the port and split
+ * requests between two databases), and Bun's development mode off whatever NODE_ENV says (it would
+ * answer an uncaught error with a page carrying the stack, where the app's error envelope answers
+ * everything).
  */
 import type { Server } from "bun";
 import type { AnyElysia } from "elysia";
