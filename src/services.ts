@@ -35,7 +35,7 @@ import { OnlineLookupSetting } from "./features/imported/online-setting";
 import { ImportedRepo } from "./features/imported/repo";
 import { importedFoodSource } from "./features/imported/source";
 import { MealsRepo } from "./features/meals/repo";
-import { IMPORTS_AT_ONCE, type PortabilityDeps } from "./features/portability/context";
+import { importIdKeyOf, IMPORTS_AT_ONCE, type PortabilityDeps } from "./features/portability/context";
 import { RecipesRepo } from "./features/recipes/repo";
 import type { ScannerDeps } from "./features/scanner/context";
 import { photoHooks } from "./features/scanner/photo-hooks";
@@ -184,7 +184,8 @@ export function createServices(options: ServiceOptions): Services {
     offClient: options.offClient ?? null,
     onlineLookup,
     lifecycle: options.lifecycle ?? { draining: false },
-    imports: new Gate(IMPORTS_AT_ONCE, "another import"),
+    imports: new Gate(IMPORTS_AT_ONCE.total, IMPORTS_AT_ONCE.perAccount, "import"),
+    importIdKey: importIdKeyOf(options.jwtSecret),
     metrics: options.metrics,
     corsOrigins: options.corsOrigins,
     searchBudget: options.searchBudget,

@@ -9,7 +9,7 @@ import type { CommandLine } from "../args";
 import { extracted } from "../assets";
 import { configFrom } from "../config";
 import { Catalogue } from "../db/catalogue";
-import { openForCommand } from "../db/open";
+import { openForCommand, secretInDatabase } from "../db/open";
 import { one } from "../db/q";
 import type { AuthedUser } from "../features/auth/plugin";
 import { checkEmail } from "../features/auth/validate";
@@ -18,6 +18,7 @@ import { diaryCtx } from "../features/portability/context";
 import { TRACKER_FORMATS, type TrackerFormat } from "../features/portability/trackers/formats";
 import { importTracker } from "../features/portability/trackers/import";
 import { AppError } from "../lib/errors";
+import { loadOrCreateSecret } from "../lib/secret";
 import { createServices } from "../services";
 import { fail } from "./commands";
 import { prepareDataDir } from "./startup";
@@ -48,7 +49,11 @@ export async function importTrackerCommand(cl: CommandLine): Promise<void> {
     fail("import", `no account with email ${email.value} in ${database.where}`);
   }
   const catalogue = new Catalogue(extracted(config.cataloguePath, config.dataDir));
-  const services = createServices({ store: database.store, catalogue, jwtSecret: "unused: no tokens are made here" });
+  // the server's secret: the meals' ids are derived under it (trackers/convert.ts), as POST /import does
+  const { secret } = database.sqlite
+    ? loadOrCreateSecret(config.dataDir)
+    : await database.store.run(secretInDatabase(new Date()));
+  const services = createServices({ store: database.store, catalogue, jwtSecret: secret });
   const user: AuthedUser = { ...row, role: row.role as AuthedUser["role"], sid: null, tokenId: null, scopes: [] };
   const preview = cl.values.preview === true;
   try {
@@ -60,6 +65,7 @@ export async function importTrackerCommand(cl: CommandLine): Promise<void> {
         files,
         preview,
         weightUnit: unit ?? (row.weightUnit === "lb" ? "lb" : "kg"),
+        idKey: services.importIdKey,
       },
     });
     const span = s.first_date ? ` from ${s.first_date} to ${s.last_date}` : "";

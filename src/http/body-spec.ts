@@ -3,14 +3,26 @@
  * http/body.ts before a byte is read (and by the OpenAPI document for multipart).
  *   detail: { ...bodyOf({ kind: "multipart", limit: MAX_UPLOAD_BODY, file: "image" }) }
  */
+/** How long a body may take to arrive: a byte at least every `stallMs`, all of it within `totalMs` (else 408). */
+export interface BodyDeadline {
+  stallMs: number;
+  totalMs: number;
+}
+
 export type BodySpec =
-  | { kind: "json"; limit: number /** a named gate (http/body.ts) the request must enter first */; gate?: string }
+  | {
+      kind: "json";
+      limit: number;
+      /** a named gate (http/body.ts) the request must enter first, keyed by the caller's account */
+      gate?: string;
+      deadline?: BodyDeadline;
+    }
   | { kind: "multipart"; limit: number /** the file part it must carry */; file: string }
   /**
    * JSON as for "json", or files: a multipart body's `file` parts, or any other body as one file
    * (text/csv, application/zip, …). The handler gets the JSON, or an UploadedFiles.
    */
-  | { kind: "json-or-files"; limit: number; gate?: string; file: string };
+  | { kind: "json-or-files"; limit: number; gate?: string; file: string; deadline?: BodyDeadline };
 
 /** The files of a "json-or-files" body. */
 export class UploadedFiles {

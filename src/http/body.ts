@@ -10,13 +10,13 @@ import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "../lib/body";
 import { bodyError, recordBodyError } from "../lib/body-errors";
 import { AppError } from "../lib/errors";
 import type { Gate } from "../lib/gate";
-import { UploadedFiles } from "./body-spec";
+import { UploadedFiles, type BodyDeadline } from "./body-spec";
 import type { RouteTable } from "./route-table";
 
 export interface BodyDeps {
   routes: RouteTable;
-  /** Authenticates an `auth: true` route's caller from the headers alone (features/auth/plugin.ts). */
-  authenticate: (request: Request, route: string) => Promise<void>;
+  /** Authenticates an `auth: true` route's caller from the headers alone (features/auth/plugin.ts): its account id. */
+  authenticate: (request: Request, route: string) => Promise<number>;
   /** Gates routes may name in their body spec. */
   gates: Record<string, Gate>;
 }
@@ -45,8 +45,14 @@ async function readMultipart(request: Request, limit: number, file: string): Pro
 }
 
 /** A body of files: a multipart body's `file` parts, or the whole body as one file. */
-async function readFiles(request: Request, type: string, limit: number, file: string): Promise<UploadedFiles> {
-  const bytes = await readLimited(request, limit);
+async function readFiles(
+  request: Request,
+  type: string,
+  limit: number,
+  file: string,
+  deadline?: BodyDeadline,
+): Promise<UploadedFiles> {
+  const bytes = await readLimited(request, limit, deadline);
   if (type !== "multipart/form-data") return new UploadedFiles([{ name: "upload", bytes }]);
   const form = await formOf(request, bytes, file);
   const parts = form.getAll(file).flatMap((p) => (typeof p === "string" ? [] : [p]));
@@ -72,14 +78,15 @@ export function bodies(deps: BodyDeps) {
       .onParse({ as: "global" }, async ({ request, contentType, route }) => {
         const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
         const facts = deps.routes.of(request.method, route);
-        if (facts?.needsToken) await deps.authenticate(request, route);
+        const account = facts?.needsToken ? await deps.authenticate(request, route) : null;
         const spec = facts?.body ?? { kind: "json", limit: JSON_BODY_LIMIT };
         const declared = Number(request.headers.get("content-length") ?? 0);
         if (declared > spec.limit) throw tooLarge(spec.limit);
-        if (spec.kind !== "multipart" && spec.gate) deps.gates[spec.gate]?.enter(request);
+        // a gated route is an authenticated one: its slots are per account
+        if (spec.kind !== "multipart" && spec.gate) deps.gates[spec.gate]?.enter(request, account ?? "anonymous");
         try {
           if (spec.kind === "json-or-files" && type !== "" && !isJson(type))
-            return await readFiles(request, type, spec.limit, spec.file);
+            return await readFiles(request, type, spec.limit, spec.file, spec.deadline);
           if (spec.kind === "multipart") {
             if (type !== "multipart/form-data") {
               throw new AppError(
@@ -97,7 +104,11 @@ export function bodies(deps: BodyDeps) {
               `Content-Type must be application/json${type ? `, got ${type}` : ""}`,
             );
           }
-          return await readJson(request, spec.limit);
+          return await readJson(
+            request,
+            spec.limit,
+            spec.kind === "json" || spec.kind === "json-or-files" ? spec.deadline : undefined,
+          );
         } catch (e) {
           if (!(e instanceof AppError)) throw e;
           return recordBodyError(request, e);

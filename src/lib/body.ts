@@ -19,19 +19,24 @@ export function formatBytes(n: number): string {
  * bytes go straight into one buffer of that size (a 10 MB upload costs 10 MB, not its chunks plus
  * a joined copy); without one (chunked) the chunks are kept and joined at the end.
  */
-export async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+export async function readLimited(
+  request: Request,
+  limit: number,
+  deadline?: { stallMs: number; totalMs: number },
+): Promise<Uint8Array> {
   const declared = request.headers.get("content-length");
   const length = declared === null ? NaN : Number(declared);
   if (length > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
+  const read = deadline ? timedRead(reader, deadline) : () => reader.read();
   const into = Number.isSafeInteger(length) && length > 0 ? new Uint8Array(length) : new Uint8Array(0);
   const chunks: Uint8Array[] = []; // whatever did not fit the declared length (or all of it, chunked)
   let filled = 0;
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+    const { done, value } = await read();
+    if (done || !value) break;
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
@@ -51,6 +56,41 @@ export async function readLimited(request: Request, limit: number): Promise<Uint
     off += c.byteLength;
   }
   return out;
+}
+
+/**
+ * `reader.read` that gives up (cancelling the body, 408) when no byte came for `stallMs`, or the
+ * body is not whole `totalMs` after the first read: a trickled upload cannot hold a route's slot.
+ */
+type Chunk = { done: boolean; value?: Uint8Array };
+function timedRead(
+  reader: { read(): Promise<Chunk>; cancel(): Promise<void> },
+  { stallMs, totalMs }: { stallMs: number; totalMs: number },
+): () => Promise<Chunk> {
+  const end = performance.now() + totalMs;
+  return async () => {
+    const left = end - performance.now();
+    const wait = Math.min(stallMs, left);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => {
+          const why =
+            wait < stallMs ? `was not whole within ${totalMs / 1000} s` : `stalled: no byte for ${stallMs / 1000} s`;
+          reject(new AppError("request_timeout", `the request body ${why}; send it again`));
+        },
+        Math.max(0, wait),
+      );
+    });
+    try {
+      return await Promise.race([reader.read(), late]);
+    } catch (e) {
+      await reader.cancel().catch(() => {});
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }
 
 /** Deepest nesting of objects and arrays a JSON body may have; a meal is 3 levels, an export 5. */
@@ -110,8 +150,12 @@ export async function nestingDepthPaced(text: string, slice = 1 << 21): Promise<
 }
 
 /** Parses a JSON body: 413 past the limit, 400 malformed_json for bad UTF-8 or bad JSON. */
-export async function readJson(request: Request, limit = JSON_BODY_LIMIT): Promise<unknown> {
-  const bytes = await readLimited(request, limit);
+export async function readJson(
+  request: Request,
+  limit = JSON_BODY_LIMIT,
+  deadline?: { stallMs: number; totalMs: number },
+): Promise<unknown> {
+  const bytes = await readLimited(request, limit, deadline);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

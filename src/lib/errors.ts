@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   meal_not_found: 404,
   barcode_not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   email_taken: 409,
   id_conflict: 409,
   cursor_expired: 410,

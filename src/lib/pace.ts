@@ -5,19 +5,34 @@
  */
 import { tx, type Q } from "../db/q";
 import type { Awaitable } from "../db/store";
+import { AppError } from "./errors";
 export function pacer(sliceMs = 8): () => Promise<void> {
   return new Slicer(sliceMs).pause;
 }
+
+/** A pacer that throws `cancelled()` once `signal` is aborted (the client hung up): long work stops there. */
+export function cancellablePacer(signal: AbortSignal | undefined, sliceMs = 8): () => Promise<void> {
+  const pause = pacer(sliceMs);
+  return async () => {
+    if (signal?.aborted) throw cancelled();
+    await pause();
+  };
+}
+
+/** What long work answers when its client went away: nobody reads it, but the work stops. */
+export const cancelled = () => new AppError("request_timeout", "the client closed the connection; the work stopped");
 
 /**
  * Runs `write` for each item, in transactions (`run`: a store's) of about `sliceMs` each, handing the
  * event loop back between them: a 20,000-food import held one transaction for 55 s. Each item is
  * written whole or not at all; an error stops the run (what was committed stays, as with a client's retry).
+ * `between` runs between transactions (a cancellable pacer throws there once the client has gone).
  */
 export async function pacedWrites<T>(
   items: Iterable<T>,
   run: <R>(work: Q<R>) => Awaitable<R>,
   write: (item: T) => Q<void>,
+  between: () => Promise<void> = () => new Promise<void>((resolve) => setImmediate(resolve)),
   sliceMs = 8,
 ): Promise<void> {
   const it = items[Symbol.iterator]();
@@ -32,7 +47,7 @@ export async function pacedWrites<T>(
         } while (!next.done && performance.now() - started < sliceMs);
       }),
     );
-    if (!next.done) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (!next.done) await between();
   }
 }
 

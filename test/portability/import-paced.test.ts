@@ -62,11 +62,10 @@ test("3,000 custom foods and 150 recipes: others see it progress, and a second i
   expect(again.json.recipes).toEqual({ added: 0, unchanged: 150 });
 }, 120_000);
 
-test("one import at a time: another one meanwhile is 429 with Retry-After; the slot is free again afterwards, also after a 400", async () => {
+test("one import at a time per account, three per server: the rest meanwhile are 429 with Retry-After; slots free again afterwards, also after a 400", async () => {
   const t = makeApp();
-  const a = await registerUser(t.call);
-  const b = await registerUser(t.call);
-  const base = (await t.call("GET", "/api/v1/export?format=json", { token: a.access_token })).json;
+  const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => registerUser(t.call)));
+  const base = (await t.call("GET", "/api/v1/export?format=json", { token: a!.access_token })).json;
   const foods = Array.from({ length: 3000 }, (_, i) => ({
     id: 1_000_000 + i,
     name: `Food ${i}`,
@@ -77,20 +76,28 @@ test("one import at a time: another one meanwhile is 429 with Retry-After; the s
     deleted: false,
   }));
   const { checksum: _, ...doc } = { ...base, custom_foods: foods };
-  const count = async () =>
-    (await t.sql<{ n: number }>("SELECT CAST(count(*) AS integer) AS n FROM custom_foods"))[0]!.n;
-  const first = t.call("POST", "/api/v1/import", { token: a.access_token, body: doc });
-  await until(async () => (await count()) > 0); // the first import is writing
-  const second = await t.call("POST", "/api/v1/import", { token: b.access_token, body: { ...doc, custom_foods: [] } });
-  expectError(second, 429, "rate_limited");
-  expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
-  expect((await first).status).toBe(200);
+  const small = { ...doc, custom_foods: [] };
+  const count = async (user: number) =>
+    (await t.sql<{ n: number }>(`SELECT CAST(count(*) AS integer) AS n FROM custom_foods WHERE user_id = ${user}`))[0]!
+      .n;
+  // a, b and c import at once; each is writing before the next question is asked
+  const running = [a!, b!, c!].map((u) => t.call("POST", "/api/v1/import", { token: u.access_token, body: doc }));
+  await until(
+    async () => (await count(a!.user.id)) > 0 && (await count(b!.user.id)) > 0 && (await count(c!.user.id)) > 0,
+  );
+  const mine = await t.call("POST", "/api/v1/import", { token: a!.access_token, body: small });
+  expectError(mine, 429, "rate_limited");
+  expect(mine.json.error.message).toContain("another import of yours");
+  const full = await t.call("POST", "/api/v1/import", { token: d!.access_token, body: small });
+  expectError(full, 429, "rate_limited");
+  expect(full.json.error.message).toContain("3 imports are already running");
+  expect(Number(full.headers.get("retry-after"))).toBeGreaterThan(0);
+  for (const r of await Promise.all(running)) expect(r.status).toBe(200);
   expectError(
-    await t.call("POST", "/api/v1/import", { token: b.access_token, body: { ...doc, version: 99 } }),
+    await t.call("POST", "/api/v1/import", { token: d!.access_token, body: { ...doc, version: 99 } }),
     400,
     "validation_failed",
   );
-  expect(
-    (await t.call("POST", "/api/v1/import", { token: b.access_token, body: { ...doc, custom_foods: [] } })).status,
-  ).toBe(200);
+  expect((await t.call("POST", "/api/v1/import", { token: d!.access_token, body: small })).status).toBe(200);
+  expect((await t.call("POST", "/api/v1/import", { token: a!.access_token, body: small })).status).toBe(200);
 }, 120_000);

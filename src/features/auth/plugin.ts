@@ -141,11 +141,12 @@ function authorise(user: AuthedUser, rule: RouteRule | undefined): void {
 // token is a 401 whatever its body; `resolve` then hands the user to the handler.
 const authenticated = new WeakMap<Request, AuthedUser | null>();
 
-async function requireUser(deps: AuthnDeps, request: Request, route: string): Promise<void> {
+async function requireUser(deps: AuthnDeps, request: Request, route: string): Promise<number> {
   const user = await authenticate(deps, request.headers.get("authorization") ?? undefined);
   if (!user) throw unauthorized("missing_token", "this endpoint needs 'Authorization: Bearer <access_token>'");
   authorise(user, deps.ruleOf(request.method, route));
   authenticated.set(request, user);
+  return user.id;
 }
 
 /**
@@ -153,7 +154,7 @@ async function requireUser(deps: AuthnDeps, request: Request, route: string): Pr
  * calls it): a caller without a valid token gets its 401 from the headers alone, and its 60 MB body
  * is never buffered. The macro then finds the user already there.
  */
-export function authenticateEarly(deps: AuthnDeps): (request: Request, route: string) => Promise<void> {
+export function authenticateEarly(deps: AuthnDeps): (request: Request, route: string) => Promise<number> {
   return (request, route) => requireUser(deps, request, route);
 }
 

@@ -11,15 +11,23 @@ import type { ExportCtx } from "./export";
 
 /** Largest import body; a year of meals is about 2 MB of JSON. */
 export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
-/** Imports at once per server (the import route's gate, entered before its body is read): each may hold ~5× its 64 MB. */
-export const IMPORTS_AT_ONCE = 1;
+/**
+ * Imports at once: one per account, three per server (the import route's gate, entered before its
+ * body is read). Each holds its body (at most 64 MB) and, for another tracker's file, a reader
+ * thread whose memory is bounded by the limits of trackers/files.ts.
+ */
+export const IMPORTS_AT_ONCE = { total: 3, perAccount: 1 };
+/** An import's body must keep coming (a byte at least every 15 s) and be whole within 120 s, or 408. */
+export const IMPORT_BODY_DEADLINE = { stallMs: 15_000, totalMs: 120_000 };
 
 /** Every diary feature's needs, which is what a whole account's data needs. */
 export type DiaryDeps = MealsDeps & CustomFoodsDeps & RecipesDeps & WeightsDeps & GoalsDeps;
 
 export interface PortabilityDeps extends DiaryDeps, FoodsDeps {
-  /** Imports running now: one at a time per server (lib/gate.ts). */
+  /** Imports running now: one per account, a few per server (lib/gate.ts). */
   imports: Gate;
+  /** The key of tracker-import meal ids (trackers/convert.ts `idFor`), derived from the server's secret. */
+  importIdKey: string;
 }
 
 export function diaryCtx(deps: DiaryDeps, user: AuthedUser): ExportCtx {
@@ -34,3 +42,7 @@ export function diaryCtx(deps: DiaryDeps, user: AuthedUser): ExportCtx {
     user,
   };
 }
+
+/** The import-id key from the server's secret: a key of its own, so the secret itself is never used twice. */
+export const importIdKeyOf = (secret: string) =>
+  new Bun.CryptoHasher("sha256", secret).update("morsel tracker-import meal ids").digest("hex");

@@ -71,12 +71,17 @@ export function exportWeights(ctx: WeightsCtx): Q<ExportedWeightT[]> {
   return rows<ExportedWeightT>("SELECT date, kg, note FROM weights WHERE user_id = ? ORDER BY date", ctx.userId);
 }
 
-/** Checks the file's recipes and weights (the REST rules), adding problems to `p`. */
-export function checkDiary(
+/**
+ * Checks the file's recipes and weights (the REST rules), adding problems to `p`: a recipe cycle
+ * too, so that a file is refused before anything is written. `pause` between items keeps 20,000
+ * weigh-ins from holding the event loop.
+ */
+export async function checkDiary(
   doc: Record<string, unknown>,
   today: string,
   p: Problems,
-): { recipes: ExportedRecipeT[]; weights: ExportedWeightT[] } {
+  pause: () => Promise<void>,
+): Promise<{ recipes: ExportedRecipeT[]; weights: ExportedWeightT[] }> {
   const list = (key: string) => {
     const v = doc[key] ?? [];
     if (!Array.isArray(v)) p.add(key, "must be an array");
@@ -92,25 +97,46 @@ export function checkDiary(
       return null;
     }
   };
-  const recipes = list("recipes").map((raw, i) =>
-    attempt(`recipes.${i}.`, () => {
+  const recipes: ExportedRecipeT[] = [];
+  for (const [i, raw] of list("recipes").entries()) {
+    await pause();
+    const r = attempt(`recipes.${i}.`, () => {
       const r = checkSchema(ExportedRecipe, raw, `recipes.${i}.`);
       checkRecipeInput(
         { name: r.name, brand: r.brand, servings: r.servings, cooked_grams: r.cooked_grams, portions: r.portions },
         false,
       );
       return r;
-    }),
-  );
-  const weights = list("weights").map((raw, i) =>
-    attempt(`weights.${i}.`, () => {
+    });
+    if (r) recipes.push(r);
+  }
+  const cycle = recipeCycle(recipes);
+  if (cycle) p.add("recipes", `contain each other in a cycle: recipes ${cycle.join(", ")}`);
+  const weights: ExportedWeightT[] = [];
+  for (const [i, raw] of list("weights").entries()) {
+    await pause();
+    const w = attempt(`weights.${i}.`, () => {
       const w = checkSchema(ExportedWeight, raw, `weights.${i}.`);
       checkWeightDate(w.date, today);
       checkWeight({ kg: w.kg, note: w.note });
       return w;
-    }),
-  );
-  return { recipes: recipes.filter((r) => r !== null), weights: weights.filter((w) => w !== null) };
+    });
+    if (w) weights.push(w);
+  }
+  return { recipes, weights };
+}
+
+/** The recipes of the file that contain each other (ids), or null: the order importRecipes writes them in. */
+function recipeCycle(recipes: ExportedRecipeT[]): number[] | null {
+  const pending = new Map(recipes.map((r) => [r.id, r]));
+  for (;;) {
+    const ready = [...pending.values()].filter((r) =>
+      r.ingredients.every((i) => !pending.has(i.food_id) || i.food_id === r.id),
+    );
+    if (!pending.size) return null;
+    if (!ready.length) return [...pending.keys()].slice(0, 10);
+    for (const r of ready) pending.delete(r.id);
+  }
 }
 
 /**
@@ -124,6 +150,7 @@ export async function importRecipes(
   recipes: ExportedRecipeT[],
   foodMap: Map<number, { id: number; portions: Map<string, number> }>,
   existing: Map<string, number>,
+  pause: () => Promise<void>,
 ) {
   const count = { added: 0, unchanged: 0 };
   const pending = new Map(recipes.map((r) => [r.id, r]));
@@ -146,22 +173,34 @@ export async function importRecipes(
         foodMap.set(r.id, { id, portions: new Map(view.portions.map((p) => [p.name, p.id])) });
         count[created ? "added" : "unchanged"]++;
       },
+      pause,
     );
   }
   return count;
 }
 
-/** Writes the file's weights; a date with the same weight and note is left alone. Call inside a transaction. */
-export function* importWeights(ctx: WeightsCtx, weights: ExportedWeightT[]): Q<{ added: number; unchanged: number }> {
+/** Writes the file's weights in paced transactions; a date with the same weight and note is left alone. */
+export async function importWeights(
+  store: Store,
+  ctx: WeightsCtx,
+  weights: ExportedWeightT[],
+  pause: () => Promise<void>,
+): Promise<{ added: number; unchanged: number }> {
   const count = { added: 0, unchanged: 0 };
-  const have = new Map((yield* exportWeights(ctx)).map((w) => [w.date, w]));
-  for (const w of weights) {
+  const have = new Map((await store.run(exportWeights(ctx))).map((w) => [w.date, w]));
+  const changed = weights.filter((w) => {
     const cur = have.get(w.date);
-    if (cur && cur.kg === w.kg && cur.note === w.note) count.unchanged++;
-    else {
+    return !(cur && cur.kg === w.kg && cur.note === w.note);
+  });
+  count.unchanged = weights.length - changed.length;
+  await pacedWrites(
+    changed,
+    (work) => store.run(work),
+    function* (w) {
       yield* putWeight({ ctx, date: w.date, input: { kg: w.kg, note: w.note } });
       count.added++;
-    }
-  }
+    },
+    pause,
+  );
   return count;
 }

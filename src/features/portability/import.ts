@@ -23,7 +23,7 @@ import { restoreMeal } from "../meals/service";
 import type { MealNutrients } from "../meals/nutrition";
 import { checkEatenAt, checkQuantity } from "../meals/validate";
 import type { ExportCtx } from "./export";
-import { pacedJsonSha256, pacedWrites, pacer } from "../../lib/pace";
+import { cancellablePacer, pacedJsonSha256, pacedWrites } from "../../lib/pace";
 import { EXPORT_FORMAT, EXPORT_VERSION, ExportedMeal, type ExportedMealT } from "./model";
 
 export interface ImportSummary {
@@ -97,8 +97,17 @@ function* checkMeal(
 }
 
 /** POST /import */
-export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknown }): Promise<ImportSummary> {
-  const pause = pacer();
+export async function importJson({
+  ctx,
+  input,
+  signal,
+}: {
+  ctx: ExportCtx;
+  input: unknown;
+  /** Aborted when the client hangs up: the import stops where it is. */
+  signal?: AbortSignal;
+}): Promise<ImportSummary> {
+  const pause = cancellablePacer(signal);
   const doc = input as Record<string, unknown> | null;
   if (!doc || typeof doc !== "object" || Array.isArray(doc) || doc.format !== EXPORT_FORMAT) {
     throw invalid([
@@ -117,13 +126,13 @@ export async function importJson({ ctx, input }: { ctx: ExportCtx; input: unknow
       ]);
     }
   }
-  return writeExport(ctx, await checkExport(ctx, doc, pause, { goals: true }));
+  return writeExport(ctx, await checkExport(ctx, doc, pause, { goals: true }), pause);
 }
 
 /** An export whose every part passed its checks: what writeExport writes. */
 export interface CheckedExport {
   fileFoods: Map<number, FileFood>;
-  diary: ReturnType<typeof checkDiary>;
+  diary: Awaited<ReturnType<typeof checkDiary>>;
   meals: ExportedMealT[];
   /** The goal schedule to put in place; null leaves the account's goals alone. */
   wanted: Plan[] | null;
@@ -161,7 +170,7 @@ export async function checkExport(
     }
   }
   // recipes (foods too: meals may log them) and weights
-  const diary = checkDiary(doc, localDate(ctx.meals.now, ctx.meals.timezone), p);
+  const diary = await checkDiary(doc, localDate(ctx.meals.now, ctx.meals.timezone), p, pause);
   for (const r of diary.recipes)
     fileFoods.set(r.id, {
       oldId: r.id,
@@ -196,8 +205,15 @@ export async function checkExport(
   return { fileFoods, diary, meals: meals as ExportedMealT[], wanted };
 }
 
-/** Writes a checked export in short transactions (lib/pace.ts); what was already there is left alone. */
-export async function writeExport(ctx: ExportCtx, checked: CheckedExport): Promise<ImportSummary> {
+/**
+ * Writes a checked export in short transactions (lib/pace.ts); what was already there is left alone.
+ * `pause` throws when the client has gone: what was written stays, and importing again completes it.
+ */
+export async function writeExport(
+  ctx: ExportCtx,
+  checked: CheckedExport,
+  pause: () => Promise<void>,
+): Promise<ImportSummary> {
   const { fileFoods, diary, meals, wanted } = checked;
   const { meals: mctx, foods: fctx } = ctx;
   const userId = ctx.user.id;
@@ -213,27 +229,34 @@ export async function writeExport(ctx: ExportCtx, checked: CheckedExport): Promi
   const existing = await run(fctx.repo.byContent(userId));
   // custom foods first (recipes wait for the file's recipes they contain, which wait for these)
   const plain = [...fileFoods.values()].filter((f) => !f.recipe);
-  await pacedWrites(plain, run, function* (f) {
-    const key = contentKey(f.input);
-    const same = f.deleted ? undefined : existing.get(key);
-    const id = same ?? (yield* createFood({ ctx: fctx, input: { ...f.input } as Record<string, unknown> })).id;
-    if (same === undefined && !f.deleted) existing.set(key, id);
-    foodMap.set(f.oldId, { id, portions: new Map((yield* fctx.repo.portions(id)).map((x) => [x.name, x.id])) });
-    if (f.deleted)
-      yield* deleteFood({ ctx: fctx, id }); // logged meals keep their snapshot, as on the source
-    else if (same !== undefined) summary.custom_foods.unchanged++;
-    else summary.custom_foods.added++;
-  });
-  summary.recipes = await importRecipes(ctx.store, ctx.recipes, diary.recipes, foodMap, existing);
-  await pacedWrites(meals, run, function* (m) {
-    summary.meals[yield* restoreMeal(mctx, restored(m, foodMap))]++;
-  });
-  await run(
-    tx(function* () {
-      if (wanted && (yield* replaceSchedule(ctx.goals, wanted))) summary.goals = "updated";
-      summary.weights = yield* importWeights(ctx.weights, diary.weights);
-    }),
+  await pacedWrites(
+    plain,
+    run,
+    function* (f) {
+      const key = contentKey(f.input);
+      const same = f.deleted ? undefined : existing.get(key);
+      const id = same ?? (yield* createFood({ ctx: fctx, input: { ...f.input } as Record<string, unknown> })).id;
+      if (same === undefined && !f.deleted) existing.set(key, id);
+      foodMap.set(f.oldId, { id, portions: new Map((yield* fctx.repo.portions(id)).map((x) => [x.name, x.id])) });
+      if (f.deleted)
+        yield* deleteFood({ ctx: fctx, id }); // logged meals keep their snapshot, as on the source
+      else if (same !== undefined) summary.custom_foods.unchanged++;
+      else summary.custom_foods.added++;
+    },
+    pause,
   );
+  summary.recipes = await importRecipes(ctx.store, ctx.recipes, diary.recipes, foodMap, existing, pause);
+  await pacedWrites(
+    meals,
+    run,
+    function* (m) {
+      summary.meals[yield* restoreMeal(mctx, restored(m, foodMap))]++;
+    },
+    pause,
+  );
+  await pause();
+  if (wanted && (await run(tx(() => replaceSchedule(ctx.goals, wanted))))) summary.goals = "updated";
+  summary.weights = await importWeights(ctx.store, ctx.weights, diary.weights, pause);
   return summary;
 }
 

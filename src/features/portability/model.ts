@@ -102,6 +102,12 @@ export const ImportSummary = t.Object(
     ignored_files: t.Optional(
       t.Array(t.String(), { description: "files of the upload this format does not read (a ZIP's profile.csv)" }),
     ),
+    names_not_searched: t.Optional(
+      Int({
+        description:
+          "distinct food names past the 1,000 an import searches the catalogue for: their entries are quick adds",
+      }),
+    ),
   },
   {
     title: "ImportSummary",

@@ -4,7 +4,7 @@ import { errors, Enum } from "../../lib/schemas";
 import { reply } from "../../lib/reply";
 import type { AuthedUser } from "../auth/plugin";
 import { bodyOf } from "../../http/body-spec";
-import { diaryCtx, IMPORT_BODY_LIMIT, type PortabilityDeps } from "./context";
+import { diaryCtx, IMPORT_BODY_DEADLINE, IMPORT_BODY_LIMIT, type PortabilityDeps } from "./context";
 import { exportCsvText, exportJsonText, exportWeightsCsv } from "./export";
 import { textStream } from "../../lib/stream";
 import { importJson } from "./import";
@@ -72,7 +72,7 @@ export function portabilityRoutes(deps: PortabilityDeps) {
                 "send a Morsel export as application/json (or give format= for another tracker's file)",
               );
             if (query.preview) throw invalid("preview", "is for other trackers' exports (format other than morsel)");
-            return reply(deps, await importJson({ ctx: ctx(user), input: body }));
+            return reply(deps, await importJson({ ctx: ctx(user), input: body, signal: request.signal }));
           }
           if (!(body instanceof UploadedFiles))
             throw new AppError(
@@ -84,6 +84,8 @@ export function portabilityRoutes(deps: PortabilityDeps) {
             files: body.files,
             preview: query.preview ?? false,
             weightUnit: query.weight_unit ?? (user.weightUnit === "lb" ? "lb" : "kg"),
+            idKey: deps.importIdKey,
+            signal: request.signal,
           } as const;
           // the CSV and ZIP readers load on the first such import, not at start-up
           const { importTracker } = await import("./trackers/import");
@@ -100,15 +102,21 @@ export function portabilityRoutes(deps: PortabilityDeps) {
           description: "a JSON export (GET /export?format=json), or another tracker's files; at most 64 MB",
         }),
         query: ImportQuery,
-        response: { 200: ImportSummary, ...errors(400, 401, 409, 413, 415, 429) },
+        response: { 200: ImportSummary, ...errors(400, 401, 408, 409, 413, 415, 429) },
         detail: {
           ...detail,
-          ...bodyOf({ kind: "json-or-files", limit: IMPORT_BODY_LIMIT, gate: "imports", file: "file" }),
+          ...bodyOf({
+            kind: "json-or-files",
+            limit: IMPORT_BODY_LIMIT,
+            gate: "imports",
+            file: "file",
+            deadline: IMPORT_BODY_DEADLINE,
+          }),
           body: ExportDocument,
           summary: "Import a JSON export, or another tracker's export, into this account",
           description:
-            "format=morsel (default): a JSON export, as application/json. Idempotent: importing the same file again adds nothing. Validated in full first: a tampered (checksum), truncated or invalid file is a 400 and changes nothing. Then written in short transactions while the server keeps answering others. One import runs at a time per server: another one meanwhile is 429 rate_limited with Retry-After, refused before its body is read. If the server stops half-way, importing the same file again completes it. Meals keep their ids and stored nutrients, so statistics come out the same on another server. " +
-            "format=myfitnesspal|cronometer|loseit|wger: the tracker's export as the body (CSV or ZIP) or as multipart parts named file. Each entry becomes a meal: a catalogue food with the exported amount where name, amount and energy agree, else a quick add with the exported energy and macros; weigh-ins become weights (a day that has one keeps it). preview=true writes nothing and answers what would be imported; rows that cannot be read are listed in skipped with file, line and column, and the rest imports. Importing the same file again changes nothing.",
+            "format=morsel (default): a JSON export, as application/json. Idempotent: importing the same file again adds nothing. Validated in full first: a tampered (checksum), truncated or invalid file is a 400 and changes nothing. Then written in short transactions while the server keeps answering others. One import runs at a time per account, and three per server: another one meanwhile is 429 rate_limited with Retry-After, refused before its body is read. The body must keep coming (a byte at least every 15 s) and be whole within 120 s, else 408 request_timeout; a client that hangs up stops its import. If the server stops half-way, importing the same file again completes it. Meals keep their ids and stored nutrients, so statistics come out the same on another server. " +
+            "format=myfitnesspal|cronometer|loseit|wger: the tracker's export as the body (CSV or ZIP) or as multipart parts named file. Each entry becomes a meal: a catalogue food with the exported amount where name, amount and energy agree, else a quick add with the exported energy and macros; weigh-ins become weights (a day that has one keeps it). preview=true writes nothing and answers what would be imported; rows that cannot be read are listed in skipped with file, line and column, and the rest imports. Limits: 64 MiB of CSV unpacked (counted as inflated, over all files), 1,000 ZIP entries and 100,000 CSV rows (413 payload_too_large); 300 columns and 64 KiB a record (the file is skipped, named with its line); 1,000 distinct food names searched (the rest are quick adds, counted in names_not_searched). A ZIP whose directory does not match its entries (entries that overlap) is 400. Importing the same file again changes nothing.",
         },
       },
     );

@@ -1,7 +1,7 @@
 /**
  * Another tracker's entries as the meals and weigh-ins of a Morsel export (model.ts), so they go
- * through the very checks and writes of POST /import. Each meal's id is derived from the account,
- * the format and the entry (its day, meal, name, amount, energy, and which repeat of the same
+ * through the very checks and writes of POST /import. Each meal's id is derived (under the server's
+ * key) from the account, the format and the entry (its day, meal, name, amount, energy, and which repeat of the same
  * entry that day it is): importing the same file again finds every meal already there.
  */
 import { MEAL_NUTRIENT_KEYS } from "../../../db/nutrients";
@@ -27,9 +27,14 @@ export interface ConvertedMeal {
   matched: boolean;
 }
 
-/** A UUID (version 8, RFC 9562: an application's own hash) from SHA-256 of `key`. */
-export function idFor(key: string): string {
-  const h = new Bun.CryptoHasher("sha256").update(key).digest("hex");
+/**
+ * A UUID (version 8, RFC 9562: an application's own hash) from HMAC-SHA-256 of `key` under the
+ * server's `secret`: the same entry gets the same id on every import (so importing again changes
+ * nothing), and another account, without the secret, cannot work it out and take it first (a
+ * plain hash of the account and the entry could be, turning the owner's import away with 409).
+ */
+export function idFor(secret: string, key: string): string {
+  const h = new Bun.CryptoHasher("sha256", secret).update(key).digest("hex");
   const variant = ((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
@@ -42,6 +47,7 @@ export async function convertFoods(
   opts: {
     format: TrackerFormat;
     userId: number;
+    idKey: string;
     timezone: string;
     matcher: CatalogueMatcher;
     pause: () => Promise<void>;
@@ -57,7 +63,7 @@ export async function convertFoods(
     const [hh, mm] = e.time ? (e.time.split(":").map(Number) as [number, number]) : TYPICAL_TIME[e.meal];
     const eatenAt = toRfc3339(localTimeToInstant(e.date, hh, mm, opts.timezone));
     const common = {
-      id: idFor(`morsel-import|${key}|${nth}`),
+      id: idFor(opts.idKey, `morsel-import|${key}|${nth}`),
       meal_type: e.meal,
       date: e.date,
       eaten_at: eatenAt,

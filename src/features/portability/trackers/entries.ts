@@ -24,11 +24,17 @@ export interface Skip {
 /** Skipped rows listed in an import's answer; its `skipped_count` has them all. */
 export const MAX_LISTED_SKIPS = 100;
 
-export interface Table {
+/** A CSV file's name and header row, before its rows are read. */
+export interface TableHead {
   file: string;
   /** Column names, lower case, spaces squeezed. */
   header: string[];
-  rows: { line: number; cells: string[] }[];
+}
+
+/** One record of a CSV file, with its (1-based) line: the header is line 1. */
+export interface Row {
+  line: number;
+  cells: string[];
 }
 
 export const normalHeader = (h: string) =>
@@ -39,7 +45,7 @@ export const normalHeader = (h: string) =>
     .replace(/\s+/g, " ");
 
 /** The index of the first column named one of `names` (normalised), or -1. */
-export function column(t: Table, ...names: string[]): number {
+export function column(t: TableHead, ...names: string[]): number {
   for (const n of names) {
     const i = t.header.indexOf(n);
     if (i >= 0) return i;
@@ -140,7 +146,7 @@ const NUTRIENT_COLUMNS: Record<MealNutrientKey, string[]> = {
   sodium_mg: ["sodium (mg)", "sodium"],
 };
 
-export function nutrientColumns(t: Table): Partial<Record<MealNutrientKey, number>> {
+export function nutrientColumns(t: TableHead): Partial<Record<MealNutrientKey, number>> {
   const out: Partial<Record<MealNutrientKey, number>> = {};
   for (const [key, names] of Object.entries(NUTRIENT_COLUMNS)) {
     const i = column(t, ...names);
@@ -166,9 +172,9 @@ const MAX_VALUE: Record<MealNutrientKey, number> = {
  * required (a row without it says nothing about intake); an empty cell is "not recorded".
  */
 export function rowNutrients(
-  t: Table,
+  t: TableHead,
   cols: Partial<Record<MealNutrientKey, number>>,
-  row: { line: number; cells: string[] },
+  row: Row,
 ): TrackerFood["nutrients"] | Skip {
   const out: Partial<Record<MealNutrientKey, number>> = {};
   for (const [key, i] of Object.entries(cols) as [MealNutrientKey, number][]) {

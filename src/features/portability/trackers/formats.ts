@@ -14,15 +14,8 @@
  * - wger (Weight → Export): `Weight,Date`. wger exports no nutrition diary as a file (its diary is
  *   only in its REST API), so its weigh-ins are what comes across.
  */
-import { emptyRead, type SourceFile, type Table, type TrackerRead } from "./entries";
-import {
-  isFoodTable,
-  isWeightTable,
-  readFoodTable,
-  readWeightTable,
-  type FoodTableSpec,
-  type WeightTableSpec,
-} from "./tables";
+import { emptyRead, normalHeader, type Row, type TrackerRead } from "./entries";
+import { foodRows, isFoodTable, isWeightTable, weightRows, type FoodTableSpec, type WeightTableSpec } from "./tables";
 
 export const TRACKER_FORMATS = ["myfitnesspal", "cronometer", "loseit", "wger"] as const;
 export type TrackerFormat = (typeof TRACKER_FORMATS)[number];
@@ -97,33 +90,70 @@ export function expectedFiles(format: TrackerFormat): string {
 }
 
 /**
- * The upload's tables read as `format`'s foods and weigh-ins. A table is a food table when it has
- * the columns of one of the format's food specs (the first that fits), else a weight table; any
- * other file is listed as ignored. Weigh-ins without a unit are in `weightUnit`.
+ * Reads an upload's CSV files as `format`'s foods and weigh-ins, a row at a time as they are parsed
+ * (read-upload.ts). A file is a food table when its header has the columns of one of the format's
+ * food specs (the first that fits), else a weight table; any other file is listed as ignored. A
+ * file's rows count only once the file ended cleanly (`commit`): a file that breaks half-way is
+ * skipped whole, as it always was. Weigh-ins without a unit are in `weightUnit`.
  */
-export function readTracker(
-  format: TrackerFormat,
-  tables: Table[],
-  files: SourceFile[],
-  weightUnit: "kg" | "lb",
-): TrackerRead {
-  const f = FORMATS[format];
-  const out = emptyRead();
-  const used = new Set<string>();
-  const food = tables.map((t) => ({ t, spec: f.foods.findIndex((s) => isFoodTable(t, s)) }));
-  const detailed = food.some((x) => x.spec === 0);
-  for (const { t, spec } of food) {
-    if (spec < 0 || (spec > 0 && detailed)) continue; // a summary beside the detail would count meals twice
-    readFoodTable(t, f.foods[spec]!, out);
-    used.add(t.file);
+export class TrackerReader {
+  /** What each food spec's files gave, and the weight files': kept apart until `finish`. */
+  private readonly foods: { read: TrackerRead; files: string[] }[];
+  private readonly weights = emptyRead();
+  private readonly weightFiles: string[] = [];
+  private pending: { read: TrackerRead; into: TrackerRead; file: string; files: string[] } | null = null;
+
+  constructor(
+    private readonly format: TrackerFormat,
+    private readonly weightUnit: "kg" | "lb",
+  ) {
+    this.foods = FORMATS[format].foods.map(() => ({ read: emptyRead(), files: [] }));
   }
-  for (const t of tables) {
-    if (used.has(t.file)) continue;
-    const spec = f.weights.find((s) => isWeightTable(t, s));
-    if (!spec) continue;
-    readWeightTable(t, spec, weightUnit, out);
-    used.add(t.file);
+
+  /** The row reader of a file whose header is `header`; null when it is none of this format's files. */
+  table(file: string, header: string[]): ((row: Row) => void) | null {
+    const f = FORMATS[this.format];
+    const t = { file, header: header.map(normalHeader) };
+    const read = emptyRead();
+    const spec = f.foods.findIndex((s) => isFoodTable(t, s));
+    if (spec >= 0) {
+      this.pending = { read, into: this.foods[spec]!.read, file, files: this.foods[spec]!.files };
+      return foodRows(t, f.foods[spec]!, read);
+    }
+    const w = f.weights.find((s) => isWeightTable(t, s));
+    if (!w) return null;
+    this.pending = { read, into: this.weights, file, files: this.weightFiles };
+    return weightRows(t, w, this.weightUnit, read);
   }
-  out.ignored = files.map((x) => x.name).filter((n) => !used.has(n));
-  return out;
+
+  /** The file being read ended cleanly: its rows count. */
+  commit(): void {
+    const p = this.pending;
+    if (!p) return;
+    for (const x of p.read.foods) p.into.foods.push(x);
+    for (const x of p.read.weights) p.into.weights.push(x);
+    for (const x of p.read.skipped) p.into.skipped.push(x);
+    p.files.push(p.file);
+    this.pending = null;
+  }
+
+  /** The file being read broke: none of its rows count. */
+  drop(): void {
+    this.pending = null;
+  }
+
+  /** Everything read; `files` names every file of the upload (for `ignored`). */
+  finish(files: string[]): TrackerRead {
+    const out = emptyRead();
+    // a summary beside the detail would count meals twice: with the detail (spec 0), summaries are ignored
+    const used = this.foods[0]?.files.length ? [this.foods[0]] : this.foods;
+    for (const part of [...used, { read: this.weights, files: this.weightFiles }]) {
+      for (const x of part.read.foods) out.foods.push(x);
+      for (const x of part.read.weights) out.weights.push(x);
+      for (const x of part.read.skipped) out.skipped.push(x);
+    }
+    const read = new Set(used.flatMap((p) => p.files).concat(this.weightFiles));
+    out.ignored = files.filter((n) => !read.has(n));
+    return out;
+  }
 }

@@ -5,18 +5,20 @@
  * `preview` nothing is written: the answer says what would be. A row the checks refuse is
  * reported with its file and line and left out; the rest imports. Re-importing changes nothing:
  * meals have ids derived from their entries, and a day that already has a weigh-in keeps it.
+ * The files are read in a worker thread (read.ts); everything after is paced on this one, and
+ * stops when the client hangs up (`input.signal`).
  */
 import { AppError, type ErrorDetail } from "../../../lib/errors";
-import { pacer } from "../../../lib/pace";
+import { cancellablePacer } from "../../../lib/pace";
 import type { FoodsCtx } from "../../foods/service";
 import type { ExportCtx } from "../export";
 import { exportWeights } from "../diary";
 import { checkExport, writeExport, type CheckedExport, type ImportSummary } from "../import";
 import { convertFoods, convertWeights, type ConvertedMeal, type Origin } from "./convert";
-import { MAX_LISTED_SKIPS, type Skip, type SourceFile, type Table } from "./entries";
-import { csvFiles, readTable } from "./files";
-import { expectedFiles, readTracker, TRACKER_NAMES, type TrackerFormat } from "./formats";
+import { MAX_LISTED_SKIPS, type Skip, type SourceFile } from "./entries";
+import { expectedFiles, TRACKER_NAMES, type TrackerFormat } from "./formats";
 import { CatalogueMatcher } from "./match";
+import { readInWorker } from "./read";
 
 export interface TrackerSummary extends ImportSummary {
   format: TrackerFormat;
@@ -28,6 +30,8 @@ export interface TrackerSummary extends ImportSummary {
   skipped: Skip[];
   skipped_count: number;
   ignored_files: string[];
+  /** Distinct food names past the search budget (CatalogueMatcher), imported as quick adds unsearched. */
+  names_not_searched: number;
 }
 
 export interface TrackerImport {
@@ -36,6 +40,10 @@ export interface TrackerImport {
   preview: boolean;
   /** The unit of weigh-ins whose file does not say (MyFitnessPal, Lose It!, wger): default the account's. */
   weightUnit: "kg" | "lb";
+  /** The server's key for the meals' ids (convert.ts `idFor`): another account cannot work them out. */
+  idKey: string;
+  /** Aborted when the client hangs up: the import stops. */
+  signal?: AbortSignal;
 }
 
 export async function importTracker({
@@ -47,18 +55,17 @@ export async function importTracker({
   foods: FoodsCtx;
   input: TrackerImport;
 }): Promise<TrackerSummary> {
-  const pause = pacer();
+  const pause = cancellablePacer(input.signal);
   const skipped: Skip[] = [];
-  const files = csvFiles(input.files);
-  const tables = files.map((f) => readTable(f, skipped)).filter((t): t is Table => t !== null);
-  const read = readTracker(input.format, tables, files, input.weightUnit);
+  const read = await readInWorker(input, input.signal);
   skipped.push(...read.skipped);
   if (!read.foods.length && !read.weights.length) throw nothingToImport(input.format, skipped, read.ignored);
 
-  const matcher = new CatalogueMatcher(foods, (id) => ctx.store.run(ctx.meals.foods.loggable(ctx.user.id, id)));
+  const matcher = new CatalogueMatcher(foods, (id) => ctx.store.run(ctx.meals.foods.loggable(ctx.user.id, id)), pause);
   let meals = await convertFoods(read.foods, {
     format: input.format,
     userId: ctx.user.id,
+    idKey: input.idKey,
     timezone: ctx.meals.timezone,
     matcher,
     pause,
@@ -90,7 +97,7 @@ export async function importTracker({
     }
   }
 
-  const summary = input.preview ? await previewOf(ctx, checked) : await writeExport(ctx, checked);
+  const summary = input.preview ? await previewOf(ctx, checked, pause) : await writeExport(ctx, checked, pause);
   summary.weights.unchanged += kept;
   const dates = [...meals.map((m) => m.meal.date), ...weights.map((w) => w.weight.date)].sort();
   return {
@@ -101,6 +108,7 @@ export async function importTracker({
     last_date: dates.at(-1) ?? null,
     matched: meals.filter((m) => m.matched).length,
     quick_adds: meals.filter((m) => !m.matched).length,
+    names_not_searched: matcher.unsearched,
     skipped: skipped.slice(0, MAX_LISTED_SKIPS),
     skipped_count: skipped.length,
     ignored_files: read.ignored,
@@ -136,10 +144,12 @@ function refusedRows(details: ErrorDetail[], meals: ConvertedMeal[], weights: { 
 }
 
 /** What writeExport would report, without writing: a meal already here (same id) is unchanged. */
-async function previewOf(ctx: ExportCtx, checked: CheckedExport): Promise<ImportSummary> {
+async function previewOf(ctx: ExportCtx, checked: CheckedExport, pause: () => Promise<void>): Promise<ImportSummary> {
   let unchanged = 0;
-  for (const m of checked.meals)
+  for (const m of checked.meals) {
     if ((await ctx.store.run(ctx.meals.repo.byId(m.id.toLowerCase())))?.userId === ctx.user.id) unchanged++;
+    await pause();
+  }
   return {
     meals: { added: checked.meals.length - unchanged, unchanged },
     custom_foods: { added: 0, unchanged: 0 },

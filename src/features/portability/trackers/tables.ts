@@ -14,7 +14,8 @@ import {
   timeCell,
   toKg,
   unitOfHeader,
-  type Table,
+  type Row,
+  type TableHead,
   type TrackerRead,
 } from "./entries";
 
@@ -35,9 +36,9 @@ export interface FoodTableSpec {
   excludes?: string[];
 }
 
-const has = (t: Table, names: string[]) => column(t, ...names) >= 0;
+const has = (t: TableHead, names: string[]) => column(t, ...names) >= 0;
 /** Does this table have every column the spec needs (the name only where the spec has one)? */
-export const isFoodTable = (t: Table, s: FoodTableSpec) =>
+export const isFoodTable = (t: TableHead, s: FoodTableSpec) =>
   has(t, s.date) &&
   (s.requires ?? []).every((c) => has(t, [c])) &&
   !(s.excludes ?? []).some((c) => has(t, [c])) &&
@@ -48,35 +49,36 @@ export const isFoodTable = (t: Table, s: FoodTableSpec) =>
 const TOTAL_ROW = /^(daily )?totals?$/i;
 const YES = /^(true|yes|1)$/i;
 
-export function readFoodTable(t: Table, s: FoodTableSpec, into: TrackerRead): void {
+/** The reader of a food table's rows (after its header), each read into `into` or skipped with its line. */
+export function foodRows(t: TableHead, s: FoodTableSpec, into: TrackerRead): (row: Row) => void {
   const cols = nutrientColumns(t);
   const [date, meal, name] = [column(t, ...s.date), column(t, ...s.meal), s.name.length ? column(t, ...s.name) : -1];
   const amount = s.amount ? column(t, ...s.amount) : -1;
   const [quantity, units] = [s.quantity ? column(t, ...s.quantity) : -1, s.units ? column(t, ...s.units) : -1];
   const time = s.time ? column(t, ...s.time) : -1;
   const [deleted, type] = [column(t, "deleted"), column(t, "type")];
-  for (const row of t.rows) {
+  return (row) => {
     const cell = (i: number) => (i >= 0 ? (row.cells[i] ?? "").trim() : "");
     const skip = (i: number, message: string) =>
       into.skipped.push({ file: t.file, line: row.line, column: i >= 0 ? i + 1 : null, message });
-    if (YES.test(cell(deleted)) || /exercise/i.test(cell(type))) continue; // not eaten, or not food
+    if (YES.test(cell(deleted)) || /exercise/i.test(cell(type))) return; // not eaten, or not food
     const mealName = cell(meal) || cell(type);
-    if (TOTAL_ROW.test(mealName) || TOTAL_ROW.test(cell(date))) continue; // a sum of rows already read
+    if (TOTAL_ROW.test(mealName) || TOTAL_ROW.test(cell(date))) return; // a sum of rows already read
     const d = dateCell(cell(date));
     if (!d) {
       skip(date, `date "${cell(date)}" is not a date (YYYY-MM-DD or M/D/YYYY)`);
-      continue;
+      return;
     }
     const { meal: mealType, group } = mealOf(mealName);
     const foodName = name >= 0 ? cell(name) : mealName ? `${mealName} (${s.label})` : `Day total (${s.label})`;
     if (!foodName) {
       skip(name, "the food's name is empty");
-      continue;
+      return;
     }
     const nutrients = rowNutrients(t, cols, row);
     if ("message" in nutrients) {
       into.skipped.push(nutrients);
-      continue;
+      return;
     }
     const q = numberCell(cell(quantity));
     const amountText =
@@ -92,7 +94,7 @@ export function readFoodTable(t: Table, s: FoodTableSpec, into: TrackerRead): vo
       file: t.file,
       line: row.line,
     });
-  }
+  };
 }
 
 export interface WeightTableSpec {
@@ -103,36 +105,41 @@ export interface WeightTableSpec {
   metric?: string[];
 }
 
-export const isWeightTable = (t: Table, s: WeightTableSpec) =>
+export const isWeightTable = (t: TableHead, s: WeightTableSpec) =>
   has(t, s.date) && has(t, s.weight) && (!s.metric || has(t, s.metric));
 
-/** Weigh-ins of the table; `unit` is the one the tracker wrote them in when neither the header nor a column says. */
-export function readWeightTable(t: Table, s: WeightTableSpec, fallback: "kg" | "lb", into: TrackerRead): void {
+/** The reader of a weight table's rows; `fallback` is the unit when neither the header nor a column says. */
+export function weightRows(
+  t: TableHead,
+  s: WeightTableSpec,
+  fallback: "kg" | "lb",
+  into: TrackerRead,
+): (row: Row) => void {
   const [date, weight] = [column(t, ...s.date), column(t, ...s.weight)];
   const unitCol = s.unit ? column(t, ...s.unit) : -1;
   const metric = s.metric ? column(t, ...s.metric) : -1;
   const deleted = column(t, "deleted");
   const headerUnit = unitOfHeader(t.header[weight]!);
-  for (const row of t.rows) {
+  return (row) => {
     const cell = (i: number) => (i >= 0 ? (row.cells[i] ?? "").trim() : "");
     const skip = (i: number, message: string) =>
       into.skipped.push({ file: t.file, line: row.line, column: i + 1, message });
-    if (metric >= 0 && cell(metric).toLowerCase() !== "weight") continue; // blood pressure, body fat, …
-    if (YES.test(cell(deleted))) continue;
+    if (metric >= 0 && cell(metric).toLowerCase() !== "weight") return; // blood pressure, body fat, …
+    if (YES.test(cell(deleted))) return;
     const d = dateCell(cell(date));
     if (!d) {
       skip(date, `date "${cell(date)}" is not a date (YYYY-MM-DD or M/D/YYYY)`);
-      continue;
+      return;
     }
     const v = numberCell(cell(weight));
-    if (v === null) continue; // a day with a body-fat reading only
+    if (v === null) return; // a day with a body-fat reading only
     const rowUnit = cell(unitCol).toLowerCase();
     const unit = rowUnit.startsWith("lb") ? "lb" : rowUnit.startsWith("kg") ? "kg" : (headerUnit ?? fallback);
     const kg = Number.isFinite(v) ? toKg(v, unit) : Number.NaN;
     if (!(kg >= MIN_KG && kg <= MAX_KG)) {
       skip(weight, `weight "${cell(weight)}" ${unit} is out of range (${MIN_KG}–${MAX_KG} kg)`);
-      continue;
+      return;
     }
     into.weights.push({ date: d, kg, file: t.file, line: row.line });
-  }
+  };
 }
