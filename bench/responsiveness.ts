@@ -12,13 +12,17 @@
  * GET /recipes and the JSON export of an account with 2,500 such recipes; the CSV export of ~40k meals;
  * four 40 MP JPEG uploads at once and one 40 MP PNG; 8 signed-in clients sending expensive searches;
  * 8 anonymous clients flooding search. Then GET /weights for an account whose first weigh-in is in 1970
- * beside one whose history starts this year (the trend's cost must not depend on it).
+ * beside one whose history starts this year (the trend's cost must not depend on it). Issue 47's
+ * cases, marked [47.n] by its finding: other trackers' uploads (a ZIP bomb, a 60 MiB CSV, 5 M
+ * columns, an unclosed quote, 70,000 members, aliased entries, ordinary files, 20,000 weigh-ins,
+ * 200,000 rows, 20,000 distinct names), each with the server's RSS growth.
  *   --entry PATH   another checkout's src/index.ts (the previous commit, say), for a before/after
  *   --mb N         the meal import's size (default 30)
  *   --only TEXT    measure only the cases whose label contains TEXT
  */
 import { join } from "node:path";
 import sharp from "sharp";
+import { zipSync } from "fflate";
 import { syntheticExport } from "./lib/export-doc";
 import { tempDir } from "./lib/tmp";
 import { machine, numberArg, startServer } from "./lib/wrk";
@@ -145,6 +149,26 @@ const upload = (token: string, bytes: Uint8Array, type: string) => {
   return fetch(`${base}/scanner/photo`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
 };
 
+/** A ZIP whose directory lists `copies` entries that all point at its one stored entry (a bomb's trick). */
+function aliasedZip(text: string, copies: number): Uint8Array {
+  const one = zipSync({ "Nutrition-Summary.csv": new TextEncoder().encode(text) }, { level: 0 });
+  const view = new DataView(one.buffer);
+  let eocd = one.length - 22;
+  while (view.getUint32(eocd, true) !== 0x06054b50) eocd--;
+  const cdStart = view.getUint32(eocd + 16, true);
+  const cd = one.subarray(cdStart, eocd);
+  const out = new Uint8Array(cdStart + cd.length * copies + 22);
+  out.set(one.subarray(0, cdStart));
+  for (let i = 0; i < copies; i++) out.set(cd, cdStart + i * cd.length);
+  const end = new DataView(out.buffer, cdStart + cd.length * copies);
+  end.setUint32(0, 0x06054b50, true);
+  end.setUint16(8, copies, true);
+  end.setUint16(10, copies, true);
+  end.setUint32(12, cd.length * copies, true);
+  end.setUint32(16, cdStart, true);
+  return out;
+}
+
 console.log(`bench:responsiveness — ${machine()}\nserver: ${entry} (one photo worker)\n`);
 const header = [
   "| while | probes | /healthz p50 ms | p99 ms | max ms | goal met (p99 ≤ 50, max ≤ 250) | the heavy work |",
@@ -181,6 +205,99 @@ for (const n of [5000, 20000]) {
   }));
   const body = JSON.stringify({ ...(await emptyExport(token)), recipes });
   await measure("POST /import of 400 recipes", () => status(json("POST", "/import", token, body)));
+}
+// Issue 47's imports of other trackers' files: each case also reports the server's RSS growth (goal < 300 MB)
+const rssMb = async () => {
+  const status = await Bun.file(`/proc/${proc.pid}/status`).text();
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+};
+const grown = (job: () => Promise<string>) => async () => {
+  const before = await rssMb();
+  const result = await job();
+  return `${result}, RSS ${before.toFixed(0)} → ${(await rssMb()).toFixed(0)} MB`;
+};
+const tracker = (token: string, format: string, body: Uint8Array | string, type = "text/csv") =>
+  fetch(`${base}/import?format=${format}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": type },
+    body,
+  });
+const mfpRows = (n: number) =>
+  `Date,Meal,Calories,Fat (g),Carbohydrates (g),Protein (g)\n${Array.from(
+    { length: n },
+    (_, i) =>
+      `2024-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")},Lunch,${400 + (i % 300)},10,50,20`,
+  ).join("\n")}\n`;
+const cronometerRows = (n: number, distinct: number) =>
+  `Day,Time,Group,Food Name,Amount,Energy (kcal),Protein (g)\n${Array.from(
+    { length: n },
+    (_, i) =>
+      `2025-01-${String((i % 28) + 1).padStart(2, "0")},08:00 AM,Breakfast,Homemade dish number ${i % distinct},1.00 serving,${200 + (i % 50)},5`,
+  ).join("\n")}\n`;
+{
+  const big = new TextEncoder().encode(mfpRows(1_100_000)); // ~60 MiB of CSV
+  const zipped = zipSync({ "Nutrition-Summary.csv": big }, { level: 9 });
+  await measure(
+    `[47.1] a ${(zipped.length / 1e3).toFixed(0)} KB ZIP of a ${(big.length / 2 ** 20).toFixed(0)} MiB CSV`,
+    grown(async () => status(tracker(await register(), "myfitnesspal", zipped, "application/zip"))),
+  );
+  await measure(
+    `[47.1] a plain ${(big.length / 2 ** 20).toFixed(0)} MiB CSV`,
+    grown(async () => status(tracker(await register(), "myfitnesspal", big))),
+  );
+  const wide = `${"c,".repeat(5_000_000)}Date\n`;
+  await measure(
+    `[47.1] a ${(wide.length / 1e6).toFixed(0)} MB CSV of 5 M header columns`,
+    grown(async () => status(tracker(await register(), "myfitnesspal", wide))),
+  );
+  const quote = `Date,Meal,Calories\n2024-01-01,"Lunch,400\n${"2024-01-02,Dinner,500\n".repeat(400_000)}`;
+  await measure(
+    `[47.1] a ${(quote.length / 1e6).toFixed(0)} MB CSV with an unclosed quote`,
+    grown(async () => status(tracker(await register(), "myfitnesspal", quote))),
+  );
+  const members: Record<string, Uint8Array> = {};
+  for (let i = 0; i < 70_000; i++) members[`m${i}.txt`] = new Uint8Array([65]);
+  const many = zipSync(members, { level: 0 });
+  await measure(
+    "[47.1] a 70,000-member ZIP",
+    grown(async () => status(tracker(await register(), "myfitnesspal", many, "application/zip"))),
+  );
+  await measure(
+    "[47.2] a ZIP of 1,000 directory entries aliasing one 2 MB stored CSV",
+    grown(async () =>
+      status(tracker(await register(), "myfitnesspal", aliasedZip(mfpRows(33_000), 1000), "application/zip")),
+    ),
+  );
+  const mib = mfpRows(17_500);
+  await measure(
+    `[47.3] an ordinary ${(mib.length / 2 ** 20).toFixed(1)} MiB MyFitnessPal CSV`,
+    grown(async () => status(tracker(await register(), "myfitnesspal", mib))),
+  );
+  const wger = `Weight,Date\n${Array.from({ length: 5000 }, (_, i) => `${(70 + (i % 10) / 10).toFixed(1)},${new Date(Date.UTC(2010, 0, 1 + i)).toISOString().slice(0, 10)}`).join("\n")}\n`;
+  await measure(
+    "[47.3] 5,000 weigh-ins (wger CSV)",
+    grown(async () => status(tracker(await register(), "wger", wger))),
+  );
+  const weighIns = await register();
+  const weights = Array.from({ length: 20_000 }, (_, i) => ({
+    date: new Date(Date.UTC(1970, 0, 1 + i)).toISOString().slice(0, 10),
+    kg: 70 + (i % 10) / 10,
+    note: null,
+  }));
+  const wdoc = JSON.stringify({ ...(await emptyExport(weighIns)), weights });
+  await measure(
+    "[47.3] 20,000 weigh-ins in a JSON import",
+    grown(async () => status(json("POST", "/import", weighIns, wdoc))),
+  );
+  await measure(
+    "[47.3] a 200,000-row MyFitnessPal CSV",
+    grown(async () => status(tracker(await register(), "myfitnesspal", mfpRows(200_000)))),
+  );
+  const names = cronometerRows(20_000, 20_000);
+  await measure(
+    `[47.4] a Cronometer CSV of 20,000 distinct food names (${(names.length / 1e6).toFixed(1)} MB)`,
+    grown(async () => status(tracker(await register(), "cronometer", names))),
+  );
 }
 const cook = await register();
 {
