@@ -6,7 +6,7 @@
  */
 import { t } from "elysia";
 import { NUTRIENTS } from "../../db/nutrients";
-import { Nullable } from "../../lib/schemas";
+import { Nullable, Text, TextRecord } from "../../lib/schemas";
 import { intParam } from "../../lib/validation";
 
 const UNIT_MAX: Record<string, number> = {
@@ -46,7 +46,7 @@ export const NutrientsIn = t.Object(Object.fromEntries(NUTRIENTS.map((n) => [n.k
 
 export const PortionIn = t.Object(
   {
-    name: t.String({
+    name: Text({
       minLength: 1,
       maxLength: PORTION_NAME_MAX,
       description: `1–${PORTION_NAME_MAX} characters`,
@@ -71,7 +71,7 @@ const LabelIn = t.Object(
   {
     per_100g: t.Optional(
       Nullable(
-        t.Record(t.String(), Nullable(t.Number()), {
+        TextRecord(Nullable(t.Number()), {
           errorMessage: "must be an object of values per 100 g, or null",
         }),
       ),
@@ -79,7 +79,7 @@ const LabelIn = t.Object(
     serving: t.Optional(
       Nullable(
         t.Object({
-          text: t.Optional(Nullable(t.String())),
+          text: t.Optional(Nullable(Text())),
           grams: t.Optional(Nullable(t.Number())),
           millilitres: t.Optional(Nullable(t.Number())),
         }),
@@ -95,7 +95,7 @@ const LabelIn = t.Object(
 );
 
 export const FoodFields = {
-  name: t.String({
+  name: Text({
     minLength: 1,
     maxLength: NAME_MAX,
     description: `1–${NAME_MAX} characters after trimming`,
@@ -103,7 +103,7 @@ export const FoodFields = {
   }),
   brand: t.Optional(
     Nullable(
-      t.String({
+      Text({
         maxLength: BRAND_MAX,
         description: `at most ${BRAND_MAX} characters`,
         errorMessage: `must be at most ${BRAND_MAX} characters, or null`,
@@ -112,7 +112,7 @@ export const FoodFields = {
   ),
   barcode: t.Optional(
     Nullable(
-      t.String({
+      Text({
         description: "EAN-13, EAN-8, UPC-A, UPC-E or GTIN-14; stored as GTIN-14",
         errorMessage: "must be a string of digits, or null",
       }),

@@ -6,7 +6,7 @@
 import { t } from "elysia";
 import { AppError } from "../../lib/errors";
 import type { Problems } from "../../lib/problems";
-import { Int, Nullable } from "../../lib/schemas";
+import { Int, Nullable, Text, TextRecord } from "../../lib/schemas";
 import { checkSchema } from "../../lib/validation";
 import { checkRecipeInput, MAX_DISH_GRAMS, MAX_INGREDIENTS } from "../recipes/validate";
 import { recipeView, restoreRecipe, type RecipesCtx } from "../recipes/service";
@@ -16,23 +16,23 @@ import { pacedWrites } from "../../lib/pace";
 import { checkWeight, checkWeightDate } from "../weights/validate";
 import { putWeight, type WeightsCtx } from "../weights/service";
 
-const values = () => t.Record(t.String(), Nullable(t.Number()));
+const values = () => TextRecord(Nullable(t.Number()));
 export const ExportedRecipe = t.Object(
   {
     id: Int({ minimum: 1_000_000 }),
-    name: t.String(),
-    brand: Nullable(t.String()),
+    name: Text(),
+    brand: Nullable(Text()),
     servings: t.Number(),
     cooked_grams: Nullable(t.Number()),
     ingredients: t.Array(
       t.Object({
         food_id: Int({ minimum: 1 }),
-        food_name: t.String({ minLength: 1, maxLength: 300 }),
+        food_name: Text({ minLength: 1, maxLength: 300 }),
         quantity: t.Number({ exclusiveMinimum: 0 }),
         portion: Nullable(
           t.Object({
             id: Int({ minimum: 1 }),
-            name: t.String({ minLength: 1, maxLength: 300 }),
+            name: Text({ minLength: 1, maxLength: 300 }),
             grams: t.Number({ exclusiveMinimum: 0, maximum: MAX_DISH_GRAMS }),
           }),
         ),
@@ -41,14 +41,14 @@ export const ExportedRecipe = t.Object(
       }),
       { minItems: 1, maxItems: MAX_INGREDIENTS },
     ),
-    portions: t.Array(t.Object({ name: t.String(), grams: t.Number() }), {
+    portions: t.Array(t.Object({ name: Text(), grams: t.Number() }), {
       description: 'your own portions (the automatic "serving" is not listed)',
     }),
   },
   { title: "ExportedRecipe" },
 );
 export const ExportedWeight = t.Object(
-  { date: t.String({ format: "date" }), kg: t.Number(), note: Nullable(t.String()) },
+  { date: t.String({ format: "date" }), kg: t.Number(), note: Nullable(Text()) },
   { title: "ExportedWeight" },
 );
 export type ExportedRecipeT = typeof ExportedRecipe.static;
