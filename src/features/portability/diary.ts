@@ -8,7 +8,7 @@ import { AppError } from "../../lib/errors";
 import type { Problems } from "../../lib/problems";
 import { Int, Nullable, Text, TextRecord } from "../../lib/schemas";
 import { checkSchema } from "../../lib/validation";
-import { checkRecipeInput, MAX_DISH_GRAMS, MAX_INGREDIENTS } from "../recipes/validate";
+import { checkRecipeInput, MAX_DISH_GRAMS, MAX_INGREDIENTS, recipeNutrition, SERVING } from "../recipes/validate";
 import { recipeView, restoreRecipe, type RecipesCtx } from "../recipes/service";
 import { rows, type Q } from "../../db/q";
 import type { Store } from "../../db/store";
@@ -63,7 +63,7 @@ export function* exportRecipe(ctx: RecipesCtx, id: number): Q<ExportedRecipeT> {
     servings: r.servings,
     cooked_grams: r.cooked_grams,
     ingredients: r.ingredients,
-    portions: r.portions.slice(1).map((p) => ({ name: p.name, grams: p.grams / p.amount })),
+    portions: r.portions.filter((p) => p.name !== SERVING).map((p) => ({ name: p.name, grams: p.grams / p.amount })),
   };
 }
 
@@ -95,11 +95,16 @@ export function checkDiary(
   const recipes = list("recipes").map((raw, i) =>
     attempt(`recipes.${i}.`, () => {
       const r = checkSchema(ExportedRecipe, raw, `recipes.${i}.`);
-      checkRecipeInput(
+      const v = checkRecipeInput(
         { name: r.name, brand: r.brand, servings: r.servings, cooked_grams: r.cooked_grams, portions: r.portions },
         false,
       );
-      return r;
+      // stored as REST stores them (kept to 0.001), and checked together before anything is written
+      const servings = v.servings!;
+      const cooked_grams = v.cooked_grams ?? null;
+      const items = r.ingredients.map((x) => ({ foodId: x.food_id, grams: x.grams, per100g: x.per_100g }));
+      recipeNutrition(items, servings, cooked_grams);
+      return { ...r, servings, cooked_grams };
     }),
   );
   const weights = list("weights").map((raw, i) =>
