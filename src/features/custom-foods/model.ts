@@ -24,6 +24,8 @@ export const NAME_MAX = 200;
 export const BRAND_MAX = 100;
 export const PORTION_NAME_MAX = 100;
 export const PORTION_GRAMS_MAX = 5000;
+/** Portion weights are kept to 0.001 g (validate.ts rounds them): a lighter one was stored as 0 g. */
+export const PORTION_GRAMS_MIN = 0.001;
 export const MAX_FOOD_PORTIONS = 50;
 
 const per100 = (key: string, unit: string) =>
@@ -53,10 +55,10 @@ export const PortionIn = t.Object(
       errorMessage: `must be 1–${PORTION_NAME_MAX} characters`,
     }),
     grams: t.Number({
-      exclusiveMinimum: 0,
+      minimum: PORTION_GRAMS_MIN,
       maximum: PORTION_GRAMS_MAX,
-      description: `weight of one portion, more than 0 and at most ${PORTION_GRAMS_MAX}`,
-      errorMessage: `must be more than 0 and at most ${PORTION_GRAMS_MAX}`,
+      description: `weight of one portion, ${PORTION_GRAMS_MIN}–${PORTION_GRAMS_MAX} g, kept to ${PORTION_GRAMS_MIN} g`,
+      errorMessage: `must be a number from ${PORTION_GRAMS_MIN} to ${PORTION_GRAMS_MAX}`,
     }),
   },
   { title: "PortionIn" },
