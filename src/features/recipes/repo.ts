@@ -25,7 +25,7 @@ export interface IngredientRow {
  * serving weigh Infinity grams: it is read as 1 serving, and a cooked weight below the minimum as none
  * (the ingredients' total), until it is saved again.
  */
-export function readable(r: RecipeRow): RecipeRow {
+function readable(r: RecipeRow): RecipeRow {
   const servings = r.servings >= RECIPE_QUANTUM ? r.servings : 1;
   const cooked = r.cooked_grams !== null && r.cooked_grams >= RECIPE_QUANTUM ? r.cooked_grams : null;
   return servings === r.servings && cooked === r.cooked_grams ? r : { ...r, servings, cooked_grams: cooked };
