@@ -8,7 +8,14 @@
  * not state. Query and path integers keep coercion (lib/validation.ts intParam).
  */
 import { t } from "elysia";
-import { Type, type IntegerOptions, type SchemaOptions } from "@sinclair/typebox";
+import {
+  Type,
+  type IntegerOptions,
+  type ObjectOptions,
+  type SchemaOptions,
+  type StringOptions,
+  type TSchema,
+} from "@sinclair/typebox";
 import { ERROR_STATUS } from "./errors";
 
 /** A string (or number) from a fixed list; no default. */
@@ -20,6 +27,24 @@ export function Enum<const V extends readonly (string | number)[]>(values: V, op
 
 /** A JSON integer (a numeric string is refused). */
 export const Int = (options: IntegerOptions = {}) => Type.Integer(options);
+
+/**
+ * Refuses U+0000 (NUL): PostgreSQL's text cannot hold it (a write with one was a 500 there, and
+ * stored on SQLite), so no text a request sends may contain it, on either backend.
+ */
+export const NO_NUL = "^[^\\u0000]*$";
+export const NUL_MESSAGE = "must not contain U+0000 (the NUL character)";
+
+/**
+ * Any text a request sends (a body field, a query or path parameter) that is not a format (date,
+ * uuid) or an enum: a string without NUL. test/contract/text-nul.test.ts walks the OpenAPI
+ * document for a request string without it.
+ */
+export const Text = (options: StringOptions = {}) => t.String({ ...options, pattern: NO_NUL });
+
+/** An object of `value`s under text keys (nutrient values by key): no key may contain NUL either. */
+export const TextRecord = <V extends TSchema>(value: V, options: ObjectOptions = {}) =>
+  t.Record(Text(), value, { additionalProperties: false, ...options });
 
 export const ErrorSchema = t.Object(
   {

@@ -6,6 +6,7 @@
 import { getSchemaValidator, t, ValidationError, type TSchema } from "elysia";
 import type { Static } from "@sinclair/typebox";
 import { AppError, type ErrorDetail } from "./errors";
+import { NO_NUL, NUL_MESSAGE } from "./schemas";
 
 interface SchemaLike {
   type?: string | string[];
@@ -68,7 +69,7 @@ export function expectation(schema: SchemaLike): string {
       return `must be ${s.minLength}–${s.maxLength} characters`;
     if (s.maxLength !== undefined) return `must be at most ${s.maxLength} characters`;
     if (s.minLength !== undefined) return `must be at least ${s.minLength} characters`;
-    if (s.pattern) return s.description ? `must be ${s.description}` : "has an invalid format";
+    if (s.pattern && s.pattern !== NO_NUL) return s.description ? `must be ${s.description}` : "has an invalid format";
     return "must be a string";
   }
   if (type === "boolean") return "must be true or false";
@@ -125,10 +126,14 @@ export function validationDetails(error: ValidationError): ErrorDetail[] {
   for (const e of errors) {
     const schema = (e.schema ?? {}) as SchemaLike;
     const path = e.path ?? "";
-    const field = path ? path.replace(/^\//, "").replace(/\//g, ".") : (schema.title ?? error.type);
+    const at = path ? path.replace(/^\//, "").replace(/\//g, ".") : (schema.title ?? error.type);
+    const field = at.replaceAll("\0", "\\u0000"); // a NUL in a key is shown as its escape
     if (seen.has(field)) continue;
-    const missing = path !== "" && valueAt(error.value, path) === undefined && error.type !== "property";
-    const message = missing ? "is required" : expectation(schema);
+    const value = path !== "" ? valueAt(error.value, path) : error.value;
+    const missing = path !== "" && value === undefined && error.type !== "property";
+    // a NUL is named before any other rule of the field: its own message says what to change
+    const nul = (typeof value === "string" && value.includes("\0")) || at.includes("\0");
+    const message = nul ? NUL_MESSAGE : missing ? "is required" : expectation(schema);
     seen.set(field, { field, message });
   }
   if (seen.size === 0) seen.set(error.type, { field: error.type, message: "is invalid" });

@@ -12,6 +12,8 @@ test("kill -9 mid-load, three times: every acknowledged meal survives, no partia
   let token = "";
   for (let round = 0; round < 3; round++) {
     const server = await startProcess(dataDir);
+    // on PostgreSQL (the API suites' second pass) the server runs on a database of its own, kept across restarts
+    expect(String(server.log.database)).toStartWith(TEST_BACKEND === "postgres" ? "postgres" : "sqlite");
     const post = (path: string, body: unknown) =>
       fetch(`${server.url}/api/v1${path}`, {
         method: "POST",

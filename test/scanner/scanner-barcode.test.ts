@@ -188,6 +188,31 @@ describe("online lookup (a local stand-in for Open Food Facts)", () => {
     expect(stand.requests.length).toBe(calls);
   });
 
+  test("a product whose text holds NUL characters: found without them (PostgreSQL's text cannot hold one)", async () => {
+    const nul = offStandIn({
+      "4006381333931": {
+        product_name: "Bis\u0000cuits",
+        brands: "\u0000Crumb",
+        serving_quantity: "25",
+        serving_size: "2 bis\u0000cuits",
+        nutriments: { "energy-kcal_100g": "480" },
+      },
+    });
+    try {
+      const online = makeApp({ offClient: new OffClient({ baseUrl: nul.url, timeoutMs: 5000 }) });
+      const u = await registerUser(online.call);
+      const r = await online.call("POST", "/api/v1/scanner/barcode", {
+        token: u.access_token,
+        body: { barcode: "4006381333931" },
+      });
+      expect(r.status).toBe(200);
+      expect(r.json.food).toMatchObject({ name: "Biscuits", brand: "Crumb" });
+      expect(r.json.food.portions[0]).toMatchObject({ name: "2 biscuits", grams: 25 });
+    } finally {
+      nul.stop();
+    }
+  });
+
   test("not found (404 or status 0), never answering, and 503 are all a clean 404 for the client", async () => {
     const online = makeApp({ offClient: new OffClient({ baseUrl: stand.url, timeoutMs: 300, failuresToOpen: 10 }) });
     const u = await registerUser(online.call);

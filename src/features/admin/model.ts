@@ -1,6 +1,6 @@
 /** Shapes of the admin's calls (API.md §Admin). An admin sees accounts, never their data. */
 import { t } from "elysia";
-import { Enum, Int, Nullable } from "../../lib/schemas";
+import { Enum, Int, Nullable, Text } from "../../lib/schemas";
 import { intParam } from "../../lib/validation";
 
 export const AdminUser = t.Object(
@@ -53,7 +53,7 @@ export const NewInvite = t.Composite(
 export const InviteList = t.Object({ items: t.Array(Invite) }, { title: "InviteList" });
 export const CreateInviteBody = t.Object({
   expires_in_hours: t.Optional(Int({ description: "1–720, default 168 (a week)" })),
-  note: t.Optional(Nullable(t.String({ description: "who it is for, at most 100 characters" }))),
+  note: t.Optional(Nullable(Text({ description: "who it is for, at most 100 characters" }))),
 });
 export const InviteIdParams = t.Object({ id: intParam("id", { minimum: 1 }) });
 

@@ -1,6 +1,6 @@
 /** Shapes of sessions, personal access tokens and password resets (API.md §Sessions and access tokens). */
 import { t } from "elysia";
-import { Enum, Int, Nullable } from "../../lib/schemas";
+import { Enum, Int, Nullable, Text } from "../../lib/schemas";
 import { intParam } from "../../lib/validation";
 
 export const Session = t.Object(
@@ -43,14 +43,14 @@ export const NewAccessToken = t.Composite(
 );
 export const AccessTokenList = t.Object({ items: t.Array(AccessToken) }, { title: "AccessTokenList" });
 export const CreateTokenBody = t.Object({
-  name: t.String({ description: "what it is for, 1–100 characters" }),
-  scopes: t.Array(t.String(), { description: '"read" and/or "write"' }),
+  name: Text({ description: "what it is for, 1–100 characters" }),
+  scopes: t.Array(Text(), { description: '"read" and/or "write"' }),
   expires_in_days: t.Optional(Nullable(Int({ description: "1–3650; null or absent: never expires" }))),
 });
 export const TokenIdParams = t.Object({ id: intParam("id", { minimum: 1 }) });
 
 export const PasswordResetBody = t.Object({
-  email: t.String(),
-  code: t.String({ description: "the reset code the admin gave you (case, spaces and hyphens do not matter)" }),
-  password: t.String({ description: "the new password, 8–128 characters" }),
+  email: Text(),
+  code: Text({ description: "the reset code the admin gave you (case, spaces and hyphens do not matter)" }),
+  password: Text({ description: "the new password, 8–128 characters" }),
 });

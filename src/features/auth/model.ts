@@ -1,5 +1,5 @@
 /** Account shapes from API.md §Accounts and tokens. Field rules are checked in validate.ts. */
-import { Enum, Int } from "../../lib/schemas";
+import { Enum, Int, Text } from "../../lib/schemas";
 import { t } from "elysia";
 
 export const User = t.Object(
@@ -26,39 +26,39 @@ export const TokenPair = t.Object(
 );
 
 export const RegisterBody = t.Object({
-  email: t.String({ description: "trimmed and lower-cased; a valid address of at most 254 characters" }),
-  password: t.String({ description: "8–128 characters" }),
-  name: t.String({ description: "1–100 characters after trimming" }),
-  timezone: t.Optional(t.String({ description: "IANA time zone, default UTC" })),
+  email: Text({ description: "trimmed and lower-cased; a valid address of at most 254 characters" }),
+  password: Text({ description: "8–128 characters" }),
+  name: Text({ description: "1–100 characters after trimming" }),
+  timezone: t.Optional(Text({ description: "IANA time zone, default UTC" })),
   invite_code: t.Optional(
-    t.String({ description: "needed when the server registers by invitation: a code from its admin" }),
+    Text({ description: "needed when the server registers by invitation: a code from its admin" }),
   ),
   device: t.Optional(
-    t.String({
+    Text({
       description: "what to call this session in GET /sessions, 1–100 characters; default: from the User-Agent",
     }),
   ),
 });
 
 export const LoginBody = t.Object({
-  email: t.String(),
-  password: t.String(),
+  email: Text(),
+  password: Text(),
   device: t.Optional(
-    t.String({
+    Text({
       description: "what to call this session in GET /sessions, 1–100 characters; default: from the User-Agent",
     }),
   ),
 });
-export const RefreshBody = t.Object({ refresh_token: t.String() });
+export const RefreshBody = t.Object({ refresh_token: Text() });
 
 export const PatchMeBody = t.Object({
-  name: t.Optional(t.String({ description: "1–100 characters after trimming" })),
-  timezone: t.Optional(t.String({ description: "IANA time zone" })),
-  weight_unit: t.Optional(t.String({ description: "kg or lb" })),
+  name: t.Optional(Text({ description: "1–100 characters after trimming" })),
+  timezone: t.Optional(Text({ description: "IANA time zone" })),
+  weight_unit: t.Optional(Text({ description: "kg or lb" })),
   password: t.Optional(
-    t.String({ description: "the new password, 8–128 characters; needs current_password; ends every other session" }),
+    Text({ description: "the new password, 8–128 characters; needs current_password; ends every other session" }),
   ),
-  current_password: t.Optional(t.String()),
+  current_password: t.Optional(Text()),
 });
 
-export const DeleteMeBody = t.Object({ password: t.String({ description: "the account's current password" }) });
+export const DeleteMeBody = t.Object({ password: Text({ description: "the account's current password" }) });

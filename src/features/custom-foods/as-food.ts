@@ -4,6 +4,13 @@ import { allNutrients, macros } from "../foods/food-parts";
 import type { FoodT, FoodSummaryT } from "../foods/model";
 import type { CustomFoodRow, CustomFoodsRepo, CustomPortionRow } from "./repo";
 
+/**
+ * A portion that weighs a finite amount above 0 g. A recipe saved with 0 servings (before the minimum)
+ * stored its "serving" as Infinity g, and one whose serving rounded to nothing as 0 g: such a portion
+ * is left out of the food until the recipe is saved again, so it is neither shown nor logged.
+ */
+export const usable = (p: { grams: number; amount: number }) => Number.isFinite(p.grams) && p.grams > 0 && p.amount > 0;
+
 function summaryOf(f: CustomFoodRow, portions: CustomPortionRow[]): FoodSummaryT {
   const first = portions[0];
   return {
@@ -21,11 +28,11 @@ function summaryOf(f: CustomFoodRow, portions: CustomPortionRow[]): FoodSummaryT
 }
 
 export function* customSummary(repo: CustomFoodsRepo, f: CustomFoodRow): Q<FoodSummaryT> {
-  return summaryOf(f, yield* repo.portions(f.id));
+  return summaryOf(f, (yield* repo.portions(f.id)).filter(usable));
 }
 
 export function* customDetail(repo: CustomFoodsRepo, f: CustomFoodRow): Q<FoodT> {
-  const portions = yield* repo.portions(f.id);
+  const portions = (yield* repo.portions(f.id)).filter(usable);
   return {
     ...summaryOf(f, portions),
     nutrients: allNutrients(f.nutrients),

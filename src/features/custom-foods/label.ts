@@ -6,6 +6,8 @@
  * Drinks: per 100 ml is stored as per 100 g (1 ml taken as 1 g), as labels themselves do.
  */
 
+import { PORTION_GRAMS_MAX, PORTION_GRAMS_MIN } from "./model";
+
 type Fail = (field: string, message: string) => void;
 
 const MAX_PORTION_NAME = 100;
@@ -54,7 +56,7 @@ function servingPortion(serving: unknown): { name: string; grams: number } | nul
   if (!serving || typeof serving !== "object") return null;
   const s = serving as Record<string, unknown>;
   const amount = typeof s.grams === "number" ? s.grams : typeof s.millilitres === "number" ? s.millilitres : null;
-  if (amount === null || !(amount > 0) || amount > 5000) return null;
+  if (amount === null || !(amount >= PORTION_GRAMS_MIN) || amount > PORTION_GRAMS_MAX) return null;
   const text = typeof s.text === "string" ? s.text.trim() : "";
   const name = text ? `serving (${text})` : "serving";
   return { name: name.length > MAX_PORTION_NAME ? `${name.slice(0, MAX_PORTION_NAME - 2)}…)` : name, grams: amount };

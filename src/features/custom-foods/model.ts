@@ -6,7 +6,7 @@
  */
 import { t } from "elysia";
 import { NUTRIENTS } from "../../db/nutrients";
-import { Nullable } from "../../lib/schemas";
+import { Nullable, Text, TextRecord } from "../../lib/schemas";
 import { intParam } from "../../lib/validation";
 
 const UNIT_MAX: Record<string, number> = {
@@ -24,6 +24,8 @@ export const NAME_MAX = 200;
 export const BRAND_MAX = 100;
 export const PORTION_NAME_MAX = 100;
 export const PORTION_GRAMS_MAX = 5000;
+/** Portion weights are kept to 0.001 g (validate.ts rounds them): a lighter one was stored as 0 g. */
+export const PORTION_GRAMS_MIN = 0.001;
 export const MAX_FOOD_PORTIONS = 50;
 
 const per100 = (key: string, unit: string) =>
@@ -46,17 +48,17 @@ export const NutrientsIn = t.Object(Object.fromEntries(NUTRIENTS.map((n) => [n.k
 
 export const PortionIn = t.Object(
   {
-    name: t.String({
+    name: Text({
       minLength: 1,
       maxLength: PORTION_NAME_MAX,
       description: `1–${PORTION_NAME_MAX} characters`,
       errorMessage: `must be 1–${PORTION_NAME_MAX} characters`,
     }),
     grams: t.Number({
-      exclusiveMinimum: 0,
+      minimum: PORTION_GRAMS_MIN,
       maximum: PORTION_GRAMS_MAX,
-      description: `weight of one portion, more than 0 and at most ${PORTION_GRAMS_MAX}`,
-      errorMessage: `must be more than 0 and at most ${PORTION_GRAMS_MAX}`,
+      description: `weight of one portion, ${PORTION_GRAMS_MIN}–${PORTION_GRAMS_MAX} g, kept to ${PORTION_GRAMS_MIN} g`,
+      errorMessage: `must be a number from ${PORTION_GRAMS_MIN} to ${PORTION_GRAMS_MAX}`,
     }),
   },
   { title: "PortionIn" },
@@ -71,7 +73,7 @@ const LabelIn = t.Object(
   {
     per_100g: t.Optional(
       Nullable(
-        t.Record(t.String(), Nullable(t.Number()), {
+        TextRecord(Nullable(t.Number()), {
           errorMessage: "must be an object of values per 100 g, or null",
         }),
       ),
@@ -79,7 +81,7 @@ const LabelIn = t.Object(
     serving: t.Optional(
       Nullable(
         t.Object({
-          text: t.Optional(Nullable(t.String())),
+          text: t.Optional(Nullable(Text())),
           grams: t.Optional(Nullable(t.Number())),
           millilitres: t.Optional(Nullable(t.Number())),
         }),
@@ -95,7 +97,7 @@ const LabelIn = t.Object(
 );
 
 export const FoodFields = {
-  name: t.String({
+  name: Text({
     minLength: 1,
     maxLength: NAME_MAX,
     description: `1–${NAME_MAX} characters after trimming`,
@@ -103,7 +105,7 @@ export const FoodFields = {
   }),
   brand: t.Optional(
     Nullable(
-      t.String({
+      Text({
         maxLength: BRAND_MAX,
         description: `at most ${BRAND_MAX} characters`,
         errorMessage: `must be at most ${BRAND_MAX} characters, or null`,
@@ -112,7 +114,7 @@ export const FoodFields = {
   ),
   barcode: t.Optional(
     Nullable(
-      t.String({
+      Text({
         description: "EAN-13, EAN-8, UPC-A, UPC-E or GTIN-14; stored as GTIN-14",
         errorMessage: "must be a string of digits, or null",
       }),

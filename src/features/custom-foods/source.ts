@@ -2,7 +2,7 @@
 import type { Q } from "../../db/q";
 import { mealValues, type FoodSource } from "../foods/directory";
 import { type CustomFoodRow, type CustomFoodsRepo, isCustomId } from "./repo";
-import { customDetail, customSummary } from "./as-food";
+import { customDetail, customSummary, usable } from "./as-food";
 
 export function customFoodSource(repo: CustomFoodsRepo): FoodSource {
   function* own(userId: number | null, id: number): Q<CustomFoodRow | null> {
@@ -22,7 +22,7 @@ export function customFoodSource(repo: CustomFoodsRepo): FoodSource {
     *loggable(userId, id) {
       const f = yield* own(userId, id);
       if (!f) return null;
-      const portions = (yield* repo.portions(f.id)).map((p) => ({
+      const portions = (yield* repo.portions(f.id)).filter(usable).map((p) => ({
         id: p.id,
         name: p.name,
         amount: p.amount,

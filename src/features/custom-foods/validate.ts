@@ -4,7 +4,7 @@ import { AppError, type ErrorDetail } from "../../lib/errors";
 import { parseBarcode } from "../../lib/gtin";
 import { checkSchema } from "../../lib/validation";
 import { withLabel } from "./label";
-import { CreateFoodBody, maxPer100g, PatchFoodBody } from "./model";
+import { CreateFoodBody, maxPer100g, PatchFoodBody, PORTION_GRAMS_MAX, PORTION_GRAMS_MIN } from "./model";
 
 export interface FoodInput {
   name?: string;
@@ -85,8 +85,8 @@ export function checkFoodInput(input: Record<string, unknown>, create: boolean):
         const o = (p ?? {}) as Record<string, unknown>;
         const name = typeof o.name === "string" ? o.name.trim() : "";
         if (name.length < 1 || name.length > 100) fail(`portions.${i}.name`, "must be 1–100 characters");
-        if (typeof o.grams !== "number" || !(o.grams > 0) || o.grams > 5000)
-          fail(`portions.${i}.grams`, "must be more than 0 and at most 5000");
+        if (typeof o.grams !== "number" || !(o.grams >= PORTION_GRAMS_MIN) || o.grams > PORTION_GRAMS_MAX)
+          fail(`portions.${i}.grams`, `must be a number from ${PORTION_GRAMS_MIN} to ${PORTION_GRAMS_MAX}`);
         else out.portions!.push({ name, grams: Math.round(o.grams * 1000) / 1000 });
       });
     }

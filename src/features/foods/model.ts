@@ -2,7 +2,7 @@
 import { t } from "elysia";
 import { NUTRIENT_KEYS } from "../../db/nutrients";
 import { intParam } from "../../lib/validation";
-import { Nullable, Enum, Int } from "../../lib/schemas";
+import { Nullable, Enum, Int, Text } from "../../lib/schemas";
 
 const num = () => Nullable(t.Number());
 
@@ -66,7 +66,7 @@ export const Food = t.Object(
 export const MAX_SEARCH_OFFSET = 1000;
 
 export const SearchQuery = t.Object({
-  q: t.String({ description: "1–100 characters after trimming" }),
+  q: Text({ description: "1–100 characters after trimming" }),
   limit: t.Optional(intParam("limit", { minimum: 1, maximum: 50, default: 20 })),
   offset: t.Optional(
     intParam("offset", {
@@ -156,7 +156,7 @@ export type FoodSummaryT = typeof FoodSummary.static;
 export type FoodT = typeof Food.static;
 
 export const ParseBody = t.Object({
-  text: t.String({
+  text: Text({
     description: 'a line of food, 1–500 characters after trimming: "2 eggs, toast with butter and a coffee"',
   }),
 });

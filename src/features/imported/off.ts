@@ -56,7 +56,15 @@ function per100(nutriments: Record<string, unknown>, key: string, servingGrams: 
 }
 
 /** Maps one product (a JSONL line, a CSV row turned object, or an API `product`). */
-export function mapOffProduct(p: Record<string, unknown>): MapResult {
+/**
+ * Open Food Facts text without U+0000: PostgreSQL's text cannot hold it (a product with one was a 500
+ * there, and stored on SQLite). Their data, not the caller's input, so it is dropped, not refused.
+ */
+const text = (v: unknown): unknown => (typeof v === "string" ? v.replaceAll("\0", "") : v);
+
+export function mapOffProduct(product: Record<string, unknown>): MapResult {
+  const p = { ...product };
+  for (const k of ["product_name", "product_name_en", "generic_name", "brands", "serving_size"]) p[k] = text(p[k]);
   const code = typeof p.code === "string" || typeof p.code === "number" ? String(p.code).trim() : "";
   if (!code) return { ok: false, reason: "no code" };
   const parsed = parseBarcode(code);

@@ -5,7 +5,7 @@
  */
 import { t } from "elysia";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
-import { Nullable, Enum, Int } from "../../lib/schemas";
+import { Nullable, Enum, Int, Text } from "../../lib/schemas";
 import { intParam } from "../../lib/validation";
 import { rangeFields } from "../../lib/date-range";
 
@@ -44,7 +44,7 @@ const quickFields = {
   carbohydrate_g: macro("carbohydrate"),
   description: t.Optional(
     Nullable(
-      t.String({
+      Text({
         maxLength: DESCRIPTION_MAX,
         description: `what it was, at most ${DESCRIPTION_MAX} characters; blank: "${QUICK_ADD_NAME}"`,
       }),
@@ -89,7 +89,7 @@ const quantity = () =>
 const date = (description: string) => t.String({ format: "date", description });
 const eatenAt = (description: string) => t.String({ format: "date-time", description });
 const note = () =>
-  Nullable(t.String({ maxLength: NOTE_MAX, description: `at most ${NOTE_MAX} characters; blank is stored as null` }));
+  Nullable(Text({ maxLength: NOTE_MAX, description: `at most ${NOTE_MAX} characters; blank is stored as null` }));
 
 export const CreateMealBody = t.Object(
   {
@@ -98,7 +98,7 @@ export const CreateMealBody = t.Object(
     quick_add: t.Optional(QuickAdd),
     meal_type: mealType(),
     portion_id: t.Optional(Nullable(Int({ minimum: 1 }))),
-    photo_id: t.Optional(Nullable(t.String({ description: "from POST /scanner/photo, within 24 hours" }))),
+    photo_id: t.Optional(Nullable(Text({ description: "from POST /scanner/photo, within 24 hours" }))),
     date: t.Optional(date("YYYY-MM-DD; default: the date of eaten_at, else today in the user's time zone")),
     eaten_at: t.Optional(
       eatenAt("RFC 3339 with an offset; default: now for today, else a typical time for meal_type on that date"),
@@ -125,7 +125,7 @@ export const PatchMealBody = t.Object(
 export const RangeQuery = t.Object({
   ...rangeFields(30),
   order: t.Optional(Enum(["desc", "asc"], { description: "desc (newest first, the default) or asc" })),
-  cursor: t.Optional(t.String({ description: "next_cursor from the previous page" })),
+  cursor: t.Optional(Text({ description: "next_cursor from the previous page" })),
   limit: t.Optional(intParam("limit", { minimum: 1, maximum: 500, default: 100 })),
 });
 export const MealsPage = t.Object(

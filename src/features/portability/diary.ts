@@ -6,9 +6,9 @@
 import { t } from "elysia";
 import { AppError } from "../../lib/errors";
 import type { Problems } from "../../lib/problems";
-import { Int, Nullable } from "../../lib/schemas";
+import { Int, Nullable, Text, TextRecord } from "../../lib/schemas";
 import { checkSchema } from "../../lib/validation";
-import { checkRecipeInput, MAX_DISH_GRAMS, MAX_INGREDIENTS } from "../recipes/validate";
+import { checkRecipeInput, MAX_DISH_GRAMS, MAX_INGREDIENTS, recipeNutrition, SERVING } from "../recipes/validate";
 import { recipeView, restoreRecipe, type RecipesCtx } from "../recipes/service";
 import { rows, type Q } from "../../db/q";
 import type { Store } from "../../db/store";
@@ -16,23 +16,23 @@ import { pacedWrites } from "../../lib/pace";
 import { checkWeight, checkWeightDate } from "../weights/validate";
 import { putWeight, type WeightsCtx } from "../weights/service";
 
-const values = () => t.Record(t.String(), Nullable(t.Number()));
+const values = () => TextRecord(Nullable(t.Number()));
 export const ExportedRecipe = t.Object(
   {
     id: Int({ minimum: 1_000_000 }),
-    name: t.String(),
-    brand: Nullable(t.String()),
+    name: Text(),
+    brand: Nullable(Text()),
     servings: t.Number(),
     cooked_grams: Nullable(t.Number()),
     ingredients: t.Array(
       t.Object({
         food_id: Int({ minimum: 1 }),
-        food_name: t.String({ minLength: 1, maxLength: 300 }),
+        food_name: Text({ minLength: 1, maxLength: 300 }),
         quantity: t.Number({ exclusiveMinimum: 0 }),
         portion: Nullable(
           t.Object({
             id: Int({ minimum: 1 }),
-            name: t.String({ minLength: 1, maxLength: 300 }),
+            name: Text({ minLength: 1, maxLength: 300 }),
             grams: t.Number({ exclusiveMinimum: 0, maximum: MAX_DISH_GRAMS }),
           }),
         ),
@@ -41,14 +41,14 @@ export const ExportedRecipe = t.Object(
       }),
       { minItems: 1, maxItems: MAX_INGREDIENTS },
     ),
-    portions: t.Array(t.Object({ name: t.String(), grams: t.Number() }), {
+    portions: t.Array(t.Object({ name: Text(), grams: t.Number() }), {
       description: 'your own portions (the automatic "serving" is not listed)',
     }),
   },
   { title: "ExportedRecipe" },
 );
 export const ExportedWeight = t.Object(
-  { date: t.String({ format: "date" }), kg: t.Number(), note: Nullable(t.String()) },
+  { date: t.String({ format: "date" }), kg: t.Number(), note: Nullable(Text()) },
   { title: "ExportedWeight" },
 );
 export type ExportedRecipeT = typeof ExportedRecipe.static;
@@ -63,7 +63,7 @@ export function* exportRecipe(ctx: RecipesCtx, id: number): Q<ExportedRecipeT> {
     servings: r.servings,
     cooked_grams: r.cooked_grams,
     ingredients: r.ingredients,
-    portions: r.portions.slice(1).map((p) => ({ name: p.name, grams: p.grams / p.amount })),
+    portions: r.portions.filter((p) => p.name !== SERVING).map((p) => ({ name: p.name, grams: p.grams / p.amount })),
   };
 }
 
@@ -102,11 +102,16 @@ export async function checkDiary(
     await pause();
     const r = attempt(`recipes.${i}.`, () => {
       const r = checkSchema(ExportedRecipe, raw, `recipes.${i}.`);
-      checkRecipeInput(
+      const v = checkRecipeInput(
         { name: r.name, brand: r.brand, servings: r.servings, cooked_grams: r.cooked_grams, portions: r.portions },
         false,
       );
-      return r;
+      // stored as REST stores them (kept to 0.001), and checked together before anything is written
+      const servings = v.servings!;
+      const cooked_grams = v.cooked_grams ?? null;
+      const items = r.ingredients.map((x) => ({ foodId: x.food_id, grams: x.grams, per100g: x.per_100g }));
+      recipeNutrition(items, servings, cooked_grams);
+      return { ...r, servings, cooked_grams };
     });
     if (r) recipes.push(r);
   }

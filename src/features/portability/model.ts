@@ -1,6 +1,6 @@
 /** The JSON export, version 1 (docs/API.md §Data portability): the shape import checks first. */
 import { t } from "elysia";
-import { Enum, Int, Nullable } from "../../lib/schemas";
+import { Enum, Int, Nullable, Text, TextRecord } from "../../lib/schemas";
 import { MealNutrients, MEAL_TYPES, NOTE_MAX } from "../meals/model";
 import { GoalsDocument } from "../goals/service";
 import { ExportedRecipe, ExportedWeight } from "./diary";
@@ -15,21 +15,21 @@ export const ExportedMeal = t.Object(
   {
     id: t.String({ format: "uuid" }),
     food_id: Nullable(Int({ minimum: 1 })),
-    food_name: t.String({ minLength: 1, maxLength: 300 }),
-    description: t.Optional(Nullable(t.String({ maxLength: 300 }))),
+    food_name: Text({ minLength: 1, maxLength: 300 }),
+    description: t.Optional(Nullable(Text({ maxLength: 300 }))),
     meal_type: Enum(MEAL_TYPES),
     quantity: t.Number({ exclusiveMinimum: 0 }),
     portion: Nullable(
       t.Object({
         id: Int({ minimum: 1 }),
-        name: t.String({ minLength: 1, maxLength: 300 }),
+        name: Text({ minLength: 1, maxLength: 300 }),
         grams: t.Number({ exclusiveMinimum: 0, maximum: 100_000 }),
       }),
     ),
     grams: t.Number({ minimum: 0, maximum: 500_000, description: "0 only for a quick add" }),
     date: t.String({ format: "date" }),
     eaten_at: t.String({ format: "date-time" }),
-    note: Nullable(t.String({ maxLength: NOTE_MAX })),
+    note: Nullable(Text({ maxLength: NOTE_MAX })),
     nutrients: MealNutrients,
     per_100g: MealNutrients,
     created_at: t.Optional(t.String({ format: "date-time" })),
@@ -41,11 +41,11 @@ export const ExportedMeal = t.Object(
 export const ExportedFood = t.Object(
   {
     id: Int({ minimum: 1_000_000 }),
-    name: t.String(),
-    brand: Nullable(t.String()),
-    barcode: Nullable(t.String()),
-    nutrients: t.Record(t.String(), Nullable(t.Number()), { description: "per 100 g, keys as in Food.nutrients" }),
-    portions: t.Array(t.Object({ name: t.String(), grams: t.Number() })),
+    name: Text(),
+    brand: Nullable(Text()),
+    barcode: Nullable(Text()),
+    nutrients: TextRecord(Nullable(t.Number()), { description: "per 100 g, keys as in Food.nutrients" }),
+    portions: t.Array(t.Object({ name: Text(), grams: t.Number() })),
     deleted: t.Optional(
       t.Literal(true, {
         description: "deleted after it was logged; rebuilt from a meal's snapshot so its meals import again",
@@ -60,13 +60,13 @@ export const ExportDocument = t.Object(
     format: t.Literal(EXPORT_FORMAT),
     version: t.Literal(EXPORT_VERSION),
     exported_at: t.String({ format: "date-time" }),
-    profile: t.Object({ email: t.String(), name: t.String(), timezone: t.String() }),
+    profile: t.Object({ email: Text(), name: Text(), timezone: Text() }),
     goals: GoalsDocument,
     custom_foods: t.Array(ExportedFood),
     recipes: t.Array(ExportedRecipe),
     meals: t.Array(ExportedMeal),
     weights: t.Array(ExportedWeight),
-    checksum: t.String({ description: "sha256: and the hex digest of the JSON of every other field, in this order" }),
+    checksum: Text({ description: "sha256: and the hex digest of the JSON of every other field, in this order" }),
   },
   { title: "Export", description: "Everything the user owns, version 1. POST /import takes it back." },
 );

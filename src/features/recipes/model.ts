@@ -13,6 +13,11 @@ export const MAX_INGREDIENTS = 100;
 export const SERVING = "serving";
 export const MAX_SERVINGS = 1000;
 export const MAX_DISH_GRAMS = 100_000;
+/**
+ * Servings and the cooked weight are kept to 0.001 (validate.ts rounds them), so this is the least
+ * either may be: a smaller one was stored as 0, and a serving of it weighed Infinity grams.
+ */
+export const RECIPE_QUANTUM = 0.001;
 
 const values = (description: string) => t.Record(t.String(), Nullable(t.Number()), { description });
 
@@ -69,19 +74,19 @@ const fields = {
   brand: FoodFields.brand,
   servings: t.Optional(
     t.Number({
-      exclusiveMinimum: 0,
+      minimum: RECIPE_QUANTUM,
       maximum: MAX_SERVINGS,
-      description: `more than 0, at most ${MAX_SERVINGS}`,
-      errorMessage: `is required: a number more than 0 and at most ${MAX_SERVINGS}`,
+      description: `${RECIPE_QUANTUM}–${MAX_SERVINGS}, kept to ${RECIPE_QUANTUM}`,
+      errorMessage: `is required: a number from ${RECIPE_QUANTUM} to ${MAX_SERVINGS}`,
     }),
   ),
   cooked_grams: t.Optional(
     Nullable(
       t.Number({
-        exclusiveMinimum: 0,
+        minimum: RECIPE_QUANTUM,
         maximum: MAX_DISH_GRAMS,
-        description: `weight of the cooked dish, more than 0 and at most ${MAX_DISH_GRAMS}; null or omitted = the ingredients' total`,
-        errorMessage: `must be more than 0 and at most ${MAX_DISH_GRAMS} g, or null (the ingredients' total)`,
+        description: `weight of the cooked dish, ${RECIPE_QUANTUM}–${MAX_DISH_GRAMS} g, kept to ${RECIPE_QUANTUM} g; null or omitted = the ingredients' total`,
+        errorMessage: `must be a number from ${RECIPE_QUANTUM} to ${MAX_DISH_GRAMS} g, or null (the ingredients' total)`,
       }),
     ),
   ),

@@ -1,6 +1,7 @@
 /** Recipe queries (tables recipes and recipe_ingredients); every read is scoped to the owner. */
 import { asc, eq } from "drizzle-orm";
 import { all, exec, row, rows, run, type Q } from "../../db/q";
+import { RECIPE_QUANTUM } from "./model";
 
 export interface RecipeRow {
   food_id: number;
@@ -19,13 +20,25 @@ export interface IngredientRow {
   per_100g: Record<string, number | null>;
 }
 
+/**
+ * A recipe stored before servings and cooked_grams had their minimums (0.001) may hold 0, which made a
+ * serving weigh Infinity grams: it is read as 1 serving, and a cooked weight below the minimum as none
+ * (the ingredients' total), until it is saved again.
+ */
+function readable(r: RecipeRow): RecipeRow {
+  const servings = r.servings >= RECIPE_QUANTUM ? r.servings : 1;
+  const cooked = r.cooked_grams !== null && r.cooked_grams >= RECIPE_QUANTUM ? r.cooked_grams : null;
+  return servings === r.servings && cooked === r.cooked_grams ? r : { ...r, servings, cooked_grams: cooked };
+}
+
 export class RecipesRepo {
-  get(userId: number, id: number): Q<RecipeRow | null> {
-    return row<RecipeRow>(
+  *get(userId: number, id: number): Q<RecipeRow | null> {
+    const r = yield* row<RecipeRow>(
       "SELECT food_id, servings, cooked_grams FROM recipes WHERE food_id = ? AND user_id = ?",
       id,
       userId,
     );
+    return r && readable(r);
   }
 
   /** Up to `limit` of the user's recipe ids above `after`, ascending. */

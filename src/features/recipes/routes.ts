@@ -1,7 +1,7 @@
 /** /recipes — the caller's recipes (custom foods made of ingredients). */
 import { Elysia, t } from "elysia";
 import { recipesCtx, type RecipesDeps } from "./context";
-import { errors, Nullable } from "../../lib/schemas";
+import { errors, Nullable, Text } from "../../lib/schemas";
 import { intParam } from "../../lib/validation";
 import { noContent, reply, replyWith } from "../../lib/reply";
 import { CreateRecipeBody, PatchRecipeBody, Recipe, RecipeIdParams } from "./model";
@@ -41,7 +41,7 @@ export function recipesRoutes(deps: RecipesDeps) {
         auth: true,
         query: t.Object({
           cursor: t.Optional(
-            t.String({ description: "opaque: next_cursor of the previous page; absent = the first page" }),
+            Text({ description: "opaque: next_cursor of the previous page; absent = the first page" }),
           ),
           limit: t.Optional(intParam("limit", { minimum: 1, maximum: MAX_RECIPE_PAGE, default: RECIPE_PAGE })),
         }),

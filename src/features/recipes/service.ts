@@ -10,13 +10,12 @@ import { AppError } from "../../lib/errors";
 import { Problems } from "../../lib/problems";
 import { contentKey } from "../custom-foods/repo";
 import { saveComputedFood, deleteFood, type CustomFoodsCtx } from "../custom-foods/service";
-import { maxPer100g } from "../custom-foods/validate";
 import type { FoodDirectory } from "../foods/directory";
 import type { FoodT } from "../foods/model";
 import type { ChangeLog } from "../../db/change-log";
 import { computeRecipe } from "./compute";
 import type { IngredientRow, RecipesRepo } from "./repo";
-import { checkRecipeInput, MAX_DISH_GRAMS, SERVING, type IngredientInput } from "./validate";
+import { checkRecipeInput, MAX_DISH_GRAMS, recipeNutrition, SERVING, type IngredientInput } from "./validate";
 
 export interface RecipesCtx {
   store: Store;
@@ -93,20 +92,11 @@ function* resolve(
 }
 
 function nutritionOf(items: IngredientRow[], servings: number, cookedGrams: number | null) {
-  const n = computeRecipe(
+  return recipeNutrition(
     items.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g })),
     servings,
     cookedGrams,
   );
-  const over = Object.entries(n.per100g).find(([k, v]) => v !== null && v > maxPer100g(k));
-  if (over) {
-    throw new AppError(
-      "validation_failed",
-      `cooked_grams is too small: it would make ${over[0]} ${over[1]} per 100 g`,
-      [{ field: "cooked_grams", message: "is less than what the ingredients could cook down to" }],
-    );
-  }
-  return n;
 }
 
 /** The recipe as the API shows it, or null when the caller has no such recipe. */
@@ -223,7 +213,9 @@ export function* updateRecipe({
     servings: v.servings ?? cur.servings,
     cookedGrams: v.cooked_grams !== undefined ? v.cooked_grams : cur.cooked_grams,
     items,
-    portions: v.portions ?? cur.portions.slice(1).map((q) => ({ name: q.name, grams: q.grams })),
+    // the user's own portions: all but "serving" (which a recipe stored before the minimums may lack)
+    portions:
+      v.portions ?? cur.portions.filter((q) => q.name !== SERVING).map((q) => ({ name: q.name, grams: q.grams })),
   });
 }
 

@@ -1,11 +1,12 @@
 /** The recipe validator (REST, sync and import): one validation_failed lists every bad field. */
 import { Problems } from "../../lib/problems";
-import { checkFoodInput, type FoodInput } from "../custom-foods/validate";
+import { checkFoodInput, maxPer100g, type FoodInput } from "../custom-foods/validate";
 import { AppError } from "../../lib/errors";
 import { checkSchema } from "../../lib/validation";
-import { CreateRecipeBody, MAX_SERVINGS, PatchRecipeBody, SERVING } from "./model";
+import { computeRecipe, type IngredientSnapshot, type RecipeNutrition } from "./compute";
+import { CreateRecipeBody, MAX_SERVINGS, PatchRecipeBody, RECIPE_QUANTUM, SERVING } from "./model";
 
-export { MAX_DISH_GRAMS, MAX_INGREDIENTS, MAX_SERVINGS, SERVING } from "./model";
+export { MAX_DISH_GRAMS, MAX_INGREDIENTS, MAX_SERVINGS, RECIPE_QUANTUM, SERVING } from "./model";
 
 export interface IngredientInput {
   food_id: number;
@@ -37,7 +38,7 @@ export function checkRecipeInput(raw: unknown, create: boolean): RecipeInput {
   }
   const out: RecipeInput = { name: food.name, brand: food.brand, portions: food.portions };
   if (body.servings !== undefined) out.servings = Math.round(body.servings * 1000) / 1000;
-  else if (create) p.add("servings", `is required: a number more than 0 and at most ${MAX_SERVINGS}`);
+  else if (create) p.add("servings", `is required: a number from ${RECIPE_QUANTUM} to ${MAX_SERVINGS}`);
   if (body.cooked_grams !== undefined)
     out.cooked_grams = body.cooked_grams === null ? null : Math.round(body.cooked_grams * 1000) / 1000;
   if (body.ingredients !== undefined) {
@@ -50,4 +51,32 @@ export function checkRecipeInput(raw: unknown, create: boolean): RecipeInput {
   } else if (create) p.add("ingredients", "is required: an array of at least one ingredient");
   p.throwIfAny();
   return out;
+}
+
+/**
+ * The recipe's values, or 400 for what its fields allow one by one but not together: a cooked weight
+ * so small that a nutrient would pass what any food holds per 100 g, or so many servings that one
+ * would weigh less than 0.001 g (its "serving" portion was stored as 0 g). REST, sync and import
+ * (before anything is written) check here.
+ */
+export function recipeNutrition(
+  items: readonly IngredientSnapshot[],
+  servings: number,
+  cookedGrams: number | null,
+  prefix = "",
+): RecipeNutrition {
+  const n = computeRecipe(items, servings, cookedGrams);
+  const over = Object.entries(n.per100g).find(([k, v]) => v !== null && v > maxPer100g(k));
+  if (over) {
+    throw new AppError(
+      "validation_failed",
+      `${prefix}cooked_grams is too small: it would make ${over[0]} ${over[1]} per 100 g`,
+      [{ field: `${prefix}cooked_grams`, message: "is less than what the ingredients could cook down to" }],
+    );
+  }
+  if (!(n.servingGrams >= RECIPE_QUANTUM)) {
+    const message = `is too many for a dish of ${cookedGrams ?? n.totalGrams} g: a serving would weigh less than ${RECIPE_QUANTUM} g`;
+    throw new AppError("validation_failed", `${prefix}servings ${message}`, [{ field: `${prefix}servings`, message }]);
+  }
+  return n;
 }

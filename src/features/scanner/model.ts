@@ -1,7 +1,7 @@
 /** Scanner shapes from API.md §Scanner. */
 import { t } from "elysia";
 import { Food, FoodSummary } from "../foods/model";
-import { Nullable, Enum, Int } from "../../lib/schemas";
+import { Nullable, Enum, Int, Text } from "../../lib/schemas";
 import { LABEL_KEYS, MIN_CONFIDENCE } from "./label/parse";
 
 export const BarcodeSchema = t.Object(
@@ -17,7 +17,7 @@ export const BarcodeSchema = t.Object(
 );
 
 export const BarcodeBody = t.Object({
-  barcode: t.String({
+  barcode: Text({
     description: "digits; spaces and hyphens ignored; 8, 12, 13 or 14 digits, or a 6–8 digit UPC-E",
   }),
   online: t.Optional(

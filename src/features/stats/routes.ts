@@ -1,7 +1,7 @@
 /** GET /stats/daily and /stats/weekly */
 import { Elysia, t } from "elysia";
 import type { MealsDeps } from "../meals/context";
-import { Enum, errors, Nullable, Int } from "../../lib/schemas";
+import { Enum, errors, Nullable, Int, Text } from "../../lib/schemas";
 import { replyWith } from "../../lib/reply";
 import { GoalsSchema } from "../goals/service";
 import { MealNutrients } from "../meals/model";
@@ -93,7 +93,7 @@ export function statsRoutes(deps: MealsDeps) {
     .get("/daily", ({ user, query }) => replyWith(deps, dailyStats({ ctx: mealsCtx(deps, user), input: query })), {
       auth: true,
       query: t.Object({
-        date: t.Optional(t.String({ description: "YYYY-MM-DD, default today in the user's time zone" })),
+        date: t.Optional(Text({ description: "YYYY-MM-DD, default today in the user's time zone" })),
       }),
       response: { 200: DailyStats, ...errors(400, 401) },
       detail: {
@@ -105,7 +105,7 @@ export function statsRoutes(deps: MealsDeps) {
     })
     .get("/weekly", ({ user, query }) => replyWith(deps, weeklyStats({ ctx: mealsCtx(deps, user), input: query })), {
       auth: true,
-      query: t.Object({ end: t.Optional(t.String({ description: "YYYY-MM-DD, default today" })) }),
+      query: t.Object({ end: t.Optional(Text({ description: "YYYY-MM-DD, default today" })) }),
       response: { 200: WeeklyStats, ...errors(400, 401) },
       detail: {
         ...detail,

@@ -1,6 +1,6 @@
 /** Sync shapes (API.md §Sync): the push body as documented; each mutation is checked by protocol.ts. */
 import { t } from "elysia";
-import { Enum, Int, Nullable } from "../../lib/schemas";
+import { Enum, Int, Nullable, Text } from "../../lib/schemas";
 import { CreateFoodBody, PatchFoodBody } from "../custom-foods/model";
 import { PutGoalsBody } from "../goals/model";
 import { CreateMealBody, PatchMealBody } from "../meals/model";
@@ -10,7 +10,7 @@ import { ENTITIES, MAX_MUTATIONS } from "./protocol";
 
 export const entity = Enum(ENTITIES);
 export const op = Enum(["upsert", "delete"]);
-export const recordId = t.Union([t.String(), Int(), t.Null()], {
+export const recordId = t.Union([Text(), Int(), t.Null()], {
   description:
     'meal: UUID; food, recipe: null to create (the server chooses ids), or your food\'s id; goals: "goals"; weight: its date',
 });

@@ -1,7 +1,7 @@
 /** GET /sync/changes and POST /sync/push (API.md §Sync). */
 import { jsonPieces, streamedJson } from "../../lib/stream";
 import { Elysia, t } from "elysia";
-import { errors, ErrorSchema, Nullable, Enum, Int } from "../../lib/schemas";
+import { errors, ErrorSchema, Nullable, Enum, Int, Text } from "../../lib/schemas";
 import { replyWith } from "../../lib/reply";
 import { intParam } from "../../lib/validation";
 import type { AuthedUser } from "../auth/plugin";
@@ -18,7 +18,7 @@ export function syncRoutes(deps: SyncDeps) {
     .get("/changes", ({ user, query }) => replyWith(deps, pullChanges({ ctx: ctx(user), input: query })), {
       auth: true,
       query: t.Object({
-        cursor: t.Optional(t.String({ description: "opaque; empty or absent = from the beginning" })),
+        cursor: t.Optional(Text({ description: "opaque; empty or absent = from the beginning" })),
         limit: t.Optional(intParam("limit", { minimum: 1, maximum: 1000, default: 500 })),
       }),
       response: {

@@ -4,7 +4,7 @@
  * path (REST, sync push, import).
  */
 import { t } from "elysia";
-import { Enum, Nullable } from "../../lib/schemas";
+import { Enum, Nullable, Text } from "../../lib/schemas";
 import { KG_PER_LB } from "./trend";
 
 export const MIN_KG = 20;
@@ -37,7 +37,7 @@ export const WeightBody = t.Object(
     ),
     note: t.Optional(
       Nullable(
-        t.String({
+        Text({
           maxLength: NOTE_MAX,
           description: `at most ${NOTE_MAX} characters, or null`,
           errorMessage: `must be a string of at most ${NOTE_MAX} characters, or null`,

@@ -1,7 +1,7 @@
 /** /weights — body weight by date, with the trend. */
 import { Elysia, t } from "elysia";
 import { weightsCtx, type WeightsDeps } from "./context";
-import { errors, Nullable } from "../../lib/schemas";
+import { errors, Nullable, Text } from "../../lib/schemas";
 import { noContent, reply, replyWith } from "../../lib/reply";
 import { deleteWeight, getWeight, listWeights, MAX_RANGE_DAYS, putWeight } from "./service";
 import { MAX_KG, MIN_KG, PostWeightBody, WeightBody, WeightUnit } from "./model";
@@ -22,7 +22,7 @@ export const Weight = t.Object(
   },
   { title: "Weight" },
 );
-const DateParams = t.Object({ date: t.String({ description: "YYYY-MM-DD, a local date in the user's time zone" }) });
+const DateParams = t.Object({ date: Text({ description: "YYYY-MM-DD, a local date in the user's time zone" }) });
 
 export function weightsRoutes(deps: WeightsDeps) {
   const tags = ["weight"];
