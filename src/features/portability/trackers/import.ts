@@ -137,7 +137,9 @@ function refusedRows(details: ErrorDetail[], meals: ConvertedMeal[], weights: { 
     const list = m?.[1] === "meals" ? meals : weights;
     const origin = m ? list[Number(m[2])]?.origin : undefined;
     if (!m || !origin) return null;
-    (m[1] === "meals" ? out.meals : out.weights).add(Number(m[2]));
+    const rows = m[1] === "meals" ? out.meals : out.weights;
+    if (rows.has(Number(m[2]))) continue; // one skip a row, however many of its fields were refused
+    rows.add(Number(m[2]));
     out.skips.push({ file: origin.file, line: origin.line, column: null, message: `${m[3]} ${d.message}` });
   }
   return out;
