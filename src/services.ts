@@ -37,7 +37,8 @@ import { importedFoodSource } from "./features/imported/source";
 import { MealsRepo } from "./features/meals/repo";
 import { IMPORTS_AT_ONCE, type PortabilityDeps } from "./features/portability/context";
 import { RecipesRepo } from "./features/recipes/repo";
-import type { ScannerDeps } from "./features/scanner/context";
+import { PHOTO_LIMITS, type ScannerDeps } from "./features/scanner/context";
+import { AccountGate, type AccountLimits } from "./lib/account-gate";
 import { photoHooks } from "./features/scanner/photo-hooks";
 import { PhotosRepo } from "./features/scanner/photos";
 import { CocoSsdRecogniser, sharedPool, type Recogniser } from "./features/scanner/recognition";
@@ -96,6 +97,8 @@ export interface ServiceOptions {
   search?: FoodSearch;
   /** The food-photo model; tests may pass their own size. Default: the process's shared pool (workers start on first use). */
   recogniser?: Recogniser;
+  /** Uploads in the photo line per account and in all (default PHOTO_LIMITS); tests set smaller ones. */
+  photoLimits?: AccountLimits;
   tombstoneDays?: number;
   offClient?: OffClient | null;
   lifecycle?: { draining: boolean };
@@ -185,6 +188,7 @@ export function createServices(options: ServiceOptions): Services {
     onlineLookup,
     lifecycle: options.lifecycle ?? { draining: false },
     imports: new Gate(IMPORTS_AT_ONCE, "another import"),
+    photoQueue: new AccountGate(options.photoLimits ?? PHOTO_LIMITS, "photos"),
     metrics: options.metrics,
     corsOrigins: options.corsOrigins,
     searchBudget: options.searchBudget,

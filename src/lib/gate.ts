@@ -6,7 +6,16 @@
  */
 import { AppError } from "./errors";
 
-export class Gate {
+/**
+ * What http/body.ts enters before a route's body is read and leaves when the answer has gone.
+ * `account` is the caller's user id on a route that needs a token, else null.
+ */
+export interface Admission {
+  enter(request: Request, account: number | null): void;
+  leave(request: Request): void;
+}
+
+export class Gate implements Admission {
   private readonly holders = new Set<Request>();
   constructor(
     private readonly size: number,
