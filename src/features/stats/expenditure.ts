@@ -126,7 +126,11 @@ export function assessExpenditure(
   const finite = [e.expenditure_kcal, e.low_kcal, e.high_kcal, e.intake_kcal].every(Number.isFinite);
   if (!finite || e.expenditure_kcal < PLAUSIBLE_KCAL.min || e.expenditure_kcal > PLAUSIBLE_KCAL.max)
     return refuse({ reason: "implausible_estimate", kcal: e.expenditure_kcal });
-  return { estimate: e, refusal: null };
+  // noisy weigh-ins over two weeks can put the interval's end below zero (−300 … 2,550 kcal for a 14-day
+  // window of the worst realistic diary): no body spends that, so the interval stops where bodies do
+  const low = Math.max(PLAUSIBLE_KCAL.min, e.low_kcal);
+  const high = Math.min(PLAUSIBLE_KCAL.max, e.high_kcal);
+  return { estimate: { ...e, low_kcal: low, high_kcal: high }, refusal: null };
 }
 
 /** The estimate over `days` (oldest first), or null when there is none (assessExpenditure says why). */

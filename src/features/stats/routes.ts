@@ -76,7 +76,9 @@ const Expenditure = t.Object(
     have: Counts,
     needed: Counts,
     expenditure_kcal: Nullable(t.Number({ description: "kcal/day, to the nearest 10" })),
-    range_kcal: Nullable(t.Object({ low: t.Number(), high: t.Number() }, { description: "90 % interval" })),
+    range_kcal: Nullable(
+      t.Object({ low: t.Number(), high: t.Number() }, { description: "90 % interval, cut to 500–9,000 kcal/day" }),
+    ),
     intake_kcal: Nullable(t.Number({ description: "mean kcal of the logged days" })),
     weight_unit: Enum(["kg", "lb"]),
     weight_change_per_week: Nullable(t.Number({ description: "the weight slope, in weight_unit per week" })),
