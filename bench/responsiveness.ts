@@ -10,7 +10,8 @@
  * The heavy jobs are the adversarial review's: imports of 5,000 and 20,000
  * custom foods and of 400 recipes; a sync push of 500 recipes of 35 ingredients; a 30 MB meal import;
  * GET /recipes and the JSON export of an account with 2,500 such recipes; the CSV export of ~40k meals;
- * four 40 MP JPEG uploads at once and one 40 MP PNG; 8 signed-in clients sending expensive searches;
+ * four 40 MP JPEG uploads at once and one 40 MP PNG; 60 40 MP uploads at once from one account while another
+ * account sends one small photo (lib/photo-flood.ts: that photo's latency, and the server's memory); 8 signed-in clients sending expensive searches;
  * 8 anonymous clients flooding search. Then GET /weights for an account whose first weigh-in is in 1970
  * beside one whose history starts this year (the trend's cost must not depend on it). Issue 47's
  * cases, marked [47.n] by its finding: other trackers' uploads (a ZIP bomb, a 60 MiB CSV, 5 M
@@ -24,6 +25,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { zipSync } from "fflate";
 import { syntheticExport } from "./lib/export-doc";
+import { floodBesideOne, smallPhoto } from "./lib/photo-flood";
 import { tempDir } from "./lib/tmp";
 import { machine, numberArg, startServer } from "./lib/wrk";
 
@@ -347,6 +349,11 @@ await measure(`4 uploads at once of a 40 MP JPEG (${(jpeg.length / 1e6).toFixed(
 );
 await measure(`one 40 MP PNG (${(png.length / 1e6).toFixed(1)} MB)`, () =>
   status(upload(photographer, png, "image/png")),
+);
+const small = await smallPhoto();
+const other = await register();
+await measure("60 concurrent 40 MP uploads from one account while another account sends one small photo", () =>
+  floodBesideOne({ upload, pid: proc.pid, flooder: photographer, other, big: jpeg, small }),
 );
 
 {

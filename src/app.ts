@@ -83,7 +83,13 @@ export function createApp(options: AppOptions) {
     .use(requestContext())
     .use(hostCheck(services.allowedHosts))
     .use(cors(services.corsOrigins ?? []))
-    .use(bodies({ routes, authenticate: authenticateEarly(services.authnDeps), gates: { imports: services.imports } }))
+    .use(
+      bodies({
+        routes,
+        authenticate: authenticateEarly(services.authnDeps),
+        gates: { imports: services.imports, photos: services.photoQueue },
+      }),
+    )
     .use(errorEnvelope(services.logger, routes))
     .use(accessLog(services.logRequests ? services.logger : null, metrics))
     .use(healthRoutes(services))

@@ -9,7 +9,6 @@ import type { Db } from "./db/client";
 import { GroupCommit } from "./db/group-commit";
 import { SqliteStore, type Store } from "./db/store";
 import { ClientAddress } from "./lib/client-address";
-import { Gate } from "./lib/gate";
 import { jsonLogger, type Logger } from "./lib/log";
 import { RateWindow } from "./lib/rate-window";
 import type { AdminDeps } from "./features/admin/context";
@@ -37,7 +36,8 @@ import { importedFoodSource } from "./features/imported/source";
 import { MealsRepo } from "./features/meals/repo";
 import { importIdKeyOf, IMPORTS_AT_ONCE, type PortabilityDeps } from "./features/portability/context";
 import { RecipesRepo } from "./features/recipes/repo";
-import type { ScannerDeps } from "./features/scanner/context";
+import { PHOTO_LIMITS, type ScannerDeps } from "./features/scanner/context";
+import { AccountGate, type AccountLimits } from "./lib/account-gate";
 import { photoHooks } from "./features/scanner/photo-hooks";
 import { PhotosRepo } from "./features/scanner/photos";
 import { CocoSsdRecogniser, sharedPool, type Recogniser } from "./features/scanner/recognition";
@@ -96,6 +96,8 @@ export interface ServiceOptions {
   search?: FoodSearch;
   /** The food-photo model; tests may pass their own size. Default: the process's shared pool (workers start on first use). */
   recogniser?: Recogniser;
+  /** Uploads in the photo line per account and in all (default PHOTO_LIMITS); tests set smaller ones. */
+  photoLimits?: AccountLimits;
   tombstoneDays?: number;
   offClient?: OffClient | null;
   lifecycle?: { draining: boolean };
@@ -184,8 +186,9 @@ export function createServices(options: ServiceOptions): Services {
     offClient: options.offClient ?? null,
     onlineLookup,
     lifecycle: options.lifecycle ?? { draining: false },
-    imports: new Gate(IMPORTS_AT_ONCE.total, IMPORTS_AT_ONCE.perAccount, "import"),
+    imports: new AccountGate(IMPORTS_AT_ONCE, "imports", 5),
     importIdKey: importIdKeyOf(options.jwtSecret),
+    photoQueue: new AccountGate(options.photoLimits ?? PHOTO_LIMITS, "photos"),
     metrics: options.metrics,
     corsOrigins: options.corsOrigins,
     searchBudget: options.searchBudget,

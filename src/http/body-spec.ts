@@ -13,11 +13,11 @@ export type BodySpec =
   | {
       kind: "json";
       limit: number;
-      /** a named gate (http/body.ts) the request must enter first, keyed by the caller's account */
+      /** a named gate (http/body.ts) the request must enter first, with the caller's account */
       gate?: string;
       deadline?: BodyDeadline;
     }
-  | { kind: "multipart"; limit: number /** the file part it must carry */; file: string }
+  | { kind: "multipart"; limit: number /** the file part it must carry */; file: string; gate?: string }
   /**
    * JSON as for "json", or files: a multipart body's `file` parts, or any other body as one file
    * (text/csv, application/zip, …). The handler gets the JSON, or an UploadedFiles.

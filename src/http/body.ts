@@ -1,24 +1,24 @@
 /**
  * Reading request bodies. A protected route's caller is authenticated from its headers before a
  * byte of the body is read (a 401 for a 60 MB tokenless upload costs nothing); a declared length
- * over the route's limit is refused at once; a route's gate (one import at a time) is entered
- * before its body is read and left when the answer has gone. JSON is the default (1 MiB, parsed
+ * over the route's limit is refused at once; a route's gate (one import at a time; a few photos per
+ * account) is entered before its body is read and left when the answer has gone. JSON is the default (1 MiB, parsed
  * with a nesting limit); a route declares anything else in its detail (body-spec.ts).
  */
 import { Elysia } from "elysia";
 import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "../lib/body";
 import { bodyError, recordBodyError } from "../lib/body-errors";
 import { AppError } from "../lib/errors";
-import type { Gate } from "../lib/gate";
+import type { Admission } from "../lib/gate";
 import { UploadedFiles, type BodyDeadline } from "./body-spec";
 import type { RouteTable } from "./route-table";
 
 export interface BodyDeps {
   routes: RouteTable;
-  /** Authenticates an `auth: true` route's caller from the headers alone (features/auth/plugin.ts): its account id. */
+  /** Authenticates an `auth: true` route's caller from the headers alone (features/auth/plugin.ts): its user id. */
   authenticate: (request: Request, route: string) => Promise<number>;
-  /** Gates routes may name in their body spec. */
-  gates: Record<string, Gate>;
+  /** Gates routes may name in their body spec, entered with the caller's user id. */
+  gates: Record<string, Admission>;
 }
 
 /** The multipart form of `bytes`, or a 400 naming the part the route wanted. */
@@ -82,8 +82,7 @@ export function bodies(deps: BodyDeps) {
         const spec = facts?.body ?? { kind: "json", limit: JSON_BODY_LIMIT };
         const declared = Number(request.headers.get("content-length") ?? 0);
         if (declared > spec.limit) throw tooLarge(spec.limit);
-        // a gated route is an authenticated one: its slots are per account
-        if (spec.kind !== "multipart" && spec.gate) deps.gates[spec.gate]?.enter(request, account ?? "anonymous");
+        if (spec.gate) deps.gates[spec.gate]?.enter(request, account);
         try {
           if (spec.kind === "json-or-files" && type !== "" && !isJson(type))
             return await readFiles(request, type, spec.limit, spec.file, spec.deadline);
@@ -104,11 +103,7 @@ export function bodies(deps: BodyDeps) {
               `Content-Type must be application/json${type ? `, got ${type}` : ""}`,
             );
           }
-          return await readJson(
-            request,
-            spec.limit,
-            spec.kind === "json" || spec.kind === "json-or-files" ? spec.deadline : undefined,
-          );
+          return await readJson(request, spec.limit, spec.deadline);
         } catch (e) {
           if (!(e instanceof AppError)) throw e;
           return recordBodyError(request, e);

@@ -87,10 +87,10 @@ test("one import at a time per account, three per server: the rest meanwhile are
   );
   const mine = await t.call("POST", "/api/v1/import", { token: a!.access_token, body: small });
   expectError(mine, 429, "rate_limited");
-  expect(mine.json.error.message).toContain("another import of yours");
+  expect(mine.json.error.message).toContain("you already have 1 imports waiting or in progress");
   const full = await t.call("POST", "/api/v1/import", { token: d!.access_token, body: small });
   expectError(full, 429, "rate_limited");
-  expect(full.json.error.message).toContain("3 imports are already running");
+  expect(full.json.error.message).toContain("too many imports are waiting on this server");
   expect(Number(full.headers.get("retry-after"))).toBeGreaterThan(0);
   for (const r of await Promise.all(running)) expect(r.status).toBe(200);
   expectError(

@@ -47,6 +47,7 @@ describe("GET /stats/expenditure", () => {
       to: TODAY,
       days: 28,
       enough_data: false,
+      reason: "not_enough_data",
       have: { logged_days: 1, weigh_ins: 0, weight_span_days: 0 },
       needed: { logged_days: 10, weigh_ins: 3, weight_span_days: 14 },
       expenditure_kcal: null,
@@ -65,7 +66,13 @@ describe("GET /stats/expenditure", () => {
     expect(r.status).toBe(200);
     const e = r.json;
     // had unlogged days counted as 0 kcal, intake would be 1,500 and the estimate 1,890
-    expect(e).toMatchObject({ enough_data: true, message: null, intake_kcal: 2000, expenditure_kcal: 2390 });
+    expect(e).toMatchObject({
+      enough_data: true,
+      reason: null,
+      message: null,
+      intake_kcal: 2000,
+      expenditure_kcal: 2390,
+    });
     expect(e.have).toEqual({ logged_days: 21, weigh_ins: 28, weight_span_days: 28 });
     expect(e.weight_change_per_week).toBe(-0.35);
     expect(e.range_kcal.low).toBeLessThanOrEqual(2390);
@@ -106,5 +113,60 @@ describe("GET /stats/expenditure", () => {
     const other = await registerUser(a.t.call, { timezone: "UTC" });
     const theirs = (await a.t.call("GET", "/api/v1/stats/expenditure", { token: other.access_token })).json;
     expect(theirs).toMatchObject({ enough_data: false, have: { logged_days: 0, weigh_ins: 0 } });
+  });
+});
+
+describe("GET /stats/expenditure refuses weigh-ins a body cannot produce", () => {
+  /** 28 days to today: `kcal(i)` logged each day, `kg(i)` weighed each day. */
+  async function diary(kcal: (i: number) => number, kg: (i: number) => number) {
+    const a = await account();
+    for (let i = 0; i < 28; i++) {
+      const date = addDays(TODAY, -27 + i);
+      const meal = { meal_type: "lunch", date, quick_add: { energy_kcal: Math.round(kcal(i)) } };
+      expect((await a.call("POST", "/meals", meal)).status).toBe(201);
+      expect((await a.call("PUT", `/weights/${date}`, { kg: Math.round(kg(i) * 10) / 10 })).status).toBe(201);
+    }
+    return a;
+  }
+  const estimate = async (a: Awaited<ReturnType<typeof diary>>, query = "") =>
+    (await a.call("GET", `/stats/expenditure${query}`)).json;
+  const refused = { enough_data: false, expenditure_kcal: null, range_kcal: null, suggestions: [] };
+  const eating2000 = () => 2000;
+
+  test("weigh-ins alternating between 20 and 400 kg: no estimate, and the message names two of them", async () => {
+    const e = await estimate(await diary(eating2000, (i) => (i % 2 ? 400 : 20)));
+    expect(e).toMatchObject({ ...refused, reason: "implausible_weigh_ins" });
+    expect(e.have).toEqual({ logged_days: 28, weigh_ins: 28, weight_span_days: 28 }); // counts alone were enough
+    expect(e.message).toContain(`the weigh-ins of ${addDays(TODAY, -27)} (20 kg) and ${addDays(TODAY, -26)} (400 kg)`);
+    expect(e.trend.every((p: { expenditure_kcal: number | null }) => p.expenditure_kcal === null)).toBe(true);
+  });
+
+  test("a line steeper than 3.5 kg a week (0.8 kg a day, each step possible): no estimate", async () => {
+    const e = await estimate(await diary(eating2000, (i) => 110 - 0.8 * i));
+    expect(e).toMatchObject({ ...refused, reason: "implausible_weigh_ins" });
+    expect(e.message).toContain("change by 5.6 kg a week");
+  });
+
+  test("an estimate no body spends (gaining 0.45 kg a day on 2,000 kcal: −1,470) is refused", async () => {
+    const e = await estimate(await diary(eating2000, (i) => 70 + 0.45 * i));
+    expect(e).toMatchObject({ ...refused, reason: "implausible_estimate" });
+    expect(e.message).toContain("outside what a body spends (500–9,000)");
+  });
+
+  test("a realistic diary at its worst (±1 kg a day, 3 kg of water at weekends: steps of 5 kg) still gets its estimate", async () => {
+    // 2,000 kcal ± 300 a day and 0.05 kg a day down: 2,385 kcal/day in truth; the noise at its extremes,
+    // alternating, and a 3 kg weekend swing on top: weigh-ins a day apart differ by up to 5.1 kg
+    const a = await diary(
+      (i) => 2000 + ((i % 3) - 1) * 300,
+      (i) => 88 - 0.05 * i + (i % 2 ? 1 : -1) + ([5, 6].includes(i % 7) ? 3 : 0),
+    );
+    const e = await estimate(a);
+    expect(e).toMatchObject({ enough_data: true, reason: null, message: null });
+    expect(Math.abs(e.expenditure_kcal - 2385)).toBeLessThan(500);
+    expect(e.range_kcal.low).toBeLessThanOrEqual(e.expenditure_kcal);
+    // the shortest window too; its interval (−300 … 2,550 as fitted) stops where bodies do
+    const short = await estimate(a, "?days=14");
+    expect(short).toMatchObject({ enough_data: true, reason: null });
+    expect(short.range_kcal.low).toBe(500);
   });
 });

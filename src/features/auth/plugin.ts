@@ -141,21 +141,21 @@ function authorise(user: AuthedUser, rule: RouteRule | undefined): void {
 // token is a 401 whatever its body; `resolve` then hands the user to the handler.
 const authenticated = new WeakMap<Request, AuthedUser | null>();
 
-async function requireUser(deps: AuthnDeps, request: Request, route: string): Promise<number> {
+async function requireUser(deps: AuthnDeps, request: Request, route: string): Promise<AuthedUser> {
   const user = await authenticate(deps, request.headers.get("authorization") ?? undefined);
   if (!user) throw unauthorized("missing_token", "this endpoint needs 'Authorization: Bearer <access_token>'");
   authorise(user, deps.ruleOf(request.method, route));
   authenticated.set(request, user);
-  return user.id;
+  return user;
 }
 
 /**
  * Authenticates a request to an `auth: true` route before its body is read (the app's parse hook
  * calls it): a caller without a valid token gets its 401 from the headers alone, and its 60 MB body
- * is never buffered. The macro then finds the user already there.
+ * is never buffered. The macro then finds the user already there. Gives the user's id (per-account gates).
  */
 export function authenticateEarly(deps: AuthnDeps): (request: Request, route: string) => Promise<number> {
-  return (request, route) => requireUser(deps, request, route);
+  return async (request, route) => (await requireUser(deps, request, route)).id;
 }
 
 /** Each app builds its plugin once; the seed keeps Elysia from deduplicating two apps' plugins (tests run many). */

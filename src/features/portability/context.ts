@@ -1,5 +1,5 @@
 /** The export/import context for one request: every diary feature's own context, built by that feature. */
-import type { Gate } from "../../lib/gate";
+import type { AccountGate } from "../../lib/account-gate";
 import type { AuthedUser } from "../auth/plugin";
 import { customFoodsCtx, type CustomFoodsDeps } from "../custom-foods/context";
 import type { FoodsDeps } from "../foods/context";
@@ -16,7 +16,7 @@ export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
  * body is read). Each holds its body (at most 64 MB) and, for another tracker's file, a reader
  * thread whose memory is bounded by the limits of trackers/files.ts.
  */
-export const IMPORTS_AT_ONCE = { total: 3, perAccount: 1 };
+export const IMPORTS_AT_ONCE = { perAccount: 1, total: 3 };
 /** An import's body must keep coming (a byte at least every 15 s) and be whole within 120 s, or 408. */
 export const IMPORT_BODY_DEADLINE = { stallMs: 15_000, totalMs: 120_000 };
 
@@ -25,7 +25,7 @@ export type DiaryDeps = MealsDeps & CustomFoodsDeps & RecipesDeps & WeightsDeps 
 
 export interface PortabilityDeps extends DiaryDeps, FoodsDeps {
   /** Imports running now: one per account, a few per server (lib/gate.ts). */
-  imports: Gate;
+  imports: AccountGate;
   /** The key of tracker-import meal ids (trackers/convert.ts `idFor`), derived from the server's secret. */
   importIdKey: string;
 }

@@ -6,13 +6,25 @@ import type { FoodDirectory } from "../foods/directory";
 import type { OffClient } from "../imported/online";
 import type { OnlineLookupSetting } from "../imported/online-setting";
 import type { ImportedRepo } from "../imported/repo";
+import type { AccountGate, AccountLimits } from "../../lib/account-gate";
 import type { PhotosRepo } from "./photos";
 import type { Recogniser } from "./recognition";
 import type { ExamplesRepo } from "./recognition/examples";
 import type { ScannerCtx } from "./service";
 import { customSource, importedSource, onlineSource, type BarcodeSource, type Run } from "./sources";
 
+/**
+ * Photo and label uploads in the photo line at a time, queued or running, checked before the body is
+ * read (http/body.ts, the "photos" gate). Three per account keeps one photo in the workers and the
+ * next two decoded and waiting, which is all a person taking photos needs, while one account with
+ * many uploads in flight is refused (429) instead of queued. Sixteen in all (16 per worker was the
+ * pool's own bound) holds at most 16 bodies of ≤ 10 MB and their decoded forms in memory.
+ */
+export const PHOTO_LIMITS: AccountLimits = { perAccount: 3, total: 16 };
+
 export interface ScannerDeps extends RouteDeps {
+  /** The photo line's admission, PHOTO_LIMITS (entered by http/body.ts as the gate "photos"). */
+  photoQueue: AccountGate;
   customFoods: CustomFoodsRepo;
   foods: FoodDirectory;
   imported: ImportedRepo;

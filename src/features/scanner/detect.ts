@@ -6,8 +6,8 @@
  * within a time budget. Decoding (sharp) runs on libuv's threads.
  */
 import { availableParallelism } from "node:os";
-import { Semaphore } from "async-mutex";
 import { ASSETS, COMPILED } from "../../assets";
+import { FairSlots } from "../../lib/fair-queue";
 import { decode, type CheckedImage } from "./image";
 import type { Pixels } from "./zxing";
 import type { FromZxing, ToZxing } from "./zxing-worker";
@@ -101,12 +101,14 @@ const LADDER: [number, number, boolean][] = [
 
 /**
  * Photos read at a time: all but one core. Four 40 MP uploads decoded side by side took both cores of
- * a 2-core server and stalled /healthz for 335 ms; the rest wait their turn, first come first served.
+ * a 2-core server and stalled /healthz for 335 ms; the rest wait their turn, accounts taking turns
+ * (one account's backlog of large photos does not hold another's small one behind all of it).
  */
-const reading = new Semaphore(Math.max(1, availableParallelism() - 1));
+const reading = new FairSlots(Math.max(1, availableParallelism() - 1));
 
-export async function detectBarcode(img: CheckedImage, budgetMs = 1500): Promise<Detection | null> {
-  return reading.runExclusive(() => ladder(img, budgetMs));
+/** The barcode in `img`, if one is read within `budgetMs`; `account` is whose turn it waits for. */
+export async function detectBarcode(img: CheckedImage, account = 0, budgetMs = 1500): Promise<Detection | null> {
+  return reading.run(account, () => ladder(img, budgetMs));
 }
 
 async function ladder(img: CheckedImage, budgetMs: number): Promise<Detection | null> {

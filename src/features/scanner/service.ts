@@ -88,12 +88,12 @@ export async function scanPhoto({
   const img = await checkImage(file);
   // The model starts at once, in a worker, while the barcode is read here.
   const skip = new AbortController();
-  const recognising = ctx.recogniser.recognise(img, skip.signal);
+  const recognising = ctx.recogniser.recognise(img, { account: ctx.userId, signal: skip.signal });
   recognising.catch(() => {}); // awaited below unless the barcode answers; never unhandled
   let barcode: Barcode | null = null;
   let food: FoodT | null = null;
   try {
-    const found = await detectBarcode(img, ctx.detectBudgetMs);
+    const found = await detectBarcode(img, ctx.userId, ctx.detectBudgetMs);
     const parsed = found ? parseBarcode(found.text, ZXING_FORMAT[found.format]) : null;
     if (parsed?.ok) {
       barcode = toBarcode(parsed.barcode);
@@ -152,7 +152,7 @@ export async function scanPhoto({
 /** POST /scanner/label: the upload rules, then the label read in a photo worker and parsed. */
 export async function scanLabel({ ctx, file }: { ctx: ScannerCtx; file: unknown }): Promise<LabelResult> {
   const img = await checkImage(file);
-  return readLabel(img, (det, source, opts) => ctx.recogniser.readText(det, source, opts));
+  return readLabel(img, (det, source, opts) => ctx.recogniser.readText(det, source, opts, { account: ctx.userId }));
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;

@@ -10,7 +10,18 @@ import { addDays, localDate } from "../../lib/time";
 import type { MealsCtx } from "../meals/service";
 import { KG_PER_LB } from "../weights/trend";
 import { weightsOver } from "../weights/service";
-import { countsOf, estimateExpenditure, NEEDED, suggestions, type DayData } from "./expenditure";
+import {
+  assessExpenditure,
+  countsOf,
+  estimateExpenditure,
+  MAX_SLOPE_KG_PER_DAY,
+  NEEDED,
+  PLAUSIBLE_KCAL,
+  suggestions,
+  type Counts,
+  type DayData,
+  type Refusal,
+} from "./expenditure";
 
 export const EXPENDITURE_DAYS = { min: 14, max: 90, default: 28 } as const;
 const TREND_WEEKS = 8;
@@ -48,7 +59,7 @@ export function* expenditure({
   const windowEnding = (end: string) => all.filter((d) => d.date <= end && d.date > addDays(end, -days));
   const here = windowEnding(to);
   const have = countsOf(here);
-  const e = estimateExpenditure(here);
+  const { estimate: e, refusal } = assessExpenditure(here);
   const perUnit = unit === "lb" ? KG_PER_LB : 1;
   const trend = [];
   for (let w = TREND_WEEKS; w >= 1; w--) {
@@ -56,20 +67,13 @@ export function* expenditure({
     trend.push({ to: end, expenditure_kcal: estimateExpenditure(windowEnding(end))?.expenditure_kcal ?? null });
   }
   trend.push({ to, expenditure_kcal: e?.expenditure_kcal ?? null });
-  const missing = [
-    have.logged_days < NEEDED.logged_days && `${NEEDED.logged_days - have.logged_days} more logged days`,
-    have.weigh_ins < NEEDED.weigh_ins && `${NEEDED.weigh_ins - have.weigh_ins} more weigh-ins`,
-    have.weight_span_days < NEEDED.weight_span_days &&
-      `weigh-ins spanning ${NEEDED.weight_span_days} days (now ${have.weight_span_days})`,
-  ].filter((x): x is string => typeof x === "string");
   return {
     from,
     to,
     days,
     enough_data: e !== null,
-    message: e
-      ? null
-      : `not enough data yet: ${missing.join(", ")} in the ${days} days to ${to} (about two weeks of logging and weighing)`,
+    reason: refusal?.reason ?? null,
+    message: refusal && explain(refusal, { have, days, to, unit, perUnit }),
     have,
     needed: NEEDED,
     expenditure_kcal: e?.expenditure_kcal ?? null,
@@ -81,4 +85,30 @@ export function* expenditure({
     trend,
     method: METHOD,
   };
+}
+
+/** What the client shows when there is no estimate: what is missing, or which data cannot be right. */
+function explain(
+  r: Refusal,
+  w: { have: Counts; days: number; to: string; unit: "kg" | "lb"; perUnit: number },
+): string {
+  const weight = (kg: number) => `${Math.round((kg / w.perUnit) * 10) / 10} ${w.unit}`;
+  if (r.reason === "not_enough_data") {
+    const { have } = w;
+    const missing = [
+      have.logged_days < NEEDED.logged_days && `${NEEDED.logged_days - have.logged_days} more logged days`,
+      have.weigh_ins < NEEDED.weigh_ins && `${NEEDED.weigh_ins - have.weigh_ins} more weigh-ins`,
+      have.weight_span_days < NEEDED.weight_span_days &&
+        `weigh-ins spanning ${NEEDED.weight_span_days} days (now ${have.weight_span_days})`,
+    ].filter((x): x is string => typeof x === "string");
+    return `not enough data yet: ${missing.join(", ")} in the ${w.days} days to ${w.to} (about two weeks of logging and weighing)`;
+  }
+  if (r.reason === "implausible_weigh_ins" && "step" in r) {
+    const { from, to, limit_kg } = r.step;
+    return `the weigh-ins of ${from.date} (${weight(from.kg)}) and ${to.date} (${weight(to.kg)}) differ by more than a body changes in that time (${weight(limit_kg)}): correct or delete the wrong one for an estimate`;
+  }
+  if (r.reason === "implausible_weigh_ins") {
+    return `the weigh-ins of the ${w.days} days to ${w.to} change by ${weight(Math.abs(r.kg_per_day) * 7)} a week, faster than a body can for weeks (at most ${weight(MAX_SLOPE_KG_PER_DAY * 7)}): check them for an estimate`;
+  }
+  return `the estimate would be ${Number.isFinite(r.kcal) ? Math.round(r.kcal) : "not a number"} kcal a day, outside what a body spends (${PLAUSIBLE_KCAL.min}–${PLAUSIBLE_KCAL.max.toLocaleString("en")}): check the meals and weigh-ins of the ${w.days} days to ${w.to}`;
 }

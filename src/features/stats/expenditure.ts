@@ -11,6 +11,10 @@
  * The range is ±1.645 standard errors (90 %), from the scatter of the weigh-ins around their
  * line and of the logged days around their mean.
  *
+ * Weigh-ins a body cannot produce are refused, not averaged (weighIns below): 20 and 400 kg on
+ * alternate days gave −4,850 kcal/day as if it were an estimate. So is an estimate outside what a body
+ * spends (PLAUSIBLE_KCAL).
+ *
  * What it estimates is expenditure in the calories this person logs: food they never log lowers
  * the estimate by as much, so a goal set from it still moves their weight at the rate chosen. Pure:
  * no database (stats/service.ts reads the days; bench/expenditure.ts checks it on synthetic diaries).
@@ -60,9 +64,82 @@ export const enough = (c: Counts) =>
   c.weigh_ins >= NEEDED.weigh_ins &&
   c.weight_span_days >= NEEDED.weight_span_days;
 
-/** The estimate over `days` (oldest first), or null when there is not enough data (`enough`). */
+/**
+ * Day-to-day weight moves with water, glycogen, gut content, clothes and the scale: 1–2 kg is common,
+ * 3–4 kg happens (a salty, starchy day after a lean one). Body tissue itself changes by at most about
+ * 0.5 kg a day (a total fast's deficit, 3,000–3,850 kcal, at 7,700 kcal/kg). Two weigh-ins in a row, d
+ * days apart, may differ by SWING_KG + KG_PER_DAY × d, twice each of those: 7 kg a day apart, 20 kg a
+ * fortnight. 20 and 400 kg a day apart differ by 380.
+ */
+export const WEIGH_IN_STEP = { SWING_KG: 6, KG_PER_DAY: 1 } as const;
+/**
+ * The line through a window's weigh-ins (14 days or more) may fall or rise at most 0.5 kg a day,
+ * 3.5 kg a week: 3,850 kcal/day of tissue, more than a total fast's deficit for nearly everyone.
+ */
+export const MAX_SLOPE_KG_PER_DAY = 0.5;
+/**
+ * What a body spends a day, in the calories a person logs. Measured total expenditure (doubly labelled
+ * water) runs from about 1,000 kcal (small, inactive, old adults) to 8,000–9,000 (Tour de France
+ * riders: Westerterp et al., 1986); a person who logs only half of what they eat halves it, so the floor
+ * is 500. An estimate outside is the data's doing, not the body's.
+ */
+export const PLAUSIBLE_KCAL = { min: 500, max: 9000 } as const;
+
+export interface WeighIn {
+  date: string;
+  kg: number;
+}
+
+/** Why there is no estimate. */
+export type Refusal =
+  | { reason: "not_enough_data" }
+  | { reason: "implausible_weigh_ins"; step: { from: WeighIn; to: WeighIn; limit_kg: number } }
+  | { reason: "implausible_weigh_ins"; kg_per_day: number }
+  | { reason: "implausible_estimate"; kcal: number };
+
+/** The first two weigh-ins in a row that differ by more than a body can (WEIGH_IN_STEP), or null. */
+export function impossibleStep(days: readonly DayData[]): { from: WeighIn; to: WeighIn; limit_kg: number } | null {
+  let last: WeighIn | null = null;
+  for (const d of days) {
+    if (d.kg === null) continue;
+    const here = { date: d.date, kg: d.kg };
+    if (last) {
+      const limit = WEIGH_IN_STEP.SWING_KG + WEIGH_IN_STEP.KG_PER_DAY * (dayIndex(d.date) - dayIndex(last.date));
+      if (!(Math.abs(here.kg - last.kg) <= limit)) return { from: last, to: here, limit_kg: limit };
+    }
+    last = here;
+  }
+  return null;
+}
+
+/** The estimate over `days` (oldest first), or why there is none. */
+export function assessExpenditure(
+  days: readonly DayData[],
+): { estimate: Estimate; refusal: null } | { estimate: null; refusal: Refusal } {
+  const refuse = (refusal: Refusal) => ({ estimate: null, refusal }) as const;
+  if (!enough(countsOf(days))) return refuse({ reason: "not_enough_data" });
+  const step = impossibleStep(days);
+  if (step) return refuse({ reason: "implausible_weigh_ins", step });
+  const e = fit(days);
+  if (!(Math.abs(e.kg_per_day) <= MAX_SLOPE_KG_PER_DAY))
+    return refuse({ reason: "implausible_weigh_ins", kg_per_day: e.kg_per_day });
+  const finite = [e.expenditure_kcal, e.low_kcal, e.high_kcal, e.intake_kcal].every(Number.isFinite);
+  if (!finite || e.expenditure_kcal < PLAUSIBLE_KCAL.min || e.expenditure_kcal > PLAUSIBLE_KCAL.max)
+    return refuse({ reason: "implausible_estimate", kcal: e.expenditure_kcal });
+  // noisy weigh-ins over two weeks can put the interval's end below zero (−300 … 2,550 kcal for a 14-day
+  // window of the worst realistic diary): no body spends that, so the interval stops where bodies do
+  const low = Math.max(PLAUSIBLE_KCAL.min, e.low_kcal);
+  const high = Math.min(PLAUSIBLE_KCAL.max, e.high_kcal);
+  return { estimate: { ...e, low_kcal: low, high_kcal: high }, refusal: null };
+}
+
+/** The estimate over `days` (oldest first), or null when there is none (assessExpenditure says why). */
 export function estimateExpenditure(days: readonly DayData[]): Estimate | null {
-  if (!enough(countsOf(days))) return null;
+  return assessExpenditure(days).estimate;
+}
+
+/** The energy balance over days with enough data. */
+function fit(days: readonly DayData[]): Estimate {
   const intake = days.filter((d) => d.kcal !== null).map((d) => d.kcal!);
   const points = days.filter((d) => d.kg !== null).map((d) => ({ x: dayIndex(d.date), y: d.kg! }));
   const n = points.length;

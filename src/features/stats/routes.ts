@@ -64,11 +64,21 @@ const Expenditure = t.Object(
     to: t.String({ format: "date" }),
     days: Int(),
     enough_data: t.Boolean(),
-    message: Nullable(t.String({ description: "what is missing while enough_data is false" })),
+    reason: Nullable(
+      Enum(["not_enough_data", "implausible_weigh_ins", "implausible_estimate"], {
+        description:
+          "why enough_data is false (null when it is true): too little data; weigh-ins a body cannot produce (two in a row more than 6 kg + 1 kg a day apart, or a line steeper than 3.5 kg a week); an estimate outside 500–9,000 kcal/day",
+      }),
+    ),
+    message: Nullable(
+      t.String({ description: "while enough_data is false: what is missing, or which data cannot be right" }),
+    ),
     have: Counts,
     needed: Counts,
     expenditure_kcal: Nullable(t.Number({ description: "kcal/day, to the nearest 10" })),
-    range_kcal: Nullable(t.Object({ low: t.Number(), high: t.Number() }, { description: "90 % interval" })),
+    range_kcal: Nullable(
+      t.Object({ low: t.Number(), high: t.Number() }, { description: "90 % interval, cut to 500–9,000 kcal/day" }),
+    ),
     intake_kcal: Nullable(t.Number({ description: "mean kcal of the logged days" })),
     weight_unit: Enum(["kg", "lb"]),
     weight_change_per_week: Nullable(t.Number({ description: "the weight slope, in weight_unit per week" })),
@@ -138,7 +148,7 @@ export function statsRoutes(deps: MealsDeps) {
           ...detail,
           summary: "Estimated daily energy expenditure from logged intake and the weight trend, with goal suggestions",
           description:
-            "Energy balance over the window: the mean kcal of the days with meals (a day without meals is not counted as zero) minus the least-squares weight slope × 7,700 kcal/kg. range_kcal is a 90 % interval. With fewer than 10 logged days, 3 weigh-ins or 14 days between the first and last weigh-in, enough_data is false, the estimate null and message says what is missing. suggestions: the daily kcal for a weekly change in the account's weight unit (none below 1,200 kcal). trend: the estimate at each of the 8 week ends before `to`, each over its own window. The estimate is in the calories you log: food you never log lowers it by as much, so a goal set from it still moves your weight at the chosen rate.",
+            "Energy balance over the window: the mean kcal of the days with meals (a day without meals is not counted as zero) minus the least-squares weight slope × 7,700 kcal/kg. range_kcal is a 90 % interval. With fewer than 10 logged days, 3 weigh-ins or 14 days between the first and last weigh-in, enough_data is false, the estimate null and message says what is missing (reason not_enough_data). Weigh-ins a body cannot produce (two in a row more than 6 kg + 1 kg per day between them apart, or a fitted line steeper than 3.5 kg a week) give enough_data false with reason implausible_weigh_ins and a message naming them; an estimate outside 500–9,000 kcal/day, reason implausible_estimate. suggestions: the daily kcal for a weekly change in the account's weight unit (none below 1,200 kcal). trend: the estimate at each of the 8 week ends before `to`, each over its own window. The estimate is in the calories you log: food you never log lowers it by as much, so a goal set from it still moves your weight at the chosen rate.",
         },
       },
     )

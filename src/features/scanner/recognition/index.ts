@@ -12,7 +12,7 @@ import { squareRgb, type CheckedImage } from "../image";
 import { INPUT_SIDE } from "./dimensions";
 import { LABELS, PERSONAL_CONFIDENT, personalConfidence, pickerCandidates, type ModelCandidate } from "./labels";
 import type { Neighbour } from "./examples";
-import { DetectorPool } from "./pool";
+import { DetectorPool, type JobOptions } from "./pool";
 import { centre } from "./embedding";
 
 export interface Recognition {
@@ -26,12 +26,15 @@ export interface Recognition {
 
 export interface Recogniser {
   readonly model: { name: string; version: string };
-  /** `signal` aborts a photo still waiting for a worker (its answer is no longer needed). */
-  recognise(img: CheckedImage, signal?: AbortSignal): Promise<Recognition>;
+  /**
+   * `job.account` is whose photo it is (accounts take turns in the workers' line); `job.signal` withdraws
+   * a photo still waiting for a worker (its answer is no longer needed).
+   */
+  recognise(img: CheckedImage, job?: JobOptions): Promise<Recognition>;
   /** Photos waiting for a worker and being classified (for /metrics). */
   load?(): { queued: number; running: number };
   /** Reads a label's text in the same workers (POST /scanner/label). */
-  readText(det: DetImage, source: Rgb, opts?: OcrOptions): Promise<OcrResult>;
+  readText(det: DetImage, source: Rgb, opts?: OcrOptions, job?: JobOptions): Promise<OcrResult>;
 }
 
 export const NO_MODEL = { name: "none", version: "0" } as const;
@@ -47,9 +50,9 @@ export class CocoSsdRecogniser implements Recogniser {
     return { queued: this.pool.queued, running: this.pool.busy };
   }
 
-  async readText(det: DetImage, source: Rgb, opts?: OcrOptions): Promise<OcrResult> {
+  async readText(det: DetImage, source: Rgb, opts?: OcrOptions, job?: JobOptions): Promise<OcrResult> {
     try {
-      return await this.pool.readText(det, source, opts);
+      return await this.pool.readText(det, source, opts, job);
     } catch (e) {
       if (e instanceof AppError) throw e; // 429: the queue is full
       this.logger.error("label reading failed", { error: e instanceof Error ? e.message : String(e) });
@@ -57,10 +60,11 @@ export class CocoSsdRecogniser implements Recogniser {
     }
   }
 
-  async recognise(img: CheckedImage, signal?: AbortSignal): Promise<Recognition> {
+  async recognise(img: CheckedImage, job: JobOptions = {}): Promise<Recognition> {
     const rgb = await squareRgb(img, INPUT_SIDE);
+    const signal = job.signal;
     try {
-      const r = await this.pool.run(rgb, signal);
+      const r = await this.pool.run(rgb, job);
       return { candidates: pickerCandidates(r.scores), embedding: centre(r.embedding), model: this.model };
     } catch (e) {
       if (e instanceof AppError) throw e; // 429: the queue is full

@@ -1,13 +1,15 @@
 /**
  * The photo workers: a small pool of child processes (process-worker.ts), each holding one copy of the detector (and,
  * from its first label, the label reader), so a ~100 ms inference or a ~1 s label never blocks
- * the HTTP thread. Jobs queue in arrival order. A worker that dies
+ * the HTTP thread. Jobs wait in one line shared by accounts, served in turns (lib/fair-queue.ts): one
+ * account's backlog never keeps another's photo waiting behind all of it. A worker that dies
  * (crash, or stuck past the job timeout and terminated) is replaced, and its job is tried once
  * more on the replacement; only a job that fails twice is rejected. Workers start on the first
  * photo, not at server start, and are unref'ed while idle so they never keep a process alive.
  */
 import { availableParallelism } from "node:os";
 import { AppError } from "../../../lib/errors";
+import { FairQueue } from "../../../lib/fair-queue";
 import type { Logger } from "../../../lib/log";
 import { ocrFiles, type DetImage, type OcrFiles, type OcrOptions, type OcrResult, type Rgb } from "../label/ocr";
 import type { DetectorFiles, Inference } from "./detector";
@@ -28,8 +30,15 @@ export interface PoolOptions {
   maxQueue?: number;
 }
 
+/** Whose job it is (the account, for turns in the line) and a signal that withdraws it while it waits. */
+export interface JobOptions {
+  account?: number;
+  signal?: AbortSignal;
+}
+
 interface Job {
   id: number;
+  account: number;
   task: Task;
   attempts: number;
   resolve: (r: never) => void;
@@ -51,7 +60,7 @@ const MAX_FAILED_STARTS = 3;
 export class DetectorPool {
   readonly size: number;
   private slots: Slot[] = [];
-  private queue: Job[] = [];
+  private queue = new FairQueue<Job>();
   private nextId = 1;
   private fatal: string | null = null;
   private failedStarts = 0;
@@ -74,17 +83,17 @@ export class DetectorPool {
     this.maxQueue = opts.maxQueue ?? 16 * this.size;
   }
 
-  /** Runs one 300×300 RGB image through the detector; `signal` withdraws it while it still waits. */
-  run(rgb: Uint8Array, signal?: AbortSignal): Promise<Inference> {
-    return this.submit<Inference>({ type: "run", rgb }, signal);
+  /** Runs one 300×300 RGB image through the detector. */
+  run(rgb: Uint8Array, job: JobOptions = {}): Promise<Inference> {
+    return this.submit<Inference>({ type: "run", rgb }, job);
   }
 
   /** Reads the text of a label: `det` for text detection, `source` (larger) for recognition. */
-  readText(det: DetImage, source: Rgb, opts: OcrOptions = {}, signal?: AbortSignal): Promise<OcrResult> {
-    return this.submit<OcrResult>({ type: "ocr", det, source, opts }, signal);
+  readText(det: DetImage, source: Rgb, opts: OcrOptions = {}, job: JobOptions = {}): Promise<OcrResult> {
+    return this.submit<OcrResult>({ type: "ocr", det, source, opts }, job);
   }
 
-  private submit<R>(task: Task, signal?: AbortSignal): Promise<R> {
+  private submit<R>(task: Task, { account = 0, signal }: JobOptions): Promise<R> {
     if (this.fatal) return Promise.reject(new Error(`the food model is unavailable: ${this.fatal}`));
     if (this.queue.length >= this.maxQueue) {
       return Promise.reject(
@@ -98,15 +107,20 @@ export class DetectorPool {
     }
     this.start();
     return new Promise<R>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, task, attempts: 0, resolve: resolve as (r: never) => void, reject };
+      const job: Job = {
+        id: this.nextId++,
+        account,
+        task,
+        attempts: 0,
+        resolve: resolve as (r: never) => void,
+        reject,
+      };
       signal?.addEventListener("abort", () => {
-        const i = this.queue.indexOf(job);
-        if (i < 0) return; // already in a worker: let it finish, nobody reads the answer
-        this.queue.splice(i, 1);
+        if (!this.queue.remove(job)) return; // already in a worker: let it finish, nobody reads the answer
         this.stats.withdrawn++;
         reject(new Error("withdrawn: the answer is no longer needed"));
       });
-      this.queue.push(job);
+      this.queue.push(account, job);
       this.dispatch();
     });
   }
@@ -137,6 +151,11 @@ export class DetectorPool {
     if (slot) slot.worker.terminate(); // no retired flag: the close handler treats it as a crash
   }
 
+  /** The workers' process ids: the fairness tests stop them (SIGSTOP) to hold photos in the line. */
+  get pids(): number[] {
+    return this.slots.map((s) => s.worker.pid);
+  }
+
   async close(): Promise<void> {
     for (const s of this.slots) {
       s.retired = true;
@@ -144,9 +163,8 @@ export class DetectorPool {
       s.worker.terminate();
       s.job?.reject(new Error("the photo workers were shut down"));
     }
-    for (const j of this.queue) j.reject(new Error("the photo workers were shut down"));
+    for (const j of this.queue.drain()) j.reject(new Error("the photo workers were shut down"));
     this.slots = [];
-    this.queue = [];
   }
 
   private start(): void {
@@ -223,7 +241,7 @@ export class DetectorPool {
     if (job) {
       if (job.attempts < 2) {
         this.stats.retried++;
-        this.queue.unshift(job); // first in line on the replacement
+        this.queue.pushFront(job.account, job); // first in line on the replacement
       } else {
         this.stats.failed++;
         job.reject(new Error("the photo worker died twice on this photo"));

@@ -36,6 +36,10 @@ export class ProcessWorker {
     });
   }
 
+  get pid(): number {
+    return this.proc.pid;
+  }
+
   postMessage(message: unknown): void {
     if (this.proc.exitCode !== null || this.proc.signalCode !== null) return; // its close event follows
     try {
