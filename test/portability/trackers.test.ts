@@ -171,6 +171,31 @@ describe("MyFitnessPal", () => {
     expect(w.map((x: { kg: number }) => x.kg)).toEqual([79.923, 79.742, 79.787]); // 176.2, 175.8, 175.9 lb
   });
 
+  test("a preview lists the weigh-ins as read: the file's value, the unit it is read in, and whether the file said so", async () => {
+    const a = await account();
+    const file = await sample("mfp-measurements.csv");
+    const asKg = await a.upload("format=myfitnesspal&preview=true", file);
+    expect(asKg.json.weigh_ins_count).toBe(asKg.json.weigh_ins.length);
+    expect(asKg.json.weigh_ins[0]).toEqual({
+      date: "2026-09-01",
+      value: 176.2,
+      unit: "kg",
+      kg: 176.2,
+      unit_stated: false,
+    });
+    const asLb = await a.upload("format=myfitnesspal&preview=true&weight_unit=lb", file);
+    expect(asLb.json.weigh_ins[0]).toEqual({
+      date: "2026-09-01",
+      value: 176.2,
+      unit: "lb",
+      kg: 79.923,
+      unit_stated: false,
+    });
+    const stated = await a.upload("format=cronometer&preview=true", await sample("cronometer-biometrics.csv"));
+    expect(stated.json.weigh_ins.every((w: { unit_stated: boolean }) => w.unit_stated)).toBe(true);
+    expect((await a.get("/weights?from=2026-01-01&to=2026-12-31")).json.items).toEqual([]);
+  });
+
   test("weight_unit says what unit the file's weigh-ins are in", async () => {
     const a = await account({ weightUnit: "lb" });
     const r = await a.upload("format=myfitnesspal&weight_unit=kg", await sample("wger-weight.csv"));

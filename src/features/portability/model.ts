@@ -102,6 +102,19 @@ export const ImportSummary = t.Object(
     ignored_files: t.Optional(
       t.Array(t.String(), { description: "files of the upload this format does not read (a ZIP's profile.csv)" }),
     ),
+    weigh_ins: t.Optional(
+      t.Array(
+        t.Object({
+          date: t.String({ format: "date" }),
+          value: t.Number({ description: "as the file has it" }),
+          unit: Enum(["kg", "lb"], { description: "the unit it is read in" }),
+          kg: t.Number(),
+          unit_stated: t.Boolean({ description: "the file names the unit; false: weight_unit gave it" }),
+        }),
+        { description: "the file's weigh-ins as read, one a day, the first 100 by date" },
+      ),
+    ),
+    weigh_ins_count: t.Optional(Int({ description: "weigh-ins in the file, one a day" })),
     names_not_searched: t.Optional(
       Int({
         description:

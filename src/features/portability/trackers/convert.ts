@@ -111,10 +111,12 @@ export async function convertFoods(
 }
 
 /** One weigh-in a day: the file's last for that day, as the trackers themselves show it. */
-export function convertWeights(weights: TrackerWeight[]): { weight: ExportedWeightT; origin: Origin }[] {
+export function convertWeights(
+  weights: TrackerWeight[],
+): { weight: ExportedWeightT; origin: Origin; read: TrackerWeight }[] {
   const byDate = new Map<string, TrackerWeight>();
   for (const w of weights) byDate.set(w.date, w);
   return [...byDate.values()]
     .sort((a, b) => (a.date < b.date ? -1 : 1))
-    .map((w) => ({ weight: { date: w.date, kg: w.kg, note: null }, origin: { file: w.file, line: w.line } }));
+    .map((w) => ({ weight: { date: w.date, kg: w.kg, note: null }, origin: { file: w.file, line: w.line }, read: w }));
 }

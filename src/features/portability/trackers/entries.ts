@@ -72,6 +72,10 @@ export interface TrackerFood {
 export interface TrackerWeight {
   date: string;
   kg: number;
+  /** The value as the file has it, in `unit`; `stated`: the file names the unit (else weight_unit gave it). */
+  value: number;
+  unit: "kg" | "lb";
+  stated: boolean;
   file: string;
   line: number;
 }

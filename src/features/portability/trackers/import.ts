@@ -32,7 +32,13 @@ export interface TrackerSummary extends ImportSummary {
   ignored_files: string[];
   /** Distinct food names past the search budget (CatalogueMatcher), imported as quick adds unsearched. */
   names_not_searched: number;
+  /** The file's weigh-ins as read (the first MAX_LISTED_WEIGH_INS by date), so a person can check the unit. */
+  weigh_ins: { date: string; value: number; unit: "kg" | "lb"; kg: number; unit_stated: boolean }[];
+  weigh_ins_count: number;
 }
+
+/** Weigh-ins listed in the answer: enough to see at a glance whether 176.2 is pounds or kilograms. */
+export const MAX_LISTED_WEIGH_INS = 100;
 
 export interface TrackerImport {
   format: TrackerFormat;
@@ -109,6 +115,14 @@ export async function importTracker({
     matched: meals.filter((m) => m.matched).length,
     quick_adds: meals.filter((m) => !m.matched).length,
     names_not_searched: matcher.unsearched,
+    weigh_ins: allWeights.slice(0, MAX_LISTED_WEIGH_INS).map(({ read: w }) => ({
+      date: w.date,
+      value: w.value,
+      unit: w.unit,
+      kg: w.kg,
+      unit_stated: w.stated,
+    })),
+    weigh_ins_count: allWeights.length,
     skipped: skipped.slice(0, MAX_LISTED_SKIPS),
     skipped_count: skipped.length,
     ignored_files: read.ignored,

@@ -140,6 +140,7 @@ export function weightRows(
       skip(weight, `weight "${cell(weight)}" ${unit} is out of range (${MIN_KG}–${MAX_KG} kg)`);
       return;
     }
-    into.weights.push({ date: d, kg, file: t.file, line: row.line });
+    const stated = rowUnit.startsWith("lb") || rowUnit.startsWith("kg") || headerUnit !== null;
+    into.weights.push({ date: d, kg, value: v, unit, stated, file: t.file, line: row.line });
   };
 }
