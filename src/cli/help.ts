@@ -50,7 +50,7 @@ export const HELP = `morsel ${VERSION} — self-hosted calorie tracker
 
 Usage:
   morsel [serve] [options]                 start the HTTP API (default command)
-  morsel import FILE... --format F --user EMAIL [--preview] [--weight-unit kg|lb] [--data-dir DIR]
+  morsel import FILE... --format F --user EMAIL [--preview] [--weight-unit kg|lb] [--skip-invalid] [--data-dir DIR]
                                            import another tracker's export into an account (F:
                                            myfitnesspal, cronometer, loseit, wger)
   morsel import-off FILE [--data-dir DIR]  import an Open Food Facts export (JSONL or CSV/TSV, plain
@@ -78,15 +78,16 @@ SIGTERM or SIGINT stops the server gracefully: no new connections, in-flight req
 the database is closed.`;
 
 export const COMMAND_HELP: Record<string, string> = {
-  import: `morsel import FILE... --format F --user EMAIL [--preview] [--weight-unit kg|lb] [--data-dir DIR]
+  import: `morsel import FILE... --format F --user EMAIL [--preview] [--weight-unit kg|lb] [--skip-invalid] [--data-dir DIR]
 
 Imports another tracker's export into the account with that email. F is myfitnesspal (the ZIP of
 Export Data), cronometer (servings.csv and biometrics.csv), loseit (the export ZIP) or wger (its
 weight CSV). Each entry becomes a meal: the catalogue food with the exported amount where the name,
 amount and energy agree, else a quick add with the tracker's energy and macros. Weigh-ins become
 weights (a day that already has one keeps it); --weight-unit says their unit where the file does not
-(default: the account's). --preview writes nothing and says what would be imported. Rows that
-cannot be read are listed with file, line and column; the rest imports. Importing the same files
+(default: the account's). --preview writes nothing and says what would be imported. A file with
+rows that cannot be read is refused whole, each listed with file, line and column; with
+--skip-invalid the rest imports and those rows are listed. Importing the same files
 again changes nothing. Runs beside a running server. The web app does the same in Settings → Import. With --database URL
 (MORSEL_DATABASE_URL) it imports into that PostgreSQL database instead of the data dir's file.`,
   serve: `morsel serve [options] — start the HTTP API.\n\n${OPTIONS}\n\nSIGTERM/SIGINT: stop accepting, finish in-flight requests (up to 10 s), close the database.`,

@@ -1,5 +1,5 @@
 /**
- * `morsel import FILE… --format F --user EMAIL [--preview] [--weight-unit kg|lb]`: another tracker's
+ * `morsel import FILE… --format F --user EMAIL [--preview] [--weight-unit kg|lb] [--skip-invalid]`: another tracker's
  * export into one account, from the shell, beside a running server or not. The same code as
  * POST /import?format=F (features/portability/trackers/import.ts) does the work.
  */
@@ -23,7 +23,7 @@ import { createServices } from "../services";
 import { fail } from "./commands";
 import { prepareDataDir } from "./startup";
 
-const USAGE = `usage: morsel import FILE... --format ${TRACKER_FORMATS.join("|")} --user EMAIL [--preview]`;
+const USAGE = `usage: morsel import FILE... --format ${TRACKER_FORMATS.join("|")} --user EMAIL [--preview] [--skip-invalid]`;
 
 export async function importTrackerCommand(cl: CommandLine): Promise<void> {
   if (!cl.positionals.length) fail("import", `give the export file(s) to import; ${USAGE}`, 2);
@@ -66,6 +66,7 @@ export async function importTrackerCommand(cl: CommandLine): Promise<void> {
         preview,
         weightUnit: unit ?? (row.weightUnit === "lb" ? "lb" : "kg"),
         idKey: services.importIdKey,
+        skipInvalid: cl.values["skip-invalid"] === true,
       },
     });
     const span = s.first_date ? ` from ${s.first_date} to ${s.last_date}` : "";

@@ -27,7 +27,7 @@ test("import beside a running server, again, and a preview", async () => {
       })
     ).json()) as { access_token: string };
     const files = [join(SAMPLES, "cronometer-servings.csv"), join(SAMPLES, "cronometer-biometrics.csv")];
-    const common = ["--format", "cronometer", "--user", "c@example.org", "--data-dir", dataDir];
+    const common = ["--format", "cronometer", "--user", "c@example.org", "--data-dir", dataDir, "--skip-invalid"];
 
     const preview = run(...files, ...common, "--preview");
     expect(preview.err).toBe("");

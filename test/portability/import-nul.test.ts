@@ -67,7 +67,7 @@ describe("a JSON import with one NUL is refused whole, nothing written", () => {
   }
 });
 
-test("another tracker's row with a NUL is skipped with its line; the rest imports, nothing holds a NUL", async () => {
+test("another tracker's row with a NUL is refused with its line; with skip_invalid it is skipped and the rest imports, nothing holds a NUL", async () => {
   const u = await registerUser(call);
   const csv = [
     "Day,Time,Group,Food Name,Amount,Energy (kcal),Carbs (g),Fat (g),Protein (g)",
@@ -75,13 +75,20 @@ test("another tracker's row with a NUL is skipped with its line; the rest import
     `2026-11-14,12:15 PM,Lunch,Burrito ${NUL} bowl,1.00 serving,625.00,58.00,22.00,42.00`,
     "2026-11-14,06:50 PM,Dinner,Stir fry,1.00 serving,540.00,50.00,20.00,30.00",
   ].join("\n");
-  const r = await call("POST", "/api/v1/import?format=cronometer", {
+  const refused = await call("POST", "/api/v1/import?format=cronometer", {
+    token: u.access_token,
+    raw: csv,
+    headers: { "content-type": "text/csv" },
+  });
+  expect(refused.status).toBe(400);
+  expect(refused.json.error.details.map((d: { field: string }) => d.field)).toEqual(["upload:3"]);
+  expect(await count("meals", u.user.id)).toBe(0);
+  const r = await call("POST", "/api/v1/import?format=cronometer&skip_invalid=true", {
     token: u.access_token,
     raw: csv,
     headers: { "content-type": "text/csv" },
   });
   expect(r.status).toBe(200);
-  // the row's line (once per field it was refused for)
   expect(r.json.skipped).toHaveLength(1); // one row, one skip (it was one per refused field)
   expect([...new Set(r.json.skipped.map((s: { line: number }) => s.line))]).toEqual([3]);
   expect(await count("meals", u.user.id)).toBe(2);

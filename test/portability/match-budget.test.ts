@@ -18,6 +18,7 @@ const entry = (name: string, amount: string, kcal: number): TrackerFood => ({
   time: null,
   nutrients: { energy_kcal: kcal },
   group: null,
+  note: null,
   file: "servings.csv",
   line: 2,
 });

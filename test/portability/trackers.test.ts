@@ -57,7 +57,7 @@ type Meal = {
 describe("Cronometer", () => {
   test("servings and biometrics: catalogue foods where name, amount and energy agree, quick adds otherwise", async () => {
     const a = await account();
-    const r = await a.multipart("format=cronometer", await cronometerFiles());
+    const r = await a.multipart("format=cronometer&skip_invalid=true", await cronometerFiles());
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({
       format: "cronometer",
@@ -104,30 +104,30 @@ describe("Cronometer", () => {
 
   test("importing the same files again changes nothing; preview writes nothing and counts the same", async () => {
     const a = await account();
-    const preview = await a.multipart("format=cronometer&preview=true", await cronometerFiles());
+    const preview = await a.multipart("format=cronometer&preview=true&skip_invalid=true", await cronometerFiles());
     expect(preview.status).toBe(200);
     expect(preview.json).toMatchObject({ preview: true, meals: { added: 11, unchanged: 0 }, weights: { added: 3 } });
     expect((await a.get("/meals/daily?date=2026-09-14")).json.meals).toEqual([]);
     expect((await a.get("/weights?from=2026-09-01&to=2026-09-30")).json.items).toEqual([]);
 
-    const first = await a.multipart("format=cronometer", await cronometerFiles());
+    const first = await a.multipart("format=cronometer&skip_invalid=true", await cronometerFiles());
     expect(first.json.meals).toEqual({ added: 11, unchanged: 0 });
     const before = (await a.get("/export?format=json")).json;
-    const again = await a.multipart("format=cronometer", await cronometerFiles());
+    const again = await a.multipart("format=cronometer&skip_invalid=true", await cronometerFiles());
     expect(again.status).toBe(200);
     expect(again.json).toMatchObject({ meals: { added: 0, unchanged: 11 }, weights: { added: 0, unchanged: 3 } });
     const after = (await a.get("/export?format=json")).json;
     expect(after.meals).toEqual(before.meals);
     expect(after.weights).toEqual(before.weights);
     // and a preview now says so
-    const again2 = await a.multipart("format=cronometer&preview=true", await cronometerFiles());
+    const again2 = await a.multipart("format=cronometer&preview=true&skip_invalid=true", await cronometerFiles());
     expect(again2.json).toMatchObject({ meals: { added: 0, unchanged: 11 }, weights: { added: 0, unchanged: 3 } });
   });
 
   test("a day that already has a weigh-in keeps it", async () => {
     const a = await account();
     await a.t.call("PUT", "/api/v1/weights/2026-09-15", { token: a.token, body: { kg: 80 } });
-    const r = await a.multipart("format=cronometer", await cronometerFiles());
+    const r = await a.multipart("format=cronometer&skip_invalid=true", await cronometerFiles());
     expect(r.json.weights).toEqual({ added: 2, unchanged: 1 });
     const w = (await a.get("/weights?from=2026-09-15&to=2026-09-15")).json.items;
     expect(w[0].kg).toBe(80);
@@ -142,7 +142,7 @@ describe("MyFitnessPal", () => {
       "File-Export-2026-09-01-to-2026-09-03/Measurement-Summary-2026-09-01-to-2026-09-03.csv": "mfp-measurements.csv",
       "File-Export-2026-09-01-to-2026-09-03/Exercise-Summary-2026-09-01-to-2026-09-03.csv": "mfp-exercise.csv",
     });
-    const r = await a.upload("format=myfitnesspal", zip, "application/zip");
+    const r = await a.upload("format=myfitnesspal&skip_invalid=true", zip, "application/zip");
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({
       meals: { added: 7, unchanged: 0 },
@@ -150,7 +150,15 @@ describe("MyFitnessPal", () => {
       matched: 0,
       quick_adds: 7,
       skipped_count: 1,
-      ignored_files: ["upload/File-Export-2026-09-01-to-2026-09-03/Exercise-Summary-2026-09-01-to-2026-09-03.csv"],
+      ignored_files: [],
+      // the exercise rows are left behind, and the answer says so
+      not_imported: [
+        {
+          kind: "exercise",
+          rows: 1,
+          file: "upload/File-Export-2026-09-01-to-2026-09-03/Exercise-Summary-2026-09-01-to-2026-09-03.csv",
+        },
+      ],
     });
     expect(r.json.skipped[0]).toMatchObject({
       line: 8,
@@ -158,11 +166,11 @@ describe("MyFitnessPal", () => {
       message: 'date "2026-13-02" is not a date (YYYY-MM-DD or M/D/YYYY)',
     });
     const day: Meal[] = (await a.get("/meals/daily?date=2026-09-01")).json.meals;
-    expect(day.map((m) => [m.meal_type, m.description, m.nutrients.energy_kcal])).toEqual([
-      ["breakfast", "Breakfast (MyFitnessPal)", 420],
-      ["lunch", "Lunch (MyFitnessPal)", 1050], // "1,050.0" with its thousands comma
-      ["snack", "Snacks (MyFitnessPal)", 180],
-      ["dinner", "Dinner (MyFitnessPal)", 700],
+    expect(day.map((m) => [m.meal_type, m.description, m.nutrients.energy_kcal, m.note])).toEqual([
+      ["breakfast", "Breakfast (MyFitnessPal)", 420, null],
+      ["lunch", "Lunch (MyFitnessPal)", 1050, null], // "1,050.0" with its thousands comma
+      ["snack", "Snacks (MyFitnessPal)", 180, null],
+      ["dinner", "Dinner (MyFitnessPal)", 700, "date night"], // the file's Note column
     ]);
     // "Meal 5" is not one of ours: a snack, the name kept as the note
     const d3: Meal[] = (await a.get("/meals/daily?date=2026-09-03")).json.meals;
@@ -313,7 +321,10 @@ describe("bad files", () => {
 
   test("a future weigh-in and an out-of-range weight are skipped with their line; the rest imports", async () => {
     const a = await account();
-    const r = await a.upload("format=wger", "Weight,Date\n80.5,2026-11-20\n81,2027-01-01\n8000,2026-11-21\n");
+    const r = await a.upload(
+      "format=wger&skip_invalid=true",
+      "Weight,Date\n80.5,2026-11-20\n81,2027-01-01\n8000,2026-11-21\n",
+    );
     expect(r.status).toBe(200);
     expect(r.json.weights.added).toBe(1);
     expect(r.json.skipped).toEqual([
@@ -324,9 +335,9 @@ describe("bad files", () => {
 
   test("two accounts importing the same file each get their own meals", async () => {
     const a = await account();
-    const r1 = await a.multipart("format=cronometer", await cronometerFiles());
+    const r1 = await a.multipart("format=cronometer&skip_invalid=true", await cronometerFiles());
     const u2 = await registerUser(a.t.call, { timezone: "America/New_York" });
-    const r2 = await a.multipart("format=cronometer", await cronometerFiles(), u2.access_token);
+    const r2 = await a.multipart("format=cronometer&skip_invalid=true", await cronometerFiles(), u2.access_token);
     expect(r1.json.meals.added).toBe(11);
     expect(r2.status).toBe(200);
     expect(r2.json.meals).toEqual({ added: 11, unchanged: 0 });

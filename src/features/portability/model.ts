@@ -115,6 +115,19 @@ export const ImportSummary = t.Object(
       ),
     ),
     weigh_ins_count: t.Optional(Int({ description: "weigh-ins in the file, one a day" })),
+    not_imported: t.Optional(
+      t.Array(
+        t.Object({
+          kind: Enum(["exercise", "body_fat", "day_note"]),
+          rows: Int(),
+          file: t.String(),
+        }),
+        {
+          description:
+            "rows Morsel has nowhere to put yet: exercise, body-fat readings, day notes of a day without meals",
+        },
+      ),
+    ),
     names_not_searched: t.Optional(
       Int({
         description:
@@ -143,6 +156,13 @@ export const ImportQuery = t.Object({
   weight_unit: t.Optional(
     Enum(["kg", "lb"], {
       description: "the unit of the tracker's weigh-ins where its file does not say; default the account's",
+    }),
+  ),
+  skip_invalid: t.Optional(
+    t.Boolean({
+      default: false,
+      description:
+        "with another tracker's export: import the rows that can be read and list the rest in skipped; by default a file with any bad line is refused whole",
     }),
   ),
 });

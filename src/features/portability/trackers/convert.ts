@@ -8,10 +8,11 @@ import { MEAL_NUTRIENT_KEYS } from "../../../db/nutrients";
 import { localTimeToInstant, toRfc3339 } from "../../../lib/time";
 import { mealValues } from "../../foods/directory";
 import { round3, scale } from "../../meals/nutrition";
+import { NOTE_MAX } from "../../meals/model";
 import { TYPICAL_TIME } from "../../meals/service";
 import type { ExportedMealT } from "../model";
 import type { ExportedWeightT } from "../diary";
-import type { TrackerFood, TrackerWeight } from "./entries";
+import { mealOf, type DayNote, type TrackerFood, type TrackerWeight } from "./entries";
 import type { TrackerFormat } from "./formats";
 import type { CatalogueMatcher } from "./match";
 
@@ -39,8 +40,40 @@ export function idFor(secret: string, key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** The entry's note: the tracker's own meal name (a group that is not one of ours) and the file's note. */
+function noteOf(e: TrackerFood): string | null {
+  const text = [e.group, e.note].filter((x) => x).join(" · ");
+  return text ? text.slice(0, NOTE_MAX) : null;
+}
+
+/** `nutrients` with the file's value wherever the file has one: a day's totals stay the file's. */
+function fileNutrients(nutrients: Record<string, number | null>, e: TrackerFood): Record<string, number | null> {
+  const out = { ...nutrients };
+  for (const k of MEAL_NUTRIENT_KEYS) if (e.nutrients[k] !== undefined) out[k] = e.nutrients[k]!;
+  return out;
+}
+
 /** A quick add has no food, so nothing is known per 100 g (every value null, as meals/service.ts stores it). */
 const quickValues = () => mealValues({}) as ExportedMealT["per_100g"];
+
+/**
+ * Day notes (Cronometer's) onto the entries they belong to: the first entry of that day, of the
+ * note's group where it names one. A day note with no entry that day has nowhere to go (counted).
+ */
+export function attachNotes(foods: TrackerFood[], notes: DayNote[]): number {
+  let orphans = 0;
+  const first = new Map<string, TrackerFood>();
+  for (const f of foods) {
+    for (const key of [f.date, `${f.date}|${f.meal}`]) if (!first.has(key)) first.set(key, f);
+  }
+  for (const n of notes) {
+    const meal = n.group ? mealOf(n.group) : null;
+    const target = (meal && !meal.group ? first.get(`${n.date}|${meal.meal}`) : undefined) ?? first.get(n.date);
+    if (!target) orphans++;
+    else target.note = target.note ? `${target.note} · ${n.note}` : n.note;
+  }
+  return orphans;
+}
 
 export async function convertFoods(
   foods: TrackerFood[],
@@ -68,7 +101,7 @@ export async function convertFoods(
       date: e.date,
       eaten_at: eatenAt,
       created_at: eatenAt,
-      note: e.group ? `${e.group}` : null,
+      note: noteOf(e),
     };
     const m = await opts.matcher.match(e);
     if (m) {
@@ -80,7 +113,8 @@ export async function convertFoods(
           quantity: m.quantity,
           portion: m.portion,
           grams: round3(m.grams),
-          nutrients: scale(m.food.per100g, m.grams) as ExportedMealT["nutrients"],
+          // the file's numbers, which are what the person logged there; the food's for the rest
+          nutrients: fileNutrients(scale(m.food.per100g, m.grams), e) as ExportedMealT["nutrients"],
           per_100g: mealValues(m.food.per100g) as ExportedMealT["per_100g"],
         },
         origin: { file: e.file, line: e.line },

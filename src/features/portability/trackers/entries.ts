@@ -63,8 +63,10 @@ export interface TrackerFood {
   /** "HH:MM" (24 h) when the tracker recorded the time. */
   time: string | null;
   nutrients: Partial<Record<MealNutrientKey, number>> & { energy_kcal: number };
-  /** The tracker's own meal name where it is not one of ours ("Pre-workout"), kept as the note. */
+  /** The tracker's own meal name where it is not one of ours ("Pre-workout"), kept in the note. */
   group: string | null;
+  /** The entry's note in the file (MyFitnessPal's Note column), or a day note attached to it. */
+  note: string | null;
   file: string;
   line: number;
 }
@@ -80,15 +82,41 @@ export interface TrackerWeight {
   line: number;
 }
 
+/** Rows of the file that Morsel has nowhere to put yet, counted so the answer can say so. */
+export interface NotImported {
+  kind: "exercise" | "body_fat";
+  rows: number;
+  file: string;
+}
+
+/** A day note of the file (Cronometer's notes), attached to that day's first meal (of `group` if it names one). */
+export interface DayNote {
+  date: string;
+  group: string | null;
+  note: string;
+}
+
 export interface TrackerRead {
   foods: TrackerFood[];
   weights: TrackerWeight[];
   skipped: Skip[];
   /** Files of the upload that were not among the ones this format reads (a ZIP's profile.csv, say). */
   ignored: string[];
+  /** The first record of each ignored file: to say what line 1 held when a header is missing. */
+  heads: Record<string, string[]>;
+  notImported: NotImported[];
+  notes: DayNote[];
 }
 
-export const emptyRead = (): TrackerRead => ({ foods: [], weights: [], skipped: [], ignored: [] });
+export const emptyRead = (): TrackerRead => ({
+  foods: [],
+  weights: [],
+  skipped: [],
+  ignored: [],
+  heads: {},
+  notImported: [],
+  notes: [],
+});
 
 /** "1,050" and "12.5" as numbers; "" and "--" as null; anything else NaN. */
 export function numberCell(s: string | undefined): number | null {

@@ -48,7 +48,11 @@ export function readUpload(upload: SourceFile[], format: TrackerFormat, weightUn
     });
   }
   const read = reader.finish(names);
-  read.skipped = [...skipped, ...read.skipped];
+  // every skip in the order of the upload: by file, then by line
+  const order = new Map(names.map((n, i) => [n, i]));
+  read.skipped = [...skipped, ...read.skipped].sort(
+    (a, b) => (order.get(a.file) ?? -1) - (order.get(b.file) ?? -1) || (a.line ?? 0) - (b.line ?? 0),
+  );
   return read;
 
   function readZip(f: SourceFile, open: (name: string) => CsvFile): void {
@@ -135,6 +139,8 @@ class CsvFile {
   /** undefined until the header is read; null: not a file this format reads. */
   private rows: ((row: { line: number; cells: string[] }) => void) | null | undefined = undefined;
   private broken = false;
+  /** The header's field count: every record must have as many. */
+  private width = 0;
 
   constructor(
     private readonly name: string,
@@ -196,8 +202,15 @@ class CsvFile {
       throw new Broken();
     }
     if (this.rows === undefined) {
+      this.width = record.length;
       this.rows = this.reader.table(this.name, record);
       if (this.rows === null) throw new Broken(); // not one of this format's files: no need to read on
+      return;
+    }
+    if (record.length !== this.width) {
+      // a record cut short (a truncated file) or with a stray separator: its cells would be misread
+      const message = `has ${record.length} fields where the header (line 1) has ${this.width}`;
+      this.skipped.push({ file: this.name, line: info.lines, column: null, message });
       return;
     }
     this.rows?.({ line: info.lines, cells: record });

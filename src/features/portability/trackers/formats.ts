@@ -15,6 +15,7 @@
  *   only in its REST API), so its weigh-ins are what comes across.
  */
 import { emptyRead, normalHeader, type Row, type TrackerRead } from "./entries";
+import { otherRows } from "./others";
 import { foodRows, isFoodTable, isWeightTable, weightRows, type FoodTableSpec, type WeightTableSpec } from "./tables";
 
 export const TRACKER_FORMATS = ["myfitnesspal", "cronometer", "loseit", "wger"] as const;
@@ -101,6 +102,10 @@ export class TrackerReader {
   private readonly foods: { read: TrackerRead; files: string[] }[];
   private readonly weights = emptyRead();
   private readonly weightFiles: string[] = [];
+  /** Exercise logs (counted, not imported) and day notes. */
+  private readonly others = emptyRead();
+  private readonly otherFiles: string[] = [];
+  private readonly heads: Record<string, string[]> = {};
   private pending: { read: TrackerRead; into: TrackerRead; file: string; files: string[] } | null = null;
 
   constructor(
@@ -121,9 +126,17 @@ export class TrackerReader {
       return foodRows(t, f.foods[spec]!, read);
     }
     const w = f.weights.find((s) => isWeightTable(t, s));
-    if (!w) return null;
-    this.pending = { read, into: this.weights, file, files: this.weightFiles };
-    return weightRows(t, w, this.weightUnit, read);
+    if (w) {
+      this.pending = { read, into: this.weights, file, files: this.weightFiles };
+      return weightRows(t, w, this.weightUnit, read);
+    }
+    const other = otherRows(t, read);
+    if (!other) {
+      this.heads[file] = header;
+      return null;
+    }
+    this.pending = { read, into: this.others, file, files: this.otherFiles };
+    return other;
   }
 
   /** The file being read ended cleanly: its rows count. */
@@ -133,6 +146,8 @@ export class TrackerReader {
     for (const x of p.read.foods) p.into.foods.push(x);
     for (const x of p.read.weights) p.into.weights.push(x);
     for (const x of p.read.skipped) p.into.skipped.push(x);
+    for (const x of p.read.notImported) p.into.notImported.push(x);
+    for (const x of p.read.notes) p.into.notes.push(x);
     p.files.push(p.file);
     this.pending = null;
   }
@@ -147,13 +162,21 @@ export class TrackerReader {
     const out = emptyRead();
     // a summary beside the detail would count meals twice: with the detail (spec 0), summaries are ignored
     const used = this.foods[0]?.files.length ? [this.foods[0]] : this.foods;
-    for (const part of [...used, { read: this.weights, files: this.weightFiles }]) {
+    const parts = [
+      ...used,
+      { read: this.weights, files: this.weightFiles },
+      { read: this.others, files: this.otherFiles },
+    ];
+    for (const part of parts) {
       for (const x of part.read.foods) out.foods.push(x);
       for (const x of part.read.weights) out.weights.push(x);
       for (const x of part.read.skipped) out.skipped.push(x);
+      for (const x of part.read.notImported) out.notImported.push(x);
+      for (const x of part.read.notes) out.notes.push(x);
     }
-    const read = new Set(used.flatMap((p) => p.files).concat(this.weightFiles));
+    const read = new Set(parts.flatMap((p) => p.files));
     out.ignored = files.filter((n) => !read.has(n));
+    for (const n of out.ignored) if (this.heads[n]) out.heads[n] = this.heads[n];
     return out;
   }
 }

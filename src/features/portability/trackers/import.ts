@@ -14,8 +14,8 @@ import type { FoodsCtx } from "../../foods/service";
 import type { ExportCtx } from "../export";
 import { exportWeights } from "../diary";
 import { checkExport, writeExport, type CheckedExport, type ImportSummary } from "../import";
-import { convertFoods, convertWeights, type ConvertedMeal, type Origin } from "./convert";
-import { MAX_LISTED_SKIPS, type Skip, type SourceFile } from "./entries";
+import { attachNotes, convertFoods, convertWeights, type ConvertedMeal, type Origin } from "./convert";
+import { MAX_LISTED_SKIPS, type Skip, type SourceFile, type TrackerRead } from "./entries";
 import { expectedFiles, TRACKER_NAMES, type TrackerFormat } from "./formats";
 import { CatalogueMatcher } from "./match";
 import { readInWorker } from "./read";
@@ -35,6 +35,8 @@ export interface TrackerSummary extends ImportSummary {
   /** The file's weigh-ins as read (the first MAX_LISTED_WEIGH_INS by date), so a person can check the unit. */
   weigh_ins: { date: string; value: number; unit: "kg" | "lb"; kg: number; unit_stated: boolean }[];
   weigh_ins_count: number;
+  /** Rows Morsel has nowhere to put yet (exercise, body fat; day notes on a day without meals), per file. */
+  not_imported: { kind: "exercise" | "body_fat" | "day_note"; rows: number; file: string }[];
 }
 
 /** Weigh-ins listed in the answer: enough to see at a glance whether 176.2 is pounds or kilograms. */
@@ -50,6 +52,8 @@ export interface TrackerImport {
   idKey: string;
   /** Aborted when the client hangs up: the import stops. */
   signal?: AbortSignal;
+  /** Import what can be read and report the rest; by default a file with any bad line is refused whole. */
+  skipInvalid?: boolean;
 }
 
 export async function importTracker({
@@ -65,7 +69,8 @@ export async function importTracker({
   const skipped: Skip[] = [];
   const read = await readInWorker(input, input.signal);
   skipped.push(...read.skipped);
-  if (!read.foods.length && !read.weights.length) throw nothingToImport(input.format, skipped, read.ignored);
+  if (!read.foods.length && !read.weights.length) throw nothingToImport(input.format, skipped, read);
+  const orphanNotes = attachNotes(read.foods, read.notes);
 
   const matcher = new CatalogueMatcher(foods, (id) => ctx.store.run(ctx.meals.foods.loggable(ctx.user.id, id)), pause);
   let meals = await convertFoods(read.foods, {
@@ -103,6 +108,8 @@ export async function importTracker({
     }
   }
 
+  // a broken file is refused whole unless the caller asked for the rest: every bad line is named
+  if (skipped.length && !input.skipInvalid) throw badLines(skipped);
   const summary = input.preview ? await previewOf(ctx, checked, pause) : await writeExport(ctx, checked, pause);
   summary.weights.unchanged += kept;
   const dates = [...meals.map((m) => m.meal.date), ...weights.map((w) => w.weight.date)].sort();
@@ -123,19 +130,41 @@ export async function importTracker({
       unit_stated: w.stated,
     })),
     weigh_ins_count: allWeights.length,
+    not_imported: [
+      ...read.notImported.map((n) => ({ kind: n.kind, rows: n.rows, file: n.file })),
+      ...(orphanNotes ? [{ kind: "day_note" as const, rows: orphanNotes, file: "" }] : []),
+    ],
     skipped: skipped.slice(0, MAX_LISTED_SKIPS),
     skipped_count: skipped.length,
     ignored_files: read.ignored,
   };
 }
 
-function nothingToImport(format: TrackerFormat, skipped: Skip[], ignored: string[]): AppError {
-  const details: ErrorDetail[] = skipped.slice(0, 50).map((s) => ({
-    field: s.line === null ? s.file : `${s.file}:${s.line}${s.column === null ? "" : `:${s.column}`}`,
-    message: s.message,
-  }));
-  for (const name of ignored.slice(0, 20))
-    details.push({ field: name, message: `is not one of the files of a ${TRACKER_NAMES[format]} export` });
+const where = (s: Skip) => (s.line === null ? s.file : `${s.file}:${s.line}${s.column === null ? "" : `:${s.column}`}`);
+
+/** The answer for a file with lines that cannot be read, when the caller did not ask to skip them. */
+function badLines(skipped: Skip[]): AppError {
+  const n = skipped.length;
+  return new AppError(
+    "validation_failed",
+    `${n} line${n === 1 ? "" : "s"} of the file could not be read (the first: ${where(skipped[0]!)} ${skipped[0]!.message}); nothing was imported. Correct ${n === 1 ? "it" : "them"}, or import again with skip_invalid=true to import the rest`,
+    skipped.slice(0, MAX_LISTED_SKIPS).map((s) => ({ field: where(s), message: s.message })),
+  );
+}
+
+function nothingToImport(format: TrackerFormat, skipped: Skip[], read: TrackerRead): AppError {
+  const details: ErrorDetail[] = skipped.slice(0, 50).map((s) => ({ field: where(s), message: s.message }));
+  for (const name of read.ignored.slice(0, 20)) {
+    const head = read.heads[name];
+    // a header that looks like data (a date first) is a missing header row: say so, naming line 1
+    const looksLikeData = head?.some((c) => /^\d{1,4}[-/]\d{1,2}[-/]\d{1,4}/.test(c.trim()));
+    if (head && looksLikeData)
+      details.push({
+        field: `${name}:1`,
+        message: `line 1 should be the header row of a ${TRACKER_NAMES[format]} export (the column names), but it holds data: "${head.join(",").slice(0, 80)}"`,
+      });
+    else details.push({ field: name, message: `is not one of the files of a ${TRACKER_NAMES[format]} export` });
+  }
   return new AppError(
     "validation_failed",
     `found nothing to import as ${TRACKER_NAMES[format]}: send ${expectedFiles(format)}`,

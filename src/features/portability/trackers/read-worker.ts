@@ -28,7 +28,8 @@ self.onmessage = (e: MessageEvent<ToReader>) => {
       self.postMessage({ foods: read.foods.slice(i, i + BATCH) } satisfies FromReader);
     for (let i = 0; i < read.weights.length; i += BATCH)
       self.postMessage({ weights: read.weights.slice(i, i + BATCH) } satisfies FromReader);
-    self.postMessage({ done: { skipped: read.skipped, ignored: read.ignored } } satisfies FromReader);
+    const { foods: _, weights: __, ...rest } = read;
+    self.postMessage({ done: rest } satisfies FromReader);
   } catch (err) {
     const error =
       err instanceof AppError

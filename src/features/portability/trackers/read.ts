@@ -40,8 +40,7 @@ export function readInWorker(
       if ("foods" in m) for (const f of m.foods) out.foods.push(f);
       else if ("weights" in m) for (const w of m.weights) out.weights.push(w);
       else if ("done" in m) {
-        out.skipped = m.done.skipped;
-        out.ignored = m.done.ignored;
+        Object.assign(out, m.done);
         settle(null);
       } else if (m.error.code === "internal_error") settle(new Error(`reading the upload failed: ${m.error.message}`));
       else settle(new AppError(m.error.code as ErrorCode, m.error.message, m.error.details));

@@ -14,6 +14,7 @@ import {
   timeCell,
   toKg,
   unitOfHeader,
+  type NotImported,
   type Row,
   type TableHead,
   type TrackerRead,
@@ -57,11 +58,19 @@ export function foodRows(t: TableHead, s: FoodTableSpec, into: TrackerRead): (ro
   const [quantity, units] = [s.quantity ? column(t, ...s.quantity) : -1, s.units ? column(t, ...s.units) : -1];
   const time = s.time ? column(t, ...s.time) : -1;
   const [deleted, type] = [column(t, "deleted"), column(t, "type")];
+  const noteCol = column(t, "note", "notes", "comment");
+  let exercise: NotImported | null = null;
   return (row) => {
     const cell = (i: number) => (i >= 0 ? (row.cells[i] ?? "").trim() : "");
     const skip = (i: number, message: string) =>
       into.skipped.push({ file: t.file, line: row.line, column: i >= 0 ? i + 1 : null, message });
-    if (YES.test(cell(deleted)) || /exercise/i.test(cell(type))) return; // not eaten, or not food
+    if (YES.test(cell(deleted))) return; // not eaten
+    if (/exercise/i.test(cell(type))) {
+      // not food: counted, so the answer says what it leaves behind
+      if (!exercise) into.notImported.push((exercise = { kind: "exercise", rows: 0, file: t.file }));
+      exercise.rows++;
+      return;
+    }
     const mealName = cell(meal) || cell(type);
     if (TOTAL_ROW.test(mealName) || TOTAL_ROW.test(cell(date))) return; // a sum of rows already read
     const d = dateCell(cell(date));
@@ -91,6 +100,7 @@ export function foodRows(t: TableHead, s: FoodTableSpec, into: TrackerRead): (ro
       time: timeCell(cell(time)),
       nutrients,
       group,
+      note: cell(noteCol) || null,
       file: t.file,
       line: row.line,
     });
@@ -120,11 +130,19 @@ export function weightRows(
   const metric = s.metric ? column(t, ...s.metric) : -1;
   const deleted = column(t, "deleted");
   const headerUnit = unitOfHeader(t.header[weight]!);
+  let bodyFat: NotImported | null = null;
   return (row) => {
     const cell = (i: number) => (i >= 0 ? (row.cells[i] ?? "").trim() : "");
     const skip = (i: number, message: string) =>
       into.skipped.push({ file: t.file, line: row.line, column: i + 1, message });
-    if (metric >= 0 && cell(metric).toLowerCase() !== "weight") return; // blood pressure, body fat, …
+    if (metric >= 0 && cell(metric).toLowerCase() !== "weight") {
+      // blood pressure, …: not weights; body fat is counted, so the answer says it is left behind
+      if (/body ?fat/i.test(cell(metric))) {
+        if (!bodyFat) into.notImported.push((bodyFat = { kind: "body_fat", rows: 0, file: t.file }));
+        bodyFat.rows++;
+      }
+      return;
+    }
     if (YES.test(cell(deleted))) return;
     const d = dateCell(cell(date));
     if (!d) {
