@@ -49,13 +49,11 @@ function* buildDay(ctx: MealsCtx, date: string): Q<DayPage> {
   const sums = Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, null as number | null]));
   let count = rows.length;
   if (truncated) {
-    count = 0;
-    for (const byType of yield* ctx.repo.sums(ctx.userId, date, date)) {
-      count += byType.n;
-      for (const k of MEAL_NUTRIENT_KEYS) {
-        const v = byType[k];
-        if (v !== null && v !== undefined) sums[k] = (sums[k] ?? 0) + Number(v);
-      }
+    const whole = yield* ctx.repo.daySums(ctx.userId, date);
+    count = whole.n;
+    for (const k of MEAL_NUTRIENT_KEYS) {
+      const v = whole[k];
+      if (v !== null && v !== undefined) sums[k] = Number(v);
     }
   } else {
     for (const r of rows) {
