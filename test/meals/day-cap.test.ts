@@ -171,8 +171,9 @@ test("writers side by side, on two servers over one database, never pass the cap
 });
 
 describe("a day stored before the cap, with more meals", () => {
-  test("GET /meals/daily reads its first 200 with truncated and the whole day's totals; GET /meals pages through all of it", async () => {
-    const { api } = await user();
+  test("GET /meals/daily reads 200 of its meals with truncated and the whole day's totals; GET /meals pages through all of it", async () => {
+    const ana = await user();
+    const { api } = ana;
     await fill(api, "2026-11-20", 250);
     const day = (await api("GET", "/meals/daily?date=2026-11-20")).json;
     expect(day.meals).toHaveLength(CAP);
@@ -189,6 +190,20 @@ describe("a day stored before the cap, with more meals", () => {
       cursor = page.next_cursor ?? "";
     } while (cursor);
     expect(seen).toBe(250);
+    // read again after a write (a page built anew, knowing the day is past the cap): the same answer
+    await api("POST", "/meals", meal("2026-11-21"));
+    const again = (await api("GET", "/meals/daily?date=2026-11-20")).json;
+    expect([again.meals.length, again.truncated, again.totals]).toEqual([CAP, true, day.totals]);
+    // down to the cap (meals deleted beside the app, then a write): the whole day again, in eating order
+    await t.sql(
+      "DELETE FROM meals WHERE id IN (SELECT id FROM meals WHERE user_id = ? AND date = ? ORDER BY id LIMIT 50)",
+      ana.user.id,
+      "2026-11-20",
+    );
+    await api("POST", "/meals", meal("2026-11-21"));
+    const whole = (await api("GET", "/meals/daily?date=2026-11-20")).json;
+    expect([whole.meals.length, whole.truncated]).toEqual([CAP, false]);
+    expect(whole.totals.energy_kcal).toBeCloseTo(one * CAP, 1);
   });
 
   test("POST /meals/copy from it → 400 naming from_date (counted, not read); by meal_ids it copies; nothing more goes onto it", async () => {

@@ -37,29 +37,51 @@ export function* dailyMeals({ ctx, input }: { ctx: MealsCtx; input: { date?: str
   return page;
 }
 
+/** Days found past the cap, by user and date (per database, as the pages): built the cheaper way below. */
+const pastCap = new WeakMap<ChangeLog, Lru<string, true>>();
+
 /**
  * At most MAX_MEALS_PER_DAY meals are read. A day stored before the cap may hold more (50,000 made a
- * 21 MB answer of 0.2–2.3 s): its page has the first MAX_MEALS_PER_DAY, `truncated`, and the whole
- * day's totals, summed in SQL; GET /meals?from=date&to=date pages through all of it.
+ * 21 MB answer of 0.2–2.3 s): its page has MAX_MEALS_PER_DAY of them, `truncated`, and the whole
+ * day's totals, summed in SQL; GET /meals?from=date&to=date pages through all of it. Once a day is
+ * known to be past the cap, its page is built from the sums first and the first meals by eaten_at
+ * alone (the index's order, no sort of the whole day: 40 ms a page on 50,000 meals at one time before).
  */
 function* buildDay(ctx: MealsCtx, date: string): Q<DayPage> {
-  const rows = yield* ctx.repo.day(ctx.userId, date, MAX_MEALS_PER_DAY + 1);
-  const truncated = rows.length > MAX_MEALS_PER_DAY;
-  if (truncated) rows.length = MAX_MEALS_PER_DAY;
-  const sums = Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, null as number | null]));
-  let count = rows.length;
-  if (truncated) {
+  const key = `${ctx.userId}|${date}`;
+  let bigDays = pastCap.get(ctx.log);
+  if (!bigDays) pastCap.set(ctx.log, (bigDays = new Lru(1000)));
+  if (bigDays.get(key)) {
     const whole = yield* ctx.repo.daySums(ctx.userId, date);
-    count = whole.n;
-    for (const k of MEAL_NUTRIENT_KEYS) {
-      const v = whole[k];
-      if (v !== null && v !== undefined) sums[k] = Number(v);
+    if (whole.n > MAX_MEALS_PER_DAY) {
+      const rows = yield* ctx.repo.dayByTime(ctx.userId, date, MAX_MEALS_PER_DAY);
+      return { date, meals: rows.map(toMeal), totals: totalsOf(whole), truncated: true };
     }
-  } else {
-    for (const r of rows) {
-      const n = nutrientsOf(r);
-      for (const k of MEAL_NUTRIENT_KEYS) if (n[k] !== null) sums[k] = (sums[k] ?? 0) + n[k]!;
-    }
+    bigDays.delete(key); // meals were deleted: an ordinary day again
   }
-  return { date, meals: rows.map(toMeal), totals: fromSums(count, sums), truncated };
+  const rows = yield* ctx.repo.day(ctx.userId, date, MAX_MEALS_PER_DAY + 1);
+  if (rows.length > MAX_MEALS_PER_DAY) {
+    bigDays.set(key, true);
+    rows.length = MAX_MEALS_PER_DAY;
+    return {
+      date,
+      meals: rows.map(toMeal),
+      totals: totalsOf(yield* ctx.repo.daySums(ctx.userId, date)),
+      truncated: true,
+    };
+  }
+  const sums = Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, null as number | null]));
+  for (const r of rows) {
+    const n = nutrientsOf(r);
+    for (const k of MEAL_NUTRIENT_KEYS) if (n[k] !== null) sums[k] = (sums[k] ?? 0) + n[k]!;
+  }
+  return { date, meals: rows.map(toMeal), totals: fromSums(rows.length, sums), truncated: false };
+}
+
+/** Totals from SQL sums (PostgreSQL may give them as text). */
+function totalsOf(whole: { n: number; [nutrient: string]: number | string | null }): MealNutrients {
+  const sums = Object.fromEntries(
+    MEAL_NUTRIENT_KEYS.map((k) => [k, whole[k] === null || whole[k] === undefined ? null : Number(whole[k])]),
+  );
+  return fromSums(whole.n, sums);
 }

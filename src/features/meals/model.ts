@@ -169,7 +169,7 @@ export const DailyMeals = t.Object(
     meals: t.Array(Meal, { description: `in eating order; at most ${MAX_MEALS_PER_DAY}` }),
     totals: MealNutrients,
     truncated: t.Boolean({
-      description: `true when the day holds more than ${MAX_MEALS_PER_DAY} meals (stored before the cap): meals has the first ${MAX_MEALS_PER_DAY}, totals count them all; GET /meals?from=date&to=date pages through every one`,
+      description: `true when the day holds more than ${MAX_MEALS_PER_DAY} meals (stored before the cap): meals has the first ${MAX_MEALS_PER_DAY} by eaten_at (meals of one time in no set order), totals count them all; GET /meals?from=date&to=date pages through every one`,
     }),
   },
   { title: "DailyMeals" },

@@ -46,6 +46,15 @@ const day = prepared((db, t) =>
     .orderBy(asc(t.meals.eatenAt), asc(t.meals.createdAt), asc(t.meals.id))
     .limit(sql.placeholder("limit")),
 );
+// a day past the cap (daily.ts): its first meals in the index's order, without sorting every meal of it
+const dayByTime = prepared((db, t) =>
+  db
+    .select()
+    .from(t.meals)
+    .where(and(eq(t.meals.userId, u), eq(t.meals.date, sql.placeholder("date"))))
+    .orderBy(asc(t.meals.eatenAt))
+    .limit(sql.placeholder("limit")),
+);
 const insertMeal = preparedInsert(meals);
 
 // By date first (a meal's local date is at most a day before its UTC instant's), from the covering
@@ -93,6 +102,14 @@ export class MealsRepo {
   /** The day's first `limit` meals in eating order. */
   day(userId: number, date: string, limit: number): Q<MealRow[]> {
     return day.all({ userId, date, limit });
+  }
+
+  /**
+   * The day's first `limit` meals by eaten_at alone, meals of one time in the index's order: for a day
+   * of 50,000 meals at one time (stored before the cap), `day`'s full order sorted them all (17 ms).
+   */
+  dayByTime(userId: number, date: string, limit: number): Q<MealRow[]> {
+    return dayByTime.all({ userId, date, limit });
   }
 
   /** How many meals the user has on `date`: one count over the index, no row read. */

@@ -81,7 +81,7 @@ export function mealsRoutes(deps: MealsDeps) {
       detail: {
         tags,
         summary: "A day's meals in eating order, with totals (default: today in the user's time zone)",
-        description: `At most ${MAX_MEALS_PER_DAY} meals (a day holds no more). A day stored before that cap with more has truncated true, its first ${MAX_MEALS_PER_DAY} meals and the whole day's totals.`,
+        description: `At most ${MAX_MEALS_PER_DAY} meals (a day holds no more). A day stored before that cap with more has truncated true, its first ${MAX_MEALS_PER_DAY} meals by eaten_at and the whole day's totals.`,
       },
     })
     .get("/:id", ({ params, user }) => replyWith(deps, getMeal({ ctx: mealsCtx(deps, user), id: params.id })), {
