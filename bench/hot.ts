@@ -53,7 +53,15 @@ function rawInserts(ms: number): number {
 
 const QUERIES = ["apple", "banana", "chicken breast", "rice", "milk", "egg", "bread", "oats"];
 const searchPaths = QUERIES.map((q) => `/api/v1/foods/search?q=${encodeURIComponent(q)}&limit=20`);
-const body = JSON.stringify({ food_id: 9040, quantity: 118, meal_type: "breakfast", date: "2026-11-21" });
+// A day holds at most 200 meals (API.md §Meals): the writes rotate over 3,000 days, 20 a day per 60,000 meals.
+const bodies = Array.from({ length: 3000 }, (_, i) =>
+  JSON.stringify({
+    food_id: 9040,
+    quantity: 118,
+    meal_type: "breakfast",
+    date: new Date(Date.UTC(2018, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+  }),
+);
 const url = (port: number, path: string) => `http://127.0.0.1:${port}${path}`;
 const [hpid, apid, lpid] = [hello.proc.pid, app.proc.pid, alone.proc.pid];
 const RUNS: [string, (s: number) => WrkResult][] = [
@@ -82,7 +90,7 @@ const RUNS: [string, (s: number) => WrkResult][] = [
         seconds: s,
         headers,
         method: "POST",
-        bodies: [body],
+        bodies,
         paths: ["/api/v1/meals"],
         pid: apid,
       }),
@@ -94,7 +102,7 @@ const RUNS: [string, (s: number) => WrkResult][] = [
         seconds: s,
         headers: aloneHeaders,
         method: "POST",
-        bodies: [body],
+        bodies,
         paths: ["/api/v1/meals"],
         pid: lpid,
       }),

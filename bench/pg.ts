@@ -43,7 +43,15 @@ const liteHeaders = await signUp(sqlite.port);
 const pgHeaders = await signUp(pgOne.port); // one account: its token works on both processes
 
 const day = "/api/v1/meals/daily?date=2026-11-22";
-const body = JSON.stringify({ food_id: 9040, quantity: 118, meal_type: "snack", date: "2026-11-23" });
+// A day holds at most 200 meals (API.md §Meals): the writes rotate over 3,000 days, 20 a day per 60,000 meals.
+const bodies = Array.from({ length: 3000 }, (_, i) =>
+  JSON.stringify({
+    food_id: 9040,
+    quantity: 118,
+    meal_type: "snack",
+    date: new Date(Date.UTC(2018, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+  }),
+);
 type Target = { label: string; port: number; ports?: number[]; pids: number[]; headers: Record<string, string> };
 const targets: Target[] = [
   { label: "SQLite, 1 process", port: sqlite.port, pids: [sqlite.proc.pid], headers: liteHeaders },
@@ -66,7 +74,7 @@ for (const t of targets) {
         seconds: s,
         headers: t.headers,
         method: "POST",
-        bodies: [body],
+        bodies,
         paths: ["/api/v1/meals"],
         pid: t.pids,
         ...(t.ports ? { ports: t.ports } : {}),

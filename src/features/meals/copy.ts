@@ -11,8 +11,10 @@ import { addDays, localClock, localDate, localTimeToInstant, toRfc3339 } from ".
 import { MEAL_TYPES, type MealT, type MealType } from "./model";
 import type { MealRow } from "./repo";
 import { toMeal, type MealsCtx } from "./service";
+import { MAX_MEALS_PER_DAY, roomOnDay } from "./day-cap";
 
-export const MAX_COPY = 200;
+/** A copy makes at most a full day of meals. */
+export const MAX_COPY = MAX_MEALS_PER_DAY;
 
 export interface CopyInput {
   meal_ids?: unknown;
@@ -84,16 +86,24 @@ export function* copyMeals({
       sources.push(row);
     }
   } else {
-    sources = (yield* ctx.repo.day(ctx.userId, v.fromDate!)).filter((m) => !v.mealType || m.mealType === v.mealType);
-    if (sources.length > MAX_COPY)
-      throw new AppError("validation_failed", `that day has more than ${MAX_COPY} meals; copy them by meal_type`, [
-        { field: "from_date", message: `has more than ${MAX_COPY} meals` },
-      ]);
+    // Counted over the index before a row is read: a day stored before the cap may hold 50,000
+    // meals, and reading them only to refuse held the server for everyone (review, issue 47).
+    const n = yield* ctx.repo.countOn(ctx.userId, v.fromDate!);
+    if (n > MAX_COPY)
+      throw new AppError(
+        "validation_failed",
+        `from_date has ${n} meals, more than the ${MAX_COPY} a copy takes; copy chosen meals with meal_ids`,
+        [{ field: "from_date", message: `has ${n} meals, more than ${MAX_COPY}` }],
+      );
+    sources = (yield* ctx.repo.day(ctx.userId, v.fromDate!, MAX_COPY)).filter(
+      (m) => !v.mealType || m.mealType === v.mealType,
+    );
   }
   const stamp = ctx.now.toISOString();
   let created = 0;
   const meals = yield* tx(function* () {
-    const copies: MealT[] = [];
+    const copies: (MealT | null)[] = [];
+    const fresh: { src: MealRow; id: string; mealType: MealType; at: number }[] = [];
     for (const src of sources) {
       const id = v.copyId ? derivedId(v.copyId, src.id) : Bun.randomUUIDv7();
       const mealType = v.toType ?? (src.mealType as MealType);
@@ -108,6 +118,12 @@ export function* copyMeals({
         copies.push(toMeal(existing));
         continue;
       }
+      fresh.push({ src, id, mealType, at: copies.length });
+      copies.push(null);
+    }
+    // a retried copy adds only what it had not made: only that must fit the target day
+    if (fresh.length) yield* roomOnDay(ctx, v.toDate, fresh.length, "to_date");
+    for (const { src, id, mealType, at } of fresh) {
       const [h, m] = localClock(new Date(src.eatenAt), ctx.timezone);
       yield* ctx.repo.insert({
         ...src,
@@ -122,9 +138,9 @@ export function* copyMeals({
       created++;
       const meal = toMeal((yield* ctx.repo.get(ctx.userId, id))!);
       yield* ctx.log.record(ctx.userId, "meal", id, "upsert", meal, ctx.now);
-      copies.push(meal);
+      copies[at] = meal;
     }
-    return copies;
+    return copies as MealT[];
   });
   return { meals, created };
 }

@@ -8,6 +8,7 @@ import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { Nullable, Enum, Int, Text } from "../../lib/schemas";
 import { intParam } from "../../lib/validation";
 import { rangeFields } from "../../lib/date-range";
+import { MAX_MEALS_PER_DAY } from "./day-cap";
 
 export const MEAL_TYPES = ["breakfast", "lunch", "dinner", "snack"] as const;
 export type MealType = (typeof MEAL_TYPES)[number];
@@ -144,7 +145,7 @@ export const CopyMealsBody = t.Object(
     meal_ids: t.Optional(
       t.Array(t.String({ format: "uuid" }), {
         minItems: 1,
-        maxItems: 200,
+        maxItems: MAX_MEALS_PER_DAY,
         description: "the meals to copy; or from_date",
       }),
     ),
@@ -163,7 +164,14 @@ export const DayQuery = t.Object({
   date: t.Optional(t.String({ format: "date", description: "YYYY-MM-DD, default today" })),
 });
 export const DailyMeals = t.Object(
-  { date: t.String({ format: "date" }), meals: t.Array(Meal), totals: MealNutrients },
+  {
+    date: t.String({ format: "date" }),
+    meals: t.Array(Meal, { description: `in eating order; at most ${MAX_MEALS_PER_DAY}` }),
+    totals: MealNutrients,
+    truncated: t.Boolean({
+      description: `true when the day holds more than ${MAX_MEALS_PER_DAY} meals (stored before the cap): meals has the first ${MAX_MEALS_PER_DAY} by eaten_at (meals of one time in no set order), totals count them all; GET /meals?from=date&to=date pages through every one`,
+    }),
+  },
   { title: "DailyMeals" },
 );
 

@@ -1,7 +1,7 @@
 /** Meal queries. Reads of a day or week aggregate in SQL over the (user_id, date, eaten_at) index. */
 import { and, asc, between, desc, eq, sql } from "drizzle-orm";
 import { preparedInsert } from "../../db/insert";
-import { all, exec, one, prepared, rows, type Q } from "../../db/q";
+import { all, exec, one, prepared, row, rows, type Q } from "../../db/q";
 import { meals } from "../../db/schema";
 import { addDays } from "../../lib/time";
 import { SUM_COLUMNS } from "./nutrition";
@@ -43,7 +43,17 @@ const day = prepared((db, t) =>
     .select()
     .from(t.meals)
     .where(and(eq(t.meals.userId, u), eq(t.meals.date, sql.placeholder("date"))))
-    .orderBy(asc(t.meals.eatenAt), asc(t.meals.createdAt), asc(t.meals.id)),
+    .orderBy(asc(t.meals.eatenAt), asc(t.meals.createdAt), asc(t.meals.id))
+    .limit(sql.placeholder("limit")),
+);
+// a day past the cap (daily.ts): its first meals in the index's order, without sorting every meal of it
+const dayByTime = prepared((db, t) =>
+  db
+    .select()
+    .from(t.meals)
+    .where(and(eq(t.meals.userId, u), eq(t.meals.date, sql.placeholder("date"))))
+    .orderBy(asc(t.meals.eatenAt))
+    .limit(sql.placeholder("limit")),
 );
 const insertMeal = preparedInsert(meals);
 
@@ -62,6 +72,14 @@ const sums = (count: string) =>
   `SELECT date, meal_type, ${count} AS n, ${SUM_COLUMNS}
    FROM meals WHERE user_id = ? AND date BETWEEN ? AND ? GROUP BY date, meal_type`;
 const SUMS = { sqlite: sums("count(*)"), pg: sums("count(*)::int") };
+// A day's meals are counted from the (user_id, date, …) index alone, without reading a row: the cap's
+// check on every meal write (day-cap.ts), and a copy's source day before any of it is read.
+const ON_DAY = "SELECT count(*) AS n FROM meals WHERE user_id = ? AND date = ?";
+const COUNT_DAY = { sqlite: ON_DAY, pg: ON_DAY.replace("count(*)", "count(*)::int") };
+const SUMS_DAY = {
+  sqlite: `SELECT count(*) AS n, ${SUM_COLUMNS} FROM meals WHERE user_id = ? AND date = ?`,
+  pg: `SELECT count(*)::int AS n, ${SUM_COLUMNS} FROM meals WHERE user_id = ? AND date = ?`,
+};
 
 export class MealsRepo {
   /** Meals per account (the admin's list shows the count, never the meals). */
@@ -81,8 +99,22 @@ export class MealsRepo {
     return own.one({ id, userId });
   }
 
-  day(userId: number, date: string): Q<MealRow[]> {
-    return day.all({ userId, date });
+  /** The day's first `limit` meals in eating order. */
+  day(userId: number, date: string, limit: number): Q<MealRow[]> {
+    return day.all({ userId, date, limit });
+  }
+
+  /**
+   * The day's first `limit` meals by eaten_at alone, meals of one time in the index's order: for a day
+   * of 50,000 meals at one time (stored before the cap), `day`'s full order sorted them all (17 ms).
+   */
+  dayByTime(userId: number, date: string, limit: number): Q<MealRow[]> {
+    return dayByTime.all({ userId, date, limit });
+  }
+
+  /** How many meals the user has on `date`: one count over the index, no row read. */
+  *countOn(userId: number, date: string): Q<number> {
+    return (yield* row<{ n: number }>(COUNT_DAY, userId, date))?.n ?? 0;
   }
 
   /** Per food, how often and how lately the user logged it since `since` (search boosts; the covering meals_user_date index). */
@@ -151,6 +183,11 @@ export class MealsRepo {
 
   delete(userId: number, id: string): Q<number> {
     return exec((db, t) => db.delete(t.meals).where(and(eq(t.meals.id, id), eq(t.meals.userId, userId))));
+  }
+
+  /** The day's count and nutrient sums, in one pass without grouping (a third of the grouped query's time on 50,000 meals). */
+  *daySums(userId: number, date: string): Q<{ n: number; [nutrient: string]: number | string | null }> {
+    return (yield* row<{ n: number }>(SUMS_DAY, userId, date)) ?? { n: 0 };
   }
 
   /** Count and nutrient sums per (date, meal type) for dates from..to inclusive. */

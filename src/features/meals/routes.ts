@@ -16,7 +16,9 @@ import {
 } from "./model";
 import { copyMeals } from "./copy";
 import { MAX_RANGE_DAYS, mealsInRange } from "./range";
-import { createMeal, dailyMeals, deleteMeal, getMeal, updateMeal } from "./service";
+import { createMeal, deleteMeal, getMeal, updateMeal } from "./service";
+import { dailyMeals } from "./daily";
+import { MAX_MEALS_PER_DAY } from "./day-cap";
 import { mealsCtx, type MealsDeps } from "./context";
 
 export function mealsRoutes(deps: MealsDeps) {
@@ -37,8 +39,7 @@ export function mealsRoutes(deps: MealsDeps) {
           tags,
 
           summary: "Log a meal",
-          description:
-            "201 with Location. `quantity` is grams unless `portion_id` names one of the food's portions (then it counts portions). With a client `id`, the same request again returns 200 with the stored meal; the same id with other content is 409 id_conflict. Unknown food (or another user's custom food): 404 food_not_found; a portion of another food: 400.",
+          description: `201 with Location. \`quantity\` is grams unless \`portion_id\` names one of the food's portions (then it counts portions). With a client \`id\`, the same request again returns 200 with the stored meal; the same id with other content is 409 id_conflict. Unknown food (or another user's custom food): 404 food_not_found; a portion of another food: 400. A day holds at most ${MAX_MEALS_PER_DAY} meals: a meal more is 400 validation_failed naming date.`,
         },
       },
     )
@@ -69,8 +70,7 @@ export function mealsRoutes(deps: MealsDeps) {
         detail: {
           tags,
           summary: "Copy meals to another date (one meal, one meal type of a day, or a whole day)",
-          description:
-            "Copies keep the values the originals were logged with and their time of day. With a client `id`, the same copy sent again returns the same meals (200, created 0) and never doubles them. 201 when anything was created.",
+          description: `Copies keep the values the originals were logged with and their time of day. With a client \`id\`, the same copy sent again returns the same meals (200, created 0) and never doubles them. 201 when anything was created. A from_date with more than ${MAX_MEALS_PER_DAY} meals, or copies that would put more than ${MAX_MEALS_PER_DAY} on to_date: 400 validation_failed naming the field.`,
         },
       },
     )
@@ -81,6 +81,7 @@ export function mealsRoutes(deps: MealsDeps) {
       detail: {
         tags,
         summary: "A day's meals in eating order, with totals (default: today in the user's time zone)",
+        description: `At most ${MAX_MEALS_PER_DAY} meals (a day holds no more). A day stored before that cap with more has truncated true, its first ${MAX_MEALS_PER_DAY} meals by eaten_at and the whole day's totals.`,
       },
     })
     .get("/:id", ({ params, user }) => replyWith(deps, getMeal({ ctx: mealsCtx(deps, user), id: params.id })), {
@@ -102,8 +103,7 @@ export function mealsRoutes(deps: MealsDeps) {
           tags,
 
           summary: "Change a meal",
-          description:
-            "Grams and nutrients are recomputed from the per-100 g values stored with the meal, so a later edit of the food does not change it.",
+          description: `Grams and nutrients are recomputed from the per-100 g values stored with the meal, so a later edit of the food does not change it. Moving a meal to a date that already has ${MAX_MEALS_PER_DAY} meals: 400 validation_failed naming date.`,
         },
       },
     )

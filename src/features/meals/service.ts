@@ -5,17 +5,16 @@
 import { tx, isUniqueViolation, type Q } from "../../db/q";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { AppError } from "../../lib/errors";
-import { localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
 import type { ChangeLog } from "../../db/change-log";
-import { Lru } from "../../lib/lru";
-import { immutableBody } from "../../lib/reply";
+import { localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
 import type { FoodDirectory } from "../foods/directory";
 import type { CreateMealInput, MealT, MealType } from "./model";
-import { fromSums, scale, type MealNutrients } from "./nutrition";
+import { scale, type MealNutrients } from "./nutrition";
 import type { MealRow, MealsRepo, NewMeal } from "./repo";
-import { checkDate, isUuid, Problems } from "../../lib/problems";
+import { isUuid } from "../../lib/problems";
 import { cleanNote, validateCreate, validatePatch, type MealCheckCtx } from "./validate";
 import { nutrientColumns, nutrientsOf, portionFields, toMeal } from "./meal-view";
+import { roomOnDay } from "./day-cap";
 
 export { toMeal };
 
@@ -133,6 +132,7 @@ export function* createMeal({
   };
   try {
     const meal = yield* tx(function* () {
+      yield* roomOnDay(ctx, day, 1);
       yield* ctx.repo.insert(row);
       if (typeof input.photo_id === "string" && food)
         yield* ctx.photos.confirmed(ctx.userId, input.photo_id, food.id, id, ctx.now);
@@ -186,6 +186,7 @@ export function* restoreMeal(ctx: MealsCtx, m: RestoredMeal): Q<"added" | "uncha
       );
     return "unchanged";
   }
+  yield* roomOnDay(ctx, m.date, 1); // import.ts checked it; this holds against writes since
   const stamp = ctx.now.toISOString();
   yield* ctx.repo.insert({
     id: m.id,
@@ -246,6 +247,7 @@ export function* updateMeal({ ctx, id, input: raw }: { ctx: MealsCtx; id: string
   }
   if (v.quick) Object.assign(set, { foodName: v.quick.description, ...nutrientColumns(v.quick.nutrients) });
   return yield* tx(function* () {
+    if (set.date !== undefined && set.date !== row.date) yield* roomOnDay(ctx, set.date, 1);
     yield* ctx.repo.update(ctx.userId, row.id, set);
     const m = toMeal((yield* ctx.repo.get(ctx.userId, row.id))!);
     yield* ctx.log.record(ctx.userId, "meal", row.id, "upsert", m, ctx.now);
@@ -260,39 +262,4 @@ export function* deleteMeal({ ctx, id }: { ctx: MealsCtx; id: string }): Q<void>
     yield* ctx.photos.withdrawn(ctx.userId, row.id);
     yield* ctx.log.record(ctx.userId, "meal", row.id, "delete", null, ctx.now);
   });
-}
-
-type DayPage = { date: string; meals: MealT[]; totals: MealNutrients };
-
-/**
- * Day pages by (user, date, the change log's version for the user). Every write that can change a
- * day (REST, sync, import) logs a new version in its transaction, so a cached page is never stale;
- * a page costs one indexed max() (cached until the database changes) instead of reading and shaping
- * the day's rows.
- */
-const dayPages = new WeakMap<ChangeLog, Lru<string, DayPage>>();
-
-/** GET /meals/daily — the day's meals in eating order, and their totals. */
-export function* dailyMeals({ ctx, input }: { ctx: MealsCtx; input: { date?: string } }): Q<DayPage> {
-  const p = new Problems();
-  const date = checkDate(p, "date", input.date) ?? localDate(ctx.now, ctx.timezone);
-  p.throwIfAny();
-  let cache = dayPages.get(ctx.log);
-  if (!cache) dayPages.set(ctx.log, (cache = new Lru(2000)));
-  const key = `${ctx.userId}|${date}|${yield* ctx.log.version(ctx.userId)}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const page = yield* buildDay(ctx, date);
-  cache.set(key, immutableBody(page));
-  return page;
-}
-
-function* buildDay(ctx: MealsCtx, date: string): Q<DayPage> {
-  const rows = yield* ctx.repo.day(ctx.userId, date);
-  const sums = Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, null as number | null]));
-  for (const r of rows) {
-    const n = nutrientsOf(r);
-    for (const k of MEAL_NUTRIENT_KEYS) if (n[k] !== null) sums[k] = (sums[k] ?? 0) + n[k]!;
-  }
-  return { date, meals: rows.map(toMeal), totals: fromSums(rows.length, sums) };
 }

@@ -145,13 +145,22 @@ async function* meals(ctx: ExportCtx): AsyncGenerator<ReturnType<typeof exportMe
   for await (const row of mealRows(ctx)) yield exportMeal(row);
 }
 
-/** The user's meals in (date, time, id) order, a page per query. */
+/** Hands the event loop back once. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The user's meals in (date, time, id) order, a page per query. Each query is a stretch of its own,
+ * with a turn of the event loop before and after it, not added to the writer's slice (lib/pace.ts):
+ * on a day of 50,000 meals at one time (stored before the day cap) a page sorts them all, ~16 ms.
+ */
 async function* mealRows(ctx: ExportCtx): AsyncGenerator<MealRow> {
   let after: { date: string; eatenAt: string; id: string } | null = null;
   for (;;) {
+    await turn();
     const page: MealRow[] = await ctx.store.run(
       ctx.meals.repo.range(ctx.user.id, "0000-01-01", "9999-12-31", "asc", after, PAGE),
     );
+    await turn();
     yield* page;
     if (page.length < PAGE) return;
     const last = page.at(-1)!;

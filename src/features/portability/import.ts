@@ -20,6 +20,7 @@ import { checkSchedule, replaceSchedule, type Plan } from "../goals/service";
 import { checkDiary, importRecipes, importWeights } from "./diary";
 import { localDate } from "../../lib/time";
 import { restoreMeal } from "../meals/service";
+import { checkImportedDays } from "../meals/day-cap";
 import type { MealNutrients } from "../meals/nutrition";
 import { checkEatenAt, checkQuantity } from "../meals/validate";
 import type { ExportCtx } from "./export";
@@ -191,6 +192,7 @@ export async function checkExport(
       );
     await pause();
   }
+  await checkImportedDays(ctx.meals, (work) => ctx.store.run(work), meals, p, pause);
   let wanted: Plan[] | null = null;
   if (options.goals) {
     const goalsIn = (doc.goals !== null && typeof doc.goals === "object" ? doc.goals : {}) as Record<string, unknown>;

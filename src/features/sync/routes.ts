@@ -35,7 +35,7 @@ export function syncRoutes(deps: SyncDeps) {
         ...detail,
         summary: "Changes since a cursor, oldest first",
         description:
-          "Each record appears once, at its latest version (data is the record as GET returns it; null for a delete). Versions come from one monotonic counter, so paging never skips or repeats a change while others write. A cursor older than the kept deletions (default 90 days) → 410 cursor_expired: start again from an empty cursor.",
+          "Each record appears once, at its latest version (data is the record as GET returns it; null for a delete). Versions come from one monotonic counter, so paging never skips or repeats a change while others write. A page ends at limit changes or once its changes pass 1 MiB of data (at least one change a page), so it may hold fewer than limit with has_more true: follow next_cursor while has_more. A cursor older than the kept deletions (default 90 days) → 410 cursor_expired: start again from an empty cursor.",
       },
     })
     .post(

@@ -59,14 +59,39 @@ export function* pullChanges({
       "this cursor is older than the kept history of deletions; pull again from an empty cursor",
     );
   }
-  const limit = input.limit ?? 500;
-  const rows = yield* ctx.log.changesAfter(ctx.userId, after, limit + 1);
-  const page = rows.slice(0, limit);
+  const { page, more } = yield* pageAfter(ctx, after, input.limit ?? 500);
   return {
     changes: page.map(toChange),
     next_cursor: encodeCursor(page.length ? page.at(-1)!.seq : after),
-    has_more: rows.length > limit,
+    has_more: more,
   };
+}
+
+/** A pull page ends once its changes' data pass this many bytes (it always has at least one). */
+export const PAGE_BYTES = 1 << 20;
+/** Log rows read per query while filling a page. */
+const CHUNK = 100;
+
+/**
+ * Up to `limit` changes after `after`, ending early once their data pass PAGE_BYTES: a page of 1,000
+ * recipes of 100 ingredients was 4.6 MB, parsed and written in one stretch of 0.2–0.7 s that held
+ * every other request. Rows are read CHUNK at a time, so a page past its bytes stops reading too.
+ * `more`: whether a change follows the page (the cursor stays the last change's version either way).
+ */
+function* pageAfter(ctx: SyncCtx, after: number, limit: number): Q<{ page: LogRow[]; more: boolean }> {
+  const page: LogRow[] = [];
+  let bytes = 0;
+  for (let from = after; ; ) {
+    const want = Math.min(CHUNK, limit - page.length + 1); // +1: one past the limit tells whether more follow
+    const chunk = yield* ctx.log.changesAfter(ctx.userId, from, want);
+    for (const r of chunk) {
+      if (page.length >= limit || bytes >= PAGE_BYTES) return { page, more: true };
+      page.push(r);
+      bytes += (r.data?.length ?? 0) + 100; // about what the entry's other fields add
+    }
+    if (chunk.length < want) return { page, more: false };
+    from = chunk.at(-1)!.seq;
+  }
 }
 
 const errorOf = (e: AppError) => e.body().error;

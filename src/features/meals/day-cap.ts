@@ -1,0 +1,81 @@
+/**
+ * A day holds at most MAX_MEALS_PER_DAY meals per account (API.md §Meals). No real diary comes near
+ * it (a busy day is 20–40 entries); without it one account's 50,000-meal day made GET /meals/daily a
+ * 21 MB answer that held the server 0.2–2.3 s a call. Every write that adds a meal to a day checks it
+ * the same way: POST /meals and a sync create, a PATCH or sync update that moves a meal to another
+ * date, POST /meals/copy, and the JSON and tracker imports.
+ *
+ * The check is one count over the (user_id, date, …) index, made inside the write's transaction, so
+ * two writers cannot both pass it: SQLite's writes run one at a time (BEGIN IMMEDIATE, the group
+ * commit), and every PostgreSQL writing transaction takes the writer lock first (db/pg/store.ts).
+ */
+import type { Q } from "../../db/q";
+import type { Awaitable } from "../../db/store";
+import { AppError } from "../../lib/errors";
+import type { Problems } from "../../lib/problems";
+import type { MealsRepo } from "./repo";
+
+/** The part of the meals context the cap needs (service.ts imports this file). */
+interface DayCtx {
+  repo: MealsRepo;
+  userId: number;
+}
+
+export const MAX_MEALS_PER_DAY = 200;
+
+const fullMessage = (date: string, have: number) =>
+  `${date} has ${have} meals; a day holds at most ${MAX_MEALS_PER_DAY} meals`;
+
+/** 400 validation_failed naming `field` (the date's field in the request). */
+export function dayFull(field: string, date: string, have: number): AppError {
+  return new AppError("validation_failed", `${field} ${fullMessage(date, have)}`, [
+    { field, message: fullMessage(date, have) },
+  ]);
+}
+
+/** Throws dayFull unless `date` has room for `adding` more meals. Run it inside the write's transaction. */
+export function* roomOnDay(ctx: DayCtx, date: string, adding: number, field = "date"): Q<void> {
+  const have = yield* ctx.repo.countOn(ctx.userId, date);
+  if (have + adding > MAX_MEALS_PER_DAY) throw dayFull(field, date, have);
+}
+
+/**
+ * An import's check (portability/import.ts, before anything is written): the meals it would add to
+ * each day, beside those the day already has. A meal this user already has (the same id) adds
+ * nothing. Adds one problem per day that would pass the cap, at its first meal over it
+ * (`meals.N.date`). Counts a day's stored meals once; looks meals up by id only on a day that
+ * would otherwise pass the cap.
+ */
+export async function checkImportedDays(
+  ctx: DayCtx,
+  run: <T>(work: Q<T>) => Awaitable<T>,
+  meals: readonly ({ id: string; date: string } | null)[],
+  p: Problems,
+  pause: () => Promise<void>,
+): Promise<void> {
+  const byDate = new Map<string, number[]>();
+  meals.forEach((m, i) => {
+    if (!m) return;
+    const list = byDate.get(m.date);
+    if (list) list.push(i);
+    else byDate.set(m.date, [i]);
+  });
+  for (const [date, indexes] of byDate) {
+    await pause();
+    const have = await run(ctx.repo.countOn(ctx.userId, date));
+    if (have + indexes.length <= MAX_MEALS_PER_DAY) continue;
+    let adding = 0;
+    for (const i of indexes) {
+      const stored = await run(ctx.repo.get(ctx.userId, meals[i]!.id.toLowerCase()));
+      if (stored) continue; // left alone by the import
+      if (have + ++adding > MAX_MEALS_PER_DAY) {
+        p.add(
+          `meals.${i}.date`,
+          `would be meal ${have + adding} on ${date}; a day holds at most ${MAX_MEALS_PER_DAY} meals (it has ${have})`,
+        );
+        break;
+      }
+      await pause();
+    }
+  }
+}
