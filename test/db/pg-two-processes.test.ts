@@ -52,7 +52,7 @@ test("a client writing through both processes and pulling through one gets every
         food_id: 9040,
         quantity: 10 + w,
         meal_type: "snack",
-        date: "2026-11-20",
+        date: `2026-11-${10 + w}`, // a day holds at most 200 meals: each writer its own
       });
       expect(r.status).toBe(201);
       written.push(id);

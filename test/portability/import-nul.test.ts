@@ -32,7 +32,18 @@ beforeAll(async () => {
   const template = exported.meals[0];
   // many meals, so a write part-way would show; no checksum, so the file may be edited
   const { checksum: _, ...rest } = exported;
-  file = { ...rest, meals: Array.from({ length: MEALS }, () => ({ ...template, id: crypto.randomUUID() })) };
+  // spread over days: a day holds at most 200 meals
+  const day = (i: number) => `2026-10-${String(1 + (i % 20)).padStart(2, "0")}`;
+  file = {
+    ...rest,
+    meals: Array.from({ length: MEALS }, (_, i) => ({
+      ...template,
+      id: crypto.randomUUID(),
+      date: day(i),
+      eaten_at: `${day(i)}T12:00:00Z`,
+      created_at: `${day(i)}T12:00:00Z`,
+    })),
+  };
 });
 
 // biome-ignore format: a table, one place a line
