@@ -287,7 +287,11 @@ async function requirePassword(ctx: AuthCtx, userId: number, field: string, pass
   ctx.throttle.succeed(user.email, ctx.address);
 }
 
-/** PATCH /me: name, timezone, weight unit, and password (with current_password; ends every other session). */
+/**
+ * PATCH /me: name, timezone, weight unit, email and password. Email and password are the sign-in, so both need
+ * current_password and a signed-in session (a leaked personal access token must not take the account); a
+ * password change ends every other session.
+ */
 export async function updateMe({
   ctx,
   input,
@@ -301,27 +305,46 @@ export async function updateMe({
 }): Promise<PublicUser> {
   if (input.password !== undefined && sid === null)
     throw new AppError("forbidden", "a personal access token cannot change the password; sign in to change it");
+  if (input.email !== undefined && sid === null)
+    throw new AppError("forbidden", "a personal access token cannot change the email; sign in to change it");
   const checks: Record<string, ReturnType<typeof checkName>> = {};
   if (input.name !== undefined) checks.name = checkName(input.name);
   if (input.timezone !== undefined) checks.timezone = checkTimezone(input.timezone);
   if (input.weight_unit !== undefined) checks.weight_unit = checkWeightUnit(input.weight_unit);
+  if (input.email !== undefined) checks.email = checkEmail(input.email);
   if (input.password !== undefined) checks.password = checkPassword(input.password);
-  const v = validateAll(checks) as { name?: string; timezone?: string; weight_unit?: string; password?: string };
+  const v = validateAll(checks) as {
+    name?: string;
+    timezone?: string;
+    weight_unit?: string;
+    email?: string;
+    password?: string;
+  };
   const set: Partial<typeof users.$inferInsert> = { updatedAt: iso(ctx.now) };
   if (v.name !== undefined) set.name = v.name;
   if (v.timezone !== undefined) set.timezone = v.timezone;
   if (v.weight_unit !== undefined) set.weightUnit = v.weight_unit;
-  if (v.password !== undefined) {
+  if (v.password !== undefined || v.email !== undefined)
     await requirePassword(ctx, userId, "current_password", input.current_password);
-    set.passwordHash = await hash(ctx, v.password);
-  }
+  if (v.password !== undefined) set.passwordHash = await hash(ctx, v.password);
   const { repo } = ctx;
-  await ctx.store.run(
-    tx(function* () {
-      yield* exec((db, t) => db.update(t.users).set(set).where(eq(t.users.id, userId)));
-      if (v.password !== undefined) yield* repo.revokeOthers(userId, sid, "password_changed", iso(ctx.now));
-    }),
-  );
+  if (v.email !== undefined) {
+    const holder = await ctx.store.run(repo.userByEmail(v.email));
+    if (holder && holder.id !== userId) throw new AppError("email_taken", "an account with this email already exists");
+    set.email = v.email;
+  }
+  try {
+    await ctx.store.run(
+      tx(function* () {
+        yield* exec((db, t) => db.update(t.users).set(set).where(eq(t.users.id, userId)));
+        if (v.password !== undefined) yield* repo.revokeOthers(userId, sid, "password_changed", iso(ctx.now));
+      }),
+    );
+  } catch (e) {
+    // another account took the email since the check; the unique index decides
+    if (isUniqueViolation(e)) throw new AppError("email_taken", "an account with this email already exists");
+    throw e;
+  }
   return toPublicUser((await ctx.store.run(repo.userById(userId)))!);
 }
 
