@@ -120,3 +120,26 @@ test("a pound account's import preview reads bare numbers as lb, and Weight show
   expect(await oldest.locator("td").first().textContent()).toBe("176.2");
   await ctx.close();
 }, 120_000);
+
+test("a weigh-in changed on two devices is shown in the account's unit in the conflict", async () => {
+  const { ctx, page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  expect((await send(token, "PATCH", "/me", { weight_unit: "lb" })).status).toBe(200);
+  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  expect((await send(token, "PUT", `/weights/${today}`, { lb: 180 })).status).toBe(201);
+  await page.reload();
+  await synced(page);
+  await page.getByRole("link", { name: "Weight" }).click();
+  await page.getByRole("cell", { name: "180", exact: true }).first().waitFor();
+  await ctx.setOffline(true);
+  await page.getByRole("spinbutton", { name: "Weight" }).fill("176.2");
+  await page.getByRole("button", { name: "Save weight" }).click();
+  expect((await send(token, "PUT", `/weights/${today}`, { lb: 178.4 })).status).toBe(200); // another device
+  await ctx.setOffline(false);
+  const conflict = page.getByRole("alert").filter({ hasText: "Changed on another device" });
+  await conflict.waitFor();
+  await expect(conflict.textContent()).resolves.toContain("This device: 176.2 lb");
+  await expect(conflict.textContent()).resolves.toContain("Other device: 178.4 lb");
+  await ctx.close();
+}, 120_000);
