@@ -62,6 +62,10 @@ export function planForAverage(p: WeekPlan, target: number, o: { keepShape: bool
   if (o.keepShape && avg !== null && hasShape(p)) {
     const k = target / avg;
     next = mapPlan(p, (g) => (g.energy_kcal === null ? g : { ...g, energy_kcal: Math.round(g.energy_kcal * k) }));
+  } else if (o.keepShape) {
+    // no shape to keep (the days' energy goals are alike, or some have none): the target every day, and each
+    // weekday keeps its own protein, carbs and fat
+    next = mapPlan(p, (g) => ({ ...g, energy_kcal: target }));
   } else next = { goals: { ...p.goals, energy_kcal: target }, weekdays: {} };
   return o.fitMacros ? mapPlan(next, fit) : next;
 }
