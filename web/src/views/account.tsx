@@ -12,7 +12,7 @@ export function accountError(e: unknown): string {
   if (isOffline(e)) return "This needs the server, which cannot be reached now. Try again when you are online.";
   if (!(e instanceof ApiError)) return message(e);
   if (e.code === "email_taken") return "Another account already uses that email.";
-  if (e.code === "rate_limited") return "Too many wrong passwords. Wait a few minutes, then try again.";
+  if (e.code === "rate_limited") return "Too many wrong tries. Wait a few minutes, then try again.";
   if (e.code === "forbidden") return "Sign in again to change this.";
   const field = e.details[0]?.field;
   if (field === "current_password") return "That is not your current password.";
