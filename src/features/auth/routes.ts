@@ -6,7 +6,8 @@ import { REGISTRATION_MODES } from "./registration";
 import { noContent, reply } from "../../lib/reply";
 import { DeleteMeBody, LoginBody, PatchMeBody, RefreshBody, RegisterBody, TokenPair, User } from "./model";
 import { toPublicUser } from "./repo";
-import { deleteMe, login, logout, refresh, register, updateMe, type AuthCtx } from "./service";
+import { deleteMe, updateMe } from "./me";
+import { login, logout, refresh, register, type AuthCtx } from "./service";
 
 export function authRoutes(deps: AuthDeps) {
   const ctx = (address = "unknown", request?: Request): AuthCtx => authCtx(deps, address, request);
