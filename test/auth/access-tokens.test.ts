@@ -90,7 +90,7 @@ describe("scopes on every operation", () => {
     ).toBe(1);
   });
 
-  test("a token cannot change the password, even with write; it may change the name", async () => {
+  test("a token cannot change the password or the email, even with write; it may change the name", async () => {
     const { call } = makeApp();
     const u = await registerUser(call);
     const t = (
@@ -100,6 +100,14 @@ describe("scopes on every operation", () => {
       await call("PATCH", "/api/v1/me", {
         token: t,
         body: { password: "a new long password", current_password: u.password },
+      }),
+      403,
+      "forbidden",
+    );
+    expectError(
+      await call("PATCH", "/api/v1/me", {
+        token: t,
+        body: { email: "taken.over@example.org", current_password: u.password },
       }),
       403,
       "forbidden",

@@ -417,6 +417,31 @@ describe("GET, PATCH and DELETE /me", () => {
     ).toBe(200);
   });
 
+  test("PATCH email: needs current_password, is cleaned, signs in with the new one, refuses a taken one", async () => {
+    const u = await registerUser(call);
+    const other = await registerUser(call);
+    const patch = (body: Record<string, unknown>) => call("PATCH", "/api/v1/me", { token: u.access_token, body });
+    let e = expectError(await patch({ email: "new@example.org" }), 400, "validation_failed");
+    expect(e.details?.[0]?.field).toBe("current_password");
+    e = expectError(await patch({ email: "not an email", current_password: u.password }), 400, "validation_failed");
+    expect(e.details?.[0]?.field).toBe("email");
+    expectError(await patch({ email: other.email, current_password: u.password }), 409, "email_taken");
+    expect((await call("GET", "/api/v1/me", { token: u.access_token })).json).toEqual(u.user);
+    const r = await patch({ email: "  Ana.New@Example.ORG ", current_password: u.password });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ ...u.user, email: "ana.new@example.org" });
+    expect(
+      (await call("POST", "/api/v1/login", { body: { email: "ana.new@example.org", password: u.password } })).status,
+    ).toBe(200);
+    expectError(
+      await call("POST", "/api/v1/login", { body: { email: u.email, password: u.password } }),
+      401,
+      "invalid_credentials",
+    );
+    // the same email again is no conflict with itself
+    expect((await patch({ email: "ana.new@example.org", current_password: u.password })).status).toBe(200);
+  });
+
   test("DELETE needs the password; then the account, its sessions and its email are gone", async () => {
     const u = await registerUser(call);
     expectError(

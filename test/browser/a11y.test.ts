@@ -72,6 +72,10 @@ test("no serious or critical axe violations on any view (360x640 and 1280x800, l
   await page.goto(env.srv.url);
   await page.getByRole("button", { name: "Sign in" }).waitFor();
   found.push(...(await auditAll(page, "sign-in")));
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.getByRole("button", { name: "Reset password" }).waitFor();
+  found.push(...(await auditAll(page, "reset-password")));
+  await page.getByRole("link", { name: "Sign in" }).click();
   await page.getByRole("link", { name: "Create account" }).click();
   await page.locator("form[aria-busy=false]").waitFor();
   await page.getByText("At least 8 characters.").waitFor();

@@ -1,7 +1,7 @@
 /** The Morsel web app: session, the per-account store and sync, hash routes, and the shell around the views. */
 import { render } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { api, currentSession, onSession, setSession, type Session } from "./api";
+import { api, currentSession, onSession, setSession, type Session, type User } from "./api";
 import { OwnFoods } from "./own-foods";
 import { Local } from "./records";
 import { openStore, type MealType, type Store } from "./store";
@@ -50,7 +50,10 @@ function App() {
     [session],
   );
   const hash = useHash();
-  if (!session) return <Auth mode={hash.startsWith("#/register") ? "register" : "signin"} notice={notice} />;
+  if (!session) {
+    const mode = hash.startsWith("#/register") ? "register" : hash.startsWith("#/reset-password") ? "reset" : "signin";
+    return <Auth mode={mode} notice={notice} />;
+  }
   return <SignedIn key={session.user.id} session={session} hash={hash} />;
 }
 
@@ -75,6 +78,24 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
       closed = true;
       s?.stop();
     };
+  }, [session.user.id]);
+
+  // The account as the server has it now: a weight unit, name or email changed elsewhere (another device, the
+  // API) is followed here, rather than what this device was told at sign-in.
+  useEffect(() => {
+    const check = () => {
+      if (document.visibilityState !== "visible") return;
+      api<User>("GET", "/me").then(
+        (user) => {
+          const s = currentSession();
+          if (s && s.user.id === user.id && JSON.stringify(s.user) !== JSON.stringify(user)) setSession({ ...s, user });
+        },
+        () => {}, // offline: the account as it was
+      );
+    };
+    check();
+    document.addEventListener("visibilitychange", check);
+    return () => document.removeEventListener("visibilitychange", check);
   }, [session.user.id]);
 
   const ctx = useMemo<AppCtx | null>(() => {

@@ -55,10 +55,13 @@ export const PatchMeBody = t.Object({
   name: t.Optional(Text({ description: "1–100 characters after trimming" })),
   timezone: t.Optional(Text({ description: "IANA time zone" })),
   weight_unit: t.Optional(Text({ description: "kg or lb" })),
+  email: t.Optional(
+    Text({ description: "the new email (trimmed, lower-cased, valid, at most 254); needs current_password" }),
+  ),
   password: t.Optional(
     Text({ description: "the new password, 8–128 characters; needs current_password; ends every other session" }),
   ),
-  current_password: t.Optional(Text()),
+  current_password: t.Optional(Text({ description: "the account's password; needed to change email or password" })),
 });
 
 export const DeleteMeBody = t.Object({ password: Text({ description: "the account's current password" }) });

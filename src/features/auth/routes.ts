@@ -6,7 +6,8 @@ import { REGISTRATION_MODES } from "./registration";
 import { noContent, reply } from "../../lib/reply";
 import { DeleteMeBody, LoginBody, PatchMeBody, RefreshBody, RegisterBody, TokenPair, User } from "./model";
 import { toPublicUser } from "./repo";
-import { deleteMe, login, logout, refresh, register, updateMe, type AuthCtx } from "./service";
+import { deleteMe, updateMe } from "./me";
+import { login, logout, refresh, register, type AuthCtx } from "./service";
 
 export function authRoutes(deps: AuthDeps) {
   const ctx = (address = "unknown", request?: Request): AuthCtx => authCtx(deps, address, request);
@@ -106,12 +107,12 @@ export function authRoutes(deps: AuthDeps) {
       {
         auth: true,
         body: PatchMeBody,
-        response: { 200: User, ...errors(400, 401, 403, 413, 415, 429) },
+        response: { 200: User, ...errors(400, 401, 403, 409, 413, 415, 429) },
         detail: {
           tags,
-          summary: "Change name, time zone or password",
+          summary: "Change name, time zone, weight unit, email or password",
           description:
-            "A password change needs current_password and a signed-in session (a personal access token gets 403) (a wrong one is 400 validation_failed on current_password, so the client keeps its session) and ends every other session. Wrong passwords count toward the login limits: past them, 429 rate_limited with Retry-After.",
+            "An email or password change needs current_password and a signed-in session (a personal access token gets 403) (a wrong one is 400 validation_failed on current_password, so the client keeps its session); an email another account has is 409 email_taken. A password change ends every other session. Wrong passwords count toward the login limits: past them, 429 rate_limited with Retry-After.",
         },
       },
     )

@@ -4,9 +4,8 @@
  */
 import { rateKey } from "../../lib/client-address";
 import type { RateWindow } from "../../lib/rate-window";
-import { eq, sql } from "drizzle-orm";
-import { exec, isUniqueViolation, one, serialize, tx } from "../../db/q";
-import type { users } from "../../db/schema";
+import { sql } from "drizzle-orm";
+import { isUniqueViolation, one, serialize, tx } from "../../db/q";
 import type { Store } from "../../db/store";
 import { AppError, invalid } from "../../lib/errors";
 import type { AccountCodes } from "./account-codes";
@@ -14,16 +13,7 @@ import type { Registration } from "./registration";
 import { type AuthRepo, toPublicUser, type PublicUser } from "./repo";
 import type { LoginThrottle } from "./throttle";
 import { ACCESS_TTL_S, REFRESH_TTL_S, type Tokens, unauthorized } from "./tokens";
-import {
-  checkDevice,
-  checkEmail,
-  checkName,
-  checkPassword,
-  checkTimezone,
-  checkWeightUnit,
-  deviceLabel,
-  validateAll,
-} from "./validate";
+import { checkDevice, checkEmail, checkName, checkPassword, checkTimezone, deviceLabel, validateAll } from "./validate";
 
 export interface PasswordCost {
   memoryCost: number;
@@ -65,7 +55,7 @@ export interface TokenPair {
 
 const iso = (d: Date) => d.toISOString();
 
-function hash(ctx: AuthCtx, password: string): Promise<string> {
+export function hash(ctx: AuthCtx, password: string): Promise<string> {
   return Bun.password.hash(password, { algorithm: "argon2id", ...ctx.passwordCost });
 }
 
@@ -273,69 +263,4 @@ export async function logout({ ctx, input }: { ctx: AuthCtx; input: { refresh_to
   if (!session || String(session.userId) !== claims.sub)
     throw unauthorized("invalid_refresh_token", "the refresh token is not valid");
   await ctx.store.run(ctx.repo.revoke(session.id, "logout", iso(ctx.now)));
-}
-
-/** The account's password, checked and throttled like a login (a stolen access token must not guess). */
-async function requirePassword(ctx: AuthCtx, userId: number, field: string, password: unknown): Promise<void> {
-  if (typeof password !== "string" || password.length === 0) throw invalid(field, "is required");
-  const user = (await ctx.store.run(ctx.repo.userById(userId)))!;
-  reserveAttempt(ctx, user.email);
-  if (!(await Bun.password.verify(password, user.passwordHash))) {
-    // 400, not 401: the caller's token is fine, a client must not drop its session over this.
-    throw invalid(field, "does not match the account's password");
-  }
-  ctx.throttle.succeed(user.email, ctx.address);
-}
-
-/** PATCH /me: name, timezone, weight unit, and password (with current_password; ends every other session). */
-export async function updateMe({
-  ctx,
-  input,
-  userId,
-  sid,
-}: {
-  ctx: AuthCtx;
-  input: Record<string, unknown>;
-  userId: number;
-  sid: string | null;
-}): Promise<PublicUser> {
-  if (input.password !== undefined && sid === null)
-    throw new AppError("forbidden", "a personal access token cannot change the password; sign in to change it");
-  const checks: Record<string, ReturnType<typeof checkName>> = {};
-  if (input.name !== undefined) checks.name = checkName(input.name);
-  if (input.timezone !== undefined) checks.timezone = checkTimezone(input.timezone);
-  if (input.weight_unit !== undefined) checks.weight_unit = checkWeightUnit(input.weight_unit);
-  if (input.password !== undefined) checks.password = checkPassword(input.password);
-  const v = validateAll(checks) as { name?: string; timezone?: string; weight_unit?: string; password?: string };
-  const set: Partial<typeof users.$inferInsert> = { updatedAt: iso(ctx.now) };
-  if (v.name !== undefined) set.name = v.name;
-  if (v.timezone !== undefined) set.timezone = v.timezone;
-  if (v.weight_unit !== undefined) set.weightUnit = v.weight_unit;
-  if (v.password !== undefined) {
-    await requirePassword(ctx, userId, "current_password", input.current_password);
-    set.passwordHash = await hash(ctx, v.password);
-  }
-  const { repo } = ctx;
-  await ctx.store.run(
-    tx(function* () {
-      yield* exec((db, t) => db.update(t.users).set(set).where(eq(t.users.id, userId)));
-      if (v.password !== undefined) yield* repo.revokeOthers(userId, sid, "password_changed", iso(ctx.now));
-    }),
-  );
-  return toPublicUser((await ctx.store.run(repo.userById(userId)))!);
-}
-
-/** DELETE /me: the account and everything it owns, in one transaction. */
-export async function deleteMe({
-  ctx,
-  input,
-  userId,
-}: {
-  ctx: AuthCtx;
-  input: Record<string, unknown>;
-  userId: number;
-}): Promise<void> {
-  await requirePassword(ctx, userId, "password", input.password);
-  // One statement in one transaction: every table a user owns references users(id) ON DELETE CASCADE.
-  await ctx.store.run(tx(() => ctx.repo.deleteUser(userId)));
 }

@@ -1,9 +1,15 @@
-/** Sign in and create account. The time zone of a new account is the browser's. */
+/** Sign in, create account, and reset a forgotten password. The time zone of a new account is the browser's. */
 import { useEffect, useState } from "preact/hooks";
 import { api, message, setSession, type Session } from "../api";
 import { ErrorText, PASSWORD_ROLE } from "../ui";
+import { ResetPassword } from "./reset-password";
 
-export function Auth({ mode, notice }: { mode: "signin" | "register"; notice: string | null }) {
+export function Auth({ mode, notice }: { mode: "signin" | "register" | "reset"; notice: string | null }) {
+  if (mode === "reset") return <ResetPassword />;
+  return <SignIn mode={mode} notice={notice} />;
+}
+
+function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string | null }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const register = mode === "register";
@@ -99,9 +105,14 @@ export function Auth({ mode, notice }: { mode: "signin" | "register"; notice: st
           Have an account? <a href="#/signin">Sign in</a>
         </p>
       ) : (
-        <p>
-          New here? <a href="#/register">Create account</a>
-        </p>
+        <>
+          <p>
+            <a href="#/reset-password">Forgot password?</a>
+          </p>
+          <p>
+            New here? <a href="#/register">Create account</a>
+          </p>
+        </>
       )}
     </main>
   );

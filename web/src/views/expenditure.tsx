@@ -1,15 +1,17 @@
 /**
  * Week → Expenditure (GET /stats/expenditure): what this person burns a day, estimated from the
  * meals they log and their weight trend, its range and its trend over the weeks, and energy goals
- * for a weekly rate of loss or gain, each set with one tap (saved like every goal change). The
- * estimate is the server's; offline the region says so.
+ * for a weekly rate of loss or gain, each set with one tap (saved like every goal change). A suggestion is a
+ * daily average: with different goals on some weekdays, the week keeps its shape, scaled to average it, or becomes
+ * flat, as the person chooses; protein, carbs and fat are scaled to fit, or the person is told by how much they
+ * no longer add up (goal-rate.ts). The estimate is the server's; offline the region says so.
  */
 import { useEffect, useState } from "preact/hooks";
 import { api, isOffline, message } from "../api";
 import type { GoalsRecord } from "../goals";
-import type { Goals } from "../store";
 import { getMeta } from "../store";
-import { dateIn, kcal, shortDay, useApp } from "../ui";
+import { dateIn, kcal, shortDay, useApp, useData } from "../ui";
+import { GoalOptions, applyRate } from "./apply-rate";
 
 interface Expenditure {
   enough_data: boolean;
@@ -31,6 +33,12 @@ export function ExpenditureRegion({ end }: { end: string }) {
   const [e, setE] = useState<Expenditure | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const [keepShape, setKeepShape] = useState(true);
+  const [fitMacros, setFitMacros] = useState(true);
+  const record = useData(
+    async () => (await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null,
+    [],
+  );
   useEffect(() => {
     let live = true;
     api<Expenditure>("GET", `/stats/expenditure?to=${end}`).then(
@@ -45,14 +53,7 @@ export function ExpenditureRegion({ end }: { end: string }) {
 
   async function setGoal(energy: number, label: string) {
     const cur = (await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null;
-    const goals: Goals = {
-      energy_kcal: energy,
-      protein_g: cur?.protein_g ?? null,
-      fat_g: cur?.fat_g ?? null,
-      carbohydrate_g: cur?.carbohydrate_g ?? null,
-    };
-    await app.local.saveGoals({ goals, weekdays: cur?.weekdays ?? {}, today: dateIn(app.user.timezone) });
-    setNote(`Energy goal set to ${kcal(energy)} kcal (${label.toLowerCase()}).`);
+    setNote(await applyRate(app.local, cur, energy, label, { keepShape, fitMacros }, dateIn(app.user.timezone)));
   }
 
   return (
@@ -75,6 +76,13 @@ export function ExpenditureRegion({ end }: { end: string }) {
           </p>
           <TrendLine trend={e.trend} />
           <h3>Set your energy goal</h3>
+          <GoalOptions
+            record={record ?? null}
+            keepShape={keepShape}
+            fitMacros={fitMacros}
+            onShape={setKeepShape}
+            onMacros={setFitMacros}
+          />
           <div class="actions">
             {e.suggestions.map((s) => {
               const label = rateText(s.rate_per_week, e.weight_unit);

@@ -2,11 +2,14 @@
  * Settings → Import (API.md §Data portability): a Morsel export, or the export of MyFitnessPal,
  * Cronometer, Lose It! or wger. Another tracker's files are previewed first (POST /import with
  * preview=true: what would be imported, and every row that could not be read), then imported with
- * one more tap; the meals and weigh-ins reach this device with the next sync. Needs the server.
+ * one more tap; the meals and weigh-ins reach this device with the next sync. The preview lists the weigh-ins
+ * with the unit they are read in, which the person may change (import-weigh-ins.tsx). Needs the server.
  */
+import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { api, isOffline, message } from "../api";
 import { ErrorText, useApp } from "../ui";
+import { type WeighInRow, WeighInsPreview } from "./import-weigh-ins";
 
 const FORMATS = [
   ["cronometer", "Cronometer", "Choose servings.csv and biometrics.csv (More → Account → Export Data)."],
@@ -28,6 +31,8 @@ interface Summary {
   skipped?: { file: string; line: number | null; column: number | null; message: string }[];
   skipped_count?: number;
   ignored_files?: string[];
+  weigh_ins?: WeighInRow[];
+  weigh_ins_count?: number;
 }
 
 const OFFLINE = "Importing needs the server, which cannot be reached now.";
@@ -42,23 +47,27 @@ export function ImportRegion() {
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The unit of weigh-ins whose file does not say (the API's weight_unit): null, the account's, until changed. */
+  const [chosen, setUnit] = useState<"kg" | "lb" | null>(null);
+  const unit = chosen ?? app.user.weight_unit ?? "kg";
 
-  async function send(dry: boolean): Promise<Summary> {
+  async function send(dry: boolean, weightUnit: "kg" | "lb"): Promise<Summary> {
     if (format === "morsel") {
       const doc: unknown = JSON.parse(await files[0]!.text());
       return api<Summary>("POST", "/import", doc);
     }
     const form = new FormData();
     for (const f of files) form.append("file", f, f.name);
-    return api<Summary>("POST", `/import?format=${format}${dry ? "&preview=true" : ""}`, form);
+    const query = `format=${format}&weight_unit=${weightUnit}${dry ? "&preview=true" : ""}`;
+    return api<Summary>("POST", `/import?${query}`, form);
   }
 
-  async function run(dry: boolean) {
+  async function run(dry: boolean, weightUnit = unit) {
     setError(null);
     setDone(null);
     setBusy(true);
     try {
-      const s = await send(dry);
+      const s = await send(dry, weightUnit);
       if (dry) setPreview(s);
       else {
         setPreview(null);
@@ -109,6 +118,7 @@ export function ImportRegion() {
           onChange={(e) => {
             setFiles([...((e.currentTarget as HTMLInputElement).files ?? [])]);
             setPreview(null);
+            setUnit(null); // other files: the account's unit again until the person says otherwise
             setDone(null);
           }}
         />
@@ -128,7 +138,20 @@ export function ImportRegion() {
         </button>
       </div>
       <ErrorText error={error} />
-      {preview && <PreviewList s={preview} />}
+      {preview && (
+        <PreviewList s={preview}>
+          <WeighInsPreview
+            rows={preview.weigh_ins ?? []}
+            count={preview.weigh_ins_count ?? 0}
+            unit={unit}
+            busy={busy}
+            onUnit={(u) => {
+              setUnit(u);
+              void run(true, u); // read them again in that unit
+            }}
+          />
+        </PreviewList>
+      )}
       {done && (
         <p class="notice" aria-live="polite">
           {done}
@@ -138,7 +161,7 @@ export function ImportRegion() {
   );
 }
 
-function PreviewList({ s }: { s: Summary }) {
+function PreviewList({ s, children }: { s: Summary; children: ComponentChildren }) {
   const skipped = s.skipped ?? [];
   return (
     <div role="region" aria-live="polite" aria-label="Import preview">
@@ -148,6 +171,7 @@ function PreviewList({ s }: { s: Summary }) {
         {s.meals.unchanged ? `, ${s.meals.unchanged} already here` : ""}; {s.weights.added} weigh-ins to add
         {s.weights.unchanged ? `, ${s.weights.unchanged} days that already have one keep it` : ""}.
       </p>
+      {children}
       {skipped.length > 0 && (
         <>
           <p>

@@ -1,10 +1,14 @@
-/** Goals (queued like every change), time zone, export (JSON and CSV), import (import.tsx), sessions and access tokens, sign out, delete account. */
+/**
+ * Goals (queued like every change), your account (account.tsx: name, email, weight unit, password), time zone,
+ * export (JSON and CSV), import (import.tsx), sessions and access tokens, sign out, delete account.
+ */
 import { useEffect, useState } from "preact/hooks";
 import { api, currentSession, download, message, setSession, type User } from "../api";
 import type { GoalsRecord } from "../goals";
 import { getMeta } from "../store";
 import { ErrorText, PASSWORD_ROLE, useApp } from "../ui";
 import { SessionsRegion, TokensRegion } from "./access";
+import { AccountForm, PasswordRegion, WeightUnitField } from "./account";
 import { GoalsForm } from "./goals-form";
 import { ImportRegion } from "./import";
 
@@ -75,6 +79,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
       )}
       <ErrorText error={error} />
       {goals !== undefined && <GoalsForm key={JSON.stringify(goals)} record={goals} onSaved={setNote} />}
+      <WeightUnitField />
       <form onSubmit={saveZone} aria-labelledby="tz-title">
         <h2 id="tz-title">Time zone</h2>
         <label>
@@ -103,6 +108,8 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
         </div>
       </section>
       <ImportRegion />
+      <AccountForm />
+      <PasswordRegion />
       <SessionsRegion signOut={signOut} />
       <div class="actions">
         <button type="button" onClick={signOut}>

@@ -1,5 +1,6 @@
 /** The sync status line, conflicts and refused changes, and the undo toast. */
 import { useEffect, useState } from "preact/hooks";
+import { toUnit } from "../../../src/features/weights/trend";
 import type { Conflict, Problem } from "../store";
 import { useApp, useData, type Toast } from "../ui";
 
@@ -64,8 +65,11 @@ export function Issues() {
   );
 }
 
-function describe(r: Record<string, unknown> | null): string {
+function describe(r: Record<string, unknown> | null, unit: "kg" | "lb"): string {
   if (!r) return "deleted";
+  // a weigh-in: in the account's unit, as everywhere else
+  if (typeof r.kg === "number" && r.quantity === undefined)
+    return `${toUnit(r.kg, unit)} ${unit}${typeof r.note === "string" && r.note ? `, ${r.note}` : ""}`;
   if (r.quantity !== undefined) {
     const portion = r.portion as { name: string } | null;
     const n = r.nutrients as { energy_kcal?: number | null } | undefined;
@@ -84,9 +88,9 @@ function ConflictCard({ c }: { c: Conflict }) {
     <section class="conflict" role="alert" aria-labelledby={title}>
       <h2 id={title}>Changed on another device: {c.label}</h2>
       <p>
-        This device: <strong>{describe(c.mine)}</strong>
+        This device: <strong>{describe(c.mine, app.user.weight_unit ?? "kg")}</strong>
         <br />
-        Other device: <strong>{describe(c.theirs)}</strong>
+        Other device: <strong>{describe(c.theirs, app.user.weight_unit ?? "kg")}</strong>
       </p>
       <div class="actions">
         <button type="button" onClick={() => void app.local.resolve(c, "mine")}>

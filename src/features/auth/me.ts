@@ -1,0 +1,98 @@
+/** The signed-in person's own account: PATCH /me and DELETE /me (API.md §Accounts). */
+import { eq } from "drizzle-orm";
+import { exec, isUniqueViolation, tx } from "../../db/q";
+import type { users } from "../../db/schema";
+import { AppError, invalid } from "../../lib/errors";
+import { toPublicUser, type PublicUser } from "./repo";
+import { type AuthCtx, hash, reserveAttempt } from "./service";
+import { checkEmail, checkName, checkPassword, checkTimezone, checkWeightUnit, validateAll } from "./validate";
+
+const iso = (d: Date) => d.toISOString();
+
+/** The account's password, checked and throttled like a login (a stolen access token must not guess). */
+async function requirePassword(ctx: AuthCtx, userId: number, field: string, password: unknown): Promise<void> {
+  if (typeof password !== "string" || password.length === 0) throw invalid(field, "is required");
+  const user = (await ctx.store.run(ctx.repo.userById(userId)))!;
+  reserveAttempt(ctx, user.email);
+  if (!(await Bun.password.verify(password, user.passwordHash))) {
+    // 400, not 401: the caller's token is fine, a client must not drop its session over this.
+    throw invalid(field, "does not match the account's password");
+  }
+  ctx.throttle.succeed(user.email, ctx.address);
+}
+
+/**
+ * PATCH /me: name, timezone, weight unit, email and password. Email and password are the sign-in, so both need
+ * current_password and a signed-in session (a leaked personal access token must not take the account); a
+ * password change ends every other session.
+ */
+export async function updateMe({
+  ctx,
+  input,
+  userId,
+  sid,
+}: {
+  ctx: AuthCtx;
+  input: Record<string, unknown>;
+  userId: number;
+  sid: string | null;
+}): Promise<PublicUser> {
+  if (input.password !== undefined && sid === null)
+    throw new AppError("forbidden", "a personal access token cannot change the password; sign in to change it");
+  if (input.email !== undefined && sid === null)
+    throw new AppError("forbidden", "a personal access token cannot change the email; sign in to change it");
+  const checks: Record<string, ReturnType<typeof checkName>> = {};
+  if (input.name !== undefined) checks.name = checkName(input.name);
+  if (input.timezone !== undefined) checks.timezone = checkTimezone(input.timezone);
+  if (input.weight_unit !== undefined) checks.weight_unit = checkWeightUnit(input.weight_unit);
+  if (input.email !== undefined) checks.email = checkEmail(input.email);
+  if (input.password !== undefined) checks.password = checkPassword(input.password);
+  const v = validateAll(checks) as {
+    name?: string;
+    timezone?: string;
+    weight_unit?: string;
+    email?: string;
+    password?: string;
+  };
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: iso(ctx.now) };
+  if (v.name !== undefined) set.name = v.name;
+  if (v.timezone !== undefined) set.timezone = v.timezone;
+  if (v.weight_unit !== undefined) set.weightUnit = v.weight_unit;
+  if (v.password !== undefined || v.email !== undefined)
+    await requirePassword(ctx, userId, "current_password", input.current_password);
+  if (v.password !== undefined) set.passwordHash = await hash(ctx, v.password);
+  const { repo } = ctx;
+  if (v.email !== undefined) {
+    const holder = await ctx.store.run(repo.userByEmail(v.email));
+    if (holder && holder.id !== userId) throw new AppError("email_taken", "an account with this email already exists");
+    set.email = v.email;
+  }
+  try {
+    await ctx.store.run(
+      tx(function* () {
+        yield* exec((db, t) => db.update(t.users).set(set).where(eq(t.users.id, userId)));
+        if (v.password !== undefined) yield* repo.revokeOthers(userId, sid, "password_changed", iso(ctx.now));
+      }),
+    );
+  } catch (e) {
+    // another account took the email since the check; the unique index decides
+    if (isUniqueViolation(e)) throw new AppError("email_taken", "an account with this email already exists");
+    throw e;
+  }
+  return toPublicUser((await ctx.store.run(repo.userById(userId)))!);
+}
+
+/** DELETE /me: the account and everything it owns, in one transaction. */
+export async function deleteMe({
+  ctx,
+  input,
+  userId,
+}: {
+  ctx: AuthCtx;
+  input: Record<string, unknown>;
+  userId: number;
+}): Promise<void> {
+  await requirePassword(ctx, userId, "password", input.password);
+  // One statement in one transaction: every table a user owns references users(id) ON DELETE CASCADE.
+  await ctx.store.run(tx(() => ctx.repo.deleteUser(userId)));
+}

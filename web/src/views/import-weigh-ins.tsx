@@ -1,0 +1,93 @@
+/**
+ * The weigh-ins of an import preview (the API's `weigh_ins`): each with its value as the file has it and the unit
+ * it is read in, and the combobox `Weigh-ins are in` to read the file's bare numbers as kg or lb before importing.
+ * A pound account's 176.2 read as kg would be kept as 176.2 kg (388 lb).
+ */
+import { toUnit } from "../../../src/features/weights/trend";
+import { useApp } from "../ui";
+
+export interface WeighInRow {
+  date: string;
+  value: number;
+  unit: "kg" | "lb";
+  kg: number;
+  unit_stated: boolean;
+}
+
+const SHOWN = 10;
+
+export function WeighInsPreview({
+  rows,
+  count,
+  unit,
+  busy,
+  onUnit,
+}: {
+  rows: WeighInRow[];
+  count: number;
+  unit: "kg" | "lb";
+  busy: boolean;
+  onUnit: (u: "kg" | "lb") => void;
+}) {
+  const mine = useApp().user.weight_unit ?? "kg";
+  if (!rows.length) return null;
+  const unstated = rows.some((r) => !r.unit_stated);
+  const other = rows.some((r) => r.unit !== mine); // then show each in the account's unit too
+  const shown = rows.slice(0, SHOWN);
+  return (
+    <div class="weigh-ins-preview">
+      <h3>Weigh-ins</h3>
+      {unstated ? (
+        <label>
+          Weigh-ins are in
+          <select
+            name="weight_unit"
+            disabled={busy}
+            onChange={(e) => onUnit((e.currentTarget as HTMLSelectElement).value as "kg" | "lb")}
+          >
+            <option value="kg" selected={unit === "kg"}>
+              kg
+            </option>
+            <option value="lb" selected={unit === "lb"}>
+              lb
+            </option>
+          </select>
+        </label>
+      ) : (
+        <p class="muted">The file says which unit each weigh-in is in.</p>
+      )}
+      {unstated && (
+        <p class="muted">
+          The file does not say whether these are kilograms or pounds: check the numbers below, and change the unit if
+          they look wrong.
+        </p>
+      )}
+      <table class="weights">
+        <caption class="sr">Weigh-ins to import, as read</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">In the file</th>
+            {other && <th scope="col">Kept as</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((r) => (
+            <tr key={r.date}>
+              <th scope="row">{r.date}</th>
+              <td>
+                {r.value} {r.unit}
+              </td>
+              {other && (
+                <td>
+                  {toUnit(r.kg, mine)} {mine}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {count > shown.length && <p class="muted">and {count - shown.length} more.</p>}
+    </div>
+  );
+}
