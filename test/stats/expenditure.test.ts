@@ -55,7 +55,7 @@ describe("GET /stats/expenditure", () => {
       suggestions: [],
     });
     expect(r.json.message).toBe(
-      `not enough data yet: 9 more logged days, 3 more weigh-ins, weigh-ins spanning 14 days (now 0) in the 28 days to ${TODAY} (about two weeks of logging and weighing)`,
+      `not enough data yet: 9 more whole logged days, 3 more weigh-ins, weigh-ins spanning 14 days (now 0) in the 28 days to ${TODAY} (about two weeks of logging and weighing)`,
     );
   });
 

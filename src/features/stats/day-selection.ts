@@ -10,7 +10,17 @@
  *   window's logged days, or when it has one entry where the person's days usually have three or more
  *   and its kcal is under ONE_ENTRY_SHARE of that median.
  */
-import type { DayData } from "./expenditure";
+export interface DayData {
+  date: string;
+  /** The day's logged kcal; null: nothing logged that day. */
+  kcal: number | null;
+  /** The day's weigh-in in kg; null: none. */
+  kg: number | null;
+  /** How many entries the day has (a partly logged day often has one). */
+  meals?: number;
+  /** Marked complete (true) or incomplete (false) by the person; null or absent: not marked. */
+  complete?: boolean | null;
+}
 
 export const LOW_SHARE = 0.5;
 export const ONE_ENTRY_SHARE = 0.7;

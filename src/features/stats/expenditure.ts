@@ -22,25 +22,15 @@
  * no database (stats/expenditure-view.ts reads the days; bench/expenditure.ts checks it on synthetic
  * diaries, kind and realistic).
  */
-import { type LeftOutReason, selectDays } from "./day-selection";
+import { type DayData, type LeftOutReason, selectDays } from "./day-selection";
+
+export type { DayData };
 import { weightSlope } from "./weight-slope";
 
 export const KCAL_PER_KG = 7700;
 /** Enough data: this many logged days, weigh-ins, and days from the first weigh-in to the last. */
 export const NEEDED = { logged_days: 10, weigh_ins: 3, weight_span_days: 14 } as const;
 const Z90 = 1.645;
-
-export interface DayData {
-  date: string;
-  /** The day's logged kcal; null: nothing logged that day. */
-  kcal: number | null;
-  /** The day's weigh-in in kg; null: none. */
-  kg: number | null;
-  /** How many entries the day has (a partly logged day often has one). */
-  meals?: number;
-  /** Marked complete (true) or incomplete (false) by the person; null or absent: not marked. */
-  complete?: boolean | null;
-}
 
 export interface Options {
   /** The person's fat mass in kg, where known: kcal per kg by Forbes/Hall instead of 7,700. */

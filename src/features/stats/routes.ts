@@ -57,7 +57,11 @@ const WeeklyStats = t.Object(
   { title: "WeeklyStats" },
 );
 
-const Counts = t.Object({ logged_days: Int(), weigh_ins: Int(), weight_span_days: Int() });
+const Counts = t.Object({
+  logged_days: Int({ description: "logged days the estimate can use (partly logged days left out)" }),
+  weigh_ins: Int(),
+  weight_span_days: Int(),
+});
 const Expenditure = t.Object(
   {
     from: t.String({ format: "date" }),
@@ -79,7 +83,22 @@ const Expenditure = t.Object(
     range_kcal: Nullable(
       t.Object({ low: t.Number(), high: t.Number() }, { description: "90 % interval, cut to 500–9,000 kcal/day" }),
     ),
-    intake_kcal: Nullable(t.Number({ description: "mean kcal of the logged days" })),
+    intake_kcal: Nullable(
+      t.Number({ description: "mean kcal of the days used, weekday by weekday (each weekday weighs one in seven)" }),
+    ),
+    days_used: Int({ description: "logged days the intake is taken over (have.logged_days)" }),
+    days_left_out: t.Object(
+      {
+        marked_incomplete: Int({ description: "marked incomplete (PUT /days/{date})" }),
+        not_marked_complete: Int({ description: "not marked, in a window where some days are marked complete" }),
+        implausibly_low: Int({ description: "nothing marked: under half the median kcal of the window's logged days" }),
+        one_entry: Int({
+          description: "nothing marked: one entry where the person's days have three or more, under 70 % of the median",
+        }),
+      },
+      { description: "logged days left out of the intake, per reason" },
+    ),
+    kcal_per_kg: t.Number({ description: "the energy of a kg of body tissue used (7,700)" }),
     weight_unit: Enum(["kg", "lb"]),
     weight_change_per_week: Nullable(t.Number({ description: "the weight slope, in weight_unit per week" })),
     suggestions: t.Array(
