@@ -18,7 +18,7 @@
  */
 import { estimateExpenditure, KCAL_PER_KG, type DayData } from "../src/features/stats/expenditure";
 import { estimateExpenditure as lineEstimate } from "./lib/expenditure-line";
-import { type Diary, KINDS, kindDiary, realDiary, rng } from "./lib/diaries";
+import { type Diary, KINDS, kindDiary, realDiary, rng, type Without } from "./lib/diaries";
 import { numberArg } from "./lib/wrk";
 
 const people = numberArg("--people", 2000);
@@ -95,7 +95,7 @@ function measure(group: Diary[], weeks: number): Row {
 }
 
 const f = (x: number) => (Number.isFinite(x) ? Math.round(x).toString() : "–");
-const pct = (x: number) => `${Math.round(100 * x)} %`;
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const line = (label: string, w: number, r: Row) =>
   `| ${label} | ${w} | ${pct(r.estimated)} | ${f(r.line)} → **${f(r.ours)}** | ${f(r.hand)} | ${f(r.lineTrue)} → ${f(r.oursTrue)} | ${f(r.lineBias)} → ${f(r.bias)} | ${pct(r.lineCovered)} → ${pct(r.covered)} |`;
 
@@ -120,6 +120,22 @@ for (const k of KINDS)
     results.set(`${k} ${weeks}`, r);
     console.log(line(`realistic: ${k}`, weeks, r));
   }
+
+// one cause at a time: the same people (same seed) without it
+console.log("\nrealistic diaries without one cause, MAE 3 / 8 weeks (before → now)");
+const causes: [string, Without][] = [
+  ["none removed", {}],
+  ["partial days finished", { partial: true }],
+  ["every day weighed", { gaps: true }],
+  ["no water weight", { water: true }],
+  ["every day logged", { unlogged: true }],
+];
+for (const [label, without] of causes) {
+  const r3 = rng(seed + 1);
+  const group = Array.from({ length: people }, (_, i) => realDiary(r3, KINDS[i % KINDS.length]!, without));
+  const [a, b] = [measure(group, 3), measure(group, 8)];
+  console.log(`| ${label} | ${f(a.line)} → ${f(a.ours)} | ${f(b.line)} → ${f(b.ours)} |`);
+}
 
 const at = (w: number) => results.get(`all ${w}`)!;
 const maeMet = at(3).ours <= 250 && at(6).ours <= 130 && at(8).ours <= 100;

@@ -99,8 +99,20 @@ const FAT_KCAL_PER_KG = 9440;
 const LEAN_KCAL_PER_KG = 1820;
 const GLYCOGEN_KCAL_PER_KG = 1000;
 
+/** Causes a realistic diary can be made without, one at a time (bench:expenditure --without). */
+export interface Without {
+  /** no water weight (the scale's 0.1 kg stays) */
+  water?: boolean;
+  /** every day weighed */
+  gaps?: boolean;
+  /** partly logged days finished */
+  partial?: boolean;
+  /** every day logged */
+  unlogged?: boolean;
+}
+
 /** A diary made to look like a real person's (see the file's comment for every parameter). */
-export function realDiary(r: Rng, kind: Kind): Diary {
+export function realDiary(r: Rng, kind: Kind, without: Without = {}): Diary {
   const kg0 = r.uniform(55, 120);
   let fat = kg0 * r.uniform(0.15, 0.4);
   const fat0 = fat;
@@ -149,9 +161,12 @@ export function realDiary(r: Rng, kind: Kind): Diary {
     // the morning's weigh-in, before the day's eating
     const weighed = weighedYesterday ? r.next() > enter : r.next() < leave;
     weighedYesterday = weighed;
-    const kg = weighed ? Math.round((fat + lean + glycogen + water + 0.1 * r.normal()) * 10) / 10 : null;
-    const skipped = r.next() < unlogged * (isWeekend ? 1.5 : 0.8);
-    const part = !skipped && r.next() < partial;
+    const kg =
+      weighed || without.gaps
+        ? Math.round((fat + lean + glycogen + (without.water ? 0 : water) + 0.1 * r.normal()) * 10) / 10
+        : null;
+    const skipped = r.next() < unlogged * (isWeekend ? 1.5 : 0.8) && !without.unlogged;
+    const part = !skipped && r.next() < partial && !without.partial;
     const logged = intake * (1 - under);
     days.push({
       date: addDays(start, i),

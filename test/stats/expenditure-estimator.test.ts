@@ -77,7 +77,13 @@ describe("the expenditure estimator", () => {
     }
   });
 
-  test("on realistic diaries the 8-week error is at most about 100 kcal/day", () => {
-    expect(over(56).mae).toBeLessThan(115);
+  test("on realistic diaries the error is at most about 250 kcal/day at 3 weeks and 100 at 8", () => {
+    expect(over(21).mae).toBeLessThan(250);
+    expect(over(56).mae).toBeLessThan(110);
+  });
+
+  test("a slope no body keeps up is refused on the weigh-ins' own slope, not the one the prior pulls back", () => {
+    const days = steady().map((d, i) => ({ ...d, kg: 110 - 0.8 * i }));
+    expect(estimateExpenditure(days)).toBeNull();
   });
 });

@@ -16,23 +16,34 @@
  * time constant from the window's first day, with a prior N(0, GLYCOGEN_PRIOR_KG²): it absorbs a quick
  * early drop or rise and is held near zero when the weigh-ins show none.
  *
+ * The slope has a prior (SLOPE_PRIOR_KG_PER_DAY), as MacroFactor's estimate starts from one: with
+ * three weeks of weigh-ins the data alone leave it too loose to act on.
+ *
  * The noise's size is estimated from the window's residuals, pooled with a prior (WATER.sdKg, worth
  * WATER.priorWeight weigh-ins) so that three weigh-ins that happen to fall on a line do not claim a
  * precision they cannot have. Pure; no database.
  */
 
 /** Water weight: AR(1) correlation per day, the independent share of the variance, and the prior SD (kg). */
-export const WATER = { rho: 0.6, nugget: 0.15, sdKg: 0.7, priorWeight: 4 } as const;
+export const WATER = { rho: 0.6, nugget: 0.15, sdKg: 0.7, priorWeight: 1 } as const;
 export const GLYCOGEN_TAU_DAYS = 3;
 export const GLYCOGEN_PRIOR_KG = 1;
+/**
+ * The prior on the slope: tissue changes by 0 ± 0.07 kg a day (0 ± 0.5 kg a week, an imbalance of
+ * 0 ± 540 kcal/day at 7,700 kcal/kg). Three weeks of weigh-ins under water weight leave the slope
+ * uncertain by about as much, so it halves the 3-week error on realistic diaries (bench:expenditure:
+ * 359 → 204 kcal/day) and weighs little once there are six weeks; it pulls an estimate from a steep
+ * change towards intake until the weigh-ins outweigh it (the kind generator's 3-week bias: −75 kcal/day).
+ */
+export const SLOPE_PRIOR_KG_PER_DAY = 0.07;
 
 export interface SlopeFit {
   /** kg per day */
   slope: number;
   /** its standard error, kg per day */
   se: number;
-  /** degrees of freedom behind se (for a t quantile) */
-  df: number;
+  /** the slope the weigh-ins give without the slope's prior (for the plausibility check) */
+  raw: number;
 }
 
 /** The GLS slope of `points` (x in days, ascending; at least 3 points on 2 days). */
@@ -53,9 +64,10 @@ export function weightSlope(points: readonly { x: number; y: number }[]): SlopeF
   const W = cols.map((c) => forward(L, c));
   const wy = forward(L, y);
   const dot = (a: number[], b: number[]) => a.reduce((s, v, i) => s + v * b[i]!, 0);
-  const fitWith = (s2: number) => {
+  const fitWith = (s2: number, slopePrior = true) => {
     const A = W.map((a) => W.map((b) => dot(a, b)));
     A[2]![2]! += s2 / GLYCOGEN_PRIOR_KG ** 2; // the prior on the glycogen term, in the same units
+    if (slopePrior) A[1]![1]! += s2 / SLOPE_PRIOR_KG_PER_DAY ** 2; // and on the slope (centred on 0: no change)
     const b = W.map((a) => dot(a, wy));
     const inv = invert3(A);
     const beta = inv.map((row) => dot(row, b));
@@ -70,7 +82,7 @@ export function weightSlope(points: readonly { x: number; y: number }[]): SlopeF
     s2 = (f.rss + WATER.priorWeight * WATER.sdKg ** 2) / df;
     f = fitWith(s2);
   }
-  return { slope: f.beta[1]!, se: Math.sqrt(s2 * f.inv[1]![1]!), df };
+  return { slope: f.beta[1]!, se: Math.sqrt(s2 * f.inv[1]![1]!), raw: fitWith(s2, false).beta[1]! };
 }
 
 function cholesky(A: number[][]): number[][] {
