@@ -142,6 +142,7 @@ const maeMet = at(3).ours <= 250 && at(6).ours <= 130 && at(8).ours <= 100;
 const coverages = [3, 6, 8].map((w) => at(w).covered);
 const covMet = coverages.every((c) => c >= 0.85 && c <= 0.95);
 const worstBias = Math.max(...KINDS.map((k) => Math.abs(results.get(`${k} 8`)!.bias)));
+const covText = coverages.map((c) => (100 * c).toFixed(1)).join(" / ");
 console.log(
-  `summary: realistic MAE 3 / 6 / 8 weeks ${f(at(3).ours)} / ${f(at(6).ours)} / ${f(at(8).ours)} (before ${f(at(3).line)} / ${f(at(6).line)} / ${f(at(8).line)}, by hand ${f(at(3).hand)} / ${f(at(6).hand)} / ${f(at(8).hand)}) goal ≤ 250 / 130 / 100: ${maeMet ? "met" : "not met"} | coverage ${coverages.map(pct).join(" / ")} goal 85–95 %: ${covMet ? "met" : "not met"} | worst bias of a kind at 8 weeks ${f(worstBias)} goal ≤ 100: ${worstBias <= 100 ? "met" : "not met"}`,
+  `summary: expenditure estimate MAE after 3 / 6 / 8 weeks on realistic diaries, kcal/day vs expenditure in logged calories | ${f(at(3).ours)} / ${f(at(6).ours)} / ${f(at(8).ours)} | before ${f(at(3).line)} / ${f(at(6).line)} / ${f(at(8).line)}, by hand ${f(at(3).hand)} / ${f(at(6).hand)} / ${f(at(8).hand)} | goal ≤ 250 / 130 / 100: ${maeMet ? "met" : "not met"}; 90 % range covers ${covText} % (goal 85–95 %: ${covMet ? "met" : "not met"}); worst bias of a kind at 8 weeks ${f(worstBias)} (goal ≤ 100: ${worstBias <= 100 ? "met" : "not met"})`,
 );
