@@ -135,6 +135,24 @@ describe("export and import", () => {
 });
 
 describe("the expenditure estimate uses the marks", () => {
+  test("too few whole days: the message counts the days left out", async () => {
+    const u = await user();
+    for (let i = 0; i < 14; i++) {
+      const date = addDays(TODAY, -13 + i);
+      await u.api("POST", "/meals", { meal_type: "lunch", date, quick_add: { energy_kcal: 2000 } });
+      await u.api("PUT", `/weights/${date}`, { kg: 80 });
+      // 12 of the 14 days marked incomplete: 2 whole days are too few
+      if (i >= 2) await u.api("PUT", `/days/${date}`, { complete: false });
+    }
+    const e = (await u.api("GET", "/stats/expenditure?days=14")).json;
+    expect(e).toMatchObject({ enough_data: false, reason: "not_enough_data", days_used: 2 });
+    expect(e.days_left_out.marked_incomplete).toBe(12);
+    expect(e.message).toContain("8 more whole logged days");
+    expect(e.message).toContain(
+      "(12 logged days were left out: partly logged, marked incomplete, or not marked complete)",
+    );
+  });
+
   test("days marked complete are the days used; the response counts what was left out and why", async () => {
     const u = await user();
     for (let i = 0; i < 28; i++) {

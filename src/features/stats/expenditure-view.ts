@@ -87,7 +87,16 @@ export function* expenditure({
     days,
     enough_data: e !== null,
     reason: refusal?.reason ?? null,
-    message: refusal && explain(refusal, { have, days, to, unit, perUnit }),
+    message:
+      refusal &&
+      explain(refusal, {
+        have,
+        days,
+        to,
+        unit,
+        perUnit,
+        leftOut: Object.values(selection.left_out).reduce((a, n) => a + n, 0),
+      }),
     have,
     needed: NEEDED,
     expenditure_kcal: e?.expenditure_kcal ?? null,
@@ -107,7 +116,7 @@ export function* expenditure({
 /** What the client shows when there is no estimate: what is missing, or which data cannot be right. */
 function explain(
   r: Refusal,
-  w: { have: Counts; days: number; to: string; unit: "kg" | "lb"; perUnit: number },
+  w: { have: Counts; days: number; to: string; unit: "kg" | "lb"; perUnit: number; leftOut: number },
 ): string {
   const weight = (kg: number) => `${Math.round((kg / w.perUnit) * 10) / 10} ${w.unit}`;
   if (r.reason === "not_enough_data") {
@@ -118,7 +127,12 @@ function explain(
       have.weight_span_days < NEEDED.weight_span_days &&
         `weigh-ins spanning ${NEEDED.weight_span_days} days (now ${have.weight_span_days})`,
     ].filter((x): x is string => typeof x === "string");
-    return `not enough data yet: ${missing.join(", ")} in the ${w.days} days to ${w.to} (about two weeks of logging and weighing)`;
+    // the days the estimate would not trust are counted as missing: say so, or the person sees logged days
+    const left =
+      have.logged_days < NEEDED.logged_days && w.leftOut > 0
+        ? ` (${w.leftOut} logged ${w.leftOut === 1 ? "day was" : "days were"} left out: partly logged, marked incomplete, or not marked complete)`
+        : "";
+    return `not enough data yet: ${missing.join(", ")} in the ${w.days} days to ${w.to}${left} (about two weeks of logging and weighing)`;
   }
   if (r.reason === "implausible_weigh_ins" && "step" in r) {
     const { from, to, limit_kg } = r.step;
