@@ -23,6 +23,7 @@ import { statsRoutes } from "./features/stats/routes";
 import { syncRoutes } from "./features/sync/routes";
 import { webappRoutes } from "./features/webapp/routes";
 import { weightsRoutes } from "./features/weights/routes";
+import { daysRoutes } from "./features/days/routes";
 import { accessLog } from "./http/access-log";
 import { bodies } from "./http/body";
 import { cors } from "./http/cors";
@@ -71,6 +72,7 @@ export function createApp(options: AppOptions) {
     .use(mealsRoutes(services))
     .use(goalsRoutes(services))
     .use(weightsRoutes(services))
+    .use(daysRoutes(services))
     .use(recipesRoutes(services))
     .use(statsRoutes(services))
     .use(scannerRoutes(services))

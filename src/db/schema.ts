@@ -224,6 +224,24 @@ export const weights = sqliteTable(
   (w) => [primaryKey({ columns: [w.userId, w.date] })],
 );
 
+/**
+ * Whether a day's log is complete, as the person marked it (`Day complete`); one per user and local
+ * date, complete 1 or 0. A date without a row is not marked. The expenditure estimate uses it.
+ */
+export const dayMarks = sqliteTable(
+  "day_marks",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    complete: integer("complete").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (d) => [primaryKey({ columns: [d.userId, d.date] })],
+);
+
 /** A recipe: the custom food (kind "recipe") whose nutrients come from its ingredients. */
 export const recipes = sqliteTable("recipes", {
   foodId: integer("food_id")

@@ -70,6 +70,7 @@ test("4,000 meals: JSON and CSV come in many pieces with timers running between 
     "recipes",
     "meals",
     "weights",
+    "days",
     "checksum",
   ]);
   expect(doc.meals.length).toBe(4000);

@@ -128,6 +128,7 @@ describe("import", () => {
       custom_foods: { added: 1, unchanged: 0 },
       recipes: { added: 0, unchanged: 0 },
       weights: { added: 0, unchanged: 0 },
+      days: { added: 0, unchanged: 0 },
       goals: "updated",
     });
     const statsB = {
@@ -141,6 +142,7 @@ describe("import", () => {
       custom_foods: { added: 0, unchanged: 1 },
       recipes: { added: 0, unchanged: 0 },
       weights: { added: 0, unchanged: 0 },
+      days: { added: 0, unchanged: 0 },
       goals: "unchanged",
     });
     const reexport = (await b.call("GET", "/api/v1/export", { token: v.access_token })).json;

@@ -8,6 +8,7 @@ import { gramsOf, scale } from "../../src/features/meals/nutrition";
 import {
   writeAll,
   type Conflict,
+  type DayMark,
   type FoodRec,
   type Goals,
   type Meal,
@@ -79,6 +80,13 @@ export const fromWeight = (date: string, d: Record<string, unknown>, version: nu
   date,
   kg: Number(d.kg),
   note: (d.note as string | null | undefined) ?? null,
+  version,
+});
+
+/** A day mark as the server sends it (`{ date, complete, … }`) under its date. */
+export const fromDay = (date: string, d: Record<string, unknown>, version: number | null): DayMark => ({
+  date,
+  complete: d.complete === true,
   version,
 });
 
@@ -393,6 +401,15 @@ export class Local {
     );
   }
 
+  /** `Day complete` on (true) or off (false) for `date`: one mark per date, sent like a weigh-in. */
+  async markDay(date: string, complete: boolean): Promise<void> {
+    const cur = await this.db.get("days", date);
+    await this.enqueue(
+      { entity: "day", id: date, op: "upsert", base_version: cur?.version ?? null, data: { complete } },
+      (tx) => tx.objectStore("days").put({ date, complete, version: cur?.version ?? null }),
+    );
+  }
+
   async deleteWeight(w: WeighIn): Promise<void> {
     await this.enqueue({ entity: "weight", id: w.date, op: "delete", base_version: w.version, data: null }, (tx) =>
       tx.objectStore("weights").delete(w.date),
@@ -412,6 +429,9 @@ export class Local {
       else if (c.entity === "weight") {
         if (c.theirs) await tx.objectStore("weights").put(fromWeight(String(c.id), c.theirs, c.version));
         else await tx.objectStore("weights").delete(String(c.id));
+      } else if (c.entity === "day") {
+        if (c.theirs) await tx.objectStore("days").put(fromDay(String(c.id), c.theirs, c.version));
+        else await tx.objectStore("days").delete(String(c.id));
       } else if (c.entity === "recipe") {
         if (c.theirs) await tx.objectStore("recipes").put(fromRecipe(c.theirs, c.version));
         else await tx.objectStore("recipes").delete(Number(c.id));

@@ -58,6 +58,13 @@ export interface WeighIn {
   version: number | null;
 }
 
+/** A day's mark: its log complete (`Day complete`) or not; a date without one is not marked. */
+export interface DayMark {
+  date: string;
+  complete: boolean;
+  version: number | null;
+}
+
 export interface Ingredient {
   food_id: number;
   food_name: string;
@@ -88,7 +95,7 @@ export interface Goals {
 export interface Mutation {
   seq?: number;
   mutation_id: string;
-  entity: "meal" | "food" | "recipe" | "goals" | "weight";
+  entity: "meal" | "food" | "recipe" | "goals" | "weight" | "day";
   /** A negative number: a custom food made offline, before the server gave it an id. */
   id: string | number | null;
   op: "upsert" | "delete";
@@ -121,16 +128,27 @@ export interface Schema extends DBSchema {
   meta: { key: string; value: unknown };
   weights: { key: string; value: WeighIn };
   recipes: { key: number; value: RecipeRec };
+  days: { key: string; value: DayMark };
 }
 
 export type Store = IDBPDatabase<Schema>;
-export const ALL_STORES = ["queue", "meals", "foods", "conflicts", "problems", "meta", "weights", "recipes"] as const;
+export const ALL_STORES = [
+  "queue",
+  "meals",
+  "foods",
+  "conflicts",
+  "problems",
+  "meta",
+  "weights",
+  "recipes",
+  "days",
+] as const;
 /** A read-write transaction over every store. */
 export type Tx = IDBPTransaction<Schema, typeof ALL_STORES extends readonly (infer N)[] ? N[] : never, "readwrite">;
 export const writeAll = (db: Store): Tx => db.transaction([...ALL_STORES], "readwrite");
 
 export function openStore(userId: number): Promise<Store> {
-  return openDB<Schema>(`morsel-${userId}`, 3, {
+  return openDB<Schema>(`morsel-${userId}`, 4, {
     upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) {
         db.createObjectStore("meals", { keyPath: "id" }).createIndex("date", "date");
@@ -148,6 +166,10 @@ export function openStore(userId: number): Promise<Store> {
       if (oldVersion < 3) {
         db.createObjectStore("recipes", { keyPath: "id" });
         if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // recipes were passed over before
+      }
+      if (oldVersion < 4) {
+        db.createObjectStore("days", { keyPath: "date" });
+        if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // day marks were passed over before
       }
     },
   });

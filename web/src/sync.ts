@@ -8,7 +8,16 @@
  * the server has it. A record with a mutation still waiting is never overwritten by a pull.
  */
 import { api, ApiError, isOffline } from "./api";
-import { fromFood, fromMeal, fromRecipe, fromWeight, renamedKey, renamedPortion, type Renamed } from "./records";
+import {
+  fromDay,
+  fromFood,
+  fromMeal,
+  fromRecipe,
+  fromWeight,
+  renamedKey,
+  renamedPortion,
+  type Renamed,
+} from "./records";
 import { getMeta, setMeta, writeAll, type Conflict, type Mutation, type Store, type Tx } from "./store";
 
 export interface SyncState {
@@ -239,6 +248,9 @@ export class Sync {
     } else if (entity === "weight") {
       if (data) await tx.objectStore("weights").put(fromWeight(String(id), data, version));
       else await tx.objectStore("weights").delete(String(id));
+    } else if (entity === "day") {
+      if (data) await tx.objectStore("days").put(fromDay(String(id), data, version));
+      else await tx.objectStore("days").delete(String(id));
     } else if (entity === "recipe" && typeof id === "number") {
       if (data) {
         await tx.objectStore("recipes").put(fromRecipe(data, version));
@@ -345,6 +357,7 @@ function label(r: Record<string, unknown> | null): string {
   if (!r) return "a record";
   const food = r.food as { name?: string } | undefined;
   if (typeof r.kg === "number" && !r.food) return `a weigh-in (${r.date ?? ""})`.replace(" ()", "");
+  if (typeof r.complete === "boolean") return `the mark of ${String(r.date ?? "a day")}`;
   return String(food?.name ?? r.name ?? "your goals");
 }
 
@@ -356,6 +369,8 @@ function describe(m: Mutation): string {
         ? `The ${m.entity} ${String(m.data?.name ?? "")}`.trim()
         : m.entity === "weight"
           ? `The weigh-in of ${String(m.id)}`
-          : "Your goals";
+          : m.entity === "day"
+            ? `Day complete for ${String(m.id)}`
+            : "Your goals";
   return m.op === "delete" ? `Deleting ${what.toLowerCase()}` : what;
 }

@@ -209,6 +209,19 @@ export const weights = pgTable(
   (w) => [primaryKey({ columns: [w.userId, w.date] })],
 );
 
+/** As SQLite's day_marks: whether a day's log is complete, 1 or 0. */
+export const dayMarks = pgTable(
+  "day_marks",
+  {
+    userId: owner(),
+    date: text("date").notNull(),
+    complete: integer("complete").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (d) => [primaryKey({ columns: [d.userId, d.date] })],
+);
+
 export const recipes = pgTable("recipes", {
   foodId: integer("food_id")
     .primaryKey()

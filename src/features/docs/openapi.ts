@@ -280,6 +280,7 @@ const TAGS: Record<string, string> = {
   goals: "Goals per day and per weekday, in plans that apply from a date on",
   stats: "Daily, weekly and per-day statistics",
   weight: "Body weight and its trend",
+  days: "Whether a day's log is complete (Day complete)",
   recipes: "Foods made of ingredients",
   scanner: "Barcodes and photos",
   sync: "Offline-first sync",

@@ -1,5 +1,5 @@
 /**
- * Recipes and weights in the JSON export and back (docs/API.md §Data portability). Recipes travel
+ * Recipes, weights and day marks in the JSON export and back (docs/API.md §Data portability). Recipes travel
  * with their ingredient snapshots, so they import whole on a server that lacks some ingredient
  * food; an ingredient that is a custom food or recipe of the file is mapped to its new id.
  */
@@ -15,6 +15,8 @@ import type { Store } from "../../db/store";
 import { pacedWrites } from "../../lib/pace";
 import { checkWeight, checkWeightDate } from "../weights/validate";
 import { putWeight, type WeightsCtx } from "../weights/service";
+import { checkDay, exportDays, putDay, type DaysCtx } from "../days/service";
+import { ExportedDay, type ExportedDayT } from "../days/model";
 
 const values = () => TextRecord(Nullable(t.Number()));
 export const ExportedRecipe = t.Object(
@@ -81,7 +83,7 @@ export async function checkDiary(
   today: string,
   p: Problems,
   pause: () => Promise<void>,
-): Promise<{ recipes: ExportedRecipeT[]; weights: ExportedWeightT[] }> {
+): Promise<{ recipes: ExportedRecipeT[]; weights: ExportedWeightT[]; days: ExportedDayT[] }> {
   const list = (key: string) => {
     const v = doc[key] ?? [];
     if (!Array.isArray(v)) p.add(key, "must be an array");
@@ -128,7 +130,18 @@ export async function checkDiary(
     });
     if (w) weights.push(w);
   }
-  return { recipes, weights };
+  const days: ExportedDayT[] = [];
+  for (const [i, raw] of list("days").entries()) {
+    await pause();
+    const d = attempt(`days.${i}.`, () => {
+      const d = checkSchema(ExportedDay, raw, `days.${i}.`);
+      checkWeightDate(d.date, today, "date");
+      checkDay({ complete: d.complete });
+      return d;
+    });
+    if (d) days.push(d);
+  }
+  return { recipes, weights, days };
 }
 
 /** The recipes of the file that contain each other (ids), or null: the order importRecipes writes them in. */
@@ -203,6 +216,29 @@ export async function importWeights(
     (work) => store.run(work),
     function* (w) {
       yield* putWeight({ ctx, date: w.date, input: { kg: w.kg, note: w.note } });
+      count.added++;
+    },
+    pause,
+  );
+  return count;
+}
+
+/** Writes the file's day marks in paced transactions; a date marked the same is left alone. */
+export async function importDays(
+  store: Store,
+  ctx: DaysCtx,
+  days: ExportedDayT[],
+  pause: () => Promise<void>,
+): Promise<{ added: number; unchanged: number }> {
+  const count = { added: 0, unchanged: 0 };
+  const have = new Map((await store.run(exportDays(ctx))).map((d) => [d.date, d.complete]));
+  const changed = days.filter((d) => have.get(d.date) !== d.complete);
+  count.unchanged = days.length - changed.length;
+  await pacedWrites(
+    changed,
+    (work) => store.run(work),
+    function* (d) {
+      yield* putDay({ ctx, date: d.date, input: { complete: d.complete } });
       count.added++;
     },
     pause,

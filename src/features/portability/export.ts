@@ -11,6 +11,7 @@ import { pacer } from "../../lib/pace";
 import { getGoals, type GoalsCtx } from "../goals/service";
 import type { RecipesCtx } from "../recipes/service";
 import type { WeightsCtx } from "../weights/service";
+import { type DaysCtx, exportDays } from "../days/service";
 import { exportRecipe, exportWeights, type ExportedRecipeT } from "./diary";
 import { jsonPieces } from "../../lib/stream";
 import { toUnit, trendAt } from "../weights/trend";
@@ -30,6 +31,7 @@ export interface ExportCtx {
   foods: CustomFoodsCtx;
   recipes: RecipesCtx;
   weights: WeightsCtx;
+  days: DaysCtx;
   goals: GoalsCtx;
   user: { id: number; email: string; name: string; timezone: string };
 }
@@ -96,6 +98,9 @@ export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
   const weights = `,"weights":${JSON.stringify(await ctx.store.run(exportWeights(ctx.weights)))}`;
   hash.update(weights);
   yield weights;
+  const days = `,"days":${JSON.stringify(await ctx.store.run(exportDays(ctx.days)))}`;
+  hash.update(days);
+  yield days;
   hash.update("}");
   yield `,"checksum":"sha256:${hash.digest("hex")}"}`;
 }

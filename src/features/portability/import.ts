@@ -17,7 +17,7 @@ import { createFood, deleteFood } from "../custom-foods/service";
 import { checkFoodInput, type FoodInput } from "../custom-foods/validate";
 import { isImportedId } from "../imported/repo";
 import { checkSchedule, replaceSchedule, type Plan } from "../goals/service";
-import { checkDiary, importRecipes, importWeights } from "./diary";
+import { checkDiary, importDays, importRecipes, importWeights } from "./diary";
 import { localDate } from "../../lib/time";
 import { restoreMeal } from "../meals/service";
 import { checkImportedDays } from "../meals/day-cap";
@@ -32,6 +32,7 @@ export interface ImportSummary {
   custom_foods: { added: number; unchanged: number };
   recipes: { added: number; unchanged: number };
   weights: { added: number; unchanged: number };
+  days: { added: number; unchanged: number };
   goals: "updated" | "unchanged";
 }
 
@@ -224,6 +225,7 @@ export async function writeExport(
     custom_foods: { added: 0, unchanged: 0 },
     recipes: { added: 0, unchanged: 0 },
     weights: { added: 0, unchanged: 0 },
+    days: { added: 0, unchanged: 0 },
     goals: "unchanged",
   };
   const foodMap = new Map<number, { id: number; portions: Map<string, number> }>();
@@ -259,6 +261,7 @@ export async function writeExport(
   await pause();
   if (wanted && (await run(tx(() => replaceSchedule(ctx.goals, wanted))))) summary.goals = "updated";
   summary.weights = await importWeights(ctx.store, ctx.weights, diary.weights, pause);
+  summary.days = await importDays(ctx.store, ctx.days, diary.days, pause);
   return summary;
 }
 

@@ -4,6 +4,7 @@ import { Enum, Int, Nullable, Text, TextRecord } from "../../lib/schemas";
 import { MealNutrients, MEAL_TYPES, NOTE_MAX } from "../meals/model";
 import { GoalsDocument } from "../goals/service";
 import { ExportedRecipe, ExportedWeight } from "./diary";
+import { ExportedDay } from "../days/model";
 import { MAX_LISTED_SKIPS } from "./trackers/entries";
 import { TRACKER_FORMATS } from "./trackers/formats";
 
@@ -66,6 +67,11 @@ export const ExportDocument = t.Object(
     recipes: t.Array(ExportedRecipe),
     meals: t.Array(ExportedMeal),
     weights: t.Array(ExportedWeight),
+    days: t.Optional(
+      t.Array(ExportedDay, {
+        description: "the days marked complete (true) or incomplete (false); an older file may have none",
+      }),
+    ),
     checksum: Text({ description: "sha256: and the hex digest of the JSON of every other field, in this order" }),
   },
   { title: "Export", description: "Everything the user owns, version 1. POST /import takes it back." },
@@ -79,6 +85,10 @@ export const ImportSummary = t.Object(
     weights: t.Object(
       { added: Int(), unchanged: Int() },
       { description: "added counts the dates written (new or changed)" },
+    ),
+    days: t.Object(
+      { added: Int(), unchanged: Int() },
+      { description: "day marks; added counts the dates written (new or changed)" },
     ),
     goals: Enum(["updated", "unchanged"]),
     format: t.Optional(Enum(TRACKER_FORMATS, { description: "another tracker's import: which" })),

@@ -10,9 +10,11 @@ import { addDays, localDate } from "../../lib/time";
 import type { MealsCtx } from "../meals/service";
 import { KG_PER_LB } from "../weights/trend";
 import { weightsOver } from "../weights/service";
+import { marksOver } from "../days/service";
 import {
   assessExpenditure,
   countsOf,
+  kcalPerKg,
   estimateExpenditure,
   MAX_SLOPE_KG_PER_DAY,
   NEEDED,
@@ -22,21 +24,32 @@ import {
   type DayData,
   type Refusal,
 } from "./expenditure";
+import { selectDays } from "./day-selection";
 
 export const EXPENDITURE_DAYS = { min: 14, max: 90, default: 28 } as const;
 const TREND_WEEKS = 8;
 
 export const METHOD =
-  "energy balance: mean kcal of the logged days minus the least-squares weight slope × 7,700 kcal/kg (Hall 2008); days without meals are left out, not counted as zero";
+  "energy balance: mean kcal of the whole logged days, weekday by weekday (days marked complete; where none are marked, days under half the window's median or with one entry are left out), minus the weight slope × 7,700 kcal/kg (Wishnofsky 1958; Hall 2008); the slope by generalised least squares with water weight as AR(1) noise and a fading glycogen term; a 90 % range from its standard errors";
 
 function* dataOver(ctx: MealsCtx, from: string, to: string): Q<DayData[]> {
   const kcal = new Map<string, number>();
-  for (const r of yield* ctx.repo.sums(ctx.userId, from, to))
+  const entries = new Map<string, number>();
+  for (const r of yield* ctx.repo.sums(ctx.userId, from, to)) {
+    entries.set(r.date, (entries.get(r.date) ?? 0) + r.n);
     if (r.energy_kcal !== null) kcal.set(r.date, (kcal.get(r.date) ?? 0) + (r.energy_kcal as number));
+  }
   const kg = yield* weightsOver(ctx.userId, from, to);
+  const marks = yield* marksOver(ctx.userId, from, to);
   const out: DayData[] = [];
   for (let d = from; d <= to; d = addDays(d, 1))
-    out.push({ date: d, kcal: kcal.get(d) ?? null, kg: kg.get(d)?.kg ?? null });
+    out.push({
+      date: d,
+      kcal: kcal.get(d) ?? null,
+      kg: kg.get(d)?.kg ?? null,
+      meals: entries.get(d) ?? 0,
+      complete: marks.get(d) ?? null,
+    });
   return out;
 }
 
@@ -59,6 +72,7 @@ export function* expenditure({
   const windowEnding = (end: string) => all.filter((d) => d.date <= end && d.date > addDays(end, -days));
   const here = windowEnding(to);
   const have = countsOf(here);
+  const selection = selectDays(here);
   const { estimate: e, refusal } = assessExpenditure(here);
   const perUnit = unit === "lb" ? KG_PER_LB : 1;
   const trend = [];
@@ -73,12 +87,24 @@ export function* expenditure({
     days,
     enough_data: e !== null,
     reason: refusal?.reason ?? null,
-    message: refusal && explain(refusal, { have, days, to, unit, perUnit }),
+    message:
+      refusal &&
+      explain(refusal, {
+        have,
+        days,
+        to,
+        unit,
+        perUnit,
+        leftOut: Object.values(selection.left_out).reduce((a, n) => a + n, 0),
+      }),
     have,
     needed: NEEDED,
     expenditure_kcal: e?.expenditure_kcal ?? null,
     range_kcal: e ? { low: e.low_kcal, high: e.high_kcal } : null,
     intake_kcal: e?.intake_kcal ?? null,
+    days_used: selection.used.length,
+    days_left_out: selection.left_out,
+    kcal_per_kg: kcalPerKg(null),
     weight_unit: unit,
     weight_change_per_week: e ? Math.round(((e.kg_per_day * 7) / perUnit) * 100) / 100 : null,
     suggestions: e ? suggestions(e.expenditure_kcal, unit, perUnit) : [],
@@ -90,18 +116,23 @@ export function* expenditure({
 /** What the client shows when there is no estimate: what is missing, or which data cannot be right. */
 function explain(
   r: Refusal,
-  w: { have: Counts; days: number; to: string; unit: "kg" | "lb"; perUnit: number },
+  w: { have: Counts; days: number; to: string; unit: "kg" | "lb"; perUnit: number; leftOut: number },
 ): string {
   const weight = (kg: number) => `${Math.round((kg / w.perUnit) * 10) / 10} ${w.unit}`;
   if (r.reason === "not_enough_data") {
     const { have } = w;
     const missing = [
-      have.logged_days < NEEDED.logged_days && `${NEEDED.logged_days - have.logged_days} more logged days`,
+      have.logged_days < NEEDED.logged_days && `${NEEDED.logged_days - have.logged_days} more whole logged days`,
       have.weigh_ins < NEEDED.weigh_ins && `${NEEDED.weigh_ins - have.weigh_ins} more weigh-ins`,
       have.weight_span_days < NEEDED.weight_span_days &&
         `weigh-ins spanning ${NEEDED.weight_span_days} days (now ${have.weight_span_days})`,
     ].filter((x): x is string => typeof x === "string");
-    return `not enough data yet: ${missing.join(", ")} in the ${w.days} days to ${w.to} (about two weeks of logging and weighing)`;
+    // the days the estimate would not trust are counted as missing: say so, or the person sees logged days
+    const left =
+      have.logged_days < NEEDED.logged_days && w.leftOut > 0
+        ? ` (${w.leftOut} logged ${w.leftOut === 1 ? "day was" : "days were"} left out: partly logged, marked incomplete, or not marked complete)`
+        : "";
+    return `not enough data yet: ${missing.join(", ")} in the ${w.days} days to ${w.to}${left} (about two weeks of logging and weighing)`;
   }
   if (r.reason === "implausible_weigh_ins" && "step" in r) {
     const { from, to, limit_kg } = r.step;

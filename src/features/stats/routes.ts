@@ -57,7 +57,11 @@ const WeeklyStats = t.Object(
   { title: "WeeklyStats" },
 );
 
-const Counts = t.Object({ logged_days: Int(), weigh_ins: Int(), weight_span_days: Int() });
+const Counts = t.Object({
+  logged_days: Int({ description: "logged days the estimate can use (partly logged days left out)" }),
+  weigh_ins: Int(),
+  weight_span_days: Int(),
+});
 const Expenditure = t.Object(
   {
     from: t.String({ format: "date" }),
@@ -79,7 +83,22 @@ const Expenditure = t.Object(
     range_kcal: Nullable(
       t.Object({ low: t.Number(), high: t.Number() }, { description: "90 % interval, cut to 500–9,000 kcal/day" }),
     ),
-    intake_kcal: Nullable(t.Number({ description: "mean kcal of the logged days" })),
+    intake_kcal: Nullable(
+      t.Number({ description: "mean kcal of the days used, weekday by weekday (each weekday weighs one in seven)" }),
+    ),
+    days_used: Int({ description: "logged days the intake is taken over (have.logged_days)" }),
+    days_left_out: t.Object(
+      {
+        marked_incomplete: Int({ description: "marked incomplete (PUT /days/{date})" }),
+        not_marked_complete: Int({ description: "not marked, in a window where some days are marked complete" }),
+        implausibly_low: Int({ description: "nothing marked: under half the median kcal of the window's logged days" }),
+        one_entry: Int({
+          description: "nothing marked: one entry where the person's days have three or more, under 70 % of the median",
+        }),
+      },
+      { description: "logged days left out of the intake, per reason" },
+    ),
+    kcal_per_kg: t.Number({ description: "the energy of a kg of body tissue used (7,700)" }),
     weight_unit: Enum(["kg", "lb"]),
     weight_change_per_week: Nullable(t.Number({ description: "the weight slope, in weight_unit per week" })),
     suggestions: t.Array(
@@ -148,7 +167,7 @@ export function statsRoutes(deps: MealsDeps) {
           ...detail,
           summary: "Estimated daily energy expenditure from logged intake and the weight trend, with goal suggestions",
           description:
-            "Energy balance over the window: the mean kcal of the days with meals (a day without meals is not counted as zero) minus the least-squares weight slope × 7,700 kcal/kg. range_kcal is a 90 % interval. With fewer than 10 logged days, 3 weigh-ins or 14 days between the first and last weigh-in, enough_data is false, the estimate null and message says what is missing (reason not_enough_data). Weigh-ins a body cannot produce (two in a row more than 6 kg + 1 kg per day between them apart, or a fitted line steeper than 3.5 kg a week) give enough_data false with reason implausible_weigh_ins and a message naming them; an estimate outside 500–9,000 kcal/day, reason implausible_estimate. suggestions: the daily kcal for a weekly change in the account's weight unit (none below 1,200 kcal). trend: the estimate at each of the 8 week ends before `to`, each over its own window. The estimate is in the calories you log: food you never log lowers it by as much, so a goal set from it still moves your weight at the chosen rate.",
+            "Energy balance over the window: the mean kcal of the whole logged days, weekday by weekday (a day without meals is not counted as zero; where days are marked complete with PUT /days/{date} only those are used, and a day marked incomplete never is; where none are marked, a day under half the window's median kcal, or with one entry where the person's days have three or more and under 70 % of it, is left out: days_used and days_left_out say so), minus the weight trend's slope × 7,700 kcal/kg. The slope: generalised least squares with water weight as AR(1) noise (0.6 a day), a glycogen term fading over 3 days from the window's start, and a prior of 0 ± 0.07 kg a day. range_kcal is a 90 % interval from that model's standard errors. With fewer than 10 whole logged days, 3 weigh-ins or 14 days between the first and last weigh-in, enough_data is false, the estimate null and message says what is missing (reason not_enough_data). Weigh-ins a body cannot produce (two in a row more than 6 kg + 1 kg per day between them apart, or their own slope steeper than 3.5 kg a week) give enough_data false with reason implausible_weigh_ins and a message naming them; an estimate outside 500–9,000 kcal/day, reason implausible_estimate. suggestions: the daily kcal for a weekly change in the account's weight unit (none below 1,200 kcal). trend: the estimate at each of the 8 week ends before `to`, each over its own window. The estimate is in the calories you log: food you never log lowers it by as much, so a goal set from it still moves your weight at the chosen rate.",
         },
       },
     )

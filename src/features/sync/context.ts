@@ -13,7 +13,7 @@ export interface SyncDeps extends DiaryDeps {
 }
 
 export function syncCtx(deps: SyncDeps, user: AuthedUser): SyncCtx {
-  const { meals, foods, goals, weights, recipes } = diaryCtx(deps, user);
+  const { meals, foods, goals, weights, days, recipes } = diaryCtx(deps, user);
   return {
     userId: user.id,
     now: meals.now,
@@ -22,6 +22,7 @@ export function syncCtx(deps: SyncDeps, user: AuthedUser): SyncCtx {
     foods,
     goals,
     weights,
+    days,
     recipes,
     tombstoneDays: deps.tombstoneDays,
     onBug: (error, m) =>

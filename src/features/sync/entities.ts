@@ -8,6 +8,7 @@ import { clearGoals, putGoals, type GoalsCtx } from "../goals/service";
 import { createMeal, deleteMeal, updateMeal, type MealsCtx } from "../meals/service";
 import { createRecipe, deleteRecipe, updateRecipe, type RecipesCtx } from "../recipes/service";
 import { deleteWeight, putWeight, type WeightsCtx } from "../weights/service";
+import { deleteDay, putDay, type DaysCtx } from "../days/service";
 import type { Entity } from "../../db/change-log";
 import type { Mutation } from "./protocol";
 import { value, type Q } from "../../db/q";
@@ -17,6 +18,7 @@ export interface EntityCtxs {
   foods: CustomFoodsCtx;
   goals: GoalsCtx;
   weights: WeightsCtx;
+  days: DaysCtx;
   recipes: RecipesCtx;
 }
 
@@ -109,6 +111,14 @@ export const HANDLERS: Record<Entity, Handler> = {
     *write(c, m, id) {
       if (m.op === "delete") yield* deleteWeight({ ctx: c.weights, date: id });
       else yield* putWeight({ ctx: c.weights, date: id, input: m.data ?? {} });
+      return id!;
+    },
+  },
+  day: {
+    takenByOther: never,
+    *write(c, m, id) {
+      if (m.op === "delete") yield* deleteDay({ ctx: c.days, date: id });
+      else yield* putDay({ ctx: c.days, date: id, input: m.data ?? {} });
       return id!;
     },
   },

@@ -8,13 +8,13 @@ import { isCalendarDate } from "../../lib/time";
 
 export const PROTOCOL_VERSION = 1;
 export const MAX_MUTATIONS = 500;
-export const ENTITIES: readonly Entity[] = ["meal", "food", "goals", "weight", "recipe"];
+export const ENTITIES: readonly Entity[] = ["meal", "food", "goals", "weight", "recipe", "day"];
 export const OPS: readonly Op[] = ["upsert", "delete"];
 
 export interface Mutation {
   mutation_id: string;
   entity: Entity;
-  /** meal: UUID; food, recipe: null to create (the server chooses the id), or an existing one of the caller's; goals: "goals"; weight: its date. */
+  /** meal: UUID; food, recipe: null to create (the server chooses the id), or an existing one of the caller's; goals: "goals"; weight, day: its date. */
   id: string | number | null;
   op: Op;
   base_version: number | null;
@@ -71,8 +71,8 @@ export function checkId(
     return typeof id === "string" && UUID.test(id)
       ? { ok: true, id: id.toLowerCase() }
       : { ok: false, message: "a meal id must be a UUID" };
-  if (entity === "weight")
-    return isCalendarDate(id) ? { ok: true, id } : { ok: false, message: "a weight's id is its date, YYYY-MM-DD" };
+  if (entity === "weight" || entity === "day")
+    return isCalendarDate(id) ? { ok: true, id } : { ok: false, message: `a ${entity}'s id is its date, YYYY-MM-DD` };
   if ((id === null || id === undefined) && op === "upsert") return { ok: true, id: null };
   return typeof id === "number" && Number.isInteger(id) && id >= 1_000_000 && id < 2_000_000_000
     ? { ok: true, id }

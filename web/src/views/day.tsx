@@ -1,6 +1,8 @@
 /**
  * One day: totals against the goals, the meals by meal type (each with Add food, Quick add and Copy
- * from yesterday), the day's nutrients, and one Log food button that is always in reach.
+ * from yesterday), the day's nutrients, `Day complete` (the day's log is whole: the expenditure estimate
+ * then trusts it; saved here first and synced, as weigh-ins are), and one Log food button that is always
+ * in reach.
  */
 import { useState } from "preact/hooks";
 import { getMeta, mealsOn, MEAL_TYPES, type Meal, type MealType } from "../store";
@@ -21,7 +23,8 @@ export function DayView({ date }: { date: string | null }) {
     );
     const before = await mealsOn(app.db, addDays(day, -1));
     const goals = goalsFor((await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null, day);
-    return { meals, before, goals };
+    const mark = (await app.db.get("days", day)) ?? null;
+    return { meals, before, goals, mark };
   }, [day]);
   const meals = data?.meals ?? [];
   const goTo = (d: string) => app.go(d === today ? "#/" : `#/day/${d}`);
@@ -49,6 +52,18 @@ export function DayView({ date }: { date: string | null }) {
         />
       ))}
       <Nutrients meals={meals} />
+      <label class="day-complete">
+        <input
+          type="checkbox"
+          checked={data?.mark?.complete === true}
+          aria-describedby="day-complete-note"
+          onChange={(e) => void app.local.markDay(day, (e.target as HTMLInputElement).checked)}
+        />
+        Day complete
+      </label>
+      <p id="day-complete-note" class="muted">
+        Every meal of this day is logged. The expenditure estimate then uses it; once you mark days, it uses only those.
+      </p>
       <button type="button" class="primary fab" onClick={() => app.go(`#/add/${mealForNow(app.user.timezone)}/${day}`)}>
         Log food
       </button>

@@ -19,10 +19,22 @@ interface Expenditure {
   expenditure_kcal: number | null;
   range_kcal: { low: number; high: number } | null;
   intake_kcal: number | null;
+  days_used: number;
+  days_left_out: { marked_incomplete: number; not_marked_complete: number; implausibly_low: number; one_entry: number };
   weight_unit: "kg" | "lb";
   weight_change_per_week: number | null;
   suggestions: { rate_per_week: number; energy_kcal: number }[];
   trend: { to: string; expenditure_kcal: number | null }[];
+}
+
+/** Which logged days were left out of the intake, and why, in words ("" when none). */
+function leftOutText(l: Expenditure["days_left_out"]): string {
+  const parts = [
+    l.implausibly_low + l.one_entry > 0 && `${l.implausibly_low + l.one_entry} that look partly logged`,
+    l.marked_incomplete > 0 && `${l.marked_incomplete} marked incomplete`,
+    l.not_marked_complete > 0 && `${l.not_marked_complete} not marked complete`,
+  ].filter((x): x is string => typeof x === "string");
+  return parts.length ? ` Left out: ${parts.join(", ")}.` : "";
 }
 
 const rateText = (rate: number, unit: string) =>
@@ -66,13 +78,16 @@ export function ExpenditureRegion({ end }: { end: string }) {
           <p class="big">
             About <strong>{kcal(e.expenditure_kcal)} kcal</strong> a day
           </p>
+          <p class="muted range">
+            Likely between {kcal(e.range_kcal!.low)} and {kcal(e.range_kcal!.high)} kcal: on diaries like yours, 9
+            estimates in 10 have the true figure in this range. It narrows as you log and weigh in more.
+          </p>
           <p class="muted">
-            Likely between {kcal(e.range_kcal!.low)} and {kcal(e.range_kcal!.high)} kcal. From {kcal(e.intake_kcal)}{" "}
-            kcal a day on the days you logged, and your weight{" "}
+            From {kcal(e.intake_kcal)} kcal a day on the {e.days_used} whole days you logged, and your weight{" "}
             {e.weight_change_per_week! === 0
               ? "holding steady"
               : `${e.weight_change_per_week! < 0 ? "falling" : "rising"} ${Math.abs(e.weight_change_per_week!)} ${e.weight_unit} a week`}
-            .
+            .{leftOutText(e.days_left_out)}
           </p>
           <TrendLine trend={e.trend} />
           <h3>Set your energy goal</h3>

@@ -200,6 +200,7 @@ async function previewOf(ctx: ExportCtx, checked: CheckedExport, pause: () => Pr
     custom_foods: { added: 0, unchanged: 0 },
     recipes: { added: 0, unchanged: 0 },
     weights: { added: checked.diary.weights.length, unchanged: 0 },
+    days: { added: checked.diary.days.length, unchanged: 0 },
     goals: "unchanged",
   };
 }

@@ -1,0 +1,69 @@
+/** /days — whether a day's log is complete (`Day complete`), by date. */
+import { Elysia, t } from "elysia";
+import { daysCtx, type DaysDeps } from "./context";
+import { errors, Text } from "../../lib/schemas";
+import { noContent, reply, replyWith } from "../../lib/reply";
+import { rangeFields } from "../../lib/date-range";
+import { deleteDay, getDay, listDays, putDay } from "./service";
+import { DayBody, DayMark } from "./model";
+
+const DateParams = t.Object({ date: Text({ description: "YYYY-MM-DD, a local date in the user's time zone" }) });
+
+export function daysRoutes(deps: DaysDeps) {
+  const tags = ["days"];
+  return new Elysia({ prefix: "/days" })
+    .use(deps.authn)
+    .get("/", ({ user, query }) => replyWith(deps, listDays({ ctx: daysCtx(deps, user), input: query })), {
+      auth: true,
+      query: t.Object(rangeFields(90)),
+      response: {
+        200: t.Object({
+          from: t.String({ format: "date" }),
+          to: t.String({ format: "date" }),
+          items: t.Array(DayMark),
+        }),
+        ...errors(400, 401),
+      },
+      detail: { tags, summary: "The days marked complete or incomplete over a range (at most 366 days), oldest first" },
+    })
+    .get("/:date", ({ user, params }) => replyWith(deps, getDay({ ctx: daysCtx(deps, user), date: params.date })), {
+      auth: true,
+      params: DateParams,
+      response: { 200: DayMark, ...errors(400, 401, 404) },
+      detail: { tags, summary: "Whether a date is marked complete; 404 when it is not marked" },
+    })
+    .put(
+      "/:date",
+      async ({ user, params, body, set }) => {
+        const { day, created } = await deps.commit(() =>
+          putDay({ ctx: daysCtx(deps, user), date: params.date, input: body }),
+        );
+        return reply(deps, day, created ? 201 : 200, undefined, set);
+      },
+      {
+        auth: true,
+        params: DateParams,
+        body: DayBody,
+        response: { 200: DayMark, 201: DayMark, ...errors(400, 401, 413, 415) },
+        detail: {
+          tags,
+          summary: "Mark a date's log complete (`Day complete`) or incomplete",
+          description:
+            "A date from 1970 to tomorrow. 201 when the date was not marked, 200 when it replaced its mark. The expenditure estimate (GET /stats/expenditure) uses the days marked complete where there are any in its window, and never a day marked incomplete.",
+        },
+      },
+    )
+    .delete(
+      "/:date",
+      async ({ user, params }) => {
+        await deps.commit(() => deleteDay({ ctx: daysCtx(deps, user), date: params.date }));
+        return noContent();
+      },
+      {
+        auth: true,
+        params: DateParams,
+        response: { 204: t.Void(), ...errors(400, 401, 404) },
+        detail: { tags, summary: "Unmark a date (neither complete nor incomplete)" },
+      },
+    );
+}

@@ -1,0 +1,70 @@
+/**
+ * `Day complete` on the day view (saved offline first, like a weigh-in, and synced) and what Week →
+ * Expenditure says about the days it used and its range, in a real Chromium against a real server.
+ */
+import { expect, test } from "bun:test";
+import { addDays } from "../../src/lib/time";
+import { apiGet, browserAndServer, readyForOffline, status, synced } from "./harness";
+
+const env = browserAndServer();
+
+const send = (token: string, method: string, path: string, body: unknown) =>
+  fetch(`${env.srv.url}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+test("Day complete, ticked offline, is shown at once and reaches the server when it is back; unticked, it says incomplete", async () => {
+  const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
+  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  await ctx.setOffline(true);
+  const box = page.getByRole("checkbox", { name: "Day complete" });
+  await expect(box.isChecked()).resolves.toBe(false);
+  await box.check();
+  await status(page).filter({ hasText: "1 change waiting" }).waitFor();
+  await ctx.setOffline(false);
+  await synced(page);
+  expect(await apiGet(env.srv.url, token, `/days/${today}`)).toMatchObject({ date: today, complete: true });
+  await box.uncheck();
+  await synced(page);
+  for (;;) {
+    if ((await apiGet(env.srv.url, token, `/days/${today}`)).complete === false) break;
+    await synced(page);
+  }
+  // a mark made elsewhere arrives with the next pull
+  const yesterday = addDays(today, -1);
+  expect((await send(token, "PUT", `/days/${yesterday}`, { complete: true })).status).toBe(201);
+  await page.goto(`${env.srv.url}/#/day/${yesterday}`);
+  await synced(page);
+  await page.waitForFunction(() => (globalThis as any).document.querySelector(".day-complete input")?.checked === true);
+  await ctx.close();
+}, 120_000);
+
+test("Week → Expenditure says how many days it used, which it left out, and what its range means", async () => {
+  const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
+  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  // 28 days of 2,000 kcal and weight falling 0.05 kg a day; every seventh day only 500 kcal was logged
+  for (let i = 0; i < 28; i++) {
+    const date = addDays(today, -27 + i);
+    const kcal = i % 7 === 3 ? 500 : 2000;
+    expect(
+      (await send(token, "POST", "/meals", { meal_type: "lunch", date, quick_add: { energy_kcal: kcal } })).status,
+    ).toBe(201);
+    expect((await send(token, "PUT", `/weights/${date}`, { kg: 90 - 0.05 * i })).status).toBe(201);
+  }
+  const e = await apiGet(env.srv.url, token, "/stats/expenditure");
+  expect(e).toMatchObject({ enough_data: true, days_used: 24, days_left_out: { implausibly_low: 4 } });
+  await page.getByRole("link", { name: "Week" }).click();
+  const region = page.getByRole("region", { name: "Expenditure" });
+  await region.getByText(`About ${e.expenditure_kcal} kcal a day`).waitFor();
+  await region
+    .getByText(
+      `Likely between ${e.range_kcal.low} and ${e.range_kcal.high} kcal: on diaries like yours, 9 estimates in 10 have the true figure in this range.`,
+      { exact: false },
+    )
+    .waitFor();
+  await region.getByText("on the 24 whole days you logged", { exact: false }).waitFor();
+  await region.getByText("Left out: 4 that look partly logged.", { exact: false }).waitFor();
+  await ctx.close();
+}, 120_000);
