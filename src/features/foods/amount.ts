@@ -5,6 +5,7 @@
  * a loggable serving of one food: one of its portions, or grams. Pure: the server and the web app's
  * offline search both use it.
  */
+import { ALIASES } from "./ranking-data";
 import { stem, words } from "./text";
 
 export interface ParsedAmount {
@@ -38,6 +39,7 @@ const UNITS: Record<string, string> = {
   pint: "pint", pints: "pint", shot: "shot", shots: "shot", stick: "stick", sticks: "stick", bar: "bar", bars: "bar",
   fillet: "fillet", fillets: "fillet", breast: "breast", breasts: "breast", clove: "clove", cloves: "clove",
   leaf: "leaf", leaves: "leaf", packet: "packet", packets: "packet", pack: "packet", sachet: "packet",
+  pat: "pat", pats: "pat",
   large: "large", medium: "medium", small: "small", whole: "whole",
 };
 const MASS: Record<string, number> = { g: 1, kg: 1000, oz: 28.3495, lb: 453.592 };
@@ -181,6 +183,37 @@ export function amountOnly(text: string): ParsedAmount | null {
   return { quantity: round(lead.quantity), unit: lead.unit, text: toks.join(" ") };
 }
 
+/** Words that may stand with oats when they are only oats ("porridge oats", "rolled oats"). */
+const OAT_WORDS = new Set([
+  "oats",
+  "oat",
+  "porridge",
+  "rolled",
+  "jumbo",
+  "quick",
+  "steel",
+  "cut",
+  "scottish",
+  "old",
+  "fashioned",
+]);
+
+/**
+ * The words to search for a food typed with this amount. A dish named with its measure is searched by
+ * that name ("a bowl of cereal": the alias "bowl of cereal", cereal with milk, still one bowl of it).
+ * Oats by weight are weighed dry, as they come from the packet ("100g oats", "40g porridge oats");
+ * cooked oats are measured by the bowl or the cup.
+ */
+export function searchText(food: string, amount: ParsedAmount | null): string {
+  if (!amount?.unit) return food;
+  const measure = words(amount.text).filter((w) => !(w in NUMBER_WORDS) && numberOf(w) === null);
+  const named = [...measure, ...words(food)].join(" ");
+  if (measure.length && Object.hasOwn(ALIASES, named)) return named;
+  if (!(amount.unit in MASS)) return food;
+  const ws = words(food);
+  return ws.some((w) => w === "oats" || w === "oat") && ws.every((w) => OAT_WORDS.has(w)) ? `${food} dry` : food;
+}
+
 export interface AmountPortion {
   id: number;
   name: string;
@@ -200,7 +233,8 @@ const SYNONYM_UNITS: Record<string, string[]> = {
   whole: ["whole", "fruit", "medium", "item", "each"],
   serving: ["serving", "nlea serving", "portion", "order"],
   floz: ["fl oz"],
-  glass: ["glass", "cup"],
+  // a glass of wine is its 5 fl oz serving; a glass of milk or juice, with no serving, a cup
+  glass: ["glass", "serving", "cup"],
   mug: ["mug", "cup"],
 };
 
@@ -208,17 +242,89 @@ const SYNONYM_UNITS: Record<string, string[]> = {
 function portionFor(unit: string, portions: readonly AmountPortion[]): AmountPortion | null {
   for (const n of SYNONYM_UNITS[unit] ?? [unit]) {
     const key = words(n).map(stem).join(" ");
-    const p = portions.find((x) => {
-      const name = words(x.name).map(stem).join(" ");
-      return name === key || name.startsWith(`${key} `);
-    });
+    const named = (x: AmountPortion) => words(x.name).map(stem).join(" ");
+    // the plain "slice" before "slice, large"
+    const p = portions.find((x) => named(x) === key) ?? portions.find((x) => named(x).startsWith(`${key} `));
     if (p && p.grams > 0 && p.amount > 0) return p;
   }
   return null;
 }
 
+/** Portion names that measure rather than count: a count of the food is not a count of these. */
+const MEASURE_WORDS = new Set([
+  "cup",
+  "tbsp",
+  "tablespoon",
+  "tsp",
+  "teaspoon",
+  "oz",
+  "fl",
+  "g",
+  "lb",
+  "serving",
+  "nlea",
+  "package",
+  "container",
+  "portion",
+  "quart",
+  "pint",
+  "bunch",
+  "head",
+  "order",
+  "pie",
+  "pizza",
+  "recipe",
+  "loaf",
+]);
+/** Portions that are one of anything ("fruit (2-5/8\" dia)", "each"), after a medium one. */
+const ITEM_WORDS = ["fruit", "piece", "each", "item", "whole"];
+/** Portions that are one of some things, after the default and the food's own noun ("biscuit" of Weetabix). */
+const THING_WORDS = [
+  "biscuit",
+  "slice",
+  "cookie",
+  "cracker",
+  "cake",
+  "link",
+  "patty",
+  "bar",
+  "stick",
+  "large",
+  "small",
+];
+
+const isMeasure = (p: AmountPortion) => MEASURE_WORDS.has(words(p.name)[0] ?? "") || /\byield\b/.test(p.name);
+/** A portion whose name starts with one of these words (stemmed). */
+const startsWith = (p: AmountPortion, ws: readonly string[]) => ws.includes(stem(words(p.name)[0] ?? ""));
+
 /**
- * `amount` as a serving of a food with these portions. A count uses the food's default portion; a
+ * The portion a count of this food means ("2 weetabix": biscuits, "10 almonds": almonds, "an orange": a
+ * medium one): a medium one, else one of anything, the default when it counts, one named after the food,
+ * one of some thing, else the default portion whatever it is (a coffee is its cup).
+ */
+export function countPortion(
+  portions: readonly AmountPortion[],
+  defaultPortion: AmountPortion | null,
+  foodWords: readonly string[] = [],
+): AmountPortion | null {
+  const ok = (p: AmountPortion | undefined) => (p && p.grams > 0 && p.amount > 0 ? p : undefined);
+  const one = (pred: (p: AmountPortion) => boolean) => ok(portions.find((p) => !isMeasure(p) && pred(p)));
+  const own = foodWords.map(stem);
+  const named = (p: AmountPortion) => own.length > 0 && !isMeasure(p) && startsWith(p, own);
+  const size = (p: AmountPortion) => startsWith(p, ["large", "small", "extra"]);
+  return (
+    one((p) => startsWith(p, ["medium"])) ??
+    // the food's own noun: "a sushi roll" is the roll, "2 tortillas" its (default) medium tortilla
+    (defaultPortion && named(defaultPortion) ? defaultPortion : one(named)) ??
+    ITEM_WORDS.map((w) => one((p) => startsWith(p, [w]))).find(Boolean) ??
+    (defaultPortion && !isMeasure(defaultPortion) && !size(defaultPortion) ? defaultPortion : undefined) ??
+    THING_WORDS.map((w) => one((p) => startsWith(p, [w]))).find(Boolean) ??
+    defaultPortion
+  );
+}
+
+/**
+ * `amount` as a serving of a food with these portions. A count uses the food's countable portion; a
  * weight is grams; a named unit ("slice", "cup", "medium") uses the portion of that name; a volume
  * without one converts through a volume portion the food has (its own density), else as water.
  * Null when the food has no way to measure it.
@@ -227,6 +333,8 @@ export function resolveAmount(
   amount: ParsedAmount,
   portions: readonly AmountPortion[],
   defaultPortion: AmountPortion | null,
+  /** The words typed for the food, so "10 almonds" finds the portion "almond". */
+  foodWords: readonly string[] = [],
 ): ResolvedAmount | null {
   const { quantity, unit } = amount;
   const grams = (g: number): ResolvedAmount => ({ quantity: round(g), portion_id: null, grams: round(g) });
@@ -235,7 +343,13 @@ export function resolveAmount(
     portion_id: p.id,
     grams: round((n * p.grams) / p.amount),
   });
-  if (unit === null) return defaultPortion ? of(defaultPortion, quantity) : null;
+  if (unit === null) {
+    const p = countPortion(portions, defaultPortion, foodWords);
+    if (!p) return null;
+    // one is the whole stated portion when it is stated as a part: "6 inch" of a sub, USDA's "0.5 breast" (one
+    // side, what people call a chicken breast) or "0.5 fillet"; "4 large" shrimp is 4 single ones
+    return /\binch/.test(p.name) || p.amount < 1 ? of(p, quantity * p.amount) : of(p, quantity);
+  }
   if (unit in MASS) return grams(quantity * MASS[unit]!);
   const named = portionFor(unit, portions);
   if (named) return of(named, quantity);

@@ -50,9 +50,14 @@ export interface PreparedName {
   everyday: boolean;
   /** A dish composed from catalogue foods (ids 900001–999999, scripts/catalogue/dishes.ts). */
   composed: boolean;
-  /** A food people eat cooked (rice, lentils…), and whether this entry is its cooked or its dry form. */
+  /** A food people eat cooked (rice, lentils, meat, fish…), and whether this entry is its cooked or its raw/dry form. */
   eatenCooked: "cooked" | "dry" | null;
+  /** What the cooked form of a food eaten cooked gains: more for dry heat, less for breaded meat. */
+  cookBonus: number;
 }
+
+/** Food groups logged cooked unless the words say raw: poultry, pork, beef, fish and shellfish, lamb and game. */
+const MEAT_GROUPS = new Set(["05", "10", "13", "15", "17"]);
 
 export interface RankInput {
   id: number;
@@ -93,6 +98,8 @@ export function prepareName(f: RankInput): PreparedName {
   );
   const first = rawSegments[0] ? words(rawSegments[0]).join(" ") : "";
   const headSize = CATEGORY_HEADS.has(first) && segments.length > 1 ? 2 : 1;
+  // a composed dish's name says what it is, then what it is made of ("Burger, beef patty in a bun, …"): notes
+  if (isComposedDish(f.id)) for (let i = 1; i < rawSegments.length; i++) notes.add(i);
   const flat = segments.flat();
   const lowerName = words(f.name).join(" ");
   const asEaten = /\b(prepared|reconstituted)\b/.test(lowerName) && !/\bunprepared\b/.test(lowerName);
@@ -115,10 +122,31 @@ export function prepareName(f: RankInput): PreparedName {
     (first === "cereals" && second === "oats");
   const cookedForm = /\b(cooked|boiled|steamed|prepared with water|cooked with water)\b/.test(lowerName);
   const dryForm = /\b(raw|dry|uncooked|dried)\b/.test(lowerName);
+  // meat and fish are logged as eaten: the cooked entry leads, raw only when asked (smoked, cured, canned: neither)
+  // (oysters are eaten raw; canned fish is cooked; separable fat or skin alone is no one's meal)
+  const meat = f.group_code !== null && MEAT_GROUPS.has(f.group_code) && !isComposedDish(f.id);
+  const meatForm =
+    !meat || /\boyster/.test(lowerName)
+      ? null
+      : /\b(separable fat|skin only)\b/.test(lowerName)
+        ? "dry"
+        : /\b(cooked|roasted|broiled|grilled|baked|braised|stewed|heat|pan browned|pan fried)\b/.test(lowerName)
+          ? "cooked"
+          : /\braw\b/.test(lowerName)
+            ? "dry"
+            : null;
   return {
     id: f.id,
     composed: isComposedDish(f.id),
-    eatenCooked: cookedHead ? (cookedForm ? "cooked" : dryForm ? "dry" : null) : null,
+    eatenCooked: cookedHead ? (cookedForm ? "cooked" : dryForm ? "dry" : null) : meatForm,
+    // roasting, grilling and the like are how meat is usually cooked; breaded or battered is a dish of its own
+    cookBonus: !meat
+      ? 3
+      : /\b(breaded|batter|battered|flour)\b/.test(lowerName)
+        ? 1
+        : /\b(roasted|broiled|grilled|baked|dry heat|pan browned)\b/.test(lowerName)
+          ? 3.5
+          : 3,
     segments,
     notes,
     // "Bread, cornbread, dry mix, prepared" is the food as eaten: its mix is not a variant.
@@ -273,7 +301,7 @@ export function score(p: PreparedName, ctx: ScoreContext): number {
   const asksPrep = [...query.mentioned].some((w) => PREP_WORDS.has(w));
   // rice, pasta, lentils…: logged cooked, so the cooked entry leads unless raw or dry was asked for
   const cookedFirst = p.eatenCooked !== null && ![...query.mentioned].some((w) => ASKS_UNCOOKED.has(w));
-  if (cookedFirst) s += p.eatenCooked === "cooked" ? 3 : -2;
+  if (cookedFirst) s += p.eatenCooked === "cooked" ? (mentions(["breaded", "batter"]) ? 3 : p.cookBonus) : -2;
   else if (!asksPrep) {
     if (p.raw) s += 2;
     if (p.prepared) s -= 1;
@@ -285,7 +313,8 @@ export function score(p: PreparedName, ctx: ScoreContext): number {
   const curated = ctx.curated !== false;
   if (p.everyday && curated) s += 3;
 
-  const demoted = p.groupCode ? DEMOTED_GROUPS[p.groupCode] : undefined;
+  // Morsel's composed dishes are everyday dishes, not the frozen and canned entrees of their USDA group
+  const demoted = p.groupCode && !p.composed ? DEMOTED_GROUPS[p.groupCode] : undefined;
   if (demoted && !mentions(demoted.words)) s -= demoted.penalty;
   for (const [head, penalty] of Object.entries(DEMOTED_HEADS)) {
     if ((p.headKey === head || p.headKey.startsWith(`${head} `)) && !mentions(head.split(" "))) s -= penalty;
@@ -297,6 +326,12 @@ export function score(p: PreparedName, ctx: ScoreContext): number {
 
   const preferIndex = curated ? query.prefer.indexOf(p.id) : -1;
   if (preferIndex >= 0) s += 12 - Math.min(preferIndex, 4);
-  s += ctx.boosts?.get(p.id) ?? 0;
+  // history and own foods rank up only a food whose name has every word asked ("beef stir fry" is not chicken)
+  if (matched === groups.length) s += ctx.boosts?.get(p.id) ?? 0;
   return s;
+}
+
+/** Whether the food's name (or synonyms) has every word group of the query: what a boost needs. */
+export function matchesAll(p: PreparedName, query: ParsedQuery): boolean {
+  return query.groups.every((g) => matchGroup(g, p) !== null);
 }
