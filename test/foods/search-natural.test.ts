@@ -4,7 +4,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { expectError, makeApp, registerUser } from "../helpers";
-import { parseAmount, resolveAmount } from "../../src/features/foods/amount";
+import { parseAmount } from "../../src/features/foods/amount";
+import { resolveAmount } from "../../src/features/foods/portion";
 
 const { call } = makeApp();
 const search = async (q: string, token?: string) => {

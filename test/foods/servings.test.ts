@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { makeApp, registerUser } from "../helpers";
-import { countPortion } from "../../src/features/foods/amount";
+import { countPortion } from "../../src/features/foods/portion";
 
 const { call } = makeApp();
 const top = async (q: string, token?: string) => {

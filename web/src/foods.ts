@@ -5,13 +5,8 @@
  */
 import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
 import { historyBoost, isComposedDish, OWN_FOOD_BOOST } from "../../src/features/foods/rank";
-import {
-  parseAmount,
-  resolveAmount,
-  searchText,
-  type ParsedAmount,
-  type ResolvedAmount,
-} from "../../src/features/foods/amount";
+import { parseAmount, searchText, type ParsedAmount } from "../../src/features/foods/amount";
+import { resolveAmount, type ResolvedAmount } from "../../src/features/foods/portion";
 import { words } from "../../src/features/foods/text";
 import { api, isOffline } from "./api";
 import { fromFood } from "./records";

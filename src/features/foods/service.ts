@@ -12,7 +12,8 @@ import { Lru } from "../../lib/lru";
 import { Slicer } from "../../lib/pace";
 import { immutableBody } from "../../lib/reply";
 import type { FoodDirectory } from "./directory";
-import { parseAmount, resolveAmount, searchText, type ParsedAmount, type ResolvedAmount } from "./amount";
+import { parseAmount, searchText, type ParsedAmount } from "./amount";
+import { resolveAmount, type ResolvedAmount } from "./portion";
 import { words } from "./text";
 
 export interface FoodsCtx {
