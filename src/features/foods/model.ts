@@ -84,7 +84,7 @@ export const ParsedAmount = t.Object(
     unit: Nullable(
       t.String({
         description:
-          "g, kg, oz, lb, ml, l, floz, cup, tbsp, tsp, or a portion word (slice, piece, serving, medium…); null = a count of the food's default portion",
+          "g, kg, oz, lb, ml, l, floz, cup, tbsp, tsp, or a portion word (slice, piece, serving, medium, pat…); null = a count of the food: its countable portion (a medium one, one named after the food, a piece, a biscuit…), else its default portion",
       }),
     ),
     text: t.String({ description: "the amount as it was typed" }),
