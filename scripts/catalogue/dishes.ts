@@ -55,6 +55,7 @@ export const DISHES: readonly Dish[] = [
   { id: 900029, name: "Buttered toast", group: "18", synonyms: "toast with butter, toast and butter", serving: { name: "slice", grams: 32 }, ingredients: [[18070, 27], [1001, 5]], source: "a large slice of toast (USDA 27 g) with a pat of butter (USDA 5 g)" },
   { id: 900030, name: "Spaghetti bolognese", group: "22", synonyms: "spag bol, spaghetti with meat sauce, spaghetti bolognaise", serving: { name: "plate", grams: 405 }, ingredients: [[20121, 200], [23570, 75], [6931, 120], [4053, 5], [1032, 5]], source: "a home plate: 200 g of cooked spaghetti with a sauce of browned beef mince and tomato sauce, and a teaspoon of parmesan" },
   { id: 900031, name: "Pizza, cheese, by the slice", group: "21", synonyms: "pizza slice, slice of pizza, cheese pizza", serving: { name: "slice", grams: 107 }, ingredients: [[21299, 107]], source: "one slice (1/8) of a 14-inch cheese pizza as pizza chains serve it, USDA's slice of 107 g" },
+  { id: 900032, name: "Scrambled eggs, two eggs", group: "01", synonyms: "scrambled egg, scrambled eggs", serving: { name: "serving (2 eggs)", grams: 122 }, portions: [{ name: "egg", grams: 61 }], ingredients: [[1132, 122]], source: "a serving of scrambled eggs is two large eggs, USDA 61 g each scrambled; the egg is a portion for counts" },
 ];
 
 /** A dish's values per 100 g from its ingredients' values per 100 g (unknown if any ingredient's is). */

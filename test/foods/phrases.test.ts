@@ -12,8 +12,8 @@ import { loggedByParse, loggedBySearch, type Logged } from "../fixtures/phrase-l
 const { call } = makeApp();
 
 /** Phrases within tolerance, at least: search / parse, of PHRASES.length. */
-const SEARCH_FLOOR = 123;
-const PARSE_FLOOR = 122;
+const SEARCH_FLOOR = 124;
+const PARSE_FLOOR = 123;
 
 async function run(log: (q: string) => Promise<Logged>) {
   const misses: string[] = [];

@@ -22,6 +22,8 @@ describe("a count uses the food's countable portion", () => {
     expect((await top("an orange")).serving.grams).toBe(131); // the usual fruit, not a large one
     expect((await top("a chicken breast")).serving.grams).toBe(86); // USDA's "0.5 breast" is one breast as sold
     expect((await top("3 slices of bacon")).serving.grams).toBe(24); // cooked slices of 8 g
+    expect((await top("2 scrambled eggs")).serving.grams).toBe(122); // two eggs, not two servings
+    expect((await top("scrambled eggs")).default_portion.grams).toBe(122); // a serving is two eggs, not one
   });
 
   test("the portion order: medium, the food's own noun, one of anything, the default, some thing", () => {

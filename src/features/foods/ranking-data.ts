@@ -45,7 +45,7 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   // common names
   ketchup: { also: ["catsup"], prefer: [11935] },
   "tomato ketchup": { also: ["catsup"], prefer: [11935] },
-  hamburger: { also: ["fast foods hamburger"], prefer: [900026, 21107] },
+  hamburger: { also: ["fast foods hamburger"], prefer: [21107, 900026] },
   burger: { also: ["fast foods hamburger"], prefer: [900026, 21107] },
   // meat and fish: the cooked entry first (logged as eaten); "raw" in the words still finds the raw one
   "ground beef": { also: ["beef ground"], prefer: [23570, 23568, 23567] },
@@ -232,8 +232,8 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   "boiled egg": { also: ["egg whole cooked hard boiled"], prefer: [1129] },
   "hard boiled egg": { also: ["egg whole cooked hard boiled"], prefer: [1129] },
   "fried egg": { also: ["egg whole cooked fried"], prefer: [1128] },
-  "scrambled eggs": { also: ["egg whole cooked scrambled"], prefer: [1132] },
-  "scrambled egg": { also: ["egg whole cooked scrambled"], prefer: [1132] },
+  "scrambled eggs": { also: ["egg whole cooked scrambled"], prefer: [900032, 1132] },
+  "scrambled egg": { also: ["egg whole cooked scrambled"], prefer: [900032, 1132] },
   omelette: { also: ["omelet", "egg whole cooked omelet"], prefer: [1130] },
   omelet: { also: ["egg whole cooked omelet"], prefer: [1130] },
   "egg white": { also: ["egg white raw fresh"], prefer: [1124] },
