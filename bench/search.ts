@@ -5,6 +5,8 @@
  *   - the natural set (test/fixtures/search-natural.ts): amounts, dishes, drinks, typos, British
  *     names, qualifiers; hit@1 per kind and amounts parsed right;
  *   - lines of several foods split right (LINE_CASES);
+ *   - everyday phrases logged within 15 % of what a dietitian would log (test/fixtures/phrases.ts): the
+ *     top result at the serving the log form starts with (phrases.test.ts runs the same through the API);
  *   - the web app's offline search (src/features/foods/offline.ts over web/dist/catalogue.json, built
  *     by `bun run build:web`) on both sets, beside the server's;
  *   - latency per search over both sets (p50/p90/p99).
@@ -16,13 +18,17 @@ import { Catalogue } from "../src/db/catalogue";
 import { loadConfig } from "../src/config";
 import { FoodSearch } from "../src/features/foods/search";
 import { parseQuery } from "../src/features/foods/query";
-import { parseAmount } from "../src/features/foods/amount";
+import { parseAmount, searchText } from "../src/features/foods/amount";
+import { resolveAmount } from "../src/features/foods/portion";
+import { words } from "../src/features/foods/text";
 import { DishNames, parseLine } from "../src/features/foods/line";
 import { ALIASES } from "../src/features/foods/ranking-data";
 import { MemorySearch } from "../src/features/foods/offline";
 import type { RankInput } from "../src/features/foods/rank";
 import { SEARCH_CASES } from "../test/fixtures/search-queries";
 import { LINE_CASES, NATURAL_CASES } from "../test/fixtures/search-natural";
+import { PHRASES, withinTolerance } from "../test/fixtures/phrases";
+import { startingKcal } from "../test/fixtures/phrase-log";
 
 const verbose = process.argv.includes("--verbose");
 const roundsArg = process.argv.indexOf("--rounds");
@@ -48,7 +54,10 @@ const offline = (await copyFile.exists())
   : null;
 
 /** What the server does with a query: the amount parsed off, the rest ranked. */
-const foodText = (q: string) => parseAmount(q).food;
+const foodText = (q: string) => {
+  const { food, amount } = parseAmount(q);
+  return searchText(food, amount);
+};
 const server = (q: string) => search.search(foodText(q), { limit: 10, offset: 0 }).ids;
 const inBrowser = (q: string) => (offline ? offline.search(foodText(q), { limit: 10 }) : []);
 
@@ -96,6 +105,23 @@ const linesRight = LINE_CASES.filter(
   (c) => JSON.stringify(parseLine(c.line, dishes).map((i) => i.food)) === JSON.stringify(c.items),
 );
 
+/** A phrase as search logs it: the top food at the serving the log form starts with. */
+const phraseMisses: string[] = [];
+const phrasesWithin = PHRASES.filter((ph) => {
+  const { food: typed, amount } = parseAmount(ph.q);
+  const id = search.search(searchText(typed, amount), { limit: 1, offset: 0 }).ids[0];
+  const f = id === undefined ? null : catalogue.food(id);
+  if (!f) return false;
+  const portions = catalogue.portions(f.id);
+  const def = portions.find((p) => p.id === f.default_portion_id) ?? null;
+  const serving = amount ? resolveAmount(amount, portions, def, words(typed)) : null;
+  const got = startingKcal({ id: f.id, energy_kcal: f.nutrients.energy_kcal, default_portion: def }, serving);
+  const ok = withinTolerance(got.kcal, ph.kcal);
+  if (!ok)
+    phraseMisses.push(`${ph.q} → ${f.id} ${Math.round(got.grams)} g ${Math.round(got.kcal)} kcal (want ${ph.kcal})`);
+  return ok;
+}).length;
+
 const times: number[] = [];
 const all = [...SEARCH_CASES, ...NATURAL_CASES];
 for (let r = 0; r < rounds; r++) {
@@ -134,6 +160,9 @@ console.log(
 console.log(
   `| line of several foods split right | ${linesRight.length}/${LINE_CASES.length} (${pct(linesRight.length, LINE_CASES.length)}) | ≥ 90 % |`,
 );
+console.log(
+  `| everyday phrases logged within 15 % (test/fixtures/phrases.ts) | within tolerance ${phrasesWithin}/${PHRASES.length} | all |`,
+);
 console.log(`| search latency over both sets | p50 ${at(50)} ms, p90 ${at(90)} ms, p99 ${at(99)} ms | p99 ≤ 5 ms |`);
 if (offline) {
   const offEveryday = evaluate(SEARCH_CASES, inBrowser);
@@ -159,6 +188,7 @@ console.log(
 if (verbose || natural.misses.length || everyday.ours.misses.length) {
   for (const m of [...everyday.ours.misses, ...natural.misses]) console.log(`  miss: ${m}`);
 }
+for (const m of phraseMisses) console.log(`  phrase: ${m}`);
 for (const c of LINE_CASES.filter((c) => !linesRight.includes(c)))
   console.log(`  line: ${JSON.stringify(c.line)} → ${JSON.stringify(parseLine(c.line, dishes).map((i) => i.food))}`);
 for (const c of NATURAL_CASES.filter((c) => !amountsRight.includes(c)))

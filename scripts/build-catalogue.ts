@@ -201,13 +201,14 @@ for (const d of DISHES) {
     (id) => byIdValues.get(id),
     NUTRIENTS.map((n) => n.key),
   );
-  const composition = d.ingredients.map(([id, g]) => `${names.get(id)} (USDA ${id}) ${g} g`).join("; ");
+  const made = d.ingredients.map(([id, g]) => `${names.get(id)} (USDA ${id}) ${g} g`).join("; ");
+  const composition = d.source ? `${made} (${d.source})` : made;
   foods.push({
     ndb: String(d.id),
     id: d.id,
     name: d.name,
     values,
-    portions: [{ name: d.serving.name, amount: 1, grams: d.serving.grams }],
+    portions: [d.serving, ...(d.portions ?? [])].map((p) => ({ name: p.name, amount: 1, grams: p.grams })),
     origin: "composed",
     composition,
     group: d.group,
@@ -328,7 +329,8 @@ db.transaction(() => {
     groupSources.set(g.source, (groupSources.get(g.source) ?? 0) + 1);
     const s = sr21.get(f.ndb);
     const firstPortionId = firstPortion.get(f.id)!;
-    const def = defaultPortionIndex(f.portions, f.values.get("energy_kcal") ?? 0, f.name);
+    // a composed dish's natural serving is the one it was composed as (a plate may weigh over 500 g)
+    const def = f.origin === "composed" ? 0 : defaultPortionIndex(f.portions, f.values.get("energy_kcal") ?? 0, f.name);
     const short = shortName(f.id, f.name);
     nameSources.set(short.how, (nameSources.get(short.how) ?? 0) + 1);
     // Short names are for reading, not indexed: a synonym match outranks a head match ("hot dog"

@@ -122,6 +122,6 @@ test("offline: quick entry and search find what the server finds (tomatoe, brown
   await synced(page);
   const meals = await mealsToday(token);
   expect(meals).toHaveLength(2);
-  expect(meals.find((m) => m.food!.id === 5062)).toMatchObject({ quantity: 200, portion: null, grams: 200 });
+  expect(meals.find((m) => m.food!.id === 5064)).toMatchObject({ quantity: 200, portion: null, grams: 200 }); // weighed as eaten: roasted
   expect(meals.find((m) => m.food!.id === 9040)?.quantity).toBe(1);
 });

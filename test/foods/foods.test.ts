@@ -31,6 +31,7 @@ describe("GET /foods/search", () => {
       carbohydrate_g: 22.84,
       default_portion: { id: expect.any(Number), name: 'medium (7" to 7-7/8" long)', amount: 1, grams: 118 },
       serving: null,
+      amount_applies: null,
     });
     expect(r.json.amount).toBeNull();
   });

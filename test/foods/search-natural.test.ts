@@ -4,7 +4,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { expectError, makeApp, registerUser } from "../helpers";
-import { parseAmount, resolveAmount } from "../../src/features/foods/amount";
+import { parseAmount } from "../../src/features/foods/amount";
+import { resolveAmount } from "../../src/features/foods/portion";
 
 const { call } = makeApp();
 const search = async (q: string, token?: string) => {
@@ -64,7 +65,7 @@ describe("amounts in the query", () => {
 
   test("grams, slices and cups become the meal's quantity and portion", async () => {
     const chicken = (await search("200g chicken breast")).items[0];
-    expect(chicken.id).toBe(5062);
+    expect(chicken.id).toBe(5064); // weighed as eaten: roasted
     expect(chicken.serving).toEqual({ quantity: 200, portion_id: null, grams: 200 });
     const bread = (await search("3 slices of bread")).items[0];
     const slice = (await call("GET", `/api/v1/foods/${bread.id}`)).json.portions.find(
@@ -175,7 +176,7 @@ describe("dishes, cooked-first, SR28 foods and short names", () => {
   test("a typo goes to the nearest word, the commoner of equals, and a misspelt alias still finds its food", async () => {
     const top = async (q: string) => (await search(q)).items[0]?.id;
     expect(await top("abuergine")).toBe(11209); // alias aubergine → eggplant
-    expect(await top("pranws")).toBe(15149); // alias prawns → shrimp
+    expect(await top("pranws")).toBe(15151); // alias prawns → shrimp (cooked, as eaten)
     expect(await top("pecasn")).toBe(12142); // one edit (pecans) over two (peas)
     expect(await top("brad")).toBe(18069); // bread and bran are both one edit away; bread is in far more names
     expect(await top("barely")).toBe(20006);

@@ -5,7 +5,9 @@
  */
 import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
 import { historyBoost, isComposedDish, OWN_FOOD_BOOST } from "../../src/features/foods/rank";
-import { parseAmount, resolveAmount, type ParsedAmount, type ResolvedAmount } from "../../src/features/foods/amount";
+import { parseAmount, searchText, type ParsedAmount } from "../../src/features/foods/amount";
+import { resolveAmount, type ResolvedAmount } from "../../src/features/foods/portion";
+import { words } from "../../src/features/foods/text";
 import { api, isOffline } from "./api";
 import { fromFood } from "./records";
 import { naturalPortion } from "./serving";
@@ -20,6 +22,8 @@ export interface FoodHit {
   origin?: "usda_sr24" | "usda_sr28" | "composed" | null;
   /** The query's amount as a serving of this food ("2 eggs": 2 of its default portion). */
   serving?: ResolvedAmount | null;
+  /** Whether `serving` is the amount as typed (null: none typed; false: this food cannot measure it). */
+  amount_applies?: boolean | null;
   brand: string | null;
   /** per 100 g */
   energy_kcal: number | null;
@@ -144,7 +148,8 @@ interface SearchPage {
 
 /** The same search over the catalogue copy and the person's own foods: the amount parsed off, the rest ranked. */
 export async function searchOffline(db: Store, q: string, offset = 0, limit = 20): Promise<SearchPage> {
-  const { food: text, amount } = parseAmount(q);
+  const { food, amount } = parseAmount(q);
+  const text = searchText(food, amount);
   const cat = await offlineCatalogue();
   const own = (await db.getAll("foods")).filter((f) => f.custom);
   const boosts = new Map<number, number>();
@@ -167,17 +172,18 @@ export async function searchOffline(db: Store, q: string, offset = 0, limit = 20
   }));
   const ids = cat.search.search(text, { limit, offset, extra, boosts });
   const byId = new Map(own.map((f) => [f.id, f]));
-  const items = ids.map((id) => hitOf(byId.get(id) ?? cat.food(id)!, amount, cat.shortName(id)));
+  const items = ids.map((id) => hitOf(byId.get(id) ?? cat.food(id)!, amount, cat.shortName(id), food));
   return { items, total: ids.total ?? items.length, amount };
 }
 
-function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: string): FoodHit {
+function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: string, typed = ""): FoodHit {
   const p = naturalPortion(f);
   const serving = amount
     ? resolveAmount(
         amount,
         f.portions.map((x) => ({ ...x, amount: x.amount ?? 1 })),
         p ? { ...p, amount: p.amount ?? 1 } : null,
+        words(typed),
       )
     : null;
   const origin = isComposedDish(f.id) ? ("composed" as const) : null;
@@ -190,6 +196,7 @@ function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: strin
     energy_kcal: f.per100g.energy_kcal ?? null,
     default_portion: p,
     serving,
+    amount_applies: amount ? serving !== null : null,
   };
 }
 

@@ -2,10 +2,11 @@
  * Amounts in what a person types: "2 eggs", "1 cup rice", "200g chicken breast", "half an avocado",
  * "3 slices of bread", "chicken breast 150 g". `parseAmount` splits the text into the food words and
  * an amount (a quantity and a unit, or no unit for a count); `resolveAmount` turns that amount into
- * a loggable serving of one food: one of its portions, or grams. Pure: the server and the web app's
- * offline search both use it.
+ * a loggable serving of one food (portion.ts). Pure: the server and the web app's offline search
+ * both use it.
  */
-import { stem, words } from "./text";
+import { ALIASES } from "./ranking-data";
+import { words } from "./text";
 
 export interface ParsedAmount {
   quantity: number;
@@ -38,11 +39,12 @@ const UNITS: Record<string, string> = {
   pint: "pint", pints: "pint", shot: "shot", shots: "shot", stick: "stick", sticks: "stick", bar: "bar", bars: "bar",
   fillet: "fillet", fillets: "fillet", breast: "breast", breasts: "breast", clove: "clove", cloves: "clove",
   leaf: "leaf", leaves: "leaf", packet: "packet", packets: "packet", pack: "packet", sachet: "packet",
+  pat: "pat", pats: "pat",
   large: "large", medium: "medium", small: "small", whole: "whole",
 };
-const MASS: Record<string, number> = { g: 1, kg: 1000, oz: 28.3495, lb: 453.592 };
+export const MASS: Record<string, number> = { g: 1, kg: 1000, oz: 28.3495, lb: 453.592 };
 // biome-ignore format: a word table, several entries a line
-const VOLUME_ML: Record<string, number> = {
+export const VOLUME_ML: Record<string, number> = {
   ml: 1, l: 1000, dl: 100, cl: 10, cup: 236.588, tbsp: 14.787, tsp: 4.929, pint: 473.176, glass: 236.588, mug: 236.588, shot: 44.36,
 };
 /** Units that are also food words or sizes: never a unit without a number before them. */
@@ -141,7 +143,7 @@ function scanLeading(toks: string[]): Scan | null {
   return { quantity: q, unit, used: i };
 }
 
-const round = (x: number) => Math.round(x * 1000) / 1000;
+export const round = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
  * Finds an amount at the start ("2 eggs") or the end ("rice 1 cup", "eggs x2") of `text`.
@@ -181,78 +183,33 @@ export function amountOnly(text: string): ParsedAmount | null {
   return { quantity: round(lead.quantity), unit: lead.unit, text: toks.join(" ") };
 }
 
-export interface AmountPortion {
-  id: number;
-  name: string;
-  amount: number;
-  grams: number;
-}
-
-/** A serving of one food: `quantity` of `portion_id`, or grams when it is null (the meals contract). */
-export interface ResolvedAmount {
-  quantity: number;
-  portion_id: number | null;
-  grams: number;
-}
-
-const SYNONYM_UNITS: Record<string, string[]> = {
-  piece: ["piece", "item", "each", "unit", "fruit", "whole"],
-  whole: ["whole", "fruit", "medium", "item", "each"],
-  serving: ["serving", "nlea serving", "portion", "order"],
-  floz: ["fl oz"],
-  glass: ["glass", "cup"],
-  mug: ["mug", "cup"],
-};
-
-/** The portion a unit names: its name starts with the unit ("cup, chopped", "slice (1 oz)"), or a synonym's. */
-function portionFor(unit: string, portions: readonly AmountPortion[]): AmountPortion | null {
-  for (const n of SYNONYM_UNITS[unit] ?? [unit]) {
-    const key = words(n).map(stem).join(" ");
-    const p = portions.find((x) => {
-      const name = words(x.name).map(stem).join(" ");
-      return name === key || name.startsWith(`${key} `);
-    });
-    if (p && p.grams > 0 && p.amount > 0) return p;
-  }
-  return null;
-}
+/** Words that may stand with oats when they are only oats ("porridge oats", "rolled oats"). */
+const OAT_WORDS = new Set([
+  "oats",
+  "oat",
+  "porridge",
+  "rolled",
+  "jumbo",
+  "quick",
+  "steel",
+  "cut",
+  "scottish",
+  "old",
+  "fashioned",
+]);
 
 /**
- * `amount` as a serving of a food with these portions. A count uses the food's default portion; a
- * weight is grams; a named unit ("slice", "cup", "medium") uses the portion of that name; a volume
- * without one converts through a volume portion the food has (its own density), else as water.
- * Null when the food has no way to measure it.
+ * The words to search for a food typed with this amount. A dish named with its measure is searched by
+ * that name ("a bowl of cereal": the alias "bowl of cereal", cereal with milk, still one bowl of it).
+ * Oats by weight are weighed dry, as they come from the packet ("100g oats", "40g porridge oats");
+ * cooked oats are measured by the bowl or the cup.
  */
-export function resolveAmount(
-  amount: ParsedAmount,
-  portions: readonly AmountPortion[],
-  defaultPortion: AmountPortion | null,
-): ResolvedAmount | null {
-  const { quantity, unit } = amount;
-  const grams = (g: number): ResolvedAmount => ({ quantity: round(g), portion_id: null, grams: round(g) });
-  const of = (p: AmountPortion, n: number): ResolvedAmount => ({
-    quantity: round(n),
-    portion_id: p.id,
-    grams: round((n * p.grams) / p.amount),
-  });
-  if (unit === null) return defaultPortion ? of(defaultPortion, quantity) : null;
-  if (unit in MASS) return grams(quantity * MASS[unit]!);
-  const named = portionFor(unit, portions);
-  if (named) return of(named, quantity);
-  const ml = unit === "floz" ? quantity * 29.574 : unit in VOLUME_ML ? quantity * VOLUME_ML[unit]! : null;
-  if (ml !== null) {
-    for (const [name, perUnit] of [
-      ["cup", 236.588],
-      ["tbsp", 14.787],
-      ["tsp", 4.929],
-      ["floz", 29.574],
-    ] as const) {
-      const p = portionFor(name, portions);
-      if (p) return grams((ml / perUnit) * (p.grams / p.amount));
-    }
-    return grams(ml); // no volume portion: as water
-  }
-  if (["piece", "whole", "large", "medium", "small", "serving"].includes(unit) && defaultPortion)
-    return of(defaultPortion, quantity);
-  return null;
+export function searchText(food: string, amount: ParsedAmount | null): string {
+  if (!amount?.unit) return food;
+  const measure = words(amount.text).filter((w) => !(w in NUMBER_WORDS) && numberOf(w) === null);
+  const named = [...measure, ...words(food)].join(" ");
+  if (measure.length && Object.hasOwn(ALIASES, named)) return named;
+  if (!(amount.unit in MASS)) return food;
+  const ws = words(food);
+  return ws.some((w) => w === "oats" || w === "oat") && ws.every((w) => OAT_WORDS.has(w)) ? `${food} dry` : food;
 }

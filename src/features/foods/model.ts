@@ -84,7 +84,7 @@ export const ParsedAmount = t.Object(
     unit: Nullable(
       t.String({
         description:
-          "g, kg, oz, lb, ml, l, floz, cup, tbsp, tsp, or a portion word (slice, piece, serving, medium…); null = a count of the food's default portion",
+          "g, kg, oz, lb, ml, l, floz, cup, tbsp, tsp, or a portion word (slice, piece, serving, medium, pat…); null = a count of the food: its countable portion (a medium one, one named after the food, a piece, a biscuit…), else its default portion",
       }),
     ),
     text: t.String({ description: "the amount as it was typed" }),
@@ -107,12 +107,19 @@ export const Serving = t.Object(
   },
 );
 
+const AmountApplies = Nullable(
+  t.Boolean({
+    description:
+      "null: no amount was typed; true: `serving` is the amount as typed; false: this food cannot measure it (a count or a slice of a food with no such portion), so `serving` is null and a client should ask how much rather than log the food's default portion",
+  }),
+);
+
 export const SearchItem = t.Object(
-  { ...summaryFields, serving: Nullable(Serving) },
+  { ...summaryFields, serving: Nullable(Serving), amount_applies: AmountApplies },
   {
     title: "SearchItem",
     description:
-      "A FoodSummary plus `serving`: the query's amount as a serving of this food (null when the query has none or this food cannot measure it)",
+      "A FoodSummary plus `serving`: the query's amount as a serving of this food (null when the query has none or this food cannot measure it, which `amount_applies` tells apart)",
   },
 );
 
@@ -168,6 +175,7 @@ export const ParsedItem = t.Object(
     amount: Nullable(ParsedAmount),
     food: Nullable(FoodSummary),
     serving: Nullable(Serving),
+    amount_applies: AmountApplies,
   },
   { title: "ParsedItem" },
 );

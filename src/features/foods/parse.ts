@@ -8,7 +8,7 @@ import type { Slicer } from "../../lib/pace";
 import type { Catalogue } from "../../db/catalogue";
 import { DishNames, parseLine } from "./line";
 import { ALIASES } from "./ranking-data";
-import { searchFoods, servingOf, type FoodsCtx } from "./service";
+import { searchFoods, type FoodsCtx } from "./service";
 
 export const MAX_LINE_LENGTH = 500;
 
@@ -39,16 +39,18 @@ export async function parseFoodLine({
     throw invalid("text", `must be 1–${MAX_LINE_LENGTH} characters after trimming spaces`);
   const items = [];
   for (const item of parseLine(text, dishesOf(catalogue))) {
-    const q = item.food.slice(0, 100);
+    // the item as typed: its amount read as search reads it, so both start at the same serving
+    const q = item.text.slice(0, 100);
     const page = await searchFoods({ ctx, input: { q, limit: 1, offset: 0 }, ...(slicer ? { slicer } : {}) });
     const food = page.items[0] ?? null;
-    const summary = food ? (({ serving: _, ...rest }) => rest)(food) : null;
+    const summary = food ? (({ serving: _, amount_applies: __, ...rest }) => rest)(food) : null;
     items.push({
       text: item.text,
       food_text: item.food,
       amount: item.amount,
       food: summary,
-      serving: summary ? await ctx.store.run(servingOf(ctx, summary, item.amount)) : null,
+      serving: food?.serving ?? null,
+      amount_applies: food?.amount_applies ?? null,
     });
   }
   return { text, items };

@@ -5,139 +5,16 @@
  *
  * Signals, strongest first: every query word present; the food's own noun (the head) is what was
  * asked for; whole words over prefixes; the entry an alias or the caller's history points to;
- * everyday generic entries; raw/plain over prepared forms unless asked; fewer extra words;
- * brand, baby, fast-food and restaurant items only when asked. bm25 breaks ties.
+ * everyday generic entries; the cooked entry of what people eat cooked (grains, meat, fish), else
+ * raw/plain over prepared forms, unless asked; fewer extra words; brand, baby, fast-food and
+ * restaurant items only when asked. History ranks up only foods with every word typed. bm25 breaks ties.
  */
+import { GENERIC_WORDS, type PreparedName } from "./prepared-name";
 import type { Group, ParsedQuery } from "./query";
-import {
-  ASKS_UNCOOKED,
-  CATEGORY_HEADS,
-  EATEN_COOKED_HEADS,
-  DEMOTED_GROUPS,
-  DEMOTED_HEADS,
-  EVERYDAY_FOODS,
-  GENERIC_QUALIFIERS,
-  PREP_WORDS,
-  VARIANT_WORDS,
-} from "./ranking-data";
-import { stem, words } from "./text";
+import { ASKS_UNCOOKED, DEMOTED_GROUPS, DEMOTED_HEADS, PREP_WORDS } from "./ranking-data";
+import { stem } from "./text";
 
-/** Composed dishes (scripts/catalogue/dishes.ts) are catalogue ids from 900001, below the custom range. */
-export const isComposedDish = (id: number) => id >= 900_000 && id < 1_000_000;
-
-/** What the ranker needs to know about one food, computed once per food. */
-export interface PreparedName {
-  id: number;
-  /** Stemmed tokens per comma segment. */
-  segments: string[][];
-  /** Segments that came from parentheses: notes ("includes sourdough"), not qualifiers. */
-  notes: Set<number>;
-  /** Variant words ("reduced", "imitation", "meatless") the name carries. */
-  variants: string[];
-  /** Number of leading segments that form the food's noun (2 for "Nuts, almonds"). */
-  headSize: number;
-  headKey: string;
-  synonyms: Set<string>;
-  groupCode: string | null;
-  /** Has an ALL-CAPS brand word, or a manufacturer. */
-  branded: boolean;
-  /** Each brand as its words ("TACO BELL" → taco, bell); a query names the brand only with all of them. */
-  brandPhrases: string[][];
-  raw: boolean;
-  prepared: boolean;
-  generic: number;
-  portionCount: number;
-  everyday: boolean;
-  /** A dish composed from catalogue foods (ids 900001–999999, scripts/catalogue/dishes.ts). */
-  composed: boolean;
-  /** A food people eat cooked (rice, lentils…), and whether this entry is its cooked or its dry form. */
-  eatenCooked: "cooked" | "dry" | null;
-}
-
-export interface RankInput {
-  id: number;
-  name: string;
-  group_code: string | null;
-  synonyms: string;
-  portion_count: number;
-  brand: string | null;
-}
-
-const EVERYDAY = new Set(EVERYDAY_FOODS);
-/** Words that carry no food meaning in a name ("Macaroni and cheese"): never count as uncovered. */
-const NAME_STOPWORDS = new Set(["and", "or", "with", "without", "of", "in", "a", "the", "to", "from", "for", "s"]);
-const GENERIC_WORDS = new Set(GENERIC_QUALIFIERS.flatMap((g) => g.split(" ")));
-const flatAll = (segs: string[][]) => segs.flat();
-/** Forms sold to be made up; a name that also says "prepared" is the made-up food. */
-const AS_EATEN_FORMS = new Set(["mix", "concentrate", "powder", "dehydrated"]);
-
-export function prepareName(f: RankInput): PreparedName {
-  const rawSegments: string[] = [];
-  const notes = new Set<number>();
-  // "Chickpeas (garbanzo beans, bengal gram), mature seeds, raw": the parenthesis is one note
-  for (const m of f.name.matchAll(/\(([^)]*)\)?|([^,;()]+)/g)) {
-    const text = (m[1] ?? m[2] ?? "").trim();
-    if (!text) continue;
-    if (m[1] !== undefined) notes.add(rawSegments.length);
-    rawSegments.push(text);
-  }
-  // a brand is matched like a note ("quest" finds your "Protein bar" by Quest) without counting as extra words
-  if (f.brand) {
-    notes.add(rawSegments.length);
-    rawSegments.push(f.brand);
-  }
-  const segments = rawSegments.map((s) =>
-    words(s)
-      .filter((w) => !NAME_STOPWORDS.has(w))
-      .map(stem),
-  );
-  const first = rawSegments[0] ? words(rawSegments[0]).join(" ") : "";
-  const headSize = CATEGORY_HEADS.has(first) && segments.length > 1 ? 2 : 1;
-  const flat = segments.flat();
-  const lowerName = words(f.name).join(" ");
-  const asEaten = /\b(prepared|reconstituted)\b/.test(lowerName) && !/\bunprepared\b/.test(lowerName);
-  const capsWords = (f.name.match(/\b[A-Z][A-Z'&.-]{2,}\b/g) ?? []).filter(
-    (w) => !["USDA", "NFS", "NLEA", "RTF", "UHT"].includes(w),
-  );
-  // runs of ALL-CAPS words form one brand phrase ("PIZZA HUT", "TACO BELL")
-  const capsPhrases = (f.name.match(/\b[A-Z][A-Z'&.-]{2,}(?:\s+[A-Z][A-Z'&.-]{1,})*\b/g) ?? [])
-    .map((p) =>
-      words(p)
-        .filter((w) => !["usda", "nfs", "nlea", "rtf", "uht"].includes(w))
-        .map(stem),
-    )
-    .filter((p) => p.length > 0);
-  const brandPhrases = [...capsPhrases, ...(f.brand ? [words(f.brand).map(stem)] : [])];
-  const second = rawSegments[1] ? words(rawSegments[1]).join(" ") : "";
-  const cookedHead =
-    EATEN_COOKED_HEADS.has(first) ||
-    (headSize === 2 && EATEN_COOKED_HEADS.has(second)) ||
-    (first === "cereals" && second === "oats");
-  const cookedForm = /\b(cooked|boiled|steamed|prepared with water|cooked with water)\b/.test(lowerName);
-  const dryForm = /\b(raw|dry|uncooked|dried)\b/.test(lowerName);
-  return {
-    id: f.id,
-    composed: isComposedDish(f.id),
-    eatenCooked: cookedHead ? (cookedForm ? "cooked" : dryForm ? "dry" : null) : null,
-    segments,
-    notes,
-    // "Bread, cornbread, dry mix, prepared" is the food as eaten: its mix is not a variant.
-    variants: [
-      ...new Set(flatAll(segments).filter((w) => VARIANT_WORDS.has(w) && !(asEaten && AS_EATEN_FORMS.has(w)))),
-    ],
-    headSize,
-    headKey: first,
-    synonyms: new Set(words(f.synonyms).map(stem)),
-    groupCode: f.group_code,
-    branded: capsWords.length > 0 || f.brand !== null,
-    brandPhrases,
-    raw: flat.includes("raw") || flat.includes("fresh"),
-    prepared: flat.some((w) => PREP_WORDS.has(w) && w !== "raw" && w !== "fresh"),
-    generic: GENERIC_QUALIFIERS.filter((g) => ` ${lowerName} `.includes(` ${g} `)).length,
-    portionCount: f.portion_count,
-    everyday: EVERYDAY.has(f.id),
-  };
-}
+export { isComposedDish, prepareName, type PreparedName, type RankInput } from "./prepared-name";
 
 interface GroupHit {
   quality: number;
@@ -273,7 +150,7 @@ export function score(p: PreparedName, ctx: ScoreContext): number {
   const asksPrep = [...query.mentioned].some((w) => PREP_WORDS.has(w));
   // rice, pasta, lentils…: logged cooked, so the cooked entry leads unless raw or dry was asked for
   const cookedFirst = p.eatenCooked !== null && ![...query.mentioned].some((w) => ASKS_UNCOOKED.has(w));
-  if (cookedFirst) s += p.eatenCooked === "cooked" ? 3 : -2;
+  if (cookedFirst) s += p.eatenCooked === "cooked" ? (mentions(["breaded", "batter"]) ? 3 : p.cookBonus) : -2;
   else if (!asksPrep) {
     if (p.raw) s += 2;
     if (p.prepared) s -= 1;
@@ -285,7 +162,8 @@ export function score(p: PreparedName, ctx: ScoreContext): number {
   const curated = ctx.curated !== false;
   if (p.everyday && curated) s += 3;
 
-  const demoted = p.groupCode ? DEMOTED_GROUPS[p.groupCode] : undefined;
+  // Morsel's composed dishes are everyday dishes, not the frozen and canned entrees of their USDA group
+  const demoted = p.groupCode && !p.composed ? DEMOTED_GROUPS[p.groupCode] : undefined;
   if (demoted && !mentions(demoted.words)) s -= demoted.penalty;
   for (const [head, penalty] of Object.entries(DEMOTED_HEADS)) {
     if ((p.headKey === head || p.headKey.startsWith(`${head} `)) && !mentions(head.split(" "))) s -= penalty;
@@ -297,6 +175,12 @@ export function score(p: PreparedName, ctx: ScoreContext): number {
 
   const preferIndex = curated ? query.prefer.indexOf(p.id) : -1;
   if (preferIndex >= 0) s += 12 - Math.min(preferIndex, 4);
-  s += ctx.boosts?.get(p.id) ?? 0;
+  // history and own foods rank up only a food whose name has every word asked ("beef stir fry" is not chicken)
+  if (matched === groups.length) s += ctx.boosts?.get(p.id) ?? 0;
   return s;
+}
+
+/** Whether the food's name (or synonyms) has every word group of the query: what a boost needs. */
+export function matchesAll(p: PreparedName, query: ParsedQuery): boolean {
+  return query.groups.every((g) => matchGroup(g, p) !== null);
 }

@@ -5,7 +5,7 @@
  */
 import type { Catalogue } from "../../db/catalogue";
 import { parseQuery, Vocabulary } from "./query";
-import { prepareName, score, type PreparedName, type RankInput } from "./rank";
+import { matchesAll, prepareName, score, type PreparedName, type RankInput } from "./rank";
 import { Mutex } from "async-mutex";
 import { Lru } from "../../lib/lru";
 import type { Slicer } from "../../lib/pace";
@@ -155,9 +155,13 @@ export class FoodSearch {
         base.at = new Map();
         for (let i = 0; i < base.ids.length; i++) base.at.set(base.ids[i]!, i);
       }
+      const { prepared } = this.built();
       for (const [id, boost] of opts.boosts) {
         const i = base.at.get(id);
         if (i === undefined || boost === 0) continue;
+        // a loose (any-word) candidate keeps its place: history boosts only names with every word asked
+        const p = prepared.get(id);
+        if (p && !matchesAll(p, base.query)) continue;
         moved.push({ id, s: base.scores[i]! + boost, bm25: base.bm25[i]! });
         movedIds.add(id);
       }

@@ -12,7 +12,9 @@ import { Lru } from "../../lib/lru";
 import { Slicer } from "../../lib/pace";
 import { immutableBody } from "../../lib/reply";
 import type { FoodDirectory } from "./directory";
-import { parseAmount, resolveAmount, type ParsedAmount, type ResolvedAmount } from "./amount";
+import { parseAmount, searchText, type ParsedAmount } from "./amount";
+import { resolveAmount, type ResolvedAmount } from "./portion";
+import { words } from "./text";
 
 export interface FoodsCtx {
   store: Store;
@@ -54,7 +56,7 @@ export interface PersonalFoods {
 
 export const MAX_QUERY_LENGTH = 100;
 
-type SearchItem = FoodSummaryT & { serving: ResolvedAmount | null };
+type SearchItem = FoodSummaryT & { serving: ResolvedAmount | null; amount_applies: boolean | null };
 type RecentFood = FoodSummaryT & {
   log_count: number;
   last_logged_at: string;
@@ -70,11 +72,19 @@ type SearchPage = {
   offset: number;
 };
 
-/** `amount` as a serving of one food (its portions from the directory), or null without an amount. */
-export function* servingOf(ctx: FoodsCtx, food: FoodSummaryT, amount: ParsedAmount | null): Q<ResolvedAmount | null> {
+/**
+ * `amount` as a serving of one food (its portions from the directory), or null without an amount or
+ * when the food cannot measure it. `text`: the food words typed, so a count finds the food's own unit.
+ */
+export function* servingOf(
+  ctx: FoodsCtx,
+  food: FoodSummaryT,
+  amount: ParsedAmount | null,
+  text = "",
+): Q<ResolvedAmount | null> {
   if (!amount) return null;
   const portions = (yield* ctx.directory.detail(ctx.userId, food.id))?.portions ?? [];
-  return resolveAmount(amount, portions, food.default_portion);
+  return resolveAmount(amount, portions, food.default_portion, words(text));
 }
 
 /**
@@ -112,7 +122,8 @@ export async function searchFoods({
   const pageKey = `${cacheKey}|${limit}|${offset}|${q}`;
   let mine = false;
   // "2 eggs": the amount is parsed off and the rest is searched (all of q when it has none)
-  const { food: text, amount } = parseAmount(q);
+  const { food, amount } = parseAmount(q);
+  const text = searchText(food, amount);
   const personal = ctx.personal;
   const build = async (): Promise<SearchPage> => {
     mine = true;
@@ -133,7 +144,9 @@ export async function searchFoods({
         const found: SearchItem[] = [];
         for (const id of ids) {
           const summary = yield* ctx.directory.summary(ctx.userId, id);
-          if (summary) found.push({ ...summary, serving: yield* servingOf(ctx, summary, amount) });
+          if (!summary) continue;
+          const serving = yield* servingOf(ctx, summary, amount, food);
+          found.push({ ...summary, serving, amount_applies: amount ? serving !== null : null });
         }
         return found;
       })(),

@@ -10,7 +10,7 @@ import { lastServings, servingLabel, startServing, typedServing, type LastServin
 import { BarcodePhoto, FoodPhoto, LiveScan, type Picked } from "./scan";
 import { useFoodSearch } from "./use-search";
 import { QuickEntry } from "./quick-entry";
-import type { ResolvedAmount } from "../../../src/features/foods/amount";
+import type { ResolvedAmount } from "../../../src/features/foods/portion";
 
 /** "1 food", "2 foods". */
 export const foodsCount = (n: number) => `${n} ${n === 1 ? "food" : "foods"}`;

@@ -1,0 +1,164 @@
+/**
+ * An amount as a serving of one food: one of its portions, or grams ("2 weetabix" → 2 biscuits,
+ * "a glass of red wine" → its 5 fl oz serving, "200 g" → 200 g). Pure: the server and the web app's
+ * offline search both use it.
+ */
+import { MASS, round, VOLUME_ML, type ParsedAmount } from "./amount";
+import { stem, words } from "./text";
+
+export interface AmountPortion {
+  id: number;
+  name: string;
+  amount: number;
+  grams: number;
+}
+
+/** A serving of one food: `quantity` of `portion_id`, or grams when it is null (the meals contract). */
+export interface ResolvedAmount {
+  quantity: number;
+  portion_id: number | null;
+  grams: number;
+}
+
+const SYNONYM_UNITS: Record<string, string[]> = {
+  piece: ["piece", "item", "each", "unit", "fruit", "whole"],
+  whole: ["whole", "fruit", "medium", "item", "each"],
+  serving: ["serving", "nlea serving", "portion", "order"],
+  floz: ["fl oz"],
+  // a glass of wine is its 5 fl oz serving; a glass of milk or juice, with no serving, a cup
+  glass: ["glass", "serving", "cup"],
+  mug: ["mug", "cup"],
+};
+
+/** The portion a unit names: its name starts with the unit ("cup, chopped", "slice (1 oz)"), or a synonym's. */
+function portionFor(unit: string, portions: readonly AmountPortion[]): AmountPortion | null {
+  for (const n of SYNONYM_UNITS[unit] ?? [unit]) {
+    const key = words(n).map(stem).join(" ");
+    const named = (x: AmountPortion) => words(x.name).map(stem).join(" ");
+    // the plain "slice" before "slice, large"
+    const p = portions.find((x) => named(x) === key) ?? portions.find((x) => named(x).startsWith(`${key} `));
+    if (p && p.grams > 0 && p.amount > 0) return p;
+  }
+  return null;
+}
+
+/** Portion names that measure rather than count: a count of the food is not a count of these. */
+const MEASURE_WORDS = new Set([
+  "cup",
+  "tbsp",
+  "tablespoon",
+  "tsp",
+  "teaspoon",
+  "oz",
+  "fl",
+  "g",
+  "lb",
+  "serving",
+  "nlea",
+  "package",
+  "container",
+  "portion",
+  "quart",
+  "pint",
+  "bunch",
+  "head",
+  "order",
+  "pie",
+  "pizza",
+  "recipe",
+  "loaf",
+]);
+/** Portions that are one of anything ("fruit (2-5/8\" dia)", "each"), after a medium one. */
+const ITEM_WORDS = ["fruit", "piece", "each", "item", "whole"];
+/** Portions that are one of some things, after the default and the food's own noun ("biscuit" of Weetabix). */
+const THING_WORDS = [
+  "biscuit",
+  "slice",
+  "cookie",
+  "cracker",
+  "cake",
+  "link",
+  "patty",
+  "bar",
+  "stick",
+  "large",
+  "small",
+];
+
+const isMeasure = (p: AmountPortion) => MEASURE_WORDS.has(words(p.name)[0] ?? "") || /\byield\b/.test(p.name);
+/** A portion whose name starts with one of these words (stemmed). */
+const startsWith = (p: AmountPortion, ws: readonly string[]) => ws.includes(stem(words(p.name)[0] ?? ""));
+
+/**
+ * The portion a count of this food means ("2 weetabix": biscuits, "10 almonds": almonds, "an orange": a
+ * medium one): a medium one, else one of anything, the default when it counts, one named after the food,
+ * one of some thing, else the default portion whatever it is (a coffee is its cup).
+ */
+export function countPortion(
+  portions: readonly AmountPortion[],
+  defaultPortion: AmountPortion | null,
+  foodWords: readonly string[] = [],
+): AmountPortion | null {
+  const ok = (p: AmountPortion | undefined) => (p && p.grams > 0 && p.amount > 0 ? p : undefined);
+  const one = (pred: (p: AmountPortion) => boolean) => ok(portions.find((p) => !isMeasure(p) && pred(p)));
+  const own = foodWords.map(stem);
+  const named = (p: AmountPortion) => own.length > 0 && !isMeasure(p) && startsWith(p, own);
+  const size = (p: AmountPortion) => startsWith(p, ["large", "small", "extra"]);
+  return (
+    one((p) => startsWith(p, ["medium"])) ??
+    // the food's own noun: "a sushi roll" is the roll, "2 tortillas" its (default) medium tortilla
+    (defaultPortion && named(defaultPortion) ? defaultPortion : one(named)) ??
+    ITEM_WORDS.map((w) => one((p) => startsWith(p, [w]))).find(Boolean) ??
+    (defaultPortion && !isMeasure(defaultPortion) && !size(defaultPortion) ? defaultPortion : undefined) ??
+    THING_WORDS.map((w) => one((p) => startsWith(p, [w]))).find(Boolean) ??
+    defaultPortion
+  );
+}
+
+/**
+ * `amount` as a serving of a food with these portions. A count uses the food's countable portion; a
+ * weight is grams; a named unit ("slice", "cup", "medium") uses the portion of that name; a volume
+ * without one converts through a volume portion the food has (its own density), else as water.
+ * Null when the food has no way to measure it.
+ */
+export function resolveAmount(
+  amount: ParsedAmount,
+  portions: readonly AmountPortion[],
+  defaultPortion: AmountPortion | null,
+  /** The words typed for the food, so "10 almonds" finds the portion "almond". */
+  foodWords: readonly string[] = [],
+): ResolvedAmount | null {
+  const { quantity, unit } = amount;
+  const grams = (g: number): ResolvedAmount => ({ quantity: round(g), portion_id: null, grams: round(g) });
+  const of = (p: AmountPortion, n: number): ResolvedAmount => ({
+    quantity: round(n),
+    portion_id: p.id,
+    grams: round((n * p.grams) / p.amount),
+  });
+  if (unit === null) {
+    const p = countPortion(portions, defaultPortion, foodWords);
+    if (!p) return null;
+    // one is the whole stated portion when it is stated as a part: "6 inch" of a sub, USDA's "0.5 breast" (one
+    // side, what people call a chicken breast) or "0.5 fillet"; "4 large" shrimp is 4 single ones
+    return /\binch/.test(p.name) || p.amount < 1 ? of(p, quantity * p.amount) : of(p, quantity);
+  }
+  if (unit in MASS) return grams(quantity * MASS[unit]!);
+  const named = portionFor(unit, portions);
+  if (named) return of(named, quantity);
+  const ml = unit === "floz" ? quantity * 29.574 : unit in VOLUME_ML ? quantity * VOLUME_ML[unit]! : null;
+  if (ml !== null) {
+    for (const [name, perUnit] of [
+      ["cup", 236.588],
+      ["tbsp", 14.787],
+      ["tsp", 4.929],
+      ["floz", 29.574],
+    ] as const) {
+      const p = portionFor(name, portions);
+      if (p) return grams((ml / perUnit) * (p.grams / p.amount));
+    }
+    return grams(ml); // no volume portion: as water
+  }
+  if (["piece", "whole", "large", "medium", "small", "serving"].includes(unit) && defaultPortion)
+    return of(defaultPortion, quantity);
+  return null;
+}
