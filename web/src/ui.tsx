@@ -85,12 +85,24 @@ export function useData<T>(load: () => Promise<T>, deps: unknown[]): T | undefin
   return value;
 }
 
+/**
+ * An error, moved into view and focused when it appears (a phone scrolled to a form's button would
+ * otherwise not see a message at the top of the form).
+ */
 export function ErrorText({ error }: { error: string | null }) {
   return error ? (
-    <p class="error" role="alert">
+    <p class="error" role="alert" tabIndex={-1} ref={showAndFocus} key={error}>
       {error}
     </p>
   ) : null;
+}
+
+/** Brings an element that just appeared (an error, a one-time code) into view and gives it the focus. */
+export function showAndFocus(el: HTMLElement | null): void {
+  if (!el || el.dataset.shown) return;
+  el.dataset.shown = "1";
+  el.scrollIntoView({ block: "center" });
+  el.focus({ preventScroll: true });
 }
 
 /**

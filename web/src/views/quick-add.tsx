@@ -1,5 +1,7 @@
 /** Quick add: kcal, optional macros and a description, for a meal without a food (API.md §Meals). */
 import { useState } from "preact/hooks";
+import { useSubmit } from "../action";
+import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import type { QuickNutrients } from "../records";
 import { ErrorText } from "../ui";
 import { FormActions } from "./logform";
@@ -21,16 +23,14 @@ export function QuickAddForm(props: {
 }) {
   const n = props.initial?.nutrients;
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const show = (v: number | null | undefined) => (v === null || v === undefined ? "" : String(v));
 
-  async function submit(e: Event) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget as HTMLFormElement);
-    const num = (k: string) => {
-      const s = String(f.get(k) ?? "").trim();
-      return s === "" ? null : Number(s);
-    };
+  // one tap, one entry (a double tap added two)
+  const [submit, busy] = useSubmit(async (form) => {
+    const f = new FormData(form);
+    const num = (k: string) => parseDecimal(String(f.get(k) ?? ""));
+    const typo = Object.keys(FIELD_LABEL).find((k) => Number.isNaN(num(k)));
+    if (typo) return setError(notANumber(FIELD_LABEL[typo]!, String(f.get(typo))));
     const kcal = num("energy_kcal");
     if (kcal === null || !Number.isFinite(kcal) || kcal < 0 || kcal > KCAL_MAX)
       return setError(`Calories: a number from 0 to ${KCAL_MAX}.`);
@@ -40,68 +40,30 @@ export function QuickAddForm(props: {
         return setError(`${LABEL[k]}: leave it empty or give 0 to ${MACRO_MAX} g.`);
     }
     setError(null);
-    setBusy(true);
-    try {
-      await props.onSubmit({
-        nutrients: { energy_kcal: kcal, ...macros },
-        description: String(f.get("description") ?? "").trim() || null,
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+    await props.onSubmit({
+      nutrients: { energy_kcal: kcal, ...macros },
+      description: String(f.get("description") ?? "").trim() || null,
+    });
+  });
 
   return (
     <form class="quick-add" onSubmit={submit} noValidate>
       <div class="row quick">
         <label>
           Calories (kcal)
-          <input
-            name="energy_kcal"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            max={KCAL_MAX}
-            step="any"
-            required
-            defaultValue={show(n?.energy_kcal)}
-          />
+          <NumberInput name="energy_kcal" required defaultValue={show(n?.energy_kcal)} />
         </label>
         <label>
           Protein (g)
-          <input
-            name="protein_g"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            max={MACRO_MAX}
-            step="any"
-            defaultValue={show(n?.protein_g)}
-          />
+          <NumberInput name="protein_g" defaultValue={show(n?.protein_g)} />
         </label>
         <label>
           Carbs (g)
-          <input
-            name="carbohydrate_g"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            max={MACRO_MAX}
-            step="any"
-            defaultValue={show(n?.carbohydrate_g)}
-          />
+          <NumberInput name="carbohydrate_g" defaultValue={show(n?.carbohydrate_g)} />
         </label>
         <label>
           Fat (g)
-          <input
-            name="fat_g"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            max={MACRO_MAX}
-            step="any"
-            defaultValue={show(n?.fat_g)}
-          />
+          <NumberInput name="fat_g" defaultValue={show(n?.fat_g)} />
         </label>
       </div>
       <label>
@@ -121,3 +83,9 @@ export function QuickAddForm(props: {
 }
 
 const LABEL: Record<string, string> = { protein_g: "Protein", carbohydrate_g: "Carbs", fat_g: "Fat" };
+const FIELD_LABEL: Record<string, string> = {
+  energy_kcal: "Calories (kcal)",
+  protein_g: "Protein (g)",
+  carbohydrate_g: "Carbs (g)",
+  fat_g: "Fat (g)",
+};
