@@ -10,7 +10,6 @@ import { QuickAdd } from "../../src/features/meals/model";
 import { checkQuantity } from "../../src/features/meals/quantity";
 import { checkGoalsInput } from "../../src/features/goals/validate";
 import { checkRecipeInput, recipeNutrition } from "../../src/features/recipes/validate";
-import { checkWeight } from "../../src/features/weights/validate";
 import { AppError, type ErrorDetail } from "../../src/lib/errors";
 import { Problems } from "../../src/lib/problems";
 import { checkSchema, interpretSchemas } from "../../src/lib/validation";
@@ -57,8 +56,6 @@ export const recipeRefusals = (
 
 export const quickAddRefusals = (quick: Record<string, unknown>) =>
   refusals(() => checkSchema(QuickAdd, quick, "quick_add."));
-
-export const weightRefusals = (body: Record<string, unknown>) => refusals(() => checkWeight(body));
 
 export const goalsRefusals = (body: Record<string, unknown>, today: string) =>
   refusals(() => checkGoalsInput(body, { today, latest: "9999-12-31" }));

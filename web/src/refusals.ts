@@ -56,7 +56,11 @@ export function labelOf(field: string, labels: Record<string, string> = {}): str
 /** "Energy (kcal) must be a number from 0 to 1000 per 100 g." — a message with the field in the form's words. */
 export function inWords(r: Refusal | { field?: string; message: string }, labels: Record<string, string> = {}) {
   const text = r.message.replace(/, or null$/, "").replace(/\.$/, "");
-  return r.field ? `${labelOf(r.field, labels)} ${text}.` : `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  if (!r.field) return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  // "must be …", "is required" read on from the label; any other sentence stands after a colon
+  return /^(must|is|are|has|cannot|give|should) /.test(text)
+    ? `${labelOf(r.field, labels)} ${text}.`
+    : `${labelOf(r.field, labels)}: ${text}.`;
 }
 
 /** An API error in the form's words: its first field detail, else its message with any field name at its start replaced. */

@@ -87,11 +87,12 @@ export function useData<T>(load: () => Promise<T>, deps: unknown[]): T | undefin
 
 /**
  * An error, moved into view and focused when it appears (a phone scrolled to a form's button would
- * otherwise not see a message at the top of the form).
+ * otherwise not see a message at the top of the form). `focus` false: an error that comes while the
+ * person types elsewhere (a search's), which must not take the caret away.
  */
-export function ErrorText({ error }: { error: string | null }) {
+export function ErrorText({ error, focus = true }: { error: string | null; focus?: boolean }) {
   return error ? (
-    <p class="error" role="alert" tabIndex={-1} ref={showAndFocus} key={error}>
+    <p class="error" role="alert" tabIndex={-1} ref={focus ? showAndFocus : undefined} key={error}>
       {error}
     </p>
   ) : null;

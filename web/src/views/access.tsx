@@ -70,7 +70,7 @@ export function SessionsRegion({ signOut }: { signOut: () => void }) {
     <section aria-labelledby="sessions-title">
       <h2 id="sessions-title">Sessions</h2>
       <p class="muted">Where your account is signed in. Ending a session signs that device out at once.</p>
-      <ErrorText error={list.error} />
+      <ErrorText error={list.error} focus={false} />
       {list.items && (
         <ul class="meals">
           {list.items.map((s) => (
@@ -181,7 +181,7 @@ export function TokensRegion() {
           </button>
         </div>
       )}
-      <ErrorText error={list.error} />
+      <ErrorText error={list.error} focus={false} />
       {list.items && list.items.length === 0 && <p class="muted">No access tokens.</p>}
       {list.items && list.items.length > 0 && (
         <ul class="meals" aria-label="Your access tokens">

@@ -86,7 +86,8 @@ export function useAmount(food: FoodRec, initial: Serving) {
       : !inRange
         ? `Enter a quantity above 0 (at most ${most}).`
         : inWords(refused[0]!);
-  return { food, quantity, setQuantity, unit, changeUnit, portion, units, unitName, most, valid, problem };
+  const checked = rules !== null; // `valid` has applied the server's rule
+  return { food, quantity, setQuantity, unit, changeUnit, portion, units, unitName, most, valid, problem, checked };
 }
 
 /** The Unit options: grams, then each portion as stated and, when that is not one unit, one unit of it. */
@@ -132,13 +133,15 @@ export function LogForm(props: {
 }) {
   const { food } = props;
   const amount = useAmount(food, props.initial);
-  const { quantity, portion, units, valid } = amount;
+  const { quantity, portion, units, valid, checked } = amount;
   const [mealType, setMealType] = useState<MealType>(props.initial.mealType);
   const n = valid ? nutrientsOf(food, gramsOf(units, portion)) : null;
   // one tap, one meal (a double tap logged it twice)
   const [log, busy] = useAction(async () => {
-    const rules = await checks(); // what the server would refuse stays here, with the form
-    if (!valid || rules.quantityRefusals(units, portion ? portion.grams / portion.amount : null).length) return;
+    if (!valid) return;
+    // what the server would refuse stays here, with the form (its rule is loaded by now, nearly always)
+    if (!checked && (await checks()).quantityRefusals(units, portion ? portion.grams / portion.amount : null).length)
+      return;
     await props.onSubmit({ quantity: units, portion, mealType });
   });
   function submit(e: Event) {

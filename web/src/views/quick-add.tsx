@@ -3,6 +3,7 @@ import { useState } from "preact/hooks";
 import { useSubmit } from "../action";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import type { QuickNutrients } from "../records";
+import { checks, inWords } from "../refusals";
 import { ErrorText } from "../ui";
 import { FormActions } from "./logform";
 
@@ -10,9 +11,6 @@ export interface QuickValues {
   nutrients: QuickNutrients;
   description: string | null;
 }
-
-const KCAL_MAX = 10_000;
-const MACRO_MAX = 1000;
 
 export function QuickAddForm(props: {
   initial?: QuickValues;
@@ -32,18 +30,14 @@ export function QuickAddForm(props: {
     const typo = Object.keys(FIELD_LABEL).find((k) => Number.isNaN(num(k)));
     if (typo) return setError(notANumber(FIELD_LABEL[typo]!, String(f.get(typo))));
     const kcal = num("energy_kcal");
-    if (kcal === null || !Number.isFinite(kcal) || kcal < 0 || kcal > KCAL_MAX)
-      return setError(`Calories: a number from 0 to ${KCAL_MAX}.`);
+    if (kcal === null) return setError("Calories (kcal) are needed (0 or more).");
     const macros = { protein_g: num("protein_g"), carbohydrate_g: num("carbohydrate_g"), fat_g: num("fat_g") };
-    for (const [k, v] of Object.entries(macros)) {
-      if (v !== null && !(Number.isFinite(v) && v >= 0 && v <= MACRO_MAX))
-        return setError(`${LABEL[k]}: leave it empty or give 0 to ${MACRO_MAX} g.`);
-    }
+    const description = String(f.get("description") ?? "").trim() || null;
+    // the server's own schema for a quick add (meals/model.ts), so what it would refuse stays here
+    const refused = (await checks()).quickAddRefusals({ energy_kcal: kcal, ...macros, description });
+    if (refused.length) return setError(inWords(refused[0]!, LABELS));
     setError(null);
-    await props.onSubmit({
-      nutrients: { energy_kcal: kcal, ...macros },
-      description: String(f.get("description") ?? "").trim() || null,
-    });
+    await props.onSubmit({ nutrients: { energy_kcal: kcal, ...macros }, description });
   });
 
   return (
@@ -82,10 +76,10 @@ export function QuickAddForm(props: {
   );
 }
 
-const LABEL: Record<string, string> = { protein_g: "Protein", carbohydrate_g: "Carbs", fat_g: "Fat" };
 const FIELD_LABEL: Record<string, string> = {
   energy_kcal: "Calories (kcal)",
   protein_g: "Protein (g)",
   carbohydrate_g: "Carbs (g)",
   fat_g: "Fat (g)",
 };
+const LABELS = { ...FIELD_LABEL, description: "Description" };

@@ -93,7 +93,7 @@ function IngredientSearch({ onPick }: { onPick: (f: FoodRec) => void }) {
         Search ingredients
         <input type="search" value={q} autocomplete="off" onInput={(e) => setQ((e.target as HTMLInputElement).value)} />
       </label>
-      <ErrorText error={error ?? search.error} />
+      <ErrorText error={error ?? search.error} focus={!!error} />
       {hits && (
         <ul class="results" aria-label="Ingredient results">
           {hits.length === 0 && <li class="muted">Nothing found for “{q.trim()}”.</li>}
