@@ -41,6 +41,7 @@ test("a double tap on any write button writes once", async () => {
   await snack.getByRole("button", { name: "Quick add" }).click();
   await snack.getByRole("spinbutton", { name: "Calories (kcal)" }).fill("120");
   await snack.getByRole("button", { name: "Add", exact: true }).dblclick();
+  await snack.getByRole("listitem").waitFor();
   await synced(page);
   expect(await today()).toHaveLength(2);
   expect(pushed.meal).toBe(2);

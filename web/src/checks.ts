@@ -1,9 +1,9 @@
 /**
  * The server's own validators (src/features/…/validate.ts and the models' TypeBox schemas), bundled
- * for the browser as a chunk loaded on first use (TypeBox comes with them: ~80 KB gzipped, too much
- * for the first load). A form runs the body it is about to queue through the same rule the sync push
- * will, so what the server would refuse is refused in the form, with everything typed kept, instead
- * of closing the form and being refused after sync.
+ * for the browser as the ranker is. A form runs the body it is about to queue through the same rule
+ * the sync push will, so what the server would refuse is refused in the form, with everything typed
+ * kept, instead of closing the form and being refused after sync. Imported with `import()` (refusals.ts);
+ * TypeBox is in the first load already (the forms read the models' limits), so this adds ~9 KB gzipped.
  */
 import { checkFoodInput } from "../../src/features/custom-foods/validate";
 import { QuickAdd } from "../../src/features/meals/model";

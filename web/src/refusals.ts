@@ -7,7 +7,11 @@ import { useEffect, useState } from "preact/hooks";
 import type { Refusal } from "./checks";
 
 export type { Refusal };
-export const checks = () => import("./checks");
+type Loaded = typeof import("./checks");
+let loaded: Loaded | null = null;
+/** The validators: at once once loaded (a form's write then starts in the same tick as the tap), else loaded. */
+export const checks = async (): Promise<Loaded> => loaded ?? (loaded = await import("./checks"));
+export const loadedChecks = () => loaded;
 
 /** Labels people know for the API's fields; a form passes its own first. */
 const COMMON: Record<string, string> = {
@@ -80,7 +84,7 @@ type Checks = Awaited<ReturnType<typeof checks>>;
 
 /** The server's validators once their chunk is loaded (null until then; a form awaits `checks()` on submit). */
 export function useChecks(): Checks | null {
-  const [c, set] = useState<Checks | null>(null);
+  const [c, set] = useState<Checks | null>(loaded);
   useEffect(() => {
     let live = true;
     checks()

@@ -9,7 +9,7 @@ import { useState } from "preact/hooks";
 import { useSubmit } from "../action";
 import { isOffline, message } from "../api";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
-import { checks, inWords } from "../refusals";
+import { checks, inWords, loadedChecks, useChecks } from "../refusals";
 import type { FoodRec, Portion } from "../store";
 import { ErrorText, useApp } from "../ui";
 import { PhotoInput, uploadPhoto } from "./scan";
@@ -100,6 +100,7 @@ export function CustomFoodForm({
   const app = useApp();
   const serving = food ? servingOf(food.portions) : null;
   const [error, setError] = useState<string | null>(null);
+  useChecks(); // the server's rules, loaded while the person types
   const [prefill, setPrefill] = useState<Prefill | null>(null);
   const [basis, setBasis] = useState<"100g" | "serving">("100g");
   const [values, setValues] = useState<Values>(valuesOf(food?.all ?? food?.per100g ?? {}));
@@ -168,7 +169,7 @@ export function CustomFoodForm({
     // the server's own rules (custom-foods/validate.ts): what the sync would refuse is refused here,
     // with everything typed kept
     const body = { ...fields, nutrients: per100g };
-    const refused = (await checks()).foodRefusals(body, !food);
+    const refused = (loadedChecks() ?? (await checks())).foodRefusals(body, !food);
     if (refused.length) return setError(refusalInWords(refused[0]!, basis));
     setError(null);
     if (food) {

@@ -9,7 +9,7 @@ import type { GoalsRecord } from "../goals";
 import type { Goals } from "../store";
 import { useSubmit } from "../action";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
-import { checks, inWords } from "../refusals";
+import { checks, inWords, loadedChecks, useChecks } from "../refusals";
 import { dateIn, ErrorText, useApp } from "../ui";
 
 const GOAL_FIELDS: [keyof Goals, string][] = [
@@ -31,6 +31,7 @@ export function GoalsForm({ record, onSaved }: { record: GoalsRecord | null; onS
   const weekdays = record?.weekdays ?? {};
   const [open, setOpen] = useState(Object.keys(weekdays).length > 0);
   const [error, setError] = useState<string | null>(null);
+  useChecks(); // the server's rules, loaded while the person types
 
   // one tap, one plan (a double tap sent it twice)
   const [save, busy] = useSubmit(async (form) => {
@@ -51,7 +52,7 @@ export function GoalsForm({ record, onSaved }: { record: GoalsRecord | null; onS
     const from = String(f.get("from") ?? "");
     // the server's own rules (goals/validate.ts), so a plan the sync would refuse stays in the form
     const body = { ...goals, weekdays: days, ...(from && from !== today ? { from } : {}) };
-    const refused = (await checks()).goalsRefusals(body, today);
+    const refused = (loadedChecks() ?? (await checks())).goalsRefusals(body, today);
     if (refused.length) return setError(inWords(refused[0]!, GOAL_LABELS));
     setError(null);
     await app.local.saveGoals({ goals, weekdays: days, from: from && from !== today ? from : undefined, today });

@@ -3,7 +3,7 @@ import { useState } from "preact/hooks";
 import { useSubmit } from "../action";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import type { QuickNutrients } from "../records";
-import { checks, inWords } from "../refusals";
+import { checks, inWords, loadedChecks, useChecks } from "../refusals";
 import { ErrorText } from "../ui";
 import { FormActions } from "./logform";
 
@@ -21,6 +21,7 @@ export function QuickAddForm(props: {
 }) {
   const n = props.initial?.nutrients;
   const [error, setError] = useState<string | null>(null);
+  useChecks(); // the server's rules, loaded while the person types
   const show = (v: number | null | undefined) => (v === null || v === undefined ? "" : String(v));
 
   // one tap, one entry (a double tap added two)
@@ -34,7 +35,11 @@ export function QuickAddForm(props: {
     const macros = { protein_g: num("protein_g"), carbohydrate_g: num("carbohydrate_g"), fat_g: num("fat_g") };
     const description = String(f.get("description") ?? "").trim() || null;
     // the server's own schema for a quick add (meals/model.ts), so what it would refuse stays here
-    const refused = (await checks()).quickAddRefusals({ energy_kcal: kcal, ...macros, description });
+    const refused = (loadedChecks() ?? (await checks())).quickAddRefusals({
+      energy_kcal: kcal,
+      ...macros,
+      description,
+    });
     if (refused.length) return setError(inWords(refused[0]!, LABELS));
     setError(null);
     await props.onSubmit({ nutrients: { energy_kcal: kcal, ...macros }, description });

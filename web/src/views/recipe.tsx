@@ -11,7 +11,7 @@ import { gramsOf } from "../../../src/features/meals/nutrition";
 import { useSubmit } from "../action";
 import { message } from "../api";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
-import { checks, inWords } from "../refusals";
+import { checks, inWords, loadedChecks, useChecks } from "../refusals";
 import { loadFood } from "../foods";
 import { naturalServing } from "../serving";
 import type { FoodRec, Ingredient, RecipeRec } from "../store";
@@ -74,6 +74,7 @@ function IngredientSearch({ onPick }: { onPick: (f: FoodRec) => void }) {
   const search = useFoodSearch(app.db, q);
   const hits = search.results?.items ?? null;
   const [error, setError] = useState<string | null>(null);
+  useChecks(); // the server's rules, loaded while the person types
 
   async function pick(id: number) {
     setError(null);
@@ -160,7 +161,7 @@ export function RecipeForm({
       ingredients: ingredients.map((i) => ({ food_id: Math.abs(i.food_id) || 1, quantity: i.quantity })),
     };
     const items = ingredients.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g }));
-    const refused = (await checks()).recipeRefusals(body, items, s, c);
+    const refused = (loadedChecks() ?? (await checks())).recipeRefusals(body, items, s, c);
     if (refused.length) return setError(inWords(refused[0]!, RECIPE_LABELS));
     setError(null);
     await app.own.saveRecipe(old, { name, servings: s, cooked_grams: c, ingredients });

@@ -118,7 +118,6 @@ export function WeekView({ end }: { end: string | null }) {
           <tr>
             <th scope="row">
               Average of {logged.length} {logged.length === 1 ? "day" : "days"}
-              {todayLeftOut && <span class="muted"> (today counts once it is over)</span>}
             </th>
             <td>{kcal(avg("energy_kcal"))}</td>
             <td>{grams(avg("protein_g"))}</td>
@@ -127,6 +126,7 @@ export function WeekView({ end }: { end: string | null }) {
           </tr>
         </tfoot>
       </table>
+      {todayLeftOut && <p class="muted">Today is left out of the average until it is over.</p>}
       <ExpenditureRegion end={last} />
     </main>
   );
