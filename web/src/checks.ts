@@ -8,7 +8,7 @@
 import { checkFoodInput } from "../../src/features/custom-foods/validate";
 import { QuickAdd } from "../../src/features/meals/model";
 import { checkQuantity } from "../../src/features/meals/quantity";
-import { checkGoalsInput } from "../../src/features/goals/validate";
+import { checkGoalsInput, latestGoalsStart } from "../../src/features/goals/validate";
 import { checkRecipeInput, recipeNutrition } from "../../src/features/recipes/validate";
 import { AppError, type ErrorDetail } from "../../src/lib/errors";
 import { Problems } from "../../src/lib/problems";
@@ -58,4 +58,4 @@ export const quickAddRefusals = (quick: Record<string, unknown>) =>
   refusals(() => checkSchema(QuickAdd, quick, "quick_add."));
 
 export const goalsRefusals = (body: Record<string, unknown>, today: string) =>
-  refusals(() => checkGoalsInput(body, { today, latest: "9999-12-31" }));
+  refusals(() => checkGoalsInput(body, { today, latest: latestGoalsStart(today) }));

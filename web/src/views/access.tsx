@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { api, isOffline, message } from "../api";
-import { ErrorText, useApp } from "../ui";
+import { ErrorText, showAndFocus, useApp } from "../ui";
 
 interface Session {
   id: number;
@@ -169,7 +169,8 @@ export function TokensRegion() {
         <button type="submit">Create token</button>
       </form>
       {made && (
-        <div class="notice" role="status">
+        // shown once: brought into view and focused, as the admin's codes are
+        <div class="notice" role="status" tabIndex={-1} ref={showAndFocus} key={made.token}>
           <p>
             The token <strong>{made.name}</strong>, shown this once: copy it now.
           </p>
