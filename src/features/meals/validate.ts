@@ -13,8 +13,6 @@ import { checkSchema } from "../../lib/validation";
 import type { LoggableFood, LoggablePortion } from "../foods/directory";
 import {
   CreateMealBody,
-  MAX_GRAMS,
-  MAX_PORTIONS,
   PatchMealBody,
   QUICK_ADD_NAME,
   type CreateMealInput,
