@@ -156,6 +156,16 @@ export type { TSchema };
 const validators = new WeakMap<TSchema, ReturnType<typeof getSchemaValidator<TSchema>>>();
 
 /**
+ * Compiled validators are built with `new Function`, which the web app's Content-Security-Policy
+ * (no 'unsafe-eval') forbids; the web app, which bundles these same validators (web/src/checks.ts),
+ * switches to TypeBox's interpreted check. Same schemas, same messages; the server keeps compiling.
+ */
+let interpreted = false;
+export function interpretSchemas(): void {
+  interpreted = true;
+}
+
+/**
  * Checks a value against a route's schema outside Elysia (sync push, import), with the same
  * details Elysia's own check gives a REST call: one schema, one set of messages on every path.
  * Unknown fields are ignored, as the contract says.
@@ -166,7 +176,10 @@ export function checkSchema<S extends TSchema>(schema: S, value: unknown, prefix
   // (REST strips unknown fields before checking); here they are ignored, so the copy allows them.
   if (!v) {
     const open = schema.type === "object" ? { ...schema, additionalProperties: true } : schema;
-    validators.set(schema, (v = getSchemaValidator<TSchema>(open, { additionalProperties: true })));
+    validators.set(
+      schema,
+      (v = getSchemaValidator<TSchema>(open, { additionalProperties: true, dynamic: interpreted })),
+    );
   }
   if (v.Check(value)) return value as Static<S>;
   const details = validationDetails(new ValidationError("body", v, value)).map((d) => ({

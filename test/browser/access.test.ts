@@ -59,7 +59,7 @@ test("weekday goals and a from date: saved as the API has them, the day view use
     .filter({ hasText: /of 1\D?800 kcal goal/ })
     .waitFor();
 
-  // two years ahead: only the server knows the limit, and its reason is shown
+  // two years ahead: the server's own limit, refused in the form with its reason
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByLabel("Apply from").fill(addDays(today, 800));
   await page.getByRole("button", { name: "Save goals" }).click();

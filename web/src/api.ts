@@ -3,6 +3,8 @@
  * once when it has expired. A failed fetch is an `Offline` error (the caller falls back to the
  * local store); a contract error is an `ApiError` with its code and message.
  */
+import { apiErrorInWords } from "./refusals";
+
 export interface User {
   id: number;
   email: string;
@@ -132,4 +134,6 @@ export async function download(path: string): Promise<Blob> {
 }
 
 export const isOffline = (e: unknown) => e instanceof Offline;
-export const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/** An error in words a person understands: an API error names the field as the form labels it, not as the API does. */
+export const message = (e: unknown, labels: Record<string, string> = {}) =>
+  e instanceof ApiError ? apiErrorInWords(e, labels) : e instanceof Error ? e.message : String(e);

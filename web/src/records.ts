@@ -212,11 +212,13 @@ export class Local {
     date: string;
     today: boolean;
     photoId?: string;
+    /** When it was eaten (RFC 3339), sent as it is: items logged together keep the order they were typed in. */
+    eatenAt?: string;
   }): Promise<Meal> {
     const tx = writeAll(this.db);
     const ids = await serverIds(tx, a.food.id, a.portion?.id ?? null);
     const grams = gramsOf(a.quantity, a.portion);
-    const now = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+    const now = a.eatenAt ?? new Date().toISOString().replace(/\.\d+Z$/, "Z");
     const meal: Meal = {
       id: crypto.randomUUID(),
       food: { id: ids.foodId, name: a.food.name },
@@ -239,7 +241,7 @@ export class Local {
       date: a.date,
     };
     if (a.portion) data.portion_id = ids.portionId;
-    if (a.today) data.eaten_at = now; // another day's meal sits at the server's usual time for its type
+    if (a.today || a.eatenAt) data.eaten_at = now; // another day's meal sits at the server's usual time for its type
     if (a.photoId) data.photo_id = a.photoId;
     await this.enqueue(
       { entity: "meal", id: meal.id, op: "upsert", base_version: null, data },
@@ -284,20 +286,31 @@ export class Local {
   }
 
   /** Copies of meals onto another day (Copy from yesterday): new ids, the same local time of day. */
-  async copyMeals(meals: Meal[], toDate: string): Promise<void> {
+  async copyMeals(meals: Meal[], toDate: string): Promise<Meal[]> {
     const tx = writeAll(this.db);
+    const copies: Meal[] = [];
     for (const m of meals) {
       const days = Math.round((Date.parse(`${toDate}T12:00:00Z`) - Date.parse(`${m.date}T12:00:00Z`)) / 86_400_000);
       const eatenAt = new Date(Date.parse(m.eaten_at) + days * 86_400_000).toISOString().replace(/\.\d+Z$/, "Z");
       const copy: Meal = { ...m, id: crypto.randomUUID(), date: toDate, eaten_at: eatenAt, version: null };
       const data = { ...mealData(m), meal_type: m.meal_type, date: toDate, eaten_at: eatenAt, note: m.note };
       await tx.objectStore("meals").put(copy);
+      copies.push(copy);
       await tx
         .objectStore("queue")
         .add({ entity: "meal", id: copy.id, op: "upsert", base_version: null, data, mutation_id: crypto.randomUUID() });
     }
     await tx.done;
     this.sync.changed();
+    return copies;
+  }
+
+  /** Undo of a copy: each copy deleted as this device has it now (it may have synced since). */
+  async deleteCopies(copies: Meal[]): Promise<void> {
+    for (const c of copies) {
+      const now = await this.db.get("meals", c.id);
+      if (now) await this.deleteMeal(now);
+    }
   }
 
   /** A quick add's new values, meal, date, time or note. */

@@ -8,6 +8,7 @@
  * the server has it. A record with a mutation still waiting is never overwritten by a pull.
  */
 import { api, ApiError, isOffline } from "./api";
+import { apiErrorInWords } from "./refusals";
 import {
   fromDay,
   fromFood,
@@ -203,7 +204,7 @@ export class Sync {
       };
       await tx.objectStore("conflicts").put(conflict);
     } else {
-      const why = r.error?.message ?? "refused";
+      const why = r.error ? apiErrorInWords(r.error) : "refused.";
       await tx
         .objectStore("problems")
         .put({ mutation_id: m.mutation_id, text: `${describe(m)} was not saved: ${why}` });

@@ -85,12 +85,25 @@ export function useData<T>(load: () => Promise<T>, deps: unknown[]): T | undefin
   return value;
 }
 
-export function ErrorText({ error }: { error: string | null }) {
+/**
+ * An error, moved into view and focused when it appears (a phone scrolled to a form's button would
+ * otherwise not see a message at the top of the form). `focus` false: an error that comes while the
+ * person types elsewhere (a search's), which must not take the caret away.
+ */
+export function ErrorText({ error, focus = true }: { error: string | null; focus?: boolean }) {
   return error ? (
-    <p class="error" role="alert">
+    <p class="error" role="alert" tabIndex={-1} ref={focus ? showAndFocus : undefined} key={error}>
       {error}
     </p>
   ) : null;
+}
+
+/** Brings an element that just appeared (an error, a one-time code) into view and gives it the focus. */
+export function showAndFocus(el: HTMLElement | null): void {
+  if (!el || el.dataset.shown) return;
+  el.dataset.shown = "1";
+  el.scrollIntoView({ block: "center" });
+  el.focus({ preventScroll: true });
 }
 
 /**

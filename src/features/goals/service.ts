@@ -5,9 +5,9 @@
  */
 import { and, asc, eq, gte } from "drizzle-orm";
 import { all, exec, tx, type Q } from "../../db/q";
-import { addDays, localDate } from "../../lib/time";
+import { localDate } from "../../lib/time";
 import type { ChangeLog } from "../../db/change-log";
-import { checkGoalsInput } from "./validate";
+import { checkGoalsInput, latestGoalsStart } from "./validate";
 import { GOAL_KEYS, goalsDocument, type Goals, type GoalKey, type Plan } from "./plans";
 
 export { GOAL_KEYS, type Goals, type GoalKey };
@@ -68,7 +68,7 @@ export function* putGoals({ ctx, input }: { ctx: GoalsCtx; input: unknown }): Q<
   // `from: null` (as GET shows a plan since always) is taken back as such, so a document read can be sent back
   const plan = checkGoalsInput(
     first ? { ...given, from: null } : input,
-    { today, latest: addDays(today, 366) },
+    { today, latest: latestGoalsStart(today) },
     "",
     true,
   );
@@ -83,7 +83,7 @@ export function* putGoals({ ctx, input }: { ctx: GoalsCtx; input: unknown }): Q<
  * since always (files from before plans). Checked; throws validation_failed naming `goals.…`.
  */
 export function checkSchedule(doc: Record<string, unknown>, today: string): Plan[] {
-  const dates = { today, latest: addDays(today, 366) };
+  const dates = { today, latest: latestGoalsStart(today) };
   if (!Array.isArray(doc.schedule)) return [checkGoalsInput({ ...doc, from: null }, dates, "goals.", true)];
   return doc.schedule.map((p: unknown, i: number) => checkGoalsInput(p, dates, `goals.schedule.${i}.`, true));
 }

@@ -1,9 +1,12 @@
 /** The goals validator (REST, sync and import): one validation_failed lists every bad field. */
 import { AppError, type ErrorDetail } from "../../lib/errors";
-import { isCalendarDate } from "../../lib/time";
+import { addDays, isCalendarDate } from "../../lib/time";
 import { checkSchema } from "../../lib/validation";
 import { PutGoalsBody } from "./model";
 import { GOAL_KEYS, type Goals, type Plan, WEEKDAYS, type Weekday, SINCE_ALWAYS } from "./plans";
+
+/** The latest date a plan may start on: a year ahead of today (the web app's goals form checks the same). */
+export const latestGoalsStart = (today: string) => addDays(today, 366);
 
 /** Goals already checked by the schema: each a number in range or null, to 0.01. */
 function goalsFrom(input: Partial<Record<keyof Goals, number | null>>): Goals {

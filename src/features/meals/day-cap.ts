@@ -13,6 +13,7 @@ import type { Q } from "../../db/q";
 import type { Awaitable } from "../../db/store";
 import { AppError } from "../../lib/errors";
 import type { Problems } from "../../lib/problems";
+import { MAX_MEALS_PER_DAY } from "./model";
 import type { MealsRepo } from "./repo";
 
 /** The part of the meals context the cap needs (service.ts imports this file). */
@@ -21,7 +22,7 @@ interface DayCtx {
   userId: number;
 }
 
-export const MAX_MEALS_PER_DAY = 200;
+export { MAX_MEALS_PER_DAY };
 
 const fullMessage = (date: string, have: number) =>
   `${date} has ${have} meals; a day holds at most ${MAX_MEALS_PER_DAY} meals`;

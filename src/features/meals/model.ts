@@ -8,7 +8,6 @@ import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { Nullable, Enum, Int, Text } from "../../lib/schemas";
 import { intParam } from "../../lib/validation";
 import { rangeFields } from "../../lib/date-range";
-import { MAX_MEALS_PER_DAY } from "./day-cap";
 
 export const MEAL_TYPES = ["breakfast", "lunch", "dinner", "snack"] as const;
 export type MealType = (typeof MEAL_TYPES)[number];
@@ -16,6 +15,8 @@ import { MAX_GRAMS, MAX_PORTIONS } from "./nutrition";
 
 export { MAX_GRAMS, MAX_PORTIONS };
 export const NOTE_MAX = 500;
+/** Meals one account's day may hold (day-cap.ts checks it on every write). */
+export const MAX_MEALS_PER_DAY = 200;
 
 export const MealNutrients = t.Object(Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [k, Nullable(t.Number())])), {
   title: "Nutrients",

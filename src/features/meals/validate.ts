@@ -11,31 +11,11 @@ import { checkDate, Problems } from "../../lib/problems";
 import { parseRfc3339 } from "../../lib/time";
 import { checkSchema } from "../../lib/validation";
 import type { LoggableFood, LoggablePortion } from "../foods/directory";
-import {
-  CreateMealBody,
-  MAX_GRAMS,
-  MAX_PORTIONS,
-  PatchMealBody,
-  QUICK_ADD_NAME,
-  type CreateMealInput,
-  type PatchMealInput,
-} from "./model";
+import { CreateMealBody, PatchMealBody, QUICK_ADD_NAME, type CreateMealInput, type PatchMealInput } from "./model";
 import { gramsOf, round3, type MealNutrients } from "./nutrition";
+import { checkQuantity } from "./quantity";
 
-/** Cross-field rules every path shares. `unitGrams` is known once the portion is. */
-export function checkQuantity(p: Problems, field: string, q: number, portions: boolean, gramsPerUnit?: number): void {
-  const max = portions ? MAX_PORTIONS : MAX_GRAMS;
-  if (!(q > 0) || q > max) {
-    p.add(
-      field,
-      portions
-        ? `must be more than 0 and at most ${MAX_PORTIONS} portions`
-        : `must be more than 0 and at most ${MAX_GRAMS} grams`,
-    );
-  } else if (round3(q * (gramsPerUnit ?? 1)) <= 0) {
-    p.add(field, "is so small that it rounds to 0 g; log at least 0.001 g");
-  }
-}
+export { checkQuantity };
 
 export function checkEatenAt(p: Problems, field: string, v: string | undefined): Date | undefined {
   if (v === undefined) return undefined;

@@ -41,6 +41,9 @@ const WeeklyStats = t.Object(
     days: t.Array(t.Object({ date: t.String(), meal_count: Int(), totals: MealNutrients, goals: GoalsSchema })),
     totals: MealNutrients,
     daily_average: MealNutrients,
+    average_days: Int({
+      description: "the days daily_average is over: the logged days before today (today counts once it is over)",
+    }),
     logged_days: Int(),
     goals: t.Object(GoalsSchema.properties, { description: "the goals of `end` (each day carries its own)" }),
     days_within_energy_goal: Nullable(
@@ -139,7 +142,8 @@ export function statsRoutes(deps: MealsDeps) {
       detail: {
         ...detail,
         summary: "The 7 days ending on `end`, both included",
-        description: "Empty days are zero-filled; daily_average is over logged days (null when none).",
+        description:
+          "Empty days are zero-filled; daily_average is over the logged days before today, average_days of them (null when none): today counts once it is over.",
       },
     })
     .get(

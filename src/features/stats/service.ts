@@ -102,13 +102,14 @@ export function* weeklyStats({ ctx, input }: { ctx: MealsCtx; input: { end?: str
     return { date, meal_count: n, totals: fromSums(n, sums), goals: goalsOn(plans, date) };
   });
   const logged = days.filter((d) => d.meal_count > 0);
+  // today is not over: its half-eaten day pulled the average down, so it counts from tomorrow on
+  const today = localDate(ctx.now, ctx.timezone);
+  const over = logged.filter((d) => d.date < today);
   const average = {} as Record<string, number | null>;
   for (const k of MEAL_NUTRIENT_KEYS) {
-    const known = logged.filter((d) => d.totals[k] !== null);
+    const known = over.filter((d) => d.totals[k] !== null);
     average[k] =
-      logged.length === 0 || known.length === 0
-        ? null
-        : r2(known.reduce((a, d) => a + d.totals[k]!, 0) / logged.length);
+      over.length === 0 || known.length === 0 ? null : r2(known.reduce((a, d) => a + d.totals[k]!, 0) / over.length);
   }
   // each day is judged against its own day's goal (weekday plans, goal changes)
   const anyGoal = days.some((d) => d.goals.energy_kcal !== null);
@@ -124,6 +125,7 @@ export function* weeklyStats({ ctx, input }: { ctx: MealsCtx; input: { end?: str
     days,
     totals: fromSums(weekCount, week),
     daily_average: average as MealNutrients,
+    average_days: over.length,
     logged_days: logged.length,
     goals: goalsOn(plans, end),
     days_within_energy_goal: within,

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { api, isOffline, message } from "../api";
-import { ErrorText, useApp } from "../ui";
+import { ErrorText, showAndFocus, useApp } from "../ui";
 
 interface Session {
   id: number;
@@ -70,7 +70,7 @@ export function SessionsRegion({ signOut }: { signOut: () => void }) {
     <section aria-labelledby="sessions-title">
       <h2 id="sessions-title">Sessions</h2>
       <p class="muted">Where your account is signed in. Ending a session signs that device out at once.</p>
-      <ErrorText error={list.error} />
+      <ErrorText error={list.error} focus={false} />
       {list.items && (
         <ul class="meals">
           {list.items.map((s) => (
@@ -169,7 +169,8 @@ export function TokensRegion() {
         <button type="submit">Create token</button>
       </form>
       {made && (
-        <div class="notice" role="status">
+        // shown once: brought into view and focused, as the admin's codes are
+        <div class="notice" role="status" tabIndex={-1} ref={showAndFocus} key={made.token}>
           <p>
             The token <strong>{made.name}</strong>, shown this once: copy it now.
           </p>
@@ -181,7 +182,7 @@ export function TokensRegion() {
           </button>
         </div>
       )}
-      <ErrorText error={list.error} />
+      <ErrorText error={list.error} focus={false} />
       {list.items && list.items.length === 0 && <p class="muted">No access tokens.</p>}
       {list.items && list.items.length > 0 && (
         <ul class="meals" aria-label="Your access tokens">

@@ -119,7 +119,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
           onInput={(e) => setQ((e.target as HTMLInputElement).value)}
         />
       </label>
-      <ErrorText error={error ?? searchError} />
+      <ErrorText error={error ?? searchError} focus={!!error} />
       {results ? (
         <section aria-label="Results">
           <p class="muted" aria-live="polite">

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, isOffline, message } from "../api";
-import { ErrorText, useApp } from "../ui";
+import { ErrorText, showAndFocus, useApp } from "../ui";
 
 interface Account {
   id: number;
@@ -69,12 +69,6 @@ export function AdminView() {
     );
   }, [n, app.sync.state.online]);
 
-  // the reason is shown above the sections; an action far down the page (an invite) brings it into view
-  // (centred: at the top edge it sat under the sticky header)
-  useEffect(() => {
-    if (actionError) document.querySelector("main > .error")?.scrollIntoView({ block: "center" });
-  }, [actionError]);
-
   /** A setting shown as changed at once, then sent. */
   function setting(patch: Partial<Settings>) {
     if (data) setData({ ...data, settings: { ...data.settings, ...patch } });
@@ -109,7 +103,9 @@ export function AdminView() {
       <h1>Admin</h1>
       <ErrorText error={actionError ?? readError} />
       {shown && (
-        <p class="notice" role="status">
+        // a code made far down the page (an invite) is brought into view and focused, centred: at the top
+        // edge it sat under the sticky header, and off screen on a phone scrolled to the invites
+        <p class="notice" role="status" tabIndex={-1} ref={showAndFocus} key={shown}>
           <code class="secret">{shown}</code>
         </p>
       )}

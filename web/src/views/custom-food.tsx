@@ -6,12 +6,15 @@
  * and saves. Reading needs the server; the rest of the form works offline.
  */
 import { useState } from "preact/hooks";
+import { useSubmit } from "../action";
 import { isOffline, message } from "../api";
+import { NumberInput, notANumber, parseDecimal } from "../number-input";
+import { checks, inWords, loadedChecks, useChecks } from "../refusals";
 import type { FoodRec, Portion } from "../store";
 import { ErrorText, useApp } from "../ui";
 import { PhotoInput, uploadPhoto } from "./scan";
 
-const num = (v: string) => (v.trim() === "" ? null : Number(v));
+const num = parseDecimal;
 
 interface LabelReading {
   per_100g: Record<string, number | null> | null;
@@ -97,6 +100,7 @@ export function CustomFoodForm({
   const app = useApp();
   const serving = food ? servingOf(food.portions) : null;
   const [error, setError] = useState<string | null>(null);
+  useChecks(); // the server's rules, loaded while the person types
   const [prefill, setPrefill] = useState<Prefill | null>(null);
   const [basis, setBasis] = useState<"100g" | "serving">("100g");
   const [values, setValues] = useState<Values>(valuesOf(food?.all ?? food?.per100g ?? {}));
@@ -128,14 +132,17 @@ export function CustomFoodForm({
     }
   }
 
-  async function submit(e: Event) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget as HTMLFormElement);
+  // one tap, one food (a double tap made two)
+  const [submit, busy] = useSubmit(async (form) => {
+    const f = new FormData(form);
     const name = String(f.get("name") ?? "").trim();
     const code = String(f.get("barcode") ?? "").replace(/[\s-]/g, "");
     const grams = num(size);
     const energy = num(values.energy_kcal);
     if (!name) return setError("Give the food a name.");
+    if (Number.isNaN(grams)) return setError(notANumber("Serving size (g)", size));
+    const typo = FIELDS.find(([k]) => Number.isNaN(num(values[k])));
+    if (typo) return setError(notANumber(typo[1], values[typo[0]]));
     if (energy === null || !(energy >= 0))
       return setError(`Energy per ${basis === "serving" ? "serving" : "100 g"} is needed (0 or more).`);
     if (code && !/^\d{8,14}$/.test(code)) return setError("A barcode is 8 to 14 digits.");
@@ -159,12 +166,17 @@ export function CustomFoodForm({
       per100g,
       portions,
     };
+    // the server's own rules (custom-foods/validate.ts): what the sync would refuse is refused here,
+    // with everything typed kept
+    const body = { ...fields, nutrients: per100g };
+    const refused = (loadedChecks() ?? (await checks())).foodRefusals(body, !food);
+    if (refused.length) return setError(refusalInWords(refused[0]!, basis));
     setError(null);
     if (food) {
       await app.own.updateFood(food, fields);
       onSaved(food);
     } else onSaved(await app.own.createFood(fields));
-  }
+  });
 
   const unit = basis === "serving" ? "serving" : "100 g";
   return (
@@ -212,14 +224,7 @@ export function CustomFoodForm({
         </label>
         <label>
           Serving size (g)
-          <input
-            name="serving_grams"
-            type="number"
-            min="0"
-            step="any"
-            value={size}
-            onInput={(e) => setSize((e.target as HTMLInputElement).value)}
-          />
+          <NumberInput name="serving_grams" value={size} onValue={setSize} />
         </label>
       </div>
       <fieldset>
@@ -242,21 +247,18 @@ export function CustomFoodForm({
         {FIELDS.map(([k, label]) => (
           <label key={k}>
             {label}
-            <input
+            <NumberInput
               name={k}
-              type="number"
-              min="0"
-              step="any"
               required={k === "energy_kcal"}
               value={values[k]}
-              onInput={(e) => setValues({ ...values, [k]: (e.target as HTMLInputElement).value })}
+              onValue={(v) => setValues({ ...values, [k]: v })}
             />
           </label>
         ))}
       </fieldset>
       <ErrorText error={error} />
       <div class="actions">
-        <button type="submit" class="primary">
+        <button type="submit" class="primary" disabled={busy}>
           Save food
         </button>
         <button type="button" onClick={onCancel}>
@@ -265,4 +267,18 @@ export function CustomFoodForm({
       </div>
     </form>
   );
+}
+
+const FOOD_LABELS: Record<string, string> = {
+  ...Object.fromEntries(FIELDS.map(([k, label]) => [`nutrients.${k}`, `${label} per 100 g`])),
+  "portions.*.grams": "Serving size (g)",
+  "portions.*.name": "Serving unit",
+};
+
+/** A refusal in the form's words; a value per 100 g typed per serving says what it came to per 100 g. */
+function refusalInWords(r: { field: string; message: string }, basis: "100g" | "serving"): string {
+  const words = inWords(r, FOOD_LABELS);
+  return basis === "serving" && r.field.startsWith("nutrients.")
+    ? `${words} (Values per serving are converted to per 100 g.)`
+    : words;
 }

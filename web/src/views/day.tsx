@@ -5,6 +5,7 @@
  * in reach.
  */
 import { useState } from "preact/hooks";
+import { useAction } from "../action";
 import { getMeta, mealsOn, MEAL_TYPES, type Meal, type MealType } from "../store";
 import { goalsFor, type GoalsRecord } from "../goals";
 import { addDays, dateIn, dayTitle, grams, kcal, MEAL_LABEL, mealForNow, mealName, useApp, useData } from "../ui";
@@ -97,15 +98,19 @@ function MealGroup({
     });
   }
 
-  async function copy() {
+  // one tap, one copy (a double tap copied the meal twice), undone like any other write
+  const [copy, copying] = useAction(async () => {
     if (!yesterday.length) {
       app.toast({ text: `Nothing in ${MEAL_LABEL[type]} the day before.` });
       return;
     }
     const copied = [...yesterday].sort((a, b) => a.eaten_at.localeCompare(b.eaten_at));
-    await app.local.copyMeals(copied, day);
-    app.toast({ text: `Copied ${copied.length} ${copied.length === 1 ? "entry" : "entries"}.` });
-  }
+    const copies = await app.local.copyMeals(copied, day);
+    app.toast({
+      text: `Copied ${copies.length} ${copies.length === 1 ? "entry" : "entries"} to ${MEAL_LABEL[type]}.`,
+      action: { label: "Undo", run: () => void app.local.deleteCopies(copies) },
+    });
+  });
 
   return (
     <section class="group" aria-labelledby={id}>
@@ -163,7 +168,7 @@ function MealGroup({
           <button type="button" onClick={() => setQuick(true)}>
             Quick add
           </button>
-          <button type="button" onClick={() => void copy()}>
+          <button type="button" disabled={copying} onClick={() => void copy()}>
             Copy from yesterday
           </button>
         </div>

@@ -43,6 +43,7 @@ export function NutritionFacts({ food, amount, weight }: { food: FoodRec; amount
         </details>
       )}
       {!food.all && <p class="muted">Vitamins and minerals show once this food has been loaded online.</p>}
+      <p class="muted">A nutrient not listed has no value for this food: it is not known, not 0.</p>
     </section>
   );
 }

@@ -7,26 +7,41 @@ import { useState } from "preact/hooks";
 import { WEEKDAYS, type Weekday } from "../../../src/features/goals/plans";
 import type { GoalsRecord } from "../goals";
 import type { Goals } from "../store";
-import { dateIn, useApp } from "../ui";
+import { useSubmit } from "../action";
+import { NumberInput, notANumber, parseDecimal } from "../number-input";
+import { checks, inWords, loadedChecks, useChecks } from "../refusals";
+import { dateIn, ErrorText, useApp } from "../ui";
 
-const GOAL_FIELDS: [keyof Goals, string, number][] = [
-  ["energy_kcal", "Energy goal (kcal)", 20000],
-  ["protein_g", "Protein goal (g)", 2000],
-  ["fat_g", "Fat goal (g)", 2000],
-  ["carbohydrate_g", "Carbohydrate goal (g)", 2000],
+const GOAL_FIELDS: [keyof Goals, string][] = [
+  ["energy_kcal", "Energy goal (kcal)"],
+  ["protein_g", "Protein goal (g)"],
+  ["fat_g", "Fat goal (g)"],
+  ["carbohydrate_g", "Carbohydrate goal (g)"],
 ];
 const DAY_LABEL = (d: Weekday) => d[0]!.toUpperCase() + d.slice(1);
-const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? null : Number(v));
+const GOAL_LABELS: Record<string, string> = {
+  ...Object.fromEntries(GOAL_FIELDS),
+  ...Object.fromEntries(WEEKDAYS.map((d) => [`weekdays.${d}.energy_kcal`, `${DAY_LABEL(d)} (kcal)`])),
+};
+const num = (v: FormDataEntryValue | null) => parseDecimal(String(v ?? ""));
 
 export function GoalsForm({ record, onSaved }: { record: GoalsRecord | null; onSaved: (note: string) => void }) {
   const app = useApp();
   const today = dateIn(app.user.timezone);
   const weekdays = record?.weekdays ?? {};
   const [open, setOpen] = useState(Object.keys(weekdays).length > 0);
+  const [error, setError] = useState<string | null>(null);
+  useChecks(); // the server's rules, loaded while the person types
 
-  async function save(e: Event) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget as HTMLFormElement);
+  // one tap, one plan (a double tap sent it twice)
+  const [save, busy] = useSubmit(async (form) => {
+    const f = new FormData(form);
+    const labels: [string, string][] = [
+      ...GOAL_FIELDS.map(([k, l]) => [k, l] as [string, string]),
+      ...WEEKDAYS.map((d) => [`day-${d}`, `${DAY_LABEL(d)} (kcal)`] as [string, string]),
+    ];
+    const typo = labels.find(([k]) => Number.isNaN(num(f.get(k))));
+    if (typo) return setError(notANumber(typo[1], String(f.get(typo[0]))));
     const goals = Object.fromEntries(GOAL_FIELDS.map(([name]) => [name, num(f.get(name))])) as unknown as Goals;
     const days: Partial<Record<Weekday, Goals>> = {};
     for (const d of WEEKDAYS) {
@@ -35,24 +50,22 @@ export function GoalsForm({ record, onSaved }: { record: GoalsRecord | null; onS
       if (kcal !== null) days[d] = { ...goals, ...weekdays[d], energy_kcal: kcal };
     }
     const from = String(f.get("from") ?? "");
+    // the server's own rules (goals/validate.ts), so a plan the sync would refuse stays in the form
+    const body = { ...goals, weekdays: days, ...(from && from !== today ? { from } : {}) };
+    const refused = (loadedChecks() ?? (await checks())).goalsRefusals(body, today);
+    if (refused.length) return setError(inWords(refused[0]!, GOAL_LABELS));
+    setError(null);
     await app.local.saveGoals({ goals, weekdays: days, from: from && from !== today ? from : undefined, today });
     onSaved(from && from !== today ? `Goals saved; they apply from ${from}.` : "Goals saved.");
-  }
+  });
 
   return (
     <form onSubmit={save} aria-labelledby="goals-title">
       <h2 id="goals-title">Daily goals</h2>
-      {GOAL_FIELDS.map(([name, label, max]) => (
+      {GOAL_FIELDS.map(([name, label]) => (
         <label key={name}>
           {label}
-          <input
-            name={name}
-            type="number"
-            min="0"
-            max={max}
-            step="any"
-            defaultValue={record?.[name]?.toString() ?? ""}
-          />
+          <NumberInput name={name} defaultValue={record?.[name]?.toString() ?? ""} />
         </label>
       ))}
       <details open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
@@ -62,14 +75,7 @@ export function GoalsForm({ record, onSaved }: { record: GoalsRecord | null; onS
           {WEEKDAYS.map((d) => (
             <label key={d}>
               {DAY_LABEL(d)} (kcal)
-              <input
-                name={`day-${d}`}
-                type="number"
-                min="0"
-                max={20000}
-                step="any"
-                defaultValue={weekdays[d]?.energy_kcal?.toString() ?? ""}
-              />
+              <NumberInput name={`day-${d}`} defaultValue={weekdays[d]?.energy_kcal?.toString() ?? ""} />
             </label>
           ))}
         </div>
@@ -81,7 +87,8 @@ export function GoalsForm({ record, onSaved }: { record: GoalsRecord | null; onS
       <p class="muted" id="from-note">
         Days before this date keep the goals they had.
       </p>
-      <button type="submit" class="primary">
+      <ErrorText error={error} />
+      <button type="submit" class="primary" disabled={busy}>
         Save goals
       </button>
     </form>

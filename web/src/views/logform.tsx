@@ -1,5 +1,8 @@
 /** Quantity, unit (grams or one of the food's portions) and meal, with the kcal shown live. */
 import { useState } from "preact/hooks";
+import { useAction } from "../action";
+import { NumberInput, notANumber, parseDecimal } from "../number-input";
+import { checks, inWords, useChecks } from "../refusals";
 import { gramsOf, MAX_GRAMS, MAX_PORTIONS } from "../../../src/features/meals/nutrition";
 import { nutrientsOf } from "../records";
 import { MEAL_TYPES, type FoodRec, type MealType, type Portion } from "../store";
@@ -58,9 +61,16 @@ export function useAmount(food: FoodRec, initial: Serving) {
   const stated = unit.endsWith(STATED);
   const portion = unit === "g" ? null : (food.portions.find((p) => `${p.id}` === unit.replace(STATED, "")) ?? null);
   const per = portion && stated ? portion.amount : 1; // single units in 1 of the Quantity
-  const q = Number(quantity);
-  const units = q * per;
-  const valid = quantity.trim() !== "" && Number.isFinite(q) && q > 0 && units <= (portion ? MAX_PORTIONS : MAX_GRAMS);
+  const q = parseDecimal(quantity);
+  const units = (q ?? Number.NaN) * per;
+  const rules = useChecks();
+  // the server's own rule for a meal's quantity (meals/validate.ts), once its chunk is here
+  const refused =
+    rules && Number.isFinite(units)
+      ? rules.quantityRefusals(units, portion ? portion.grams / portion.amount : null)
+      : [];
+  const inRange = Number.isFinite(units) && units > 0 && units <= (portion ? MAX_PORTIONS : MAX_GRAMS);
+  const valid = inRange && refused.length === 0;
   function changeUnit(next: string) {
     // switching between grams and a portion: a sensible amount for the new unit
     if ((next === "g") !== (unit === "g"))
@@ -69,7 +79,15 @@ export function useAmount(food: FoodRec, initial: Serving) {
   }
   const unitName = portion ? (per === 1 ? portion.name : `${portion.amount} ${portion.name}`) : "g";
   const most = portion ? `${Math.floor(MAX_PORTIONS / per)} × ${unitName}` : `${MAX_GRAMS} g`;
-  return { food, quantity, setQuantity, unit, changeUnit, portion, units, unitName, most, valid };
+  const problem = valid
+    ? null
+    : Number.isNaN(q)
+      ? notANumber("Quantity", quantity)
+      : !inRange
+        ? `Enter a quantity above 0 (at most ${most}).`
+        : inWords(refused[0]!);
+  const checked = rules !== null; // `valid` has applied the server's rule
+  return { food, quantity, setQuantity, unit, changeUnit, portion, units, unitName, most, valid, problem, checked };
 }
 
 /** The Unit options: grams, then each portion as stated and, when that is not one unit, one unit of it. */
@@ -88,15 +106,7 @@ export function AmountInputs({ a }: { a: ReturnType<typeof useAmount> }) {
     <>
       <label>
         Quantity
-        <input
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="any"
-          value={a.quantity}
-          onInput={(e) => a.setQuantity((e.target as HTMLInputElement).value)}
-          required
-        />
+        <NumberInput value={a.quantity} onValue={a.setQuantity} required />
       </label>
       <label>
         Unit
@@ -123,20 +133,20 @@ export function LogForm(props: {
 }) {
   const { food } = props;
   const amount = useAmount(food, props.initial);
-  const { quantity, portion, units, valid } = amount;
+  const { quantity, portion, units, valid, checked } = amount;
   const [mealType, setMealType] = useState<MealType>(props.initial.mealType);
-  const [busy, setBusy] = useState(false);
   const n = valid ? nutrientsOf(food, gramsOf(units, portion)) : null;
-
-  async function submit(e: Event) {
-    e.preventDefault();
+  // one tap, one meal (a double tap logged it twice)
+  const [log, busy] = useAction(async () => {
     if (!valid) return;
-    setBusy(true);
-    try {
-      await props.onSubmit({ quantity: units, portion, mealType });
-    } finally {
-      setBusy(false);
-    }
+    // what the server would refuse stays here, with the form (its rule is loaded by now, nearly always)
+    if (!checked && (await checks()).quantityRefusals(units, portion ? portion.grams / portion.amount : null).length)
+      return;
+    await props.onSubmit({ quantity: units, portion, mealType });
+  });
+  function submit(e: Event) {
+    e.preventDefault();
+    void log();
   }
 
   return (
@@ -155,7 +165,9 @@ export function LogForm(props: {
             F {grams(n.fat_g)} · C {grams(n.carbohydrate_g)}
           </>
         ) : (
-          <span class="error">Enter a quantity above 0 (at most {amount.most}).</span>
+          <span class="error" id="amount-problem">
+            {amount.problem}
+          </span>
         )}
       </p>
       <FormActions submitLabel={props.submitLabel} disabled={!valid || busy} onCancel={props.onCancel} />

@@ -12,6 +12,8 @@ export interface NutrientRow {
   unit: string;
   /** Part of the row above (saturated fat of fat, sugars of carbs): indented. */
   sub?: boolean;
+  /** How many of the foods summed carry a value for it, of how many: a sum of some is never shown as the whole. */
+  from?: { known: number; of: number };
 }
 
 export const MEAL_EXTRA = ["fiber_g", "sugars_g", "saturated_fat_g", "sodium_mg"];
@@ -44,13 +46,14 @@ export const unitOf = (key: string) => {
 export function splitRows(
   values: Record<string, number>,
   skip: ReadonlySet<string>,
+  from?: (key: string) => NutrientRow["from"],
 ): { first: NutrientRow[]; more: NutrientRow[] } {
   const first: NutrientRow[] = [];
   const more: NutrientRow[] = [];
   for (const n of NUTRIENTS) {
     const v = values[n.key];
     if (v === undefined || skip.has(n.key)) continue;
-    const row = { key: n.key, label: FIRST.get(n.key) ?? n.name, value: v, unit: unitOf(n.key) };
+    const row = { key: n.key, label: FIRST.get(n.key) ?? n.name, value: v, unit: unitOf(n.key), from: from?.(n.key) };
     (FIRST.has(n.key) ? first : more).push(row);
   }
   return { first, more };
@@ -64,6 +67,12 @@ export function NutrientList({ rows }: { rows: NutrientRow[] }) {
           <dt>{r.label}</dt>
           <dd>
             {r.unit === "g" ? grams(r.value) : Math.round(r.value * 10) / 10} {r.unit}
+            {r.from && r.from.known < r.from.of && (
+              <span class="muted">
+                {" "}
+                from {r.from.known} of {r.from.of} foods
+              </span>
+            )}
           </dd>
         </div>
       ))}

@@ -1,6 +1,9 @@
 /** Quick add: kcal, optional macros and a description, for a meal without a food (API.md §Meals). */
 import { useState } from "preact/hooks";
+import { useSubmit } from "../action";
+import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import type { QuickNutrients } from "../records";
+import { checks, inWords, loadedChecks, useChecks } from "../refusals";
 import { ErrorText } from "../ui";
 import { FormActions } from "./logform";
 
@@ -8,9 +11,6 @@ export interface QuickValues {
   nutrients: QuickNutrients;
   description: string | null;
 }
-
-const KCAL_MAX = 10_000;
-const MACRO_MAX = 1000;
 
 export function QuickAddForm(props: {
   initial?: QuickValues;
@@ -21,87 +21,48 @@ export function QuickAddForm(props: {
 }) {
   const n = props.initial?.nutrients;
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  useChecks(); // the server's rules, loaded while the person types
   const show = (v: number | null | undefined) => (v === null || v === undefined ? "" : String(v));
 
-  async function submit(e: Event) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget as HTMLFormElement);
-    const num = (k: string) => {
-      const s = String(f.get(k) ?? "").trim();
-      return s === "" ? null : Number(s);
-    };
+  // one tap, one entry (a double tap added two)
+  const [submit, busy] = useSubmit(async (form) => {
+    const f = new FormData(form);
+    const num = (k: string) => parseDecimal(String(f.get(k) ?? ""));
+    const typo = Object.keys(FIELD_LABEL).find((k) => Number.isNaN(num(k)));
+    if (typo) return setError(notANumber(FIELD_LABEL[typo]!, String(f.get(typo))));
     const kcal = num("energy_kcal");
-    if (kcal === null || !Number.isFinite(kcal) || kcal < 0 || kcal > KCAL_MAX)
-      return setError(`Calories: a number from 0 to ${KCAL_MAX}.`);
+    if (kcal === null) return setError("Calories (kcal) are needed (0 or more).");
     const macros = { protein_g: num("protein_g"), carbohydrate_g: num("carbohydrate_g"), fat_g: num("fat_g") };
-    for (const [k, v] of Object.entries(macros)) {
-      if (v !== null && !(Number.isFinite(v) && v >= 0 && v <= MACRO_MAX))
-        return setError(`${LABEL[k]}: leave it empty or give 0 to ${MACRO_MAX} g.`);
-    }
+    const description = String(f.get("description") ?? "").trim() || null;
+    // the server's own schema for a quick add (meals/model.ts), so what it would refuse stays here
+    const refused = (loadedChecks() ?? (await checks())).quickAddRefusals({
+      energy_kcal: kcal,
+      ...macros,
+      description,
+    });
+    if (refused.length) return setError(inWords(refused[0]!, LABELS));
     setError(null);
-    setBusy(true);
-    try {
-      await props.onSubmit({
-        nutrients: { energy_kcal: kcal, ...macros },
-        description: String(f.get("description") ?? "").trim() || null,
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+    await props.onSubmit({ nutrients: { energy_kcal: kcal, ...macros }, description });
+  });
 
   return (
     <form class="quick-add" onSubmit={submit} noValidate>
       <div class="row quick">
         <label>
           Calories (kcal)
-          <input
-            name="energy_kcal"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            max={KCAL_MAX}
-            step="any"
-            required
-            defaultValue={show(n?.energy_kcal)}
-          />
+          <NumberInput name="energy_kcal" required defaultValue={show(n?.energy_kcal)} />
         </label>
         <label>
           Protein (g)
-          <input
-            name="protein_g"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            max={MACRO_MAX}
-            step="any"
-            defaultValue={show(n?.protein_g)}
-          />
+          <NumberInput name="protein_g" defaultValue={show(n?.protein_g)} />
         </label>
         <label>
           Carbs (g)
-          <input
-            name="carbohydrate_g"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            max={MACRO_MAX}
-            step="any"
-            defaultValue={show(n?.carbohydrate_g)}
-          />
+          <NumberInput name="carbohydrate_g" defaultValue={show(n?.carbohydrate_g)} />
         </label>
         <label>
           Fat (g)
-          <input
-            name="fat_g"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            max={MACRO_MAX}
-            step="any"
-            defaultValue={show(n?.fat_g)}
-          />
+          <NumberInput name="fat_g" defaultValue={show(n?.fat_g)} />
         </label>
       </div>
       <label>
@@ -120,4 +81,10 @@ export function QuickAddForm(props: {
   );
 }
 
-const LABEL: Record<string, string> = { protein_g: "Protein", carbohydrate_g: "Carbs", fat_g: "Fat" };
+const FIELD_LABEL: Record<string, string> = {
+  energy_kcal: "Calories (kcal)",
+  protein_g: "Protein (g)",
+  carbohydrate_g: "Carbs (g)",
+  fat_g: "Fat (g)",
+};
+const LABELS = { ...FIELD_LABEL, description: "Description" };

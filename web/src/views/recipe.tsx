@@ -8,7 +8,10 @@ import { useState } from "preact/hooks";
 import { MAX_INGREDIENTS, MAX_SERVINGS } from "../../../src/features/recipes/validate";
 import { computeRecipe } from "../../../src/features/recipes/compute";
 import { gramsOf } from "../../../src/features/meals/nutrition";
+import { useSubmit } from "../action";
 import { message } from "../api";
+import { NumberInput, notANumber, parseDecimal } from "../number-input";
+import { checks, inWords, loadedChecks, useChecks } from "../refusals";
 import { loadFood } from "../foods";
 import { naturalServing } from "../serving";
 import type { FoodRec, Ingredient, RecipeRec } from "../store";
@@ -35,9 +38,7 @@ function IngredientAmount({
         <AmountInputs a={a} />
       </div>
       <p class="muted" aria-live="polite">
-        {g === null
-          ? "Enter a quantity above 0."
-          : `${grams(g)} g · ${kcal(((food.per100g.energy_kcal ?? 0) * g) / 100)} kcal`}
+        {g === null ? a.problem : `${grams(g)} g · ${kcal(((food.per100g.energy_kcal ?? 0) * g) / 100)} kcal`}
       </p>
       <div class="actions">
         <button
@@ -73,6 +74,7 @@ function IngredientSearch({ onPick }: { onPick: (f: FoodRec) => void }) {
   const search = useFoodSearch(app.db, q);
   const hits = search.results?.items ?? null;
   const [error, setError] = useState<string | null>(null);
+  useChecks(); // the server's rules, loaded while the person types
 
   async function pick(id: number) {
     setError(null);
@@ -92,7 +94,7 @@ function IngredientSearch({ onPick }: { onPick: (f: FoodRec) => void }) {
         Search ingredients
         <input type="search" value={q} autocomplete="off" onInput={(e) => setQ((e.target as HTMLInputElement).value)} />
       </label>
-      <ErrorText error={error ?? search.error} />
+      <ErrorText error={error ?? search.error} focus={!!error} />
       {hits && (
         <ul class="results" aria-label="Ingredient results">
           {hits.length === 0 && <li class="muted">Nothing found for “{q.trim()}”.</li>}
@@ -130,11 +132,10 @@ export function RecipeForm({
     old?.recipe.cooked_grams === null || !old ? "" : String(old.recipe.cooked_grams),
   );
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const s = Number(servings);
-  const c = cooked.trim() === "" ? null : Number(cooked);
+  const s = parseDecimal(servings) ?? Number.NaN;
+  const c = parseDecimal(cooked);
   const n =
-    ingredients.length && s > 0 && (c === null || c > 0)
+    ingredients.length && s > 0 && (c === null || c > 0) && !Number.isNaN(c)
       ? computeRecipe(
           ingredients.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g })),
           s,
@@ -142,23 +143,30 @@ export function RecipeForm({
         )
       : null;
 
-  async function submit(e: Event) {
-    e.preventDefault();
-    const name = String(new FormData(e.currentTarget as HTMLFormElement).get("name") ?? "").trim();
+  // one tap, one recipe (a double tap made two)
+  const [submit, busy] = useSubmit(async (form) => {
+    const name = String(new FormData(form).get("name") ?? "").trim();
     if (!name) return setError("Give the recipe a name.");
+    if (Number.isNaN(s)) return setError(notANumber("Servings", servings));
+    if (c !== null && Number.isNaN(c)) return setError(notANumber("Cooked weight (g)", cooked));
     if (!(s > 0 && s <= MAX_SERVINGS)) return setError(`Servings must be more than 0 and at most ${MAX_SERVINGS}.`);
     if (c !== null && !(c > 0)) return setError("The cooked weight must be more than 0 g, or left empty.");
     if (!ingredients.length) return setError("Add at least one ingredient.");
     if (ingredients.length > MAX_INGREDIENTS) return setError(`A recipe has at most ${MAX_INGREDIENTS} ingredients.`);
+    // the server's own rules (recipes/validate.ts): what it would refuse after sync is refused here
+    const body = {
+      name,
+      servings: s,
+      cooked_grams: c,
+      ingredients: ingredients.map((i) => ({ food_id: Math.abs(i.food_id) || 1, quantity: i.quantity })),
+    };
+    const items = ingredients.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g }));
+    const refused = (loadedChecks() ?? (await checks())).recipeRefusals(body, items, s, c);
+    if (refused.length) return setError(inWords(refused[0]!, RECIPE_LABELS));
     setError(null);
-    setBusy(true);
-    try {
-      await app.own.saveRecipe(old, { name, servings: s, cooked_grams: c, ingredients });
-      onSaved();
-    } finally {
-      setBusy(false);
-    }
-  }
+    await app.own.saveRecipe(old, { name, servings: s, cooked_grams: c, ingredients });
+    onSaved();
+  });
 
   return (
     <form class="recipe-form" onSubmit={submit} aria-labelledby="recipe-title">
@@ -170,26 +178,11 @@ export function RecipeForm({
       <div class="row">
         <label>
           Servings
-          <input
-            type="number"
-            min="0"
-            max={MAX_SERVINGS}
-            step="any"
-            value={servings}
-            onInput={(e) => setServings((e.target as HTMLInputElement).value)}
-            required
-          />
+          <NumberInput value={servings} onValue={setServings} required />
         </label>
         <label>
           Cooked weight (g)
-          <input
-            type="number"
-            min="0"
-            step="any"
-            value={cooked}
-            onInput={(e) => setCooked((e.target as HTMLInputElement).value)}
-            aria-describedby="cooked-note"
-          />
+          <NumberInput value={cooked} onValue={setCooked} aria-describedby="cooked-note" />
         </label>
       </div>
       <p class="muted" id="cooked-note">
@@ -248,3 +241,9 @@ export function RecipeForm({
     </form>
   );
 }
+
+const RECIPE_LABELS: Record<string, string> = {
+  name: "Recipe name",
+  "ingredients.*.quantity": "An ingredient's quantity",
+  "portions.*.grams": "A serving's weight",
+};

@@ -104,23 +104,30 @@ export function Nutrients({ meals }: { meals: Meal[] }) {
   const full = useData(() => fullFoods(app.db, meals), [meals.map((m) => m.id).join()]);
   const base = sum(meals);
   const known = (k: string) => meals.some((m) => m.nutrients[k] !== null && m.nutrients[k] !== undefined);
+  // every entry counts in "of": a food without a value for a nutrient (or a quick add) is said, not hidden
+  const of = meals.length;
   const rows: NutrientRow[] = MEAL_EXTRA.filter(known).map((k) => ({
     key: k,
     label: EXTRA_LABEL[k]!,
     value: base[k]!,
     unit: unitOf(k),
+    from: { known: meals.filter((m) => m.nutrients[k] !== null && m.nutrients[k] !== undefined).length, of },
   }));
   let covered = 0;
   const extra: Sums = {};
+  const carry: Sums = {};
   const withFood = meals.filter((m) => m.food);
   for (const m of withFood) {
     const all = full?.get(m.food!.id);
     if (!all) continue;
     covered++;
     for (const [k, v] of Object.entries(all))
-      if (v !== null && !SKIP.has(k) && INFO.has(k)) extra[k] = (extra[k] ?? 0) + (v * m.grams) / 100;
+      if (v !== null && !SKIP.has(k) && INFO.has(k)) {
+        extra[k] = (extra[k] ?? 0) + (v * m.grams) / 100;
+        carry[k] = (carry[k] ?? 0) + 1;
+      }
   }
-  const { first, more } = splitRows(extra, SKIP);
+  const { first, more } = splitRows(extra, SKIP, (k) => ({ known: carry[k] ?? 0, of }));
   rows.push(...first);
   const list = (items: NutrientRow[]) => <NutrientList rows={items} />;
   return (

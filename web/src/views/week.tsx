@@ -1,6 +1,7 @@
 /**
  * Seven days of kcal against the goal, as a chart and as a table, with macro averages over the
- * logged days: the same arithmetic as GET /stats/weekly, from the local store (so it works offline);
+ * logged days that are over (today is left out until it ends), each average saying how many days it is
+ * of; from the local store (so it works offline);
  * below them the estimated expenditure (expenditure.tsx, from the server).
  */
 import { getMeta, mealsOn } from "../store";
@@ -21,7 +22,9 @@ export function WeekView({ end }: { end: string | null }) {
   }, [last]);
   if (!data) return <main aria-busy="true" />;
   const { days, goals } = data;
-  const logged = days.filter((d) => d.count > 0);
+  // today is not over: its half-eaten day would pull the average down, so it counts from tomorrow on
+  const logged = days.filter((d) => d.count > 0 && d.date < today);
+  const todayLeftOut = days.some((d) => d.date === today && d.count > 0);
   const avg = (k: string) => (logged.length ? logged.reduce((s, d) => s + d.totals[k]!, 0) / logged.length : null);
   const goal = goals?.energy_kcal ?? null;
   const top = Math.max(goal ?? 0, ...days.map((d) => d.totals.energy_kcal!), 1);
@@ -113,7 +116,9 @@ export function WeekView({ end }: { end: string | null }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">Average ({logged.length} logged days)</th>
+            <th scope="row">
+              Average of {logged.length} {logged.length === 1 ? "day" : "days"}
+            </th>
             <td>{kcal(avg("energy_kcal"))}</td>
             <td>{grams(avg("protein_g"))}</td>
             <td>{grams(avg("fat_g"))}</td>
@@ -121,6 +126,7 @@ export function WeekView({ end }: { end: string | null }) {
           </tr>
         </tfoot>
       </table>
+      {todayLeftOut && <p class="muted">Today is left out of the average until it is over.</p>}
       <ExpenditureRegion end={last} />
     </main>
   );

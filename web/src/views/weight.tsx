@@ -6,6 +6,8 @@
 import { useState } from "preact/hooks";
 import { toUnit, trendAt, KG_PER_LB } from "../../../src/features/weights/trend";
 import { MAX_KG, MIN_KG } from "../../../src/features/weights/validate";
+import { useSubmit } from "../action";
+import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import type { WeighIn } from "../store";
 import { addDays, dateIn, ErrorText, shortDay, useApp, useData } from "../ui";
 
@@ -20,11 +22,12 @@ export function WeightView() {
   const [error, setError] = useState<string | null>(null);
   const all = useData(async () => (await app.db.getAll("weights")).sort((a, b) => a.date.localeCompare(b.date)), []);
 
-  async function save(e: Event) {
-    e.preventDefault();
-    const v = Number(value);
-    const kg = unit === "lb" ? v * KG_PER_LB : v;
-    if (value.trim() === "" || !Number.isFinite(v) || kg < MIN_KG - 1e-9 || kg > MAX_KG + 1e-9) {
+  // one tap, one weigh-in (a double tap sent it twice)
+  const [save, busy] = useSubmit(async () => {
+    const v = parseDecimal(value);
+    if (Number.isNaN(v)) return setError(notANumber("Weight", value));
+    const kg = unit === "lb" ? (v ?? 0) * KG_PER_LB : (v ?? 0);
+    if (v === null || kg < MIN_KG - 1e-9 || kg > MAX_KG + 1e-9) {
       setError(`Enter a weight from ${toUnit(MIN_KG, unit)} to ${toUnit(MAX_KG, unit)} ${unit}.`);
       return;
     }
@@ -38,7 +41,7 @@ export function WeightView() {
     setDate(today); // the next weigh-in is most likely today's
     await app.local.saveWeight(date, Math.round(kg * 1000) / 1000, null);
     app.toast({ text: `Weight saved for ${shortDay(date)}` });
-  }
+  });
 
   async function remove(w: WeighIn) {
     await app.local.deleteWeight(w);
@@ -58,16 +61,7 @@ export function WeightView() {
         <div class="row">
           <label>
             Weight
-            <input
-              type="number"
-              inputMode="decimal"
-              step="0.1"
-              min={toUnit(MIN_KG, unit)}
-              max={toUnit(MAX_KG, unit)}
-              value={value}
-              onInput={(e) => setValue((e.target as HTMLInputElement).value)}
-              aria-describedby="weight-unit"
-            />
+            <NumberInput value={value} onValue={setValue} aria-describedby="weight-unit" />
           </label>
           <span id="weight-unit" class="unit">
             {unit}
@@ -84,7 +78,7 @@ export function WeightView() {
           </label>
         </div>
         <ErrorText error={error} />
-        <button type="submit" class="primary">
+        <button type="submit" class="primary" disabled={busy}>
           Save weight
         </button>
       </form>

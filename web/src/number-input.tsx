@@ -1,0 +1,42 @@
+/**
+ * Numbers as people type them: `1.5` and `1,5` are both one and a half (a decimal comma is how much of
+ * the world writes them). A `type="number"` input read `1,5` as 15 in an English browser (the comma taken
+ * for a thousands separator), so every number field is a text input with the spinbutton role, a decimal
+ * keypad, and this parser; anything else is refused in place by the form that reads it.
+ */
+import type { InputHTMLAttributes } from "preact";
+
+const DECIMAL = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
+
+/** The number typed (`1.5`, `1,5`, ` 2 `), `null` for an empty field, `NaN` for anything that is not a number. */
+export function parseDecimal(text: string): number | null {
+  const s = text.trim().replace(/\s/g, "");
+  if (s === "") return null;
+  return DECIMAL.test(s) ? Number(s.replace(",", ".")) : Number.NaN;
+}
+
+/** The words a form shows for a field that is not a number. */
+export const notANumber = (label: string, text: string) =>
+  `${label}: “${text.trim()}” is not a number. Type it like 1.5 or 1,5.`;
+
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "role" | "inputMode" | "onInput"> & {
+  onValue?: (text: string) => void;
+};
+
+/** A number field (role spinbutton) that takes a decimal point or a decimal comma. */
+export function NumberInput({ onValue, ...props }: Props) {
+  const text = typeof props.value === "string" ? props.value : null;
+  const n = text === null ? null : parseDecimal(text);
+  return (
+    <input
+      {...props}
+      type="text"
+      role="spinbutton"
+      inputMode="decimal"
+      autocomplete="off"
+      aria-valuenow={n !== null && Number.isFinite(n) ? n : undefined}
+      aria-invalid={text !== null && Number.isNaN(n) ? true : props["aria-invalid"]}
+      onInput={onValue ? (e) => onValue((e.target as HTMLInputElement).value) : undefined}
+    />
+  );
+}
