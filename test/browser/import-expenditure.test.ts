@@ -37,7 +37,14 @@ test("Cronometer files: preview says what will come and what cannot, Import brin
     .getByText('cronometer-servings.csv, line 11, column 6: energy (kcal) "not a number" is not a number')
     .waitFor();
   expect((await apiGet(env.srv.url, token, "/meals/daily?date=2026-09-14")).meals).toEqual([]); // a preview writes nothing
-  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await preview
+    .getByText("Not imported (Morsel has nowhere to keep them yet): 1 body-fat reading", { exact: false })
+    .waitFor();
+  // a file with a line that cannot be read is imported only once the person agrees to leave it out
+  const importButton = page.getByRole("button", { name: "Import", exact: true });
+  await expect(importButton.isDisabled()).resolves.toBe(true);
+  await preview.getByRole("checkbox", { name: "Leave out the lines that cannot be read" }).check();
+  await importButton.click();
   await page.getByText("Imported 11 meals and 3 weigh-ins.").waitFor();
   await page.screenshot({ path: join(env.srv.dir, "import.png") });
   await synced(page);

@@ -33,7 +33,14 @@ interface Summary {
   ignored_files?: string[];
   weigh_ins?: WeighInRow[];
   weigh_ins_count?: number;
+  not_imported?: { kind: "exercise" | "body_fat" | "day_note"; rows: number; file: string }[];
 }
+
+const LEFT_BEHIND = {
+  exercise: ["exercise row", "exercise rows"],
+  body_fat: ["body-fat reading", "body-fat readings"],
+  day_note: ["day note of a day without meals", "day notes of days without meals"],
+} as const;
 
 const OFFLINE = "Importing needs the server, which cannot be reached now.";
 const where = (s: { file: string; line: number | null; column: number | null }) =>
@@ -49,6 +56,8 @@ export function ImportRegion() {
   const [busy, setBusy] = useState(false);
   /** The unit of weigh-ins whose file does not say (the API's weight_unit): null, the account's, until changed. */
   const [chosen, setUnit] = useState<"kg" | "lb" | null>(null);
+  /** The API refuses a file with bad lines unless asked (skip_invalid): the person says so here. */
+  const [skipBad, setSkipBad] = useState(false);
   const unit = chosen ?? app.user.weight_unit ?? "kg";
 
   async function send(dry: boolean, weightUnit: "kg" | "lb"): Promise<Summary> {
@@ -58,7 +67,9 @@ export function ImportRegion() {
     }
     const form = new FormData();
     for (const f of files) form.append("file", f, f.name);
-    const query = `format=${format}&weight_unit=${weightUnit}${dry ? "&preview=true" : ""}`;
+    // the preview lists every line that cannot be read; the import leaves them out only when the person agreed
+    const skip = dry || skipBad ? "&skip_invalid=true" : "";
+    const query = `format=${format}&weight_unit=${weightUnit}${dry ? "&preview=true" : ""}${skip}`;
     return api<Summary>("POST", `/import?${query}`, form);
   }
 
@@ -68,8 +79,10 @@ export function ImportRegion() {
     setBusy(true);
     try {
       const s = await send(dry, weightUnit);
-      if (dry) setPreview(s);
-      else {
+      if (dry) {
+        setPreview(s);
+        setSkipBad(false);
+      } else {
         setPreview(null);
         setDone(
           `Imported ${s.meals.added} meals and ${s.weights.added} weigh-ins` +
@@ -131,7 +144,11 @@ export function ImportRegion() {
         )}
         <button
           type="button"
-          disabled={!files.length || busy || (format !== "morsel" && !preview)}
+          disabled={
+            !files.length ||
+            busy ||
+            (format !== "morsel" && (!preview || ((preview.skipped_count ?? 0) > 0 && !skipBad)))
+          }
           onClick={() => void run(false)}
         >
           Import
@@ -139,7 +156,7 @@ export function ImportRegion() {
       </div>
       <ErrorText error={error} />
       {preview && (
-        <PreviewList s={preview}>
+        <PreviewList s={preview} skipBad={skipBad} onSkipBad={setSkipBad}>
           <WeighInsPreview
             rows={preview.weigh_ins ?? []}
             count={preview.weigh_ins_count ?? 0}
@@ -161,8 +178,19 @@ export function ImportRegion() {
   );
 }
 
-function PreviewList({ s, children }: { s: Summary; children: ComponentChildren }) {
+function PreviewList({
+  s,
+  skipBad,
+  onSkipBad,
+  children,
+}: {
+  s: Summary;
+  skipBad: boolean;
+  onSkipBad: (v: boolean) => void;
+  children: ComponentChildren;
+}) {
   const skipped = s.skipped ?? [];
+  const behind = s.not_imported ?? [];
   return (
     <div role="region" aria-live="polite" aria-label="Import preview">
       <p>
@@ -175,7 +203,7 @@ function PreviewList({ s, children }: { s: Summary; children: ComponentChildren 
       {skipped.length > 0 && (
         <>
           <p>
-            {s.skipped_count} {s.skipped_count === 1 ? "row" : "rows"} could not be read and will be left out:
+            {s.skipped_count} {s.skipped_count === 1 ? "line" : "lines"} could not be read:
           </p>
           <ul class="skipped">
             {skipped.slice(0, 20).map((k) => (
@@ -184,7 +212,20 @@ function PreviewList({ s, children }: { s: Summary; children: ComponentChildren 
               </li>
             ))}
           </ul>
+          <label class="check">
+            <input type="checkbox" checked={skipBad} onChange={(e) => onSkipBad(e.currentTarget.checked)} />
+            Leave out the lines that cannot be read
+          </label>
         </>
+      )}
+      {behind.length > 0 && (
+        <p class="muted">
+          Not imported (Morsel has nowhere to keep them yet):{" "}
+          {behind
+            .map((b) => `${b.rows} ${LEFT_BEHIND[b.kind][b.rows === 1 ? 0 : 1]}${b.file ? ` (${b.file})` : ""}`)
+            .join(", ")}
+          .
+        </p>
       )}
       {(s.ignored_files ?? []).length > 0 && <p class="muted">Not read: {s.ignored_files!.join(", ")}</p>}
     </div>
