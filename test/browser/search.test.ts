@@ -125,3 +125,21 @@ test("offline: quick entry and search find what the server finds (tomatoe, brown
   expect(meals.find((m) => m.food!.id === 5064)).toMatchObject({ quantity: 200, portion: null, grams: 200 }); // weighed as eaten: roasted
   expect(meals.find((m) => m.food!.id === 9040)?.quantity).toBe(1);
 });
+
+test('"2 slices milk": an amount the food cannot measure is not dropped silently: the form asks how much', async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await openAdd(page);
+  await page.getByRole("searchbox", { name: "Search foods" }).fill("2 slices milk");
+  await results(page).first().click();
+  const note = page.getByRole("status").filter({ hasText: "does not fit this food's measures" });
+  await note.waitFor();
+  expect(await note.textContent()).toContain("“2 slices milk” does not fit this food's measures");
+  // and an amount that fits says nothing
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("searchbox", { name: "Search foods" }).fill("2 eggs");
+  await results(page).first().getByText("Egg, whole, raw", { exact: true }).waitFor();
+  await results(page).first().click();
+  await page.getByRole("spinbutton", { name: "Quantity" }).waitFor();
+  expect(await page.getByText("does not fit this food's measures").count()).toBe(0);
+}, 60_000);

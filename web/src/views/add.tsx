@@ -31,10 +31,13 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
     warmOfflineSearch();
   }, []);
 
+  /** What the person typed, when its amount could not be applied to the food they picked: the form asks. */
+  const [ask, setAsk] = useState<string | null>(null);
   const { results, error: searchError, more } = useFoodSearch(app.db, q);
 
-  async function pick(p: Picked & { serving?: ResolvedAmount | null }) {
+  async function pick(p: Picked & { serving?: ResolvedAmount | null; ask?: string | null }) {
     setError(null);
+    setAsk(p.ask ?? null);
     try {
       const food = p.food ?? (await loadFood(app.db, p.id));
       if (!food) throw new Error("That food is not available offline; try again when the server is reachable.");
@@ -51,6 +54,11 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
           food={picked.food}
           initial={{ ...(typedServing(picked.food, picked.serving) ?? startServing(picked.food, last)), mealType }}
           submitLabel="Log"
+          note={
+            ask
+              ? `“${ask}” does not fit this food's measures, so it starts at its usual serving: how much did you have?`
+              : null
+          }
           onCancel={() => setPicked(null)}
           onSubmit={async (v) => {
             await app.local.logMeal({
@@ -89,7 +97,13 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
     <ul class="results" aria-label={label}>
       {items.map((f) => (
         <li key={f.id}>
-          <button type="button" class="result" onClick={() => void pick({ id: f.id, serving: f.serving ?? null })}>
+          <button
+            type="button"
+            class="result"
+            onClick={() =>
+              void pick({ id: f.id, serving: f.serving ?? null, ask: f.amount_applies === false ? q.trim() : null })
+            }
+          >
             <span class="name">{f.short_name ?? f.name}</span>
             {f.short_name && f.short_name !== f.name && <span class="muted full-name">{f.name}</span>}
             <span class="muted">

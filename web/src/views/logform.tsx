@@ -129,6 +129,8 @@ export function LogForm(props: {
   submitLabel: string;
   onSubmit: (v: LogValues) => void | Promise<void>;
   onCancel: () => void;
+  /** Said above the amount: a typed amount that could not be applied ("2 slices" of a food without slices). */
+  note?: string | null;
   children?: preact.ComponentChildren;
 }) {
   const { food } = props;
@@ -153,6 +155,11 @@ export function LogForm(props: {
     <form class="log-form" onSubmit={submit} aria-labelledby="log-food">
       <h2 id="log-food">{food.name}</h2>
       {food.brand && <p class="muted">{food.brand}</p>}
+      {props.note && (
+        <p class="notice" role="status">
+          {props.note}
+        </p>
+      )}
       <div class="row">
         <AmountInputs a={amount} />
         <MealSelect value={mealType} onChange={setMealType} />
