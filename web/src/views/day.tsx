@@ -4,7 +4,7 @@
  * then trusts it; saved here first and synced, as weigh-ins are), and one Log food button that is always
  * in reach.
  */
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { useAction } from "../action";
 import { getMeta, mealsOn, MEAL_TYPES, type Meal, type MealType } from "../store";
 import { goalsFor, type GoalsRecord } from "../goals";
@@ -28,6 +28,10 @@ export function DayView({ date }: { date: string | null }) {
     return { meals, before, goals, mark };
   }, [day]);
   const meals = data?.meals ?? [];
+  // the tick shows at once, before the local write and the re-read come back (a controlled box snapped back)
+  const stored = data?.mark?.complete === true;
+  const [ticked, setTicked] = useState<boolean | null>(null);
+  useEffect(() => setTicked(null), [stored, day]);
   const goTo = (d: string) => app.go(d === today ? "#/" : `#/day/${d}`);
 
   return (
@@ -56,9 +60,13 @@ export function DayView({ date }: { date: string | null }) {
       <label class="day-complete">
         <input
           type="checkbox"
-          checked={data?.mark?.complete === true}
+          checked={ticked ?? stored}
           aria-describedby="day-complete-note"
-          onChange={(e) => void app.local.markDay(day, (e.target as HTMLInputElement).checked)}
+          onChange={(e) => {
+            const v = (e.target as HTMLInputElement).checked;
+            setTicked(v);
+            void app.local.markDay(day, v);
+          }}
         />
         Day complete
       </label>
