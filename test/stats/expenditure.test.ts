@@ -39,7 +39,9 @@ async function seed(call: (m: string, p: string, b?: unknown) => Promise<{ statu
 describe("GET /stats/expenditure", () => {
   test("without enough data: says what is missing, estimates nothing", async () => {
     const a = await account();
-    await a.call("POST", "/meals", { meal_type: "lunch", date: TODAY, quick_add: { energy_kcal: 600 } });
+    await a.call("POST", "/meals", { meal_type: "lunch", date: addDays(TODAY, -1), quick_add: { energy_kcal: 600 } });
+    // today is not over: its meals count only once it is marked complete
+    await a.call("POST", "/meals", { meal_type: "lunch", date: TODAY, quick_add: { energy_kcal: 300 } });
     const r = await a.call("GET", "/stats/expenditure");
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({
@@ -53,6 +55,8 @@ describe("GET /stats/expenditure", () => {
       expenditure_kcal: null,
       range_kcal: null,
       suggestions: [],
+      days_used: 1,
+      days_left_out: { today_not_over: 1 },
     });
     expect(r.json.message).toBe(
       `not enough data yet: 9 more whole logged days, 3 more weigh-ins, weigh-ins spanning 14 days (now 0) in the 28 days to ${TODAY} (about two weeks of logging and weighing)`,
@@ -141,7 +145,8 @@ describe("GET /stats/expenditure refuses weigh-ins a body cannot produce", () =>
   test("weigh-ins alternating between 20 and 400 kg: no estimate, and the message names two of them", async () => {
     const e = await estimate(await diary(eating2000, (i) => (i % 2 ? 400 : 20)));
     expect(e).toMatchObject({ ...refused, reason: "implausible_weigh_ins" });
-    expect(e.have).toEqual({ logged_days: 28, weigh_ins: 28, weight_span_days: 28 }); // counts alone were enough
+    // counts alone were enough (today, not over, is not a whole logged day)
+    expect(e.have).toEqual({ logged_days: 27, weigh_ins: 28, weight_span_days: 28 });
     expect(e.message).toContain(`the weigh-ins of ${addDays(TODAY, -27)} (20 kg) and ${addDays(TODAY, -26)} (400 kg)`);
     expect(e.trend.every((p: { expenditure_kcal: number | null }) => p.expenditure_kcal === null)).toBe(true);
   });

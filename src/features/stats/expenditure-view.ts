@@ -70,7 +70,11 @@ export function* expenditure({
   // one read covers this window and the trend's windows before it
   const all = yield* dataOver(ctx, addDays(from, -7 * TREND_WEEKS), to);
   const windowEnding = (end: string) => all.filter((d) => d.date <= end && d.date > addDays(end, -days));
-  const here = windowEnding(to);
+  // today is not over until it is: its half-eaten intake counts only once it is marked complete
+  const today = localDate(ctx.now, ctx.timezone);
+  const notOver = (d: (typeof all)[number]) => d.date === today && d.kcal !== null && d.complete !== true;
+  const todayLeftOut = windowEnding(to).some(notOver);
+  const here = windowEnding(to).map((d) => (notOver(d) ? { ...d, kcal: null, meals: 0 } : d));
   const have = countsOf(here);
   const selection = selectDays(here);
   const { estimate: e, refusal } = assessExpenditure(here);
@@ -103,7 +107,7 @@ export function* expenditure({
     range_kcal: e ? { low: e.low_kcal, high: e.high_kcal } : null,
     intake_kcal: e?.intake_kcal ?? null,
     days_used: selection.used.length,
-    days_left_out: selection.left_out,
+    days_left_out: { ...selection.left_out, today_not_over: todayLeftOut ? 1 : 0 },
     kcal_per_kg: kcalPerKg(null),
     weight_unit: unit,
     weight_change_per_week: e ? Math.round(((e.kg_per_day * 7) / perUnit) * 100) / 100 : null,

@@ -20,7 +20,13 @@ interface Expenditure {
   range_kcal: { low: number; high: number } | null;
   intake_kcal: number | null;
   days_used: number;
-  days_left_out: { marked_incomplete: number; not_marked_complete: number; implausibly_low: number; one_entry: number };
+  days_left_out: {
+    marked_incomplete: number;
+    not_marked_complete: number;
+    implausibly_low: number;
+    one_entry: number;
+    today_not_over?: number;
+  };
   weight_unit: "kg" | "lb";
   weight_change_per_week: number | null;
   suggestions: { rate_per_week: number; energy_kcal: number }[];
@@ -33,6 +39,7 @@ function leftOutText(l: Expenditure["days_left_out"]): string {
     l.implausibly_low + l.one_entry > 0 && `${l.implausibly_low + l.one_entry} that look partly logged`,
     l.marked_incomplete > 0 && `${l.marked_incomplete} marked incomplete`,
     l.not_marked_complete > 0 && `${l.not_marked_complete} not marked complete`,
+    (l.today_not_over ?? 0) > 0 && "today, until it is over or marked complete",
   ].filter((x): x is string => typeof x === "string");
   return parts.length ? ` Left out: ${parts.join(", ")}.` : "";
 }
