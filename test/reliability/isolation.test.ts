@@ -43,6 +43,7 @@ test("a second user gets 404 on every id route and never sees the first user's r
   expect(
     (await call("PUT", `/api/v1/weights/${weightDate}`, { ...A, body: { kg: 71.3, note: "zqxsecret scale" } })).status,
   ).toBe(201);
+  expect((await call("PUT", `/api/v1/days/${weightDate}`, { ...A, body: { complete: true } })).status).toBe(201);
   const recipe = (
     await call("POST", "/api/v1/recipes", {
       ...A,
@@ -70,6 +71,7 @@ test("a second user gets 404 on every id route and never sees the first user's r
     "/api/v1/admin/invites/{id}": invite.id,
     "/api/v1/recipes/{id}": recipe.id,
     "/api/v1/weights/{date}": weightDate,
+    "/api/v1/days/{date}": weightDate,
   };
   const idRoutes = Object.entries(doc.paths).filter(([p]) => p.includes("{"));
   expect(idRoutes.map(([p]) => p).sort()).toEqual(Object.keys(idOf).sort());
@@ -78,7 +80,8 @@ test("a second user gets 404 on every id route and never sees the first user's r
   for (const [path, methods] of idRoutes) {
     for (const method of Object.keys(methods)) {
       const url = path.replace(/\{(id|date)\}/, String(idOf[path]));
-      if (method === "put" && path === "/api/v1/weights/{date}") continue; // a date of B's own diary: below
+      // a date of B's own diary: below
+      if (method === "put" && (path === "/api/v1/weights/{date}" || path === "/api/v1/days/{date}")) continue;
       const r = await call(method.toUpperCase(), url, { ...B, body: bodyFor(method) });
       const expected = path.startsWith("/api/v1/admin/") ? 403 : 404;
       expect(`${method} ${path} ${r.status}`).toBe(`${method} ${path} ${expected}`);
@@ -89,6 +92,8 @@ test("a second user gets 404 on every id route and never sees the first user's r
   // a weight's id is a date in one's own diary: B writing A's date makes B's own weight, never A's
   expect((await call("PUT", `/api/v1/weights/${weightDate}`, { ...B, body: { kg: 99 } })).status).toBe(201);
   expect((await call("GET", `/api/v1/weights/${weightDate}`, A)).json.kg).toBe(71.3);
+  expect((await call("PUT", `/api/v1/days/${weightDate}`, { ...B, body: { complete: false } })).status).toBe(201);
+  expect((await call("GET", `/api/v1/days/${weightDate}`, A)).json.complete).toBe(true);
   expect((await call("GET", `/api/v1/recipes/${recipe.id}`, A)).json.name).toBe("Zqxsecret chili");
   // A's session, token and invite are untouched
   expect((await call("GET", "/api/v1/sessions", A)).json.items.map((x: { id: string }) => x.id)).toContain(aSession);
@@ -189,7 +194,8 @@ test("a second user gets 404 on every id route and never sees the first user's r
   expect(theirs).toEqual(unknown);
   expect((await call("GET", `/api/v1/recipes/${recipe.id}`, A)).status).toBe(200);
   for (const r of bViews.slice(11)) expect(r.text.toLowerCase()).not.toContain("zqxsecret");
-  expect(bViews[4]!.json.changes.map((c: { entity: string }) => c.entity)).toEqual(["weight"]); // only B's own weight, written above
+  // only B's own weight and day mark, written above
+  expect(bViews[4]!.json.changes.map((c: { entity: string }) => c.entity)).toEqual(["weight", "day"]);
   expect((await call("GET", `/api/v1/meals/${meal.id}`, A)).status).toBe(200); // the push above did not delete it
 
   // the admin (A) against B's records: every data {id} route is 404, and the admin's own views of
