@@ -31,6 +31,10 @@ test("log weigh-ins, see them and their trend as the API has them, refuse a bad 
   await saveWeight(page, "81.2", before(6));
   await saveWeight(page, "80.6", before(3));
   await saveWeight(page, "80.1");
+  // the three are on this device (a save may wait for the form's rules to load) before the queue is checked
+  await page.waitForFunction(
+    () => (globalThis as any).document.querySelectorAll("table.weights tbody tr").length === 3,
+  );
   await synced(page);
   await page.getByRole("img", { name: "Weight trend" }).waitFor();
 
