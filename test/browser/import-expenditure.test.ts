@@ -43,6 +43,7 @@ test("Cronometer files: preview says what will come and what cannot, Import brin
   // a file with a line that cannot be read is imported only once the person agrees to leave it out
   const importButton = page.getByRole("button", { name: "Import", exact: true });
   await expect(importButton.isDisabled()).resolves.toBe(true);
+  await page.getByText("A line of the file cannot be read: tick", { exact: false }).waitFor(); // said by the button
   await preview.getByRole("checkbox", { name: "Leave out the lines that cannot be read" }).check();
   await importButton.click();
   await page.getByText("Imported 11 meals and 3 weigh-ins.").waitFor();

@@ -131,10 +131,22 @@ test("Nutrients say how many foods a sum is from; week averages leave today out"
   const avg = page.getByRole("table").getByRole("row").filter({ hasText: "Average" });
   await avg.waitFor();
   expect(await avg.getByRole("rowheader").textContent()).toBe("Average of 1 day");
-  await page.getByText("Today is left out of the average until it is over.").waitFor();
+  await page
+    .getByText("Today is left out of the average until it is over, or until you mark it Day complete.")
+    .waitFor();
   expect(await avg.getByRole("cell").first().textContent()).toBe("500");
   const weekly = await apiGet(env.srv.url, token, `/stats/daily?date=${yesterday}`);
   expect(weekly.totals.energy_kcal).toBe(500);
+
+  // marked complete, today counts: the app's average and the API's agree
+  await page.getByRole("link", { name: "Today" }).click();
+  await page.getByRole("checkbox", { name: "Day complete" }).check();
+  await synced(page);
+  await page.getByRole("link", { name: "Week" }).click();
+  await page.getByRole("table").getByRole("rowheader", { name: "Average of 2 days" }).waitFor();
+  const api = await apiGet(env.srv.url, token, "/stats/weekly");
+  expect(api.average_days).toBe(2);
+  expect(await avg.getByRole("cell").first().textContent()).toBe(String(Math.round(api.daily_average.energy_kcal)));
 });
 
 test("Quick entry: each item can be changed or removed, and they are logged in the order typed", async () => {

@@ -6,6 +6,7 @@ import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { addDays, localDate } from "../../lib/time";
 import { GOAL_KEYS, goalsOn, plansOf, type Goals } from "../goals/service";
 import { weightsOver } from "../weights/service";
+import { marksOver } from "../days/service";
 import { MEAL_TYPES, type MealType } from "../meals/model";
 import { fromSums, type MealNutrients } from "../meals/nutrition";
 import type { MealsCtx } from "../meals/service";
@@ -102,9 +103,11 @@ export function* weeklyStats({ ctx, input }: { ctx: MealsCtx; input: { end?: str
     return { date, meal_count: n, totals: fromSums(n, sums), goals: goalsOn(plans, date) };
   });
   const logged = days.filter((d) => d.meal_count > 0);
-  // today is not over: its half-eaten day pulled the average down, so it counts from tomorrow on
+  // today is not over: its half-eaten day pulled the average down, so it counts from tomorrow on,
+  // or once the person marks it complete
   const today = localDate(ctx.now, ctx.timezone);
-  const over = logged.filter((d) => d.date < today);
+  const todayComplete = today >= start && today <= end && (yield* marksOver(ctx.userId, today, today)).get(today) === true;
+  const over = logged.filter((d) => d.date < today || (d.date === today && todayComplete));
   const average = {} as Record<string, number | null>;
   for (const k of MEAL_NUTRIENT_KEYS) {
     const known = over.filter((d) => d.totals[k] !== null);

@@ -154,6 +154,12 @@ export function ImportRegion() {
           Import
         </button>
       </div>
+      {preview && (preview.skipped_count ?? 0) > 0 && !skipBad && (
+        <p class="muted">
+          {preview.skipped_count === 1 ? "A line" : `${preview.skipped_count} lines`} of the file cannot be read: tick
+          “Leave out the lines that cannot be read” below to import the rest.
+        </p>
+      )}
       <ErrorText error={error} />
       {preview && (
         <PreviewList s={preview} skipBad={skipBad} onSkipBad={setSkipBad}>

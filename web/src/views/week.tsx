@@ -1,6 +1,6 @@
 /**
  * Seven days of kcal against the goal, as a chart and as a table, with macro averages over the
- * logged days that are over (today is left out until it ends), each average saying how many days it is
+ * logged days that are over (today is left out until it ends or is marked complete), each average saying how many days it is
  * of; from the local store (so it works offline);
  * below them the estimated expenditure (expenditure.tsx, from the server).
  */
@@ -18,13 +18,16 @@ export function WeekView({ end }: { end: string | null }) {
     const dates = Array.from({ length: 7 }, (_, i) => addDays(last, i - 6));
     const days = await Promise.all(dates.map(async (date) => ({ date, meals: await mealsOn(app.db, date) })));
     const goals = goalsFor((await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null, last);
-    return { days: days.map((d) => ({ date: d.date, count: d.meals.length, totals: sum(d.meals) })), goals };
+    const todayComplete = ((await app.db.get("days", today)) ?? null)?.complete === true;
+    const rows = days.map((d) => ({ date: d.date, count: d.meals.length, totals: sum(d.meals) }));
+    return { days: rows, goals, todayComplete };
   }, [last]);
   if (!data) return <main aria-busy="true" />;
-  const { days, goals } = data;
-  // today is not over: its half-eaten day would pull the average down, so it counts from tomorrow on
-  const logged = days.filter((d) => d.count > 0 && d.date < today);
-  const todayLeftOut = days.some((d) => d.date === today && d.count > 0);
+  const { days, goals, todayComplete } = data;
+  // today is not over: its half-eaten day would pull the average down, so it counts from tomorrow on,
+  // or once it is marked `Day complete` (as GET /stats/weekly counts it)
+  const logged = days.filter((d) => d.count > 0 && (d.date < today || (d.date === today && todayComplete)));
+  const todayLeftOut = !todayComplete && days.some((d) => d.date === today && d.count > 0);
   const avg = (k: string) => (logged.length ? logged.reduce((s, d) => s + d.totals[k]!, 0) / logged.length : null);
   const goal = goals?.energy_kcal ?? null;
   const top = Math.max(goal ?? 0, ...days.map((d) => d.totals.energy_kcal!), 1);
@@ -126,7 +129,9 @@ export function WeekView({ end }: { end: string | null }) {
           </tr>
         </tfoot>
       </table>
-      {todayLeftOut && <p class="muted">Today is left out of the average until it is over.</p>}
+      {todayLeftOut && (
+        <p class="muted">Today is left out of the average until it is over, or until you mark it Day complete.</p>
+      )}
       <ExpenditureRegion end={last} />
     </main>
   );
