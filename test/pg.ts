@@ -41,7 +41,7 @@ export function postgresForFile() {
     for (const close of closers.splice(0)) await close();
     if (!admin) return;
     const client = await admin;
-    for (const name of made) await client.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    for (const name of made) await drop(client, name);
     await client.close();
   });
   return {

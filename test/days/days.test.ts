@@ -164,8 +164,9 @@ describe("the expenditure estimate uses the marks", () => {
       await u.api("PUT", `/weights/${date}`, { kg: 90 - 0.05 * i });
     }
     const unmarked = (await u.api("GET", "/stats/expenditure")).json;
-    expect(unmarked).toMatchObject({ days_used: 24, intake_kcal: 2000 });
-    expect(unmarked.days_left_out).toMatchObject({ implausibly_low: 4 });
+    // today is not over until it is marked: 23 whole days
+    expect(unmarked).toMatchObject({ days_used: 23, intake_kcal: 2000 });
+    expect(unmarked.days_left_out).toMatchObject({ implausibly_low: 4, today_not_over: 1 });
     // marking: the 4 partial days incomplete, 21 others complete; the last 3 are then left out
     for (let i = 0; i < 28; i++) {
       const date = addDays(TODAY, -27 + i);
@@ -176,9 +177,10 @@ describe("the expenditure estimate uses the marks", () => {
     expect(marked).toMatchObject({ enough_data: true, days_used: 21, intake_kcal: 2000 });
     expect(marked.days_left_out).toEqual({
       marked_incomplete: 4,
-      not_marked_complete: 3,
+      not_marked_complete: 2,
       implausibly_low: 0,
       one_entry: 0,
+      today_not_over: 1,
     });
   });
 });

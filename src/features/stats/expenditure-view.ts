@@ -72,7 +72,8 @@ export function* expenditure({
   const windowEnding = (end: string) => all.filter((d) => d.date <= end && d.date > addDays(end, -days));
   // today is not over until it is: its half-eaten intake counts only once it is marked complete
   const today = localDate(ctx.now, ctx.timezone);
-  const notOver = (d: (typeof all)[number]) => d.date === today && d.kcal !== null && d.complete !== true;
+  // (a today marked incomplete is left out as such)
+  const notOver = (d: (typeof all)[number]) => d.date === today && d.kcal !== null && d.complete == null;
   const todayLeftOut = windowEnding(to).some(notOver);
   const here = windowEnding(to).map((d) => (notOver(d) ? { ...d, kcal: null, meals: 0 } : d));
   const have = countsOf(here);
