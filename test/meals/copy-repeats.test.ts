@@ -50,6 +50,8 @@ describe("copy and move", () => {
     expect(copy.json.meals[0].id).not.toBe(banana.id);
     const moved = await u.api("PATCH", `/meals/${banana.id}`, { date: "2026-11-23", meal_type: "dinner" });
     expect(moved.json).toMatchObject({ id: banana.id, date: "2026-11-23", meal_type: "dinner", grams: 118 });
+    // the same local time of day, on the new date (eaten_at used to stay on the old day)
+    expect(moved.json.eaten_at).toBe(`2026-11-23T${banana.eaten_at.slice(11)}`);
     expect(await u.day(TODAY)).toEqual([[9040, "snack"]]);
     expect(await u.day("2026-11-23")).toEqual([[9040, "dinner"]]);
     // another account's entry can be neither copied nor moved
