@@ -85,6 +85,49 @@ describe("REST /saved-meals", () => {
   });
 });
 
+describe("Save as meal", () => {
+  test("a meal region, or chosen meals, become the entries; bad sources → 400 naming the field; another's meal → 404", async () => {
+    const u = await user();
+    const log = async (body: object) => (await u.api("POST", "/meals", { date: "2026-11-21", ...body })).json;
+    const banana = await log({ food_id: 9040, quantity: 118, meal_type: "breakfast" });
+    await log({ quick_add: { energy_kcal: 90, protein_g: 4, description: "latte" }, meal_type: "breakfast" });
+    const lunch = await log({ food_id: 5064, quantity: 150, meal_type: "lunch" });
+    const region = await u.api("POST", "/saved-meals", {
+      name: "Breakfast",
+      from_date: "2026-11-21",
+      meal_type: "breakfast",
+    });
+    expect(region.status).toBe(201);
+    expect(region.json.entries).toMatchObject([
+      { food: { id: 9040 }, quantity: 118, grams: 118 },
+      { food: null, quick_add: { energy_kcal: 90, protein_g: 4, description: "latte" }, energy_kcal: 90 },
+    ]);
+    const logged = await u.api("POST", `/saved-meals/${region.json.id}/log`, { meal_type: "breakfast", date: TODAY });
+    expect(logged.json.meals.map((m: { nutrients: { energy_kcal: number } }) => m.nutrients.energy_kcal)).toEqual([
+      banana.nutrients.energy_kcal,
+      90,
+    ]);
+    const chosen = await u.api("POST", "/saved-meals", { name: "Two", meal_ids: [lunch.id, banana.id] });
+    expect(chosen.json.entries.map((e: { food: { id: number } }) => e.food.id)).toEqual([5064, 9040]);
+    const whole = await u.api("POST", "/saved-meals", { name: "Day", from_date: "2026-11-21" });
+    expect(whole.json.entries).toHaveLength(3);
+
+    const field = async (body: object) => {
+      const r = await u.api("POST", "/saved-meals", { name: "X", ...body });
+      expectError(r, 400, "validation_failed");
+      return r.json.error.details[0].field;
+    };
+    expect(await field({ from_date: "2026-11-22", meal_type: "breakfast" })).toBe("from_date"); // nothing logged
+    expect(await field({ from_date: "2026-02-30" })).toBe("from_date");
+    expect(await field({ meal_type: "lunch", meal_ids: [lunch.id] })).toBe("meal_type");
+    expect(await field({ meal_ids: [lunch.id], entries: BREAKFAST.entries })).toBe("meal_ids");
+    expect(await field({ meal_ids: [] })).toBe("meal_ids");
+    const other = await user();
+    expectError(await other.api("POST", "/saved-meals", { name: "Y", meal_ids: [lunch.id] }), 404, "meal_not_found");
+    expect((await other.api("POST", "/saved-meals", { name: "Y", from_date: "2026-11-21" })).status).toBe(400);
+  });
+});
+
 describe("POST /saved-meals/{id}/log", () => {
   test("logs every entry into the date and meal type; the same request id logs once", async () => {
     const u = await user();

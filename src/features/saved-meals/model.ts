@@ -51,8 +51,27 @@ export const CreateSavedMealBody = t.Object(
     id: t.Optional(t.String({ format: "uuid", description: "a UUID the client made (it may save meals offline)" })),
     name: t.Optional(name),
     entries: t.Optional(entries),
+    meal_ids: t.Optional(
+      t.Array(t.String({ format: "uuid" }), {
+        minItems: 1,
+        maxItems: MAX_SAVED_ENTRIES,
+        description: "Save as meal: these logged meals of yours become the entries (instead of entries)",
+        errorMessage: `must be an array of 1–${MAX_SAVED_ENTRIES} meal UUIDs`,
+      }),
+    ),
+    from_date: t.Optional(
+      t.String({
+        format: "date",
+        description:
+          "Save as meal: this day's meals (of meal_type, when given) become the entries (instead of entries)",
+      }),
+    ),
+    meal_type: t.Optional(Enum(MEAL_TYPES, { description: "with from_date: the meal region to save" })),
   },
-  { title: "CreateSavedMeal", description: "name and entries are required" },
+  {
+    title: "CreateSavedMeal",
+    description: "name is required, and one of entries, meal_ids or from_date (with meal_type: one meal's entries)",
+  },
 );
 export const PatchSavedMealBody = t.Object(
   { name: t.Optional(name), entries: t.Optional(entries) },

@@ -48,11 +48,11 @@ export function savedMealsRoutes(deps: SavedMealsDeps) {
       {
         auth: true,
         body: CreateSavedMealBody,
-        response: { 200: SavedMeal, 201: SavedMeal, ...errors(400, 401, 409, 413, 415) },
+        response: { 200: SavedMeal, 201: SavedMeal, ...errors(400, 401, 404, 409, 413, 415) },
         detail: {
           tags,
           summary: "Save a meal: a name and its entries",
-          description: `name (1–${SAVED_NAME_MAX} characters) and 1–${MAX_SAVED_ENTRIES} entries, each as POST /meals takes it (food_id, quantity, portion_id) or a quick_add. "Save as meal" sends the entries of a meal region. A food you may not log is 400 naming entries.N.food_id. With a client id already saved, 200 with the stored one.`,
+          description: `name (1–${SAVED_NAME_MAX} characters) and 1–${MAX_SAVED_ENTRIES} entries, each as POST /meals takes it (food_id, quantity, portion_id) or a quick_add. "Save as meal": instead of entries, meal_ids (your logged meals) or from_date with meal_type (one meal region; without meal_type, the whole day) make the entries from what was logged; another account's meal is 404 meal_not_found. A food you may not log is 400 naming entries.N.food_id. With a client id already saved, 200 with the stored one.`,
         },
       },
     )

@@ -11,7 +11,9 @@ import { checkSchema } from "../../lib/validation";
 import type { FoodDirectory } from "../foods/directory";
 import type { MealT } from "../meals/model";
 import { createMeal, type MealsCtx } from "../meals/service";
-import { LogSavedMealBody, MAX_SAVED_MEALS, type SavedMealT } from "./model";
+import { LogSavedMealBody, MAX_SAVED_ENTRIES, MAX_SAVED_MEALS, type SavedMealT } from "./model";
+import type { MealRow } from "../meals/repo";
+import { MAX_MEALS_PER_DAY } from "../meals/day-cap";
 import {
   countOf,
   deleteSavedMealRow,
@@ -65,7 +67,7 @@ export function* createSavedMeal({
   input: unknown;
   prefix?: string;
 }): Q<{ saved: SavedMealT; created: boolean }> {
-  const v = yield* checkSavedMeal(lookup(ctx), input, true, prefix);
+  const v = yield* checkSavedMeal(lookup(ctx), yield* withLoggedEntries(ctx, input), true, prefix);
   const id = v.id ?? Bun.randomUUIDv7();
   return yield* tx(function* () {
     const owner = yield* ownerOf(id);
@@ -82,6 +84,58 @@ export function* createSavedMeal({
     yield* ctx.log.record(ctx.userId, "saved_meal", id, "upsert", saved, ctx.now);
     return { saved, created: true };
   });
+}
+
+/**
+ * "Save as meal": `meal_ids`, or `from_date` (and `meal_type`), become the body's entries, each as POST
+ * /meals would log it again (its food, quantity and portion, or its quick add). Another account's meal
+ * is 404 as an unknown one is. A body with entries, or with neither, is left to the validator.
+ */
+function* withLoggedEntries(ctx: SavedMealsCtx, input: unknown): Q<unknown> {
+  const body = (input ?? {}) as Record<string, unknown>;
+  const { meal_ids: ids, from_date: fromDate, meal_type: mealType } = body;
+  if (ids === undefined && fromDate === undefined) return input;
+  const p = new Problems();
+  if (body.entries !== undefined || (ids !== undefined && fromDate !== undefined))
+    p.add(ids !== undefined ? "meal_ids" : "from_date", "give one of entries, meal_ids or from_date");
+  if (mealType !== undefined && fromDate === undefined) p.add("meal_type", "goes with from_date");
+  const date = checkDate(p, "from_date", fromDate);
+  if (
+    ids !== undefined &&
+    !(Array.isArray(ids) && ids.length >= 1 && ids.length <= MAX_SAVED_ENTRIES && ids.every(isUuid))
+  )
+    p.add("meal_ids", `must be an array of 1–${MAX_SAVED_ENTRIES} meal UUIDs`);
+  p.throwIfAny();
+  const repo = ctx.meals.repo;
+  let found: MealRow[] = [];
+  if (date) {
+    found = (yield* repo.day(ctx.userId, date, MAX_MEALS_PER_DAY)).filter((m) => !mealType || m.mealType === mealType);
+    const what = `${mealType ? `${String(mealType)} meals` : "meals"} on ${date}`;
+    if (!found.length) p.add("from_date", `has no ${what}`);
+    else if (found.length > MAX_SAVED_ENTRIES)
+      p.add("from_date", `has ${found.length} ${what}, more than the ${MAX_SAVED_ENTRIES} a saved meal holds`);
+    p.throwIfAny();
+  } else {
+    for (const id of new Set((ids as string[]).map((x) => x.toLowerCase()))) {
+      const m = yield* repo.get(ctx.userId, id);
+      if (!m) throw new AppError("meal_not_found", `no meal ${id} of yours`);
+      found.push(m);
+    }
+  }
+  const entries = found.map((m) =>
+    m.foodId === null
+      ? {
+          quick_add: {
+            energy_kcal: m.energyKcal ?? 0,
+            protein_g: m.proteinG,
+            fat_g: m.fatG,
+            carbohydrate_g: m.carbohydrateG,
+            description: m.foodName,
+          },
+        }
+      : { food_id: m.foodId, quantity: m.quantity, portion_id: m.portionId },
+  );
+  return { ...body, entries };
 }
 
 /** PATCH /saved-meals/{id} (and a sync update): only the fields given change. */
