@@ -85,6 +85,24 @@ describe("REST /saved-meals", () => {
   });
 });
 
+test("an account keeps at most 200 saved meals", async () => {
+  const u = await user();
+  const first = (await u.api("POST", "/saved-meals", BREAKFAST)).json;
+  await t.sql(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+     INSERT INTO saved_meals (id, user_id, name, entries, created_at, updated_at)
+     SELECT substr(s.id, 1, 24) || (100000000000 + n.i), s.user_id, s.name, s.entries, s.created_at, s.updated_at
+     FROM saved_meals s, n WHERE s.id = ?`,
+    199,
+    first.id,
+  );
+  expect((await u.api("GET", "/saved-meals")).json.items).toHaveLength(200);
+  const e = expectError(await u.api("POST", "/saved-meals", BREAKFAST), 400, "validation_failed");
+  expect(e.message).toContain("200");
+  expect((await u.api("DELETE", `/saved-meals/${first.id}`)).status).toBe(204);
+  expect((await u.api("POST", "/saved-meals", BREAKFAST)).status).toBe(201);
+});
+
 describe("Save as meal", () => {
   test("a meal region, or chosen meals, become the entries; bad sources → 400 naming the field; another's meal → 404", async () => {
     const u = await user();

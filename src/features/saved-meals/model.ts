@@ -10,7 +10,7 @@ import { Enum } from "../../lib/schemas";
 export const MAX_SAVED_ENTRIES = 50;
 export const SAVED_NAME_MAX = 100;
 /** Saved meals one account may keep. */
-export const MAX_SAVED_MEALS = 500;
+export const MAX_SAVED_MEALS = 200;
 
 const EntryIn = t.Object(
   {

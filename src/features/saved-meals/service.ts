@@ -75,10 +75,12 @@ export function* createSavedMeal({
       throw new AppError("id_conflict", `saved meal id ${id} is already used; make a new id`);
     if (owner !== null) return { saved: (yield* savedMealOf(ctx.userId, id))!, created: false };
     const have = yield* countOf(ctx.userId);
+    // a bound on what GET /saved-meals and the export carry (200 × 50 entries), not a field's fault
     if (have >= MAX_SAVED_MEALS)
-      throw new AppError("validation_failed", `you have ${have} saved meals, the most an account keeps`, [
-        { field: `${prefix}name`, message: `an account keeps at most ${MAX_SAVED_MEALS} saved meals` },
-      ]);
+      throw new AppError(
+        "validation_failed",
+        `you have ${have} saved meals, the most an account keeps (${MAX_SAVED_MEALS}); delete one to save another`,
+      );
     yield* insertSavedMeal(ctx.userId, { id, name: v.name!, entries: v.entries! }, ctx.now.toISOString());
     const saved = (yield* savedMealOf(ctx.userId, id))!;
     yield* ctx.log.record(ctx.userId, "saved_meal", id, "upsert", saved, ctx.now);
