@@ -19,7 +19,7 @@ import {
   createSavedMeal,
   deleteSavedMeal,
   getSavedMeal,
-  listSavedMeals,
+  savedMealList,
   logSavedMeal,
   updateSavedMeal,
 } from "./service";
@@ -30,7 +30,7 @@ export function savedMealsRoutes(deps: SavedMealsDeps) {
   const tags = ["saved-meals"];
   return new Elysia({ prefix: "/saved-meals" })
     .use(deps.authn)
-    .get("/", async ({ user }) => ({ items: await deps.store.run(listSavedMeals(savedMealsCtx(deps, user))) }), {
+    .get("/", ({ user }) => replyWith(deps, savedMealList(savedMealsCtx(deps, user))), {
       auth: true,
       response: { 200: t.Object({ items: t.Array(SavedMeal) }), ...errors(401) },
       detail: { tags, summary: `Your saved meals (at most ${MAX_SAVED_MEALS}), by name` },

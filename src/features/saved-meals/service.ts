@@ -42,6 +42,11 @@ export function* listSavedMeals(ctx: SavedMealsCtx): Q<SavedMealT[]> {
   return yield* savedMealsOf(ctx.userId);
 }
 
+/** GET /saved-meals */
+export function* savedMealList(ctx: SavedMealsCtx): Q<{ items: SavedMealT[] }> {
+  return { items: yield* savedMealsOf(ctx.userId) };
+}
+
 export function* getSavedMeal({ ctx, id }: { ctx: SavedMealsCtx; id: string }): Q<SavedMealT> {
   const found = isUuid(id) ? yield* savedMealOf(ctx.userId, id.toLowerCase()) : null;
   if (!found) throw savedMealNotFound(id);
