@@ -295,4 +295,26 @@ describe("sync and import validate as REST does", () => {
     expectError(refused, 400, "validation_failed");
     expect(refused.json.error.details[0].field).toBe("saved_meals.0.entries.0.quantity");
   });
+
+  test("a custom food deleted after it was saved: the export still imports, without that entry", async () => {
+    const u = await user();
+    const soup = (await u.api("POST", "/foods", { name: "Soup", nutrients: { energy_kcal: 40 } })).json;
+    const both = (
+      await u.api("POST", "/saved-meals", {
+        name: "Lunch",
+        entries: [{ food_id: soup.id, quantity: 300 }, BREAKFAST.entries[0]],
+      })
+    ).json;
+    await u.api("POST", "/saved-meals", { name: "Soup only", entries: [{ food_id: soup.id, quantity: 300 }] });
+    expect((await u.api("DELETE", `/foods/${soup.id}`)).status).toBe(204);
+    const exported = (await u.api("GET", "/export?format=json")).json;
+    expect(exported.saved_meals).toHaveLength(2);
+    const there = makeApp();
+    const v = await user(there);
+    const r = await v.api("POST", "/import", exported);
+    expect(r.status).toBe(200);
+    expect(r.json.saved_meals).toEqual({ added: 1, unchanged: 0 });
+    const [lunch] = (await v.api("GET", "/saved-meals")).json.items;
+    expect(lunch).toMatchObject({ id: both.id, name: "Lunch", entries: [{ food: { id: 9040 } }] });
+  });
 });

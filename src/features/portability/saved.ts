@@ -13,8 +13,12 @@ import type { SavedEntryT } from "../saved-meals/model";
 import { createSavedMeal, takenByOther } from "../saved-meals/service";
 import { checkSavedMeal, type SavedMealInput } from "../saved-meals/validate";
 import type { ExportCtx } from "./export";
+import { isCustomId } from "../custom-foods/repo";
 
-type FileFoods = Map<number, { input: { name?: string; portions?: { name: string; grams: number }[] } }>;
+type FileFoods = Map<
+  number,
+  { input: { name?: string; portions?: { name: string; grams: number }[] }; deleted: boolean }
+>;
 type FoodMap = Map<number, { id: number; portions: Map<string, number> }>;
 
 export interface CheckedSaved {
@@ -62,10 +66,12 @@ export async function checkSavedMeals(
     await pause();
     const food = (id: number): Q<LoggableFood | null> => {
       const f = fileFoods.get(id);
-      return f ? value(fileFood(id, f, raw)) : ctx.meals.foods.loggable(ctx.user.id, id);
+      return f ? value(f.deleted ? null : fileFood(id, f, raw)) : ctx.meals.foods.loggable(ctx.user.id, id);
     };
     try {
-      const input = await ctx.store.run(checkSavedMeal(food, raw, true, `saved_meals.${i}.`));
+      const kept = await keptEntries(ctx, raw, fileFoods);
+      if (kept === null) continue;
+      const input = await ctx.store.run(checkSavedMeal(food, kept, true, `saved_meals.${i}.`));
       if (input.id && (await ctx.store.run(takenByOther(ctx.savedMeals, input.id))))
         throw new AppError(
           "id_conflict",
@@ -78,6 +84,29 @@ export async function checkSavedMeals(
     }
   }
   return out;
+}
+
+/**
+ * The saved meal without its entries of custom foods deleted on the source (the file marks them deleted, or
+ * has them no more): saved meals keep such an entry, and a file exported after the deletion must import. A
+ * saved meal with none left is not imported (null). Other foods are the validator's to check.
+ */
+async function keptEntries(ctx: ExportCtx, raw: unknown, fileFoods: FileFoods): Promise<unknown> {
+  const o = raw as { entries?: unknown } | null;
+  if (!o || typeof o !== "object" || !Array.isArray(o.entries)) return raw;
+  const entries: unknown[] = [];
+  for (const e of o.entries) {
+    const x = (e ?? {}) as { food_id?: unknown; food?: { id?: unknown } | null };
+    const id = x.food_id ?? x.food?.id;
+    if (typeof id === "number" && Number.isSafeInteger(id) && isCustomId(id)) {
+      const inFile = fileFoods.get(id);
+      const gone = inFile ? inFile.deleted : !(await ctx.store.run(ctx.meals.foods.loggable(ctx.user.id, id)));
+      if (gone) continue;
+    }
+    entries.push(e);
+  }
+  if (o.entries.length && !entries.length) return null;
+  return { ...o, entries };
 }
 
 /** An entry with the file's custom foods and their portions mapped to this server's ids. */
