@@ -82,6 +82,10 @@ describe("REST /saved-meals", () => {
     expect(r.json.error.details[0].field).toBe("entries.0.food_id");
     // an id another account holds is a conflict, not a way in
     expectError(await other.api("POST", "/saved-meals", { ...BREAKFAST, id: mine.id }), 409, "id_conflict");
+    // and stays its owner's once deleted: their undo works, another account's create does not
+    expect((await u.api("DELETE", `/saved-meals/${mine.id}`)).status).toBe(204);
+    expectError(await other.api("POST", "/saved-meals", { ...BREAKFAST, id: mine.id }), 409, "id_conflict");
+    expect((await u.api("POST", "/saved-meals", { ...BREAKFAST, id: mine.id })).status).toBe(201);
   });
 });
 

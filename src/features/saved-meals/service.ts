@@ -76,7 +76,9 @@ export function* createSavedMeal({
   const id = v.id ?? Bun.randomUUIDv7();
   return yield* tx(function* () {
     const owner = yield* ownerOf(id);
-    if (owner !== null && owner !== ctx.userId)
+    // a client-made id stays its owner's after a delete, so their undo (a create with it) still works
+    const theirs = owner === null && (yield* ctx.log.deletedElsewhere("saved_meal", id, ctx.userId));
+    if ((owner !== null && owner !== ctx.userId) || theirs)
       throw new AppError("id_conflict", `saved meal id ${id} is already used; make a new id`);
     if (owner !== null) return { saved: (yield* savedMealOf(ctx.userId, id))!, created: false };
     const have = yield* countOf(ctx.userId);
