@@ -18,6 +18,7 @@ import { Metrics } from "./features/metrics/metrics";
 import { metricsRoutes } from "./features/metrics/routes";
 import { portabilityRoutes } from "./features/portability/routes";
 import { recipesRoutes } from "./features/recipes/routes";
+import { savedMealsRoutes } from "./features/saved-meals/routes";
 import { scannerRoutes } from "./features/scanner/routes";
 import { statsRoutes } from "./features/stats/routes";
 import { syncRoutes } from "./features/sync/routes";
@@ -74,6 +75,7 @@ export function createApp(options: AppOptions) {
     .use(weightsRoutes(services))
     .use(daysRoutes(services))
     .use(recipesRoutes(services))
+    .use(savedMealsRoutes(services))
     .use(statsRoutes(services))
     .use(scannerRoutes(services))
     .use(syncRoutes(services))

@@ -174,6 +174,7 @@ export function createServices(options: ServiceOptions): Services {
         ? undefined
         : personalFoods(store, (u, since) => meals.foodHistory(u, since), customFoods, userId, now()),
     meals,
+    mealHistory: (userId, mealType, since) => meals.foodHistoryAt(userId, mealType, since),
     mealCounts: () => meals.countsByUser(),
     recipes: new RecipesRepo(),
     imported,

@@ -242,6 +242,25 @@ export const dayMarks = sqliteTable(
   (d) => [primaryKey({ columns: [d.userId, d.date] })],
 );
 
+/**
+ * A saved meal (API.md §Saved meals): a named set of entries to log again in one request. `entries` is
+ * JSON text: each entry's food, quantity and portion (or quick add) with a snapshot of its name and kcal.
+ */
+export const savedMeals = sqliteTable(
+  "saved_meals",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    entries: text("entries").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (s) => [index("saved_meals_user").on(s.userId, s.name)],
+);
+
 /** A recipe: the custom food (kind "recipe") whose nutrients come from its ingredients. */
 export const recipes = sqliteTable("recipes", {
   foodId: integer("food_id")

@@ -71,6 +71,7 @@ test("4,000 meals: JSON and CSV come in many pieces with timers running between 
     "meals",
     "weights",
     "days",
+    "saved_meals",
     "checksum",
   ]);
   expect(doc.meals.length).toBe(4000);

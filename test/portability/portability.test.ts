@@ -133,6 +133,7 @@ describe("import", () => {
       recipes: { added: 0, unchanged: 0 },
       weights: { added: 0, unchanged: 0 },
       days: { added: 0, unchanged: 0 },
+      saved_meals: { added: 0, unchanged: 0 },
       goals: "updated",
     });
     const statsB = {
@@ -148,6 +149,7 @@ describe("import", () => {
       recipes: { added: 0, unchanged: 0 },
       weights: { added: 0, unchanged: 0 },
       days: { added: 0, unchanged: 0 },
+      saved_meals: { added: 0, unchanged: 0 },
       goals: "unchanged",
     });
     const reexport = (await b.call("GET", "/api/v1/export", { token: v.access_token })).json;

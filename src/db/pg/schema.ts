@@ -222,6 +222,20 @@ export const dayMarks = pgTable(
   (d) => [primaryKey({ columns: [d.userId, d.date] })],
 );
 
+/** As SQLite's saved_meals: a named set of entries (JSON text) to log again in one request. */
+export const savedMeals = pgTable(
+  "saved_meals",
+  {
+    id: text("id").primaryKey(),
+    userId: owner(),
+    name: text("name").notNull(),
+    entries: text("entries").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (s) => [index("saved_meals_user").on(s.userId, s.name)],
+);
+
 export const recipes = pgTable("recipes", {
   foodId: integer("food_id")
     .primaryKey()

@@ -15,7 +15,14 @@ const HISTORY_DAYS = 90;
 
 /** How often and how lately a user logged each food since a time, and its last serving (the meal log answers it). */
 export type FoodHistory = (userId: number, since: string) => Q<HistoryRow[]>;
-type HistoryRow = { id: number; n: number; last: string; quantity: number; portion_id: number | null };
+type HistoryRow = {
+  id: number;
+  n: number;
+  last: string;
+  quantity: number;
+  portion_id: number | null;
+  energy_kcal: number | null;
+};
 
 interface Known {
   own: { id: number; name: string; brand: string | null }[];

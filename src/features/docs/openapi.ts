@@ -282,6 +282,7 @@ const TAGS: Record<string, string> = {
   weight: "Body weight and its trend",
   days: "Whether a day's log is complete (Day complete)",
   recipes: "Foods made of ingredients",
+  "saved-meals": "Named sets of entries, logged again in one request",
   scanner: "Barcodes and photos",
   sync: "Offline-first sync",
   portability: "Export and import",

@@ -5,6 +5,7 @@ import type { ClientAddressOf, RouteDeps } from "../auth/context";
 import type { FoodDirectory } from "./directory";
 import type { FoodSearch } from "./search";
 import type { FoodsCtx, ImportedCandidates, PersonalFoods } from "./service";
+import type { MealHistory } from "./recent";
 
 export interface FoodsDeps extends RouteDeps {
   catalogue: Catalogue;
@@ -14,6 +15,8 @@ export interface FoodsDeps extends RouteDeps {
   imported: ImportedCandidates;
   /** What a signed-in caller adds (custom-foods/personal.ts); undefined for anonymous callers. */
   personal: (userId: number | null) => PersonalFoods | undefined;
+  /** Per food and day, the caller's meals of one meal type (the meal log's MealsRepo.foodHistoryAt). */
+  mealHistory: MealHistory;
   clientAddress: ClientAddressOf;
   /** Anonymous food search's per-address budget of server time (lib/cost-budget.ts); tests shrink it. */
   searchBudget?: BudgetLimits;

@@ -135,9 +135,14 @@ export const SearchResponse = t.Object({
 export const RecentQuery = t.Object({
   limit: t.Optional(intParam("limit", { minimum: 1, maximum: 50, default: 20 })),
   sort: t.Optional(
-    Enum(["recent", "frequent"], {
-      default: "recent",
-      description: "recent: last logged first; frequent: most logged first (ties: the more recent)",
+    Enum(["recent", "frequent", "score"], {
+      description:
+        "recent: last logged first (the default without meal_type); frequent: most logged first (ties: the more recent); score: by score, how often and how lately (the default with meal_type; without it, as frequent)",
+    }),
+  ),
+  meal_type: t.Optional(
+    Enum(["breakfast", "lunch", "dinner", "snack"], {
+      description: "only meals of this type count: what you log at this meal; absent: every meal",
     }),
   ),
 });
@@ -151,6 +156,13 @@ export const RecentFood = t.Object(
       description: "the quantity of that latest meal: portions of last_portion_id, or grams when it is null",
     }),
     last_portion_id: Nullable(Int({ description: "the portion of that latest meal; null = grams" })),
+    last_energy_kcal: Nullable(t.Number({ description: "kcal of that latest meal; null = not known" })),
+    score: t.Optional(
+      t.Number({
+        description:
+          "with meal_type: the sum over the days it was logged at that meal of (meals that day) × 0.5^(days ago / 14)",
+      }),
+    ),
   },
   { title: "RecentFood" },
 );

@@ -19,7 +19,9 @@ import {
   SearchResponse,
 } from "./model";
 import { parseFoodLine } from "./parse";
-import { getFood, recentFoods, searchFoods } from "./service";
+import { getFood, searchFoods } from "./service";
+import { MEAL_HALF_LIFE_DAYS, MEAL_WINDOW_DAYS, recentFoods } from "./recent";
+import { localDate } from "../../lib/time";
 
 export function foodsRoutes(deps: FoodsDeps) {
   const budget = new CostBudget(deps.searchBudget);
@@ -118,17 +120,28 @@ export function foodsRoutes(deps: FoodsDeps) {
         },
       },
     )
-    .get("/recent", ({ query, user }) => deps.store.run(recentFoods({ ctx: ctxFor(user.id), input: query })), {
-      auth: true,
-      query: RecentQuery,
-      response: { 200: RecentResponse, ...errors(400, 401) },
-      detail: {
-        tags: ["foods"],
-        summary: "Your recent or frequent foods",
-        description:
-          "The foods you logged in the last 90 days (up to 500 distinct foods are considered), for an add-food screen before anything is typed: `sort=recent` (default) puts the last logged first, `sort=frequent` the most logged. A custom food you deleted is left out.",
+    .get(
+      "/recent",
+      ({ query, user }) =>
+        deps.store.run(
+          recentFoods({
+            ctx: ctxFor(user.id),
+            input: query,
+            today: localDate(deps.now(), user.timezone),
+            atMeal: deps.mealHistory,
+          }),
+        ),
+      {
+        auth: true,
+        query: RecentQuery,
+        response: { 200: RecentResponse, ...errors(400, 401) },
+        detail: {
+          tags: ["foods"],
+          summary: "Your recent or frequent foods, of every meal or of one meal type",
+          description: `The foods you logged in the last ${MEAL_WINDOW_DAYS} days, for an add-food screen before anything is typed, each with its last serving (last_quantity, last_portion_id) and its kcal. Without meal_type (up to 500 distinct foods are considered): \`sort=recent\` (default) puts the last logged first, \`sort=frequent\` the most logged (\`score\` ranks as frequent). With meal_type, only meals of that type count, and the default \`sort=score\` ranks by how often and how lately: score = Σ over the days the food was logged at that meal of (meals that day) × 0.5^(days ago / ${MEAL_HALF_LIFE_DAYS}); ties go to the more recent. The serving is the last one at that meal. A custom food you deleted is left out.`,
+        },
       },
-    })
+    )
     .get("/:id", ({ params, user }) => replyWith(deps, getFood({ ctx: ctxFor(user?.id ?? null), input: params })), {
       optionalAuth: true,
       params: FoodIdParams,

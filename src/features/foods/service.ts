@@ -46,7 +46,16 @@ export interface PersonalFoods {
   /** Score boosts for foods the caller logs often or recently. */
   boosts(): Q<ReadonlyMap<number, number>>;
   /** Foods the caller logged lately: how often, when last and in what serving (most logged first). */
-  history(): Q<readonly { id: number; n: number; last: string; quantity: number; portion_id: number | null }[]>;
+  history(): Q<
+    readonly {
+      id: number;
+      n: number;
+      last: string;
+      quantity: number;
+      portion_id: number | null;
+      energy_kcal: number | null;
+    }[]
+  >;
   /**
    * `build()`'s result, kept for this caller until their foods, history or the minute change: at once
    * when the caller's foods are cached (no database work is built for a hit), else the store's answer.
@@ -57,12 +66,6 @@ export interface PersonalFoods {
 export const MAX_QUERY_LENGTH = 100;
 
 type SearchItem = FoodSummaryT & { serving: ResolvedAmount | null; amount_applies: boolean | null };
-type RecentFood = FoodSummaryT & {
-  log_count: number;
-  last_logged_at: string;
-  last_quantity: number;
-  last_portion_id: number | null;
-};
 type SearchPage = {
   query: string;
   amount: ParsedAmount | null;
@@ -177,31 +180,4 @@ export function* getFood({ ctx, input }: { ctx: FoodsCtx; input: { id: number } 
   const food = yield* ctx.directory.detail(ctx.userId, input.id);
   if (!food) throw new AppError("food_not_found", `no food with id ${input.id}`);
   return food;
-}
-
-/** GET /foods/recent: the caller's recent or frequent foods that they can still log. */
-export function* recentFoods({
-  ctx,
-  input,
-}: {
-  ctx: FoodsCtx;
-  input: { limit?: number; sort?: "recent" | "frequent" };
-}): Q<{ items: RecentFood[] }> {
-  const rows = ctx.personal ? [...(yield* ctx.personal.history())] : [];
-  if (input.sort === "frequent") rows.sort((a, b) => b.n - a.n || b.last.localeCompare(a.last));
-  else rows.sort((a, b) => b.last.localeCompare(a.last) || b.n - a.n);
-  const items: RecentFood[] = [];
-  for (const r of rows) {
-    if (items.length >= (input.limit ?? 20)) break;
-    const food = yield* ctx.directory.summary(ctx.userId, r.id); // a deleted custom food is left out
-    if (food)
-      items.push({
-        ...food,
-        log_count: r.n,
-        last_logged_at: r.last,
-        last_quantity: r.quantity,
-        last_portion_id: r.portion_id,
-      });
-  }
-  return { items };
 }

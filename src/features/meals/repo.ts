@@ -22,6 +22,19 @@ export interface FoodHistoryRow {
   last: string;
   quantity: number;
   portion_id: number | null;
+  /** kcal of that latest meal */
+  energy_kcal: number | null;
+}
+
+/** One day's meals of a food at one meal type: how many, and the latest one's serving. */
+export interface MealTypeHistoryRow {
+  id: number;
+  date: string;
+  n: number;
+  last: string;
+  quantity: number;
+  portion_id: number | null;
+  energy_kcal: number | null;
 }
 
 // Hot queries are prepared once: building them per call cost ~100 µs each (measured with bench:hot).
@@ -62,11 +75,24 @@ const insertMeal = preparedInsert(meals);
 // ever logged, 2.6 ms for ten years against 0.4 (bench:scale). quantity and portion_id come from the
 // row of the latest eaten_at: SQLite's bare columns beside max(), PostgreSQL's ordered array_agg.
 const HISTORY = {
-  sqlite: `SELECT food_id AS id, count(*) AS n, max(eaten_at) AS last, quantity, portion_id FROM meals INDEXED BY meals_user_date
+  sqlite: `SELECT food_id AS id, count(*) AS n, max(eaten_at) AS last, quantity, portion_id, energy_kcal FROM meals INDEXED BY meals_user_date
     WHERE user_id = ? AND date >= ? AND eaten_at >= ? AND food_id IS NOT NULL GROUP BY food_id ORDER BY n DESC LIMIT 500`,
   pg: `SELECT food_id AS id, count(*)::int AS n, max(eaten_at) AS last,
-      (array_agg(quantity ORDER BY eaten_at DESC))[1] AS quantity, (array_agg(portion_id ORDER BY eaten_at DESC))[1] AS portion_id
+      (array_agg(quantity ORDER BY eaten_at DESC))[1] AS quantity, (array_agg(portion_id ORDER BY eaten_at DESC))[1] AS portion_id,
+      (array_agg(energy_kcal ORDER BY eaten_at DESC))[1] AS energy_kcal
     FROM meals WHERE user_id = ? AND date >= ? AND eaten_at >= ? AND food_id IS NOT NULL GROUP BY food_id ORDER BY n DESC LIMIT 500`,
+};
+// Per food and day at one meal type (SQLite: the bare columns come from the max(eaten_at) row); at most
+// 5,000 food-days, the latest first, so a day stored before the cap cannot make it a long read.
+const AT_MEAL = {
+  sqlite: `SELECT food_id AS id, date, count(*) AS n, max(eaten_at) AS last, quantity, portion_id, energy_kcal
+    FROM meals INDEXED BY meals_user_date WHERE user_id = ? AND date >= ? AND meal_type = ? AND food_id IS NOT NULL
+    GROUP BY food_id, date ORDER BY date DESC LIMIT 5000`,
+  pg: `SELECT food_id AS id, date, count(*)::int AS n, max(eaten_at) AS last,
+      (array_agg(quantity ORDER BY eaten_at DESC))[1] AS quantity, (array_agg(portion_id ORDER BY eaten_at DESC))[1] AS portion_id,
+      (array_agg(energy_kcal ORDER BY eaten_at DESC))[1] AS energy_kcal
+    FROM meals WHERE user_id = ? AND date >= ? AND meal_type = ? AND food_id IS NOT NULL
+    GROUP BY food_id, date ORDER BY date DESC LIMIT 5000`,
 };
 const sums = (count: string) =>
   `SELECT date, meal_type, ${count} AS n, ${SUM_COLUMNS}
@@ -120,6 +146,11 @@ export class MealsRepo {
   /** Per food, how often and how lately the user logged it since `since` (search boosts; the covering meals_user_date index). */
   foodHistory(userId: number, since: string): Q<FoodHistoryRow[]> {
     return rows<FoodHistoryRow>(HISTORY, userId, addDays(since.slice(0, 10), -1), since);
+  }
+
+  /** Per food and day since `sinceDate`, the meals of `mealType` (GET /foods/recent?meal_type=). */
+  foodHistoryAt(userId: number, mealType: string, sinceDate: string): Q<MealTypeHistoryRow[]> {
+    return rows<MealTypeHistoryRow>(AT_MEAL, userId, sinceDate, mealType);
   }
 
   /** Meals with from ≤ date ≤ to in (date, eaten_at, id) order, after `after` when paging (the (user_id, date, eaten_at) index). */

@@ -6,7 +6,7 @@ import { tx, isUniqueViolation, type Q } from "../../db/q";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { AppError } from "../../lib/errors";
 import type { ChangeLog } from "../../db/change-log";
-import { localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
+import { localClock, localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
 import type { FoodDirectory } from "../foods/directory";
 import type { CreateMealInput, MealT, MealType } from "./model";
 import { scale, type MealNutrients } from "./nutrition";
@@ -241,6 +241,11 @@ export function* updateMeal({ ctx, id, input: raw }: { ctx: MealsCtx; id: string
   if (v.eatenAt) set.eatenAt = toRfc3339(v.eatenAt);
   if (v.date) set.date = v.date;
   else if (v.eatenAt) set.date = localDate(v.eatenAt, ctx.timezone);
+  if (v.date && !v.eatenAt && v.date !== row.date) {
+    // a move to another day keeps the meal's local time of day, as a copy does: its eaten_at stayed on the old day
+    const [h, m] = localClock(new Date(row.eatenAt), ctx.timezone);
+    set.eatenAt = toRfc3339(localTimeToInstant(v.date, h, m, ctx.timezone));
+  }
   if (input.quantity !== undefined || v.portion !== undefined) {
     Object.assign(set, { quantity: v.quantity, grams: v.grams, ...nutrientColumns(scale(row.per100g, v.grams)) });
     if (v.portion !== undefined) Object.assign(set, portionFields(v.portion));

@@ -8,6 +8,7 @@ import { mealsCtx, type MealsDeps } from "../meals/context";
 import { recipesCtx, type RecipesDeps } from "../recipes/context";
 import { weightsCtx, type WeightsDeps } from "../weights/context";
 import { daysCtx } from "../days/context";
+import { savedMealsCtxOf } from "../saved-meals/context";
 import type { ExportCtx } from "./export";
 
 /** Largest import body; a year of meals is about 2 MB of JSON. */
@@ -38,6 +39,7 @@ export function diaryCtx(deps: DiaryDeps, user: AuthedUser): ExportCtx {
     meals,
     foods: customFoodsCtx(deps, user.id, meals.now),
     recipes: recipesCtx(deps, user),
+    savedMeals: savedMealsCtxOf(meals),
     weights: weightsCtx(deps, user),
     days: daysCtx(deps, user),
     goals: goalsCtx(deps, user),

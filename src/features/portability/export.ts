@@ -12,6 +12,7 @@ import { getGoals, type GoalsCtx } from "../goals/service";
 import type { RecipesCtx } from "../recipes/service";
 import type { WeightsCtx } from "../weights/service";
 import { type DaysCtx, exportDays } from "../days/service";
+import { listSavedMeals, type SavedMealsCtx } from "../saved-meals/service";
 import { exportRecipe, exportWeights, type ExportedRecipeT } from "./diary";
 import { jsonPieces } from "../../lib/stream";
 import { toUnit, trendAt } from "../weights/trend";
@@ -32,6 +33,7 @@ export interface ExportCtx {
   recipes: RecipesCtx;
   weights: WeightsCtx;
   days: DaysCtx;
+  savedMeals: SavedMealsCtx;
   goals: GoalsCtx;
   user: { id: number; email: string; name: string; timezone: string };
 }
@@ -101,6 +103,9 @@ export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
   const days = `,"days":${JSON.stringify(await ctx.store.run(exportDays(ctx.days)))}`;
   hash.update(days);
   yield days;
+  const saved = `,"saved_meals":${JSON.stringify(await ctx.store.run(listSavedMeals(ctx.savedMeals)))}`;
+  hash.update(saved);
+  yield saved;
   hash.update("}");
   yield `,"checksum":"sha256:${hash.digest("hex")}"}`;
 }

@@ -18,6 +18,7 @@ import { checkFoodInput, type FoodInput } from "../custom-foods/validate";
 import { isImportedId } from "../imported/repo";
 import { checkSchedule, replaceSchedule, type Plan } from "../goals/service";
 import { checkDiary, importDays, importRecipes, importWeights } from "./diary";
+import { checkSavedMeals, importSavedMeals, type CheckedSaved } from "./saved";
 import { localDate } from "../../lib/time";
 import { restoreMeal } from "../meals/service";
 import { checkImportedDays } from "../meals/day-cap";
@@ -33,6 +34,7 @@ export interface ImportSummary {
   recipes: { added: number; unchanged: number };
   weights: { added: number; unchanged: number };
   days: { added: number; unchanged: number };
+  saved_meals: { added: number; unchanged: number };
   goals: "updated" | "unchanged";
 }
 
@@ -136,6 +138,7 @@ export interface CheckedExport {
   fileFoods: Map<number, FileFood>;
   diary: Awaited<ReturnType<typeof checkDiary>>;
   meals: ExportedMealT[];
+  saved: CheckedSaved[];
   /** The goal schedule to put in place; null leaves the account's goals alone. */
   wanted: Plan[] | null;
 }
@@ -194,6 +197,7 @@ export async function checkExport(
     await pause();
   }
   await checkImportedDays(ctx.meals, (work) => ctx.store.run(work), meals, p, pause);
+  const saved = await checkSavedMeals(ctx, doc, fileFoods, p, pause);
   let wanted: Plan[] | null = null;
   if (options.goals) {
     const goalsIn = (doc.goals !== null && typeof doc.goals === "object" ? doc.goals : {}) as Record<string, unknown>;
@@ -205,7 +209,7 @@ export async function checkExport(
     }
   }
   if (p.details.length || (options.goals && !wanted)) throw invalid(p.details);
-  return { fileFoods, diary, meals: meals as ExportedMealT[], wanted };
+  return { fileFoods, diary, meals: meals as ExportedMealT[], saved, wanted };
 }
 
 /**
@@ -217,7 +221,7 @@ export async function writeExport(
   checked: CheckedExport,
   pause: () => Promise<void>,
 ): Promise<ImportSummary> {
-  const { fileFoods, diary, meals, wanted } = checked;
+  const { fileFoods, diary, meals, saved, wanted } = checked;
   const { meals: mctx, foods: fctx } = ctx;
   const userId = ctx.user.id;
   const summary: ImportSummary = {
@@ -226,6 +230,7 @@ export async function writeExport(
     recipes: { added: 0, unchanged: 0 },
     weights: { added: 0, unchanged: 0 },
     days: { added: 0, unchanged: 0 },
+    saved_meals: { added: 0, unchanged: 0 },
     goals: "unchanged",
   };
   const foodMap = new Map<number, { id: number; portions: Map<string, number> }>();
@@ -262,6 +267,7 @@ export async function writeExport(
   if (wanted && (await run(tx(() => replaceSchedule(ctx.goals, wanted))))) summary.goals = "updated";
   summary.weights = await importWeights(ctx.store, ctx.weights, diary.weights, pause);
   summary.days = await importDays(ctx.store, ctx.days, diary.days, pause);
+  summary.saved_meals = await importSavedMeals(ctx.store, ctx.savedMeals, saved, foodMap, pause);
   return summary;
 }
 

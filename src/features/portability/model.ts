@@ -5,6 +5,7 @@ import { MealNutrients, MEAL_TYPES, NOTE_MAX } from "../meals/model";
 import { GoalsDocument } from "../goals/service";
 import { ExportedRecipe, ExportedWeight } from "./diary";
 import { ExportedDay } from "../days/model";
+import { SavedMeal } from "../saved-meals/model";
 import { MAX_LISTED_SKIPS } from "./trackers/entries";
 import { TRACKER_FORMATS } from "./trackers/formats";
 
@@ -72,6 +73,9 @@ export const ExportDocument = t.Object(
         description: "the days marked complete (true) or incomplete (false); an older file may have none",
       }),
     ),
+    saved_meals: t.Optional(
+      t.Array(SavedMeal, { description: "saved meals as GET /saved-meals gives them; an older file may have none" }),
+    ),
     checksum: Text({ description: "sha256: and the hex digest of the JSON of every other field, in this order" }),
   },
   { title: "Export", description: "Everything the user owns, version 1. POST /import takes it back." },
@@ -89,6 +93,10 @@ export const ImportSummary = t.Object(
     days: t.Object(
       { added: Int(), unchanged: Int() },
       { description: "day marks; added counts the dates written (new or changed)" },
+    ),
+    saved_meals: t.Object(
+      { added: Int(), unchanged: Int() },
+      { description: "saved meals; one you already have (the same id) is left as it is" },
     ),
     goals: Enum(["updated", "unchanged"]),
     format: t.Optional(Enum(TRACKER_FORMATS, { description: "another tracker's import: which" })),

@@ -13,7 +13,7 @@ export interface SyncDeps extends DiaryDeps {
 }
 
 export function syncCtx(deps: SyncDeps, user: AuthedUser): SyncCtx {
-  const { meals, foods, goals, weights, days, recipes } = diaryCtx(deps, user);
+  const { meals, foods, goals, weights, days, recipes, savedMeals } = diaryCtx(deps, user);
   return {
     userId: user.id,
     now: meals.now,
@@ -24,6 +24,7 @@ export function syncCtx(deps: SyncDeps, user: AuthedUser): SyncCtx {
     weights,
     days,
     recipes,
+    savedMeals,
     tombstoneDays: deps.tombstoneDays,
     onBug: (error, m) =>
       deps.logger.error("sync mutation failed unexpectedly", {

@@ -9,6 +9,13 @@ import { createMeal, deleteMeal, updateMeal, type MealsCtx } from "../meals/serv
 import { createRecipe, deleteRecipe, updateRecipe, type RecipesCtx } from "../recipes/service";
 import { deleteWeight, putWeight, type WeightsCtx } from "../weights/service";
 import { deleteDay, putDay, type DaysCtx } from "../days/service";
+import {
+  createSavedMeal,
+  deleteSavedMeal,
+  takenByOther as savedTakenByOther,
+  updateSavedMeal,
+  type SavedMealsCtx,
+} from "../saved-meals/service";
 import type { Entity } from "../../db/change-log";
 import type { Mutation } from "./protocol";
 import { value, type Q } from "../../db/q";
@@ -20,6 +27,7 @@ export interface EntityCtxs {
   weights: WeightsCtx;
   days: DaysCtx;
   recipes: RecipesCtx;
+  savedMeals: SavedMealsCtx;
 }
 
 interface Handler {
@@ -112,6 +120,18 @@ export const HANDLERS: Record<Entity, Handler> = {
       if (m.op === "delete") yield* deleteWeight({ ctx: c.weights, date: id });
       else yield* putWeight({ ctx: c.weights, date: id, input: m.data ?? {} });
       return id!;
+    },
+  },
+  saved_meal: {
+    takenByOther: (c, id) => savedTakenByOther(c.savedMeals, String(id)),
+    *write(c, m, id, exists) {
+      if (m.op === "delete") {
+        yield* deleteSavedMeal({ ctx: c.savedMeals, id: String(id) });
+        return id!;
+      }
+      const data = m.data ?? {};
+      if (!exists) return (yield* createSavedMeal({ ctx: c.savedMeals, input: { ...data, id } })).saved.id;
+      return (yield* updateSavedMeal({ ctx: c.savedMeals, id: String(id), input: data })).id;
     },
   },
   day: {

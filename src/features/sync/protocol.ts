@@ -8,7 +8,7 @@ import { isCalendarDate } from "../../lib/time";
 
 export const PROTOCOL_VERSION = 1;
 export const MAX_MUTATIONS = 500;
-export const ENTITIES: readonly Entity[] = ["meal", "food", "goals", "weight", "recipe", "day"];
+export const ENTITIES: readonly Entity[] = ["meal", "food", "goals", "weight", "recipe", "day", "saved_meal"];
 export const OPS: readonly Op[] = ["upsert", "delete"];
 
 export interface Mutation {
@@ -67,10 +67,10 @@ export function checkId(
     return id === null || id === undefined || id === "goals"
       ? { ok: true, id: "goals" }
       : { ok: false, message: 'goals has one record per user; use id "goals" or null' };
-  if (entity === "meal")
+  if (entity === "meal" || entity === "saved_meal")
     return typeof id === "string" && UUID.test(id)
       ? { ok: true, id: id.toLowerCase() }
-      : { ok: false, message: "a meal id must be a UUID" };
+      : { ok: false, message: `a ${entity === "meal" ? "meal" : "saved meal"} id must be a UUID` };
   if (entity === "weight" || entity === "day")
     return isCalendarDate(id) ? { ok: true, id } : { ok: false, message: `a ${entity}'s id is its date, YYYY-MM-DD` };
   if ((id === null || id === undefined) && op === "upsert") return { ok: true, id: null };

@@ -201,6 +201,7 @@ async function previewOf(ctx: ExportCtx, checked: CheckedExport, pause: () => Pr
     recipes: { added: 0, unchanged: 0 },
     weights: { added: checked.diary.weights.length, unchanged: 0 },
     days: { added: checked.diary.days.length, unchanged: 0 },
+    saved_meals: { added: 0, unchanged: 0 },
     goals: "unchanged",
   };
 }

@@ -1,0 +1,97 @@
+/** Saved-meal queries (table saved_meals); every read but `owner` is scoped to the owner. */
+import { row, rows, run, type Q } from "../../db/q";
+import type { SavedEntryT, SavedMealT } from "./model";
+
+interface Row {
+  id: string;
+  name: string;
+  entries: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const COLUMNS = "id, name, entries, created_at, updated_at";
+
+/** kcal added up; null when any entry does not know its kcal. */
+function total(entries: SavedEntryT[]): number | null {
+  let sum = 0;
+  for (const e of entries) {
+    if (e.energy_kcal === null) return null;
+    sum += e.energy_kcal;
+  }
+  return Math.round(sum);
+}
+
+function view(r: Row): SavedMealT {
+  const entries = JSON.parse(r.entries) as SavedEntryT[];
+  return {
+    id: r.id,
+    name: r.name,
+    entries,
+    energy_kcal: total(entries),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+export function* savedMealOf(userId: number, id: string): Q<SavedMealT | null> {
+  const r = yield* row<Row>(`SELECT ${COLUMNS} FROM saved_meals WHERE id = ? AND user_id = ?`, id, userId);
+  return r && view(r);
+}
+
+/** Whose id this is (any account), or null: a client-made id is its owner's alone. */
+export function* ownerOf(id: string): Q<number | null> {
+  const r = yield* row<{ user_id: number }>("SELECT user_id FROM saved_meals WHERE id = ?", id);
+  return r?.user_id ?? null;
+}
+
+export function* savedMealsOf(userId: number): Q<SavedMealT[]> {
+  const found = yield* rows<Row>(`SELECT ${COLUMNS} FROM saved_meals WHERE user_id = ? ORDER BY name, id`, userId);
+  return found.map(view);
+}
+
+export function* countOf(userId: number): Q<number> {
+  const r = yield* row<{ n: number }>(
+    {
+      sqlite: "SELECT count(*) AS n FROM saved_meals WHERE user_id = ?",
+      pg: "SELECT count(*)::int AS n FROM saved_meals WHERE user_id = ?",
+    },
+    userId,
+  );
+  return r?.n ?? 0;
+}
+
+export function* insertSavedMeal(
+  userId: number,
+  m: { id: string; name: string; entries: SavedEntryT[] },
+  stamp: string,
+): Q<void> {
+  yield* run(
+    "INSERT INTO saved_meals (id, user_id, name, entries, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+    m.id,
+    userId,
+    m.name,
+    JSON.stringify(m.entries),
+    stamp,
+    stamp,
+  );
+}
+
+export function* updateSavedMealRow(
+  userId: number,
+  m: { id: string; name: string; entries: SavedEntryT[] },
+  stamp: string,
+): Q<void> {
+  yield* run(
+    "UPDATE saved_meals SET name = ?, entries = ?, updated_at = ? WHERE id = ? AND user_id = ?",
+    m.name,
+    JSON.stringify(m.entries),
+    stamp,
+    m.id,
+    userId,
+  );
+}
+
+export function* deleteSavedMealRow(userId: number, id: string): Q<void> {
+  yield* run("DELETE FROM saved_meals WHERE id = ? AND user_id = ?", id, userId);
+}

@@ -1,0 +1,117 @@
+/** /saved-meals — named sets of entries the caller logs again in one request. */
+import { Elysia, t } from "elysia";
+import { errors } from "../../lib/schemas";
+import { noContent, reply, replyWith } from "../../lib/reply";
+import { Meal } from "../meals/model";
+import { MAX_MEALS_PER_DAY } from "../meals/day-cap";
+import { savedMealsCtx, type SavedMealsDeps } from "./context";
+import {
+  CreateSavedMealBody,
+  LogSavedMealBody,
+  MAX_SAVED_ENTRIES,
+  MAX_SAVED_MEALS,
+  PatchSavedMealBody,
+  SAVED_NAME_MAX,
+  SavedMeal,
+  SavedMealIdParams,
+} from "./model";
+import {
+  createSavedMeal,
+  deleteSavedMeal,
+  getSavedMeal,
+  savedMealList,
+  logSavedMeal,
+  updateSavedMeal,
+} from "./service";
+
+const Logged = t.Object({ meals: t.Array(Meal), created: t.Integer() });
+
+export function savedMealsRoutes(deps: SavedMealsDeps) {
+  const tags = ["saved-meals"];
+  return new Elysia({ prefix: "/saved-meals" })
+    .use(deps.authn)
+    .get("/", ({ user }) => replyWith(deps, savedMealList(savedMealsCtx(deps, user))), {
+      auth: true,
+      response: { 200: t.Object({ items: t.Array(SavedMeal) }), ...errors(401) },
+      detail: { tags, summary: `Your saved meals (at most ${MAX_SAVED_MEALS}), by name` },
+    })
+    .post(
+      "/",
+      async ({ user, body, set }) => {
+        const { saved, created } = await deps.commit(() =>
+          createSavedMeal({ ctx: savedMealsCtx(deps, user), input: body }),
+        );
+        return created
+          ? reply(deps, saved, 201, { location: `/api/v1/saved-meals/${saved.id}` }, set)
+          : reply(deps, saved);
+      },
+      {
+        auth: true,
+        body: CreateSavedMealBody,
+        response: { 200: SavedMeal, 201: SavedMeal, ...errors(400, 401, 404, 409, 413, 415) },
+        detail: {
+          tags,
+          summary: "Save a meal: a name and its entries",
+          description: `name (1–${SAVED_NAME_MAX} characters) and 1–${MAX_SAVED_ENTRIES} entries, each as POST /meals takes it (food_id, quantity, portion_id) or a quick_add. "Save as meal": instead of entries, meal_ids (your logged meals) or from_date with meal_type (one meal region; without meal_type, the whole day) make the entries from what was logged; another account's meal is 404 meal_not_found. A food you may not log is 400 naming entries.N.food_id. With a client id already saved, 200 with the stored one.`,
+        },
+      },
+    )
+    .get(
+      "/:id",
+      ({ user, params }) => replyWith(deps, getSavedMeal({ ctx: savedMealsCtx(deps, user), id: params.id })),
+      {
+        auth: true,
+        params: SavedMealIdParams,
+        response: { 200: SavedMeal, ...errors(400, 401, 404) },
+        detail: { tags, summary: "One saved meal" },
+      },
+    )
+    .patch(
+      "/:id",
+      async ({ user, params, body }) =>
+        reply(
+          deps,
+          await deps.commit(() => updateSavedMeal({ ctx: savedMealsCtx(deps, user), id: params.id, input: body })),
+        ),
+      {
+        auth: true,
+        params: SavedMealIdParams,
+        body: PatchSavedMealBody,
+        response: { 200: SavedMeal, ...errors(400, 401, 404, 413, 415) },
+        detail: { tags, summary: "Rename a saved meal or replace its entries" },
+      },
+    )
+    .delete(
+      "/:id",
+      async ({ user, params }) => {
+        await deps.commit(() => deleteSavedMeal({ ctx: savedMealsCtx(deps, user), id: params.id }));
+        return noContent();
+      },
+      {
+        auth: true,
+        params: SavedMealIdParams,
+        response: { 204: t.Void(), ...errors(400, 401, 404) },
+        detail: { tags, summary: "Delete a saved meal (meals logged from it stay)" },
+      },
+    )
+    .post(
+      "/:id/log",
+      async ({ user, params, body, set }) => {
+        const out = await deps.commit(() =>
+          logSavedMeal({ ctx: savedMealsCtx(deps, user), id: params.id, input: body }),
+        );
+        return reply(deps, out, out.created ? 201 : 200, undefined, set);
+      },
+      {
+        auth: true,
+        params: SavedMealIdParams,
+        body: LogSavedMealBody,
+        response: { 200: Logged, 201: Logged, ...errors(400, 401, 404, 409, 413, 415) },
+        detail: {
+          tags,
+          summary: "Log every entry of a saved meal into a day and meal type",
+          description: `One meal per entry, in one transaction: all are logged or none. date defaults to today. With a request id (a UUID the client makes per tap), the same request again logs nothing more and answers 200 with the same meals; without one, each request logs again. A day holds at most ${MAX_MEALS_PER_DAY} meals: past it, 400 naming date. An entry whose food you may no longer log: 400 naming entries.N.food_id.`,
+        },
+      },
+    );
+}
