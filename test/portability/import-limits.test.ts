@@ -9,6 +9,7 @@ import { describe, expect, test } from "bun:test";
 import { zipSync } from "fflate";
 import { MAX_COLUMNS, MAX_ROWS, MAX_UNZIPPED, MAX_ZIP_ENTRIES } from "../../src/features/portability/trackers/files";
 import { startServer } from "../../src/http/server";
+import { aliasedZip } from "../fixtures/zips";
 import { expectError, makeApp, registerUser, until } from "../helpers";
 
 const HEADER = "Day,Time,Group,Food Name,Amount,Energy (kcal),Protein (g)";
@@ -31,33 +32,14 @@ async function account() {
   return { t, u, upload, multipart, meals };
 }
 
-/** A ZIP whose central directory lists `copies` entries that all point at its one stored entry. */
-function aliasedZip(copies: number): Uint8Array {
-  const one = zipSync(
-    { "a.csv": new TextEncoder().encode(`${HEADER}\n${row("2026-09-14", "Toast", 80)}\n`) },
-    { level: 0 },
-  );
-  const view = new DataView(one.buffer);
-  let eocd = one.length - 22;
-  while (view.getUint32(eocd, true) !== 0x06054b50) eocd--;
-  const cdStart = view.getUint32(eocd + 16, true);
-  const cd = one.subarray(cdStart, eocd);
-  const out = new Uint8Array(cdStart + cd.length * copies + 22);
-  out.set(one.subarray(0, cdStart));
-  for (let i = 0; i < copies; i++) out.set(cd, cdStart + i * cd.length);
-  const end = new DataView(out.buffer, cdStart + cd.length * copies);
-  end.setUint32(0, 0x06054b50, true);
-  end.setUint16(8, copies, true);
-  end.setUint16(10, copies, true);
-  end.setUint32(12, cd.length * copies, true);
-  end.setUint32(16, cdStart, true);
-  return out;
-}
-
 describe("tracker uploads are read with limits, as a stream", () => {
   test("a ZIP whose directory aliases one entry many times is refused, nothing written", async () => {
     const a = await account();
-    const r = await a.upload("format=cronometer", aliasedZip(200), "application/zip");
+    const r = await a.upload(
+      "format=cronometer",
+      aliasedZip("a.csv", `${HEADER}\n${row("2026-09-14", "Toast", 80)}\n`, 200),
+      "application/zip",
+    );
     expectError(r, 400, "validation_failed");
     expect(r.json.error.details[0].message).toContain("entries overlap");
     expect(await a.meals()).toEqual([]);
