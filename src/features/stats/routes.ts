@@ -98,7 +98,9 @@ const Expenditure = t.Object(
         one_entry: Int({
           description: "nothing marked: one entry where the person's days have three or more, under 70 % of the median",
         }),
-        today_not_over: Int({ description: "1 when today is in the window, has meals and is not marked (complete or incomplete)" }),
+        today_not_over: Int({
+          description: "1 when today is in the window, has meals and is not marked (complete or incomplete)",
+        }),
       },
       { description: "logged days left out of the intake, per reason" },
     ),

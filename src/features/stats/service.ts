@@ -106,7 +106,8 @@ export function* weeklyStats({ ctx, input }: { ctx: MealsCtx; input: { end?: str
   // today is not over: its half-eaten day pulled the average down, so it counts from tomorrow on,
   // or once the person marks it complete
   const today = localDate(ctx.now, ctx.timezone);
-  const todayComplete = today >= start && today <= end && (yield* marksOver(ctx.userId, today, today)).get(today) === true;
+  const todayComplete =
+    today >= start && today <= end && (yield* marksOver(ctx.userId, today, today)).get(today) === true;
   const over = logged.filter((d) => d.date < today || (d.date === today && todayComplete));
   const average = {} as Record<string, number | null>;
   for (const k of MEAL_NUTRIENT_KEYS) {
