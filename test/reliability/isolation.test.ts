@@ -44,6 +44,11 @@ test("a second user gets 404 on every id route and never sees the first user's r
     (await call("PUT", `/api/v1/weights/${weightDate}`, { ...A, body: { kg: 71.3, note: "zqxsecret scale" } })).status,
   ).toBe(201);
   expect((await call("PUT", `/api/v1/days/${weightDate}`, { ...A, body: { complete: true } })).status).toBe(201);
+  const saved = await call("POST", "/api/v1/saved-meals", {
+    ...A,
+    body: { name: "Zqxsecret breakfast", entries: [{ food_id: 9040, quantity: 1 }] },
+  });
+  expect(saved.status).toBe(201);
   const recipe = (
     await call("POST", "/api/v1/recipes", {
       ...A,
@@ -72,11 +77,15 @@ test("a second user gets 404 on every id route and never sees the first user's r
     "/api/v1/recipes/{id}": recipe.id,
     "/api/v1/weights/{date}": weightDate,
     "/api/v1/days/{date}": weightDate,
+    "/api/v1/saved-meals/{id}": saved.json.id,
+    "/api/v1/saved-meals/{id}/log": saved.json.id,
   };
   const idRoutes = Object.entries(doc.paths).filter(([p]) => p.includes("{"));
   expect(idRoutes.map(([p]) => p).sort()).toEqual(Object.keys(idOf).sort());
   const bodyFor = (method: string) =>
-    method === "get" || method === "delete" ? undefined : { name: "mine now", quantity: 1, disabled: true, kg: 99 };
+    method === "get" || method === "delete"
+      ? undefined
+      : { name: "mine now", quantity: 1, disabled: true, kg: 99, meal_type: "snack" };
   for (const [path, methods] of idRoutes) {
     for (const method of Object.keys(methods)) {
       const url = path.replace(/\{(id|date)\}/, String(idOf[path]));
@@ -94,6 +103,7 @@ test("a second user gets 404 on every id route and never sees the first user's r
   expect((await call("GET", `/api/v1/weights/${weightDate}`, A)).json.kg).toBe(71.3);
   expect((await call("PUT", `/api/v1/days/${weightDate}`, { ...B, body: { complete: false } })).status).toBe(201);
   expect((await call("GET", `/api/v1/days/${weightDate}`, A)).json.complete).toBe(true);
+  expect((await call("GET", `/api/v1/saved-meals/${saved.json.id}`, A)).json.name).toBe("Zqxsecret breakfast");
   expect((await call("GET", `/api/v1/recipes/${recipe.id}`, A)).json.name).toBe("Zqxsecret chili");
   // A's session, token and invite are untouched
   expect((await call("GET", "/api/v1/sessions", A)).json.items.map((x: { id: string }) => x.id)).toContain(aSession);
@@ -216,7 +226,15 @@ test("a second user gets 404 on every id route and never sees the first user's r
       body: { name: "Qwvprivate pie", servings: 2, ingredients: [{ food_id: bFood.id, quantity: 200 }] },
     })
   ).json;
+  const bSaved = (
+    await call("POST", "/api/v1/saved-meals", {
+      ...B,
+      body: { name: "Qwvprivate lunch", entries: [{ food_id: 9040, quantity: 1 }] },
+    })
+  ).json;
   const bOf: Record<string, string | number> = {
+    "/api/v1/saved-meals/{id}": bSaved.id,
+    "/api/v1/saved-meals/{id}/log": bSaved.id,
     "/api/v1/meals/{id}": bMeal.id,
     "/api/v1/foods/{id}": bFood.id,
     "/api/v1/sessions/{id}": bSession,
@@ -228,7 +246,10 @@ test("a second user gets 404 on every id route and never sees the first user's r
     for (const method of Object.keys(methods)) {
       const r = await call(method.toUpperCase(), path.replace("{id}", String(bOf[path])), {
         ...A,
-        body: method === "get" || method === "delete" ? undefined : { name: "admin's now", quantity: 1 },
+        body:
+          method === "get" || method === "delete"
+            ? undefined
+            : { name: "admin's now", quantity: 1, meal_type: "snack" },
       });
       expect(`admin ${method} ${path} ${r.status}`).toBe(`admin ${method} ${path} 404`);
       expect(r.text.toLowerCase()).not.toContain("qwvprivate");
