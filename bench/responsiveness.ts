@@ -209,17 +209,19 @@ const tracker = (token: string, format: string, body: Uint8Array | string, type 
     headers: { authorization: `Bearer ${token}`, "content-type": type },
     body,
   });
+// a decade of days, so no day passes the 200-meal cap (a real export's rows are spread the same way)
+const dayOf = (i: number) => new Date(Date.UTC(2010, 0, 1 + (i % 3650))).toISOString().slice(0, 10);
+const MFP_MEALS = ["Breakfast", "Lunch", "Dinner", "Snacks"];
 const mfpRows = (n: number) =>
   `Date,Meal,Calories,Fat (g),Carbohydrates (g),Protein (g)\n${Array.from(
     { length: n },
-    (_, i) =>
-      `2024-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")},Lunch,${400 + (i % 300)},10,50,20`,
+    (_, i) => `${dayOf(Math.floor(i / 4))},${MFP_MEALS[i % 4]},${400 + (i % 300)},10,50,20`,
   ).join("\n")}\n`;
 const cronometerRows = (n: number, distinct: number) =>
   `Day,Time,Group,Food Name,Amount,Energy (kcal),Protein (g)\n${Array.from(
     { length: n },
     (_, i) =>
-      `2025-01-${String((i % 28) + 1).padStart(2, "0")},08:00 AM,Breakfast,Homemade dish number ${i % distinct},1.00 serving,${200 + (i % 50)},5`,
+      `${dayOf(Math.floor(i / 10))},08:00 AM,Breakfast,Homemade dish number ${i % distinct},1.00 serving,${200 + (i % 50)},5`,
   ).join("\n")}\n`;
 {
   const big = new TextEncoder().encode(mfpRows(1_100_000)); // ~60 MiB of CSV
