@@ -89,3 +89,16 @@ test("Week shows the estimated expenditure; one tap sets the energy goal it sugg
     await Bun.sleep(100);
   }
 }, 120_000);
+
+test("Week → Expenditure without enough data says what is missing as a sentence", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  const e = await apiGet(env.srv.url, token, "/stats/expenditure");
+  expect(e.enough_data).toBe(false);
+  await page.getByRole("link", { name: "Week" }).click();
+  const region = page.getByRole("region", { name: "Expenditure" });
+  const said = region.getByText("Not enough data yet:", { exact: false });
+  await said.waitFor();
+  expect(await said.textContent()).toBe(`N${e.message.slice(1)}.`);
+}, 60_000);

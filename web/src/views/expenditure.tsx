@@ -44,6 +44,9 @@ function leftOutText(l: Expenditure["days_left_out"]): string {
   return parts.length ? ` Left out: ${parts.join(", ")}.` : "";
 }
 
+/** The API's message as a sentence: a capital first, a full stop last. */
+const sentence = (m: string) => `${m.charAt(0).toUpperCase()}${m.slice(1)}${/[.!?]$/.test(m) ? "" : "."}`;
+
 const rateText = (rate: number, unit: string) =>
   rate === 0 ? "Keep your weight" : `${rate < 0 ? "Lose" : "Gain"} ${Math.abs(rate)} ${unit} a week`;
 
@@ -79,7 +82,7 @@ export function ExpenditureRegion({ end }: { end: string }) {
     <section aria-labelledby="tdee-title" class="expenditure">
       <h2 id="tdee-title">Expenditure</h2>
       {error && <p class="muted">{error}</p>}
-      {e && !e.enough_data && <p class="muted">{e.message}</p>}
+      {e && !e.enough_data && e.message && <p class="muted">{sentence(e.message)}</p>}
       {e?.enough_data && (
         <>
           <p class="big">
