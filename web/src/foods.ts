@@ -11,7 +11,7 @@ import { words } from "../../src/features/foods/text";
 import { api, isOffline } from "./api";
 import { fromFood } from "./records";
 import { naturalPortion } from "./serving";
-import type { FoodRec, Meal, Store } from "./store";
+import type { FoodRec, Meal, MealType, Store } from "./store";
 
 export interface FoodHit {
   id: number;
@@ -216,22 +216,43 @@ export async function loadFood(db: Store, id: number): Promise<FoodRec | null> {
   return local ?? (await offlineCatalogue()).food(id);
 }
 
-/** Before typing: recent and frequent foods (the server's list online, the local log offline). */
-export async function recentFoods(db: Store): Promise<{ recent: FoodHit[]; frequent: FoodHit[] }> {
+/** Recent foods kept at most; the list scrolls. */
+const RECENT_SHOWN = 20;
+/** How fast a food's past meals count less: half every 14 days (the server's `score`, API.md §Foods). */
+const HALF_LIFE_DAYS = 14;
+
+/**
+ * Before typing: what this person logs at this meal, ranked by how often and how lately (the server's
+ * `meal_type` list online, the same score over the local log offline); when nothing was ever logged at this
+ * meal, what they log at any meal (`atMeal` false).
+ */
+export async function recentFoods(
+  db: Store,
+  mealType: MealType,
+  today: string,
+): Promise<{ recent: FoodHit[]; atMeal: boolean }> {
   try {
-    const [recent, frequent] = await Promise.all([
-      api<{ items: FoodHit[] }>("GET", "/foods/recent?limit=8"),
-      api<{ items: FoodHit[] }>("GET", "/foods/recent?limit=8&sort=frequent"),
-    ]);
-    return { recent: recent.items, frequent: frequent.items };
+    const here = await api<{ items: FoodHit[] }>("GET", `/foods/recent?meal_type=${mealType}&limit=${RECENT_SHOWN}`);
+    if (here.items.length) return { recent: here.items, atMeal: true };
+    const any = await api<{ items: FoodHit[] }>("GET", `/foods/recent?limit=${RECENT_SHOWN}`);
+    return { recent: any.items, atMeal: false };
   } catch (e) {
     if (!isOffline(e)) throw e;
   }
   const meals = (await db.getAll("meals"))
     .filter((m): m is Meal & { food: { id: number; name: string } } => m.food !== null)
     .sort((a, b) => b.eaten_at.localeCompare(a.eaten_at));
-  const count = new Map<number, number>();
-  for (const m of meals) count.set(m.food.id, (count.get(m.food.id) ?? 0) + 1);
+  const ranked = (list: typeof meals) => {
+    const score = new Map<number, number>();
+    for (const m of list) {
+      const days = Math.max(0, (Date.parse(today) - Date.parse(m.date)) / 86_400_000);
+      score.set(m.food.id, (score.get(m.food.id) ?? 0) + 0.5 ** (days / HALF_LIFE_DAYS));
+    }
+    return [...score.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, RECENT_SHOWN)
+      .map(([id]) => hit(id));
+  };
   const hit = (id: number): FoodHit => {
     const m = meals.find((x) => x.food.id === id)!;
     const kcal = m.nutrients.energy_kcal;
@@ -242,12 +263,8 @@ export async function recentFoods(db: Store): Promise<{ recent: FoodHit[]; frequ
       energy_kcal: kcal == null || !m.grams ? null : (kcal * 100) / m.grams,
     };
   };
-  const recent = [...new Set(meals.map((m) => m.food.id))].slice(0, 8).map(hit);
-  const frequent = [...count.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 8)
-    .map(([id]) => hit(id));
-  return { recent, frequent };
+  const here = ranked(meals.filter((m) => m.meal_type === mealType));
+  return here.length ? { recent: here, atMeal: true } : { recent: ranked(meals), atMeal: false };
 }
 
 export interface LineHit {

@@ -1,5 +1,5 @@
 /** Add food: search as you type, recent and frequent foods, barcode and photo, custom foods; then the log form. */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { message } from "../api";
 import { loadFood, recentFoods, warmOfflineSearch, type FoodHit } from "../foods";
 import type { FoodRec, MealType } from "../store";
@@ -19,14 +19,17 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
   const app = useApp();
   const today = dateIn(app.user.timezone);
   const [q, setQ] = useState("");
-  const [recent, setRecent] = useState<{ recent: FoodHit[]; frequent: FoodHit[] } | null>(null);
+  // the keyboard comes up with the screen (autofocus works only on a page load, not when a view opens)
+  const searchBox = useRef<HTMLInputElement>(null);
+  useEffect(() => searchBox.current?.focus(), []);
+  const [recent, setRecent] = useState<{ recent: FoodHit[]; atMeal: boolean } | null>(null);
   const [picked, setPicked] = useState<(Picked & { food: FoodRec; serving?: ResolvedAmount | null }) | null>(null);
   const [custom, setCustom] = useState<{ barcode: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [last, setLast] = useState<LastServings>(new Map());
 
   useEffect(() => {
-    recentFoods(app.db).then(setRecent, () => setRecent({ recent: [], frequent: [] }));
+    recentFoods(app.db, mealType, today).then(setRecent, () => setRecent({ recent: [], atMeal: false }));
     lastServings(app.db).then(setLast, () => {});
     warmOfflineSearch();
   }, []);
@@ -128,7 +131,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
         <input
           type="search"
           value={q}
-          autoFocus
+          ref={searchBox}
           autocomplete="off"
           onInput={(e) => setQ((e.target as HTMLInputElement).value)}
         />
@@ -151,21 +154,14 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
           )}
         </section>
       ) : (
-        recent && (
-          <>
-            {recent.recent.length > 0 && (
-              <section aria-labelledby="recent-title">
-                <h2 id="recent-title">Recent</h2>
-                {list(recent.recent, "Recent foods")}
-              </section>
-            )}
-            {recent.frequent.length > 0 && (
-              <section aria-labelledby="frequent-title">
-                <h2 id="frequent-title">Frequent</h2>
-                {list(recent.frequent, "Frequent foods")}
-              </section>
-            )}
-          </>
+        recent &&
+        recent.recent.length > 0 && (
+          <section aria-labelledby="recent-title">
+            <h2 id="recent-title">
+              {recent.atMeal ? `Recent at ${(MEAL_LABEL[mealType] ?? mealType).toLowerCase()}` : "Recent"}
+            </h2>
+            {list(recent.recent, "Recent foods")}
+          </section>
         )
       )}
       <QuickEntry mealType={mealType} date={date} />
