@@ -25,3 +25,15 @@ export function checkDate(p: Problems, field: string, v: unknown): string | unde
   }
   return v;
 }
+
+/**
+ * A record's date from its path (`/weights/{date}`, `/days/{date}`): 400 when it is not a calendar
+ * date, `missing(date)` (the feature's 404) when there is none.
+ */
+export function pathDate(v: unknown, missing: (date: string) => AppError): string {
+  const p = new Problems();
+  const d = checkDate(p, "date", v);
+  p.throwIfAny();
+  if (!d) throw missing(String(v));
+  return d;
+}

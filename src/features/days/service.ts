@@ -6,7 +6,7 @@
 import { row, rows, run, tx, type Q } from "../../db/q";
 import type { ChangeLog } from "../../db/change-log";
 import { AppError } from "../../lib/errors";
-import { checkDate, Problems } from "../../lib/problems";
+import { pathDate } from "../../lib/problems";
 import { localDate } from "../../lib/time";
 import { checkRange } from "../../lib/date-range";
 import { checkSchema } from "../../lib/validation";
@@ -77,16 +77,8 @@ export function* putDay({
   });
 }
 
-function checkedDate(date: unknown): string {
-  const p = new Problems();
-  const d = checkDate(p, "date", date);
-  p.throwIfAny();
-  if (!d) throw notFound(String(date));
-  return d;
-}
-
 export function* getDay({ ctx, date }: { ctx: DaysCtx; date: unknown }): Q<ReturnType<typeof view>> {
-  const d = checkedDate(date);
+  const d = pathDate(date, notFound);
   const r = yield* one(ctx, d);
   if (!r) throw notFound(d);
   return view(r);
@@ -94,7 +86,7 @@ export function* getDay({ ctx, date }: { ctx: DaysCtx; date: unknown }): Q<Retur
 
 /** DELETE /days/{date}: the day is no longer marked either way. */
 export function* deleteDay({ ctx, date }: { ctx: DaysCtx; date: unknown }): Q<void> {
-  const d = checkedDate(date);
+  const d = pathDate(date, notFound);
   if (!(yield* one(ctx, d))) throw notFound(d);
   yield* tx(function* () {
     yield* run("DELETE FROM day_marks WHERE user_id = ? AND date = ?", ctx.userId, d);

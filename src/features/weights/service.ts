@@ -4,7 +4,7 @@
  */
 import { row, rows, run, tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
-import { Problems, checkDate } from "../../lib/problems";
+import { pathDate } from "../../lib/problems";
 import { addDays, localDate } from "../../lib/time";
 import { checkRange } from "../../lib/date-range";
 import type { ChangeLog } from "../../db/change-log";
@@ -78,23 +78,15 @@ export function* putWeight({
   });
 }
 
-function checkedDate(date: unknown): string {
-  const p = new Problems();
-  const d = checkDate(p, "date", date);
-  p.throwIfAny();
-  if (!d) throw notFound(String(date));
-  return d;
-}
-
 export function* getWeight({ ctx, date }: { ctx: WeightsCtx; date: unknown }): Q<ReturnType<typeof weightView>> {
-  const d = checkedDate(date);
+  const d = pathDate(date, notFound);
   const r = yield* one(ctx, d);
   if (!r) throw notFound(d);
   return weightView(r, ctx.unit);
 }
 
 export function* deleteWeight({ ctx, date }: { ctx: WeightsCtx; date: unknown }): Q<void> {
-  const d = checkedDate(date);
+  const d = pathDate(date, notFound);
   if (!(yield* one(ctx, d))) throw notFound(d);
   yield* tx(function* () {
     yield* run("DELETE FROM weights WHERE user_id = ? AND date = ?", ctx.userId, d);
