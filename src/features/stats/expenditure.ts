@@ -11,8 +11,8 @@
  *   for glycogen water in the window's first days (weight-slope.ts).
  * - kcal per kg: Forbes/Hall from body fat where it is known, 7,700 otherwise (kcalPerKg).
  * - The range: a 90 % interval from the slope's and the intake's standard errors and the factor's
- *   uncertainty. On realistic diaries (bench:expenditure) it holds the truth for 90–92 % of people at
- *   6–8 weeks and 96–97 % at 3 (wider than it needs to be there: the slope's prior is cautious).
+ *   uncertainty, narrowed over short windows (rangeScale). On realistic diaries (bench:expenditure) it
+ *   holds the truth for 93 / 92 / 91 % of people at 3 / 6 / 8 weeks.
  *
  * Weigh-ins a body cannot produce are refused, not averaged (weighIns below): 20 and 400 kg on
  * alternate days gave −4,850 kcal/day as if it were an estimate. So is an estimate outside what a body
