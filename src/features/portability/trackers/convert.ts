@@ -122,8 +122,7 @@ export async function convertFoods(
       });
       continue;
     }
-    const nutrients = quickValues();
-    for (const k of MEAL_NUTRIENT_KEYS) if (e.nutrients[k] !== undefined) nutrients[k] = e.nutrients[k]!;
+    const nutrients = fileNutrients(quickValues(), e) as ExportedMealT["nutrients"];
     const name = e.amount ? `${e.name} (${e.amount})` : e.name;
     out.push({
       meal: {

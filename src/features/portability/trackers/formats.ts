@@ -90,6 +90,15 @@ export function expectedFiles(format: TrackerFormat): string {
   return FORMATS[format].expects;
 }
 
+/** Adds what `from` read to `into` (a loop, not a spread: a file may hold 100,000 rows). */
+function append(into: TrackerRead, from: TrackerRead): void {
+  for (const x of from.foods) into.foods.push(x);
+  for (const x of from.weights) into.weights.push(x);
+  for (const x of from.skipped) into.skipped.push(x);
+  for (const x of from.notImported) into.notImported.push(x);
+  for (const x of from.notes) into.notes.push(x);
+}
+
 /**
  * Reads an upload's CSV files as `format`'s foods and weigh-ins, a row at a time as they are parsed
  * (read-upload.ts). A file is a food table when its header has the columns of one of the format's
@@ -143,11 +152,7 @@ export class TrackerReader {
   commit(): void {
     const p = this.pending;
     if (!p) return;
-    for (const x of p.read.foods) p.into.foods.push(x);
-    for (const x of p.read.weights) p.into.weights.push(x);
-    for (const x of p.read.skipped) p.into.skipped.push(x);
-    for (const x of p.read.notImported) p.into.notImported.push(x);
-    for (const x of p.read.notes) p.into.notes.push(x);
+    append(p.into, p.read);
     p.files.push(p.file);
     this.pending = null;
   }
@@ -168,11 +173,7 @@ export class TrackerReader {
       { read: this.others, files: this.otherFiles },
     ];
     for (const part of parts) {
-      for (const x of part.read.foods) out.foods.push(x);
-      for (const x of part.read.weights) out.weights.push(x);
-      for (const x of part.read.skipped) out.skipped.push(x);
-      for (const x of part.read.notImported) out.notImported.push(x);
-      for (const x of part.read.notes) out.notes.push(x);
+      append(out, part.read);
     }
     const read = new Set(parts.flatMap((p) => p.files));
     out.ignored = files.filter((n) => !read.has(n));

@@ -141,6 +141,9 @@ export async function importTracker({
 }
 
 const where = (s: Skip) => (s.line === null ? s.file : `${s.file}:${s.line}${s.column === null ? "" : `:${s.column}`}`);
+/** The first `n` skips as an error's details, each named `file:line[:column]`. */
+const skipDetails = (skipped: Skip[], n: number): ErrorDetail[] =>
+  skipped.slice(0, n).map((s) => ({ field: where(s), message: s.message }));
 
 /** The answer for a file with lines that cannot be read, when the caller did not ask to skip them. */
 function badLines(skipped: Skip[]): AppError {
@@ -148,12 +151,12 @@ function badLines(skipped: Skip[]): AppError {
   return new AppError(
     "validation_failed",
     `${n} line${n === 1 ? "" : "s"} of the file could not be read (the first: ${where(skipped[0]!)} ${skipped[0]!.message}); nothing was imported. Correct ${n === 1 ? "it" : "them"}, or import again with skip_invalid=true to import the rest`,
-    skipped.slice(0, MAX_LISTED_SKIPS).map((s) => ({ field: where(s), message: s.message })),
+    skipDetails(skipped, MAX_LISTED_SKIPS),
   );
 }
 
 function nothingToImport(format: TrackerFormat, skipped: Skip[], read: TrackerRead): AppError {
-  const details: ErrorDetail[] = skipped.slice(0, 50).map((s) => ({ field: where(s), message: s.message }));
+  const details = skipDetails(skipped, 50);
   for (const name of read.ignored.slice(0, 20)) {
     const head = read.heads[name];
     // a header that looks like data (a date first) is a missing header row: say so, naming line 1
