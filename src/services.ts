@@ -8,7 +8,7 @@ import { ChangeLog, DEFAULT_TOMBSTONE_DAYS } from "./db/change-log";
 import type { Db } from "./db/client";
 import { GroupCommit } from "./db/group-commit";
 import { SqliteStore, type Store } from "./db/store";
-import { ClientAddress } from "./lib/client-address";
+import { ClientAddress } from "./http/client-address";
 import { jsonLogger, type Logger } from "./lib/log";
 import { RateWindow } from "./lib/rate-window";
 import type { AdminDeps } from "./features/admin/context";

@@ -1,7 +1,7 @@
 /** One JSON line per request (request id, method, path, status, duration), and the metrics' request counters. */
 import { Elysia } from "elysia";
-import { errorStatus, requestIds, startedAt } from "../lib/error-response";
-import { pathOf } from "../lib/http-policy";
+import { errorStatus, requestIds, startedAt } from "./error-response";
+import { pathOf } from "./http-policy";
 import type { Logger } from "../lib/log";
 
 export interface RequestObserver {

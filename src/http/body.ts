@@ -6,8 +6,8 @@
  * with a nesting limit); a route declares anything else in its detail (body-spec.ts).
  */
 import { Elysia } from "elysia";
-import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "../lib/body";
-import { bodyError, recordBodyError } from "../lib/body-errors";
+import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "./read-body";
+import { bodyError, recordBodyError } from "./body-errors";
 import { AppError } from "../lib/errors";
 import type { Admission } from "../lib/gate";
 import { UploadedFiles, type BodyDeadline } from "./body-spec";

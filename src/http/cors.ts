@@ -1,9 +1,9 @@
 /** CORS for the API (--cors-origin; lib/cors.ts): preflights answered here, allowed origins' headers on every answer, errors too. */
 import { Elysia } from "elysia";
-import { Cors } from "../lib/cors";
-import { extraHeaders } from "../lib/error-response";
+import { Cors } from "./cors-policy";
+import { extraHeaders } from "./error-response";
 import { AppError } from "../lib/errors";
-import { pathOf } from "../lib/http-policy";
+import { pathOf } from "./http-policy";
 
 export function cors(origins: readonly string[]) {
   const policy = new Cors(origins);

@@ -3,9 +3,9 @@
  * Allow header from the route table; a route's own Response (reply, noContent) goes out as it is.
  */
 import { Elysia } from "elysia";
-import { errorResponse, errorStatus, toAppError } from "../lib/error-response";
+import { errorResponse, errorStatus, toAppError } from "./error-response";
 import type { Logger } from "../lib/log";
-import { sendAsBuilt } from "../lib/reply";
+import { sendAsBuilt } from "./reply";
 import type { RouteTable } from "./route-table";
 
 export function errorEnvelope(logger: Logger, routes: RouteTable) {

@@ -3,7 +3,7 @@
  * is refused (400), and with --allowed-hosts (or a loopback bind) so is any other name (DNS rebinding).
  */
 import { Elysia } from "elysia";
-import { badHost, hostAllowed, hostHeaderValid, hostRefused, urlHost } from "../lib/http-policy";
+import { badHost, hostAllowed, hostHeaderValid, hostRefused, urlHost } from "./http-policy";
 
 export function hostCheck(allowedHosts: readonly string[] | null) {
   return new Elysia().onRequest(({ request }) => {

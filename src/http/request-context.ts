@@ -3,8 +3,8 @@
  * and the headers every answer carries (lib/http-policy.ts). Errors read the id from here.
  */
 import { Elysia } from "elysia";
-import { requestIds, SAFE_REQUEST_ID, startedAt } from "../lib/error-response";
-import { baseHeaders, pathOf } from "../lib/http-policy";
+import { requestIds, SAFE_REQUEST_ID, startedAt } from "./error-response";
+import { baseHeaders, pathOf } from "./http-policy";
 
 export function requestContext() {
   return new Elysia().onRequest(({ request, set }) => {

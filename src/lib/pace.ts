@@ -3,8 +3,6 @@
  * milliseconds, so /healthz and other users' requests are answered in between instead of waiting
  * for the whole job (a /healthz sent during a 30 MB import used to take 17.9 s).
  */
-import { tx, type Q } from "../db/q";
-import type { Awaitable } from "../db/store";
 import { AppError } from "./errors";
 export function pacer(sliceMs = 8): () => Promise<void> {
   return new Slicer(sliceMs).pause;
@@ -21,35 +19,6 @@ export function cancellablePacer(signal: AbortSignal | undefined, sliceMs = 8): 
 
 /** What long work answers when its client went away: nobody reads it, but the work stops. */
 export const cancelled = () => new AppError("request_timeout", "the client closed the connection; the work stopped");
-
-/**
- * Runs `write` for each item, in transactions (`run`: a store's) of about `sliceMs` each, handing the
- * event loop back between them: a 20,000-food import held one transaction for 55 s. Each item is
- * written whole or not at all; an error stops the run (what was committed stays, as with a client's retry).
- * `between` runs between transactions (a cancellable pacer throws there once the client has gone).
- */
-export async function pacedWrites<T>(
-  items: Iterable<T>,
-  run: <R>(work: Q<R>) => Awaitable<R>,
-  write: (item: T) => Q<void>,
-  between: () => Promise<void> = () => new Promise<void>((resolve) => setImmediate(resolve)),
-  sliceMs = 8,
-): Promise<void> {
-  const it = items[Symbol.iterator]();
-  let next = it.next();
-  while (!next.done) {
-    const started = performance.now();
-    await run(
-      tx(function* () {
-        do {
-          yield* write(next.value as T);
-          next = it.next();
-        } while (!next.done && performance.now() - started < sliceMs);
-      }),
-    );
-    if (!next.done) await between();
-  }
-}
 
 /**
  * sha256 of `JSON.stringify(value)` for an object whose large arrays are hashed an element at a

@@ -79,7 +79,7 @@ test("answers come from the headers while the body has not even been sent: 401 w
 });
 
 test("the paced depth scan agrees with the plain one at every slice size (escapes split across slices)", async () => {
-  const { nestingDepth, nestingDepthPaced } = await import("../../src/lib/body");
+  const { nestingDepth, nestingDepthPaced } = await import("../../src/http/read-body");
   const texts = [
     '{"a":[[1]],"b":"\\\\\\"[[["}',
     '[[["\\"]]]"]]]',

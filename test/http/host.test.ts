@@ -13,7 +13,7 @@ import { authPlugin } from "../../src/features/auth/plugin";
 import { AuthRepo } from "../../src/features/auth/repo";
 import { Tokens } from "../../src/features/auth/tokens";
 import { AppError } from "../../src/lib/errors";
-import { hostHeaderValid } from "../../src/lib/http-policy";
+import { hostHeaderValid } from "../../src/http/http-policy";
 import { makeApp, registerUser, startProcess, tempDir } from "../helpers";
 
 type Server = Awaited<ReturnType<typeof startProcess>>;

@@ -7,7 +7,7 @@
  * SQLite, by the commit's notification on PostgreSQL.
  */
 import { expect, test } from "bun:test";
-import { pathOf } from "../../src/lib/http-policy";
+import { pathOf } from "../../src/http/http-policy";
 import { makeApp, registerUser, TEST_BACKEND, until, type TestApp } from "../helpers";
 
 /** The next turn of the event loop: what a request arriving over the network always starts in. */

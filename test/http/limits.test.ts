@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { LoginThrottle } from "../../src/features/auth/throttle";
-import { rateKey } from "../../src/lib/client-address";
+import { rateKey } from "../../src/http/client-address";
 import { ANONYMOUS_SEARCH_BUDGET, SIGNED_IN_SEARCH_BUDGET } from "../../src/lib/cost-budget";
 import { expectError, makeApp, registerUser } from "../helpers";
 import { startServer } from "../../src/http/server";

@@ -4,7 +4,7 @@
  * hold an import slot (issue 47). Short deadlines here; the conditions, not the clock, are asserted.
  */
 import { expect, test } from "bun:test";
-import { readLimited } from "../../src/lib/body";
+import { readLimited } from "../../src/http/read-body";
 import { AppError } from "../../src/lib/errors";
 
 const post = (body: ReadableStream<Uint8Array>) =>

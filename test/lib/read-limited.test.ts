@@ -4,7 +4,7 @@
  * limit is enforced from the header and while streaming.
  */
 import { expect, test } from "bun:test";
-import { readLimited } from "../../src/lib/body";
+import { readLimited } from "../../src/http/read-body";
 
 function streamed(parts: number[][], contentLength?: number): Request {
   const body = new ReadableStream<Uint8Array>({

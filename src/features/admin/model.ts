@@ -1,7 +1,7 @@
 /** Shapes of the admin's calls (API.md §Admin). An admin sees accounts, never their data. */
 import { t } from "elysia";
-import { Enum, Int, Nullable, Text } from "../../lib/schemas";
-import { intParam } from "../../lib/validation";
+import { Enum, Int, Nullable, Text } from "../../schema/schemas";
+import { intParam } from "../../schema/validation";
 
 export const AdminUser = t.Object(
   {

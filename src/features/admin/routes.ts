@@ -2,8 +2,8 @@
 import type { Q } from "../../db/q";
 import { Elysia, t } from "elysia";
 import type { AdminDeps } from "./context";
-import { errors } from "../../lib/schemas";
-import { noContent, reply } from "../../lib/reply";
+import { errors } from "../../schema/schemas";
+import { noContent, reply } from "../../http/reply";
 import {
   AdminUser,
   AdminUserList,

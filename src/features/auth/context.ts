@@ -8,7 +8,7 @@ import type { Server } from "bun";
 import type { Q } from "../../db/q";
 import type { Store } from "../../db/store";
 import type { RateWindow } from "../../lib/rate-window";
-import type { ReplyDeps } from "../../lib/reply";
+import type { ReplyDeps } from "../../http/reply";
 import type { AccessTokens } from "./access-tokens";
 import type { AccountCodes } from "./account-codes";
 import type { authPlugin } from "./plugin";

@@ -1,7 +1,7 @@
 /** Shapes of sessions, personal access tokens and password resets (API.md §Sessions and access tokens). */
 import { t } from "elysia";
-import { Enum, Int, Nullable, Text } from "../../lib/schemas";
-import { intParam } from "../../lib/validation";
+import { Enum, Int, Nullable, Text } from "../../schema/schemas";
+import { intParam } from "../../schema/validation";
 
 export const Session = t.Object(
   {

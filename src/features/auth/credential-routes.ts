@@ -3,8 +3,8 @@
  * Sessions and tokens need a signed-in session (scope `account`): a token cannot mint tokens.
  */
 import { Elysia, t } from "elysia";
-import { errors } from "../../lib/schemas";
-import { noContent, reply } from "../../lib/reply";
+import { errors } from "../../schema/schemas";
+import { noContent, reply } from "../../http/reply";
 import {
   AccessTokenList,
   CreateTokenBody,

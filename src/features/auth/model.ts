@@ -1,5 +1,5 @@
 /** Account shapes from API.md §Accounts and tokens. Field rules are checked in validate.ts. */
-import { Enum, Int, Text } from "../../lib/schemas";
+import { Enum, Int, Text } from "../../schema/schemas";
 import { t } from "elysia";
 
 export const User = t.Object(

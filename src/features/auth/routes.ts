@@ -1,9 +1,9 @@
 /** Account routes: register, login, refresh, logout, and the caller's own profile. */
 import { Elysia, t } from "elysia";
 import { authCtx, type AuthDeps } from "./context";
-import { Enum, errors } from "../../lib/schemas";
+import { Enum, errors } from "../../schema/schemas";
 import { REGISTRATION_MODES } from "./registration";
-import { noContent, reply } from "../../lib/reply";
+import { noContent, reply } from "../../http/reply";
 import { DeleteMeBody, LoginBody, PatchMeBody, RefreshBody, RegisterBody, TokenPair, User } from "./model";
 import { toPublicUser } from "./repo";
 import { deleteMe, updateMe } from "./me";

@@ -2,7 +2,7 @@
  * Accounts and sessions (API.md §Accounts and tokens). Services take `{ ctx, input }`; the
  * caller's identity always comes from `ctx` (the verified token), never from the body.
  */
-import { rateKey } from "../../lib/client-address";
+import { rateKey } from "../../http/client-address";
 import type { RateWindow } from "../../lib/rate-window";
 import { sql } from "drizzle-orm";
 import { isUniqueViolation, one, serialize, tx } from "../../db/q";

@@ -6,8 +6,8 @@
  */
 import { t } from "elysia";
 import { NUTRIENTS } from "../../db/nutrients";
-import { Nullable, Text, TextRecord } from "../../lib/schemas";
-import { intParam } from "../../lib/validation";
+import { Nullable, Text, TextRecord } from "../../schema/schemas";
+import { intParam } from "../../schema/validation";
 
 const UNIT_MAX: Record<string, number> = {
   kcal: 1000,

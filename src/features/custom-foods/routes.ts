@@ -1,8 +1,8 @@
 /** POST /foods, PATCH /foods/:id, DELETE /foods/:id — the caller's own foods. */
 import { Elysia, t } from "elysia";
 import { customFoodsCtx, type CustomFoodsDeps } from "./context";
-import { errors } from "../../lib/schemas";
-import { noContent, reply } from "../../lib/reply";
+import { errors } from "../../schema/schemas";
+import { noContent, reply } from "../../http/reply";
 import type { AuthedUser } from "../auth/plugin";
 import { Food } from "../foods/model";
 import { CreateFoodBody, CustomFoodIdParams, PatchFoodBody } from "./model";

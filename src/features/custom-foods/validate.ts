@@ -2,7 +2,7 @@
 import { NUTRIENTS, type NutrientKey } from "../../db/nutrients";
 import { AppError, type ErrorDetail } from "../../lib/errors";
 import { parseBarcode } from "../../lib/gtin";
-import { checkSchema } from "../../lib/validation";
+import { checkSchema } from "../../schema/validation";
 import { withLabel } from "./label";
 import { CreateFoodBody, maxPer100g, PatchFoodBody, PORTION_GRAMS_MAX, PORTION_GRAMS_MIN } from "./model";
 

@@ -1,9 +1,9 @@
 /** /days — whether a day's log is complete (`Day complete`), by date. */
 import { Elysia, t } from "elysia";
 import { daysCtx, type DaysDeps } from "./context";
-import { errors, Text } from "../../lib/schemas";
-import { noContent, reply, replyWith } from "../../lib/reply";
-import { rangeFields } from "../../lib/date-range";
+import { errors, Text } from "../../schema/schemas";
+import { noContent, reply, replyWith } from "../../http/reply";
+import { rangeFields } from "../../schema/date-range";
 import { deleteDay, getDay, listDays, putDay } from "./service";
 import { DayBody, DayMark } from "./model";
 

@@ -8,8 +8,8 @@ import type { ChangeLog } from "../../db/change-log";
 import { AppError } from "../../lib/errors";
 import { pathDate } from "../../lib/problems";
 import { localDate } from "../../lib/time";
-import { checkRange } from "../../lib/date-range";
-import { checkSchema } from "../../lib/validation";
+import { checkRange } from "../../schema/date-range";
+import { checkSchema } from "../../schema/validation";
 import { checkWeightDate } from "../weights/validate";
 import { DayBody, type ExportedDayT } from "./model";
 

@@ -5,7 +5,7 @@
 import { Elysia } from "elysia";
 import { ASSETS } from "../../assets";
 import { AppError } from "../../lib/errors";
-import { ErrorSchema } from "../../lib/schemas";
+import { ErrorSchema } from "../../schema/schemas";
 import { VERSION } from "../../version";
 import { OPENAPI_EXAMPLES } from "./examples";
 import { buildOpenApi } from "./openapi";

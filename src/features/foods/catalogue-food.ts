@@ -1,7 +1,7 @@
 /** Catalogue foods in the contract's FoodSummary and Food shapes (details cached: the catalogue never changes). */
 import type { Catalogue, CatalogueFood } from "../../db/catalogue";
 import { Lru } from "../../lib/lru";
-import { immutableBody } from "../../lib/reply";
+import { immutableBody } from "../../http/reply";
 import type { FoodSummaryT, FoodT } from "./model";
 import { macros } from "./food-parts";
 

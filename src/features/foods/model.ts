@@ -1,8 +1,8 @@
 /** Food shapes from API.md §Foods. Nutrient values are per 100 g; null means "not known". */
 import { t } from "elysia";
 import { NUTRIENT_KEYS } from "../../db/nutrients";
-import { intParam } from "../../lib/validation";
-import { Nullable, Enum, Int, Text } from "../../lib/schemas";
+import { intParam } from "../../schema/validation";
+import { Nullable, Enum, Int, Text } from "../../schema/schemas";
 
 const num = () => Nullable(t.Number());
 

@@ -1,13 +1,13 @@
 /** GET /foods/search and GET /foods/:id — public; a valid token personalises them. */
 import { Elysia } from "elysia";
 import { foodsCtx, type FoodsDeps } from "./context";
-import { errors } from "../../lib/schemas";
+import { errors } from "../../schema/schemas";
 import { AppError } from "../../lib/errors";
 import { CostBudget, SIGNED_IN_SEARCH_BUDGET } from "../../lib/cost-budget";
 import { Slicer } from "../../lib/pace";
-import { rateKey } from "../../lib/client-address";
+import { rateKey } from "../../http/client-address";
 import { isLoopback } from "../../config";
-import { reply, replyWith } from "../../lib/reply";
+import { reply, replyWith } from "../../http/reply";
 import {
   Food,
   FoodIdParams,

@@ -10,7 +10,7 @@ import type { FoodSummaryT, FoodT } from "./model";
 import type { RankInput } from "./rank";
 import { Lru } from "../../lib/lru";
 import { Slicer } from "../../lib/pace";
-import { immutableBody } from "../../lib/reply";
+import { immutableBody } from "../../http/reply";
 import type { FoodDirectory } from "./directory";
 import { parseAmount, searchText, type ParsedAmount } from "./amount";
 import { resolveAmount, type ResolvedAmount } from "./portion";

@@ -4,7 +4,7 @@
  * weekday names, a real calendar date, at most a year ahead.
  */
 import { t } from "elysia";
-import { Nullable } from "../../lib/schemas";
+import { Nullable } from "../../schema/schemas";
 import { GOAL_KEYS, type GoalKey, WEEKDAYS } from "./plans";
 
 export const GOAL_MAX: Record<GoalKey, number> = {

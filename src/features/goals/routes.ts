@@ -1,8 +1,8 @@
 /** GET/PUT /goals */
 import { Elysia } from "elysia";
 import { goalsCtx, type GoalsDeps } from "./context";
-import { errors } from "../../lib/schemas";
-import { reply, replyWith } from "../../lib/reply";
+import { errors } from "../../schema/schemas";
+import { reply, replyWith } from "../../http/reply";
 import { getGoals, GoalsDocument, PutGoalsBody, putGoals } from "./service";
 
 export function goalsRoutes(deps: GoalsDeps) {

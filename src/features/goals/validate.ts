@@ -1,7 +1,7 @@
 /** The goals validator (REST, sync and import): one validation_failed lists every bad field. */
 import { AppError, type ErrorDetail } from "../../lib/errors";
 import { addDays, isCalendarDate } from "../../lib/time";
-import { checkSchema } from "../../lib/validation";
+import { checkSchema } from "../../schema/validation";
 import { PutGoalsBody } from "./model";
 import { GOAL_KEYS, type Goals, type Plan, WEEKDAYS, type Weekday, SINCE_ALWAYS } from "./plans";
 

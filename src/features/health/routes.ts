@@ -3,10 +3,10 @@
  * databases answer, not draining for a shutdown); otherwise 503 not_ready in the error envelope,
  * since Docker and Kubernetes read the status, not the body.
  */
-import { Enum } from "../../lib/schemas";
+import { Enum } from "../../schema/schemas";
 import { Elysia, t } from "elysia";
 import { AppError } from "../../lib/errors";
-import { errors } from "../../lib/schemas";
+import { errors } from "../../schema/schemas";
 import type { HealthDeps } from "./context";
 import { VERSION } from "../../version";
 import { row } from "../../db/q";

@@ -4,7 +4,7 @@ import type { ChangeLog } from "../../db/change-log";
 import type { Q } from "../../db/q";
 import { Lru } from "../../lib/lru";
 import { checkDate, Problems } from "../../lib/problems";
-import { immutableBody } from "../../lib/reply";
+import { immutableBody } from "../../http/reply";
 import { localDate } from "../../lib/time";
 import { MAX_MEALS_PER_DAY } from "./day-cap";
 import { nutrientsOf, toMeal } from "./meal-view";

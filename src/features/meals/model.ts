@@ -5,9 +5,9 @@
  */
 import { t } from "elysia";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
-import { Nullable, Enum, Int, Text } from "../../lib/schemas";
-import { intParam } from "../../lib/validation";
-import { rangeFields } from "../../lib/date-range";
+import { Nullable, Enum, Int, Text } from "../../schema/schemas";
+import { intParam } from "../../schema/validation";
+import { rangeFields } from "../../schema/date-range";
 
 export const MEAL_TYPES = ["breakfast", "lunch", "dinner", "snack"] as const;
 export type MealType = (typeof MEAL_TYPES)[number];

@@ -1,7 +1,7 @@
 /** GET /meals?from=&to= — meals over a date range, cursor-paginated (API.md §Meals). */
 import type { Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
-import { checkRange } from "../../lib/date-range";
+import { checkRange } from "../../schema/date-range";
 import { localDate } from "../../lib/time";
 import type { MealT } from "./model";
 import { toMeal, type MealsCtx } from "./service";

@@ -1,7 +1,7 @@
 /** /meals — log, read, change and delete meals; every route needs a token. */
 import { Elysia, t } from "elysia";
-import { errors } from "../../lib/schemas";
-import { noContent, reply, replyWith } from "../../lib/reply";
+import { errors } from "../../schema/schemas";
+import { noContent, reply, replyWith } from "../../http/reply";
 
 import {
   CopyMealsBody,

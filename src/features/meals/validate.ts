@@ -9,7 +9,7 @@ import type { Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { checkDate, Problems } from "../../lib/problems";
 import { parseRfc3339 } from "../../lib/time";
-import { checkSchema } from "../../lib/validation";
+import { checkSchema } from "../../schema/validation";
 import type { LoggableFood, LoggablePortion } from "../foods/directory";
 import { CreateMealBody, PatchMealBody, QUICK_ADD_NAME, type CreateMealInput, type PatchMealInput } from "./model";
 import { gramsOf, round3, type MealNutrients } from "./nutrition";

@@ -6,13 +6,13 @@
 import { t } from "elysia";
 import { AppError } from "../../lib/errors";
 import type { Problems } from "../../lib/problems";
-import { Int, Nullable, Text, TextRecord } from "../../lib/schemas";
-import { checkSchema } from "../../lib/validation";
+import { Int, Nullable, Text, TextRecord } from "../../schema/schemas";
+import { checkSchema } from "../../schema/validation";
 import { checkRecipeInput, MAX_DISH_GRAMS, MAX_INGREDIENTS, recipeNutrition, SERVING } from "../recipes/validate";
 import { recipeView, restoreRecipe, type RecipesCtx } from "../recipes/service";
 import { rows, type Q } from "../../db/q";
 import type { Store } from "../../db/store";
-import { pacedWrites } from "../../lib/pace";
+import { pacedWrites } from "../../db/paced-writes";
 import { checkWeight, checkWeightDate } from "../weights/validate";
 import { putWeight, type WeightsCtx } from "../weights/service";
 import { checkDay, exportDays, putDay, type DaysCtx } from "../days/service";

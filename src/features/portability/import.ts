@@ -11,7 +11,7 @@ import { tx, type Q } from "../../db/q";
 import { AppError, type ErrorDetail } from "../../lib/errors";
 import { checkDate, Problems } from "../../lib/problems";
 import { parseRfc3339, toRfc3339 } from "../../lib/time";
-import { checkSchema } from "../../lib/validation";
+import { checkSchema } from "../../schema/validation";
 import { contentKey, isCustomId } from "../custom-foods/repo";
 import { createFood, deleteFood } from "../custom-foods/service";
 import { checkFoodInput, type FoodInput } from "../custom-foods/validate";
@@ -25,7 +25,8 @@ import { checkImportedDays } from "../meals/day-cap";
 import type { MealNutrients } from "../meals/nutrition";
 import { checkEatenAt, checkQuantity } from "../meals/validate";
 import type { ExportCtx } from "./export";
-import { cancellablePacer, pacedJsonSha256, pacedWrites } from "../../lib/pace";
+import { pacedWrites } from "../../db/paced-writes";
+import { cancellablePacer, pacedJsonSha256 } from "../../lib/pace";
 import { EXPORT_FORMAT, EXPORT_VERSION, ExportedMeal, type ExportedMealT } from "./model";
 
 export interface ImportSummary {

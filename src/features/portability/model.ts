@@ -1,6 +1,6 @@
 /** The JSON export, version 1 (docs/API.md §Data portability): the shape import checks first. */
 import { t } from "elysia";
-import { Enum, Int, Nullable, Text, TextRecord } from "../../lib/schemas";
+import { Enum, Int, Nullable, Text, TextRecord } from "../../schema/schemas";
 import { MealNutrients, MEAL_TYPES, NOTE_MAX } from "../meals/model";
 import { GoalsDocument } from "../goals/service";
 import { ExportedRecipe, ExportedWeight } from "./diary";

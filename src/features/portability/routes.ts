@@ -1,7 +1,7 @@
 /** GET /export and POST /import (API.md §Data portability). */
 import { Elysia, t } from "elysia";
-import { errors, Enum } from "../../lib/schemas";
-import { reply } from "../../lib/reply";
+import { errors, Enum } from "../../schema/schemas";
+import { reply } from "../../http/reply";
 import type { AuthedUser } from "../auth/plugin";
 import { bodyOf } from "../../http/body-spec";
 import { diaryCtx, IMPORT_BODY_DEADLINE, IMPORT_BODY_LIMIT, type PortabilityDeps } from "./context";

@@ -7,7 +7,7 @@ import { value, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import type { Problems } from "../../lib/problems";
 import type { Store } from "../../db/store";
-import { pacedWrites } from "../../lib/pace";
+import { pacedWrites } from "../../db/paced-writes";
 import type { LoggableFood } from "../foods/directory";
 import type { SavedEntryT } from "../saved-meals/model";
 import { createSavedMeal, takenByOther } from "../saved-meals/service";

@@ -3,8 +3,8 @@
  * same schema first on every path (REST, sync push, import), then the required fields on create.
  */
 import { t } from "elysia";
-import { Int, Nullable } from "../../lib/schemas";
-import { intParam } from "../../lib/validation";
+import { Int, Nullable } from "../../schema/schemas";
+import { intParam } from "../../schema/validation";
 import { Portion } from "../foods/model";
 import { FoodFields, MAX_FOOD_PORTIONS, PortionIn } from "../custom-foods/model";
 

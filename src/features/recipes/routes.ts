@@ -1,9 +1,9 @@
 /** /recipes — the caller's recipes (custom foods made of ingredients). */
 import { Elysia, t } from "elysia";
 import { recipesCtx, type RecipesDeps } from "./context";
-import { errors, Nullable, Text } from "../../lib/schemas";
-import { intParam } from "../../lib/validation";
-import { noContent, reply, replyWith } from "../../lib/reply";
+import { errors, Nullable, Text } from "../../schema/schemas";
+import { intParam } from "../../schema/validation";
+import { noContent, reply, replyWith } from "../../http/reply";
 import { CreateRecipeBody, PatchRecipeBody, Recipe, RecipeIdParams } from "./model";
 import {
   createRecipe,

@@ -2,7 +2,7 @@
 import { Problems } from "../../lib/problems";
 import { checkFoodInput, maxPer100g, type FoodInput } from "../custom-foods/validate";
 import { AppError } from "../../lib/errors";
-import { checkSchema } from "../../lib/validation";
+import { checkSchema } from "../../schema/validation";
 import { computeRecipe, type IngredientSnapshot, type RecipeNutrition } from "./compute";
 import { CreateRecipeBody, MAX_SERVINGS, PatchRecipeBody, RECIPE_QUANTUM, SERVING } from "./model";
 

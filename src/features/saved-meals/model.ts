@@ -3,9 +3,9 @@
  * schema first on every path (REST, sync push, import), then what depends on stored foods.
  */
 import { t } from "elysia";
-import { Int, Nullable, Text } from "../../lib/schemas";
+import { Int, Nullable, Text } from "../../schema/schemas";
 import { QuickAdd, MEAL_TYPES } from "../meals/model";
-import { Enum } from "../../lib/schemas";
+import { Enum } from "../../schema/schemas";
 
 export const MAX_SAVED_ENTRIES = 50;
 export const SAVED_NAME_MAX = 100;

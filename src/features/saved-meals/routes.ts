@@ -1,7 +1,7 @@
 /** /saved-meals — named sets of entries the caller logs again in one request. */
 import { Elysia, t } from "elysia";
-import { errors } from "../../lib/schemas";
-import { noContent, reply, replyWith } from "../../lib/reply";
+import { errors } from "../../schema/schemas";
+import { noContent, reply, replyWith } from "../../http/reply";
 import { Meal } from "../meals/model";
 import { MAX_MEALS_PER_DAY } from "../meals/day-cap";
 import { savedMealsCtx, type SavedMealsDeps } from "./context";

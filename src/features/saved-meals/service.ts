@@ -7,7 +7,7 @@ import { tx, type Q } from "../../db/q";
 import type { ChangeLog } from "../../db/change-log";
 import { AppError } from "../../lib/errors";
 import { checkDate, isUuid, Problems } from "../../lib/problems";
-import { checkSchema } from "../../lib/validation";
+import { checkSchema } from "../../schema/validation";
 import type { FoodDirectory } from "../foods/directory";
 import type { MealT } from "../meals/model";
 import { createMeal, type MealsCtx } from "../meals/service";

@@ -6,7 +6,7 @@
  */
 import type { Q } from "../../db/q";
 import { Problems } from "../../lib/problems";
-import { checkSchema } from "../../lib/validation";
+import { checkSchema } from "../../schema/validation";
 import type { LoggableFood } from "../foods/directory";
 import { gramsOf, round3, scale } from "../meals/nutrition";
 import { checkQuantity, quickValues } from "../meals/validate";

@@ -1,7 +1,7 @@
 /** Scanner shapes from API.md §Scanner. */
 import { t } from "elysia";
 import { Food, FoodSummary } from "../foods/model";
-import { Nullable, Enum, Int, Text } from "../../lib/schemas";
+import { Nullable, Enum, Int, Text } from "../../schema/schemas";
 import { LABEL_KEYS, MIN_CONFIDENCE } from "./label/parse";
 
 export const BarcodeSchema = t.Object(

@@ -3,8 +3,8 @@ import { Elysia, t } from "elysia";
 import { bodyOf } from "../../http/body-spec";
 import { scannerContext, type ScannerDeps } from "./context";
 import { MAX_UPLOAD_BODY } from "./image";
-import { errors } from "../../lib/schemas";
-import { reply } from "../../lib/reply";
+import { errors } from "../../schema/schemas";
+import { reply } from "../../http/reply";
 import { BarcodeBody, BarcodeResponse, LabelResponse, PhotoBody, PhotoResponse } from "./model";
 import { scanBarcode, scanLabel, scanPhoto } from "./service";
 

@@ -3,7 +3,7 @@
  * weight and its trend. Meals are summed in SQL per (date, meal type) over the (user_id, date)
  * index; goals and weights are a handful of rows each, spread over the days in JavaScript.
  */
-import { checkRange } from "../../lib/date-range";
+import { checkRange } from "../../schema/date-range";
 import { addDays, localDate } from "../../lib/time";
 import { GOAL_KEYS, goalsOver, plansOf, type GoalKey } from "../goals/service";
 import { fromSums } from "../meals/nutrition";

@@ -1,16 +1,16 @@
 /** GET /stats/daily and /stats/weekly */
 import { Elysia, t } from "elysia";
 import type { MealsDeps } from "../meals/context";
-import { Enum, errors, Nullable, Int, Text } from "../../lib/schemas";
-import { replyWith } from "../../lib/reply";
+import { Enum, errors, Nullable, Int, Text } from "../../schema/schemas";
+import { replyWith } from "../../http/reply";
 import { GoalsSchema } from "../goals/service";
 import { MealNutrients } from "../meals/model";
 import { mealsCtx } from "../meals/context";
 import { dailyStats, weeklyStats } from "./service";
 import { MAX_STATS_DAYS, statsOverDays } from "./range";
-import { rangeFields } from "../../lib/date-range";
+import { rangeFields } from "../../schema/date-range";
 import { EXPENDITURE_DAYS, expenditure } from "./expenditure-view";
-import { intParam } from "../../lib/validation";
+import { intParam } from "../../schema/validation";
 
 const DailyStats = t.Object(
   {

@@ -1,6 +1,6 @@
 /** Sync shapes (API.md §Sync): the push body as documented; each mutation is checked by protocol.ts. */
 import { t } from "elysia";
-import { Enum, Int, Nullable, Text } from "../../lib/schemas";
+import { Enum, Int, Nullable, Text } from "../../schema/schemas";
 import { CreateFoodBody, PatchFoodBody } from "../custom-foods/model";
 import { PutGoalsBody } from "../goals/model";
 import { CreateMealBody, PatchMealBody } from "../meals/model";

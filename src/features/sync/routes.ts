@@ -1,9 +1,9 @@
 /** GET /sync/changes and POST /sync/push (API.md §Sync). */
 import { jsonPieces, streamedJson } from "../../lib/stream";
 import { Elysia, t } from "elysia";
-import { errors, ErrorSchema, Nullable, Enum, Int, Text } from "../../lib/schemas";
-import { replyWith } from "../../lib/reply";
-import { intParam } from "../../lib/validation";
+import { errors, ErrorSchema, Nullable, Enum, Int, Text } from "../../schema/schemas";
+import { replyWith } from "../../http/reply";
+import { intParam } from "../../schema/validation";
 import type { AuthedUser } from "../auth/plugin";
 import { MAX_MUTATIONS } from "./protocol";
 import { entity, op, PushBodyDoc, recordId } from "./model";

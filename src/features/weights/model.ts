@@ -4,7 +4,7 @@
  * path (REST, sync push, import).
  */
 import { t } from "elysia";
-import { Enum, Nullable, Text } from "../../lib/schemas";
+import { Enum, Nullable, Text } from "../../schema/schemas";
 import { KG_PER_LB } from "./trend";
 
 export const MIN_KG = 20;

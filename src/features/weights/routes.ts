@@ -1,12 +1,12 @@
 /** /weights — body weight by date, with the trend. */
 import { Elysia, t } from "elysia";
 import { weightsCtx, type WeightsDeps } from "./context";
-import { errors, Nullable, Text } from "../../lib/schemas";
-import { noContent, reply, replyWith } from "../../lib/reply";
+import { errors, Nullable, Text } from "../../schema/schemas";
+import { noContent, reply, replyWith } from "../../http/reply";
 import { deleteWeight, getWeight, listWeights, MAX_RANGE_DAYS, putWeight } from "./service";
 import { MAX_KG, MIN_KG, PostWeightBody, WeightBody, WeightUnit } from "./model";
 import { SMOOTHING } from "./trend";
-import { rangeFields } from "../../lib/date-range";
+import { rangeFields } from "../../schema/date-range";
 import { localDate } from "../../lib/time";
 
 const unit = WeightUnit;

@@ -6,7 +6,7 @@ import { row, rows, run, tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { pathDate } from "../../lib/problems";
 import { addDays, localDate } from "../../lib/time";
-import { checkRange } from "../../lib/date-range";
+import { checkRange } from "../../schema/date-range";
 import type { ChangeLog } from "../../db/change-log";
 import { SMOOTHING, toUnit, trendSeries, type Weighing } from "./trend";
 import { checkWeight, checkWeightDate } from "./validate";

@@ -1,7 +1,7 @@
 /** The weight validator (REST, sync and import). */
 import { addDays } from "../../lib/time";
 import { Problems, checkDate } from "../../lib/problems";
-import { checkSchema } from "../../lib/validation";
+import { checkSchema } from "../../schema/validation";
 import { WeightBody } from "./model";
 import { KG_PER_LB } from "./trend";
 

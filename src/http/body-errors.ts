@@ -4,7 +4,7 @@
  * then would answer a tokenless call with 400/413/415 instead of 401. JSON routes report it when
  * their body fails validation, and a global beforeHandle (app.ts) catches the rest.
  */
-import type { AppError } from "./errors";
+import type { AppError } from "../lib/errors";
 
 const errors = new WeakMap<Request, AppError>();
 

@@ -5,10 +5,10 @@
  */
 import { ValidationError } from "elysia";
 import { bodyError } from "./body-errors";
-import { AppError } from "./errors";
+import { AppError } from "../lib/errors";
 import { baseHeaders, pathOf } from "./http-policy";
-import type { Logger } from "./log";
-import { validationDetails } from "./validation";
+import type { Logger } from "../lib/log";
+import { validationDetails } from "../schema/validation";
 
 /** Per-request facts the hooks share: the request id, when it started, the error status sent. */
 export const requestIds = new WeakMap<Request, string>();

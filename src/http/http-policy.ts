@@ -3,7 +3,7 @@
  * evil.example whose name is re-pointed at 127.0.0.1 would otherwise reach a loopback-bound server
  * with the victim's browser (the Host header says evil.example, which is how it is told apart).
  */
-import { AppError } from "./errors";
+import { AppError } from "../lib/errors";
 
 /** Paths whose answers are public catalogue data and may be cached (search, detail); everything else is personal. */
 const CACHEABLE = [/^\/api\/v1\/foods\/(search|\d+)$/, /^\/api\/v1\/openapi\.json$/];

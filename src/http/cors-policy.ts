@@ -3,7 +3,7 @@
  * token (--cors-origin). Off by default: without it no other origin's page can read an answer.
  * Credentials are Bearer tokens in a header, never cookies, so no Allow-Credentials is sent.
  */
-import { AppError } from "./errors";
+import { AppError } from "../lib/errors";
 
 const EXPOSED = "X-Request-Id, Location, Retry-After, WWW-Authenticate, Content-Disposition, Allow";
 const METHODS = "GET, POST, PUT, PATCH, DELETE";

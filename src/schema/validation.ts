@@ -5,7 +5,7 @@
  */
 import { getSchemaValidator, t, ValidationError, type TSchema } from "elysia";
 import type { Static } from "@sinclair/typebox";
-import { AppError, type ErrorDetail } from "./errors";
+import { AppError, type ErrorDetail } from "../lib/errors";
 import { NO_NUL, NUL_MESSAGE } from "./schemas";
 
 interface SchemaLike {

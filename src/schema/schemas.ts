@@ -16,7 +16,7 @@ import {
   type StringOptions,
   type TSchema,
 } from "@sinclair/typebox";
-import { ERROR_STATUS } from "./errors";
+import { ERROR_STATUS } from "../lib/errors";
 
 /** A string (or number) from a fixed list; no default. */
 export function Enum<const V extends readonly (string | number)[]>(values: V, options: SchemaOptions = {}) {

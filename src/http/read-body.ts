@@ -2,7 +2,7 @@
  * Request bodies are read here, with a byte limit enforced while streaming, so a client that
  * sends no Content-Length (chunked) cannot make us buffer more than the limit.
  */
-import { AppError } from "./errors";
+import { AppError } from "../lib/errors";
 
 export const JSON_BODY_LIMIT = 1024 * 1024; // 1 MiB: the largest JSON body is a 500-mutation sync push
 

@@ -1,7 +1,7 @@
 /** A from..to range of local dates, both included, as query parameters give it. */
 import { t } from "elysia";
-import { Problems, checkDate } from "./problems";
-import { addDays } from "./time";
+import { Problems, checkDate } from "../lib/problems";
+import { addDays } from "../lib/time";
 
 /** Defaults: `to` today, `from` so the range is `defaultDays` long. At most `max` days. */
 export function checkRange(
