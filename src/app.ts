@@ -4,7 +4,6 @@
  * Nothing here listens; src/cli/serve.ts does (through src/http/server.ts).
  */
 import { Elysia } from "elysia";
-import { authenticateEarly, routeRule } from "./features/auth/plugin";
 import { adminRoutes } from "./features/admin/routes";
 import { authRoutes } from "./features/auth/routes";
 import { credentialRoutes } from "./features/auth/credential-routes";
@@ -31,6 +30,8 @@ import { cors } from "./http/cors";
 import { errorEnvelope } from "./http/errors";
 import { hostCheck } from "./http/host";
 import { requestContext } from "./http/request-context";
+import { authPipeline, type RouteDeps } from "./http/auth";
+import { ClientAddress } from "./http/client-address";
 import { RouteTable, type RouteLike } from "./http/route-table";
 import { createServices, type ServiceOptions } from "./services";
 import { row } from "./db/q";
@@ -39,17 +40,12 @@ export type AppOptions = ServiceOptions;
 
 export function createApp(options: AppOptions) {
   const services = createServices(options);
-  // filled in below, once every route is registered
-  const registered: { routes: () => readonly RouteLike[] } = { routes: () => [] };
-  const routes = new RouteTable(() => registered.routes());
-  // the auth macro asks each request's access rule by its matched route (one rule per route, kept)
-  const rules = new WeakMap<object, ReturnType<typeof routeRule>>();
-  services.authnDeps.ruleOf = (method, route) => {
-    const facts = routes.of(method, route);
-    if (!facts) return undefined;
-    let rule = rules.get(facts);
-    if (!rule) rules.set(facts, (rule = routeRule(method, facts.detail))); // HEAD reads, as GET does
-    return rule;
+  const auth = authPipeline(services, services.authenticator);
+  const proxies = new ClientAddress(services.trustProxy);
+  const deps: RouteDeps = {
+    ...services,
+    authn: auth.plugin,
+    clientAddress: (request, server) => proxies.of(server?.requestIP(request)?.address, request.headers),
   };
   const metrics = options.metrics
     ? new Metrics({
@@ -65,53 +61,51 @@ export function createApp(options: AppOptions) {
     : null;
 
   const api = new Elysia({ prefix: "/api/v1" })
-    .use(authRoutes(services))
-    .use(credentialRoutes(services))
-    .use(adminRoutes(services))
-    .use(foodsRoutes(services))
-    .use(customFoodsRoutes(services))
-    .use(mealsRoutes(services))
-    .use(goalsRoutes(services))
-    .use(weightsRoutes(services))
-    .use(daysRoutes(services))
-    .use(recipesRoutes(services))
-    .use(savedMealsRoutes(services))
-    .use(statsRoutes(services))
-    .use(scannerRoutes(services))
-    .use(syncRoutes(services))
-    .use(portabilityRoutes(services));
+    .use(authRoutes(deps))
+    .use(credentialRoutes(deps))
+    .use(adminRoutes(deps))
+    .use(foodsRoutes(deps))
+    .use(customFoodsRoutes(deps))
+    .use(mealsRoutes(deps))
+    .use(goalsRoutes(deps))
+    .use(weightsRoutes(deps))
+    .use(daysRoutes(deps))
+    .use(recipesRoutes(deps))
+    .use(savedMealsRoutes(deps))
+    .use(statsRoutes(deps))
+    .use(scannerRoutes(deps))
+    .use(syncRoutes(deps))
+    .use(portabilityRoutes(deps));
+  const pages = new Elysia()
+    .use(healthRoutes(services))
+    .use(docsRoutes())
+    .use(webappRoutes())
+    .use(metrics ? metricsRoutes(metrics, options.metrics!.token) : new Elysia());
+  // every route, built above, before the pipeline that reads their declarations
+  const openApi = openApiRoute(() => every);
+  const every: readonly RouteLike[] = [...pages.routes, ...api.routes, ...openApi.routes];
+  const routes = new RouteTable(every);
 
   // TypeBox's own Clean, not Elysia's default "exact mirror": the mirror turns a wrong-typed nested
   // value into an empty object before validation ({"weekdays": [1]} arrived as {"weekdays": {}}).
-  const root = new Elysia({ normalize: "typebox" })
+  return new Elysia({ normalize: "typebox" })
     .use(requestContext())
     .use(hostCheck(services.allowedHosts))
     .use(cors(services.corsOrigins ?? []))
     .use(
-      bodies({
-        routes,
-        authenticate: authenticateEarly(services.authnDeps),
-        gates: { imports: services.imports, photos: services.photoQueue },
-      }),
+      bodies({ routes, authenticate: auth.signIn, gates: { imports: services.imports, photos: services.photoQueue } }),
     )
     .use(errorEnvelope(services.logger, routes))
     .use(accessLog(services.logRequests ? services.logger : null, metrics))
-    .use(healthRoutes(services))
-    .use(docsRoutes())
-    .use(webappRoutes())
-    .use(metrics ? metricsRoutes(metrics, options.metrics!.token) : new Elysia())
+    .state("ready", services.ready)
+    .use(pages)
     .use(api)
-    .use(openApiRoute(() => registered.routes()));
-  registered.routes = () => root.routes;
-  readiness.set(root, services.ready);
-  return root;
+    .use(openApi);
 }
-
-const readiness = new WeakMap<object, Promise<void>>();
 
 /** Settles once the app's start-up writes are done (at once on SQLite): a server listens after it. */
 export function ready(app: App): Promise<void> {
-  return readiness.get(app) ?? Promise.resolve();
+  return app.store.ready;
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,21 +1,19 @@
 /**
- * createServices(options): the repositories and services of one app, built once, as one object
- * that satisfies every feature's deps (each feature's context.ts says what it needs). createApp
- * (app.ts) hands it to the routes; nothing here knows about HTTP.
+ * createServices(options): the container (`Deps`, src/context.ts): the repositories, services and
+ * their caches of one app, built once. Each feature's deps.ts declares the fields it adds. createApp
+ * (app.ts) hands it to the routes with the auth macro; nothing here knows about HTTP.
  */
 import type { Catalogue } from "./db/catalogue";
 import { ChangeLog, DEFAULT_TOMBSTONE_DAYS } from "./db/change-log";
 import type { Db } from "./db/client";
 import { GroupCommit } from "./db/group-commit";
 import { SqliteStore, type Store } from "./db/store";
-import { ClientAddress } from "./http/client-address";
+import type { Deps } from "./context";
 import { jsonLogger, type Logger } from "./lib/log";
 import { RateWindow } from "./lib/rate-window";
-import type { AdminDeps } from "./features/admin/context";
 import { AccessTokens } from "./features/auth/access-tokens";
 import { AccountCodes } from "./features/auth/account-codes";
-import type { AuthDeps } from "./features/auth/context";
-import { authPlugin, type AuthnDeps } from "./features/auth/plugin";
+import { TokenAuthenticator } from "./features/auth/authenticator";
 import { Registration, type RegistrationMode } from "./features/auth/registration";
 import { AuthRepo } from "./features/auth/repo";
 import { DEFAULT_PASSWORD_COST } from "./features/auth/service";
@@ -25,52 +23,52 @@ import { personalFoods } from "./features/custom-foods/personal";
 import { CustomFoodsRepo } from "./features/custom-foods/repo";
 import { customFoodSource } from "./features/custom-foods/source";
 import { catalogueSource } from "./features/foods/catalogue-source";
-import type { FoodsDeps } from "./features/foods/context";
 import { FoodDirectory } from "./features/foods/directory";
 import { FoodSearch } from "./features/foods/search";
-import type { HealthDeps } from "./features/health/context";
+import { anonymousPages } from "./features/foods/service";
 import type { OffClient } from "./features/imported/online";
 import { OnlineLookupSetting } from "./features/imported/online-setting";
 import { ImportedRepo } from "./features/imported/repo";
 import { importedFoodSource } from "./features/imported/source";
+import { DayPages } from "./features/meals/daily";
 import { MealsRepo } from "./features/meals/repo";
-import { importIdKeyOf, IMPORTS_AT_ONCE, type PortabilityDeps } from "./features/portability/context";
+import { importIdKeyOf, IMPORTS_AT_ONCE } from "./features/portability/limits";
 import { RecipesRepo } from "./features/recipes/repo";
-import { PHOTO_LIMITS, type ScannerDeps } from "./features/scanner/context";
+import { PHOTO_LIMITS } from "./features/scanner/limits";
+import { barcodeSources } from "./features/scanner/sources";
 import { AccountGate, type AccountLimits } from "./lib/account-gate";
 import { photoHooks } from "./features/scanner/photo-hooks";
 import { PhotosRepo } from "./features/scanner/photos";
 import { CocoSsdRecogniser, sharedPool, type Recogniser } from "./features/scanner/recognition";
 import { ExamplesRepo } from "./features/scanner/recognition/examples";
-import type { SyncDeps } from "./features/sync/context";
 
 /** Accounts one address may register per hour on an open server (a household signs up a few). */
 export const REGISTRATIONS_PER_HOUR = 10;
 
-/** Every feature's deps: one object is all of them. */
-export type FeatureDeps = AuthDeps & AdminDeps & FoodsDeps & ScannerDeps & PortabilityDeps & SyncDeps & HealthDeps;
-
-export interface Services extends FeatureDeps {
-  /** Secret for signing JWTs (kept in the data dir, see lib/secret.ts; in the database on PostgreSQL). */
-  jwtSecret: string;
-  /** The SQLite connection; null on PostgreSQL. */
-  db: Db | null;
-  /** Settles once the start-up settings (--registration, --online-lookup) are written. */
-  ready: Promise<void>;
-  logger: Logger;
-  /** One JSON line per request (request id, method, path, status, duration). */
-  logRequests: boolean;
-  /** The auth macro's own deps; `ruleOf` is set by createApp once the routes exist. */
-  authnDeps: AuthnDeps;
-  /** Proxies (CIDRs) trusted to name the client in X-Forwarded-For / Forwarded (--trust-proxy). */
-  trustProxy: readonly string[];
-  /** Host names answered (--allowed-hosts; loopback names when bound to loopback); null: any. */
-  allowedHosts: readonly string[] | null;
-  /** GET /metrics (--metrics): on for loopback callers, and for `token` when given; absent: off. */
-  metrics?: { token: string | null } | null;
-  /** Origins whose pages may call the API (--cors-origin); "*" any; empty: none. */
-  corsOrigins?: readonly string[];
+declare module "./context" {
+  /** The app's own settings, read by app.ts and the server (the features' fields are in their deps.ts). */
+  interface Deps {
+    /** Secret for signing JWTs (kept in the data dir, see lib/secret.ts; in the database on PostgreSQL). */
+    jwtSecret: string;
+    /** The SQLite connection; null on PostgreSQL. */
+    db: Db | null;
+    /** Settles once the start-up settings (--registration, --online-lookup) are written. */
+    ready: Promise<void>;
+    /** One JSON line per request (request id, method, path, status, duration). */
+    logRequests: boolean;
+    /** Proxies (CIDRs) trusted to name the client in X-Forwarded-For / Forwarded (--trust-proxy). */
+    trustProxy: readonly string[];
+    /** Host names answered (--allowed-hosts; loopback names when bound to loopback); null: any. */
+    allowedHosts: readonly string[] | null;
+    /** GET /metrics (--metrics): on for loopback callers, and for `token` when given; absent: off. */
+    metrics?: { token: string | null } | null;
+    /** Origins whose pages may call the API (--cors-origin); "*" any; empty: none. */
+    corsOrigins?: readonly string[];
+  }
 }
+
+/** The container's type, by the name the server and the tests know it. */
+export type Services = Deps;
 
 /** What the caller chooses (the rest is built): src/cli/serve.ts from the command line, tests their own. */
 export interface ServiceOptions {
@@ -111,7 +109,7 @@ export interface ServiceOptions {
   registrationMode?: RegistrationMode;
 }
 
-export function createServices(options: ServiceOptions): Services {
+export function createServices(options: ServiceOptions): Deps {
   const { catalogue } = options;
   const db = options.db ?? null;
   const store = options.store ?? (db ? new SqliteStore(db) : null);
@@ -136,8 +134,12 @@ export function createServices(options: ServiceOptions): Services {
   const photos = new PhotosRepo();
   const examples = new ExamplesRepo();
   const commits = new GroupCommit(store);
-  const proxies = new ClientAddress(options.trustProxy);
-  const authnDeps: AuthnDeps = { store, tokens, repo: authRepo, accessTokens, now, ruleOf: () => undefined };
+  const foods = new FoodDirectory([
+    catalogueSource(catalogue),
+    customFoodSource(customFoods),
+    importedFoodSource(imported),
+  ]);
+  const offClient = options.offClient ?? null;
   return {
     db,
     ready,
@@ -160,20 +162,16 @@ export function createServices(options: ServiceOptions): Services {
       registration,
       codes: new AccountCodes(),
     },
-    authnDeps,
-    // the plugin reads authnDeps.ruleOf per request, so createApp may set it once the routes exist
-    authn: authPlugin(authnDeps),
+    authenticator: new TokenAuthenticator(store, tokens, authRepo, accessTokens),
     commit: options.commit ?? ((write) => commits.run(write)),
     trustProxy: options.trustProxy ?? [],
-    clientAddress: (request, server) => proxies.of(server?.requestIP(request)?.address, request.headers),
     allowedHosts: options.allowedHosts ?? null,
     customFoods,
-    foods: new FoodDirectory([catalogueSource(catalogue), customFoodSource(customFoods), importedFoodSource(imported)]),
-    personal: (userId) =>
-      userId === null
-        ? undefined
-        : personalFoods(store, (u, since) => meals.foodHistory(u, since), customFoods, userId, now()),
+    foods,
+    anonymousPages: anonymousPages(),
+    personal: personalFoods(store, (u, since) => meals.foodHistory(u, since), customFoods),
     meals,
+    dayPages: new DayPages(),
     mealHistory: (userId, mealType, since) => meals.foodHistoryAt(userId, mealType, since),
     mealCounts: () => meals.countsByUser(),
     recipes: new RecipesRepo(),
@@ -184,7 +182,8 @@ export function createServices(options: ServiceOptions): Services {
     recogniser: options.recogniser ?? new CocoSsdRecogniser(sharedPool(), logger),
     changeLog: new ChangeLog(store),
     tombstoneDays: options.tombstoneDays ?? DEFAULT_TOMBSTONE_DAYS,
-    offClient: options.offClient ?? null,
+    offClient,
+    barcodeSources: barcodeSources({ customFoods, imported, foods, offClient, now, run: (work) => store.run(work) }),
     onlineLookup,
     lifecycle: options.lifecycle ?? { draining: false },
     imports: new AccountGate(IMPORTS_AT_ONCE, "imports", 5),

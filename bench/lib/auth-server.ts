@@ -9,10 +9,13 @@ import { openDatabase } from "../../src/db/client";
 import { SqliteStore } from "../../src/db/store";
 import { AuthRepo } from "../../src/features/auth/repo";
 import { Tokens } from "../../src/features/auth/tokens";
-import { authPlugin } from "../../src/features/auth/plugin";
+import { authPipeline } from "../../src/http/auth";
+import { requestContext } from "../../src/http/request-context";
+import { Catalogue } from "../../src/db/catalogue";
+import { loadConfig } from "../../src/config";
+import { createServices } from "../../src/services";
 import { register } from "../../src/features/auth/service";
 import { LoginThrottle } from "../../src/features/auth/throttle";
-import { AccessTokens } from "../../src/features/auth/access-tokens";
 import { AccountCodes } from "../../src/features/auth/account-codes";
 import { Registration } from "../../src/features/auth/registration";
 import { RateWindow } from "../../src/lib/rate-window";
@@ -38,19 +41,16 @@ const pair = await register({
   },
   input: { email: "bench@example.org", password: "bench password", name: "Bench" },
 });
+const services = createServices({
+  store,
+  catalogue: new Catalogue(loadConfig([], {}).cataloguePath),
+  jwtSecret: "bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
+});
 const app = new Elysia()
-  .use(
-    authPlugin({
-      store,
-      tokens,
-      repo,
-      accessTokens: new AccessTokens(),
-      now: () => new Date(),
-      ruleOf: () => ({ scope: "read", admin: false }),
-    }),
-  )
+  .use(requestContext())
+  .use(authPipeline(services, services.authenticator).plugin)
   .get("/open", () => ({ ok: true }))
-  .get("/authed", ({ user }) => ({ ok: true, id: user.id }), { auth: true })
+  .get("/authed", ({ user }) => ({ ok: true, id: user.id }), { auth: "read" })
   .listen({ port: 0, hostname: "127.0.0.1" });
 console.log(`TOKEN ${pair.access_token}`);
 console.log(`PORT ${app.server!.port}`);

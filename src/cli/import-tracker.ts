@@ -11,10 +11,8 @@ import { configFrom } from "../config";
 import { Catalogue } from "../db/catalogue";
 import { openForCommand, secretInDatabase } from "../db/open";
 import { one } from "../db/q";
-import type { AuthedUser } from "../features/auth/plugin";
+import { anonymous, ctxFor, type AuthedUser } from "../context";
 import { checkEmail } from "../features/auth/validate";
-import { foodsCtx } from "../features/foods/context";
-import { diaryCtx } from "../features/portability/context";
 import { TRACKER_FORMATS, type TrackerFormat } from "../features/portability/trackers/formats";
 import { importTracker } from "../features/portability/trackers/import";
 import { AppError } from "../lib/errors";
@@ -55,11 +53,12 @@ export async function importTrackerCommand(cl: CommandLine): Promise<void> {
     : await database.store.run(secretInDatabase(new Date()));
   const services = createServices({ store: database.store, catalogue, jwtSecret: secret });
   const user: AuthedUser = { ...row, role: row.role as AuthedUser["role"], sid: null, tokenId: null, scopes: [] };
+  const ctx = ctxFor(services, user, services.now(), "cli");
   const preview = cl.values.preview === true;
   try {
     const s = await importTracker({
-      ctx: diaryCtx(services, user),
-      foods: foodsCtx(services, null),
+      ctx,
+      foods: anonymous(ctx),
       input: {
         format: format as TrackerFormat,
         files,

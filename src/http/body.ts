@@ -2,21 +2,31 @@
  * Reading request bodies. A protected route's caller is authenticated from its headers before a
  * byte of the body is read (a 401 for a 60 MB tokenless upload costs nothing); a declared length
  * over the route's limit is refused at once; a route's gate (one import at a time; a few photos per
- * account) is entered before its body is read and left when the answer has gone. JSON is the default (1 MiB, parsed
- * with a nesting limit); a route declares anything else in its detail (body-spec.ts).
+ * account) is entered before its body is read and left here when the handler has answered or failed
+ * (`rq.gate`, one slot per request). JSON is the default (1 MiB, parsed with a nesting limit); a route
+ * declares anything else in its detail (body-spec.ts).
+ *
+ * A body that could not be read (415, 413, malformed JSON or multipart) is kept on `rq.bodyError` at
+ * parse time and reported later, after authentication: parsing runs before the auth macro, so throwing
+ * then would answer a tokenless call with 400/413/415 instead of 401. JSON routes report it when their
+ * body fails validation (error-response.ts), and the beforeHandle hook below catches the rest.
  */
 import { Elysia } from "elysia";
 import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "./read-body";
-import { bodyError, recordBodyError } from "./body-errors";
+import type { AuthRule } from "../context";
+import { NO_REQUEST, type RequestState } from "./context";
 import { AppError } from "../lib/errors";
 import type { Admission } from "../lib/gate";
 import { UploadedFiles, type BodyDeadline } from "./body-spec";
 import type { RouteTable } from "./route-table";
 
+/** What a route's body becomes when it could not be read; fails any object schema. */
+export const BODY_FAILED = "\u0000morsel: unreadable body";
+
 export interface BodyDeps {
   routes: RouteTable;
-  /** Authenticates an `auth: true` route's caller from the headers alone (features/auth/plugin.ts): its user id. */
-  authenticate: (request: Request, route: string) => Promise<number>;
+  /** Authenticates a protected route's caller from the headers alone, for its rule (http/auth.ts). */
+  authenticate: (rq: RequestState, request: Request, rule: AuthRule) => Promise<void>;
   /** Gates routes may name in their body spec, entered with the caller's user id. */
   gates: Record<string, Admission>;
 }
@@ -69,20 +79,30 @@ async function readFiles(
 
 const isJson = (type: string) => type === "application/json" || type.endsWith("+json");
 
+/** Frees the request's gate slot, once. */
+function leaveGate(rq: RequestState, request: Request): void {
+  const gate = rq.gate;
+  if (!gate) return;
+  rq.gate = undefined;
+  gate.leave(request);
+}
+
 export function bodies(deps: BodyDeps) {
-  const leaveGates = (request: Request) => {
-    for (const gate of Object.values(deps.gates)) gate.leave(request);
-  };
   return (
     new Elysia()
-      .onParse({ as: "global" }, async ({ request, contentType, route }) => {
+      .decorate("rq", NO_REQUEST)
+      .onParse({ as: "global" }, async ({ request, contentType, route, rq }) => {
         const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
         const facts = deps.routes.of(request.method, route);
-        const account = facts?.needsToken ? await deps.authenticate(request, route) : null;
+        if (facts?.needsToken) await deps.authenticate(rq, request, facts.rule);
         const spec = facts?.body ?? { kind: "json", limit: JSON_BODY_LIMIT };
         const declared = Number(request.headers.get("content-length") ?? 0);
         if (declared > spec.limit) throw tooLarge(spec.limit);
-        if (spec.gate) deps.gates[spec.gate]?.enter(request, account);
+        const gate = spec.gate ? deps.gates[spec.gate] : undefined;
+        if (gate) {
+          gate.enter(request, rq.user?.id ?? null);
+          rq.gate = gate;
+        }
         try {
           if (spec.kind === "json-or-files" && type !== "" && !isJson(type))
             return await readFiles(request, type, spec.limit, spec.file, spec.deadline);
@@ -106,17 +126,17 @@ export function bodies(deps: BodyDeps) {
           return await readJson(request, spec.limit, spec.deadline);
         } catch (e) {
           if (!(e instanceof AppError)) throw e;
-          return recordBodyError(request, e);
+          rq.bodyError = e;
+          return BODY_FAILED;
         }
       })
       // After authentication and validation: a body that could not be read is reported even when
       // the route's schema (all fields optional) let the placeholder through.
-      .onBeforeHandle({ as: "global" }, ({ request }) => {
-        const unreadable = bodyError(request);
-        if (unreadable) throw unreadable;
+      .onBeforeHandle({ as: "global" }, ({ rq }) => {
+        if (rq.bodyError) throw rq.bodyError;
       })
-      // a request refused before its handler ran frees its gate now; the rest when the answer has gone
-      .onError({ as: "global" }, ({ request }) => leaveGates(request))
-      .onAfterResponse({ as: "global" }, ({ request }) => leaveGates(request))
+      // the gate's one exit: the handler has answered, or the request failed (before or in its handler)
+      .onAfterHandle({ as: "global" }, ({ rq, request }) => leaveGate(rq, request))
+      .onError({ as: "global" }, ({ rq, request }) => leaveGate(rq, request))
   );
 }

@@ -6,6 +6,7 @@
  * from the right (the hop nearest to us), skipping trusted proxies; the first untrusted address is
  * the client. From any other peer the headers are ignored, so a client cannot choose its address.
  */
+import type { Server } from "bun";
 import type { BlockList } from "node:net";
 import { isIP, newBlockList, parseCidr } from "../net";
 
@@ -54,6 +55,9 @@ function forwardedChain(headers: Headers): (string | null)[] | null {
   const xff = headers.get("x-forwarded-for");
   return xff ? xff.split(",").map(bareIp) : null;
 }
+
+/** The client's address (for rate limits), through trusted proxies (--trust-proxy). */
+export type ClientAddressOf = (request: Request, server: Server<unknown> | null) => string;
 
 export class ClientAddress {
   /** The trusted proxies; null without --trust-proxy (nothing is trusted). */

@@ -1,15 +1,15 @@
-/** CORS for the API (--cors-origin; lib/cors.ts): preflights answered here, allowed origins' headers on every answer, errors too. */
+/** CORS for the API (--cors-origin; cors-policy.ts): preflights answered here, allowed origins' headers on every answer, errors too. */
 import { Elysia } from "elysia";
 import { Cors } from "./cors-policy";
-import { extraHeaders } from "./error-response";
+import { NO_REQUEST } from "./context";
 import { AppError } from "../lib/errors";
 import { pathOf } from "./http-policy";
 
 export function cors(origins: readonly string[]) {
   const policy = new Cors(origins);
-  const plugin = new Elysia();
+  const plugin = new Elysia().decorate("rq", NO_REQUEST);
   if (!policy.enabled) return plugin;
-  return plugin.onRequest(({ request, set }) => {
+  return plugin.onRequest(({ request, set, rq }) => {
     if (!pathOf(request.url).startsWith("/api/")) return;
     const preflight = policy.preflight(request);
     if (preflight instanceof AppError) throw preflight;
@@ -17,7 +17,7 @@ export function cors(origins: readonly string[]) {
     const headers = policy.headers(request.headers.get("origin"));
     if (headers) {
       Object.assign(set.headers, headers);
-      extraHeaders.set(request, headers);
+      rq.extraHeaders = headers;
     }
   });
 }

@@ -4,27 +4,20 @@
  * errors logged and hidden behind internal_error.
  */
 import { ValidationError } from "elysia";
-import { bodyError } from "./body-errors";
 import { AppError } from "../lib/errors";
 import { baseHeaders, pathOf } from "./http-policy";
 import type { Logger } from "../lib/log";
 import { validationDetails } from "../schema/validation";
-
-/** Per-request facts the hooks share: the request id, when it started, the error status sent. */
-export const requestIds = new WeakMap<Request, string>();
-export const startedAt = new WeakMap<Request, number>();
-export const errorStatus = new WeakMap<Request, number>();
-/** Headers a request's answer carries even when it is an error (CORS). */
-export const extraHeaders = new WeakMap<Request, Record<string, string>>();
+import type { RequestState } from "./context";
 
 export const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-export function errorResponse(err: AppError, request: Request): Response {
-  const requestId = requestIds.get(request);
+export function errorResponse(err: AppError, request: Request, rq: RequestState): Response {
+  const requestId = rq.id;
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
     ...baseHeaders(pathOf(request.url), request.headers.has("authorization")),
-    ...extraHeaders.get(request),
+    ...rq.extraHeaders,
     ...err.headers,
   };
   if (requestId) headers["x-request-id"] = requestId;
@@ -36,17 +29,18 @@ export function toAppError(
   code: string | number,
   error: unknown,
   request: Request,
+  rq: RequestState,
   logger: Logger,
   allow?: (path: string) => string[],
 ): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ValidationError || code === "VALIDATION") {
     const v = error as ValidationError;
-    const unreadable = bodyError(request);
+    const unreadable = rq.bodyError;
     if (unreadable && v.type === "body") return unreadable;
     if (v.type === "response") {
       logger.error("response failed its schema", {
-        request_id: requestIds.get(request),
+        request_id: rq.id,
         path: pathOf(request.url),
         detail: v.message?.slice(0, 500),
       });
@@ -74,7 +68,7 @@ export function toAppError(
     return cause instanceof AppError ? cause : new AppError("malformed_json", "request body could not be parsed");
   }
   logger.error("unhandled error", {
-    request_id: requestIds.get(request),
+    request_id: rq.id,
     method: request.method,
     path: pathOf(request.url),
     error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),

@@ -1,17 +1,19 @@
 /**
- * The first hook of every request: its id (a safe incoming X-Request-Id is kept), when it started,
- * and the headers every answer carries (lib/http-policy.ts). Errors read the id from here.
+ * The first hook of every request: its state on Elysia's context (`rq`, http/context.ts: its id, a
+ * safe incoming X-Request-Id kept, and when it started) and the headers every answer carries
+ * (http-policy.ts). Every later hook reads the request's facts from `rq`.
  */
 import { Elysia } from "elysia";
-import { requestIds, SAFE_REQUEST_ID, startedAt } from "./error-response";
+import { NO_REQUEST, requestState } from "./context";
+import { SAFE_REQUEST_ID } from "./error-response";
 import { baseHeaders, pathOf } from "./http-policy";
 
 export function requestContext() {
-  return new Elysia().onRequest(({ request, set }) => {
+  return new Elysia({ name: "morsel-request-context" }).decorate("rq", NO_REQUEST).onRequest((c) => {
+    const { request, set } = c;
     const incoming = request.headers.get("x-request-id");
     const id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-    requestIds.set(request, id);
-    startedAt.set(request, performance.now());
+    c.rq = requestState(id);
     Object.assign(set.headers, baseHeaders(pathOf(request.url), request.headers.has("authorization")));
     set.headers["x-request-id"] = id;
   });

@@ -16,7 +16,8 @@ import { FoodDirectory, type FoodSource } from "../../src/features/foods/directo
 import { mapOffProduct } from "../../src/features/imported/off";
 import { ImportedRepo } from "../../src/features/imported/repo";
 import { importedFoodSource } from "../../src/features/imported/source";
-import { ChangeLog } from "../../src/db/change-log";
+import { ctxFor } from "../../src/context";
+import { createServices } from "../../src/services";
 import { catalogue, tempDir } from "../helpers";
 
 const db = openDatabase(join(tempDir(), "directory.db"));
@@ -27,13 +28,22 @@ const now = new Date("2026-11-22T12:00:00Z");
 const store = new SqliteStore(db);
 const run = <T>(work: Q<T>): T => store.run(work);
 const customRepo = new CustomFoodsRepo();
+const services = createServices({ store, catalogue: catalogue().catalogue, jwtSecret: "not used here" });
+/** A request context for one account (src/context.ts), as the auth macro builds it. */
+const ctxAs = (id: number) =>
+  ctxFor(
+    services,
+    { id, email: "", name: "", timezone: "UTC", role: "user", weightUnit: "kg", sid: null, tokenId: null, scopes: [] },
+    now,
+    "test",
+  );
 const importedRepo = new ImportedRepo(store);
 const ANA = 1;
 const BOB = 2;
 
 const customId = run(
   createFood({
-    ctx: { repo: customRepo, log: new ChangeLog(store), userId: ANA, now },
+    ctx: ctxAs(ANA),
     input: {
       name: "Ana's granola",
       nutrients: { energy_kcal: 450, protein_g: 10 },

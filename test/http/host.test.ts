@@ -1,6 +1,6 @@
 /**
- * A Host header that is not a valid `host[:port]` is refused with 400 before anything else runs, and a
- * request whose route rule cannot be found never reaches an `auth: true` handler. Bun hands a server the
+ * A Host header that is not a valid `host[:port]` is refused with 400 before anything else runs, and an
+ * admin route refuses an ordinary user whatever the Host (the rule is the route's own, not looked up). Bun hands a server the
  * request URL as a bare path for Host values such as `a/b`, empty, `x@y`, `x y` or `a?b`: the route table
  * then matched nothing and the admin check was skipped (an ordinary user read the admin's reset code).
  * Raw sockets, because fetch() cannot send such a Host.
@@ -8,13 +8,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
 import { Elysia } from "elysia";
-import { AccessTokens } from "../../src/features/auth/access-tokens";
-import { authPlugin } from "../../src/features/auth/plugin";
-import { AuthRepo } from "../../src/features/auth/repo";
-import { Tokens } from "../../src/features/auth/tokens";
+import { authPipeline } from "../../src/http/auth";
+import { requestContext } from "../../src/http/request-context";
+import { createServices } from "../../src/services";
 import { AppError } from "../../src/lib/errors";
 import { hostHeaderValid } from "../../src/http/http-policy";
-import { makeApp, registerUser, startProcess, tempDir } from "../helpers";
+import { catalogue, makeApp, registerUser, startProcess, tempDir } from "../helpers";
 
 type Server = Awaited<ReturnType<typeof startProcess>>;
 
@@ -146,31 +145,33 @@ describe("hostHeaderValid", () => {
   });
 });
 
-describe("fail closed", () => {
-  test("an auth route whose rule cannot be found refuses even the admin's own session (403), and never runs", async () => {
+describe("the rule is the route's own (the auth macro's value)", () => {
+  test("an admin route refuses an ordinary session (403) and never runs; the admin's session passes", async () => {
     const t = makeApp();
     const admin = await registerUser(t.call);
-    const repo = new AuthRepo();
-    let ran = false;
+    const user = await registerUser(t.call);
+    const services = createServices({
+      store: await t.store(),
+      catalogue: catalogue().catalogue,
+      jwtSecret: t.secret,
+      now: t.clock.now,
+    });
+    const auth = authPipeline(services, services.authenticator);
+    let ran = 0;
     const app = new Elysia()
+      .use(requestContext())
       .onError(({ error }) =>
         error instanceof AppError ? new Response(error.code, { status: error.status }) : undefined,
       )
-      .use(
-        authPlugin({
-          store: await t.store(),
-          tokens: new Tokens(t.secret),
-          repo,
-          accessTokens: new AccessTokens(),
-          now: t.clock.now,
-          ruleOf: () => undefined,
-        }),
-      )
-      .get("/x", () => ((ran = true), "ran"), { auth: true });
-    const r = await app.handle(
-      new Request("http://localhost/x", { headers: { authorization: `Bearer ${admin.access_token}` } }),
-    );
-    expect(`${r.status} ${await r.text()}`).toBe("403 forbidden");
-    expect(ran).toBe(false);
+      .use(auth.plugin)
+      .get("/x", ({ ctx }) => ((ran = ctx.userId), "ran"), { auth: "admin" });
+    const as = (token: string) =>
+      app.handle(new Request("http://localhost/x", { headers: { authorization: `Bearer ${token}` } }));
+    const refused = await as(user.access_token);
+    expect(`${refused.status} ${await refused.text()}`).toBe("403 forbidden");
+    expect(ran).toBe(0);
+    const r = await as(admin.access_token);
+    expect(`${r.status} ${await r.text()}`).toBe("200 ran");
+    expect(ran).toBe(admin.user.id);
   });
 });

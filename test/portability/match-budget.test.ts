@@ -4,7 +4,7 @@
  * unsearched and counted. Runs the real matcher on the real catalogue and services.
  */
 import { expect, test } from "bun:test";
-import { foodsCtx } from "../../src/features/foods/context";
+import { anonymous, ctxFor } from "../../src/context";
 import type { TrackerFood } from "../../src/features/portability/trackers/entries";
 import { CatalogueMatcher, MAX_SEARCHED_NAMES } from "../../src/features/portability/trackers/match";
 import { createServices } from "../../src/services";
@@ -29,7 +29,24 @@ test("one search per distinct name; past the cap, names are not searched and are
   const services = createServices({ store, catalogue: catalogue().catalogue, jwtSecret: "not used here" });
   let pauses = 0;
   const matcher = new CatalogueMatcher(
-    foodsCtx(services, null),
+    anonymous(
+      ctxFor(
+        services,
+        {
+          id: 1,
+          email: "",
+          name: "",
+          timezone: "UTC",
+          role: "user",
+          weightUnit: "kg",
+          sid: null,
+          tokenId: null,
+          scopes: [],
+        },
+        new Date(),
+        "test",
+      ),
+    ),
     (id) => store.run(services.foods.loggable(1, id)),
     async () => {
       pauses++;

@@ -19,7 +19,8 @@ import { FoodDirectory } from "../../src/features/foods/directory";
 import { catalogueSource } from "../../src/features/foods/catalogue-source";
 import { customFoodSource } from "../../src/features/custom-foods/source";
 import { importedFoodSource } from "../../src/features/imported/source";
-import { ChangeLog } from "../../src/db/change-log";
+import { ctxFor } from "../../src/context";
+import { createServices } from "../../src/services";
 
 const KNOWN = "05449000000996";
 const UNKNOWN = "04006381333931";
@@ -41,6 +42,18 @@ const stand = offStandIn({ "5449000000996": product });
 afterAll(() => stand.stop());
 
 const store = new SqliteStore(db);
+const services = createServices({ store, catalogue: catalogue().catalogue, jwtSecret: "not used here" });
+const ACCOUNT = {
+  id: 1,
+  email: "",
+  name: "",
+  timezone: "UTC",
+  role: "user",
+  weightUnit: "kg",
+  sid: null,
+  tokenId: null,
+  scopes: [],
+} as const;
 const run = <T>(work: Q<T>) => store.run(work);
 const directory = (s: Store) =>
   new FoodDirectory([
@@ -54,7 +67,7 @@ function setup(name: string): BarcodeSource {
     const repo = new CustomFoodsRepo();
     run(
       createFood({
-        ctx: { repo, log: new ChangeLog(store), userId: 1, now: now() },
+        ctx: ctxFor(services, ACCOUNT, now(), "test"),
         input: { name: "Cola drink", barcode: KNOWN, nutrients: { energy_kcal: 42 } },
       }),
     );

@@ -12,7 +12,7 @@ import { checkGoalsInput, latestGoalsStart } from "../../src/features/goals/vali
 import { checkRecipeInput, recipeNutrition } from "../../src/features/recipes/validate";
 import { AppError, type ErrorDetail } from "../../src/lib/errors";
 import { Problems } from "../../src/lib/problems";
-import { checkSchema, interpretSchemas } from "../../src/lib/validation";
+import { checkSchema, interpretSchemas } from "../../src/schema/validation";
 import type { IngredientSnapshot } from "../../src/features/recipes/compute";
 
 interpretSchemas(); // the page's CSP allows no eval, so TypeBox checks without compiling

@@ -1,7 +1,7 @@
 /** /admin — the server's admin only (403 forbidden for everyone else, and for access tokens). */
 import type { Q } from "../../db/q";
 import { Elysia, t } from "elysia";
-import type { AdminDeps } from "./context";
+import type { RouteDeps } from "../../http/auth";
 import { errors } from "../../schema/schemas";
 import { noContent, reply } from "../../http/reply";
 import {
@@ -28,19 +28,17 @@ import {
   updateUser,
 } from "./service";
 
-export function adminRoutes(deps: AdminDeps) {
+export function adminRoutes(deps: RouteDeps) {
   const detail = (summary: string, description?: string) => ({
     tags: ["admin"],
     summary,
     ...(description ? { description } : {}),
-    "x-scope": "account",
-    "x-admin": true,
   });
   const run = <T>(work: Q<T>) => deps.store.run(work);
   return new Elysia({ prefix: "/admin" })
     .use(deps.authn)
     .get("/users", async () => reply(deps, { items: await run(listUsers(deps)) }), {
-      auth: true,
+      auth: "admin",
       response: { 200: AdminUserList, ...errors(401, 403) },
       detail: detail("Every account: who, when, how many meals; never their meals or foods"),
     })
@@ -48,7 +46,7 @@ export function adminRoutes(deps: AdminDeps) {
       "/users/:id",
       async ({ user, params, body }) => reply(deps, await run(updateUser(deps, user.id, params.id, body))),
       {
-        auth: true,
+        auth: "admin",
         params: UserIdParams,
         body: PatchUserBody,
         response: { 200: AdminUser, ...errors(400, 401, 403, 404, 413, 415) },
@@ -65,7 +63,7 @@ export function adminRoutes(deps: AdminDeps) {
         return noContent();
       },
       {
-        auth: true,
+        auth: "admin",
         params: UserIdParams,
         response: { 204: t.Void(), ...errors(400, 401, 403, 404) },
         detail: detail("Delete an account and all its data (not your own: use DELETE /me)"),
@@ -76,7 +74,7 @@ export function adminRoutes(deps: AdminDeps) {
       async ({ user, params, set }) =>
         reply(deps, await run(issueReset(deps, user.id, params.id)), 201, undefined, set),
       {
-        auth: true,
+        auth: "admin",
         params: UserIdParams,
         response: { 201: ResetCode, ...errors(400, 401, 403, 404) },
         detail: detail(
@@ -86,7 +84,7 @@ export function adminRoutes(deps: AdminDeps) {
       },
     )
     .get("/invites", async () => reply(deps, { items: await run(deps.auth.codes.invites()) }), {
-      auth: true,
+      auth: "admin",
       response: { 200: InviteList, ...errors(401, 403) },
       detail: detail("Invites, newest first (never their codes)"),
     })
@@ -94,7 +92,7 @@ export function adminRoutes(deps: AdminDeps) {
       "/invites",
       async ({ user, body, set }) => reply(deps, await run(createInvite(deps, user.id, body)), 201, undefined, set),
       {
-        auth: true,
+        auth: "admin",
         body: CreateInviteBody,
         response: { 201: NewInvite, ...errors(400, 401, 403, 413, 415) },
         detail: detail("Make a single-use invite code for registering in invite mode; the code is in this answer only"),
@@ -107,19 +105,19 @@ export function adminRoutes(deps: AdminDeps) {
         return noContent();
       },
       {
-        auth: true,
+        auth: "admin",
         params: InviteIdParams,
         response: { 204: t.Void(), ...errors(400, 401, 403, 404) },
         detail: detail("Withdraw an invite"),
       },
     )
     .get("/settings", async () => reply(deps, await run(settings(deps))), {
-      auth: true,
+      auth: "admin",
       response: { 200: Settings, ...errors(401, 403) },
       detail: detail("Server settings: the registration mode and the online barcode lookup"),
     })
     .patch("/settings", async ({ body }) => reply(deps, await run(updateSettings(deps, body))), {
-      auth: true,
+      auth: "admin",
       body: PatchSettingsBody,
       response: { 200: Settings, ...errors(400, 401, 403, 413, 415) },
       detail: detail(

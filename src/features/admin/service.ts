@@ -3,7 +3,7 @@
  * registration mode. Through the auth feature's repositories; the only other thing read is each
  * account's meal count, which the meal log answers (context.ts).
  */
-import type { AdminDeps } from "./context";
+import type { Deps } from "../../context";
 import { tx, type Q } from "../../db/q";
 import { AppError, invalid } from "../../lib/errors";
 import { validateAll } from "../auth/validate";
@@ -13,8 +13,6 @@ import type { RegistrationMode } from "../auth/registration";
 export const RESET_TTL_MS = 24 * 3600_000;
 const DEFAULT_INVITE_HOURS = 168;
 const MAX_INVITE_HOURS = 720;
-
-type Deps = Omit<AdminDeps, "authn" | "commit" | "validateResponses" | "store">;
 
 export function* listUsers(deps: Deps) {
   const counts = yield* deps.mealCounts();

@@ -11,13 +11,12 @@ import { AppError, invalid } from "../../lib/errors";
 import { checkName, validateAll } from "./validate";
 import { OnceAMinute } from "../../lib/once-a-minute";
 import { hashSecret, newSecret } from "./secrets";
-import type { UserRow } from "./repo";
+import type { Scope, UserRow } from "../../context";
 
 export const TOKEN_PREFIX = "morsel_pat_";
 export const TOKEN_SCOPES = ["read", "write"] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
-/** What a credential may do: tokens have read and/or write; a signed-in session also `account`. */
-export type Scope = TokenScope | "account";
+export type { Scope };
 export const MAX_TOKENS_PER_USER = 50;
 const MAX_EXPIRY_DAYS = 3650;
 

@@ -15,24 +15,24 @@ import {
   SessionList,
   TokenIdParams,
 } from "./credential-model";
-import { authCtx, type AuthDeps } from "./context";
+import type { RouteDeps } from "../../http/auth";
+import { authCtx } from "./context";
 import { endOtherSessions, endSession, listSessions, resetPassword } from "./recovery";
 
-export function credentialRoutes(deps: AuthDeps) {
+export function credentialRoutes(deps: RouteDeps) {
   const tags = ["accounts"];
-  const account = { "x-scope": "account" };
   const tokens = deps.auth.accessTokens;
   return new Elysia()
     .use(deps.authn)
     .get("/sessions", async ({ user }) => reply(deps, { items: await listSessions(authCtx(deps), user) }), {
-      auth: true,
+      auth: "account",
       response: { 200: SessionList, ...errors(401, 403) },
-      detail: { tags, summary: "Your signed-in sessions (devices), most recently used first", ...account },
+      detail: { tags, summary: "Your signed-in sessions (devices), most recently used first" },
     })
     .delete("/sessions", async ({ user }) => reply(deps, { ended: await endOtherSessions(authCtx(deps), user) }), {
-      auth: true,
+      auth: "account",
       response: { 200: EndedSessions, ...errors(401, 403) },
-      detail: { tags, summary: "Sign out everywhere else: ends every session but the current one", ...account },
+      detail: { tags, summary: "Sign out everywhere else: ends every session but the current one" },
     })
     .delete(
       "/sessions/:id",
@@ -41,13 +41,12 @@ export function credentialRoutes(deps: AuthDeps) {
         return noContent();
       },
       {
-        auth: true,
+        auth: "account",
         params: SessionIdParams,
         response: { 204: t.Void(), ...errors(400, 401, 403, 404) },
         detail: {
           tags,
           summary: "End one of your sessions (its tokens stop working at once); the current one is a sign-out",
-          ...account,
         },
       },
     )
@@ -58,7 +57,7 @@ export function credentialRoutes(deps: AuthDeps) {
         return reply(deps, created, 201, { location: `/api/v1/tokens/${created.id}` }, set);
       },
       {
-        auth: true,
+        auth: "account",
         body: CreateTokenBody,
         response: { 201: NewAccessToken, ...errors(400, 401, 403, 413, 415) },
         detail: {
@@ -66,17 +65,15 @@ export function credentialRoutes(deps: AuthDeps) {
           summary: "Make a personal access token for a script; the token is in this answer only",
           description:
             "Send it as `Authorization: Bearer morsel_pat_…`. `read` allows GET calls, `write` every other call; neither allows passwords, tokens, sessions, deleting the account or the admin's calls (403 forbidden). Kept only as a hash. A revoked or expired token gets 401 at once, and every token of an account an admin disables stops working. At most 50 per account.",
-          ...account,
         },
       },
     )
     .get("/tokens", async ({ user }) => reply(deps, { items: await deps.store.run(tokens.list(user.id)) }), {
-      auth: true,
+      auth: "account",
       response: { 200: AccessTokenList, ...errors(401, 403) },
       detail: {
         tags,
         summary: "Your personal access tokens (never the tokens themselves), with their last use",
-        ...account,
       },
     })
     .delete(
@@ -86,10 +83,10 @@ export function credentialRoutes(deps: AuthDeps) {
         return noContent();
       },
       {
-        auth: true,
+        auth: "account",
         params: TokenIdParams,
         response: { 204: t.Void(), ...errors(400, 401, 403, 404) },
-        detail: { tags, summary: "Revoke a personal access token; it gets 401 from the next request on", ...account },
+        detail: { tags, summary: "Revoke a personal access token; it gets 401 from the next request on" },
       },
     )
     .post(

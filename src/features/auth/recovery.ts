@@ -1,7 +1,7 @@
 /** Sessions a person can see and end, and redeeming an admin's password-reset code. */
 import { tx } from "../../db/q";
 import { AppError, invalid } from "../../lib/errors";
-import type { AuthedUser } from "./plugin";
+import type { AuthedUser } from "../../context";
 import type { SessionRow } from "./repo";
 import { reserveAttempt, type AuthCtx } from "./service";
 import { checkEmail, checkPassword, validateAll } from "./validate";

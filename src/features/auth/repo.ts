@@ -3,17 +3,9 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import { all, exec, one, row, rows, run, tx, type Q } from "../../db/q";
 import { OnceAMinute } from "../../lib/once-a-minute";
 
-export type Role = "admin" | "user";
+import type { Role, UserRow } from "../../context";
 
-export interface UserRow {
-  id: number;
-  email: string;
-  name: string;
-  timezone: string;
-  role: Role;
-  /** "kg" or "lb". */
-  weightUnit: string;
-}
+export type { Role, UserRow };
 
 export interface PublicUser {
   id: number;

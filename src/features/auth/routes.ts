@@ -1,6 +1,7 @@
 /** Account routes: register, login, refresh, logout, and the caller's own profile. */
 import { Elysia, t } from "elysia";
-import { authCtx, type AuthDeps } from "./context";
+import type { RouteDeps } from "../../http/auth";
+import { authCtx } from "./context";
 import { Enum, errors } from "../../schema/schemas";
 import { REGISTRATION_MODES } from "./registration";
 import { noContent, reply } from "../../http/reply";
@@ -9,7 +10,7 @@ import { toPublicUser } from "./repo";
 import { deleteMe, updateMe } from "./me";
 import { login, logout, refresh, register, type AuthCtx } from "./service";
 
-export function authRoutes(deps: AuthDeps) {
+export function authRoutes(deps: RouteDeps) {
   const ctx = (address = "unknown", request?: Request): AuthCtx => authCtx(deps, address, request);
   const tags = ["accounts"];
   return new Elysia()
@@ -88,7 +89,7 @@ export function authRoutes(deps: AuthDeps) {
       },
     )
     .get("/me", ({ user }) => reply(deps, toPublicUser(user)), {
-      auth: true,
+      auth: "read",
       response: { 200: User, ...errors(401) },
       detail: { tags, summary: "The caller's profile" },
     })
@@ -105,7 +106,7 @@ export function authRoutes(deps: AuthDeps) {
           }),
         ),
       {
-        auth: true,
+        auth: "write",
         body: PatchMeBody,
         response: { 200: User, ...errors(400, 401, 403, 409, 413, 415, 429) },
         detail: {
@@ -123,10 +124,10 @@ export function authRoutes(deps: AuthDeps) {
         return noContent();
       },
       {
-        auth: true,
+        auth: "account",
         body: DeleteMeBody,
         response: { 204: t.Void(), ...errors(400, 401, 403, 413, 415, 429) },
-        detail: { tags, summary: "Delete the account and all its data (needs the password)", "x-scope": "account" },
+        detail: { tags, summary: "Delete the account and all its data (needs the password)" },
       },
     );
 }

@@ -37,7 +37,6 @@ interface Known {
  * foods and a 90-day history on every keystroke was most of a signed-in search. The history window
  * moves by the minute: a food logged 90 days and 30 seconds ago may still count for that minute.
  */
-const known = new WeakMap<CustomFoodsRepo, FreshMap<number, Known>>();
 /** Bounds: at most 200 users' reads and 50 pages each (a page is ~7 KB serialised): ~70 MB at worst. */
 const USERS_KEPT = 200;
 const PAGES_PER_USER = 50;
@@ -46,12 +45,20 @@ export function personalFoods(
   store: Store,
   history: FoodHistory,
   repo: CustomFoodsRepo,
+): (userId: number, now: Date) => PersonalFoods {
+  // each user's reads, built once per app (createServices), until the database changes
+  const users = new FreshMap<number, Known>(store, USERS_KEPT);
+  return (userId, now) => personalFoodsOf(store, users, history, repo, userId, now);
+}
+
+function personalFoodsOf(
+  store: Store,
+  users: FreshMap<number, Known>,
+  history: FoodHistory,
+  repo: CustomFoodsRepo,
   userId: number,
   now: Date,
 ): PersonalFoods {
-  let cache = known.get(repo);
-  if (!cache) known.set(repo, (cache = new FreshMap(store, USERS_KEPT)));
-  const users = cache;
   const minute = Math.floor(now.getTime() / 60_000);
   let found: Known | undefined; // looked up once per request: candidates, boosts and pages all ask
   function* mine(): Q<Known> {

@@ -2,20 +2,12 @@
  * Custom foods (API.md §Foods): owned by one user, invisible to everyone else. Deleting one
  * keeps the meals that used it, since every meal holds its own snapshot.
  */
+import type { Ctx } from "../../context";
 import { tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import type { FoodT } from "../foods/model";
 import { customDetail } from "./as-food";
-import type { CustomFoodsRepo } from "./repo";
 import { checkFoodInput } from "./validate";
-import type { ChangeLog } from "../../db/change-log";
-
-export interface CustomFoodsCtx {
-  repo: CustomFoodsRepo;
-  log: ChangeLog;
-  userId: number;
-  now: Date;
-}
 
 const notFound = (id: number) => new AppError("food_not_found", `no custom food ${id} of yours`);
 
@@ -39,7 +31,7 @@ export function* saveComputedFood({
   kind,
   fields,
 }: {
-  ctx: CustomFoodsCtx;
+  ctx: Ctx;
   id: number | null;
   kind: string;
   fields: {
@@ -50,16 +42,17 @@ export function* saveComputedFood({
   };
 }): Q<FoodT> {
   const now = ctx.now.toISOString();
-  const existing = id === null ? null : yield* ctx.repo.get(ctx.userId, id);
+  const existing = id === null ? null : yield* ctx.deps.customFoods.get(ctx.userId, id);
   if (id !== null && !existing) throw notFound(id);
   const values = { name: fields.name, brand: fields.brand, nutrients: fields.nutrients, kind, updatedAt: now };
   let foodId: number;
   if (existing) {
-    yield* ctx.repo.update(ctx.userId, existing.id, values);
+    yield* ctx.deps.customFoods.update(ctx.userId, existing.id, values);
     foodId = existing.id;
-  } else foodId = (yield* ctx.repo.insert({ userId: ctx.userId, barcode: null, createdAt: now, ...values })).id;
-  yield* ctx.repo.replacePortions(foodId, fields.portions);
-  const food = yield* customDetail(ctx.repo, (yield* ctx.repo.get(ctx.userId, foodId))!);
+  } else
+    foodId = (yield* ctx.deps.customFoods.insert({ userId: ctx.userId, barcode: null, createdAt: now, ...values })).id;
+  yield* ctx.deps.customFoods.replacePortions(foodId, fields.portions);
+  const food = yield* customDetail(ctx.deps.customFoods, (yield* ctx.deps.customFoods.get(ctx.userId, foodId))!);
   yield* ctx.log.record(ctx.userId, "food", foodId, "upsert", food, ctx.now);
   return food;
 }
@@ -68,11 +61,11 @@ export function* saveComputedFood({
  * POST /foods (and a food create from sync or import). The server chooses the id: ids are one sequence
  * shared by every account (and below the imported products' range), so an `id` in the input is ignored.
  */
-export function* createFood({ ctx, input }: { ctx: CustomFoodsCtx; input: Record<string, unknown> }): Q<FoodT> {
+export function* createFood({ ctx, input }: { ctx: Ctx; input: Record<string, unknown> }): Q<FoodT> {
   const v = checkFoodInput(input, true);
   const now = ctx.now.toISOString();
   return yield* tx(function* () {
-    const r = yield* ctx.repo.insert({
+    const r = yield* ctx.deps.customFoods.insert({
       userId: ctx.userId,
       name: v.name!,
       brand: v.brand ?? null,
@@ -81,58 +74,42 @@ export function* createFood({ ctx, input }: { ctx: CustomFoodsCtx; input: Record
       createdAt: now,
       updatedAt: now,
     });
-    yield* ctx.repo.replacePortions(r.id, v.portions ?? []);
-    const food = yield* customDetail(ctx.repo, r);
+    yield* ctx.deps.customFoods.replacePortions(r.id, v.portions ?? []);
+    const food = yield* customDetail(ctx.deps.customFoods, r);
     yield* ctx.log.record(ctx.userId, "food", r.id, "upsert", food, ctx.now);
     return food;
   });
 }
 
 /** PATCH /foods/:id — nutrients merge key by key (null clears one); portions replace the list. */
-export function* updateFood({
-  ctx,
-  id,
-  input,
-}: {
-  ctx: CustomFoodsCtx;
-  id: number;
-  input: Record<string, unknown>;
-}): Q<FoodT> {
-  const existing = yield* ctx.repo.get(ctx.userId, id);
+export function* updateFood({ ctx, id, input }: { ctx: Ctx; id: number; input: Record<string, unknown> }): Q<FoodT> {
+  const existing = yield* ctx.deps.customFoods.get(ctx.userId, id);
   if (!existing) throw notFound(id);
   refuseComputed(existing, id);
   const v = checkFoodInput(input, false);
   const nutrients = v.nutrients ? { ...existing.nutrients, ...v.nutrients } : existing.nutrients;
   return yield* tx(function* () {
-    yield* ctx.repo.update(ctx.userId, id, {
+    yield* ctx.deps.customFoods.update(ctx.userId, id, {
       ...(v.name !== undefined ? { name: v.name } : {}),
       ...(v.brand !== undefined ? { brand: v.brand } : {}),
       ...(v.barcode !== undefined ? { barcode: v.barcode } : {}),
       nutrients,
       updatedAt: ctx.now.toISOString(),
     });
-    if (v.portions) yield* ctx.repo.replacePortions(id, v.portions);
-    const food = yield* customDetail(ctx.repo, (yield* ctx.repo.get(ctx.userId, id))!);
+    if (v.portions) yield* ctx.deps.customFoods.replacePortions(id, v.portions);
+    const food = yield* customDetail(ctx.deps.customFoods, (yield* ctx.deps.customFoods.get(ctx.userId, id))!);
     yield* ctx.log.record(ctx.userId, "food", id, "upsert", food, ctx.now);
     return food;
   });
 }
 
 /** DELETE /foods/:id (`computed`: the owning feature deletes its own, e.g. a recipe). */
-export function* deleteFood({
-  ctx,
-  id,
-  computed = false,
-}: {
-  ctx: CustomFoodsCtx;
-  id: number;
-  computed?: boolean;
-}): Q<void> {
-  const row = yield* ctx.repo.get(ctx.userId, id);
+export function* deleteFood({ ctx, id, computed = false }: { ctx: Ctx; id: number; computed?: boolean }): Q<void> {
+  const row = yield* ctx.deps.customFoods.get(ctx.userId, id);
   if (!row) throw notFound(id);
   if (!computed) refuseComputed(row, id);
   yield* tx(function* () {
-    yield* ctx.repo.delete(ctx.userId, id);
+    yield* ctx.deps.customFoods.delete(ctx.userId, id);
     yield* ctx.log.record(ctx.userId, "food", id, "delete", null, ctx.now);
   });
 }

@@ -1,6 +1,6 @@
 /** /days — whether a day's log is complete (`Day complete`), by date. */
 import { Elysia, t } from "elysia";
-import { daysCtx, type DaysDeps } from "./context";
+import type { RouteDeps } from "../../http/auth";
 import { errors, Text } from "../../schema/schemas";
 import { noContent, reply, replyWith } from "../../http/reply";
 import { rangeFields } from "../../schema/date-range";
@@ -9,12 +9,12 @@ import { DayBody, DayMark } from "./model";
 
 const DateParams = t.Object({ date: Text({ description: "YYYY-MM-DD, a local date in the user's time zone" }) });
 
-export function daysRoutes(deps: DaysDeps) {
+export function daysRoutes(deps: RouteDeps) {
   const tags = ["days"];
   return new Elysia({ prefix: "/days" })
     .use(deps.authn)
-    .get("/", ({ user, query }) => replyWith(deps, listDays({ ctx: daysCtx(deps, user), input: query })), {
-      auth: true,
+    .get("/", ({ query, ctx }) => replyWith(deps, listDays({ ctx: ctx, input: query })), {
+      auth: "read",
       query: t.Object(rangeFields(90)),
       response: {
         200: t.Object({
@@ -26,22 +26,20 @@ export function daysRoutes(deps: DaysDeps) {
       },
       detail: { tags, summary: "The days marked complete or incomplete over a range (at most 366 days), oldest first" },
     })
-    .get("/:date", ({ user, params }) => replyWith(deps, getDay({ ctx: daysCtx(deps, user), date: params.date })), {
-      auth: true,
+    .get("/:date", ({ params, ctx }) => replyWith(deps, getDay({ ctx: ctx, date: params.date })), {
+      auth: "read",
       params: DateParams,
       response: { 200: DayMark, ...errors(400, 401, 404) },
       detail: { tags, summary: "Whether a date is marked complete; 404 when it is not marked" },
     })
     .put(
       "/:date",
-      async ({ user, params, body, set }) => {
-        const { day, created } = await deps.commit(() =>
-          putDay({ ctx: daysCtx(deps, user), date: params.date, input: body }),
-        );
+      async ({ params, body, set, ctx }) => {
+        const { day, created } = await deps.commit(() => putDay({ ctx: ctx, date: params.date, input: body }));
         return reply(deps, day, created ? 201 : 200, undefined, set);
       },
       {
-        auth: true,
+        auth: "write",
         params: DateParams,
         body: DayBody,
         response: { 200: DayMark, 201: DayMark, ...errors(400, 401, 413, 415) },
@@ -55,12 +53,12 @@ export function daysRoutes(deps: DaysDeps) {
     )
     .delete(
       "/:date",
-      async ({ user, params }) => {
-        await deps.commit(() => deleteDay({ ctx: daysCtx(deps, user), date: params.date }));
+      async ({ params, ctx }) => {
+        await deps.commit(() => deleteDay({ ctx: ctx, date: params.date }));
         return noContent();
       },
       {
-        auth: true,
+        auth: "write",
         params: DateParams,
         response: { 204: t.Void(), ...errors(400, 401, 404) },
         detail: { tags, summary: "Unmark a date (neither complete nor incomplete)" },

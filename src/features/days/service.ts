@@ -3,8 +3,8 @@
  * Cronometer has). One per user and local date; a date without one is not marked. The expenditure
  * estimate uses marked days (stats/day-selection.ts).
  */
+import type { Ctx } from "../../context";
 import { row, rows, run, tx, type Q } from "../../db/q";
-import type { ChangeLog } from "../../db/change-log";
 import { AppError } from "../../lib/errors";
 import { pathDate } from "../../lib/problems";
 import { localDate } from "../../lib/time";
@@ -12,13 +12,6 @@ import { checkRange } from "../../schema/date-range";
 import { checkSchema } from "../../schema/validation";
 import { checkWeightDate } from "../weights/validate";
 import { DayBody, type ExportedDayT } from "./model";
-
-export interface DaysCtx {
-  log: ChangeLog;
-  userId: number;
-  timezone: string;
-  now: Date;
-}
 
 interface Row {
   date: string;
@@ -34,7 +27,7 @@ const view = (r: Row) => ({
   updated_at: r.updated_at,
 });
 
-const one = (ctx: DaysCtx, date: string) =>
+const one = (ctx: Ctx, date: string) =>
   row<Row>(
     "SELECT date, complete, created_at, updated_at FROM day_marks WHERE user_id = ? AND date = ?",
     ctx.userId,
@@ -54,7 +47,7 @@ export function* putDay({
   date,
   input,
 }: {
-  ctx: DaysCtx;
+  ctx: Ctx;
   date: unknown;
   input: unknown;
 }): Q<{ day: ReturnType<typeof view>; created: boolean }> {
@@ -77,7 +70,7 @@ export function* putDay({
   });
 }
 
-export function* getDay({ ctx, date }: { ctx: DaysCtx; date: unknown }): Q<ReturnType<typeof view>> {
+export function* getDay({ ctx, date }: { ctx: Ctx; date: unknown }): Q<ReturnType<typeof view>> {
   const d = pathDate(date, notFound);
   const r = yield* one(ctx, d);
   if (!r) throw notFound(d);
@@ -85,7 +78,7 @@ export function* getDay({ ctx, date }: { ctx: DaysCtx; date: unknown }): Q<Retur
 }
 
 /** DELETE /days/{date}: the day is no longer marked either way. */
-export function* deleteDay({ ctx, date }: { ctx: DaysCtx; date: unknown }): Q<void> {
+export function* deleteDay({ ctx, date }: { ctx: Ctx; date: unknown }): Q<void> {
   const d = pathDate(date, notFound);
   if (!(yield* one(ctx, d))) throw notFound(d);
   yield* tx(function* () {
@@ -106,7 +99,7 @@ export function* marksOver(userId: number, from: string, to: string): Q<Map<stri
 }
 
 /** Every mark of the user, for the export. */
-export function* exportDays(ctx: DaysCtx): Q<ExportedDayT[]> {
+export function* exportDays(ctx: Ctx): Q<ExportedDayT[]> {
   const found = yield* rows<{ date: string; complete: number }>(
     "SELECT date, complete FROM day_marks WHERE user_id = ? ORDER BY date",
     ctx.userId,
@@ -115,7 +108,7 @@ export function* exportDays(ctx: DaysCtx): Q<ExportedDayT[]> {
 }
 
 /** GET /days?from=&to= (at most 366 days, default the 90 to today). */
-export function* listDays({ ctx, input }: { ctx: DaysCtx; input: { from?: string; to?: string } }) {
+export function* listDays({ ctx, input }: { ctx: Ctx; input: { from?: string; to?: string } }) {
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), 366, 90);
   const found = yield* rows<Row>(
     "SELECT date, complete, created_at, updated_at FROM day_marks WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date",

@@ -7,7 +7,6 @@
  * generated from it (test/typed-client.test.ts).
  */
 import { OPERATIONS } from "./operations";
-import { routeRule, type RouteRule } from "../auth/plugin";
 
 type Json = Record<string, unknown>;
 interface RouteLike {
@@ -87,15 +86,6 @@ const STATUS_TEXT: Record<string, string> = {
   "422": "Image that cannot be decoded or is over the pixel limit",
   "429": "Too many requests; retry after Retry-After seconds",
 };
-
-/**
- * The route's scope (and the admin role) as the bearer requirement's list, as OpenAPI 3.1 allows for
- * non-OAuth schemes: `read`, `write` or `account` (a signed-in session; access tokens never have it).
- */
-function withScopes(security: Json[], rule: RouteRule): Json[] {
-  const scopes = rule.admin ? [rule.scope, "admin"] : [rule.scope];
-  return security.map((req) => ("bearer" in req ? { bearer: scopes } : req));
-}
 
 function sortedStatuses(out: Json): Json {
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
@@ -219,7 +209,9 @@ export function buildOpenApi(routes: readonly RouteLike[], info: OpenApiInfo): J
     const tags = (detail.tags as string[] | undefined) ?? ["system"];
     tags.forEach((t) => usedTags.add(t));
     const body = requestBody(route, schemas);
-    const security = withScopes((detail.security as Json[] | undefined) ?? [], routeRule(route.method, detail));
+    // the auth macro's value, as the bearer requirement's scopes (http/auth.ts): OpenAPI 3.1 allows them for
+    // non-OAuth schemes: `read`, `write` or `account` (a signed-in session; access tokens never have it), and "admin"
+    const security = (detail.security as Json[] | undefined) ?? [];
     const params = parameters(route, schemas);
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       operationId: op.id,

@@ -8,7 +8,8 @@ import type { Slicer } from "../../lib/pace";
 import type { Catalogue } from "../../db/catalogue";
 import { DishNames, parseLine } from "./line";
 import { ALIASES } from "./ranking-data";
-import { searchFoods, type FoodsCtx } from "./service";
+import type { RequestCtx } from "../../context";
+import { personalOf, searchFoods } from "./service";
 
 export const MAX_LINE_LENGTH = 500;
 
@@ -29,7 +30,7 @@ export async function parseFoodLine({
   input,
   slicer,
 }: {
-  ctx: FoodsCtx;
+  ctx: RequestCtx;
   catalogue: Catalogue;
   input: { text: string };
   slicer?: Slicer;
@@ -38,10 +39,11 @@ export async function parseFoodLine({
   if (text.length < 1 || text.length > MAX_LINE_LENGTH)
     throw invalid("text", `must be 1–${MAX_LINE_LENGTH} characters after trimming spaces`);
   const items = [];
+  const personal = personalOf(ctx);
   for (const item of parseLine(text, dishesOf(catalogue))) {
     // the item as typed: its amount read as search reads it, so both start at the same serving
     const q = item.text.slice(0, 100);
-    const page = await searchFoods({ ctx, input: { q, limit: 1, offset: 0 }, ...(slicer ? { slicer } : {}) });
+    const page = await searchFoods({ ctx, input: { q, limit: 1, offset: 0 }, personal, ...(slicer ? { slicer } : {}) });
     const food = page.items[0] ?? null;
     const summary = food ? (({ serving: _, amount_applies: __, ...rest }) => rest)(food) : null;
     items.push({

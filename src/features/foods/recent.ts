@@ -6,7 +6,8 @@
 import type { Q } from "../../db/q";
 import { addDays } from "../../lib/time";
 import type { FoodSummaryT } from "./model";
-import type { FoodsCtx } from "./service";
+import type { RequestCtx } from "../../context";
+import { personalOf } from "./service";
 
 /** Each meal of a food at the meal type counts ½ after this many days, ¼ after twice as many. */
 export const MEAL_HALF_LIFE_DAYS = 14;
@@ -76,7 +77,7 @@ export function* recentFoods({
   today,
   atMeal,
 }: {
-  ctx: FoodsCtx;
+  ctx: RequestCtx;
   input: { limit?: number; sort?: "recent" | "frequent" | "score"; meal_type?: string };
   /** The caller's local date. */
   today: string;
@@ -87,7 +88,8 @@ export function* recentFoods({
   if (input.meal_type && ctx.userId !== null) {
     found = rankAtMeal(yield* atMeal(ctx.userId, input.meal_type, addDays(today, -MEAL_WINDOW_DAYS)), today);
   } else {
-    found = ctx.personal ? [...(yield* ctx.personal.history())] : [];
+    const personal = personalOf(ctx);
+    found = personal ? [...(yield* personal.history())] : [];
     // without a meal type, every meal of the window counts the same: score ranks as frequent does
     if (sort === "score") found.sort((a, b) => b.n - a.n || b.last.localeCompare(a.last));
   }
@@ -96,7 +98,7 @@ export function* recentFoods({
   const items: RecentFood[] = [];
   for (const r of found) {
     if (items.length >= (input.limit ?? 20)) break;
-    const food = yield* ctx.directory.summary(ctx.userId, r.id); // a deleted custom food is left out
+    const food = yield* ctx.deps.foods.summary(ctx.userId, r.id); // a deleted custom food is left out
     if (food)
       items.push({
         ...food,

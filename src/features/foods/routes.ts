@@ -1,6 +1,6 @@
 /** GET /foods/search and GET /foods/:id — public; a valid token personalises them. */
 import { Elysia } from "elysia";
-import { foodsCtx, type FoodsDeps } from "./context";
+import type { RouteDeps } from "../../http/auth";
 import { errors } from "../../schema/schemas";
 import { AppError } from "../../lib/errors";
 import { CostBudget, SIGNED_IN_SEARCH_BUDGET } from "../../lib/cost-budget";
@@ -23,7 +23,7 @@ import { getFood, searchFoods } from "./service";
 import { MEAL_HALF_LIFE_DAYS, MEAL_WINDOW_DAYS, recentFoods } from "./recent";
 import { localDate } from "../../lib/time";
 
-export function foodsRoutes(deps: FoodsDeps) {
+export function foodsRoutes(deps: RouteDeps) {
   const budget = new CostBudget(deps.searchBudget);
   const signedInBudget = new CostBudget(deps.signedInSearchBudget ?? SIGNED_IN_SEARCH_BUDGET);
   /** Runs a search charged to `key` in `bucket` (its working time, not its pauses): 429 with Retry-After while that budget is spent. */
@@ -45,19 +45,18 @@ export function foodsRoutes(deps: FoodsDeps) {
       bucket.charge(key, slicer.ms, performance.now());
     }
   };
-  const ctxFor = (userId: number | null) => foodsCtx(deps, userId);
   return new Elysia({ prefix: "/foods" })
     .use(deps.authn)
     .get(
       "/search",
-      async ({ query, user, request, server }) => {
+      async ({ query, user, request, server, ctx }) => {
         // A signed-in user spends a budget of server time of their own (lib/cost-budget.ts): with open
         // registration anyone has a token, and expensive queries in flight held the server for everyone.
         if (user) {
           const page = await budgeted(
             signedInBudget,
             `u:${user.id}`,
-            (slicer) => searchFoods({ ctx: ctxFor(user.id), input: query, slicer }),
+            (slicer) => searchFoods({ ctx: ctx, input: query, slicer }),
             "too many expensive searches from this account",
           );
           return reply(deps, page);
@@ -66,17 +65,17 @@ export function foodsRoutes(deps: FoodsDeps) {
         const address = deps.clientAddress(request, server);
         // Clients on this machine are not budgeted: whoever is there can run the CLI anyway, and a
         // proxy on the same machine should be named with --trust-proxy so its clients are told apart.
-        if (isLoopback(address)) return reply(deps, await searchFoods({ ctx: ctxFor(null), input: query }));
+        if (isLoopback(address)) return reply(deps, await searchFoods({ ctx: ctx, input: query }));
         const page = await budgeted(
           budget,
           rateKey(address),
-          (slicer) => searchFoods({ ctx: ctxFor(null), input: query, slicer }),
+          (slicer) => searchFoods({ ctx: ctx, input: query, slicer }),
           "too many expensive searches from this address (sign in for a budget of your own)",
         );
         return reply(deps, page);
       },
       {
-        optionalAuth: true,
+        optionalAuth: "read",
         query: SearchQuery,
         response: { 200: SearchResponse, ...errors(400, 429) },
         detail: {
@@ -89,11 +88,11 @@ export function foodsRoutes(deps: FoodsDeps) {
     )
     .post(
       "/parse",
-      async ({ body, user, request, server }) => {
+      async ({ body, user, request, server, ctx }) => {
         // Each item is a search: charged like search, to the account or the address.
         const run = (slicer?: Slicer) =>
           parseFoodLine({
-            ctx: ctxFor(user?.id ?? null),
+            ctx: ctx,
             catalogue: deps.catalogue,
             input: body,
             ...(slicer ? { slicer } : {}),
@@ -109,7 +108,7 @@ export function foodsRoutes(deps: FoodsDeps) {
         );
       },
       {
-        optionalAuth: true,
+        optionalAuth: "write",
         body: ParseBody,
         response: { 200: ParseResponse, ...errors(400, 413, 415, 429) },
         detail: {
@@ -122,17 +121,17 @@ export function foodsRoutes(deps: FoodsDeps) {
     )
     .get(
       "/recent",
-      ({ query, user }) =>
+      ({ query, ctx }) =>
         deps.store.run(
           recentFoods({
-            ctx: ctxFor(user.id),
+            ctx: ctx,
             input: query,
-            today: localDate(deps.now(), user.timezone),
+            today: localDate(ctx.now, ctx.timezone),
             atMeal: deps.mealHistory,
           }),
         ),
       {
-        auth: true,
+        auth: "read",
         query: RecentQuery,
         response: { 200: RecentResponse, ...errors(400, 401) },
         detail: {
@@ -142,8 +141,8 @@ export function foodsRoutes(deps: FoodsDeps) {
         },
       },
     )
-    .get("/:id", ({ params, user }) => replyWith(deps, getFood({ ctx: ctxFor(user?.id ?? null), input: params })), {
-      optionalAuth: true,
+    .get("/:id", ({ params, ctx }) => replyWith(deps, getFood({ ctx: ctx, input: params })), {
+      optionalAuth: "read",
       params: FoodIdParams,
       response: { 200: Food, ...errors(400, 404) },
       detail: { tags: ["foods"], summary: "One food with every nutrient per 100 g, its portions and attribution" },

@@ -2,30 +2,18 @@
  * Food search and detail (API.md §Foods). No Elysia here: takes `{ ctx, input }`.
  * Which kind of food an id is (catalogue, custom, imported) is the food directory's business.
  */
+import type { RequestCtx } from "../../context";
 import type { Q } from "../../db/q";
-import type { Awaitable, Store } from "../../db/store";
+import type { Awaitable } from "../../db/store";
 import { AppError, invalid } from "../../lib/errors";
-import type { FoodSearch } from "./search";
 import type { FoodSummaryT, FoodT } from "./model";
 import type { RankInput } from "./rank";
 import { Lru } from "../../lib/lru";
 import { Slicer } from "../../lib/pace";
 import { immutableBody } from "../../http/reply";
-import type { FoodDirectory } from "./directory";
 import { parseAmount, searchText, type ParsedAmount } from "./amount";
 import { resolveAmount, type ResolvedAmount } from "./portion";
 import { words } from "./text";
-
-export interface FoodsCtx {
-  store: Store;
-  directory: FoodDirectory;
-  search: FoodSearch;
-  /** Open Food Facts products imported into the data dir (public, like the catalogue). */
-  imported: ImportedCandidates;
-  userId: number | null;
-  /** The caller's own foods; absent for anonymous callers. */
-  personal?: PersonalFoods;
-}
 
 /** What the imported-products feature provides to search (features/imported/repo.ts). */
 export interface ImportedCandidates {
@@ -66,7 +54,7 @@ export interface PersonalFoods {
 export const MAX_QUERY_LENGTH = 100;
 
 type SearchItem = FoodSummaryT & { serving: ResolvedAmount | null; amount_applies: boolean | null };
-type SearchPage = {
+export type SearchPage = {
   query: string;
   amount: ParsedAmount | null;
   items: SearchItem[];
@@ -80,13 +68,13 @@ type SearchPage = {
  * when the food cannot measure it. `text`: the food words typed, so a count finds the food's own unit.
  */
 export function* servingOf(
-  ctx: FoodsCtx,
+  ctx: RequestCtx,
   food: FoodSummaryT,
   amount: ParsedAmount | null,
   text = "",
 ): Q<ResolvedAmount | null> {
   if (!amount) return null;
-  const portions = (yield* ctx.directory.detail(ctx.userId, food.id))?.portions ?? [];
+  const portions = (yield* ctx.deps.foods.detail(ctx.userId, food.id))?.portions ?? [];
   return resolveAmount(amount, portions, food.default_portion, words(text));
 }
 
@@ -95,7 +83,11 @@ export function* servingOf(
  * query). Rankings themselves are kept by FoodSearch under the generation (`cacheKey`), so paging and
  * personal searches rank a query once; the catalogue is read-only and an import moves the generation.
  */
-const anonymousPages = new WeakMap<FoodSearch, Lru<string, Promise<SearchPage>>>();
+export const anonymousPages = () => new Lru<string, Promise<SearchPage>>(2000);
+
+/** What a signed-in caller adds to search, for this request (built per call: it keeps its reads for the request). */
+export const personalOf = (ctx: RequestCtx): PersonalFoods | undefined =>
+  ctx.userId === null ? undefined : ctx.deps.personal(ctx.userId, ctx.now);
 
 /**
  * Ranked search over the catalogue plus, with a token, the caller's custom foods. The ranking hands
@@ -105,10 +97,13 @@ export async function searchFoods({
   ctx,
   input,
   slicer = new Slicer(),
+  personal = personalOf(ctx),
 }: {
-  ctx: FoodsCtx;
+  ctx: RequestCtx;
   input: { q: string; limit?: number; offset?: number };
   slicer?: Slicer;
+  /** The caller's own foods (a line of several searches hands the same one to each). */
+  personal?: PersonalFoods | undefined;
 }): Promise<SearchPage> {
   const q = input.q.trim();
   if (q.length < 1 || q.length > MAX_QUERY_LENGTH) {
@@ -117,9 +112,9 @@ export async function searchFoods({
   const limit = input.limit ?? 20;
   const offset = input.offset ?? 0;
   const run = <T>(work: Q<T>) => ctx.store.run(work);
-  const imported = (match: string, n: number) => run(ctx.imported.searchCandidates(match, n));
+  const imported = (match: string, n: number) => run(ctx.deps.imported.searchCandidates(match, n));
   // on SQLite these are values, not promises: the cached path awaits nothing more than it did
-  const generation = ctx.imported.generation();
+  const generation = ctx.deps.imported.generation();
   const cacheKey = generation instanceof Promise ? await generation : generation;
   // the page echoes `q` as sent, so pages are kept by the exact text (rankings ignore case)
   const pageKey = `${cacheKey}|${limit}|${offset}|${q}`;
@@ -127,7 +122,6 @@ export async function searchFoods({
   // "2 eggs": the amount is parsed off and the rest is searched (all of q when it has none)
   const { food, amount } = parseAmount(q);
   const text = searchText(food, amount);
-  const personal = ctx.personal;
   const build = async (): Promise<SearchPage> => {
     mine = true;
     const mineToo = personal
@@ -137,7 +131,7 @@ export async function searchFoods({
           })(),
         )
       : {};
-    const { ids, total } = await ctx.search.searchPaced(
+    const { ids, total } = await ctx.deps.search.searchPaced(
       text,
       { limit, offset, imported, cacheKey, ...mineToo },
       slicer,
@@ -146,7 +140,7 @@ export async function searchFoods({
       (function* () {
         const found: SearchItem[] = [];
         for (const id of ids) {
-          const summary = yield* ctx.directory.summary(ctx.userId, id);
+          const summary = yield* ctx.deps.foods.summary(ctx.userId, id);
           if (!summary) continue;
           const serving = yield* servingOf(ctx, summary, amount, food);
           found.push({ ...summary, serving, amount_applies: amount ? serving !== null : null });
@@ -163,8 +157,7 @@ export async function searchFoods({
     const kept = personal.remember(pageKey, () => ({ page: build() }));
     page = (kept instanceof Promise ? await kept : kept).page;
   } else {
-    let pages = anonymousPages.get(ctx.search);
-    if (!pages) anonymousPages.set(ctx.search, (pages = new Lru(2000)));
+    const pages = ctx.deps.anonymousPages;
     page = pages.get(pageKey);
     if (!page) {
       const built = (page = build());
@@ -176,8 +169,8 @@ export async function searchFoods({
 }
 
 /** One food with every nutrient. Another user's custom food is reported as unknown. */
-export function* getFood({ ctx, input }: { ctx: FoodsCtx; input: { id: number } }): Q<FoodT> {
-  const food = yield* ctx.directory.detail(ctx.userId, input.id);
+export function* getFood({ ctx, input }: { ctx: RequestCtx; input: { id: number } }): Q<FoodT> {
+  const food = yield* ctx.deps.foods.detail(ctx.userId, input.id);
   if (!food) throw new AppError("food_not_found", `no food with id ${input.id}`);
   return food;
 }

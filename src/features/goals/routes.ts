@@ -1,33 +1,28 @@
 /** GET/PUT /goals */
 import { Elysia } from "elysia";
-import { goalsCtx, type GoalsDeps } from "./context";
+import type { RouteDeps } from "../../http/auth";
 import { errors } from "../../schema/schemas";
 import { reply, replyWith } from "../../http/reply";
 import { getGoals, GoalsDocument, PutGoalsBody, putGoals } from "./service";
 
-export function goalsRoutes(deps: GoalsDeps) {
+export function goalsRoutes(deps: RouteDeps) {
   const detail = { tags: ["goals"] };
   return new Elysia({ prefix: "/goals" })
     .use(deps.authn)
     .get("/", ({ user }) => replyWith(deps, getGoals(user.id)), {
-      auth: true,
+      auth: "read",
       response: { 200: GoalsDocument, ...errors(401) },
       detail: { ...detail, summary: "The caller's goals: the newest plan and the whole schedule (null = no goal)" },
     })
-    .put(
-      "/",
-      async ({ user, body }) =>
-        reply(deps, await deps.commit(() => putGoals({ ctx: goalsCtx(deps, user), input: body }))),
-      {
-        auth: true,
-        body: PutGoalsBody,
-        response: { 200: GoalsDocument, ...errors(400, 401, 413, 415) },
-        detail: {
-          ...detail,
-          summary: "Set goals from a date on (default today); earlier days keep theirs",
-          description:
-            "The four every-day goals (an omitted key means no goal), optional `weekdays` with their own goals, and `from`. The new plan applies from `from` and replaces any plan that starts on or after it; days before `from` keep the goals they had.",
-        },
+    .put("/", async ({ body, ctx }) => reply(deps, await deps.commit(() => putGoals({ ctx: ctx, input: body }))), {
+      auth: "write",
+      body: PutGoalsBody,
+      response: { 200: GoalsDocument, ...errors(400, 401, 413, 415) },
+      detail: {
+        ...detail,
+        summary: "Set goals from a date on (default today); earlier days keep theirs",
+        description:
+          "The four every-day goals (an omitted key means no goal), optional `weekdays` with their own goals, and `from`. The new plan applies from `from` and replaces any plan that starts on or after it; days before `from` keep the goals they had.",
       },
-    );
+    });
 }

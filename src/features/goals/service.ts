@@ -3,10 +3,10 @@
  * day or per weekday, in plans that apply from a date on. Setting goals never rewrites the days
  * before the new plan starts, so past adherence is judged against the goals of the time.
  */
+import type { Ctx } from "../../context";
 import { and, asc, eq, gte } from "drizzle-orm";
 import { all, exec, tx, type Q } from "../../db/q";
 import { localDate } from "../../lib/time";
-import type { ChangeLog } from "../../db/change-log";
 import { checkGoalsInput, latestGoalsStart } from "./validate";
 import { GOAL_KEYS, goalsDocument, type Goals, type GoalKey, type Plan } from "./plans";
 
@@ -14,13 +14,6 @@ export { GOAL_KEYS, type Goals, type GoalKey };
 export { goalsOn, goalsOver, type Plan } from "./plans";
 export { checkGoalsInput } from "./validate";
 export { GoalsDocument, GoalsSchema, PutGoalsBody } from "./model";
-
-export interface GoalsCtx {
-  log: ChangeLog;
-  userId: number;
-  timezone: string;
-  now: Date;
-}
 
 /** Every plan of the user, oldest first (a handful: one per change of goals). */
 export function* plansOf(userId: number): Q<Plan[]> {
@@ -42,7 +35,7 @@ export function* getGoals(userId: number): Q<ReturnType<typeof goalsDocument>> {
 }
 
 /** Writes one plan (already checked); plans starting on or after its date are replaced. Call inside a transaction. */
-export function* writePlan(ctx: GoalsCtx, plan: Plan): Q<void> {
+export function* writePlan(ctx: Ctx, plan: Plan): Q<void> {
   yield* exec((db, t) =>
     db.delete(t.goalPlans).where(and(eq(t.goalPlans.userId, ctx.userId), gte(t.goalPlans.startsOn, plan.startsOn))),
   );
@@ -61,7 +54,7 @@ export function* writePlan(ctx: GoalsCtx, plan: Plan): Q<void> {
  * every plan). Without `from` it starts today, except the first plan ever, which applies since
  * always (there were no goals to keep).
  */
-export function* putGoals({ ctx, input }: { ctx: GoalsCtx; input: unknown }): Q<ReturnType<typeof goalsDocument>> {
+export function* putGoals({ ctx, input }: { ctx: Ctx; input: unknown }): Q<ReturnType<typeof goalsDocument>> {
   const today = localDate(ctx.now, ctx.timezone);
   const given = (input !== null && typeof input === "object" ? input : {}) as Record<string, unknown>;
   const first = given.from === undefined && (yield* plansOf(ctx.userId)).length === 0;
@@ -89,7 +82,7 @@ export function checkSchedule(doc: Record<string, unknown>, today: string): Plan
 }
 
 /** Import: the user's schedule becomes `plans`; false when it already was. Call inside a transaction. */
-export function* replaceSchedule(ctx: GoalsCtx, plans: Plan[]): Q<boolean> {
+export function* replaceSchedule(ctx: Ctx, plans: Plan[]): Q<boolean> {
   const sorted = [...plans].sort((a, b) => a.startsOn.localeCompare(b.startsOn)); // each write drops the plans after it
   if (JSON.stringify(yield* plansOf(ctx.userId)) === JSON.stringify(sorted)) return false;
   yield* exec((db, t) => db.delete(t.goalPlans).where(eq(t.goalPlans.userId, ctx.userId)));
@@ -99,12 +92,12 @@ export function* replaceSchedule(ctx: GoalsCtx, plans: Plan[]): Q<boolean> {
 }
 
 /** A goals delete from sync: no goals from today on (earlier days keep theirs). */
-export function clearGoals(ctx: GoalsCtx): Q<ReturnType<typeof goalsDocument>> {
+export function clearGoals(ctx: Ctx): Q<ReturnType<typeof goalsDocument>> {
   return putGoals({ ctx, input: {} });
 }
 
 /** Records the goals document in the change log after a write; returns it. */
-export function* logGoals(ctx: GoalsCtx): Q<ReturnType<typeof goalsDocument>> {
+export function* logGoals(ctx: Ctx): Q<ReturnType<typeof goalsDocument>> {
   const doc = yield* getGoals(ctx.userId);
   yield* ctx.log.record(ctx.userId, "goals", "goals", "upsert", doc, ctx.now);
   return doc;

@@ -7,7 +7,7 @@ import { Enum } from "../../schema/schemas";
 import { Elysia, t } from "elysia";
 import { AppError } from "../../lib/errors";
 import { errors } from "../../schema/schemas";
-import type { HealthDeps } from "./context";
+import type { Deps } from "../../context";
 import { VERSION } from "../../version";
 import { row } from "../../db/q";
 
@@ -30,7 +30,7 @@ const Health = t.Object(
   { title: "Health" },
 );
 
-export function healthRoutes(deps: HealthDeps) {
+export function healthRoutes(deps: Deps) {
   return new Elysia().get(
     "/healthz",
     async () => {

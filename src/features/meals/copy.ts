@@ -4,13 +4,14 @@
  * with (their snapshot), so a copy works even after the food was edited or deleted. With a client
  * `id` each copy's id is derived from it and the original's, so a retried copy never doubles.
  */
+import type { Ctx } from "../../context";
 import { tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { isUuid, Problems, checkDate } from "../../lib/problems";
 import { addDays, localClock, localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
 import { MEAL_TYPES, type MealT, type MealType } from "./model";
 import type { MealRow } from "./repo";
-import { toMeal, type MealsCtx } from "./service";
+import { toMeal } from "./service";
 import { MAX_MEALS_PER_DAY, roomOnDay } from "./day-cap";
 
 /** A copy makes at most a full day of meals. */
@@ -33,7 +34,7 @@ function derivedId(copyId: string, sourceId: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${v}-${variant}-${h.slice(20, 32)}`;
 }
 
-function check(ctx: MealsCtx, input: CopyInput) {
+function check(ctx: Ctx, input: CopyInput) {
   const p = new Problems();
   const today = localDate(ctx.now, ctx.timezone);
   const toDate = checkDate(p, "to_date", input.to_date ?? "");
@@ -70,32 +71,26 @@ function check(ctx: MealsCtx, input: CopyInput) {
   };
 }
 
-export function* copyMeals({
-  ctx,
-  input,
-}: {
-  ctx: MealsCtx;
-  input: CopyInput;
-}): Q<{ meals: MealT[]; created: number }> {
+export function* copyMeals({ ctx, input }: { ctx: Ctx; input: CopyInput }): Q<{ meals: MealT[]; created: number }> {
   const v = check(ctx, input);
   let sources: MealRow[] = [];
   if (v.ids) {
     for (const id of new Set(v.ids.map((id) => id.toLowerCase()))) {
-      const row = yield* ctx.repo.get(ctx.userId, id);
+      const row = yield* ctx.deps.meals.get(ctx.userId, id);
       if (!row) throw new AppError("meal_not_found", `no meal ${id} of yours`);
       sources.push(row);
     }
   } else {
     // Counted over the index before a row is read: a day stored before the cap may hold 50,000
     // meals, and reading them only to refuse held the server for everyone (review, issue 47).
-    const n = yield* ctx.repo.countOn(ctx.userId, v.fromDate!);
+    const n = yield* ctx.deps.meals.countOn(ctx.userId, v.fromDate!);
     if (n > MAX_COPY)
       throw new AppError(
         "validation_failed",
         `from_date has ${n} meals, more than the ${MAX_COPY} a copy takes; copy chosen meals with meal_ids`,
         [{ field: "from_date", message: `has ${n} meals, more than ${MAX_COPY}` }],
       );
-    sources = (yield* ctx.repo.day(ctx.userId, v.fromDate!, MAX_COPY)).filter(
+    sources = (yield* ctx.deps.meals.day(ctx.userId, v.fromDate!, MAX_COPY)).filter(
       (m) => !v.mealType || m.mealType === v.mealType,
     );
   }
@@ -107,7 +102,7 @@ export function* copyMeals({
     for (const src of sources) {
       const id = v.copyId ? derivedId(v.copyId, src.id) : Bun.randomUUIDv7();
       const mealType = v.toType ?? (src.mealType as MealType);
-      const existing = yield* ctx.repo.byId(id);
+      const existing = yield* ctx.deps.meals.byId(id);
       if (existing) {
         if (existing.userId !== ctx.userId || existing.date !== v.toDate || existing.mealType !== mealType) {
           throw new AppError(
@@ -125,7 +120,7 @@ export function* copyMeals({
     if (fresh.length) yield* roomOnDay(ctx, v.toDate, fresh.length, "to_date");
     for (const { src, id, mealType, at } of fresh) {
       const [h, m] = localClock(new Date(src.eatenAt), ctx.timezone);
-      yield* ctx.repo.insert({
+      yield* ctx.deps.meals.insert({
         ...src,
         id,
         date: v.toDate,
@@ -136,7 +131,7 @@ export function* copyMeals({
         updatedAt: stamp,
       });
       created++;
-      const meal = toMeal((yield* ctx.repo.get(ctx.userId, id))!);
+      const meal = toMeal((yield* ctx.deps.meals.get(ctx.userId, id))!);
       yield* ctx.log.record(ctx.userId, "meal", id, "upsert", meal, ctx.now);
       copies[at] = meal;
     }

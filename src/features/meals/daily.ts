@@ -1,6 +1,5 @@
 /** GET /meals/daily (API.md §Meals): a day's meals in eating order, with their totals, cached per version. */
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
-import type { ChangeLog } from "../../db/change-log";
 import type { Q } from "../../db/q";
 import { Lru } from "../../lib/lru";
 import { checkDate, Problems } from "../../lib/problems";
@@ -10,7 +9,7 @@ import { MAX_MEALS_PER_DAY } from "./day-cap";
 import { nutrientsOf, toMeal } from "./meal-view";
 import type { MealT } from "./model";
 import { fromSums, type MealNutrients } from "./nutrition";
-import type { MealsCtx } from "./service";
+import type { Ctx } from "../../context";
 
 type DayPage = { date: string; meals: MealT[]; totals: MealNutrients; truncated: boolean };
 
@@ -20,15 +19,18 @@ type DayPage = { date: string; meals: MealT[]; totals: MealNutrients; truncated:
  * a page costs one indexed max() (cached until the database changes) instead of reading and shaping
  * the day's rows.
  */
-const dayPages = new WeakMap<ChangeLog, Lru<string, DayPage>>();
+export class DayPages {
+  readonly pages = new Lru<string, DayPage>(2000);
+  /** Days found past the cap, by user and date: built the cheaper way below. */
+  readonly pastCap = new Lru<string, true>(1000);
+}
 
 /** GET /meals/daily — the day's meals in eating order, and their totals. */
-export function* dailyMeals({ ctx, input }: { ctx: MealsCtx; input: { date?: string } }): Q<DayPage> {
+export function* dailyMeals({ ctx, input }: { ctx: Ctx; input: { date?: string } }): Q<DayPage> {
   const p = new Problems();
   const date = checkDate(p, "date", input.date) ?? localDate(ctx.now, ctx.timezone);
   p.throwIfAny();
-  let cache = dayPages.get(ctx.log);
-  if (!cache) dayPages.set(ctx.log, (cache = new Lru(2000)));
+  const cache = ctx.deps.dayPages.pages;
   const key = `${ctx.userId}|${date}|${yield* ctx.log.version(ctx.userId)}`;
   const hit = cache.get(key);
   if (hit) return hit;
@@ -37,9 +39,6 @@ export function* dailyMeals({ ctx, input }: { ctx: MealsCtx; input: { date?: str
   return page;
 }
 
-/** Days found past the cap, by user and date (per database, as the pages): built the cheaper way below. */
-const pastCap = new WeakMap<ChangeLog, Lru<string, true>>();
-
 /**
  * At most MAX_MEALS_PER_DAY meals are read. A day stored before the cap may hold more (50,000 made a
  * 21 MB answer of 0.2–2.3 s): its page has MAX_MEALS_PER_DAY of them, `truncated`, and the whole
@@ -47,26 +46,25 @@ const pastCap = new WeakMap<ChangeLog, Lru<string, true>>();
  * known to be past the cap, its page is built from the sums first and the first meals by eaten_at
  * alone (the index's order, no sort of the whole day: 40 ms a page on 50,000 meals at one time before).
  */
-function* buildDay(ctx: MealsCtx, date: string): Q<DayPage> {
+function* buildDay(ctx: Ctx, date: string): Q<DayPage> {
   const key = `${ctx.userId}|${date}`;
-  let bigDays = pastCap.get(ctx.log);
-  if (!bigDays) pastCap.set(ctx.log, (bigDays = new Lru(1000)));
+  const bigDays = ctx.deps.dayPages.pastCap;
   if (bigDays.get(key)) {
-    const whole = yield* ctx.repo.daySums(ctx.userId, date);
+    const whole = yield* ctx.deps.meals.daySums(ctx.userId, date);
     if (whole.n > MAX_MEALS_PER_DAY) {
-      const rows = yield* ctx.repo.dayByTime(ctx.userId, date, MAX_MEALS_PER_DAY);
+      const rows = yield* ctx.deps.meals.dayByTime(ctx.userId, date, MAX_MEALS_PER_DAY);
       return { date, meals: rows.map(toMeal), totals: totalsOf(whole), truncated: true };
     }
     bigDays.delete(key); // meals were deleted: an ordinary day again
   }
-  const rows = yield* ctx.repo.day(ctx.userId, date, MAX_MEALS_PER_DAY + 1);
+  const rows = yield* ctx.deps.meals.day(ctx.userId, date, MAX_MEALS_PER_DAY + 1);
   if (rows.length > MAX_MEALS_PER_DAY) {
     bigDays.set(key, true);
     rows.length = MAX_MEALS_PER_DAY;
     return {
       date,
       meals: rows.map(toMeal),
-      totals: totalsOf(yield* ctx.repo.daySums(ctx.userId, date)),
+      totals: totalsOf(yield* ctx.deps.meals.daySums(ctx.userId, date)),
       truncated: true,
     };
   }

@@ -14,13 +14,10 @@ import type { Awaitable } from "../../db/store";
 import { AppError } from "../../lib/errors";
 import type { Problems } from "../../lib/problems";
 import { MAX_MEALS_PER_DAY } from "./model";
-import type { MealsRepo } from "./repo";
+import type { Ctx } from "../../context";
 
-/** The part of the meals context the cap needs (service.ts imports this file). */
-interface DayCtx {
-  repo: MealsRepo;
-  userId: number;
-}
+/** The part of the request context the cap needs. */
+type DayCtx = Pick<Ctx, "deps" | "userId">;
 
 export { MAX_MEALS_PER_DAY };
 
@@ -36,7 +33,7 @@ export function dayFull(field: string, date: string, have: number): AppError {
 
 /** Throws dayFull unless `date` has room for `adding` more meals. Run it inside the write's transaction. */
 export function* roomOnDay(ctx: DayCtx, date: string, adding: number, field = "date"): Q<void> {
-  const have = yield* ctx.repo.countOn(ctx.userId, date);
+  const have = yield* ctx.deps.meals.countOn(ctx.userId, date);
   if (have + adding > MAX_MEALS_PER_DAY) throw dayFull(field, date, have);
 }
 
@@ -63,11 +60,11 @@ export async function checkImportedDays(
   });
   for (const [date, indexes] of byDate) {
     await pause();
-    const have = await run(ctx.repo.countOn(ctx.userId, date));
+    const have = await run(ctx.deps.meals.countOn(ctx.userId, date));
     if (have + indexes.length <= MAX_MEALS_PER_DAY) continue;
     let adding = 0;
     for (const i of indexes) {
-      const stored = await run(ctx.repo.get(ctx.userId, meals[i]!.id.toLowerCase()));
+      const stored = await run(ctx.deps.meals.get(ctx.userId, meals[i]!.id.toLowerCase()));
       if (stored) continue; // left alone by the import
       if (have + ++adding > MAX_MEALS_PER_DAY) {
         p.add(

@@ -1,10 +1,11 @@
 /** GET /meals?from=&to= — meals over a date range, cursor-paginated (API.md §Meals). */
+import type { Ctx } from "../../context";
 import type { Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { checkRange } from "../../schema/date-range";
 import { localDate } from "../../lib/time";
 import type { MealT } from "./model";
-import { toMeal, type MealsCtx } from "./service";
+import { toMeal } from "./service";
 
 export const MAX_RANGE_DAYS = 366;
 export const DEFAULT_RANGE_DAYS = 30;
@@ -38,14 +39,14 @@ export function* mealsInRange({
   ctx,
   input,
 }: {
-  ctx: MealsCtx;
+  ctx: Ctx;
   input: { from?: string; to?: string; order?: "asc" | "desc"; cursor?: string; limit?: number };
 }): Q<{ from: string; to: string; order: "asc" | "desc"; items: MealT[]; next_cursor: string | null }> {
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), MAX_RANGE_DAYS, DEFAULT_RANGE_DAYS);
   const order = input.order ?? "desc";
   const limit = input.limit ?? 100;
   const after = input.cursor ? decode(input.cursor) : null;
-  const rows = yield* ctx.repo.range(ctx.userId, from, to, order, after, limit + 1);
+  const rows = yield* ctx.deps.meals.range(ctx.userId, from, to, order, after, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

@@ -19,20 +19,20 @@ import { MAX_RANGE_DAYS, mealsInRange } from "./range";
 import { createMeal, deleteMeal, getMeal, updateMeal } from "./service";
 import { dailyMeals } from "./daily";
 import { MAX_MEALS_PER_DAY } from "./day-cap";
-import { mealsCtx, type MealsDeps } from "./context";
+import type { RouteDeps } from "../../http/auth";
 
-export function mealsRoutes(deps: MealsDeps) {
+export function mealsRoutes(deps: RouteDeps) {
   const tags = ["meals"];
   return new Elysia({ prefix: "/meals" })
     .use(deps.authn)
     .post(
       "/",
-      async ({ body, user, set }) => {
-        const { meal, created } = await deps.commit(() => createMeal({ ctx: mealsCtx(deps, user), input: body }));
+      async ({ body, set, ctx }) => {
+        const { meal, created } = await deps.commit(() => createMeal({ ctx: ctx, input: body }));
         return created ? reply(deps, meal, 201, { location: `/api/v1/meals/${meal.id}` }, set) : reply(deps, meal);
       },
       {
-        auth: true,
+        auth: "write",
         body: CreateMealBody,
         response: { 200: Meal, 201: Meal, ...errors(400, 401, 404, 409, 413, 415) },
         detail: {
@@ -43,8 +43,8 @@ export function mealsRoutes(deps: MealsDeps) {
         },
       },
     )
-    .get("/", ({ query, user }) => replyWith(deps, mealsInRange({ ctx: mealsCtx(deps, user), input: query })), {
-      auth: true,
+    .get("/", ({ query, ctx }) => replyWith(deps, mealsInRange({ ctx: ctx, input: query })), {
+      auth: "read",
       query: RangeQuery,
       response: { 200: MealsPage, ...errors(400, 401) },
       detail: {
@@ -55,12 +55,12 @@ export function mealsRoutes(deps: MealsDeps) {
     })
     .post(
       "/copy",
-      async ({ body, user, set }) => {
-        const out = await deps.commit(() => copyMeals({ ctx: mealsCtx(deps, user), input: body }));
+      async ({ body, set, ctx }) => {
+        const out = await deps.commit(() => copyMeals({ ctx: ctx, input: body }));
         return reply(deps, out, out.created ? 201 : 200, undefined, set);
       },
       {
-        auth: true,
+        auth: "write",
         body: CopyMealsBody,
         response: {
           200: t.Object({ meals: t.Array(Meal), created: t.Integer() }),
@@ -74,8 +74,8 @@ export function mealsRoutes(deps: MealsDeps) {
         },
       },
     )
-    .get("/daily", ({ query, user }) => replyWith(deps, dailyMeals({ ctx: mealsCtx(deps, user), input: query })), {
-      auth: true,
+    .get("/daily", ({ query, ctx }) => replyWith(deps, dailyMeals({ ctx: ctx, input: query })), {
+      auth: "read",
       query: DayQuery,
       response: { 200: DailyMeals, ...errors(400, 401) },
       detail: {
@@ -84,18 +84,18 @@ export function mealsRoutes(deps: MealsDeps) {
         description: `At most ${MAX_MEALS_PER_DAY} meals (a day holds no more). A day stored before that cap with more has truncated true, its first ${MAX_MEALS_PER_DAY} meals by eaten_at and the whole day's totals.`,
       },
     })
-    .get("/:id", ({ params, user }) => replyWith(deps, getMeal({ ctx: mealsCtx(deps, user), id: params.id })), {
-      auth: true,
+    .get("/:id", ({ params, ctx }) => replyWith(deps, getMeal({ ctx: ctx, id: params.id })), {
+      auth: "read",
       params: MealIdParams,
       response: { 200: Meal, ...errors(400, 401, 404) },
       detail: { tags, summary: "One meal" },
     })
     .patch(
       "/:id",
-      async ({ params, body, user }) =>
-        reply(deps, await deps.commit(() => updateMeal({ ctx: mealsCtx(deps, user), id: params.id, input: body }))),
+      async ({ params, body, ctx }) =>
+        reply(deps, await deps.commit(() => updateMeal({ ctx: ctx, id: params.id, input: body }))),
       {
-        auth: true,
+        auth: "write",
         params: MealIdParams,
         body: PatchMealBody,
         response: { 200: Meal, ...errors(400, 401, 404, 413, 415) },
@@ -109,12 +109,12 @@ export function mealsRoutes(deps: MealsDeps) {
     )
     .delete(
       "/:id",
-      async ({ params, user }) => {
-        await deps.commit(() => deleteMeal({ ctx: mealsCtx(deps, user), id: params.id }));
+      async ({ params, ctx }) => {
+        await deps.commit(() => deleteMeal({ ctx: ctx, id: params.id }));
         return noContent();
       },
       {
-        auth: true,
+        auth: "write",
         params: MealIdParams,
         response: { 204: t.Void(), ...errors(400, 401, 404) },
         detail: { tags, summary: "Delete a meal" },

@@ -2,15 +2,14 @@
  * The meal log (API.md §Meals). Days are calendar dates in the user's time zone; nutrients are
  * computed when a meal is written and stored with it.
  */
+import type { Ctx } from "../../context";
 import { tx, isUniqueViolation, type Q } from "../../db/q";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { AppError } from "../../lib/errors";
-import type { ChangeLog } from "../../db/change-log";
 import { localClock, localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
-import type { FoodDirectory } from "../foods/directory";
 import type { CreateMealInput, MealT, MealType } from "./model";
 import { scale, type MealNutrients } from "./nutrition";
-import type { MealRow, MealsRepo, NewMeal } from "./repo";
+import type { MealRow, NewMeal } from "./repo";
 import { isUuid } from "../../lib/problems";
 import { cleanNote, validateCreate, validatePatch, type MealCheckCtx } from "./validate";
 import { nutrientColumns, nutrientsOf, portionFields, toMeal } from "./meal-view";
@@ -31,23 +30,11 @@ export interface PhotoHooks {
   withdrawn(userId: number, mealId: string): Q<void>;
 }
 
-export interface MealsCtx {
-  repo: MealsRepo;
-  /** Which foods the user may log (catalogue, their own, imported). */
-  foods: FoodDirectory;
-  /** The photo scanner's side of meals logged from a photo. */
-  photos: PhotoHooks;
-  log: ChangeLog;
-  userId: number;
-  timezone: string;
-  now: Date;
-}
-
 /** The validator's view of the context. */
-const checkCtx = (ctx: MealsCtx): MealCheckCtx => ({
+const checkCtx = (ctx: Ctx): MealCheckCtx => ({
   userId: ctx.userId,
-  food: (userId, id) => ctx.foods.loggable(userId, id),
-  photoLive: (id) => ctx.photos.live(ctx.userId, id, ctx.now),
+  food: (userId, id) => ctx.deps.foods.loggable(userId, id),
+  photoLive: (id) => ctx.deps.photoHooks.live(ctx.userId, id, ctx.now),
 });
 
 /** When only a past or future date is given, meals sit at a typical local time for their type. */
@@ -81,19 +68,13 @@ function requestHash(input: CreateMealInput, eatenAt: Date | undefined): string 
  * POST /meals (and a sync create). With a client `id`, a retry with the same content returns the
  * stored meal (`created: false`); the same id with other content is 409 id_conflict.
  */
-export function* createMeal({
-  ctx,
-  input: raw,
-}: {
-  ctx: MealsCtx;
-  input: unknown;
-}): Q<{ meal: MealT; created: boolean }> {
+export function* createMeal({ ctx, input: raw }: { ctx: Ctx; input: unknown }): Q<{ meal: MealT; created: boolean }> {
   const v = yield* validateCreate(checkCtx(ctx), raw);
   const { input } = v;
   const hash = requestHash(input, v.eatenAt);
   const id = input.id !== undefined ? input.id.toLowerCase() : Bun.randomUUIDv7();
   const replay = function* () {
-    const existing = yield* ctx.repo.byId(id);
+    const existing = yield* ctx.deps.meals.byId(id);
     // another account's deleted meal keeps its id: its owner's undo (a create with that id) must work
     if (!existing && (yield* ctx.log.deletedElsewhere("meal", id, ctx.userId)))
       throw new AppError("id_conflict", `meal id ${id} is already used for a different meal`);
@@ -133,10 +114,10 @@ export function* createMeal({
   try {
     const meal = yield* tx(function* () {
       yield* roomOnDay(ctx, day, 1);
-      yield* ctx.repo.insert(row);
+      yield* ctx.deps.meals.insert(row);
       if (typeof input.photo_id === "string" && food)
-        yield* ctx.photos.confirmed(ctx.userId, input.photo_id, food.id, id, ctx.now);
-      const m = toMeal((yield* ctx.repo.get(ctx.userId, id))!);
+        yield* ctx.deps.photoHooks.confirmed(ctx.userId, input.photo_id, food.id, id, ctx.now);
+      const m = toMeal((yield* ctx.deps.meals.get(ctx.userId, id))!);
       yield* ctx.log.record(ctx.userId, "meal", id, "upsert", m, ctx.now);
       return m;
     });
@@ -171,8 +152,8 @@ export interface RestoredMeal {
  * Puts back an exported meal as it was (its id and stored nutrients, so statistics come out the
  * same). A meal id this user already has is left alone; another user's is 409 id_conflict.
  */
-export function* restoreMeal(ctx: MealsCtx, m: RestoredMeal): Q<"added" | "unchanged"> {
-  const existing = yield* ctx.repo.byId(m.id);
+export function* restoreMeal(ctx: Ctx, m: RestoredMeal): Q<"added" | "unchanged"> {
+  const existing = yield* ctx.deps.meals.byId(m.id);
   if (!existing && (yield* ctx.log.deletedElsewhere("meal", m.id, ctx.userId)))
     throw new AppError(
       "id_conflict",
@@ -188,7 +169,7 @@ export function* restoreMeal(ctx: MealsCtx, m: RestoredMeal): Q<"added" | "uncha
   }
   yield* roomOnDay(ctx, m.date, 1); // import.ts checked it; this holds against writes since
   const stamp = ctx.now.toISOString();
-  yield* ctx.repo.insert({
+  yield* ctx.deps.meals.insert({
     id: m.id,
     userId: ctx.userId,
     foodId: m.foodId,
@@ -208,28 +189,28 @@ export function* restoreMeal(ctx: MealsCtx, m: RestoredMeal): Q<"added" | "uncha
     createdAt: m.createdAt ?? stamp,
     updatedAt: stamp,
   });
-  const meal = toMeal((yield* ctx.repo.get(ctx.userId, m.id))!);
+  const meal = toMeal((yield* ctx.deps.meals.get(ctx.userId, m.id))!);
   yield* ctx.log.record(ctx.userId, "meal", m.id, "upsert", meal, ctx.now);
   return "added";
 }
 
-function* ownMeal(ctx: MealsCtx, id: string): Q<MealRow> {
+function* ownMeal(ctx: Ctx, id: string): Q<MealRow> {
   if (!isUuid(id)) {
     throw new AppError("validation_failed", "id must be a meal UUID", [
       { field: "id", message: "must be a meal UUID" },
     ]);
   }
-  const row = yield* ctx.repo.get(ctx.userId, id.toLowerCase());
+  const row = yield* ctx.deps.meals.get(ctx.userId, id.toLowerCase());
   if (!row) throw notFound(id);
   return row;
 }
 
-export function* getMeal({ ctx, id }: { ctx: MealsCtx; id: string }): Q<MealT> {
+export function* getMeal({ ctx, id }: { ctx: Ctx; id: string }): Q<MealT> {
   return toMeal(yield* ownMeal(ctx, id));
 }
 
 /** PATCH /meals/:id (and a sync update) — grams and nutrients are recomputed from the per-100 g values stored with the meal. */
-export function* updateMeal({ ctx, id, input: raw }: { ctx: MealsCtx; id: string; input: unknown }): Q<MealT> {
+export function* updateMeal({ ctx, id, input: raw }: { ctx: Ctx; id: string; input: unknown }): Q<MealT> {
   const row = yield* ownMeal(ctx, id);
   const stored = toMeal(row);
   const quick = stored.food ? undefined : { description: stored.description!, nutrients: nutrientsOf(row) };
@@ -253,18 +234,18 @@ export function* updateMeal({ ctx, id, input: raw }: { ctx: MealsCtx; id: string
   if (v.quick) Object.assign(set, { foodName: v.quick.description, ...nutrientColumns(v.quick.nutrients) });
   return yield* tx(function* () {
     if (set.date !== undefined && set.date !== row.date) yield* roomOnDay(ctx, set.date, 1);
-    yield* ctx.repo.update(ctx.userId, row.id, set);
-    const m = toMeal((yield* ctx.repo.get(ctx.userId, row.id))!);
+    yield* ctx.deps.meals.update(ctx.userId, row.id, set);
+    const m = toMeal((yield* ctx.deps.meals.get(ctx.userId, row.id))!);
     yield* ctx.log.record(ctx.userId, "meal", row.id, "upsert", m, ctx.now);
     return m;
   });
 }
 
-export function* deleteMeal({ ctx, id }: { ctx: MealsCtx; id: string }): Q<void> {
+export function* deleteMeal({ ctx, id }: { ctx: Ctx; id: string }): Q<void> {
   const row = yield* ownMeal(ctx, id);
   yield* tx(function* () {
-    yield* ctx.repo.delete(ctx.userId, row.id);
-    yield* ctx.photos.withdrawn(ctx.userId, row.id);
+    yield* ctx.deps.meals.delete(ctx.userId, row.id);
+    yield* ctx.deps.photoHooks.withdrawn(ctx.userId, row.id);
     yield* ctx.log.record(ctx.userId, "meal", row.id, "delete", null, ctx.now);
   });
 }

@@ -3,19 +3,20 @@
  * with their ingredient snapshots, so they import whole on a server that lacks some ingredient
  * food; an ingredient that is a custom food or recipe of the file is mapped to its new id.
  */
+import type { Ctx } from "../../context";
 import { t } from "elysia";
 import { AppError } from "../../lib/errors";
 import type { Problems } from "../../lib/problems";
 import { Int, Nullable, Text, TextRecord } from "../../schema/schemas";
 import { checkSchema } from "../../schema/validation";
 import { checkRecipeInput, MAX_DISH_GRAMS, MAX_INGREDIENTS, recipeNutrition, SERVING } from "../recipes/validate";
-import { recipeView, restoreRecipe, type RecipesCtx } from "../recipes/service";
+import { recipeView, restoreRecipe } from "../recipes/service";
 import { rows, type Q } from "../../db/q";
 import type { Store } from "../../db/store";
 import { pacedWrites } from "../../db/paced-writes";
 import { checkWeight, checkWeightDate } from "../weights/validate";
-import { putWeight, type WeightsCtx } from "../weights/service";
-import { checkDay, exportDays, putDay, type DaysCtx } from "../days/service";
+import { putWeight } from "../weights/service";
+import { checkDay, exportDays, putDay } from "../days/service";
 import { ExportedDay, type ExportedDayT } from "../days/model";
 
 const values = () => TextRecord(Nullable(t.Number()));
@@ -56,7 +57,7 @@ export const ExportedWeight = t.Object(
 export type ExportedRecipeT = typeof ExportedRecipe.static;
 export type ExportedWeightT = typeof ExportedWeight.static;
 
-export function* exportRecipe(ctx: RecipesCtx, id: number): Q<ExportedRecipeT> {
+export function* exportRecipe(ctx: Ctx, id: number): Q<ExportedRecipeT> {
   const r = yield* recipeView(ctx, id);
   return {
     id,
@@ -69,7 +70,7 @@ export function* exportRecipe(ctx: RecipesCtx, id: number): Q<ExportedRecipeT> {
   };
 }
 
-export function exportWeights(ctx: WeightsCtx): Q<ExportedWeightT[]> {
+export function exportWeights(ctx: Ctx): Q<ExportedWeightT[]> {
   return rows<ExportedWeightT>("SELECT date, kg, note FROM weights WHERE user_id = ? ORDER BY date", ctx.userId);
 }
 
@@ -164,7 +165,7 @@ function recipeCycle(recipes: ExportedRecipeT[]): number[] | null {
  */
 export async function importRecipes(
   store: Store,
-  ctx: RecipesCtx,
+  ctx: Ctx,
   recipes: ExportedRecipeT[],
   foodMap: Map<number, { id: number; portions: Map<string, number> }>,
   existing: Map<string, number>,
@@ -200,7 +201,7 @@ export async function importRecipes(
 /** Writes the file's weights in paced transactions; a date with the same weight and note is left alone. */
 export async function importWeights(
   store: Store,
-  ctx: WeightsCtx,
+  ctx: Ctx,
   weights: ExportedWeightT[],
   pause: () => Promise<void>,
 ): Promise<{ added: number; unchanged: number }> {
@@ -226,7 +227,7 @@ export async function importWeights(
 /** Writes the file's day marks in paced transactions; a date marked the same is left alone. */
 export async function importDays(
   store: Store,
-  ctx: DaysCtx,
+  ctx: Ctx,
   days: ExportedDayT[],
   pause: () => Promise<void>,
 ): Promise<{ added: number; unchanged: number }> {

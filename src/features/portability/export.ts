@@ -2,41 +2,25 @@
  * GET /export (docs/API.md §Data portability): JSON version 1 with a sha256 checksum of its content,
  * and CSV, one row per meal. CSV cells that a spreadsheet would run as a formula are neutralised.
  */
+import type { Ctx } from "../../context";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { customDetail } from "../custom-foods/as-food";
-import type { CustomFoodsCtx } from "../custom-foods/service";
 import { CUSTOM_ID_BASE } from "../custom-foods/repo";
 import { IMPORTED_ID_BASE } from "../imported/repo";
 import { pacer } from "../../lib/pace";
-import { getGoals, type GoalsCtx } from "../goals/service";
-import type { RecipesCtx } from "../recipes/service";
-import type { WeightsCtx } from "../weights/service";
-import { type DaysCtx, exportDays } from "../days/service";
-import { listSavedMeals, type SavedMealsCtx } from "../saved-meals/service";
+import { getGoals } from "../goals/service";
+import { exportDays } from "../days/service";
+import { listSavedMeals } from "../saved-meals/service";
 import { exportRecipe, exportWeights, type ExportedRecipeT } from "./diary";
 import { jsonPieces } from "../../lib/stream";
 import { toUnit, trendAt } from "../weights/trend";
-import type { MealsCtx } from "../meals/service";
 import { toMeal } from "../meals/service";
 import type { MealRow } from "../meals/repo";
 import { EXPORT_FORMAT, EXPORT_VERSION } from "./model";
 import type { Q } from "../../db/q";
-import type { Store } from "../../db/store";
 
 export const checksumOf = (content: unknown) =>
   `sha256:${new Bun.CryptoHasher("sha256").update(JSON.stringify(content)).digest("hex")}`;
-
-export interface ExportCtx {
-  store: Store;
-  meals: MealsCtx;
-  foods: CustomFoodsCtx;
-  recipes: RecipesCtx;
-  weights: WeightsCtx;
-  days: DaysCtx;
-  savedMeals: SavedMealsCtx;
-  goals: GoalsCtx;
-  user: { id: number; email: string; name: string; timezone: string };
-}
 
 function exportMeal(row: MealRow) {
   const { food, ...rest } = toMeal(row);
@@ -77,12 +61,12 @@ function deletedFood(row: MealRow): ExportedFood {
  * stream: rows are read in pages and the event loop is handed back every few milliseconds, so a large
  * account's export (2,500 recipes: 8.7 s in one block before) never stops the server for others.
  */
-export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
+export async function* exportJsonText(ctx: Ctx): AsyncGenerator<string> {
   const hash = new Bun.CryptoHasher("sha256");
   const head = {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
-    exported_at: ctx.meals.now.toISOString(),
+    exported_at: ctx.now.toISOString(),
     profile: { email: ctx.user.email, name: ctx.user.name, timezone: ctx.user.timezone },
     goals: await ctx.store.run(getGoals(ctx.user.id)),
   };
@@ -97,13 +81,13 @@ export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
       yield text;
     }
   }
-  const weights = `,"weights":${JSON.stringify(await ctx.store.run(exportWeights(ctx.weights)))}`;
+  const weights = `,"weights":${JSON.stringify(await ctx.store.run(exportWeights(ctx)))}`;
   hash.update(weights);
   yield weights;
-  const days = `,"days":${JSON.stringify(await ctx.store.run(exportDays(ctx.days)))}`;
+  const days = `,"days":${JSON.stringify(await ctx.store.run(exportDays(ctx)))}`;
   hash.update(days);
   yield days;
-  const saved = `,"saved_meals":${JSON.stringify(await ctx.store.run(listSavedMeals(ctx.savedMeals)))}`;
+  const saved = `,"saved_meals":${JSON.stringify(await ctx.store.run(listSavedMeals(ctx)))}`;
   hash.update(saved);
   yield saved;
   hash.update("}");
@@ -114,12 +98,12 @@ export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
 const PAGE = 500;
 
 /** The user's live custom foods (recipes travel in `recipes`), then those deleted after being logged. */
-async function* customFoods(ctx: ExportCtx): AsyncGenerator<ExportedFood> {
+async function* customFoods(ctx: Ctx): AsyncGenerator<ExportedFood> {
   const run = <T>(work: Q<T>) => ctx.store.run(work);
-  const all = await run(ctx.foods.repo.allRowsOf(ctx.user.id));
+  const all = await run(ctx.deps.customFoods.allRowsOf(ctx.user.id));
   for (const f of all) {
     if (f.kind !== "food") continue;
-    const d = await run(customDetail(ctx.foods.repo, f));
+    const d = await run(customDetail(ctx.deps.customFoods, f));
     yield {
       id: d.id,
       name: d.name,
@@ -130,11 +114,11 @@ async function* customFoods(ctx: ExportCtx): AsyncGenerator<ExportedFood> {
     };
   }
   const known = new Set(all.map((f) => f.id));
-  const gone = (await run(ctx.meals.repo.foodIdsLogged(ctx.user.id, CUSTOM_ID_BASE, IMPORTED_ID_BASE - 1))).filter(
+  const gone = (await run(ctx.deps.meals.foodIdsLogged(ctx.user.id, CUSTOM_ID_BASE, IMPORTED_ID_BASE - 1))).filter(
     (id) => !known.has(id),
   );
   const firsts: MealRow[] = [];
-  for (const id of gone) firsts.push((await run(ctx.meals.repo.firstOf(ctx.user.id, id)))!);
+  for (const id of gone) firsts.push((await run(ctx.deps.meals.firstOf(ctx.user.id, id)))!);
   // in the order their first meals come, as the meals list has them
   firsts.sort((a, b) =>
     a.date === b.date ? (a.eatenAt === b.eatenAt ? cmp(a.id, b.id) : cmp(a.eatenAt, b.eatenAt)) : cmp(a.date, b.date),
@@ -144,14 +128,14 @@ async function* customFoods(ctx: ExportCtx): AsyncGenerator<ExportedFood> {
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The user's recipes as exported, by id, a page of ids per query. */
-async function* recipes(ctx: ExportCtx): AsyncGenerator<ExportedRecipeT> {
-  const ids = (after: number) => ctx.store.run(ctx.recipes.repo.idsAfter(ctx.user.id, after, PAGE));
+async function* recipes(ctx: Ctx): AsyncGenerator<ExportedRecipeT> {
+  const ids = (after: number) => ctx.store.run(ctx.deps.recipes.idsAfter(ctx.user.id, after, PAGE));
   for (let page = await ids(0); page.length; page = await ids(page.at(-1)!)) {
-    for (const id of page) yield await ctx.store.run(exportRecipe(ctx.recipes, id));
+    for (const id of page) yield await ctx.store.run(exportRecipe(ctx, id));
   }
 }
 
-async function* meals(ctx: ExportCtx): AsyncGenerator<ReturnType<typeof exportMeal>> {
+async function* meals(ctx: Ctx): AsyncGenerator<ReturnType<typeof exportMeal>> {
   for await (const row of mealRows(ctx)) yield exportMeal(row);
 }
 
@@ -163,12 +147,12 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * with a turn of the event loop before and after it, not added to the writer's slice (lib/pace.ts):
  * on a day of 50,000 meals at one time (stored before the day cap) a page sorts them all, ~16 ms.
  */
-async function* mealRows(ctx: ExportCtx): AsyncGenerator<MealRow> {
+async function* mealRows(ctx: Ctx): AsyncGenerator<MealRow> {
   let after: { date: string; eatenAt: string; id: string } | null = null;
   for (;;) {
     await turn();
     const page: MealRow[] = await ctx.store.run(
-      ctx.meals.repo.range(ctx.user.id, "0000-01-01", "9999-12-31", "asc", after, PAGE),
+      ctx.deps.meals.range(ctx.user.id, "0000-01-01", "9999-12-31", "asc", after, PAGE),
     );
     await turn();
     yield* page;
@@ -207,13 +191,13 @@ export function csvCell(v: unknown): string {
 }
 
 /** One row per weigh-in with the trend (kg, and the user's unit). */
-export async function exportWeightsCsv(ctx: ExportCtx): Promise<string> {
-  const weights = await ctx.store.run(exportWeights(ctx.weights));
+export async function exportWeightsCsv(ctx: Ctx): Promise<string> {
+  const weights = await ctx.store.run(exportWeights(ctx));
   const trend = trendAt(
     weights,
     weights.map((w) => w.date),
   );
-  const unit = ctx.weights.unit;
+  const unit = ctx.user.weightUnit === "lb" ? "lb" : "kg";
   const lines = [
     ["date", "kg", "trend_kg", unit === "kg" ? null : "lb", unit === "kg" ? null : "trend_lb", "note"]
       .filter((c) => c !== null)
@@ -228,7 +212,7 @@ export async function exportWeightsCsv(ctx: ExportCtx): Promise<string> {
 }
 
 /** One row per meal with its nutrients: the spreadsheet user's format. Times are local. Made a page at a time. */
-export async function* exportCsvText(ctx: ExportCtx): AsyncGenerator<string> {
+export async function* exportCsvText(ctx: Ctx): AsyncGenerator<string> {
   const timeFmt = new Intl.DateTimeFormat("en-GB", {
     timeZone: ctx.user.timezone,
     hour: "2-digit",

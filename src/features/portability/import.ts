@@ -7,6 +7,7 @@
  * Importing twice changes nothing: meals keep their UUIDs, and a custom food that matches one the
  * user already has is reused; so if the process dies half-way, importing the file again finishes it.
  */
+import type { Ctx } from "../../context";
 import { tx, type Q } from "../../db/q";
 import { AppError, type ErrorDetail } from "../../lib/errors";
 import { checkDate, Problems } from "../../lib/problems";
@@ -24,7 +25,6 @@ import { restoreMeal } from "../meals/service";
 import { checkImportedDays } from "../meals/day-cap";
 import type { MealNutrients } from "../meals/nutrition";
 import { checkEatenAt, checkQuantity } from "../meals/validate";
-import type { ExportCtx } from "./export";
 import { pacedWrites } from "../../db/paced-writes";
 import { cancellablePacer, pacedJsonSha256 } from "../../lib/pace";
 import { EXPORT_FORMAT, EXPORT_VERSION, ExportedMeal, type ExportedMealT } from "./model";
@@ -52,7 +52,7 @@ type FileFood = { oldId: number; input: FoodInput; deleted: boolean; recipe?: tr
 
 /** Problems of one exported meal: its own fields, then whether this user may log its food and portion. */
 function* checkMeal(
-  ctx: ExportCtx,
+  ctx: Ctx,
   raw: unknown,
   i: number,
   fileFoods: Map<number, FileFood>,
@@ -88,7 +88,7 @@ function* checkMeal(
     }
     return m;
   }
-  const food = yield* ctx.meals.foods.loggable(ctx.user.id, m.food_id);
+  const food = yield* ctx.deps.foods.loggable(ctx.user.id, m.food_id);
   if (food) {
     if (m.portion && !food.portion(m.portion.id))
       p.add(`${at}portion`, `portion ${m.portion.id} is not a portion of food ${m.food_id}`);
@@ -107,7 +107,7 @@ export async function importJson({
   input,
   signal,
 }: {
-  ctx: ExportCtx;
+  ctx: Ctx;
   input: unknown;
   /** Aborted when the client hangs up: the import stops where it is. */
   signal?: AbortSignal;
@@ -149,7 +149,7 @@ export interface CheckedExport {
  * the REST rules, and throws one validation_failed listing every problem: nothing is written here.
  */
 export async function checkExport(
-  ctx: ExportCtx,
+  ctx: Ctx,
   doc: Record<string, unknown>,
   pause: () => Promise<void>,
   options: { goals: boolean },
@@ -176,7 +176,7 @@ export async function checkExport(
     }
   }
   // recipes (foods too: meals may log them) and weights
-  const diary = await checkDiary(doc, localDate(ctx.meals.now, ctx.meals.timezone), p, pause);
+  const diary = await checkDiary(doc, localDate(ctx.now, ctx.timezone), p, pause);
   for (const r of diary.recipes)
     fileFoods.set(r.id, {
       oldId: r.id,
@@ -189,7 +189,7 @@ export async function checkExport(
     const m = await ctx.store.run(checkMeal(ctx, mealsIn[i], i, fileFoods, p));
     meals.push(m);
     // a meal id another account owns stops the import before anything is written
-    const owner = m && typeof m.id === "string" ? await ctx.store.run(ctx.meals.repo.byId(m.id.toLowerCase())) : null;
+    const owner = m && typeof m.id === "string" ? await ctx.store.run(ctx.deps.meals.byId(m.id.toLowerCase())) : null;
     if (owner && owner.userId !== ctx.user.id)
       throw new AppError(
         "id_conflict",
@@ -197,13 +197,13 @@ export async function checkExport(
       );
     await pause();
   }
-  await checkImportedDays(ctx.meals, (work) => ctx.store.run(work), meals, p, pause);
+  await checkImportedDays(ctx, (work) => ctx.store.run(work), meals, p, pause);
   const saved = await checkSavedMeals(ctx, doc, fileFoods, p, pause);
   let wanted: Plan[] | null = null;
   if (options.goals) {
     const goalsIn = (doc.goals !== null && typeof doc.goals === "object" ? doc.goals : {}) as Record<string, unknown>;
     try {
-      wanted = checkSchedule(goalsIn, localDate(ctx.meals.now, ctx.meals.timezone));
+      wanted = checkSchedule(goalsIn, localDate(ctx.now, ctx.timezone));
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       p.details.push(...(e.details ?? []));
@@ -218,12 +218,11 @@ export async function checkExport(
  * `pause` throws when the client has gone: what was written stays, and importing again completes it.
  */
 export async function writeExport(
-  ctx: ExportCtx,
+  ctx: Ctx,
   checked: CheckedExport,
   pause: () => Promise<void>,
 ): Promise<ImportSummary> {
   const { fileFoods, diary, meals, saved, wanted } = checked;
-  const { meals: mctx, foods: fctx } = ctx;
   const userId = ctx.user.id;
   const summary: ImportSummary = {
     meals: { added: 0, unchanged: 0 },
@@ -236,7 +235,7 @@ export async function writeExport(
   };
   const foodMap = new Map<number, { id: number; portions: Map<string, number> }>();
   const run = <T>(work: Q<T>) => ctx.store.run(work);
-  const existing = await run(fctx.repo.byContent(userId));
+  const existing = await run(ctx.deps.customFoods.byContent(userId));
   // custom foods first (recipes wait for the file's recipes they contain, which wait for these)
   const plain = [...fileFoods.values()].filter((f) => !f.recipe);
   await pacedWrites(
@@ -245,30 +244,33 @@ export async function writeExport(
     function* (f) {
       const key = contentKey(f.input);
       const same = f.deleted ? undefined : existing.get(key);
-      const id = same ?? (yield* createFood({ ctx: fctx, input: { ...f.input } as Record<string, unknown> })).id;
+      const id = same ?? (yield* createFood({ ctx, input: { ...f.input } as Record<string, unknown> })).id;
       if (same === undefined && !f.deleted) existing.set(key, id);
-      foodMap.set(f.oldId, { id, portions: new Map((yield* fctx.repo.portions(id)).map((x) => [x.name, x.id])) });
+      foodMap.set(f.oldId, {
+        id,
+        portions: new Map((yield* ctx.deps.customFoods.portions(id)).map((x) => [x.name, x.id])),
+      });
       if (f.deleted)
-        yield* deleteFood({ ctx: fctx, id }); // logged meals keep their snapshot, as on the source
+        yield* deleteFood({ ctx, id }); // logged meals keep their snapshot, as on the source
       else if (same !== undefined) summary.custom_foods.unchanged++;
       else summary.custom_foods.added++;
     },
     pause,
   );
-  summary.recipes = await importRecipes(ctx.store, ctx.recipes, diary.recipes, foodMap, existing, pause);
+  summary.recipes = await importRecipes(ctx.store, ctx, diary.recipes, foodMap, existing, pause);
   await pacedWrites(
     meals,
     run,
     function* (m) {
-      summary.meals[yield* restoreMeal(mctx, restored(m, foodMap))]++;
+      summary.meals[yield* restoreMeal(ctx, restored(m, foodMap))]++;
     },
     pause,
   );
   await pause();
-  if (wanted && (await run(tx(() => replaceSchedule(ctx.goals, wanted))))) summary.goals = "updated";
-  summary.weights = await importWeights(ctx.store, ctx.weights, diary.weights, pause);
-  summary.days = await importDays(ctx.store, ctx.days, diary.days, pause);
-  summary.saved_meals = await importSavedMeals(ctx.store, ctx.savedMeals, saved, foodMap, pause);
+  if (wanted && (await run(tx(() => replaceSchedule(ctx, wanted))))) summary.goals = "updated";
+  summary.weights = await importWeights(ctx.store, ctx, diary.weights, pause);
+  summary.days = await importDays(ctx.store, ctx, diary.days, pause);
+  summary.saved_meals = await importSavedMeals(ctx.store, ctx, saved, foodMap, pause);
   return summary;
 }
 

@@ -2,28 +2,26 @@
 import { Elysia, t } from "elysia";
 import { errors, Enum } from "../../schema/schemas";
 import { reply } from "../../http/reply";
-import type { AuthedUser } from "../auth/plugin";
 import { bodyOf } from "../../http/body-spec";
-import { diaryCtx, IMPORT_BODY_DEADLINE, IMPORT_BODY_LIMIT, type PortabilityDeps } from "./context";
+import { anonymous } from "../../context";
+import type { RouteDeps } from "../../http/auth";
+import { IMPORT_BODY_DEADLINE, IMPORT_BODY_LIMIT } from "./limits";
 import { exportCsvText, exportJsonText, exportWeightsCsv } from "./export";
 import { textStream } from "../../lib/stream";
 import { importJson } from "./import";
 import { ExportDocument, ImportQuery, ImportSummary } from "./model";
 import { AppError, invalid } from "../../lib/errors";
 import { UploadedFiles } from "../../http/body-spec";
-import { foodsCtx } from "../foods/context";
 import { TRACKER_NAMES } from "./trackers/formats";
 
-export function portabilityRoutes(deps: PortabilityDeps) {
-  const ctx = (user: AuthedUser) => diaryCtx(deps, user);
+export function portabilityRoutes(deps: RouteDeps) {
   const detail = { tags: ["portability"] };
   return new Elysia()
     .use(deps.authn)
     .get(
       "/export",
-      async ({ user, query }) => {
-        const c = ctx(user);
-        const day = c.meals.now.toISOString().slice(0, 10);
+      async ({ ctx: c, query }) => {
+        const day = c.now.toISOString().slice(0, 10);
         if (query.format === "csv") {
           const table = query.table ?? "meals";
           return new Response(table === "weights" ? await exportWeightsCsv(c) : textStream(exportCsvText(c)), {
@@ -41,7 +39,7 @@ export function portabilityRoutes(deps: PortabilityDeps) {
         });
       },
       {
-        auth: true,
+        auth: "read",
         query: t.Object({
           format: t.Optional(Enum(["json", "csv"], { default: "json" })),
           table: t.Optional(
@@ -62,41 +60,37 @@ export function portabilityRoutes(deps: PortabilityDeps) {
     )
     .post(
       "/import",
-      async ({ user, body, query, request }) => {
-        try {
-          const format = query.format ?? "morsel";
-          if (format === "morsel") {
-            if (body instanceof UploadedFiles)
-              throw new AppError(
-                "unsupported_media_type",
-                "send a Morsel export as application/json (or give format= for another tracker's file)",
-              );
-            if (query.preview) throw invalid("preview", "is for other trackers' exports (format other than morsel)");
-            return reply(deps, await importJson({ ctx: ctx(user), input: body, signal: request.signal }));
-          }
-          if (!(body instanceof UploadedFiles))
+      async ({ ctx, body, query, request }) => {
+        const format = query.format ?? "morsel";
+        if (format === "morsel") {
+          if (body instanceof UploadedFiles)
             throw new AppError(
               "unsupported_media_type",
-              `send the ${TRACKER_NAMES[format]} export as the body (text/csv or application/zip) or as multipart/form-data parts named file`,
+              "send a Morsel export as application/json (or give format= for another tracker's file)",
             );
-          const input = {
-            format,
-            files: body.files,
-            preview: query.preview ?? false,
-            weightUnit: query.weight_unit ?? (user.weightUnit === "lb" ? "lb" : "kg"),
-            idKey: deps.importIdKey,
-            skipInvalid: query.skip_invalid ?? false,
-            signal: request.signal,
-          } as const;
-          // the CSV and ZIP readers load on the first such import, not at start-up
-          const { importTracker } = await import("./trackers/import");
-          return reply(deps, await importTracker({ ctx: ctx(user), foods: foodsCtx(deps, null), input }));
-        } finally {
-          deps.imports.leave(request);
+          if (query.preview) throw invalid("preview", "is for other trackers' exports (format other than morsel)");
+          return reply(deps, await importJson({ ctx, input: body, signal: request.signal }));
         }
+        if (!(body instanceof UploadedFiles))
+          throw new AppError(
+            "unsupported_media_type",
+            `send the ${TRACKER_NAMES[format]} export as the body (text/csv or application/zip) or as multipart/form-data parts named file`,
+          );
+        const input = {
+          format,
+          files: body.files,
+          preview: query.preview ?? false,
+          weightUnit: query.weight_unit ?? (ctx.user.weightUnit === "lb" ? "lb" : "kg"),
+          idKey: deps.importIdKey,
+          skipInvalid: query.skip_invalid ?? false,
+          signal: request.signal,
+        } as const;
+        // the CSV and ZIP readers load on the first such import, not at start-up
+        const { importTracker } = await import("./trackers/import");
+        return reply(deps, await importTracker({ ctx, foods: anonymous(ctx), input }));
       },
       {
-        auth: true,
+        auth: "write",
         // Checked whole by import.ts (not by Elysia, which would strip fields and break the checksum);
         // the document shows the Export schema.
         body: t.Unknown({

@@ -3,6 +3,7 @@
  * with the saved-meal validator (saved-meals/validate.ts) before anything is written; an entry may log one
  * of the file's own custom foods, whose portions are matched by name, as the file's meals are.
  */
+import type { Ctx } from "../../context";
 import { value, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import type { Problems } from "../../lib/problems";
@@ -12,7 +13,6 @@ import type { LoggableFood } from "../foods/directory";
 import type { SavedEntryT } from "../saved-meals/model";
 import { createSavedMeal, takenByOther } from "../saved-meals/service";
 import { checkSavedMeal, type SavedMealInput } from "../saved-meals/validate";
-import type { ExportCtx } from "./export";
 import { isCustomId } from "../custom-foods/repo";
 
 type FileFoods = Map<
@@ -50,7 +50,7 @@ function fileFood(
 }
 
 export async function checkSavedMeals(
-  ctx: ExportCtx,
+  ctx: Ctx,
   doc: Record<string, unknown>,
   fileFoods: FileFoods,
   p: Problems,
@@ -66,13 +66,13 @@ export async function checkSavedMeals(
     await pause();
     const food = (id: number): Q<LoggableFood | null> => {
       const f = fileFoods.get(id);
-      return f ? value(f.deleted ? null : fileFood(id, f, raw)) : ctx.meals.foods.loggable(ctx.user.id, id);
+      return f ? value(f.deleted ? null : fileFood(id, f, raw)) : ctx.deps.foods.loggable(ctx.user.id, id);
     };
     try {
       const kept = await keptEntries(ctx, raw, fileFoods);
       if (kept === null) continue;
       const input = await ctx.store.run(checkSavedMeal(food, kept, true, `saved_meals.${i}.`));
-      if (input.id && (await ctx.store.run(takenByOther(ctx.savedMeals, input.id))))
+      if (input.id && (await ctx.store.run(takenByOther(ctx, input.id))))
         throw new AppError(
           "id_conflict",
           `saved meal ${input.id} in the export belongs to another account on this server; nothing was imported`,
@@ -91,7 +91,7 @@ export async function checkSavedMeals(
  * has them no more): saved meals keep such an entry, and a file exported after the deletion must import. A
  * saved meal with none left is not imported (null). Other foods are the validator's to check.
  */
-async function keptEntries(ctx: ExportCtx, raw: unknown, fileFoods: FileFoods): Promise<unknown> {
+async function keptEntries(ctx: Ctx, raw: unknown, fileFoods: FileFoods): Promise<unknown> {
   const o = raw as { entries?: unknown } | null;
   if (!o || typeof o !== "object" || !Array.isArray(o.entries)) return raw;
   const entries: unknown[] = [];
@@ -100,7 +100,7 @@ async function keptEntries(ctx: ExportCtx, raw: unknown, fileFoods: FileFoods): 
     const id = x.food_id ?? x.food?.id;
     if (typeof id === "number" && Number.isSafeInteger(id) && isCustomId(id)) {
       const inFile = fileFoods.get(id);
-      const gone = inFile ? inFile.deleted : !(await ctx.store.run(ctx.meals.foods.loggable(ctx.user.id, id)));
+      const gone = inFile ? inFile.deleted : !(await ctx.store.run(ctx.deps.foods.loggable(ctx.user.id, id)));
       if (gone) continue;
     }
     entries.push(e);
@@ -120,7 +120,7 @@ function mapped(e: SavedEntryT, foodMap: FoodMap): Record<string, unknown> {
 /** Writes the checked saved meals; one this account already has (the same id) is left as it is. */
 export async function importSavedMeals(
   store: Store,
-  ctx: ExportCtx["savedMeals"],
+  ctx: Ctx,
   saved: CheckedSaved[],
   foodMap: FoodMap,
   pause: () => Promise<void>,

@@ -1,6 +1,6 @@
 /** /recipes — the caller's recipes (custom foods made of ingredients). */
 import { Elysia, t } from "elysia";
-import { recipesCtx, type RecipesDeps } from "./context";
+import type { RouteDeps } from "../../http/auth";
 import { errors, Nullable, Text } from "../../schema/schemas";
 import { intParam } from "../../schema/validation";
 import { noContent, reply, replyWith } from "../../http/reply";
@@ -18,14 +18,13 @@ import {
 } from "./service";
 import { jsonPieces, streamedJson } from "../../lib/stream";
 
-export function recipesRoutes(deps: RecipesDeps) {
+export function recipesRoutes(deps: RouteDeps) {
   const tags = ["recipes"];
   return new Elysia({ prefix: "/recipes" })
     .use(deps.authn)
     .get(
       "/",
-      async ({ user, query }) => {
-        const ctx = recipesCtx(deps, user);
+      async ({ query, ctx }) => {
         const page = await deps.store.run(recipePage({ ctx, input: query }));
         // checked against the schema whole in tests; otherwise streamed, a recipe at a time (lib/stream.ts)
         if (deps.validateResponses)
@@ -38,7 +37,7 @@ export function recipesRoutes(deps: RecipesDeps) {
         ) as unknown as { items: RecipeView[]; next_cursor: string | null };
       },
       {
-        auth: true,
+        auth: "read",
         query: t.Object({
           cursor: t.Optional(
             Text({ description: "opaque: next_cursor of the previous page; absent = the first page" }),
@@ -55,14 +54,12 @@ export function recipesRoutes(deps: RecipesDeps) {
     )
     .post(
       "/",
-      async ({ user, body, set }) => {
-        const recipe = await deps.commit(() =>
-          createRecipe({ ctx: recipesCtx(deps, user), input: body as Record<string, unknown> }),
-        );
+      async ({ body, set, ctx }) => {
+        const recipe = await deps.commit(() => createRecipe({ ctx: ctx, input: body as Record<string, unknown> }));
         return reply(deps, recipe, 201, { location: `/api/v1/recipes/${recipe.id}` }, set);
       },
       {
-        auth: true,
+        auth: "write",
         body: CreateRecipeBody,
         response: { 201: Recipe, ...errors(400, 401, 404, 413, 415) },
         detail: {
@@ -73,23 +70,21 @@ export function recipesRoutes(deps: RecipesDeps) {
         },
       },
     )
-    .get("/:id", ({ user, params }) => replyWith(deps, recipeView(recipesCtx(deps, user), params.id)), {
-      auth: true,
+    .get("/:id", ({ params, ctx }) => replyWith(deps, recipeView(ctx, params.id)), {
+      auth: "read",
       params: RecipeIdParams,
       response: { 200: Recipe, ...errors(400, 401, 404) },
       detail: { tags, summary: "One recipe" },
     })
     .patch(
       "/:id",
-      async ({ user, params, body }) =>
+      async ({ params, body, ctx }) =>
         reply(
           deps,
-          await deps.commit(() =>
-            updateRecipe({ ctx: recipesCtx(deps, user), id: params.id, input: body as Record<string, unknown> }),
-          ),
+          await deps.commit(() => updateRecipe({ ctx: ctx, id: params.id, input: body as Record<string, unknown> })),
         ),
       {
-        auth: true,
+        auth: "write",
         params: RecipeIdParams,
         body: PatchRecipeBody,
         response: { 200: Recipe, ...errors(400, 401, 404, 413, 415) },
@@ -98,12 +93,12 @@ export function recipesRoutes(deps: RecipesDeps) {
     )
     .delete(
       "/:id",
-      async ({ user, params }) => {
-        await deps.commit(() => deleteRecipe({ ctx: recipesCtx(deps, user), id: params.id }));
+      async ({ params, ctx }) => {
+        await deps.commit(() => deleteRecipe({ ctx: ctx, id: params.id }));
         return noContent();
       },
       {
-        auth: true,
+        auth: "write",
         params: RecipeIdParams,
         response: { 204: t.Void(), ...errors(400, 401, 404) },
         detail: { tags, summary: "Delete a recipe; meals that logged it keep their copy" },

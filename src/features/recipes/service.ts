@@ -4,35 +4,23 @@
  * the recipe is written, so editing or deleting an ingredient food changes neither the recipe nor
  * the meals logged from it. Its first portion is "serving" (the dish's weight / servings).
  */
+import type { Ctx } from "../../context";
 import { tx, type Q } from "../../db/q";
-import type { Store } from "../../db/store";
 import { AppError } from "../../lib/errors";
 import { Problems } from "../../lib/problems";
 import { contentKey } from "../custom-foods/repo";
-import { saveComputedFood, deleteFood, type CustomFoodsCtx } from "../custom-foods/service";
-import type { FoodDirectory } from "../foods/directory";
+import { saveComputedFood, deleteFood } from "../custom-foods/service";
 import type { FoodT } from "../foods/model";
-import type { ChangeLog } from "../../db/change-log";
 import { computeRecipe } from "./compute";
-import type { IngredientRow, RecipesRepo } from "./repo";
+import type { IngredientRow } from "./repo";
 import { checkRecipeInput, MAX_DISH_GRAMS, recipeNutrition, SERVING, type IngredientInput } from "./validate";
-
-export interface RecipesCtx {
-  store: Store;
-  repo: RecipesRepo;
-  foods: FoodDirectory;
-  custom: CustomFoodsCtx;
-  log: ChangeLog;
-  userId: number;
-  now: Date;
-}
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const notFound = (id: number) => new AppError("food_not_found", `no recipe ${id} of yours`);
 
 /** Each ingredient's food, portion and grams, with a snapshot of its values per 100 g. */
 function* resolve(
-  ctx: RecipesCtx,
+  ctx: Ctx,
   list: IngredientInput[],
   selfId: number | null,
   previous: IngredientRow[],
@@ -45,7 +33,7 @@ function* resolve(
       p.add(`${f}food_id`, "is this recipe: a recipe cannot contain itself");
       continue;
     }
-    const food = yield* ctx.foods.detail(ctx.userId, x.food_id);
+    const food = yield* ctx.deps.foods.detail(ctx.userId, x.food_id);
     const kept = food ? null : previous.find((o) => o.food_id === x.food_id && o.portion_id === x.portion_id);
     if (!food && !kept) {
       throw new AppError("food_not_found", `${f}food_id: no food ${x.food_id} you can use`, [
@@ -55,8 +43,8 @@ function* resolve(
     if (
       selfId !== null &&
       food &&
-      (yield* ctx.repo.get(ctx.userId, x.food_id)) &&
-      (yield* ctx.repo.containedRecipes(x.food_id)).has(selfId)
+      (yield* ctx.deps.recipes.get(ctx.userId, x.food_id)) &&
+      (yield* ctx.deps.recipes.containedRecipes(x.food_id)).has(selfId)
     ) {
       p.add(`${f}food_id`, `is a recipe that contains this one: a recipe cannot contain itself through another`);
       continue;
@@ -100,11 +88,11 @@ function nutritionOf(items: IngredientRow[], servings: number, cookedGrams: numb
 }
 
 /** The recipe as the API shows it, or null when the caller has no such recipe. */
-function* findRecipeView(ctx: RecipesCtx, id: number) {
-  const r = yield* ctx.repo.get(ctx.userId, id);
-  const food = r && (yield* ctx.foods.detail(ctx.userId, id));
+function* findRecipeView(ctx: Ctx, id: number) {
+  const r = yield* ctx.deps.recipes.get(ctx.userId, id);
+  const food = r && (yield* ctx.deps.foods.detail(ctx.userId, id));
   if (!r || !food) return null;
-  const items = yield* ctx.repo.ingredients(id);
+  const items = yield* ctx.deps.recipes.ingredients(id);
   const n = computeRecipe(
     items.map((i) => ({ foodId: i.food_id, grams: i.grams, per100g: i.per_100g })),
     r.servings,
@@ -136,14 +124,14 @@ type Returned<G> = G extends Generator<unknown, infer R, unknown> ? R : never;
 export type RecipeView = NonNullable<Returned<ReturnType<typeof findRecipeView>>>;
 
 /** The recipe as the API shows it; 404 when the caller has no such recipe. */
-export function* recipeView(ctx: RecipesCtx, id: number): Q<RecipeView> {
+export function* recipeView(ctx: Ctx, id: number): Q<RecipeView> {
   const view = yield* findRecipeView(ctx, id);
   if (!view) throw notFound(id);
   return view;
 }
 
 function* write(
-  ctx: RecipesCtx,
+  ctx: Ctx,
   id: number | null,
   fields: {
     name: string;
@@ -157,7 +145,7 @@ function* write(
   const n = nutritionOf(fields.items, fields.servings, fields.cookedGrams);
   return yield* tx(function* () {
     const food: FoodT = yield* saveComputedFood({
-      ctx: ctx.custom,
+      ctx: ctx,
       id,
       kind: "recipe",
       fields: {
@@ -167,7 +155,7 @@ function* write(
         portions: [{ name: SERVING, grams: n.servingGrams }, ...fields.portions],
       },
     });
-    yield* ctx.repo.save(
+    yield* ctx.deps.recipes.save(
       ctx.userId,
       food.id,
       { servings: fields.servings, cookedGrams: fields.cookedGrams },
@@ -180,7 +168,7 @@ function* write(
 }
 
 /** POST /recipes (and a recipe create from sync or import): the server chooses the id. */
-export function* createRecipe({ ctx, input }: { ctx: RecipesCtx; input: Record<string, unknown> }): Q<RecipeView> {
+export function* createRecipe({ ctx, input }: { ctx: Ctx; input: Record<string, unknown> }): Q<RecipeView> {
   const v = checkRecipeInput(input, true);
   const items = yield* resolve(ctx, v.ingredients!, null, []);
   return yield* write(ctx, null, {
@@ -199,13 +187,13 @@ export function* updateRecipe({
   id,
   input,
 }: {
-  ctx: RecipesCtx;
+  ctx: Ctx;
   id: number;
   input: Record<string, unknown>;
 }): Q<RecipeView> {
   const cur = yield* recipeView(ctx, id);
   const v = checkRecipeInput(input, false);
-  const previous = yield* ctx.repo.ingredients(id);
+  const previous = yield* ctx.deps.recipes.ingredients(id);
   const items = v.ingredients ? yield* resolve(ctx, v.ingredients, id, previous) : previous;
   return yield* write(ctx, id, {
     name: v.name ?? cur.name,
@@ -226,7 +214,7 @@ export function* updateRecipe({
  * instead of made twice.
  */
 export function* restoreRecipe(
-  ctx: RecipesCtx,
+  ctx: Ctx,
   r: {
     name: string;
     brand: string | null;
@@ -263,7 +251,7 @@ export function* restoreRecipe(
   const n = nutritionOf(items, r.servings, r.cooked_grams);
   const key = contentKey({ name: r.name, brand: r.brand, barcode: null, nutrients: n.per100g });
   const same = existing.get(key);
-  if (same !== undefined && (yield* ctx.repo.get(ctx.userId, same))) return { id: same, created: false };
+  if (same !== undefined && (yield* ctx.deps.recipes.get(ctx.userId, same))) return { id: same, created: false };
   const view = yield* write(ctx, null, {
     name: r.name,
     brand: r.brand,
@@ -277,10 +265,10 @@ export function* restoreRecipe(
 }
 
 /** DELETE /recipes/{id}: the recipe and its food; meals logged from it keep their snapshot. */
-export function* deleteRecipe({ ctx, id }: { ctx: RecipesCtx; id: number }): Q<void> {
-  if (!(yield* ctx.repo.get(ctx.userId, id))) throw notFound(id);
+export function* deleteRecipe({ ctx, id }: { ctx: Ctx; id: number }): Q<void> {
+  if (!(yield* ctx.deps.recipes.get(ctx.userId, id))) throw notFound(id);
   yield* tx(function* () {
-    yield* deleteFood({ ctx: ctx.custom, id, computed: true });
+    yield* deleteFood({ ctx: ctx, id, computed: true });
     yield* ctx.log.record(ctx.userId, "recipe", id, "delete", null, ctx.now);
   });
 }
@@ -294,7 +282,7 @@ export function* recipePage({
   ctx,
   input,
 }: {
-  ctx: RecipesCtx;
+  ctx: Ctx;
   input: { cursor?: string; limit?: number };
 }): Q<{ ids: number[]; next_cursor: string | null }> {
   const after = input.cursor ? decodeRecipeCursor(input.cursor) : 0;
@@ -304,7 +292,7 @@ export function* recipePage({
     ]);
   }
   const limit = input.limit ?? RECIPE_PAGE;
-  const ids = yield* ctx.repo.idsAfter(ctx.userId, after, limit + 1);
+  const ids = yield* ctx.deps.recipes.idsAfter(ctx.userId, after, limit + 1);
   const page = ids.slice(0, limit);
   return { ids: page, next_cursor: ids.length > limit ? `r1.${page.at(-1)!.toString(36)}` : null };
 }
@@ -313,7 +301,7 @@ export function* recipePage({
  * The recipes of a page, each built when it is reached (a page of 100 recipes of 35 ingredients is
  * ~6 MB of JSON, streamed). One deleted since the page was read is left out.
  */
-export async function* recipeViews(ctx: RecipesCtx, ids: readonly number[]): AsyncGenerator<RecipeView> {
+export async function* recipeViews(ctx: Ctx, ids: readonly number[]): AsyncGenerator<RecipeView> {
   for (const id of ids) {
     const view = await ctx.store.run(findRecipeView(ctx, id));
     if (view) yield view;

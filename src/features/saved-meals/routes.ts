@@ -4,7 +4,7 @@ import { errors } from "../../schema/schemas";
 import { noContent, reply, replyWith } from "../../http/reply";
 import { Meal } from "../meals/model";
 import { MAX_MEALS_PER_DAY } from "../meals/day-cap";
-import { savedMealsCtx, type SavedMealsDeps } from "./context";
+import type { RouteDeps } from "../../http/auth";
 import {
   CreateSavedMealBody,
   LogSavedMealBody,
@@ -26,27 +26,25 @@ import {
 
 const Logged = t.Object({ meals: t.Array(Meal), created: t.Integer() });
 
-export function savedMealsRoutes(deps: SavedMealsDeps) {
+export function savedMealsRoutes(deps: RouteDeps) {
   const tags = ["saved-meals"];
   return new Elysia({ prefix: "/saved-meals" })
     .use(deps.authn)
-    .get("/", ({ user }) => replyWith(deps, savedMealList(savedMealsCtx(deps, user))), {
-      auth: true,
+    .get("/", ({ ctx }) => replyWith(deps, savedMealList(ctx)), {
+      auth: "read",
       response: { 200: t.Object({ items: t.Array(SavedMeal) }), ...errors(401) },
       detail: { tags, summary: `Your saved meals (at most ${MAX_SAVED_MEALS}), by name` },
     })
     .post(
       "/",
-      async ({ user, body, set }) => {
-        const { saved, created } = await deps.commit(() =>
-          createSavedMeal({ ctx: savedMealsCtx(deps, user), input: body }),
-        );
+      async ({ body, set, ctx }) => {
+        const { saved, created } = await deps.commit(() => createSavedMeal({ ctx: ctx, input: body }));
         return created
           ? reply(deps, saved, 201, { location: `/api/v1/saved-meals/${saved.id}` }, set)
           : reply(deps, saved);
       },
       {
-        auth: true,
+        auth: "write",
         body: CreateSavedMealBody,
         response: { 200: SavedMeal, 201: SavedMeal, ...errors(400, 401, 404, 409, 413, 415) },
         detail: {
@@ -56,25 +54,18 @@ export function savedMealsRoutes(deps: SavedMealsDeps) {
         },
       },
     )
-    .get(
-      "/:id",
-      ({ user, params }) => replyWith(deps, getSavedMeal({ ctx: savedMealsCtx(deps, user), id: params.id })),
-      {
-        auth: true,
-        params: SavedMealIdParams,
-        response: { 200: SavedMeal, ...errors(400, 401, 404) },
-        detail: { tags, summary: "One saved meal" },
-      },
-    )
+    .get("/:id", ({ params, ctx }) => replyWith(deps, getSavedMeal({ ctx: ctx, id: params.id })), {
+      auth: "read",
+      params: SavedMealIdParams,
+      response: { 200: SavedMeal, ...errors(400, 401, 404) },
+      detail: { tags, summary: "One saved meal" },
+    })
     .patch(
       "/:id",
-      async ({ user, params, body }) =>
-        reply(
-          deps,
-          await deps.commit(() => updateSavedMeal({ ctx: savedMealsCtx(deps, user), id: params.id, input: body })),
-        ),
+      async ({ params, body, ctx }) =>
+        reply(deps, await deps.commit(() => updateSavedMeal({ ctx: ctx, id: params.id, input: body }))),
       {
-        auth: true,
+        auth: "write",
         params: SavedMealIdParams,
         body: PatchSavedMealBody,
         response: { 200: SavedMeal, ...errors(400, 401, 404, 413, 415) },
@@ -83,12 +74,12 @@ export function savedMealsRoutes(deps: SavedMealsDeps) {
     )
     .delete(
       "/:id",
-      async ({ user, params }) => {
-        await deps.commit(() => deleteSavedMeal({ ctx: savedMealsCtx(deps, user), id: params.id }));
+      async ({ params, ctx }) => {
+        await deps.commit(() => deleteSavedMeal({ ctx: ctx, id: params.id }));
         return noContent();
       },
       {
-        auth: true,
+        auth: "write",
         params: SavedMealIdParams,
         response: { 204: t.Void(), ...errors(400, 401, 404) },
         detail: { tags, summary: "Delete a saved meal (meals logged from it stay)" },
@@ -96,14 +87,12 @@ export function savedMealsRoutes(deps: SavedMealsDeps) {
     )
     .post(
       "/:id/log",
-      async ({ user, params, body, set }) => {
-        const out = await deps.commit(() =>
-          logSavedMeal({ ctx: savedMealsCtx(deps, user), id: params.id, input: body }),
-        );
+      async ({ params, body, set, ctx }) => {
+        const out = await deps.commit(() => logSavedMeal({ ctx: ctx, id: params.id, input: body }));
         return reply(deps, out, out.created ? 201 : 200, undefined, set);
       },
       {
-        auth: true,
+        auth: "write",
         params: SavedMealIdParams,
         body: LogSavedMealBody,
         response: { 200: Logged, 201: Logged, ...errors(400, 401, 404, 409, 413, 415) },

@@ -3,14 +3,13 @@
  * POST /saved-meals/{id}/log writes into a day and meal type in one request. Each saved meal is its
  * owner's alone: another account's id answers as an unknown one (404).
  */
+import type { Ctx } from "../../context";
 import { tx, type Q } from "../../db/q";
-import type { ChangeLog } from "../../db/change-log";
 import { AppError } from "../../lib/errors";
 import { checkDate, isUuid, Problems } from "../../lib/problems";
 import { checkSchema } from "../../schema/validation";
-import type { FoodDirectory } from "../foods/directory";
 import type { MealT } from "../meals/model";
-import { createMeal, type MealsCtx } from "../meals/service";
+import { createMeal } from "../meals/service";
 import { LogSavedMealBody, MAX_SAVED_ENTRIES, MAX_SAVED_MEALS, type SavedMealT } from "./model";
 import type { MealRow } from "../meals/repo";
 import { MAX_MEALS_PER_DAY } from "../meals/day-cap";
@@ -25,36 +24,27 @@ import {
 } from "./repo";
 import { checkSavedMeal, mealInput } from "./validate";
 
-export interface SavedMealsCtx {
-  foods: FoodDirectory;
-  log: ChangeLog;
-  /** The meal log's context: logging a saved meal is POST /meals once per entry. */
-  meals: MealsCtx;
-  userId: number;
-  now: Date;
-}
-
 export const savedMealNotFound = (id: string) => new AppError("not_found", `no saved meal ${id} of yours`);
 
-const lookup = (ctx: SavedMealsCtx) => (id: number) => ctx.foods.loggable(ctx.userId, id);
+const lookup = (ctx: Ctx) => (id: number) => ctx.deps.foods.loggable(ctx.userId, id);
 
-export function* listSavedMeals(ctx: SavedMealsCtx): Q<SavedMealT[]> {
+export function* listSavedMeals(ctx: Ctx): Q<SavedMealT[]> {
   return yield* savedMealsOf(ctx.userId);
 }
 
 /** GET /saved-meals */
-export function* savedMealList(ctx: SavedMealsCtx): Q<{ items: SavedMealT[] }> {
+export function* savedMealList(ctx: Ctx): Q<{ items: SavedMealT[] }> {
   return { items: yield* savedMealsOf(ctx.userId) };
 }
 
-export function* getSavedMeal({ ctx, id }: { ctx: SavedMealsCtx; id: string }): Q<SavedMealT> {
+export function* getSavedMeal({ ctx, id }: { ctx: Ctx; id: string }): Q<SavedMealT> {
   const found = isUuid(id) ? yield* savedMealOf(ctx.userId, id.toLowerCase()) : null;
   if (!found) throw savedMealNotFound(id);
   return found;
 }
 
 /** Is this id another account's saved meal? (sync: such an id can never be written by this caller) */
-export function* takenByOther(ctx: SavedMealsCtx, id: string): Q<boolean> {
+export function* takenByOther(ctx: Ctx, id: string): Q<boolean> {
   const owner = yield* ownerOf(id.toLowerCase());
   return owner !== null && owner !== ctx.userId;
 }
@@ -68,7 +58,7 @@ export function* createSavedMeal({
   input,
   prefix = "",
 }: {
-  ctx: SavedMealsCtx;
+  ctx: Ctx;
   input: unknown;
   prefix?: string;
 }): Q<{ saved: SavedMealT; created: boolean }> {
@@ -100,7 +90,7 @@ export function* createSavedMeal({
  * /meals would log it again (its food, quantity and portion, or its quick add). Another account's meal
  * is 404 as an unknown one is. A body with entries, or with neither, is left to the validator.
  */
-function* withLoggedEntries(ctx: SavedMealsCtx, input: unknown): Q<unknown> {
+function* withLoggedEntries(ctx: Ctx, input: unknown): Q<unknown> {
   const body = (input ?? {}) as Record<string, unknown>;
   const { meal_ids: ids, from_date: fromDate, meal_type: mealType } = body;
   if (ids === undefined && fromDate === undefined) return input;
@@ -115,7 +105,7 @@ function* withLoggedEntries(ctx: SavedMealsCtx, input: unknown): Q<unknown> {
   )
     p.add("meal_ids", `must be an array of 1–${MAX_SAVED_ENTRIES} meal UUIDs`);
   p.throwIfAny();
-  const repo = ctx.meals.repo;
+  const repo = ctx.deps.meals;
   let found: MealRow[] = [];
   if (date) {
     found = (yield* repo.day(ctx.userId, date, MAX_MEALS_PER_DAY)).filter((m) => !mealType || m.mealType === mealType);
@@ -154,7 +144,7 @@ export function* updateSavedMeal({
   input,
   prefix = "",
 }: {
-  ctx: SavedMealsCtx;
+  ctx: Ctx;
   id: string;
   input: unknown;
   prefix?: string;
@@ -170,7 +160,7 @@ export function* updateSavedMeal({
   });
 }
 
-export function* deleteSavedMeal({ ctx, id }: { ctx: SavedMealsCtx; id: string }): Q<void> {
+export function* deleteSavedMeal({ ctx, id }: { ctx: Ctx; id: string }): Q<void> {
   const stored = yield* getSavedMeal({ ctx, id });
   yield* tx(function* () {
     yield* deleteSavedMealRow(ctx.userId, stored.id);
@@ -197,7 +187,7 @@ export function* logSavedMeal({
   id,
   input,
 }: {
-  ctx: SavedMealsCtx;
+  ctx: Ctx;
   id: string;
   input: unknown;
 }): Q<{ meals: MealT[]; created: number }> {
@@ -218,7 +208,7 @@ export function* logSavedMeal({
         ...(mealId ? { id: mealId } : {}),
       };
       try {
-        const out = yield* createMeal({ ctx: ctx.meals, input: one });
+        const out = yield* createMeal({ ctx: ctx, input: one });
         meals.push(out.meal);
         if (out.created) created++;
       } catch (err) {

@@ -34,7 +34,7 @@ export function parseOrThrow(raw: string): ParsedBarcode {
 /** Looks a parsed code up; null when no source knows it. Restricted codes never go online. */
 export async function findBarcode(
   parsed: ParsedBarcode,
-  sources: BarcodeSource[],
+  sources: readonly BarcodeSource[],
   userId: number,
 ): Promise<BarcodeHit | null> {
   const readings: Barcode[] = [toBarcode(parsed), ...parsed.alternates];

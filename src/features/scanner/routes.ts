@@ -1,15 +1,14 @@
 /** POST /scanner/barcode and /scanner/photo — both need a token (a user's own foods win). */
 import { Elysia, t } from "elysia";
 import { bodyOf } from "../../http/body-spec";
-import { scannerContext, type ScannerDeps } from "./context";
+import type { RouteDeps } from "../../http/auth";
 import { MAX_UPLOAD_BODY } from "./image";
 import { errors } from "../../schema/schemas";
 import { reply } from "../../http/reply";
 import { BarcodeBody, BarcodeResponse, LabelResponse, PhotoBody, PhotoResponse } from "./model";
 import { scanBarcode, scanLabel, scanPhoto } from "./service";
 
-export function scannerRoutes(deps: ScannerDeps) {
-  const ctx = scannerContext(deps);
+export function scannerRoutes(deps: RouteDeps) {
   const detail = { tags: ["scanner"] };
   /**
    * Photos come as multipart/form-data, read with the image limit (10 MB), once the caller has a place in
@@ -18,15 +17,14 @@ export function scannerRoutes(deps: ScannerDeps) {
   const upload = bodyOf({ kind: "multipart", limit: MAX_UPLOAD_BODY, file: "image", gate: "photos" });
   return new Elysia({ prefix: "/scanner" })
     .use(deps.authn)
-    .post("/barcode", async ({ user, body }) => reply(deps, await scanBarcode({ ctx: ctx(user), input: body })), {
-      auth: true,
+    .post("/barcode", async ({ body, ctx }) => reply(deps, await scanBarcode({ ctx, input: body })), {
+      // a lookup sent by POST: a read-only access token may make it
+      auth: "read",
       body: BarcodeBody,
       response: { 200: BarcodeResponse, ...errors(400, 401, 404, 413, 415) },
       detail: {
         ...detail,
         summary: "Identify a typed or scanned barcode",
-        // a lookup sent by POST: a read-only access token may make it
-        "x-scope": "read",
         description:
           "Looks in your custom foods, then imported Open Food Facts products, then (only when the admin allows the online lookup, and the body does not say online: false) Open Food Facts online. UPC-A and its EAN-13 form are the same product. 400 invalid_barcode details carry reason not_digits, bad_length or bad_check_digit; 404 barcode_not_found details carry the normalised gtin, online (asked, not_asked: allowed but online was false, off: the admin has the online lookup off), and a restriction for in-store, ISBN, ISSN or coupon codes.",
       },
@@ -34,10 +32,9 @@ export function scannerRoutes(deps: ScannerDeps) {
     .post(
       "/photo",
       // Content type and size are checked while parsing (app.ts, UPLOAD_PATHS) and reported after auth.
-      async ({ user, body }) =>
-        reply(deps, await scanPhoto({ ctx: ctx(user), file: body.image, online: body.online !== "false" })),
+      async ({ body, ctx }) => reply(deps, await scanPhoto({ ctx, file: body.image, online: body.online !== "false" })),
       {
-        auth: true,
+        auth: "write",
         body: PhotoBody,
         response: { 200: PhotoResponse, ...errors(400, 401, 413, 415, 422, 429) },
         detail: {
@@ -49,8 +46,8 @@ export function scannerRoutes(deps: ScannerDeps) {
         },
       },
     )
-    .post("/label", async ({ user, body }) => reply(deps, await scanLabel({ ctx: ctx(user), file: body.image })), {
-      auth: true,
+    .post("/label", async ({ body, ctx }) => reply(deps, await scanLabel({ ctx, file: body.image })), {
+      auth: "write",
       body: PhotoBody,
       response: { 200: LabelResponse, ...errors(400, 401, 413, 415, 422, 429, 503) },
       detail: {
@@ -68,7 +65,7 @@ export function scannerRoutes(deps: ScannerDeps) {
         set.status = 204;
       },
       {
-        auth: true,
+        auth: "write",
         response: { 204: t.Void({ description: "every example is gone (also when there were none)" }), ...errors(401) },
         detail: {
           ...detail,

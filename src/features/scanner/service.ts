@@ -1,48 +1,36 @@
 /** POST /scanner/barcode and POST /scanner/photo (API.md §Scanner). */
+import type { Ctx } from "../../context";
 import type { GtinFormat } from "../../lib/gtin";
 import type { FoodSummaryT, FoodT } from "../foods/model";
 import { findBarcode, notFound, parseOrThrow, toBarcode, type BarcodeHit } from "./barcode";
 import { parseBarcode, type Barcode } from "../../lib/gtin";
 import { detectBarcode } from "./detect";
 import { checkImage } from "./image";
-import type { PhotosRepo } from "./photos";
-import type { BarcodeSource, Run } from "./sources";
-import type { Q } from "../../db/q";
-import type { ExamplesRepo } from "./recognition/examples";
-import { MAX_SUGGESTIONS, mergeSuggestions, type Recogniser } from "./recognition";
+import type { BarcodeSource } from "./sources";
+import { MAX_SUGGESTIONS, mergeSuggestions } from "./recognition";
 import { readLabel, type LabelResult } from "./label/reader";
 
-export interface ScannerCtx {
-  userId: number;
-  now: Date;
-  sources: BarcodeSource[];
-  /** Whether the admin lets a miss ask Open Food Facts online (and this server has a client for it). */
-  onlineAllowed: () => Promise<boolean>;
-  photos: PhotosRepo;
-  examples: ExamplesRepo;
-  recogniser: Recogniser;
-  /** Runs database work (the store's run). */
-  run: Run;
-  /** A food the caller may log (catalogue, their own, imported), as a search result; null if not. */
-  foodSummary: (id: number) => Q<FoodSummaryT | null>;
-  /** Time allowed for barcode detection in one photo. */
-  detectBudgetMs?: number;
+/** Whether the admin lets a miss ask Open Food Facts online (and this server has a client for it). */
+async function onlineAllowed(ctx: Ctx): Promise<boolean> {
+  return ctx.deps.offClient !== null && (await ctx.store.run(ctx.deps.onlineLookup.enabled()));
 }
 
 /** The sources a lookup asks: Open Food Facts online only when the admin allows it and the caller did not say `online: false`. */
-function sourcesFor(ctx: ScannerCtx, allowed: boolean, online: boolean): BarcodeSource[] {
-  return allowed && online ? ctx.sources : ctx.sources.filter((s) => s.name !== "openfoodfacts");
+function sourcesFor(ctx: Ctx, allowed: boolean, online: boolean): readonly BarcodeSource[] {
+  return allowed && online
+    ? ctx.deps.barcodeSources
+    : ctx.deps.barcodeSources.filter((s) => s.name !== "openfoodfacts");
 }
 
 export async function scanBarcode({
   ctx,
   input,
 }: {
-  ctx: ScannerCtx;
+  ctx: Ctx;
   input: { barcode: string; online?: boolean };
 }): Promise<BarcodeHit> {
   const parsed = parseOrThrow(input.barcode);
-  const allowed = await ctx.onlineAllowed();
+  const allowed = await onlineAllowed(ctx);
   const ask = input.online !== false;
   const hit = await findBarcode(parsed, sourcesFor(ctx, allowed, ask), ctx.userId);
   if (!hit) throw notFound(parsed, !allowed ? "off" : ask && !parsed.restriction ? "asked" : "not_asked");
@@ -80,7 +68,7 @@ export async function scanPhoto({
   file,
   online = true,
 }: {
-  ctx: ScannerCtx;
+  ctx: Ctx;
   file: unknown;
   online?: boolean;
 }): Promise<PhotoResult> {
@@ -88,16 +76,16 @@ export async function scanPhoto({
   const img = await checkImage(file);
   // The model starts at once, in a worker, while the barcode is read here.
   const skip = new AbortController();
-  const recognising = ctx.recogniser.recognise(img, { account: ctx.userId, signal: skip.signal });
+  const recognising = ctx.deps.recogniser.recognise(img, { account: ctx.userId, signal: skip.signal });
   recognising.catch(() => {}); // awaited below unless the barcode answers; never unhandled
   let barcode: Barcode | null = null;
   let food: FoodT | null = null;
   try {
-    const found = await detectBarcode(img, ctx.userId, ctx.detectBudgetMs);
+    const found = await detectBarcode(img, ctx.userId);
     const parsed = found ? parseBarcode(found.text, ZXING_FORMAT[found.format]) : null;
     if (parsed?.ok) {
       barcode = toBarcode(parsed.barcode);
-      const hit = await findBarcode(parsed.barcode, sourcesFor(ctx, await ctx.onlineAllowed(), online), ctx.userId);
+      const hit = await findBarcode(parsed.barcode, sourcesFor(ctx, await onlineAllowed(ctx), online), ctx.userId);
       if (hit) ({ barcode, food } = hit);
     }
   } catch (e) {
@@ -107,15 +95,15 @@ export async function scanPhoto({
   // A photo with a barcode is about that product, known or not ("create this food"): no guesses.
   // Answer now and withdraw the photo from the model's queue.
   if (barcode) skip.abort();
-  const seen = barcode ? { candidates: [], embedding: null, model: ctx.recogniser.model } : await recognising;
+  const seen = barcode ? { candidates: [], embedding: null, model: ctx.deps.recogniser.model } : await recognising;
   // twice as many as shown: room for foods the user has deleted since
   const embedding = seen.embedding;
-  const { neighbours, summaries } = await ctx.run(
+  const { neighbours, summaries } = await ctx.store.run(
     (function* () {
-      const near = embedding ? yield* ctx.examples.nearest(ctx.userId, embedding, 2 * MAX_SUGGESTIONS) : [];
+      const near = embedding ? yield* ctx.deps.examples.nearest(ctx.userId, embedding, 2 * MAX_SUGGESTIONS) : [];
       const found = new Map<number, FoodSummaryT | null>();
       for (const id of [...seen.candidates.map((c) => c.foodId), ...near.map((n) => n.foodId)])
-        if (!found.has(id)) found.set(id, yield* ctx.foodSummary(id));
+        if (!found.has(id)) found.set(id, yield* ctx.deps.foods.summary(ctx.userId, id));
       return { neighbours: near, summaries: found };
     })(),
   );
@@ -130,8 +118,8 @@ export async function scanPhoto({
     }),
   );
   const photoId = Bun.randomUUIDv7();
-  await ctx.run(
-    ctx.photos.add({
+  await ctx.store.run(
+    ctx.deps.photos.add({
       id: photoId,
       userId: ctx.userId,
       gtin: barcode?.gtin ?? null,
@@ -150,9 +138,11 @@ export async function scanPhoto({
 }
 
 /** POST /scanner/label: the upload rules, then the label read in a photo worker and parsed. */
-export async function scanLabel({ ctx, file }: { ctx: ScannerCtx; file: unknown }): Promise<LabelResult> {
+export async function scanLabel({ ctx, file }: { ctx: Ctx; file: unknown }): Promise<LabelResult> {
   const img = await checkImage(file);
-  return readLabel(img, (det, source, opts) => ctx.recogniser.readText(det, source, opts, { account: ctx.userId }));
+  return readLabel(img, (det, source, opts) =>
+    ctx.deps.recogniser.readText(det, source, opts, { account: ctx.userId }),
+  );
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;

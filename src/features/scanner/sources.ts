@@ -79,3 +79,23 @@ export function onlineSource(
     },
   };
 }
+
+/**
+ * The sources a lookup asks, in order (your own foods win), built once per app (createServices):
+ * your custom foods, imported products, then Open Food Facts online when the server has a client.
+ */
+export function barcodeSources(deps: {
+  customFoods: CustomFoodsRepo;
+  imported: ImportedRepo;
+  foods: FoodDirectory;
+  offClient: OffClient | null;
+  now: () => Date;
+  run: Run;
+}): BarcodeSource[] {
+  const sources = [
+    customSource(deps.customFoods, deps.foods, deps.run),
+    importedSource(deps.imported, deps.foods, deps.run),
+  ];
+  if (deps.offClient) sources.push(onlineSource(deps.offClient, deps.imported, deps.foods, deps.now, deps.run));
+  return sources;
+}

@@ -7,7 +7,7 @@
 import type { Q } from "../../db/q";
 import { checkDate, Problems } from "../../lib/problems";
 import { addDays, localDate } from "../../lib/time";
-import type { MealsCtx } from "../meals/service";
+import type { Ctx } from "../../context";
 import { KG_PER_LB } from "../weights/trend";
 import { weightsOver } from "../weights/service";
 import { marksOver } from "../days/service";
@@ -32,10 +32,10 @@ const TREND_WEEKS = 8;
 export const METHOD =
   "energy balance: mean kcal of the whole logged days, weekday by weekday (days marked complete; where none are marked, days under half the window's median or with one entry are left out), minus the weight slope × 7,700 kcal/kg (Wishnofsky 1958; Hall 2008); the slope by generalised least squares with water weight as AR(1) noise and a fading glycogen term; a 90 % range from its standard errors";
 
-function* dataOver(ctx: MealsCtx, from: string, to: string): Q<DayData[]> {
+function* dataOver(ctx: Ctx, from: string, to: string): Q<DayData[]> {
   const kcal = new Map<string, number>();
   const entries = new Map<string, number>();
-  for (const r of yield* ctx.repo.sums(ctx.userId, from, to)) {
+  for (const r of yield* ctx.deps.meals.sums(ctx.userId, from, to)) {
     entries.set(r.date, (entries.get(r.date) ?? 0) + r.n);
     if (r.energy_kcal !== null) kcal.set(r.date, (kcal.get(r.date) ?? 0) + (r.energy_kcal as number));
   }
@@ -58,7 +58,7 @@ export function* expenditure({
   unit,
   input,
 }: {
-  ctx: MealsCtx;
+  ctx: Ctx;
   unit: "kg" | "lb";
   input: { to?: string; days?: number };
 }) {

@@ -7,16 +7,16 @@ import { checkRange } from "../../schema/date-range";
 import { addDays, localDate } from "../../lib/time";
 import { GOAL_KEYS, goalsOver, plansOf, type GoalKey } from "../goals/service";
 import { fromSums } from "../meals/nutrition";
-import type { MealsCtx } from "../meals/service";
+import type { Ctx } from "../../context";
 import { weightsOver } from "../weights/service";
 import { withinGoal } from "./service";
 
 export const MAX_STATS_DAYS = 366;
 
-export function* statsOverDays({ ctx, input }: { ctx: MealsCtx; input: { from?: string; to?: string } }) {
+export function* statsOverDays({ ctx, input }: { ctx: Ctx; input: { from?: string; to?: string } }) {
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), MAX_STATS_DAYS, 90);
   const sums = new Map<string, { n: number } & Record<GoalKey, number | null>>();
-  for (const r of yield* ctx.repo.sums(ctx.userId, from, to)) {
+  for (const r of yield* ctx.deps.meals.sums(ctx.userId, from, to)) {
     const day = sums.get(r.date) ?? { n: 0, energy_kcal: null, protein_g: null, fat_g: null, carbohydrate_g: null };
     day.n += r.n;
     for (const k of GOAL_KEYS) if (r[k] !== null && r[k] !== undefined) day[k] = (day[k] ?? 0) + (r[k] as number);

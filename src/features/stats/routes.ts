@@ -1,11 +1,10 @@
 /** GET /stats/daily and /stats/weekly */
 import { Elysia, t } from "elysia";
-import type { MealsDeps } from "../meals/context";
+import type { RouteDeps } from "../../http/auth";
 import { Enum, errors, Nullable, Int, Text } from "../../schema/schemas";
 import { replyWith } from "../../http/reply";
 import { GoalsSchema } from "../goals/service";
 import { MealNutrients } from "../meals/model";
-import { mealsCtx } from "../meals/context";
 import { dailyStats, weeklyStats } from "./service";
 import { MAX_STATS_DAYS, statsOverDays } from "./range";
 import { rangeFields } from "../../schema/date-range";
@@ -121,12 +120,12 @@ const Expenditure = t.Object(
   { title: "Expenditure" },
 );
 
-export function statsRoutes(deps: MealsDeps) {
+export function statsRoutes(deps: RouteDeps) {
   const detail = { tags: ["stats"] };
   return new Elysia({ prefix: "/stats" })
     .use(deps.authn)
-    .get("/daily", ({ user, query }) => replyWith(deps, dailyStats({ ctx: mealsCtx(deps, user), input: query })), {
-      auth: true,
+    .get("/daily", ({ query, ctx }) => replyWith(deps, dailyStats({ ctx: ctx, input: query })), {
+      auth: "read",
       query: t.Object({
         date: t.Optional(Text({ description: "YYYY-MM-DD, default today in the user's time zone" })),
       }),
@@ -138,8 +137,8 @@ export function statsRoutes(deps: MealsDeps) {
           "energy_split_pct uses 4/9/4 kcal per gram of protein/fat/carbohydrate; it is null for a day without macro energy.",
       },
     })
-    .get("/weekly", ({ user, query }) => replyWith(deps, weeklyStats({ ctx: mealsCtx(deps, user), input: query })), {
-      auth: true,
+    .get("/weekly", ({ query, ctx }) => replyWith(deps, weeklyStats({ ctx: ctx, input: query })), {
+      auth: "read",
       query: t.Object({ end: t.Optional(Text({ description: "YYYY-MM-DD, default today" })) }),
       response: { 200: WeeklyStats, ...errors(400, 401) },
       detail: {
@@ -151,13 +150,10 @@ export function statsRoutes(deps: MealsDeps) {
     })
     .get(
       "/expenditure",
-      ({ user, query }) =>
-        replyWith(
-          deps,
-          expenditure({ ctx: mealsCtx(deps, user), unit: user.weightUnit === "lb" ? "lb" : "kg", input: query }),
-        ),
+      ({ user, query, ctx }) =>
+        replyWith(deps, expenditure({ ctx: ctx, unit: user.weightUnit === "lb" ? "lb" : "kg", input: query })),
       {
-        auth: true,
+        auth: "read",
         query: t.Object({
           to: t.Optional(t.String({ format: "date", description: "the window's last day, included; default today" })),
           days: t.Optional(
@@ -178,8 +174,8 @@ export function statsRoutes(deps: MealsDeps) {
         },
       },
     )
-    .get("/days", ({ user, query }) => replyWith(deps, statsOverDays({ ctx: mealsCtx(deps, user), input: query })), {
-      auth: true,
+    .get("/days", ({ query, ctx }) => replyWith(deps, statsOverDays({ ctx: ctx, input: query })), {
+      auth: "read",
       query: t.Object(rangeFields(90)),
       response: {
         200: t.Object({

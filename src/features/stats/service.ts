@@ -9,7 +9,7 @@ import { weightsOver } from "../weights/service";
 import { marksOver } from "../days/service";
 import { MEAL_TYPES, type MealType } from "../meals/model";
 import { fromSums, type MealNutrients } from "../meals/nutrition";
-import type { MealsCtx } from "../meals/service";
+import type { Ctx } from "../../context";
 import { checkDate, Problems } from "../../lib/problems";
 
 type Sums = Record<string, number | null>;
@@ -24,7 +24,7 @@ const emptySums = (): Sums => Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k) => [
 const r1 = (x: number) => Math.round(x * 10) / 10;
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
-function dateOrToday(ctx: MealsCtx, field: string, v: string | undefined): string {
+function dateOrToday(ctx: Ctx, field: string, v: string | undefined): string {
   const p = new Problems();
   const d = checkDate(p, field, v);
   p.throwIfAny();
@@ -55,9 +55,9 @@ function remaining(goals: Goals, totals: MealNutrients): Goals {
 export const withinGoal = (kcal: number | null, goal: number) => kcal !== null && Math.abs(kcal - goal) <= 0.1 * goal;
 
 /** GET /stats/daily */
-export function* dailyStats({ ctx, input }: { ctx: MealsCtx; input: { date?: string } }) {
+export function* dailyStats({ ctx, input }: { ctx: Ctx; input: { date?: string } }) {
   const date = dateOrToday(ctx, "date", input.date);
-  const rows = yield* ctx.repo.sums(ctx.userId, date, date);
+  const rows = yield* ctx.deps.meals.sums(ctx.userId, date, date);
   const total = emptySums();
   let count = 0;
   const byType = {} as Record<MealType, MealNutrients>;
@@ -83,10 +83,10 @@ export function* dailyStats({ ctx, input }: { ctx: MealsCtx; input: { date?: str
 }
 
 /** GET /stats/weekly — the 7 days ending on `end`, both included, oldest first. */
-export function* weeklyStats({ ctx, input }: { ctx: MealsCtx; input: { end?: string } }) {
+export function* weeklyStats({ ctx, input }: { ctx: Ctx; input: { end?: string } }) {
   const end = dateOrToday(ctx, "end", input.end);
   const start = addDays(end, -6);
-  const rows = yield* ctx.repo.sums(ctx.userId, start, end);
+  const rows = yield* ctx.deps.meals.sums(ctx.userId, start, end);
   const plans = yield* plansOf(ctx.userId);
   const week = emptySums();
   let weekCount = 0;

@@ -2,39 +2,29 @@
  * How a push mutation reaches each entity's own service, so REST, sync and import validate and
  * log the same way. One entry per entity: whose an id is, and how to write it.
  */
+import type { Ctx } from "../../context";
 import { AppError } from "../../lib/errors";
-import { createFood, deleteFood, updateFood, type CustomFoodsCtx } from "../custom-foods/service";
-import { clearGoals, putGoals, type GoalsCtx } from "../goals/service";
-import { createMeal, deleteMeal, updateMeal, type MealsCtx } from "../meals/service";
-import { createRecipe, deleteRecipe, updateRecipe, type RecipesCtx } from "../recipes/service";
-import { deleteWeight, putWeight, type WeightsCtx } from "../weights/service";
-import { deleteDay, putDay, type DaysCtx } from "../days/service";
+import { createFood, deleteFood, updateFood } from "../custom-foods/service";
+import { clearGoals, putGoals } from "../goals/service";
+import { createMeal, deleteMeal, updateMeal } from "../meals/service";
+import { createRecipe, deleteRecipe, updateRecipe } from "../recipes/service";
+import { deleteWeight, putWeight } from "../weights/service";
+import { deleteDay, putDay } from "../days/service";
 import {
   createSavedMeal,
   deleteSavedMeal,
   takenByOther as savedTakenByOther,
   updateSavedMeal,
-  type SavedMealsCtx,
 } from "../saved-meals/service";
 import type { Entity } from "../../db/change-log";
 import type { Mutation } from "./protocol";
 import { value, type Q } from "../../db/q";
 
-export interface EntityCtxs {
-  meals: MealsCtx;
-  foods: CustomFoodsCtx;
-  goals: GoalsCtx;
-  weights: WeightsCtx;
-  days: DaysCtx;
-  recipes: RecipesCtx;
-  savedMeals: SavedMealsCtx;
-}
-
 interface Handler {
   /** Another user's record under this id: such an id can never be written by this caller. */
-  takenByOther(c: EntityCtxs, id: string | number): Q<boolean>;
+  takenByOther(c: Ctx, id: string | number): Q<boolean>;
   /** Applies the mutation (`exists`: the record is live); returns the record's id. */
-  write(c: EntityCtxs, m: Mutation, id: string | number | null, exists: boolean): Q<string | number>;
+  write(c: Ctx, m: Mutation, id: string | number | null, exists: boolean): Q<string | number>;
 }
 
 const never = () => value(false);
@@ -55,24 +45,24 @@ function notYours(entity: "food" | "recipe", id: string | number): AppError {
 export const HANDLERS: Record<Entity, Handler> = {
   meal: {
     *takenByOther(c, id) {
-      const row = yield* c.meals.repo.byId(String(id));
-      return row !== null && row.userId !== c.meals.userId;
+      const row = yield* c.deps.meals.byId(String(id));
+      return row !== null && row.userId !== c.userId;
     },
     *write(c, m, id, exists) {
       const data = m.data ?? {};
       if (m.op === "delete") {
-        yield* deleteMeal({ ctx: c.meals, id: String(id) });
+        yield* deleteMeal({ ctx: c, id: String(id) });
         return id!;
       }
-      if (!exists) return (yield* createMeal({ ctx: c.meals, input: { ...data, id } })).meal.id;
+      if (!exists) return (yield* createMeal({ ctx: c, input: { ...data, id } })).meal.id;
       const { food_id: foodId, ...fields } = data;
-      const stored = (yield* c.meals.repo.get(c.meals.userId, String(id)))!;
+      const stored = (yield* c.deps.meals.get(c.userId, String(id)))!;
       if (foodId !== undefined && foodId !== stored.foodId) {
         throw new AppError("validation_failed", "food_id of a logged meal cannot change; delete it and log another", [
           { field: "data.food_id", message: "cannot change on an existing meal" },
         ]);
       }
-      yield* updateMeal({ ctx: c.meals, id: String(id), input: fields });
+      yield* updateMeal({ ctx: c, id: String(id), input: fields });
       return id!;
     },
   },
@@ -80,65 +70,65 @@ export const HANDLERS: Record<Entity, Handler> = {
     takenByOther: never,
     *write(c, m, id, exists) {
       if (m.op === "delete") {
-        yield* deleteFood({ ctx: c.foods, id: id as number });
+        yield* deleteFood({ ctx: c, id: id as number });
         return id!;
       }
       const data = m.data ?? {};
       if (!exists) {
         if (id !== null) throw notYours("food", id);
-        return (yield* createFood({ ctx: c.foods, input: data })).id;
+        return (yield* createFood({ ctx: c, input: data })).id;
       }
-      return (yield* updateFood({ ctx: c.foods, id: id as number, input: data })).id;
+      return (yield* updateFood({ ctx: c, id: id as number, input: data })).id;
     },
   },
   recipe: {
     takenByOther: never,
     *write(c, m, id, exists) {
       if (m.op === "delete") {
-        yield* deleteRecipe({ ctx: c.recipes, id: id as number });
+        yield* deleteRecipe({ ctx: c, id: id as number });
         return id!;
       }
       const data = m.data ?? {};
       if (!exists) {
         if (id !== null) throw notYours("recipe", id);
-        return (yield* createRecipe({ ctx: c.recipes, input: data })).id;
+        return (yield* createRecipe({ ctx: c, input: data })).id;
       }
-      return (yield* updateRecipe({ ctx: c.recipes, id: id as number, input: data })).id;
+      return (yield* updateRecipe({ ctx: c, id: id as number, input: data })).id;
     },
   },
   goals: {
     takenByOther: never,
     *write(c, m) {
-      if (m.op === "delete") yield* clearGoals(c.goals);
-      else yield* putGoals({ ctx: c.goals, input: m.data ?? {} });
+      if (m.op === "delete") yield* clearGoals(c);
+      else yield* putGoals({ ctx: c, input: m.data ?? {} });
       return "goals";
     },
   },
   weight: {
     takenByOther: never,
     *write(c, m, id) {
-      if (m.op === "delete") yield* deleteWeight({ ctx: c.weights, date: id });
-      else yield* putWeight({ ctx: c.weights, date: id, input: m.data ?? {} });
+      if (m.op === "delete") yield* deleteWeight({ ctx: c, date: id });
+      else yield* putWeight({ ctx: c, date: id, input: m.data ?? {} });
       return id!;
     },
   },
   saved_meal: {
-    takenByOther: (c, id) => savedTakenByOther(c.savedMeals, String(id)),
+    takenByOther: (c, id) => savedTakenByOther(c, String(id)),
     *write(c, m, id, exists) {
       if (m.op === "delete") {
-        yield* deleteSavedMeal({ ctx: c.savedMeals, id: String(id) });
+        yield* deleteSavedMeal({ ctx: c, id: String(id) });
         return id!;
       }
       const data = m.data ?? {};
-      if (!exists) return (yield* createSavedMeal({ ctx: c.savedMeals, input: { ...data, id } })).saved.id;
-      return (yield* updateSavedMeal({ ctx: c.savedMeals, id: String(id), input: data })).id;
+      if (!exists) return (yield* createSavedMeal({ ctx: c, input: { ...data, id } })).saved.id;
+      return (yield* updateSavedMeal({ ctx: c, id: String(id), input: data })).id;
     },
   },
   day: {
     takenByOther: never,
     *write(c, m, id) {
-      if (m.op === "delete") yield* deleteDay({ ctx: c.days, date: id });
-      else yield* putDay({ ctx: c.days, date: id, input: m.data ?? {} });
+      if (m.op === "delete") yield* deleteDay({ ctx: c, date: id });
+      else yield* putDay({ ctx: c, date: id, input: m.data ?? {} });
       return id!;
     },
   },

@@ -4,19 +4,17 @@ import { Elysia, t } from "elysia";
 import { errors, ErrorSchema, Nullable, Enum, Int, Text } from "../../schema/schemas";
 import { replyWith } from "../../http/reply";
 import { intParam } from "../../schema/validation";
-import type { AuthedUser } from "../auth/plugin";
 import { MAX_MUTATIONS } from "./protocol";
 import { entity, op, PushBodyDoc, recordId } from "./model";
-import { syncCtx, type SyncDeps } from "./context";
+import type { RouteDeps } from "../../http/auth";
 import { pullChanges, pushMutations } from "./service";
 
-export function syncRoutes(deps: SyncDeps) {
-  const ctx = (user: AuthedUser) => syncCtx(deps, user);
+export function syncRoutes(deps: RouteDeps) {
   const detail = { tags: ["sync"] };
   return new Elysia({ prefix: "/sync" })
     .use(deps.authn)
-    .get("/changes", ({ user, query }) => replyWith(deps, pullChanges({ ctx: ctx(user), input: query })), {
-      auth: true,
+    .get("/changes", ({ query, ctx }) => replyWith(deps, pullChanges({ ctx, input: query })), {
+      auth: "read",
       query: t.Object({
         cursor: t.Optional(Text({ description: "opaque; empty or absent = from the beginning" })),
         limit: t.Optional(intParam("limit", { minimum: 1, maximum: 1000, default: 500 })),
@@ -40,13 +38,13 @@ export function syncRoutes(deps: SyncDeps) {
     })
     .post(
       "/push",
-      async ({ user, body }) => {
-        const { results } = await pushMutations({ ctx: ctx(user), input: body, commit: deps.commit });
+      async ({ body, ctx }) => {
+        const { results } = await pushMutations({ ctx, input: body, commit: deps.commit });
         // written a result at a time: 500 recipes' `current` came to 29 MB, one JSON.stringify of 90 ms
         return streamedJson(jsonPieces('{"results":[', results, "]}"));
       },
       {
-        auth: true,
+        auth: "write",
         body: t.Object({
           // Checked one by one in protocol.ts (not by this schema): a bad mutation is
           // "rejected" inside the 200 while the rest of the batch applies.

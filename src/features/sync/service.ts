@@ -3,10 +3,11 @@
  * in its own savepoint, through the same services REST uses, so validation and the change log are
  * the same whichever way a write arrives. Ownership comes from the token only.
  */
+import type { Ctx } from "../../context";
 import { isTransient, row, run, tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
-import { HANDLERS, type EntityCtxs } from "./entities";
-import type { LogRow, ChangeLog } from "../../db/change-log";
+import { HANDLERS } from "./entities";
+import type { LogRow } from "../../db/change-log";
 import {
   checkMutation,
   decodeCursor,
@@ -17,13 +18,13 @@ import {
   type MutationResult,
 } from "./protocol";
 
-export interface SyncCtx extends EntityCtxs {
-  userId: number;
-  now: Date;
-  log: ChangeLog;
-  tombstoneDays: number;
-  /** Logs an unexpected error of one mutation (the mutation is rejected, the batch goes on). */
-  onBug(error: unknown, mutation: Mutation): void;
+/** Logs an unexpected error of one mutation (the mutation is rejected, the batch goes on). */
+function onBug(ctx: Ctx, error: unknown, m: Mutation): void {
+  ctx.deps.logger.error("sync mutation failed unexpectedly", {
+    entity: m.entity,
+    op: m.op,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  });
 }
 
 function toChange(row: LogRow): Change {
@@ -41,7 +42,7 @@ export function* pullChanges({
   ctx,
   input,
 }: {
-  ctx: SyncCtx;
+  ctx: Ctx;
   input: { cursor?: string; limit?: number };
 }): Q<{ changes: Change[]; next_cursor: string; has_more: boolean }> {
   const after = decodeCursor(input.cursor);
@@ -52,7 +53,7 @@ export function* pullChanges({
       [{ field: "cursor", message: "is not a cursor from this server" }],
     );
   }
-  yield* ctx.log.purgeTombstones(ctx.userId, ctx.now, ctx.tombstoneDays);
+  yield* ctx.log.purgeTombstones(ctx.userId, ctx.now, ctx.deps.tombstoneDays);
   if (input.cursor && after < (yield* ctx.log.purgedThrough(ctx.userId))) {
     throw new AppError(
       "cursor_expired",
@@ -78,7 +79,7 @@ const CHUNK = 100;
  * every other request. Rows are read CHUNK at a time, so a page past its bytes stops reading too.
  * `more`: whether a change follows the page (the cursor stays the last change's version either way).
  */
-function* pageAfter(ctx: SyncCtx, after: number, limit: number): Q<{ page: LogRow[]; more: boolean }> {
+function* pageAfter(ctx: Ctx, after: number, limit: number): Q<{ page: LogRow[]; more: boolean }> {
   const page: LogRow[] = [];
   let bytes = 0;
   for (let from = after; ; ) {
@@ -97,7 +98,7 @@ function* pageAfter(ctx: SyncCtx, after: number, limit: number): Q<{ page: LogRo
 const errorOf = (e: AppError) => e.body().error;
 
 function* current(
-  ctx: SyncCtx,
+  ctx: Ctx,
   m: Mutation,
   id: string | number,
 ): Q<{ version: number | null; data: Record<string, unknown> | null; live: boolean }> {
@@ -110,7 +111,7 @@ function* current(
   };
 }
 
-function* applyOne(ctx: SyncCtx, m: Mutation): Q<MutationResult> {
+function* applyOne(ctx: Ctx, m: Mutation): Q<MutationResult> {
   const base = { mutation_id: m.mutation_id, error: null };
   if (m.id !== null && (yield* HANDLERS[m.entity].takenByOther(ctx, m.id))) {
     const e = new AppError("id_conflict", `${m.entity} id ${m.id} is not available; create the record with a new id`);
@@ -133,7 +134,7 @@ function* applyOne(ctx: SyncCtx, m: Mutation): Q<MutationResult> {
     // rejected, and the rest of the batch goes on. A bug is logged, never shown as a 500.
     const err =
       e instanceof AppError ? e : new AppError("internal_error", "this mutation could not be applied; it was logged");
-    if (!(e instanceof AppError)) ctx.onBug(e, m);
+    if (!(e instanceof AppError)) onBug(ctx, e, m);
     return { ...base, status: "rejected", version: cur.version, current: cur.data, error: errorOf(err) };
   }
 }
@@ -153,7 +154,7 @@ export async function pushMutations({
   input,
   commit,
 }: {
-  ctx: SyncCtx;
+  ctx: Ctx;
   input: { mutations?: unknown };
   commit: <T>(write: () => Q<T>) => Promise<T>;
 }): Promise<{ results: MutationResult[] }> {
@@ -178,7 +179,7 @@ function checkBatch(list: unknown): unknown[] {
 }
 
 /** Applies mutations from `from` on, at least one, until PUSH_SLICE_MS have passed. Call inside a write. */
-function* applySlice(ctx: SyncCtx, list: unknown[], from: number): Q<MutationResult[]> {
+function* applySlice(ctx: Ctx, list: unknown[], from: number): Q<MutationResult[]> {
   const started = performance.now();
   return yield* tx(function* () {
     const slice: MutationResult[] = [];

@@ -1,6 +1,6 @@
 /** /weights — body weight by date, with the trend. */
 import { Elysia, t } from "elysia";
-import { weightsCtx, type WeightsDeps } from "./context";
+import type { RouteDeps } from "../../http/auth";
 import { errors, Nullable, Text } from "../../schema/schemas";
 import { noContent, reply, replyWith } from "../../http/reply";
 import { deleteWeight, getWeight, listWeights, MAX_RANGE_DAYS, putWeight } from "./service";
@@ -24,12 +24,12 @@ export const Weight = t.Object(
 );
 const DateParams = t.Object({ date: Text({ description: "YYYY-MM-DD, a local date in the user's time zone" }) });
 
-export function weightsRoutes(deps: WeightsDeps) {
+export function weightsRoutes(deps: RouteDeps) {
   const tags = ["weight"];
   return new Elysia({ prefix: "/weights" })
     .use(deps.authn)
-    .get("/", ({ user, query }) => replyWith(deps, listWeights({ ctx: weightsCtx(deps, user), input: query })), {
-      auth: true,
+    .get("/", ({ query, ctx }) => replyWith(deps, listWeights({ ctx: ctx, input: query })), {
+      auth: "read",
       query: t.Object(rangeFields(90)),
       response: {
         200: t.Object({
@@ -57,8 +57,7 @@ export function weightsRoutes(deps: WeightsDeps) {
     })
     .post(
       "/",
-      async ({ user, body, set }) => {
-        const ctx = weightsCtx(deps, user);
+      async ({ body, set, ctx }) => {
         const { date, ...input } = body;
         const { weight, created } = await deps.commit(() =>
           putWeight({ ctx, date: date ?? localDate(ctx.now, ctx.timezone), input }),
@@ -66,32 +65,26 @@ export function weightsRoutes(deps: WeightsDeps) {
         return reply(deps, weight, created ? 201 : 200, { location: `/api/v1/weights/${weight.date}` }, set);
       },
       {
-        auth: true,
+        auth: "write",
         body: PostWeightBody,
         response: { 200: Weight, 201: Weight, ...errors(400, 401, 413, 415) },
         detail: { tags, summary: "Log a weight (today by default); the same as PUT /weights/{date}" },
       },
     )
-    .get(
-      "/:date",
-      ({ user, params }) => replyWith(deps, getWeight({ ctx: weightsCtx(deps, user), date: params.date })),
-      {
-        auth: true,
-        params: DateParams,
-        response: { 200: Weight, ...errors(400, 401, 404) },
-        detail: { tags, summary: "The weight of one date" },
-      },
-    )
+    .get("/:date", ({ params, ctx }) => replyWith(deps, getWeight({ ctx: ctx, date: params.date })), {
+      auth: "read",
+      params: DateParams,
+      response: { 200: Weight, ...errors(400, 401, 404) },
+      detail: { tags, summary: "The weight of one date" },
+    })
     .put(
       "/:date",
-      async ({ user, params, body, set }) => {
-        const { weight, created } = await deps.commit(() =>
-          putWeight({ ctx: weightsCtx(deps, user), date: params.date, input: body }),
-        );
+      async ({ params, body, set, ctx }) => {
+        const { weight, created } = await deps.commit(() => putWeight({ ctx: ctx, date: params.date, input: body }));
         return reply(deps, weight, created ? 201 : 200, undefined, set);
       },
       {
-        auth: true,
+        auth: "write",
         params: DateParams,
         body: WeightBody,
         response: { 200: Weight, 201: Weight, ...errors(400, 401, 413, 415) },
@@ -104,12 +97,12 @@ export function weightsRoutes(deps: WeightsDeps) {
     )
     .delete(
       "/:date",
-      async ({ user, params }) => {
-        await deps.commit(() => deleteWeight({ ctx: weightsCtx(deps, user), date: params.date }));
+      async ({ params, ctx }) => {
+        await deps.commit(() => deleteWeight({ ctx: ctx, date: params.date }));
         return noContent();
       },
       {
-        auth: true,
+        auth: "write",
         params: DateParams,
         response: { 204: t.Void(), ...errors(400, 401, 404) },
         detail: { tags, summary: "Delete the weight of a date" },

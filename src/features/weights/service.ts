@@ -2,23 +2,17 @@
  * Body weight (API.md §Weight): one weigh-in per user and local date, stored in kg and shown in
  * the user's unit, with the trend of trend.ts. Writing a date that has a weight replaces it.
  */
+import type { Ctx } from "../../context";
 import { row, rows, run, tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { pathDate } from "../../lib/problems";
 import { addDays, localDate } from "../../lib/time";
 import { checkRange } from "../../schema/date-range";
-import type { ChangeLog } from "../../db/change-log";
 import { SMOOTHING, toUnit, trendSeries, type Weighing } from "./trend";
 import { checkWeight, checkWeightDate } from "./validate";
 
-export interface WeightsCtx {
-  log: ChangeLog;
-  userId: number;
-  timezone: string;
-  /** "kg" or "lb": how values are shown. */
-  unit: "kg" | "lb";
-  now: Date;
-}
+/** "kg" or "lb": how the caller's values are shown. */
+const unitOf = (ctx: Ctx): "kg" | "lb" => (ctx.user.weightUnit === "lb" ? "lb" : "kg");
 
 interface Row {
   date: string;
@@ -31,7 +25,7 @@ interface Row {
 export const MAX_RANGE_DAYS = 3660;
 
 const cols = "date, kg, note, created_at, updated_at";
-const one = (ctx: WeightsCtx, date: string) =>
+const one = (ctx: Ctx, date: string) =>
   row<Row>(`SELECT ${cols} FROM weights WHERE user_id = ? AND date = ?`, ctx.userId, date);
 
 export function weightView(r: Row, unit: "kg" | "lb") {
@@ -54,7 +48,7 @@ export function* putWeight({
   date,
   input,
 }: {
-  ctx: WeightsCtx;
+  ctx: Ctx;
   date: unknown;
   input: unknown;
 }): Q<{ weight: ReturnType<typeof weightView>; created: boolean }> {
@@ -74,18 +68,18 @@ export function* putWeight({
     );
     const stored = (yield* one(ctx, day))!;
     yield* ctx.log.record(ctx.userId, "weight", day, "upsert", weightView(stored, "kg"), ctx.now); // synced in kg, whoever reads it
-    return { weight: weightView(stored, ctx.unit), created: !existed };
+    return { weight: weightView(stored, unitOf(ctx)), created: !existed };
   });
 }
 
-export function* getWeight({ ctx, date }: { ctx: WeightsCtx; date: unknown }): Q<ReturnType<typeof weightView>> {
+export function* getWeight({ ctx, date }: { ctx: Ctx; date: unknown }): Q<ReturnType<typeof weightView>> {
   const d = pathDate(date, notFound);
   const r = yield* one(ctx, d);
   if (!r) throw notFound(d);
-  return weightView(r, ctx.unit);
+  return weightView(r, unitOf(ctx));
 }
 
-export function* deleteWeight({ ctx, date }: { ctx: WeightsCtx; date: unknown }): Q<void> {
+export function* deleteWeight({ ctx, date }: { ctx: Ctx; date: unknown }): Q<void> {
   const d = pathDate(date, notFound);
   if (!(yield* one(ctx, d))) throw notFound(d);
   yield* tx(function* () {
@@ -100,7 +94,7 @@ export function weighings(userId: number, through: string): Q<Weighing[]> {
 }
 
 /** GET /weights?from=&to= */
-export function* listWeights({ ctx, input }: { ctx: WeightsCtx; input: { from?: string; to?: string } }) {
+export function* listWeights({ ctx, input }: { ctx: Ctx; input: { from?: string; to?: string } }) {
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), MAX_RANGE_DAYS, 90);
   const trend = trendSeries(yield* weighings(ctx.userId, to), to, from);
   const found = yield* rows<Row>(
@@ -113,14 +107,14 @@ export function* listWeights({ ctx, input }: { ctx: WeightsCtx; input: { from?: 
   return {
     from,
     to,
-    unit: ctx.unit,
+    unit: unitOf(ctx),
     smoothing: SMOOTHING,
     items: found.map((r) => {
       const t = trend.get(r.date)!;
-      return { ...weightView(r, ctx.unit), trend_kg: t, trend: toUnit(t, ctx.unit) };
+      return { ...weightView(r, unitOf(ctx)), trend_kg: t, trend: toUnit(t, unitOf(ctx)) };
     }),
     trend_kg: latest,
-    trend: latest === null ? null : toUnit(latest, ctx.unit),
+    trend: latest === null ? null : toUnit(latest, unitOf(ctx)),
   };
 }
 

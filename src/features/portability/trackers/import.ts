@@ -8,10 +8,9 @@
  * The files are read in a worker thread (read.ts); everything after is paced on this one, and
  * stops when the client hangs up (`input.signal`).
  */
+import type { Ctx, RequestCtx } from "../../../context";
 import { AppError, type ErrorDetail } from "../../../lib/errors";
 import { cancellablePacer } from "../../../lib/pace";
-import type { FoodsCtx } from "../../foods/service";
-import type { ExportCtx } from "../export";
 import { exportWeights } from "../diary";
 import { checkExport, writeExport, type CheckedExport, type ImportSummary } from "../import";
 import { attachNotes, convertFoods, convertWeights, type ConvertedMeal, type Origin } from "./convert";
@@ -61,8 +60,8 @@ export async function importTracker({
   foods,
   input,
 }: {
-  ctx: ExportCtx;
-  foods: FoodsCtx;
+  ctx: Ctx;
+  foods: RequestCtx;
   input: TrackerImport;
 }): Promise<TrackerSummary> {
   const pause = cancellablePacer(input.signal);
@@ -72,17 +71,17 @@ export async function importTracker({
   if (!read.foods.length && !read.weights.length) throw nothingToImport(input.format, skipped, read);
   const orphanNotes = attachNotes(read.foods, read.notes);
 
-  const matcher = new CatalogueMatcher(foods, (id) => ctx.store.run(ctx.meals.foods.loggable(ctx.user.id, id)), pause);
+  const matcher = new CatalogueMatcher(foods, (id) => ctx.store.run(ctx.deps.foods.loggable(ctx.user.id, id)), pause);
   let meals = await convertFoods(read.foods, {
     format: input.format,
     userId: ctx.user.id,
     idKey: input.idKey,
-    timezone: ctx.meals.timezone,
+    timezone: ctx.timezone,
     matcher,
     pause,
   });
   // a day that already has a weigh-in keeps it: the tracker's is older news
-  const have = new Set((await ctx.store.run(exportWeights(ctx.weights))).map((w) => w.date));
+  const have = new Set((await ctx.store.run(exportWeights(ctx))).map((w) => w.date));
   const allWeights = convertWeights(read.weights);
   let weights = allWeights.filter((w) => !have.has(w.weight.date));
   const kept = allWeights.length - weights.length;
@@ -192,10 +191,10 @@ function refusedRows(details: ErrorDetail[], meals: ConvertedMeal[], weights: { 
 }
 
 /** What writeExport would report, without writing: a meal already here (same id) is unchanged. */
-async function previewOf(ctx: ExportCtx, checked: CheckedExport, pause: () => Promise<void>): Promise<ImportSummary> {
+async function previewOf(ctx: Ctx, checked: CheckedExport, pause: () => Promise<void>): Promise<ImportSummary> {
   let unchanged = 0;
   for (const m of checked.meals) {
-    if ((await ctx.store.run(ctx.meals.repo.byId(m.id.toLowerCase())))?.userId === ctx.user.id) unchanged++;
+    if ((await ctx.store.run(ctx.deps.meals.byId(m.id.toLowerCase())))?.userId === ctx.user.id) unchanged++;
     await pause();
   }
   return {

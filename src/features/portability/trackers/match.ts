@@ -6,10 +6,11 @@
  * that amount is within 12 % (or 15 kcal) of the entry's. Anything less becomes a quick add with
  * the tracker's own numbers, which are never worse than what the person logged there.
  */
+import type { RequestCtx } from "../../../context";
 import type { Awaitable } from "../../../db/store";
 import { amountOnly } from "../../foods/amount";
 import { CATALOGUE_ID_LIMIT } from "../../foods/catalogue-source";
-import { searchFoods, servingOf, type FoodsCtx } from "../../foods/service";
+import { searchFoods, servingOf } from "../../foods/service";
 import type { LoggableFood } from "../../foods/directory";
 import { stem, words } from "../../foods/text";
 import type { TrackerFood } from "./entries";
@@ -58,7 +59,7 @@ export class CatalogueMatcher {
   private readonly skippedNames = new Set<string>();
 
   constructor(
-    private readonly foods: FoodsCtx,
+    private readonly foods: RequestCtx,
     private readonly loggable: (id: number) => Awaitable<LoggableFood | null>,
     /** Called before each search: hands the event loop back, and throws when the import is cancelled. */
     private readonly pause: () => Promise<void>,
