@@ -24,6 +24,7 @@ import { CustomFoodsRepo } from "./features/custom-foods/repo";
 import { customFoodSource } from "./features/custom-foods/source";
 import { catalogueSource } from "./features/foods/catalogue-source";
 import { FoodDirectory } from "./features/foods/directory";
+import { DishIndex } from "./features/foods/parse";
 import { FoodSearch } from "./features/foods/search";
 import { anonymousPages } from "./features/foods/service";
 import type { OffClient } from "./features/imported/online";
@@ -169,6 +170,7 @@ export function createServices(options: ServiceOptions): Deps {
     customFoods,
     foods,
     anonymousPages: anonymousPages(),
+    dishes: new DishIndex(catalogue),
     personal: personalFoods(store, (u, since) => meals.foodHistory(u, since), customFoods),
     meals,
     dayPages: new DayPages(),

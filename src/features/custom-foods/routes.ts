@@ -15,7 +15,7 @@ export function customFoodsRoutes(deps: RouteDeps) {
       "/",
       async ({ body, set, ctx }) => {
         const { id: _ignored, ...input } = body as Record<string, unknown>; // ids are the server's to give here
-        const food = await deps.commit(() => createFood({ ctx: ctx, input }));
+        const food = await deps.commit(() => createFood({ ctx, input }));
         return reply(deps, food, 201, { location: `/api/v1/foods/${food.id}` }, set);
       },
       {
@@ -31,7 +31,7 @@ export function customFoodsRoutes(deps: RouteDeps) {
     .patch(
       "/:id",
       async ({ params, body, ctx }) =>
-        reply(deps, await deps.commit(() => updateFood({ ctx: ctx, id: params.id, input: body }))),
+        reply(deps, await deps.commit(() => updateFood({ ctx, id: params.id, input: body }))),
       {
         auth: "write",
         params: CustomFoodIdParams,
@@ -46,7 +46,7 @@ export function customFoodsRoutes(deps: RouteDeps) {
     .delete(
       "/:id",
       async ({ params, ctx }) => {
-        await deps.commit(() => deleteFood({ ctx: ctx, id: params.id }));
+        await deps.commit(() => deleteFood({ ctx, id: params.id }));
         return noContent();
       },
       {

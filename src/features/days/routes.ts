@@ -13,7 +13,7 @@ export function daysRoutes(deps: RouteDeps) {
   const tags = ["days"];
   return new Elysia({ prefix: "/days" })
     .use(deps.authn)
-    .get("/", ({ query, ctx }) => replyWith(deps, listDays({ ctx: ctx, input: query })), {
+    .get("/", ({ query, ctx }) => replyWith(deps, listDays({ ctx, input: query })), {
       auth: "read",
       query: t.Object(rangeFields(90)),
       response: {
@@ -26,7 +26,7 @@ export function daysRoutes(deps: RouteDeps) {
       },
       detail: { tags, summary: "The days marked complete or incomplete over a range (at most 366 days), oldest first" },
     })
-    .get("/:date", ({ params, ctx }) => replyWith(deps, getDay({ ctx: ctx, date: params.date })), {
+    .get("/:date", ({ params, ctx }) => replyWith(deps, getDay({ ctx, date: params.date })), {
       auth: "read",
       params: DateParams,
       response: { 200: DayMark, ...errors(400, 401, 404) },
@@ -35,7 +35,7 @@ export function daysRoutes(deps: RouteDeps) {
     .put(
       "/:date",
       async ({ params, body, set, ctx }) => {
-        const { day, created } = await deps.commit(() => putDay({ ctx: ctx, date: params.date, input: body }));
+        const { day, created } = await deps.commit(() => putDay({ ctx, date: params.date, input: body }));
         return reply(deps, day, created ? 201 : 200, undefined, set);
       },
       {
@@ -54,7 +54,7 @@ export function daysRoutes(deps: RouteDeps) {
     .delete(
       "/:date",
       async ({ params, ctx }) => {
-        await deps.commit(() => deleteDay({ ctx: ctx, date: params.date }));
+        await deps.commit(() => deleteDay({ ctx, date: params.date }));
         return noContent();
       },
       {

@@ -9,9 +9,8 @@ import { AppError } from "../../lib/errors";
 import { pathDate } from "../../lib/problems";
 import { localDate } from "../../lib/time";
 import { checkRange } from "../../schema/date-range";
-import { checkSchema } from "../../schema/validation";
 import { checkWeightDate } from "../weights/validate";
-import { DayBody, type ExportedDayT } from "./model";
+import type { DayBody, ExportedDayT } from "./model";
 
 interface Row {
   date: string;
@@ -36,11 +35,6 @@ const one = (ctx: Ctx, date: string) =>
 
 const notFound = (date: string) => new AppError("not_found", `no day mark of yours on ${date}`);
 
-/** `{ complete: boolean }`; `prefix` names where it sits (sync: "data.", import: "days.3."). */
-export function checkDay(raw: unknown, prefix = ""): boolean {
-  return checkSchema(DayBody, raw, prefix).complete;
-}
-
 /** PUT /days/{date} (and a day upsert from sync or import): a date from 1970 to tomorrow. */
 export function* putDay({
   ctx,
@@ -49,10 +43,10 @@ export function* putDay({
 }: {
   ctx: Ctx;
   date: unknown;
-  input: unknown;
+  input: typeof DayBody.static;
 }): Q<{ day: ReturnType<typeof view>; created: boolean }> {
   const day = checkWeightDate(date, localDate(ctx.now, ctx.timezone));
-  const complete = checkDay(input) ? 1 : 0;
+  const complete = input.complete ? 1 : 0;
   const stamp = ctx.now.toISOString();
   return yield* tx(function* () {
     const existed = (yield* one(ctx, day)) !== null;

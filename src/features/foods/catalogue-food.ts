@@ -1,6 +1,6 @@
 /** Catalogue foods in the contract's FoodSummary and Food shapes (details cached: the catalogue never changes). */
 import type { Catalogue, CatalogueFood } from "../../db/catalogue";
-import { Lru } from "../../lib/lru";
+import type { Lru } from "../../lib/lru";
 import { immutableBody } from "../../http/reply";
 import type { FoodSummaryT, FoodT } from "./model";
 import { macros } from "./food-parts";
@@ -33,12 +33,8 @@ export function catalogueSummary(catalogue: Catalogue, f: CatalogueFood): FoodSu
   };
 }
 
-const details = new WeakMap<Catalogue, Lru<number, FoodT>>();
-
-/** A catalogue food in full; cached, since the catalogue never changes while we run. */
-export function catalogueDetail(catalogue: Catalogue, f: CatalogueFood): FoodT {
-  let cache = details.get(catalogue);
-  if (!cache) details.set(catalogue, (cache = new Lru(4000)));
+/** A catalogue food in full; kept in `cache` (the catalogue source's), since the catalogue never changes while we run. */
+export function catalogueDetail(catalogue: Catalogue, f: CatalogueFood, cache: Lru<number, FoodT>): FoodT {
   const hit = cache.get(f.id);
   if (hit) return hit;
   const detail: FoodT = {

@@ -4,7 +4,7 @@ import { value } from "../../db/q";
 import { mealValues, type FoodSource, type LoggableFood } from "./directory";
 import { catalogueDetail, catalogueSummary } from "./catalogue-food";
 import { Lru } from "../../lib/lru";
-import type { FoodSummaryT } from "./model";
+import type { FoodSummaryT, FoodT } from "./model";
 
 export const CATALOGUE_ID_LIMIT = 1_000_000;
 
@@ -12,6 +12,7 @@ export function catalogueSource(catalogue: Catalogue): FoodSource {
   // Summaries never change (the catalogue is read-only): kept, frozen so no caller can alter a
   // shared one. Reading and shaping 20 of them was two thirds of a signed-in search (profiled in process).
   const summaries = new Lru<number, FoodSummaryT>(10_000);
+  const details = new Lru<number, FoodT>(4000);
   const summary = (id: number): FoodSummaryT | null => {
     let s = summaries.get(id);
     if (s) return s;
@@ -30,7 +31,7 @@ export function catalogueSource(catalogue: Catalogue): FoodSource {
     summary: (_userId, id) => value(summary(id)),
     detail(_userId, id) {
       const f = catalogue.food(id);
-      return value(f ? catalogueDetail(catalogue, f) : null);
+      return value(f ? catalogueDetail(catalogue, f, details) : null);
     },
     loggable(_userId, id) {
       const f = catalogue.food(id);

@@ -2,6 +2,7 @@
 import type { Catalogue } from "../../db/catalogue";
 import type { BudgetLimits } from "../../lib/cost-budget";
 import type { FoodDirectory } from "./directory";
+import type { DishIndex } from "./parse";
 import type { MealHistory } from "./recent";
 import type { FoodSearch } from "./search";
 import type { Lru } from "../../lib/lru";
@@ -17,6 +18,8 @@ declare module "../../context" {
     personal: (userId: number, now: Date) => PersonalFoods;
     /** Per food and day, the caller's meals of one meal type (the meal log's MealsRepo.foodHistoryAt). */
     mealHistory: MealHistory;
+    /** Food names with "and"/"with" inside them (POST /foods/parse). */
+    dishes: DishIndex;
     /**
      * Anonymous search pages, serialised once (http/reply.ts), per (imported-products generation, limit,
      * offset, query); kept as promises, so the same query sent twice at once is ranked once.

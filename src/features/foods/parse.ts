@@ -13,25 +13,26 @@ import { personalOf, searchFoods } from "./service";
 
 export const MAX_LINE_LENGTH = 500;
 
-const dishNames = new WeakMap<Catalogue, DishNames>();
-/** Food names with "and"/"with" inside them, built once per catalogue. */
-function dishesOf(catalogue: Catalogue): DishNames {
-  let d = dishNames.get(catalogue);
-  if (!d) {
-    const names = (catalogue.db.query("SELECT name FROM food").all() as { name: string }[]).map((r) => r.name);
-    dishNames.set(catalogue, (d = new DishNames([...names, ...Object.keys(ALIASES)])));
+/** Food names with "and"/"with" inside them: built on the first line read, once per app (createServices). */
+export class DishIndex {
+  private names?: DishNames;
+  constructor(private readonly catalogue: Catalogue) {}
+
+  get(): DishNames {
+    if (!this.names) {
+      const rows = this.catalogue.db.query("SELECT name FROM food").all() as { name: string }[];
+      this.names = new DishNames([...rows.map((r) => r.name), ...Object.keys(ALIASES)]);
+    }
+    return this.names;
   }
-  return d;
 }
 
 export async function parseFoodLine({
   ctx,
-  catalogue,
   input,
   slicer,
 }: {
   ctx: RequestCtx;
-  catalogue: Catalogue;
   input: { text: string };
   slicer?: Slicer;
 }) {
@@ -40,7 +41,7 @@ export async function parseFoodLine({
     throw invalid("text", `must be 1–${MAX_LINE_LENGTH} characters after trimming spaces`);
   const items = [];
   const personal = personalOf(ctx);
-  for (const item of parseLine(text, dishesOf(catalogue))) {
+  for (const item of parseLine(text, ctx.deps.dishes.get())) {
     // the item as typed: its amount read as search reads it, so both start at the same serving
     const q = item.text.slice(0, 100);
     const page = await searchFoods({ ctx, input: { q, limit: 1, offset: 0 }, personal, ...(slicer ? { slicer } : {}) });

@@ -56,7 +56,7 @@ export function foodsRoutes(deps: RouteDeps) {
           const page = await budgeted(
             signedInBudget,
             `u:${user.id}`,
-            (slicer) => searchFoods({ ctx: ctx, input: query, slicer }),
+            (slicer) => searchFoods({ ctx, input: query, slicer }),
             "too many expensive searches from this account",
           );
           return reply(deps, page);
@@ -65,11 +65,11 @@ export function foodsRoutes(deps: RouteDeps) {
         const address = deps.clientAddress(request, server);
         // Clients on this machine are not budgeted: whoever is there can run the CLI anyway, and a
         // proxy on the same machine should be named with --trust-proxy so its clients are told apart.
-        if (isLoopback(address)) return reply(deps, await searchFoods({ ctx: ctx, input: query }));
+        if (isLoopback(address)) return reply(deps, await searchFoods({ ctx, input: query }));
         const page = await budgeted(
           budget,
           rateKey(address),
-          (slicer) => searchFoods({ ctx: ctx, input: query, slicer }),
+          (slicer) => searchFoods({ ctx, input: query, slicer }),
           "too many expensive searches from this address (sign in for a budget of your own)",
         );
         return reply(deps, page);
@@ -92,8 +92,7 @@ export function foodsRoutes(deps: RouteDeps) {
         // Each item is a search: charged like search, to the account or the address.
         const run = (slicer?: Slicer) =>
           parseFoodLine({
-            ctx: ctx,
-            catalogue: deps.catalogue,
+            ctx,
             input: body,
             ...(slicer ? { slicer } : {}),
           });
@@ -141,7 +140,7 @@ export function foodsRoutes(deps: RouteDeps) {
         },
       },
     )
-    .get("/:id", ({ params, ctx }) => replyWith(deps, getFood({ ctx: ctx, input: params })), {
+    .get("/:id", ({ params, ctx }) => replyWith(deps, getFood({ ctx, input: params })), {
       optionalAuth: "read",
       params: FoodIdParams,
       response: { 200: Food, ...errors(400, 404) },

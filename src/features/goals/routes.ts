@@ -14,7 +14,7 @@ export function goalsRoutes(deps: RouteDeps) {
       response: { 200: GoalsDocument, ...errors(401) },
       detail: { ...detail, summary: "The caller's goals: the newest plan and the whole schedule (null = no goal)" },
     })
-    .put("/", async ({ body, ctx }) => reply(deps, await deps.commit(() => putGoals({ ctx: ctx, input: body }))), {
+    .put("/", async ({ body, ctx }) => reply(deps, await deps.commit(() => putGoals({ ctx, input: body }))), {
       auth: "write",
       body: PutGoalsBody,
       response: { 200: GoalsDocument, ...errors(400, 401, 413, 415) },

@@ -14,6 +14,8 @@ export { GOAL_KEYS, type Goals, type GoalKey };
 export { goalsOn, goalsOver, type Plan } from "./plans";
 export { checkGoalsInput } from "./validate";
 export { GoalsDocument, GoalsSchema, PutGoalsBody } from "./model";
+import { PutGoalsBody, type PutGoalsInput } from "./model";
+import { checkSchema } from "../../schema/validation";
 
 /** Every plan of the user, oldest first (a handful: one per change of goals). */
 export function* plansOf(userId: number): Q<Plan[]> {
@@ -54,13 +56,12 @@ export function* writePlan(ctx: Ctx, plan: Plan): Q<void> {
  * every plan). Without `from` it starts today, except the first plan ever, which applies since
  * always (there were no goals to keep).
  */
-export function* putGoals({ ctx, input }: { ctx: Ctx; input: unknown }): Q<ReturnType<typeof goalsDocument>> {
+export function* putGoals({ ctx, input }: { ctx: Ctx; input: PutGoalsInput }): Q<ReturnType<typeof goalsDocument>> {
   const today = localDate(ctx.now, ctx.timezone);
-  const given = (input !== null && typeof input === "object" ? input : {}) as Record<string, unknown>;
-  const first = given.from === undefined && (yield* plansOf(ctx.userId)).length === 0;
+  const first = input.from === undefined && (yield* plansOf(ctx.userId)).length === 0;
   // `from: null` (as GET shows a plan since always) is taken back as such, so a document read can be sent back
   const plan = checkGoalsInput(
-    first ? { ...given, from: null } : input,
+    first ? { ...input, from: null } : input,
     { today, latest: latestGoalsStart(today) },
     "",
     true,
@@ -77,8 +78,11 @@ export function* putGoals({ ctx, input }: { ctx: Ctx; input: unknown }): Q<Retur
  */
 export function checkSchedule(doc: Record<string, unknown>, today: string): Plan[] {
   const dates = { today, latest: latestGoalsStart(today) };
-  if (!Array.isArray(doc.schedule)) return [checkGoalsInput({ ...doc, from: null }, dates, "goals.", true)];
-  return doc.schedule.map((p: unknown, i: number) => checkGoalsInput(p, dates, `goals.schedule.${i}.`, true));
+  // the file's goals are parsed here, at the import's boundary, with the route's schema
+  const parse = (raw: unknown, prefix: string) =>
+    checkGoalsInput(checkSchema(PutGoalsBody, raw, prefix), dates, prefix, true);
+  if (!Array.isArray(doc.schedule)) return [parse({ ...doc, from: null }, "goals.")];
+  return doc.schedule.map((p: unknown, i: number) => parse(p, `goals.schedule.${i}.`));
 }
 
 /** Import: the user's schedule becomes `plans`; false when it already was. Call inside a transaction. */

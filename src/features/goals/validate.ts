@@ -1,8 +1,7 @@
 /** The goals validator (REST, sync and import): one validation_failed lists every bad field. */
 import { AppError, type ErrorDetail } from "../../lib/errors";
 import { addDays, isCalendarDate } from "../../lib/time";
-import { checkSchema } from "../../schema/validation";
-import { PutGoalsBody } from "./model";
+import type { PutGoalsInput } from "./model";
 import { GOAL_KEYS, type Goals, type Plan, WEEKDAYS, type Weekday, SINCE_ALWAYS } from "./plans";
 
 /** The latest date a plan may start on: a year ahead of today (the web app's goals form checks the same). */
@@ -23,12 +22,11 @@ function goalsFrom(input: Partial<Record<keyof Goals, number | null>>): Goals {
  * `allowSinceAlways`). `prefix` names where the input sits (import: "goals.").
  */
 export function checkGoalsInput(
-  raw: unknown,
+  input: PutGoalsInput,
   dates: { today: string; latest: string },
   prefix = "",
   allowSinceAlways = false,
 ): Plan {
-  const input = checkSchema(PutGoalsBody, raw, prefix);
   const details: ErrorDetail[] = [];
   const everyDay = goalsFrom(input);
   const weekdays: Partial<Record<Weekday, Goals>> = {};

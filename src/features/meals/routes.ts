@@ -28,7 +28,7 @@ export function mealsRoutes(deps: RouteDeps) {
     .post(
       "/",
       async ({ body, set, ctx }) => {
-        const { meal, created } = await deps.commit(() => createMeal({ ctx: ctx, input: body }));
+        const { meal, created } = await deps.commit(() => createMeal({ ctx, input: body }));
         return created ? reply(deps, meal, 201, { location: `/api/v1/meals/${meal.id}` }, set) : reply(deps, meal);
       },
       {
@@ -43,7 +43,7 @@ export function mealsRoutes(deps: RouteDeps) {
         },
       },
     )
-    .get("/", ({ query, ctx }) => replyWith(deps, mealsInRange({ ctx: ctx, input: query })), {
+    .get("/", ({ query, ctx }) => replyWith(deps, mealsInRange({ ctx, input: query })), {
       auth: "read",
       query: RangeQuery,
       response: { 200: MealsPage, ...errors(400, 401) },
@@ -56,7 +56,7 @@ export function mealsRoutes(deps: RouteDeps) {
     .post(
       "/copy",
       async ({ body, set, ctx }) => {
-        const out = await deps.commit(() => copyMeals({ ctx: ctx, input: body }));
+        const out = await deps.commit(() => copyMeals({ ctx, input: body }));
         return reply(deps, out, out.created ? 201 : 200, undefined, set);
       },
       {
@@ -74,7 +74,7 @@ export function mealsRoutes(deps: RouteDeps) {
         },
       },
     )
-    .get("/daily", ({ query, ctx }) => replyWith(deps, dailyMeals({ ctx: ctx, input: query })), {
+    .get("/daily", ({ query, ctx }) => replyWith(deps, dailyMeals({ ctx, input: query })), {
       auth: "read",
       query: DayQuery,
       response: { 200: DailyMeals, ...errors(400, 401) },
@@ -84,7 +84,7 @@ export function mealsRoutes(deps: RouteDeps) {
         description: `At most ${MAX_MEALS_PER_DAY} meals (a day holds no more). A day stored before that cap with more has truncated true, its first ${MAX_MEALS_PER_DAY} meals by eaten_at and the whole day's totals.`,
       },
     })
-    .get("/:id", ({ params, ctx }) => replyWith(deps, getMeal({ ctx: ctx, id: params.id })), {
+    .get("/:id", ({ params, ctx }) => replyWith(deps, getMeal({ ctx, id: params.id })), {
       auth: "read",
       params: MealIdParams,
       response: { 200: Meal, ...errors(400, 401, 404) },
@@ -93,7 +93,7 @@ export function mealsRoutes(deps: RouteDeps) {
     .patch(
       "/:id",
       async ({ params, body, ctx }) =>
-        reply(deps, await deps.commit(() => updateMeal({ ctx: ctx, id: params.id, input: body }))),
+        reply(deps, await deps.commit(() => updateMeal({ ctx, id: params.id, input: body }))),
       {
         auth: "write",
         params: MealIdParams,
@@ -110,7 +110,7 @@ export function mealsRoutes(deps: RouteDeps) {
     .delete(
       "/:id",
       async ({ params, ctx }) => {
-        await deps.commit(() => deleteMeal({ ctx: ctx, id: params.id }));
+        await deps.commit(() => deleteMeal({ ctx, id: params.id }));
         return noContent();
       },
       {

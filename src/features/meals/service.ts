@@ -7,7 +7,7 @@ import { tx, isUniqueViolation, type Q } from "../../db/q";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { AppError } from "../../lib/errors";
 import { localClock, localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
-import type { CreateMealInput, MealT, MealType } from "./model";
+import type { CreateMealInput, MealT, MealType, PatchMealInput } from "./model";
 import { scale, type MealNutrients } from "./nutrition";
 import type { MealRow, NewMeal } from "./repo";
 import { isUuid } from "../../lib/problems";
@@ -68,8 +68,14 @@ function requestHash(input: CreateMealInput, eatenAt: Date | undefined): string 
  * POST /meals (and a sync create). With a client `id`, a retry with the same content returns the
  * stored meal (`created: false`); the same id with other content is 409 id_conflict.
  */
-export function* createMeal({ ctx, input: raw }: { ctx: Ctx; input: unknown }): Q<{ meal: MealT; created: boolean }> {
-  const v = yield* validateCreate(checkCtx(ctx), raw);
+export function* createMeal({
+  ctx,
+  input: body,
+}: {
+  ctx: Ctx;
+  input: CreateMealInput;
+}): Q<{ meal: MealT; created: boolean }> {
+  const v = yield* validateCreate(checkCtx(ctx), body);
   const { input } = v;
   const hash = requestHash(input, v.eatenAt);
   const id = input.id !== undefined ? input.id.toLowerCase() : Bun.randomUUIDv7();
@@ -210,7 +216,7 @@ export function* getMeal({ ctx, id }: { ctx: Ctx; id: string }): Q<MealT> {
 }
 
 /** PATCH /meals/:id (and a sync update) — grams and nutrients are recomputed from the per-100 g values stored with the meal. */
-export function* updateMeal({ ctx, id, input: raw }: { ctx: Ctx; id: string; input: unknown }): Q<MealT> {
+export function* updateMeal({ ctx, id, input: raw }: { ctx: Ctx; id: string; input: PatchMealInput }): Q<MealT> {
   const row = yield* ownMeal(ctx, id);
   const stored = toMeal(row);
   const quick = stored.food ? undefined : { description: stored.description!, nutrients: nutrientsOf(row) };

@@ -9,9 +9,8 @@ import type { Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { checkDate, Problems } from "../../lib/problems";
 import { parseRfc3339 } from "../../lib/time";
-import { checkSchema } from "../../schema/validation";
 import type { LoggableFood, LoggablePortion } from "../foods/directory";
-import { CreateMealBody, PatchMealBody, QUICK_ADD_NAME, type CreateMealInput, type PatchMealInput } from "./model";
+import { QUICK_ADD_NAME, type CreateMealInput, type PatchMealInput } from "./model";
 import { gramsOf, round3, type MealNutrients } from "./nutrition";
 import { checkQuantity } from "./quantity";
 
@@ -87,9 +86,9 @@ export const foodNotFound = (id: number) =>
     { field: "food_id", message: `no food with id ${id} that you may log` },
   ]);
 
-/** POST /meals or a sync create. (An import's meals carry stored values; import.ts checks them with the rules above.) */
-export function* validateCreate(ctx: MealCheckCtx, raw: unknown): Q<ValidCreate> {
-  const input = checkSchema(CreateMealBody, raw);
+/** POST /meals or a sync create, its body already checked against CreateMealBody (by the route, or by sync at its
+ * boundary). (An import's meals carry stored values; import.ts checks them with the rules above.) */
+export function* validateCreate(ctx: MealCheckCtx, input: CreateMealInput): Q<ValidCreate> {
   const p = new Problems();
   const usesPortion = input.portion_id !== undefined && input.portion_id !== null;
   const date = checkDate(p, "date", input.date);
@@ -169,9 +168,8 @@ export function* validatePatch(
     portionGrams: number | null;
     quick?: QuickValues;
   },
-  raw: unknown,
+  input: PatchMealInput,
 ): Q<ValidPatch> {
-  const input = checkSchema(PatchMealBody, raw);
   const p = new Problems();
   if (stored.foodId === null) {
     for (const k of ["quantity", "portion_id"] as const) {

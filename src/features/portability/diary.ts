@@ -16,7 +16,8 @@ import type { Store } from "../../db/store";
 import { pacedWrites } from "../../db/paced-writes";
 import { checkWeight, checkWeightDate } from "../weights/validate";
 import { putWeight } from "../weights/service";
-import { checkDay, exportDays, putDay } from "../days/service";
+import { WeightBody } from "../weights/model";
+import { exportDays, putDay } from "../days/service";
 import { ExportedDay, type ExportedDayT } from "../days/model";
 
 const values = () => TextRecord(Nullable(t.Number()));
@@ -126,7 +127,7 @@ export async function checkDiary(
     const w = attempt(`weights.${i}.`, () => {
       const w = checkSchema(ExportedWeight, raw, `weights.${i}.`);
       checkWeightDate(w.date, today);
-      checkWeight({ kg: w.kg, note: w.note });
+      checkWeight(checkSchema(WeightBody, { kg: w.kg, note: w.note }));
       return w;
     });
     if (w) weights.push(w);
@@ -137,7 +138,6 @@ export async function checkDiary(
     const d = attempt(`days.${i}.`, () => {
       const d = checkSchema(ExportedDay, raw, `days.${i}.`);
       checkWeightDate(d.date, today, "date");
-      checkDay({ complete: d.complete });
       return d;
     });
     if (d) days.push(d);

@@ -55,7 +55,7 @@ export function recipesRoutes(deps: RouteDeps) {
     .post(
       "/",
       async ({ body, set, ctx }) => {
-        const recipe = await deps.commit(() => createRecipe({ ctx: ctx, input: body as Record<string, unknown> }));
+        const recipe = await deps.commit(() => createRecipe({ ctx, input: body as Record<string, unknown> }));
         return reply(deps, recipe, 201, { location: `/api/v1/recipes/${recipe.id}` }, set);
       },
       {
@@ -81,7 +81,7 @@ export function recipesRoutes(deps: RouteDeps) {
       async ({ params, body, ctx }) =>
         reply(
           deps,
-          await deps.commit(() => updateRecipe({ ctx: ctx, id: params.id, input: body as Record<string, unknown> })),
+          await deps.commit(() => updateRecipe({ ctx, id: params.id, input: body as Record<string, unknown> })),
         ),
       {
         auth: "write",
@@ -94,7 +94,7 @@ export function recipesRoutes(deps: RouteDeps) {
     .delete(
       "/:id",
       async ({ params, ctx }) => {
-        await deps.commit(() => deleteRecipe({ ctx: ctx, id: params.id }));
+        await deps.commit(() => deleteRecipe({ ctx, id: params.id }));
         return noContent();
       },
       {

@@ -38,7 +38,7 @@ export function savedMealsRoutes(deps: RouteDeps) {
     .post(
       "/",
       async ({ body, set, ctx }) => {
-        const { saved, created } = await deps.commit(() => createSavedMeal({ ctx: ctx, input: body }));
+        const { saved, created } = await deps.commit(() => createSavedMeal({ ctx, input: body }));
         return created
           ? reply(deps, saved, 201, { location: `/api/v1/saved-meals/${saved.id}` }, set)
           : reply(deps, saved);
@@ -54,7 +54,7 @@ export function savedMealsRoutes(deps: RouteDeps) {
         },
       },
     )
-    .get("/:id", ({ params, ctx }) => replyWith(deps, getSavedMeal({ ctx: ctx, id: params.id })), {
+    .get("/:id", ({ params, ctx }) => replyWith(deps, getSavedMeal({ ctx, id: params.id })), {
       auth: "read",
       params: SavedMealIdParams,
       response: { 200: SavedMeal, ...errors(400, 401, 404) },
@@ -63,7 +63,7 @@ export function savedMealsRoutes(deps: RouteDeps) {
     .patch(
       "/:id",
       async ({ params, body, ctx }) =>
-        reply(deps, await deps.commit(() => updateSavedMeal({ ctx: ctx, id: params.id, input: body }))),
+        reply(deps, await deps.commit(() => updateSavedMeal({ ctx, id: params.id, input: body }))),
       {
         auth: "write",
         params: SavedMealIdParams,
@@ -75,7 +75,7 @@ export function savedMealsRoutes(deps: RouteDeps) {
     .delete(
       "/:id",
       async ({ params, ctx }) => {
-        await deps.commit(() => deleteSavedMeal({ ctx: ctx, id: params.id }));
+        await deps.commit(() => deleteSavedMeal({ ctx, id: params.id }));
         return noContent();
       },
       {
@@ -88,7 +88,7 @@ export function savedMealsRoutes(deps: RouteDeps) {
     .post(
       "/:id/log",
       async ({ params, body, set, ctx }) => {
-        const out = await deps.commit(() => logSavedMeal({ ctx: ctx, id: params.id, input: body }));
+        const out = await deps.commit(() => logSavedMeal({ ctx, id: params.id, input: body }));
         return reply(deps, out, out.created ? 201 : 200, undefined, set);
       },
       {

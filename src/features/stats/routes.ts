@@ -124,7 +124,7 @@ export function statsRoutes(deps: RouteDeps) {
   const detail = { tags: ["stats"] };
   return new Elysia({ prefix: "/stats" })
     .use(deps.authn)
-    .get("/daily", ({ query, ctx }) => replyWith(deps, dailyStats({ ctx: ctx, input: query })), {
+    .get("/daily", ({ query, ctx }) => replyWith(deps, dailyStats({ ctx, input: query })), {
       auth: "read",
       query: t.Object({
         date: t.Optional(Text({ description: "YYYY-MM-DD, default today in the user's time zone" })),
@@ -137,7 +137,7 @@ export function statsRoutes(deps: RouteDeps) {
           "energy_split_pct uses 4/9/4 kcal per gram of protein/fat/carbohydrate; it is null for a day without macro energy.",
       },
     })
-    .get("/weekly", ({ query, ctx }) => replyWith(deps, weeklyStats({ ctx: ctx, input: query })), {
+    .get("/weekly", ({ query, ctx }) => replyWith(deps, weeklyStats({ ctx, input: query })), {
       auth: "read",
       query: t.Object({ end: t.Optional(Text({ description: "YYYY-MM-DD, default today" })) }),
       response: { 200: WeeklyStats, ...errors(400, 401) },
@@ -151,7 +151,7 @@ export function statsRoutes(deps: RouteDeps) {
     .get(
       "/expenditure",
       ({ user, query, ctx }) =>
-        replyWith(deps, expenditure({ ctx: ctx, unit: user.weightUnit === "lb" ? "lb" : "kg", input: query })),
+        replyWith(deps, expenditure({ ctx, unit: user.weightUnit === "lb" ? "lb" : "kg", input: query })),
       {
         auth: "read",
         query: t.Object({
@@ -174,7 +174,7 @@ export function statsRoutes(deps: RouteDeps) {
         },
       },
     )
-    .get("/days", ({ query, ctx }) => replyWith(deps, statsOverDays({ ctx: ctx, input: query })), {
+    .get("/days", ({ query, ctx }) => replyWith(deps, statsOverDays({ ctx, input: query })), {
       auth: "read",
       query: t.Object(rangeFields(90)),
       response: {

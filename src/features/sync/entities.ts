@@ -1,8 +1,15 @@
 /**
  * How a push mutation reaches each entity's own service, so REST, sync and import validate and
- * log the same way. One entry per entity: whose an id is, and how to write it.
+ * log the same way. One entry per entity: whose an id is, and how to write it. A mutation's data is
+ * parsed here, once, with the entity's route schema (what Elysia checks for REST); the service takes
+ * the schema's type and checks only what a schema cannot say.
  */
 import type { Ctx } from "../../context";
+import { checkSchema } from "../../schema/validation";
+import { CreateMealBody, PatchMealBody } from "../meals/model";
+import { WeightBody } from "../weights/model";
+import { DayBody } from "../days/model";
+import { PutGoalsBody } from "../goals/model";
 import { AppError } from "../../lib/errors";
 import { createFood, deleteFood, updateFood } from "../custom-foods/service";
 import { clearGoals, putGoals } from "../goals/service";
@@ -54,7 +61,7 @@ export const HANDLERS: Record<Entity, Handler> = {
         yield* deleteMeal({ ctx: c, id: String(id) });
         return id!;
       }
-      if (!exists) return (yield* createMeal({ ctx: c, input: { ...data, id } })).meal.id;
+      if (!exists) return (yield* createMeal({ ctx: c, input: checkSchema(CreateMealBody, { ...data, id }) })).meal.id;
       const { food_id: foodId, ...fields } = data;
       const stored = (yield* c.deps.meals.get(c.userId, String(id)))!;
       if (foodId !== undefined && foodId !== stored.foodId) {
@@ -62,7 +69,7 @@ export const HANDLERS: Record<Entity, Handler> = {
           { field: "data.food_id", message: "cannot change on an existing meal" },
         ]);
       }
-      yield* updateMeal({ ctx: c, id: String(id), input: fields });
+      yield* updateMeal({ ctx: c, id: String(id), input: checkSchema(PatchMealBody, fields) });
       return id!;
     },
   },
@@ -100,7 +107,7 @@ export const HANDLERS: Record<Entity, Handler> = {
     takenByOther: never,
     *write(c, m) {
       if (m.op === "delete") yield* clearGoals(c);
-      else yield* putGoals({ ctx: c, input: m.data ?? {} });
+      else yield* putGoals({ ctx: c, input: checkSchema(PutGoalsBody, m.data ?? {}) });
       return "goals";
     },
   },
@@ -108,7 +115,7 @@ export const HANDLERS: Record<Entity, Handler> = {
     takenByOther: never,
     *write(c, m, id) {
       if (m.op === "delete") yield* deleteWeight({ ctx: c, date: id });
-      else yield* putWeight({ ctx: c, date: id, input: m.data ?? {} });
+      else yield* putWeight({ ctx: c, date: id, input: checkSchema(WeightBody, m.data ?? {}) });
       return id!;
     },
   },
@@ -128,7 +135,7 @@ export const HANDLERS: Record<Entity, Handler> = {
     takenByOther: never,
     *write(c, m, id) {
       if (m.op === "delete") yield* deleteDay({ ctx: c, date: id });
-      else yield* putDay({ ctx: c, date: id, input: m.data ?? {} });
+      else yield* putDay({ ctx: c, date: id, input: checkSchema(DayBody, m.data ?? {}) });
       return id!;
     },
   },

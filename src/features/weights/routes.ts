@@ -28,7 +28,7 @@ export function weightsRoutes(deps: RouteDeps) {
   const tags = ["weight"];
   return new Elysia({ prefix: "/weights" })
     .use(deps.authn)
-    .get("/", ({ query, ctx }) => replyWith(deps, listWeights({ ctx: ctx, input: query })), {
+    .get("/", ({ query, ctx }) => replyWith(deps, listWeights({ ctx, input: query })), {
       auth: "read",
       query: t.Object(rangeFields(90)),
       response: {
@@ -71,7 +71,7 @@ export function weightsRoutes(deps: RouteDeps) {
         detail: { tags, summary: "Log a weight (today by default); the same as PUT /weights/{date}" },
       },
     )
-    .get("/:date", ({ params, ctx }) => replyWith(deps, getWeight({ ctx: ctx, date: params.date })), {
+    .get("/:date", ({ params, ctx }) => replyWith(deps, getWeight({ ctx, date: params.date })), {
       auth: "read",
       params: DateParams,
       response: { 200: Weight, ...errors(400, 401, 404) },
@@ -80,7 +80,7 @@ export function weightsRoutes(deps: RouteDeps) {
     .put(
       "/:date",
       async ({ params, body, set, ctx }) => {
-        const { weight, created } = await deps.commit(() => putWeight({ ctx: ctx, date: params.date, input: body }));
+        const { weight, created } = await deps.commit(() => putWeight({ ctx, date: params.date, input: body }));
         return reply(deps, weight, created ? 201 : 200, undefined, set);
       },
       {
@@ -98,7 +98,7 @@ export function weightsRoutes(deps: RouteDeps) {
     .delete(
       "/:date",
       async ({ params, ctx }) => {
-        await deps.commit(() => deleteWeight({ ctx: ctx, date: params.date }));
+        await deps.commit(() => deleteWeight({ ctx, date: params.date }));
         return noContent();
       },
       {

@@ -10,6 +10,7 @@ import { addDays, localDate } from "../../lib/time";
 import { checkRange } from "../../schema/date-range";
 import { SMOOTHING, toUnit, trendSeries, type Weighing } from "./trend";
 import { checkWeight, checkWeightDate } from "./validate";
+import type { WeightBodyT } from "./model";
 
 /** "kg" or "lb": how the caller's values are shown. */
 const unitOf = (ctx: Ctx): "kg" | "lb" => (ctx.user.weightUnit === "lb" ? "lb" : "kg");
@@ -50,7 +51,7 @@ export function* putWeight({
 }: {
   ctx: Ctx;
   date: unknown;
-  input: unknown;
+  input: WeightBodyT;
 }): Q<{ weight: ReturnType<typeof weightView>; created: boolean }> {
   const day = checkWeightDate(date, localDate(ctx.now, ctx.timezone));
   const w = checkWeight(input);

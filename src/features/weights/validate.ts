@@ -1,8 +1,7 @@
 /** The weight validator (REST, sync and import). */
 import { addDays } from "../../lib/time";
 import { Problems, checkDate } from "../../lib/problems";
-import { checkSchema } from "../../schema/validation";
-import { WeightBody } from "./model";
+import type { WeightBodyT } from "./model";
 import { KG_PER_LB } from "./trend";
 
 export { MAX_KG, MIN_KG } from "./model";
@@ -13,11 +12,10 @@ export interface WeightInput {
 }
 
 /**
- * `{ kg }` or `{ lb }` (exactly one) and an optional note; `prefix` names where it sits. The
- * schema (model.ts) checks types and ranges, as Elysia does for REST; then exactly one unit.
+ * `{ kg }` or `{ lb }` (exactly one) and an optional note; `prefix` names where it sits. The body was
+ * checked against WeightBody (model.ts) already, by the route or at sync's boundary; this adds exactly one unit.
  */
-export function checkWeight(raw: unknown, prefix = ""): WeightInput {
-  const body = checkSchema(WeightBody, raw, prefix);
+export function checkWeight(body: WeightBodyT, prefix = ""): WeightInput {
   const p = new Problems();
   const hasKg = body.kg !== undefined && body.kg !== null;
   const hasLb = body.lb !== undefined && body.lb !== null;
