@@ -5,7 +5,13 @@
  *   - no import circle, between files or between parts (each feature folder, db, lib, http, cli…);
  *   - a feature's routes are imported by app.ts alone (features share context.ts, services, models);
  *   - features and the request pipeline (src/http) import nothing from app.ts or services.ts, and
- *     src/http nothing from a feature.
+ *     src/http nothing from a feature;
+ *   - lib/ is a leaf: it imports neither db/ nor Elysia;
+ *   - per-request values live on the request's context: no module-level WeakMap keyed by a Request,
+ *     and no feature module keeps a WeakMap keyed by a service (caches are built in createServices);
+ *   - the one request context: features take RouteDeps, AuthedUser and Ctx from src/context.ts and
+ *     src/http, never from features/auth; app.ts assigns nothing into what it built;
+ *   - the web app (web/src) has no import circle either.
  */
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -13,6 +19,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript5";
 
 const SRC = join(import.meta.dir, "..", "..", "src");
+const WEB = join(import.meta.dir, "..", "..", "web", "src");
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -22,22 +29,37 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** file (relative to src) → the files of src it imports. */
-function importGraph(): Map<string, string[]> {
+/** file (relative to `root`) → the files under `root` it imports (type-only imports too). */
+function importGraph(root = SRC): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(SRC)) {
+  for (const file of sourceFiles(root)) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
     const targets: string[] = [];
     for (const { fileName } of importedFiles) {
       if (!fileName.startsWith(".")) continue;
       const base = resolve(dirname(file), fileName);
       const found = [`${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find((p) => existsSync(p));
-      if (found) targets.push(relative(SRC, found));
+      if (found && !relative(root, found).startsWith("..")) targets.push(relative(root, found));
     }
-    graph.set(relative(SRC, file), targets);
+    graph.set(relative(root, file), targets);
   }
   return graph;
 }
+
+/** file (relative to src) → the bare packages it imports ("elysia", "drizzle-orm", …). */
+function packageImports(): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const file of sourceFiles(SRC)) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+    out.set(
+      relative(SRC, file),
+      importedFiles.map((f) => f.fileName).filter((n) => !n.startsWith(".")),
+    );
+  }
+  return out;
+}
+
+const text = (file: string) => readFileSync(join(SRC, file), "utf8");
 
 /** Strongly connected components of more than one node (Tarjan): each is an import circle. */
 export function circles(graph: Map<string, string[]>): string[][] {
@@ -138,6 +160,63 @@ describe("the source tree's imports", () => {
         .map((t) => `${file} → ${t}`),
     );
     expect(wrong).toEqual([]);
+  });
+
+  test("lib/ is a leaf: it imports neither db/ nor Elysia", () => {
+    const wrong = [...graph].flatMap(([file, targets]) =>
+      file.startsWith("lib/") ? targets.filter((t) => t.startsWith("db/")).map((t) => `${file} → ${t}`) : [],
+    );
+    for (const [file, packages] of packageImports())
+      if (file.startsWith("lib/"))
+        wrong.push(...packages.filter((p) => p.startsWith("elysia")).map((p) => `${file} → ${p}`));
+    expect(wrong).toEqual([]);
+  });
+
+  test("no module-level WeakMap keyed by a Request; features keep no WeakMap keyed by a service", () => {
+    const wrong = [...graph.keys()].flatMap((file) => {
+      const found: string[] = [];
+      if (/WeakMap<\s*Request\b/.test(text(file))) found.push(`${file}: WeakMap keyed by Request`);
+      if (file.startsWith("features/") && /new WeakMap\b/.test(text(file))) found.push(`${file}: WeakMap`);
+      return found;
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  test("features take RouteDeps and AuthedUser from src/http and src/context.ts, not from features/auth", () => {
+    const wrong = [...graph].flatMap(([file, targets]) => {
+      if (!file.startsWith("features/") || file.startsWith("features/auth/")) return [];
+      const auth = targets.filter((t) => t.startsWith("features/auth/"));
+      if (!auth.length) return [];
+      const names = /import[^;]*\b(RouteDeps|AuthedUser)\b[^;]*from\s+"[^"]*auth\//.exec(text(file));
+      return names ? [`${file} imports ${names[1]} from features/auth`] : [];
+    });
+    expect(wrong).toEqual([]);
+    // and they exist where they should
+    expect(text("http/auth.ts")).toMatch(/export interface RouteDeps\b/);
+    expect(text("context.ts")).toMatch(/export interface AuthedUser\b/);
+  });
+
+  test("app.ts installs nothing after construction: it assigns to no property of what it built", () => {
+    const source = ts.createSourceFile("app.ts", text("app.ts"), ts.ScriptTarget.Latest, true);
+    const assigned: string[] = [];
+    const visit = (node: ts.Node) => {
+      if (
+        ts.isBinaryExpression(node) &&
+        node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+        node.operatorToken.kind <= ts.SyntaxKind.LastAssignment &&
+        (ts.isPropertyAccessExpression(node.left) || ts.isElementAccessExpression(node.left))
+      )
+        assigned.push(node.getText(source));
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    expect(assigned).toEqual([]);
+  });
+
+  test("the web app has no import circle (type-only imports count)", () => {
+    const web = importGraph(WEB);
+    expect(web.size).toBeGreaterThan(20);
+    expect(circles(web)).toEqual([]);
   });
 
   test("the README's layout names paths that exist", () => {

@@ -22,7 +22,15 @@ import {
 } from "./store";
 import type { Weekday } from "../../src/features/goals/plans";
 import type { GoalsRecord } from "./goals";
-import type { Sync } from "./sync";
+
+/**
+ * What a local write tells sync (sync.ts's Sync is one): its database, and that a change is waiting.
+ * Stated here so this file need not import sync.ts, which imports this one.
+ */
+export interface SyncQueue {
+  readonly db: Store;
+  changed(): void;
+}
 
 /** The eight meal nutrients of a set of values (every other key left out; a missing one is null). */
 export const mealValues = (values: Record<string, number | null> | undefined) =>
@@ -178,7 +186,7 @@ export function mealData(meal: Meal): Record<string, unknown> {
 
 /** A local write and its queued mutation, in one transaction; then sync is told. */
 export async function enqueue(
-  sync: Sync,
+  sync: SyncQueue,
   m: Omit<Mutation, "mutation_id" | "seq">,
   write: (tx: Tx) => Promise<unknown>,
   tx: Tx = writeAll(sync.db),
@@ -193,7 +201,7 @@ export async function enqueue(
 export class Local {
   constructor(
     readonly db: Store,
-    private readonly sync: Sync,
+    private readonly sync: SyncQueue,
   ) {}
 
   private enqueue(
