@@ -81,7 +81,7 @@ export interface ServiceOptions {
   jwtSecret: string;
   now?: () => Date;
   logger?: Logger;
-  /** Check every success body against its declared schema (tests, development). See lib/reply.ts. */
+  /** Check every success body against its declared schema (tests, development). See http/reply.ts. */
   validateResponses?: boolean;
   logRequests?: boolean;
   /** argon2id cost; tests use OWASP's minimum, production Bun's stronger default. */

@@ -4,7 +4,7 @@
  * between them (GET, POST, PATCH, DELETE; an id parameter on half), each with a JSON body schema on
  * writes, an integer query or path parameter, 200 and error response schemas, and an `auth` macro;
  * 16 more GET routes on the root; and global request, error and after-response hooks, as
- * src/app.ts composes them. Handlers answer a ready Response, as Morsel's do in production (lib/reply.ts). Listens on $PORT (else any free port) the way src/http/server.ts does,
+ * src/app.ts composes them. Handlers answer a ready Response, as Morsel's do in production (src/http/reply.ts). Listens on $PORT (else any free port) the way src/http/server.ts does,
  * and prints it. `bench:binary` compiles it like the executable and times its first 200 on /healthz.
  */
 import { type AnyElysia, Elysia, t } from "elysia";

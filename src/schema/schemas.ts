@@ -5,7 +5,7 @@
  * so a missing field is filled in (a PATCH without meal_type turned a dinner into a breakfast), and
  * `t.Integer` is `string | integer` with a string default of 0 (made for query strings). JSON bodies
  * and responses use `Enum` and `Int` instead: exactly the JSON type, no defaults the contract does
- * not state. Query and path integers keep coercion (lib/validation.ts intParam).
+ * not state. Query and path integers keep coercion (schema/validation.ts intParam).
  */
 import { t } from "elysia";
 import {

@@ -2,7 +2,7 @@
  * No text takes U+0000 (NUL): PostgreSQL's text cannot hold it (every such write was a 500 there,
  * and stored on SQLite). Every body field, query and path parameter that is text is refused with
  * 400 validation_failed naming it, on both backends, and nothing is stored. The rule is in the
- * schemas (lib/schemas.ts Text), so the OpenAPI document says it for every such string.
+ * schemas (schema/schemas.ts Text), so the OpenAPI document says it for every such string.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { expectError, makeApp, registerUser } from "../helpers";

@@ -1,5 +1,5 @@
 /**
- * readLimited (src/lib/body.ts) on in-process Requests: with a declared length it fills one buffer
+ * readLimited (src/http/read-body.ts) on in-process Requests: with a declared length it fills one buffer
  * of that size; chunked bodies are joined; a body longer than it declared is still read whole; the
  * limit is enforced from the header and while streaming.
  */

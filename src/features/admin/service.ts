@@ -1,7 +1,7 @@
 /**
  * The admin's work: accounts (list, disable, role, reset code, delete), invites and the
  * registration mode. Through the auth feature's repositories; the only other thing read is each
- * account's meal count, which the meal log answers (context.ts).
+ * account's meal count, which the meal log answers (admin/deps.ts).
  */
 import type { Deps } from "../../context";
 import { tx, type Q } from "../../db/q";

@@ -12,6 +12,7 @@ import { checkName, validateAll } from "./validate";
 import { OnceAMinute } from "../../lib/once-a-minute";
 import { hashSecret, newSecret } from "./secrets";
 import type { Scope, UserRow } from "../../context";
+import type { AccessToken } from "./credential-model";
 
 export const TOKEN_PREFIX = "morsel_pat_";
 export const TOKEN_SCOPES = ["read", "write"] as const;
@@ -20,14 +21,8 @@ export type { Scope };
 export const MAX_TOKENS_PER_USER = 50;
 const MAX_EXPIRY_DAYS = 3650;
 
-export interface AccessTokenView {
-  id: number;
-  name: string;
-  scopes: TokenScope[];
-  created_at: string;
-  expires_at: string | null;
-  last_used_at: string | null;
-}
+/** The AccessToken schema's shape (credential-model.ts): a token as listed. */
+export type AccessTokenView = typeof AccessToken.static;
 
 type Row = typeof accessTokens.$inferSelect;
 

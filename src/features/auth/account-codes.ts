@@ -10,6 +10,7 @@ import { hashSecret, newTypableCode, normaliseCode } from "./secrets";
 
 export type CodeKind = "invite" | "reset";
 
+/** API data, hand-written: the invite's view is built by the repository (no Elysia there); the Invite schema in admin/model.ts checks it on every test reply. */
 export interface InviteView {
   id: number;
   note: string | null;

@@ -4,17 +4,12 @@ import { all, exec, one, row, rows, run, tx, type Q } from "../../db/q";
 import { OnceAMinute } from "../../lib/once-a-minute";
 
 import type { Role, UserRow } from "../../context";
+import type { User } from "./model";
 
 export type { Role, UserRow };
 
-export interface PublicUser {
-  id: number;
-  email: string;
-  name: string;
-  timezone: string;
-  role: Role;
-  weight_unit: "kg" | "lb";
-}
+/** The User schema's shape (model.ts): what GET /me and a token pair show of an account. */
+export type PublicUser = typeof User.static;
 
 export function toPublicUser(u: UserRow | (Omit<UserRow, "role"> & { role: string })): PublicUser {
   return {
@@ -37,7 +32,7 @@ export interface SessionRow {
 export class AuthRepo {
   /**
    * The user behind a live session, or null when it was revoked, the user disabled or deleted. The
-   * auth macro keeps its answer by access token until the database changes (auth/plugin.ts).
+   * auth macro keeps its answer by access token until the database changes (auth/authenticator.ts).
    * A disabled account's sessions are revoked when it is disabled; the join refuses them anyway.
    */
   *userForSession(sid: string): Q<(UserRow & { graceSince: string | null }) | null> {

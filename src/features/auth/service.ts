@@ -2,6 +2,7 @@
  * Accounts and sessions (API.md §Accounts and tokens). Services take `{ ctx, input }`; the
  * caller's identity always comes from `ctx` (the verified token), never from the body.
  */
+import type { TokenPair as TokenPairSchema } from "./model";
 import { rateKey } from "../../http/client-address";
 import type { RateWindow } from "../../lib/rate-window";
 import { sql } from "drizzle-orm";
@@ -45,13 +46,8 @@ export interface AuthCtx {
   registrations: RateWindow;
 }
 
-export interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  token_type: "Bearer";
-  expires_in: typeof ACCESS_TTL_S;
-  user: PublicUser;
-}
+/** The TokenPair schema's shape (model.ts): what register, login and refresh answer. */
+export type TokenPair = typeof TokenPairSchema.static;
 
 const iso = (d: Date) => d.toISOString();
 

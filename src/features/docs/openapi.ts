@@ -31,7 +31,7 @@ class Schemas {
 
   private walk(s: Json, top: boolean): Json {
     delete s.$id;
-    delete s.errorMessage; // our validation message (lib/validation.ts), not JSON Schema
+    delete s.errorMessage; // our validation message (schema/validation.ts), not JSON Schema
     // Elysia's coerced integer (query and path): string-or-integer; the document says integer
     const any = s.anyOf as Json[] | undefined;
     if (any?.length === 2 && any.some((m) => m.type === "string" && m.format === "integer")) {

@@ -79,7 +79,7 @@ export function* servingOf(
 }
 
 /**
- * Anonymous pages, serialised once (lib/reply.ts), per (imported-products generation, limit, offset,
+ * Anonymous pages, serialised once (http/reply.ts), per (imported-products generation, limit, offset,
  * query). Rankings themselves are kept by FoodSearch under the generation (`cacheKey`), so paging and
  * personal searches rank a query once; the catalogue is read-only and an import moves the generation.
  */

@@ -9,7 +9,7 @@ import { tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { isUuid, Problems, checkDate } from "../../lib/problems";
 import { addDays, localClock, localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
-import { MEAL_TYPES, type MealT, type MealType } from "./model";
+import { MEAL_TYPES, type CopyMealsBody, type MealT, type MealType } from "./model";
 import type { MealRow } from "./repo";
 import { toMeal } from "./service";
 import { MAX_MEALS_PER_DAY, roomOnDay } from "./day-cap";
@@ -17,14 +17,8 @@ import { MAX_MEALS_PER_DAY, roomOnDay } from "./day-cap";
 /** A copy makes at most a full day of meals. */
 export const MAX_COPY = MAX_MEALS_PER_DAY;
 
-export interface CopyInput {
-  meal_ids?: unknown;
-  from_date?: unknown;
-  meal_type?: unknown;
-  to_date?: unknown;
-  to_meal_type?: unknown;
-  id?: unknown;
-}
+/** POST /meals/copy's body, as its route validated it. */
+export type CopyInput = typeof CopyMealsBody.static;
 
 /** A UUID (version 8, RFC 9562) from the copy's id and the original's: the same pair, the same id. */
 function derivedId(copyId: string, sourceId: string): string {

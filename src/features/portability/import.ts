@@ -27,17 +27,19 @@ import type { MealNutrients } from "../meals/nutrition";
 import { checkEatenAt, checkQuantity } from "../meals/validate";
 import { pacedWrites } from "../../db/paced-writes";
 import { cancellablePacer, pacedJsonSha256 } from "../../lib/pace";
-import { EXPORT_FORMAT, EXPORT_VERSION, ExportedMeal, type ExportedMealT } from "./model";
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  ExportedMeal,
+  type ExportedMealT,
+  type ImportSummary as ImportSummarySchema,
+} from "./model";
 
-export interface ImportSummary {
-  meals: { added: number; unchanged: number };
-  custom_foods: { added: number; unchanged: number };
-  recipes: { added: number; unchanged: number };
-  weights: { added: number; unchanged: number };
-  days: { added: number; unchanged: number };
-  saved_meals: { added: number; unchanged: number };
-  goals: "updated" | "unchanged";
-}
+/** A JSON import's answer: the ImportSummary schema's counts (a tracker import adds the rest of it). */
+export type ImportSummary = Pick<
+  typeof ImportSummarySchema.static,
+  "meals" | "custom_foods" | "recipes" | "weights" | "days" | "saved_meals" | "goals"
+>;
 
 function invalid(details: ErrorDetail[]): AppError {
   const shown = details.slice(0, 50);

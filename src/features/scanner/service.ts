@@ -39,6 +39,7 @@ export async function scanBarcode({
 
 const ZXING_FORMAT: Record<string, GtinFormat> = { EAN13: "EAN-13", EAN8: "EAN-8", UPCA: "UPC-A", UPCE: "UPC-E" };
 
+/** API data, hand-written: one suggestion as the service builds it; scanner/model.ts's PhotoResponse checks it on every test reply. */
 export interface Candidate {
   label: string;
   confidence: number;
@@ -47,6 +48,7 @@ export interface Candidate {
   food: FoodSummaryT | null;
 }
 
+/** API data, hand-written: the photo answer as the service builds it (timings included); scanner/model.ts's PhotoResponse checks it on every test reply. */
 export interface PhotoResult {
   photo_id: string;
   barcode: Barcode | null;

@@ -11,6 +11,11 @@ export const MAX_MUTATIONS = 500;
 export const ENTITIES: readonly Entity[] = ["meal", "food", "goals", "weight", "recipe", "day", "saved_meal"];
 export const OPS: readonly Op[] = ["upsert", "delete"];
 
+/**
+ * API data, hand-written on purpose: the sync protocol's types live apart from HTTP and are shared with
+ * the web app (web/src), which must not load Elysia; sync/model.ts's schemas describe the same shapes
+ * for REST and the OpenAPI document, and check what the server sends on every test reply.
+ */
 export interface Mutation {
   mutation_id: string;
   entity: Entity;
@@ -23,6 +28,7 @@ export interface Mutation {
 
 export type Status = "applied" | "duplicate" | "conflict" | "rejected";
 
+/** API data, hand-written: see Mutation (shared with the web app, apart from Elysia). */
 export interface MutationResult {
   mutation_id: string;
   status: Status;
@@ -33,6 +39,7 @@ export interface MutationResult {
   error: ErrorBody["error"] | null;
 }
 
+/** API data, hand-written: see Mutation (shared with the web app, apart from Elysia). */
 export interface Change {
   entity: Entity;
   id: string | number;

@@ -19,6 +19,7 @@ import { expectedFiles, TRACKER_NAMES, type TrackerFormat } from "./formats";
 import { CatalogueMatcher } from "./match";
 import { readInWorker } from "./read";
 
+/** A tracker import's answer: the ImportSummary schema's counts and its tracker fields (checked against the schema on every test reply). */
 export interface TrackerSummary extends ImportSummary {
   format: TrackerFormat;
   preview: boolean;

@@ -32,6 +32,7 @@ export interface Warning {
   message: string;
 }
 
+/** API data, hand-written: built by the label reader, which runs without Elysia; see LabelResult. */
 export interface LabelReading {
   format: "us" | "eu" | "au" | null;
   serving: { text: string | null; grams: number | null; millilitres: number | null };

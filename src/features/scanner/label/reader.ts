@@ -35,6 +35,7 @@ interface Region {
 
 export type ReadText = (det: DetImage, source: Rgb, opts?: OcrOptions) => Promise<OcrResult>;
 
+/** API data, hand-written: the label reader runs in a worker without Elysia; scanner/model.ts's LabelResponse checks it on every test reply. */
 export interface LabelResult extends LabelReading {
   lines: string[];
   elapsed_ms: number;
