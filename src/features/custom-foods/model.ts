@@ -128,7 +128,6 @@ export const CreateFoodBody = t.Object(
   { ...FoodFields, label: t.Optional(LabelIn) },
   { title: "CreateFood", description: "name is required; nutrients.energy_kcal too unless a label gives it" },
 );
-export type CreateFoodInput = typeof CreateFoodBody.static;
 
 export const PatchFoodBody = t.Object(
   {

@@ -17,6 +17,7 @@ import { pacedWrites } from "../../db/paced-writes";
 import { checkWeight, checkWeightDate } from "../weights/validate";
 import { putWeight } from "../weights/service";
 import { WeightBody } from "../weights/model";
+import { PatchRecipeBody } from "../recipes/model";
 import { exportDays, putDay } from "../days/service";
 import { ExportedDay, type ExportedDayT } from "../days/model";
 
@@ -106,10 +107,14 @@ export async function checkDiary(
     await pause();
     const r = attempt(`recipes.${i}.`, () => {
       const r = checkSchema(ExportedRecipe, raw, `recipes.${i}.`);
-      const v = checkRecipeInput(
-        { name: r.name, brand: r.brand, servings: r.servings, cooked_grams: r.cooked_grams, portions: r.portions },
-        false,
-      );
+      const fields = {
+        name: r.name,
+        brand: r.brand,
+        servings: r.servings,
+        cooked_grams: r.cooked_grams,
+        portions: r.portions,
+      };
+      const v = checkRecipeInput(checkSchema(PatchRecipeBody, fields), false);
       // stored as REST stores them (kept to 0.001), and checked together before anything is written
       const servings = v.servings!;
       const cooked_grams = v.cooked_grams ?? null;

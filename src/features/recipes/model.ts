@@ -112,9 +112,10 @@ export const CreateRecipeBody = t.Object(fields, {
   title: "CreateRecipe",
   description: "name, servings and ingredients are required",
 });
-export type RecipeBody = typeof CreateRecipeBody.static;
+export type CreateRecipeInput = typeof CreateRecipeBody.static;
 export const PatchRecipeBody = t.Object(fields, {
   title: "PatchRecipe",
   description: "Only the fields given change; ingredients replaces the whole list.",
 });
+export type PatchRecipeInput = typeof PatchRecipeBody.static;
 export const RecipeIdParams = t.Object({ id: intParam("id", { minimum: 1, description: "recipe id (its food id)" }) });

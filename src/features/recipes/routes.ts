@@ -55,7 +55,7 @@ export function recipesRoutes(deps: RouteDeps) {
     .post(
       "/",
       async ({ body, set, ctx }) => {
-        const recipe = await deps.commit(() => createRecipe({ ctx, input: body as Record<string, unknown> }));
+        const recipe = await deps.commit(() => createRecipe({ ctx, input: body }));
         return reply(deps, recipe, 201, { location: `/api/v1/recipes/${recipe.id}` }, set);
       },
       {
@@ -79,10 +79,7 @@ export function recipesRoutes(deps: RouteDeps) {
     .patch(
       "/:id",
       async ({ params, body, ctx }) =>
-        reply(
-          deps,
-          await deps.commit(() => updateRecipe({ ctx, id: params.id, input: body as Record<string, unknown> })),
-        ),
+        reply(deps, await deps.commit(() => updateRecipe({ ctx, id: params.id, input: body }))),
       {
         auth: "write",
         params: RecipeIdParams,

@@ -4,6 +4,7 @@
  * the recipe is written, so editing or deleting an ingredient food changes neither the recipe nor
  * the meals logged from it. Its first portion is "serving" (the dish's weight / servings).
  */
+import type { CreateRecipeInput, PatchRecipeInput } from "./model";
 import type { Ctx } from "../../context";
 import { tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
@@ -168,7 +169,7 @@ function* write(
 }
 
 /** POST /recipes (and a recipe create from sync or import): the server chooses the id. */
-export function* createRecipe({ ctx, input }: { ctx: Ctx; input: Record<string, unknown> }): Q<RecipeView> {
+export function* createRecipe({ ctx, input }: { ctx: Ctx; input: CreateRecipeInput }): Q<RecipeView> {
   const v = checkRecipeInput(input, true);
   const items = yield* resolve(ctx, v.ingredients!, null, []);
   return yield* write(ctx, null, {
@@ -182,15 +183,7 @@ export function* createRecipe({ ctx, input }: { ctx: Ctx; input: Record<string, 
 }
 
 /** PATCH /recipes/{id}: the fields given change; `ingredients` replaces the list (fresh snapshots). */
-export function* updateRecipe({
-  ctx,
-  id,
-  input,
-}: {
-  ctx: Ctx;
-  id: number;
-  input: Record<string, unknown>;
-}): Q<RecipeView> {
+export function* updateRecipe({ ctx, id, input }: { ctx: Ctx; id: number; input: PatchRecipeInput }): Q<RecipeView> {
   const cur = yield* recipeView(ctx, id);
   const v = checkRecipeInput(input, false);
   const previous = yield* ctx.deps.recipes.ingredients(id);

@@ -2,9 +2,8 @@
 import { Problems } from "../../lib/problems";
 import { checkFoodInput, maxPer100g, type FoodInput } from "../custom-foods/validate";
 import { AppError } from "../../lib/errors";
-import { checkSchema } from "../../schema/validation";
 import { computeRecipe, type IngredientSnapshot, type RecipeNutrition } from "./compute";
-import { CreateRecipeBody, MAX_SERVINGS, PatchRecipeBody, RECIPE_QUANTUM, SERVING } from "./model";
+import { MAX_SERVINGS, RECIPE_QUANTUM, SERVING, type CreateRecipeInput, type PatchRecipeInput } from "./model";
 
 export { MAX_DISH_GRAMS, MAX_INGREDIENTS, MAX_SERVINGS, RECIPE_QUANTUM, SERVING } from "./model";
 
@@ -21,8 +20,7 @@ export interface RecipeInput extends Pick<FoodInput, "name" | "brand" | "portion
 }
 
 /** `create` requires name, servings and ingredients. */
-export function checkRecipeInput(raw: unknown, create: boolean): RecipeInput {
-  const body = checkSchema(create ? CreateRecipeBody : PatchRecipeBody, raw);
+export function checkRecipeInput(body: CreateRecipeInput | PatchRecipeInput, create: boolean): RecipeInput {
   const p = new Problems();
   let food: FoodInput = {};
   try {

@@ -10,6 +10,7 @@ import { CreateMealBody, PatchMealBody } from "../meals/model";
 import { WeightBody } from "../weights/model";
 import { DayBody } from "../days/model";
 import { PutGoalsBody } from "../goals/model";
+import { CreateRecipeBody, PatchRecipeBody } from "../recipes/model";
 import { AppError } from "../../lib/errors";
 import { createFood, deleteFood, updateFood } from "../custom-foods/service";
 import { clearGoals, putGoals } from "../goals/service";
@@ -98,9 +99,9 @@ export const HANDLERS: Record<Entity, Handler> = {
       const data = m.data ?? {};
       if (!exists) {
         if (id !== null) throw notYours("recipe", id);
-        return (yield* createRecipe({ ctx: c, input: data })).id;
+        return (yield* createRecipe({ ctx: c, input: checkSchema(CreateRecipeBody, data) })).id;
       }
-      return (yield* updateRecipe({ ctx: c, id: id as number, input: data })).id;
+      return (yield* updateRecipe({ ctx: c, id: id as number, input: checkSchema(PatchRecipeBody, data) })).id;
     },
   },
   goals: {
