@@ -261,7 +261,7 @@ export function* restoreRecipe(
 export function* deleteRecipe({ ctx, id }: { ctx: Ctx; id: number }): Q<void> {
   if (!(yield* ctx.deps.recipes.get(ctx.userId, id))) throw notFound(id);
   yield* tx(function* () {
-    yield* deleteFood({ ctx: ctx, id, computed: true });
+    yield* deleteFood({ ctx, id, computed: true });
     yield* ctx.log.record(ctx.userId, "recipe", id, "delete", null, ctx.now);
   });
 }

@@ -7,10 +7,9 @@ import type { Ctx } from "../../context";
 import { tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { checkDate, isUuid, Problems } from "../../lib/problems";
-import { checkSchema } from "../../schema/validation";
 import type { MealT } from "../meals/model";
 import { createMeal } from "../meals/service";
-import { LogSavedMealBody, MAX_SAVED_ENTRIES, MAX_SAVED_MEALS, type SavedMealT } from "./model";
+import { MAX_SAVED_ENTRIES, MAX_SAVED_MEALS, type LogSavedMealBody, type SavedMealT } from "./model";
 import type { MealRow } from "../meals/repo";
 import { MAX_MEALS_PER_DAY } from "../meals/day-cap";
 import {
@@ -185,13 +184,12 @@ function derivedId(requestId: string, savedId: string, n: number): string {
 export function* logSavedMeal({
   ctx,
   id,
-  input,
+  input: body,
 }: {
   ctx: Ctx;
   id: string;
-  input: unknown;
+  input: typeof LogSavedMealBody.static;
 }): Q<{ meals: MealT[]; created: number }> {
-  const body = checkSchema(LogSavedMealBody, input);
   const p = new Problems();
   const date = checkDate(p, "date", body.date);
   p.throwIfAny();
@@ -208,7 +206,7 @@ export function* logSavedMeal({
         ...(mealId ? { id: mealId } : {}),
       };
       try {
-        const out = yield* createMeal({ ctx: ctx, input: one });
+        const out = yield* createMeal({ ctx, input: one });
         meals.push(out.meal);
         if (out.created) created++;
       } catch (err) {
