@@ -213,6 +213,19 @@ describe("the source tree's imports", () => {
     expect(assigned).toEqual([]);
   });
 
+  test("services.ts knows no HTTP (nothing from src/http, no Elysia); a gate is entered and left in http/body.ts alone", () => {
+    expect(graph.get("services.ts")!.filter((t) => t.startsWith("http/"))).toEqual([]);
+    expect(
+      packageImports()
+        .get("services.ts")!
+        .filter((p) => p.startsWith("elysia")),
+    ).toEqual([]);
+    const gateCalls = [...graph.keys()].filter(
+      (file) => file !== "lib/account-gate.ts" && /\.(enter|leave)\(request\b/.test(text(file)),
+    );
+    expect(gateCalls).toEqual(["http/body.ts"]);
+  });
+
   test("the web app has no import circle (type-only imports count)", () => {
     const web = importGraph(WEB);
     expect(web.size).toBeGreaterThan(20);
