@@ -10,7 +10,8 @@
  *   - per-request values live on the request's context: no module-level WeakMap keyed by a Request,
  *     and no feature module keeps a WeakMap keyed by a service (caches are built in createServices);
  *   - the one request context: features take RouteDeps, AuthedUser and Ctx from src/context.ts and
- *     src/http, never from features/auth; app.ts assigns nothing into what it built;
+ *     src/http, never from features/auth; app.ts assigns nothing into what it built; services.ts
+ *     knows no HTTP; only http/body.ts enters and leaves a gate;
  *   - the web app (web/src) has no import circle either.
  */
 import { describe, expect, test } from "bun:test";
