@@ -11,7 +11,7 @@ import type { CreateMealInput, MealT, MealType, PatchMealInput } from "./model";
 import { scale, type MealNutrients } from "./nutrition";
 import type { MealRow, NewMeal } from "./repo";
 import { isUuid } from "../../lib/problems";
-import { cleanNote, validateCreate, validatePatch, type MealCheckCtx } from "./validate";
+import { cleanNote, validateCreate, validatePatch } from "./validate";
 import { nutrientColumns, nutrientsOf, portionFields, toMeal } from "./meal-view";
 import { roomOnDay } from "./day-cap";
 
@@ -29,13 +29,6 @@ export interface PhotoHooks {
   /** That meal was deleted: its example goes too. */
   withdrawn(userId: number, mealId: string): Q<void>;
 }
-
-/** The validator's view of the context. */
-const checkCtx = (ctx: Ctx): MealCheckCtx => ({
-  userId: ctx.userId,
-  food: (userId, id) => ctx.deps.foods.loggable(userId, id),
-  photoLive: (id) => ctx.deps.photoHooks.live(ctx.userId, id, ctx.now),
-});
 
 /** When only a past or future date is given, meals sit at a typical local time for their type. */
 export const TYPICAL_TIME: Record<MealType, [number, number]> = {
@@ -75,7 +68,7 @@ export function* createMeal({
   ctx: Ctx;
   input: CreateMealInput;
 }): Q<{ meal: MealT; created: boolean }> {
-  const v = yield* validateCreate(checkCtx(ctx), body);
+  const v = yield* validateCreate(ctx, body);
   const { input } = v;
   const hash = requestHash(input, v.eatenAt);
   const id = input.id !== undefined ? input.id.toLowerCase() : Bun.randomUUIDv7();
@@ -220,7 +213,7 @@ export function* updateMeal({ ctx, id, input: raw }: { ctx: Ctx; id: string; inp
   const row = yield* ownMeal(ctx, id);
   const stored = toMeal(row);
   const quick = stored.food ? undefined : { description: stored.description!, nutrients: nutrientsOf(row) };
-  const v = yield* validatePatch(checkCtx(ctx), { ...row, quick }, raw);
+  const v = yield* validatePatch(ctx, { ...row, quick }, raw);
   const { input } = v;
   const set: Partial<NewMeal> = { updatedAt: ctx.now.toISOString() };
   if (input.meal_type !== undefined) set.mealType = input.meal_type;

@@ -1,10 +1,12 @@
 /**
  * The one meal validator. REST (POST/PATCH /meals), sync push (meal upserts) and import (meals of
  * an export) all call it, so a meal refused on one path is refused on every path with the same
- * field and code. It checks the schema from model.ts first (the same messages Elysia gives), then
- * what depends on other fields or on stored data: the quantity against its unit, the 0 g floor,
+ * field and code. Its input already passed the route's schema from model.ts (Elysia for REST; sync
+ * parses a mutation with the same schema at its boundary); it checks what depends on other fields or
+ * on stored data: the quantity against its unit, the 0 g floor,
  * real calendar dates, and that the food and portion are ones this user may log.
  */
+import type { Ctx } from "../../context";
 import type { Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { checkDate, Problems } from "../../lib/problems";
@@ -27,13 +29,8 @@ export function checkEatenAt(p: Problems, field: string, v: string | undefined):
 export const cleanNote = (v: string | null | undefined) =>
   v === undefined || v === null ? v : v.trim() === "" ? null : v;
 
-export interface MealCheckCtx {
-  userId: number;
-  /** The food directory's lookup: a food this user may log, or null. */
-  food(userId: number, id: number): Q<LoggableFood | null>;
-  /** Is this one of the user's photos from the last 24 hours? */
-  photoLive(id: string): Q<boolean>;
-}
+/** What the checks read of the request: the caller, the food directory and the photo hooks. */
+export type MealCheckCtx = Pick<Ctx, "userId" | "now" | "deps">;
 
 /** A quick add as stored: its description (the meal's name) and the entry's nutrients. */
 export interface QuickValues {
@@ -119,7 +116,7 @@ export function* validateCreate(ctx: MealCheckCtx, input: CreateMealInput): Q<Va
   const foodId = input.food_id!;
   const quantity = input.quantity!;
 
-  const food = yield* ctx.food(ctx.userId, foodId);
+  const food = yield* ctx.deps.foods.loggable(ctx.userId, foodId);
   if (!food) throw foodNotFound(foodId);
   const portion = usesPortion ? food.portion(input.portion_id!) : null;
   if (usesPortion && !portion) {
@@ -127,7 +124,11 @@ export function* validateCreate(ctx: MealCheckCtx, input: CreateMealInput): Q<Va
   } else if (portion) {
     checkQuantity(p, "quantity", quantity, true, portion.grams / portion.amount);
   }
-  if (input.photo_id !== undefined && input.photo_id !== null && !(yield* ctx.photoLive(input.photo_id))) {
+  if (
+    input.photo_id !== undefined &&
+    input.photo_id !== null &&
+    !(yield* ctx.deps.photoHooks.live(ctx.userId, input.photo_id, ctx.now))
+  ) {
     // Another user's photo, an expired one and an unknown id read the same: nothing leaks.
     p.add("photo_id", "is not a photo of yours from the last 24 hours");
   }
@@ -196,7 +197,7 @@ export function* validatePatch(
   let portion: LoggablePortion | null | undefined;
   if (input.portion_id === null) portion = null;
   else if (input.portion_id !== undefined) {
-    const food = yield* ctx.food(ctx.userId, stored.foodId);
+    const food = yield* ctx.deps.foods.loggable(ctx.userId, stored.foodId);
     portion = food?.portion(input.portion_id) ?? null;
     if (!portion)
       p.add(
