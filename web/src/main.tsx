@@ -60,7 +60,9 @@ function App() {
 function SignedIn({ session, hash }: { session: Session; hash: string }) {
   const [db, setDb] = useState<Store | null>(null);
   const [version, setVersion] = useState(0);
-  const [toast, setToast] = useState<Toast | null>(null);
+  // a toast belongs to the view it was shown on: it never follows the person into another (Edit's Time and Note)
+  const [toast, setToast] = useState<(Toast & { at: string }) | null>(null);
+  useEffect(() => setToast((t) => (t && t.at !== hash ? null : t)), [hash]);
   const [sync, setSync] = useState<Sync | null>(null);
 
   useEffect(() => {
@@ -109,7 +111,7 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
       user: session.user,
       version,
       go: (h, replace) => (replace ? location.replace(h) : (location.hash = h)),
-      toast: setToast,
+      toast: (t) => setToast(t && { ...t, at: location.hash || "#/" }),
     };
   }, [db, sync, version, session.user]);
 
@@ -173,7 +175,7 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
         <Issues />
         <Route hash={hash} signOut={signOut} />
       </div>
-      <ToastBar toast={toast} onClose={() => setToast(null)} />
+      <ToastBar toast={toast?.at === hash ? toast : null} onClose={() => setToast(null)} />
     </Ctx.Provider>
   );
 }

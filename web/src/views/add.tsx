@@ -10,6 +10,11 @@ import { lastServings, servingLabel, startServing, typedServing, type LastServin
 import { BarcodePhoto, FoodPhoto, LiveScan, type Picked } from "./scan";
 import { useFoodSearch } from "./use-search";
 import { QuickEntry } from "./quick-entry";
+import { countOf, countWords } from "../amount-words";
+
+/** The amount read off a search, in words ("a slice of" → "1 slice", "2 eggs" → "2"). */
+const amountSaid = (a: { quantity: number; unit: string | null }) =>
+  a.unit ? countOf(a.quantity, a.unit) : countWords(a.quantity);
 import type { ResolvedAmount } from "../../../src/features/foods/portion";
 
 /** "1 food", "2 foods". */
@@ -23,7 +28,9 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
   const searchBox = useRef<HTMLInputElement>(null);
   useEffect(() => searchBox.current?.focus(), []);
   const [recent, setRecent] = useState<{ recent: FoodHit[]; atMeal: boolean } | null>(null);
-  const [picked, setPicked] = useState<(Picked & { food: FoodRec; serving?: ResolvedAmount | null }) | null>(null);
+  const [picked, setPicked] = useState<
+    (Picked & { food: FoodRec; serving?: ResolvedAmount | null; name?: string }) | null
+  >(null);
   const [custom, setCustom] = useState<{ barcode: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [last, setLast] = useState<LastServings>(new Map());
@@ -38,7 +45,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
   const [ask, setAsk] = useState<string | null>(null);
   const { results, error: searchError, more } = useFoodSearch(app.db, q);
 
-  async function pick(p: Picked & { serving?: ResolvedAmount | null; ask?: string | null }) {
+  async function pick(p: Picked & { serving?: ResolvedAmount | null; ask?: string | null; name?: string }) {
     setError(null);
     setAsk(p.ask ?? null);
     try {
@@ -55,6 +62,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
       <main>
         <LogForm
           food={picked.food}
+          title={picked.name}
           initial={{ ...(typedServing(picked.food, picked.serving) ?? startServing(picked.food, last)), mealType }}
           submitLabel="Log"
           note={
@@ -104,7 +112,12 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
             type="button"
             class="result"
             onClick={() =>
-              void pick({ id: f.id, serving: f.serving ?? null, ask: f.amount_applies === false ? q.trim() : null })
+              void pick({
+                id: f.id,
+                name: f.short_name ?? f.name,
+                serving: f.serving ?? null,
+                ask: f.amount_applies === false ? q.trim() : null,
+              })
             }
           >
             <span class="name">{f.short_name ?? f.name}</span>
@@ -143,7 +156,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
             {results.items.length
               ? `${foodsCount(results.total)} for “${results.q}”`
               : `Nothing found for “${results.q}”.`}
-            {results.amount ? ` · amount: ${results.amount.text}` : ""}
+            {results.amount ? ` · amount: ${amountSaid(results.amount)}` : ""}
             {results.offline ? " (offline: the catalogue copy and your own foods)" : ""}
           </p>
           {list(results.items, "Results")}
