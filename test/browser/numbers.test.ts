@@ -165,7 +165,10 @@ test("Quick entry: each item can be changed or removed, and they are logged in t
   await items.nth(0).getByRole("button", { name: "Change" }).click();
   await items.nth(0).getByRole("spinbutton", { name: "Quantity" }).fill("3");
   await items.nth(0).getByRole("button", { name: "Done" }).click();
-  await items.nth(0).getByText(/^3 [a-z]+ \(“2 eggs”\)/).waitFor();
+  await items
+    .nth(0)
+    .getByText(/^3 [a-z]+ · \d+ g \(“2 eggs”\)/)
+    .waitFor();
   expect((await names()).length).toBe(3);
   await page.getByRole("button", { name: "Log all" }).click();
   await page.getByRole("region", { name: "Breakfast" }).getByRole("listitem").nth(2).waitFor();

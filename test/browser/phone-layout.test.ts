@@ -10,7 +10,7 @@ import { expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { tempDir } from "../helpers";
-import { accessToken, apiGet, browserAndServer, device, register, synced } from "./harness";
+import { accessToken, apiGet, axeFinds, browserAndServer, device, register, synced } from "./harness";
 
 const env = browserAndServer();
 const SHOTS = process.env.MORSEL_SCREENSHOTS ?? tempDir("morsel-shots-");
@@ -51,6 +51,8 @@ test("the log form says the serving once, rounded, under the name picked; Quanti
   // grams: once, no "for 150 g (150 g)"; a stated half portion reads "1/2 breast", not "0.5 breast (86 g)"
   await openFood(page, "Lunch", "150 g chicken breast", "Chicken breast, roasted");
   expect(await facts(page)).toBe("for 150 g · 248 kcal");
+  // and the preview does not say the 150 g again
+  expect(await page.locator(".preview").textContent()).toBe("248 kcal · P 46.5 · F 5.4 · C 0");
   const chicken = await units(page);
   expect(chicken).toContain("1/2 breast, bone and skin removed · 86 g");
   for (const u of chicken) expect(u).not.toMatch(/\(\d+(\.\d+)? g\)/);
@@ -86,6 +88,7 @@ test("the log form says the serving once, rounded, under the name picked; Quanti
   await q.fill("1 1/2x");
   await page.getByText("Quantity: “1 1/2x” is not a number.", { exact: false }).waitFor();
   expect(await q.inputValue()).toBe("1 1/2x"); // kept
+  await shot(page, "log-form-not-a-number-360x640-light");
   await q.fill("1 1/2");
   await shot(page, "log-form-fraction-360x640-light");
   await page.getByRole("button", { name: "Log" }).click();
@@ -184,6 +187,7 @@ test("a toast stays on its view and off forms; refused changes are compact", asy
   expect(shown.length).toBe(2);
   for (const b of shown) expect(b.height).toBeLessThanOrEqual(100);
   await page.getByText("1 more refused change").waitFor();
+  expect(await axeFinds(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
   await shot(page, "refused-changes-compact-1280x800-light");
   for (const b of await allBoxes(cards)) expect(b.width).toBeLessThanOrEqual(760);
@@ -215,6 +219,12 @@ test("Quick entry: Change swaps the food, the list shows a total, and its button
     }
   }
   await shot(page, "quick-entry-total-360x640-light");
+  expect(await axeFinds(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.locator(".quick-entry").scrollIntoViewIfNeeded();
+  await shot(page, "quick-entry-total-1280x800-light");
+  expect(await axeFinds(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 640 });
 
   // toast → a bagel, at its natural serving
   await items.nth(1).getByRole("button", { name: "Change" }).click();
@@ -225,6 +235,7 @@ test("Quick entry: Change swaps the food, the list shows a total, and its button
   await other.click();
   await items.nth(1).locator(".item-change > .name").getByText(bagel, { exact: true }).waitFor();
   await shot(page, "quick-entry-swap-food-360x640-light");
+  expect(await axeFinds(page)).toEqual([]);
   await items.nth(1).getByRole("button", { name: "Done" }).click();
   await items.nth(1).locator(".name").getByText(bagel, { exact: true }).waitFor();
   const after = (await kcals()).reduce((a, b) => a + b, 0);

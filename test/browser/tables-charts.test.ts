@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { addDays } from "../../src/lib/time";
 import { tempDir } from "../helpers";
-import { accessToken, apiGet, browserAndServer, device, register, synced } from "./harness";
+import { accessToken, apiGet, axeFinds, browserAndServer, device, register, synced } from "./harness";
 
 const env = browserAndServer();
 const SHOTS = process.env.MORSEL_SCREENSHOTS ?? tempDir("morsel-shots-");
@@ -20,6 +20,9 @@ const send = (token: string, method: string, path: string, body?: unknown) =>
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+
+/** Scrolls the element to the middle of the screen, for a screenshot that shows all of it. */
+const center = (l: Locator) => l.evaluate((e) => e.scrollIntoView({ block: "center" }));
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) =>
@@ -62,6 +65,7 @@ test("Admin's accounts fit at 360 with their actions on screen, and line up with
   }
   await table.scrollIntoViewIfNeeded();
   await shot(page, "admin-accounts-360x640-light");
+  expect(await axeFinds(page)).toEqual([]);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   for (const row of (await table.getByRole("row").all()).slice(1)) {
@@ -87,7 +91,7 @@ test("the Weight chart's y labels keep off the dots; Expenditure's line has axes
     const date = addDays(today, -41 + i);
     if (i % 4 !== 3)
       await send(token, "POST", "/meals", { meal_type: "lunch", date, quick_add: { energy_kcal: 2000 + 10 * i } });
-    await send(token, "PUT", `/weights/${date}`, { kg: 90 - 0.05 * i + (i % 3) * 0.2 });
+    await send(token, "PUT", `/weights/${date}`, { kg: 90 - 0.05 * i + (i % 3 === 0 ? 0.3 : 0) });
   }
   await page.reload();
   await synced(page);
@@ -100,10 +104,10 @@ test("the Weight chart's y labels keep off the dots; Expenditure's line has axes
   expect(dots.length).toBe(42);
   expect(labels.length).toBeGreaterThanOrEqual(4);
   for (const l of labels) for (const d of dots) expect(overlap(l, d)).toBe(false);
-  await chart.scrollIntoViewIfNeeded();
+  await center(chart);
   await shot(page, "weight-chart-labels-360x640-light");
   await page.setViewportSize({ width: 1280, height: 800 });
-  await chart.scrollIntoViewIfNeeded();
+  await center(chart);
   for (const l of await allBoxes(chart.locator("text")))
     for (const d of await allBoxes(chart.locator("circle"))) expect(overlap(l, d)).toBe(false);
   await shot(page, "weight-chart-labels-1280x800-light");
@@ -126,10 +130,11 @@ test("the Weight chart's y labels keep off the dots; Expenditure's line has axes
   expect(await line.locator("text.x-label").count()).toBe(2);
   for (const l of await allBoxes(line.locator("text")))
     for (const d of await allBoxes(line.locator("circle"))) expect(overlap(l, d)).toBe(false);
-  await line.scrollIntoViewIfNeeded();
+  await center(line);
   await shot(page, "expenditure-axes-360x640-light");
+  expect(await axeFinds(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await line.scrollIntoViewIfNeeded();
+  await center(line);
   await shot(page, "expenditure-axes-1280x800-light");
 });
 
@@ -163,6 +168,11 @@ test("the photo inputs are buttons, and still file inputs named Barcode photo, F
   }
   await page.locator(".tools").scrollIntoViewIfNeeded();
   await shot(page, "photo-buttons-360x640-light");
+  expect(await axeFinds(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.locator(".tools").scrollIntoViewIfNeeded();
+  await shot(page, "photo-buttons-1280x800-light");
+  await page.setViewportSize({ width: 360, height: 640 });
   await page.getByRole("button", { name: "Create a custom food" }).click();
   expect(await page.getByLabel("Label photo", { exact: true }).getAttribute("type")).toBe("file");
   await shot(page, "label-photo-button-360x640-light");

@@ -174,8 +174,10 @@ export function LogForm(props: {
       <p class="preview" aria-live="polite">
         {n ? (
           <>
-            <strong>{kcal(n.energy_kcal)} kcal</strong> · {grams(gramsOf(units, portion))} g · P {grams(n.protein_g)} ·
-            F {grams(n.fat_g)} · C {grams(n.carbohydrate_g)}
+            {/* the weight only where the unit is not grams already (it read "150 g" twice) */}
+            <strong>{kcal(n.energy_kcal)} kcal</strong>
+            {portion && ` · ${grams(gramsOf(units, portion))} g`} · <span class="nowrap">P {grams(n.protein_g)}</span> ·{" "}
+            <span class="nowrap">F {grams(n.fat_g)}</span> · <span class="nowrap">C {grams(n.carbohydrate_g)}</span>
           </>
         ) : (
           <span class="error" id="amount-problem">
