@@ -1,6 +1,6 @@
 /** A serving said once, as people write it (the log form, its Unit options, a search result's serving). */
 import { expect, test } from "bun:test";
-import { countOf, portionName, quantityText, servingWords } from "../../web/src/amount-words";
+import { amountSaid, countOf, portionName, quantityText, servingWords } from "../../web/src/amount-words";
 
 test("grams once, rounded: 150 g, 470 g", () => {
   expect(servingWords(150, null)).toBe("150 g");
@@ -41,4 +41,11 @@ test("the Quantity field starts as people write it", () => {
   expect(quantityText(2 / 3, false)).toBe("2/3");
   expect(quantityText(453.592, true)).toBe("453.6");
   expect(quantityText(12.345, true)).toBe("12.35");
+});
+
+test("the amount read off a search, in words", () => {
+  expect(amountSaid({ quantity: 1, unit: "slice" })).toBe("1 slice");
+  expect(amountSaid({ quantity: 2, unit: "slice" })).toBe("2 slices");
+  expect(amountSaid({ quantity: 150, unit: "g" })).toBe("150 g");
+  expect(amountSaid({ quantity: 2, unit: null })).toBe("2");
 });

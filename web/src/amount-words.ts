@@ -84,3 +84,7 @@ export function servingWords(quantity: number, portion: Pick<Portion, "name" | "
   if (!portion) return `${gramWords(quantity)} g`;
   return `${countOf(quantity, portion.name)} · ${gramWords((quantity * portion.grams) / (portion.amount || 1))} g`;
 }
+
+/** The amount read off a search, in words ("a slice of" → "1 slice", "2 eggs" → "2"). */
+export const amountSaid = (a: { quantity: number; unit: string | null }) =>
+  a.unit ? countOf(a.quantity, a.unit) : countWords(a.quantity);

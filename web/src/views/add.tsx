@@ -10,11 +10,7 @@ import { lastServings, servingLabel, startServing, typedServing, type LastServin
 import { BarcodePhoto, FoodPhoto, LiveScan, type Picked } from "./scan";
 import { useFoodSearch } from "./use-search";
 import { QuickEntry } from "./quick-entry";
-import { countOf, countWords } from "../amount-words";
-
-/** The amount read off a search, in words ("a slice of" → "1 slice", "2 eggs" → "2"). */
-const amountSaid = (a: { quantity: number; unit: string | null }) =>
-  a.unit ? countOf(a.quantity, a.unit) : countWords(a.quantity);
+import { amountSaid } from "../amount-words";
 import type { ResolvedAmount } from "../../../src/features/foods/portion";
 
 /** "1 food", "2 foods". */
