@@ -73,3 +73,25 @@ test("a 30-minute run: kcal from the weight, and the budget grows by exactly tha
   expect(values.values).toMatchObject({ water_ml: 250, steps: 8042 });
   await ctx.close();
 }, 120_000);
+
+test("Weight: body fat and waist are saved for today, and the target shows the trend's ETA, as the API has them", async () => {
+  const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
+  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  for (let i = 20; i >= 0; i--)
+    expect((await send(token, "PUT", `/weights/${addDays(today, -i)}`, { kg: 80 - (20 - i) * 0.1 })).status).toBe(201);
+  await page.reload();
+  await synced(page);
+  await page.getByRole("link", { name: "Weight" }).click();
+  await page.getByRole("spinbutton", { name: "Body fat (%)" }).fill("21,5");
+  await page.getByRole("spinbutton", { name: "Waist" }).fill("82");
+  await page.getByRole("button", { name: "Save measurements" }).click();
+  await page.getByRole("spinbutton", { name: "Target weight" }).fill("75");
+  await page.getByRole("button", { name: "Save target" }).click();
+  await synced(page);
+  const w = await apiGet(env.srv.url, token, "/weights");
+  expect(w.target).toMatchObject({ kg: 75, status: "on_track" });
+  await page.getByText(`(${w.target.days} days)`, { exact: false }).waitFor();
+  const values = (await apiGet(env.srv.url, token, `/daily-values/${today}`)).values;
+  expect(values).toMatchObject({ body_fat_pct: 21.5, waist_cm: 82 });
+  await ctx.close();
+}, 120_000);

@@ -47,11 +47,11 @@ export function WaterRegion({
           {goal ? ` of ${oz ? round1(goal / ML_PER_FL_OZ) : goal} ${unit}` : ""}
         </span>
       </div>
-      <div class="row quick">
-        <label>
-          {`Water (${unit})`}
-          <NumberInput value={text} onValue={setText} onBlur={save} onKeyDown={(e) => e.key === "Enter" && save()} />
-        </label>
+      <label>
+        {`Water (${unit})`}
+        <NumberInput value={text} onValue={setText} onBlur={save} onKeyDown={(e) => e.key === "Enter" && save()} />
+      </label>
+      <div class="group-actions">
         <button type="button" class="add" onClick={() => void glass()}>
           Add a glass
         </button>

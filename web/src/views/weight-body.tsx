@@ -100,13 +100,13 @@ export function BodyRegion({ today }: { today: string }) {
             />
           </label>
           <span class="unit">{unit}</span>
-          <button type="submit" disabled={savingTarget}>
-            Save target
-          </button>
         </div>
         <p id="target-eta" class="muted" aria-live="polite">
           {etaText(eta, unit)}
         </p>
+        <button type="submit" disabled={savingTarget}>
+          Save target
+        </button>
       </form>
       <ErrorText error={error} />
     </>
