@@ -410,7 +410,7 @@ export const syncState = sqliteTable("sync_state", {
 
 /**
  * A logged exercise (API.md §Exercise): a client-made UUID like a meal's, on a local date. `kcal` is what the
- * day counts; `kcal_from` says whether Morsel computed it (MET × kg × h, net of resting), or the person entered
+ * day counts; `kcal_from` says whether Morsel computed it (MET × kg × h, gross), or the person entered
  * it, or an import brought it. `source` and `source_id` let a health bridge write the same workout again as an
  * update: unique per user while source_id is set.
  */

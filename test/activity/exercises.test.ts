@@ -43,7 +43,7 @@ describe("GET /activities", () => {
 });
 
 describe("REST /exercises", () => {
-  test("kcal is computed net of resting from the latest weigh-in, or kept as entered", async () => {
+  test("kcal is computed (MET × kg × h, gross) from the latest weigh-in, or kept as entered", async () => {
     const u = await user();
     // no weigh-in yet: refused, naming kcal, saying what to do
     const none = await u.api("POST", "/exercises", { activity: "run-9.7", minutes: 30 });
@@ -54,13 +54,13 @@ describe("REST /exercises", () => {
     await u.api("PUT", "/weights/2026-11-25", { kg: 90 }); // after the date: not used
     const run = await u.api("POST", "/exercises", { activity: "run-9.7", minutes: 30 });
     expect(run.status).toBe(201);
-    // (9.8 − 1) × 70 kg × 0.5 h = 308
+    // 9.8 × 70 kg × 0.5 h = 343
     expect(run.json).toMatchObject({
       date: TODAY,
       activity: "run-9.7",
       name: "Running, 9.7 km/h (6 mph)",
       minutes: 30,
-      kcal: 308,
+      kcal: 343,
       kcal_from: "computed",
       met: 9.8,
       source: "manual",
@@ -79,21 +79,21 @@ describe("REST /exercises", () => {
       sets: 5,
       reps: 10,
     });
-    expect(strength.json).toMatchObject({ sets: 5, reps: 10, kcal: Math.round(2.5 * 70 * (40 / 60)) });
+    expect(strength.json).toMatchObject({ sets: 5, reps: 10, kcal: Math.round(3.5 * 70 * (40 / 60)) });
     // a change of minutes computes a computed kcal again; an entered one stays
     const longer = await u.api("PATCH", `/exercises/${run.json.id}`, { minutes: 60 });
-    expect(longer.json.kcal).toBe(616);
+    expect(longer.json.kcal).toBe(686);
     expect((await u.api("PATCH", `/exercises/${watch.json.id}`, { minutes: 50 })).json.kcal).toBe(412.5);
     expect((await u.api("PATCH", `/exercises/${run.json.id}`, { kcal: 500 })).json).toMatchObject({
       kcal: 500,
       kcal_from: "entered",
     });
     expect((await u.api("PATCH", `/exercises/${run.json.id}`, { kcal: null })).json).toMatchObject({
-      kcal: 616,
+      kcal: 686,
       kcal_from: "computed",
     });
     const list = await u.api("GET", "/exercises");
-    expect(list.json).toMatchObject({ from: TODAY, to: TODAY, kcal: Math.round(616 + 412.5 + 117) });
+    expect(list.json).toMatchObject({ from: TODAY, to: TODAY, kcal: Math.round(686 + 412.5 + 163) });
     expect(list.json.items).toHaveLength(3);
     expect((await u.api("DELETE", `/exercises/${watch.json.id}`)).status).toBe(204);
     expectError(await u.api("GET", `/exercises/${watch.json.id}`), 404, "not_found");
@@ -186,10 +186,10 @@ describe("sync", () => {
       ...over,
     });
     const r = await u.push([m({ data: { activity: "cycling-general", minutes: 60, date: "2026-11-22" } })]);
-    // (7.5 − 1) × 80 × 1 = 520
-    expect(r.json.results[0]).toMatchObject({ status: "applied", current: { id, kcal: 520, kcal_from: "computed" } });
+    // 7.5 × 80 × 1 = 600
+    expect(r.json.results[0]).toMatchObject({ status: "applied", current: { id, kcal: 600, kcal_from: "computed" } });
     const up = await u.push([m({ base_version: r.json.results[0].version, data: { minutes: 30 } })]);
-    expect(up.json.results[0]).toMatchObject({ status: "applied", current: { kcal: 260 } });
+    expect(up.json.results[0]).toMatchObject({ status: "applied", current: { kcal: 300 } });
     const bad = await u.push([
       m({ id: crypto.randomUUID(), data: { activity: "cycling-general" } }),
       m({ id: crypto.randomUUID(), data: { name: "Mine", minutes: 10 } }),
@@ -206,7 +206,7 @@ describe("sync", () => {
       (c: { entity: string }) => c.entity === "exercise",
     );
     expect(pulled).toHaveLength(1);
-    expect(pulled[0].data).toMatchObject({ id, kcal: 260 });
+    expect(pulled[0].data).toMatchObject({ id, kcal: 300 });
     const del = await u.push([m({ op: "delete", base_version: up.json.results[0].version, data: null })]);
     expect(del.json.results[0].status).toBe("applied");
     expectError(await u.api("GET", `/exercises/${id}`), 404, "not_found");

@@ -36,7 +36,7 @@ test("they travel in the export and import once; bad records are named where the
   expect(exported.activity_settings).toEqual(settings);
   const csv = (await u.api("GET", "/export?format=csv&table=exercises")).text.split("\r\n");
   expect(csv[0]).toBe("date,start_time,activity,name,minutes,distance_km,kcal,kcal_from,sets,reps,source,note");
-  expect(csv).toContain(`${TODAY},,run-9.7,"Running, 9.7 km/h (6 mph)",30,,308,computed,,,manual,'=cmd`);
+  expect(csv).toContain(`${TODAY},,run-9.7,"Running, 9.7 km/h (6 mph)",30,,343,computed,,,manual,'=cmd`);
   const values = (await u.api("GET", "/export?format=csv&table=daily_values")).text;
   expect(values).toBe(
     `date,metric,value,unit,source\r\n${TODAY},steps,7000,count,manual\r\n${TODAY},water_ml,1500,ml,manual\r\n`,
@@ -56,7 +56,7 @@ test("they travel in the export and import once; bad records are named where the
     activity_settings: "updated",
   });
   const copy = (await v.api("GET", `/exercises/${run.id}`)).json;
-  expect(copy).toMatchObject({ kcal: 308, kcal_from: "computed", met: 9.8, name: run.name });
+  expect(copy).toMatchObject({ kcal: 343, kcal_from: "computed", met: 9.8, name: run.name });
   expect((await v.api("GET", "/activity-settings")).json).toMatchObject({
     exercise_in_budget: true,
     glass_ml: 300,

@@ -37,10 +37,10 @@ test("a 30-minute run: kcal from the weight, and the budget grows by exactly tha
   await exercise.getByRole("button", { name: /^Running, 9\.7 km\/h/ }).click();
   await exercise.getByRole("spinbutton", { name: "Minutes" }).fill("30");
   const burned = exercise.getByRole("spinbutton", { name: "Calories burned (kcal)" });
-  // (9.8 − 1) × 70 kg × 0.5 h
-  await page.waitForFunction(() => (globalThis as any).document.querySelector("input[name=kcal]")?.value === "308");
+  // 9.8 × 70 kg × 0.5 h
+  await page.waitForFunction(() => (globalThis as any).document.querySelector("input[name=kcal]")?.value === "343");
   await exercise.getByRole("button", { name: "Log exercise" }).click();
-  await exercise.getByText("308 kcal", { exact: true }).waitFor();
+  await exercise.getByText("343 kcal", { exact: true }).waitFor();
   expect(await burned.count()).toBe(0); // the form closed
   // the setting is off by default: the budget stays at the goal
   await totals.getByText("1300 kcal remaining", { exact: false }).waitFor();
@@ -56,17 +56,17 @@ test("a 30-minute run: kcal from the weight, and the budget grows by exactly tha
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("checkbox", { name: "Add exercise to my budget" }).check();
   await page.getByRole("link", { name: "Today" }).click();
-  await totals.getByText("of 2000 kcal goal · 1608 kcal remaining").waitFor();
-  await totals.getByText("Goal 2000 + exercise 308 − food 700 = 1608 kcal remaining").waitFor();
+  await totals.getByText("of 2000 kcal goal · 1643 kcal remaining").waitFor();
+  await totals.getByText("Goal 2000 + exercise 343 − food 700 = 1643 kcal remaining").waitFor();
   await status(page).filter({ hasText: "changes waiting" }).waitFor();
 
   await ctx.setOffline(false);
   await synced(page);
   const list = await apiGet(env.srv.url, token, `/exercises?from=${today}&to=${today}`);
   expect(list.items).toHaveLength(1);
-  expect(list.items[0]).toMatchObject({ activity: "run-9.7", minutes: 30, kcal: 308, kcal_from: "computed" });
+  expect(list.items[0]).toMatchObject({ activity: "run-9.7", minutes: 30, kcal: 343, kcal_from: "computed" });
   const day = await apiGet(env.srv.url, token, `/stats/daily?date=${today}`);
-  expect(day.budget).toEqual({ goal_kcal: 2000, exercise_kcal: 308, food_kcal: 700, remaining_kcal: 1608 });
+  expect(day.budget).toEqual({ goal_kcal: 2000, exercise_kcal: 343, food_kcal: 700, remaining_kcal: 1643 });
   expect(day.remaining.energy_kcal).toBe(1300 + list.items[0].kcal);
   expect((await apiGet(env.srv.url, token, "/activity-settings")).exercise_in_budget).toBe(true);
   const values = await apiGet(env.srv.url, token, `/daily-values/${today}`);

@@ -5,7 +5,7 @@
  * server will store.
  */
 import { activityByCode } from "../../src/features/activities/catalogue";
-import { netKcal } from "../../src/features/exercises/kcal";
+import { exerciseKcal } from "../../src/features/exercises/kcal";
 import { enqueue } from "./records";
 import type { ActivityEntity, ActivityRec, Store, Tx } from "./store";
 import type { Sync } from "./sync";
@@ -90,7 +90,7 @@ export async function weightOn(db: Store, date: string): Promise<number | null> 
 export async function computedKcal(db: Store, code: string | null, minutes: number, date: string) {
   const a = code ? activityByCode(code) : null;
   const kg = await weightOn(db, date);
-  return a && kg !== null && minutes > 0 ? netKcal(a.met, kg, minutes) : null;
+  return a && kg !== null && minutes > 0 ? exerciseKcal(a.met, kg, minutes) : null;
 }
 
 /** Logs an exercise; `kcal` given: the person's own figure (sent), else computed (by the server too). */

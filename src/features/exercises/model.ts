@@ -113,7 +113,7 @@ export const Exercise = t.Object(
     distance_km: Nullable(t.Number()),
     kcal: t.Number({ description: "what the day counts" }),
     kcal_from: Enum(KCAL_FROM, {
-      description: "computed: (MET − 1) × kg × hours; entered: typed in; imported: a bridge's or file's figure",
+      description: "computed: MET × kg × hours; entered: typed in; imported: a bridge's or file's figure",
     }),
     met: Nullable(t.Number({ description: "the activity's MET when kcal was computed" })),
     sets: Nullable(Int()),

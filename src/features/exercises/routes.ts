@@ -43,7 +43,7 @@ export function exercisesRoutes(deps: ExercisesDeps) {
           tags,
           summary: "Log exercise",
           description:
-            "minutes, and an activity (GET /activities) or a name. Without kcal, kcal = (MET − 1) × kg × hours (net of resting) from your latest weigh-in on or before the date; with no weigh-in then, 400 naming kcal (log a weight or give kcal). With a source_id you already have for that source, that exercise is updated (200). With a client id already yours, 200 with the stored one; another account's id is 409.",
+            "minutes, and an activity (GET /activities) or a name. Without kcal, kcal = MET × kg × hours (gross, resting included) from your latest weigh-in on or before the date; with no weigh-in then, 400 naming kcal (log a weight or give kcal). With a source_id you already have for that source, that exercise is updated (200). With a client id already yours, 200 with the stored one; another account's id is 409.",
         },
       },
     )

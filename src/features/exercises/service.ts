@@ -1,7 +1,7 @@
 /**
  * Exercise (API.md §Exercise): what a person did on a local date, with the kcal it burned. Without a kcal
- * given, it is computed as (MET − 1) × kg × hours: net of resting, since the day's goal already holds the
- * resting energy of every hour, and a watch's "active energy" (what the bridges bring) is net too. kg is the
+ * given, it is computed as MET × kg × hours (gross, as the Compendium defines it and as the issue asked; see
+ * docs/exercise.md for why gross and what that means for the budget). kg is the
  * latest weigh-in on or before that date; with none, the write is refused (400 naming kcal) rather than
  * guessed from a default weight. Each exercise is its owner's alone: another account's id answers as an
  * unknown one (404).
@@ -14,7 +14,7 @@ import { localDate } from "../../lib/time";
 import { checkRange } from "../../lib/date-range";
 import { latestWeighIn } from "../weights/service";
 import { activityByCode } from "../activities/catalogue";
-import { netKcal } from "./kcal";
+import { exerciseKcal } from "./kcal";
 import type { CreateExerciseT, ExerciseT, PatchExerciseT } from "./model";
 import {
   deleteExerciseRow,
@@ -75,7 +75,7 @@ function* resolved(
         message: `cannot be computed: no weigh-in on or before ${e.date}; log your weight (PUT /weights/{date}) or give kcal`,
       },
     ]);
-  return { ...e, kcal: netKcal(met, w.kg, e.minutes), kcal_from: "computed", met };
+  return { ...e, kcal: exerciseKcal(met, w.kg, e.minutes), kcal_from: "computed", met };
 }
 
 function fresh(v: CheckedExercise, id: string, date: string): StoredExercise {

@@ -1,7 +1,7 @@
 /**
  * The day's Exercise region: what was done, its kcal, and `Add exercise`: search the activity catalogue (bundled,
  * so it works offline), the minutes, and `Calories burned (kcal)`, computed from the latest weigh-in as the server
- * computes it ((MET − 1) × kg × h) until the person types their own (a watch's figure).
+ * computes it (MET × kg × h) until the person types their own (a watch's figure).
  */
 import { useEffect, useState } from "preact/hooks";
 import { searchActivities, type Activity } from "../../../src/features/activities/catalogue";
@@ -142,7 +142,7 @@ function ExerciseForm({ day, onDone }: { day: string; onDone: () => void }) {
         {typed !== null
           ? "Your own figure."
           : computed !== null
-            ? `Computed from your weight: (MET ${chosen?.met} − 1) × kg × hours, what the exercise burned above resting.`
+            ? `Computed from your weight: MET ${chosen?.met} × kg × hours.`
             : "Computed from your weight once you pick an activity; or type your own."}
       </p>
       <ErrorText error={error} />
