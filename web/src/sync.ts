@@ -14,6 +14,7 @@ import {
   fromFood,
   fromMeal,
   fromRecipe,
+  fromSavedMeal,
   fromWeight,
   renamedKey,
   renamedPortion,
@@ -252,6 +253,9 @@ export class Sync {
     } else if (entity === "day") {
       if (data) await tx.objectStore("days").put(fromDay(String(id), data, version));
       else await tx.objectStore("days").delete(String(id));
+    } else if (entity === "saved_meal") {
+      if (data) await tx.objectStore("saved_meals").put(fromSavedMeal(data, version));
+      else await tx.objectStore("saved_meals").delete(String(id));
     } else if (entity === "recipe" && typeof id === "number") {
       if (data) {
         await tx.objectStore("recipes").put(fromRecipe(data, version));
@@ -372,6 +376,8 @@ function describe(m: Mutation): string {
           ? `The weigh-in of ${String(m.id)}`
           : m.entity === "day"
             ? `Day complete for ${String(m.id)}`
-            : "Your goals";
+            : m.entity === "saved_meal"
+              ? `The saved meal ${String(m.data?.name ?? "")}`.trim()
+              : "Your goals";
   return m.op === "delete" ? `Deleting ${what.toLowerCase()}` : what;
 }
