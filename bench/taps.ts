@@ -105,7 +105,12 @@ try {
   await addNew("Lunch", ["150 g chicken breast", "1 cup rice", "1 apple"]);
   await addNew("Dinner", ["200 g spaghetti", "125 g tomato sauce", "parmesan 20 g"]);
   await addNew("Snack", ["1 banana", "30 g almonds", "170 g greek yogurt"]);
-  const day1Height = await page.evaluate(() => document.documentElement.scrollHeight);
+  // how tall the day's meals are: from the top of the page to the end of the Snack region (in the page's own terms)
+  const day1Height = Math.round(
+    await page.evaluate<number>(
+      "document.getElementById('group-snack').closest('section').getBoundingClientRect().bottom + scrollY",
+    ),
+  );
   if (shots) await page.screenshot({ path: join(shots, "day-12-entries-360.png"), fullPage: true });
   await synced(page);
 
@@ -169,8 +174,8 @@ try {
   console.log(`| **day 2** | 11 entries, repeats (goal ≤ 12; MyFitnessPal about 20) | **${total("day 2")}** |`);
   console.log(
     `\nAPI: day 1 ${d1.meals.length} meals, ${Math.round(d1.totals.energy_kcal)} kcal; day 2 ${d2.meals.length} meals ` +
-      `(${per(d2)}), ${Math.round(d2.totals.energy_kcal)} kcal. Day 1's view at 360×640: ${day1Height} px ` +
-      `(${(day1Height / 640).toFixed(1)} screens).`,
+      `(${per(d2)}), ${Math.round(d2.totals.energy_kcal)} kcal. Day 1's meals at 360×640: ${day1Height} px from ` +
+      `the top to the end of Snack (${(day1Height / 640).toFixed(1)} screens of 640 px).`,
   );
   if (total("day 2") > 12 || total("day 1") > 42) process.exitCode = 1;
 } finally {
