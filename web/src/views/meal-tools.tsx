@@ -155,9 +155,9 @@ export function CopyForm({
       {meal !== null && (
         <label>
           Meal
-          <select name="meal" defaultValue={meal}>
+          <select name="meal">
             {MEAL_TYPES.map((t) => (
-              <option key={t} value={t}>
+              <option key={t} value={t} selected={t === meal}>
                 {MEAL_LABEL[t]}
               </option>
             ))}

@@ -137,7 +137,7 @@ function SavedMealForm({ rec }: { rec: SavedMealRec }) {
                     min="0"
                     aria-label="Quantity"
                     defaultValue={String(e.quantity)}
-                    onChange={(ev) => setQuantity(i, (ev.target as HTMLInputElement).value)}
+                    onInput={(ev) => setQuantity(i, (ev.target as HTMLInputElement).value)}
                   />
                 </label>
               )}
