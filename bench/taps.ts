@@ -111,7 +111,7 @@ try {
       "document.getElementById('group-snack').closest('section').getBoundingClientRect().bottom + scrollY",
     ),
   );
-  if (shots) await page.screenshot({ path: join(shots, "day-12-entries-360.png"), fullPage: true });
+  await shot(page, "day-12-entries", true);
   await synced(page);
 
   // day 2: repeats
@@ -135,20 +135,22 @@ try {
   step("Snack: banana and almonds ticked in Recent");
   await tap(region("Snack").getByRole("button", { name: "Add food" }));
   await recent.waitFor();
-  if (shots) await page.screenshot({ path: join(shots, "add-food-recent-360.png") });
   await tap(recent.getByRole("checkbox", { name: /banana/i }));
   await tap(recent.getByRole("checkbox", { name: /almond/i }));
+  await shot(page, "add-food-recent-ticked");
   await tap(page.getByRole("button", { name: "Add selected" }));
   await waitCount(entries("Snack"), 2);
 
   step("Dinner: the saved “Salmon dinner”, one tap in Recent");
   await tap(region("Dinner").getByRole("button", { name: "Add food" }));
   await page.getByRole("button", { name: "Log Salmon dinner" }).waitFor();
-  if (shots) await page.screenshot({ path: join(shots, "add-food-your-meals-360.png") });
+  await shot(page, "add-food-recent-at-dinner-with-saved-meal");
   await tap(page.getByRole("button", { name: "Log Salmon dinner" }));
   await waitCount(entries("Dinner"), 3);
-  if (shots) await page.screenshot({ path: join(shots, "day-after-log-returns-to-dinner-360.png") });
+  await Bun.sleep(300); // the scroll back to Dinner
+  if (shots) await page.screenshot({ path: join(shots, "day-back-at-dinner-after-log-360x640.png") });
   await synced(page);
+  if (shots) await moreShots(page);
 
   // what the API has: the days as scripted
   const got = async (date: string) =>
@@ -181,6 +183,44 @@ try {
 } finally {
   await browser.close();
   proc.kill();
+}
+
+/** A screenshot at 360×640 and at 1280×800 (`full`: the whole page), when --shots is given. */
+async function shot(page: Page, name: string, full = false) {
+  if (!shots) return;
+  await page.screenshot({ path: join(shots, `${name}-360x640.png`), fullPage: full });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: join(shots, `${name}-1280x800.png`), fullPage: full });
+  await page.setViewportSize({ width: 360, height: 640 });
+}
+
+/** The other repeat screens, after the count (these clicks are not counted). */
+async function moreShots(page: Page) {
+  const region = (meal: string) => page.getByRole("region", { name: meal, exact: true });
+  await page.goto(`${base}/#/`);
+  await region("Lunch").getByRole("button", { name: "Save as meal" }).click();
+  await page.getByRole("textbox", { name: "Meal name" }).fill("Chicken and rice");
+  await region("Lunch").scrollIntoViewIfNeeded();
+  await shot(page, "day-save-as-meal");
+  await region("Lunch").getByRole("button", { name: "Cancel" }).click();
+  await region("Lunch").getByRole("button", { name: "Copy to…" }).click();
+  await region("Lunch").scrollIntoViewIfNeeded();
+  await shot(page, "day-copy-meal-to");
+  await region("Lunch").getByRole("button", { name: "Cancel" }).click();
+  const entry = region("Snack").getByRole("listitem").first();
+  await entry.getByRole("button", { name: /^More for/ }).click();
+  await entry.getByRole("button", { name: "Move", exact: true }).click();
+  await region("Snack").scrollIntoViewIfNeeded();
+  await shot(page, "day-move-entry");
+  await page.goto(`${base}/#/add/lunch/`);
+  await page.getByRole("tab", { name: "My meals" }).click();
+  await shot(page, "add-food-my-meals");
+  await page.goto(`${base}/#/foods`);
+  await page.getByRole("listitem").filter({ hasText: "Salmon dinner" }).waitFor();
+  await shot(page, "foods-with-saved-meal");
+  await page.getByRole("listitem").filter({ hasText: "Salmon dinner" }).getByRole("button", { name: "Edit" }).click();
+  await page.getByRole("textbox", { name: "Meal name" }).waitFor();
+  await shot(page, "saved-meal-edit");
 }
 
 async function waitCount(l: Locator, n: number) {

@@ -6,6 +6,7 @@
  * against the API.
  */
 import { expect, test } from "bun:test";
+import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import {
   accessToken,
@@ -477,3 +478,66 @@ test("at 360×640: Totals in two lines, Log food covers no control, one line per
 
 /** An expression evaluated in the page (this file is type-checked without the DOM's types). */
 const js = (page: Page, expr: string) => page.evaluate<unknown>(expr);
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe-core's serious or critical findings on the page as it stands, at 360×640 and 1280×800. */
+async function axe(page: Page, view: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const viewport of [
+    { width: 360, height: 640 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.addScriptTag({ path: AXE });
+    const r = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as {
+      violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+    };
+    for (const v of r.violations)
+      if (v.impact === "serious" || v.impact === "critical")
+        found.push(`${view} ${viewport.width}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  }
+  await page.setViewportSize({ width: 360, height: 640 });
+  return found;
+}
+
+test("the repeat screens have no serious or critical axe findings (tabs, ticks, Save as meal, Copy to…, an entry's Move, My meals in Foods, the saved meal's form)", async () => {
+  const ctx = await env.browser.newContext({ viewport: { width: 360, height: 640 }, bypassCSP: true });
+  const page = await ctx.newPage();
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  const today = await todayOf(page);
+  const [egg, toast] = await foodIds(env.srv.url, token, ["egg", "toast"]);
+  for (const food_id of [egg, toast])
+    await send(env.srv.url, token, "POST", "/meals", { food_id, quantity: 60, meal_type: "breakfast", date: today });
+  await send(env.srv.url, token, "POST", "/saved-meals", {
+    name: "Eggs on toast",
+    entries: [{ food_id: egg, quantity: 100 }],
+  });
+  await page.reload();
+  await entries(page, "Breakfast").nth(1).waitFor();
+  const found: string[] = [];
+
+  await region(page, "Breakfast").getByRole("button", { name: "Save as meal" }).click();
+  await entries(page, "Breakfast")
+    .first()
+    .getByRole("button", { name: /^More for/ })
+    .click();
+  await entries(page, "Breakfast").first().getByRole("button", { name: "Move", exact: true }).click();
+  await page.getByRole("region", { name: "Whole day" }).getByRole("button", { name: "Copy to…" }).click();
+  found.push(...(await axe(page, "day with the repeat forms open")));
+
+  await region(page, "Breakfast").getByRole("button", { name: "Add food" }).click();
+  await page.getByRole("list", { name: "Recent foods" }).getByRole("checkbox").first().check();
+  found.push(...(await axe(page, "add food, Recent, one ticked")));
+  await page.getByRole("tab", { name: "My meals" }).click();
+  await page.getByRole("button", { name: "Log Eggs on toast" }).waitFor();
+  found.push(...(await axe(page, "add food, My meals")));
+
+  await page.getByRole("link", { name: "Foods" }).click();
+  await page.getByRole("listitem").filter({ hasText: "Eggs on toast" }).getByRole("button", { name: "Edit" }).click();
+  await page.getByRole("textbox", { name: "Meal name" }).waitFor();
+  found.push(...(await axe(page, "saved meal form")));
+  await ctx.close();
+  expect(found).toEqual([]);
+});

@@ -8,6 +8,7 @@ import { message } from "../api";
 import { deleteSavedMeal, saveMeal } from "../repeats";
 import type { SavedEntry, SavedMealRec } from "../store";
 import { ErrorText, kcal, useApp, useData } from "../ui";
+import { NumberInput, notANumber, parseDecimal } from "../number-input";
 
 /** "2 large", "150 g", "quick add". */
 const servingOf = (e: SavedEntry) =>
@@ -89,6 +90,9 @@ function SavedMealForm({ rec }: { rec: SavedMealRec }) {
     const name = String(new FormData(form).get("name") ?? "").trim();
     if (!name) return setError("Give the meal a name.");
     if (!entries.length) return setError("Keep at least one entry, or delete the meal from Your foods.");
+    const bad = Object.values(texts).find((t) => !((parseDecimal(t) ?? 0) > 0));
+    if (bad !== undefined)
+      return setError(Number.isNaN(parseDecimal(bad)) ? notANumber("Quantity", bad) : "Quantity: more than 0.");
     try {
       await saveMeal(app.sync, rec, name, entries);
       app.go("#/foods", true);
@@ -96,9 +100,12 @@ function SavedMealForm({ rec }: { rec: SavedMealRec }) {
       setError(message(e));
     }
   });
+  /** What is typed in each Quantity, kept as typed ("1,5"); the entry changes when it reads as a number. */
+  const [texts, setTexts] = useState<Record<number, string>>({});
   const setQuantity = (i: number, text: string) => {
-    const q = Number(text.replace(",", "."));
-    if (!(q > 0)) return;
+    setTexts((t) => ({ ...t, [i]: text }));
+    const q = parseDecimal(text);
+    if (q === null || !(q > 0)) return;
     setEntries((list) =>
       list.map((e, j) => {
         if (j !== i || e.quick_add) return e;
@@ -131,20 +138,21 @@ function SavedMealForm({ rec }: { rec: SavedMealRec }) {
               </span>
               {!e.quick_add && (
                 <label class="qty">
-                  <input
-                    type="number"
-                    step="any"
-                    min="0"
+                  <NumberInput
                     aria-label="Quantity"
-                    defaultValue={String(e.quantity)}
-                    onInput={(ev) => setQuantity(i, (ev.target as HTMLInputElement).value)}
-                  />
+                    value={texts[i] ?? String(e.quantity)}
+                    onValue={(text) => setQuantity(i, text)}
+                  />{" "}
+                  <span class="muted">{e.portion ? `× ${e.portion.name}` : "g"}</span>
                 </label>
               )}
               <button
                 type="button"
                 title={`Remove ${e.food?.name ?? "quick add"}`}
-                onClick={() => setEntries((list) => list.filter((_, j) => j !== i))}
+                onClick={() => {
+                  setEntries((list) => list.filter((_, j) => j !== i));
+                  setTexts({}); // the typed quantities went into the entries; their places move up
+                }}
               >
                 Remove
               </button>
