@@ -24,10 +24,9 @@ export function DayView({ date }: { date: string | null }) {
     const meals = (await mealsOn(app.db, day)).sort(
       (a, b) => a.eaten_at.localeCompare(b.eaten_at) || a.id.localeCompare(b.id),
     );
-    const before = await mealsOn(app.db, addDays(day, -1));
     const goals = goalsFor((await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null, day);
     const mark = (await app.db.get("days", day)) ?? null;
-    return { meals, before, goals, mark };
+    return { meals, goals, mark };
   }, [day]);
   const meals = data?.meals ?? [];
   // the tick shows at once, before the local write and the re-read come back (a controlled box snapped back)
@@ -65,7 +64,6 @@ export function DayView({ date }: { date: string | null }) {
           day={day}
           today={today}
           list={meals.filter((m) => m.meal_type === type)}
-          yesterday={(data?.before ?? []).filter((m) => m.meal_type === type)}
           shorts={shorts}
         />
       ))}
@@ -96,14 +94,12 @@ function MealGroup({
   day,
   today,
   list,
-  yesterday,
   shorts,
 }: {
   type: MealType;
   day: string;
   today: string;
   list: Meal[];
-  yesterday: Meal[];
   shorts: Map<number, string>;
 }) {
   const app = useApp();
@@ -122,12 +118,14 @@ function MealGroup({
 
   // one tap, one copy (a double tap copied the meal twice), undone like any other write
   const [copy, copying] = useAction(async () => {
-    if (!yesterday.length) {
+    // read at the press, not from the view (a tap before the view had read the day said "Nothing" wrongly)
+    const before = (await mealsOn(app.db, addDays(day, -1))).filter((m) => m.meal_type === type);
+    if (!before.length) {
       app.toast({ text: `Nothing in ${MEAL_LABEL[type]} the day before.` });
       return;
     }
     // the copies' ids come from the originals and this day: a second press finds them and adds nothing
-    await copyAndTell(app, yesterday, { date: day, meal: type }, MEAL_LABEL[type] ?? type);
+    await copyAndTell(app, before, { date: day, meal: type }, MEAL_LABEL[type] ?? type);
   });
 
   return (
