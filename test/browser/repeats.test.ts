@@ -457,20 +457,30 @@ test("at 360×640: Totals in two lines, Log food covers no control, one line per
   );
   expect(bottom / 640).toBeLessThan(2.6);
 
-  // every control brought into view is not under Log food
+  // scrolled anywhere, Log food overlaps no control in view below the top bars (the one it sits in, if any)
+  // and above the tab bar: a floating button over the page (as before) overlapped Add food and Copy from yesterday
   const covered = await js(
     page,
     `(() => {
       const log = [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Log food");
-      const out = [];
-      for (const el of document.querySelectorAll("main button, main a, main input, main select")) {
-        if (el === log || !el.getClientRects().length) continue;
-        el.scrollIntoView({ block: "center" });
-        const o = el.getBoundingClientRect();
-        const hit = document.elementFromPoint(o.left + o.width / 2, o.top + o.height / 2);
-        if (hit && log.contains(hit)) out.push(el.textContent || el.getAttribute("aria-label"));
+      const bar = log.closest("header") ?? document.querySelector("header.top");
+      const nav = document.querySelector("nav");
+      const out = new Set();
+      for (let y = 0; y <= document.documentElement.scrollHeight; y += 40) {
+        scrollTo(0, y);
+        const top = Math.max(bar.getBoundingClientRect().bottom, document.querySelector("header.top").getBoundingClientRect().bottom);
+        const navTop = nav.getBoundingClientRect().top;
+        const bottom = navTop > innerHeight / 2 ? navTop : innerHeight;
+        const r = log.getBoundingClientRect();
+        for (const el of document.querySelectorAll("main button, main a, main input, main select")) {
+          if (el === log || el.closest("header") || !el.getClientRects().length) continue;
+          const o = el.getBoundingClientRect();
+          if (o.top < top || o.bottom > bottom) continue;
+          if (o.left < r.right && o.right > r.left && o.top < r.bottom && o.bottom > r.top)
+            out.add(el.textContent.trim() || el.getAttribute("aria-label"));
+        }
       }
-      return out;
+      return [...out];
     })()`,
   );
   expect(covered).toEqual([]);
