@@ -285,7 +285,7 @@ test("Save as meal, then My meals: one tap logs it, a tick logs it with a recent
   expect((await apiGet(env.srv.url, token, "/saved-meals")).items).toEqual([]);
 });
 
-test("offline: a saved meal made on another device arrives through the change feed, and logs from My meals with the server stopped", async () => {
+test("offline: a saved meal made on another device arrives through the change feed and logs from My meals with the server stopped; Save as meal made offline reaches the server", async () => {
   const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
   const today = await todayOf(page);
   const [egg, toast] = await foodIds(env.srv.url, token, ["egg", "toast"]);
@@ -308,12 +308,20 @@ test("offline: a saved meal made on another device arrives through the change fe
   await page.getByRole("tab", { name: "My meals" }).click();
   await page.getByRole("button", { name: "Log Eggs on toast" }).click();
   await entries(page, "Breakfast").nth(2).waitFor();
+  // and saved again as a meal of its own, still offline
+  await region(page, "Breakfast").getByRole("button", { name: "Save as meal" }).click();
+  await page.getByRole("textbox", { name: "Meal name" }).fill("Breakfast again");
+  await region(page, "Breakfast").getByRole("button", { name: "Save", exact: true }).click();
+  await status(page).filter({ hasText: "4 changes waiting" }).waitFor();
   env.srv = await server(env.srv.dir, env.srv.port);
   await ctx.setOffline(false);
   await synced(page);
   const meals = await day(env.srv.url, token, today);
   expect(meals.length).toBe(3);
   expect(Math.round(meals.reduce((s, m) => s + m.nutrients.energy_kcal!, 0))).toBe(Math.round(made.energy_kcal));
+  const saved = (await apiGet(env.srv.url, token, "/saved-meals")).items as { name: string; energy_kcal: number }[];
+  expect(saved.map((m) => m.name)).toEqual(["Breakfast again", "Eggs on toast"]);
+  expect(Math.round(saved[0]!.energy_kcal)).toBe(Math.round(made.energy_kcal));
 });
 
 test("Copy from yesterday twice adds nothing more; Copy to… a meal lands on the chosen date and meal; Copy to… the day; Copy and Move of one entry (Move leaves the source)", async () => {
