@@ -15,6 +15,7 @@ import { EditView } from "./views/edit";
 import { SettingsView } from "./views/settings";
 import { WeightView } from "./views/weight";
 import { FoodFormView, FoodsView, RecipeFormView } from "./views/foods";
+import { SavedMealFormView } from "./views/saved-meals";
 import { Issues, StatusLine, ToastBar } from "./views/status";
 import { WeekView } from "./views/week";
 
@@ -194,6 +195,7 @@ function Route({ hash, signOut }: { hash: string; signOut: () => void }) {
     if (a === "new") return <FoodFormView key="new" id={null} />;
     if (a === "edit" && id !== null) return <FoodFormView key={id} id={id} />;
     if (a === "recipe") return <RecipeFormView key={b ?? "new"} id={id} />;
+    if (a === "meal" && b) return <SavedMealFormView key={b} id={b} />;
     return <FoodsView />;
   }
   if (page === "settings") return <SettingsView signOut={signOut} />;

@@ -20,7 +20,7 @@ export interface Portion {
 export interface Meal {
   id: string;
   /** null: a quick add (kcal and macros typed in; its name is `description`) */
-  food: { id: number; name: string } | null;
+  food: { id: number; name: string; short_name?: string } | null;
   description?: string | null;
   meal_type: MealType;
   quantity: number;
@@ -37,6 +37,8 @@ export interface Meal {
 export interface FoodRec {
   id: number;
   name: string;
+  /** The catalogue's short name (the API's `short_name`), for one-line lists. */
+  short_name?: string;
   brand: string | null;
   barcode: string | null;
   /** The eight meal nutrients per 100 g. */
@@ -85,6 +87,30 @@ export interface RecipeRec {
   version: number | null;
 }
 
+/** A saved meal as the API gives it (API.md §Saved meals): a named set of entries logged again in one tap. */
+export interface SavedMealRec {
+  id: string;
+  name: string;
+  entries: SavedEntry[];
+  energy_kcal: number | null;
+  version: number | null;
+}
+
+export interface SavedEntry {
+  food: { id: number; name: string } | null;
+  quantity: number;
+  portion: { id: number; name: string; grams: number } | null;
+  grams: number;
+  quick_add: {
+    energy_kcal: number;
+    protein_g?: number | null;
+    fat_g?: number | null;
+    carbohydrate_g?: number | null;
+    description?: string | null;
+  } | null;
+  energy_kcal: number | null;
+}
+
 export interface Goals {
   energy_kcal: number | null;
   protein_g: number | null;
@@ -95,7 +121,7 @@ export interface Goals {
 export interface Mutation {
   seq?: number;
   mutation_id: string;
-  entity: "meal" | "food" | "recipe" | "goals" | "weight" | "day" | ActivityEntity;
+  entity: "meal" | "food" | "recipe" | "goals" | "weight" | "day" | "saved_meal" | ActivityEntity;
   /** A negative number: a custom food made offline, before the server gave it an id. */
   id: string | number | null;
   op: "upsert" | "delete";
@@ -143,6 +169,7 @@ export interface Schema extends DBSchema {
   recipes: { key: number; value: RecipeRec };
   days: { key: string; value: DayMark };
   activity: { key: string; value: ActivityRec; indexes: { date: string } };
+  saved_meals: { key: string; value: SavedMealRec };
 }
 
 export type Store = IDBPDatabase<Schema>;
@@ -157,13 +184,14 @@ export const ALL_STORES = [
   "recipes",
   "days",
   "activity",
+  "saved_meals",
 ] as const;
 /** A read-write transaction over every store. */
 export type Tx = IDBPTransaction<Schema, typeof ALL_STORES extends readonly (infer N)[] ? N[] : never, "readwrite">;
 export const writeAll = (db: Store): Tx => db.transaction([...ALL_STORES], "readwrite");
 
 export function openStore(userId: number): Promise<Store> {
-  return openDB<Schema>(`morsel-${userId}`, 5, {
+  return openDB<Schema>(`morsel-${userId}`, 6, {
     upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) {
         db.createObjectStore("meals", { keyPath: "id" }).createIndex("date", "date");
@@ -187,6 +215,10 @@ export function openStore(userId: number): Promise<Store> {
         if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // day marks were passed over before
       }
       if (oldVersion < 5) {
+        db.createObjectStore("saved_meals", { keyPath: "id" });
+        if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // saved meals were passed over before
+      }
+      if (oldVersion < 6) {
         db.createObjectStore("activity", { keyPath: "key" }).createIndex("date", "date");
         if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // exercise and daily values were passed over
       }

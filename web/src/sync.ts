@@ -15,6 +15,7 @@ import {
   fromFood,
   fromMeal,
   fromRecipe,
+  fromSavedMeal,
   fromWeight,
   renamedKey,
   renamedPortion,
@@ -255,6 +256,9 @@ export class Sync {
       else await tx.objectStore("days").delete(String(id));
     } else if (isActivityEntity(entity)) {
       await storeActivity(tx, entity, String(id), data, version);
+    } else if (entity === "saved_meal") {
+      if (data) await tx.objectStore("saved_meals").put(fromSavedMeal(data, version));
+      else await tx.objectStore("saved_meals").delete(String(id));
     } else if (entity === "recipe" && typeof id === "number") {
       if (data) {
         await tx.objectStore("recipes").put(fromRecipe(data, version));
@@ -378,12 +382,14 @@ function describe(m: Mutation): string {
           ? `The weigh-in of ${String(m.id)}`
           : m.entity === "day"
             ? `Day complete for ${String(m.id)}`
-            : m.entity === "exercise"
-              ? `The exercise ${String(m.data?.name ?? "")}`.trim()
-              : m.entity === "daily_value"
-                ? `The ${String(m.id).split(":")[1]?.replace("_", " ")} of ${String(m.id).split(":")[0]}`
-                : m.entity === "activity_settings"
-                  ? "Your activity settings"
-                  : "Your goals";
+            : m.entity === "saved_meal"
+              ? `The saved meal ${String(m.data?.name ?? "")}`.trim()
+              : m.entity === "exercise"
+                ? `The exercise ${String(m.data?.name ?? "")}`.trim()
+                : m.entity === "daily_value"
+                  ? `The ${String(m.id).split(":")[1]?.replace("_", " ")} of ${String(m.id).split(":")[0]}`
+                  : m.entity === "activity_settings"
+                    ? "Your activity settings"
+                    : "Your goals";
   return m.op === "delete" ? `Deleting ${what.toLowerCase()}` : what;
 }
