@@ -59,11 +59,10 @@ export function EntryRow({
   onOpen: (o: Open) => void;
 }) {
   const app = useApp();
-  const [more, setMore] = useState(false);
   const name = mealName(meal);
   const shown = meal.food?.short_name ?? short ?? name;
   return (
-    <li class={`entry${more ? " more" : ""}`}>
+    <li class="entry">
       <a class="meal-main" href={`#/edit/${meal.id}`} title={name}>
         {shown === name ? (
           <span class="name">{name}</span>
@@ -94,24 +93,28 @@ export function EntryRow({
       <button type="button" class="icon-btn" aria-label="Delete" title={`Delete ${name}`} onClick={onRemove}>
         ✕
       </button>
+      {/* Copy and Move stay in the row on a phone too (icons there, words on a wide screen): WEBAPP.md has each
+          logged meal offer them, and a menu would hide them from anyone looking for them */}
       <button
         type="button"
-        class="icon-btn more-btn"
-        aria-label={`More for ${name}`}
-        aria-expanded={more}
-        title={`Copy or move ${name}`}
-        onClick={() => setMore(!more)}
+        class="icon-btn entry-act"
+        aria-label="Copy"
+        title={`Copy ${name}`}
+        onClick={() => onOpen({ kind: "copy", meal })}
       >
-        ⋯
+        <span aria-hidden="true" class="glyph">⧉</span>
+        <span aria-hidden="true" class="word">Copy</span>
       </button>
-      <span class="entry-more">
-        <button type="button" title={`Copy ${name}`} onClick={() => onOpen({ kind: "copy", meal })}>
-          Copy
-        </button>
-        <button type="button" title={`Move ${name}`} onClick={() => onOpen({ kind: "move", meal })}>
-          Move
-        </button>
-      </span>
+      <button
+        type="button"
+        class="icon-btn entry-act"
+        aria-label="Move"
+        title={`Move ${name}`}
+        onClick={() => onOpen({ kind: "move", meal })}
+      >
+        <span aria-hidden="true" class="glyph">↪</span>
+        <span aria-hidden="true" class="word">Move</span>
+      </button>
     </li>
   );
 }
