@@ -102,8 +102,12 @@ export function EntryRow({
         title={`Copy ${name}`}
         onClick={() => onOpen({ kind: "copy", meal })}
       >
-        <span aria-hidden="true" class="glyph">⧉</span>
-        <span aria-hidden="true" class="word">Copy</span>
+        <span aria-hidden="true" class="glyph">
+          ⧉
+        </span>
+        <span aria-hidden="true" class="word">
+          Copy
+        </span>
       </button>
       <button
         type="button"
@@ -112,8 +116,12 @@ export function EntryRow({
         title={`Move ${name}`}
         onClick={() => onOpen({ kind: "move", meal })}
       >
-        <span aria-hidden="true" class="glyph">↪</span>
-        <span aria-hidden="true" class="word">Move</span>
+        <span aria-hidden="true" class="glyph">
+          ↪
+        </span>
+        <span aria-hidden="true" class="word">
+          Move
+        </span>
       </button>
     </li>
   );
