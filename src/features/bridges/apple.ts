@@ -1,0 +1,253 @@
+/**
+ * Apple Health's export.xml, read as text arrives (apple-file.ts feeds it a slice at a time). Not a
+ * general XML parser: the file is a flat list of `<Record …/>` and `<Workout …>` elements (with a few
+ * children each) under `<HealthData>`, and everything Morsel takes is in their attributes. A small
+ * scanner finds those tags (a tag ends at the first `>` outside quotes; `<` cannot occur inside an
+ * attribute value in XML, so the last `<` of a slice starts the tag the next slice completes) and
+ * reads only the records whose type it wants, which keeps 1 GB of heart-rate samples cheap: an
+ * evented parser (sax) would build an attribute object for every one of them, several times slower.
+ * Memory: the per-hour sums (days × 24 × sources), the workouts and body readings, and one slice.
+ *
+ * Format facts (docs/health-import.md names the public files each came from): dates are
+ * "2024-01-15 10:00:00 +0000" (the phone's zone when it exported); StepCount is a count,
+ * ActiveEnergyBurned kcal, "Cal" or kJ, BodyMass kg or lb, BodyFatPercentage a fraction (0.2 = 20 %),
+ * DietaryWater mL or fl_oz_us; a Workout has workoutActivityType, duration with durationUnit, and
+ * totalEnergyBurned / totalDistance with their units, or (iOS 16 on) WorkoutStatistics children.
+ */
+import { AppError } from "../../lib/errors";
+import { localClock } from "../../lib/time";
+import {
+  count,
+  dayOf,
+  emptyHealthRead,
+  HourlyBySource,
+  kcalOf,
+  kgOf,
+  kmOf,
+  minutesOf,
+  mlOf,
+  parseHealthDate,
+  skip,
+  type HealthRead,
+  type HealthWorkout,
+} from "./records";
+
+/** A tag longer than this is not one of Apple's (a record is ~300 bytes): the file is not an export. */
+export const MAX_TAG_BYTES = 1024 * 1024;
+
+const TAG = /<(Record|Workout|WorkoutStatistics|\/Workout)\b((?:[^>"]|"[^"]*")*)>/g;
+const ATTR = /([A-Za-z_][\w.-]*)="([^"]*)"/g;
+const PREFIX = "HKQuantityTypeIdentifier";
+const WANTED = new Set(["StepCount", "ActiveEnergyBurned", "BodyMass", "BodyFatPercentage", "DietaryWater"]);
+
+function attrs(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  ATTR.lastIndex = 0;
+  for (let m = ATTR.exec(text); m; m = ATTR.exec(text)) out[m[1]!] = m[2]!.includes("&") ? unescape(m[2]!) : m[2]!;
+  return out;
+}
+
+function unescape(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) => {
+    const k = e.toLowerCase();
+    if (k === "amp") return "&";
+    if (k === "lt") return "<";
+    if (k === "gt") return ">";
+    if (k === "quot") return '"';
+    if (k === "apos") return "'";
+    const code = k.startsWith("#x") ? Number.parseInt(k.slice(2), 16) : Number(k.slice(1));
+    return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : "";
+  });
+}
+
+/** "HKWorkoutActivityTypeTraditionalStrengthTraining" → "Traditional Strength Training". */
+export function workoutName(type: string): string {
+  const bare = type.replace(/^HKWorkoutActivityType/, "");
+  return bare.replace(/([a-z])([A-Z])/g, "$1 $2").trim() || "Workout";
+}
+
+export interface AppleOptions {
+  /** The account's time zone: each sample lands on its local day there. */
+  timezone: string;
+  /** Also read DietaryEnergyConsumed (off by default: Morsel's own log of food wins). */
+  dietaryEnergy: boolean;
+}
+
+export class AppleHealthReader {
+  private tail = "";
+  private readonly steps = new HourlyBySource();
+  private readonly active = new HourlyBySource();
+  private readonly water = new Map<string, number>();
+  private readonly dietary = new Map<string, number>();
+  private readonly bodyByDay = new Map<string, { kg?: number; kgAt?: string; fat_pct?: number; fatAt?: string }>();
+  private workout: (HealthWorkout & { energyFromStats?: boolean }) | null = null;
+  private readonly out = emptyHealthRead();
+  private readonly wanted: Set<string>;
+  private sawHealthData = false;
+
+  constructor(private readonly options: AppleOptions) {
+    this.wanted = new Set(WANTED);
+    if (options.dietaryEnergy) this.wanted.add("DietaryEnergyConsumed");
+  }
+
+  /** The next slice of the file's text. */
+  push(text: string): void {
+    const buf = this.tail + text;
+    if (!this.sawHealthData && buf.includes("<HealthData")) this.sawHealthData = true;
+    TAG.lastIndex = 0;
+    let end = 0;
+    for (let m = TAG.exec(buf); m; m = TAG.exec(buf)) {
+      end = TAG.lastIndex;
+      this.tag(m[1]!, m[2]!);
+    }
+    const open = buf.lastIndexOf("<");
+    this.tail = open >= end ? buf.slice(open) : "";
+    if (this.tail.length > MAX_TAG_BYTES)
+      throw new AppError("validation_failed", "export.xml is not an Apple Health export: a tag runs past 1 MiB", [
+        { field: "file", message: "export.xml has a tag longer than 1 MiB" },
+      ]);
+  }
+
+  private tag(name: string, text: string): void {
+    if (name === "Record") {
+      // most records are heart rate and the like: look at the type before reading any other attribute
+      const at = text.indexOf(`type="${PREFIX}`);
+      if (at < 0) return;
+      const type = text.slice(at + 6 + PREFIX.length, text.indexOf('"', at + 6));
+      if (!this.wanted.has(type)) return;
+      this.record(type, attrs(text));
+    } else if (name === "Workout") {
+      const a = attrs(text);
+      const selfClosing = text.trimEnd().endsWith("/");
+      this.startWorkout(a);
+      if (selfClosing) this.endWorkout();
+    } else if (name === "WorkoutStatistics") {
+      if (this.workout) this.statistics(attrs(text));
+    } else this.endWorkout();
+  }
+
+  private record(type: string, a: Record<string, string>): void {
+    const what = `Record ${type} ${a.startDate ?? ""}`.trim();
+    const start = parseHealthDate(a.startDate ?? "");
+    const value = Number(a.value);
+    if (!start || !Number.isFinite(value)) {
+      skip(this.out, what, `startDate "${a.startDate ?? ""}" or value "${a.value ?? ""}" cannot be read`);
+      return;
+    }
+    const date = dayOf(start, this.options.timezone);
+    const unit = a.unit ?? "";
+    const source = a.sourceName ?? "";
+    count(this.out, type);
+    if (type === "StepCount") {
+      if (value >= 0) this.steps.add(date, localClock(start, this.options.timezone)[0], source, value);
+      return;
+    }
+    if (type === "ActiveEnergyBurned" || type === "DietaryEnergyConsumed") {
+      const kcal = kcalOf(value, unit);
+      if (kcal === null || kcal < 0) return skip(this.out, what, `unit "${unit}" is not kcal, Cal or kJ`);
+      if (type === "DietaryEnergyConsumed") this.dietary.set(date, (this.dietary.get(date) ?? 0) + kcal);
+      else this.active.add(date, localClock(start, this.options.timezone)[0], source, kcal);
+      return;
+    }
+    if (type === "DietaryWater") {
+      const ml = mlOf(value, unit);
+      if (ml === null || ml < 0) return skip(this.out, what, `unit "${unit}" is not mL or fl_oz_us`);
+      this.water.set(date, (this.water.get(date) ?? 0) + ml);
+      return;
+    }
+    const body = this.bodyByDay.get(date) ?? {};
+    const iso = start.toISOString();
+    if (type === "BodyMass") {
+      const kg = kgOf(value, unit);
+      if (kg === null) return skip(this.out, what, `unit "${unit}" is not kg or lb`);
+      if (body.kgAt === undefined || iso < body.kgAt) Object.assign(body, { kg, kgAt: iso });
+    } else {
+      // a fraction (0.2 is 20 %); a unit of "%" is what Apple writes beside it
+      const pct = value <= 1 ? value * 100 : value;
+      if (body.fatAt === undefined || iso < body.fatAt) Object.assign(body, { fat_pct: pct, fatAt: iso });
+    }
+    this.bodyByDay.set(date, body);
+  }
+
+  private startWorkout(a: Record<string, string>): void {
+    this.endWorkout();
+    const type = a.workoutActivityType ?? "";
+    const start = parseHealthDate(a.startDate ?? "");
+    const end = parseHealthDate(a.endDate ?? "");
+    const what = `Workout ${type} ${a.startDate ?? ""}`.trim();
+    if (!start) return skip(this.out, what, `startDate "${a.startDate ?? ""}" cannot be read`);
+    let minutes = a.duration !== undefined ? minutesOf(Number(a.duration), a.durationUnit ?? "min") : null;
+    if ((minutes === null || !Number.isFinite(minutes)) && end) minutes = (end.getTime() - start.getTime()) / 60_000;
+    if (minutes === null || !Number.isFinite(minutes) || minutes <= 0)
+      return skip(this.out, what, `duration "${a.duration ?? ""}" ${a.durationUnit ?? ""} cannot be read`);
+    const energy =
+      a.totalEnergyBurned !== undefined ? kcalOf(Number(a.totalEnergyBurned), a.totalEnergyBurnedUnit ?? "") : null;
+    const distance = a.totalDistance !== undefined ? kmOf(Number(a.totalDistance), a.totalDistanceUnit ?? "") : null;
+    this.workout = {
+      start: start.toISOString(),
+      date: dayOf(start, this.options.timezone),
+      type: workoutName(type),
+      minutes,
+      kcal: energy !== null && Number.isFinite(energy) ? energy : null,
+      distance_km: distance !== null && Number.isFinite(distance) && distance > 0 ? distance : null,
+    };
+  }
+
+  private statistics(a: Record<string, string>): void {
+    const w = this.workout!;
+    const sum = Number(a.sum);
+    if (!Number.isFinite(sum)) return;
+    if (a.type === `${PREFIX}ActiveEnergyBurned` && w.kcal === null) {
+      const kcal = kcalOf(sum, a.unit ?? "");
+      if (kcal !== null) w.kcal = kcal;
+    } else if (/Distance/.test(a.type ?? "") && w.distance_km === null) {
+      const km = kmOf(sum, a.unit ?? "");
+      if (km !== null && km > 0) w.distance_km = km;
+    }
+  }
+
+  private endWorkout(): void {
+    const w = this.workout;
+    if (!w) return;
+    this.workout = null;
+    count(this.out, "Workout");
+    this.out.workouts.push({
+      start: w.start,
+      date: w.date,
+      type: w.type,
+      minutes: w.minutes,
+      kcal: w.kcal,
+      distance_km: w.distance_km,
+    });
+  }
+
+  /** Everything read; throws when the text was not an Apple Health export at all. */
+  finish(): HealthRead {
+    this.endWorkout();
+    if (!this.sawHealthData)
+      throw new AppError(
+        "validation_failed",
+        "the file is not an Apple Health export: it has no <HealthData> element",
+        [{ field: "file", message: "send export.zip from Health → your picture → Export All Health Data" }],
+      );
+    const out = this.out;
+    const put = (date: string, key: keyof HealthRead["days"][string], v: number) => {
+      const day = out.days[date] ?? {};
+      day[key] = v;
+      out.days[date] = day;
+    };
+    for (const [date, v] of this.steps.days()) put(date, "steps", Math.round(v));
+    for (const [date, v] of this.active.days()) put(date, "active_kcal", Math.round(v));
+    for (const [date, v] of this.water) put(date, "water_ml", Math.round(v));
+    for (const [date, v] of this.dietary) put(date, "dietary_kcal", Math.round(v));
+    for (const [date, b] of [...this.bodyByDay].sort(([a], [b]) => a.localeCompare(b)))
+      out.body.push({
+        date,
+        at: b.kgAt ?? b.fatAt!,
+        ...(b.kg !== undefined ? { kg: Math.round(b.kg * 1000) / 1000 } : {}),
+        ...(b.fat_pct !== undefined ? { fat_pct: Math.round(b.fat_pct * 10) / 10 } : {}),
+      });
+    out.workouts.sort((a, b) => a.start.localeCompare(b.start));
+    return out;
+  }
+}

@@ -1,0 +1,125 @@
+/** The Apple Health scanner on the real-shaped sample (test/fixtures/health/README.md says where each fact is from). */
+import { describe, expect, test } from "bun:test";
+import { readAppleExport } from "../../src/features/bridges/apple-file";
+import { AppleHealthReader } from "../../src/features/bridges/apple";
+import { parseHealthDate } from "../../src/features/bridges/records";
+import { zipSync, strToU8 } from "fflate";
+
+const XML = await Bun.file(`${import.meta.dir}/../fixtures/health/export.xml`).text();
+
+async function* slices(bytes: Uint8Array, size: number) {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+const read = (bytes: Uint8Array, timezone: string, size = 1 << 20, dietaryEnergy = false) =>
+  readAppleExport(slices(bytes, size), { timezone, dietaryEnergy });
+
+describe("Apple Health export reader", () => {
+  test("steps: one source an hour (the watch's 1,500 over the phone's 812 at 8 h), on New York's days", async () => {
+    const r = await read(strToU8(XML), "America/New_York");
+    expect(r.days["2024-01-15"]?.steps).toBe(1500 + 1203 + 140);
+    expect(r.days["2024-01-16"]?.steps).toBe(60);
+  });
+
+  test("active energy in Cal and kJ as kcal, water in mL and fl_oz_us as mL", async () => {
+    const r = await read(strToU8(XML), "America/New_York");
+    // 8 h: the watch's 41.5 over the phone's 30.2; 18 h: 1255.2 kJ = 300 kcal
+    expect(r.days["2024-01-15"]?.active_kcal).toBe(Math.round(41.5 + 1255.2 / 4.184));
+    expect(r.days["2024-01-15"]?.water_ml).toBe(Math.round(500 + 8 * 29.5735295625));
+    expect(r.days["2024-01-15"]?.dietary_kcal).toBeUndefined();
+  });
+
+  test("dietary energy only when asked for", async () => {
+    const r = await read(strToU8(XML), "America/New_York", 1 << 20, true);
+    expect(r.days["2024-01-15"]?.dietary_kcal).toBe(640);
+  });
+
+  test("body mass in lb and kg (the day's first reading), body fat as a per cent", async () => {
+    const r = await read(strToU8(XML), "America/New_York");
+    expect(r.body).toEqual([
+      { date: "2024-01-15", at: "2024-01-15T12:01:55.000Z", kg: 75.024, fat_pct: 24.1 },
+      { date: "2024-01-16", at: "2024-01-16T12:10:00.000Z", kg: 74.8 },
+    ]);
+  });
+
+  test("workouts: attributes (old exports) and WorkoutStatistics (iOS 16 on), units converted", async () => {
+    const r = await read(strToU8(XML), "America/New_York");
+    expect(r.workouts).toEqual([
+      {
+        start: "2024-01-15T23:00:00.000Z",
+        date: "2024-01-15",
+        type: "Running",
+        minutes: 32.5,
+        kcal: 300,
+        distance_km: 3.1 * 1.609344,
+      },
+      {
+        start: "2024-01-17T04:00:00.000Z",
+        date: "2024-01-16",
+        type: "Traditional Strength Training",
+        minutes: 45,
+        kcal: 836.8 / 4.184,
+        distance_km: null,
+      },
+    ]);
+  });
+
+  test("the account's zone gives the day: 23:00 in New York is the next morning in Berlin", async () => {
+    const r = await read(strToU8(XML), "Europe/Berlin");
+    expect(r.workouts.map((w) => w.date)).toEqual(["2024-01-16", "2024-01-17"]);
+    // 23:50 −0500 is 05:50 in Berlin: those 140 steps move to the 16th
+    expect(r.days["2024-01-16"]?.steps).toBe(140 + 60);
+  });
+
+  test("the same from a ZIP, fed in 7-byte slices (tags and UTF-8 split anywhere)", async () => {
+    const zip = zipSync({
+      "apple_health_export/export.xml": strToU8(XML),
+      "apple_health_export/export_cda.xml": strToU8("<x/>"),
+    });
+    const whole = await read(strToU8(XML), "America/New_York");
+    expect(await read(zip, "America/New_York", 7)).toEqual(whole);
+  });
+
+  test("not an export: a ZIP without export.xml, other XML, an empty file, a broken ZIP are 400s", async () => {
+    const cases: [Uint8Array, RegExp][] = [
+      [zipSync({ "notes.txt": strToU8("hello") }), /no export\.xml/],
+      [strToU8("<?xml version='1.0'?><kml></kml>"), /not an Apple Health export/],
+      [new Uint8Array(0), /empty/],
+      [zipSync({ "apple_health_export/export.xml": strToU8(XML) }).subarray(0, 300), /not an Apple Health export|ZIP/],
+      [new Uint8Array([0xff, 0xfe, 0x3c, 0x00, 0x48, 0x00]), /UTF-8|not an Apple Health export/],
+    ];
+    for (const [bytes, message] of cases) {
+      const e = await read(bytes, "UTC").catch((x) => x);
+      expect(e.code).toBe("validation_failed");
+      expect(e.message).toMatch(message);
+    }
+  });
+
+  test("unreadable records are skipped and counted, the rest read", () => {
+    const r = new AppleHealthReader({ timezone: "UTC", dietaryEnergy: false });
+    r.push(
+      '<HealthData><Record type="HKQuantityTypeIdentifierStepCount" unit="count" startDate="yesterday" value="5"/>',
+    );
+    r.push(
+      '<Record type="HKQuantityTypeIdentifierBodyMass" unit="stone-ish" startDate="2024-01-01 08:00:00 +0000" value="12"/>',
+    );
+    r.push(
+      '<Record type="HKQuantityTypeIdentifierStepCount" unit="count" startDate="2024-01-01 08:00:00 +0000" value="5"/></HealthData>',
+    );
+    const out = r.finish();
+    expect(out.counts.skipped).toBe(2);
+    expect(out.skipped.map((s) => s.message)).toEqual([
+      expect.stringContaining("cannot be read"),
+      expect.stringContaining("is not kg or lb"),
+    ]);
+    expect(out.days["2024-01-01"]?.steps).toBe(5);
+  });
+
+  test("dates: 24-hour, 12-hour and iOS 17's narrow no-break space before PM", () => {
+    expect(parseHealthDate("2021-12-24 00:04:00 +0800")?.toISOString()).toBe("2021-12-23T16:04:00.000Z");
+    expect(parseHealthDate("2024-09-21 7:57:00 pm +1000")?.toISOString()).toBe("2024-09-21T09:57:00.000Z");
+    expect(parseHealthDate("2024-09-21 7:57:00\u202fAM -0130")?.toISOString()).toBe("2024-09-21T09:27:00.000Z");
+    expect(parseHealthDate("2024-13-01 10:00:00 +0000")).toBeNull();
+    expect(parseHealthDate("soon")).toBeNull();
+  });
+});
