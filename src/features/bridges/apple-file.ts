@@ -2,7 +2,7 @@
  * An Apple Health export file (export.zip, or its export.xml alone) read from disk as a stream: the
  * ZIP is read 64 KiB at a time, only its `export.xml` entry is inflated (fflate's streaming Unzip, the
  * same as the tracker import), its bytes decoded as UTF-8 as they come and handed to the scanner
- * (apple.ts). Nothing holds more than a slice of the file. Runs in a worker (apple-worker.ts).
+ * (apple.ts). Nothing holds more than a slice of the file. Runs in a worker (read-worker.ts).
  * The limits are the contract's (docs/API.md §Health bridges).
  */
 import { Unzip, UnzipInflate } from "fflate";
