@@ -4,15 +4,19 @@ import { readAppleExport } from "../../src/features/bridges/apple-file";
 import { AppleHealthReader } from "../../src/features/bridges/apple";
 import { parseHealthDate } from "../../src/features/bridges/records";
 import { zipSync, strToU8 } from "fflate";
+import { join } from "node:path";
+import { tempDir } from "../helpers";
 
 const XML = await Bun.file(`${import.meta.dir}/../fixtures/health/export.xml`).text();
+const dir = tempDir();
+let files = 0;
 
-async function* slices(bytes: Uint8Array, size: number) {
-  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+/** The bytes written to a file of their own and read from it, as the worker reads an upload. */
+async function read(bytes: Uint8Array, timezone: string, dietaryEnergy = false) {
+  const path = join(dir, `upload-${++files}`);
+  await Bun.write(path, bytes);
+  return readAppleExport(path, { timezone, dietaryEnergy });
 }
-
-const read = (bytes: Uint8Array, timezone: string, size = 1 << 20, dietaryEnergy = false) =>
-  readAppleExport(slices(bytes, size), { timezone, dietaryEnergy });
 
 describe("Apple Health export reader", () => {
   test("steps: one source an hour (the watch's 1,500 over the phone's 812 at 8 h), on New York's days", async () => {
@@ -30,7 +34,7 @@ describe("Apple Health export reader", () => {
   });
 
   test("dietary energy only when asked for", async () => {
-    const r = await read(strToU8(XML), "America/New_York", 1 << 20, true);
+    const r = await read(strToU8(XML), "America/New_York", true);
     expect(r.days["2024-01-15"]?.dietary_kcal).toBe(640);
   });
 
@@ -71,13 +75,21 @@ describe("Apple Health export reader", () => {
     expect(r.days["2024-01-16"]?.steps).toBe(140 + 60);
   });
 
-  test("the same from a ZIP, fed in 7-byte slices (tags and UTF-8 split anywhere)", async () => {
-    const zip = zipSync({
-      "apple_health_export/export.xml": strToU8(XML),
-      "apple_health_export/export_cda.xml": strToU8("<x/>"),
-    });
+  test("the same from a ZIP (deflated or stored, export.xml not first), and fed in 7-byte slices", async () => {
     const whole = await read(strToU8(XML), "America/New_York");
-    expect(await read(zip, "America/New_York", 7)).toEqual(whole);
+    const zip = zipSync({
+      "apple_health_export/export_cda.xml": strToU8("<ClinicalDocument/>"),
+      "apple_health_export/export.xml": strToU8(XML),
+      "apple_health_export/workout-routes/route.gpx": strToU8("<gpx/>"),
+    });
+    expect(await read(zip, "America/New_York")).toEqual(whole);
+    const stored = zipSync({ "apple_health_export/export.xml": [strToU8(XML), { level: 0 }] });
+    expect(await read(stored, "America/New_York")).toEqual(whole);
+    // tags and UTF-8 characters cut anywhere by the slices
+    const r = new AppleHealthReader({ timezone: "America/New_York", dietaryEnergy: false });
+    const bytes = strToU8(XML);
+    for (let at = 0; at < bytes.length; at += 7) r.push(bytes.subarray(at, at + 7));
+    expect(r.finish()).toEqual(whole);
   });
 
   test("not an export: a ZIP without export.xml, other XML, an empty file, a broken ZIP are 400s", async () => {
@@ -85,8 +97,19 @@ describe("Apple Health export reader", () => {
       [zipSync({ "notes.txt": strToU8("hello") }), /no export\.xml/],
       [strToU8("<?xml version='1.0'?><kml></kml>"), /not an Apple Health export/],
       [new Uint8Array(0), /empty/],
-      [zipSync({ "apple_health_export/export.xml": strToU8(XML) }).subarray(0, 300), /not an Apple Health export|ZIP/],
+      [zipSync({ "apple_health_export/export.xml": strToU8(XML) }).subarray(0, 300), /not a ZIP/],
       [new Uint8Array([0xff, 0xfe, 0x3c, 0x00, 0x48, 0x00]), /UTF-8|not an Apple Health export/],
+      [
+        new Uint8Array([
+          ...strToU8('<HealthData><Record type="HKQuantityTypeIdentifierStepCount" value="'),
+          0xff,
+          0x22,
+          0x2f,
+          0x3e,
+          0x3c,
+        ]),
+        /UTF-8/,
+      ],
     ];
     for (const [bytes, message] of cases) {
       const e = await read(bytes, "UTC").catch((x) => x);
@@ -98,13 +121,19 @@ describe("Apple Health export reader", () => {
   test("unreadable records are skipped and counted, the rest read", () => {
     const r = new AppleHealthReader({ timezone: "UTC", dietaryEnergy: false });
     r.push(
-      '<HealthData><Record type="HKQuantityTypeIdentifierStepCount" unit="count" startDate="yesterday" value="5"/>',
+      strToU8(
+        '<HealthData><Record type="HKQuantityTypeIdentifierStepCount" unit="count" startDate="yesterday" value="5"/>',
+      ),
     );
     r.push(
-      '<Record type="HKQuantityTypeIdentifierBodyMass" unit="stone-ish" startDate="2024-01-01 08:00:00 +0000" value="12"/>',
+      strToU8(
+        '<Record type="HKQuantityTypeIdentifierBodyMass" unit="stone-ish" startDate="2024-01-01 08:00:00 +0000" value="12"/>',
+      ),
     );
     r.push(
-      '<Record type="HKQuantityTypeIdentifierStepCount" unit="count" startDate="2024-01-01 08:00:00 +0000" value="5"/></HealthData>',
+      strToU8(
+        '<Record type="HKQuantityTypeIdentifierStepCount" unit="count" startDate="2024-01-01 08:00:00 +0000" value="5"/></HealthData>',
+      ),
     );
     const out = r.finish();
     expect(out.counts.skipped).toBe(2);

@@ -2,10 +2,11 @@
  * Apple Health's export.xml, read as text arrives (apple-file.ts feeds it a slice at a time). Not a
  * general XML parser: the file is a flat list of `<Record …/>` and `<Workout …>` elements (with a few
  * children each) under `<HealthData>`, and everything Morsel takes is in their attributes. A small
- * scanner finds those tags (a tag ends at the first `>` outside quotes; `<` cannot occur inside an
- * attribute value in XML, so the last `<` of a slice starts the tag the next slice completes) and
+ * scanner finds those tags (`<` cannot occur inside an attribute value in XML, so every `<` starts a
+ * tag, found with indexOf, and the last `<` of a slice starts the tag the next slice completes) and
  * reads only the records whose type it wants, which keeps 1 GB of heart-rate samples cheap: an
- * evented parser (sax) would build an attribute object for every one of them, several times slower.
+ * evented parser (sax) walks every character in JavaScript and builds an attribute object for every
+ * tag, heart rate included; this one looks at a few bytes of a tag it does not want.
  * Memory: the per-hour sums (days × 24 × sources), the workouts and body readings, and one slice.
  *
  * Format facts (docs/health-import.md names the public files each came from): dates are
@@ -15,10 +16,8 @@
  * totalEnergyBurned / totalDistance with their units, or (iOS 16 on) WorkoutStatistics children.
  */
 import { AppError } from "../../lib/errors";
-import { localClock } from "../../lib/time";
 import {
   count,
-  dayOf,
   emptyHealthRead,
   HourlyBySource,
   kcalOf,
@@ -28,6 +27,7 @@ import {
   mlOf,
   parseHealthDate,
   skip,
+  ZoneClock,
   type HealthRead,
   type HealthWorkout,
 } from "./records";
@@ -35,9 +35,36 @@ import {
 /** A tag longer than this is not one of Apple's (a record is ~300 bytes): the file is not an export. */
 export const MAX_TAG_BYTES = 1024 * 1024;
 
-const TAG = /<(Record|Workout|WorkoutStatistics|\/Workout)\b((?:[^>"]|"[^"]*")*)>/g;
 const ATTR = /([A-Za-z_][\w.-]*)="([^"]*)"/g;
 const PREFIX = "HKQuantityTypeIdentifier";
+const bytes = (s: string) => new TextEncoder().encode(s);
+const LT = 60;
+const EMPTY = new Uint8Array(0);
+const RECORD = bytes("Record ");
+const TYPE_ATTR = bytes(`type="${PREFIX}`);
+const WORKOUT = bytes("Workout");
+const STATISTICS = bytes("WorkoutStatistics ");
+const END_WORKOUT = bytes("/Workout>");
+const HEALTH_DATA = bytes("HealthData");
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Does `buf` hold `pattern` at `at`? */
+function has(buf: Uint8Array, at: number, pattern: Uint8Array): boolean {
+  if (at + pattern.length > buf.length) return false;
+  for (let i = 0; i < pattern.length; i++) if (buf[at + i] !== pattern[i]) return false;
+  return true;
+}
+
+/** A wanted tag's text; a tag that is not UTF-8 is a 400 (the file is not what Health writes). */
+function decodeTag(buf: Uint8Array, at: number, end: number): string {
+  try {
+    return utf8.decode(buf.subarray(at, end));
+  } catch {
+    throw new AppError("validation_failed", "export.xml is not UTF-8 text", [
+      { field: "file", message: "export.xml is not UTF-8 text: export it again from the Health app" },
+    ]);
+  }
+}
 const WANTED = new Set(["StepCount", "ActiveEnergyBurned", "BodyMass", "BodyFatPercentage", "DietaryWater"]);
 
 function attrs(text: string): Record<string, string> {
@@ -74,7 +101,10 @@ export interface AppleOptions {
 }
 
 export class AppleHealthReader {
-  private tail = "";
+  private tail: Uint8Array = EMPTY;
+  private readonly clock: ZoneClock;
+  /** Each wanted type's name and closing quote, as bytes, to compare a record's type without decoding it. */
+  private readonly wantedBytes: [string, Uint8Array][];
   private readonly steps = new HourlyBySource();
   private readonly active = new HourlyBySource();
   private readonly water = new Map<string, number>();
@@ -88,42 +118,68 @@ export class AppleHealthReader {
   constructor(private readonly options: AppleOptions) {
     this.wanted = new Set(WANTED);
     if (options.dietaryEnergy) this.wanted.add("DietaryEnergyConsumed");
+    this.wantedBytes = [...this.wanted].map((t) => [t, bytes(`${t}"`)]);
+    this.clock = new ZoneClock(options.timezone);
   }
 
-  /** The next slice of the file's text. */
-  push(text: string): void {
-    const buf = this.tail + text;
-    if (!this.sawHealthData && buf.includes("<HealthData")) this.sawHealthData = true;
-    TAG.lastIndex = 0;
-    let end = 0;
-    for (let m = TAG.exec(buf); m; m = TAG.exec(buf)) {
-      end = TAG.lastIndex;
-      this.tag(m[1]!, m[2]!);
+  /** The next slice of the file's bytes (UTF-8). */
+  push(chunk: Uint8Array): void {
+    // `<` cannot occur inside an attribute value, so a tag runs from one `<` to the next: no quote
+    // has to be tracked. The tag cut by the end of the last slice is finished with this slice's start
+    // (only that tag is copied, never the slice).
+    let lt = chunk.indexOf(LT);
+    if (this.tail.length) {
+      const upTo = lt < 0 ? chunk.length : lt;
+      const joined = new Uint8Array(this.tail.length + upTo);
+      joined.set(this.tail);
+      joined.set(chunk.subarray(0, upTo), this.tail.length);
+      if (lt < 0) {
+        this.tail = joined;
+        this.checkTail();
+        return;
+      }
+      this.tag(joined, 0, joined.length);
     }
-    const open = buf.lastIndexOf("<");
-    this.tail = open >= end ? buf.slice(open) : "";
+    while (lt >= 0) {
+      const next = chunk.indexOf(LT, lt + 1);
+      if (next < 0) break;
+      this.tag(chunk, lt, next);
+      lt = next;
+    }
+    this.tail = lt >= 0 ? chunk.slice(lt) : EMPTY;
+    this.checkTail();
+  }
+
+  private checkTail(): void {
     if (this.tail.length > MAX_TAG_BYTES)
       throw new AppError("validation_failed", "export.xml is not an Apple Health export: a tag runs past 1 MiB", [
         { field: "file", message: "export.xml has a tag longer than 1 MiB" },
       ]);
   }
 
-  private tag(name: string, text: string): void {
-    if (name === "Record") {
-      // most records are heart rate and the like: look at the type before reading any other attribute
-      const at = text.indexOf(`type="${PREFIX}`);
-      if (at < 0) return;
-      const type = text.slice(at + 6 + PREFIX.length, text.indexOf('"', at + 6));
-      if (!this.wanted.has(type)) return;
-      this.record(type, attrs(text));
-    } else if (name === "Workout") {
-      const a = attrs(text);
-      const selfClosing = text.trimEnd().endsWith("/");
-      this.startWorkout(a);
-      if (selfClosing) this.endWorkout();
-    } else if (name === "WorkoutStatistics") {
-      if (this.workout) this.statistics(attrs(text));
-    } else this.endWorkout();
+  /** The tag that starts at `buf[at]` (a `<`) and ends before `buf[end]`; only the wanted ones are decoded. */
+  private tag(buf: Uint8Array, at: number, end: number): void {
+    const c = buf[at + 1];
+    if (c === 82 /* R */ && has(buf, at + 1, RECORD)) {
+      // most records are heart rate and the like: look at the type's bytes before decoding anything
+      // (Apple writes type first; a record written otherwise is decoded and looked at whole)
+      if (!has(buf, at + 1 + RECORD.length, TYPE_ATTR)) {
+        const text = decodeTag(buf, at, end);
+        const type = /\btype="HKQuantityTypeIdentifier([A-Za-z]+)"/.exec(text)?.[1];
+        if (type && this.wanted.has(type)) this.record(type, attrs(text));
+        return;
+      }
+      const from = at + 1 + RECORD.length + TYPE_ATTR.length;
+      for (const [type, bytes] of this.wantedBytes)
+        if (has(buf, from, bytes)) return this.record(type, attrs(decodeTag(buf, at, end)));
+    } else if (c === 87 /* W */) {
+      if (has(buf, at + 1, WORKOUT) && (buf[at + 8] === 32 || buf[at + 8] === 62 || buf[at + 8] === 10)) {
+        const text = decodeTag(buf, at, end).trimEnd();
+        this.startWorkout(attrs(text));
+        if (text.endsWith("/>")) this.endWorkout();
+      } else if (this.workout && has(buf, at + 1, STATISTICS)) this.statistics(attrs(decodeTag(buf, at, end)));
+    } else if (c === 47 /* / */ && has(buf, at + 1, END_WORKOUT)) this.endWorkout();
+    else if (c === 72 /* H */ && has(buf, at + 1, HEALTH_DATA)) this.sawHealthData = true;
   }
 
   private record(type: string, a: Record<string, string>): void {
@@ -134,19 +190,19 @@ export class AppleHealthReader {
       skip(this.out, what, `startDate "${a.startDate ?? ""}" or value "${a.value ?? ""}" cannot be read`);
       return;
     }
-    const date = dayOf(start, this.options.timezone);
+    const { date, day, hour } = this.clock.local(start.getTime());
     const unit = a.unit ?? "";
     const source = a.sourceName ?? "";
     count(this.out, type);
     if (type === "StepCount") {
-      if (value >= 0) this.steps.add(date, localClock(start, this.options.timezone)[0], source, value);
+      if (value >= 0) this.steps.add(day, hour, source, value);
       return;
     }
     if (type === "ActiveEnergyBurned" || type === "DietaryEnergyConsumed") {
       const kcal = kcalOf(value, unit);
       if (kcal === null || kcal < 0) return skip(this.out, what, `unit "${unit}" is not kcal, Cal or kJ`);
       if (type === "DietaryEnergyConsumed") this.dietary.set(date, (this.dietary.get(date) ?? 0) + kcal);
-      else this.active.add(date, localClock(start, this.options.timezone)[0], source, kcal);
+      else this.active.add(day, hour, source, kcal);
       return;
     }
     if (type === "DietaryWater") {
@@ -185,7 +241,7 @@ export class AppleHealthReader {
     const distance = a.totalDistance !== undefined ? kmOf(Number(a.totalDistance), a.totalDistanceUnit ?? "") : null;
     this.workout = {
       start: start.toISOString(),
-      date: dayOf(start, this.options.timezone),
+      date: this.clock.local(start.getTime()).date,
       type: workoutName(type),
       minutes,
       kcal: energy !== null && Number.isFinite(energy) ? energy : null,

@@ -26,7 +26,7 @@ self.onmessage = async (e: MessageEvent<ToHealthReader>) => {
     const done =
       format === "google_fit"
         ? await readGoogleFit(fileChunks(path))
-        : await readAppleExport(fileChunks(path), { timezone, dietaryEnergy });
+        : await readAppleExport(path, { timezone, dietaryEnergy });
     self.postMessage({ done } satisfies FromHealthReader);
   } catch (err) {
     const error =

@@ -4,7 +4,7 @@
  * water, and dietary energy where asked for), and body readings (mass, fat). Each reader turns its
  * format into a HealthRead; write.ts puts a HealthRead into an account through the features' services.
  */
-import { localDate } from "../../lib/time";
+import { localClock, localDate } from "../../lib/time";
 import { KG_PER_LB } from "../weights/trend";
 
 export interface HealthWorkout {
@@ -135,28 +135,82 @@ export const dayOf = (instant: Date, timezone: string) => localDate(instant, tim
  * iPhone and an Apple Watch both count the same walk, so summing every sample counts it twice; taking
  * one source for the whole day loses the hours the watch was off. One source an hour is what Apple's own
  * statistics do in effect (they prefer the watch, then the phone); the larger of the two is the one
- * that was worn or carried.
+ * that was worn or carried. Kept as 24 numbers per day and source (a decade of two sources is ~2 MB;
+ * a map entry per hour took 100 MB).
  */
 export class HourlyBySource {
-  /** "date|hour" → source → sum. */
-  private readonly hours = new Map<string, Map<string, number>>();
+  private readonly sources = new Map<string, number>();
+  /** local day number (days since 1970-01-01) → per source id, 24 hourly sums */
+  private readonly byDay = new Map<number, Float64Array[]>();
 
-  add(date: string, hour: number, source: string, value: number): void {
-    const key = `${date}|${hour}`;
-    let bySource = this.hours.get(key);
-    if (!bySource) this.hours.set(key, (bySource = new Map()));
-    bySource.set(source, (bySource.get(source) ?? 0) + value);
+  add(day: number, hour: number, source: string, value: number): void {
+    let id = this.sources.get(source);
+    if (id === undefined) this.sources.set(source, (id = this.sources.size));
+    let perSource = this.byDay.get(day);
+    if (!perSource) this.byDay.set(day, (perSource = []));
+    let hours = perSource[id];
+    if (!hours) perSource[id] = hours = new Float64Array(24);
+    hours[hour]! += value;
   }
 
   /** date → the day's value. */
   days(): Map<string, number> {
     const out = new Map<string, number>();
-    for (const [key, bySource] of this.hours) {
-      const date = key.slice(0, 10);
-      let best = 0;
-      for (const v of bySource.values()) if (v > best) best = v;
-      out.set(date, (out.get(date) ?? 0) + best);
+    for (const [day, perSource] of this.byDay) {
+      let total = 0;
+      for (let h = 0; h < 24; h++) {
+        let best = 0;
+        for (const hours of perSource) if (hours && hours[h]! > best) best = hours[h]!;
+        total += best;
+      }
+      out.set(dateOfDay(day), total);
     }
     return out;
+  }
+}
+
+/** Day number (days since 1970-01-01) as YYYY-MM-DD. */
+export const dateOfDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Local days and hours of many instants in one zone, fast: lib/time's formatToParts costs ~10 µs, and
+ * an export has millions of samples. The zone's offset is found at both ends of each UTC day; a day
+ * whose two agree (every day but the two a year with a clock change) uses it for all its instants,
+ * and the others ask for each one.
+ */
+export class ZoneClock {
+  private readonly byDay = new Map<number, number | null>();
+  private readonly dates = new Map<number, string>();
+
+  constructor(private readonly timezone: string) {}
+
+  private offsetAt(t: number): number {
+    const minute = Math.floor(t / 60_000) * 60_000;
+    const at = new Date(minute);
+    const [y, m, d] = localDate(at, this.timezone).split("-").map(Number) as [number, number, number];
+    const [h, min] = localClock(at, this.timezone);
+    return Date.UTC(y, m - 1, d, h, min) - minute;
+  }
+
+  private offset(t: number): number {
+    const day = Math.floor(t / DAY_MS);
+    let o = this.byDay.get(day);
+    if (o === undefined) {
+      const a = this.offsetAt(day * DAY_MS);
+      o = a === this.offsetAt((day + 1) * DAY_MS - 60_000) ? a : null;
+      this.byDay.set(day, o);
+    }
+    return o ?? this.offsetAt(t);
+  }
+
+  /** The local date (YYYY-MM-DD), its day number and the hour (0–23) of the instant `t` (ms). */
+  local(t: number): { date: string; day: number; hour: number } {
+    const wall = t + this.offset(t);
+    const day = Math.floor(wall / DAY_MS);
+    let date = this.dates.get(day);
+    if (date === undefined) this.dates.set(day, (date = dateOfDay(day)));
+    return { date, day, hour: Math.floor((wall - day * DAY_MS) / 3_600_000) };
   }
 }
