@@ -64,7 +64,7 @@ describe("Health Auto Export push", () => {
               data: [
                 { qty: 10, date: "2024-01-01 10:00:00 +0000" },
                 { qty: 10, date: "2024-01-01 10:00:00 +0000" },
-                { qty: "many", date: "2024-01-01 11:00:00 +0000" },
+                { qty: 5, date: "at eleven" },
               ],
             },
             { name: "dietary_water", units: "gallons", data: [{ qty: 1, date: "2024-01-01 10:00:00 +0000" }] },

@@ -70,11 +70,11 @@ const WANTED = new Set(["StepCount", "ActiveEnergyBurned", "BodyMass", "BodyFatP
 function attrs(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   ATTR.lastIndex = 0;
-  for (let m = ATTR.exec(text); m; m = ATTR.exec(text)) out[m[1]!] = m[2]!.includes("&") ? unescape(m[2]!) : m[2]!;
+  for (let m = ATTR.exec(text); m; m = ATTR.exec(text)) out[m[1]!] = m[2]!.includes("&") ? unescapeXml(m[2]!) : m[2]!;
   return out;
 }
 
-function unescape(s: string): string {
+function unescapeXml(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) => {
     const k = e.toLowerCase();
     if (k === "amp") return "&";
@@ -115,7 +115,7 @@ export class AppleHealthReader {
   private readonly wanted: Set<string>;
   private sawHealthData = false;
 
-  constructor(private readonly options: AppleOptions) {
+  constructor(options: AppleOptions) {
     this.wanted = new Set(WANTED);
     if (options.dietaryEnergy) this.wanted.add("DietaryEnergyConsumed");
     this.wantedBytes = [...this.wanted].map((t) => [t, bytes(`${t}"`)]);
@@ -171,7 +171,10 @@ export class AppleHealthReader {
       }
       const from = at + 1 + RECORD.length + TYPE_ATTR.length;
       for (const [type, bytes] of this.wantedBytes)
-        if (has(buf, from, bytes)) return this.record(type, attrs(decodeTag(buf, at, end)));
+        if (has(buf, from, bytes)) {
+          this.record(type, attrs(decodeTag(buf, at, end)));
+          return;
+        }
     } else if (c === 87 /* W */) {
       if (has(buf, at + 1, WORKOUT) && (buf[at + 8] === 32 || buf[at + 8] === 62 || buf[at + 8] === 10)) {
         const text = decodeTag(buf, at, end).trimEnd();
@@ -200,14 +203,20 @@ export class AppleHealthReader {
     }
     if (type === "ActiveEnergyBurned" || type === "DietaryEnergyConsumed") {
       const kcal = kcalOf(value, unit);
-      if (kcal === null || kcal < 0) return skip(this.out, what, `unit "${unit}" is not kcal, Cal or kJ`);
+      if (kcal === null || kcal < 0) {
+        skip(this.out, what, `unit "${unit}" is not kcal, Cal or kJ`);
+        return;
+      }
       if (type === "DietaryEnergyConsumed") this.dietary.set(date, (this.dietary.get(date) ?? 0) + kcal);
       else this.active.add(day, hour, source, kcal);
       return;
     }
     if (type === "DietaryWater") {
       const ml = mlOf(value, unit);
-      if (ml === null || ml < 0) return skip(this.out, what, `unit "${unit}" is not mL or fl_oz_us`);
+      if (ml === null || ml < 0) {
+        skip(this.out, what, `unit "${unit}" is not mL or fl_oz_us`);
+        return;
+      }
       this.water.set(date, (this.water.get(date) ?? 0) + ml);
       return;
     }
@@ -215,7 +224,10 @@ export class AppleHealthReader {
     const iso = start.toISOString();
     if (type === "BodyMass") {
       const kg = kgOf(value, unit);
-      if (kg === null) return skip(this.out, what, `unit "${unit}" is not kg or lb`);
+      if (kg === null) {
+        skip(this.out, what, `unit "${unit}" is not kg or lb`);
+        return;
+      }
       if (body.kgAt === undefined || iso < body.kgAt) Object.assign(body, { kg, kgAt: iso });
     } else {
       // a fraction (0.2 is 20 %); a unit of "%" is what Apple writes beside it
@@ -231,11 +243,16 @@ export class AppleHealthReader {
     const start = parseHealthDate(a.startDate ?? "");
     const end = parseHealthDate(a.endDate ?? "");
     const what = `Workout ${type} ${a.startDate ?? ""}`.trim();
-    if (!start) return skip(this.out, what, `startDate "${a.startDate ?? ""}" cannot be read`);
+    if (!start) {
+      skip(this.out, what, `startDate "${a.startDate ?? ""}" cannot be read`);
+      return;
+    }
     let minutes = a.duration !== undefined ? minutesOf(Number(a.duration), a.durationUnit ?? "min") : null;
     if ((minutes === null || !Number.isFinite(minutes)) && end) minutes = (end.getTime() - start.getTime()) / 60_000;
-    if (minutes === null || !Number.isFinite(minutes) || minutes <= 0)
-      return skip(this.out, what, `duration "${a.duration ?? ""}" ${a.durationUnit ?? ""} cannot be read`);
+    if (minutes === null || !Number.isFinite(minutes) || minutes <= 0) {
+      skip(this.out, what, `duration "${a.duration ?? ""}" ${a.durationUnit ?? ""} cannot be read`);
+      return;
+    }
     const energy =
       a.totalEnergyBurned !== undefined ? kcalOf(Number(a.totalEnergyBurned), a.totalEnergyBurnedUnit ?? "") : null;
     const distance = a.totalDistance !== undefined ? kmOf(Number(a.totalDistance), a.totalDistanceUnit ?? "") : null;

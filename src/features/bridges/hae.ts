@@ -28,17 +28,50 @@ import {
   type HealthRead,
 } from "./records";
 
-export const HaeMetric = t.Object({
-  name: Text({ maxLength: 100 }),
-  units: t.Optional(Text({ maxLength: 50 })),
-  data: t.Optional(t.Array(t.Unknown(), { maxItems: 200_000 })),
-});
+const Qty = t.Object(
+  { qty: t.Optional(t.Number()), units: t.Optional(Text({ maxLength: 50 })) },
+  { description: "a quantity and its unit" },
+);
+
+/** A sample; other metrics' samples (sleep_analysis: sleepStart, asleep, …) carry other fields, kept as they come. */
+const HaeSample = t.Object(
+  {
+    qty: t.Optional(t.Number()),
+    date: t.Optional(Text({ maxLength: 60 })),
+    source: t.Optional(Text({ maxLength: 500 })),
+  },
+  { additionalProperties: true },
+);
+
+export const HaeMetric = t.Object(
+  {
+    name: Text({ maxLength: 100 }),
+    units: t.Optional(Text({ maxLength: 50 })),
+    data: t.Optional(t.Array(HaeSample, { maxItems: 200_000 })),
+  },
+  { additionalProperties: true },
+);
+
+/** A workout; routes, heart rate and the like come too and are not read. */
+const HaeWorkout = t.Object(
+  {
+    id: t.Optional(Text({ maxLength: 100 })),
+    name: t.Optional(Text({ maxLength: 200 })),
+    start: t.Optional(Text({ maxLength: 60 })),
+    end: t.Optional(Text({ maxLength: 60 })),
+    duration: t.Optional(t.Number({ description: "seconds (version 2)" })),
+    activeEnergyBurned: t.Optional(Qty),
+    activeEnergy: t.Optional(Qty),
+    distance: t.Optional(Qty),
+  },
+  { additionalProperties: true },
+);
 
 export const HaePayload = t.Object(
   {
     data: t.Object({
       metrics: t.Optional(t.Array(HaeMetric, { maxItems: 500 })),
-      workouts: t.Optional(t.Array(t.Unknown(), { maxItems: 10_000 })),
+      workouts: t.Optional(t.Array(HaeWorkout, { maxItems: 10_000 })),
     }),
   },
   {

@@ -8,12 +8,9 @@
 import { AppError } from "../../lib/errors";
 import { fileChunks, readAppleExport } from "./apple-file";
 import { readGoogleFit } from "./google-fit";
-import type { HealthRead } from "./records";
+import type { HealthFormat, HealthRead } from "./records";
 
 declare const self: Worker;
-
-export const HEALTH_FORMATS = ["apple_health", "google_fit"] as const;
-export type HealthFormat = (typeof HEALTH_FORMATS)[number];
 
 export type ToHealthReader = { format: HealthFormat; path: string; timezone: string; dietaryEnergy: boolean };
 export type FromHealthReader =

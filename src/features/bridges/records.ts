@@ -7,6 +7,10 @@
 import { localClock, localDate } from "../../lib/time";
 import { KG_PER_LB } from "../weights/trend";
 
+/** The health export files POST /import/health reads (the worker's module must not be imported elsewhere: it listens). */
+export const HEALTH_FORMATS = ["apple_health", "google_fit"] as const;
+export type HealthFormat = (typeof HEALTH_FORMATS)[number];
+
 export interface HealthWorkout {
   /** The start instant, ISO 8601 UTC; with `type` it names the workout (its id is derived from both). */
   start: string;
