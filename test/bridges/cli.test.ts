@@ -2,13 +2,19 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import { strToU8, zipSync } from "fflate";
-import { startProcess, tempDir } from "../helpers";
+import { commandEnv, startProcess, tempDir } from "../helpers";
 
 const ENTRY = join(import.meta.dir, "..", "..", "src", "index.ts");
 const XML = await Bun.file(join(import.meta.dir, "..", "fixtures", "health", "export.xml")).text();
 
+/** The command on the server's database (the data dir's file, or the test's PostgreSQL database). */
+let env: Record<string, string> = {};
 const run = (...args: string[]) => {
-  const r = Bun.spawnSync(["bun", ENTRY, "import", ...args], { stdout: "pipe", stderr: "pipe" });
+  const r = Bun.spawnSync(["bun", ENTRY, "import", ...args], {
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { ...process.env, ...env },
+  });
   return { code: r.exitCode, out: r.stdout.toString(), err: r.stderr.toString() };
 };
 
@@ -17,6 +23,7 @@ test("an Apple Health export from the shell, beside a running server, and again"
   const zip = join(tempDir(), "export.zip");
   await Bun.write(zip, zipSync({ "apple_health_export/export.xml": strToU8(XML) }));
   const server = await startProcess(dataDir);
+  env = await commandEnv(dataDir);
   try {
     const reg = (await (
       await fetch(`${server.url}/api/v1/register`, {
