@@ -50,11 +50,8 @@ async function generate(bytes: number): Promise<{ xml: number; zip: number; days
   };
   const rec = (type: string, src: string, unit: string, start: number, end: number, value: string) =>
     ` <Record type="HKQuantityTypeIdentifier${type}" sourceName="${src}" sourceVersion="17.2" unit="${unit}" creationDate="${ts(end)}" startDate="${ts(start)}" endDate="${ts(end)}" value="${value}"/>\n`;
-  const day0 = Date.UTC(2014, 0, 1);
-  let day = 0;
-  while (xml < bytes) {
+  const dayText = (d: number, day: number) => {
     let parts = "";
-    const d = day0 + day * 86_400_000;
     parts += rec("BodyMass", "Renpho", "kg", d + 7 * 3600_000, d + 7 * 3600_000, (80 + Math.sin(day / 30)).toFixed(1));
     if (day % 2 === 0)
       parts += ` <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Watch" startDate="${ts(d + 18 * 3600_000)}" endDate="${ts(d + 18.5 * 3600_000)}">\n  <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" sum="310" unit="kcal"/>\n </Workout>\n`;
@@ -67,8 +64,14 @@ async function generate(bytes: number): Promise<{ xml: number; zip: number; days
         parts += rec("ActiveEnergyBurned", "Watch", "kcal", t, t + 600_000, "3.2");
       }
     }
-    push(parts);
-    day++;
+    return parts;
+  };
+  // the days end yesterday, so every one is in the past (a future day's values are refused)
+  const days = Math.ceil(bytes / enc.encode(dayText(0, 0)).length);
+  const day0 = Math.floor(Date.now() / 86_400_000 - days) * 86_400_000;
+  let day = 0;
+  for (; day < days; day++) {
+    push(dayText(day0 + day * 86_400_000, day));
     if (day % 50 === 0) await sink.flush();
   }
   push("</HealthData>\n", true);
