@@ -32,16 +32,17 @@ interface HealthSummary {
 /** Sends the export and says what came in, in a sentence. */
 export async function importHealth(format: string, file: File): Promise<string> {
   const s = await api<HealthSummary>("POST", `/import/health?format=${format}`, file);
+  const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
   const parts = [
-    `${s.workouts.added} workouts`,
-    `${s.days.added} daily values (steps, active energy, water)`,
-    `${s.weights.added} weigh-ins`,
-    `${s.body_fat.added} body-fat readings`,
+    n(s.workouts.added, "workout", "workouts"),
+    `${n(s.days.added, "daily value", "daily values")} (steps, active energy, water)`,
+    n(s.weights.added, "weigh-in", "weigh-ins"),
+    n(s.body_fat.added, "body-fat reading", "body-fat readings"),
   ];
   const same = s.workouts.unchanged + s.days.unchanged + s.weights.unchanged + s.body_fat.unchanged;
   return (
     `Imported ${parts.join(", ")}.` +
     (same ? ` ${same} were already here.` : "") +
-    (s.skipped_count ? ` ${s.skipped_count} records could not be read and were left out.` : "")
+    (s.skipped_count ? ` ${n(s.skipped_count, "record", "records")} could not be read and were left out.` : "")
   );
 }
