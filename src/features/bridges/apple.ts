@@ -9,13 +9,15 @@
  * tag, heart rate included; this one looks at a few bytes of a tag it does not want.
  * Memory: the per-hour sums (days × 24 × sources), the workouts and body readings, and one slice.
  *
- * Format facts (docs/health-import.md names the public files each came from): dates are
+ * Format facts (test/fixtures/health/README.md names the public files each came from): dates are
  * "2024-01-15 10:00:00 +0000" (the phone's zone when it exported); StepCount is a count,
  * ActiveEnergyBurned kcal, "Cal" or kJ, BodyMass kg or lb, BodyFatPercentage a fraction (0.2 = 20 %),
  * DietaryWater mL or fl_oz_us; a Workout has workoutActivityType, duration with durationUnit, and
  * totalEnergyBurned / totalDistance with their units, or (iOS 16 on) WorkoutStatistics children.
  */
 import { AppError } from "../../lib/errors";
+import { workoutName } from "./apple-tags";
+export { workoutName };
 import {
   count,
   emptyHealthRead,
@@ -31,67 +33,26 @@ import {
   type HealthRead,
   type HealthWorkout,
 } from "./records";
+import {
+  attrs,
+  bytes,
+  decodeTag,
+  EMPTY,
+  END_WORKOUT,
+  has,
+  HEALTH_DATA,
+  LT,
+  PREFIX,
+  RECORD,
+  STATISTICS,
+  TYPE_ATTR,
+  WORKOUT,
+} from "./apple-tags";
 
 /** A tag longer than this is not one of Apple's (a record is ~300 bytes): the file is not an export. */
 export const MAX_TAG_BYTES = 1024 * 1024;
 
-const ATTR = /([A-Za-z_][\w.-]*)="([^"]*)"/g;
-const PREFIX = "HKQuantityTypeIdentifier";
-const bytes = (s: string) => new TextEncoder().encode(s);
-const LT = 60;
-const EMPTY = new Uint8Array(0);
-const RECORD = bytes("Record ");
-const TYPE_ATTR = bytes(`type="${PREFIX}`);
-const WORKOUT = bytes("Workout");
-const STATISTICS = bytes("WorkoutStatistics ");
-const END_WORKOUT = bytes("/Workout>");
-const HEALTH_DATA = bytes("HealthData");
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-/** Does `buf` hold `pattern` at `at`? */
-function has(buf: Uint8Array, at: number, pattern: Uint8Array): boolean {
-  if (at + pattern.length > buf.length) return false;
-  for (let i = 0; i < pattern.length; i++) if (buf[at + i] !== pattern[i]) return false;
-  return true;
-}
-
-/** A wanted tag's text; a tag that is not UTF-8 is a 400 (the file is not what Health writes). */
-function decodeTag(buf: Uint8Array, at: number, end: number): string {
-  try {
-    return utf8.decode(buf.subarray(at, end));
-  } catch {
-    throw new AppError("validation_failed", "export.xml is not UTF-8 text", [
-      { field: "file", message: "export.xml is not UTF-8 text: export it again from the Health app" },
-    ]);
-  }
-}
 const WANTED = new Set(["StepCount", "ActiveEnergyBurned", "BodyMass", "BodyFatPercentage", "DietaryWater"]);
-
-function attrs(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  ATTR.lastIndex = 0;
-  for (let m = ATTR.exec(text); m; m = ATTR.exec(text)) out[m[1]!] = m[2]!.includes("&") ? unescapeXml(m[2]!) : m[2]!;
-  return out;
-}
-
-function unescapeXml(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) => {
-    const k = e.toLowerCase();
-    if (k === "amp") return "&";
-    if (k === "lt") return "<";
-    if (k === "gt") return ">";
-    if (k === "quot") return '"';
-    if (k === "apos") return "'";
-    const code = k.startsWith("#x") ? Number.parseInt(k.slice(2), 16) : Number(k.slice(1));
-    return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : "";
-  });
-}
-
-/** "HKWorkoutActivityTypeTraditionalStrengthTraining" → "Traditional Strength Training". */
-export function workoutName(type: string): string {
-  const bare = type.replace(/^HKWorkoutActivityType/, "");
-  return bare.replace(/([a-z])([A-Z])/g, "$1 $2").trim() || "Workout";
-}
 
 export interface AppleOptions {
   /** The account's time zone: each sample lands on its local day there. */

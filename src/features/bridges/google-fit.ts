@@ -8,7 +8,7 @@
  * `Start time,End time`) repeat the summary and are skipped. Chosen over Fitbit's Takeout JSON: one
  * small file with local dates and stated units (Fitbit's per-minute step files carry no offset, and its
  * weights are in the unit of the account's settings, which the files do not state). Columns as public
- * parsers of the file read them (docs/health-import.md lists them).
+ * parsers of the file read them (test/fixtures/health/README.md names them).
  */
 import { parse } from "csv-parse/sync";
 import { Unzip, UnzipInflate } from "fflate";

@@ -10,7 +10,7 @@
  * transaction, paced, so other requests keep being answered.
  */
 import { AppError } from "../../lib/errors";
-import { localTimeToInstant, localClock, toRfc3339 } from "../../lib/time";
+import { localClock, localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
 import { mealValues } from "../foods/directory";
 import type { ExportCtx } from "../portability/export";
 import { exportWeights } from "../portability/diary";
@@ -134,7 +134,7 @@ export async function writeHealth({
 
 /** Body mass as weigh-ins, where the day has none yet (one typed into Morsel, or an earlier import's, wins). */
 async function writeWeights(ctx: ExportCtx, read: HealthRead, out: HealthWritten, pause: () => Promise<void>) {
-  const today = toRfc3339(ctx.meals.now).slice(0, 10);
+  const today = localDate(ctx.meals.now, ctx.user.timezone);
   const have = new Set((await ctx.store.run(exportWeights(ctx.weights))).map((w) => w.date));
   const weights = [];
   for (const b of read.body) {
