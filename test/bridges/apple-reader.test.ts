@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { readAppleExport } from "../../src/features/bridges/apple-file";
 import { AppleHealthReader } from "../../src/features/bridges/apple";
 import { parseHealthDate } from "../../src/features/bridges/records";
+import { deflateRawSync } from "node:zlib";
 import { zipSync, strToU8 } from "fflate";
 import { join } from "node:path";
 import { tempDir } from "../helpers";
@@ -151,4 +152,71 @@ describe("Apple Health export reader", () => {
     expect(parseHealthDate("2024-13-01 10:00:00 +0000")).toBeNull();
     expect(parseHealthDate("soon")).toBeNull();
   });
+});
+
+/**
+ * A ZIP in ZIP64 form, as an export.xml past 4 GB needs: the central directory's sizes and offset
+ * set to 0xffffffff with the real ones in the ZIP64 extra field, and the ZIP64 end records.
+ */
+function zip64(name: string, data: Uint8Array): Uint8Array {
+  const deflated = deflateRawSync(data);
+  const nameBytes = strToU8(name);
+  const local = new DataView(new ArrayBuffer(30));
+  local.setUint32(0, 0x04034b50, true);
+  local.setUint16(4, 45, true);
+  local.setUint16(8, 8, true);
+  local.setUint32(18, 0xffffffff, true);
+  local.setUint32(22, 0xffffffff, true);
+  local.setUint16(26, nameBytes.length, true);
+  const cd = new DataView(new ArrayBuffer(46 + nameBytes.length + 28));
+  cd.setUint32(0, 0x02014b50, true);
+  cd.setUint16(6, 45, true);
+  cd.setUint16(10, 8, true);
+  cd.setUint32(20, 0xffffffff, true);
+  cd.setUint32(24, 0xffffffff, true);
+  cd.setUint16(28, nameBytes.length, true);
+  cd.setUint16(30, 28, true);
+  cd.setUint32(42, 0xffffffff, true);
+  new Uint8Array(cd.buffer).set(nameBytes, 46);
+  const x = 46 + nameBytes.length;
+  cd.setUint16(x, 0x0001, true);
+  cd.setUint16(x + 2, 24, true);
+  cd.setBigUint64(x + 4, BigInt(data.length), true);
+  cd.setBigUint64(x + 12, BigInt(deflated.length), true);
+  cd.setBigUint64(x + 20, 0n, true);
+  const cdOffset = 30 + nameBytes.length + deflated.length;
+  const end64 = new DataView(new ArrayBuffer(56 + 20 + 22));
+  end64.setUint32(0, 0x06064b50, true);
+  end64.setBigUint64(4, 44n, true);
+  end64.setBigUint64(24, 1n, true);
+  end64.setBigUint64(32, 1n, true);
+  end64.setBigUint64(40, BigInt(cd.byteLength), true);
+  end64.setBigUint64(48, BigInt(cdOffset), true);
+  end64.setUint32(56, 0x07064b50, true);
+  end64.setBigUint64(64, BigInt(cdOffset + cd.byteLength), true);
+  end64.setUint32(72, 1, true);
+  end64.setUint32(76, 0x06054b50, true);
+  end64.setUint16(86, 0xffff, true);
+  end64.setUint16(88, 0xffff, true);
+  end64.setUint32(90, 0xffffffff, true);
+  end64.setUint32(94, 0xffffffff, true);
+  const parts = [
+    new Uint8Array(local.buffer),
+    nameBytes,
+    deflated,
+    new Uint8Array(cd.buffer),
+    new Uint8Array(end64.buffer),
+  ];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+test("a ZIP64 export.zip (sizes and offset in the ZIP64 extra field) reads the same", async () => {
+  const whole = await read(strToU8(XML), "America/New_York");
+  expect(await read(zip64("apple_health_export/export.xml", strToU8(XML)), "America/New_York")).toEqual(whole);
 });

@@ -24,6 +24,7 @@ const FORMATS = [
 interface Summary {
   meals: { added: number; unchanged: number };
   weights: { added: number; unchanged: number };
+  exercises?: { added: number; unchanged: number };
   custom_foods: { added: number };
   recipes: { added: number };
   first_date?: string | null;
@@ -93,6 +94,7 @@ export function ImportRegion() {
         setPreview(null);
         setDone(
           `Imported ${s.meals.added} meals and ${s.weights.added} weigh-ins` +
+            (s.exercises?.added ? `, and ${s.exercises.added} exercises` : "") +
             (s.meals.unchanged ? ` (${s.meals.unchanged} meals were already here).` : "."),
         );
         void app.sync.run(); // bring them to this device now
