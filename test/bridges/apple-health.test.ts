@@ -6,7 +6,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { strToU8, zipSync } from "fflate";
-import { expectError, makeApp, registerUser } from "../helpers";
+import { readdirSync } from "node:fs";
+import { expectError, makeApp, registerUser, tempDir } from "../helpers";
 
 const FIXTURES = `${import.meta.dir}/../fixtures/health`;
 const XML = await Bun.file(`${FIXTURES}/export.xml`).text();
@@ -164,6 +165,31 @@ describe("Apple Health export", () => {
     );
     expect(await w.exercises()).toEqual([]);
     expect((await w.values("2024-01-15")).steps).toBeNull();
+  });
+
+  test("the upload is spooled to a temporary file that is gone once answered, imported or refused", async () => {
+    const w = await world();
+    const spool = tempDir();
+    const was = process.env.TMPDIR;
+    process.env.TMPDIR = spool; // where http/body.ts writes the upload (os.tmpdir())
+    try {
+      expect((await w.send("format=apple_health", ZIP)).status).toBe(200);
+      expectError(await w.send("format=apple_health", zipSync({ "a.txt": strToU8("x") })), 400, "validation_failed");
+      expect(readdirSync(spool)).toEqual([]);
+    } finally {
+      if (was === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = was;
+    }
+  });
+
+  test("a body declared past 2 GiB is 413 before a byte is read", async () => {
+    const w = await world();
+    const r = await w.t.call("POST", "/api/v1/import/health?format=apple_health", {
+      token: w.ana.access_token,
+      raw: ZIP,
+      headers: { "content-type": "application/zip", "content-length": String(3 * 1024 ** 3) },
+    });
+    expectError(r, 413, "payload_too_large");
   });
 
   test("a read-only access token may not import", async () => {
