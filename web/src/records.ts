@@ -23,6 +23,7 @@ import {
 import type { Weekday } from "../../src/features/goals/plans";
 import type { GoalsRecord } from "./goals";
 import type { Sync } from "./sync";
+import { isActivityEntity, storeActivity } from "./activity";
 
 /** The eight meal nutrients of a set of values (every other key left out; a missing one is null). */
 export const mealValues = (values: Record<string, number | null> | undefined) =>
@@ -445,6 +446,8 @@ export class Local {
       } else if (c.entity === "day") {
         if (c.theirs) await tx.objectStore("days").put(fromDay(String(c.id), c.theirs, c.version));
         else await tx.objectStore("days").delete(String(c.id));
+      } else if (isActivityEntity(c.entity)) {
+        await storeActivity(tx, c.entity, String(c.id), c.theirs, c.version);
       } else if (c.entity === "recipe") {
         if (c.theirs) await tx.objectStore("recipes").put(fromRecipe(c.theirs, c.version));
         else await tx.objectStore("recipes").delete(Number(c.id));

@@ -95,12 +95,25 @@ export interface Goals {
 export interface Mutation {
   seq?: number;
   mutation_id: string;
-  entity: "meal" | "food" | "recipe" | "goals" | "weight" | "day";
+  entity: "meal" | "food" | "recipe" | "goals" | "weight" | "day" | ActivityEntity;
   /** A negative number: a custom food made offline, before the server gave it an id. */
   id: string | number | null;
   op: "upsert" | "delete";
   base_version: number | null;
   data: Record<string, unknown> | null;
+}
+
+/** Exercise, daily values and activity settings (activity.ts), kept as the server sends them. */
+export type ActivityEntity = "exercise" | "daily_value" | "activity_settings";
+export interface ActivityRec {
+  /** `${entity}:${id}` */
+  key: string;
+  entity: ActivityEntity;
+  id: string;
+  /** The record's local date; "" for the settings. */
+  date: string;
+  data: Record<string, unknown>;
+  version: number | null;
 }
 
 export interface Conflict {
@@ -129,6 +142,7 @@ export interface Schema extends DBSchema {
   weights: { key: string; value: WeighIn };
   recipes: { key: number; value: RecipeRec };
   days: { key: string; value: DayMark };
+  activity: { key: string; value: ActivityRec; indexes: { date: string } };
 }
 
 export type Store = IDBPDatabase<Schema>;
@@ -142,13 +156,14 @@ export const ALL_STORES = [
   "weights",
   "recipes",
   "days",
+  "activity",
 ] as const;
 /** A read-write transaction over every store. */
 export type Tx = IDBPTransaction<Schema, typeof ALL_STORES extends readonly (infer N)[] ? N[] : never, "readwrite">;
 export const writeAll = (db: Store): Tx => db.transaction([...ALL_STORES], "readwrite");
 
 export function openStore(userId: number): Promise<Store> {
-  return openDB<Schema>(`morsel-${userId}`, 4, {
+  return openDB<Schema>(`morsel-${userId}`, 5, {
     upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) {
         db.createObjectStore("meals", { keyPath: "id" }).createIndex("date", "date");
@@ -170,6 +185,10 @@ export function openStore(userId: number): Promise<Store> {
       if (oldVersion < 4) {
         db.createObjectStore("days", { keyPath: "date" });
         if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // day marks were passed over before
+      }
+      if (oldVersion < 5) {
+        db.createObjectStore("activity", { keyPath: "key" }).createIndex("date", "date");
+        if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // exercise and daily values were passed over
       }
     },
   });

@@ -14,6 +14,7 @@ import { localDate } from "../../lib/time";
 import { checkRange } from "../../lib/date-range";
 import { latestWeighIn } from "../weights/service";
 import { activityByCode } from "../activities/catalogue";
+import { netKcal } from "./kcal";
 import type { CreateExerciseT, ExerciseT, PatchExerciseT } from "./model";
 import {
   deleteExerciseRow,
@@ -38,9 +39,6 @@ export interface ExercisesCtx {
 export const MAX_RANGE_DAYS = 366;
 export const exerciseNotFound = (id: string) => new AppError("not_found", `no exercise ${id} of yours`);
 const today = (ctx: ExercisesCtx) => localDate(ctx.now, ctx.timezone);
-
-/** Net kcal of `minutes` at `met` for `kg`: (MET − 1) × kg × h, to 1 kcal. */
-export const netKcal = (met: number, kg: number, minutes: number) => Math.round((met - 1) * kg * (minutes / 60));
 
 /** An exported exercise's kcal as it was: how it was had (import of a Morsel export only). */
 export interface Restored {

@@ -11,6 +11,8 @@ import { goalsFor, type GoalsRecord } from "../goals";
 import { addDays, dateIn, dayTitle, grams, kcal, MEAL_LABEL, mealForNow, mealName, useApp, useData } from "../ui";
 import { QuickAddForm } from "./quick-add";
 import { Nutrients, sum, Totals } from "./totals";
+import { dayActivity } from "../activity";
+import { DayActivity } from "./day-activity";
 
 export { sum };
 
@@ -25,7 +27,8 @@ export function DayView({ date }: { date: string | null }) {
     const before = await mealsOn(app.db, addDays(day, -1));
     const goals = goalsFor((await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null, day);
     const mark = (await app.db.get("days", day)) ?? null;
-    return { meals, before, goals, mark };
+    const activity = await dayActivity(app.db, day);
+    return { meals, before, goals, mark, activity };
   }, [day]);
   const meals = data?.meals ?? [];
   // the tick shows at once, before the local write and the re-read come back (a controlled box snapped back)
@@ -45,7 +48,11 @@ export function DayView({ date }: { date: string | null }) {
           ›
         </button>
       </header>
-      <Totals totals={sum(meals)} goals={data?.goals ?? null} />
+      <Totals
+        totals={sum(meals)}
+        goals={data?.goals ?? null}
+        exercise={data?.activity.settings.exercise_in_budget ? data.activity.exerciseKcal : null}
+      />
       {MEAL_TYPES.map((type) => (
         <MealGroup
           key={type}
@@ -56,6 +63,7 @@ export function DayView({ date }: { date: string | null }) {
           yesterday={(data?.before ?? []).filter((m) => m.meal_type === type)}
         />
       ))}
+      {data && <DayActivity day={day} activity={data.activity} />}
       <Nutrients meals={meals} />
       <label class="day-complete">
         <input

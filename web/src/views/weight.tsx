@@ -8,6 +8,7 @@ import { toUnit, trendAt, KG_PER_LB } from "../../../src/features/weights/trend"
 import { MAX_KG, MIN_KG } from "../../../src/features/weights/validate";
 import { useSubmit } from "../action";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
+import { BodyRegion } from "./weight-body";
 import type { WeighIn } from "../store";
 import { addDays, dateIn, ErrorText, shortDay, useApp, useData } from "../ui";
 
@@ -82,6 +83,7 @@ export function WeightView() {
           Save weight
         </button>
       </form>
+      <BodyRegion today={today} />
       {all && <History weights={all} unit={unit} today={today} onDelete={remove} />}
     </main>
   );
