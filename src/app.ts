@@ -17,6 +17,7 @@ import { mealsRoutes } from "./features/meals/routes";
 import { Metrics } from "./features/metrics/metrics";
 import { metricsRoutes } from "./features/metrics/routes";
 import { portabilityRoutes } from "./features/portability/routes";
+import { bridgesRoutes } from "./features/bridges/routes";
 import { recipesRoutes } from "./features/recipes/routes";
 import { savedMealsRoutes } from "./features/saved-meals/routes";
 import { scannerRoutes } from "./features/scanner/routes";
@@ -87,7 +88,8 @@ export function createApp(options: AppOptions) {
     .use(statsRoutes(services))
     .use(scannerRoutes(services))
     .use(syncRoutes(services))
-    .use(portabilityRoutes(services));
+    .use(portabilityRoutes(services))
+    .use(bridgesRoutes(services));
 
   // TypeBox's own Clean, not Elysia's default "exact mirror": the mirror turns a wrong-typed nested
   // value into an empty object before validation ({"weekdays": [1]} arrived as {"weekdays": {}}).

@@ -70,8 +70,8 @@ test("import preview: the weigh-ins with their unit; read as lb instead of kg, t
   await register(page, env.srv.url); // a kg account
   const token = await accessToken(page);
   await page.getByRole("link", { name: "Settings" }).click();
-  await page.getByRole("combobox", { name: "Import from" }).selectOption("myfitnesspal");
-  await page.getByLabel("Export files").setInputFiles([MFP]);
+  await page.getByRole("combobox", { name: "Format" }).selectOption("myfitnesspal");
+  await page.getByLabel("Import file").setInputFiles([MFP]);
   await page.getByRole("button", { name: "Preview import" }).click();
   const preview = page.getByRole("region", { name: "Import preview" });
   const first = preview.locator("table.weights tbody tr").first();
@@ -103,8 +103,8 @@ test("a pound account's import preview reads bare numbers as lb, and Weight show
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("combobox", { name: "Weight unit" }).selectOption("lb");
   await page.getByText("Weights are shown in pounds (lb) now.").waitFor();
-  await page.getByRole("combobox", { name: "Import from" }).selectOption("myfitnesspal");
-  await page.getByLabel("Export files").setInputFiles([MFP]);
+  await page.getByRole("combobox", { name: "Format" }).selectOption("myfitnesspal");
+  await page.getByLabel("Import file").setInputFiles([MFP]);
   await page.getByRole("button", { name: "Preview import" }).click();
   const preview = page.getByRole("region", { name: "Import preview" });
   await preview.locator("table.weights tbody tr").first().getByText("176.2 lb").waitFor();

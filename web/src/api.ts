@@ -67,7 +67,8 @@ export function onSession(l: (s: Session | null, why?: "expired") => void): () =
 async function send(method: string, path: string, body: unknown, token: string | null): Promise<Response> {
   const headers: Record<string, string> = {};
   let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
+  if (body instanceof FormData || body instanceof Blob)
+    payload = body; // a Blob (a File) goes as itself
   else if (body !== undefined) {
     headers["content-type"] = "application/json";
     payload = JSON.stringify(body);

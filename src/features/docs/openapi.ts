@@ -177,6 +177,13 @@ function requestBody(route: RouteLike, schemas: Schemas): Json | undefined {
       },
     };
   }
+  if (declared?.kind === "file") {
+    const binary = { type: "string", format: "binary" };
+    return {
+      required: true,
+      content: { "application/zip": { schema: binary }, "application/xml": { schema: binary } },
+    };
+  }
   // A route that checks its body itself (import, sync push) documents the shape in detail.body.
   const json = { "application/json": { schema: schemas.ref(route.hooks.detail?.body ?? route.hooks.body) } };
   if (declared?.kind !== "json-or-files") return { required: true, content: json };

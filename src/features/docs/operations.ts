@@ -89,4 +89,6 @@ export const OPERATIONS: Record<string, { id: string; csv?: boolean }> = {
   "POST /api/v1/sync/push": { id: "pushMutations" },
   "GET /api/v1/export": { id: "exportData", csv: true },
   "POST /api/v1/import": { id: "importData" },
+  "POST /api/v1/import/health": { id: "importHealthExport" },
+  "POST /api/v1/health/auto-export": { id: "receiveHealthAutoExport" },
 };

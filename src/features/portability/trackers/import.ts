@@ -1,7 +1,8 @@
 /**
  * POST /import?format=myfitnesspal|cronometer|loseit|wger (docs/API.md §Data portability): another
  * tracker's export read (files.ts, formats.ts), turned into meals and weigh-ins (match.ts,
- * convert.ts), then checked and written exactly as a Morsel export is (../import.ts). With
+ * convert.ts), then checked and written exactly as a Morsel export is (../import.ts); its exercise
+ * rows become exercises through the exercise service (exercises.ts). With
  * `preview` nothing is written: the answer says what would be. A row the checks refuse is
  * reported with its file and line and left out; the rest imports. Re-importing changes nothing:
  * meals have ids derived from their entries, and a day that already has a weigh-in keeps it.
@@ -17,6 +18,8 @@ import { checkExport, writeExport, type CheckedExport, type ImportSummary } from
 import { attachNotes, convertFoods, convertWeights, type ConvertedMeal, type Origin } from "./convert";
 import { MAX_LISTED_SKIPS, type Skip, type SourceFile, type TrackerRead } from "./entries";
 import { expectedFiles, TRACKER_NAMES, type TrackerFormat } from "./formats";
+import { convertExercises, writeExercises } from "./exercises";
+import { localDate } from "../../../lib/time";
 import { CatalogueMatcher } from "./match";
 import { readInWorker } from "./read";
 
@@ -35,7 +38,7 @@ export interface TrackerSummary extends ImportSummary {
   /** The file's weigh-ins as read (the first MAX_LISTED_WEIGH_INS by date), so a person can check the unit. */
   weigh_ins: { date: string; value: number; unit: "kg" | "lb"; kg: number; unit_stated: boolean }[];
   weigh_ins_count: number;
-  /** Rows Morsel has nowhere to put yet (exercise, body fat; day notes on a day without meals), per file. */
+  /** Rows Morsel has nowhere to put yet (body fat; day notes on a day without meals), per file. */
   not_imported: { kind: "exercise" | "body_fat" | "day_note"; rows: number; file: string }[];
 }
 
@@ -69,7 +72,10 @@ export async function importTracker({
   const skipped: Skip[] = [];
   const read = await readInWorker(input, input.signal);
   skipped.push(...read.skipped);
-  if (!read.foods.length && !read.weights.length) throw nothingToImport(input.format, skipped, read);
+  const exercises = convertExercises(read.exercises, input.format, localDate(ctx.meals.now, ctx.user.timezone));
+  skipped.push(...exercises.skipped);
+  if (!read.foods.length && !read.weights.length && !exercises.inputs.length)
+    throw nothingToImport(input.format, skipped, read);
   const orphanNotes = attachNotes(read.foods, read.notes);
 
   const matcher = new CatalogueMatcher(foods, (id) => ctx.store.run(ctx.meals.foods.loggable(ctx.user.id, id)), pause);
@@ -112,7 +118,15 @@ export async function importTracker({
   if (skipped.length && !input.skipInvalid) throw badLines(skipped);
   const summary = input.preview ? await previewOf(ctx, checked, pause) : await writeExport(ctx, checked, pause);
   summary.weights.unchanged += kept;
-  const dates = [...meals.map((m) => m.meal.date), ...weights.map((w) => w.weight.date)].sort();
+  // a preview counts every exercise row as one it would write
+  summary.exercises = input.preview
+    ? { added: exercises.inputs.length, unchanged: 0 }
+    : await writeExercises(ctx.store, ctx.exercises, exercises.inputs, pause);
+  const dates = [
+    ...meals.map((m) => m.meal.date),
+    ...weights.map((w) => w.weight.date),
+    ...exercises.inputs.map((e) => e.date!),
+  ].sort();
   return {
     ...summary,
     format: input.format,
