@@ -5,6 +5,7 @@
 import { goalsOn, SINCE_ALWAYS, type Plan } from "../../src/features/goals/plans";
 import type { Goals } from "./store";
 
+/** A plan of the goals record as the sync feed carries it (GET /goals, Schemas["GoalsDocument"]); its weekdays are the server's Plan's. */
 type PlanView = Goals & { from: string | null; weekdays?: Plan["weekdays"] };
 export type GoalsRecord = Goals & { from?: string | null; weekdays?: Plan["weekdays"]; schedule?: PlanView[] };
 

@@ -15,7 +15,7 @@ export interface Serving {
   stated?: boolean;
 }
 
-/** What a list row knows about a food. */
+/** What a list row knows about a food: a search hit (foods.ts FoodHit) or a food record, whichever it has. */
 export interface ServingHint {
   id: number;
   energy_kcal: number | null;

@@ -4,6 +4,7 @@
  * candidates with their confidence; the person picks one, and the meal carries the photo_id so
  * their own recognition learns. Nothing is ever logged without a pick.
  */
+import type { Ok } from "../api-data";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, isOffline, message } from "../api";
 import { fromFood } from "../records";
@@ -16,20 +17,7 @@ export interface Picked {
   photoId?: string;
 }
 
-interface Candidate {
-  label: string;
-  confidence: number;
-  confident: boolean;
-  source: "model" | "personal";
-  food: { id: number; name: string } | null;
-}
-
-interface PhotoResult {
-  photo_id: string;
-  barcode: { gtin: string; input: string } | null;
-  food: Record<string, unknown> | null;
-  candidates: Candidate[];
-}
+type PhotoResult = Ok<"scanPhoto">;
 
 /**
  * A photo sent as the multipart `image` part the scanner endpoints take. A barcode in a photo is
