@@ -136,3 +136,18 @@ export function* deleteFood({
     yield* ctx.log.record(ctx.userId, "food", id, "delete", null, ctx.now);
   });
 }
+
+/**
+ * The user's custom foods by content (`contentKey`: name, brand, barcode and nutrients, exactly) → id,
+ * read once: an import reuses a food the user already has instead of making a twin.
+ */
+export function foodsByContent(ctx: Pick<CustomFoodsCtx, "repo" | "userId">): Q<Map<string, number>> {
+  return ctx.repo.byContent(ctx.userId);
+}
+
+/** A custom food's portion ids by name (an import maps a file's portions to this server's by name). */
+export function* portionIdsByName(ctx: Pick<CustomFoodsCtx, "repo">, foodId: number): Q<Map<string, number>> {
+  return new Map((yield* ctx.repo.portions(foodId)).map((p) => [p.name, p.id]));
+}
+
+export { contentKey, isCustomId } from "./repo";

@@ -268,3 +268,12 @@ export function* deleteMeal({ ctx, id }: { ctx: MealsCtx; id: string }): Q<void>
     yield* ctx.log.record(ctx.userId, "meal", row.id, "delete", null, ctx.now);
   });
 }
+
+/**
+ * The account a meal id belongs to, or null when no account has it. An import refuses a file whose
+ * meal id is another account's (a meal's UUID is the client's, so it could name anyone's), and a
+ * preview counts the meals that are already the user's.
+ */
+export function* mealOwner(ctx: Pick<MealsCtx, "repo">, id: string): Q<number | null> {
+  return (yield* ctx.repo.byId(id.toLowerCase()))?.userId ?? null;
+}

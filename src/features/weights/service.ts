@@ -137,3 +137,8 @@ export function* weightsOver(
   for (let d = from; d <= to; d = addDays(d, 1)) out.set(d, { kg: kg.get(d) ?? null, trend_kg: trend.get(d) ?? null });
   return out;
 }
+
+/** Every weigh-in of the user, oldest first, as the export carries them (date, kg, note). */
+export function allWeights(userId: number): Q<{ date: string; kg: number; note: string | null }[]> {
+  return rows("SELECT date, kg, note FROM weights WHERE user_id = ? ORDER BY date", userId);
+}
