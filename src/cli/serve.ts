@@ -18,7 +18,7 @@ import { openUserDatabase, secretInDatabase } from "../db/open";
 import { OffClient } from "../features/imported/online";
 import { recogniserFor } from "../features/scanner/recognition";
 import { startServer } from "../http/server";
-import { builtWebFiles } from "../features/webapp/routes";
+import { builtWebFiles } from "../features/webapp/files";
 import { jsonLogger } from "../lib/log";
 import { loadOrCreateSecret } from "../lib/secret";
 import { setNativeLibDir } from "../lib/sharp";

@@ -10,6 +10,7 @@
  * servers started side by side (the tests start dozens) would each empty web/dist under the others.
  */
 import { Elysia } from "elysia";
+import { builtWebFiles } from "./files";
 
 /** No inline script, nothing from another origin; wasm for the barcode worker; blob: for the camera and downloads. */
 export const APP_CSP =
@@ -35,21 +36,6 @@ function headersFor(path: string): Record<string, string> {
     // content-hashed names never change; everything else is checked on each visit (the service worker keeps the offline copy)
     "cache-control": path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
   };
-}
-
-/** The built web app's files (URL path → file), or null before `bun scripts/build-web.ts` has run. */
-export function builtWebFiles(): Record<string, string> | null {
-  try {
-    // require, not import: the file may be missing, and then its absence is an answer, not a crash
-    const gen: { WEB_FILES: Record<string, string> } = require("./files.gen");
-    return gen.WEB_FILES;
-  } catch (e) {
-    // no files.gen.ts, or one whose web/dist files are gone: the web app is not built
-    const code = (e as { code?: unknown } | null)?.code;
-    if ((code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") && /files\.gen|web\/dist\//.test(String(e)))
-      return null;
-    throw e;
-  }
 }
 
 /** What `/` says when the web app is not built: the API works, and how to build the app. */
