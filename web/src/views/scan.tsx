@@ -31,6 +31,7 @@ export function uploadPhoto<T>(path: "/scanner/photo" | "/scanner/label", file: 
   return api<T>("POST", path, form);
 }
 
+/** barcode_not_found's `details[0].online` (API.md §Scanner): the error schema types details loosely, so it is named here. */
 type Online = "asked" | "not_asked" | "off";
 const onlineOf = (err: ApiError) => (err.details[0] as { online?: Online } | undefined)?.online ?? "off";
 
