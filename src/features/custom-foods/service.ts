@@ -6,7 +6,7 @@ import { tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import type { FoodT } from "../foods/model";
 import { customDetail } from "./as-food";
-import type { CustomFoodsRepo } from "./repo";
+import type { CustomFoodRow, CustomFoodsRepo } from "./repo";
 import { checkFoodInput } from "./validate";
 import type { ChangeLog } from "../../db/change-log";
 
@@ -150,4 +150,25 @@ export function* portionIdsByName(ctx: Pick<CustomFoodsCtx, "repo">, foodId: num
   return new Map((yield* ctx.repo.portions(foodId)).map((p) => [p.name, p.id]));
 }
 
-export { contentKey, isCustomId } from "./repo";
+/** The user's custom foods, recipes' own foods (kind "recipe") included: an export lists them. */
+export function customFoodRows(ctx: Pick<CustomFoodsCtx, "repo" | "userId">): Q<CustomFoodRow[]> {
+  return ctx.repo.allRowsOf(ctx.userId);
+}
+
+/**
+ * A custom food's content as the export carries it: name, brand, barcode, nutrients per 100 g, and its
+ * usable portions as grams of one.
+ */
+export function* foodContent(ctx: Pick<CustomFoodsCtx, "repo">, row: CustomFoodRow) {
+  const d = yield* customDetail(ctx.repo, row);
+  return {
+    id: d.id,
+    name: d.name,
+    brand: d.brand,
+    barcode: d.barcode,
+    nutrients: row.nutrients,
+    portions: d.portions.map((p) => ({ name: p.name, grams: p.grams / p.amount })),
+  };
+}
+
+export { contentKey, CUSTOM_ID_BASE, isCustomId } from "./repo";
