@@ -25,6 +25,10 @@ import { syncRoutes } from "./features/sync/routes";
 import { webappRoutes } from "./features/webapp/routes";
 import { weightsRoutes } from "./features/weights/routes";
 import { daysRoutes } from "./features/days/routes";
+import { activitiesRoutes } from "./features/activities/routes";
+import { activitySettingsRoutes } from "./features/activity-settings/routes";
+import { dailyValuesRoutes } from "./features/daily-values/routes";
+import { exercisesRoutes } from "./features/exercises/routes";
 import { accessLog } from "./http/access-log";
 import { bodies } from "./http/body";
 import { cors } from "./http/cors";
@@ -76,6 +80,10 @@ export function createApp(options: AppOptions) {
     .use(daysRoutes(services))
     .use(recipesRoutes(services))
     .use(savedMealsRoutes(services))
+    .use(activitiesRoutes(services))
+    .use(exercisesRoutes(services))
+    .use(dailyValuesRoutes(services))
+    .use(activitySettingsRoutes(services))
     .use(statsRoutes(services))
     .use(scannerRoutes(services))
     .use(syncRoutes(services))

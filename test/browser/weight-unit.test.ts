@@ -37,7 +37,7 @@ test("a pound account set through the API: Weight and Expenditure both speak lb"
   await page.reload(); // the app opens again, and reads the account
   await page.getByRole("link", { name: "Weight" }).click();
   await page.locator("#weight-unit").filter({ hasText: "lb" }).waitFor();
-  await page.getByRole("spinbutton", { name: "Weight" }).fill("176.2");
+  await page.getByRole("spinbutton", { name: "Weight", exact: true }).fill("176.2");
   await page.getByRole("button", { name: "Save weight" }).click();
   await synced(page);
   const w = await apiGet(env.srv.url, token, `/weights/${today}`);
@@ -133,7 +133,7 @@ test("a weigh-in changed on two devices is shown in the account's unit in the co
   await page.getByRole("link", { name: "Weight" }).click();
   await page.getByRole("cell", { name: "180", exact: true }).first().waitFor();
   await ctx.setOffline(true);
-  await page.getByRole("spinbutton", { name: "Weight" }).fill("176.2");
+  await page.getByRole("spinbutton", { name: "Weight", exact: true }).fill("176.2");
   await page.getByRole("button", { name: "Save weight" }).click();
   expect((await send(token, "PUT", `/weights/${today}`, { lb: 178.4 })).status).toBe(200); // another device
   await ctx.setOffline(false);

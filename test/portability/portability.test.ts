@@ -134,6 +134,9 @@ describe("import", () => {
       weights: { added: 0, unchanged: 0 },
       days: { added: 0, unchanged: 0 },
       saved_meals: { added: 0, unchanged: 0 },
+      exercises: { added: 0, unchanged: 0 },
+      daily_values: { added: 0, unchanged: 0 },
+      activity_settings: "unchanged",
       goals: "updated",
     });
     const statsB = {
@@ -150,6 +153,9 @@ describe("import", () => {
       weights: { added: 0, unchanged: 0 },
       days: { added: 0, unchanged: 0 },
       saved_meals: { added: 0, unchanged: 0 },
+      exercises: { added: 0, unchanged: 0 },
+      daily_values: { added: 0, unchanged: 0 },
+      activity_settings: "unchanged",
       goals: "unchanged",
     });
     const reexport = (await b.call("GET", "/api/v1/export", { token: v.access_token })).json;

@@ -19,8 +19,9 @@ export type Portion = Schemas["Food"]["portions"][number];
  * A meal as the API gives it (Schemas["Meal"]), kept in IndexedDB: with the server's version (null
  * until the server has it) and without the server's timestamps, which a meal logged offline lacks.
  */
-export type Meal = Omit<Schemas["Meal"], "description" | "nutrients" | "created_at" | "updated_at"> & {
-  /** null: a quick add (kcal and macros typed in; its name is `description`) */
+export type Meal = Omit<Schemas["Meal"], "food" | "description" | "nutrients" | "created_at" | "updated_at"> & {
+  /** null: a quick add (kcal and macros typed in; its name is `description`); `short_name` is the food record's, kept for lists */
+  food: (NonNullable<Schemas["Meal"]["food"]> & { short_name?: string }) | null;
   description?: string | null;
   nutrients: Nutrients;
   version: number | null;
@@ -32,6 +33,8 @@ export type Meal = Omit<Schemas["Meal"], "description" | "nutrients" | "created_
  * (catalogue.json) fills the same record, so this is the browser's shape, not an API body.
  */
 export interface FoodRec extends Pick<Schemas["Food"], "id" | "name" | "brand" | "barcode"> {
+  /** The catalogue's short name (the API's `short_name`), for one-line lists. */
+  short_name?: Schemas["Food"]["short_name"];
   /** The eight meal nutrients per 100 g. */
   per100g: Nutrients;
   portions: Portion[];
@@ -57,6 +60,13 @@ export type RecipeRec = Pick<Schemas["Recipe"], "id" | "name" | "servings" | "co
   version: number | null;
 };
 
+/** A saved meal as the API gives it (API.md §Saved meals), with its sync version: a named set of entries logged again in one tap. */
+export type SavedMealRec = Pick<Schemas["SavedMeal"], "id" | "name" | "entries" | "energy_kcal"> & {
+  version: number | null;
+};
+
+export type SavedEntry = Schemas["SavedMeal"]["entries"][number];
+
 export type Goals = Schemas["Goals"];
 
 /**
@@ -65,10 +75,24 @@ export type Goals = Schemas["Goals"];
  */
 export interface Mutation extends Pick<Schemas["Mutation"], "mutation_id" | "op" | "base_version"> {
   seq?: number;
-  entity: Extract<Schemas["Mutation"]["entity"], "meal" | "food" | "recipe" | "goals" | "weight" | "day">;
+  entity: Schemas["Mutation"]["entity"];
   /** A negative number: a custom food made offline, before the server gave it an id. */
   id: Schemas["Mutation"]["id"];
   data: Record<string, unknown> | null;
+}
+
+/** Exercise, daily values and activity settings (activity.ts), kept as the server sends them. */
+export type ActivityEntity = Extract<Schemas["Mutation"]["entity"], "exercise" | "daily_value" | "activity_settings">;
+/** An activity record in IndexedDB: the API's record whole in `data` (activity.ts reads it), keyed for the store. */
+export interface ActivityRec {
+  /** `${entity}:${id}` */
+  key: string;
+  entity: ActivityEntity;
+  id: string;
+  /** The record's local date; "" for the settings. */
+  date: string;
+  data: Record<string, unknown>;
+  version: number | null;
 }
 
 /** A conflict the person settles (sync.ts): this app's own record of one, not an API body. */
@@ -99,6 +123,8 @@ export interface Schema extends DBSchema {
   weights: { key: string; value: WeighIn };
   recipes: { key: number; value: RecipeRec };
   days: { key: string; value: DayMark };
+  activity: { key: string; value: ActivityRec; indexes: { date: string } };
+  saved_meals: { key: string; value: SavedMealRec };
 }
 
 export type Store = IDBPDatabase<Schema>;
@@ -112,13 +138,15 @@ export const ALL_STORES = [
   "weights",
   "recipes",
   "days",
+  "activity",
+  "saved_meals",
 ] as const;
 /** A read-write transaction over every store. */
 export type Tx = IDBPTransaction<Schema, typeof ALL_STORES extends readonly (infer N)[] ? N[] : never, "readwrite">;
 export const writeAll = (db: Store): Tx => db.transaction([...ALL_STORES], "readwrite");
 
 export function openStore(userId: number): Promise<Store> {
-  return openDB<Schema>(`morsel-${userId}`, 4, {
+  return openDB<Schema>(`morsel-${userId}`, 6, {
     upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) {
         db.createObjectStore("meals", { keyPath: "id" }).createIndex("date", "date");
@@ -140,6 +168,14 @@ export function openStore(userId: number): Promise<Store> {
       if (oldVersion < 4) {
         db.createObjectStore("days", { keyPath: "date" });
         if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // day marks were passed over before
+      }
+      if (oldVersion < 5) {
+        db.createObjectStore("saved_meals", { keyPath: "id" });
+        if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // saved meals were passed over before
+      }
+      if (oldVersion < 6) {
+        db.createObjectStore("activity", { keyPath: "key" }).createIndex("date", "date");
+        if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // exercise and daily values were passed over
       }
     },
   });

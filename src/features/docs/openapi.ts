@@ -283,6 +283,7 @@ const TAGS: Record<string, string> = {
   days: "Whether a day's log is complete (Day complete)",
   recipes: "Foods made of ingredients",
   "saved-meals": "Named sets of entries, logged again in one request",
+  activity: "Exercise, the activity catalogue, steps, water, body measurements and their settings",
   scanner: "Barcodes and photos",
   sync: "Offline-first sync",
   portability: "Export and import",

@@ -18,6 +18,13 @@ import { firstMealOf, loggedFoodIds, mealsInOrder, toMeal, type MealRow, type Me
 import { EXPORT_FORMAT, EXPORT_VERSION } from "./model";
 import type { Q } from "../../db/q";
 import type { Store } from "../../db/store";
+import { csvCell } from "./csv-cell";
+import { exportActivityText } from "./activity";
+
+export { csvCell } from "./csv-cell";
+import type { ExercisesCtx } from "../exercises/service";
+import type { DailyValuesCtx } from "../daily-values/service";
+import type { ActivitySettingsCtx } from "../activity-settings/service";
 
 export const checksumOf = (content: unknown) =>
   `sha256:${new Bun.CryptoHasher("sha256").update(JSON.stringify(content)).digest("hex")}`;
@@ -31,6 +38,9 @@ export interface ExportCtx {
   days: DaysCtx;
   savedMeals: SavedMealsCtx;
   goals: GoalsCtx;
+  exercises: ExercisesCtx;
+  dailyValues: DailyValuesCtx;
+  activitySettings: ActivitySettingsCtx;
   user: { id: number; email: string; name: string; timezone: string };
 }
 
@@ -102,6 +112,9 @@ export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
   const saved = `,"saved_meals":${JSON.stringify(await ctx.store.run(listSavedMeals(ctx.savedMeals)))}`;
   hash.update(saved);
   yield saved;
+  const activity = await exportActivityText(ctx);
+  hash.update(activity);
+  yield activity;
   hash.update("}");
   yield `,"checksum":"sha256:${hash.digest("hex")}"}`;
 }
@@ -172,21 +185,6 @@ const CSV_COLUMNS = [
   ...MEAL_NUTRIENT_KEYS,
   "note",
 ];
-
-/** Text a spreadsheet would run as a formula when a cell starts with it (OWASP "CSV Injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV cell. Text that starts like a formula (a note "=HYPERLINK(…)", an Open Food Facts product
- * named "+cmd|…") gets a leading apostrophe, which spreadsheets show as text and never evaluate, as
- * OWASP advises; numbers are written as numbers. Then RFC 4180 quoting.
- */
-export function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  let s = String(v);
-  if (typeof v === "string" && FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /** One row per weigh-in with the trend (kg, and the user's unit). */
 export async function exportWeightsCsv(ctx: ExportCtx): Promise<string> {

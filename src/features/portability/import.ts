@@ -25,6 +25,7 @@ import { isImportedId } from "../imported/repo";
 import { checkSchedule, replaceSchedule, type Plan } from "../goals/service";
 import { checkDiary, importDays, importRecipes, importWeights } from "./diary";
 import { checkSavedMeals, importSavedMeals, type CheckedSaved } from "./saved";
+import { checkActivity, importActivity, type CheckedActivity } from "./activity";
 import { localDate } from "../../lib/time";
 import { mealOwner, restoreMeal } from "../meals/service";
 import { checkImportedDays } from "../meals/day-cap";
@@ -41,6 +42,9 @@ export interface ImportSummary {
   weights: { added: number; unchanged: number };
   days: { added: number; unchanged: number };
   saved_meals: { added: number; unchanged: number };
+  exercises?: { added: number; unchanged: number };
+  daily_values?: { added: number; unchanged: number };
+  activity_settings?: "updated" | "unchanged";
   goals: "updated" | "unchanged";
 }
 
@@ -148,6 +152,7 @@ export interface CheckedExport {
   diary: Awaited<ReturnType<typeof checkDiary>>;
   meals: ExportedMealT[];
   saved: CheckedSaved[];
+  activity: CheckedActivity;
   /** The goal schedule to put in place; null leaves the account's goals alone. */
   wanted: Plan[] | null;
 }
@@ -215,6 +220,7 @@ export async function checkExport(
   }
   await checkImportedDays(ctx.meals, (work) => ctx.store.run(work), meals, p, pause);
   const saved = await checkSavedMeals(ctx, doc, fileFoods, p, pause);
+  const activity = await checkActivity(ctx, doc, p, pause);
   let wanted: Plan[] | null = null;
   if (options.goals) {
     const goalsIn = (doc.goals !== null && typeof doc.goals === "object" ? doc.goals : {}) as Record<string, unknown>;
@@ -226,7 +232,7 @@ export async function checkExport(
     }
   }
   if (p.details.length || (options.goals && !wanted)) return { checked: null, problems: p };
-  return { checked: { fileFoods, diary, meals: meals as ExportedMealT[], saved, wanted }, problems: null };
+  return { checked: { fileFoods, diary, meals: meals as ExportedMealT[], saved, activity, wanted }, problems: null };
 }
 
 /**
@@ -238,7 +244,7 @@ export async function writeExport(
   checked: CheckedExport,
   pause: () => Promise<void>,
 ): Promise<ImportSummary> {
-  const { fileFoods, diary, meals, saved, wanted } = checked;
+  const { fileFoods, diary, meals, saved, activity, wanted } = checked;
   const { meals: mctx, foods: fctx } = ctx;
   const summary: ImportSummary = {
     meals: { added: 0, unchanged: 0 },
@@ -284,6 +290,7 @@ export async function writeExport(
   summary.weights = await importWeights(ctx.store, ctx.weights, diary.weights, pause);
   summary.days = await importDays(ctx.store, ctx.days, diary.days, pause);
   summary.saved_meals = await importSavedMeals(ctx.store, ctx.savedMeals, saved, foodMap, pause);
+  Object.assign(summary, await importActivity(ctx, activity, pause));
   return summary;
 }
 

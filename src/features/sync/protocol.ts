@@ -8,7 +8,18 @@ import { isCalendarDate } from "../../lib/time";
 
 export const PROTOCOL_VERSION = 1;
 export const MAX_MUTATIONS = 500;
-export const ENTITIES: readonly Entity[] = ["meal", "food", "goals", "weight", "recipe", "day", "saved_meal"];
+export const ENTITIES: readonly Entity[] = [
+  "meal",
+  "food",
+  "goals",
+  "weight",
+  "recipe",
+  "day",
+  "saved_meal",
+  "exercise",
+  "daily_value",
+  "activity_settings",
+];
 export const OPS: readonly Op[] = ["upsert", "delete"];
 
 export interface Mutation {
@@ -67,10 +78,20 @@ export function checkId(
     return id === null || id === undefined || id === "goals"
       ? { ok: true, id: "goals" }
       : { ok: false, message: 'goals has one record per user; use id "goals" or null' };
-  if (entity === "meal" || entity === "saved_meal")
+  if (entity === "activity_settings")
+    return id === null || id === undefined || id === "activity_settings"
+      ? { ok: true, id: "activity_settings" }
+      : { ok: false, message: 'activity_settings has one record per user; use id "activity_settings" or null' };
+  if (entity === "meal" || entity === "saved_meal" || entity === "exercise")
     return typeof id === "string" && UUID.test(id)
       ? { ok: true, id: id.toLowerCase() }
-      : { ok: false, message: `a ${entity === "meal" ? "meal" : "saved meal"} id must be a UUID` };
+      : { ok: false, message: `a ${entity.replace("_", " ")} id must be a UUID` };
+  if (entity === "daily_value") {
+    const [date, metric] = typeof id === "string" ? id.split(":") : [];
+    return isCalendarDate(date) && typeof metric === "string" && /^[a-z_]{1,20}$/.test(metric)
+      ? { ok: true, id: id as string }
+      : { ok: false, message: 'a daily value\'s id is its date and metric, "YYYY-MM-DD:steps"' };
+  }
   if (entity === "weight" || entity === "day")
     return isCalendarDate(id) ? { ok: true, id } : { ok: false, message: `a ${entity}'s id is its date, YYYY-MM-DD` };
   if ((id === null || id === undefined) && op === "upsert") return { ok: true, id: null };

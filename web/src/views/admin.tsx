@@ -153,57 +153,61 @@ export function AdminView() {
                           {u.disabled && <span class="warn"> (disabled)</span>}
                         </th>
                         <td>{u.role}</td>
-                        <td class="row-actions">
-                          {me ? (
-                            <span class="muted">you</span>
-                          ) : confirm === u.id ? (
-                            <>
-                              <button
-                                type="button"
-                                class="danger"
-                                onClick={() => void run("DELETE", `/admin/users/${u.id}`).then(() => setConfirm(null))}
-                              >
-                                Delete {u.email} and all their data
-                              </button>
-                              <button type="button" onClick={() => setConfirm(null)}>
-                                Keep
-                              </button>
-                            </>
-                          ) : (
-                            <>
-                              <button
-                                type="button"
-                                onClick={() => void run("PATCH", `/admin/users/${u.id}`, { disabled: !u.disabled })}
-                              >
-                                {u.disabled ? "Enable" : "Disable"}
-                              </button>
-                              <button
-                                type="button"
-                                onClick={() =>
-                                  void run("PATCH", `/admin/users/${u.id}`, {
-                                    role: u.role === "admin" ? "user" : "admin",
-                                  })
-                                }
-                              >
-                                {u.role === "admin" ? "Make user" : "Make admin"}
-                              </button>
-                              <button
-                                type="button"
-                                onClick={() =>
-                                  void run("POST", `/admin/users/${u.id}/password-reset`, {}, (r) =>
-                                    setShown(
-                                      `Password reset code for ${u.email}, shown this once (valid 24 hours): ${(r as { code: string }).code}`,
-                                    ),
-                                  )
-                                }
-                              >
-                                Reset code
-                              </button>
-                              <button type="button" onClick={() => setConfirm(u.id)}>
-                                Delete
-                              </button>
-                            </>
-                          )}
+                        <td class="actions-cell">
+                          <div class="row-actions">
+                            {me ? (
+                              <span class="muted">you</span>
+                            ) : confirm === u.id ? (
+                              <>
+                                <button
+                                  type="button"
+                                  class="danger"
+                                  onClick={() =>
+                                    void run("DELETE", `/admin/users/${u.id}`).then(() => setConfirm(null))
+                                  }
+                                >
+                                  Delete {u.email} and all their data
+                                </button>
+                                <button type="button" onClick={() => setConfirm(null)}>
+                                  Keep
+                                </button>
+                              </>
+                            ) : (
+                              <>
+                                <button
+                                  type="button"
+                                  onClick={() => void run("PATCH", `/admin/users/${u.id}`, { disabled: !u.disabled })}
+                                >
+                                  {u.disabled ? "Enable" : "Disable"}
+                                </button>
+                                <button
+                                  type="button"
+                                  onClick={() =>
+                                    void run("PATCH", `/admin/users/${u.id}`, {
+                                      role: u.role === "admin" ? "user" : "admin",
+                                    })
+                                  }
+                                >
+                                  {u.role === "admin" ? "Make user" : "Make admin"}
+                                </button>
+                                <button
+                                  type="button"
+                                  onClick={() =>
+                                    void run("POST", `/admin/users/${u.id}/password-reset`, {}, (r) =>
+                                      setShown(
+                                        `Password reset code for ${u.email}, shown this once (valid 24 hours): ${(r as { code: string }).code}`,
+                                      ),
+                                    )
+                                  }
+                                >
+                                  Reset code
+                                </button>
+                                <button type="button" onClick={() => setConfirm(u.id)}>
+                                  Delete
+                                </button>
+                              </>
+                            )}
+                          </div>
                         </td>
                       </tr>
                     );

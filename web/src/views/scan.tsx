@@ -53,8 +53,12 @@ export function PhotoInput({ label, onFile }: { label: string; onFile: (file: Fi
       input.value = "";
     }
   }
+  // a button to look at (the bare input read "Choose File · No file chosen"), the real file input inside it, named by it
   return (
     <label class="file">
+      <svg class="file-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path d="M4 7h3l2-3h6l2 3h3v13H4z M12 10a4 4 0 1 0 0 8a4 4 0 0 0 0-8" />
+      </svg>
       {label}
       <input type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => void change(e)} />
     </label>
