@@ -4,6 +4,7 @@
  * kcal is computed here with the server's own formula and catalogue, so one logged offline shows the kcal the
  * server will store.
  */
+import type { Schemas } from "./api-data";
 import { activityByCode } from "../../src/features/activities/catalogue";
 import { exerciseKcal } from "../../src/features/exercises/kcal";
 import { enqueue } from "./records";
@@ -13,15 +14,8 @@ import type { Sync } from "./sync";
 export const ACTIVITY_ENTITIES: readonly string[] = ["exercise", "daily_value", "activity_settings"];
 export const isActivityEntity = (e: string): e is ActivityEntity => ACTIVITY_ENTITIES.includes(e);
 
-export interface Settings {
-  exercise_in_budget: boolean;
-  water_unit: "ml" | "fl_oz";
-  length_unit: "cm" | "in";
-  glass_ml: number;
-  water_goal_ml: number | null;
-  steps_goal: number | null;
-  target_kg: number | null;
-}
+/** The activity settings (Schemas["ActivitySettings"]) without their timestamp, which the defaults have none of. */
+export type Settings = Omit<Schemas["ActivitySettings"], "updated_at">;
 export const DEFAULTS: Settings = {
   exercise_in_budget: false,
   water_unit: "ml",
@@ -34,16 +28,11 @@ export const DEFAULTS: Settings = {
 export const ML_PER_FL_OZ = 29.5735295625;
 export const CM_PER_IN = 2.54;
 
-export interface ExerciseRec {
-  id: string;
-  date: string;
-  activity: string | null;
-  name: string;
-  minutes: number;
-  kcal: number;
-  kcal_from: "computed" | "entered" | "imported";
-  version: number | null;
-}
+/** An exercise (Schemas["Exercise"]) as the day shows it, with its sync version. */
+export type ExerciseRec = Pick<
+  Schemas["Exercise"],
+  "id" | "date" | "activity" | "name" | "minutes" | "kcal" | "kcal_from"
+> & { version: number | null };
 
 const dateOf = (entity: ActivityEntity, id: string, data: Record<string, unknown>) =>
   entity === "exercise" ? String(data.date ?? "") : entity === "daily_value" ? id.split(":")[0]! : "";

@@ -3,6 +3,7 @@
  * so the UI never waits on the network. Meal arithmetic is the server's own (meals/nutrition.ts),
  * so an entry logged offline shows the kcal the server will store.
  */
+import type { Schemas } from "./api-data";
 import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
 import { gramsOf, scale } from "../../src/features/meals/nutrition";
 import {
@@ -145,12 +146,8 @@ export async function serverIds(
   return { foodId: r.id, portionId: renamedPortion(foodId, r, portionId), renamed: true };
 }
 
-export type QuickNutrients = {
-  energy_kcal: number;
-  protein_g: number | null;
-  fat_g: number | null;
-  carbohydrate_g: number | null;
-};
+/** A quick add's kcal and macros (Schemas["QuickAdd"] without its description), each macro given, null when not known. */
+export type QuickNutrients = Required<Omit<Schemas["QuickAdd"], "description">>;
 
 /** When and where a meal sits: its meal type, and optionally its date, eaten_at and note. */
 export interface When {

@@ -3,6 +3,7 @@
  * food's natural serving (the API's default_portion, as stated: "2 tbsp" is 32 g), else 100 g. Search results show the
  * kcal of that same serving, so the number on the list is the number the form will log.
  */
+import type { Schemas } from "./api-data";
 import { countOf, gramWords } from "./amount-words";
 import type { FoodRec, Meal, Portion, Store } from "./store";
 
@@ -16,13 +17,13 @@ export interface Serving {
   stated?: boolean;
 }
 
-/** What a list row knows about a food. */
+/** What a list row knows about a food: a search hit (foods.ts FoodHit) or a food record, whichever it has. */
 export interface ServingHint {
   id: number;
   energy_kcal: number | null;
   default_portion?: { id: number; name: string; amount?: number; grams: number } | null;
   /** The amount typed with the search ("2 eggs"): shown, and where the log form starts. */
-  serving?: { quantity: number; portion_id: number | null; grams: number } | null;
+  serving?: Schemas["Serving"] | null;
 }
 
 /** The last meal per food, from the local copy of the log (every synced meal, and those waiting). */

@@ -7,6 +7,7 @@
  * decide; a rejected mutation is kept with the server's reason and the local record is put back as
  * the server has it. A record with a mutation still waiting is never overwritten by a pull.
  */
+import type { Ok } from "./api-data";
 import { api, ApiError, isOffline } from "./api";
 import { apiErrorInWords } from "./refusals";
 import { isActivityEntity, storeActivity } from "./activity";
@@ -33,21 +34,11 @@ export interface SyncState {
   error: string | null;
 }
 
-interface Result {
-  mutation_id: string;
-  status: "applied" | "duplicate" | "conflict" | "rejected";
-  version: number | null;
-  current: Record<string, unknown> | null;
-  error: { code: string; message: string } | null;
-}
+/** The server's answer to one pushed mutation. */
+type Result = Ok<"pushMutations">["results"][number];
 
-interface Change {
-  entity: Mutation["entity"];
-  id: string | number;
-  op: Mutation["op"];
-  version: number;
-  data: Record<string, unknown> | null;
-}
+/** One change of the feed (GET /sync/changes). */
+type Change = Ok<"pullChanges">["changes"][number];
 
 const PERIOD_MS = 30_000;
 const BATCH = 100;
@@ -333,7 +324,7 @@ export class Sync {
   private async pull(): Promise<void> {
     let cursor = (await getMeta<string>(this.db, "cursor")) ?? "";
     for (;;) {
-      let page: { changes: Change[]; next_cursor: string; has_more: boolean };
+      let page: Ok<"pullChanges">;
       try {
         page = await api("GET", `/sync/changes?limit=500&cursor=${encodeURIComponent(cursor)}`);
       } catch (e) {

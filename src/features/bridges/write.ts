@@ -14,7 +14,7 @@ import { localClock, localDate, localTimeToInstant, toRfc3339 } from "../../lib/
 import { mealValues } from "../foods/directory";
 import type { ExportCtx } from "../portability/export";
 import { exportWeights } from "../portability/diary";
-import { checkExport, writeExport } from "../portability/import";
+import { checkedExport, writeExport } from "../portability/import";
 import type { ExportedMealT } from "../portability/model";
 import { idFor } from "../portability/trackers/convert";
 import { MAX_KG, MIN_KG } from "../weights/model";
@@ -151,7 +151,7 @@ async function writeWeights(ctx: ExportCtx, read: HealthRead, out: HealthWritten
   }
   if (!weights.length) return;
   const doc = { custom_foods: [], recipes: [], meals: [], weights };
-  const written = await writeExport(ctx, await checkExport(ctx, doc, pause, { goals: false }), pause);
+  const written = await writeExport(ctx, await checkedExport(ctx, doc, pause, { goals: false }), pause);
   out.weights.added += written.weights.added;
   out.weights.unchanged += written.weights.unchanged;
 }
@@ -197,7 +197,7 @@ async function writeDietary(
   }
   if (!meals.length) return;
   const doc = { custom_foods: [], recipes: [], meals, weights: [] };
-  const written = await writeExport(ctx, await checkExport(ctx, doc, opts.pause, { goals: false }), opts.pause);
+  const written = await writeExport(ctx, await checkedExport(ctx, doc, opts.pause, { goals: false }), opts.pause);
   out.dietary_energy.added += written.meals.added;
   out.dietary_energy.unchanged += written.meals.unchanged;
 }

@@ -3,22 +3,18 @@
  * and CSV, one row per meal. CSV cells that a spreadsheet would run as a formula are neutralised.
  */
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
-import { customDetail } from "../custom-foods/as-food";
-import type { CustomFoodsCtx } from "../custom-foods/service";
-import { CUSTOM_ID_BASE } from "../custom-foods/repo";
+import { CUSTOM_ID_BASE, customFoodRows, foodContent, type CustomFoodsCtx } from "../custom-foods/service";
 import { IMPORTED_ID_BASE } from "../imported/repo";
 import { pacer } from "../../lib/pace";
 import { getGoals, type GoalsCtx } from "../goals/service";
-import type { RecipesCtx } from "../recipes/service";
+import { recipeIdsAfter, type RecipesCtx } from "../recipes/service";
 import type { WeightsCtx } from "../weights/service";
 import { type DaysCtx, exportDays } from "../days/service";
 import { listSavedMeals, type SavedMealsCtx } from "../saved-meals/service";
 import { exportRecipe, exportWeights, type ExportedRecipeT } from "./diary";
 import { jsonPieces } from "../../lib/stream";
 import { toUnit, trendAt } from "../weights/trend";
-import type { MealsCtx } from "../meals/service";
-import { toMeal } from "../meals/service";
-import type { MealRow } from "../meals/repo";
+import { firstMealOf, loggedFoodIds, mealsInOrder, toMeal, type MealRow, type MealsCtx } from "../meals/service";
 import { EXPORT_FORMAT, EXPORT_VERSION } from "./model";
 import type { Q } from "../../db/q";
 import type { Store } from "../../db/store";
@@ -129,25 +125,13 @@ const PAGE = 500;
 /** The user's live custom foods (recipes travel in `recipes`), then those deleted after being logged. */
 async function* customFoods(ctx: ExportCtx): AsyncGenerator<ExportedFood> {
   const run = <T>(work: Q<T>) => ctx.store.run(work);
-  const all = await run(ctx.foods.repo.allRowsOf(ctx.user.id));
-  for (const f of all) {
-    if (f.kind !== "food") continue;
-    const d = await run(customDetail(ctx.foods.repo, f));
-    yield {
-      id: d.id,
-      name: d.name,
-      brand: d.brand,
-      barcode: d.barcode,
-      nutrients: f.nutrients,
-      portions: d.portions.map((p) => ({ name: p.name, grams: p.grams / p.amount })),
-    };
-  }
+  const all = await run(customFoodRows(ctx.foods));
+  for (const f of all) if (f.kind === "food") yield await run(foodContent(ctx.foods, f));
   const known = new Set(all.map((f) => f.id));
-  const gone = (await run(ctx.meals.repo.foodIdsLogged(ctx.user.id, CUSTOM_ID_BASE, IMPORTED_ID_BASE - 1))).filter(
-    (id) => !known.has(id),
-  );
+  const logged = await run(loggedFoodIds(ctx.meals, ctx.user.id, CUSTOM_ID_BASE, IMPORTED_ID_BASE - 1));
+  const gone = logged.filter((id) => !known.has(id));
   const firsts: MealRow[] = [];
-  for (const id of gone) firsts.push((await run(ctx.meals.repo.firstOf(ctx.user.id, id)))!);
+  for (const id of gone) firsts.push((await run(firstMealOf(ctx.meals, ctx.user.id, id)))!);
   // in the order their first meals come, as the meals list has them
   firsts.sort((a, b) =>
     a.date === b.date ? (a.eatenAt === b.eatenAt ? cmp(a.id, b.id) : cmp(a.eatenAt, b.eatenAt)) : cmp(a.date, b.date),
@@ -158,7 +142,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The user's recipes as exported, by id, a page of ids per query. */
 async function* recipes(ctx: ExportCtx): AsyncGenerator<ExportedRecipeT> {
-  const ids = (after: number) => ctx.store.run(ctx.recipes.repo.idsAfter(ctx.user.id, after, PAGE));
+  const ids = (after: number) => ctx.store.run(recipeIdsAfter(ctx.recipes, after, PAGE));
   for (let page = await ids(0); page.length; page = await ids(page.at(-1)!)) {
     for (const id of page) yield await ctx.store.run(exportRecipe(ctx.recipes, id));
   }
@@ -180,9 +164,7 @@ async function* mealRows(ctx: ExportCtx): AsyncGenerator<MealRow> {
   let after: { date: string; eatenAt: string; id: string } | null = null;
   for (;;) {
     await turn();
-    const page: MealRow[] = await ctx.store.run(
-      ctx.meals.repo.range(ctx.user.id, "0000-01-01", "9999-12-31", "asc", after, PAGE),
-    );
+    const page: MealRow[] = await ctx.store.run(mealsInOrder(ctx.meals, ctx.user.id, after, PAGE));
     await turn();
     yield* page;
     if (page.length < PAGE) return;

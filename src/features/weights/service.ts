@@ -163,3 +163,8 @@ export function latestWeighIn(userId: number, date: string): Q<Weighing | null> 
     date,
   );
 }
+
+/** Every weigh-in of the user, oldest first, as the export carries them (date, kg, note). */
+export function allWeights(userId: number): Q<{ date: string; kg: number; note: string | null }[]> {
+  return rows("SELECT date, kg, note FROM weights WHERE user_id = ? ORDER BY date", userId);
+}

@@ -3,31 +3,15 @@
  * barcode lookup), the accounts (disable, enable, role, reset code, delete) and invites (made with
  * the code shown once, withdrawn). All of it lives on the server, so offline the view says so.
  */
+import type { Schemas } from "../api-data";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, isOffline, message } from "../api";
 import { ErrorText, showAndFocus, useApp } from "../ui";
 
-interface Account {
-  id: number;
-  email: string;
-  name: string;
-  role: "admin" | "user";
-  created_at: string;
-  last_seen_at: string | null;
-  disabled: boolean;
-  meal_count: number;
-}
-interface Invite {
-  id: number;
-  note: string | null;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-}
-interface Settings {
-  registration: "open" | "invite" | "closed";
-  online_lookup: boolean;
-}
+type Account = Schemas["AdminUser"];
+type Invite = Schemas["Invite"];
+type Settings = Schemas["ServerSettings"];
+/** What the Admin view loads: three API answers side by side (this view's own grouping). */
 interface Data {
   settings: Settings;
   users: Account[];

@@ -6,6 +6,7 @@
  * flat, as the person chooses; protein, carbs and fat are scaled to fit, or the person is told by how much they
  * no longer add up (goal-rate.ts). The estimate is the server's; offline the region says so.
  */
+import type { Schemas } from "../api-data";
 import { useEffect, useState } from "preact/hooks";
 import { api, isOffline, message } from "../api";
 import type { GoalsRecord } from "../goals";
@@ -13,25 +14,7 @@ import { getMeta } from "../store";
 import { dateIn, kcal, shortDay, useApp, useData } from "../ui";
 import { GoalOptions, applyRate } from "./apply-rate";
 
-interface Expenditure {
-  enough_data: boolean;
-  message: string | null;
-  expenditure_kcal: number | null;
-  range_kcal: { low: number; high: number } | null;
-  intake_kcal: number | null;
-  days_used: number;
-  days_left_out: {
-    marked_incomplete: number;
-    not_marked_complete: number;
-    implausibly_low: number;
-    one_entry: number;
-    today_not_over?: number;
-  };
-  weight_unit: "kg" | "lb";
-  weight_change_per_week: number | null;
-  suggestions: { rate_per_week: number; energy_kcal: number }[];
-  trend: { to: string; expenditure_kcal: number | null }[];
-}
+type Expenditure = Schemas["Expenditure"];
 
 /** Which logged days were left out of the intake, and why, in words ("" when none). */
 function leftOutText(l: Expenditure["days_left_out"]): string {

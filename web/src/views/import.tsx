@@ -5,11 +5,12 @@
  * one more tap; the meals and weigh-ins reach this device with the next sync. The preview lists the weigh-ins
  * with the unit they are read in, which the person may change (import-weigh-ins.tsx). Needs the server.
  */
+import type { Schemas } from "../api-data";
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { api, isOffline, message } from "../api";
 import { ErrorText, useApp } from "../ui";
-import { type WeighInRow, WeighInsPreview } from "./import-weigh-ins";
+import { WeighInsPreview } from "./import-weigh-ins";
 import { HEALTH_FORMATS, importHealth, isHealthFormat } from "./import-health";
 
 const FORMATS = [
@@ -21,23 +22,7 @@ const FORMATS = [
   ...HEALTH_FORMATS,
 ] as const;
 
-interface Summary {
-  meals: { added: number; unchanged: number };
-  weights: { added: number; unchanged: number };
-  exercises?: { added: number; unchanged: number };
-  custom_foods: { added: number };
-  recipes: { added: number };
-  first_date?: string | null;
-  last_date?: string | null;
-  matched?: number;
-  quick_adds?: number;
-  skipped?: { file: string; line: number | null; column: number | null; message: string }[];
-  skipped_count?: number;
-  ignored_files?: string[];
-  weigh_ins?: WeighInRow[];
-  weigh_ins_count?: number;
-  not_imported?: { kind: "exercise" | "body_fat" | "day_note"; rows: number; file: string }[];
-}
+type Summary = Schemas["ImportSummary"];
 
 const LEFT_BEHIND = {
   exercise: ["exercise row", "exercise rows"],

@@ -13,7 +13,7 @@ import type { Meal, MealType, SavedMealRec } from "../store";
 import { ErrorText, kcal, MEAL_LABEL, useApp, useData } from "../ui";
 import { returnTo } from "./return-to";
 
-/** A recent food as `GET /foods/recent` gives it: its last serving at this meal. */
+/** A recent food as `GET /foods/recent` gives it (Schemas["RecentFood"]), as a search hit with its last serving at this meal (the offline list builds the same). */
 export type RecentHit = FoodHit & {
   last_quantity?: number | null;
   last_portion_id?: number | null;

@@ -12,10 +12,11 @@
 import { AppError, type ErrorDetail } from "../../../lib/errors";
 import { cancellablePacer } from "../../../lib/pace";
 import type { FoodsCtx } from "../../foods/service";
+import { mealOwner } from "../../meals/service";
 import type { ExportCtx } from "../export";
 import { exportWeights } from "../diary";
-import { checkExport, writeExport, type CheckedExport, type ImportSummary } from "../import";
-import { attachNotes, convertFoods, convertWeights, type ConvertedMeal, type Origin } from "./convert";
+import { checkExport, invalid, writeExport, type CheckedExport, type ImportSummary } from "../import";
+import { attachNotes, convertFoods, convertWeights } from "./convert";
 import { MAX_LISTED_SKIPS, type Skip, type SourceFile, type TrackerRead } from "./entries";
 import { expectedFiles, TRACKER_NAMES, type TrackerFormat } from "./formats";
 import { convertExercises, writeExercises } from "./exercises";
@@ -95,23 +96,32 @@ export async function importTracker({
 
   let checked: CheckedExport | null = null;
   for (let attempt = 0; !checked; attempt++) {
-    try {
-      const doc = {
-        custom_foods: [],
-        recipes: [],
-        meals: meals.map((m) => m.meal),
-        weights: weights.map((w) => w.weight),
-      };
-      checked = await checkExport(ctx, doc, pause, { goals: false });
-    } catch (e) {
-      // a refused row is reported where it came from and left out; anything else stops the import
-      if (!(e instanceof AppError) || e.code !== "validation_failed" || attempt > 0) throw e;
-      const refused = refusedRows(e.details ?? [], meals, weights);
-      if (!refused) throw e;
-      skipped.push(...refused.skips);
-      meals = meals.filter((_, i) => !refused.meals.has(i));
-      weights = weights.filter((_, i) => !refused.weights.has(i));
+    const doc = {
+      custom_foods: [],
+      recipes: [],
+      meals: meals.map((m) => m.meal),
+      weights: weights.map((w) => w.weight),
+    };
+    const check = await checkExport(ctx, doc, pause, { goals: false });
+    if (check.checked) {
+      checked = check.checked;
+      break;
     }
+    // a refused row is reported where it came from and left out; anything else stops the import
+    const { problems } = check;
+    if (attempt > 0 || problems.outsideRows().length) throw invalid(problems.details);
+    const refused = { meals: new Set<number>(), weights: new Set<number>() };
+    // in the order the checks found them (weigh-ins are checked first); one skip a row, at its first problem
+    for (const [list, items] of problems.rows) {
+      const rows = list === "meals" ? meals : weights;
+      for (const [i, [first]] of items) {
+        const { file, line } = rows[i]!.origin;
+        skipped.push({ file, line, column: null, message: `${first!.field} ${first!.message}` });
+        refused[list === "meals" ? "meals" : "weights"].add(i);
+      }
+    }
+    meals = meals.filter((_, i) => !refused.meals.has(i));
+    weights = weights.filter((_, i) => !refused.weights.has(i));
   }
 
   // a broken file is refused whole unless the caller asked for the rest: every bad line is named
@@ -189,27 +199,11 @@ function nothingToImport(format: TrackerFormat, skipped: Skip[], read: TrackerRe
   );
 }
 
-/** The rows behind a validation failure's fields (`meals.3.date`, `weights.0.kg`), or null if any is not a row's. */
-function refusedRows(details: ErrorDetail[], meals: ConvertedMeal[], weights: { origin: Origin }[]) {
-  const out = { meals: new Set<number>(), weights: new Set<number>(), skips: [] as Skip[] };
-  for (const d of details) {
-    const m = /^(meals|weights)\.(\d+)\.(.*)$/.exec(d.field ?? "");
-    const list = m?.[1] === "meals" ? meals : weights;
-    const origin = m ? list[Number(m[2])]?.origin : undefined;
-    if (!m || !origin) return null;
-    const rows = m[1] === "meals" ? out.meals : out.weights;
-    if (rows.has(Number(m[2]))) continue; // one skip a row, however many of its fields were refused
-    rows.add(Number(m[2]));
-    out.skips.push({ file: origin.file, line: origin.line, column: null, message: `${m[3]} ${d.message}` });
-  }
-  return out;
-}
-
 /** What writeExport would report, without writing: a meal already here (same id) is unchanged. */
 async function previewOf(ctx: ExportCtx, checked: CheckedExport, pause: () => Promise<void>): Promise<ImportSummary> {
   let unchanged = 0;
   for (const m of checked.meals) {
-    if ((await ctx.store.run(ctx.meals.repo.byId(m.id.toLowerCase())))?.userId === ctx.user.id) unchanged++;
+    if ((await ctx.store.run(mealOwner(ctx.meals, m.id))) === ctx.user.id) unchanged++;
     await pause();
   }
   return {
