@@ -178,7 +178,8 @@ export async function checkExport(
   ctx: ExportCtx,
   doc: Record<string, unknown>,
   pause: () => Promise<void>,
-  options: { goals: boolean },
+  /** everyOverCap: name every meal over a day's cap, not only the first (a tracker import skips each). */
+  options: { goals: boolean; everyOverCap?: boolean },
 ): Promise<ExportCheck> {
   const foodsIn = doc.custom_foods;
   const mealsIn = doc.meals;
@@ -223,7 +224,7 @@ export async function checkExport(
       );
     await pause();
   }
-  await checkImportedDays(ctx.meals, (work) => ctx.store.run(work), meals, p, pause);
+  await checkImportedDays(ctx.meals, (work) => ctx.store.run(work), meals, p, pause, options.everyOverCap ?? false);
   const saved = await checkSavedMeals(ctx, doc, fileFoods, p, pause);
   const activity = await checkActivity(ctx, doc, p, pause);
   let wanted: Plan[] | null = null;

@@ -102,7 +102,7 @@ export async function importTracker({
       meals: meals.map((m) => m.meal),
       weights: weights.map((w) => w.weight),
     };
-    const check = await checkExport(ctx, doc, pause, { goals: false });
+    const check = await checkExport(ctx, doc, pause, { goals: false, everyOverCap: true });
     if (check.checked) {
       checked = check.checked;
       break;
