@@ -44,7 +44,7 @@ const Suggestion = t.Object({
   name: t.String(),
   per_100kcal: t.Number(),
   per_100g: t.Number(),
-  from: Enum(["yours", "catalogue"], { description: "a food you ate in the range, or a common catalogue food" }),
+  from: Enum(["yours", "catalogue"], { description: "a food you ate, or a common catalogue food" }),
 });
 
 export const Report = t.Object(
@@ -92,7 +92,7 @@ export const Report = t.Object(
         minimum: t.Number(),
         percent_of_minimum: t.Number(),
         richest: t.Array(Suggestion, {
-          description: "richest per 100 kcal: up to 3 foods you ate in the range, then up to 3 common catalogue foods",
+          description: "richest per 100 kcal: up to 3 foods you ate (in the range or the 90 days before its end), then up to 3 common catalogue foods",
         }),
       }),
       { description: "the (up to) three nutrients furthest below their minimum, lowest % first" },
