@@ -92,7 +92,8 @@ export const Report = t.Object(
         minimum: t.Number(),
         percent_of_minimum: t.Number(),
         richest: t.Array(Suggestion, {
-          description: "richest per 100 kcal: up to 3 foods you ate (in the range or the 90 days before its end), then up to 3 common catalogue foods",
+          description:
+            "richest per 100 kcal: up to 3 foods you ate (in the range or the 90 days before its end), then up to 3 common catalogue foods",
         }),
       }),
       { description: "the (up to) three nutrients furthest below their minimum, lowest % first" },
