@@ -32,7 +32,7 @@ export const ReportItem = t.Object(
     maximum_applies_to: Nullable(Enum(["total", "supplements", "preformed"])),
     percent_of_minimum: Nullable(t.Number()),
     status: Enum(["below", "within", "above", "no_data"], {
-      description: "above is never said of a UL that counts supplements only",
+      description: "above is said only of a maximum that counts all intake (maximum_applies_to total)",
     }),
     from_foods: FromFoods,
   },
