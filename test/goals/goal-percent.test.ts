@@ -69,6 +69,9 @@ test("net carbs are kept with the goals; the report's carbohydrate is then carbo
   const carbs = r.goals.find((x: { key: string }) => x.key === "carbohydrate_g");
   expect(carbs).toMatchObject({ net_carbs: true, goal: 100 });
   expect(carbs.average).toBe(Math.round((day.carbohydrate_g - day.fiber_g) * 100) / 100);
+  // the trends' day rows carry fibre, for net carbs on the charts
+  const row = (await api("GET", "/stats/days?from=2026-11-23&to=2026-11-23")).json.days[0];
+  expect([row.carbohydrate_g, row.fiber_g]).toEqual([day.carbohydrate_g, day.fiber_g]);
 });
 
 test("bad input: % without an energy goal, out of range; weekday % need their own energy goal", async () => {
