@@ -91,4 +91,5 @@ test("bad input: % without an energy goal, out of range; weekday % need their ow
     await api("PUT", "/goals", { energy_kcal: 2000, weekdays: { saturday: { energy_kcal: 2600, protein_pct: 20 } } })
   ).json;
   expect(sat.weekdays.saturday).toMatchObject({ energy_kcal: 2600, protein_g: 130, protein_pct: 20 });
+  expect(sat.weekdays.saturday.balance).toMatchObject({ macro_kcal: 520, energy_kcal: 2600, warning: null });
 });
