@@ -23,7 +23,7 @@ import {
 import { checkFoodInput, type FoodInput } from "../custom-foods/validate";
 import { isImportedId } from "../imported/repo";
 import { checkSchedule, replaceSchedule, type Plan } from "../goals/service";
-import { checkProfile, checkTargets, saveSettings } from "../targets/service";
+import { checkProfile, checkTargets, parseProfile, parseTargets, saveSettings } from "../targets/service";
 import type { ProfileT, TargetSettingsT } from "../targets/model";
 import { checkDiary, importDays, importRecipes, importWeights } from "./diary";
 import { checkSavedMeals, importSavedMeals, type CheckedSaved } from "./saved";
@@ -246,8 +246,16 @@ export async function checkExport(
   if (options.goals) {
     const today = localDate(ctx.meals.now, ctx.meals.timezone);
     const checks = [
-      ["target_profile", () => (settings.profile = checkProfile(doc.target_profile, today, "target_profile."))],
-      ["targets", () => (settings.targets = checkTargets(doc.targets, "targets."))],
+      [
+        "target_profile",
+        () =>
+          (settings.profile = checkProfile(
+            parseProfile(doc.target_profile, "target_profile."),
+            today,
+            "target_profile.",
+          )),
+      ],
+      ["targets", () => (settings.targets = checkTargets(parseTargets(doc.targets, "targets."), "targets."))],
     ] as const;
     for (const [key, check] of checks) {
       if (doc[key] === undefined) continue;

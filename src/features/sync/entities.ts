@@ -37,7 +37,7 @@ import {
   resetActivitySettings,
   type ActivitySettingsCtx,
 } from "../activity-settings/service";
-import { putProfile, putTargets, type TargetsCtx } from "../targets/service";
+import { parseProfile, parseTargets, putProfile, putTargets, type TargetsCtx } from "../targets/service";
 import type { Entity } from "../../db/change-log";
 import type { Mutation } from "./protocol";
 import { value, type Q } from "../../db/q";
@@ -164,14 +164,14 @@ export const HANDLERS: Record<Entity, Handler> = {
   target_profile: {
     takenByOther: never,
     *write(c, m) {
-      yield* putProfile({ ctx: c.targets, input: m.op === "delete" ? {} : (m.data ?? {}) });
+      yield* putProfile({ ctx: c.targets, input: m.op === "delete" ? {} : parseProfile(m.data) });
       return "target_profile";
     },
   },
   targets: {
     takenByOther: never,
     *write(c, m) {
-      yield* putTargets({ ctx: c.targets, input: m.op === "delete" ? {} : (m.data ?? {}) });
+      yield* putTargets({ ctx: c.targets, input: m.op === "delete" ? {} : parseTargets(m.data) });
       return "targets";
     },
   },

@@ -19,7 +19,7 @@ import { checkProfile, checkTargets } from "./validate";
 
 export type { TargetsCtx } from "./settings";
 export { saveSettings, settingsOf } from "./settings";
-export { checkProfile, checkTargets } from "./validate";
+export { checkProfile, checkTargets, parseProfile, parseTargets } from "./validate";
 
 const today = (ctx: Pick<TargetsCtx, "now" | "timezone">) => localDate(ctx.now, ctx.timezone);
 
@@ -28,7 +28,7 @@ export function* getProfile(ctx: TargetsCtx): Q<ProfileT> {
 }
 
 /** PUT /targets/profile (and a target_profile upsert from sync): the whole profile; fields left out are unset. */
-export function* putProfile({ ctx, input }: { ctx: TargetsCtx; input: ProfileInput | unknown }): Q<ProfileT> {
+export function* putProfile({ ctx, input }: { ctx: TargetsCtx; input: ProfileInput }): Q<ProfileT> {
   const profile = checkProfile(input, today(ctx));
   yield* saveSettings(ctx, { profile });
   return profile;
@@ -68,7 +68,7 @@ export function* getTargets({ ctx, input }: { ctx: TargetsCtx; input: { date?: s
 }
 
 /** PUT /targets (and a targets upsert from sync): the whole settings document; nutrients left out keep their defaults. */
-export function* putTargets({ ctx, input }: { ctx: TargetsCtx; input: TargetsInput | unknown }): Q<TargetsDocumentT> {
+export function* putTargets({ ctx, input }: { ctx: TargetsCtx; input: TargetsInput }): Q<TargetsDocumentT> {
   const targets = checkTargets(input);
   yield* saveSettings(ctx, { targets });
   return yield* getTargets({ ctx, input: {} });

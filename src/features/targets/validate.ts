@@ -2,14 +2,29 @@
 import { NUTRIENT_KEYS } from "../../db/nutrients";
 import { Problems } from "../../lib/problems";
 import { checkSchema } from "../../lib/validation";
-import { ProfileBody, type ProfileT, TargetsBody, type TargetSettingsT } from "./model";
+import {
+  ProfileBody,
+  type ProfileInput,
+  type ProfileT,
+  TargetsBody,
+  type TargetsInput,
+  type TargetSettingsT,
+} from "./model";
 
 /** Energy is the goals' (features/goals): a target for it would be a second home for the same aim. */
 export const TARGET_KEYS: readonly string[] = NUTRIENT_KEYS.filter((k) => k !== "energy_kcal" && k !== "energy_kj");
 
-/** A profile from PUT /targets/profile (or sync, or an import's `target_profile`); `prefix` names where it sits. */
-export function checkProfile(raw: unknown, today: string, prefix = ""): ProfileT {
-  const body = checkSchema(ProfileBody, raw ?? {}, prefix);
+/** Sync push and import parse a profile here, at their edge (REST has Elysia check the same schema). */
+export const parseProfile = (raw: unknown, prefix = ""): ProfileInput => checkSchema(ProfileBody, raw ?? {}, prefix);
+
+/** Sync push and import parse target settings here, at their edge. */
+export const parseTargets = (raw: unknown, prefix = ""): TargetsInput => checkSchema(TargetsBody, raw ?? {}, prefix);
+
+/**
+ * What the profile's schema cannot say, on every path: a birth year up to last year, pregnancy or
+ * lactation not with sex male. `prefix` names where it sits (import: "target_profile.").
+ */
+export function checkProfile(body: ProfileInput, today: string, prefix = ""): ProfileT {
   const p = new Problems();
   const lastYear = Number(today.slice(0, 4)) - 1;
   if (body.birth_year !== undefined && body.birth_year !== null && body.birth_year > lastYear)
@@ -26,9 +41,8 @@ export function checkProfile(raw: unknown, today: string, prefix = ""): ProfileT
   };
 }
 
-/** Target settings from PUT /targets (or sync, or an import's `targets`). */
-export function checkTargets(raw: unknown, prefix = ""): TargetSettingsT {
-  const body = checkSchema(TargetsBody, raw ?? {}, prefix);
+/** What the settings' schema cannot say, on every path: known nutrient keys, minimum ≤ maximum. */
+export function checkTargets(body: TargetsInput, prefix = ""): TargetSettingsT {
   const p = new Problems();
   const nutrients: TargetSettingsT["nutrients"] = {};
   for (const [key, o] of Object.entries(body.nutrients ?? {})) {
