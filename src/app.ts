@@ -11,11 +11,14 @@ import { customFoodsRoutes } from "./features/custom-foods/routes";
 import { docsRoutes, openApiRoute } from "./features/docs/routes";
 import { foodsRoutes } from "./features/foods/routes";
 import { goalsRoutes } from "./features/goals/routes";
+import { targetsRoutes } from "./features/targets/routes";
+import { reportRoutes } from "./features/targets/report-routes";
 import { healthRoutes } from "./features/health/routes";
 import { mealsRoutes } from "./features/meals/routes";
 import { Metrics } from "./features/metrics/metrics";
 import { metricsRoutes } from "./features/metrics/routes";
 import { portabilityRoutes } from "./features/portability/routes";
+import { bridgesRoutes } from "./features/bridges/routes";
 import { recipesRoutes } from "./features/recipes/routes";
 import { savedMealsRoutes } from "./features/saved-meals/routes";
 import { scannerRoutes } from "./features/scanner/routes";
@@ -24,6 +27,10 @@ import { syncRoutes } from "./features/sync/routes";
 import { webappRoutes } from "./features/webapp/routes";
 import { weightsRoutes } from "./features/weights/routes";
 import { daysRoutes } from "./features/days/routes";
+import { activitiesRoutes } from "./features/activities/routes";
+import { activitySettingsRoutes } from "./features/activity-settings/routes";
+import { dailyValuesRoutes } from "./features/daily-values/routes";
+import { exercisesRoutes } from "./features/exercises/routes";
 import { accessLog } from "./http/access-log";
 import { bodies } from "./http/body";
 import { cors } from "./http/cors";
@@ -68,14 +75,21 @@ export function createApp(options: AppOptions) {
     .use(customFoodsRoutes(deps))
     .use(mealsRoutes(deps))
     .use(goalsRoutes(deps))
+    .use(targetsRoutes(deps))
+    .use(reportRoutes(deps))
     .use(weightsRoutes(deps))
     .use(daysRoutes(deps))
     .use(recipesRoutes(deps))
     .use(savedMealsRoutes(deps))
+    .use(activitiesRoutes(deps))
+    .use(exercisesRoutes(deps))
+    .use(dailyValuesRoutes(deps))
+    .use(activitySettingsRoutes(deps))
     .use(statsRoutes(deps))
     .use(scannerRoutes(deps))
     .use(syncRoutes(deps))
-    .use(portabilityRoutes(deps));
+    .use(portabilityRoutes(deps))
+    .use(bridgesRoutes(deps));
   const pages = new Elysia()
     .use(healthRoutes(services))
     .use(docsRoutes())

@@ -12,12 +12,15 @@
  * body fails validation (error-response.ts), and the beforeHandle hook below catches the rest.
  */
 import { Elysia } from "elysia";
-import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "./read-body";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { JSON_BODY_LIMIT, readJson, readLimited, spoolLimited, tooLarge } from "./read-body";
 import type { AuthRule } from "../context";
 import { NO_REQUEST, type RequestState } from "./context";
 import { AppError } from "../lib/errors";
 import type { Admission } from "../lib/gate";
-import { UploadedFiles, type BodyDeadline } from "./body-spec";
+import { SpooledFile, UploadedFiles, type BodyDeadline } from "./body-spec";
 import type { RouteTable } from "./route-table";
 
 /** What a route's body becomes when it could not be read; fails any object schema. */
@@ -79,12 +82,15 @@ async function readFiles(
 
 const isJson = (type: string) => type === "application/json" || type.endsWith("+json");
 
-/** Frees the request's gate slot, once. */
+/** Frees the request's gate slot and deletes its spooled body (kind "file"), once. */
 function leaveGate(rq: RequestState, request: Request): void {
   const gate = rq.gate;
-  if (!gate) return;
   rq.gate = undefined;
-  gate.leave(request);
+  gate?.leave(request);
+  const path = rq.spooled;
+  if (path === undefined) return;
+  rq.spooled = undefined;
+  rmSync(path, { force: true });
 }
 
 export function bodies(deps: BodyDeps) {
@@ -104,6 +110,11 @@ export function bodies(deps: BodyDeps) {
           rq.gate = gate;
         }
         try {
+          if (spec.kind === "file") {
+            const path = join(tmpdir(), `morsel-upload-${crypto.randomUUID()}`);
+            rq.spooled = path;
+            return new SpooledFile(path, await spoolLimited(request, path, spec.limit, spec.deadline));
+          }
           if (spec.kind === "json-or-files" && type !== "" && !isJson(type))
             return await readFiles(request, type, spec.limit, spec.file, spec.deadline);
           if (spec.kind === "multipart") {

@@ -20,6 +20,8 @@ export interface RequestState {
   bodyError: AppError | undefined;
   /** The gate this request entered before its body was read; left once, when the answer has gone. */
   gate: Admission | undefined;
+  /** The temp file a spooled body (kind "file") was written to; deleted with the gate's exit. */
+  spooled: string | undefined;
   /** The status of the error answer sent, for the access log. */
   errorStatus: number | undefined;
   /** Headers an error answer carries too (CORS). */
@@ -34,6 +36,7 @@ export function requestState(id: string): RequestState {
     now: undefined,
     bodyError: undefined,
     gate: undefined,
+    spooled: undefined,
     errorStatus: undefined,
     extraHeaders: undefined,
   };

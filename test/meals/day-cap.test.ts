@@ -158,6 +158,30 @@ describe("a day's meals are capped", () => {
   });
 });
 
+test("a tracker file with more than 200 meals on one day: refused naming the lines; with skip_invalid the first 200 import and each one over is skipped with its line", async () => {
+  const u = await user();
+  const rows = Array.from(
+    { length: CAP + 5 },
+    (_, i) => `2026-11-14,07:42 AM,Snack,Cracker ${i},1.00 serving,20.00,3.00,1.00,0.50`,
+  );
+  const csv = ["Day,Time,Group,Food Name,Amount,Energy (kcal),Carbs (g),Fat (g),Protein (g)", ...rows].join("\n");
+  const send = (query: string) =>
+    t.call("POST", `/api/v1/import?format=cronometer${query}`, {
+      token: u.access_token,
+      raw: csv,
+      headers: { "content-type": "text/csv" },
+    });
+  const refused = expectError(await send(""), 400, "validation_failed");
+  expect(refused.details?.length).toBeGreaterThan(0);
+  expect((await u.api("GET", "/meals/daily?date=2026-11-14")).json.meals).toHaveLength(0);
+  const r = await send("&skip_invalid=true");
+  expect(r.status).toBe(200);
+  expect(r.json.meals.added).toBe(CAP);
+  expect(r.json.skipped.map((s: { line: number }) => s.line)).toEqual([202, 203, 204, 205, 206]);
+  expect(r.json.skipped[0].message).toContain(`a day holds at most ${CAP} meals`);
+  expect((await u.api("GET", "/meals/daily?date=2026-11-14")).json.meals).toHaveLength(CAP);
+});
+
 test("writers side by side, on two servers over one database, never pass the cap together", async () => {
   const u = await user();
   await fill(u.api, "2026-11-20", CAP - 5);

@@ -66,12 +66,17 @@ test("4,000 meals: JSON and CSV come in many pieces with timers running between 
     "exported_at",
     "profile",
     "goals",
+    "target_profile",
+    "targets",
     "custom_foods",
     "recipes",
     "meals",
     "weights",
     "days",
     "saved_meals",
+    "exercises",
+    "daily_values",
+    "activity_settings",
     "checksum",
   ]);
   expect(doc.meals.length).toBe(4000);

@@ -134,7 +134,12 @@ describe("import", () => {
       weights: { added: 0, unchanged: 0 },
       days: { added: 0, unchanged: 0 },
       saved_meals: { added: 0, unchanged: 0 },
+      exercises: { added: 0, unchanged: 0 },
+      daily_values: { added: 0, unchanged: 0 },
+      activity_settings: "unchanged",
       goals: "updated",
+      target_profile: "unchanged",
+      targets: "unchanged",
     });
     const statsB = {
       day: (await b.call("GET", "/api/v1/stats/daily?date=2026-11-21", { token: v.access_token })).json,
@@ -150,7 +155,12 @@ describe("import", () => {
       weights: { added: 0, unchanged: 0 },
       days: { added: 0, unchanged: 0 },
       saved_meals: { added: 0, unchanged: 0 },
+      exercises: { added: 0, unchanged: 0 },
+      daily_values: { added: 0, unchanged: 0 },
+      activity_settings: "unchanged",
       goals: "unchanged",
+      target_profile: "unchanged",
+      targets: "unchanged",
     });
     const reexport = (await b.call("GET", "/api/v1/export", { token: v.access_token })).json;
     expect(reexport.meals.map((m: { id: string }) => m.id)).toEqual(exported.meals.map((m: { id: string }) => m.id));

@@ -5,7 +5,9 @@
 import { goalsOn, SINCE_ALWAYS, type Plan } from "../../src/features/goals/plans";
 import type { Goals } from "./store";
 
+/** A plan of the goals record as the sync feed carries it (GET /goals, Schemas["GoalsDocument"]); its weekdays are the server's Plan's. */
 type PlanView = Goals & { from: string | null; weekdays?: Plan["weekdays"] };
+/** The goals record as kept from the sync feed; a record saved by an older version may lack any of the plan fields. */
 export type GoalsRecord = Goals & { from?: string | null; weekdays?: Plan["weekdays"]; schedule?: PlanView[] };
 
 export function goalsFor(record: GoalsRecord | null, date: string): Goals | null {

@@ -8,7 +8,7 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import { all, exec, tx, type Q } from "../../db/q";
 import { localDate } from "../../lib/time";
 import { checkGoalsInput, latestGoalsStart } from "./validate";
-import { GOAL_KEYS, goalsDocument, type Goals, type GoalKey, type Plan } from "./plans";
+import { GOAL_KEYS, goalsDocument, type Goals, type GoalKey, type Percents, type Plan, type Weekday } from "./plans";
 
 export { GOAL_KEYS, type Goals, type GoalKey };
 export { goalsOn, goalsOver, type Plan } from "./plans";
@@ -16,6 +16,14 @@ export { checkGoalsInput } from "./validate";
 export { GoalsDocument, GoalsSchema, PutGoalsBody } from "./model";
 import { PutGoalsBody, type PutGoalsInput } from "./model";
 import { checkSchema } from "../../schema/validation";
+
+/** goal_plans.goals as stored; plans written before % goals and net carbs have neither. */
+interface StoredGoals {
+  every_day: Goals;
+  weekdays?: Plan["weekdays"];
+  percent?: { every_day: Percents; weekdays: Partial<Record<Weekday, Percents>> };
+  net_carbs?: boolean;
+}
 
 /** Every plan of the user, oldest first (a handful: one per change of goals). */
 export function* plansOf(userId: number): Q<Plan[]> {
@@ -27,8 +35,14 @@ export function* plansOf(userId: number): Q<Plan[]> {
       .orderBy(asc(t.goalPlans.startsOn)),
   );
   return found.map((r) => {
-    const g = r.goals as { every_day: Goals; weekdays?: Plan["weekdays"] };
-    return { startsOn: r.startsOn, everyDay: g.every_day, weekdays: g.weekdays ?? {} };
+    const g = r.goals as unknown as StoredGoals;
+    return {
+      startsOn: r.startsOn,
+      everyDay: g.every_day,
+      weekdays: g.weekdays ?? {},
+      percent: { everyDay: g.percent?.every_day ?? {}, weekdays: g.percent?.weekdays ?? {} },
+      netCarbs: g.net_carbs ?? false,
+    };
   });
 }
 
@@ -45,7 +59,12 @@ export function* writePlan(ctx: Ctx, plan: Plan): Q<void> {
     db.insert(t.goalPlans).values({
       userId: ctx.userId,
       startsOn: plan.startsOn,
-      goals: { every_day: plan.everyDay, weekdays: plan.weekdays },
+      goals: {
+        every_day: plan.everyDay,
+        weekdays: plan.weekdays,
+        percent: { every_day: plan.percent?.everyDay ?? {}, weekdays: plan.percent?.weekdays ?? {} },
+        net_carbs: plan.netCarbs ?? false,
+      } satisfies StoredGoals,
       updatedAt: ctx.now.toISOString(),
     }),
   );

@@ -40,9 +40,9 @@ export function* roomOnDay(ctx: DayCtx, date: string, adding: number, field = "d
 /**
  * An import's check (portability/import.ts, before anything is written): the meals it would add to
  * each day, beside those the day already has. A meal this user already has (the same id) adds
- * nothing. Adds one problem per day that would pass the cap, at its first meal over it
- * (`meals.N.date`). Counts a day's stored meals once; looks meals up by id only on a day that
- * would otherwise pass the cap.
+ * nothing. Adds a problem at the first meal over the cap of each day (`meals.N.date`), or with
+ * `each` at every meal over it (a tracker import that skips refused rows leaves exactly those out).
+ * Counts a day's stored meals once; looks meals up by id only on a day that would otherwise pass the cap.
  */
 export async function checkImportedDays(
   ctx: DayCtx,
@@ -50,6 +50,7 @@ export async function checkImportedDays(
   meals: readonly ({ id: string; date: string } | null)[],
   p: Problems,
   pause: () => Promise<void>,
+  each = false,
 ): Promise<void> {
   const byDate = new Map<string, number[]>();
   meals.forEach((m, i) => {
@@ -67,11 +68,11 @@ export async function checkImportedDays(
       const stored = await run(ctx.deps.meals.get(ctx.userId, meals[i]!.id.toLowerCase()));
       if (stored) continue; // left alone by the import
       if (have + ++adding > MAX_MEALS_PER_DAY) {
-        p.add(
-          `meals.${i}.date`,
+        p.at("meals", i).add(
+          "date",
           `would be meal ${have + adding} on ${date}; a day holds at most ${MAX_MEALS_PER_DAY} meals (it has ${have})`,
         );
-        break;
+        if (!each) break;
       }
       await pause();
     }

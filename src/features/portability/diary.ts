@@ -18,6 +18,7 @@ import { checkWeight, checkWeightDate } from "../weights/validate";
 import { putWeight } from "../weights/service";
 import { WeightBody } from "../weights/model";
 import { PatchRecipeBody } from "../recipes/model";
+import { allWeights } from "../weights/service";
 import { exportDays, putDay } from "../days/service";
 import { ExportedDay, type ExportedDayT } from "../days/model";
 
@@ -72,8 +73,8 @@ export function* exportRecipe(ctx: Ctx, id: number): Q<ExportedRecipeT> {
   };
 }
 
-export function exportWeights(ctx: Ctx): Q<ExportedWeightT[]> {
-  return rows<ExportedWeightT>("SELECT date, kg, note FROM weights WHERE user_id = ? ORDER BY date", ctx.userId);
+export function exportWeights(ctx: WeightsCtx): Q<ExportedWeightT[]> {
+  return allWeights(ctx.userId);
 }
 
 /**
@@ -92,21 +93,21 @@ export async function checkDiary(
     if (!Array.isArray(v)) p.add(key, "must be an array");
     return Array.isArray(v) ? v : [];
   };
-  const attempt = <T>(prefix: string, f: () => T): T | null => {
+  // an item's problems are its own (`p.at`): the tracker import leaves a refused weigh-in out by its index
+  const attempt = <T>(list: string, i: number, f: () => T): T | null => {
     try {
       return f();
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      for (const d of e.details ?? [])
-        p.add(d.field?.startsWith(prefix) ? d.field : prefix + (d.field ?? ""), d.message);
+      for (const d of e.details ?? []) p.addAt(list, i, d.field ?? "", d.message);
       return null;
     }
   };
   const recipes: ExportedRecipeT[] = [];
   for (const [i, raw] of list("recipes").entries()) {
     await pause();
-    const r = attempt(`recipes.${i}.`, () => {
-      const r = checkSchema(ExportedRecipe, raw, `recipes.${i}.`);
+    const r = attempt("recipes", i, () => {
+      const r = checkSchema(ExportedRecipe, raw);
       const fields = {
         name: r.name,
         brand: r.brand,
@@ -129,8 +130,8 @@ export async function checkDiary(
   const weights: ExportedWeightT[] = [];
   for (const [i, raw] of list("weights").entries()) {
     await pause();
-    const w = attempt(`weights.${i}.`, () => {
-      const w = checkSchema(ExportedWeight, raw, `weights.${i}.`);
+    const w = attempt("weights", i, () => {
+      const w = checkSchema(ExportedWeight, raw);
       checkWeightDate(w.date, today);
       checkWeight(checkSchema(WeightBody, { kg: w.kg, note: w.note }));
       return w;
@@ -140,8 +141,8 @@ export async function checkDiary(
   const days: ExportedDayT[] = [];
   for (const [i, raw] of list("days").entries()) {
     await pause();
-    const d = attempt(`days.${i}.`, () => {
-      const d = checkSchema(ExportedDay, raw, `days.${i}.`);
+    const d = attempt("days", i, () => {
+      const d = checkSchema(ExportedDay, raw);
       checkWeightDate(d.date, today, "date");
       return d;
     });

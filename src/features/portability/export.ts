@@ -4,20 +4,29 @@
  */
 import type { Ctx } from "../../context";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
-import { customDetail } from "../custom-foods/as-food";
-import { CUSTOM_ID_BASE } from "../custom-foods/repo";
+import { CUSTOM_ID_BASE, customFoodRows, foodContent } from "../custom-foods/service";
 import { IMPORTED_ID_BASE } from "../imported/repo";
 import { pacer } from "../../lib/pace";
 import { getGoals } from "../goals/service";
-import { exportDays } from "../days/service";
+import { settingsOf } from "../targets/service";
+import { recipeIdsAfter } from "../recipes/service";
+import type { WeightsCtx } from "../weights/service";
+import {, exportDays } from "../days/service";
 import { listSavedMeals } from "../saved-meals/service";
 import { exportRecipe, exportWeights, type ExportedRecipeT } from "./diary";
 import { jsonPieces } from "../../lib/stream";
 import { toUnit, trendAt } from "../weights/trend";
-import { toMeal } from "../meals/service";
-import type { MealRow } from "../meals/repo";
+import { firstMealOf, loggedFoodIds, mealsInOrder, toMeal, type MealRow } from "../meals/service";
 import { EXPORT_FORMAT, EXPORT_VERSION } from "./model";
 import type { Q } from "../../db/q";
+import type { Store } from "../../db/store";
+import { csvCell } from "./csv-cell";
+import { exportActivityText } from "./activity";
+
+export { csvCell } from "./csv-cell";
+import type { ExercisesCtx } from "../exercises/service";
+import type { DailyValuesCtx } from "../daily-values/service";
+import type { ActivitySettingsCtx } from "../activity-settings/service";
 
 export const checksumOf = (content: unknown) =>
   `sha256:${new Bun.CryptoHasher("sha256").update(JSON.stringify(content)).digest("hex")}`;
@@ -61,6 +70,11 @@ function deletedFood(row: MealRow): ExportedFood {
  * stream: rows are read in pages and the event loop is handed back every few milliseconds, so a large
  * account's export (2,500 recipes: 8.7 s in one block before) never stops the server for others.
  */
+const targetsSection = (s: { profile: unknown; targets: unknown }) => ({
+  target_profile: s.profile,
+  targets: s.targets,
+});
+
 export async function* exportJsonText(ctx: Ctx): AsyncGenerator<string> {
   const hash = new Bun.CryptoHasher("sha256");
   const head = {
@@ -69,6 +83,7 @@ export async function* exportJsonText(ctx: Ctx): AsyncGenerator<string> {
     exported_at: ctx.now.toISOString(),
     profile: { email: ctx.user.email, name: ctx.user.name, timezone: ctx.user.timezone },
     goals: await ctx.store.run(getGoals(ctx.user.id)),
+    ...targetsSection(await ctx.store.run(settingsOf(ctx.user.id))),
   };
   const sections = [
     jsonPieces(`${JSON.stringify(head).slice(0, -1)},"custom_foods":[`, customFoods(ctx), "]"),
@@ -90,6 +105,9 @@ export async function* exportJsonText(ctx: Ctx): AsyncGenerator<string> {
   const saved = `,"saved_meals":${JSON.stringify(await ctx.store.run(listSavedMeals(ctx)))}`;
   hash.update(saved);
   yield saved;
+  const activity = await exportActivityText(ctx);
+  hash.update(activity);
+  yield activity;
   hash.update("}");
   yield `,"checksum":"sha256:${hash.digest("hex")}"}`;
 }
@@ -100,25 +118,13 @@ const PAGE = 500;
 /** The user's live custom foods (recipes travel in `recipes`), then those deleted after being logged. */
 async function* customFoods(ctx: Ctx): AsyncGenerator<ExportedFood> {
   const run = <T>(work: Q<T>) => ctx.store.run(work);
-  const all = await run(ctx.deps.customFoods.allRowsOf(ctx.user.id));
-  for (const f of all) {
-    if (f.kind !== "food") continue;
-    const d = await run(customDetail(ctx.deps.customFoods, f));
-    yield {
-      id: d.id,
-      name: d.name,
-      brand: d.brand,
-      barcode: d.barcode,
-      nutrients: f.nutrients,
-      portions: d.portions.map((p) => ({ name: p.name, grams: p.grams / p.amount })),
-    };
-  }
+  const all = await run(customFoodRows(ctx));
+  for (const f of all) if (f.kind === "food") yield await run(foodContent(ctx, f));
   const known = new Set(all.map((f) => f.id));
-  const gone = (await run(ctx.deps.meals.foodIdsLogged(ctx.user.id, CUSTOM_ID_BASE, IMPORTED_ID_BASE - 1))).filter(
-    (id) => !known.has(id),
-  );
+  const logged = await run(loggedFoodIds(ctx, ctx.user.id, CUSTOM_ID_BASE, IMPORTED_ID_BASE - 1));
+  const gone = logged.filter((id) => !known.has(id));
   const firsts: MealRow[] = [];
-  for (const id of gone) firsts.push((await run(ctx.deps.meals.firstOf(ctx.user.id, id)))!);
+  for (const id of gone) firsts.push((await run(firstMealOf(ctx, ctx.user.id, id)))!);
   // in the order their first meals come, as the meals list has them
   firsts.sort((a, b) =>
     a.date === b.date ? (a.eatenAt === b.eatenAt ? cmp(a.id, b.id) : cmp(a.eatenAt, b.eatenAt)) : cmp(a.date, b.date),
@@ -129,7 +135,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The user's recipes as exported, by id, a page of ids per query. */
 async function* recipes(ctx: Ctx): AsyncGenerator<ExportedRecipeT> {
-  const ids = (after: number) => ctx.store.run(ctx.deps.recipes.idsAfter(ctx.user.id, after, PAGE));
+  const ids = (after: number) => ctx.store.run(recipeIdsAfter(ctx, after, PAGE));
   for (let page = await ids(0); page.length; page = await ids(page.at(-1)!)) {
     for (const id of page) yield await ctx.store.run(exportRecipe(ctx, id));
   }
@@ -151,9 +157,7 @@ async function* mealRows(ctx: Ctx): AsyncGenerator<MealRow> {
   let after: { date: string; eatenAt: string; id: string } | null = null;
   for (;;) {
     await turn();
-    const page: MealRow[] = await ctx.store.run(
-      ctx.deps.meals.range(ctx.user.id, "0000-01-01", "9999-12-31", "asc", after, PAGE),
-    );
+    const page: MealRow[] = await ctx.store.run(mealsInOrder(ctx, ctx.user.id, after, PAGE));
     await turn();
     yield* page;
     if (page.length < PAGE) return;
@@ -174,21 +178,6 @@ const CSV_COLUMNS = [
   ...MEAL_NUTRIENT_KEYS,
   "note",
 ];
-
-/** Text a spreadsheet would run as a formula when a cell starts with it (OWASP "CSV Injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV cell. Text that starts like a formula (a note "=HYPERLINK(…)", an Open Food Facts product
- * named "+cmd|…") gets a leading apostrophe, which spreadsheets show as text and never evaluate, as
- * OWASP advises; numbers are written as numbers. Then RFC 4180 quoting.
- */
-export function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  let s = String(v);
-  if (typeof v === "string" && FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /** One row per weigh-in with the trend (kg, and the user's unit). */
 export async function exportWeightsCsv(ctx: Ctx): Promise<string> {

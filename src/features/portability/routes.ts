@@ -7,6 +7,7 @@ import { anonymous } from "../../context";
 import type { RouteDeps } from "../../http/auth";
 import { IMPORT_BODY_DEADLINE, IMPORT_BODY_LIMIT } from "./limits";
 import { exportCsvText, exportJsonText, exportWeightsCsv } from "./export";
+import { exportDailyValuesCsv, exportExercisesCsv } from "./activity";
 import { textStream } from "../../lib/stream";
 import { importJson } from "./import";
 import { ExportDocument, ImportQuery, ImportSummary } from "./model";
@@ -24,7 +25,15 @@ export function portabilityRoutes(deps: RouteDeps) {
         const day = c.now.toISOString().slice(0, 10);
         if (query.format === "csv") {
           const table = query.table ?? "meals";
-          return new Response(table === "weights" ? await exportWeightsCsv(c) : textStream(exportCsvText(c)), {
+          const body =
+            table === "weights"
+              ? await exportWeightsCsv(c)
+              : table === "exercises"
+                ? await exportExercisesCsv(c)
+                : table === "daily_values"
+                  ? await exportDailyValuesCsv(c)
+                  : textStream(exportCsvText(c));
+          return new Response(body, {
             headers: {
               "content-type": "text/csv; charset=utf-8",
               "content-disposition": `attachment; filename="morsel-${table}-${day}.csv"`,
@@ -43,9 +52,9 @@ export function portabilityRoutes(deps: RouteDeps) {
         query: t.Object({
           format: t.Optional(Enum(["json", "csv"], { default: "json" })),
           table: t.Optional(
-            Enum(["meals", "weights"], {
+            Enum(["meals", "weights", "exercises", "daily_values"], {
               default: "meals",
-              description: "with format=csv: one row per meal, or per weigh-in",
+              description: "with format=csv: one row per meal, per weigh-in, per exercise, or per date and metric",
             }),
           ),
         }),

@@ -29,6 +29,17 @@ const DailyStats = t.Object(
       fat: Nullable(t.Number()),
       carbohydrate: Nullable(t.Number()),
     }),
+    exercise_kcal: t.Number({ description: "the day's exercise kcal (GET /exercises), counted or not" }),
+    exercise_in_budget: t.Boolean({ description: "the setting Add exercise to my budget (GET /activity-settings)" }),
+    budget: t.Object(
+      {
+        goal_kcal: Nullable(t.Number()),
+        exercise_kcal: t.Number({ description: "what the budget adds: exercise_kcal when the setting is on, else 0" }),
+        food_kcal: t.Number(),
+        remaining_kcal: Nullable(t.Number({ description: "goal + exercise − food; null without an energy goal" })),
+      },
+      { description: "the parts of remaining.energy_kcal, so the sum is visible" },
+    ),
   },
   { title: "DailyStats" },
 );
@@ -189,6 +200,9 @@ export function statsRoutes(deps: RouteDeps) {
               protein_g: Nullable(t.Number()),
               fat_g: Nullable(t.Number()),
               carbohydrate_g: Nullable(t.Number()),
+              fiber_g: Nullable(
+                t.Number({ description: "for net carbs (carbohydrate − fibre) when the goals count them" }),
+              ),
               goals: GoalsSchema,
               within_energy_goal: Nullable(
                 t.Boolean({ description: "within ±10 % of that day's energy goal; null without a goal or meals" }),

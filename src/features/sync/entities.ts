@@ -24,6 +24,28 @@ import {
   takenByOther as savedTakenByOther,
   updateSavedMeal,
 } from "../saved-meals/service";
+import {
+  createExercise,
+  deleteExercise,
+  takenByOther as exerciseTakenByOther,
+  updateExercise,
+  type ExercisesCtx,
+} from "../exercises/service";
+import { parseExercise } from "../exercises/validate";
+import {
+  checkMetric,
+  deleteDailyValue,
+  parseDailyValue,
+  setDailyValue,
+  type DailyValuesCtx,
+} from "../daily-values/service";
+import {
+  checkActivitySettings,
+  putActivitySettings,
+  resetActivitySettings,
+  type ActivitySettingsCtx,
+} from "../activity-settings/service";
+import { parseProfile, parseTargets, putProfile, putTargets, type TargetsCtx } from "../targets/service";
 import type { Entity } from "../../db/change-log";
 import type { Mutation } from "./protocol";
 import { value, type Q } from "../../db/q";
@@ -132,12 +154,64 @@ export const HANDLERS: Record<Entity, Handler> = {
       return (yield* updateSavedMeal({ ctx: c, id: String(id), input: data })).id;
     },
   },
+  // one document each per user, as goals: a delete sets it back to the defaults
+  target_profile: {
+    takenByOther: never,
+    *write(c, m) {
+      yield* putProfile({ ctx: c.targets, input: m.op === "delete" ? {} : parseProfile(m.data) });
+      return "target_profile";
+    },
+  },
+  targets: {
+    takenByOther: never,
+    *write(c, m) {
+      yield* putTargets({ ctx: c.targets, input: m.op === "delete" ? {} : parseTargets(m.data) });
+      return "targets";
+    },
+  },
   day: {
     takenByOther: never,
     *write(c, m, id) {
       if (m.op === "delete") yield* deleteDay({ ctx: c, date: id });
       else yield* putDay({ ctx: c, date: id, input: checkSchema(DayBody, m.data ?? {}) });
       return id!;
+    },
+  },
+  exercise: {
+    takenByOther: (c, id) => exerciseTakenByOther(c.exercises, String(id)),
+    *write(c, m, id, exists) {
+      if (m.op === "delete") {
+        yield* deleteExercise({ ctx: c.exercises, id: String(id) });
+        return id!;
+      }
+      const data = m.data ?? {};
+      if (!exists) {
+        const input = parseExercise({ ...data, id }, true, "data.");
+        return (yield* createExercise({ ctx: c.exercises, input, prefix: "data." })).exercise.id;
+      }
+      const { id: _, source: __, source_id: ___, ...fields } = data;
+      const input = parseExercise(fields, false, "data.");
+      return (yield* updateExercise({ ctx: c.exercises, id: String(id), input, prefix: "data." })).id;
+    },
+  },
+  daily_value: {
+    takenByOther: never,
+    *write(c, m, id) {
+      const [date, metric] = String(id).split(":") as [string, string];
+      if (m.op === "delete") yield* deleteDailyValue({ ctx: c.dailyValues, date, metric });
+      else {
+        const input = parseDailyValue(m.data ?? {}, "data.");
+        yield* setDailyValue({ ctx: c.dailyValues, date, metric: checkMetric(metric, "id"), input, prefix: "data." });
+      }
+      return id!;
+    },
+  },
+  activity_settings: {
+    takenByOther: never,
+    *write(c, m) {
+      if (m.op === "delete") yield* resetActivitySettings(c.activitySettings);
+      else yield* putActivitySettings({ ctx: c.activitySettings, input: checkActivitySettings(m.data ?? {}, "data.") });
+      return "activity_settings";
     },
   },
 };

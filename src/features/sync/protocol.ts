@@ -8,7 +8,22 @@ import { isCalendarDate } from "../../lib/time";
 
 export const PROTOCOL_VERSION = 1;
 export const MAX_MUTATIONS = 500;
-export const ENTITIES: readonly Entity[] = ["meal", "food", "goals", "weight", "recipe", "day", "saved_meal"];
+export const ENTITIES: readonly Entity[] = [
+  "meal",
+  "food",
+  "goals",
+  "weight",
+  "recipe",
+  "day",
+  "saved_meal",
+  "exercise",
+  "daily_value",
+  "activity_settings",
+  "target_profile",
+  "targets",
+];
+/** Entities with one record per user, whose id is the entity's own name. */
+const SINGLETONS: readonly Entity[] = ["goals", "activity_settings", "target_profile", "targets"];
 export const OPS: readonly Op[] = ["upsert", "delete"];
 
 /**
@@ -19,7 +34,7 @@ export const OPS: readonly Op[] = ["upsert", "delete"];
 export interface Mutation {
   mutation_id: string;
   entity: Entity;
-  /** meal: UUID; food, recipe: null to create (the server chooses the id), or an existing one of the caller's; goals: "goals"; weight, day: its date. */
+  /** meal: UUID; food, recipe: null to create (the server chooses the id), or an existing one of the caller's; goals, target_profile, targets: the entity's name; weight, day: its date. */
   id: string | number | null;
   op: Op;
   base_version: number | null;
@@ -70,14 +85,20 @@ export function checkId(
   id: unknown,
   op: Op,
 ): { ok: true; id: string | number | null } | { ok: false; message: string } {
-  if (entity === "goals")
-    return id === null || id === undefined || id === "goals"
-      ? { ok: true, id: "goals" }
-      : { ok: false, message: 'goals has one record per user; use id "goals" or null' };
-  if (entity === "meal" || entity === "saved_meal")
+  if (SINGLETONS.includes(entity))
+    return id === null || id === undefined || id === entity
+      ? { ok: true, id: entity }
+      : { ok: false, message: `${entity} has one record per user; use id "${entity}" or null` };
+  if (entity === "meal" || entity === "saved_meal" || entity === "exercise")
     return typeof id === "string" && UUID.test(id)
       ? { ok: true, id: id.toLowerCase() }
-      : { ok: false, message: `a ${entity === "meal" ? "meal" : "saved meal"} id must be a UUID` };
+      : { ok: false, message: `a ${entity.replace("_", " ")} id must be a UUID` };
+  if (entity === "daily_value") {
+    const [date, metric] = typeof id === "string" ? id.split(":") : [];
+    return isCalendarDate(date) && typeof metric === "string" && /^[a-z_]{1,20}$/.test(metric)
+      ? { ok: true, id: id as string }
+      : { ok: false, message: 'a daily value\'s id is its date and metric, "YYYY-MM-DD:steps"' };
+  }
   if (entity === "weight" || entity === "day")
     return isCalendarDate(id) ? { ok: true, id } : { ok: false, message: `a ${entity}'s id is its date, YYYY-MM-DD` };
   if ((id === null || id === undefined) && op === "upsert") return { ok: true, id: null };

@@ -11,6 +11,8 @@ import { checkRange } from "../../schema/date-range";
 import { SMOOTHING, toUnit, trendSeries, type Weighing } from "./trend";
 import { checkWeight, checkWeightDate } from "./validate";
 import type { WeightBodyT } from "./model";
+import { activitySettingsOf } from "../activity-settings/service";
+import { targetEta } from "./target";
 
 /** "kg" or "lb": how the caller's values are shown. */
 const unitOf = (ctx: Ctx): "kg" | "lb" => (ctx.user.weightUnit === "lb" ? "lb" : "kg");
@@ -105,6 +107,9 @@ export function* listWeights({ ctx, input }: { ctx: Ctx; input: { from?: string;
     to,
   );
   const latest = trend.get(to) ?? null;
+  const targetKg = (yield* activitySettingsOf(ctx.userId)).target_kg;
+  const eta =
+    targetKg === null ? null : targetEta(yield* weighings(ctx.userId, localDate(ctx.now, ctx.timezone)), targetKg);
   return {
     from,
     to,
@@ -116,6 +121,18 @@ export function* listWeights({ ctx, input }: { ctx: Ctx; input: { from?: string;
     }),
     trend_kg: latest,
     trend: latest === null ? null : toUnit(latest, unitOf(ctx)),
+    target:
+      targetKg === null || eta === null
+        ? null
+        : {
+            kg: targetKg,
+            value: toUnit(targetKg, unitOf(ctx)),
+            status: eta.status,
+            eta: eta.date,
+            days: eta.days,
+            rate_kg_per_week: eta.rate_kg_per_week,
+            rate_per_week: eta.rate_kg_per_week === null ? null : toUnit(eta.rate_kg_per_week, unitOf(ctx)),
+          },
   };
 }
 
@@ -131,4 +148,18 @@ export function* weightsOver(
   const out = new Map<string, { kg: number | null; trend_kg: number | null }>();
   for (let d = from; d <= to; d = addDays(d, 1)) out.set(d, { kg: kg.get(d) ?? null, trend_kg: trend.get(d) ?? null });
   return out;
+}
+
+/** The latest weigh-in on or before `date` (an exercise's kcal is computed from it), or null. */
+export function latestWeighIn(userId: number, date: string): Q<Weighing | null> {
+  return row<Weighing>(
+    "SELECT date, kg FROM weights WHERE user_id = ? AND date <= ? ORDER BY date DESC LIMIT 1",
+    userId,
+    date,
+  );
+}
+
+/** Every weigh-in of the user, oldest first, as the export carries them (date, kg, note). */
+export function allWeights(userId: number): Q<{ date: string; kg: number; note: string | null }[]> {
+  return rows("SELECT date, kg, note FROM weights WHERE user_id = ? ORDER BY date", userId);
 }
