@@ -15,7 +15,6 @@ import { anonymous, ctxFor, type AuthedUser } from "../context";
 import { checkEmail } from "../features/auth/validate";
 import { TRACKER_FORMATS, type TrackerFormat } from "../features/portability/trackers/formats";
 import { importTracker } from "../features/portability/trackers/import";
-import { healthCtx } from "../features/bridges/context";
 import { HEALTH_FORMATS, type HealthFormat } from "../features/bridges/records";
 import { importHealthFile } from "../features/bridges/service";
 import { AppError } from "../lib/errors";
@@ -65,7 +64,7 @@ export async function importTrackerCommand(cl: CommandLine): Promise<void> {
   if (health) {
     try {
       const s = await importHealthFile({
-        ctx: healthCtx(services, user),
+        ctx,
         input: {
           format: format as HealthFormat,
           path: cl.positionals[0]!,

@@ -5,14 +5,12 @@
  * server will store.
  */
 import type { Schemas } from "./api-data";
+import { storeActivity } from "./activity-records";
+export { ACTIVITY_ENTITIES, isActivityEntity, storeActivity } from "./activity-records";
 import { activityByCode } from "../../src/features/activities/catalogue";
 import { exerciseKcal } from "../../src/features/exercises/kcal";
-import { enqueue } from "./records";
-import type { ActivityEntity, ActivityRec, Store, Tx } from "./store";
-import type { Sync } from "./sync";
-
-export const ACTIVITY_ENTITIES: readonly string[] = ["exercise", "daily_value", "activity_settings"];
-export const isActivityEntity = (e: string): e is ActivityEntity => ACTIVITY_ENTITIES.includes(e);
+import { enqueue, type SyncQueue } from "./records";
+import type { ActivityRec, Store } from "./store";
 
 /** The activity settings (Schemas["ActivitySettings"]) without their timestamp, which the defaults have none of. */
 export type Settings = Omit<Schemas["ActivitySettings"], "updated_at">;
@@ -33,22 +31,6 @@ export type ExerciseRec = Pick<
   Schemas["Exercise"],
   "id" | "date" | "activity" | "name" | "minutes" | "kcal" | "kcal_from"
 > & { version: number | null };
-
-const dateOf = (entity: ActivityEntity, id: string, data: Record<string, unknown>) =>
-  entity === "exercise" ? String(data.date ?? "") : entity === "daily_value" ? id.split(":")[0]! : "";
-
-/** The record as the server has it (sync.ts calls this for the three entities), or gone. */
-export async function storeActivity(
-  tx: Tx,
-  entity: ActivityEntity,
-  id: string,
-  data: Record<string, unknown> | null,
-  version: number | null,
-): Promise<void> {
-  const key = `${entity}:${id}`;
-  if (!data) await tx.objectStore("activity").delete(key);
-  else await tx.objectStore("activity").put({ key, entity, id, date: dateOf(entity, id, data), data, version });
-}
 
 export async function settingsOf(db: Store): Promise<Settings & { version: number | null }> {
   const rec = await db.get("activity", "activity_settings:activity_settings");
@@ -84,7 +66,7 @@ export async function computedKcal(db: Store, code: string | null, minutes: numb
 
 /** Logs an exercise; `kcal` given: the person's own figure (sent), else computed (by the server too). */
 export async function logExercise(
-  sync: Sync,
+  sync: SyncQueue,
   a: { code: string | null; name: string; minutes: number; date: string; kcal: number | null },
 ): Promise<void> {
   const computed = await computedKcal(sync.db, a.code, a.minutes, a.date);
@@ -106,14 +88,14 @@ export async function logExercise(
   );
 }
 
-export async function deleteExercise(sync: Sync, e: ExerciseRec): Promise<void> {
+export async function deleteExercise(sync: SyncQueue, e: ExerciseRec): Promise<void> {
   await enqueue(sync, { entity: "exercise", id: e.id, op: "delete", base_version: e.version, data: null }, (tx) =>
     tx.objectStore("activity").delete(`exercise:${e.id}`),
   );
 }
 
 /** Sets a date's metric (stored unit: ml, count, cm, %). */
-export async function setValue(sync: Sync, date: string, metric: string, value: number): Promise<void> {
+export async function setValue(sync: SyncQueue, date: string, metric: string, value: number): Promise<void> {
   const id = `${date}:${metric}`;
   const cur = await sync.db.get("activity", `daily_value:${id}`);
   const version = cur?.version ?? null;
@@ -122,7 +104,7 @@ export async function setValue(sync: Sync, date: string, metric: string, value: 
   );
 }
 
-export async function putSettings(sync: Sync, patch: Partial<Settings>): Promise<void> {
+export async function putSettings(sync: SyncQueue, patch: Partial<Settings>): Promise<void> {
   const { version, ...cur } = await settingsOf(sync.db);
   const id = "activity_settings";
   await enqueue(sync, { entity: "activity_settings", id, op: "upsert", base_version: version, data: patch }, (tx) =>

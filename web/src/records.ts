@@ -24,6 +24,7 @@ import {
 } from "./store";
 import type { Weekday } from "../../src/features/goals/plans";
 import type { GoalsRecord } from "./goals";
+import { isActivityEntity, storeActivity } from "./activity-records";
 
 /**
  * What a local write tells sync (sync.ts's Sync is one): its database, and that a change is waiting.

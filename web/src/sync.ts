@@ -10,7 +10,7 @@
 import type { Ok } from "./api-data";
 import { api, ApiError, isOffline } from "./api";
 import { apiErrorInWords } from "./refusals";
-import { isActivityEntity, storeActivity } from "./activity";
+import { isActivityEntity, storeActivity } from "./activity-records";
 import {
   fromDay,
   fromFood,

@@ -1,7 +1,7 @@
 /** /activities — the bundled activity catalogue, searched by name ("running 10 km/h", "yoga"). */
+import type { RouteDeps } from "../../http/auth";
 import { Elysia, t } from "elysia";
-import { Enum, errors, Nullable, Text } from "../../lib/schemas";
-import type { RouteDeps } from "../auth/context";
+import { Enum, errors, Nullable, Text } from "../../schema/schemas";
 import { ACTIVITIES_SOURCE, searchActivities } from "./catalogue";
 
 export const ActivitySchema = t.Object(
@@ -16,7 +16,7 @@ export const ActivitySchema = t.Object(
   { title: "Activity" },
 );
 
-export function activitiesRoutes(deps: Pick<RouteDeps, "authn">) {
+export function activitiesRoutes(deps: RouteDeps) {
   return new Elysia({ prefix: "/activities" }).use(deps.authn).get(
     "/",
     ({ query }) => ({
@@ -24,7 +24,7 @@ export function activitiesRoutes(deps: Pick<RouteDeps, "authn">) {
       items: searchActivities(query.q ?? "", query.limit ?? 20).map(({ words: _, ...a }) => a),
     }),
     {
-      auth: true,
+      auth: "read",
       query: t.Object({
         q: t.Optional(Text({ maxLength: 100, description: 'words, and a speed ("running 10 km/h", "6 mph")' })),
         limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20 })),

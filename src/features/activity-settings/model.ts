@@ -3,7 +3,7 @@
  * (service.ts checkActivitySettings).
  */
 import { t } from "elysia";
-import { Enum, Int, Nullable } from "../../lib/schemas";
+import { Enum, Int, Nullable } from "../../schema/schemas";
 
 export const WATER_UNITS = ["ml", "fl_oz"] as const;
 export const LENGTH_UNITS = ["cm", "in"] as const;

@@ -1,29 +1,25 @@
 /** /activity-settings — exercise in the budget, water and length units, glass size, goals, target weight. */
+import type { RouteDeps } from "../../http/auth";
 import { Elysia } from "elysia";
-import { errors } from "../../lib/schemas";
-import { reply, replyWith } from "../../lib/reply";
-import { activitySettingsCtx, type ActivityDeps } from "./context";
+import { errors } from "../../schema/schemas";
+import { reply, replyWith } from "../../http/reply";
 import { ActivitySettings, ActivitySettingsBody } from "./model";
 import { activitySettingsOf, putActivitySettings } from "./service";
 
-export function activitySettingsRoutes(deps: ActivityDeps) {
+export function activitySettingsRoutes(deps: RouteDeps) {
   const tags = ["activity"];
   return new Elysia({ prefix: "/activity-settings" })
     .use(deps.authn)
-    .get("/", ({ user }) => replyWith(deps, activitySettingsOf(user.id)), {
-      auth: true,
+    .get("/", ({ ctx }) => replyWith(deps, activitySettingsOf(ctx.userId)), {
+      auth: "read",
       response: { 200: ActivitySettings, ...errors(401) },
       detail: { tags, summary: "Your activity settings (the defaults until you change one)" },
     })
     .put(
       "/",
-      async ({ user, body }) =>
-        reply(
-          deps,
-          await deps.commit(() => putActivitySettings({ ctx: activitySettingsCtx(deps, user), input: body })),
-        ),
+      async ({ ctx, body }) => reply(deps, await deps.commit(() => putActivitySettings({ ctx: ctx, input: body }))),
       {
-        auth: true,
+        auth: "write",
         body: ActivitySettingsBody,
         response: { 200: ActivitySettings, ...errors(400, 401, 413, 415) },
         detail: {

@@ -5,16 +5,10 @@
  * most people here set comes from the expenditure estimate, which already holds their usual exercise, so
  * adding logged exercise on top would count it twice.
  */
+import type { Ctx } from "../../context";
 import { row, run, tx, type Q } from "../../db/q";
-import type { ChangeLog } from "../../db/change-log";
-import { checkSchema } from "../../lib/validation";
+import { checkSchema } from "../../schema/validation";
 import { ActivitySettingsBody, type ActivitySettingsBodyT, type ActivitySettingsT, GLASS_ML } from "./model";
-
-export interface ActivitySettingsCtx {
-  log: ChangeLog;
-  userId: number;
-  now: Date;
-}
 
 export const DEFAULT_SETTINGS: ActivitySettingsT = {
   exercise_in_budget: false,
@@ -63,13 +57,7 @@ export const checkActivitySettings = (raw: unknown, prefix = ""): ActivitySettin
   checkSchema(ActivitySettingsBody, raw, prefix);
 
 /** PUT /activity-settings (and a sync upsert, and an import): only the fields given change. */
-export function* putActivitySettings({
-  ctx,
-  input,
-}: {
-  ctx: ActivitySettingsCtx;
-  input: ActivitySettingsBodyT;
-}): Q<ActivitySettingsT> {
+export function* putActivitySettings({ ctx, input }: { ctx: Ctx; input: ActivitySettingsBodyT }): Q<ActivitySettingsT> {
   return yield* tx(function* () {
     const was = yield* activitySettingsOf(ctx.userId);
     const next = { ...was, ...input, updated_at: ctx.now.toISOString() };
@@ -92,7 +80,7 @@ export function* putActivitySettings({
 }
 
 /** A sync delete: back to the defaults. */
-export function* resetActivitySettings(ctx: ActivitySettingsCtx): Q<void> {
+export function* resetActivitySettings(ctx: Ctx): Q<void> {
   yield* tx(function* () {
     yield* run("DELETE FROM activity_settings WHERE user_id = ?", ctx.userId);
     yield* ctx.log.record(ctx.userId, "activity_settings", "activity_settings", "delete", null, ctx.now);

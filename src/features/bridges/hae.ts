@@ -12,7 +12,7 @@
  * push a sample repeated (same metric, time and source) counts once.
  */
 import { t } from "elysia";
-import { Text } from "../../lib/schemas";
+import { Text } from "../../schema/schemas";
 import {
   count,
   dayOf,

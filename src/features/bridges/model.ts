@@ -1,6 +1,6 @@
 /** The health bridges' shapes (API.md §Health bridges). */
 import { t } from "elysia";
-import { Enum, Int, Nullable } from "../../lib/schemas";
+import { Enum, Int, Nullable } from "../../schema/schemas";
 import { MAX_HEALTH_SKIPS } from "./records";
 import { HEALTH_FORMATS } from "./records";
 

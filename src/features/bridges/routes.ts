@@ -1,51 +1,39 @@
 /** POST /import/health and POST /health/auto-export (API.md §Health bridges). */
-import { rmSync } from "node:fs";
 import { Elysia } from "elysia";
 import { bodyOf, SpooledFile } from "../../http/body-spec";
 import { AppError } from "../../lib/errors";
-import { reply } from "../../lib/reply";
-import { errors } from "../../lib/schemas";
-import {
-  AUTO_EXPORT_DEADLINE,
-  AUTO_EXPORT_LIMIT,
-  HEALTH_UPLOAD_DEADLINE,
-  HEALTH_UPLOAD_LIMIT,
-  healthCtx,
-  type BridgesDeps,
-} from "./context";
+import { reply } from "../../http/reply";
+import { errors } from "../../schema/schemas";
+import type { RouteDeps } from "../../http/auth";
+import { AUTO_EXPORT_DEADLINE, AUTO_EXPORT_LIMIT, HEALTH_UPLOAD_DEADLINE, HEALTH_UPLOAD_LIMIT } from "./limits";
 import { HaePayload } from "./hae";
 import { AutoExportQuery, HealthImportQuery, HealthImportSummary } from "./model";
 import { importHealthFile, receiveAutoExport } from "./service";
 import { t } from "elysia";
 
-export function bridgesRoutes(deps: BridgesDeps) {
+export function bridgesRoutes(deps: RouteDeps) {
   const detail = { tags: ["health bridges"] };
   return new Elysia()
     .use(deps.authn)
     .post(
       "/import/health",
-      async ({ user, body, query, request }) => {
-        try {
-          if (!(body instanceof SpooledFile) || body.size === 0)
-            throw new AppError("validation_failed", "the body is empty: send the export file as the body", [
-              { field: "file", message: "send export.zip (or the Takeout ZIP) as the request body" },
-            ]);
-          const input = {
-            format: query.format,
-            path: body.path,
-            dietaryEnergy: query.dietary_energy ?? false,
-            idKey: deps.importIdKey,
-            signal: request.signal,
-          };
-          return reply(deps, await importHealthFile({ ctx: healthCtx(deps, user), input }));
-        } finally {
-          // the slot and the temporary file go as soon as the work is done, not only when the answer has gone
-          deps.imports.leave(request);
-          if (body instanceof SpooledFile) rmSync(body.path, { force: true });
-        }
+      // the import slot and the temporary file go when the handler has answered or failed (http/body.ts)
+      async ({ ctx, body, query, request }) => {
+        if (!(body instanceof SpooledFile) || body.size === 0)
+          throw new AppError("validation_failed", "the body is empty: send the export file as the body", [
+            { field: "file", message: "send export.zip (or the Takeout ZIP) as the request body" },
+          ]);
+        const input = {
+          format: query.format,
+          path: body.path,
+          dietaryEnergy: query.dietary_energy ?? false,
+          idKey: deps.importIdKey,
+          signal: request.signal,
+        };
+        return reply(deps, await importHealthFile({ ctx, input }));
       },
       {
-        auth: true,
+        auth: "write",
         body: t.Unknown({ description: "the export file itself (application/zip), not multipart" }),
         query: HealthImportQuery,
         response: { 200: HealthImportSummary, ...errors(400, 401, 403, 408, 413, 429) },
@@ -60,11 +48,11 @@ export function bridgesRoutes(deps: BridgesDeps) {
     )
     .post(
       "/health/auto-export",
-      async ({ user, body, query, request }) =>
+      async ({ ctx, body, query, request }) =>
         reply(
           deps,
           await receiveAutoExport({
-            ctx: healthCtx(deps, user),
+            ctx,
             input: {
               payload: body,
               dietaryEnergy: query.dietary_energy ?? false,
@@ -74,7 +62,7 @@ export function bridgesRoutes(deps: BridgesDeps) {
           }),
         ),
       {
-        auth: true,
+        auth: "write",
         body: HaePayload,
         query: AutoExportQuery,
         response: { 200: HealthImportSummary, ...errors(400, 401, 403, 408, 413) },

@@ -12,7 +12,7 @@
 import { AppError } from "../../lib/errors";
 import { localClock, localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
 import { mealValues } from "../foods/directory";
-import type { ExportCtx } from "../portability/export";
+import type { Ctx } from "../../context";
 import { exportWeights } from "../portability/diary";
 import { checkedExport, writeExport } from "../portability/import";
 import type { ExportedMealT } from "../portability/model";
@@ -20,10 +20,11 @@ import { idFor } from "../portability/trackers/convert";
 import { MAX_KG, MIN_KG } from "../weights/model";
 import { setDailyValue } from "../daily-values/service";
 import { upsertExerciseBySource } from "../exercises/service";
+import { mealOwner } from "../meals/service";
 import { count, skip, type DailyMetric, type HealthRead } from "./records";
 
-/** A whole account's context (portability's): meals, weigh-ins, exercises and daily values among it. */
-export type HealthCtx = ExportCtx;
+/** A bridge writes into the whole account (meals, weigh-ins, exercises, daily values): the request's context. */
+export type HealthCtx = Ctx;
 
 export interface Tally {
   added: number;
@@ -86,7 +87,7 @@ export async function writeHealth({
       source_id: w.start,
     };
     try {
-      const r = await store.run(upsertExerciseBySource({ ctx: ctx.exercises, input }));
+      const r = await store.run(upsertExerciseBySource({ ctx: ctx, input }));
       out.workouts[r.changed ? "added" : "unchanged"]++;
     } catch (e) {
       if (!refused(e)) throw e;
@@ -99,9 +100,7 @@ export async function writeHealth({
       if (value === undefined) continue;
       await pause();
       try {
-        const r = await store.run(
-          setDailyValue({ ctx: ctx.dailyValues, date, metric: kept, input: { value, source } }),
-        );
+        const r = await store.run(setDailyValue({ ctx: ctx, date, metric: kept, input: { value, source } }));
         out.days[r.changed ? "added" : "unchanged"]++;
       } catch (e) {
         if (!refused(e)) throw e;
@@ -115,7 +114,7 @@ export async function writeHealth({
     try {
       const r = await store.run(
         setDailyValue({
-          ctx: ctx.dailyValues,
+          ctx: ctx,
           date: b.date,
           metric: "body_fat_pct",
           input: { value: b.fat_pct, source },
@@ -133,9 +132,9 @@ export async function writeHealth({
 }
 
 /** Body mass as weigh-ins, where the day has none yet (one typed into Morsel, or an earlier import's, wins). */
-async function writeWeights(ctx: ExportCtx, read: HealthRead, out: HealthWritten, pause: () => Promise<void>) {
-  const today = localDate(ctx.meals.now, ctx.user.timezone);
-  const have = new Set((await ctx.store.run(exportWeights(ctx.weights))).map((w) => w.date));
+async function writeWeights(ctx: Ctx, read: HealthRead, out: HealthWritten, pause: () => Promise<void>) {
+  const today = localDate(ctx.now, ctx.user.timezone);
+  const have = new Set((await ctx.store.run(exportWeights(ctx))).map((w) => w.date));
   const weights = [];
   for (const b of read.body) {
     if (b.kg === undefined) continue;
@@ -158,7 +157,7 @@ async function writeWeights(ctx: ExportCtx, read: HealthRead, out: HealthWritten
 
 /** Dietary energy as a quick add on each day without meals in Morsel. */
 async function writeDietary(
-  ctx: ExportCtx,
+  ctx: Ctx,
   read: HealthRead,
   out: HealthWritten,
   opts: { source: string; idKey: string; pause: () => Promise<void> },
@@ -169,9 +168,9 @@ async function writeDietary(
   for (const [date, v] of days) {
     await opts.pause();
     const id = idFor(opts.idKey, `morsel-health|${ctx.user.id}|${opts.source}|dietary|${date}`);
-    const logged = await ctx.store.run(ctx.meals.repo.countOn(ctx.user.id, date));
+    const logged = await ctx.store.run(ctx.deps.meals.countOn(ctx.user.id, date));
     if (logged) {
-      const mine = (await ctx.store.run(ctx.meals.repo.byId(id)))?.userId === ctx.user.id;
+      const mine = (await ctx.store.run(mealOwner(ctx, id))) === ctx.user.id;
       if (mine) out.dietary_energy.unchanged++;
       else count(read, "dietary_days_with_meals"); // Morsel's own log of that day wins
       continue;

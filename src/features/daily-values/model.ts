@@ -3,7 +3,7 @@
  * the units it is taken in, and its range (in the stored unit). The same schema and ranges hold on every path.
  */
 import { t } from "elysia";
-import { Enum, Nullable, Text } from "../../lib/schemas";
+import { Enum, Nullable, Text } from "../../schema/schemas";
 import { SOURCE_PATTERN } from "../exercises/model";
 
 export const METRICS = ["steps", "water_ml", "active_kcal", "body_fat_pct", "waist_cm", "hips_cm", "neck_cm"] as const;

@@ -4,22 +4,15 @@
  * Writing a date's metric replaces its value. None of them changes the energy budget: active energy is kept
  * beside exercise, never added to the day (a watch's figure holds the workouts that are logged as exercise).
  */
+import type { Ctx } from "../../context";
 import { row, rows, run, tx, type Q } from "../../db/q";
-import type { ChangeLog } from "../../db/change-log";
 import { AppError } from "../../lib/errors";
 import { Problems, pathDate } from "../../lib/problems";
 import { localDate } from "../../lib/time";
-import { checkRange } from "../../lib/date-range";
-import { checkSchema } from "../../lib/validation";
+import { checkRange } from "../../schema/date-range";
+import { checkSchema } from "../../schema/validation";
 import { checkWeightDate } from "../weights/validate";
 import { DailyValueBody, type DailyValueBodyT, type DailyValueT, METRIC_RULES, METRICS, type Metric } from "./model";
-
-export interface DailyValuesCtx {
-  log: ChangeLog;
-  userId: number;
-  timezone: string;
-  now: Date;
-}
 
 interface Row {
   date: string;
@@ -92,7 +85,7 @@ export function* setDailyValue({
   input,
   prefix = "",
 }: {
-  ctx: DailyValuesCtx;
+  ctx: Ctx;
   date: string;
   metric: Metric;
   input: DailyValueBodyT;
@@ -122,7 +115,7 @@ export function* setDailyValue({
   });
 }
 
-export function* getDailyValue({ ctx, date, metric }: { ctx: DailyValuesCtx; date: unknown; metric: unknown }) {
+export function* getDailyValue({ ctx, date, metric }: { ctx: Ctx; date: unknown; metric: unknown }) {
   const m = checkMetric(metric);
   const d = pathDate(date, (x) => notFound(x, m));
   const r = yield* one(ctx.userId, d, m);
@@ -130,7 +123,7 @@ export function* getDailyValue({ ctx, date, metric }: { ctx: DailyValuesCtx; dat
   return view(r);
 }
 
-export function* deleteDailyValue({ ctx, date, metric }: { ctx: DailyValuesCtx; date: unknown; metric: unknown }) {
+export function* deleteDailyValue({ ctx, date, metric }: { ctx: Ctx; date: unknown; metric: unknown }) {
   const v = yield* getDailyValue({ ctx, date, metric });
   yield* tx(function* () {
     yield* run("DELETE FROM daily_values WHERE user_id = ? AND metric = ? AND date = ?", ctx.userId, v.metric, v.date);
@@ -139,13 +132,7 @@ export function* deleteDailyValue({ ctx, date, metric }: { ctx: DailyValuesCtx; 
 }
 
 /** GET /daily-values?from=&to=&metric= (default the 90 days to today), by date then metric. */
-export function* listDailyValues({
-  ctx,
-  input,
-}: {
-  ctx: DailyValuesCtx;
-  input: { from?: string; to?: string; metric?: string };
-}) {
+export function* listDailyValues({ ctx, input }: { ctx: Ctx; input: { from?: string; to?: string; metric?: string } }) {
   const metric = input.metric === undefined ? undefined : checkMetric(input.metric);
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), MAX_RANGE_DAYS, 90);
   const found = yield* rows<Row>(
@@ -159,7 +146,7 @@ export function* listDailyValues({
 }
 
 /** Every metric of one date, null where there is none (GET /daily-values/{date}). */
-export function* dailyValuesOn({ ctx, date }: { ctx: DailyValuesCtx; date: unknown }) {
+export function* dailyValuesOn({ ctx, date }: { ctx: Ctx; date: unknown }) {
   const d = pathDate(date, (x) => notFound(x, "value"));
   const found = yield* rows<Row>(`SELECT ${COLUMNS} FROM daily_values WHERE user_id = ? AND date = ?`, ctx.userId, d);
   const values = Object.fromEntries(METRICS.map((m) => [m, null])) as Record<Metric, number | null>;
@@ -168,7 +155,7 @@ export function* dailyValuesOn({ ctx, date }: { ctx: DailyValuesCtx; date: unkno
 }
 
 /** Every value of the user, for the export. */
-export function* exportDailyValues(ctx: DailyValuesCtx): Q<DailyValueT[]> {
+export function* exportDailyValues(ctx: Ctx): Q<DailyValueT[]> {
   return (yield* rows<Row>(
     `SELECT ${COLUMNS} FROM daily_values WHERE user_id = ? ORDER BY date, metric`,
     ctx.userId,

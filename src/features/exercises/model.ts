@@ -3,7 +3,7 @@
  * every path (REST, sync push, import), then what a schema cannot say (a known activity, a time of day).
  */
 import { t } from "elysia";
-import { Enum, Int, Nullable, Text } from "../../lib/schemas";
+import { Enum, Int, Nullable, Text } from "../../schema/schemas";
 
 export const MAX_MINUTES = 1440;
 export const MAX_KCAL = 10_000;

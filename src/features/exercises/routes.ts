@@ -1,18 +1,18 @@
 /** /exercises — logged exercise, with kcal computed from the activity's MET and the weight, or given. */
+import type { RouteDeps } from "../../http/auth";
 import { Elysia, t } from "elysia";
-import { errors } from "../../lib/schemas";
-import { noContent, reply, replyWith } from "../../lib/reply";
-import { rangeFields } from "../../lib/date-range";
-import { exercisesCtx, type ExercisesDeps } from "./context";
+import { errors } from "../../schema/schemas";
+import { noContent, reply, replyWith } from "../../http/reply";
+import { rangeFields } from "../../schema/date-range";
 import { CreateExerciseBody, Exercise, ExerciseIdParams, PatchExerciseBody } from "./model";
 import { createExercise, deleteExercise, getExercise, listExercises, MAX_RANGE_DAYS, updateExercise } from "./service";
 
-export function exercisesRoutes(deps: ExercisesDeps) {
+export function exercisesRoutes(deps: RouteDeps) {
   const tags = ["activity"];
   return new Elysia({ prefix: "/exercises" })
     .use(deps.authn)
-    .get("/", ({ user, query }) => replyWith(deps, listExercises({ ctx: exercisesCtx(deps, user), input: query })), {
-      auth: true,
+    .get("/", ({ ctx, query }) => replyWith(deps, listExercises({ ctx: ctx, input: query })), {
+      auth: "read",
       query: t.Object(rangeFields(1)),
       response: {
         200: t.Object({
@@ -27,16 +27,14 @@ export function exercisesRoutes(deps: ExercisesDeps) {
     })
     .post(
       "/",
-      async ({ user, body, set }) => {
-        const { exercise, created } = await deps.commit(() =>
-          createExercise({ ctx: exercisesCtx(deps, user), input: body }),
-        );
+      async ({ ctx, body, set }) => {
+        const { exercise, created } = await deps.commit(() => createExercise({ ctx: ctx, input: body }));
         return created
           ? reply(deps, exercise, 201, { location: `/api/v1/exercises/${exercise.id}` }, set)
           : reply(deps, exercise);
       },
       {
-        auth: true,
+        auth: "write",
         body: CreateExerciseBody,
         response: { 200: Exercise, 201: Exercise, ...errors(400, 401, 409, 413, 415) },
         detail: {
@@ -47,21 +45,18 @@ export function exercisesRoutes(deps: ExercisesDeps) {
         },
       },
     )
-    .get("/:id", ({ user, params }) => replyWith(deps, getExercise({ ctx: exercisesCtx(deps, user), id: params.id })), {
-      auth: true,
+    .get("/:id", ({ ctx, params }) => replyWith(deps, getExercise({ ctx: ctx, id: params.id })), {
+      auth: "read",
       params: ExerciseIdParams,
       response: { 200: Exercise, ...errors(400, 401, 404) },
       detail: { tags, summary: "One exercise" },
     })
     .patch(
       "/:id",
-      async ({ user, params, body }) =>
-        reply(
-          deps,
-          await deps.commit(() => updateExercise({ ctx: exercisesCtx(deps, user), id: params.id, input: body })),
-        ),
+      async ({ ctx, params, body }) =>
+        reply(deps, await deps.commit(() => updateExercise({ ctx: ctx, id: params.id, input: body }))),
       {
-        auth: true,
+        auth: "write",
         params: ExerciseIdParams,
         body: PatchExerciseBody,
         response: { 200: Exercise, ...errors(400, 401, 404, 413, 415) },
@@ -75,12 +70,12 @@ export function exercisesRoutes(deps: ExercisesDeps) {
     )
     .delete(
       "/:id",
-      async ({ user, params }) => {
-        await deps.commit(() => deleteExercise({ ctx: exercisesCtx(deps, user), id: params.id }));
+      async ({ ctx, params }) => {
+        await deps.commit(() => deleteExercise({ ctx: ctx, id: params.id }));
         return noContent();
       },
       {
-        auth: true,
+        auth: "write",
         params: ExerciseIdParams,
         response: { 204: t.Void(), ...errors(400, 401, 404) },
         detail: { tags, summary: "Delete an exercise" },

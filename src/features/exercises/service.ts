@@ -6,12 +6,12 @@
  * guessed from a default weight. Each exercise is its owner's alone: another account's id answers as an
  * unknown one (404).
  */
+import type { Ctx } from "../../context";
 import { tx, type Q } from "../../db/q";
-import type { ChangeLog } from "../../db/change-log";
 import { AppError } from "../../lib/errors";
 import { isUuid } from "../../lib/problems";
 import { localDate } from "../../lib/time";
-import { checkRange } from "../../lib/date-range";
+import { checkRange } from "../../schema/date-range";
 import { latestWeighIn } from "../weights/service";
 import { activityByCode } from "../activities/catalogue";
 import { exerciseKcal } from "./kcal";
@@ -29,16 +29,9 @@ import {
 } from "./repo";
 import { type CheckedExercise, checkExercise } from "./validate";
 
-export interface ExercisesCtx {
-  log: ChangeLog;
-  userId: number;
-  timezone: string;
-  now: Date;
-}
-
 export const MAX_RANGE_DAYS = 366;
 export const exerciseNotFound = (id: string) => new AppError("not_found", `no exercise ${id} of yours`);
-const today = (ctx: ExercisesCtx) => localDate(ctx.now, ctx.timezone);
+const today = (ctx: Ctx) => localDate(ctx.now, ctx.timezone);
 
 /** An exported exercise's kcal as it was: how it was had (import of a Morsel export only). */
 export interface Restored {
@@ -48,7 +41,7 @@ export interface Restored {
 
 /** The stored form: kcal as given (entered, or imported from a source other than manual) or computed. */
 function* resolved(
-  ctx: ExercisesCtx,
+  ctx: Ctx,
   e: StoredExercise,
   kcal: number | null,
   prefix: string,
@@ -114,7 +107,7 @@ export function* createExercise({
   prefix = "",
   restored,
 }: {
-  ctx: ExercisesCtx;
+  ctx: Ctx;
   input: CreateExerciseT;
   prefix?: string;
   /** Import: the exported kcal_from and met, kept with the exported kcal. */
@@ -142,11 +135,7 @@ export function* createExercise({
   });
 }
 
-function* write(
-  ctx: ExercisesCtx,
-  stored: ExerciseT,
-  next: StoredExercise,
-): Q<{ exercise: ExerciseT; changed: boolean }> {
+function* write(ctx: Ctx, stored: ExerciseT, next: StoredExercise): Q<{ exercise: ExerciseT; changed: boolean }> {
   if (same(stored, next)) return { exercise: stored, changed: false };
   yield* updateExerciseRow(ctx.userId, next, ctx.now.toISOString());
   const exercise = (yield* exerciseOf(ctx.userId, stored.id))!;
@@ -163,20 +152,20 @@ export function* upsertExerciseBySource({
   ctx,
   input,
 }: {
-  ctx: ExercisesCtx;
+  ctx: Ctx;
   input: CreateExerciseT & { source: string; source_id: string };
 }): Q<{ exercise: ExerciseT; created: boolean; changed: boolean }> {
   return yield* createExercise({ ctx, input });
 }
 
-export function* getExercise({ ctx, id }: { ctx: ExercisesCtx; id: string }): Q<ExerciseT> {
+export function* getExercise({ ctx, id }: { ctx: Ctx; id: string }): Q<ExerciseT> {
   const found = isUuid(id) ? yield* exerciseOf(ctx.userId, id.toLowerCase()) : null;
   if (!found) throw exerciseNotFound(id);
   return found;
 }
 
 /** Is this id another account's exercise? (sync: such an id can never be written by this caller) */
-export function* takenByOther(ctx: ExercisesCtx, id: string): Q<boolean> {
+export function* takenByOther(ctx: Ctx, id: string): Q<boolean> {
   const owner = yield* ownerOf(id.toLowerCase());
   return owner !== null && owner !== ctx.userId;
 }
@@ -191,7 +180,7 @@ export function* updateExercise({
   input,
   prefix = "",
 }: {
-  ctx: ExercisesCtx;
+  ctx: Ctx;
   id: string;
   input: PatchExerciseT;
   prefix?: string;
@@ -217,7 +206,7 @@ export function* updateExercise({
   });
 }
 
-export function* deleteExercise({ ctx, id }: { ctx: ExercisesCtx; id: string }): Q<void> {
+export function* deleteExercise({ ctx, id }: { ctx: Ctx; id: string }): Q<void> {
   const stored = yield* getExercise({ ctx, id });
   yield* tx(function* () {
     yield* deleteExerciseRow(ctx.userId, stored.id);
@@ -226,7 +215,7 @@ export function* deleteExercise({ ctx, id }: { ctx: ExercisesCtx; id: string }):
 }
 
 /** GET /exercises?from=&to= (default today; at most 366 days). */
-export function* listExercises({ ctx, input }: { ctx: ExercisesCtx; input: { from?: string; to?: string } }) {
+export function* listExercises({ ctx, input }: { ctx: Ctx; input: { from?: string; to?: string } }) {
   const { from, to } = checkRange(input, today(ctx), MAX_RANGE_DAYS, 1);
   const items = yield* exercisesOver(ctx.userId, from, to);
   return { from, to, items, kcal: Math.round(items.reduce((a, e) => a + e.kcal, 0)) };
@@ -238,4 +227,4 @@ export function* exerciseKcalOn(userId: number, date: string): Q<number> {
 }
 
 /** Every exercise of the user, for the export. */
-export const exportExercises = (ctx: ExercisesCtx) => exercisesOver(ctx.userId, "0000-01-01", "9999-12-31");
+export const exportExercises = (ctx: Ctx) => exercisesOver(ctx.userId, "0000-01-01", "9999-12-31");

@@ -5,7 +5,7 @@
  */
 import { Problems, checkDate } from "../../lib/problems";
 import { addDays } from "../../lib/time";
-import { checkSchema } from "../../lib/validation";
+import { checkSchema } from "../../schema/validation";
 import { activityByCode, type Activity } from "../activities/catalogue";
 import { EARLIEST_WEIGH_IN } from "../weights/validate";
 import { CreateExerciseBody, PatchExerciseBody, type CreateExerciseT } from "./model";

@@ -4,9 +4,10 @@
  * Import checks every record with its entity's one validator before anything is written, then writes through
  * the services, so a file imported twice changes nothing.
  */
+import type { Ctx } from "../../context";
 import { AppError } from "../../lib/errors";
 import type { Problems } from "../../lib/problems";
-import { pacedWrites } from "../../lib/pace";
+import { pacedWrites } from "../../db/paced-writes";
 import { localDate } from "../../lib/time";
 import { checkSchema } from "../../schema/validation";
 import type { CreateExerciseT, ExerciseT } from "../exercises/model";
@@ -19,28 +20,14 @@ import { checkWeightDate } from "../weights/validate";
 import { ActivitySettings, type ActivitySettingsBodyT } from "../activity-settings/model";
 import { activitySettingsOf, checkActivitySettings, putActivitySettings } from "../activity-settings/service";
 import type { Q } from "../../db/q";
-import type { Store } from "../../db/store";
-import type { ExercisesCtx } from "../exercises/service";
-import type { DailyValuesCtx } from "../daily-values/service";
-import type { ActivitySettingsCtx } from "../activity-settings/service";
 import { csvCell } from "./csv-cell";
-
-/** What these sections need of the export's context (export.ts ExportCtx has it all). */
-export interface ActivityPortCtx {
-  store: Store;
-  meals: { now: Date; timezone: string };
-  exercises: ExercisesCtx;
-  dailyValues: DailyValuesCtx;
-  activitySettings: ActivitySettingsCtx;
-  user: { id: number };
-}
 
 export const ExportedExercises = Exercise;
 export const ExportedDailyValue = DailyValue;
 export const ExportedActivitySettings = ActivitySettings;
 
 /** The three sections as the export writes them, after saved_meals. */
-export async function exportActivityText(ctx: ActivityPortCtx): Promise<string> {
+export async function exportActivityText(ctx: Ctx): Promise<string> {
   const exercises = await ctx.store.run(exportExercises(ctx));
   const values = await ctx.store.run(exportDailyValues(ctx));
   const settings = await ctx.store.run(activitySettingsOf(ctx.user.id));
@@ -61,12 +48,12 @@ const list = (doc: Record<string, unknown>, key: string, p: Problems): unknown[]
 
 /** Problems go into `p` (every one, nothing written); another account's exercise id stops the import. */
 export async function checkActivity(
-  ctx: ActivityPortCtx,
+  ctx: Ctx,
   doc: Record<string, unknown>,
   p: Problems,
   pause: () => Promise<void>,
 ): Promise<CheckedActivity> {
-  const today = localDate(ctx.now, ctx.meals.timezone);
+  const today = localDate(ctx.now, ctx.timezone);
   const out: CheckedActivity = { exercises: [], values: [], settings: null };
   const attempt = (f: () => void) => {
     try {
@@ -112,7 +99,7 @@ export async function checkActivity(
 
 /** Writes the checked records; what this account already has (the same id, date and metric, value) stays. */
 export async function importActivity(
-  ctx: ActivityPortCtx,
+  ctx: Ctx,
   checked: CheckedActivity,
   pause: () => Promise<void>,
 ): Promise<{ exercises: Count; daily_values: Count; activity_settings: "updated" | "unchanged" }> {
@@ -160,7 +147,7 @@ export async function importActivity(
 type Count = { added: number; unchanged: number };
 
 /** CSV: one row per exercise. */
-export async function exportExercisesCsv(ctx: ActivityPortCtx): Promise<string> {
+export async function exportExercisesCsv(ctx: Ctx): Promise<string> {
   const rows = await ctx.store.run(exportExercises(ctx));
   const cols = [
     "date",
@@ -182,7 +169,7 @@ export async function exportExercisesCsv(ctx: ActivityPortCtx): Promise<string> 
 }
 
 /** CSV: one row per date and metric, in the stored unit. */
-export async function exportDailyValuesCsv(ctx: ActivityPortCtx): Promise<string> {
+export async function exportDailyValuesCsv(ctx: Ctx): Promise<string> {
   const rows = await ctx.store.run(exportDailyValues(ctx));
   const lines = ["date,metric,value,unit,source"];
   for (const v of rows) lines.push([v.date, v.metric, v.value, v.unit, v.source].map(csvCell).join(","));

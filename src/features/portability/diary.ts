@@ -11,7 +11,7 @@ import { Int, Nullable, Text, TextRecord } from "../../schema/schemas";
 import { checkSchema } from "../../schema/validation";
 import { checkRecipeInput, MAX_DISH_GRAMS, MAX_INGREDIENTS, recipeNutrition, SERVING } from "../recipes/validate";
 import { recipeView, restoreRecipe } from "../recipes/service";
-import { rows, type Q } from "../../db/q";
+import type { Q } from "../../db/q";
 import type { Store } from "../../db/store";
 import { pacedWrites } from "../../db/paced-writes";
 import { checkWeight, checkWeightDate } from "../weights/validate";
@@ -73,7 +73,7 @@ export function* exportRecipe(ctx: Ctx, id: number): Q<ExportedRecipeT> {
   };
 }
 
-export function exportWeights(ctx: WeightsCtx): Q<ExportedWeightT[]> {
+export function exportWeights(ctx: Ctx): Q<ExportedWeightT[]> {
   return allWeights(ctx.userId);
 }
 

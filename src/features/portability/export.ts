@@ -10,8 +10,7 @@ import { pacer } from "../../lib/pace";
 import { getGoals } from "../goals/service";
 import { settingsOf } from "../targets/service";
 import { recipeIdsAfter } from "../recipes/service";
-import type { WeightsCtx } from "../weights/service";
-import {, exportDays } from "../days/service";
+import { exportDays } from "../days/service";
 import { listSavedMeals } from "../saved-meals/service";
 import { exportRecipe, exportWeights, type ExportedRecipeT } from "./diary";
 import { jsonPieces } from "../../lib/stream";
@@ -19,14 +18,10 @@ import { toUnit, trendAt } from "../weights/trend";
 import { firstMealOf, loggedFoodIds, mealsInOrder, toMeal, type MealRow } from "../meals/service";
 import { EXPORT_FORMAT, EXPORT_VERSION } from "./model";
 import type { Q } from "../../db/q";
-import type { Store } from "../../db/store";
 import { csvCell } from "./csv-cell";
 import { exportActivityText } from "./activity";
 
 export { csvCell } from "./csv-cell";
-import type { ExercisesCtx } from "../exercises/service";
-import type { DailyValuesCtx } from "../daily-values/service";
-import type { ActivitySettingsCtx } from "../activity-settings/service";
 
 export const checksumOf = (content: unknown) =>
   `sha256:${new Bun.CryptoHasher("sha256").update(JSON.stringify(content)).digest("hex")}`;

@@ -77,12 +77,7 @@ type FileFood = { oldId: number; input: FoodInput; deleted: boolean; recipe?: tr
  * Problems of one exported meal (added to `p`, the meal's own: `p.at("meals", i)`): its own fields,
  * then whether this user may log its food and portion.
  */
-function* checkMeal(
-  ctx: Ctx,
-  raw: unknown,
-  fileFoods: Map<number, FileFood>,
-  p: Problems,
-): Q<ExportedMealT | null> {
+function* checkMeal(ctx: Ctx, raw: unknown, fileFoods: Map<number, FileFood>, p: Problems): Q<ExportedMealT | null> {
   let m: ExportedMealT;
   try {
     m = checkSchema(ExportedMeal, raw);
@@ -254,7 +249,7 @@ export async function checkExport(
   }
   const settings: CheckedExport["settings"] = {};
   if (options.goals) {
-    const today = localDate(ctx.now, ctx.meals.timezone);
+    const today = localDate(ctx.now, ctx.timezone);
     const checks = [
       [
         "target_profile",
@@ -294,7 +289,6 @@ export async function writeExport(
   pause: () => Promise<void>,
 ): Promise<ImportSummary> {
   const { fileFoods, diary, meals, saved, activity, wanted, settings } = checked;
-  const userId = ctx.user.id;
   const summary: ImportSummary = {
     meals: { added: 0, unchanged: 0 },
     custom_foods: { added: 0, unchanged: 0 },

@@ -311,6 +311,6 @@ function decodeRecipeCursor(cursor: string): number | null {
 }
 
 /** Up to `limit` of the user's recipe ids above `after`, ascending (the export pages through them). */
-export function recipeIdsAfter(ctx: Pick<RecipesCtx, "repo" | "userId">, after: number, limit: number): Q<number[]> {
-  return ctx.repo.idsAfter(ctx.userId, after, limit);
+export function recipeIdsAfter(ctx: Ctx, after: number, limit: number): Q<number[]> {
+  return ctx.deps.recipes.idsAfter(ctx.userId, after, limit);
 }

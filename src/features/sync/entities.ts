@@ -29,23 +29,11 @@ import {
   deleteExercise,
   takenByOther as exerciseTakenByOther,
   updateExercise,
-  type ExercisesCtx,
 } from "../exercises/service";
 import { parseExercise } from "../exercises/validate";
-import {
-  checkMetric,
-  deleteDailyValue,
-  parseDailyValue,
-  setDailyValue,
-  type DailyValuesCtx,
-} from "../daily-values/service";
-import {
-  checkActivitySettings,
-  putActivitySettings,
-  resetActivitySettings,
-  type ActivitySettingsCtx,
-} from "../activity-settings/service";
-import { parseProfile, parseTargets, putProfile, putTargets, type TargetsCtx } from "../targets/service";
+import { checkMetric, deleteDailyValue, parseDailyValue, setDailyValue } from "../daily-values/service";
+import { checkActivitySettings, putActivitySettings, resetActivitySettings } from "../activity-settings/service";
+import { parseProfile, parseTargets, putProfile, putTargets } from "../targets/service";
 import type { Entity } from "../../db/change-log";
 import type { Mutation } from "./protocol";
 import { value, type Q } from "../../db/q";
@@ -158,14 +146,14 @@ export const HANDLERS: Record<Entity, Handler> = {
   target_profile: {
     takenByOther: never,
     *write(c, m) {
-      yield* putProfile({ ctx: c.targets, input: m.op === "delete" ? {} : parseProfile(m.data) });
+      yield* putProfile({ ctx: c, input: m.op === "delete" ? {} : parseProfile(m.data) });
       return "target_profile";
     },
   },
   targets: {
     takenByOther: never,
     *write(c, m) {
-      yield* putTargets({ ctx: c.targets, input: m.op === "delete" ? {} : parseTargets(m.data) });
+      yield* putTargets({ ctx: c, input: m.op === "delete" ? {} : parseTargets(m.data) });
       return "targets";
     },
   },
@@ -178,30 +166,30 @@ export const HANDLERS: Record<Entity, Handler> = {
     },
   },
   exercise: {
-    takenByOther: (c, id) => exerciseTakenByOther(c.exercises, String(id)),
+    takenByOther: (c, id) => exerciseTakenByOther(c, String(id)),
     *write(c, m, id, exists) {
       if (m.op === "delete") {
-        yield* deleteExercise({ ctx: c.exercises, id: String(id) });
+        yield* deleteExercise({ ctx: c, id: String(id) });
         return id!;
       }
       const data = m.data ?? {};
       if (!exists) {
         const input = parseExercise({ ...data, id }, true, "data.");
-        return (yield* createExercise({ ctx: c.exercises, input, prefix: "data." })).exercise.id;
+        return (yield* createExercise({ ctx: c, input, prefix: "data." })).exercise.id;
       }
       const { id: _, source: __, source_id: ___, ...fields } = data;
       const input = parseExercise(fields, false, "data.");
-      return (yield* updateExercise({ ctx: c.exercises, id: String(id), input, prefix: "data." })).id;
+      return (yield* updateExercise({ ctx: c, id: String(id), input, prefix: "data." })).id;
     },
   },
   daily_value: {
     takenByOther: never,
     *write(c, m, id) {
       const [date, metric] = String(id).split(":") as [string, string];
-      if (m.op === "delete") yield* deleteDailyValue({ ctx: c.dailyValues, date, metric });
+      if (m.op === "delete") yield* deleteDailyValue({ ctx: c, date, metric });
       else {
         const input = parseDailyValue(m.data ?? {}, "data.");
-        yield* setDailyValue({ ctx: c.dailyValues, date, metric: checkMetric(metric, "id"), input, prefix: "data." });
+        yield* setDailyValue({ ctx: c, date, metric: checkMetric(metric, "id"), input, prefix: "data." });
       }
       return id!;
     },
@@ -209,8 +197,8 @@ export const HANDLERS: Record<Entity, Handler> = {
   activity_settings: {
     takenByOther: never,
     *write(c, m) {
-      if (m.op === "delete") yield* resetActivitySettings(c.activitySettings);
-      else yield* putActivitySettings({ ctx: c.activitySettings, input: checkActivitySettings(m.data ?? {}, "data.") });
+      if (m.op === "delete") yield* resetActivitySettings(c);
+      else yield* putActivitySettings({ ctx: c, input: checkActivitySettings(m.data ?? {}, "data.") });
       return "activity_settings";
     },
   },

@@ -3,20 +3,20 @@
  * how many of its entries carry a value, against the targets. The day view's bars show these: a
  * nutrient some foods lack is "from 9 of 11 foods", never a total of zero presented as whole.
  */
+import type { Ctx } from "../../context";
 import { NUTRIENTS } from "../../db/nutrients";
 import type { Q } from "../../db/q";
 import { checkDate, Problems } from "../../lib/problems";
 import { localDate } from "../../lib/time";
 import { assess } from "./assess";
 import { intakeOver } from "./intake";
-import type { ReportCtx } from "./report";
 import { targetsOn } from "./service";
 import type { DayReportT } from "./report-model";
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
-export function* buildDay({ ctx, input }: { ctx: ReportCtx; input: { date?: string } }): Q<DayReportT> {
-  const m = ctx.meals;
+export function* buildDay({ ctx, input }: { ctx: Ctx; input: { date?: string } }): Q<DayReportT> {
+  const m = ctx;
   const p = new Problems();
   const date = checkDate(p, "date", input.date) ?? localDate(m.now, m.timezone);
   p.throwIfAny();

@@ -3,9 +3,9 @@
  * (stored with it when logged), the other nutrients from its food's per-100 g values now (as the day
  * view's Nutrients region shows them), and per nutrient how many of the day's entries carry a value.
  */
+import type { Ctx } from "../../context";
 import { MEAL_NUTRIENT_KEYS, NUTRIENT_KEYS } from "../../db/nutrients";
 import type { Q } from "../../db/q";
-import type { MealsCtx } from "../meals/service";
 import { nutrientsOf } from "../meals/meal-view";
 import type { MealRow } from "../meals/repo";
 
@@ -25,22 +25,22 @@ const r2 = (x: number) => Math.round(x * 100) / 100;
 /** Names and per-100 g values of foods, read once per request (a Map per call, never module-wide); null: gone. */
 export type FoodValues = Map<number, { name: string; nutrients: Record<string, number | null> } | null>;
 
-export function* foodValues(ctx: MealsCtx, ids: Iterable<number>, known: FoodValues = new Map()): Q<FoodValues> {
+export function* foodValues(ctx: Ctx, ids: Iterable<number>, known: FoodValues = new Map()): Q<FoodValues> {
   for (const id of ids) {
     if (known.has(id)) continue;
-    const food = yield* ctx.foods.detail(ctx.userId, id);
+    const food = yield* ctx.deps.foods.detail(ctx.userId, id);
     known.set(id, food ? { name: food.name, nutrients: food.nutrients as Record<string, number | null> } : null);
   }
   return known;
 }
 
 /** Every day from..to that has meals, oldest first, with the food values read on the way. */
-export function* intakeOver(ctx: MealsCtx, from: string, to: string): Q<{ days: DayIntake[]; foods: FoodValues }> {
+export function* intakeOver(ctx: Ctx, from: string, to: string): Q<{ days: DayIntake[]; foods: FoodValues }> {
   const byDate = new Map<string, DayIntake>();
   const foods: FoodValues = new Map();
   let after: { date: string; eatenAt: string; id: string } | null = null;
   for (;;) {
-    const page: MealRow[] = yield* ctx.repo.range(ctx.userId, from, to, "asc", after, PAGE);
+    const page: MealRow[] = yield* ctx.deps.meals.range(ctx.userId, from, to, "asc", after, PAGE);
     yield* foodValues(ctx, new Set(page.flatMap((m) => (m.foodId === null ? [] : [m.foodId]))), foods);
     for (const m of page) {
       let day = byDate.get(m.date);

@@ -3,7 +3,7 @@
  * push and import check the same one (validate.ts), then what a schema cannot say.
  */
 import { t } from "elysia";
-import { Enum, Int, Nullable, TextRecord } from "../../lib/schemas";
+import { Enum, Int, Nullable, TextRecord } from "../../schema/schemas";
 
 export const SEXES = ["female", "male"] as const;
 export const LIFE_STAGES = ["pregnancy", "lactation"] as const;

@@ -1,7 +1,7 @@
 /** GET /report shapes (API.md §Nutrient targets). */
 import { t } from "elysia";
-import { Enum, Int, Nullable } from "../../lib/schemas";
-import { rangeFields } from "../../lib/date-range";
+import { Enum, Int, Nullable } from "../../schema/schemas";
+import { rangeFields } from "../../schema/date-range";
 
 export const ReportQuery = t.Object({
   ...rangeFields(7),

@@ -1,24 +1,21 @@
 /** GET /report and GET /report/csv */
+import type { RouteDeps } from "../../http/auth";
 import { Elysia, t } from "elysia";
-import type { Catalogue } from "../../db/catalogue";
-import { errors } from "../../lib/schemas";
-import { replyWith } from "../../lib/reply";
-import { mealsCtx, type MealsDeps } from "../meals/context";
-import type { AuthedUser } from "../auth/plugin";
+import { errors } from "../../schema/schemas";
+import { replyWith } from "../../http/reply";
 import { buildReport } from "./report";
 import { reportCsv } from "./report-csv";
 import { DayReport, Report, ReportQuery } from "./report-model";
 import { buildDay } from "./day";
 
-export function reportRoutes(deps: MealsDeps & { catalogue: Catalogue }) {
+export function reportRoutes(deps: RouteDeps) {
   const tags = ["targets"];
-  const ctx = (user: AuthedUser) => ({ meals: mealsCtx(deps, user), catalogue: deps.catalogue });
   const description =
     "The average per day of each nutrient with a target, over the days that count: days with meals up to today, never one marked incomplete, today only once marked complete, and only the days marked complete where the range has any. `from`..`to` is at most 93 days (default: the week, or with period=month the 30 days, ending today).";
   return new Elysia({ prefix: "/report" })
     .use(deps.authn)
-    .get("/", ({ user, query }) => replyWith(deps, buildReport({ ctx: ctx(user), input: query })), {
-      auth: true,
+    .get("/", ({ ctx, query }) => replyWith(deps, buildReport({ ctx, input: query })), {
+      auth: "read",
       query: ReportQuery,
       response: { 200: Report, ...errors(400, 401) },
       detail: {
@@ -27,8 +24,8 @@ export function reportRoutes(deps: MealsDeps & { catalogue: Catalogue }) {
         description,
       },
     })
-    .get("/day", ({ user, query }) => replyWith(deps, buildDay({ ctx: ctx(user), input: query })), {
-      auth: true,
+    .get("/day", ({ ctx, query }) => replyWith(deps, buildDay({ ctx, input: query })), {
+      auth: "read",
       query: t.Object({
         date: t.Optional(t.String({ format: "date", description: "YYYY-MM-DD in your time zone; default today" })),
       }),
@@ -42,8 +39,8 @@ export function reportRoutes(deps: MealsDeps & { catalogue: Catalogue }) {
     })
     .get(
       "/csv",
-      async ({ user, query }) => {
-        const r = await deps.store.run(buildReport({ ctx: ctx(user), input: query }));
+      async ({ ctx, query }) => {
+        const r = await deps.store.run(buildReport({ ctx, input: query }));
         return new Response(reportCsv(r), {
           headers: {
             "content-type": "text/csv; charset=utf-8",
@@ -52,7 +49,7 @@ export function reportRoutes(deps: MealsDeps & { catalogue: Catalogue }) {
         });
       },
       {
-        auth: true,
+        auth: "read",
         query: ReportQuery,
         response: {
           200: t.String({ description: "text/csv; one header row, then a row per goal and nutrient" }),

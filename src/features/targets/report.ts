@@ -8,13 +8,12 @@
  * complete (it is not over: half a day would pull the averages down); and where the range has days
  * marked complete, only those, since the person says which days are whole.
  */
-import type { Catalogue } from "../../db/catalogue";
+import type { Ctx } from "../../context";
 import type { Q } from "../../db/q";
-import { checkRange } from "../../lib/date-range";
+import { checkRange } from "../../schema/date-range";
 import { addDays, localDate } from "../../lib/time";
 import { marksOver } from "../days/service";
 import { GOAL_KEYS, goalsOver, plansOf } from "../goals/service";
-import type { MealsCtx } from "../meals/service";
 import { foodValues, intakeOver, type DayIntake } from "./intake";
 import { assess } from "./assess";
 import { everydayFoods, richestIn } from "./richest";
@@ -28,11 +27,6 @@ const PERIOD_DAYS = { week: 7, month: 30 } as const;
 /** Mostly drunk, from tap water, which few people log: never among the lowest. */
 const NOT_RANKED = new Set(["water_g", "fluoride_ug"]);
 const r2 = (x: number) => Math.round(x * 100) / 100;
-
-export interface ReportCtx {
-  meals: MealsCtx;
-  catalogue: Catalogue;
-}
 
 type Reason = "today_not_over" | "marked_incomplete" | "not_marked_complete";
 
@@ -55,8 +49,8 @@ function counted(days: DayIntake[], marks: Map<string, boolean>, today: string) 
   return { used, left_out, why };
 }
 
-export function* buildReport({ ctx, input }: { ctx: ReportCtx; input: ReportQueryT }): Q<ReportT> {
-  const m = ctx.meals;
+export function* buildReport({ ctx, input }: { ctx: Ctx; input: ReportQueryT }): Q<ReportT> {
+  const m = ctx;
   const today = localDate(m.now, m.timezone);
   const days = PERIOD_DAYS[input.period ?? "week"];
   const { from, to } = checkRange(input, today, MAX_REPORT_DAYS, days);
@@ -104,13 +98,13 @@ export function* buildReport({ ctx, input }: { ctx: ReportCtx; input: ReportQuer
     .filter((i) => i.status === "below" && i.minimum && i.from_foods.known > 0 && !NOT_RANKED.has(i.key))
     .sort((a, b) => a.average! / a.minimum! - b.average! / b.minimum! || a.key.localeCompare(b.key))
     .slice(0, 3);
-  const everyday = below.length ? everydayFoods(ctx.catalogue) : [];
+  const everyday = below.length ? everydayFoods(ctx.deps.catalogue) : [];
   if (below.length) {
     // what this person eats: the range's foods and the 90 days' before its end
     const since = `${addDays(last, -(HISTORY_DAYS - 1))}T00:00:00Z`;
     yield* foodValues(
       m,
-      (yield* m.repo.foodHistory(m.userId, since)).map((h) => h.id),
+      (yield* m.deps.meals.foodHistory(m.userId, since)).map((h) => h.id),
       foods,
     );
   }

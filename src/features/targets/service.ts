@@ -6,6 +6,7 @@
  *   carbohydrate: a minimum and a maximum a day, from the DRI tables for the profile unless the person
  *   sets their own.
  */
+import type { Ctx } from "../../context";
 import type { Q } from "../../db/q";
 import { invalid } from "../../lib/errors";
 import { addDays, isCalendarDate, localDate } from "../../lib/time";
@@ -14,21 +15,20 @@ import { weightsOver } from "../weights/service";
 import { basisOf, energyReference, targetsFor } from "./compute";
 import { DRI_SOURCE } from "./dri";
 import type { ProfileInput, ProfileT, TargetsDocumentT, TargetsInput } from "./model";
-import { saveSettings, settingsOf, type TargetsCtx } from "./settings";
+import { saveSettings, settingsOf } from "./settings";
 import { checkProfile, checkTargets } from "./validate";
 
-export type { TargetsCtx } from "./settings";
 export { saveSettings, settingsOf } from "./settings";
 export { checkProfile, checkTargets, parseProfile, parseTargets } from "./validate";
 
-const today = (ctx: Pick<TargetsCtx, "now" | "timezone">) => localDate(ctx.now, ctx.timezone);
+const today = (ctx: Pick<Ctx, "now" | "timezone">) => localDate(ctx.now, ctx.timezone);
 
-export function* getProfile(ctx: TargetsCtx): Q<ProfileT> {
+export function* getProfile(ctx: Ctx): Q<ProfileT> {
   return (yield* settingsOf(ctx.userId)).profile;
 }
 
 /** PUT /targets/profile (and a target_profile upsert from sync): the whole profile; fields left out are unset. */
-export function* putProfile({ ctx, input }: { ctx: TargetsCtx; input: ProfileInput }): Q<ProfileT> {
+export function* putProfile({ ctx, input }: { ctx: Ctx; input: ProfileInput }): Q<ProfileT> {
   const profile = checkProfile(input, today(ctx));
   yield* saveSettings(ctx, { profile });
   return profile;
@@ -43,7 +43,7 @@ export function* targetsOn(userId: number, date: string, tz: { now: Date; timezo
 }
 
 /** GET /targets?date= */
-export function* getTargets({ ctx, input }: { ctx: TargetsCtx; input: { date?: string } }): Q<TargetsDocumentT> {
+export function* getTargets({ ctx, input }: { ctx: Ctx; input: { date?: string } }): Q<TargetsDocumentT> {
   const now = today(ctx);
   if (input.date !== undefined && !isCalendarDate(input.date))
     throw invalid("date", "must be a real calendar date YYYY-MM-DD");
@@ -68,7 +68,7 @@ export function* getTargets({ ctx, input }: { ctx: TargetsCtx; input: { date?: s
 }
 
 /** PUT /targets (and a targets upsert from sync): the whole settings document; nutrients left out keep their defaults. */
-export function* putTargets({ ctx, input }: { ctx: TargetsCtx; input: TargetsInput }): Q<TargetsDocumentT> {
+export function* putTargets({ ctx, input }: { ctx: Ctx; input: TargetsInput }): Q<TargetsDocumentT> {
   const targets = checkTargets(input);
   yield* saveSettings(ctx, { targets });
   return yield* getTargets({ ctx, input: {} });

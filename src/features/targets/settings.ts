@@ -3,17 +3,10 @@
  * made on first write. Writes log the document in the change log (entities `target_profile` and
  * `targets`) in the same transaction, so sync pulls them.
  */
+import type { Ctx } from "../../context";
 import { eq } from "drizzle-orm";
-import type { ChangeLog } from "../../db/change-log";
 import { exec, one, tx, type Q } from "../../db/q";
 import type { ProfileT, TargetSettingsT } from "./model";
-
-export interface TargetsCtx {
-  log: ChangeLog;
-  userId: number;
-  timezone: string;
-  now: Date;
-}
 
 export const emptyProfile = (): ProfileT => ({
   sex: null,
@@ -43,7 +36,7 @@ type Part = { profile: ProfileT } | { targets: TargetSettingsT };
  * Writes one of the two documents (already checked) and logs it, as a PUT of goals does; with
  * `onlyIfChanged` (import) a document already so is left alone and false returned. Call inside a transaction.
  */
-export function* writeSettings(ctx: TargetsCtx, part: Part, onlyIfChanged = false): Q<boolean> {
+export function* writeSettings(ctx: Ctx, part: Part, onlyIfChanged = false): Q<boolean> {
   const current = yield* settingsOf(ctx.userId);
   const next = { ...current, ...part };
   const [entity, doc, before] =
@@ -66,6 +59,6 @@ export function* writeSettings(ctx: TargetsCtx, part: Part, onlyIfChanged = fals
 }
 
 /** Writes in its own transaction. */
-export function saveSettings(ctx: TargetsCtx, part: Part, onlyIfChanged = false): Q<boolean> {
+export function saveSettings(ctx: Ctx, part: Part, onlyIfChanged = false): Q<boolean> {
   return tx(() => writeSettings(ctx, part, onlyIfChanged));
 }

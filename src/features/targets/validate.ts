@@ -1,7 +1,7 @@
 /** The profile and targets validators (REST, sync push and import): one validation_failed lists every bad field. */
 import { NUTRIENT_KEYS } from "../../db/nutrients";
 import { Problems } from "../../lib/problems";
-import { checkSchema } from "../../lib/validation";
+import { checkSchema } from "../../schema/validation";
 import {
   ProfileBody,
   type ProfileInput,

@@ -5,6 +5,7 @@
  * Lose It! lists in both food-logs.csv and exercise-logs.csv is one exercise. Written through the
  * exercise service, with its checks.
  */
+import type { Ctx } from "../../../context";
 import { addDays } from "../../../lib/time";
 import type { CreateExerciseT } from "../../exercises/model";
 import { upsertExerciseBySource } from "../../exercises/service";
@@ -55,7 +56,7 @@ export function convertExercises(
 /** Writes each exercise in its own short transaction, paced; counts new or changed ones and unchanged ones. */
 export async function writeExercises(
   store: Store,
-  ctx: ExercisesCtx,
+  ctx: Ctx,
   inputs: ExerciseInput[],
   pause: () => Promise<void>,
 ): Promise<{ added: number; unchanged: number }> {

@@ -12,7 +12,6 @@
 import type { Ctx, RequestCtx } from "../../../context";
 import { AppError, type ErrorDetail } from "../../../lib/errors";
 import { cancellablePacer } from "../../../lib/pace";
-import type { FoodsCtx } from "../../foods/service";
 import { mealOwner } from "../../meals/service";
 import { exportWeights } from "../diary";
 import { checkExport, invalid, writeExport, type CheckedExport, type ImportSummary } from "../import";
