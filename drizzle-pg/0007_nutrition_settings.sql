@@ -5,4 +5,6 @@ CREATE TABLE "nutrition_settings" (
 	"updated_at" text NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "nutrition_settings" ADD CONSTRAINT "nutrition_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "nutrition_settings" ADD CONSTRAINT "nutrition_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- added by hand: every table announces its writes (0001_change_signal.sql)
+CREATE TRIGGER morsel_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "nutrition_settings" FOR EACH STATEMENT EXECUTE FUNCTION morsel_changed();
