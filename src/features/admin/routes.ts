@@ -37,29 +37,25 @@ export function adminRoutes(deps: RouteDeps) {
   const run = <T>(work: Q<T>) => deps.store.run(work);
   return new Elysia({ prefix: "/admin" })
     .use(deps.authn)
-    .get("/users", async () => reply(deps, { items: await run(listUsers(deps)) }), {
+    .get("/users", async ({ ctx }) => reply(deps, { items: await run(listUsers(ctx)) }), {
       auth: "admin",
       response: { 200: AdminUserList, ...errors(401, 403) },
       detail: detail("Every account: who, when, how many meals; never their meals or foods"),
     })
-    .patch(
-      "/users/:id",
-      async ({ user, params, body }) => reply(deps, await run(updateUser(deps, user.id, params.id, body))),
-      {
-        auth: "admin",
-        params: UserIdParams,
-        body: PatchUserBody,
-        response: { 200: AdminUser, ...errors(400, 401, 403, 404, 413, 415) },
-        detail: detail(
-          "Disable or enable an account, or change its role",
-          "Disabling ends every session and revokes every personal access token of the account at once (401 on their next request; login gets 403). You cannot disable or demote yourself (400).",
-        ),
-      },
-    )
+    .patch("/users/:id", async ({ ctx, params, body }) => reply(deps, await run(updateUser(ctx, params.id, body))), {
+      auth: "admin",
+      params: UserIdParams,
+      body: PatchUserBody,
+      response: { 200: AdminUser, ...errors(400, 401, 403, 404, 413, 415) },
+      detail: detail(
+        "Disable or enable an account, or change its role",
+        "Disabling ends every session and revokes every personal access token of the account at once (401 on their next request; login gets 403). You cannot disable or demote yourself (400).",
+      ),
+    })
     .delete(
       "/users/:id",
-      async ({ user, params }) => {
-        await run(deleteUser(deps, user.id, params.id));
+      async ({ ctx, params }) => {
+        await run(deleteUser(ctx, params.id));
         return noContent();
       },
       {
@@ -71,8 +67,7 @@ export function adminRoutes(deps: RouteDeps) {
     )
     .post(
       "/users/:id/password-reset",
-      async ({ user, params, set }) =>
-        reply(deps, await run(issueReset(deps, user.id, params.id)), 201, undefined, set),
+      async ({ ctx, params, set }) => reply(deps, await run(issueReset(ctx, params.id)), 201, undefined, set),
       {
         auth: "admin",
         params: UserIdParams,
@@ -90,7 +85,7 @@ export function adminRoutes(deps: RouteDeps) {
     })
     .post(
       "/invites",
-      async ({ user, body, set }) => reply(deps, await run(createInvite(deps, user.id, body)), 201, undefined, set),
+      async ({ ctx, body, set }) => reply(deps, await run(createInvite(ctx, body)), 201, undefined, set),
       {
         auth: "admin",
         body: CreateInviteBody,
@@ -100,8 +95,8 @@ export function adminRoutes(deps: RouteDeps) {
     )
     .delete(
       "/invites/:id",
-      async ({ params }) => {
-        await run(deleteInvite(deps, params.id));
+      async ({ ctx, params }) => {
+        await run(deleteInvite(ctx, params.id));
         return noContent();
       },
       {
@@ -111,12 +106,12 @@ export function adminRoutes(deps: RouteDeps) {
         detail: detail("Withdraw an invite"),
       },
     )
-    .get("/settings", async () => reply(deps, await run(settings(deps))), {
+    .get("/settings", async ({ ctx }) => reply(deps, await run(settings(ctx))), {
       auth: "admin",
       response: { 200: Settings, ...errors(401, 403) },
       detail: detail("Server settings: the registration mode and the online barcode lookup"),
     })
-    .patch("/settings", async ({ body }) => reply(deps, await run(updateSettings(deps, body))), {
+    .patch("/settings", async ({ ctx, body }) => reply(deps, await run(updateSettings(ctx, body))), {
       auth: "admin",
       body: PatchSettingsBody,
       response: { 200: Settings, ...errors(400, 401, 403, 413, 415) },

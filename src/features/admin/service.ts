@@ -1,9 +1,9 @@
 /**
  * The admin's work: accounts (list, disable, role, reset code, delete), invites and the
  * registration mode. Through the auth feature's repositories; the only other thing read is each
- * account's meal count, which the meal log answers (admin/deps.ts).
+ * account's meal count, which the meal log answers (admin/ctx.deps.ts).
  */
-import type { Deps } from "../../context";
+import type { Ctx } from "../../context";
 import { tx, type Q } from "../../db/q";
 import { AppError, invalid } from "../../lib/errors";
 import { validateAll } from "../auth/validate";
@@ -14,9 +14,9 @@ export const RESET_TTL_MS = 24 * 3600_000;
 const DEFAULT_INVITE_HOURS = 168;
 const MAX_INVITE_HOURS = 720;
 
-export function* listUsers(deps: Deps) {
-  const counts = yield* deps.mealCounts();
-  const all = yield* deps.auth.repo.allUsers();
+export function* listUsers(ctx: Ctx) {
+  const counts = yield* ctx.deps.mealCounts();
+  const all = yield* ctx.deps.auth.repo.allUsers();
   return all.map((u) => ({
     id: u.id,
     email: u.email,
@@ -29,10 +29,10 @@ export function* listUsers(deps: Deps) {
   }));
 }
 
-function* target(deps: Deps, adminId: number, id: number, what: string) {
-  const user = yield* deps.auth.repo.userById(id);
+function* target(ctx: Ctx, id: number, what: string) {
+  const user = yield* ctx.deps.auth.repo.userById(id);
   if (!user) throw new AppError("not_found", `there is no account ${id}`);
-  if (id === adminId && what)
+  if (id === ctx.userId && what)
     throw invalid(
       "id",
       `is your own account: you cannot ${what} it here (another admin, or "morsel user promote", can)`,
@@ -40,11 +40,11 @@ function* target(deps: Deps, adminId: number, id: number, what: string) {
   return user;
 }
 
-export function* updateUser(deps: Deps, adminId: number, id: number, input: { disabled?: boolean; role?: Role }) {
+export function* updateUser(ctx: Ctx, id: number, input: { disabled?: boolean; role?: Role }) {
   const own = input.disabled === true || input.role === "user" ? "disable or demote" : "";
-  yield* target(deps, adminId, id, own);
-  const now = deps.now();
-  const { repo, accessTokens } = deps.auth;
+  yield* target(ctx, id, own);
+  const now = ctx.now;
+  const { repo, accessTokens } = ctx.deps.auth;
   yield* tx(function* () {
     if (input.disabled !== undefined) {
       yield* repo.setDisabled(id, input.disabled, now.toISOString());
@@ -52,23 +52,23 @@ export function* updateUser(deps: Deps, adminId: number, id: number, input: { di
     }
     if (input.role !== undefined) yield* repo.setRole(id, input.role, now.toISOString());
   });
-  return (yield* listUsers(deps)).find((u) => u.id === id)!;
+  return (yield* listUsers(ctx)).find((u) => u.id === id)!;
 }
 
-export function* deleteUser(deps: Deps, adminId: number, id: number): Q<void> {
-  yield* target(deps, adminId, id, "delete");
-  yield* tx(() => deps.auth.repo.deleteUser(id));
+export function* deleteUser(ctx: Ctx, id: number): Q<void> {
+  yield* target(ctx, id, "delete");
+  yield* tx(() => ctx.deps.auth.repo.deleteUser(id));
 }
 
-export function* issueReset(deps: Deps, adminId: number, id: number) {
-  yield* target(deps, adminId, id, "");
-  const now = deps.now();
+export function* issueReset(ctx: Ctx, id: number) {
+  yield* target(ctx, id, "");
+  const now = ctx.now;
   const expiresAt = new Date(now.getTime() + RESET_TTL_MS);
-  const { code } = yield* deps.auth.codes.create("reset", { createdBy: adminId, userId: id, now, expiresAt });
+  const { code } = yield* ctx.deps.auth.codes.create("reset", { createdBy: ctx.userId, userId: id, now, expiresAt });
   return { code, expires_at: expiresAt.toISOString() };
 }
 
-export function* createInvite(deps: Deps, adminId: number, input: { expires_in_hours?: number; note?: string | null }) {
+export function* createInvite(ctx: Ctx, input: { expires_in_hours?: number; note?: string | null }) {
   const hours = input.expires_in_hours ?? DEFAULT_INVITE_HOURS;
   const note = input.note?.trim() || null;
   validateAll({
@@ -81,9 +81,9 @@ export function* createInvite(deps: Deps, adminId: number, input: { expires_in_h
         ? { ok: true, value: note }
         : { ok: false, message: "must be at most 100 characters" },
   });
-  const now = deps.now();
-  const { code, row } = yield* deps.auth.codes.create("invite", {
-    createdBy: adminId,
+  const now = ctx.now;
+  const { code, row } = yield* ctx.deps.auth.codes.create("invite", {
+    createdBy: ctx.userId,
     note,
     now,
     expiresAt: new Date(now.getTime() + hours * 3600_000),
@@ -91,23 +91,23 @@ export function* createInvite(deps: Deps, adminId: number, input: { expires_in_h
   return { ...row, code };
 }
 
-export function* deleteInvite(deps: Deps, id: number): Q<void> {
-  if (!(yield* deps.auth.codes.deleteInvite(id))) throw new AppError("not_found", `there is no invite ${id}`);
+export function* deleteInvite(ctx: Ctx, id: number): Q<void> {
+  if (!(yield* ctx.deps.auth.codes.deleteInvite(id))) throw new AppError("not_found", `there is no invite ${id}`);
 }
 
-export function* settings(deps: Deps) {
+export function* settings(ctx: Ctx) {
   return {
-    registration: yield* deps.auth.registration.mode(),
-    online_lookup: yield* deps.onlineLookup.enabled(),
+    registration: yield* ctx.deps.auth.registration.mode(),
+    online_lookup: yield* ctx.deps.onlineLookup.enabled(),
   };
 }
 
-export function* updateSettings(deps: Deps, input: { registration?: RegistrationMode; online_lookup?: boolean }) {
-  const { registration } = deps.auth;
-  const { onlineLookup } = deps;
+export function* updateSettings(ctx: Ctx, input: { registration?: RegistrationMode; online_lookup?: boolean }) {
+  const { registration } = ctx.deps.auth;
+  const { onlineLookup } = ctx.deps;
   yield* tx(function* () {
-    if (input.registration !== undefined) yield* registration.setMode(input.registration, deps.now());
-    if (input.online_lookup !== undefined) yield* onlineLookup.set(input.online_lookup, deps.now());
+    if (input.registration !== undefined) yield* registration.setMode(input.registration, ctx.now);
+    if (input.online_lookup !== undefined) yield* onlineLookup.set(input.online_lookup, ctx.now);
   });
-  return yield* settings(deps);
+  return yield* settings(ctx);
 }

@@ -52,8 +52,8 @@ export function credentialRoutes(deps: RouteDeps) {
     )
     .post(
       "/tokens",
-      async ({ user, body, set }) => {
-        const created = await deps.store.run(tokens.create(user.id, body, deps.now()));
+      async ({ ctx, body, set }) => {
+        const created = await ctx.store.run(tokens.create(ctx.userId, body, ctx.now));
         return reply(deps, created, 201, { location: `/api/v1/tokens/${created.id}` }, set);
       },
       {
@@ -78,8 +78,8 @@ export function credentialRoutes(deps: RouteDeps) {
     })
     .delete(
       "/tokens/:id",
-      async ({ user, params }) => {
-        await deps.store.run(tokens.revoke(user.id, params.id, deps.now()));
+      async ({ ctx, params }) => {
+        await ctx.store.run(tokens.revoke(ctx.userId, params.id, ctx.now));
         return noContent();
       },
       {
