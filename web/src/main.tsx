@@ -185,7 +185,7 @@ function Route({ hash, signOut }: { hash: string; signOut: () => void }) {
   if (page === "add" && a && ["breakfast", "lunch", "dinner", "snack"].includes(a))
     return <AddView key={hash} mealType={a as MealType} date={b && DATE.test(b) ? b : todayFallback()} />;
   if (page === "edit" && a) return <EditView key={a} id={a} />;
-  if (page === "week") return <WeekView end={a && DATE.test(a) ? a : null} />;
+  if (page === "week") return <WeekView end={a && DATE.test(a) ? a : null} range={b} />;
   if (page === "weight") return <WeightView />;
   if (page === "foods") {
     const id = b && /^-?\d+$/.test(b) ? Number(b) : null;
