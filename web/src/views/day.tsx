@@ -56,7 +56,7 @@ export function DayView({ date }: { date: string | null }) {
           yesterday={(data?.before ?? []).filter((m) => m.meal_type === type)}
         />
       ))}
-      <Nutrients meals={meals} />
+      <Nutrients meals={meals} date={day} />
       <label class="day-complete">
         <input
           type="checkbox"
