@@ -439,6 +439,8 @@ export class Local {
         else await tx.objectStore("meals").delete(String(c.id));
       } else if (c.entity === "goals")
         await tx.objectStore("meta").put({ goals: c.theirs, version: c.version }, "goals");
+      else if (c.entity === "target_profile" || c.entity === "targets")
+        await tx.objectStore("meta").put({ data: c.theirs, version: c.version }, c.entity);
       else if (c.entity === "weight") {
         if (c.theirs) await tx.objectStore("weights").put(fromWeight(String(c.id), c.theirs, c.version));
         else await tx.objectStore("weights").delete(String(c.id));

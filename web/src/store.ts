@@ -95,7 +95,7 @@ export interface Goals {
 export interface Mutation {
   seq?: number;
   mutation_id: string;
-  entity: "meal" | "food" | "recipe" | "goals" | "weight" | "day";
+  entity: "meal" | "food" | "recipe" | "goals" | "weight" | "day" | "target_profile" | "targets";
   /** A negative number: a custom food made offline, before the server gave it an id. */
   id: string | number | null;
   op: "upsert" | "delete";

@@ -19,12 +19,25 @@ export interface TargetItem {
   /** What the upper bound counts: `supplements` and `preformed` limits are never a warning about food. */
   maximum_applies_to?: "total" | "supplements" | "preformed" | null;
   caveat?: string | null;
+  /** The DRI values the defaults come from (the person's own bounds replace them). */
+  reference?: { minimum: Bound | null; maximum: Bound | null };
+}
+
+export interface Bound {
+  kind: "RDA" | "AI" | "UL" | "CDRR";
+  table: string;
+  value: number;
+  applies_to?: "total" | "supplements" | "preformed";
+  note?: string;
 }
 
 export interface TargetsDoc {
   date: string;
   basis: "profile" | "adult_reference";
   basis_note: string;
+  source?: { name: string; version: string };
+  fiber_per_energy?: boolean;
+  energy_goal_kcal?: number | null;
   items: TargetItem[];
 }
 

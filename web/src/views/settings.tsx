@@ -11,6 +11,7 @@ import { SessionsRegion, TokensRegion } from "./access";
 import { AccountForm, PasswordRegion, WeightUnitField } from "./account";
 import { GoalsForm } from "./goals-form";
 import { ImportRegion } from "./import";
+import { NutritionSettings } from "./nutrition-settings";
 
 export function SettingsView({ signOut }: { signOut: () => void }) {
   const app = useApp();
@@ -79,6 +80,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
       )}
       <ErrorText error={error} />
       {goals !== undefined && <GoalsForm key={JSON.stringify(goals)} record={goals} onSaved={setNote} />}
+      <NutritionSettings onSaved={setNote} />
       <WeightUnitField />
       <form onSubmit={saveZone} aria-labelledby="tz-title">
         <h2 id="tz-title">Time zone</h2>
