@@ -12,6 +12,7 @@ import { AdminView } from "./views/admin";
 import { Auth } from "./views/auth";
 import { DayView } from "./views/day";
 import { EditView } from "./views/edit";
+import { ReportView } from "./views/report";
 import { SettingsView } from "./views/settings";
 import { WeightView } from "./views/weight";
 import { FoodFormView, FoodsView, RecipeFormView } from "./views/foods";
@@ -152,6 +153,9 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
           <a href="#/week" aria-current={hash.startsWith("#/week") ? "page" : undefined}>
             Week
           </a>
+          <a href="#/report" aria-current={hash.startsWith("#/report") ? "page" : undefined}>
+            Report
+          </a>
           <a href="#/weight" aria-current={hash.startsWith("#/weight") ? "page" : undefined}>
             Weight
           </a>
@@ -187,6 +191,8 @@ function Route({ hash, signOut }: { hash: string; signOut: () => void }) {
   if (page === "edit" && a) return <EditView key={a} id={a} />;
   if (page === "week") return <WeekView end={a && DATE.test(a) ? a : null} range={b} />;
   if (page === "weight") return <WeightView />;
+  if (page === "report")
+    return <ReportView period={a === "month" ? "month" : "week"} to={b && DATE.test(b) ? b : null} />;
   if (page === "foods") {
     const id = b && /^-?\d+$/.test(b) ? Number(b) : null;
     if (a === "new") return <FoodFormView key="new" id={null} />;
