@@ -10,7 +10,16 @@ import { FreshMap } from "./fresh-map";
 import { dialect, inTransaction, row, rows, run, tx, type Q } from "./q";
 import type { Store } from "./store";
 
-export type Entity = "meal" | "food" | "goals" | "weight" | "recipe" | "day" | "saved_meal";
+export type Entity =
+  | "meal"
+  | "food"
+  | "goals"
+  | "weight"
+  | "recipe"
+  | "day"
+  | "saved_meal"
+  | "target_profile"
+  | "targets";
 export type Op = "upsert" | "delete";
 
 export interface LogRow {

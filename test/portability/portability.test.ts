@@ -135,6 +135,8 @@ describe("import", () => {
       days: { added: 0, unchanged: 0 },
       saved_meals: { added: 0, unchanged: 0 },
       goals: "updated",
+      target_profile: "unchanged",
+      targets: "unchanged",
     });
     const statsB = {
       day: (await b.call("GET", "/api/v1/stats/daily?date=2026-11-21", { token: v.access_token })).json,
@@ -151,6 +153,8 @@ describe("import", () => {
       days: { added: 0, unchanged: 0 },
       saved_meals: { added: 0, unchanged: 0 },
       goals: "unchanged",
+      target_profile: "unchanged",
+      targets: "unchanged",
     });
     const reexport = (await b.call("GET", "/api/v1/export", { token: v.access_token })).json;
     expect(reexport.meals.map((m: { id: string }) => m.id)).toEqual(exported.meals.map((m: { id: string }) => m.id));

@@ -196,6 +196,16 @@ export const goalPlans = pgTable(
   (g) => [primaryKey({ columns: [g.userId, g.startsOn] })],
 );
 
+/** What nutrient targets are made from and how the person changed them (see the SQLite schema). */
+export const nutritionSettings = pgTable("nutrition_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  profile: json<Record<string, unknown>>("profile").notNull(),
+  targets: json<Record<string, unknown>>("targets").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
 export const weights = pgTable(
   "weights",
   {

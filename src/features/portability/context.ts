@@ -9,6 +9,7 @@ import { recipesCtx, type RecipesDeps } from "../recipes/context";
 import { weightsCtx, type WeightsDeps } from "../weights/context";
 import { daysCtx } from "../days/context";
 import { savedMealsCtxOf } from "../saved-meals/context";
+import { targetsCtx } from "../targets/context";
 import type { ExportCtx } from "./export";
 
 /** Largest import body; a year of meals is about 2 MB of JSON. */
@@ -43,6 +44,7 @@ export function diaryCtx(deps: DiaryDeps, user: AuthedUser): ExportCtx {
     weights: weightsCtx(deps, user),
     days: daysCtx(deps, user),
     goals: goalsCtx(deps, user),
+    targets: targetsCtx(deps, user),
     user,
   };
 }

@@ -9,6 +9,8 @@ import { CUSTOM_ID_BASE } from "../custom-foods/repo";
 import { IMPORTED_ID_BASE } from "../imported/repo";
 import { pacer } from "../../lib/pace";
 import { getGoals, type GoalsCtx } from "../goals/service";
+import { csvCell } from "../../lib/csv";
+import { settingsOf, type TargetsCtx } from "../targets/service";
 import type { RecipesCtx } from "../recipes/service";
 import type { WeightsCtx } from "../weights/service";
 import { type DaysCtx, exportDays } from "../days/service";
@@ -35,6 +37,7 @@ export interface ExportCtx {
   days: DaysCtx;
   savedMeals: SavedMealsCtx;
   goals: GoalsCtx;
+  targets: TargetsCtx;
   user: { id: number; email: string; name: string; timezone: string };
 }
 
@@ -77,6 +80,13 @@ function deletedFood(row: MealRow): ExportedFood {
  * stream: rows are read in pages and the event loop is handed back every few milliseconds, so a large
  * account's export (2,500 recipes: 8.7 s in one block before) never stops the server for others.
  */
+const targetsSection = (s: { profile: unknown; targets: unknown }) => ({
+  target_profile: s.profile,
+  targets: s.targets,
+});
+
+export { csvCell };
+
 export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
   const hash = new Bun.CryptoHasher("sha256");
   const head = {
@@ -85,6 +95,7 @@ export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
     exported_at: ctx.meals.now.toISOString(),
     profile: { email: ctx.user.email, name: ctx.user.name, timezone: ctx.user.timezone },
     goals: await ctx.store.run(getGoals(ctx.user.id)),
+    ...targetsSection(await ctx.store.run(settingsOf(ctx.user.id))),
   };
   const sections = [
     jsonPieces(`${JSON.stringify(head).slice(0, -1)},"custom_foods":[`, customFoods(ctx), "]"),
@@ -192,20 +203,6 @@ const CSV_COLUMNS = [
 ];
 
 /** Text a spreadsheet would run as a formula when a cell starts with it (OWASP "CSV Injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV cell. Text that starts like a formula (a note "=HYPERLINK(…)", an Open Food Facts product
- * named "+cmd|…") gets a leading apostrophe, which spreadsheets show as text and never evaluate, as
- * OWASP advises; numbers are written as numbers. Then RFC 4180 quoting.
- */
-export function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  let s = String(v);
-  if (typeof v === "string" && FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /** One row per weigh-in with the trend (kg, and the user's unit). */
 export async function exportWeightsCsv(ctx: ExportCtx): Promise<string> {
   const weights = await ctx.store.run(exportWeights(ctx.weights));

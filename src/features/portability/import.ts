@@ -17,6 +17,8 @@ import { createFood, deleteFood } from "../custom-foods/service";
 import { checkFoodInput, type FoodInput } from "../custom-foods/validate";
 import { isImportedId } from "../imported/repo";
 import { checkSchedule, replaceSchedule, type Plan } from "../goals/service";
+import { checkProfile, checkTargets, saveSettings } from "../targets/service";
+import type { ProfileT, TargetSettingsT } from "../targets/model";
 import { checkDiary, importDays, importRecipes, importWeights } from "./diary";
 import { checkSavedMeals, importSavedMeals, type CheckedSaved } from "./saved";
 import { localDate } from "../../lib/time";
@@ -36,6 +38,8 @@ export interface ImportSummary {
   days: { added: number; unchanged: number };
   saved_meals: { added: number; unchanged: number };
   goals: "updated" | "unchanged";
+  target_profile?: "updated" | "unchanged";
+  targets?: "updated" | "unchanged";
 }
 
 function invalid(details: ErrorDetail[]): AppError {
@@ -141,6 +145,8 @@ export interface CheckedExport {
   saved: CheckedSaved[];
   /** The goal schedule to put in place; null leaves the account's goals alone. */
   wanted: Plan[] | null;
+  /** The file's profile and target settings (a file from before them has neither: left alone). */
+  settings: { profile?: ProfileT; targets?: TargetSettingsT };
 }
 
 /**
@@ -208,8 +214,25 @@ export async function checkExport(
       p.details.push(...(e.details ?? []));
     }
   }
+  const settings: CheckedExport["settings"] = {};
+  if (options.goals) {
+    const today = localDate(ctx.meals.now, ctx.meals.timezone);
+    const checks = [
+      ["target_profile", () => (settings.profile = checkProfile(doc.target_profile, today, "target_profile."))],
+      ["targets", () => (settings.targets = checkTargets(doc.targets, "targets."))],
+    ] as const;
+    for (const [key, check] of checks) {
+      if (doc[key] === undefined) continue;
+      try {
+        check();
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        p.details.push(...(e.details ?? []));
+      }
+    }
+  }
   if (p.details.length || (options.goals && !wanted)) throw invalid(p.details);
-  return { fileFoods, diary, meals: meals as ExportedMealT[], saved, wanted };
+  return { fileFoods, diary, meals: meals as ExportedMealT[], saved, wanted, settings };
 }
 
 /**
@@ -221,7 +244,7 @@ export async function writeExport(
   checked: CheckedExport,
   pause: () => Promise<void>,
 ): Promise<ImportSummary> {
-  const { fileFoods, diary, meals, saved, wanted } = checked;
+  const { fileFoods, diary, meals, saved, wanted, settings } = checked;
   const { meals: mctx, foods: fctx } = ctx;
   const userId = ctx.user.id;
   const summary: ImportSummary = {
@@ -265,6 +288,14 @@ export async function writeExport(
   );
   await pause();
   if (wanted && (await run(tx(() => replaceSchedule(ctx.goals, wanted))))) summary.goals = "updated";
+  if (settings.profile) {
+    const profile = settings.profile;
+    summary.target_profile = (await run(saveSettings(ctx.targets, { profile }))) ? "updated" : "unchanged";
+  }
+  if (settings.targets) {
+    const targets = settings.targets;
+    summary.targets = (await run(saveSettings(ctx.targets, { targets }))) ? "updated" : "unchanged";
+  }
   summary.weights = await importWeights(ctx.store, ctx.weights, diary.weights, pause);
   summary.days = await importDays(ctx.store, ctx.days, diary.days, pause);
   summary.saved_meals = await importSavedMeals(ctx.store, ctx.savedMeals, saved, foodMap, pause);

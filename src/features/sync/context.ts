@@ -13,7 +13,7 @@ export interface SyncDeps extends DiaryDeps {
 }
 
 export function syncCtx(deps: SyncDeps, user: AuthedUser): SyncCtx {
-  const { meals, foods, goals, weights, days, recipes, savedMeals } = diaryCtx(deps, user);
+  const { meals, foods, goals, weights, days, recipes, savedMeals, targets } = diaryCtx(deps, user);
   return {
     userId: user.id,
     now: meals.now,
@@ -25,6 +25,7 @@ export function syncCtx(deps: SyncDeps, user: AuthedUser): SyncCtx {
     days,
     recipes,
     savedMeals,
+    targets,
     tombstoneDays: deps.tombstoneDays,
     onBug: (error, m) =>
       deps.logger.error("sync mutation failed unexpectedly", {

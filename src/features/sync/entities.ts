@@ -16,6 +16,7 @@ import {
   updateSavedMeal,
   type SavedMealsCtx,
 } from "../saved-meals/service";
+import { putProfile, putTargets, type TargetsCtx } from "../targets/service";
 import type { Entity } from "../../db/change-log";
 import type { Mutation } from "./protocol";
 import { value, type Q } from "../../db/q";
@@ -28,6 +29,7 @@ export interface EntityCtxs {
   days: DaysCtx;
   recipes: RecipesCtx;
   savedMeals: SavedMealsCtx;
+  targets: TargetsCtx;
 }
 
 interface Handler {
@@ -132,6 +134,21 @@ export const HANDLERS: Record<Entity, Handler> = {
       const data = m.data ?? {};
       if (!exists) return (yield* createSavedMeal({ ctx: c.savedMeals, input: { ...data, id } })).saved.id;
       return (yield* updateSavedMeal({ ctx: c.savedMeals, id: String(id), input: data })).id;
+    },
+  },
+  // one document each per user, as goals: a delete sets it back to the defaults
+  target_profile: {
+    takenByOther: never,
+    *write(c, m) {
+      yield* putProfile({ ctx: c.targets, input: m.op === "delete" ? {} : (m.data ?? {}) });
+      return "target_profile";
+    },
+  },
+  targets: {
+    takenByOther: never,
+    *write(c, m) {
+      yield* putTargets({ ctx: c.targets, input: m.op === "delete" ? {} : (m.data ?? {}) });
+      return "targets";
     },
   },
   day: {

@@ -8,13 +8,14 @@ import { CreateRecipeBody } from "../recipes/model";
 import { WeightBody } from "../weights/model";
 import { DayBody } from "../days/model";
 import { CreateSavedMealBody, PatchSavedMealBody } from "../saved-meals/model";
+import { ProfileBody, TargetsBody } from "../targets/model";
 import { ENTITIES, MAX_MUTATIONS } from "./protocol";
 
 export const entity = Enum(ENTITIES);
 export const op = Enum(["upsert", "delete"]);
 export const recordId = t.Union([Text(), Int(), t.Null()], {
   description:
-    'meal, saved_meal: UUID; food, recipe: null to create (the server chooses ids), or your food\'s id; goals: "goals"; weight, day: its date',
+    "meal, saved_meal: UUID; food, recipe: null to create (the server chooses ids), or your food's id; goals, target_profile, targets: the entity's name; weight, day: its date",
 });
 
 /** What the push body looks like, for the OpenAPI document (each mutation is checked by protocol.ts). */
@@ -44,6 +45,8 @@ export const PushBodyDoc = t.Object(
                 CreateRecipeBody,
                 CreateSavedMealBody,
                 PatchSavedMealBody,
+                ProfileBody,
+                TargetsBody,
               ],
               {
                 description:

@@ -8,13 +8,25 @@ import { isCalendarDate } from "../../lib/time";
 
 export const PROTOCOL_VERSION = 1;
 export const MAX_MUTATIONS = 500;
-export const ENTITIES: readonly Entity[] = ["meal", "food", "goals", "weight", "recipe", "day", "saved_meal"];
+export const ENTITIES: readonly Entity[] = [
+  "meal",
+  "food",
+  "goals",
+  "weight",
+  "recipe",
+  "day",
+  "saved_meal",
+  "target_profile",
+  "targets",
+];
+/** Entities with one record per user, whose id is the entity's own name. */
+const SINGLETONS: readonly Entity[] = ["goals", "target_profile", "targets"];
 export const OPS: readonly Op[] = ["upsert", "delete"];
 
 export interface Mutation {
   mutation_id: string;
   entity: Entity;
-  /** meal: UUID; food, recipe: null to create (the server chooses the id), or an existing one of the caller's; goals: "goals"; weight, day: its date. */
+  /** meal: UUID; food, recipe: null to create (the server chooses the id), or an existing one of the caller's; goals, target_profile, targets: the entity's name; weight, day: its date. */
   id: string | number | null;
   op: Op;
   base_version: number | null;
@@ -63,10 +75,10 @@ export function checkId(
   id: unknown,
   op: Op,
 ): { ok: true; id: string | number | null } | { ok: false; message: string } {
-  if (entity === "goals")
-    return id === null || id === undefined || id === "goals"
-      ? { ok: true, id: "goals" }
-      : { ok: false, message: 'goals has one record per user; use id "goals" or null' };
+  if (SINGLETONS.includes(entity))
+    return id === null || id === undefined || id === entity
+      ? { ok: true, id: entity }
+      : { ok: false, message: `${entity} has one record per user; use id "${entity}" or null` };
   if (entity === "meal" || entity === "saved_meal")
     return typeof id === "string" && UUID.test(id)
       ? { ok: true, id: id.toLowerCase() }
