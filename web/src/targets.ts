@@ -1,9 +1,9 @@
-/**
- * The person's nutrient targets (API.md §Nutrient targets): GET /targets for a date when the server is
- * reachable, kept on this device so the day view and the report still have them offline.
- */
-import { api, isOffline } from "./api";
-import { getMeta, setMeta, type Store } from "./store";
+/** The person's nutrient targets (API.md §Nutrient targets), as GET /targets gives them. */
+import { basisOf, targetsFor } from "../../src/features/targets/compute";
+import { DRI_SOURCE } from "../../src/features/targets/dri";
+import { goalsFor, type GoalsRecord } from "./goals";
+import { getMeta, type Store } from "./store";
+import { localProfile, localSettings } from "./targets-local";
 
 /** One nutrient's target as GET /targets gives it (the fields the app uses). */
 export interface TargetItem {
@@ -41,16 +41,27 @@ export interface TargetsDoc {
   items: TargetItem[];
 }
 
-const KEY = "targets:doc";
-
-/** The targets of `date`: the server's, else the last ones this device was given (null: never any). */
-export async function loadTargets(db: Store, date: string): Promise<TargetsDoc | null> {
-  try {
-    const doc = await api<TargetsDoc>("GET", `/targets?date=${date}`);
-    await setMeta(db, KEY, doc);
-    return doc;
-  } catch (e) {
-    if (!isOffline(e) && !(e instanceof Error && "status" in e && (e as { status: number }).status === 404)) throw e;
-    return (await getMeta<TargetsDoc>(db, KEY)) ?? null;
-  }
+/**
+ * The targets of `date`, worked out here by the server's own rules (targets/compute.ts, with the DRI tables
+ * bundled) from the profile, the settings and that day's energy goal as this device has them: the same answer
+ * as GET /targets, offline too, and at once after a change made here.
+ */
+export async function loadTargets(db: Store, date: string, today: string): Promise<TargetsDoc> {
+  const [profile, settings, goals] = await Promise.all([
+    localProfile(db),
+    localSettings(db),
+    getMeta<{ goals: GoalsRecord | null }>(db, "goals"),
+  ]);
+  const energy = goalsFor(goals?.goals ?? null, date)?.energy_kcal ?? null;
+  const { basis, basis_note } = basisOf(profile, today);
+  const { items } = targetsFor(profile, settings, today, energy);
+  return {
+    date,
+    basis,
+    basis_note,
+    source: DRI_SOURCE,
+    fiber_per_energy: settings.fiber_per_energy,
+    energy_goal_kcal: energy,
+    items,
+  };
 }

@@ -9,8 +9,9 @@ import { api } from "../api";
 import { amountOf, amountsOf } from "../day-amounts";
 import { fromFood } from "../records";
 import { getMeta, setMeta, type Meal, type Store } from "../store";
+import { nutrientName } from "../nutrient-names";
 import { loadTargets, type TargetItem } from "../targets";
-import { useApp, useData } from "../ui";
+import { dateIn, useApp, useData } from "../ui";
 import { NutrientBar } from "./nutrient-bar";
 import { EXTRA_LABEL, FIRST, INFO, MEAL_EXTRA, NutrientList, unitOf, type NutrientRow } from "./nutrient-list";
 
@@ -20,7 +21,7 @@ const FIRST_KEY = "nutrients:first";
 /** Energy is the Totals' (against the goal); so are the macros where they have no target. */
 const NOT_HERE = new Set(["energy_kcal", "energy_kj"]);
 const MACROS = new Set(["protein_g", "fat_g", "carbohydrate_g"]);
-const label = (k: string) => EXTRA_LABEL[k] ?? FIRST.get(k) ?? INFO.get(k)!.name;
+const label = (k: string) => EXTRA_LABEL[k] ?? FIRST.get(k) ?? nutrientName(k, INFO.get(k)!.name);
 
 /** Full nutrient values of the day's foods, fetched once for foods this device has not seen in full. */
 export async function fullFoods(db: Store, meals: Meal[]) {
@@ -41,7 +42,7 @@ export async function fullFoods(db: Store, meals: Meal[]) {
 export function Nutrients({ meals, date }: { meals: Meal[]; date: string }) {
   const app = useApp();
   const full = useData(() => fullFoods(app.db, meals), [meals.map((m) => m.id).join()]);
-  const targets = useData(() => loadTargets(app.db, date).catch(() => null), [date]);
+  const targets = useData(() => loadTargets(app.db, date, dateIn(app.user.timezone)), [date]);
   const chosen = useData(async () => (await getMeta<string[]>(app.db, FIRST_KEY)) ?? DEFAULT_FIRST, []);
   const amounts = amountsOf(meals, full ?? new Map());
   const of = meals.length;
@@ -81,7 +82,6 @@ export function Nutrients({ meals, date }: { meals: Meal[]; date: string }) {
               <NutrientList rows={plainMore} />
             </details>
           )}
-          <p class="muted">Targets show here once this device has reached the server.</p>
         </>
       ) : (
         <>
@@ -134,7 +134,7 @@ function FirstChooser({ items, chosen }: { items: TargetItem[]; chosen: string[]
               checked={picked.includes(t.key)}
               onChange={(e) => void toggle(t.key, (e.target as HTMLInputElement).checked)}
             />
-            {t.name}
+            {nutrientName(t.key, t.name)}
           </label>
         ))}
       </fieldset>

@@ -5,6 +5,7 @@
  * of the day's entries the amount is from. Nothing known is said as such, never drawn as zero.
  */
 import type { Amount } from "../day-amounts";
+import { nutrientName } from "../nutrient-names";
 import type { TargetItem } from "../targets";
 import { grams } from "../ui";
 
@@ -23,24 +24,26 @@ export const overLimit = (item: TargetItem, value: number) =>
 
 export function NutrientBar({ item, amount }: { item: TargetItem; amount: Amount }) {
   const unit = unitText(item.unit);
+  const name = nutrientName(item.key, item.name);
   const none = amount.known === 0;
   const pct = none ? null : percentOf(item, amount.value);
   const over = !none && overLimit(item, amount.value);
   const partial = !none && amount.known < amount.of;
   const target = item.minimum ?? item.maximum;
-  const limitPct = item.maximum !== null && item.minimum ? (100 * item.maximum) / item.minimum : null;
+  // where the upper bound sits on the track (at 100 % when it is the only bound)
+  const limitPct = item.maximum === null ? null : item.minimum ? (100 * item.maximum) / item.minimum : 100;
   // the track runs to the larger of the target, the upper limit and the amount, at most 3× the target
   const scale = Math.min(300, Math.max(100, limitPct ?? 0, pct ?? 0));
   const at = (p: number) => `${(100 * Math.min(p, scale)) / scale}%`;
   const targetText = target === null ? "" : `${fmt(target, item.unit)} ${unit}`;
   const from = partial ? `, from ${amount.known} of ${amount.of} foods` : "";
   const valueText = none
-    ? `not known: none of the ${amount.of} ${amount.of === 1 ? "food says" : "foods say"} how much`
+    ? `not known: ${amount.of === 1 ? "the one food does not say" : `none of the ${amount.of} foods says`} how much`
     : `${Math.round(pct ?? 0)} % of ${targetText}${item.minimum === null ? " (upper limit)" : ""}: ${fmt(amount.value, item.unit)} ${unit}${from}${over ? ", over the upper limit" : ""}`;
   return (
     <li class={`nbar${over ? " over" : ""}${partial ? " partial" : ""}${none ? " unknown" : ""}`}>
       <div class="nbar-head">
-        <span class="nbar-name">{item.name}</span>
+        <span class="nbar-name">{name}</span>
         <span class="nbar-value">
           {none ? (
             "not known"
@@ -54,7 +57,7 @@ export function NutrientBar({ item, amount }: { item: TargetItem; amount: Amount
       <div
         class="ntrack"
         role="progressbar"
-        aria-label={item.name}
+        aria-label={name}
         aria-valuemin={0}
         aria-valuemax={Math.max(100, Math.round(pct ?? 0))}
         aria-valuenow={pct === null ? undefined : Math.round(pct)}
@@ -76,7 +79,7 @@ export function NutrientBar({ item, amount }: { item: TargetItem; amount: Amount
             }}
           />
         )}
-        {limitPct !== null && (
+        {limitPct !== null && limitPct <= scale && (
           <span
             class="nmark limit"
             ref={(el) => {
@@ -93,7 +96,8 @@ export function NutrientBar({ item, amount }: { item: TargetItem; amount: Amount
             </span>
           )}
           {partial && `From ${amount.known} of ${amount.of} foods: the rest do not say.`}
-          {none && `Not known: none of the day's ${amount.of} ${amount.of === 1 ? "entry says" : "entries say"}.`}
+          {none &&
+            `Not known: ${amount.of === 1 ? "the one entry does not say" : `none of the ${amount.of} entries says`}.`}
         </p>
       )}
     </li>

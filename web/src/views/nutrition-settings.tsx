@@ -14,7 +14,7 @@ export function NutritionSettings({ onSaved }: { onSaved: (note: string) => void
     const [profile, settings, doc] = await Promise.all([
       localProfile(app.db),
       localSettings(app.db),
-      loadTargets(app.db, today).catch(() => null),
+      loadTargets(app.db, today, today),
     ]);
     return { profile, settings, doc };
   }, [today]);
@@ -22,19 +22,12 @@ export function NutritionSettings({ onSaved }: { onSaved: (note: string) => void
   return (
     <>
       <ProfileForm key={JSON.stringify(data.profile)} profile={data.profile} onSaved={onSaved} />
-      {data.doc ? (
-        <TargetsForm
-          key={JSON.stringify([data.settings, data.doc.items.map((t) => [t.minimum, t.maximum])])}
-          doc={data.doc}
-          settings={data.settings}
-          onSaved={onSaved}
-        />
-      ) : (
-        <section aria-labelledby="targets-title">
-          <h2 id="targets-title">Targets</h2>
-          <p class="muted">Your nutrient targets show here once this device has reached the server.</p>
-        </section>
-      )}
+      <TargetsForm
+        key={JSON.stringify([data.settings, data.doc.items.map((t) => [t.minimum, t.maximum])])}
+        doc={data.doc}
+        settings={data.settings}
+        onSaved={onSaved}
+      />
     </>
   );
 }

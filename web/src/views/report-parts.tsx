@@ -3,6 +3,7 @@
  * nutrient against its target with how many foods its average is from, and the three furthest below target
  * with the foods richest in each per 100 kcal (first what this person eats, then common catalogue foods).
  */
+import { nutrientName } from "../nutrient-names";
 import { grams, kcal, shortDay } from "../ui";
 import { unitText } from "./nutrient-bar";
 
@@ -110,7 +111,7 @@ export function ReportBody({ report: r }: { report: Report }) {
           {r.furthest_below.map((b) => (
             <div key={b.key} class="lowest-item">
               <h3>
-                {b.name}: {Math.round(b.percent_of_minimum)} % of {amountText(b.minimum, b.unit)} (
+                {nutrientName(b.key, b.name)}: {Math.round(b.percent_of_minimum)} % of {amountText(b.minimum, b.unit)} (
                 {amountText(b.average, b.unit)} a day)
               </h3>
               {b.richest.length === 0 ? (
@@ -149,7 +150,7 @@ export function ReportBody({ report: r }: { report: Report }) {
           <tbody>
             {r.items.map((i) => (
               <tr key={i.key} class={i.status === "above" ? "over" : i.status === "below" ? "below" : undefined}>
-                <th scope="row">{i.name}</th>
+                <th scope="row">{nutrientName(i.key, i.name)}</th>
                 <td>
                   {i.average === null ? "not known" : amountText(i.average, i.unit)}
                   {i.average !== null && i.from_foods.known < i.from_foods.of && (

@@ -6,6 +6,7 @@
 import { useState } from "preact/hooks";
 import { useSubmit } from "../action";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
+import { nutrientName } from "../nutrient-names";
 import type { Bound, TargetItem, TargetsDoc } from "../targets";
 import { saveTargetSettings, type TargetSettings } from "../targets-local";
 import { ErrorText, useApp } from "../ui";
@@ -41,7 +42,7 @@ export function TargetsForm({
       const read = (which: "minimum" | "maximum") => {
         const text = String(f.get(`${t.key}.${which}`) ?? "");
         const v = parseDecimal(text);
-        const label = `${t.name}, ${which === "minimum" ? "Minimum" : "Maximum"}`;
+        const label = `${nutrientName(t.key, t.name)}, ${which === "minimum" ? "Minimum" : "Maximum"}`;
         if (Number.isNaN(v)) throw new Error(notANumber(label, text));
         if (v !== null && (v < 0 || v > MAX)) throw new Error(`${label}: from 0 to ${MAX}, or leave it empty.`);
         return v;
@@ -55,7 +56,7 @@ export function TargetsForm({
         return setError((e as Error).message);
       }
       if (minimum !== null && maximum !== null && minimum > maximum)
-        return setError(`${t.name}: the minimum must not be above the maximum.`);
+        return setError(`${nutrientName(t.key, t.name)}: the minimum must not be above the maximum.`);
       if (minimum !== null || maximum !== null) nutrients[t.key] = { minimum, maximum };
     }
     setError(null);
@@ -68,10 +69,18 @@ export function TargetsForm({
       <form onSubmit={save} noValidate>
         <h2 id="targets-title">Targets</h2>
         <p class="muted">
-          {doc.basis_note} Each nutrient's default is from the {doc.source?.name ?? "Dietary Reference Intakes"}
-          {doc.source?.version ? ` (${doc.source.version})` : ""}. Type your own minimum, maximum or both; leave a box
-          empty for the default.
+          {doc.basis_note} Type your own minimum, maximum or both; a box left empty keeps the default shown under the
+          nutrient's name.
         </p>
+        <details class="source">
+          <summary>Where the defaults come from</summary>
+          <p class="muted">
+            {doc.source?.name ?? "Dietary Reference Intakes"}
+            {doc.source?.version ? `, ${doc.source.version}` : ""}. RDA: the intake that meets the needs of nearly
+            everyone in the group; AI: adequate intake, where there is no RDA; UL: the upper limit; CDRR: sodium's
+            chronic-disease risk reduction intake. A UL for supplements only is never a warning about food.
+          </p>
+        </details>
         <label class="check">
           <input type="checkbox" name="fiber_per_energy" defaultChecked={settings.fiber_per_energy} />
           Fibre follows my energy goal: 14 g per 1,000 kcal
@@ -110,7 +119,7 @@ function Row({ item, own }: { item: TargetItem; own?: { minimum: number | null; 
   return (
     <tr>
       <th scope="row" id={id}>
-        {item.name} <span class="muted">({unitText(item.unit)})</span>
+        {nutrientName(item.key, item.name)} <span class="muted">({unitText(item.unit)})</span>
         <span class="muted target-default">{[fibre ?? lo, hi].filter(Boolean).join(" · ") || "no default"}</span>
       </th>
       <td>
@@ -119,7 +128,6 @@ function Row({ item, own }: { item: TargetItem; own?: { minimum: number | null; 
           aria-label="Minimum"
           aria-describedby={id}
           defaultValue={own?.minimum?.toString() ?? ""}
-          placeholder={item.reference?.minimum ? String(item.reference.minimum.value) : ""}
         />
       </td>
       <td>
@@ -128,7 +136,6 @@ function Row({ item, own }: { item: TargetItem; own?: { minimum: number | null; 
           aria-label="Maximum"
           aria-describedby={id}
           defaultValue={own?.maximum?.toString() ?? ""}
-          placeholder={item.reference?.maximum ? String(item.reference.maximum.value) : ""}
         />
       </td>
     </tr>
