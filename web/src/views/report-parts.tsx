@@ -134,7 +134,7 @@ export function ReportBody({ report: r }: { report: Report }) {
         </section>
       )}
 
-      <div class="table-scroll">
+      <div class="table-scroll" tabIndex={0} role="group" aria-label="Nutrients against your targets, table">
         <table class="report-items">
           <caption>Nutrients against your targets (average per day)</caption>
           <thead>

@@ -85,7 +85,7 @@ export function TargetsForm({
           <input type="checkbox" name="fiber_per_energy" defaultChecked={settings.fiber_per_energy} />
           Fibre follows my energy goal: 14 g per 1,000 kcal
         </label>
-        <div class="table-scroll">
+        <div class="table-scroll" tabIndex={0} role="group" aria-label="Your nutrient targets, table">
           <table class="targets">
             <caption class="sr">Your nutrient targets a day</caption>
             <thead>
