@@ -160,6 +160,41 @@ test("Settings → Profile and Targets, saved offline, reach the server; the day
   await ctx.close();
 }, 120_000);
 
+test("a profile and a weigh-in made elsewhere arrive by sync; Targets shows GET /targets' defaults and energy reference", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  const put = (path: string, body: unknown) =>
+    fetch(`${env.srv.url}/api/v1${path}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  expect(
+    (await put("/targets/profile", { sex: "male", birth_year: 1980, height_cm: 180, activity: "active" })).ok,
+  ).toBe(true);
+  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  expect((await put(`/weights/${today}`, { kg: 80 })).ok).toBe(true);
+  await page.reload();
+  await synced(page);
+  await page.getByRole("link", { name: "Settings" }).click();
+  const doc = await apiGet(env.srv.url, token, "/targets");
+  expect(doc.energy_reference.kcal).toBeGreaterThan(2000);
+  const region = page.getByRole("region", { name: "Targets" });
+  await region.getByText(`Energy reference for your profile: ${doc.energy_reference.kcal} kcal a day`).waitFor();
+  await expect(
+    page.getByRole("region", { name: "Profile" }).getByRole("combobox", { name: "Sex" }).inputValue(),
+  ).resolves.toBe("male");
+  for (const t of doc.items) {
+    const row = region.getByRole("row").filter({
+      has: page.getByRole("rowheader", { name: new RegExp(`^${reEscape(nutrientName(t.key, t.name))} \\(`) }),
+    });
+    const text = (await row.getByRole("rowheader").textContent())!;
+    if (t.reference.minimum) expect(text, t.key).toContain(`${t.reference.minimum.kind} ${t.reference.minimum.value} `);
+    if (t.reference.maximum) expect(text, t.key).toContain(`${t.reference.maximum.kind} ${t.reference.maximum.value} `);
+  }
+});
+
 test("the Report shows GET /report's figures, for a week and a month", async () => {
   const { page } = await device(env.browser, env.srv.url, { width: 1280, height: 800 });
   await register(page, env.srv.url);

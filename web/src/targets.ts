@@ -1,5 +1,6 @@
 /** The person's nutrient targets (API.md §Nutrient targets), as GET /targets gives them. */
-import { basisOf, targetsFor } from "../../src/features/targets/compute";
+import { basisOf, energyReference, targetsFor } from "../../src/features/targets/compute";
+import { trendAt } from "../../src/features/weights/trend";
 import { DRI_SOURCE } from "../../src/features/targets/dri";
 import { goalsFor, type GoalsRecord } from "./goals";
 import { getMeta, type Store } from "./store";
@@ -38,6 +39,8 @@ export interface TargetsDoc {
   source?: { name: string; version: string };
   fiber_per_energy?: boolean;
   energy_goal_kcal?: number | null;
+  /** The IOM 2005 estimated energy requirement for the profile and the latest weight trend (null: a fact missing). */
+  energy_reference?: { kcal: number; method: string; weight_kg: number } | null;
   items: TargetItem[];
 }
 
@@ -47,13 +50,20 @@ export interface TargetsDoc {
  * as GET /targets, offline too, and at once after a change made here.
  */
 export async function loadTargets(db: Store, date: string, today: string): Promise<TargetsDoc> {
-  const [profile, settings, goals] = await Promise.all([
+  const [profile, settings, goals, weights] = await Promise.all([
     localProfile(db),
     localSettings(db),
     getMeta<{ goals: GoalsRecord | null }>(db, "goals"),
+    db.getAll("weights"),
   ]);
+  // the weight trend today, as GET /targets takes it (to 0.1 kg)
+  const trend = trendAt(
+    weights.sort((a, b) => a.date.localeCompare(b.date)),
+    [today],
+  ).get(today);
   const energy = goalsFor(goals?.goals ?? null, date)?.energy_kcal ?? null;
-  const { basis, basis_note } = basisOf(profile, today);
+  const { basis, basis_note: note } = basisOf(profile, today);
+  const basis_note = note.replace(/[a-z]+_\d+(_\d*)?/g, groupName);
   const { items } = targetsFor(profile, settings, today, energy);
   return {
     date,
@@ -62,6 +72,22 @@ export async function loadTargets(db: Store, date: string, today: string): Promi
     source: DRI_SOURCE,
     fiber_per_energy: settings.fiber_per_energy,
     energy_goal_kcal: energy,
+    energy_reference: energyReference(profile, today, trend === undefined ? null : Math.round(trend * 10) / 10),
     items,
   };
+}
+
+const WHO: Record<string, string> = {
+  female: "women",
+  male: "men",
+  pregnancy: "pregnancy",
+  lactation: "breastfeeding",
+  child: "children",
+};
+
+/** A DRI group's code as words: `female_31_50` → "women 31–50", `male_71_` → "men over 70". */
+export function groupName(code: string): string {
+  const [who, from, to] = code.split("_");
+  const ages = to === "" ? `over ${Number(from) - 1}` : `${from}–${to}`;
+  return `${WHO[who!] ?? who}${who === "pregnancy" || who === "lactation" ? "," : ""} ${ages}`;
 }

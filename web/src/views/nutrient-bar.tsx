@@ -31,7 +31,9 @@ export function NutrientBar({ item, amount }: { item: TargetItem; amount: Amount
   const partial = !none && amount.known < amount.of;
   const target = item.minimum ?? item.maximum;
   // where the upper bound sits on the track (at 100 % when it is the only bound)
-  const limitPct = item.maximum === null ? null : item.minimum ? (100 * item.maximum) / item.minimum : 100;
+  // (a supplements-only or retinol-only UL is no limit on food: not drawn)
+  const counts = (item.maximum_applies_to ?? "total") === "total";
+  const limitPct = item.maximum === null || !counts ? null : item.minimum ? (100 * item.maximum) / item.minimum : 100;
   // the track runs to the larger of the target, the upper limit and the amount, at most 3× the target
   const scale = Math.min(300, Math.max(100, limitPct ?? 0, pct ?? 0));
   const at = (p: number) => `${(100 * Math.min(p, scale)) / scale}%`;
@@ -95,7 +97,7 @@ export function NutrientBar({ item, amount }: { item: TargetItem; amount: Amount
               <span aria-hidden="true">▲ </span>Over the upper limit of {fmt(item.maximum!, item.unit)} {unit}.{" "}
             </span>
           )}
-          {partial && `From ${amount.known} of ${amount.of} foods: the rest do not say.`}
+          {partial && `From ${amount.known} of ${amount.of} foods.`}
           {none &&
             `Not known: ${amount.of === 1 ? "the one entry does not say" : `none of the ${amount.of} entries says`}.`}
         </p>

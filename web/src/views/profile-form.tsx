@@ -89,7 +89,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
         <h2 id="profile-title">Profile</h2>
         <p class="muted">
           All optional. Morsel uses these only to choose your nutrient targets from the Dietary Reference Intakes; left
-          empty, it uses adult reference values. They are never shared.
+          empty, it uses adult reference values.
         </p>
         <Choice
           name="sex"

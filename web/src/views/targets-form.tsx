@@ -4,6 +4,7 @@
  * fibre can follow 14 g per 1,000 kcal of the energy goal instead. Saved here first and synced (targets-local.ts).
  */
 import { useState } from "preact/hooks";
+import { toUnit } from "../../../src/features/weights/trend";
 import { useSubmit } from "../action";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import { nutrientName } from "../nutrient-names";
@@ -72,6 +73,13 @@ export function TargetsForm({
           {doc.basis_note} Type your own minimum, maximum or both; a box left empty keeps the default shown under the
           nutrient's name.
         </p>
+        {doc.energy_reference && (
+          <p>
+            Energy reference for your profile: {doc.energy_reference.kcal} kcal a day ({doc.energy_reference.method}, at{" "}
+            {toUnit(doc.energy_reference.weight_kg, app.user.weight_unit ?? "kg")} {app.user.weight_unit ?? "kg"})
+            {doc.energy_goal_kcal ? `; your energy goal is ${doc.energy_goal_kcal} kcal.` : "."}
+          </p>
+        )}
         <details class="source">
           <summary>Where the defaults come from</summary>
           <p class="muted">
