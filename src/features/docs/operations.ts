@@ -50,6 +50,7 @@ export const OPERATIONS: Record<string, { id: string; csv?: boolean }> = {
   "PUT /api/v1/targets/profile": { id: "putTargetProfile" },
   "GET /api/v1/report": { id: "getReport" },
   "GET /api/v1/report/csv": { id: "getReportCsv" },
+  "GET /api/v1/report/day": { id: "getDayReport" },
   "GET /api/v1/stats/daily": { id: "getDailyStats" },
   "GET /api/v1/stats/weekly": { id: "getWeeklyStats" },
   "GET /api/v1/stats/days": { id: "getStatsOverDays" },

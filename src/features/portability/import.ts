@@ -290,11 +290,11 @@ export async function writeExport(
   if (wanted && (await run(tx(() => replaceSchedule(ctx.goals, wanted))))) summary.goals = "updated";
   if (settings.profile) {
     const profile = settings.profile;
-    summary.target_profile = (await run(saveSettings(ctx.targets, { profile }))) ? "updated" : "unchanged";
+    summary.target_profile = (await run(saveSettings(ctx.targets, { profile }, true))) ? "updated" : "unchanged";
   }
   if (settings.targets) {
     const targets = settings.targets;
-    summary.targets = (await run(saveSettings(ctx.targets, { targets }))) ? "updated" : "unchanged";
+    summary.targets = (await run(saveSettings(ctx.targets, { targets }, true))) ? "updated" : "unchanged";
   }
   summary.weights = await importWeights(ctx.store, ctx.weights, diary.weights, pause);
   summary.days = await importDays(ctx.store, ctx.days, diary.days, pause);

@@ -51,7 +51,6 @@ export const ProfileBody = t.Object(
   },
   {
     title: "ProfileBody",
-    additionalProperties: false,
     description: "Every field is optional; left out or null: not said.",
     errorMessage: "must be an object with sex, birth_year, height_cm, activity and life_stage (each optional)",
   },
@@ -81,7 +80,7 @@ const bound = (what: string) =>
   );
 export const TargetOverride = t.Object(
   { minimum: bound("minimum"), maximum: bound("maximum") },
-  { additionalProperties: false, errorMessage: "must be an object with minimum and/or maximum" },
+  { errorMessage: "must be an object with minimum and/or maximum" },
 );
 
 export const TargetsBody = t.Object(
@@ -99,7 +98,7 @@ export const TargetsBody = t.Object(
       }),
     ),
   },
-  { title: "TargetsBody", additionalProperties: false, errorMessage: "must be an object" },
+  { title: "TargetsBody", errorMessage: "must be an object" },
 );
 export type TargetsInput = typeof TargetsBody.static;
 

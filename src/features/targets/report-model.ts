@@ -77,6 +77,9 @@ export const Report = t.Object(
         average: Nullable(t.Number()),
         goal: Nullable(t.Number({ description: "the mean of the counted days' own goals; null: none set" })),
         difference: Nullable(t.Number({ description: "average − goal" })),
+        net_carbs: t.Boolean({
+          description: "carbohydrate with the goal's net carbs: the average is carbohydrate − fibre",
+        }),
       }),
     ),
     items: t.Array(ReportItem),
@@ -98,3 +101,27 @@ export const Report = t.Object(
   { title: "Report" },
 );
 export type ReportT = typeof Report.static;
+
+export const DayReport = t.Object(
+  {
+    date: t.String({ format: "date" }),
+    meal_count: Int(),
+    items: t.Array(
+      t.Object({
+        key: t.String(),
+        name: t.String(),
+        unit: t.String(),
+        total: Nullable(t.Number({ description: "the day's sum; null: logged, but no entry carries a value" })),
+        from_foods: FromFoods,
+        minimum: Nullable(t.Number()),
+        maximum: Nullable(t.Number()),
+        maximum_applies_to: Nullable(Enum(["total", "supplements", "preformed"])),
+        percent_of_minimum: Nullable(t.Number({ description: "total ÷ minimum × 100, to 0.1" })),
+        status: Nullable(Enum(["below", "within", "above", "no_data"], { description: "null: no target" })),
+      }),
+      { description: "every catalogue nutrient but energy in kJ, in the catalogue's order" },
+    ),
+  },
+  { title: "DayReport" },
+);
+export type DayReportT = typeof DayReport.static;

@@ -7,7 +7,8 @@ import { mealsCtx, type MealsDeps } from "../meals/context";
 import type { AuthedUser } from "../auth/plugin";
 import { buildReport } from "./report";
 import { reportCsv } from "./report-csv";
-import { Report, ReportQuery } from "./report-model";
+import { DayReport, Report, ReportQuery } from "./report-model";
+import { buildDay } from "./day";
 
 export function reportRoutes(deps: MealsDeps & { catalogue: Catalogue }) {
   const tags = ["targets"];
@@ -24,6 +25,19 @@ export function reportRoutes(deps: MealsDeps & { catalogue: Catalogue }) {
         tags,
         summary: "A week or month report: the average per day against each target and goal, and what is lowest",
         description,
+      },
+    })
+    .get("/day", ({ user, query }) => replyWith(deps, buildDay({ ctx: ctx(user), input: query })), {
+      auth: true,
+      query: t.Object({
+        date: t.Optional(t.String({ format: "date", description: "YYYY-MM-DD in your time zone; default today" })),
+      }),
+      response: { 200: DayReport, ...errors(400, 401) },
+      detail: {
+        tags,
+        summary: "One day's total of every nutrient, how many entries carry it, and each against its target",
+        description:
+          "The day view's bars: `total` ÷ `minimum` is `percent_of_minimum`. The eight meal nutrients are the meals' own (as GET /meals/daily); the others come from each food's per-100 g values. Today is included.",
       },
     })
     .get(

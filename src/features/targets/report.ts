@@ -16,6 +16,7 @@ import { marksOver } from "../days/service";
 import { GOAL_KEYS, goalsOver, plansOf } from "../goals/service";
 import type { MealsCtx } from "../meals/service";
 import { intakeOver, type DayIntake } from "./intake";
+import { assess } from "./assess";
 import { everydayFoods, richestIn } from "./richest";
 import { targetsOn } from "./service";
 import type { ReportQueryT, ReportT } from "./report-model";
@@ -24,7 +25,6 @@ export const MAX_REPORT_DAYS = 93;
 const PERIOD_DAYS = { week: 7, month: 30 } as const;
 /** Mostly drunk, from tap water, which few people log: never among the lowest. */
 const NOT_RANKED = new Set(["water_g", "fluoride_ug"]);
-const r1 = (x: number) => Math.round(x * 10) / 10;
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
 export interface ReportCtx {
@@ -75,15 +75,6 @@ export function* buildReport({ ctx, input }: { ctx: ReportCtx; input: ReportQuer
   const { items: targets } = yield* targetsOn(m.userId, last, m);
   const items = targets.map((t) => {
     const avg = average(t.key);
-    const warnAbove = t.maximum !== null && t.maximum_applies_to !== "supplements";
-    const status =
-      avg === null
-        ? "no_data"
-        : t.minimum !== null && avg < t.minimum
-          ? "below"
-          : warnAbove && avg > t.maximum!
-            ? "above"
-            : "within";
     return {
       key: t.key,
       name: t.name,
@@ -92,18 +83,23 @@ export function* buildReport({ ctx, input }: { ctx: ReportCtx; input: ReportQuer
       minimum: t.minimum,
       maximum: t.maximum,
       maximum_applies_to: t.maximum_applies_to,
-      percent_of_minimum: avg === null || !t.minimum ? null : r1((100 * avg) / t.minimum),
-      status: status as "no_data" | "below" | "above" | "within",
+      ...assess(t, avg),
       from_foods: { known: known(t.key), of: entries },
     };
   });
 
-  const goalDays = goalsOver(yield* plansOf(m.userId), from, to);
+  const plans = yield* plansOf(m.userId);
+  const goalDays = goalsOver(plans, from, to);
+  // with net carbs, the carbohydrate goal is judged on carbohydrate − fibre (fibre unknown: 0)
+  const net = plans.filter((p) => p.startsOn <= last).at(-1)?.netCarbs ?? false;
+  const netCarbs = () =>
+    n === 0 || known("carbohydrate_g") === 0 ? null : r2((sum("carbohydrate_g") - sum("fiber_g")) / n);
   const goals = GOAL_KEYS.map((k) => {
     const set = used.map((d) => goalDays.get(d.date)![k]).filter((g): g is number => g !== null);
-    const avg = average(k) ?? (n > 0 ? 0 : null);
+    const avg = (k === "carbohydrate_g" && net ? netCarbs() : average(k)) ?? (n > 0 ? 0 : null);
     const goal = set.length === 0 ? null : r2(set.reduce((a, g) => a + g, 0) / set.length);
-    return { key: k, average: avg, goal, difference: avg === null || goal === null ? null : r2(avg - goal) };
+    const difference = avg === null || goal === null ? null : r2(avg - goal);
+    return { key: k, average: avg, goal, difference, net_carbs: k === "carbohydrate_g" && net };
   });
 
   const below = items

@@ -6,23 +6,20 @@
  *   carbohydrate: a minimum and a maximum a day, from the DRI tables for the profile unless the person
  *   sets their own.
  */
-import { localDate } from "../../lib/time";
 import type { Q } from "../../db/q";
+import { invalid } from "../../lib/errors";
+import { addDays, isCalendarDate, localDate } from "../../lib/time";
 import { goalsOn, plansOf } from "../goals/service";
 import { weightsOver } from "../weights/service";
-import { addDays } from "../../lib/time";
-import { DRI_SOURCE } from "./dri";
 import { basisOf, energyReference, targetsFor } from "./compute";
-import type { ProfileInput, ProfileT, TargetsDocumentT, TargetsInput, TargetSettingsT } from "./model";
-import { saveSettings, settingsOf, writeSettings, type TargetsCtx } from "./settings";
+import { DRI_SOURCE } from "./dri";
+import type { ProfileInput, ProfileT, TargetsDocumentT, TargetsInput } from "./model";
+import { saveSettings, settingsOf, type TargetsCtx } from "./settings";
 import { checkProfile, checkTargets } from "./validate";
-import { isCalendarDate } from "../../lib/time";
-import { invalid } from "../../lib/errors";
 
 export type { TargetsCtx } from "./settings";
-export { saveSettings, settingsOf, writeSettings } from "./settings";
+export { saveSettings, settingsOf } from "./settings";
 export { checkProfile, checkTargets } from "./validate";
-export { targetsFor } from "./compute";
 
 const today = (ctx: Pick<TargetsCtx, "now" | "timezone">) => localDate(ctx.now, ctx.timezone);
 
@@ -72,17 +69,7 @@ export function* getTargets({ ctx, input }: { ctx: TargetsCtx; input: { date?: s
 
 /** PUT /targets (and a targets upsert from sync): the whole settings document; nutrients left out keep their defaults. */
 export function* putTargets({ ctx, input }: { ctx: TargetsCtx; input: TargetsInput | unknown }): Q<TargetsDocumentT> {
-  const targets: TargetSettingsT = checkTargets(input);
+  const targets = checkTargets(input);
   yield* saveSettings(ctx, { targets });
   return yield* getTargets({ ctx, input: {} });
-}
-
-/** Import: both documents at once (checked by the caller); which changed. Call inside a transaction. */
-export function* replaceSettings(
-  ctx: TargetsCtx,
-  wanted: { profile: ProfileT; targets: TargetSettingsT },
-): Q<{ profile: boolean; targets: boolean }> {
-  const profile = yield* writeSettings(ctx, { profile: wanted.profile });
-  const targets = yield* writeSettings(ctx, { targets: wanted.targets });
-  return { profile, targets };
 }

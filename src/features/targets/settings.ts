@@ -39,15 +39,18 @@ export function* settingsOf(userId: number): Q<{ profile: ProfileT; targets: Tar
 
 type Part = { profile: ProfileT } | { targets: TargetSettingsT };
 
-/** Writes one of the two documents (already checked); false when it was already so. Call inside a transaction. */
-export function* writeSettings(ctx: TargetsCtx, part: Part): Q<boolean> {
+/**
+ * Writes one of the two documents (already checked) and logs it, as a PUT of goals does; with
+ * `onlyIfChanged` (import) a document already so is left alone and false returned. Call inside a transaction.
+ */
+export function* writeSettings(ctx: TargetsCtx, part: Part, onlyIfChanged = false): Q<boolean> {
   const current = yield* settingsOf(ctx.userId);
   const next = { ...current, ...part };
   const [entity, doc, before] =
     "profile" in part
       ? (["target_profile", next.profile, current.profile] as const)
       : (["targets", next.targets, current.targets] as const);
-  if (JSON.stringify(doc) === JSON.stringify(before)) return false;
+  if (onlyIfChanged && JSON.stringify(doc) === JSON.stringify(before)) return false;
   const stamp = ctx.now.toISOString();
   yield* exec((db, t) =>
     db
@@ -63,6 +66,6 @@ export function* writeSettings(ctx: TargetsCtx, part: Part): Q<boolean> {
 }
 
 /** Writes in its own transaction. */
-export function saveSettings(ctx: TargetsCtx, part: Part): Q<boolean> {
-  return tx(() => writeSettings(ctx, part));
+export function saveSettings(ctx: TargetsCtx, part: Part, onlyIfChanged = false): Q<boolean> {
+  return tx(() => writeSettings(ctx, part, onlyIfChanged));
 }
