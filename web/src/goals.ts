@@ -5,8 +5,16 @@
 import { goalsOn, SINCE_ALWAYS, type Plan } from "../../src/features/goals/plans";
 import type { Goals } from "./store";
 
-type PlanView = Goals & { from: string | null; weekdays?: Plan["weekdays"] };
-export type GoalsRecord = Goals & { from?: string | null; weekdays?: Plan["weekdays"]; schedule?: PlanView[] };
+/** Macro goals given as % of energy (null: in grams), and whether carbs are net carbs (API.md §Goals). */
+export interface MacroForm {
+  protein_pct?: number | null;
+  fat_pct?: number | null;
+  carbohydrate_pct?: number | null;
+  net_carbs?: boolean;
+}
+type PlanView = Goals & MacroForm & { from: string | null; weekdays?: Plan["weekdays"] };
+export type GoalsRecord = Goals &
+  MacroForm & { from?: string | null; weekdays?: Plan["weekdays"]; schedule?: PlanView[] };
 
 export function goalsFor(record: GoalsRecord | null, date: string): Goals | null {
   if (!record) return null;
@@ -16,6 +24,8 @@ export function goalsFor(record: GoalsRecord | null, date: string): Goals | null
     startsOn: p.from ?? SINCE_ALWAYS,
     everyDay: { energy_kcal: p.energy_kcal, protein_g: p.protein_g, fat_g: p.fat_g, carbohydrate_g: p.carbohydrate_g },
     weekdays: p.weekdays ?? {},
+    percent: { everyDay: {}, weekdays: {} }, // the grams are in the goals already
+    netCarbs: p.net_carbs === true,
   }));
   return goalsOn(plans, date);
 }
