@@ -148,7 +148,7 @@ export type Tx = IDBPTransaction<Schema, typeof ALL_STORES extends readonly (inf
 export const writeAll = (db: Store): Tx => db.transaction([...ALL_STORES], "readwrite");
 
 export function openStore(userId: number): Promise<Store> {
-  return openDB<Schema>(`morsel-${userId}`, 4, {
+  return openDB<Schema>(`morsel-${userId}`, 5, {
     upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) {
         db.createObjectStore("meals", { keyPath: "id" }).createIndex("date", "date");
@@ -171,6 +171,8 @@ export function openStore(userId: number): Promise<Store> {
         db.createObjectStore("days", { keyPath: "date" });
         if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // day marks were passed over before
       }
+      // the profile and target settings (meta `target_profile`, `targets`) were passed over before
+      if (oldVersion < 5 && oldVersion >= 1) void tx.objectStore("meta").delete("cursor");
     },
   });
 }
