@@ -30,7 +30,7 @@ export function buildDri() {
       kind: row.kind,
       table: row.table,
       source_unit: row.unit,
-      ...(row.scope ? { scope: row.scope } : {}),
+      ...((m.scope ?? row.scope) ? { scope: m.scope ?? row.scope } : {}),
       ...(row.note ? { note: row.note } : {}),
       values: row.values.map((v) => (v === null ? null : clean(v * m.factor))),
     };

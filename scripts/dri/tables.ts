@@ -192,11 +192,21 @@ export const ROWS: readonly SourceRow[] = [
 
 /**
  * Which table row fills which catalogue nutrient (db/nutrients.ts keys), and how to convert the
- * table's unit to the catalogue's. Vitamin A's UL counts preformed vitamin A only, so it bounds
- * retinol, not RAE. Catalogue values that are close to but not the table's measure say so.
+ * table's unit to the catalogue's. Vitamin A's UL counts preformed vitamin A only: it bounds retinol
+ * (all of which is preformed), and is shown beside RAE as "preformed" (the RAE total above it is no
+ * warning: carotenoids count in RAE, not in the UL). Catalogue values close to but not the table's
+ * measure say so.
  */
 // biome-ignore format: one mapping a line
-export const MAPPING: readonly { key: string; nutrient: string; table: TableName; factor: number; caveat?: string }[] = [
+export const MAPPING: readonly {
+  key: string;
+  nutrient: string;
+  table: TableName;
+  factor: number;
+  caveat?: string;
+  /** What the bound counts of this catalogue value, where it differs from the row's scope. */
+  scope?: UpperScope;
+}[] = [
   { key: "protein_g", nutrient: "Protein", table: "RDA/AI macronutrients", factor: 1 },
   { key: "carbohydrate_g", nutrient: "Carbohydrate", table: "RDA/AI macronutrients", factor: 1 },
   { key: "fiber_g", nutrient: "Total fiber", table: "RDA/AI macronutrients", factor: 1 },
@@ -207,7 +217,8 @@ export const MAPPING: readonly { key: string; nutrient: string; table: TableName
   { key: "omega_3_g", nutrient: "α-Linolenic acid (n-3)", table: "RDA/AI macronutrients", factor: 1,
     caveat: "the catalogue's omega-3 is a sum of n-3 fatty acids (ALA, EPA, DHA), the AI is for ALA" },
   { key: "vitamin_a_rae_ug", nutrient: "Vitamin A (µg RAE)", table: "RDA/AI vitamins", factor: 1 },
-  { key: "retinol_ug", nutrient: "Vitamin A (preformed)", table: "UL vitamins", factor: 1 },
+  { key: "vitamin_a_rae_ug", nutrient: "Vitamin A (preformed)", table: "UL vitamins", factor: 1, scope: "preformed" },
+  { key: "retinol_ug", nutrient: "Vitamin A (preformed)", table: "UL vitamins", factor: 1, scope: "total" },
   { key: "vitamin_c_mg", nutrient: "Vitamin C", table: "RDA/AI vitamins", factor: 1 },
   { key: "vitamin_c_mg", nutrient: "Vitamin C", table: "UL vitamins", factor: 1 },
   { key: "vitamin_d_ug", nutrient: "Vitamin D", table: "RDA/AI vitamins", factor: 1 },

@@ -69,6 +69,9 @@ test("net carbs are kept with the goals; the report's carbohydrate is then carbo
   const carbs = r.goals.find((x: { key: string }) => x.key === "carbohydrate_g");
   expect(carbs).toMatchObject({ net_carbs: true, goal: 100 });
   expect(carbs.average).toBe(Math.round((day.carbohydrate_g - day.fiber_g) * 100) / 100);
+  // the trends' day rows carry fibre, for net carbs on the charts
+  const row = (await api("GET", "/stats/days?from=2026-11-23&to=2026-11-23")).json.days[0];
+  expect([row.carbohydrate_g, row.fiber_g]).toEqual([day.carbohydrate_g, day.fiber_g]);
 });
 
 test("bad input: % without an energy goal, out of range; weekday % need their own energy goal", async () => {
@@ -88,4 +91,5 @@ test("bad input: % without an energy goal, out of range; weekday % need their ow
     await api("PUT", "/goals", { energy_kcal: 2000, weekdays: { saturday: { energy_kcal: 2600, protein_pct: 20 } } })
   ).json;
   expect(sat.weekdays.saturday).toMatchObject({ energy_kcal: 2600, protein_g: 130, protein_pct: 20 });
+  expect(sat.weekdays.saturday.balance).toMatchObject({ macro_kcal: 520, energy_kcal: 2600, warning: null });
 });

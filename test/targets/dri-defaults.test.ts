@@ -36,7 +36,7 @@ const TABLES: Record<string, [string | null, string | null]> = {
   manganese_mg: [EL, ULE],
   selenium_ug: [EL, ULE],
   fluoride_ug: [EL, ULE],
-  vitamin_a_rae_ug: [VIT, null],
+  vitamin_a_rae_ug: [VIT, ULV],
   retinol_ug: [null, ULV],
   vitamin_c_mg: [VIT, ULV],
   thiamin_mg: [VIT, null],
@@ -61,7 +61,7 @@ const WOMAN_19_30: Expected = {
   sodium_mg: [1500, 2300], potassium_mg: [2600, null], calcium_mg: [1000, 2500], iron_mg: [18, 45],
   magnesium_mg: [310, 350], phosphorus_mg: [700, 4000], zinc_mg: [8, 40], copper_mg: [0.9, 10],
   manganese_mg: [1.8, 11], selenium_ug: [55, 400], fluoride_ug: [3000, 10000],
-  vitamin_a_rae_ug: [700, null], retinol_ug: [null, 3000], vitamin_c_mg: [75, 2000], thiamin_mg: [1.1, null],
+  vitamin_a_rae_ug: [700, 3000], retinol_ug: [null, 3000], vitamin_c_mg: [75, 2000], thiamin_mg: [1.1, null],
   riboflavin_mg: [1.1, null], niacin_mg: [14, 35], pantothenic_acid_mg: [5, null], vitamin_b6_mg: [1.3, 100],
   folate_ug: [400, 1000], vitamin_b12_ug: [2.4, null], choline_mg: [425, 3500], vitamin_d_ug: [15, 100],
   vitamin_e_mg: [15, 1000], vitamin_k_ug: [90, null],
@@ -74,7 +74,7 @@ const MAN_31_50: Expected = {
   sodium_mg: [1500, 2300], potassium_mg: [3400, null], calcium_mg: [1000, 2500], iron_mg: [8, 45],
   magnesium_mg: [420, 350], phosphorus_mg: [700, 4000], zinc_mg: [11, 40], copper_mg: [0.9, 10],
   manganese_mg: [2.3, 11], selenium_ug: [55, 400], fluoride_ug: [4000, 10000],
-  vitamin_a_rae_ug: [900, null], retinol_ug: [null, 3000], vitamin_c_mg: [90, 2000], thiamin_mg: [1.2, null],
+  vitamin_a_rae_ug: [900, 3000], retinol_ug: [null, 3000], vitamin_c_mg: [90, 2000], thiamin_mg: [1.2, null],
   riboflavin_mg: [1.3, null], niacin_mg: [16, 35], pantothenic_acid_mg: [5, null], vitamin_b6_mg: [1.3, 100],
   folate_ug: [400, 1000], vitamin_b12_ug: [2.4, null], choline_mg: [550, 3500], vitamin_d_ug: [15, 100],
   vitamin_e_mg: [15, 1000], vitamin_k_ug: [120, null],
@@ -101,7 +101,7 @@ const PREGNANT_19_30: Expected = {
   sodium_mg: [1500, 2300], potassium_mg: [2900, null], calcium_mg: [1000, 2500], iron_mg: [27, 45],
   magnesium_mg: [350, 350], phosphorus_mg: [700, 3500], zinc_mg: [11, 40], copper_mg: [1, 10],
   manganese_mg: [2, 11], selenium_ug: [60, 400], fluoride_ug: [3000, 10000],
-  vitamin_a_rae_ug: [770, null], retinol_ug: [null, 3000], vitamin_c_mg: [85, 2000], thiamin_mg: [1.4, null],
+  vitamin_a_rae_ug: [770, 3000], retinol_ug: [null, 3000], vitamin_c_mg: [85, 2000], thiamin_mg: [1.4, null],
   riboflavin_mg: [1.4, null], niacin_mg: [18, 35], pantothenic_acid_mg: [6, null], vitamin_b6_mg: [1.9, 100],
   folate_ug: [600, 1000], vitamin_b12_ug: [2.6, null], choline_mg: [450, 3500], vitamin_d_ug: [15, 100],
   vitamin_e_mg: [15, 1000], vitamin_k_ug: [90, null],
@@ -114,7 +114,7 @@ const BOY_14_18: Expected = {
   sodium_mg: [1500, 2300], potassium_mg: [3000, null], calcium_mg: [1300, 3000], iron_mg: [11, 45],
   magnesium_mg: [410, 350], phosphorus_mg: [1250, 4000], zinc_mg: [11, 34], copper_mg: [0.89, 8],
   manganese_mg: [2.2, 9], selenium_ug: [55, 400], fluoride_ug: [3000, 10000],
-  vitamin_a_rae_ug: [900, null], retinol_ug: [null, 2800], vitamin_c_mg: [75, 1800], thiamin_mg: [1.2, null],
+  vitamin_a_rae_ug: [900, 2800], retinol_ug: [null, 2800], vitamin_c_mg: [75, 1800], thiamin_mg: [1.2, null],
   riboflavin_mg: [1.3, null], niacin_mg: [16, 30], pantothenic_acid_mg: [5, null], vitamin_b6_mg: [1.3, 80],
   folate_ug: [400, 800], vitamin_b12_ug: [2.4, null], choline_mg: [550, 3000], vitamin_d_ug: [15, 100],
   vitamin_e_mg: [15, 800], vitamin_k_ug: [75, null],
@@ -126,7 +126,7 @@ const LACTATING_31_50: Expected = {
   protein_g: [71, null], carbohydrate_g: [210, null], fiber_g: [29, null], water_g: [3800, null],
   omega_3_g: [1.3, null], potassium_mg: [2800, null], iron_mg: [9, 45], magnesium_mg: [320, 350],
   phosphorus_mg: [700, 4000], zinc_mg: [12, 40], copper_mg: [1.3, 10], manganese_mg: [2.6, 11],
-  selenium_ug: [70, 400], vitamin_a_rae_ug: [1300, null], vitamin_c_mg: [120, 2000], riboflavin_mg: [1.6, null],
+  selenium_ug: [70, 400], vitamin_a_rae_ug: [1300, 3000], vitamin_c_mg: [120, 2000], riboflavin_mg: [1.6, null],
   niacin_mg: [17, 35], pantothenic_acid_mg: [7, null], vitamin_b6_mg: [2, 100], folate_ug: [500, 1000],
   vitamin_b12_ug: [2.8, null], choline_mg: [550, 3500], vitamin_e_mg: [19, 1000],
 };
@@ -185,7 +185,7 @@ describe("default targets are the DRI tables' values", () => {
     expect(got).toEqual(want);
   });
 
-  test("each bound says what it is: RDA or AI; UL, CDRR, or a UL for supplements only", async () => {
+  test("each bound says what it is: RDA or AI; UL, CDRR, a UL for supplements only or for preformed vitamin A", async () => {
     const u = await registerUser(t.call, { timezone: "UTC" });
     const items = (await t.call("GET", "/api/v1/targets", { token: u.access_token })).json.items as {
       key: string;
@@ -200,6 +200,11 @@ describe("default targets are the DRI tables' values", () => {
     expect(of("fiber_g").minimum_from).toBe("AI");
     for (const k of ["magnesium_mg", "niacin_mg", "folate_ug", "vitamin_e_mg"])
       expect(of(k)).toMatchObject({ maximum_from: "UL", maximum_applies_to: "supplements" });
-    expect(of("retinol_ug")).toMatchObject({ minimum_from: null, maximum_applies_to: "preformed" });
+    expect(of("retinol_ug")).toMatchObject({ minimum_from: null, maximum: 3000, maximum_applies_to: "total" });
+    expect(of("vitamin_a_rae_ug")).toMatchObject({
+      minimum_from: "RDA",
+      maximum: 3000,
+      maximum_applies_to: "preformed",
+    });
   });
 });

@@ -148,6 +148,19 @@ describe("GET /report", () => {
     }
   });
 
+  test("what this person eats reaches 90 days back: a food eaten weeks before the range is among theirs", async () => {
+    const u = await user();
+    await logDiary(u.api);
+    await u.api("POST", "/meals", { food_id: 11457, quantity: 30, meal_type: "lunch", date: "2026-10-01" }); // spinach
+    await u.api("PUT", "/targets", { nutrients: { vitamin_k_ug: { minimum: 100000 } } }); // surely the furthest below
+    const r = (await u.api("GET", `/report?from=2026-11-18&to=${TODAY}`)).json;
+    const k = r.furthest_below[0];
+    expect(k.key).toBe("vitamin_k_ug");
+    expect(k.richest[0]).toMatchObject({ food_id: 11457, from: "yours" });
+    // not counted in the averages: it was eaten outside the range
+    expect(r.from_foods).toBe(10);
+  });
+
   test("supplement-only ULs are never a warning for food; a maximum for all intake is", async () => {
     const u = await user();
     await u.api("POST", "/meals", { food_id: 12061, quantity: 500, meal_type: "lunch", date: "2026-11-23" }); // almonds

@@ -26,13 +26,6 @@ const pctOut = (k: PctKey) =>
     }),
   );
 const pctFields = Object.fromEntries(PCT_KEYS.map((k) => [k, pctOut(k)])) as Record<PctKey, ReturnType<typeof pctOut>>;
-const WeekdayGoals = t.Object(
-  { ...goalFields, ...Object.fromEntries(PCT_KEYS.map((k) => [k, t.Optional(t.Number())])) },
-  { title: "WeekdayGoals", description: "the weekday's goals; a macro given in % also has its % here" },
-);
-const weekdays = t.Object(Object.fromEntries(WEEKDAYS.map((d) => [d, t.Optional(WeekdayGoals)])), {
-  description: "goals that replace the every-day goals on that weekday (only the weekdays that have their own)",
-});
 export const GoalsBalance = t.Object(
   {
     macro_kcal: t.Number({ description: "4 × protein g + 9 × fat g + 4 × carbohydrate g" }),
@@ -51,6 +44,20 @@ export const GoalsBalance = t.Object(
     description: "whether the every-day macro goals add up to the energy goal; null without both",
   },
 );
+const WeekdayGoals = t.Object(
+  {
+    ...goalFields,
+    ...Object.fromEntries(PCT_KEYS.map((k) => [k, t.Optional(t.Number())])),
+    balance: Nullable(GoalsBalance),
+  },
+  {
+    title: "WeekdayGoals",
+    description: "the weekday's goals (a macro given in % also has its % here) and whether they add up",
+  },
+);
+const weekdays = t.Object(Object.fromEntries(WEEKDAYS.map((d) => [d, t.Optional(WeekdayGoals)])), {
+  description: "goals that replace the every-day goals on that weekday (only the weekdays that have their own)",
+});
 const PlanSchema = t.Object(
   {
     from: Nullable(t.String({ format: "date", description: "first day it applies; null = since always" })),

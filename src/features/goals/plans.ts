@@ -93,7 +93,10 @@ const pctView = (p: Percents) =>
 /** A plan as the API shows it. */
 export function planView(p: Plan) {
   const weekdays = Object.fromEntries(
-    Object.entries(p.weekdays).map(([d, g]) => [d, { ...g, ...p.percent.weekdays[d as Weekday] }]),
+    Object.entries(p.weekdays).map(([d, g]) => [
+      d,
+      { ...g, ...p.percent.weekdays[d as Weekday], balance: balanceOf(g) },
+    ]),
   );
   return {
     from: p.startsOn === SINCE_ALWAYS ? null : p.startsOn,

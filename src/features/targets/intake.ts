@@ -22,27 +22,22 @@ const PAGE = 2000;
 const MEAL_KEYS = new Set<string>(MEAL_NUTRIENT_KEYS);
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
-/** Per-100 g values of the foods eaten, read once per request (a Map per call, never module-wide). */
-export type FoodValues = Map<number, Record<string, number | null> | null>;
+/** Names and per-100 g values of foods, read once per request (a Map per call, never module-wide); null: gone. */
+export type FoodValues = Map<number, { name: string; nutrients: Record<string, number | null> } | null>;
 
 export function* foodValues(ctx: MealsCtx, ids: Iterable<number>, known: FoodValues = new Map()): Q<FoodValues> {
   for (const id of ids) {
     if (known.has(id)) continue;
     const food = yield* ctx.foods.detail(ctx.userId, id);
-    known.set(id, food ? (food.nutrients as Record<string, number | null>) : null);
+    known.set(id, food ? { name: food.name, nutrients: food.nutrients as Record<string, number | null> } : null);
   }
   return known;
 }
 
 /** Every day from..to that has meals, oldest first, with the food values read on the way. */
-export function* intakeOver(
-  ctx: MealsCtx,
-  from: string,
-  to: string,
-): Q<{ days: DayIntake[]; foods: FoodValues; names: Map<number, string> }> {
+export function* intakeOver(ctx: MealsCtx, from: string, to: string): Q<{ days: DayIntake[]; foods: FoodValues }> {
   const byDate = new Map<string, DayIntake>();
   const foods: FoodValues = new Map();
-  const names = new Map<number, string>();
   let after: { date: string; eatenAt: string; id: string } | null = null;
   for (;;) {
     const page: MealRow[] = yield* ctx.repo.range(ctx.userId, from, to, "asc", after, PAGE);
@@ -51,9 +46,8 @@ export function* intakeOver(
       let day = byDate.get(m.date);
       if (!day) byDate.set(m.date, (day = { date: m.date, meals: 0, sums: {}, known: {} }));
       day.meals++;
-      if (m.foodId !== null) names.set(m.foodId, m.foodName);
       const own = nutrientsOf(m) as Record<string, number | null>;
-      const per100 = m.foodId === null ? null : foods.get(m.foodId);
+      const per100 = m.foodId === null ? null : foods.get(m.foodId)?.nutrients;
       for (const k of NUTRIENT_KEYS) {
         const v = MEAL_KEYS.has(k)
           ? own[k]
@@ -71,5 +65,5 @@ export function* intakeOver(
   }
   const days = [...byDate.values()];
   for (const d of days) for (const k of MEAL_NUTRIENT_KEYS) if (d.sums[k] !== undefined) d.sums[k] = r2(d.sums[k]);
-  return { days, foods, names };
+  return { days, foods };
 }

@@ -132,7 +132,7 @@ export const Target = t.Object(
     maximum_applies_to: Nullable(
       Enum(["total", "supplements", "preformed"], {
         description:
-          "total: all intake counts (warn above it); supplements: the UL is for supplements and fortified foods only, never a warning for food; preformed: retinol only",
+          "total: all intake counts (warn above it); supplements: the UL is for supplements and fortified foods only, never a warning for food; preformed: the UL counts preformed vitamin A (retinol_ug) only, so the RAE total above it is no warning",
       }),
     ),
     reference: t.Object({ minimum: Nullable(Bound), maximum: Nullable(Bound) }),

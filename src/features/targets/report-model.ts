@@ -32,7 +32,7 @@ export const ReportItem = t.Object(
     maximum_applies_to: Nullable(Enum(["total", "supplements", "preformed"])),
     percent_of_minimum: Nullable(t.Number()),
     status: Enum(["below", "within", "above", "no_data"], {
-      description: "above is never said of a UL that counts supplements only",
+      description: "above is said only of a maximum that counts all intake (maximum_applies_to total)",
     }),
     from_foods: FromFoods,
   },
@@ -44,7 +44,7 @@ const Suggestion = t.Object({
   name: t.String(),
   per_100kcal: t.Number(),
   per_100g: t.Number(),
-  from: Enum(["yours", "catalogue"], { description: "a food you ate in the range, or a common catalogue food" }),
+  from: Enum(["yours", "catalogue"], { description: "a food you ate, or a common catalogue food" }),
 });
 
 export const Report = t.Object(
@@ -92,7 +92,8 @@ export const Report = t.Object(
         minimum: t.Number(),
         percent_of_minimum: t.Number(),
         richest: t.Array(Suggestion, {
-          description: "richest per 100 kcal: up to 3 foods you ate in the range, then up to 3 common catalogue foods",
+          description:
+            "richest per 100 kcal: up to 3 foods you ate (in the range or the 90 days before its end), then up to 3 common catalogue foods",
         }),
       }),
       { description: "the (up to) three nutrients furthest below their minimum, lowest % first" },

@@ -15,13 +15,15 @@ import { addDays, localDate } from "../../lib/time";
 import { marksOver } from "../days/service";
 import { GOAL_KEYS, goalsOver, plansOf } from "../goals/service";
 import type { MealsCtx } from "../meals/service";
-import { intakeOver, type DayIntake } from "./intake";
+import { foodValues, intakeOver, type DayIntake } from "./intake";
 import { assess } from "./assess";
 import { everydayFoods, richestIn } from "./richest";
 import { targetsOn } from "./service";
 import type { ReportQueryT, ReportT } from "./report-model";
 
 export const MAX_REPORT_DAYS = 93;
+/** How far back "what this person eats" reaches for the richest foods. */
+export const HISTORY_DAYS = 90;
 const PERIOD_DAYS = { week: 7, month: 30 } as const;
 /** Mostly drunk, from tap water, which few people log: never among the lowest. */
 const NOT_RANKED = new Set(["water_g", "fluoride_ug"]);
@@ -59,11 +61,7 @@ export function* buildReport({ ctx, input }: { ctx: ReportCtx; input: ReportQuer
   const days = PERIOD_DAYS[input.period ?? "week"];
   const { from, to } = checkRange(input, today, MAX_REPORT_DAYS, days);
   const last = [to, today].sort()[0]!; // the range up to today (dates compare as text)
-  const {
-    days: eaten,
-    foods,
-    names,
-  } = from <= last ? yield* intakeOver(m, from, last) : { days: [], foods: new Map(), names: new Map() };
+  const { days: eaten, foods } = from <= last ? yield* intakeOver(m, from, last) : { days: [], foods: new Map() };
   const marks = yield* marksOver(m.userId, from, to);
   const { used, left_out, why } = counted(eaten, marks, today);
   const n = used.length;
@@ -107,6 +105,15 @@ export function* buildReport({ ctx, input }: { ctx: ReportCtx; input: ReportQuer
     .sort((a, b) => a.average! / a.minimum! - b.average! / b.minimum! || a.key.localeCompare(b.key))
     .slice(0, 3);
   const everyday = below.length ? everydayFoods(ctx.catalogue) : [];
+  if (below.length) {
+    // what this person eats: the range's foods and the 90 days' before its end
+    const since = `${addDays(last, -(HISTORY_DAYS - 1))}T00:00:00Z`;
+    yield* foodValues(
+      m,
+      (yield* m.repo.foodHistory(m.userId, since)).map((h) => h.id),
+      foods,
+    );
+  }
   const furthest_below = below.map((i) => ({
     key: i.key,
     name: i.name,
@@ -114,7 +121,7 @@ export function* buildReport({ ctx, input }: { ctx: ReportCtx; input: ReportQuer
     average: i.average!,
     minimum: i.minimum!,
     percent_of_minimum: i.percent_of_minimum!,
-    richest: richestIn(i.key, foods, names, everyday),
+    richest: richestIn(i.key, foods, everyday),
   }));
 
   const dayList = [];

@@ -1,5 +1,6 @@
 /**
- * The foods richest in a nutrient per 100 kcal: first among the foods this person eats, then among
+ * The foods richest in a nutrient per 100 kcal: first among the foods this person eats (in the report's
+ * range and the 90 days before its end: GET /foods/recent's history, at most its 500 most frequent), then among
  * the catalogue's everyday foods (foods/ranking-data.ts EVERYDAY_FOODS, the catalogue's common
  * entries). Per 100 kcal, not per 100 g: what a day's energy buys of the nutrient. Foods under
  * MIN_KCAL per 100 g (water, black coffee, salt) are left out: per 100 kcal they would rank on noise.
@@ -50,12 +51,11 @@ export function everydayFoods(catalogue: Catalogue): [number, string, Record<str
 export function richestIn(
   key: string,
   yours: FoodValues,
-  names: Map<number, string>,
   everyday: [number, string, Record<string, number | null>][],
 ): Suggestion[] {
   const mine = ranked(
     key,
-    [...yours].flatMap(([id, n]) => (n ? [[id, names.get(id) ?? String(id), n] as [number, string, typeof n]] : [])),
+    [...yours].flatMap(([id, f]) => (f ? [[id, f.name, f.nutrients] as [number, string, typeof f.nutrients]] : [])),
     "yours",
   ).slice(0, FROM_YOURS);
   const seen = new Set(mine.map((s) => s.food_id));
