@@ -108,6 +108,30 @@ test("Range: Month, 90 days and Custom show what /stats/days says; Week goes bac
   await range.selectOption({ label: "Week" });
   await page.getByRole("heading", { level: 1, name: /^Week to/ }).waitFor();
   await expect(page.getByRole("table").locator("tbody tr").count()).resolves.toBe(7);
+
+  // a carbohydrate goal in net carbs: the carbs shown are carbohydrate − fibre, as /stats/days gives both
+  const put = await fetch(`${env.srv.url}/api/v1/goals`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      energy_kcal: 1900,
+      protein_g: 110,
+      fat_g: 65,
+      carbohydrate_g: 200,
+      net_carbs: true,
+      from: null,
+    }),
+  });
+  expect(put.ok).toBe(true);
+  await synced(page);
+  await range.selectOption({ label: "Month" });
+  const net = await rows(page, "Protein, fat and net carbs");
+  const api = await apiGet(env.srv.url, token, `/stats/days?from=${shift(today, -29)}&to=${today}`);
+  api.days.forEach((d: any, i: number) => {
+    expect(net[i]![5]).toBe(d.meal_count ? String(Math.round((d.carbohydrate_g - d.fiber_g) * 10) / 10) : "–");
+    expect(net[i]![6]).toBe("200");
+  });
+  expect(api.days.some((d: any) => d.fiber_g > 0)).toBe(true);
 });
 
 const shortDay = (page: Page, date: string) =>

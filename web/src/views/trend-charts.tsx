@@ -116,7 +116,7 @@ const MACROS = [
   ["carbohydrate_g", "Carbs (g)"],
 ] as const;
 
-export function MacroChart({ days }: { days: TrendDay[] }) {
+export function MacroChart({ days, carbs }: { days: TrendDay[]; carbs: "carbs" | "net carbs" }) {
   const PANEL = 78;
   const H = PANEL * 3 + BOTTOM;
   const slot = (W - L - 6) / days.length;
@@ -125,9 +125,10 @@ export function MacroChart({ days }: { days: TrendDay[] }) {
       <svg
         viewBox={`0 0 ${W} ${H}`}
         role="img"
-        aria-label="Protein, fat and carbs per day, each against its goal; the table beside it has the numbers"
+        aria-label={`Protein, fat and ${carbs} per day, each against its goal; the table beside it has the numbers`}
       >
-        {MACROS.map(([key, label], p) => {
+        {MACROS.map(([key, name], p) => {
+          const label = key === "carbohydrate_g" && carbs === "net carbs" ? "Net carbs (g)" : name;
           const values = days.map((d) => (d.count ? d.totals[key]! : null));
           const goals = days.map((d) => d.goals?.[key] ?? null);
           const top = niceMax(Math.max(1, ...values.map((v) => v ?? 0), ...goals.map((g) => g ?? 0)));

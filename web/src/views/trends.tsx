@@ -23,6 +23,17 @@ export interface TrendDay {
   trendKg: number | null;
   /** Counts in averages: logged and over (today only once marked complete). */
   counted: boolean;
+  /** That day's carbohydrate goal counts net carbs: its carbs are shown as carbohydrate − fibre. */
+  netCarbs: boolean;
+}
+
+/** Whether the plan in effect on `date` counts net carbs (the newest plan starting on or before it). */
+function netCarbsOn(record: GoalsRecord | null, date: string): boolean {
+  if (!record) return false;
+  const plans = Array.isArray(record.schedule) && record.schedule.length ? record.schedule : [record];
+  let on: boolean | undefined;
+  for (const p of plans) if ((p.from ?? "") <= date) on = p.net_carbs === true;
+  return on ?? false;
 }
 
 /** Every day of the range, oldest first, from the local store. */
@@ -43,10 +54,14 @@ export async function loadRange(app: ReturnType<typeof useApp>, range: Range, to
   const complete = new Set(marks.filter((m) => m.complete).map((m) => m.date));
   return dates.map((date) => {
     const own = meals.filter((m) => m.date === date);
+    const totals = sum(own);
+    const netCarbs = netCarbsOn(record?.goals ?? null, date);
+    if (netCarbs) totals.carbohydrate_g = totals.carbohydrate_g! - totals.fiber_g!; // as GET /report counts them
     return {
       date,
       count: own.length,
-      totals: sum(own),
+      totals,
+      netCarbs,
       goals: goalsFor(record?.goals ?? null, date),
       kg: kgOn.get(date) ?? null,
       trendKg: trend.get(date) ?? null,
@@ -94,6 +109,7 @@ function Trends({ days, unit, today }: { days: TrendDay[]; unit: "kg" | "lb"; to
   const todayLeftOut = days.some((d) => d.date === today && d.count > 0 && !d.counted);
   const weighIns = days.filter((d) => d.kg !== null);
   const link = (d: string) => (d === today ? "#/" : `#/day/${d}`);
+  const carbs = days.some((d) => d.netCarbs) ? "net carbs" : "carbs";
   return (
     <>
       <section aria-labelledby="range-summary">
@@ -103,7 +119,7 @@ function Trends({ days, unit, today }: { days: TrendDay[]; unit: "kg" | "lb"; to
         ) : (
           <p>
             Over {counted.length} logged {counted.length === 1 ? "day" : "days"}: {kcal(avg("energy_kcal"))} kcal,
-            protein {grams(avg("protein_g"))} g, fat {grams(avg("fat_g"))} g, carbs {grams(avg("carbohydrate_g"))} g a
+            protein {grams(avg("protein_g"))} g, fat {grams(avg("fat_g"))} g, {carbs} {grams(avg("carbohydrate_g"))} g a
             day.
             {withGoal.length > 0 &&
               ` ${within.length} of ${withGoal.length} days within 10 % of that day's energy goal.`}
@@ -140,10 +156,10 @@ function Trends({ days, unit, today }: { days: TrendDay[]; unit: "kg" | "lb"; to
       </div>
 
       <div class="pair">
-        <MacroChart days={days} />
+        <MacroChart days={days} carbs={carbs} />
         <div class="table-box" tabIndex={0} role="group" aria-label="Macros per day, table">
           <table class="trend-table">
-            <caption>Protein, fat and carbs per day (g), each with that day's goal</caption>
+            <caption>Protein, fat and {carbs} per day (g), each with that day's goal</caption>
             <thead>
               <tr>
                 <th scope="col">Day</th>
@@ -151,7 +167,7 @@ function Trends({ days, unit, today }: { days: TrendDay[]; unit: "kg" | "lb"; to
                 <th scope="col">Goal</th>
                 <th scope="col">Fat</th>
                 <th scope="col">Goal</th>
-                <th scope="col">Carbs</th>
+                <th scope="col">{carbs === "carbs" ? "Carbs" : "Net carbs"}</th>
                 <th scope="col">Goal</th>
               </tr>
             </thead>
