@@ -4,7 +4,7 @@
  * GET /goals' `balance.warning` uses.
  */
 import { expect, test } from "bun:test";
-import { accessToken, apiGet, browserAndServer, device, register, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, device, logFood, register, synced } from "./harness";
 
 const env = browserAndServer();
 
@@ -59,4 +59,14 @@ test("macro goals in % convert exactly; a mismatch with the energy goal is said,
     .getByRole("row", { name: /Protein/ })
     .filter({ hasText: "107.5" })
     .waitFor();
+
+  // the carbohydrate goal counts net carbs: the day's carbs are carbohydrate − fibre, as the API's totals give them
+  await logFood(page, { meal: "Breakfast", query: "banana", food: "Bananas, raw", quantity: 200 });
+  await synced(page);
+  const day = await apiGet(env.srv.url, token, "/meals/daily");
+  const net = Math.round((day.totals.carbohydrate_g - day.totals.fiber_g) * 10) / 10;
+  expect(day.totals.fiber_g).toBeGreaterThan(0);
+  const row = page.getByRole("region", { name: "Totals" }).getByRole("row", { name: /^Net carbs \(g\)/ });
+  await row.filter({ hasText: String(net) }).waitFor();
+  expect((await row.getByRole("cell").allTextContents())[0]).toBe(String(net));
 });

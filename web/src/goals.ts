@@ -29,3 +29,12 @@ export function goalsFor(record: GoalsRecord | null, date: string): Goals | null
   }));
   return goalsOn(plans, date);
 }
+
+/** Whether the plan in effect on `date` counts net carbs (the newest plan starting on or before it). */
+export function netCarbsOn(record: GoalsRecord | null, date: string): boolean {
+  if (!record) return false;
+  const plans = Array.isArray(record.schedule) && record.schedule.length ? record.schedule : [record];
+  let on: boolean | undefined;
+  for (const p of plans) if ((p.from ?? "") <= date) on = p.net_carbs === true;
+  return on ?? false;
+}

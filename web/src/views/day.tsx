@@ -7,7 +7,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { useAction } from "../action";
 import { getMeta, mealsOn, MEAL_TYPES, type Meal, type MealType } from "../store";
-import { goalsFor, type GoalsRecord } from "../goals";
+import { goalsFor, netCarbsOn, type GoalsRecord } from "../goals";
 import { addDays, dateIn, dayTitle, grams, kcal, MEAL_LABEL, mealForNow, mealName, useApp, useData } from "../ui";
 import { QuickAddForm } from "./quick-add";
 import { Nutrients, sum, Totals } from "./totals";
@@ -23,9 +23,11 @@ export function DayView({ date }: { date: string | null }) {
       (a, b) => a.eaten_at.localeCompare(b.eaten_at) || a.id.localeCompare(b.id),
     );
     const before = await mealsOn(app.db, addDays(day, -1));
-    const goals = goalsFor((await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null, day);
+    const record = (await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null;
+    const goals = goalsFor(record, day);
+    const netCarbs = netCarbsOn(record, day);
     const mark = (await app.db.get("days", day)) ?? null;
-    return { meals, before, goals, mark };
+    return { meals, before, goals, mark, netCarbs };
   }, [day]);
   const meals = data?.meals ?? [];
   // the tick shows at once, before the local write and the re-read come back (a controlled box snapped back)
@@ -45,7 +47,7 @@ export function DayView({ date }: { date: string | null }) {
           ›
         </button>
       </header>
-      <Totals totals={sum(meals)} goals={data?.goals ?? null} />
+      <Totals totals={sum(meals)} goals={data?.goals ?? null} netCarbs={data?.netCarbs} />
       {MEAL_TYPES.map((type) => (
         <MealGroup
           key={type}

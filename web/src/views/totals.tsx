@@ -14,12 +14,14 @@ export function sum(meals: Meal[]): Sums {
   return out;
 }
 
-export function Totals({ totals, goals }: { totals: Sums; goals: Goals | null }) {
+/** `netCarbs`: the day's carbohydrate goal counts net carbs, so its carbs are carbohydrate − fibre. */
+export function Totals({ totals, goals, netCarbs = false }: { totals: Sums; goals: Goals | null; netCarbs?: boolean }) {
+  const carbs = netCarbs ? totals.carbohydrate_g! - totals.fiber_g! : totals.carbohydrate_g!;
   const rows: [string, string, number, number | null, string][] = [
     ["energy_kcal", "Energy (kcal)", totals.energy_kcal!, goals?.energy_kcal ?? null, "kcal"],
     ["protein_g", "Protein (g)", totals.protein_g!, goals?.protein_g ?? null, "g"],
     ["fat_g", "Fat (g)", totals.fat_g!, goals?.fat_g ?? null, "g"],
-    ["carbohydrate_g", "Carbs (g)", totals.carbohydrate_g!, goals?.carbohydrate_g ?? null, "g"],
+    ["carbohydrate_g", netCarbs ? "Net carbs (g)" : "Carbs (g)", carbs, goals?.carbohydrate_g ?? null, "g"],
   ];
   const fmt = (v: number, unit: string) => (unit === "kcal" ? kcal(v) : grams(v));
   const energyGoal = goals?.energy_kcal ?? null;

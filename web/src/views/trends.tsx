@@ -5,7 +5,7 @@
  * those of GET /stats/days (empty days are zero and drawn as no bar; averages leave today out until it is over or
  * marked complete, as GET /stats/weekly does).
  */
-import { goalsFor, type GoalsRecord } from "../goals";
+import { goalsFor, netCarbsOn, type GoalsRecord } from "../goals";
 import { getMeta, type Goals } from "../store";
 import { toUnit, trendAt } from "../../../src/features/weights/trend";
 import { addDays, dateIn, grams, kcal, shortDay, useApp, useData } from "../ui";
@@ -25,15 +25,6 @@ export interface TrendDay {
   counted: boolean;
   /** That day's carbohydrate goal counts net carbs: its carbs are shown as carbohydrate − fibre. */
   netCarbs: boolean;
-}
-
-/** Whether the plan in effect on `date` counts net carbs (the newest plan starting on or before it). */
-function netCarbsOn(record: GoalsRecord | null, date: string): boolean {
-  if (!record) return false;
-  const plans = Array.isArray(record.schedule) && record.schedule.length ? record.schedule : [record];
-  let on: boolean | undefined;
-  for (const p of plans) if ((p.from ?? "") <= date) on = p.net_carbs === true;
-  return on ?? false;
 }
 
 /** Every day of the range, oldest first, from the local store. */
