@@ -2,8 +2,9 @@
  * Writes the OpenAPI document the server serves at /api/v1/openapi.json to a file, without
  * listening: the app is built over a throwaway database and the bundled catalogue.
  *   bun scripts/openapi.ts            (`bun run openapi`)
- * then generates test/client/api.d.ts from it with openapi-typescript (the typed-client test
- * compiles against it) and lints it with @redocly/cli, failing on any error.
+ * then generates web/src/api-types.gen.ts from it with openapi-typescript (the web app's types of
+ * API data, and through test/client/api.d.ts the typed-client tests') and lints it with @redocly/cli,
+ * failing on any error. Both outputs are git-ignored; `bun run test` runs this before tsc.
  *
  * openapi-typescript drives TypeScript's compiler API, which TypeScript 7 (our `tsc`) no longer
  * has, so it runs under Node with its `import "typescript"` pointed at the `typescript5` alias
@@ -19,7 +20,7 @@ import { openDatabase } from "../src/db/client";
 import { quietLogger } from "../src/lib/log";
 
 const out = "build/openapi.json";
-const typesOut = "test/client/api.d.ts";
+const typesOut = "web/src/api-types.gen.ts";
 const dir = mkdtempSync(join(tmpdir(), "morsel-openapi-"));
 try {
   const db = openDatabase(join(dir, "morsel.db"));

@@ -19,6 +19,7 @@ import { mealsRoutes } from "./features/meals/routes";
 import { Metrics } from "./features/metrics/metrics";
 import { metricsRoutes } from "./features/metrics/routes";
 import { portabilityRoutes } from "./features/portability/routes";
+import { bridgesRoutes } from "./features/bridges/routes";
 import { recipesRoutes } from "./features/recipes/routes";
 import { savedMealsRoutes } from "./features/saved-meals/routes";
 import { scannerRoutes } from "./features/scanner/routes";
@@ -27,6 +28,10 @@ import { syncRoutes } from "./features/sync/routes";
 import { webappRoutes } from "./features/webapp/routes";
 import { weightsRoutes } from "./features/weights/routes";
 import { daysRoutes } from "./features/days/routes";
+import { activitiesRoutes } from "./features/activities/routes";
+import { activitySettingsRoutes } from "./features/activity-settings/routes";
+import { dailyValuesRoutes } from "./features/daily-values/routes";
+import { exercisesRoutes } from "./features/exercises/routes";
 import { accessLog } from "./http/access-log";
 import { bodies } from "./http/body";
 import { cors } from "./http/cors";
@@ -80,10 +85,15 @@ export function createApp(options: AppOptions) {
     .use(daysRoutes(services))
     .use(recipesRoutes(services))
     .use(savedMealsRoutes(services))
+    .use(activitiesRoutes(services))
+    .use(exercisesRoutes(services))
+    .use(dailyValuesRoutes(services))
+    .use(activitySettingsRoutes(services))
     .use(statsRoutes(services))
     .use(scannerRoutes(services))
     .use(syncRoutes(services))
-    .use(portabilityRoutes(services));
+    .use(portabilityRoutes(services))
+    .use(bridgesRoutes(services));
 
   // TypeBox's own Clean, not Elysia's default "exact mirror": the mirror turns a wrong-typed nested
   // value into an empty object before validation ({"weekdays": [1]} arrived as {"weekdays": {}}).

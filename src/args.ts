@@ -13,7 +13,7 @@ export type Command = (typeof COMMANDS)[number];
 /** Flags that take true/false but may be given bare (`--online-lookup` means true). */
 const BOOLEAN_VALUED = new Set(["online-lookup", "log-requests", "metrics"]);
 /** Flags that are only ever given bare (`morsel import … --preview`). */
-const SWITCHES = new Set(["preview", "skip-invalid"]);
+const SWITCHES = new Set(["preview", "skip-invalid", "dietary-energy"]);
 
 const SERVE_FLAGS = [
   "port",
@@ -36,7 +36,7 @@ const SERVE_FLAGS = [
 ];
 const FLAGS: Record<Command, string[]> = {
   serve: SERVE_FLAGS,
-  import: ["data-dir", "database", "format", "user", "preview", "weight-unit", "skip-invalid"],
+  import: ["data-dir", "database", "format", "user", "preview", "weight-unit", "skip-invalid", "dietary-energy"],
   "import-off": ["data-dir", "database"],
   backup: ["data-dir", "database"],
   restore: ["data-dir", "database"],

@@ -109,6 +109,14 @@ export interface Reply {
   text: string;
 }
 
+/**
+ * Whether apps check every answer against its route's response schema (`validateResponses`), as tests
+ * and development do. MORSEL_TEST_REPLIES=production (the test command's `test:production-replies`
+ * pass over the API suites) turns it off, so the same tests go through production's reply path:
+ * `reply()` serialising the value into a Response itself, which Elysia does not re-check.
+ */
+export const VALIDATE_RESPONSES = process.env.MORSEL_TEST_REPLIES !== "production";
+
 /** Suites that search a lot through app.handle (one "address") are not about the anonymous budget; its own tests set it. */
 const UNLIMITED_SEARCH = { burstMs: Number.MAX_SAFE_INTEGER, refillMsPerS: 0, floorMs: 0 };
 
@@ -140,7 +148,7 @@ export function makeApp(
     jwtSecret: secret,
     now: clock.now,
     logger: quietLogger,
-    validateResponses: true,
+    validateResponses: VALIDATE_RESPONSES,
     logRequests: false,
     passwordCost: opts.passwordCost ?? TEST_PASSWORD_COST,
     offClient: opts.offClient ?? null,

@@ -50,9 +50,10 @@ export const HELP = `morsel ${VERSION} — self-hosted calorie tracker
 
 Usage:
   morsel [serve] [options]                 start the HTTP API (default command)
-  morsel import FILE... --format F --user EMAIL [--preview] [--weight-unit kg|lb] [--skip-invalid] [--data-dir DIR]
+  morsel import FILE... --format F --user EMAIL [--preview] [--weight-unit kg|lb] [--skip-invalid] [--dietary-energy] [--data-dir DIR]
                                            import another tracker's export into an account (F:
-                                           myfitnesspal, cronometer, loseit, wger)
+                                           myfitnesspal, cronometer, loseit, wger; apple_health,
+                                           google_fit for a phone's health export)
   morsel import-off FILE [--data-dir DIR]  import an Open Food Facts export (JSONL or CSV/TSV, plain
                                            or .gz) so barcode scans find those products offline
   morsel backup PATH [--data-dir DIR]      write a consistent copy of the database (server may run)
@@ -78,7 +79,7 @@ SIGTERM or SIGINT stops the server gracefully: no new connections, in-flight req
 the database is closed.`;
 
 export const COMMAND_HELP: Record<string, string> = {
-  import: `morsel import FILE... --format F --user EMAIL [--preview] [--weight-unit kg|lb] [--skip-invalid] [--data-dir DIR]
+  import: `morsel import FILE... --format F --user EMAIL [--preview] [--weight-unit kg|lb] [--skip-invalid] [--dietary-energy] [--data-dir DIR]
 
 Imports another tracker's export into the account with that email. F is myfitnesspal (the ZIP of
 Export Data), cronometer (servings.csv and biometrics.csv), loseit (the export ZIP) or wger (its
@@ -88,7 +89,15 @@ weights (a day that already has one keeps it); --weight-unit says their unit whe
 (default: the account's). --preview writes nothing and says what would be imported. A file with
 rows that cannot be read is refused whole, each listed with file, line and column; with
 --skip-invalid the rest imports and those rows are listed. Importing the same files
-again changes nothing. Runs beside a running server. The web app does the same in Settings → Import. With --database URL
+again changes nothing. Exercise rows become exercises with the file's kcal.
+
+F apple_health: Apple Health's export.zip (Health → your picture → Export All Health Data), read as a
+stream: workouts become exercises; steps, active energy and water daily values; body fat; body mass
+weigh-ins on days without one. --dietary-energy also brings dietary energy, as a quick add on each day
+without meals. F google_fit: Google Takeout's Fit ZIP (its daily summary: steps and weight). One FILE;
+dates land on the account's time zone's days; importing again changes nothing.
+
+Runs beside a running server. The web app does the same in Settings → Import. With --database URL
 (MORSEL_DATABASE_URL) it imports into that PostgreSQL database instead of the data dir's file.`,
   serve: `morsel serve [options] — start the HTTP API.\n\n${OPTIONS}\n\nSIGTERM/SIGINT: stop accepting, finish in-flight requests (up to 10 s), close the database.`,
   "import-off": `morsel import-off FILE [--data-dir DIR]

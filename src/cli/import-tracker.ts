@@ -17,19 +17,25 @@ import { foodsCtx } from "../features/foods/context";
 import { diaryCtx } from "../features/portability/context";
 import { TRACKER_FORMATS, type TrackerFormat } from "../features/portability/trackers/formats";
 import { importTracker } from "../features/portability/trackers/import";
+import { healthCtx } from "../features/bridges/context";
+import { HEALTH_FORMATS, type HealthFormat } from "../features/bridges/records";
+import { importHealthFile } from "../features/bridges/service";
 import { AppError } from "../lib/errors";
 import { loadOrCreateSecret } from "../lib/secret";
 import { createServices } from "../services";
 import { fail } from "./commands";
 import { prepareDataDir } from "./startup";
 
-const USAGE = `usage: morsel import FILE... --format ${TRACKER_FORMATS.join("|")} --user EMAIL [--preview] [--skip-invalid]`;
+const FORMATS = [...TRACKER_FORMATS, ...HEALTH_FORMATS];
+const USAGE = `usage: morsel import FILE... --format ${FORMATS.join("|")} --user EMAIL [--preview] [--skip-invalid] [--dietary-energy]`;
 
 export async function importTrackerCommand(cl: CommandLine): Promise<void> {
   if (!cl.positionals.length) fail("import", `give the export file(s) to import; ${USAGE}`, 2);
   const format = cl.values.format;
-  if (typeof format !== "string" || !(TRACKER_FORMATS as readonly string[]).includes(format))
-    fail("import", `--format must be one of ${TRACKER_FORMATS.join(", ")}; ${USAGE}`, 2);
+  if (typeof format !== "string" || !(FORMATS as readonly string[]).includes(format))
+    fail("import", `--format must be one of ${FORMATS.join(", ")}; ${USAGE}`, 2);
+  const health = (HEALTH_FORMATS as readonly string[]).includes(format);
+  if (health && cl.positionals.length !== 1) fail("import", `--format ${format} takes one file; ${USAGE}`, 2);
   const unit = cl.values["weight-unit"];
   if (unit !== undefined && unit !== "kg" && unit !== "lb") fail("import", "--weight-unit must be kg or lb", 2);
   const email = checkEmail(cl.values.user);
@@ -38,7 +44,8 @@ export async function importTrackerCommand(cl: CommandLine): Promise<void> {
   for (const path of cl.positionals) {
     const f = Bun.file(path);
     if (!(await f.exists())) fail("import", `no file at ${path}`, 2);
-    files.push({ name: basename(path), bytes: new Uint8Array(await f.arrayBuffer()) });
+    // a health export is read from its path as a stream, never whole
+    if (!health) files.push({ name: basename(path), bytes: new Uint8Array(await f.arrayBuffer()) });
   }
   const config = configFrom(cl.values);
   prepareDataDir(config.dataDir);
@@ -56,6 +63,35 @@ export async function importTrackerCommand(cl: CommandLine): Promise<void> {
   const services = createServices({ store: database.store, catalogue, jwtSecret: secret });
   const user: AuthedUser = { ...row, role: row.role as AuthedUser["role"], sid: null, tokenId: null, scopes: [] };
   const preview = cl.values.preview === true;
+  if (health) {
+    try {
+      const s = await importHealthFile({
+        ctx: healthCtx(services, user),
+        input: {
+          format: format as HealthFormat,
+          path: cl.positionals[0]!,
+          dietaryEnergy: cl.values["dietary-energy"] === true,
+          idKey: services.importIdKey,
+        },
+      });
+      const span = s.first_date ? ` from ${s.first_date} to ${s.last_date}` : "";
+      const t = (x: { added: number; unchanged: number }) => `${x.added} new, ${x.unchanged} already there`;
+      console.log(
+        `imported into ${row.email}${span}: workouts ${t(s.workouts)}; daily values ${t(s.days)}; ` +
+          `weigh-ins ${t(s.weights)}; body fat ${t(s.body_fat)}`,
+      );
+      for (const k of s.skipped) console.log(`  skipped ${k.what}: ${k.message}`);
+      if (s.skipped_count > s.skipped.length) console.log(`  … and ${s.skipped_count - s.skipped.length} more skipped`);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const details = (e.details ?? []).map((d) => `\n  ${d.field}: ${d.message}`).join("");
+      fail("import", `${e.message}${details}\nNothing was imported.`);
+    } finally {
+      await database.close();
+      catalogue.close();
+    }
+    return;
+  }
   try {
     const s = await importTracker({
       ctx: diaryCtx(services, user),
@@ -73,7 +109,8 @@ export async function importTrackerCommand(cl: CommandLine): Promise<void> {
     console.log(
       `${preview ? "preview (nothing written)" : "imported"} into ${row.email}${span}: ` +
         `meals ${s.meals.added} new, ${s.meals.unchanged} already there (${s.matched} catalogue foods, ${s.quick_adds} quick adds); ` +
-        `weigh-ins ${s.weights.added} new, ${s.weights.unchanged} kept`,
+        `weigh-ins ${s.weights.added} new, ${s.weights.unchanged} kept` +
+        (s.exercises ? `; exercises ${s.exercises.added} new, ${s.exercises.unchanged} already there` : ""),
     );
     for (const k of s.skipped)
       console.log(

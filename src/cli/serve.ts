@@ -1,8 +1,9 @@
 /**
  * `morsel serve`: reads config, opens the databases, calls createApp and listens, and stops
  * gracefully on SIGTERM/SIGINT. src/index.ts imports this module only for `serve`: it loads the
- * whole app, and the app serves the built web app (files.gen.ts, written by scripts/build-web.ts),
- * while `--help`, `--version` and the other commands must work before any build, and start without it.
+ * whole app, and the app serves the built web app (files.gen.ts, written by scripts/build-web.ts).
+ * Every command works before any build: without the web app, serve answers `/` with a page that says
+ * how to build it (features/webapp/routes.ts) and warns at start.
  */
 import { join } from "node:path";
 import { createApp, ready } from "../app";
@@ -17,6 +18,7 @@ import { openUserDatabase, secretInDatabase } from "../db/open";
 import { OffClient } from "../features/imported/online";
 import { recogniserFor } from "../features/scanner/recognition";
 import { startServer } from "../http/server";
+import { builtWebFiles } from "../features/webapp/files";
 import { jsonLogger } from "../lib/log";
 import { loadOrCreateSecret } from "../lib/secret";
 import { setNativeLibDir } from "../lib/sharp";
@@ -88,6 +90,10 @@ export async function serve(cl: CommandLine): Promise<void> {
     });
   }
 
+  if (!builtWebFiles())
+    jsonLogger.warn("the web app is not built", {
+      detail: "the API works; / says how to build the app: run bun scripts/build-web.ts, then restart",
+    });
   jsonLogger.info("morsel started", {
     version: VERSION,
     ...describeConfig(config),

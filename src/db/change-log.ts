@@ -18,6 +18,9 @@ export type Entity =
   | "recipe"
   | "day"
   | "saved_meal"
+  | "exercise"
+  | "daily_value"
+  | "activity_settings"
   | "target_profile"
   | "targets";
 export type Op = "upsert" | "delete";

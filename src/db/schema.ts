@@ -421,3 +421,71 @@ export const syncState = sqliteTable("sync_state", {
     .references(() => users.id, { onDelete: "cascade" }),
   purgedThrough: integer("purged_through").notNull(),
 });
+
+/**
+ * A logged exercise (API.md §Exercise): a client-made UUID like a meal's, on a local date. `kcal` is what the
+ * day counts; `kcal_from` says whether Morsel computed it (MET × kg × h, gross), or the person entered
+ * it, or an import brought it. `source` and `source_id` let a health bridge write the same workout again as an
+ * update: unique per user while source_id is set.
+ */
+export const exercises = sqliteTable(
+  "exercises",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    startTime: text("start_time"),
+    activity: text("activity"),
+    name: text("name").notNull(),
+    minutes: real("minutes").notNull(),
+    distanceKm: real("distance_km"),
+    kcal: real("kcal").notNull(),
+    kcalFrom: text("kcal_from").notNull(),
+    met: real("met"),
+    sets: integer("sets"),
+    reps: integer("reps"),
+    source: text("source").notNull(),
+    sourceId: text("source_id"),
+    note: text("note"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (e) => [
+    index("exercises_user_date").on(e.userId, e.date),
+    uniqueIndex("exercises_user_source").on(e.userId, e.source, e.sourceId),
+  ],
+);
+
+/** One value per user, local date and metric (steps, water_ml, active_kcal, body_fat_pct, waist_cm, …). */
+export const dailyValues = sqliteTable(
+  "daily_values",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    metric: text("metric").notNull(),
+    value: real("value").notNull(),
+    source: text("source").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (d) => [primaryKey({ columns: [d.userId, d.metric, d.date] })],
+);
+
+/** The activity settings of an account (API.md §Activity settings); a user without a row has the defaults. */
+export const activitySettings = sqliteTable("activity_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  exerciseInBudget: integer("exercise_in_budget").notNull(),
+  waterUnit: text("water_unit").notNull(),
+  lengthUnit: text("length_unit").notNull(),
+  glassMl: real("glass_ml").notNull(),
+  waterGoalMl: real("water_goal_ml"),
+  stepsGoal: integer("steps_goal"),
+  targetKg: real("target_kg"),
+  updatedAt: text("updated_at").notNull(),
+});

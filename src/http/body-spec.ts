@@ -22,11 +22,24 @@ export type BodySpec =
    * JSON as for "json", or files: a multipart body's `file` parts, or any other body as one file
    * (text/csv, application/zip, …). The handler gets the JSON, or an UploadedFiles.
    */
-  | { kind: "json-or-files"; limit: number; gate?: string; file: string; deadline?: BodyDeadline };
+  | { kind: "json-or-files"; limit: number; gate?: string; file: string; deadline?: BodyDeadline }
+  /**
+   * One file of any type, written to a temporary file as it arrives (never held in memory): the
+   * handler gets a SpooledFile, deleted when the answer has gone.
+   */
+  | { kind: "file"; limit: number; gate?: string; deadline?: BodyDeadline };
 
 /** The files of a "json-or-files" body. */
 export class UploadedFiles {
   constructor(readonly files: { name: string; bytes: Uint8Array }[]) {}
+}
+
+/** The body of a "file" route, on disk at `path`. */
+export class SpooledFile {
+  constructor(
+    readonly path: string,
+    readonly size: number,
+  ) {}
 }
 
 export const bodyOf = (spec: BodySpec) => ({ "x-body": spec });

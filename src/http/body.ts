@@ -6,11 +6,14 @@
  * with a nesting limit); a route declares anything else in its detail (body-spec.ts).
  */
 import { Elysia } from "elysia";
-import { JSON_BODY_LIMIT, readJson, readLimited, tooLarge } from "../lib/body";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { JSON_BODY_LIMIT, readJson, readLimited, spoolLimited, tooLarge } from "../lib/body";
 import { bodyError, recordBodyError } from "../lib/body-errors";
 import { AppError } from "../lib/errors";
 import type { Admission } from "../lib/gate";
-import { UploadedFiles, type BodyDeadline } from "./body-spec";
+import { SpooledFile, UploadedFiles, type BodyDeadline } from "./body-spec";
 import type { RouteTable } from "./route-table";
 
 export interface BodyDeps {
@@ -70,8 +73,14 @@ async function readFiles(
 const isJson = (type: string) => type === "application/json" || type.endsWith("+json");
 
 export function bodies(deps: BodyDeps) {
+  /** Spooled bodies (kind "file") of requests in flight: deleted when the answer has gone or failed. */
+  const spooled = new Map<Request, string>();
   const leaveGates = (request: Request) => {
     for (const gate of Object.values(deps.gates)) gate.leave(request);
+    const path = spooled.get(request);
+    if (path === undefined) return;
+    spooled.delete(request);
+    rmSync(path, { force: true });
   };
   return (
     new Elysia()
@@ -84,6 +93,11 @@ export function bodies(deps: BodyDeps) {
         if (declared > spec.limit) throw tooLarge(spec.limit);
         if (spec.gate) deps.gates[spec.gate]?.enter(request, account);
         try {
+          if (spec.kind === "file") {
+            const path = join(tmpdir(), `morsel-upload-${crypto.randomUUID()}`);
+            spooled.set(request, path);
+            return new SpooledFile(path, await spoolLimited(request, path, spec.limit, spec.deadline));
+          }
           if (spec.kind === "json-or-files" && type !== "" && !isJson(type))
             return await readFiles(request, type, spec.limit, spec.file, spec.deadline);
           if (spec.kind === "multipart") {

@@ -59,6 +59,42 @@ export async function readLimited(
 }
 
 /**
+ * Writes the body to the file at `path` as it arrives (an Apple Health export is hundreds of MB; it
+ * is never held in memory), with the same limit and deadline as readLimited. Returns its size. The
+ * caller owns the file (it is left behind on an error, for the caller to delete).
+ */
+export async function spoolLimited(
+  request: Request,
+  path: string,
+  limit: number,
+  deadline?: { stallMs: number; totalMs: number },
+): Promise<number> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  const sink = Bun.file(path).writer({ highWaterMark: 1024 * 1024 });
+  let size = 0;
+  try {
+    if (!request.body) return 0;
+    const reader = request.body.getReader();
+    const read = deadline ? timedRead(reader, deadline) : () => reader.read();
+    for (;;) {
+      const { done, value } = await read();
+      if (done || !value) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge(limit);
+      }
+      sink.write(value);
+      await sink.flush();
+    }
+    return size;
+  } finally {
+    await sink.end();
+  }
+}
+
+/**
  * `reader.read` that gives up (cancelling the body, 408) when no byte came for `stallMs`, or the
  * body is not whole `totalMs` after the first read: a trickled upload cannot hold a route's slot.
  */

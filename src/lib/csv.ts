@@ -1,4 +1,5 @@
-/** CSV cells for the spreadsheets the API writes (the export, the report). */
+/** A CSV cell, safe to open in a spreadsheet (the exports of portability/, the report of targets/). */
+/** Text a spreadsheet would run as a formula when a cell starts with it (OWASP "CSV Injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**

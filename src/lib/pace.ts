@@ -82,28 +82,34 @@ export async function pacedJsonSha256(value: Record<string, unknown>, pause: () 
  */
 export class Slicer {
   private busy = 0;
-  private since = performance.now();
-  constructor(private readonly sliceMs = 5) {}
+  private since: number;
+  /** `now`: the clock in milliseconds (a test gives its own, so it checks the counting without timing anything). */
+  constructor(
+    private readonly sliceMs = 5,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.since = now();
+  }
 
   readonly pause = async (): Promise<void> => {
-    const now = performance.now();
+    const now = this.now();
     if (now - this.since < this.sliceMs) return;
     this.busy += now - this.since;
     await new Promise<void>((resolve) => setImmediate(resolve));
-    this.since = performance.now();
+    this.since = this.now();
   };
 
   async wait<T>(work: Promise<T>): Promise<T> {
-    this.busy += performance.now() - this.since;
+    this.busy += this.now() - this.since;
     try {
       return await work;
     } finally {
-      this.since = performance.now();
+      this.since = this.now();
     }
   }
 
   /** Milliseconds of work so far. */
   get ms(): number {
-    return this.busy + performance.now() - this.since;
+    return this.busy + this.now() - this.since;
   }
 }

@@ -126,7 +126,7 @@ test("no serious or critical axe violations on any view (360x640 and 1280x800, l
   await page.getByRole("table", { name: "Nutrients against your targets (average per day)" }).waitFor();
   found.push(...(await auditAll(page, "report")));
   await page.getByRole("link", { name: "Weight" }).click();
-  await page.getByRole("spinbutton", { name: "Weight" }).fill("80.4");
+  await page.getByRole("spinbutton", { name: "Weight", exact: true }).fill("80.4");
   await page.getByRole("button", { name: "Save weight" }).click();
   await page.getByRole("img", { name: "Weight trend" }).waitFor();
   found.push(...(await auditAll(page, "weight")));

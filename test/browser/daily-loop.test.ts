@@ -177,7 +177,7 @@ test("the log form shows the food's Nutrition facts for the amount chosen, as th
   const tenths = (v: number) => String(Math.round(v * 10) / 10);
   // the form starts at one medium banana: 118 g
   await expect(facts.textContent()).resolves.toContain(
-    `(${medium.grams} g) · ${Math.round((food.nutrients.energy_kcal * medium.grams) / 100)} kcal`,
+    `· ${medium.grams} g · ${Math.round((food.nutrients.energy_kcal * medium.grams) / 100)} kcal`,
   );
   expect(await row("Potassium")).toBe(`${tenths((food.nutrients.potassium_mg * medium.grams) / 100)} mg`);
   expect(await row("Fibre")).toBe(`${tenths((food.nutrients.fiber_g * medium.grams) / 100)} g`);

@@ -4,7 +4,8 @@
  * `.ci/run` installs the `chromium` package). The accessible names come from ../shared/WEBAPP.md.
  */
 import { afterAll, beforeAll } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startProcess, tempDir } from "../helpers";
 
@@ -160,4 +161,23 @@ export async function readyForOffline(
   await synced(page);
   await offlineReady(page);
   return { ctx, page, token: await accessToken(page) };
+}
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+/** axe-core's serious and critical violations on the page as it stands, in light and dark. */
+export async function axeFinds(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    // evaluated, not added as a script tag: the app's CSP allows no inline script, and this needs no bypassCSP
+    await page.evaluate(readFileSync(AXE, "utf8"));
+    const r = (await page.evaluate(() =>
+      (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ["violations"] }),
+    )) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    for (const v of r.violations)
+      if (v.impact === "serious" || v.impact === "critical")
+        found.push(`${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  return found;
 }

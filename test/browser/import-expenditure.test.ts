@@ -23,9 +23,9 @@ test("Cronometer files: preview says what will come and what cannot, Import brin
   await register(page, env.srv.url);
   const token = await accessToken(page);
   await page.getByRole("link", { name: "Settings" }).click();
-  await page.getByRole("combobox", { name: "Import from" }).selectOption("cronometer");
+  await page.getByRole("combobox", { name: "Format" }).selectOption("cronometer");
   await page
-    .getByLabel("Export files")
+    .getByLabel("Import file")
     .setInputFiles([join(SAMPLES, "cronometer-servings.csv"), join(SAMPLES, "cronometer-biometrics.csv")]);
   await expect(page.getByRole("button", { name: "Import", exact: true }).isDisabled()).resolves.toBe(true);
   await page.getByRole("button", { name: "Preview import" }).click();

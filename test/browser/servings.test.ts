@@ -91,7 +91,7 @@ test("a serving stated as several units (2 tbsp of peanut butter) logs what its 
   const row = await openFood(page, "Breakfast", "peanut butter", "Peanut butter, smooth");
   expect(row).toContain("2 tbsp · 188 kcal");
   await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("1");
-  await expect(unitLabel(page)).resolves.toBe("2 tbsp (32 g)");
+  await expect(unitLabel(page)).resolves.toBe("2 tbsp · 32 g");
   await expect(page.locator(".preview").textContent()).resolves.toContain("188 kcal");
   await page.getByRole("button", { name: "Log" }).click();
   const entry = page.getByRole("region", { name: "Breakfast" }).getByRole("listitem").filter({ hasText: "Peanut" });
@@ -104,12 +104,12 @@ test("a serving stated as several units (2 tbsp of peanut butter) logs what its 
   // editing shows the meal in single tablespoons, as the API has it (the unit as stated is still offered)
   await entry.getByRole("button", { name: "Edit" }).click();
   await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("2");
-  await expect(unitLabel(page)).resolves.toBe("tbsp (16 g)");
+  await expect(unitLabel(page)).resolves.toBe("tbsp · 16 g");
   await page.getByRole("spinbutton", { name: "Quantity" }).fill("3");
   await expect(page.locator(".preview").textContent()).resolves.toContain("282 kcal");
-  await page.getByRole("combobox", { name: "Unit" }).selectOption({ label: "2 tbsp (32 g)" });
+  await page.getByRole("combobox", { name: "Unit" }).selectOption({ label: "2 tbsp · 32 g" });
   await expect(page.locator(".preview").textContent()).resolves.toContain("564 kcal"); // 3 × 2 tbsp
-  await page.getByRole("combobox", { name: "Unit" }).selectOption({ label: "tbsp (16 g)" });
+  await page.getByRole("combobox", { name: "Unit" }).selectOption({ label: "tbsp · 16 g" });
   await page.getByRole("button", { name: "Save" }).click();
   await expect(entry.textContent()).resolves.toContain("282 kcal");
   await synced(page);
@@ -120,7 +120,7 @@ test("a serving stated as several units (2 tbsp of peanut butter) logs what its 
   const again = await openFood(page, "Lunch", "peanut butter", "Peanut butter, smooth");
   expect(again).toContain("3 tbsp · 282 kcal");
   await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("3");
-  await expect(unitLabel(page)).resolves.toBe("tbsp (16 g)");
+  await expect(unitLabel(page)).resolves.toBe("tbsp · 16 g");
   await page.getByRole("button", { name: "Cancel" }).click();
   await page.getByRole("searchbox", { name: "Search foods" }).fill("1 tbsp peanut butter");
   await page
@@ -130,14 +130,14 @@ test("a serving stated as several units (2 tbsp of peanut butter) logs what its 
     .first()
     .click();
   await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("1");
-  await expect(unitLabel(page)).resolves.toBe("tbsp (16 g)");
+  await expect(unitLabel(page)).resolves.toBe("tbsp · 16 g");
   await expect(page.locator(".preview").textContent()).resolves.toContain("94 kcal");
   await page.getByRole("button", { name: "Cancel" }).click();
 
   // half a fillet of salmon is 198 g, as its Unit says
   await page.getByRole("searchbox", { name: "Search foods" }).fill("salmon");
   await page.getByRole("listitem").filter({ hasText: "Salmon, wild, raw" }).first().click();
-  await expect(unitLabel(page)).resolves.toBe("0.5 fillet (198 g)");
+  await expect(unitLabel(page)).resolves.toBe("1/2 fillet · 198 g");
   await expect(page.locator(".preview").textContent()).resolves.toContain("198 g");
   await page.getByRole("button", { name: "Cancel" }).click();
 

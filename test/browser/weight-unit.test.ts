@@ -37,7 +37,7 @@ test("a pound account set through the API: Weight and Expenditure both speak lb"
   await page.reload(); // the app opens again, and reads the account
   await page.getByRole("link", { name: "Weight" }).click();
   await page.locator("#weight-unit").filter({ hasText: "lb" }).waitFor();
-  await page.getByRole("spinbutton", { name: "Weight" }).fill("176.2");
+  await page.getByRole("spinbutton", { name: "Weight", exact: true }).fill("176.2");
   await page.getByRole("button", { name: "Save weight" }).click();
   await synced(page);
   const w = await apiGet(env.srv.url, token, `/weights/${today}`);
@@ -70,8 +70,8 @@ test("import preview: the weigh-ins with their unit; read as lb instead of kg, t
   await register(page, env.srv.url); // a kg account
   const token = await accessToken(page);
   await page.getByRole("link", { name: "Settings" }).click();
-  await page.getByRole("combobox", { name: "Import from" }).selectOption("myfitnesspal");
-  await page.getByLabel("Export files").setInputFiles([MFP]);
+  await page.getByRole("combobox", { name: "Format" }).selectOption("myfitnesspal");
+  await page.getByLabel("Import file").setInputFiles([MFP]);
   await page.getByRole("button", { name: "Preview import" }).click();
   const preview = page.getByRole("region", { name: "Import preview" });
   const first = preview.locator("table.weights tbody tr").first();
@@ -103,8 +103,8 @@ test("a pound account's import preview reads bare numbers as lb, and Weight show
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("combobox", { name: "Weight unit" }).selectOption("lb");
   await page.getByText("Weights are shown in pounds (lb) now.").waitFor();
-  await page.getByRole("combobox", { name: "Import from" }).selectOption("myfitnesspal");
-  await page.getByLabel("Export files").setInputFiles([MFP]);
+  await page.getByRole("combobox", { name: "Format" }).selectOption("myfitnesspal");
+  await page.getByLabel("Import file").setInputFiles([MFP]);
   await page.getByRole("button", { name: "Preview import" }).click();
   const preview = page.getByRole("region", { name: "Import preview" });
   await preview.locator("table.weights tbody tr").first().getByText("176.2 lb").waitFor();
@@ -133,7 +133,7 @@ test("a weigh-in changed on two devices is shown in the account's unit in the co
   await page.getByRole("link", { name: "Weight" }).click();
   await page.getByRole("cell", { name: "180", exact: true }).first().waitFor();
   await ctx.setOffline(true);
-  await page.getByRole("spinbutton", { name: "Weight" }).fill("176.2");
+  await page.getByRole("spinbutton", { name: "Weight", exact: true }).fill("176.2");
   await page.getByRole("button", { name: "Save weight" }).click();
   expect((await send(token, "PUT", `/weights/${today}`, { lb: 178.4 })).status).toBe(200); // another device
   await ctx.setOffline(false);

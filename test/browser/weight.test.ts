@@ -10,7 +10,7 @@ import { accessToken, apiGet, browserAndServer, device, register, status, readyF
 const env = browserAndServer();
 
 async function saveWeight(page: Page, value: string, date?: string) {
-  await page.getByRole("spinbutton", { name: "Weight" }).fill(value);
+  await page.getByRole("spinbutton", { name: "Weight", exact: true }).fill(value);
   if (date) await page.getByLabel("Date").fill(date);
   await page.getByRole("button", { name: "Save weight" }).click();
 }

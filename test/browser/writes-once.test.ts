@@ -91,7 +91,7 @@ test("a double tap on any write button writes once", async () => {
 
   // Save weight
   await page.getByRole("link", { name: "Weight" }).click();
-  await page.getByRole("spinbutton", { name: "Weight" }).fill("70,4");
+  await page.getByRole("spinbutton", { name: "Weight", exact: true }).fill("70,4");
   await page.getByRole("button", { name: "Save weight" }).dblclick();
   await synced(page);
   const weights = await apiGet(env.srv.url, token, "/weights");

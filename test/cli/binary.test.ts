@@ -80,6 +80,10 @@ test("one file, running from another directory, with its data dir created", () =
 test("serves the whole API from the executable", async () => {
   expect((await api("/healthz")).json).toMatchObject({ status: "ok", version: pkg.version });
   expect((await api("/docs/assets/swagger-ui-bundle.js")).status).toBe(200);
+  // the web app is embedded (webapp/files.ts reads its file list with require, which the bundler follows)
+  const page = await fetch(`${base}/`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('<script type="module"');
   expect((await api("/api/v1/openapi.json")).json.info.title).toBe("Morsel API");
   expect((await api("/api/v1/foods/search?q=apple&limit=1")).json.items[0].name).toBe("Apples, raw, with skin");
 

@@ -68,16 +68,26 @@ test("a cached ranking is answered without waiting for the ranking in progress",
 });
 
 test("a slicer counts its own work, not the time others held the event loop between its slices", async () => {
-  const slicer = new Slicer(0);
-  const started = performance.now();
-  // someone else's 150 ms of work runs while the slicer is paused
+  // the slicer's clock is the test's: each step below moves it by a known amount, so the count is exact
+  let now = 1_000;
+  const slicer = new Slicer(0, () => now);
+  now += 10; // its own work: 10 ms
+  // someone else's 150 ms run while the slicer is paused (queued before the pause's own turn)
   setImmediate(() => {
-    const until = performance.now() + 150;
-    while (performance.now() < until);
+    now += 150;
   });
   await slicer.pause();
-  await slicer.wait(Bun.sleep(100));
-  const wall = performance.now() - started;
-  expect(wall).toBeGreaterThanOrEqual(250);
-  expect(slicer.ms).toBeLessThan(wall - 200);
+  now += 5; // its own work: 5 ms
+  // a shared piece of work someone else does for 100 ms, awaited with wait
+  await slicer.wait(
+    new Promise<void>((resolve) =>
+      setImmediate(() => {
+        now += 100;
+        resolve();
+      }),
+    ),
+  );
+  now += 3; // its own work: 3 ms
+  expect(now - 1_000).toBe(268);
+  expect(slicer.ms).toBe(18);
 });

@@ -120,8 +120,15 @@ describe("importOff", () => {
     expect(r.lines).toBeGreaterThan(100);
     expect(r.lines).toBeLessThan(2000);
     expect(countOf(db)).toBe(r.inserted);
-    const stored = byGtin(db, `0${fixtureGtin13(r.lines)}`);
-    if (stored) expect(stored.name).toBe(`Test product ${r.lines}`); // the last whole line, complete
+    // the fixture's product n is on line n, and every 50th from 7, 17 and 27 is invalid (never stored)
+    const valid = (n: number) => ![7, 17, 27].includes(n % 50);
+    let last = r.lines;
+    while (!valid(last)) last--;
+    let next = r.lines + 1;
+    while (!valid(next)) next++;
+    // the last whole valid line before the cut is stored, complete; the first valid one after it is not
+    expect(byGtin(db, `0${fixtureGtin13(last)}`)?.name).toBe(`Test product ${last}`);
+    expect(byGtin(db, `0${fixtureGtin13(next)}`)).toBeNull();
   });
 
   test("a file that is neither JSONL nor a CSV with a code column is refused", async () => {

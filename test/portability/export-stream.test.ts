@@ -74,6 +74,9 @@ test("4,000 meals: JSON and CSV come in many pieces with timers running between 
     "weights",
     "days",
     "saved_meals",
+    "exercises",
+    "daily_values",
+    "activity_settings",
     "checksum",
   ]);
   expect(doc.meals.length).toBe(4000);

@@ -114,7 +114,7 @@ describe("a broken file", () => {
 });
 
 describe("what else a file holds", () => {
-  test("day notes become meal notes; body fat and exercise rows are listed as not imported", async () => {
+  test("day notes become meal notes; exercise rows are exercise (burned kcal as written); body fat is listed as not imported", async () => {
     const a = await account();
     const r = await a.multipart("format=cronometer", {
       "servings.csv": `${HEADER}\n${ROWS.join("\n")}\n`,
@@ -128,8 +128,13 @@ describe("what else a file holds", () => {
     expect(r.status).toBe(200);
     expect(r.json.not_imported).toEqual([
       { kind: "body_fat", rows: 1, file: "biometrics.csv" },
-      { kind: "exercise", rows: 1, file: "exercises.csv" },
       { kind: "day_note", rows: 1, file: "" },
+    ]);
+    expect(r.json.exercises).toEqual({ added: 1, unchanged: 0 });
+    const ex = (await a.t.call("GET", "/api/v1/exercises?from=2026-09-14&to=2026-09-14", { token: a.u.access_token }))
+      .json.items;
+    expect(ex.map((e: Record<string, unknown>) => [e.name, e.minutes, e.kcal, e.start_time, e.source])).toEqual([
+      ["Running", 30, 320, "18:00", "cronometer"],
     ]);
     const notes = (await a.day("2026-09-14")).meals.map((m: { meal_type: string; note: string | null }) => [
       m.meal_type,

@@ -151,15 +151,16 @@ describe("MyFitnessPal", () => {
       quick_adds: 7,
       skipped_count: 1,
       ignored_files: [],
-      // the exercise rows are left behind, and the answer says so
-      not_imported: [
-        {
-          kind: "exercise",
-          rows: 1,
-          file: "upload/File-Export-2026-09-01-to-2026-09-03/Exercise-Summary-2026-09-01-to-2026-09-03.csv",
-        },
-      ],
+      // the exercise row is an exercise, with the file's kcal
+      exercises: { added: 1, unchanged: 0 },
+      not_imported: [],
     });
+    const ex = (await a.get("/exercises?from=2026-09-01&to=2026-09-03")).json.items;
+    expect(ex.map((e: Record<string, unknown>) => [e.date, e.name, e.minutes, e.kcal, e.kcal_from, e.source])).toEqual([
+      ["2026-09-01", "Running (jogging), 10 km/h (6 min/km)", 55, 640, "imported", "myfitnesspal"],
+    ]);
+    const again = await a.upload("format=myfitnesspal&skip_invalid=true", zip, "application/zip");
+    expect(again.json.exercises).toEqual({ added: 0, unchanged: 1 });
     expect(r.json.skipped[0]).toMatchObject({
       line: 8,
       column: 1,
@@ -213,11 +214,12 @@ describe("MyFitnessPal", () => {
 });
 
 describe("Lose It!", () => {
-  test("food-logs.csv and weights.csv from the ZIP; deleted rows and exercise left out", async () => {
+  test("food-logs.csv, weights.csv and exercise-logs.csv from the ZIP; deleted rows left out, exercise as exercise", async () => {
     const a = await account({ weightUnit: "lb" });
     const zip = await zipOf({
       "food-logs.csv": "loseit-food-logs.csv",
       "weights.csv": "loseit-weights.csv",
+      "exercise-logs.csv": "loseit-exercise-logs.csv",
       "profile.csv": "loseit-profile.csv",
     });
     const r = await a.multipart("format=loseit", { "loseit-export.zip": zip });
@@ -239,6 +241,12 @@ describe("Lose It!", () => {
     });
     const d6: Meal[] = (await a.get("/meals/daily?date=2026-10-06")).json.meals;
     expect(d6.length).toBe(2); // the run is exercise, not food
+    // the run is in food-logs.csv (-310) and exercise-logs.csv (310): one exercise; the deleted swim is left out
+    const ex = (await a.get("/exercises?from=2026-10-01&to=2026-10-31")).json.items;
+    expect(ex.map((e: Record<string, unknown>) => [e.date, e.name, e.minutes, e.kcal, e.source])).toEqual([
+      ["2026-10-06", "Running", 30, 310, "loseit"],
+      ["2026-10-07", "Weight Training, general", 45, 198, "loseit"],
+    ]);
     // two weigh-ins on 10/06: the later one; the deleted 10/07 is left out (Lose It! writes pounds)
     const w = (await a.get("/weights?from=2026-10-01&to=2026-10-31")).json.items;
     expect(w.map((x: { date: string; kg: number }) => [x.date, x.kg])).toEqual([

@@ -3,24 +3,19 @@
  * once when it has expired. A failed fetch is an `Offline` error (the caller falls back to the
  * local store); a contract error is an `ApiError` with its code and message.
  */
+import type { Schemas } from "./api-data";
 import { apiErrorInWords } from "./refusals";
 
-export interface User {
-  id: number;
-  email: string;
-  name: string;
-  timezone: string;
-  /** How weights are shown (PATCH /me); older sessions may lack it: kg. */
-  weight_unit?: "kg" | "lb";
-  /** `admin` sees the Admin view (the server checks every admin call itself). */
-  role?: "admin" | "user";
-}
+/**
+ * The account (Schemas["User"]) as this browser keeps it in its session: a session saved by an older
+ * version may lack `weight_unit` (then kg) and `role` (then not the Admin view; the server checks
+ * every admin call itself).
+ */
+export type User = Omit<Schemas["User"], "weight_unit" | "role"> &
+  Partial<Pick<Schemas["User"], "weight_unit" | "role">>;
 
-export interface Session {
-  access_token: string;
-  refresh_token: string;
-  user: User;
-}
+/** The tokens of a sign-in (Schemas["TokenPair"]) and its account, as kept in localStorage. */
+export type Session = Pick<Schemas["TokenPair"], "access_token" | "refresh_token"> & { user: User };
 
 export class ApiError extends Error {
   constructor(
@@ -67,7 +62,8 @@ export function onSession(l: (s: Session | null, why?: "expired") => void): () =
 async function send(method: string, path: string, body: unknown, token: string | null): Promise<Response> {
   const headers: Record<string, string> = {};
   let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
+  if (body instanceof FormData || body instanceof Blob)
+    payload = body; // a Blob (a File) goes as itself
   else if (body !== undefined) {
     headers["content-type"] = "application/json";
     payload = JSON.stringify(body);

@@ -17,6 +17,7 @@ import type { IngredientSnapshot } from "../../src/features/recipes/compute";
 
 interpretSchemas(); // the page's CSP allows no eval, so TypeBox checks without compiling
 
+/** A field the server's validator refuses, as an error's details name it (API.md §Errors), with its field always given. */
 export type Refusal = { field: string; message: string };
 
 function refusals(run: () => unknown): Refusal[] {

@@ -3,6 +3,7 @@
  * src/features/foods/offline.ts) over the offline catalogue copy (/catalogue.json, made by
  * scripts/build-web.ts, cached by the service worker) plus the person's own foods.
  */
+import type { Ok } from "./api-data";
 import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
 import { historyBoost, isComposedDish, OWN_FOOD_BOOST } from "../../src/features/foods/rank";
 import { parseAmount, searchText, type ParsedAmount } from "../../src/features/foods/amount";
@@ -13,6 +14,11 @@ import { fromFood } from "./records";
 import { naturalPortion } from "./serving";
 import type { FoodRec, Meal, MealType, Store } from "./store";
 
+/**
+ * A search hit, online or offline: online the API's item (Schemas["SearchItem"], assigned to this
+ * type where it is fetched, so tsc checks that they agree), offline one the bundled ranker builds from
+ * the catalogue copy, which lacks some fields (hence the optional ones).
+ */
 export interface FoodHit {
   id: number;
   name: string;
@@ -132,7 +138,10 @@ export function warmOfflineSearch(): void {
 /** Search: the server's ranking (with the person's history) online, the bundled ranker offline; 20 a page. */
 export async function searchFoods(db: Store, q: string, offset = 0): Promise<SearchPage & { offline: boolean }> {
   try {
-    const r = await api<SearchPage>("GET", `/foods/search?limit=20&offset=${offset}&q=${encodeURIComponent(q)}`);
+    const r: SearchPage = await api<Ok<"searchFoods">>(
+      "GET",
+      `/foods/search?limit=20&offset=${offset}&q=${encodeURIComponent(q)}`,
+    );
     return { items: r.items, total: r.total, amount: r.amount, offline: false };
   } catch (e) {
     if (!isOffline(e)) throw e;
@@ -140,6 +149,7 @@ export async function searchFoods(db: Store, q: string, offset = 0): Promise<Sea
   return { ...(await searchOffline(db, q, offset)), offline: true };
 }
 
+/** A page of hits from either search (the API's answer, Ok<"searchFoods">, is assigned to it above). */
 interface SearchPage {
   items: FoodHit[];
   total: number;
@@ -267,6 +277,7 @@ export async function recentFoods(
   return here.length ? { recent: here, atMeal: true } : { recent: ranked(meals), atMeal: false };
 }
 
+/** An item of a line of food, online (Ok<"parseFoodLine">, assigned to it below) or from the offline parser. */
 export interface LineHit {
   text: string;
   food: FoodHit | null;
@@ -276,12 +287,9 @@ export interface LineHit {
 /** A line of food as items ("2 eggs, toast and a coffee"): POST /foods/parse online, the same parser over the catalogue copy offline. */
 export async function parseLineOfFood(db: Store, text: string): Promise<{ items: LineHit[]; offline: boolean }> {
   try {
-    const r = await api<{ items: { text: string; food: FoodHit | null; serving: ResolvedAmount | null }[] }>(
-      "POST",
-      "/foods/parse",
-      { text },
-    );
-    return { items: r.items.map((i) => ({ text: i.text, food: i.food, serving: i.serving })), offline: false };
+    const r = await api<Ok<"parseFoodLine">>("POST", "/foods/parse", { text });
+    const items: LineHit[] = r.items.map((i) => ({ text: i.text, food: i.food, serving: i.serving }));
+    return { items, offline: false };
   } catch (e) {
     if (!isOffline(e)) throw e;
   }

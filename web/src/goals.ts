@@ -12,7 +12,9 @@ export interface MacroForm {
   carbohydrate_pct?: number | null;
   net_carbs?: boolean;
 }
+/** A plan of the goals record as the sync feed carries it (GET /goals, Schemas["GoalsDocument"]); its weekdays are the server's Plan's. */
 type PlanView = Goals & MacroForm & { from: string | null; weekdays?: Plan["weekdays"] };
+/** The goals record as kept from the sync feed; a record saved by an older version may lack any of the plan fields. */
 export type GoalsRecord = Goals &
   MacroForm & { from?: string | null; weekdays?: Plan["weekdays"]; schedule?: PlanView[] };
 

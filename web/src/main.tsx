@@ -12,12 +12,19 @@ import { AdminView } from "./views/admin";
 import { Auth } from "./views/auth";
 import { DayView } from "./views/day";
 import { EditView } from "./views/edit";
-import { ReportView } from "./views/report";
+import { lazyView } from "./views/lazy";
+import type { Period } from "./views/report";
 import { SettingsView } from "./views/settings";
 import { WeightView } from "./views/weight";
 import { FoodFormView, FoodsView, RecipeFormView } from "./views/foods";
+import { SavedMealFormView } from "./views/saved-meals";
 import { Issues, StatusLine, ToastBar } from "./views/status";
 import { WeekView } from "./views/week";
+
+/** The Report is opened now and then: its own chunk. */
+const ReportView = lazyView<{ period: Period; to: string | null }>(() =>
+  import("./views/report").then((m) => m.ReportView),
+);
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -61,7 +68,9 @@ function App() {
 function SignedIn({ session, hash }: { session: Session; hash: string }) {
   const [db, setDb] = useState<Store | null>(null);
   const [version, setVersion] = useState(0);
-  const [toast, setToast] = useState<Toast | null>(null);
+  // a toast belongs to the view it was shown on: it never follows the person into another (Edit's Time and Note)
+  const [toast, setToast] = useState<(Toast & { at: string }) | null>(null);
+  useEffect(() => setToast((t) => (t && t.at !== hash ? null : t)), [hash]);
   const [sync, setSync] = useState<Sync | null>(null);
 
   useEffect(() => {
@@ -110,7 +119,7 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
       user: session.user,
       version,
       go: (h, replace) => (replace ? location.replace(h) : (location.hash = h)),
-      toast: setToast,
+      toast: (t) => setToast(t && { ...t, at: location.hash || "#/" }),
     };
   }, [db, sync, version, session.user]);
 
@@ -177,7 +186,7 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
         <Issues />
         <Route hash={hash} signOut={signOut} />
       </div>
-      <ToastBar toast={toast} onClose={() => setToast(null)} />
+      <ToastBar toast={toast?.at === hash ? toast : null} onClose={() => setToast(null)} />
     </Ctx.Provider>
   );
 }
@@ -198,6 +207,7 @@ function Route({ hash, signOut }: { hash: string; signOut: () => void }) {
     if (a === "new") return <FoodFormView key="new" id={null} />;
     if (a === "edit" && id !== null) return <FoodFormView key={id} id={id} />;
     if (a === "recipe") return <RecipeFormView key={b ?? "new"} id={id} />;
+    if (a === "meal" && b) return <SavedMealFormView key={b} id={b} />;
     return <FoodsView />;
   }
   if (page === "settings") return <SettingsView signOut={signOut} />;

@@ -6,18 +6,9 @@
  */
 import type { InputHTMLAttributes } from "preact";
 
-const DECIMAL = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
+import { notANumber, parseDecimal } from "./decimal";
 
-/** The number typed (`1.5`, `1,5`, ` 2 `), `null` for an empty field, `NaN` for anything that is not a number. */
-export function parseDecimal(text: string): number | null {
-  const s = text.trim().replace(/\s/g, "");
-  if (s === "") return null;
-  return DECIMAL.test(s) ? Number(s.replace(",", ".")) : Number.NaN;
-}
-
-/** The words a form shows for a field that is not a number. */
-export const notANumber = (label: string, text: string) =>
-  `${label}: “${text.trim()}” is not a number. Type it like 1.5 or 1,5.`;
+export { notANumber, parseDecimal };
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "role" | "inputMode" | "onInput"> & {
   onValue?: (text: string) => void;

@@ -10,6 +10,7 @@ import { enqueue, mealValues as meal, serverIds } from "./records";
 import { writeAll, type FoodRec, type Ingredient, type RecipeRec } from "./store";
 import type { Sync } from "./sync";
 
+/** The custom-food form's fields, which records.ts turns into the API's CreateFood body (checked by checks.ts with the server's validator). */
 export interface FoodFields {
   name: string;
   brand: string | null;
@@ -19,6 +20,7 @@ export interface FoodFields {
   portions: { name: string; grams: number }[];
 }
 
+/** The recipe form's fields, which records.ts turns into the API's CreateRecipe body (checked as above). */
 export interface RecipeFields {
   name: string;
   servings: number;

@@ -3,6 +3,7 @@
  * so the UI never waits on the network. Meal arithmetic is the server's own (meals/nutrition.ts),
  * so an entry logged offline shows the kcal the server will store.
  */
+import type { Schemas } from "./api-data";
 import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
 import { gramsOf, scale } from "../../src/features/meals/nutrition";
 import {
@@ -16,6 +17,7 @@ import {
   type Mutation,
   type Portion,
   type RecipeRec,
+  type SavedMealRec,
   type Store,
   type Tx,
   type WeighIn,
@@ -23,6 +25,7 @@ import {
 import type { Weekday } from "../../src/features/goals/plans";
 import type { GoalsRecord, MacroForm } from "./goals";
 import type { Sync } from "./sync";
+import { isActivityEntity, storeActivity } from "./activity";
 
 /** The eight meal nutrients of a set of values (every other key left out; a missing one is null). */
 export const mealValues = (values: Record<string, number | null> | undefined) =>
@@ -54,6 +57,7 @@ export function fromFood(d: Record<string, unknown>, version: number | null): Fo
   const f = d as {
     id: number;
     name: string;
+    short_name?: string;
     brand: string | null;
     barcode: string | null;
     source: string;
@@ -64,6 +68,7 @@ export function fromFood(d: Record<string, unknown>, version: number | null): Fo
   return {
     id: f.id,
     name: f.name,
+    ...(f.short_name ? { short_name: f.short_name } : {}),
     brand: f.brand,
     barcode: f.barcode,
     per100g: mealValues(f.nutrients),
@@ -103,6 +108,12 @@ export function fromRecipe(d: Record<string, unknown>, version: number | null): 
   };
 }
 
+/** A SavedMeal (API shape) as kept here. */
+export function fromSavedMeal(d: Record<string, unknown>, version: number | null): SavedMealRec {
+  const r = d as unknown as SavedMealRec;
+  return { id: r.id, name: r.name, entries: r.entries ?? [], energy_kcal: r.energy_kcal ?? null, version };
+}
+
 /** What a custom food made here became on the server: its id, and its portions' ids in order (sync.ts keeps it). */
 export interface Renamed {
   id: number;
@@ -135,12 +146,8 @@ export async function serverIds(
   return { foodId: r.id, portionId: renamedPortion(foodId, r, portionId), renamed: true };
 }
 
-export type QuickNutrients = {
-  energy_kcal: number;
-  protein_g: number | null;
-  fat_g: number | null;
-  carbohydrate_g: number | null;
-};
+/** A quick add's kcal and macros (Schemas["QuickAdd"] without its description), each macro given, null when not known. */
+export type QuickNutrients = Required<Omit<Schemas["QuickAdd"], "description">>;
 
 /** When and where a meal sits: its meal type, and optionally its date, eaten_at and note. */
 export interface When {
@@ -221,7 +228,7 @@ export class Local {
     const now = a.eatenAt ?? new Date().toISOString().replace(/\.\d+Z$/, "Z");
     const meal: Meal = {
       id: crypto.randomUUID(),
-      food: { id: ids.foodId, name: a.food.name },
+      food: { id: ids.foodId, name: a.food.name, ...(a.food.short_name ? { short_name: a.food.short_name } : {}) },
       meal_type: a.mealType,
       quantity: a.quantity,
       portion: a.portion
@@ -449,6 +456,11 @@ export class Local {
       } else if (c.entity === "day") {
         if (c.theirs) await tx.objectStore("days").put(fromDay(String(c.id), c.theirs, c.version));
         else await tx.objectStore("days").delete(String(c.id));
+      } else if (isActivityEntity(c.entity)) {
+        await storeActivity(tx, c.entity, String(c.id), c.theirs, c.version);
+      } else if (c.entity === "saved_meal") {
+        if (c.theirs) await tx.objectStore("saved_meals").put(fromSavedMeal(c.theirs, c.version));
+        else await tx.objectStore("saved_meals").delete(String(c.id));
       } else if (c.entity === "recipe") {
         if (c.theirs) await tx.objectStore("recipes").put(fromRecipe(c.theirs, c.version));
         else await tx.objectStore("recipes").delete(Number(c.id));

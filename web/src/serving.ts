@@ -3,6 +3,8 @@
  * food's natural serving (the API's default_portion, as stated: "2 tbsp" is 32 g), else 100 g. Search results show the
  * kcal of that same serving, so the number on the list is the number the form will log.
  */
+import type { Schemas } from "./api-data";
+import { countOf, gramWords } from "./amount-words";
 import type { FoodRec, Meal, Portion, Store } from "./store";
 
 /**
@@ -15,13 +17,13 @@ export interface Serving {
   stated?: boolean;
 }
 
-/** What a list row knows about a food. */
+/** What a list row knows about a food: a search hit (foods.ts FoodHit) or a food record, whichever it has. */
 export interface ServingHint {
   id: number;
   energy_kcal: number | null;
   default_portion?: { id: number; name: string; amount?: number; grams: number } | null;
   /** The amount typed with the search ("2 eggs"): shown, and where the log form starts. */
-  serving?: { quantity: number; portion_id: number | null; grams: number } | null;
+  serving?: Schemas["Serving"] | null;
 }
 
 /** The last meal per food, from the local copy of the log (every synced meal, and those waiting). */
@@ -60,8 +62,14 @@ export function naturalPortion(food: FoodRec): Portion | null {
   return food.portions.find((p) => p.id === food.default_portion_id) ?? null;
 }
 
-/** "1 medium (7" to 7-7/8" long) · 105 kcal", "150 g · 234 kcal", or "" when the kcal is unknown. */
+/** "1 medium (7" to 7-7/8" long) · 105 kcal", "2 slices · 148 kcal", "150 g · 234 kcal"; no kcal when unknown. */
 export function servingLabel(hit: ServingHint, last: LastServings): string {
+  const { text, kcal } = hitServing(hit, last);
+  return kcal === null ? text : `${text} · ${kcal} kcal`;
+}
+
+/** The serving a list row shows ("2 slices"), its grams and kcal (null when the food's energy is unknown). */
+export function hitServing(hit: ServingHint, last: LastServings): { text: string; grams: number; kcal: number | null } {
   const prev = last.get(hit.id);
   let text: string;
   let g: number;
@@ -71,25 +79,23 @@ export function servingLabel(hit: ServingHint, last: LastServings): string {
     const p = hit.default_portion;
     text =
       typed.portion_id === null
-        ? `${num(typed.quantity)} g`
+        ? `${gramWords(typed.quantity)} g`
         : p && typed.portion_id === p.id // the API's count of single units: "4 shrimp" is 4 large, not 4 × "4 large"
-          ? `${num(typed.quantity)} ${p.name}`
-          : `${num(g)} g`;
+          ? countOf(typed.quantity, p.name)
+          : `${gramWords(g)} g`;
   } else if (prev) {
     g = prev.grams;
-    text = prev.portion ? `${num(prev.quantity)} ${prev.portion.name}` : `${num(prev.quantity)} g`;
+    text = prev.portion ? countOf(prev.quantity, prev.portion.name) : `${gramWords(prev.quantity)} g`;
   } else if (hit.default_portion) {
     const p = hit.default_portion;
     g = p.grams;
-    text = `${num(p.amount ?? 1)} ${p.name}`;
+    text = countOf(p.amount ?? 1, p.name);
   } else {
     g = 100;
     text = "100 g";
   }
-  return hit.energy_kcal === null ? text : `${text} · ${Math.round((hit.energy_kcal * g) / 100)} kcal`;
+  return { text, grams: g, kcal: hit.energy_kcal === null ? null : Math.round((hit.energy_kcal * g) / 100) };
 }
-
-const num = (v: number) => `${Math.round(v * 100) / 100}`;
 
 /** The amount typed in the search ("2 eggs") as the log form's start, when it names one of the food's portions or grams. */
 export function typedServing(

@@ -6,39 +6,35 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from "idb";
 
-export type MealType = "breakfast" | "lunch" | "dinner" | "snack";
+import type { Schemas } from "./api-data";
+
+export type MealType = Schemas["Meal"]["meal_type"];
 export const MEAL_TYPES: MealType[] = ["breakfast", "lunch", "dinner", "snack"];
+/** Values by nutrient key; wider than Schemas["Nutrients"]: a food carries every nutrient the API gave. */
 export type Nutrients = Record<string, number | null>;
 
-export interface Portion {
-  id: number;
-  name: string;
-  amount: number;
-  grams: number;
-}
+export type Portion = Schemas["Food"]["portions"][number];
 
-export interface Meal {
-  id: string;
-  /** null: a quick add (kcal and macros typed in; its name is `description`) */
-  food: { id: number; name: string } | null;
+/**
+ * A meal as the API gives it (Schemas["Meal"]), kept in IndexedDB: with the server's version (null
+ * until the server has it) and without the server's timestamps, which a meal logged offline lacks.
+ */
+export type Meal = Omit<Schemas["Meal"], "food" | "description" | "nutrients" | "created_at" | "updated_at"> & {
+  /** null: a quick add (kcal and macros typed in; its name is `description`); `short_name` is the food record's, kept for lists */
+  food: (NonNullable<Schemas["Meal"]["food"]> & { short_name?: string }) | null;
   description?: string | null;
-  meal_type: MealType;
-  quantity: number;
-  portion: { id: number; name: string; grams: number } | null;
-  grams: number;
-  date: string;
-  eaten_at: string;
-  note: string | null;
   nutrients: Nutrients;
-  /** The server's version; null until the server has it. */
   version: number | null;
-}
+};
 
-export interface FoodRec {
-  id: number;
-  name: string;
-  brand: string | null;
-  barcode: string | null;
+/**
+ * A food as the log form needs it offline: the API's food (Schemas["Food"]) trimmed to what the form
+ * shows, with its eight meal nutrients per 100 g gathered in `per100g`. The offline catalogue copy
+ * (catalogue.json) fills the same record, so this is the browser's shape, not an API body.
+ */
+export interface FoodRec extends Pick<Schemas["Food"], "id" | "name" | "brand" | "barcode"> {
+  /** The catalogue's short name (the API's `short_name`), for one-line lists. */
+  short_name?: Schemas["Food"]["short_name"];
   /** The eight meal nutrients per 100 g. */
   per100g: Nutrients;
   portions: Portion[];
@@ -50,59 +46,56 @@ export interface FoodRec {
   version: number | null;
 }
 
-/** A weigh-in: one per date, in kg (shown in the account's unit). */
-export interface WeighIn {
-  date: string;
-  kg: number;
-  note: string | null;
-  version: number | null;
-}
+/** A weigh-in (Schemas["Weight"]): one per date, in kg (shown in the account's unit), with its sync version. */
+export type WeighIn = Pick<Schemas["Weight"], "date" | "kg" | "note"> & { version: number | null };
 
-/** A day's mark: its log complete (`Day complete`) or not; a date without one is not marked. */
-export interface DayMark {
-  date: string;
-  complete: boolean;
-  version: number | null;
-}
+/** A day's mark (Schemas["DayMark"]): its log complete (`Day complete`) or not; a date without one is not marked. */
+export type DayMark = Pick<Schemas["DayMark"], "date" | "complete"> & { version: number | null };
 
-export interface Ingredient {
-  food_id: number;
-  food_name: string;
-  quantity: number;
-  /** `grams` of one portion */
-  portion: { id: number; name: string; grams: number } | null;
-  grams: number;
-  per_100g: Nutrients;
-}
+/** One of a recipe's ingredients as the API gives it; `grams` of one portion. */
+export type Ingredient = Schemas["Recipe"]["ingredients"][number];
 
 /** A recipe as the API gives it (API.md §Recipes), trimmed to what the form shows; its food is in `foods` under the same id. */
-export interface RecipeRec {
-  id: number;
-  name: string;
-  servings: number;
-  cooked_grams: number | null;
-  ingredients: Ingredient[];
+export type RecipeRec = Pick<Schemas["Recipe"], "id" | "name" | "servings" | "cooked_grams" | "ingredients"> & {
   version: number | null;
-}
+};
 
-export interface Goals {
-  energy_kcal: number | null;
-  protein_g: number | null;
-  fat_g: number | null;
-  carbohydrate_g: number | null;
-}
+/** A saved meal as the API gives it (API.md §Saved meals), with its sync version: a named set of entries logged again in one tap. */
+export type SavedMealRec = Pick<Schemas["SavedMeal"], "id" | "name" | "entries" | "energy_kcal"> & {
+  version: number | null;
+};
 
-export interface Mutation {
+export type SavedEntry = Schemas["SavedMeal"]["entries"][number];
+
+export type Goals = Schemas["Goals"];
+
+/**
+ * A queued edit: the API's sync mutation (Schemas["Mutation"]) with its place in the queue, for the
+ * entities this app edits offline; `data` is built loosely (records.ts), and the server validates it.
+ */
+export interface Mutation extends Pick<Schemas["Mutation"], "mutation_id" | "op" | "base_version"> {
   seq?: number;
-  mutation_id: string;
-  entity: "meal" | "food" | "recipe" | "goals" | "weight" | "day" | "target_profile" | "targets";
+  entity: Schemas["Mutation"]["entity"];
   /** A negative number: a custom food made offline, before the server gave it an id. */
-  id: string | number | null;
-  op: "upsert" | "delete";
-  base_version: number | null;
+  id: Schemas["Mutation"]["id"];
   data: Record<string, unknown> | null;
 }
 
+/** Exercise, daily values and activity settings (activity.ts), kept as the server sends them. */
+export type ActivityEntity = Extract<Schemas["Mutation"]["entity"], "exercise" | "daily_value" | "activity_settings">;
+/** An activity record in IndexedDB: the API's record whole in `data` (activity.ts reads it), keyed for the store. */
+export interface ActivityRec {
+  /** `${entity}:${id}` */
+  key: string;
+  entity: ActivityEntity;
+  id: string;
+  /** The record's local date; "" for the settings. */
+  date: string;
+  data: Record<string, unknown>;
+  version: number | null;
+}
+
+/** A conflict the person settles (sync.ts): this app's own record of one, not an API body. */
 export interface Conflict {
   key: string;
   entity: Mutation["entity"];
@@ -114,6 +107,7 @@ export interface Conflict {
   version: number | null;
 }
 
+/** A rejected edit shown to the person: this app's own record (the API's answer is sync.ts `Result`). */
 export interface Problem {
   mutation_id: string;
   text: string;
@@ -129,6 +123,8 @@ export interface Schema extends DBSchema {
   weights: { key: string; value: WeighIn };
   recipes: { key: number; value: RecipeRec };
   days: { key: string; value: DayMark };
+  activity: { key: string; value: ActivityRec; indexes: { date: string } };
+  saved_meals: { key: string; value: SavedMealRec };
 }
 
 export type Store = IDBPDatabase<Schema>;
@@ -142,13 +138,15 @@ export const ALL_STORES = [
   "weights",
   "recipes",
   "days",
+  "activity",
+  "saved_meals",
 ] as const;
 /** A read-write transaction over every store. */
 export type Tx = IDBPTransaction<Schema, typeof ALL_STORES extends readonly (infer N)[] ? N[] : never, "readwrite">;
 export const writeAll = (db: Store): Tx => db.transaction([...ALL_STORES], "readwrite");
 
 export function openStore(userId: number): Promise<Store> {
-  return openDB<Schema>(`morsel-${userId}`, 5, {
+  return openDB<Schema>(`morsel-${userId}`, 7, {
     upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) {
         db.createObjectStore("meals", { keyPath: "id" }).createIndex("date", "date");
@@ -171,8 +169,16 @@ export function openStore(userId: number): Promise<Store> {
         db.createObjectStore("days", { keyPath: "date" });
         if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // day marks were passed over before
       }
+      if (oldVersion < 5) {
+        db.createObjectStore("saved_meals", { keyPath: "id" });
+        if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // saved meals were passed over before
+      }
+      if (oldVersion < 6) {
+        db.createObjectStore("activity", { keyPath: "key" }).createIndex("date", "date");
+        if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // exercise and daily values were passed over
+      }
       // the profile and target settings (meta `target_profile`, `targets`) were passed over before
-      if (oldVersion < 5 && oldVersion >= 1) void tx.objectStore("meta").delete("cursor");
+      if (oldVersion < 7 && oldVersion >= 1) void tx.objectStore("meta").delete("cursor");
     },
   });
 }

@@ -7,13 +7,16 @@
  * decide; a rejected mutation is kept with the server's reason and the local record is put back as
  * the server has it. A record with a mutation still waiting is never overwritten by a pull.
  */
+import type { Ok } from "./api-data";
 import { api, ApiError, isOffline } from "./api";
 import { apiErrorInWords } from "./refusals";
+import { isActivityEntity, storeActivity } from "./activity";
 import {
   fromDay,
   fromFood,
   fromMeal,
   fromRecipe,
+  fromSavedMeal,
   fromWeight,
   renamedKey,
   renamedPortion,
@@ -31,21 +34,11 @@ export interface SyncState {
   error: string | null;
 }
 
-interface Result {
-  mutation_id: string;
-  status: "applied" | "duplicate" | "conflict" | "rejected";
-  version: number | null;
-  current: Record<string, unknown> | null;
-  error: { code: string; message: string } | null;
-}
+/** The server's answer to one pushed mutation. */
+type Result = Ok<"pushMutations">["results"][number];
 
-interface Change {
-  entity: Mutation["entity"];
-  id: string | number;
-  op: Mutation["op"];
-  version: number;
-  data: Record<string, unknown> | null;
-}
+/** One change of the feed (GET /sync/changes). */
+type Change = Ok<"pullChanges">["changes"][number];
 
 const PERIOD_MS = 30_000;
 const BATCH = 100;
@@ -254,6 +247,11 @@ export class Sync {
     } else if (entity === "day") {
       if (data) await tx.objectStore("days").put(fromDay(String(id), data, version));
       else await tx.objectStore("days").delete(String(id));
+    } else if (isActivityEntity(entity)) {
+      await storeActivity(tx, entity, String(id), data, version);
+    } else if (entity === "saved_meal") {
+      if (data) await tx.objectStore("saved_meals").put(fromSavedMeal(data, version));
+      else await tx.objectStore("saved_meals").delete(String(id));
     } else if (entity === "recipe" && typeof id === "number") {
       if (data) {
         await tx.objectStore("recipes").put(fromRecipe(data, version));
@@ -328,7 +326,7 @@ export class Sync {
   private async pull(): Promise<void> {
     let cursor = (await getMeta<string>(this.db, "cursor")) ?? "";
     for (;;) {
-      let page: { changes: Change[]; next_cursor: string; has_more: boolean };
+      let page: Ok<"pullChanges">;
       try {
         page = await api("GET", `/sync/changes?limit=500&cursor=${encodeURIComponent(cursor)}`);
       } catch (e) {
@@ -363,6 +361,9 @@ function label(r: Record<string, unknown> | null): string {
   if (typeof r.complete === "boolean") return `the mark of ${String(r.date ?? "a day")}`;
   if ("birth_year" in r) return "your profile";
   if ("fiber_per_energy" in r) return "your nutrient targets";
+  if (typeof r.metric === "string")
+    return `${r.metric.replace(/_(ml|cm|pct)$/, "").replace("_", " ")} of ${String(r.date ?? "a day")}`;
+  if (typeof r.exercise_in_budget === "boolean" || typeof r.glass_ml === "number") return "your activity settings";
   return String(food?.name ?? r.name ?? "your goals");
 }
 
@@ -376,10 +377,18 @@ function describe(m: Mutation): string {
           ? `The weigh-in of ${String(m.id)}`
           : m.entity === "day"
             ? `Day complete for ${String(m.id)}`
-            : m.entity === "target_profile"
-              ? "Your profile"
-              : m.entity === "targets"
-                ? "Your nutrient targets"
-                : "Your goals";
+            : m.entity === "saved_meal"
+              ? `The saved meal ${String(m.data?.name ?? "")}`.trim()
+              : m.entity === "exercise"
+                ? `The exercise ${String(m.data?.name ?? "")}`.trim()
+                : m.entity === "daily_value"
+                  ? `The ${String(m.id).split(":")[1]?.replace("_", " ")} of ${String(m.id).split(":")[0]}`
+                  : m.entity === "activity_settings"
+                    ? "Your activity settings"
+                    : m.entity === "target_profile"
+                      ? "Your profile"
+                      : m.entity === "targets"
+                        ? "Your nutrient targets"
+                        : "Your goals";
   return m.op === "delete" ? `Deleting ${what.toLowerCase()}` : what;
 }

@@ -6,7 +6,7 @@ import { tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import type { FoodT } from "../foods/model";
 import { customDetail } from "./as-food";
-import type { CustomFoodsRepo } from "./repo";
+import type { CustomFoodRow, CustomFoodsRepo } from "./repo";
 import { checkFoodInput } from "./validate";
 import type { ChangeLog } from "../../db/change-log";
 
@@ -136,3 +136,39 @@ export function* deleteFood({
     yield* ctx.log.record(ctx.userId, "food", id, "delete", null, ctx.now);
   });
 }
+
+/**
+ * The user's custom foods by content (`contentKey`: name, brand, barcode and nutrients, exactly) → id,
+ * read once: an import reuses a food the user already has instead of making a twin.
+ */
+export function foodsByContent(ctx: Pick<CustomFoodsCtx, "repo" | "userId">): Q<Map<string, number>> {
+  return ctx.repo.byContent(ctx.userId);
+}
+
+/** A custom food's portion ids by name (an import maps a file's portions to this server's by name). */
+export function* portionIdsByName(ctx: Pick<CustomFoodsCtx, "repo">, foodId: number): Q<Map<string, number>> {
+  return new Map((yield* ctx.repo.portions(foodId)).map((p) => [p.name, p.id]));
+}
+
+/** The user's custom foods, recipes' own foods (kind "recipe") included: an export lists them. */
+export function customFoodRows(ctx: Pick<CustomFoodsCtx, "repo" | "userId">): Q<CustomFoodRow[]> {
+  return ctx.repo.allRowsOf(ctx.userId);
+}
+
+/**
+ * A custom food's content as the export carries it: name, brand, barcode, nutrients per 100 g, and its
+ * usable portions as grams of one.
+ */
+export function* foodContent(ctx: Pick<CustomFoodsCtx, "repo">, row: CustomFoodRow) {
+  const d = yield* customDetail(ctx.repo, row);
+  return {
+    id: d.id,
+    name: d.name,
+    brand: d.brand,
+    barcode: d.barcode,
+    nutrients: row.nutrients,
+    portions: d.portions.map((p) => ({ name: p.name, grams: p.grams / p.amount })),
+  };
+}
+
+export { contentKey, CUSTOM_ID_BASE, isCustomId } from "./repo";

@@ -177,6 +177,13 @@ function requestBody(route: RouteLike, schemas: Schemas): Json | undefined {
       },
     };
   }
+  if (declared?.kind === "file") {
+    const binary = { type: "string", format: "binary" };
+    return {
+      required: true,
+      content: { "application/zip": { schema: binary }, "application/xml": { schema: binary } },
+    };
+  }
   // A route that checks its body itself (import, sync push) documents the shape in detail.body.
   const json = { "application/json": { schema: schemas.ref(route.hooks.detail?.body ?? route.hooks.body) } };
   if (declared?.kind !== "json-or-files") return { required: true, content: json };
@@ -283,6 +290,7 @@ const TAGS: Record<string, string> = {
   days: "Whether a day's log is complete (Day complete)",
   recipes: "Foods made of ingredients",
   "saved-meals": "Named sets of entries, logged again in one request",
+  activity: "Exercise, the activity catalogue, steps, water, body measurements and their settings",
   scanner: "Barcodes and photos",
   sync: "Offline-first sync",
   portability: "Export and import",

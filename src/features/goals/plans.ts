@@ -31,10 +31,10 @@ export interface Plan {
   startsOn: string;
   everyDay: Goals;
   weekdays: Partial<Record<Weekday, Goals>>;
-  /** The macro goals that were given in %, every day and per weekday (their grams are in the goals). */
-  percent: { everyDay: Percents; weekdays: Partial<Record<Weekday, Percents>> };
-  /** The carbohydrate goal counts net carbs (carbohydrate − fibre). */
-  netCarbs: boolean;
+  /** The macro goals that were given in %, every day and per weekday (their grams are in the goals); none when absent. */
+  percent?: { everyDay: Percents; weekdays: Partial<Record<Weekday, Percents>> };
+  /** The carbohydrate goal counts net carbs (carbohydrate − fibre); absent: false. */
+  netCarbs?: boolean;
 }
 
 /**
@@ -95,14 +95,14 @@ export function planView(p: Plan) {
   const weekdays = Object.fromEntries(
     Object.entries(p.weekdays).map(([d, g]) => [
       d,
-      { ...g, ...p.percent.weekdays[d as Weekday], balance: balanceOf(g) },
+      { ...g, ...p.percent?.weekdays[d as Weekday], balance: balanceOf(g) },
     ]),
   );
   return {
     from: p.startsOn === SINCE_ALWAYS ? null : p.startsOn,
     ...p.everyDay,
-    ...pctView(p.percent.everyDay),
-    net_carbs: p.netCarbs,
+    ...pctView(p.percent?.everyDay ?? {}),
+    net_carbs: p.netCarbs ?? false,
     balance: balanceOf(p.everyDay),
     weekdays,
   };

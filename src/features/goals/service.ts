@@ -8,7 +8,7 @@ import { all, exec, tx, type Q } from "../../db/q";
 import { localDate } from "../../lib/time";
 import type { ChangeLog } from "../../db/change-log";
 import { checkGoalsInput, latestGoalsStart } from "./validate";
-import { GOAL_KEYS, goalsDocument, type Goals, type GoalKey, type Plan } from "./plans";
+import { GOAL_KEYS, goalsDocument, type Goals, type GoalKey, type Percents, type Plan, type Weekday } from "./plans";
 
 export { GOAL_KEYS, type Goals, type GoalKey };
 export { goalsOn, goalsOver, type Plan } from "./plans";
@@ -19,7 +19,7 @@ export { GoalsDocument, GoalsSchema, PutGoalsBody } from "./model";
 interface StoredGoals {
   every_day: Goals;
   weekdays?: Plan["weekdays"];
-  percent?: { every_day: Plan["percent"]["everyDay"]; weekdays: Plan["percent"]["weekdays"] };
+  percent?: { every_day: Percents; weekdays: Partial<Record<Weekday, Percents>> };
   net_carbs?: boolean;
 }
 
@@ -67,8 +67,8 @@ export function* writePlan(ctx: GoalsCtx, plan: Plan): Q<void> {
       goals: {
         every_day: plan.everyDay,
         weekdays: plan.weekdays,
-        percent: { every_day: plan.percent.everyDay, weekdays: plan.percent.weekdays },
-        net_carbs: plan.netCarbs,
+        percent: { every_day: plan.percent?.everyDay ?? {}, weekdays: plan.percent?.weekdays ?? {} },
+        net_carbs: plan.netCarbs ?? false,
       } satisfies StoredGoals,
       updatedAt: ctx.now.toISOString(),
     }),

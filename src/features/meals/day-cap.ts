@@ -70,8 +70,8 @@ export async function checkImportedDays(
       const stored = await run(ctx.repo.get(ctx.userId, meals[i]!.id.toLowerCase()));
       if (stored) continue; // left alone by the import
       if (have + ++adding > MAX_MEALS_PER_DAY) {
-        p.add(
-          `meals.${i}.date`,
+        p.at("meals", i).add(
+          "date",
           `would be meal ${have + adding} on ${date}; a day holds at most ${MAX_MEALS_PER_DAY} meals (it has ${have})`,
         );
         break;

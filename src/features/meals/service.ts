@@ -268,3 +268,34 @@ export function* deleteMeal({ ctx, id }: { ctx: MealsCtx; id: string }): Q<void>
     yield* ctx.log.record(ctx.userId, "meal", row.id, "delete", null, ctx.now);
   });
 }
+
+/**
+ * The account a meal id belongs to, or null when no account has it. An import refuses a file whose
+ * meal id is another account's (a meal's UUID is the client's, so it could name anyone's), and a
+ * preview counts the meals that are already the user's.
+ */
+export function* mealOwner(ctx: Pick<MealsCtx, "repo">, id: string): Q<number | null> {
+  return (yield* ctx.repo.byId(id.toLowerCase()))?.userId ?? null;
+}
+
+export type { MealRow };
+
+/** Each food id from `min` to `max` the user has logged, once (the export finds custom foods deleted after logging). */
+export function loggedFoodIds(ctx: Pick<MealsCtx, "repo">, userId: number, min: number, max: number): Q<number[]> {
+  return ctx.repo.foodIdsLogged(userId, min, max);
+}
+
+/** The user's first meal (by date, time, id) of this food. */
+export function firstMealOf(ctx: Pick<MealsCtx, "repo">, userId: number, foodId: number): Q<MealRow | null> {
+  return ctx.repo.firstOf(userId, foodId);
+}
+
+/** Up to `limit` of the user's meals, oldest first by (date, time, id), after `after` when paging. */
+export function mealsInOrder(
+  ctx: Pick<MealsCtx, "repo">,
+  userId: number,
+  after: { date: string; eatenAt: string; id: string } | null,
+  limit: number,
+): Q<MealRow[]> {
+  return ctx.repo.range(userId, "0000-01-01", "9999-12-31", "asc", after, limit);
+}

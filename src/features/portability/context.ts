@@ -11,6 +11,9 @@ import { daysCtx } from "../days/context";
 import { savedMealsCtxOf } from "../saved-meals/context";
 import { targetsCtx } from "../targets/context";
 import type { ExportCtx } from "./export";
+import { exercisesCtx } from "../exercises/context";
+import { dailyValuesCtx } from "../daily-values/context";
+import { activitySettingsCtx } from "../activity-settings/context";
 
 /** Largest import body; a year of meals is about 2 MB of JSON. */
 export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
@@ -44,6 +47,9 @@ export function diaryCtx(deps: DiaryDeps, user: AuthedUser): ExportCtx {
     weights: weightsCtx(deps, user),
     days: daysCtx(deps, user),
     goals: goalsCtx(deps, user),
+    exercises: exercisesCtx(deps, user),
+    dailyValues: dailyValuesCtx(deps, user),
+    activitySettings: activitySettingsCtx(deps, user),
     targets: targetsCtx(deps, user),
     user,
   };

@@ -10,11 +10,11 @@ import { Int, Nullable, Text, TextRecord } from "../../lib/schemas";
 import { checkSchema } from "../../lib/validation";
 import { checkRecipeInput, MAX_DISH_GRAMS, MAX_INGREDIENTS, recipeNutrition, SERVING } from "../recipes/validate";
 import { recipeView, restoreRecipe, type RecipesCtx } from "../recipes/service";
-import { rows, type Q } from "../../db/q";
+import type { Q } from "../../db/q";
 import type { Store } from "../../db/store";
 import { pacedWrites } from "../../lib/pace";
 import { checkWeight, checkWeightDate } from "../weights/validate";
-import { putWeight, type WeightsCtx } from "../weights/service";
+import { allWeights, putWeight, type WeightsCtx } from "../weights/service";
 import { checkDay, exportDays, putDay, type DaysCtx } from "../days/service";
 import { ExportedDay, type ExportedDayT } from "../days/model";
 
@@ -70,7 +70,7 @@ export function* exportRecipe(ctx: RecipesCtx, id: number): Q<ExportedRecipeT> {
 }
 
 export function exportWeights(ctx: WeightsCtx): Q<ExportedWeightT[]> {
-  return rows<ExportedWeightT>("SELECT date, kg, note FROM weights WHERE user_id = ? ORDER BY date", ctx.userId);
+  return allWeights(ctx.userId);
 }
 
 /**
@@ -89,21 +89,21 @@ export async function checkDiary(
     if (!Array.isArray(v)) p.add(key, "must be an array");
     return Array.isArray(v) ? v : [];
   };
-  const attempt = <T>(prefix: string, f: () => T): T | null => {
+  // an item's problems are its own (`p.at`): the tracker import leaves a refused weigh-in out by its index
+  const attempt = <T>(list: string, i: number, f: () => T): T | null => {
     try {
       return f();
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      for (const d of e.details ?? [])
-        p.add(d.field?.startsWith(prefix) ? d.field : prefix + (d.field ?? ""), d.message);
+      for (const d of e.details ?? []) p.addAt(list, i, d.field ?? "", d.message);
       return null;
     }
   };
   const recipes: ExportedRecipeT[] = [];
   for (const [i, raw] of list("recipes").entries()) {
     await pause();
-    const r = attempt(`recipes.${i}.`, () => {
-      const r = checkSchema(ExportedRecipe, raw, `recipes.${i}.`);
+    const r = attempt("recipes", i, () => {
+      const r = checkSchema(ExportedRecipe, raw);
       const v = checkRecipeInput(
         { name: r.name, brand: r.brand, servings: r.servings, cooked_grams: r.cooked_grams, portions: r.portions },
         false,
@@ -122,8 +122,8 @@ export async function checkDiary(
   const weights: ExportedWeightT[] = [];
   for (const [i, raw] of list("weights").entries()) {
     await pause();
-    const w = attempt(`weights.${i}.`, () => {
-      const w = checkSchema(ExportedWeight, raw, `weights.${i}.`);
+    const w = attempt("weights", i, () => {
+      const w = checkSchema(ExportedWeight, raw);
       checkWeightDate(w.date, today);
       checkWeight({ kg: w.kg, note: w.note });
       return w;
@@ -133,8 +133,8 @@ export async function checkDiary(
   const days: ExportedDayT[] = [];
   for (const [i, raw] of list("days").entries()) {
     await pause();
-    const d = attempt(`days.${i}.`, () => {
-      const d = checkSchema(ExportedDay, raw, `days.${i}.`);
+    const d = attempt("days", i, () => {
+      const d = checkSchema(ExportedDay, raw);
       checkWeightDate(d.date, today, "date");
       checkDay({ complete: d.complete });
       return d;

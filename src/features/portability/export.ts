@@ -3,27 +3,29 @@
  * and CSV, one row per meal. CSV cells that a spreadsheet would run as a formula are neutralised.
  */
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
-import { customDetail } from "../custom-foods/as-food";
-import type { CustomFoodsCtx } from "../custom-foods/service";
-import { CUSTOM_ID_BASE } from "../custom-foods/repo";
+import { CUSTOM_ID_BASE, customFoodRows, foodContent, type CustomFoodsCtx } from "../custom-foods/service";
 import { IMPORTED_ID_BASE } from "../imported/repo";
 import { pacer } from "../../lib/pace";
 import { getGoals, type GoalsCtx } from "../goals/service";
-import { csvCell } from "../../lib/csv";
 import { settingsOf, type TargetsCtx } from "../targets/service";
-import type { RecipesCtx } from "../recipes/service";
+import { recipeIdsAfter, type RecipesCtx } from "../recipes/service";
 import type { WeightsCtx } from "../weights/service";
 import { type DaysCtx, exportDays } from "../days/service";
 import { listSavedMeals, type SavedMealsCtx } from "../saved-meals/service";
 import { exportRecipe, exportWeights, type ExportedRecipeT } from "./diary";
 import { jsonPieces } from "../../lib/stream";
 import { toUnit, trendAt } from "../weights/trend";
-import type { MealsCtx } from "../meals/service";
-import { toMeal } from "../meals/service";
-import type { MealRow } from "../meals/repo";
+import { firstMealOf, loggedFoodIds, mealsInOrder, toMeal, type MealRow, type MealsCtx } from "../meals/service";
 import { EXPORT_FORMAT, EXPORT_VERSION } from "./model";
 import type { Q } from "../../db/q";
 import type { Store } from "../../db/store";
+import { csvCell } from "./csv-cell";
+import { exportActivityText } from "./activity";
+
+export { csvCell } from "./csv-cell";
+import type { ExercisesCtx } from "../exercises/service";
+import type { DailyValuesCtx } from "../daily-values/service";
+import type { ActivitySettingsCtx } from "../activity-settings/service";
 
 export const checksumOf = (content: unknown) =>
   `sha256:${new Bun.CryptoHasher("sha256").update(JSON.stringify(content)).digest("hex")}`;
@@ -37,6 +39,9 @@ export interface ExportCtx {
   days: DaysCtx;
   savedMeals: SavedMealsCtx;
   goals: GoalsCtx;
+  exercises: ExercisesCtx;
+  dailyValues: DailyValuesCtx;
+  activitySettings: ActivitySettingsCtx;
   targets: TargetsCtx;
   user: { id: number; email: string; name: string; timezone: string };
 }
@@ -85,8 +90,6 @@ const targetsSection = (s: { profile: unknown; targets: unknown }) => ({
   targets: s.targets,
 });
 
-export { csvCell };
-
 export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
   const hash = new Bun.CryptoHasher("sha256");
   const head = {
@@ -117,6 +120,9 @@ export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
   const saved = `,"saved_meals":${JSON.stringify(await ctx.store.run(listSavedMeals(ctx.savedMeals)))}`;
   hash.update(saved);
   yield saved;
+  const activity = await exportActivityText(ctx);
+  hash.update(activity);
+  yield activity;
   hash.update("}");
   yield `,"checksum":"sha256:${hash.digest("hex")}"}`;
 }
@@ -127,25 +133,13 @@ const PAGE = 500;
 /** The user's live custom foods (recipes travel in `recipes`), then those deleted after being logged. */
 async function* customFoods(ctx: ExportCtx): AsyncGenerator<ExportedFood> {
   const run = <T>(work: Q<T>) => ctx.store.run(work);
-  const all = await run(ctx.foods.repo.allRowsOf(ctx.user.id));
-  for (const f of all) {
-    if (f.kind !== "food") continue;
-    const d = await run(customDetail(ctx.foods.repo, f));
-    yield {
-      id: d.id,
-      name: d.name,
-      brand: d.brand,
-      barcode: d.barcode,
-      nutrients: f.nutrients,
-      portions: d.portions.map((p) => ({ name: p.name, grams: p.grams / p.amount })),
-    };
-  }
+  const all = await run(customFoodRows(ctx.foods));
+  for (const f of all) if (f.kind === "food") yield await run(foodContent(ctx.foods, f));
   const known = new Set(all.map((f) => f.id));
-  const gone = (await run(ctx.meals.repo.foodIdsLogged(ctx.user.id, CUSTOM_ID_BASE, IMPORTED_ID_BASE - 1))).filter(
-    (id) => !known.has(id),
-  );
+  const logged = await run(loggedFoodIds(ctx.meals, ctx.user.id, CUSTOM_ID_BASE, IMPORTED_ID_BASE - 1));
+  const gone = logged.filter((id) => !known.has(id));
   const firsts: MealRow[] = [];
-  for (const id of gone) firsts.push((await run(ctx.meals.repo.firstOf(ctx.user.id, id)))!);
+  for (const id of gone) firsts.push((await run(firstMealOf(ctx.meals, ctx.user.id, id)))!);
   // in the order their first meals come, as the meals list has them
   firsts.sort((a, b) =>
     a.date === b.date ? (a.eatenAt === b.eatenAt ? cmp(a.id, b.id) : cmp(a.eatenAt, b.eatenAt)) : cmp(a.date, b.date),
@@ -156,7 +150,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The user's recipes as exported, by id, a page of ids per query. */
 async function* recipes(ctx: ExportCtx): AsyncGenerator<ExportedRecipeT> {
-  const ids = (after: number) => ctx.store.run(ctx.recipes.repo.idsAfter(ctx.user.id, after, PAGE));
+  const ids = (after: number) => ctx.store.run(recipeIdsAfter(ctx.recipes, after, PAGE));
   for (let page = await ids(0); page.length; page = await ids(page.at(-1)!)) {
     for (const id of page) yield await ctx.store.run(exportRecipe(ctx.recipes, id));
   }
@@ -178,9 +172,7 @@ async function* mealRows(ctx: ExportCtx): AsyncGenerator<MealRow> {
   let after: { date: string; eatenAt: string; id: string } | null = null;
   for (;;) {
     await turn();
-    const page: MealRow[] = await ctx.store.run(
-      ctx.meals.repo.range(ctx.user.id, "0000-01-01", "9999-12-31", "asc", after, PAGE),
-    );
+    const page: MealRow[] = await ctx.store.run(mealsInOrder(ctx.meals, ctx.user.id, after, PAGE));
     await turn();
     yield* page;
     if (page.length < PAGE) return;
@@ -202,7 +194,6 @@ const CSV_COLUMNS = [
   "note",
 ];
 
-/** Text a spreadsheet would run as a formula when a cell starts with it (OWASP "CSV Injection"). */
 /** One row per weigh-in with the trend (kg, and the user's unit). */
 export async function exportWeightsCsv(ctx: ExportCtx): Promise<string> {
   const weights = await ctx.store.run(exportWeights(ctx.weights));

@@ -12,8 +12,14 @@ import { AppError, type ErrorDetail } from "../../lib/errors";
 import { checkDate, Problems } from "../../lib/problems";
 import { parseRfc3339, toRfc3339 } from "../../lib/time";
 import { checkSchema } from "../../lib/validation";
-import { contentKey, isCustomId } from "../custom-foods/repo";
-import { createFood, deleteFood } from "../custom-foods/service";
+import {
+  contentKey,
+  createFood,
+  deleteFood,
+  foodsByContent,
+  isCustomId,
+  portionIdsByName,
+} from "../custom-foods/service";
 import { checkFoodInput, type FoodInput } from "../custom-foods/validate";
 import { isImportedId } from "../imported/repo";
 import { checkSchedule, replaceSchedule, type Plan } from "../goals/service";
@@ -21,8 +27,9 @@ import { checkProfile, checkTargets, saveSettings } from "../targets/service";
 import type { ProfileT, TargetSettingsT } from "../targets/model";
 import { checkDiary, importDays, importRecipes, importWeights } from "./diary";
 import { checkSavedMeals, importSavedMeals, type CheckedSaved } from "./saved";
+import { checkActivity, importActivity, type CheckedActivity } from "./activity";
 import { localDate } from "../../lib/time";
-import { restoreMeal } from "../meals/service";
+import { mealOwner, restoreMeal } from "../meals/service";
 import { checkImportedDays } from "../meals/day-cap";
 import type { MealNutrients } from "../meals/nutrition";
 import { checkEatenAt, checkQuantity } from "../meals/validate";
@@ -37,12 +44,16 @@ export interface ImportSummary {
   weights: { added: number; unchanged: number };
   days: { added: number; unchanged: number };
   saved_meals: { added: number; unchanged: number };
+  exercises?: { added: number; unchanged: number };
+  daily_values?: { added: number; unchanged: number };
+  activity_settings?: "updated" | "unchanged";
   goals: "updated" | "unchanged";
   target_profile?: "updated" | "unchanged";
   targets?: "updated" | "unchanged";
 }
 
-function invalid(details: ErrorDetail[]): AppError {
+/** The one validation_failed for an export's problems: the first named in the message, the first 50 listed. */
+export function invalid(details: ErrorDetail[]): AppError {
   const shown = details.slice(0, 50);
   return new AppError(
     "validation_failed",
@@ -53,53 +64,53 @@ function invalid(details: ErrorDetail[]): AppError {
 
 type FileFood = { oldId: number; input: FoodInput; deleted: boolean; recipe?: true };
 
-/** Problems of one exported meal: its own fields, then whether this user may log its food and portion. */
+/**
+ * Problems of one exported meal (added to `p`, the meal's own: `p.at("meals", i)`): its own fields,
+ * then whether this user may log its food and portion.
+ */
 function* checkMeal(
   ctx: ExportCtx,
   raw: unknown,
-  i: number,
   fileFoods: Map<number, FileFood>,
   p: Problems,
 ): Q<ExportedMealT | null> {
-  const at = `meals.${i}.`;
   let m: ExportedMealT;
   try {
-    m = checkSchema(ExportedMeal, raw, at);
+    m = checkSchema(ExportedMeal, raw);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    p.details.push(...(e.details ?? []));
+    for (const { field, message, ...extra } of e.details ?? []) p.add(field ?? "", message, extra);
     return null;
   }
-  checkQuantity(p, `${at}quantity`, m.quantity, m.portion !== null, m.portion?.grams);
-  checkDate(p, `${at}date`, m.date);
-  checkEatenAt(p, `${at}eaten_at`, m.eaten_at);
-  if (m.created_at !== undefined) checkEatenAt(p, `${at}created_at`, m.created_at);
+  checkQuantity(p, "quantity", m.quantity, m.portion !== null, m.portion?.grams);
+  checkDate(p, "date", m.date);
+  checkEatenAt(p, "eaten_at", m.eaten_at);
+  if (m.created_at !== undefined) checkEatenAt(p, "created_at", m.created_at);
   if (m.food_id === null) {
     // a quick add: its stored kcal and macros, no food, no portion, no grams
-    if (m.portion !== null) p.add(`${at}portion`, "must be null for a quick add (food_id null)");
-    if (m.grams !== 0) p.add(`${at}grams`, "must be 0 for a quick add (food_id null)");
-    if (m.nutrients.energy_kcal === null)
-      p.add(`${at}nutrients.energy_kcal`, "is required for a quick add (food_id null)");
+    if (m.portion !== null) p.add("portion", "must be null for a quick add (food_id null)");
+    if (m.grams !== 0) p.add("grams", "must be 0 for a quick add (food_id null)");
+    if (m.nutrients.energy_kcal === null) p.add("nutrients.energy_kcal", "is required for a quick add (food_id null)");
     return m;
   }
-  if (!(m.grams > 0)) p.add(`${at}grams`, "must be more than 0");
+  if (!(m.grams > 0)) p.add("grams", "must be more than 0");
 
   const inFile = fileFoods.get(m.food_id);
   if (inFile) {
     if (m.portion && !inFile.input.portions?.some((x) => x.name === m.portion!.name)) {
-      p.add(`${at}portion`, `is not one of custom food ${m.food_id}'s portions in this export`);
+      p.add("portion", `is not one of custom food ${m.food_id}'s portions in this export`);
     }
     return m;
   }
   const food = yield* ctx.meals.foods.loggable(ctx.user.id, m.food_id);
   if (food) {
     if (m.portion && !food.portion(m.portion.id))
-      p.add(`${at}portion`, `portion ${m.portion.id} is not a portion of food ${m.food_id}`);
+      p.add("portion", `portion ${m.portion.id} is not a portion of food ${m.food_id}`);
   } else if (!isImportedId(m.food_id)) {
     // Imported Open Food Facts products are public data another server may not have: such a meal
     // keeps its stored values. Any other food must be one this user may log.
     const where = isCustomId(m.food_id) ? "your custom foods or this export's custom_foods" : "the catalogue";
-    p.add(`${at}food_id`, `no food with id ${m.food_id} in ${where}`, { code: "food_not_found" });
+    p.add("food_id", `no food with id ${m.food_id} in ${where}`, { code: "food_not_found" });
   }
   return m;
 }
@@ -134,7 +145,14 @@ export async function importJson({
       ]);
     }
   }
-  return writeExport(ctx, await checkExport(ctx, doc, pause, { goals: true }), pause);
+  return writeExport(ctx, await checkedExport(ctx, doc, pause, { goals: true }), pause);
+}
+
+/** checkExport for a writer that takes all or nothing: its problems are one 400. */
+export async function checkedExport(...args: Parameters<typeof checkExport>): Promise<CheckedExport> {
+  const { checked, problems } = await checkExport(...args);
+  if (!checked) throw invalid(problems.details);
+  return checked;
 }
 
 /** An export whose every part passed its checks: what writeExport writes. */
@@ -143,6 +161,7 @@ export interface CheckedExport {
   diary: Awaited<ReturnType<typeof checkDiary>>;
   meals: ExportedMealT[];
   saved: CheckedSaved[];
+  activity: CheckedActivity;
   /** The goal schedule to put in place; null leaves the account's goals alone. */
   wanted: Plan[] | null;
   /** The file's profile and target settings (a file from before them has neither: left alone). */
@@ -150,15 +169,23 @@ export interface CheckedExport {
 }
 
 /**
+ * What checkExport found: the export ready to write, or its problems; a list item's problems are
+ * also under `problems.rows` (list → index → the item's own fields), so a caller can leave refused
+ * rows out (the tracker import) without reading field names.
+ */
+export type ExportCheck = { checked: CheckedExport; problems: null } | { checked: null; problems: Problems };
+
+/**
  * Checks the document's custom foods, recipes, meals, weights and (with `goals`) goal schedule with
- * the REST rules, and throws one validation_failed listing every problem: nothing is written here.
+ * the REST rules, and returns every problem: nothing is written here. A document that is not an
+ * export's shape (no meals list) and a meal id another account owns still throw.
  */
 export async function checkExport(
   ctx: ExportCtx,
   doc: Record<string, unknown>,
   pause: () => Promise<void>,
   options: { goals: boolean },
-): Promise<CheckedExport> {
+): Promise<ExportCheck> {
   const foodsIn = doc.custom_foods;
   const mealsIn = doc.meals;
   if (!Array.isArray(foodsIn)) throw invalid([{ field: "custom_foods", message: "must be an array" }]);
@@ -191,11 +218,11 @@ export async function checkExport(
     });
   const meals: (ExportedMealT | null)[] = [];
   for (let i = 0; i < mealsIn.length; i++) {
-    const m = await ctx.store.run(checkMeal(ctx, mealsIn[i], i, fileFoods, p));
+    const m = await ctx.store.run(checkMeal(ctx, mealsIn[i], fileFoods, p.at("meals", i)));
     meals.push(m);
     // a meal id another account owns stops the import before anything is written
-    const owner = m && typeof m.id === "string" ? await ctx.store.run(ctx.meals.repo.byId(m.id.toLowerCase())) : null;
-    if (owner && owner.userId !== ctx.user.id)
+    const owner = m && typeof m.id === "string" ? await ctx.store.run(mealOwner(ctx.meals, m.id)) : null;
+    if (owner !== null && owner !== ctx.user.id)
       throw new AppError(
         "id_conflict",
         `meal ${m!.id} in the export belongs to another account on this server; nothing was imported`,
@@ -204,6 +231,7 @@ export async function checkExport(
   }
   await checkImportedDays(ctx.meals, (work) => ctx.store.run(work), meals, p, pause);
   const saved = await checkSavedMeals(ctx, doc, fileFoods, p, pause);
+  const activity = await checkActivity(ctx, doc, p, pause);
   let wanted: Plan[] | null = null;
   if (options.goals) {
     const goalsIn = (doc.goals !== null && typeof doc.goals === "object" ? doc.goals : {}) as Record<string, unknown>;
@@ -231,8 +259,11 @@ export async function checkExport(
       }
     }
   }
-  if (p.details.length || (options.goals && !wanted)) throw invalid(p.details);
-  return { fileFoods, diary, meals: meals as ExportedMealT[], saved, wanted, settings };
+  if (p.details.length || (options.goals && !wanted)) return { checked: null, problems: p };
+  return {
+    checked: { fileFoods, diary, meals: meals as ExportedMealT[], saved, activity, wanted, settings },
+    problems: null,
+  };
 }
 
 /**
@@ -244,9 +275,8 @@ export async function writeExport(
   checked: CheckedExport,
   pause: () => Promise<void>,
 ): Promise<ImportSummary> {
-  const { fileFoods, diary, meals, saved, wanted, settings } = checked;
+  const { fileFoods, diary, meals, saved, activity, wanted, settings } = checked;
   const { meals: mctx, foods: fctx } = ctx;
-  const userId = ctx.user.id;
   const summary: ImportSummary = {
     meals: { added: 0, unchanged: 0 },
     custom_foods: { added: 0, unchanged: 0 },
@@ -258,7 +288,7 @@ export async function writeExport(
   };
   const foodMap = new Map<number, { id: number; portions: Map<string, number> }>();
   const run = <T>(work: Q<T>) => ctx.store.run(work);
-  const existing = await run(fctx.repo.byContent(userId));
+  const existing = await run(foodsByContent(fctx));
   // custom foods first (recipes wait for the file's recipes they contain, which wait for these)
   const plain = [...fileFoods.values()].filter((f) => !f.recipe);
   await pacedWrites(
@@ -269,7 +299,7 @@ export async function writeExport(
       const same = f.deleted ? undefined : existing.get(key);
       const id = same ?? (yield* createFood({ ctx: fctx, input: { ...f.input } as Record<string, unknown> })).id;
       if (same === undefined && !f.deleted) existing.set(key, id);
-      foodMap.set(f.oldId, { id, portions: new Map((yield* fctx.repo.portions(id)).map((x) => [x.name, x.id])) });
+      foodMap.set(f.oldId, { id, portions: yield* portionIdsByName(fctx, id) });
       if (f.deleted)
         yield* deleteFood({ ctx: fctx, id }); // logged meals keep their snapshot, as on the source
       else if (same !== undefined) summary.custom_foods.unchanged++;
@@ -299,6 +329,7 @@ export async function writeExport(
   summary.weights = await importWeights(ctx.store, ctx.weights, diary.weights, pause);
   summary.days = await importDays(ctx.store, ctx.days, diary.days, pause);
   summary.saved_meals = await importSavedMeals(ctx.store, ctx.savedMeals, saved, foodMap, pause);
+  Object.assign(summary, await importActivity(ctx, activity, pause));
   return summary;
 }
 

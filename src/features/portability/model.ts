@@ -7,6 +7,9 @@ import { Profile, TargetSettings } from "../targets/model";
 import { ExportedRecipe, ExportedWeight } from "./diary";
 import { ExportedDay } from "../days/model";
 import { SavedMeal } from "../saved-meals/model";
+import { Exercise } from "../exercises/model";
+import { DailyValue } from "../daily-values/model";
+import { ActivitySettings } from "../activity-settings/model";
 import { MAX_LISTED_SKIPS } from "./trackers/entries";
 import { TRACKER_FORMATS } from "./trackers/formats";
 
@@ -79,6 +82,11 @@ export const ExportDocument = t.Object(
     saved_meals: t.Optional(
       t.Array(SavedMeal, { description: "saved meals as GET /saved-meals gives them; an older file may have none" }),
     ),
+    exercises: t.Optional(t.Array(Exercise, { description: "as GET /exercises gives them; an older file has none" })),
+    daily_values: t.Optional(
+      t.Array(DailyValue, { description: "steps, water, active energy, body measurements; an older file has none" }),
+    ),
+    activity_settings: t.Optional(ActivitySettings),
     checksum: Text({ description: "sha256: and the hex digest of the JSON of every other field, in this order" }),
   },
   { title: "Export", description: "Everything the user owns, version 1. POST /import takes it back." },
@@ -101,6 +109,13 @@ export const ImportSummary = t.Object(
       { added: Int(), unchanged: Int() },
       { description: "saved meals; one you already have (the same id) is left as it is" },
     ),
+    exercises: t.Optional(
+      t.Object({ added: Int(), unchanged: Int() }, { description: "one you already have (the same id) stays" }),
+    ),
+    daily_values: t.Optional(
+      t.Object({ added: Int(), unchanged: Int() }, { description: "added counts the values written (new or changed)" }),
+    ),
+    activity_settings: t.Optional(Enum(["updated", "unchanged"])),
     goals: Enum(["updated", "unchanged"]),
     target_profile: t.Optional(
       Enum(["updated", "unchanged"], { description: "a Morsel export's profile for targets" }),

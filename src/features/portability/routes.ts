@@ -6,6 +6,7 @@ import type { AuthedUser } from "../auth/plugin";
 import { bodyOf } from "../../http/body-spec";
 import { diaryCtx, IMPORT_BODY_DEADLINE, IMPORT_BODY_LIMIT, type PortabilityDeps } from "./context";
 import { exportCsvText, exportJsonText, exportWeightsCsv } from "./export";
+import { exportDailyValuesCsv, exportExercisesCsv } from "./activity";
 import { textStream } from "../../lib/stream";
 import { importJson } from "./import";
 import { ExportDocument, ImportQuery, ImportSummary } from "./model";
@@ -26,7 +27,15 @@ export function portabilityRoutes(deps: PortabilityDeps) {
         const day = c.meals.now.toISOString().slice(0, 10);
         if (query.format === "csv") {
           const table = query.table ?? "meals";
-          return new Response(table === "weights" ? await exportWeightsCsv(c) : textStream(exportCsvText(c)), {
+          const body =
+            table === "weights"
+              ? await exportWeightsCsv(c)
+              : table === "exercises"
+                ? await exportExercisesCsv(c)
+                : table === "daily_values"
+                  ? await exportDailyValuesCsv(c)
+                  : textStream(exportCsvText(c));
+          return new Response(body, {
             headers: {
               "content-type": "text/csv; charset=utf-8",
               "content-disposition": `attachment; filename="morsel-${table}-${day}.csv"`,
@@ -45,9 +54,9 @@ export function portabilityRoutes(deps: PortabilityDeps) {
         query: t.Object({
           format: t.Optional(Enum(["json", "csv"], { default: "json" })),
           table: t.Optional(
-            Enum(["meals", "weights"], {
+            Enum(["meals", "weights", "exercises", "daily_values"], {
               default: "meals",
-              description: "with format=csv: one row per meal, or per weigh-in",
+              description: "with format=csv: one row per meal, per weigh-in, per exercise, or per date and metric",
             }),
           ),
         }),

@@ -13,7 +13,7 @@ import type { SavedEntryT } from "../saved-meals/model";
 import { createSavedMeal, takenByOther } from "../saved-meals/service";
 import { checkSavedMeal, type SavedMealInput } from "../saved-meals/validate";
 import type { ExportCtx } from "./export";
-import { isCustomId } from "../custom-foods/repo";
+import { isCustomId } from "../custom-foods/service";
 
 type FileFoods = Map<
   number,

@@ -328,3 +328,8 @@ function decodeRecipeCursor(cursor: string): number | null {
   const m = cursor.match(/^r1\.([0-9a-z]{1,8})$/);
   return m ? Number.parseInt(m[1]!, 36) : null;
 }
+
+/** Up to `limit` of the user's recipe ids above `after`, ascending (the export pages through them). */
+export function recipeIdsAfter(ctx: Pick<RecipesCtx, "repo" | "userId">, after: number, limit: number): Q<number[]> {
+  return ctx.repo.idsAfter(ctx.userId, after, limit);
+}

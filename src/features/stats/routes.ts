@@ -30,6 +30,17 @@ const DailyStats = t.Object(
       fat: Nullable(t.Number()),
       carbohydrate: Nullable(t.Number()),
     }),
+    exercise_kcal: t.Number({ description: "the day's exercise kcal (GET /exercises), counted or not" }),
+    exercise_in_budget: t.Boolean({ description: "the setting Add exercise to my budget (GET /activity-settings)" }),
+    budget: t.Object(
+      {
+        goal_kcal: Nullable(t.Number()),
+        exercise_kcal: t.Number({ description: "what the budget adds: exercise_kcal when the setting is on, else 0" }),
+        food_kcal: t.Number(),
+        remaining_kcal: Nullable(t.Number({ description: "goal + exercise − food; null without an energy goal" })),
+      },
+      { description: "the parts of remaining.energy_kcal, so the sum is visible" },
+    ),
   },
   { title: "DailyStats" },
 );

@@ -11,6 +11,8 @@ import { MEAL_TYPES, type MealType } from "../meals/model";
 import { fromSums, type MealNutrients } from "../meals/nutrition";
 import type { MealsCtx } from "../meals/service";
 import { checkDate, Problems } from "../../lib/problems";
+import { exerciseKcalOn } from "../exercises/service";
+import { activitySettingsOf } from "../activity-settings/service";
 
 type Sums = Record<string, number | null>;
 
@@ -41,12 +43,13 @@ export function energySplit(t: MealNutrients) {
   return { protein: r1((100 * p) / all), fat: r1((100 * f) / all), carbohydrate: r1((100 * c) / all) };
 }
 
-function remaining(goals: Goals, totals: MealNutrients): Goals {
+/** Goal − food for each goal; energy also + `exercise` (the kcal the budget adds, 0 when the setting is off). */
+function remaining(goals: Goals, totals: MealNutrients, exercise = 0): Goals {
   const out = {} as Goals;
   for (const k of GOAL_KEYS) {
     const g = goals[k];
     const v = totals[k];
-    out[k] = g === null || v === null ? null : r2(g - v);
+    out[k] = g === null || v === null ? null : r2(g + (k === "energy_kcal" ? exercise : 0) - v);
   }
   return out;
 }
@@ -71,14 +74,27 @@ export function* dailyStats({ ctx, input }: { ctx: MealsCtx; input: { date?: str
   }
   const totals = fromSums(count, total);
   const goals = goalsOn(yield* plansOf(ctx.userId), date);
+  // Add exercise to my budget: the day's remaining is goal + exercise − food; each part is shown
+  const exercise = yield* exerciseKcalOn(ctx.userId, date);
+  const inBudget = (yield* activitySettingsOf(ctx.userId)).exercise_in_budget;
+  const added = inBudget ? exercise : 0;
+  const left = remaining(goals, totals, added);
   return {
     date,
     meal_count: count,
     totals,
     by_meal_type: byType,
     goals,
-    remaining: remaining(goals, totals),
+    remaining: left,
     energy_split_pct: energySplit(totals),
+    exercise_kcal: exercise,
+    exercise_in_budget: inBudget,
+    budget: {
+      goal_kcal: goals.energy_kcal,
+      exercise_kcal: added,
+      food_kcal: totals.energy_kcal ?? 0,
+      remaining_kcal: left.energy_kcal,
+    },
   };
 }
 

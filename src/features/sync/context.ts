@@ -13,7 +13,8 @@ export interface SyncDeps extends DiaryDeps {
 }
 
 export function syncCtx(deps: SyncDeps, user: AuthedUser): SyncCtx {
-  const { meals, foods, goals, weights, days, recipes, savedMeals, targets } = diaryCtx(deps, user);
+  const { meals, foods, goals, weights, days, recipes, savedMeals, exercises, dailyValues, activitySettings, targets } =
+    diaryCtx(deps, user);
   return {
     userId: user.id,
     now: meals.now,
@@ -25,6 +26,9 @@ export function syncCtx(deps: SyncDeps, user: AuthedUser): SyncCtx {
     days,
     recipes,
     savedMeals,
+    exercises,
+    dailyValues,
+    activitySettings,
     targets,
     tombstoneDays: deps.tombstoneDays,
     onBug: (error, m) =>

@@ -16,6 +16,27 @@ import {
   updateSavedMeal,
   type SavedMealsCtx,
 } from "../saved-meals/service";
+import {
+  createExercise,
+  deleteExercise,
+  takenByOther as exerciseTakenByOther,
+  updateExercise,
+  type ExercisesCtx,
+} from "../exercises/service";
+import { parseExercise } from "../exercises/validate";
+import {
+  checkMetric,
+  deleteDailyValue,
+  parseDailyValue,
+  setDailyValue,
+  type DailyValuesCtx,
+} from "../daily-values/service";
+import {
+  checkActivitySettings,
+  putActivitySettings,
+  resetActivitySettings,
+  type ActivitySettingsCtx,
+} from "../activity-settings/service";
 import { putProfile, putTargets, type TargetsCtx } from "../targets/service";
 import type { Entity } from "../../db/change-log";
 import type { Mutation } from "./protocol";
@@ -29,6 +50,9 @@ export interface EntityCtxs {
   days: DaysCtx;
   recipes: RecipesCtx;
   savedMeals: SavedMealsCtx;
+  exercises: ExercisesCtx;
+  dailyValues: DailyValuesCtx;
+  activitySettings: ActivitySettingsCtx;
   targets: TargetsCtx;
 }
 
@@ -157,6 +181,43 @@ export const HANDLERS: Record<Entity, Handler> = {
       if (m.op === "delete") yield* deleteDay({ ctx: c.days, date: id });
       else yield* putDay({ ctx: c.days, date: id, input: m.data ?? {} });
       return id!;
+    },
+  },
+  exercise: {
+    takenByOther: (c, id) => exerciseTakenByOther(c.exercises, String(id)),
+    *write(c, m, id, exists) {
+      if (m.op === "delete") {
+        yield* deleteExercise({ ctx: c.exercises, id: String(id) });
+        return id!;
+      }
+      const data = m.data ?? {};
+      if (!exists) {
+        const input = parseExercise({ ...data, id }, true, "data.");
+        return (yield* createExercise({ ctx: c.exercises, input, prefix: "data." })).exercise.id;
+      }
+      const { id: _, source: __, source_id: ___, ...fields } = data;
+      const input = parseExercise(fields, false, "data.");
+      return (yield* updateExercise({ ctx: c.exercises, id: String(id), input, prefix: "data." })).id;
+    },
+  },
+  daily_value: {
+    takenByOther: never,
+    *write(c, m, id) {
+      const [date, metric] = String(id).split(":") as [string, string];
+      if (m.op === "delete") yield* deleteDailyValue({ ctx: c.dailyValues, date, metric });
+      else {
+        const input = parseDailyValue(m.data ?? {}, "data.");
+        yield* setDailyValue({ ctx: c.dailyValues, date, metric: checkMetric(metric, "id"), input, prefix: "data." });
+      }
+      return id!;
+    },
+  },
+  activity_settings: {
+    takenByOther: never,
+    *write(c, m) {
+      if (m.op === "delete") yield* resetActivitySettings(c.activitySettings);
+      else yield* putActivitySettings({ ctx: c.activitySettings, input: checkActivitySettings(m.data ?? {}, "data.") });
+      return "activity_settings";
     },
   },
 };

@@ -16,11 +16,14 @@ export const ENTITIES: readonly Entity[] = [
   "recipe",
   "day",
   "saved_meal",
+  "exercise",
+  "daily_value",
+  "activity_settings",
   "target_profile",
   "targets",
 ];
 /** Entities with one record per user, whose id is the entity's own name. */
-const SINGLETONS: readonly Entity[] = ["goals", "target_profile", "targets"];
+const SINGLETONS: readonly Entity[] = ["goals", "activity_settings", "target_profile", "targets"];
 export const OPS: readonly Op[] = ["upsert", "delete"];
 
 export interface Mutation {
@@ -79,10 +82,16 @@ export function checkId(
     return id === null || id === undefined || id === entity
       ? { ok: true, id: entity }
       : { ok: false, message: `${entity} has one record per user; use id "${entity}" or null` };
-  if (entity === "meal" || entity === "saved_meal")
+  if (entity === "meal" || entity === "saved_meal" || entity === "exercise")
     return typeof id === "string" && UUID.test(id)
       ? { ok: true, id: id.toLowerCase() }
-      : { ok: false, message: `a ${entity === "meal" ? "meal" : "saved meal"} id must be a UUID` };
+      : { ok: false, message: `a ${entity.replace("_", " ")} id must be a UUID` };
+  if (entity === "daily_value") {
+    const [date, metric] = typeof id === "string" ? id.split(":") : [];
+    return isCalendarDate(date) && typeof metric === "string" && /^[a-z_]{1,20}$/.test(metric)
+      ? { ok: true, id: id as string }
+      : { ok: false, message: 'a daily value\'s id is its date and metric, "YYYY-MM-DD:steps"' };
+  }
   if (entity === "weight" || entity === "day")
     return isCalendarDate(id) ? { ok: true, id } : { ok: false, message: `a ${entity}'s id is its date, YYYY-MM-DD` };
   if ((id === null || id === undefined) && op === "upsert") return { ok: true, id: null };

@@ -3,9 +3,14 @@
  * so `bun run build` embeds it). Only the built files are served, each at its own path; the app
  * routes with the URL hash, so no path needs a fallback, and unknown paths (including /api/*) keep
  * their JSON 404.
+ *
+ * Before the first build (a fresh clone started with `bun src/index.ts serve`) there is no
+ * files.gen.ts: the API works and `/` answers 503 with a page that says how to build the web app.
+ * It is not built on start instead: the build takes seconds and writes into the source tree, and
+ * servers started side by side (the tests start dozens) would each empty web/dist under the others.
  */
 import { Elysia } from "elysia";
-import { WEB_FILES } from "./files.gen";
+import { builtWebFiles } from "./files";
 
 /** No inline script, nothing from another origin; wasm for the barcode worker; blob: for the camera and downloads. */
 export const APP_CSP =
@@ -33,9 +38,27 @@ function headersFor(path: string): Record<string, string> {
   };
 }
 
+/** What `/` says when the web app is not built: the API works, and how to build the app. */
+export const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Morsel: the web app is not built</title></head>
+<body><main><h1>The web app is not built yet</h1>
+<p>This server was started from source before its web app was built. The API works at <code>/api/v1</code>
+(its description at <a href="/docs">/docs</a>).</p>
+<p>To build the web app, run <code>bun scripts/build-web.ts</code> in the checkout, then restart the server
+(<code>bun start</code> does both).</p></main></body></html>
+`;
+
 export function webappRoutes() {
   let app = new Elysia();
-  for (const [path, file] of Object.entries(WEB_FILES)) {
+  const files = builtWebFiles();
+  if (!files) {
+    const headers = { ...headersFor("/"), "cache-control": "no-store" };
+    return app.get("/", () => new Response(NOT_BUILT_PAGE, { status: 503, headers }), {
+      detail: { hide: true },
+    }) as unknown as typeof app;
+  }
+  for (const [path, file] of Object.entries(files)) {
     const headers = headersFor(path);
     app = app.get(path, () => new Response(Bun.file(file), { headers }), {
       detail: { hide: true },

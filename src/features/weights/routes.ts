@@ -1,7 +1,7 @@
 /** /weights — body weight by date, with the trend. */
 import { Elysia, t } from "elysia";
 import { weightsCtx, type WeightsDeps } from "./context";
-import { errors, Nullable, Text } from "../../lib/schemas";
+import { Enum, errors, Int, Nullable, Text } from "../../lib/schemas";
 import { noContent, reply, replyWith } from "../../lib/reply";
 import { deleteWeight, getWeight, listWeights, MAX_RANGE_DAYS, putWeight } from "./service";
 import { MAX_KG, MIN_KG, PostWeightBody, WeightBody, WeightUnit } from "./model";
@@ -46,6 +46,24 @@ export function weightsRoutes(deps: WeightsDeps) {
           ),
           trend_kg: Nullable(t.Number({ description: "the trend on `to`; null before the first weigh-in" })),
           trend: Nullable(t.Number()),
+          target: Nullable(
+            t.Object(
+              {
+                kg: t.Number(),
+                value: t.Number({ description: "in `unit`" }),
+                status: Enum(["reached", "on_track", "moving_away", "flat", "not_enough_data"]),
+                eta: Nullable(
+                  t.String({ format: "date", description: "when the trend reaches it; null unless on_track" }),
+                ),
+                days: Nullable(Int({ description: "days from the last weigh-in to eta" })),
+                rate_kg_per_week: Nullable(
+                  t.Number({ description: "the trend's rate over the 28 days to the last weigh-in" }),
+                ),
+                rate_per_week: Nullable(t.Number({ description: "the same in `unit`" })),
+              },
+              { description: "the target weight (PUT /activity-settings target_kg) and its ETA; null without one" },
+            ),
+          ),
         }),
         ...errors(400, 401),
       },

@@ -10,6 +10,8 @@ import { checkRange } from "../../lib/date-range";
 import type { ChangeLog } from "../../db/change-log";
 import { SMOOTHING, toUnit, trendSeries, type Weighing } from "./trend";
 import { checkWeight, checkWeightDate } from "./validate";
+import { activitySettingsOf } from "../activity-settings/service";
+import { targetEta } from "./target";
 
 export interface WeightsCtx {
   log: ChangeLog;
@@ -110,6 +112,9 @@ export function* listWeights({ ctx, input }: { ctx: WeightsCtx; input: { from?: 
     to,
   );
   const latest = trend.get(to) ?? null;
+  const targetKg = (yield* activitySettingsOf(ctx.userId)).target_kg;
+  const eta =
+    targetKg === null ? null : targetEta(yield* weighings(ctx.userId, localDate(ctx.now, ctx.timezone)), targetKg);
   return {
     from,
     to,
@@ -121,6 +126,18 @@ export function* listWeights({ ctx, input }: { ctx: WeightsCtx; input: { from?: 
     }),
     trend_kg: latest,
     trend: latest === null ? null : toUnit(latest, ctx.unit),
+    target:
+      targetKg === null || eta === null
+        ? null
+        : {
+            kg: targetKg,
+            value: toUnit(targetKg, ctx.unit),
+            status: eta.status,
+            eta: eta.date,
+            days: eta.days,
+            rate_kg_per_week: eta.rate_kg_per_week,
+            rate_per_week: eta.rate_kg_per_week === null ? null : toUnit(eta.rate_kg_per_week, ctx.unit),
+          },
   };
 }
 
@@ -136,4 +153,18 @@ export function* weightsOver(
   const out = new Map<string, { kg: number | null; trend_kg: number | null }>();
   for (let d = from; d <= to; d = addDays(d, 1)) out.set(d, { kg: kg.get(d) ?? null, trend_kg: trend.get(d) ?? null });
   return out;
+}
+
+/** The latest weigh-in on or before `date` (an exercise's kcal is computed from it), or null. */
+export function latestWeighIn(userId: number, date: string): Q<Weighing | null> {
+  return row<Weighing>(
+    "SELECT date, kg FROM weights WHERE user_id = ? AND date <= ? ORDER BY date DESC LIMIT 1",
+    userId,
+    date,
+  );
+}
+
+/** Every weigh-in of the user, oldest first, as the export carries them (date, kg, note). */
+export function allWeights(userId: number): Q<{ date: string; kg: number; note: string | null }[]> {
+  return rows("SELECT date, kg, note FROM weights WHERE user_id = ? ORDER BY date", userId);
 }

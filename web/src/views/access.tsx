@@ -2,25 +2,13 @@
  * Settings → Sessions and Access tokens (API.md §Sessions and personal access tokens). These live on
  * the server only, so they need it: offline, each region says so and reads again once back.
  */
+import type { Schemas } from "../api-data";
 import { useEffect, useState } from "preact/hooks";
 import { api, isOffline, message } from "../api";
 import { ErrorText, showAndFocus, useApp } from "../ui";
 
-interface Session {
-  id: number;
-  device: string | null;
-  created_at: string;
-  last_used_at: string | null;
-  current: boolean;
-}
-interface Token {
-  id: number;
-  name: string;
-  scopes: string[];
-  created_at: string;
-  expires_at: string | null;
-  last_used_at: string | null;
-}
+type Session = Schemas["Session"];
+type Token = Schemas["AccessToken"];
 
 const when = (iso: string | null) =>
   iso ? new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)) : "never";

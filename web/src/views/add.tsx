@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { message } from "../api";
 import { loadFood, recentFoods, warmOfflineSearch, type FoodHit } from "../foods";
-import type { FoodRec, MealType } from "../store";
+import type { FoodRec, Meal, MealType } from "../store";
 import { dateIn, dayTitle, ErrorText, MEAL_LABEL, useApp } from "../ui";
 import { CustomFoodForm } from "./custom-food";
 import { LogForm } from "./logform";
@@ -10,7 +10,22 @@ import { lastServings, servingLabel, startServing, typedServing, type LastServin
 import { BarcodePhoto, FoodPhoto, LiveScan, type Picked } from "./scan";
 import { useFoodSearch } from "./use-search";
 import { QuickEntry } from "./quick-entry";
+import { amountSaid } from "../amount-words";
 import type { ResolvedAmount } from "../../../src/features/foods/portion";
+import { useAction } from "../action";
+import {
+  addSelected,
+  lastAtMeal,
+  matches,
+  MyMeals,
+  RecentMeals,
+  rowServing,
+  Tick,
+  type RecentHit,
+  type Selection,
+  type Ticked,
+} from "./pick";
+import { returnTo } from "./return-to";
 
 /** "1 food", "2 foods". */
 export const foodsCount = (n: number) => `${n} ${n === 1 ? "food" : "foods"}`;
@@ -23,14 +38,37 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
   const searchBox = useRef<HTMLInputElement>(null);
   useEffect(() => searchBox.current?.focus(), []);
   const [recent, setRecent] = useState<{ recent: FoodHit[]; atMeal: boolean } | null>(null);
-  const [picked, setPicked] = useState<(Picked & { food: FoodRec; serving?: ResolvedAmount | null }) | null>(null);
+  const [picked, setPicked] = useState<
+    (Picked & { food: FoodRec; serving?: ResolvedAmount | null; name?: string }) | null
+  >(null);
   const [custom, setCustom] = useState<{ barcode: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [last, setLast] = useState<LastServings>(new Map());
+  const [tab, setTab] = useState<"recent" | "saved">("recent");
+  const [sel, setSel] = useState<Selection>(new Map());
+  const [atMeal, setAtMeal] = useState<Map<number, Meal>>(new Map());
+  const toggle = (key: string, t: Ticked) =>
+    setSel((s) => {
+      const next = new Map(s);
+      if (next.has(key)) next.delete(key);
+      else next.set(key, t);
+      return next;
+    });
+  const [addAll, adding] = useAction(async () => {
+    setError(null);
+    try {
+      await addSelected(app, sel, { mealType, date, today: date === today }, atMeal, last);
+      returnTo(mealType);
+      app.go(date === today ? "#/" : `#/day/${date}`, true);
+    } catch (e) {
+      setError(message(e));
+    }
+  });
 
   useEffect(() => {
     recentFoods(app.db, mealType, today).then(setRecent, () => setRecent({ recent: [], atMeal: false }));
     lastServings(app.db).then(setLast, () => {});
+    lastAtMeal(app.db, mealType).then(setAtMeal, () => {});
     warmOfflineSearch();
   }, []);
 
@@ -38,7 +76,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
   const [ask, setAsk] = useState<string | null>(null);
   const { results, error: searchError, more } = useFoodSearch(app.db, q);
 
-  async function pick(p: Picked & { serving?: ResolvedAmount | null; ask?: string | null }) {
+  async function pick(p: Picked & { serving?: ResolvedAmount | null; ask?: string | null; name?: string }) {
     setError(null);
     setAsk(p.ask ?? null);
     try {
@@ -55,6 +93,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
       <main>
         <LogForm
           food={picked.food}
+          title={picked.name}
           initial={{ ...(typedServing(picked.food, picked.serving) ?? startServing(picked.food, last)), mealType }}
           submitLabel="Log"
           note={
@@ -64,6 +103,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
           }
           onCancel={() => setPicked(null)}
           onSubmit={async (v) => {
+            returnTo(v.mealType);
             await app.local.logMeal({
               food: picked.food,
               quantity: v.quantity,
@@ -96,15 +136,29 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
     );
   }
 
-  const list = (items: FoodHit[], label: string) => (
-    <ul class="results" aria-label={label}>
+  const typed = q.trim();
+  const shownRecent: RecentHit[] = (recent?.recent ?? []).filter((f) => !typed || matches(f, typed));
+
+  const list = (items: RecentHit[], label: string, recentRows = false) => (
+    <ul class="results picks" aria-label={label}>
       {items.map((f) => (
         <li key={f.id}>
+          <Tick
+            id={`food:${f.id}`}
+            label={f.short_name ?? f.name}
+            sel={sel}
+            onToggle={() => toggle(`food:${f.id}`, { kind: "food", hit: f, atMeal: recentRows && !!recent?.atMeal })}
+          />
           <button
             type="button"
             class="result"
             onClick={() =>
-              void pick({ id: f.id, serving: f.serving ?? null, ask: f.amount_applies === false ? q.trim() : null })
+              void pick({
+                id: f.id,
+                name: f.short_name ?? f.name,
+                serving: f.serving ?? null,
+                ask: f.amount_applies === false ? q.trim() : null,
+              })
             }
           >
             <span class="name">{f.short_name ?? f.name}</span>
@@ -112,7 +166,9 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
             <span class="muted">
               {f.origin === "composed" ? "made from USDA foods · " : ""}
               {f.brand ? `${f.brand} · ` : ""}
-              {servingLabel(f, last)}
+              {recentRows
+                ? rowServing(f, recent?.atMeal ? atMeal : new Map(), last).text || servingLabel(f, last)
+                : servingLabel(f, last)}
             </span>
           </button>
         </li>
@@ -137,13 +193,77 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
         />
       </label>
       <ErrorText error={error ?? searchError} focus={!!error} />
-      {results ? (
+      <div class="tabs" role="tablist" aria-label="Repeats">
+        <button
+          type="button"
+          role="tab"
+          id="tab-recent"
+          aria-selected={tab === "recent"}
+          aria-controls="panel-picks"
+          onClick={() => setTab("recent")}
+        >
+          Recent
+        </button>
+        <button
+          type="button"
+          role="tab"
+          id="tab-saved"
+          aria-selected={tab === "saved"}
+          aria-controls="panel-picks"
+          onClick={() => setTab("saved")}
+        >
+          My meals
+        </button>
+      </div>
+      <section
+        id="panel-picks"
+        role="tabpanel"
+        aria-labelledby={tab === "recent" ? "tab-recent" : "tab-saved"}
+        class="picks-panel"
+      >
+        {tab === "saved" ? (
+          <MyMeals sel={sel} toggle={toggle} mealType={mealType} date={date} today={today} />
+        ) : (
+          recent && (
+            <>
+              <h2 id="recent-title">
+                {recent.atMeal ? `Recent at ${(MEAL_LABEL[mealType] ?? mealType).toLowerCase()}` : "Recent"}
+              </h2>
+              {recent.atMeal && (
+                <RecentMeals
+                  sel={sel}
+                  toggle={toggle}
+                  mealType={mealType}
+                  date={date}
+                  today={today}
+                  q={q}
+                  recentIds={new Set(recent.recent.map((f) => f.id))}
+                />
+              )}
+              {shownRecent.length > 0
+                ? list(shownRecent, "Recent foods", true)
+                : !typed && <p class="muted">Foods you log show up here.</p>}
+            </>
+          )
+        )}
+      </section>
+      {sel.size > 0 && (
+        <div class="add-selected">
+          <span class="muted" aria-live="polite">
+            {sel.size} ticked
+          </span>
+          <button type="button" class="primary" disabled={adding} onClick={() => void addAll()}>
+            Add selected
+          </button>
+        </div>
+      )}
+      {results && (
         <section aria-label="Results">
           <p class="muted" aria-live="polite">
             {results.items.length
               ? `${foodsCount(results.total)} for “${results.q}”`
               : `Nothing found for “${results.q}”.`}
-            {results.amount ? ` · amount: ${results.amount.text}` : ""}
+            {results.amount ? ` · amount: ${amountSaid(results.amount)}` : ""}
             {results.offline ? " (offline: the catalogue copy and your own foods)" : ""}
           </p>
           {list(results.items, "Results")}
@@ -153,16 +273,6 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
             </button>
           )}
         </section>
-      ) : (
-        recent &&
-        recent.recent.length > 0 && (
-          <section aria-labelledby="recent-title">
-            <h2 id="recent-title">
-              {recent.atMeal ? `Recent at ${(MEAL_LABEL[mealType] ?? mealType).toLowerCase()}` : "Recent"}
-            </h2>
-            {list(recent.recent, "Recent foods")}
-          </section>
-        )
       )}
       <QuickEntry mealType={mealType} date={date} />
       <section class="tools" aria-labelledby="tools-title">

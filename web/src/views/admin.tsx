@@ -3,31 +3,15 @@
  * barcode lookup), the accounts (disable, enable, role, reset code, delete) and invites (made with
  * the code shown once, withdrawn). All of it lives on the server, so offline the view says so.
  */
+import type { Schemas } from "../api-data";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, isOffline, message } from "../api";
 import { ErrorText, showAndFocus, useApp } from "../ui";
 
-interface Account {
-  id: number;
-  email: string;
-  name: string;
-  role: "admin" | "user";
-  created_at: string;
-  last_seen_at: string | null;
-  disabled: boolean;
-  meal_count: number;
-}
-interface Invite {
-  id: number;
-  note: string | null;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-}
-interface Settings {
-  registration: "open" | "invite" | "closed";
-  online_lookup: boolean;
-}
+type Account = Schemas["AdminUser"];
+type Invite = Schemas["Invite"];
+type Settings = Schemas["ServerSettings"];
+/** What the Admin view loads: three API answers side by side (this view's own grouping). */
 interface Data {
   settings: Settings;
   users: Account[];
@@ -169,57 +153,61 @@ export function AdminView() {
                           {u.disabled && <span class="warn"> (disabled)</span>}
                         </th>
                         <td>{u.role}</td>
-                        <td class="row-actions">
-                          {me ? (
-                            <span class="muted">you</span>
-                          ) : confirm === u.id ? (
-                            <>
-                              <button
-                                type="button"
-                                class="danger"
-                                onClick={() => void run("DELETE", `/admin/users/${u.id}`).then(() => setConfirm(null))}
-                              >
-                                Delete {u.email} and all their data
-                              </button>
-                              <button type="button" onClick={() => setConfirm(null)}>
-                                Keep
-                              </button>
-                            </>
-                          ) : (
-                            <>
-                              <button
-                                type="button"
-                                onClick={() => void run("PATCH", `/admin/users/${u.id}`, { disabled: !u.disabled })}
-                              >
-                                {u.disabled ? "Enable" : "Disable"}
-                              </button>
-                              <button
-                                type="button"
-                                onClick={() =>
-                                  void run("PATCH", `/admin/users/${u.id}`, {
-                                    role: u.role === "admin" ? "user" : "admin",
-                                  })
-                                }
-                              >
-                                {u.role === "admin" ? "Make user" : "Make admin"}
-                              </button>
-                              <button
-                                type="button"
-                                onClick={() =>
-                                  void run("POST", `/admin/users/${u.id}/password-reset`, {}, (r) =>
-                                    setShown(
-                                      `Password reset code for ${u.email}, shown this once (valid 24 hours): ${(r as { code: string }).code}`,
-                                    ),
-                                  )
-                                }
-                              >
-                                Reset code
-                              </button>
-                              <button type="button" onClick={() => setConfirm(u.id)}>
-                                Delete
-                              </button>
-                            </>
-                          )}
+                        <td class="actions-cell">
+                          <div class="row-actions">
+                            {me ? (
+                              <span class="muted">you</span>
+                            ) : confirm === u.id ? (
+                              <>
+                                <button
+                                  type="button"
+                                  class="danger"
+                                  onClick={() =>
+                                    void run("DELETE", `/admin/users/${u.id}`).then(() => setConfirm(null))
+                                  }
+                                >
+                                  Delete {u.email} and all their data
+                                </button>
+                                <button type="button" onClick={() => setConfirm(null)}>
+                                  Keep
+                                </button>
+                              </>
+                            ) : (
+                              <>
+                                <button
+                                  type="button"
+                                  onClick={() => void run("PATCH", `/admin/users/${u.id}`, { disabled: !u.disabled })}
+                                >
+                                  {u.disabled ? "Enable" : "Disable"}
+                                </button>
+                                <button
+                                  type="button"
+                                  onClick={() =>
+                                    void run("PATCH", `/admin/users/${u.id}`, {
+                                      role: u.role === "admin" ? "user" : "admin",
+                                    })
+                                  }
+                                >
+                                  {u.role === "admin" ? "Make user" : "Make admin"}
+                                </button>
+                                <button
+                                  type="button"
+                                  onClick={() =>
+                                    void run("POST", `/admin/users/${u.id}/password-reset`, {}, (r) =>
+                                      setShown(
+                                        `Password reset code for ${u.email}, shown this once (valid 24 hours): ${(r as { code: string }).code}`,
+                                      ),
+                                    )
+                                  }
+                                >
+                                  Reset code
+                                </button>
+                                <button type="button" onClick={() => setConfirm(u.id)}>
+                                  Delete
+                                </button>
+                              </>
+                            )}
+                          </div>
                         </td>
                       </tr>
                     );

@@ -5,6 +5,7 @@
  * reading (every nutrient it read is kept, not only the four shown); the person checks the numbers
  * and saves. Reading needs the server; the rest of the form works offline.
  */
+import type { Schemas } from "../api-data";
 import { useState } from "preact/hooks";
 import { useSubmit } from "../action";
 import { isOffline, message } from "../api";
@@ -16,13 +17,10 @@ import { PhotoInput, uploadPhoto } from "./scan";
 
 const num = parseDecimal;
 
-interface LabelReading {
-  per_100g: Record<string, number | null> | null;
-  serving: { text: string | null; grams: number | null; millilitres: number | null };
-  warnings: { code: string; message: string }[];
-}
+type LabelReading = Schemas["LabelReading"];
 
 /** The label's values per 100 g and serving, once read. */
+/** The form's values taken from a label reading (this form's own shape, not an API body). */
 interface Prefill {
   per100g: Record<string, number | null>;
   portion: { name: string; grams: number } | null;

@@ -6,11 +6,15 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { useAction } from "../action";
+import { copyAndTell, DayCopy, EntryForm, EntryRow, RegionTools, useShortNames } from "./meal-tools";
+import { useReturnTo } from "./return-to";
 import { getMeta, mealsOn, MEAL_TYPES, type Meal, type MealType } from "../store";
 import { goalsFor, netCarbsOn, type GoalsRecord } from "../goals";
 import { addDays, dateIn, dayTitle, grams, kcal, MEAL_LABEL, mealForNow, mealName, useApp, useData } from "../ui";
 import { QuickAddForm } from "./quick-add";
 import { Nutrients, sum, Totals } from "./totals";
+import { dayActivity } from "../activity";
+import { DayActivity } from "./day-activity";
 
 export { sum };
 
@@ -22,12 +26,12 @@ export function DayView({ date }: { date: string | null }) {
     const meals = (await mealsOn(app.db, day)).sort(
       (a, b) => a.eaten_at.localeCompare(b.eaten_at) || a.id.localeCompare(b.id),
     );
-    const before = await mealsOn(app.db, addDays(day, -1));
     const record = (await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null;
     const goals = goalsFor(record, day);
     const netCarbs = netCarbsOn(record, day);
     const mark = (await app.db.get("days", day)) ?? null;
-    return { meals, before, goals, mark, netCarbs };
+    const activity = await dayActivity(app.db, day);
+    return { meals, goals, mark, activity, netCarbs };
   }, [day]);
   const meals = data?.meals ?? [];
   // the tick shows at once, before the local write and the re-read come back (a controlled box snapped back)
@@ -35,6 +39,8 @@ export function DayView({ date }: { date: string | null }) {
   const [ticked, setTicked] = useState<boolean | null>(null);
   useEffect(() => setTicked(null), [stored, day]);
   const goTo = (d: string) => app.go(d === today ? "#/" : `#/day/${d}`);
+  const shorts = useShortNames(meals);
+  useReturnTo(data !== undefined);
 
   return (
     <main class="day">
@@ -46,8 +52,21 @@ export function DayView({ date }: { date: string | null }) {
         <button type="button" class="icon" aria-label="Next day" onClick={() => goTo(addDays(day, 1))}>
           ›
         </button>
+        {/* in the day's header, which stays in reach (sticky on a phone): it never floats over a control */}
+        <button
+          type="button"
+          class="primary log-food"
+          onClick={() => app.go(`#/add/${mealForNow(app.user.timezone)}/${day}`)}
+        >
+          Log food
+        </button>
       </header>
-      <Totals totals={sum(meals)} goals={data?.goals ?? null} netCarbs={data?.netCarbs} />
+      <Totals
+        totals={sum(meals)}
+        goals={data?.goals ?? null}
+        netCarbs={data?.netCarbs}
+        exercise={data?.activity.settings.exercise_in_budget ? data.activity.exerciseKcal : null}
+      />
       {MEAL_TYPES.map((type) => (
         <MealGroup
           key={type}
@@ -55,9 +74,11 @@ export function DayView({ date }: { date: string | null }) {
           day={day}
           today={today}
           list={meals.filter((m) => m.meal_type === type)}
-          yesterday={(data?.before ?? []).filter((m) => m.meal_type === type)}
+          shorts={shorts}
         />
       ))}
+      <DayCopy day={day} meals={meals} />
+      {data && <DayActivity day={day} activity={data.activity} />}
       <Nutrients meals={meals} date={day} />
       <label class="day-complete">
         <input
@@ -75,9 +96,6 @@ export function DayView({ date }: { date: string | null }) {
       <p id="day-complete-note" class="muted">
         Every meal of this day is logged. The expenditure estimate then uses it; once you mark days, it uses only those.
       </p>
-      <button type="button" class="primary fab" onClick={() => app.go(`#/add/${mealForNow(app.user.timezone)}/${day}`)}>
-        Log food
-      </button>
     </main>
   );
 }
@@ -87,16 +105,17 @@ function MealGroup({
   day,
   today,
   list,
-  yesterday,
+  shorts,
 }: {
   type: MealType;
   day: string;
   today: string;
   list: Meal[];
-  yesterday: Meal[];
+  shorts: Map<number, string>;
 }) {
   const app = useApp();
   const [quick, setQuick] = useState(false);
+  const [entry, setEntry] = useState<Parameters<typeof EntryForm>[0]["open"] | null>(null);
   const group = sum(list);
   const id = `group-${type}`;
 
@@ -110,16 +129,14 @@ function MealGroup({
 
   // one tap, one copy (a double tap copied the meal twice), undone like any other write
   const [copy, copying] = useAction(async () => {
-    if (!yesterday.length) {
+    // read at the press, not from the view (a tap before the view had read the day said "Nothing" wrongly)
+    const before = (await mealsOn(app.db, addDays(day, -1))).filter((m) => m.meal_type === type);
+    if (!before.length) {
       app.toast({ text: `Nothing in ${MEAL_LABEL[type]} the day before.` });
       return;
     }
-    const copied = [...yesterday].sort((a, b) => a.eaten_at.localeCompare(b.eaten_at));
-    const copies = await app.local.copyMeals(copied, day);
-    app.toast({
-      text: `Copied ${copies.length} ${copies.length === 1 ? "entry" : "entries"} to ${MEAL_LABEL[type]}.`,
-      action: { label: "Undo", run: () => void app.local.deleteCopies(copies) },
-    });
+    // the copies' ids come from the originals and this day: a second press finds them and adds nothing
+    await copyAndTell(app, before, { date: day, meal: type }, MEAL_LABEL[type] ?? type);
   });
 
   return (
@@ -134,32 +151,17 @@ function MealGroup({
       {list.length > 0 && (
         <ul class="meals">
           {list.map((m) => (
-            <li key={m.id}>
-              <a class="meal-main" href={`#/edit/${m.id}`}>
-                <span class="name">{mealName(m)}</span>
-                <span class="muted">
-                  {m.food ? (m.portion ? `${m.quantity} × ${m.portion.name}` : `${m.quantity} g`) : "quick add"} · P{" "}
-                  {grams(m.nutrients.protein_g)} · F {grams(m.nutrients.fat_g)} · C {grams(m.nutrients.carbohydrate_g)}
-                  {m.note ? ` · ${m.note}` : ""}
-                  {m.version === null ? " · not sent yet" : ""}
-                </span>
-              </a>
-              <span class="kcal">{kcal(m.nutrients.energy_kcal)} kcal</span>
-              <button
-                type="button"
-                aria-label="Edit"
-                title={`Edit ${mealName(m)}`}
-                onClick={() => app.go(`#/edit/${m.id}`)}
-              >
-                Edit
-              </button>
-              <button type="button" aria-label="Delete" title={`Delete ${mealName(m)}`} onClick={() => void remove(m)}>
-                Delete
-              </button>
-            </li>
+            <EntryRow
+              key={m.id}
+              meal={m}
+              short={m.food ? shorts.get(m.food.id) : undefined}
+              onRemove={() => void remove(m)}
+              onOpen={setEntry}
+            />
           ))}
         </ul>
       )}
+      {entry && <EntryForm key={`${entry.kind}${entry.meal.id}`} open={entry} onDone={() => setEntry(null)} />}
       {quick && (
         <QuickAddForm
           submitLabel="Add"
@@ -183,6 +185,7 @@ function MealGroup({
           </button>
         </div>
       )}
+      <RegionTools type={type} day={day} list={list} />
     </section>
   );
 }

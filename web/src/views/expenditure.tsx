@@ -6,6 +6,7 @@
  * flat, as the person chooses; protein, carbs and fat are scaled to fit, or the person is told by how much they
  * no longer add up (goal-rate.ts). The estimate is the server's; offline the region says so.
  */
+import type { Schemas } from "../api-data";
 import { useEffect, useState } from "preact/hooks";
 import { api, isOffline, message } from "../api";
 import type { GoalsRecord } from "../goals";
@@ -13,25 +14,7 @@ import { getMeta } from "../store";
 import { dateIn, kcal, shortDay, useApp, useData } from "../ui";
 import { GoalOptions, applyRate } from "./apply-rate";
 
-interface Expenditure {
-  enough_data: boolean;
-  message: string | null;
-  expenditure_kcal: number | null;
-  range_kcal: { low: number; high: number } | null;
-  intake_kcal: number | null;
-  days_used: number;
-  days_left_out: {
-    marked_incomplete: number;
-    not_marked_complete: number;
-    implausibly_low: number;
-    one_entry: number;
-    today_not_over?: number;
-  };
-  weight_unit: "kg" | "lb";
-  weight_change_per_week: number | null;
-  suggestions: { rate_per_week: number; energy_kcal: number }[];
-  trend: { to: string; expenditure_kcal: number | null }[];
-}
+type Expenditure = Schemas["Expenditure"];
 
 /** Which logged days were left out of the intake, and why, in words ("" when none). */
 function leftOutText(l: Expenditure["days_left_out"]): string {
@@ -129,19 +112,25 @@ export function ExpenditureRegion({ end }: { end: string }) {
   );
 }
 
-/** The estimate at each week end: a line where there was one, gaps where there was not enough data. */
+/**
+ * The estimate at each week end: a line where there was one, gaps where there was not enough data; a y-axis with the
+ * kcal at its foot, middle and top (round hundreds, in a gutter of their own) and an x-axis with the first and last week.
+ */
 function TrendLine({ trend }: { trend: Expenditure["trend"] }) {
   const known = trend.filter((p) => p.expenditure_kcal !== null).map((p) => p.expenditure_kcal!);
   if (known.length < 2) return null;
   const W = 350;
-  const H = 80;
-  const lo = Math.min(...known) - 50;
-  const hi = Math.max(...known) + 50;
-  const x = (i: number) => 10 + (i * (W - 20)) / (trend.length - 1);
-  const y = (v: number) => H - 16 - ((v - lo) / (hi - lo)) * (H - 30);
+  const H = 120;
+  const L = 44; // the y-axis labels' gutter
+  const B = H - 22; // the x-axis
+  const lo = Math.floor((Math.min(...known) - 50) / 100) * 100;
+  const hi = Math.ceil((Math.max(...known) + 50) / 100) * 100;
+  const x = (i: number) => L + 10 + (i * (W - L - 20)) / (trend.length - 1);
+  const y = (v: number) => B - 6 - ((v - lo) / (hi - lo)) * (B - 16);
   const pts = trend.map((p, i) => (p.expenditure_kcal === null ? null : `${x(i)},${y(p.expenditure_kcal)}`));
   const first = trend.find((p) => p.expenditure_kcal !== null)!;
   const last = trend.at(-1)!;
+  const ticks = [lo, Math.round((lo + hi) / 200) * 100, hi].filter((v, i, a) => a.indexOf(v) === i);
   return (
     <svg
       viewBox={`0 0 ${W} ${H}`}
@@ -149,15 +138,28 @@ function TrendLine({ trend }: { trend: Expenditure["trend"] }) {
       class="trend"
       aria-label={`Estimate by week: ${kcal(first.expenditure_kcal)} kcal on ${shortDay(first.to)}, ${kcal(last.expenditure_kcal)} kcal on ${shortDay(last.to)}`}
     >
+      <line class="axis" x1={L} x2={L} y1={4} y2={B} />
+      <line class="axis" x1={L} x2={W - 4} y1={B} y2={B} />
+      {ticks.map((v) => (
+        <g key={v} class="tick">
+          <line class="grid" x1={L} x2={W - 4} y1={y(v)} y2={y(v)} />
+          <text class="y-label" x={L - 4} y={y(v) + 4} text-anchor="end">
+            {v}
+          </text>
+        </g>
+      ))}
       <polyline points={pts.filter(Boolean).join(" ")} />
       {trend.map((p, i) =>
         p.expenditure_kcal === null ? null : <circle key={p.to} cx={x(i)} cy={y(p.expenditure_kcal)} r="3" />,
       )}
-      <text x="10" y={H - 2}>
+      <text class="x-label" x={L} y={H - 4}>
         {shortDay(trend[0]!.to)}
       </text>
-      <text x={W - 10} y={H - 2} text-anchor="end">
+      <text class="x-label" x={x(trend.length - 1)} y={H - 4} text-anchor="end">
         {shortDay(last.to)}
+      </text>
+      <text class="unit-label" x={L - 4} y={H - 4} text-anchor="end">
+        kcal
       </text>
     </svg>
   );

@@ -4,7 +4,7 @@
  * its full values: online, or a food seen in full before).
  */
 import type { FoodRec } from "../store";
-import { grams, kcal } from "../ui";
+import { kcal } from "../ui";
 import { NutrientList, splitRows, unitOf, type NutrientRow } from "./nutrient-list";
 
 /** [key, label, part of the row above] */
@@ -19,6 +19,7 @@ const CORE: [string, string, boolean][] = [
 ];
 const SKIP = new Set(["energy_kcal", "energy_kj", ...CORE.map(([k]) => k)]);
 
+/** `amount`: the serving said once, with its weight ("2 slices · 56 g", "150 g"). */
 export function NutritionFacts({ food, amount, weight }: { food: FoodRec; amount: string; weight: number }) {
   const at = (v: number | null | undefined) => (v === null || v === undefined ? null : (v * weight) / 100);
   const core: NutrientRow[] = CORE.flatMap(([key, label, sub]) => {
@@ -33,7 +34,8 @@ export function NutritionFacts({ food, amount, weight }: { food: FoodRec; amount
     <section class="facts" aria-labelledby="facts-title">
       <h3 id="facts-title">Nutrition facts</h3>
       <p class="muted">
-        for {amount} ({grams(weight)} g){energy === null ? "" : ` · ${kcal(energy)} kcal`}
+        for {amount}
+        {energy === null ? "" : ` · ${kcal(energy)} kcal`}
       </p>
       <NutrientList rows={[...core, ...first]} />
       {more.length > 0 && (

@@ -7,6 +7,7 @@ import type { FoodRec, RecipeRec } from "../store";
 import { kcal, useApp, useData } from "../ui";
 import { CustomFoodForm } from "./custom-food";
 import { RecipeForm } from "./recipe";
+import { SavedMealsList } from "./saved-meals";
 
 interface Own {
   food: FoodRec;
@@ -107,6 +108,7 @@ export function FoodsView() {
           ))}
         </ul>
       )}
+      <SavedMealsList />
     </main>
   );
 }

@@ -3,16 +3,12 @@
  * it is read in, and the combobox `Weigh-ins are in` to read the file's bare numbers as kg or lb before importing.
  * A pound account's 176.2 read as kg would be kept as 176.2 kg (388 lb).
  */
+import type { Schemas } from "../api-data";
 import { toUnit } from "../../../src/features/weights/trend";
 import { useApp } from "../ui";
 
-export interface WeighInRow {
-  date: string;
-  value: number;
-  unit: "kg" | "lb";
-  kg: number;
-  unit_stated: boolean;
-}
+/** One of a tracker import's weigh-ins as the answer lists them (ImportSummary.weigh_ins). */
+export type WeighInRow = NonNullable<Schemas["ImportSummary"]["weigh_ins"]>[number];
 
 const SHOWN = 10;
 

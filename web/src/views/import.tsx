@@ -5,11 +5,13 @@
  * one more tap; the meals and weigh-ins reach this device with the next sync. The preview lists the weigh-ins
  * with the unit they are read in, which the person may change (import-weigh-ins.tsx). Needs the server.
  */
+import type { Schemas } from "../api-data";
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { api, isOffline, message } from "../api";
 import { ErrorText, useApp } from "../ui";
-import { type WeighInRow, WeighInsPreview } from "./import-weigh-ins";
+import { WeighInsPreview } from "./import-weigh-ins";
+import { HEALTH_FORMATS, importHealth, isHealthFormat } from "./import-health";
 
 const FORMATS = [
   ["cronometer", "Cronometer", "Choose servings.csv and biometrics.csv (More → Account → Export Data)."],
@@ -17,24 +19,10 @@ const FORMATS = [
   ["loseit", "Lose It!", "Choose the ZIP of Settings → Export your data."],
   ["wger", "wger", "Choose the weight CSV (Weight → Export); wger does not export its diary."],
   ["morsel", "Morsel export", "Choose a JSON export of this or another Morsel."],
+  ...HEALTH_FORMATS,
 ] as const;
 
-interface Summary {
-  meals: { added: number; unchanged: number };
-  weights: { added: number; unchanged: number };
-  custom_foods: { added: number };
-  recipes: { added: number };
-  first_date?: string | null;
-  last_date?: string | null;
-  matched?: number;
-  quick_adds?: number;
-  skipped?: { file: string; line: number | null; column: number | null; message: string }[];
-  skipped_count?: number;
-  ignored_files?: string[];
-  weigh_ins?: WeighInRow[];
-  weigh_ins_count?: number;
-  not_imported?: { kind: "exercise" | "body_fat" | "day_note"; rows: number; file: string }[];
-}
+type Summary = Schemas["ImportSummary"];
 
 const LEFT_BEHIND = {
   exercise: ["exercise row", "exercise rows"],
@@ -78,6 +66,11 @@ export function ImportRegion() {
     setDone(null);
     setBusy(true);
     try {
+      if (isHealthFormat(format)) {
+        setDone(await importHealth(format, files[0]!));
+        void app.sync.run();
+        return;
+      }
       const s = await send(dry, weightUnit);
       if (dry) {
         setPreview(s);
@@ -86,6 +79,7 @@ export function ImportRegion() {
         setPreview(null);
         setDone(
           `Imported ${s.meals.added} meals and ${s.weights.added} weigh-ins` +
+            (s.exercises?.added ? `, and ${s.exercises.added} exercises` : "") +
             (s.meals.unchanged ? ` (${s.meals.unchanged} meals were already here).` : "."),
         );
         void app.sync.run(); // bring them to this device now
@@ -105,7 +99,7 @@ export function ImportRegion() {
         adds with their calories and macros. Importing the same files again adds nothing.
       </p>
       <label>
-        Import from
+        Format
         <select
           name="format"
           onChange={(e) => {
@@ -122,12 +116,18 @@ export function ImportRegion() {
       </label>
       <p class="muted">{FORMATS.find((f) => f[0] === format)![2]}</p>
       <label>
-        Export files
+        Import file
         <input
           type="file"
           name="files"
-          multiple={format !== "morsel"}
-          accept={format === "morsel" ? ".json,application/json" : ".csv,.zip,text/csv,application/zip"}
+          multiple={format !== "morsel" && !isHealthFormat(format)}
+          accept={
+            format === "morsel"
+              ? ".json,application/json"
+              : format === "apple_health"
+                ? ".zip,.xml,application/zip"
+                : ".csv,.zip,text/csv,application/zip"
+          }
           onChange={(e) => {
             setFiles([...((e.currentTarget as HTMLInputElement).files ?? [])]);
             setPreview(null);
@@ -137,7 +137,7 @@ export function ImportRegion() {
         />
       </label>
       <div class="actions">
-        {format !== "morsel" && (
+        {format !== "morsel" && !isHealthFormat(format) && (
           <button type="button" disabled={!files.length || busy} onClick={() => void run(true)}>
             Preview import
           </button>
@@ -147,7 +147,9 @@ export function ImportRegion() {
           disabled={
             !files.length ||
             busy ||
-            (format !== "morsel" && (!preview || ((preview.skipped_count ?? 0) > 0 && !skipBad)))
+            (format !== "morsel" &&
+              !isHealthFormat(format) &&
+              (!preview || ((preview.skipped_count ?? 0) > 0 && !skipBad)))
           }
           onClick={() => void run(false)}
         >

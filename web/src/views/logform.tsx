@@ -8,6 +8,7 @@ import { nutrientsOf } from "../records";
 import { MEAL_TYPES, type FoodRec, type MealType, type Portion } from "../store";
 import { grams, kcal, MEAL_LABEL } from "../ui";
 import type { Serving } from "../serving";
+import { countOf, gramWords, portionName, quantityText, servingWords } from "../amount-words";
 import { NutritionFacts } from "./facts";
 
 /** The `Meal` combobox. */
@@ -54,8 +55,9 @@ const STATED = "*";
  */
 export function useAmount(food: FoodRec, initial: Serving) {
   const asStated = !!(initial.stated && initial.portion && initial.portion.amount !== 1);
+  // as people write it: "1/2", "1 1/2", 150 (a remembered 453.592 g reads 453.6)
   const [quantity, setQuantity] = useState(
-    String(asStated ? initial.quantity / initial.portion!.amount : initial.quantity),
+    quantityText(asStated ? initial.quantity / initial.portion!.amount : initial.quantity, !initial.portion),
   );
   const [unit, setUnit] = useState(initial.portion ? `${initial.portion.id}${asStated ? STATED : ""}` : "g");
   const stated = unit.endsWith(STATED);
@@ -77,7 +79,7 @@ export function useAmount(food: FoodRec, initial: Serving) {
       setQuantity(next === "g" ? String(Math.round(gramsOf(units || 1, portion))) : "1");
     setUnit(next);
   }
-  const unitName = portion ? (per === 1 ? portion.name : `${portion.amount} ${portion.name}`) : "g";
+  const unitName = portion ? (per === 1 ? portionName(portion.name) : countOf(portion.amount, portion.name)) : "g";
   const most = portion ? `${Math.floor(MAX_PORTIONS / per)} × ${unitName}` : `${MAX_GRAMS} g`;
   const problem = valid
     ? null
@@ -90,13 +92,14 @@ export function useAmount(food: FoodRec, initial: Serving) {
   return { food, quantity, setQuantity, unit, changeUnit, portion, units, unitName, most, valid, problem, checked };
 }
 
-/** The Unit options: grams, then each portion as stated and, when that is not one unit, one unit of it. */
+/**
+ * The Unit options: grams, then each portion as stated and, when that is not one unit, one unit of it, each said
+ * once with its weight: "2/3 cup · 55 g", "1/2 breast, bone and skin removed · 86 g", "slice · 28 g".
+ */
 function unitOptions(portions: Portion[]): { value: string; label: string }[] {
   return portions.flatMap((p) => {
-    const one = { value: `${p.id}`, label: `${p.name} (${grams(p.grams / p.amount)} g)` };
-    return p.amount === 1
-      ? [one]
-      : [{ value: `${p.id}${STATED}`, label: `${p.amount} ${p.name} (${grams(p.grams)} g)` }, one];
+    const one = { value: `${p.id}`, label: `${portionName(p.name)} · ${gramWords(p.grams / p.amount)} g` };
+    return p.amount === 1 ? [one] : [{ value: `${p.id}${STATED}`, label: servingWords(p.amount, p) }, one];
   });
 }
 
@@ -131,11 +134,13 @@ export function LogForm(props: {
   onCancel: () => void;
   /** Said above the amount: a typed amount that could not be applied ("2 slices" of a food without slices). */
   note?: string | null;
+  /** The name the person picked it by (a search result's short name), so the food keeps its name here. */
+  title?: string;
   children?: preact.ComponentChildren;
 }) {
   const { food } = props;
   const amount = useAmount(food, props.initial);
-  const { quantity, portion, units, valid, checked } = amount;
+  const { portion, units, valid, checked } = amount;
   const [mealType, setMealType] = useState<MealType>(props.initial.mealType);
   const n = valid ? nutrientsOf(food, gramsOf(units, portion)) : null;
   // one tap, one meal (a double tap logged it twice)
@@ -153,7 +158,8 @@ export function LogForm(props: {
 
   return (
     <form class="log-form" onSubmit={submit} aria-labelledby="log-food">
-      <h2 id="log-food">{food.name}</h2>
+      <h2 id="log-food">{props.title ?? food.name}</h2>
+      {props.title && props.title !== food.name && <p class="muted full-name">{food.name}</p>}
       {food.brand && <p class="muted">{food.brand}</p>}
       {props.note && (
         <p class="notice" role="status">
@@ -168,8 +174,10 @@ export function LogForm(props: {
       <p class="preview" aria-live="polite">
         {n ? (
           <>
-            <strong>{kcal(n.energy_kcal)} kcal</strong> · {grams(gramsOf(units, portion))} g · P {grams(n.protein_g)} ·
-            F {grams(n.fat_g)} · C {grams(n.carbohydrate_g)}
+            {/* the weight only where the unit is not grams already (it read "150 g" twice) */}
+            <strong>{kcal(n.energy_kcal)} kcal</strong>
+            {portion && ` · ${grams(gramsOf(units, portion))} g`} · <span class="nowrap">P {grams(n.protein_g)}</span> ·{" "}
+            <span class="nowrap">F {grams(n.fat_g)}</span> · <span class="nowrap">C {grams(n.carbohydrate_g)}</span>
           </>
         ) : (
           <span class="error" id="amount-problem">
@@ -181,7 +189,7 @@ export function LogForm(props: {
       {valid && (
         <NutritionFacts
           food={food}
-          amount={portion ? `${quantity} × ${amount.unitName}` : `${quantity} g`}
+          amount={portion ? servingWords(units, portion) : `${gramWords(units)} g`}
           weight={gramsOf(units, portion)}
         />
       )}

@@ -7,25 +7,39 @@ import { useAction } from "../action";
 import { message } from "../api";
 import { loadFood, parseLineOfFood, type LineHit } from "../foods";
 import { nutrientsOf } from "../records";
-import { servingLabel, startServing, typedServing, type Serving } from "../serving";
-import type { FoodRec, MealType } from "../store";
-import { dateIn, ErrorText, grams, instantIn, kcal, useApp } from "../ui";
+import { hitServing, startServing, typedServing } from "../serving";
+import type { MealType } from "../store";
+import { dateIn, ErrorText, instantIn, kcal, useApp } from "../ui";
 import { gramsOf } from "../../../src/features/meals/nutrition";
-import { AmountInputs, useAmount } from "./logform";
+import { servingWords } from "../amount-words";
+import { type Chosen, ItemChange } from "./quick-entry-item";
 
-/** A parsed item; `chosen` once the person changed its amount. */
+/** A parsed item; `chosen` once the person changed its amount or its food. */
 interface Item extends LineHit {
   key: number;
-  chosen?: { food: FoodRec; serving: Serving };
+  chosen?: Chosen;
 }
 
-const amountText = (s: Serving) => (s.portion ? `${s.quantity} × ${s.portion.name}` : `${grams(s.quantity)} g`);
+/** What an item will log, in words, and its kcal (null: unknown). */
+function itemSays(i: Item & { food: NonNullable<LineHit["food"]> }): {
+  name: string;
+  amount: string;
+  kcal: number | null;
+} {
+  if (i.chosen) {
+    const { food, serving } = i.chosen;
+    const e = nutrientsOf(food, gramsOf(serving.quantity, serving.portion)).energy_kcal;
+    return { name: i.chosen.name, amount: servingWords(serving.quantity, serving.portion), kcal: e ?? null };
+  }
+  const s = hitServing({ ...i.food, serving: i.serving }, new Map());
+  return { name: i.food.short_name ?? i.food.name, amount: s.text, kcal: s.kcal };
+}
 
 export function QuickEntry({ mealType, date }: { mealType: MealType; date: string }) {
   const app = useApp();
   const [text, setText] = useState("");
   const [items, setItems] = useState<Item[] | null>(null);
-  const [editing, setEditing] = useState<{ key: number; food: FoodRec } | null>(null);
+  const [editing, setEditing] = useState<{ key: number; chosen: Chosen } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -48,9 +62,11 @@ export function QuickEntry({ mealType, date }: { mealType: MealType; date: strin
   async function change(item: Item) {
     setError(null);
     try {
-      const food = item.chosen?.food ?? (item.food ? await loadFood(app.db, item.food.id) : null);
+      if (item.chosen) return setEditing({ key: item.key, chosen: item.chosen });
+      const food = item.food ? await loadFood(app.db, item.food.id) : null;
       if (!food) return setError(`${item.text} is not available offline; try again when the server is reachable.`);
-      setEditing({ key: item.key, food });
+      const serving = typedServing(food, item.serving) ?? startServing(food, new Map());
+      setEditing({ key: item.key, chosen: { food, name: item.food!.short_name ?? food.name, serving } });
     } catch (err) {
       setError(message(err));
     }
@@ -116,59 +132,26 @@ export function QuickEntry({ mealType, date }: { mealType: MealType; date: strin
             {items.map((i) => (
               <li key={i.key}>
                 {editing?.key === i.key ? (
-                  <ItemAmount
-                    food={editing.food}
-                    initial={
-                      i.chosen?.serving ??
-                      typedServing(editing.food, i.serving) ??
-                      startServing(editing.food, new Map())
-                    }
-                    onDone={(serving) => {
-                      setItems(
-                        items.map((x) => (x.key === i.key ? { ...x, chosen: { food: editing.food, serving } } : x)),
-                      );
+                  <ItemChange
+                    chosen={editing.chosen}
+                    text={i.text}
+                    onDone={(chosen) => {
+                      setItems(items.map((x) => (x.key === i.key ? { ...x, chosen } : x)));
                       setEditing(null);
                     }}
                     onCancel={() => setEditing(null)}
                   />
                 ) : (
-                  <>
-                    {i.food ? (
-                      <span class="meal-main">
-                        <span class="name">{i.food.short_name ?? i.food.name}</span>{" "}
-                        <span class="muted">
-                          {i.chosen
-                            ? `${amountText(i.chosen.serving)} · ${kcal(nutrientsOf(i.chosen.food, gramsOf(i.chosen.serving.quantity, i.chosen.serving.portion)).energy_kcal)} kcal`
-                            : servingLabel({ ...i.food, serving: i.serving }, new Map())}{" "}
-                          (“{i.text}”)
-                        </span>
-                      </span>
-                    ) : (
-                      <span class="muted meal-main">Nothing found for “{i.text}”: search for it above.</span>
-                    )}
-                    {i.food && (
-                      <button
-                        type="button"
-                        aria-label="Change"
-                        title={`Change ${i.text}`}
-                        onClick={() => void change(i)}
-                      >
-                        Change
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      aria-label="Remove"
-                      title={`Remove ${i.text}`}
-                      onClick={() => setItems(items.filter((x) => x.key !== i.key))}
-                    >
-                      Remove
-                    </button>
-                  </>
+                  <ItemRow
+                    item={i}
+                    onChange={() => void change(i)}
+                    onRemove={() => setItems(items.filter((x) => x.key !== i.key))}
+                  />
                 )}
               </li>
             ))}
           </ul>
+          {found > 0 && <p class="quick-total">{totalSays(items)}</p>}
           {found > 0 && (
             <button
               type="button"
@@ -185,35 +168,50 @@ export function QuickEntry({ mealType, date }: { mealType: MealType; date: strin
   );
 }
 
-/** An item's Quantity and Unit, then `Done`. */
-function ItemAmount(props: { food: FoodRec; initial: Serving; onDone: (s: Serving) => void; onCancel: () => void }) {
-  const a = useAmount(props.food, props.initial);
+/** One item: its food, amount and kcal, with `Change` and `Remove` (named by the words typed, for a screen reader). */
+function ItemRow({ item: i, onChange, onRemove }: { item: Item; onChange: () => void; onRemove: () => void }) {
+  const says = i.food ? itemSays({ ...i, food: i.food }) : null;
   return (
-    <div class="ingredient-amount" role="group" aria-label={`Amount of ${props.food.name}`}>
-      <span class="name">{props.food.name}</span>
-      <div class="row">
-        <AmountInputs a={a} />
-      </div>
-      <p class="muted" aria-live="polite">
-        {a.valid
-          ? `${grams(gramsOf(a.units, a.portion))} g · ${kcal(nutrientsOf(props.food, gramsOf(a.units, a.portion)).energy_kcal)} kcal`
-          : a.problem}
-      </p>
-      <div class="actions">
-        <button
-          type="button"
-          class="primary"
-          disabled={!a.valid}
-          onClick={() => props.onDone({ quantity: a.units, portion: a.portion })}
-        >
-          Done
+    <div class="quick-item">
+      {says ? (
+        <span class="meal-main">
+          <span class="name">{says.name}</span>
+          <span class="muted">
+            {says.amount} (“{i.text}”)
+          </span>
+        </span>
+      ) : (
+        <span class="muted meal-main">Nothing found for “{i.text}”: search for it above.</span>
+      )}
+      {says && <span class="kcal">{says.kcal === null ? "–" : `${kcal(says.kcal)} kcal`}</span>}
+      <span class="item-actions">
+        {i.food && (
+          <button type="button" aria-label="Change" title={`Change ${i.text}`} onClick={onChange}>
+            Change
+          </button>
+        )}
+        <button type="button" aria-label="Remove" title={`Remove ${i.text}`} onClick={onRemove}>
+          Remove
         </button>
-        <button type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
+      </span>
     </div>
   );
+}
+
+/** "Total 412 kcal · 3 foods" (a food whose energy is unknown is counted out, and said so). */
+function totalSays(items: Item[]): string {
+  let sum = 0;
+  let n = 0;
+  let unknown = 0;
+  for (const i of items) {
+    if (!i.food) continue;
+    const k = itemSays({ ...i, food: i.food }).kcal;
+    n++;
+    if (k === null) unknown++;
+    else sum += k;
+  }
+  const foods = `${n} ${n === 1 ? "food" : "foods"}`;
+  return `Total ${kcal(sum)} kcal · ${foods}${unknown ? ` (${unknown} without a kcal value)` : ""}`;
 }
 
 /** "HH:MM" now in a time zone. */

@@ -4,6 +4,7 @@
  * candidates with their confidence; the person picks one, and the meal carries the photo_id so
  * their own recognition learns. Nothing is ever logged without a pick.
  */
+import type { Ok } from "../api-data";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, isOffline, message } from "../api";
 import { fromFood } from "../records";
@@ -16,20 +17,7 @@ export interface Picked {
   photoId?: string;
 }
 
-interface Candidate {
-  label: string;
-  confidence: number;
-  confident: boolean;
-  source: "model" | "personal";
-  food: { id: number; name: string } | null;
-}
-
-interface PhotoResult {
-  photo_id: string;
-  barcode: { gtin: string; input: string } | null;
-  food: Record<string, unknown> | null;
-  candidates: Candidate[];
-}
+type PhotoResult = Ok<"scanPhoto">;
 
 /**
  * A photo sent as the multipart `image` part the scanner endpoints take. A barcode in a photo is
@@ -43,6 +31,7 @@ export function uploadPhoto<T>(path: "/scanner/photo" | "/scanner/label", file: 
   return api<T>("POST", path, form);
 }
 
+/** barcode_not_found's `details[0].online` (API.md §Scanner): the error schema types details loosely, so it is named here. */
 type Online = "asked" | "not_asked" | "off";
 const onlineOf = (err: ApiError) => (err.details[0] as { online?: Online } | undefined)?.online ?? "off";
 
@@ -64,8 +53,12 @@ export function PhotoInput({ label, onFile }: { label: string; onFile: (file: Fi
       input.value = "";
     }
   }
+  // a button to look at (the bare input read "Choose File · No file chosen"), the real file input inside it, named by it
   return (
     <label class="file">
+      <svg class="file-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path d="M4 7h3l2-3h6l2 3h3v13H4z M12 10a4 4 0 1 0 0 8a4 4 0 0 0 0-8" />
+      </svg>
       {label}
       <input type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => void change(e)} />
     </label>

@@ -11,7 +11,13 @@ import { SessionsRegion, TokensRegion } from "./access";
 import { AccountForm, PasswordRegion, WeightUnitField } from "./account";
 import { GoalsForm } from "./goals-form";
 import { ImportRegion } from "./import";
-import { NutritionSettings } from "./nutrition-settings";
+import { lazyView } from "./lazy";
+
+/** Profile and Targets (with the DRI tables): their own chunk. */
+const NutritionSettings = lazyView<{ onSaved: (note: string) => void }>(() =>
+  import("./nutrition-settings").then((m) => m.NutritionSettings),
+);
+import { ActivitySettingsRegion } from "./activity-settings";
 
 export function SettingsView({ signOut }: { signOut: () => void }) {
   const app = useApp();
@@ -82,6 +88,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
       {goals !== undefined && <GoalsForm key={JSON.stringify(goals)} record={goals} onSaved={setNote} />}
       <NutritionSettings onSaved={setNote} />
       <WeightUnitField />
+      <ActivitySettingsRegion />
       <form onSubmit={saveZone} aria-labelledby="tz-title">
         <h2 id="tz-title">Time zone</h2>
         <label>

@@ -1,6 +1,7 @@
 /** The sync status line, conflicts and refused changes, and the undo toast. */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { toUnit } from "../../../src/features/weights/trend";
+import { countOf, gramWords } from "../amount-words";
 import type { Conflict, Problem } from "../store";
 import { useApp, useData, type Toast } from "../ui";
 
@@ -58,9 +59,7 @@ export function Issues() {
       {conflicts.map((c) => (
         <ConflictCard key={c.key} c={c} />
       ))}
-      {problems.map((p) => (
-        <ProblemCard key={p.mutation_id} p={p} />
-      ))}
+      {problems.length > 0 && <Refusals problems={problems} />}
     </>
   );
 }
@@ -73,7 +72,8 @@ function describe(r: Record<string, unknown> | null, unit: "kg" | "lb"): string 
   if (r.quantity !== undefined) {
     const portion = r.portion as { name: string } | null;
     const n = r.nutrients as { energy_kcal?: number | null } | undefined;
-    return `${r.quantity}${portion ? ` × ${portion.name}` : " g"}, ${String(r.meal_type)}${n?.energy_kcal != null ? `, ${n.energy_kcal} kcal` : ""}`;
+    const amount = portion ? countOf(Number(r.quantity), portion.name) : `${gramWords(Number(r.quantity))} g`;
+    return `${amount}, ${String(r.meal_type)}${n?.energy_kcal != null ? `, ${n.energy_kcal} kcal` : ""}`;
   }
   return Object.entries(r)
     .filter(([, v]) => v !== null && typeof v !== "object")
@@ -104,33 +104,90 @@ function ConflictCard({ c }: { c: Conflict }) {
   );
 }
 
-function ProblemCard({ p }: { p: Problem }) {
+/** How many refused changes show before the rest fold under "N more". */
+const REFUSALS_SHOWN = 2;
+
+/**
+ * Changes the server refused, compact: a line each with `Dismiss`, the first two open and the rest folded, and
+ * `Dismiss all` (full-width cards, one per refusal, pushed the day down a screen).
+ */
+function Refusals({ problems }: { problems: Problem[] }) {
   const app = useApp();
+  const dismiss = async (ps: Problem[]) => {
+    for (const p of ps) await app.db.delete("problems", p.mutation_id);
+    app.sync.changed();
+  };
+  const rest = problems.slice(REFUSALS_SHOWN);
+  return (
+    <div class="refusals">
+      {problems.slice(0, REFUSALS_SHOWN).map((p) => (
+        <ProblemCard key={p.mutation_id} p={p} onDismiss={() => void dismiss([p])} />
+      ))}
+      {problems.length > 1 && (
+        <div class="refusals-foot">
+          {rest.length > 0 && (
+            <details>
+              <summary>
+                {rest.length} more refused {rest.length === 1 ? "change" : "changes"}
+              </summary>
+              {rest.map((p) => (
+                <ProblemCard key={p.mutation_id} p={p} onDismiss={() => void dismiss([p])} />
+              ))}
+            </details>
+          )}
+          <button type="button" class="dismiss-all" onClick={() => void dismiss(problems)}>
+            Dismiss all
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ProblemCard({ p, onDismiss }: { p: Problem; onDismiss: () => void }) {
   return (
     <div class="problem" role="alert">
       <p>{p.text}</p>
-      <button
-        type="button"
-        onClick={async () => {
-          await app.db.delete("problems", p.mutation_id);
-          app.sync.changed();
-        }}
-      >
+      <button type="button" onClick={onDismiss}>
         Dismiss
       </button>
     </div>
   );
 }
 
+/**
+ * The undo toast: over the page's foot for 8 s, but never over a form. When a form lies under it (a Quick add opened,
+ * a page scrolled to its form), it moves to the top, and when a form lies there too it goes; working in a form
+ * (a field focused) closes it. A new view clears it (main.tsx): it covered Edit's Time and Note.
+ */
 export function ToastBar({ toast, onClose }: { toast: Toast | null; onClose: () => void }) {
+  const bar = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(false);
   useEffect(() => {
     if (!toast) return;
+    setTop(false);
     const t = setTimeout(onClose, 8000);
-    return () => clearTimeout(t);
+    const inForm = (e: FocusEvent) => {
+      const el = e.target as Element | null;
+      if (el?.closest?.("form") && !el.closest(".toast")) onClose();
+    };
+    // layout moves without an event to hang this on (a form opening in place), so look a few times a second
+    const look = setInterval(() => {
+      const el = bar.current;
+      if (!el || !coversForm(el)) return;
+      if (el.classList.contains("top")) onClose();
+      else setTop(true);
+    }, 150);
+    addEventListener("focusin", inForm);
+    return () => {
+      clearTimeout(t);
+      clearInterval(look);
+      removeEventListener("focusin", inForm);
+    };
   }, [toast]);
   if (!toast) return null;
   return (
-    <div class="toast" aria-live="polite">
+    <div class={top ? "toast top" : "toast"} aria-live="polite" ref={bar}>
       <span>{toast.text}</span>
       {toast.action && (
         <button
@@ -148,4 +205,14 @@ export function ToastBar({ toast, onClose }: { toast: Toast | null; onClose: () 
       </button>
     </div>
   );
+}
+
+/** Whether the toast lies over any part of a form on the screen. */
+function coversForm(el: Element): boolean {
+  const a = el.getBoundingClientRect();
+  for (const f of document.querySelectorAll("form")) {
+    const b = f.getBoundingClientRect();
+    if (b.width && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) return true;
+  }
+  return false;
 }

@@ -14,8 +14,21 @@ export function sum(meals: Meal[]): Sums {
   return out;
 }
 
-/** `netCarbs`: the day's carbohydrate goal counts net carbs, so its carbs are carbohydrate − fibre. */
-export function Totals({ totals, goals, netCarbs = false }: { totals: Sums; goals: Goals | null; netCarbs?: boolean }) {
+/**
+ * `exercise`: the kcal Add exercise to my budget adds (null: the setting is off); `netCarbs`: the day's carbohydrate
+ * goal counts net carbs, so its carbs are carbohydrate − fibre.
+ */
+export function Totals({
+  totals,
+  goals,
+  exercise = null,
+  netCarbs = false,
+}: {
+  totals: Sums;
+  goals: Goals | null;
+  exercise?: number | null;
+  netCarbs?: boolean;
+}) {
   const carbs = netCarbs ? totals.carbohydrate_g! - totals.fiber_g! : totals.carbohydrate_g!;
   const rows: [string, string, number, number | null, string][] = [
     ["energy_kcal", "Energy (kcal)", totals.energy_kcal!, goals?.energy_kcal ?? null, "kcal"],
@@ -24,10 +37,13 @@ export function Totals({ totals, goals, netCarbs = false }: { totals: Sums; goal
     ["carbohydrate_g", netCarbs ? "Net carbs (g)" : "Carbs (g)", carbs, goals?.carbohydrate_g ?? null, "g"],
   ];
   const fmt = (v: number, unit: string) => (unit === "kcal" ? kcal(v) : grams(v));
+  const leftCell = (goal: number | null, eaten: number, unit: string) =>
+    goal === null ? "–" : goal - eaten < 0 ? `${fmt(eaten - goal, unit)} over` : fmt(goal - eaten, unit);
   const energyGoal = goals?.energy_kcal ?? null;
-  const left = energyGoal === null ? 0 : energyGoal - totals.energy_kcal!;
+  const budget = energyGoal === null ? null : energyGoal + (exercise ?? 0);
+  const left = budget === null ? 0 : budget - totals.energy_kcal!;
   const over = energyGoal !== null && left < 0;
-  const pct = energyGoal ? Math.min(100, (100 * totals.energy_kcal!) / energyGoal) : 0;
+  const pct = budget ? Math.min(100, (100 * totals.energy_kcal!) / budget) : 0;
   return (
     <section class="totals" aria-labelledby="totals-title">
       <h2 id="totals-title">Totals</h2>
@@ -40,6 +56,12 @@ export function Totals({ totals, goals, netCarbs = false }: { totals: Sums; goal
           </span>
         )}
       </p>
+      {energyGoal !== null && exercise !== null && (
+        <p class="budget muted">
+          Goal {kcal(energyGoal)} + exercise {kcal(exercise)} − food {kcal(totals.energy_kcal)} = {kcal(left)} kcal
+          remaining
+        </p>
+      )}
       {energyGoal !== null && (
         <div class={`bar${over ? " over" : ""}`} aria-hidden="true">
           <div
@@ -68,7 +90,7 @@ export function Totals({ totals, goals, netCarbs = false }: { totals: Sums; goal
               <td>{fmt(eaten, unit)}</td>
               <td>{goal === null ? "–" : fmt(goal, unit)}</td>
               <td>
-                {goal === null ? "–" : goal - eaten < 0 ? `${fmt(eaten - goal, unit)} over` : fmt(goal - eaten, unit)}
+                {leftCell(goal === null ? null : goal + (key === "energy_kcal" ? (exercise ?? 0) : 0), eaten, unit)}
               </td>
             </tr>
           ))}

@@ -10,6 +10,7 @@ import type { ParsedAmount } from "../../../src/features/foods/amount";
 
 const DEBOUNCE_MS = 250;
 
+/** What the search box shows: a page of either search (foods.ts `searchFoods`) for the query it answers. */
 export interface SearchResult {
   q: string;
   items: FoodHit[];

@@ -9,8 +9,11 @@ import { goalsFor, type GoalsRecord } from "../goals";
 import { addDays, dateIn, grams, kcal, shortDay, useApp, useData } from "../ui";
 import { sum } from "./day";
 import { ExpenditureRegion } from "./expenditure";
-import { parseRange, RangePicker } from "./range";
-import { TrendsView } from "./trends";
+import { parseRange, RangePicker, type Range } from "./range";
+import { lazyView } from "./lazy";
+
+/** The month, 90-day and custom ranges (charts and tables): their own chunk. */
+const TrendsView = lazyView<{ range: Range }>(() => import("./trends").then((m) => m.TrendsView));
 
 /** `range`: what the address has after the end date (range.tsx); a week without it. */
 export function WeekView({ end, range }: { end: string | null; range?: string | null }) {

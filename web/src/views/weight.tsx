@@ -8,6 +8,7 @@ import { toUnit, trendAt, KG_PER_LB } from "../../../src/features/weights/trend"
 import { MAX_KG, MIN_KG } from "../../../src/features/weights/validate";
 import { useSubmit } from "../action";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
+import { BodyRegion } from "./weight-body";
 import type { WeighIn } from "../store";
 import { addDays, dateIn, ErrorText, shortDay, useApp, useData } from "../ui";
 
@@ -82,6 +83,7 @@ export function WeightView() {
           Save weight
         </button>
       </form>
+      <BodyRegion today={today} />
       {all && <History weights={all} unit={unit} today={today} onDelete={remove} />}
     </main>
   );
@@ -165,7 +167,10 @@ function History({
   );
 }
 
-/** Up to the last 90 days: a dot per weigh-in, the trend as a line. */
+/** Room left of the plot for the y-axis labels ("180.5", in the chart's units). */
+const GUTTER = 44;
+
+/** Up to the last 90 days: a dot per weigh-in, the trend as a line, three weights on the y-axis. */
 function Chart({
   shown,
   trend,
@@ -185,24 +190,29 @@ function Chart({
   if (!values.length) return null;
   const lo = Math.min(...values) - 0.5;
   const hi = Math.max(...values) + 0.5;
+  // the y-axis labels have a gutter of their own, right-aligned to it, so no label lies over a dot
+  const L = GUTTER;
   const day = (d: string) => Math.round((Date.parse(`${d}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-  const x = (d: string) => 28 + (day(d) / (days - 1)) * (W - 36);
+  const x = (d: string) => L + 6 + (day(d) / (days - 1)) * (W - L - 14);
   const y = (kg: number) => 10 + ((hi - kg) / (hi - lo)) * (H - 34);
   const path = trend.map(([d, t], i) => `${i ? "L" : "M"}${x(d).toFixed(1)},${y(t).toFixed(1)}`).join("");
+  const ticks = [hi - 0.5, (hi + lo) / 2, lo + 0.5];
   return (
     <figure class="chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Weight trend" aria-describedby="weight-chart-note">
-        <text x="2" y={y(hi - 0.5) + 4}>
-          {toUnit(hi - 0.5, unit)}
-        </text>
-        <text x="2" y={y(lo + 0.5) + 4}>
-          {toUnit(lo + 0.5, unit)}
-        </text>
+        {ticks.map((v) => (
+          <g key={v} class="tick">
+            <line class="grid" x1={L} x2={W - 4} y1={y(v)} y2={y(v)} />
+            <text class="y-label" x={L - 4} y={y(v) + 4} text-anchor="end">
+              {toUnit(v, unit)}
+            </text>
+          </g>
+        ))}
         <path class="trend" d={path} />
         {shown.map((w) => (
           <circle key={w.date} class="weigh-in" cx={x(w.date)} cy={y(w.kg)} r="3" />
         ))}
-        <text x={x(from)} y={H - 6}>
+        <text x={L} y={H - 6}>
           {shortDay(from)}
         </text>
         <text x={W - 4} y={H - 6} text-anchor="end">

@@ -82,6 +82,20 @@ export interface TrackerWeight {
   line: number;
 }
 
+/** An exercise row: its kcal exactly as the file has it (the sign dropped: Cronometer and Lose It! write burned kcal as negative). */
+export interface TrackerExercise {
+  date: string;
+  name: string;
+  minutes: number | null;
+  kcal: number;
+  /** "HH:MM" (24 h) when the tracker recorded the time. */
+  time: string | null;
+  sets: number | null;
+  reps: number | null;
+  file: string;
+  line: number;
+}
+
 /** Rows of the file that Morsel has nowhere to put yet, counted so the answer can say so. */
 export interface NotImported {
   kind: "exercise" | "body_fat";
@@ -106,6 +120,7 @@ export interface TrackerRead {
   heads: Record<string, string[]>;
   notImported: NotImported[];
   notes: DayNote[];
+  exercises: TrackerExercise[];
 }
 
 export const emptyRead = (): TrackerRead => ({
@@ -116,6 +131,7 @@ export const emptyRead = (): TrackerRead => ({
   heads: {},
   notImported: [],
   notes: [],
+  exercises: [],
 });
 
 /** "1,050" and "12.5" as numbers; "" and "--" as null; anything else NaN. */

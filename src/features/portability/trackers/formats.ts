@@ -67,6 +67,8 @@ const LOSEIT: Format = {
       quantity: ["quantity"],
       units: ["units"],
       label: "Lose It!",
+      // exercise-logs.csv (Date,Name,Icon,Type,Quantity,Units,Calories,Deleted) is exercise, not food
+      excludes: ["icon"],
     },
   ],
   weights: [{ date: ["date"], weight: ["weight"] }],
@@ -97,6 +99,7 @@ function append(into: TrackerRead, from: TrackerRead): void {
   for (const x of from.skipped) into.skipped.push(x);
   for (const x of from.notImported) into.notImported.push(x);
   for (const x of from.notes) into.notes.push(x);
+  for (const x of from.exercises) into.exercises.push(x);
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * POST /import?format=myfitnesspal|cronometer|loseit|wger (docs/API.md §Data portability): another
  * tracker's export read (files.ts, formats.ts), turned into meals and weigh-ins (match.ts,
- * convert.ts), then checked and written exactly as a Morsel export is (../import.ts). With
+ * convert.ts), then checked and written exactly as a Morsel export is (../import.ts); its exercise
+ * rows become exercises through the exercise service (exercises.ts). With
  * `preview` nothing is written: the answer says what would be. A row the checks refuse is
  * reported with its file and line and left out; the rest imports. Re-importing changes nothing:
  * meals have ids derived from their entries, and a day that already has a weigh-in keeps it.
@@ -11,12 +12,15 @@
 import { AppError, type ErrorDetail } from "../../../lib/errors";
 import { cancellablePacer } from "../../../lib/pace";
 import type { FoodsCtx } from "../../foods/service";
+import { mealOwner } from "../../meals/service";
 import type { ExportCtx } from "../export";
 import { exportWeights } from "../diary";
-import { checkExport, writeExport, type CheckedExport, type ImportSummary } from "../import";
-import { attachNotes, convertFoods, convertWeights, type ConvertedMeal, type Origin } from "./convert";
+import { checkExport, invalid, writeExport, type CheckedExport, type ImportSummary } from "../import";
+import { attachNotes, convertFoods, convertWeights } from "./convert";
 import { MAX_LISTED_SKIPS, type Skip, type SourceFile, type TrackerRead } from "./entries";
 import { expectedFiles, TRACKER_NAMES, type TrackerFormat } from "./formats";
+import { convertExercises, writeExercises } from "./exercises";
+import { localDate } from "../../../lib/time";
 import { CatalogueMatcher } from "./match";
 import { readInWorker } from "./read";
 
@@ -35,7 +39,7 @@ export interface TrackerSummary extends ImportSummary {
   /** The file's weigh-ins as read (the first MAX_LISTED_WEIGH_INS by date), so a person can check the unit. */
   weigh_ins: { date: string; value: number; unit: "kg" | "lb"; kg: number; unit_stated: boolean }[];
   weigh_ins_count: number;
-  /** Rows Morsel has nowhere to put yet (exercise, body fat; day notes on a day without meals), per file. */
+  /** Rows Morsel has nowhere to put yet (body fat; day notes on a day without meals), per file. */
   not_imported: { kind: "exercise" | "body_fat" | "day_note"; rows: number; file: string }[];
 }
 
@@ -69,7 +73,10 @@ export async function importTracker({
   const skipped: Skip[] = [];
   const read = await readInWorker(input, input.signal);
   skipped.push(...read.skipped);
-  if (!read.foods.length && !read.weights.length) throw nothingToImport(input.format, skipped, read);
+  const exercises = convertExercises(read.exercises, input.format, localDate(ctx.meals.now, ctx.user.timezone));
+  skipped.push(...exercises.skipped);
+  if (!read.foods.length && !read.weights.length && !exercises.inputs.length)
+    throw nothingToImport(input.format, skipped, read);
   const orphanNotes = attachNotes(read.foods, read.notes);
 
   const matcher = new CatalogueMatcher(foods, (id) => ctx.store.run(ctx.meals.foods.loggable(ctx.user.id, id)), pause);
@@ -89,30 +96,47 @@ export async function importTracker({
 
   let checked: CheckedExport | null = null;
   for (let attempt = 0; !checked; attempt++) {
-    try {
-      const doc = {
-        custom_foods: [],
-        recipes: [],
-        meals: meals.map((m) => m.meal),
-        weights: weights.map((w) => w.weight),
-      };
-      checked = await checkExport(ctx, doc, pause, { goals: false });
-    } catch (e) {
-      // a refused row is reported where it came from and left out; anything else stops the import
-      if (!(e instanceof AppError) || e.code !== "validation_failed" || attempt > 0) throw e;
-      const refused = refusedRows(e.details ?? [], meals, weights);
-      if (!refused) throw e;
-      skipped.push(...refused.skips);
-      meals = meals.filter((_, i) => !refused.meals.has(i));
-      weights = weights.filter((_, i) => !refused.weights.has(i));
+    const doc = {
+      custom_foods: [],
+      recipes: [],
+      meals: meals.map((m) => m.meal),
+      weights: weights.map((w) => w.weight),
+    };
+    const check = await checkExport(ctx, doc, pause, { goals: false });
+    if (check.checked) {
+      checked = check.checked;
+      break;
     }
+    // a refused row is reported where it came from and left out; anything else stops the import
+    const { problems } = check;
+    if (attempt > 0 || problems.outsideRows().length) throw invalid(problems.details);
+    const refused = { meals: new Set<number>(), weights: new Set<number>() };
+    // in the order the checks found them (weigh-ins are checked first); one skip a row, at its first problem
+    for (const [list, items] of problems.rows) {
+      const rows = list === "meals" ? meals : weights;
+      for (const [i, [first]] of items) {
+        const { file, line } = rows[i]!.origin;
+        skipped.push({ file, line, column: null, message: `${first!.field} ${first!.message}` });
+        refused[list === "meals" ? "meals" : "weights"].add(i);
+      }
+    }
+    meals = meals.filter((_, i) => !refused.meals.has(i));
+    weights = weights.filter((_, i) => !refused.weights.has(i));
   }
 
   // a broken file is refused whole unless the caller asked for the rest: every bad line is named
   if (skipped.length && !input.skipInvalid) throw badLines(skipped);
   const summary = input.preview ? await previewOf(ctx, checked, pause) : await writeExport(ctx, checked, pause);
   summary.weights.unchanged += kept;
-  const dates = [...meals.map((m) => m.meal.date), ...weights.map((w) => w.weight.date)].sort();
+  // a preview counts every exercise row as one it would write
+  summary.exercises = input.preview
+    ? { added: exercises.inputs.length, unchanged: 0 }
+    : await writeExercises(ctx.store, ctx.exercises, exercises.inputs, pause);
+  const dates = [
+    ...meals.map((m) => m.meal.date),
+    ...weights.map((w) => w.weight.date),
+    ...exercises.inputs.map((e) => e.date!),
+  ].sort();
   return {
     ...summary,
     format: input.format,
@@ -175,27 +199,11 @@ function nothingToImport(format: TrackerFormat, skipped: Skip[], read: TrackerRe
   );
 }
 
-/** The rows behind a validation failure's fields (`meals.3.date`, `weights.0.kg`), or null if any is not a row's. */
-function refusedRows(details: ErrorDetail[], meals: ConvertedMeal[], weights: { origin: Origin }[]) {
-  const out = { meals: new Set<number>(), weights: new Set<number>(), skips: [] as Skip[] };
-  for (const d of details) {
-    const m = /^(meals|weights)\.(\d+)\.(.*)$/.exec(d.field ?? "");
-    const list = m?.[1] === "meals" ? meals : weights;
-    const origin = m ? list[Number(m[2])]?.origin : undefined;
-    if (!m || !origin) return null;
-    const rows = m[1] === "meals" ? out.meals : out.weights;
-    if (rows.has(Number(m[2]))) continue; // one skip a row, however many of its fields were refused
-    rows.add(Number(m[2]));
-    out.skips.push({ file: origin.file, line: origin.line, column: null, message: `${m[3]} ${d.message}` });
-  }
-  return out;
-}
-
 /** What writeExport would report, without writing: a meal already here (same id) is unchanged. */
 async function previewOf(ctx: ExportCtx, checked: CheckedExport, pause: () => Promise<void>): Promise<ImportSummary> {
   let unchanged = 0;
   for (const m of checked.meals) {
-    if ((await ctx.store.run(ctx.meals.repo.byId(m.id.toLowerCase())))?.userId === ctx.user.id) unchanged++;
+    if ((await ctx.store.run(mealOwner(ctx.meals, m.id))) === ctx.user.id) unchanged++;
     await pause();
   }
   return {

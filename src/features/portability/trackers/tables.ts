@@ -19,6 +19,7 @@ import {
   type TableHead,
   type TrackerRead,
 } from "./entries";
+import { exerciseOfFoodRow } from "./others";
 
 export interface FoodTableSpec {
   date: string[];
@@ -59,16 +60,16 @@ export function foodRows(t: TableHead, s: FoodTableSpec, into: TrackerRead): (ro
   const time = s.time ? column(t, ...s.time) : -1;
   const [deleted, type] = [column(t, "deleted"), column(t, "type")];
   const noteCol = column(t, "note", "notes", "comment");
-  let exercise: NotImported | null = null;
   return (row) => {
     const cell = (i: number) => (i >= 0 ? (row.cells[i] ?? "").trim() : "");
     const skip = (i: number, message: string) =>
       into.skipped.push({ file: t.file, line: row.line, column: i >= 0 ? i + 1 : null, message });
     if (YES.test(cell(deleted))) return; // not eaten
     if (/exercise/i.test(cell(type))) {
-      // not food: counted, so the answer says what it leaves behind
-      if (!exercise) into.notImported.push((exercise = { kind: "exercise", rows: 0, file: t.file }));
-      exercise.rows++;
+      // not food: exercise, with the row's kcal
+      const e = exerciseOfFoodRow(t, row, { date, name, kcal: cols.energy_kcal ?? -1, quantity, units });
+      if (e) into.exercises.push(e);
+      else skip(date, "this exercise row has no date, name or calories that can be read");
       return;
     }
     const mealName = cell(meal) || cell(type);

@@ -1,0 +1,186 @@
+/**
+ * Health Auto Export's REST push (the iOS app's "REST API" automation, JSON): `{ data: { metrics:
+ * [{ name, units, data: [{ qty, date, source? }] }], workouts: [{ name, start, end, duration?,
+ * activeEnergyBurned? | activeEnergy?, distance? }] } }`. Dates are "2021-12-24 00:04:00 +0800" (or a
+ * 12-hour clock); units follow the phone's settings. Format learnt from irvinlim/apple-health-ingester
+ * (pkg/healthautoexport/types.go and fixtures.go) and the app's own wiki it cites.
+ *
+ * Metrics come per minute or per day (the automation's "time grouping"); either way a push's samples
+ * are summed per local day, and the day's value is *replaced* by that sum (write.ts): a push carries
+ * whole days (every date range the app offers is whole days: today, yesterday, the last N days), so
+ * the same day pushed again, overlapping or not, gives the same value, never a doubled one. Within one
+ * push a sample repeated (same metric, time and source) counts once.
+ */
+import { t } from "elysia";
+import { Text } from "../../lib/schemas";
+import {
+  count,
+  dayOf,
+  emptyHealthRead,
+  kcalOf,
+  kgOf,
+  kmOf,
+  minutesOf,
+  mlOf,
+  parseHealthDate,
+  skip,
+  type DailyMetric,
+  type HealthRead,
+} from "./records";
+
+const Qty = t.Object(
+  { qty: t.Optional(t.Number()), units: t.Optional(Text({ maxLength: 50 })) },
+  { description: "a quantity and its unit" },
+);
+
+/** A sample; other metrics' samples (sleep_analysis: sleepStart, asleep, …) carry other fields, kept as they come. */
+const HaeSample = t.Object(
+  {
+    qty: t.Optional(t.Number()),
+    date: t.Optional(Text({ maxLength: 60 })),
+    source: t.Optional(Text({ maxLength: 500 })),
+  },
+  { additionalProperties: true },
+);
+
+export const HaeMetric = t.Object(
+  {
+    name: Text({ maxLength: 100 }),
+    units: t.Optional(Text({ maxLength: 50 })),
+    data: t.Optional(t.Array(HaeSample, { maxItems: 200_000 })),
+  },
+  { additionalProperties: true },
+);
+
+/** A workout; routes, heart rate and the like come too and are not read. */
+const HaeWorkout = t.Object(
+  {
+    id: t.Optional(Text({ maxLength: 100 })),
+    name: t.Optional(Text({ maxLength: 200 })),
+    start: t.Optional(Text({ maxLength: 60 })),
+    end: t.Optional(Text({ maxLength: 60 })),
+    duration: t.Optional(t.Number({ description: "seconds (version 2)" })),
+    activeEnergyBurned: t.Optional(Qty),
+    activeEnergy: t.Optional(Qty),
+    distance: t.Optional(Qty),
+  },
+  { additionalProperties: true },
+);
+
+export const HaePayload = t.Object(
+  {
+    data: t.Object({
+      metrics: t.Optional(t.Array(HaeMetric, { maxItems: 500 })),
+      workouts: t.Optional(t.Array(HaeWorkout, { maxItems: 10_000 })),
+    }),
+  },
+  {
+    title: "HealthAutoExportPayload",
+    description: "Health Auto Export's JSON (its REST API automation, version 1 or 2)",
+  },
+);
+export type HaePayloadT = typeof HaePayload.static;
+
+/** The app's metric names Morsel keeps, and what each becomes. */
+const DAILY: Record<string, DailyMetric> = {
+  step_count: "steps",
+  active_energy: "active_kcal",
+  dietary_water: "water_ml",
+  dietary_energy: "dietary_kcal",
+};
+
+type Qty = { qty?: unknown; units?: unknown };
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+
+/** The payload read as days, body readings and workouts, on the account's local days. */
+export function readHae(payload: HaePayloadT, opts: { timezone: string; dietaryEnergy: boolean }): HealthRead {
+  const out = emptyHealthRead();
+  const body = new Map<string, { kg?: number; kgAt?: string; fat_pct?: number; fatAt?: string }>();
+  for (const [i, m] of (payload.data.metrics ?? []).entries()) {
+    const daily = DAILY[m.name];
+    const isBody = m.name === "weight_body_mass" || m.name === "body_fat_percentage";
+    if ((!daily && !isBody) || (daily === "dietary_kcal" && !opts.dietaryEnergy)) continue;
+    const units = m.units ?? "";
+    const convert =
+      daily === "steps"
+        ? (v: number) => v
+        : daily === "active_kcal" || daily === "dietary_kcal"
+          ? (v: number) => kcalOf(v, units)
+          : daily === "water_ml"
+            ? (v: number) => mlOf(v, units)
+            : m.name === "weight_body_mass"
+              ? (v: number) => kgOf(v, units)
+              : (v: number) => (v <= 1 && units !== "%" ? v * 100 : v);
+    if (convert(1) === null) {
+      skip(out, `metrics.${i}`, `${m.name}: units "${units}" are not ones Morsel reads`);
+      continue;
+    }
+    const sums = new Map<string, number>();
+    const seen = new Set<string>();
+    for (const [j, raw] of (m.data ?? []).entries()) {
+      const p = (raw ?? {}) as Record<string, unknown>;
+      const at = parseHealthDate(str(p.date));
+      const v = num(p.qty);
+      if (!at || v === null || v < 0) {
+        skip(out, `metrics.${i}.data.${j}`, `${m.name}: date "${str(p.date)}" or qty ${String(p.qty)} cannot be read`);
+        continue;
+      }
+      const key = `${at.getTime()}|${str(p.source)}`;
+      if (seen.has(key)) continue; // the same sample twice in one push
+      seen.add(key);
+      count(out, m.name);
+      const date = dayOf(at, opts.timezone);
+      const value = convert(v)!;
+      if (daily) sums.set(date, (sums.get(date) ?? 0) + value);
+      else {
+        const b = body.get(date) ?? {};
+        const iso = at.toISOString();
+        if (m.name === "weight_body_mass" && (b.kgAt === undefined || iso < b.kgAt))
+          Object.assign(b, { kg: value, kgAt: iso });
+        if (m.name === "body_fat_percentage" && (b.fatAt === undefined || iso < b.fatAt))
+          Object.assign(b, { fat_pct: value, fatAt: iso });
+        body.set(date, b);
+      }
+    }
+    for (const [date, v] of sums) {
+      const day = out.days[date] ?? {};
+      day[daily!] = Math.round(v);
+      out.days[date] = day;
+    }
+  }
+  for (const [date, b] of [...body].sort(([a], [c]) => a.localeCompare(c)))
+    out.body.push({
+      date,
+      at: b.kgAt ?? b.fatAt!,
+      ...(b.kg !== undefined ? { kg: Math.round(b.kg * 1000) / 1000 } : {}),
+      ...(b.fat_pct !== undefined ? { fat_pct: Math.round(b.fat_pct * 10) / 10 } : {}),
+    });
+  for (const [i, raw] of (payload.data.workouts ?? []).entries()) {
+    const w = (raw ?? {}) as Record<string, unknown>;
+    const start = parseHealthDate(str(w.start));
+    const end = parseHealthDate(str(w.end));
+    const name = str(w.name).trim().slice(0, 100);
+    // version 2 gives duration in seconds; version 1 only start and end
+    let minutes = num(w.duration) !== null ? minutesOf(num(w.duration)!, "s") : null;
+    if (minutes === null && start && end) minutes = (end.getTime() - start.getTime()) / 60_000;
+    if (!start || !name || minutes === null || !(minutes > 0)) {
+      skip(out, `workouts.${i}`, `name "${name}", start "${str(w.start)}" or its duration cannot be read`);
+      continue;
+    }
+    const energy = (w.activeEnergyBurned ?? w.activeEnergy) as Qty | undefined;
+    const kcal = energy && num(energy.qty) !== null ? kcalOf(num(energy.qty)!, str(energy.units) || "kcal") : null;
+    const dist = w.distance as Qty | undefined;
+    const km = dist && num(dist.qty) !== null ? kmOf(num(dist.qty)!, str(dist.units) || "km") : null;
+    count(out, "workouts");
+    out.workouts.push({
+      start: start.toISOString(),
+      date: dayOf(start, opts.timezone),
+      type: name,
+      minutes,
+      kcal: kcal !== null && kcal >= 0 ? kcal : null,
+      distance_km: km !== null && km > 0 ? km : null,
+    });
+  }
+  return out;
+}

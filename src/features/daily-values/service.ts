@@ -1,0 +1,176 @@
+/**
+ * Daily values (API.md §Daily values): steps, water, active energy and body measurements (body fat %, waist,
+ * hips, neck), one value per user, local date and metric, stored in the metric's unit (count, ml, kcal, %, cm).
+ * Writing a date's metric replaces its value. None of them changes the energy budget: active energy is kept
+ * beside exercise, never added to the day (a watch's figure holds the workouts that are logged as exercise).
+ */
+import { row, rows, run, tx, type Q } from "../../db/q";
+import type { ChangeLog } from "../../db/change-log";
+import { AppError } from "../../lib/errors";
+import { Problems, pathDate } from "../../lib/problems";
+import { localDate } from "../../lib/time";
+import { checkRange } from "../../lib/date-range";
+import { checkSchema } from "../../lib/validation";
+import { checkWeightDate } from "../weights/validate";
+import { DailyValueBody, type DailyValueBodyT, type DailyValueT, METRIC_RULES, METRICS, type Metric } from "./model";
+
+export interface DailyValuesCtx {
+  log: ChangeLog;
+  userId: number;
+  timezone: string;
+  now: Date;
+}
+
+interface Row {
+  date: string;
+  metric: string;
+  value: number;
+  source: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const MAX_RANGE_DAYS = 3660;
+const COLUMNS = "date, metric, value, source, created_at, updated_at";
+const view = (r: Row): DailyValueT => ({
+  date: r.date,
+  metric: r.metric as Metric,
+  value: r.value,
+  unit: METRIC_RULES[r.metric as Metric].unit,
+  source: r.source,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
+const one = (userId: number, date: string, metric: Metric) =>
+  row<Row>(`SELECT ${COLUMNS} FROM daily_values WHERE user_id = ? AND metric = ? AND date = ?`, userId, metric, date);
+const notFound = (date: string, metric: string) => new AppError("not_found", `no ${metric} of yours on ${date}`);
+
+/** The sync id of a date's metric: "2026-11-27:steps". */
+export const dailyValueId = (date: string, metric: Metric) => `${date}:${metric}`;
+
+export const isMetric = (m: unknown): m is Metric =>
+  typeof m === "string" && (METRICS as readonly string[]).includes(m);
+
+/** A metric from a path or a sync id: 400 naming `field` when it is not one. */
+export function checkMetric(m: unknown, field = "metric"): Metric {
+  if (isMetric(m)) return m;
+  throw new AppError("validation_failed", `${field} must be one of: ${METRICS.join(", ")}`, [
+    { field, message: `must be one of: ${METRICS.join(", ")}` },
+  ]);
+}
+
+/** Sync push and import parse a record here, at their edge. */
+export const parseDailyValue = (raw: unknown, prefix = ""): DailyValueBodyT => checkSchema(DailyValueBody, raw, prefix);
+
+/** The value in the metric's stored unit, checked against its range; what the schema cannot say. */
+export function checkDailyValue(metric: Metric, body: DailyValueBodyT, prefix = ""): number {
+  const rule = METRIC_RULES[metric];
+  const p = new Problems();
+  const unit = body.unit ?? rule.unit;
+  const factor = rule.units[unit];
+  if (factor === undefined)
+    p.add(`${prefix}unit`, `must be one of: ${Object.keys(rule.units).join(", ")} for ${metric}`);
+  p.throwIfAny();
+  const value = Math.round(body.value * factor! * 100) / 100;
+  if (!(value >= rule.min && value <= rule.max) || (rule.integer && !Number.isInteger(body.value)))
+    p.add(
+      `${prefix}value`,
+      `must be ${rule.integer ? "a whole number" : "a number"} from ${rule.min} to ${rule.max} (${rule.unit})`,
+    );
+  p.throwIfAny();
+  return value;
+}
+
+/**
+ * PUT /daily-values/{date}/{metric}, a sync upsert and an import; the health bridges' write. The same value
+ * and source again changes nothing (no new version in the change feed), so a bridge may repeat a day.
+ */
+export function* setDailyValue({
+  ctx,
+  date,
+  metric,
+  input,
+  prefix = "",
+}: {
+  ctx: DailyValuesCtx;
+  date: string;
+  metric: Metric;
+  input: DailyValueBodyT;
+  prefix?: string;
+}): Q<{ value: DailyValueT; created: boolean; changed: boolean }> {
+  const day = checkWeightDate(date, localDate(ctx.now, ctx.timezone));
+  const value = checkDailyValue(metric, input, prefix);
+  const source = input.source ?? "manual";
+  const stamp = ctx.now.toISOString();
+  return yield* tx(function* () {
+    const was = yield* one(ctx.userId, day, metric);
+    if (was && was.value === value && was.source === source)
+      return { value: view(was), created: false, changed: false };
+    yield* run(
+      "INSERT INTO daily_values (user_id, date, metric, value, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, metric, date) DO UPDATE SET value = excluded.value, source = excluded.source, updated_at = excluded.updated_at",
+      ctx.userId,
+      day,
+      metric,
+      value,
+      source,
+      stamp,
+      stamp,
+    );
+    const stored = view((yield* one(ctx.userId, day, metric))!);
+    yield* ctx.log.record(ctx.userId, "daily_value", dailyValueId(day, metric), "upsert", stored, ctx.now);
+    return { value: stored, created: !was, changed: true };
+  });
+}
+
+export function* getDailyValue({ ctx, date, metric }: { ctx: DailyValuesCtx; date: unknown; metric: unknown }) {
+  const m = checkMetric(metric);
+  const d = pathDate(date, (x) => notFound(x, m));
+  const r = yield* one(ctx.userId, d, m);
+  if (!r) throw notFound(d, m);
+  return view(r);
+}
+
+export function* deleteDailyValue({ ctx, date, metric }: { ctx: DailyValuesCtx; date: unknown; metric: unknown }) {
+  const v = yield* getDailyValue({ ctx, date, metric });
+  yield* tx(function* () {
+    yield* run("DELETE FROM daily_values WHERE user_id = ? AND metric = ? AND date = ?", ctx.userId, v.metric, v.date);
+    yield* ctx.log.record(ctx.userId, "daily_value", dailyValueId(v.date, v.metric), "delete", null, ctx.now);
+  });
+}
+
+/** GET /daily-values?from=&to=&metric= (default the 90 days to today), by date then metric. */
+export function* listDailyValues({
+  ctx,
+  input,
+}: {
+  ctx: DailyValuesCtx;
+  input: { from?: string; to?: string; metric?: string };
+}) {
+  const metric = input.metric === undefined ? undefined : checkMetric(input.metric);
+  const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), MAX_RANGE_DAYS, 90);
+  const found = yield* rows<Row>(
+    `SELECT ${COLUMNS} FROM daily_values WHERE user_id = ? AND date BETWEEN ? AND ?${metric ? " AND metric = ?" : ""} ORDER BY date, metric`,
+    ctx.userId,
+    from,
+    to,
+    ...(metric ? [metric] : []),
+  );
+  return { from, to, items: found.map(view) };
+}
+
+/** Every metric of one date, null where there is none (GET /daily-values/{date}). */
+export function* dailyValuesOn({ ctx, date }: { ctx: DailyValuesCtx; date: unknown }) {
+  const d = pathDate(date, (x) => notFound(x, "value"));
+  const found = yield* rows<Row>(`SELECT ${COLUMNS} FROM daily_values WHERE user_id = ? AND date = ?`, ctx.userId, d);
+  const values = Object.fromEntries(METRICS.map((m) => [m, null])) as Record<Metric, number | null>;
+  for (const r of found) if (isMetric(r.metric)) values[r.metric] = r.value;
+  return { date: d, values };
+}
+
+/** Every value of the user, for the export. */
+export function* exportDailyValues(ctx: DailyValuesCtx): Q<DailyValueT[]> {
+  return (yield* rows<Row>(
+    `SELECT ${COLUMNS} FROM daily_values WHERE user_id = ? ORDER BY date, metric`,
+    ctx.userId,
+  )).map(view);
+}

@@ -1,0 +1,6 @@
+/**
+ * An exercise's computed kcal: MET × kg × hours, the gross figure (resting included), to 1 kcal; docs/exercise.md
+ * says why gross.
+ * Pure: the server and the web app (offline) compute the same figure with it.
+ */
+export const exerciseKcal = (met: number, kg: number, minutes: number) => Math.round(met * kg * (minutes / 60));

@@ -1,0 +1,109 @@
+/** Exercise queries (table exercises); every read but `ownerOf` is scoped to the owner. */
+import { row, rows, run, type Q } from "../../db/q";
+import type { ExerciseT } from "./model";
+
+interface Row extends Omit<ExerciseT, "kcal_from"> {
+  kcal_from: string;
+}
+
+const COLUMNS =
+  "id, date, start_time, activity, name, minutes, distance_km, kcal, kcal_from, met, sets, reps, source, source_id, note, created_at, updated_at";
+
+const view = (r: Row): ExerciseT => ({
+  ...r,
+  kcal_from: r.kcal_from === "entered" ? "entered" : r.kcal_from === "imported" ? "imported" : "computed",
+});
+
+export type StoredExercise = Omit<ExerciseT, "created_at" | "updated_at">;
+
+export function* exerciseOf(userId: number, id: string): Q<ExerciseT | null> {
+  const r = yield* row<Row>(`SELECT ${COLUMNS} FROM exercises WHERE id = ? AND user_id = ?`, id, userId);
+  return r && view(r);
+}
+
+export function* exerciseBySource(userId: number, source: string, sourceId: string): Q<ExerciseT | null> {
+  const r = yield* row<Row>(
+    `SELECT ${COLUMNS} FROM exercises WHERE user_id = ? AND source = ? AND source_id = ?`,
+    userId,
+    source,
+    sourceId,
+  );
+  return r && view(r);
+}
+
+/** Whose id this is (any account), or null: a client-made id is its owner's alone. */
+export function* ownerOf(id: string): Q<number | null> {
+  const r = yield* row<{ user_id: number }>("SELECT user_id FROM exercises WHERE id = ?", id);
+  return r?.user_id ?? null;
+}
+
+/** The exercises from..to, by date, start time and id. */
+export function* exercisesOver(userId: number, from: string, to: string): Q<ExerciseT[]> {
+  const found = yield* rows<Row>(
+    `SELECT ${COLUMNS} FROM exercises WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date, start_time, id`,
+    userId,
+    from,
+    to,
+  );
+  return found.map(view);
+}
+
+/** kcal of each date from..to that has exercise. */
+export function* kcalByDate(userId: number, from: string, to: string): Q<Map<string, number>> {
+  const found = yield* rows<{ date: string; kcal: number | string }>(
+    "SELECT date, sum(kcal) AS kcal FROM exercises WHERE user_id = ? AND date BETWEEN ? AND ? GROUP BY date",
+    userId,
+    from,
+    to,
+  );
+  return new Map(found.map((r) => [r.date, Number(r.kcal)]));
+}
+
+export function* insertExercise(userId: number, e: StoredExercise, stamp: string): Q<void> {
+  yield* run(
+    `INSERT INTO exercises (user_id, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    userId,
+    e.id,
+    e.date,
+    e.start_time,
+    e.activity,
+    e.name,
+    e.minutes,
+    e.distance_km,
+    e.kcal,
+    e.kcal_from,
+    e.met,
+    e.sets,
+    e.reps,
+    e.source,
+    e.source_id,
+    e.note,
+    stamp,
+    stamp,
+  );
+}
+
+export function* updateExerciseRow(userId: number, e: StoredExercise, stamp: string): Q<void> {
+  yield* run(
+    "UPDATE exercises SET date = ?, start_time = ?, activity = ?, name = ?, minutes = ?, distance_km = ?, kcal = ?, kcal_from = ?, met = ?, sets = ?, reps = ?, note = ?, updated_at = ? WHERE id = ? AND user_id = ?",
+    e.date,
+    e.start_time,
+    e.activity,
+    e.name,
+    e.minutes,
+    e.distance_km,
+    e.kcal,
+    e.kcal_from,
+    e.met,
+    e.sets,
+    e.reps,
+    e.note,
+    stamp,
+    e.id,
+    userId,
+  );
+}
+
+export function* deleteExerciseRow(userId: number, id: string): Q<void> {
+  yield* run("DELETE FROM exercises WHERE id = ? AND user_id = ?", id, userId);
+}

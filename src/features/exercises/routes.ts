@@ -1,0 +1,89 @@
+/** /exercises — logged exercise, with kcal computed from the activity's MET and the weight, or given. */
+import { Elysia, t } from "elysia";
+import { errors } from "../../lib/schemas";
+import { noContent, reply, replyWith } from "../../lib/reply";
+import { rangeFields } from "../../lib/date-range";
+import { exercisesCtx, type ExercisesDeps } from "./context";
+import { CreateExerciseBody, Exercise, ExerciseIdParams, PatchExerciseBody } from "./model";
+import { createExercise, deleteExercise, getExercise, listExercises, MAX_RANGE_DAYS, updateExercise } from "./service";
+
+export function exercisesRoutes(deps: ExercisesDeps) {
+  const tags = ["activity"];
+  return new Elysia({ prefix: "/exercises" })
+    .use(deps.authn)
+    .get("/", ({ user, query }) => replyWith(deps, listExercises({ ctx: exercisesCtx(deps, user), input: query })), {
+      auth: true,
+      query: t.Object(rangeFields(1)),
+      response: {
+        200: t.Object({
+          from: t.String({ format: "date" }),
+          to: t.String({ format: "date" }),
+          items: t.Array(Exercise),
+          kcal: t.Number({ description: "the items' kcal added up, to 1 kcal" }),
+        }),
+        ...errors(400, 401),
+      },
+      detail: { tags, summary: `Exercise over a range (default today; at most ${MAX_RANGE_DAYS} days), oldest first` },
+    })
+    .post(
+      "/",
+      async ({ user, body, set }) => {
+        const { exercise, created } = await deps.commit(() =>
+          createExercise({ ctx: exercisesCtx(deps, user), input: body }),
+        );
+        return created
+          ? reply(deps, exercise, 201, { location: `/api/v1/exercises/${exercise.id}` }, set)
+          : reply(deps, exercise);
+      },
+      {
+        auth: true,
+        body: CreateExerciseBody,
+        response: { 200: Exercise, 201: Exercise, ...errors(400, 401, 409, 413, 415) },
+        detail: {
+          tags,
+          summary: "Log exercise",
+          description:
+            "minutes, and an activity (GET /activities) or a name. Without kcal, kcal = MET × kg × hours (gross, resting included) from your latest weigh-in on or before the date; with no weigh-in then, 400 naming kcal (log a weight or give kcal). With a source_id you already have for that source, that exercise is updated (200). With a client id already yours, 200 with the stored one; another account's id is 409.",
+        },
+      },
+    )
+    .get("/:id", ({ user, params }) => replyWith(deps, getExercise({ ctx: exercisesCtx(deps, user), id: params.id })), {
+      auth: true,
+      params: ExerciseIdParams,
+      response: { 200: Exercise, ...errors(400, 401, 404) },
+      detail: { tags, summary: "One exercise" },
+    })
+    .patch(
+      "/:id",
+      async ({ user, params, body }) =>
+        reply(
+          deps,
+          await deps.commit(() => updateExercise({ ctx: exercisesCtx(deps, user), id: params.id, input: body })),
+        ),
+      {
+        auth: true,
+        params: ExerciseIdParams,
+        body: PatchExerciseBody,
+        response: { 200: Exercise, ...errors(400, 401, 404, 413, 415) },
+        detail: {
+          tags,
+          summary: "Change an exercise (only the fields given)",
+          description:
+            "A computed kcal is computed again when activity, minutes or date change; kcal null computes it again.",
+        },
+      },
+    )
+    .delete(
+      "/:id",
+      async ({ user, params }) => {
+        await deps.commit(() => deleteExercise({ ctx: exercisesCtx(deps, user), id: params.id }));
+        return noContent();
+      },
+      {
+        auth: true,
+        params: ExerciseIdParams,
+        response: { 204: t.Void(), ...errors(400, 401, 404) },
+        detail: { tags, summary: "Delete an exercise" },
+      },
+    );
+}

@@ -1,0 +1,241 @@
+/**
+ * Exercise (API.md §Exercise): what a person did on a local date, with the kcal it burned. Without a kcal
+ * given, it is computed as MET × kg × hours (gross, as the Compendium defines it and as the issue asked; see
+ * docs/exercise.md for why gross and what that means for the budget). kg is the
+ * latest weigh-in on or before that date; with none, the write is refused (400 naming kcal) rather than
+ * guessed from a default weight. Each exercise is its owner's alone: another account's id answers as an
+ * unknown one (404).
+ */
+import { tx, type Q } from "../../db/q";
+import type { ChangeLog } from "../../db/change-log";
+import { AppError } from "../../lib/errors";
+import { isUuid } from "../../lib/problems";
+import { localDate } from "../../lib/time";
+import { checkRange } from "../../lib/date-range";
+import { latestWeighIn } from "../weights/service";
+import { activityByCode } from "../activities/catalogue";
+import { exerciseKcal } from "./kcal";
+import type { CreateExerciseT, ExerciseT, PatchExerciseT } from "./model";
+import {
+  deleteExerciseRow,
+  exerciseBySource,
+  exerciseOf,
+  exercisesOver,
+  insertExercise,
+  kcalByDate,
+  ownerOf,
+  updateExerciseRow,
+  type StoredExercise,
+} from "./repo";
+import { type CheckedExercise, checkExercise } from "./validate";
+
+export interface ExercisesCtx {
+  log: ChangeLog;
+  userId: number;
+  timezone: string;
+  now: Date;
+}
+
+export const MAX_RANGE_DAYS = 366;
+export const exerciseNotFound = (id: string) => new AppError("not_found", `no exercise ${id} of yours`);
+const today = (ctx: ExercisesCtx) => localDate(ctx.now, ctx.timezone);
+
+/** An exported exercise's kcal as it was: how it was had (import of a Morsel export only). */
+export interface Restored {
+  kcal_from: ExerciseT["kcal_from"];
+  met: number | null;
+}
+
+/** The stored form: kcal as given (entered, or imported from a source other than manual) or computed. */
+function* resolved(
+  ctx: ExercisesCtx,
+  e: StoredExercise,
+  kcal: number | null,
+  prefix: string,
+  restored?: Restored,
+): Q<StoredExercise> {
+  if (kcal !== null && restored) return { ...e, kcal, ...restored };
+  if (kcal !== null)
+    return {
+      ...e,
+      kcal: Math.round(kcal * 10) / 10,
+      kcal_from: e.source === "manual" ? "entered" : "imported",
+      met: null,
+    };
+  const met = e.activity === null ? null : (activityByCode(e.activity)?.met ?? null);
+  if (met === null)
+    throw new AppError("validation_failed", `${prefix}kcal is required for an activity of your own`, [
+      { field: `${prefix}kcal`, message: "is required without an activity from GET /activities (to compute it)" },
+    ]);
+  const w = yield* latestWeighIn(ctx.userId, e.date);
+  if (!w)
+    throw new AppError("validation_failed", `${prefix}kcal: no weigh-in on or before ${e.date} to compute it from`, [
+      {
+        field: `${prefix}kcal`,
+        message: `cannot be computed: no weigh-in on or before ${e.date}; log your weight (PUT /weights/{date}) or give kcal`,
+      },
+    ]);
+  return { ...e, kcal: exerciseKcal(met, w.kg, e.minutes), kcal_from: "computed", met };
+}
+
+function fresh(v: CheckedExercise, id: string, date: string): StoredExercise {
+  return {
+    id,
+    date,
+    start_time: v.start_time ?? null,
+    activity: v.activity?.code ?? null,
+    name: v.name ?? v.activity!.name,
+    minutes: v.minutes!,
+    distance_km: v.distance_km ?? null,
+    kcal: 0,
+    kcal_from: "computed",
+    met: null,
+    sets: v.sets ?? null,
+    reps: v.reps ?? null,
+    source: v.source ?? "manual",
+    source_id: v.source_id ?? null,
+    note: v.note ?? null,
+  };
+}
+
+/** The fields a record shows that a write can change: equal ones mean the write changes nothing. */
+const same = (a: StoredExercise, b: StoredExercise) =>
+  (Object.keys(b) as (keyof StoredExercise)[]).every((k) => a[k] === b[k]);
+
+/**
+ * POST /exercises, a sync create and an import; the health bridges' write (see upsertExerciseBySource).
+ * With a source_id this user already has for that source, that exercise is updated instead (created false);
+ * with a client id already theirs, the stored one is returned; another account's id is 409 id_conflict.
+ * Writing what is already stored changes nothing (no new version in the change feed).
+ */
+export function* createExercise({
+  ctx,
+  input,
+  prefix = "",
+  restored,
+}: {
+  ctx: ExercisesCtx;
+  input: CreateExerciseT;
+  prefix?: string;
+  /** Import: the exported kcal_from and met, kept with the exported kcal. */
+  restored?: Restored;
+}): Q<{ exercise: ExerciseT; created: boolean; changed: boolean }> {
+  const v = checkExercise(input, true, today(ctx), prefix);
+  return yield* tx(function* () {
+    const source = v.source ?? "manual";
+    const bySource = v.source_id ? yield* exerciseBySource(ctx.userId, source, v.source_id) : null;
+    if (bySource) {
+      const next = yield* resolved(ctx, fresh(v, bySource.id, v.date ?? bySource.date), v.kcal ?? null, prefix);
+      return { ...(yield* write(ctx, bySource, next)), created: false };
+    }
+    const id = (v.id ?? Bun.randomUUIDv7()).toLowerCase();
+    const owner = yield* ownerOf(id);
+    const theirs = owner === null && (yield* ctx.log.deletedElsewhere("exercise", id, ctx.userId));
+    if ((owner !== null && owner !== ctx.userId) || theirs)
+      throw new AppError("id_conflict", `exercise id ${id} is already used; make a new id`);
+    if (owner !== null) return { exercise: (yield* exerciseOf(ctx.userId, id))!, created: false, changed: false };
+    const next = yield* resolved(ctx, fresh(v, id, v.date ?? today(ctx)), v.kcal ?? null, prefix, restored);
+    yield* insertExercise(ctx.userId, next, ctx.now.toISOString());
+    const exercise = (yield* exerciseOf(ctx.userId, id))!;
+    yield* ctx.log.record(ctx.userId, "exercise", id, "upsert", exercise, ctx.now);
+    return { exercise, created: true, changed: true };
+  });
+}
+
+function* write(
+  ctx: ExercisesCtx,
+  stored: ExerciseT,
+  next: StoredExercise,
+): Q<{ exercise: ExerciseT; changed: boolean }> {
+  if (same(stored, next)) return { exercise: stored, changed: false };
+  yield* updateExerciseRow(ctx.userId, next, ctx.now.toISOString());
+  const exercise = (yield* exerciseOf(ctx.userId, stored.id))!;
+  yield* ctx.log.record(ctx.userId, "exercise", stored.id, "upsert", exercise, ctx.now);
+  return { exercise, changed: true };
+}
+
+/**
+ * For the health bridges and tracker imports: the exercise with this `source` and `source_id` is created, or
+ * updated when it is there (idempotent: the same input again changes nothing and logs no change). `kcal`, when
+ * given, is kept exactly as the source states it (kcal_from "imported").
+ */
+export function* upsertExerciseBySource({
+  ctx,
+  input,
+}: {
+  ctx: ExercisesCtx;
+  input: CreateExerciseT & { source: string; source_id: string };
+}): Q<{ exercise: ExerciseT; created: boolean; changed: boolean }> {
+  return yield* createExercise({ ctx, input });
+}
+
+export function* getExercise({ ctx, id }: { ctx: ExercisesCtx; id: string }): Q<ExerciseT> {
+  const found = isUuid(id) ? yield* exerciseOf(ctx.userId, id.toLowerCase()) : null;
+  if (!found) throw exerciseNotFound(id);
+  return found;
+}
+
+/** Is this id another account's exercise? (sync: such an id can never be written by this caller) */
+export function* takenByOther(ctx: ExercisesCtx, id: string): Q<boolean> {
+  const owner = yield* ownerOf(id.toLowerCase());
+  return owner !== null && owner !== ctx.userId;
+}
+
+/**
+ * PATCH /exercises/{id} (and a sync update): only the fields given change. A computed kcal is computed again
+ * when the activity, minutes or date change; kcal null computes it again; a kcal given is kept.
+ */
+export function* updateExercise({
+  ctx,
+  id,
+  input,
+  prefix = "",
+}: {
+  ctx: ExercisesCtx;
+  id: string;
+  input: PatchExerciseT;
+  prefix?: string;
+}): Q<ExerciseT> {
+  const stored = yield* getExercise({ ctx, id });
+  const v = checkExercise(input, false, today(ctx), prefix);
+  const base: StoredExercise = {
+    ...stored,
+    date: v.date ?? stored.date,
+    start_time: v.start_time !== undefined ? v.start_time : stored.start_time,
+    activity: v.activity !== undefined ? (v.activity?.code ?? null) : stored.activity,
+    name: v.name ?? (v.activity ? v.activity.name : stored.name),
+    minutes: v.minutes ?? stored.minutes,
+    distance_km: v.distance_km !== undefined ? v.distance_km : stored.distance_km,
+    sets: v.sets !== undefined ? v.sets : stored.sets,
+    reps: v.reps !== undefined ? v.reps : stored.reps,
+    note: v.note !== undefined ? v.note : stored.note,
+  };
+  const kcal = v.kcal !== undefined ? v.kcal : stored.kcal_from === "computed" ? null : stored.kcal;
+  return yield* tx(function* () {
+    const next = yield* resolved(ctx, base, kcal, prefix);
+    return (yield* write(ctx, stored, next)).exercise;
+  });
+}
+
+export function* deleteExercise({ ctx, id }: { ctx: ExercisesCtx; id: string }): Q<void> {
+  const stored = yield* getExercise({ ctx, id });
+  yield* tx(function* () {
+    yield* deleteExerciseRow(ctx.userId, stored.id);
+    yield* ctx.log.record(ctx.userId, "exercise", stored.id, "delete", null, ctx.now);
+  });
+}
+
+/** GET /exercises?from=&to= (default today; at most 366 days). */
+export function* listExercises({ ctx, input }: { ctx: ExercisesCtx; input: { from?: string; to?: string } }) {
+  const { from, to } = checkRange(input, today(ctx), MAX_RANGE_DAYS, 1);
+  const items = yield* exercisesOver(ctx.userId, from, to);
+  return { from, to, items, kcal: Math.round(items.reduce((a, e) => a + e.kcal, 0)) };
+}
+
+/** The day's exercise kcal (the budget's exercise part). */
+export function* exerciseKcalOn(userId: number, date: string): Q<number> {
+  return Math.round((yield* kcalByDate(userId, date, date)).get(date) ?? 0);
+}
+
+/** Every exercise of the user, for the export. */
+export const exportExercises = (ctx: ExercisesCtx) => exercisesOver(ctx.userId, "0000-01-01", "9999-12-31");

@@ -1,0 +1,113 @@
+/** Health Auto Export's pushes and Google Fit's daily summary, read (test/fixtures/health/README.md: where each fact is from). */
+import { describe, expect, test } from "bun:test";
+import { strToU8, zipSync } from "fflate";
+import { readHae, type HaePayloadT } from "../../src/features/bridges/hae";
+import { readGoogleFit } from "../../src/features/bridges/google-fit";
+
+const fixture = (name: string) => Bun.file(`${import.meta.dir}/../fixtures/health/${name}`);
+const push1 = (await fixture("hae-push-1.json").json()) as HaePayloadT;
+const push2 = (await fixture("hae-push-2.json").json()) as HaePayloadT;
+
+describe("Health Auto Export push", () => {
+  test("per-minute samples summed per local day (Singapore), kJ as kcal, lb as kg, fl oz as mL", () => {
+    const r = readHae(push1, { timezone: "Asia/Singapore", dietaryEnergy: false });
+    expect(r.days["2021-12-24"]).toEqual({
+      active_kcal: Math.round((0.76856774374845116 + 0.377848256251549 + 418.4) / 4.184),
+      steps: 1000,
+      water_ml: Math.round(16 * 29.5735295625),
+    });
+    expect(r.days["2021-12-25"]).toEqual({ active_kcal: 200, steps: 4000 });
+    expect(r.body).toEqual([{ date: "2021-12-24", at: "2021-12-23T23:30:00.000Z", kg: 75.024, fat_pct: 24.1 }]);
+    expect(r.workouts).toEqual([
+      {
+        start: "2021-12-24T00:02:43.000Z",
+        date: "2021-12-24",
+        type: "Walking",
+        minutes: (19 * 60 + 10) / 60,
+        kcal: 226.21122641832523 / 4.184,
+        distance_km: null,
+      },
+    ]);
+    // sleep and a metric with no data are not Morsel's: left alone, not refused
+    expect(r.counts.skipped).toBeUndefined();
+  });
+
+  test("the account's zone gives the day: 00:04 +0800 is the 23rd in London, 08:02 +0800 the 24th", () => {
+    const r = readHae(push1, { timezone: "Europe/London", dietaryEnergy: false });
+    expect(r.days["2021-12-23"]?.steps).toBe(120);
+    expect(r.days["2021-12-24"]?.steps).toBe(880);
+  });
+
+  test("version 2 workouts: duration in seconds, activeEnergyBurned, distance, a 12-hour clock", () => {
+    const r = readHae(push2, { timezone: "Asia/Singapore", dietaryEnergy: false });
+    expect(r.workouts).toEqual([
+      {
+        start: "2021-12-24T23:15:00.000Z",
+        date: "2021-12-25",
+        type: "Outdoor Run",
+        minutes: 30,
+        kcal: 310,
+        distance_km: 5.02,
+      },
+    ]);
+    expect(r.days["2021-12-25"]).toEqual({ active_kcal: 300, steps: 6500 });
+  });
+
+  test("a sample sent twice in one push counts once; unreadable samples and units are skipped and named", () => {
+    const r = readHae(
+      {
+        data: {
+          metrics: [
+            {
+              name: "step_count",
+              units: "count",
+              data: [
+                { qty: 10, date: "2024-01-01 10:00:00 +0000" },
+                { qty: 10, date: "2024-01-01 10:00:00 +0000" },
+                { qty: 5, date: "at eleven" },
+              ],
+            },
+            { name: "dietary_water", units: "gallons", data: [{ qty: 1, date: "2024-01-01 10:00:00 +0000" }] },
+          ],
+        },
+      },
+      { timezone: "UTC", dietaryEnergy: false },
+    );
+    expect(r.days["2024-01-01"]).toEqual({ steps: 10 });
+    expect(r.skipped.map((s) => s.what)).toEqual(["metrics.0.data.2", "metrics.1"]);
+  });
+});
+
+const csv = await fixture("daily-activity-metrics.csv").bytes();
+describe("Google Fit daily activity metrics", () => {
+  async function* once(b: Uint8Array) {
+    yield b;
+  }
+
+  test("steps and average weight per day, the file's own dates; total calories left out", async () => {
+    const r = await readGoogleFit(once(csv));
+    expect(r.days).toEqual({ "2024-03-01": { steps: 7120 }, "2024-03-02": { steps: 11450 } });
+    expect(r.body.map((b) => [b.date, b.kg])).toEqual([
+      ["2024-03-02", 81.3],
+      ["2024-03-03", 80.9],
+    ]);
+  });
+
+  test("from the Takeout ZIP, the per-day interval files skipped", async () => {
+    const zip = zipSync({
+      "Takeout/Fit/Daily activity metrics/Daily activity metrics.csv": csv,
+      "Takeout/Fit/Daily activity metrics/2024-03-01.csv": strToU8(
+        "Start time,End time,Step count\n00:00:00.000+00:00,00:15:00.000+00:00,99999\n",
+      ),
+      "Takeout/Fit/All Data/derived_com.google.step_count.delta.json": strToU8("{}"),
+    });
+    const r = await readGoogleFit(once(zip));
+    expect(r.days["2024-03-01"]).toEqual({ steps: 7120 });
+  });
+
+  test("a file that is not the summary is a 400 naming what to send", async () => {
+    const e = await readGoogleFit(once(strToU8("Day,Weight\n2024-01-01,80\n"))).catch((x) => x);
+    expect(e.code).toBe("validation_failed");
+    expect(e.details[0].message).toContain("Daily activity metrics.csv");
+  });
+});

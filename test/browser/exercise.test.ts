@@ -1,0 +1,97 @@
+/**
+ * Exercise on the day view at 360×640, in a real Chromium against a real server: a 30-minute run logged offline
+ * shows its kcal computed from the person's weight, and with `Add exercise to my budget` on the remaining budget
+ * grows by exactly that; the numbers are the API's once synced. Water and steps ride along.
+ */
+import { expect, test } from "bun:test";
+import { addDays } from "../../src/lib/time";
+import { apiGet, browserAndServer, readyForOffline, status, synced } from "./harness";
+
+const env = browserAndServer();
+
+const send = (token: string, method: string, path: string, body: unknown) =>
+  fetch(`${env.srv.url}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+test("a 30-minute run: kcal from the weight, and the budget grows by exactly that with the setting on", async () => {
+  const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
+  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  expect((await send(token, "PUT", "/goals", { energy_kcal: 2000 })).status).toBe(200);
+  expect((await send(token, "PUT", `/weights/${addDays(today, -1)}`, { kg: 70 })).status).toBe(201);
+  expect((await send(token, "POST", "/meals", { meal_type: "lunch", quick_add: { energy_kcal: 700 } })).status).toBe(
+    201,
+  );
+  await page.reload();
+  await synced(page);
+  const totals = page.getByRole("region", { name: "Totals" });
+  await totals.getByText("700 kcal eaten").waitFor();
+  await totals.getByText("1300 kcal remaining", { exact: false }).waitFor();
+
+  await ctx.setOffline(true);
+  const exercise = page.getByRole("region", { name: "Exercise" });
+  await exercise.getByRole("button", { name: "Add exercise" }).click();
+  await exercise.getByRole("searchbox", { name: "Search activities" }).fill("running 10 km/h");
+  await exercise.getByRole("button", { name: /^Running, 9\.7 km\/h/ }).click();
+  await exercise.getByRole("spinbutton", { name: "Minutes" }).fill("30");
+  const burned = exercise.getByRole("spinbutton", { name: "Calories burned (kcal)" });
+  // 9.8 × 70 kg × 0.5 h
+  await page.waitForFunction(() => (globalThis as any).document.querySelector("input[name=kcal]")?.value === "343");
+  await exercise.getByRole("button", { name: "Log exercise" }).click();
+  await exercise.getByText("343 kcal", { exact: true }).waitFor();
+  expect(await burned.count()).toBe(0); // the form closed
+  // the setting is off by default: the budget stays at the goal
+  await totals.getByText("1300 kcal remaining", { exact: false }).waitFor();
+
+  await page.getByRole("region", { name: "Water" }).getByRole("button", { name: "Add a glass" }).click();
+  await page.waitForFunction(() =>
+    [...(globalThis as any).document.querySelectorAll(".water input")].some((i: any) => i.value === "250"),
+  );
+  const steps = page.getByRole("region", { name: "Steps" }).getByRole("spinbutton", { name: "Steps" });
+  await steps.fill("8042");
+  await steps.press("Enter");
+
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("checkbox", { name: "Add exercise to my budget" }).check();
+  await page.getByRole("link", { name: "Today" }).click();
+  await totals.getByText("of 2000 kcal goal · 1643 kcal remaining").waitFor();
+  await totals.getByText("Goal 2000 + exercise 343 − food 700 = 1643 kcal remaining").waitFor();
+  await status(page).filter({ hasText: "changes waiting" }).waitFor();
+
+  await ctx.setOffline(false);
+  await synced(page);
+  const list = await apiGet(env.srv.url, token, `/exercises?from=${today}&to=${today}`);
+  expect(list.items).toHaveLength(1);
+  expect(list.items[0]).toMatchObject({ activity: "run-9.7", minutes: 30, kcal: 343, kcal_from: "computed" });
+  const day = await apiGet(env.srv.url, token, `/stats/daily?date=${today}`);
+  expect(day.budget).toEqual({ goal_kcal: 2000, exercise_kcal: 343, food_kcal: 700, remaining_kcal: 1643 });
+  expect(day.remaining.energy_kcal).toBe(1300 + list.items[0].kcal);
+  expect((await apiGet(env.srv.url, token, "/activity-settings")).exercise_in_budget).toBe(true);
+  const values = await apiGet(env.srv.url, token, `/daily-values/${today}`);
+  expect(values.values).toMatchObject({ water_ml: 250, steps: 8042 });
+  await ctx.close();
+}, 120_000);
+
+test("Weight: body fat and waist are saved for today, and the target shows the trend's ETA, as the API has them", async () => {
+  const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
+  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  for (let i = 20; i >= 0; i--)
+    expect((await send(token, "PUT", `/weights/${addDays(today, -i)}`, { kg: 80 - (20 - i) * 0.1 })).status).toBe(201);
+  await page.reload();
+  await synced(page);
+  await page.getByRole("link", { name: "Weight" }).click();
+  await page.getByRole("spinbutton", { name: "Body fat (%)" }).fill("21,5");
+  await page.getByRole("spinbutton", { name: "Waist" }).fill("82");
+  await page.getByRole("button", { name: "Save measurements" }).click();
+  await page.getByRole("spinbutton", { name: "Target weight" }).fill("75");
+  await page.getByRole("button", { name: "Save target" }).click();
+  await synced(page);
+  const w = await apiGet(env.srv.url, token, "/weights");
+  expect(w.target).toMatchObject({ kg: 75, status: "on_track" });
+  await page.getByText(`(${w.target.days} days)`, { exact: false }).waitFor();
+  const values = (await apiGet(env.srv.url, token, `/daily-values/${today}`)).values;
+  expect(values).toMatchObject({ body_fat_pct: 21.5, waist_cm: 82 });
+  await ctx.close();
+}, 120_000);

@@ -1,0 +1,131 @@
+/**
+ * Exercise, daily values (steps, water, body measurements) and activity settings in the browser: kept in the
+ * `activity` store as the server sends them, written here first and queued for sync like meals. An exercise's
+ * kcal is computed here with the server's own formula and catalogue, so one logged offline shows the kcal the
+ * server will store.
+ */
+import type { Schemas } from "./api-data";
+import { activityByCode } from "../../src/features/activities/catalogue";
+import { exerciseKcal } from "../../src/features/exercises/kcal";
+import { enqueue } from "./records";
+import type { ActivityEntity, ActivityRec, Store, Tx } from "./store";
+import type { Sync } from "./sync";
+
+export const ACTIVITY_ENTITIES: readonly string[] = ["exercise", "daily_value", "activity_settings"];
+export const isActivityEntity = (e: string): e is ActivityEntity => ACTIVITY_ENTITIES.includes(e);
+
+/** The activity settings (Schemas["ActivitySettings"]) without their timestamp, which the defaults have none of. */
+export type Settings = Omit<Schemas["ActivitySettings"], "updated_at">;
+export const DEFAULTS: Settings = {
+  exercise_in_budget: false,
+  water_unit: "ml",
+  length_unit: "cm",
+  glass_ml: 250,
+  water_goal_ml: null,
+  steps_goal: null,
+  target_kg: null,
+};
+export const ML_PER_FL_OZ = 29.5735295625;
+export const CM_PER_IN = 2.54;
+
+/** An exercise (Schemas["Exercise"]) as the day shows it, with its sync version. */
+export type ExerciseRec = Pick<
+  Schemas["Exercise"],
+  "id" | "date" | "activity" | "name" | "minutes" | "kcal" | "kcal_from"
+> & { version: number | null };
+
+const dateOf = (entity: ActivityEntity, id: string, data: Record<string, unknown>) =>
+  entity === "exercise" ? String(data.date ?? "") : entity === "daily_value" ? id.split(":")[0]! : "";
+
+/** The record as the server has it (sync.ts calls this for the three entities), or gone. */
+export async function storeActivity(
+  tx: Tx,
+  entity: ActivityEntity,
+  id: string,
+  data: Record<string, unknown> | null,
+  version: number | null,
+): Promise<void> {
+  const key = `${entity}:${id}`;
+  if (!data) await tx.objectStore("activity").delete(key);
+  else await tx.objectStore("activity").put({ key, entity, id, date: dateOf(entity, id, data), data, version });
+}
+
+export async function settingsOf(db: Store): Promise<Settings & { version: number | null }> {
+  const rec = await db.get("activity", "activity_settings:activity_settings");
+  return { ...DEFAULTS, ...(rec?.data as Partial<Settings> | undefined), version: rec?.version ?? null };
+}
+
+/** The day's exercise, daily values and the settings. */
+export async function dayActivity(db: Store, date: string) {
+  const recs = await db.getAllFromIndex("activity", "date", date);
+  const exercises = recs
+    .filter((r) => r.entity === "exercise")
+    .map((r) => ({ ...(r.data as unknown as ExerciseRec), version: r.version }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  const values: Record<string, ActivityRec> = {};
+  for (const r of recs) if (r.entity === "daily_value") values[r.id.split(":")[1]!] = r;
+  const settings = await settingsOf(db);
+  const exerciseKcal = Math.round(exercises.reduce((a, e) => a + e.kcal, 0));
+  return { exercises, values, settings, exerciseKcal };
+}
+
+/** The latest weigh-in on or before `date` (kg), as the server picks it. */
+export async function weightOn(db: Store, date: string): Promise<number | null> {
+  const c = await db.transaction("weights").store.openCursor(IDBKeyRange.upperBound(date), "prev");
+  return c?.value.kg ?? null;
+}
+
+/** The kcal the server will compute for this activity and time, or null (no activity or no weigh-in). */
+export async function computedKcal(db: Store, code: string | null, minutes: number, date: string) {
+  const a = code ? activityByCode(code) : null;
+  const kg = await weightOn(db, date);
+  return a && kg !== null && minutes > 0 ? exerciseKcal(a.met, kg, minutes) : null;
+}
+
+/** Logs an exercise; `kcal` given: the person's own figure (sent), else computed (by the server too). */
+export async function logExercise(
+  sync: Sync,
+  a: { code: string | null; name: string; minutes: number; date: string; kcal: number | null },
+): Promise<void> {
+  const computed = await computedKcal(sync.db, a.code, a.minutes, a.date);
+  const kcal = a.kcal ?? computed;
+  if (kcal === null) throw new Error("kcal unknown");
+  const id = crypto.randomUUID();
+  const entered = a.kcal !== null;
+  const data: Record<string, unknown> = {
+    id,
+    date: a.date,
+    activity: a.code,
+    name: a.name,
+    minutes: a.minutes,
+    ...(entered ? { kcal } : {}),
+  };
+  const shown = { ...data, kcal, kcal_from: entered ? "entered" : "computed" };
+  await enqueue(sync, { entity: "exercise", id, op: "upsert", base_version: null, data }, (tx) =>
+    storeActivity(tx, "exercise", id, shown, null),
+  );
+}
+
+export async function deleteExercise(sync: Sync, e: ExerciseRec): Promise<void> {
+  await enqueue(sync, { entity: "exercise", id: e.id, op: "delete", base_version: e.version, data: null }, (tx) =>
+    tx.objectStore("activity").delete(`exercise:${e.id}`),
+  );
+}
+
+/** Sets a date's metric (stored unit: ml, count, cm, %). */
+export async function setValue(sync: Sync, date: string, metric: string, value: number): Promise<void> {
+  const id = `${date}:${metric}`;
+  const cur = await sync.db.get("activity", `daily_value:${id}`);
+  const version = cur?.version ?? null;
+  await enqueue(sync, { entity: "daily_value", id, op: "upsert", base_version: version, data: { value } }, (tx) =>
+    storeActivity(tx, "daily_value", id, { date, metric, value }, version),
+  );
+}
+
+export async function putSettings(sync: Sync, patch: Partial<Settings>): Promise<void> {
+  const { version, ...cur } = await settingsOf(sync.db);
+  const id = "activity_settings";
+  await enqueue(sync, { entity: "activity_settings", id, op: "upsert", base_version: version, data: patch }, (tx) =>
+    storeActivity(tx, "activity_settings", id, { ...cur, ...patch }, version),
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The day's Water and Steps regions. Water: `Add a glass` adds the glass size (250 ml by default) and
+ * `Water (ml)` (or fl oz, by the unit setting) sets the day's total; Steps: the day's count. Saved here
+ * first and synced, as weigh-ins are. Neither changes the energy budget.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { useAction } from "../action";
+import { ML_PER_FL_OZ, setValue, type Settings } from "../activity";
+import { NumberInput, parseDecimal } from "../number-input";
+import type { ActivityRec } from "../store";
+import { useApp } from "../ui";
+
+const num = (r: ActivityRec | undefined) => (r ? Number(r.data.value) : null);
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+export function WaterRegion({
+  day,
+  values,
+  settings,
+}: {
+  day: string;
+  values: Record<string, ActivityRec>;
+  settings: Settings;
+}) {
+  const app = useApp();
+  const ml = num(values.water_ml) ?? 0;
+  const oz = settings.water_unit === "fl_oz";
+  const unit = oz ? "fl oz" : "ml";
+  const shown = oz ? round1(ml / ML_PER_FL_OZ) : Math.round(ml);
+  const [text, setText] = useState(String(shown));
+  useEffect(() => setText(String(shown)), [shown]);
+  const [glass] = useAction(() => setValue(app.sync, day, "water_ml", Math.min(20000, ml + settings.glass_ml)));
+  const save = () => {
+    const v = parseDecimal(text);
+    if (v === null || Number.isNaN(v) || v < 0) return setText(String(shown));
+    const next = oz ? v * ML_PER_FL_OZ : v;
+    if (Math.abs(next - ml) > 0.01)
+      void setValue(app.sync, day, "water_ml", Math.min(20000, Math.round(next * 100) / 100));
+  };
+  const goal = settings.water_goal_ml;
+  return (
+    <section class="group water" aria-labelledby="water-title">
+      <div class="group-head">
+        <h2 id="water-title">Water</h2>
+        <span class="muted">
+          {shown} {unit}
+          {goal ? ` of ${oz ? round1(goal / ML_PER_FL_OZ) : goal} ${unit}` : ""}
+        </span>
+      </div>
+      <label>
+        {`Water (${unit})`}
+        <NumberInput value={text} onValue={setText} onBlur={save} onKeyDown={(e) => e.key === "Enter" && save()} />
+      </label>
+      <div class="group-actions">
+        <button type="button" class="add" onClick={() => void glass()}>
+          Add a glass
+        </button>
+      </div>
+      <p class="muted">
+        A glass is {oz ? `${round1(settings.glass_ml / ML_PER_FL_OZ)} fl oz` : `${settings.glass_ml} ml`} (Settings).
+      </p>
+    </section>
+  );
+}
+
+export function StepsRegion({
+  day,
+  values,
+  settings,
+}: {
+  day: string;
+  values: Record<string, ActivityRec>;
+  settings: Settings;
+}) {
+  const app = useApp();
+  const steps = num(values.steps);
+  const [text, setText] = useState(steps === null ? "" : String(steps));
+  useEffect(() => setText(steps === null ? "" : String(steps)), [steps]);
+  const save = () => {
+    const v = parseDecimal(text);
+    if (v === null || Number.isNaN(v) || v < 0 || v > 200000) return setText(steps === null ? "" : String(steps));
+    if (Math.round(v) !== steps) void setValue(app.sync, day, "steps", Math.round(v));
+  };
+  return (
+    <section class="group steps" aria-labelledby="steps-title">
+      <div class="group-head">
+        <h2 id="steps-title">Steps</h2>
+        {settings.steps_goal ? <span class="muted">goal {settings.steps_goal.toLocaleString("en")}</span> : null}
+      </div>
+      <label>
+        Steps
+        <NumberInput value={text} onValue={setText} onBlur={save} onKeyDown={(e) => e.key === "Enter" && save()} />
+      </label>
+    </section>
+  );
+}

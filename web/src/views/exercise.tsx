@@ -1,0 +1,152 @@
+/**
+ * The day's Exercise region: what was done, its kcal, and `Add exercise`: search the activity catalogue (bundled,
+ * so it works offline), the minutes, and `Calories burned (kcal)`, computed from the latest weigh-in as the server
+ * computes it (MET × kg × h) until the person types their own (a watch's figure).
+ */
+import { useEffect, useState } from "preact/hooks";
+import { searchActivities, type Activity } from "../../../src/features/activities/catalogue";
+import { useAction, useSubmit } from "../action";
+import { computedKcal, deleteExercise, logExercise, type ExerciseRec } from "../activity";
+import { NumberInput, notANumber, parseDecimal } from "../number-input";
+import { ErrorText, kcal, useApp } from "../ui";
+import { FormActions } from "./logform";
+
+export function ExerciseRegion({ day, exercises, total }: { day: string; exercises: ExerciseRec[]; total: number }) {
+  const app = useApp();
+  const [open, setOpen] = useState(false);
+  const [remove] = useAction(async (e: ExerciseRec) => {
+    await deleteExercise(app.sync, e);
+    app.toast({ text: `Deleted ${e.name}.` });
+  });
+  return (
+    <section class="group exercise" aria-labelledby="exercise-title">
+      <div class="group-head">
+        <h2 id="exercise-title">Exercise</h2>
+        <span class="muted">{kcal(total)} kcal burned</span>
+      </div>
+      {exercises.length > 0 && (
+        <ul class="meals">
+          {exercises.map((e) => (
+            <li key={e.id}>
+              <span class="meal-main">
+                <span class="name">{e.name}</span>
+                <span class="muted">
+                  {e.minutes} min{e.kcal_from === "computed" ? "" : " · your figure"}
+                  {e.version === null ? " · not sent yet" : ""}
+                </span>
+              </span>
+              <span class="kcal">{kcal(e.kcal)} kcal</span>
+              <button type="button" aria-label="Delete" title={`Delete ${e.name}`} onClick={() => void remove(e)}>
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open ? (
+        <ExerciseForm day={day} onDone={() => setOpen(false)} />
+      ) : (
+        <div class="group-actions">
+          <button type="button" class="add" onClick={() => setOpen(true)}>
+            Add exercise
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ExerciseForm({ day, onDone }: { day: string; onDone: () => void }) {
+  const app = useApp();
+  const [q, setQ] = useState("");
+  const [chosen, setChosen] = useState<Activity | null>(null);
+  const [minutes, setMinutes] = useState("30");
+  const [typed, setTyped] = useState<string | null>(null);
+  const [computed, setComputed] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const found = q.trim() && !chosen ? searchActivities(q, 6) : [];
+  const mins = parseDecimal(minutes);
+
+  useEffect(() => {
+    let live = true;
+    const m = mins !== null && Number.isFinite(mins) ? mins : 0;
+    void computedKcal(app.db, chosen?.code ?? null, m, day).then((k) => live && setComputed(k));
+    return () => {
+      live = false;
+    };
+  }, [chosen, mins, day, app.version]);
+
+  const [submit, busy] = useSubmit(async () => {
+    if (mins === null || Number.isNaN(mins)) return setError(notANumber("Minutes", minutes));
+    if (mins <= 0 || mins > 1440) return setError("Minutes: from 1 to 1440.");
+    const own = typed === null ? null : parseDecimal(typed);
+    if (own !== null && (Number.isNaN(own) || own < 0 || own > 10000))
+      return setError("Calories burned (kcal): a number from 0 to 10000.");
+    const name = chosen?.name ?? q.trim();
+    if (!name) return setError("Search for an activity, or type its name.");
+    if (own === null && computed === null)
+      return setError(
+        chosen
+          ? "Log your weight first (Weight), or type the calories burned: they are computed from your weight."
+          : "Type the calories burned for an activity of your own.",
+      );
+    setError(null);
+    await logExercise(app.sync, { code: chosen?.code ?? null, name, minutes: mins, date: day, kcal: own });
+    app.toast({ text: `Logged ${name}.` });
+    onDone();
+  });
+
+  const shownKcal = typed ?? (computed === null ? "" : String(computed));
+  return (
+    <form class="exercise-form" onSubmit={submit} noValidate>
+      <label>
+        Activity
+        <input
+          type="search"
+          aria-label="Search activities"
+          placeholder="running 10 km/h, yoga, cycling…"
+          value={chosen ? chosen.name : q}
+          onInput={(e) => {
+            setChosen(null);
+            setQ((e.target as HTMLInputElement).value);
+          }}
+        />
+      </label>
+      {found.length > 0 && (
+        <ul class="activity-results" aria-label="Activities">
+          {found.map((a) => (
+            <li key={a.code}>
+              <button type="button" onClick={() => setChosen(a)}>
+                {a.name} <span class="muted">MET {a.met}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div class="row quick">
+        <label>
+          Minutes
+          <NumberInput name="minutes" value={minutes} onValue={setMinutes} />
+        </label>
+        <label>
+          Calories burned (kcal)
+          <NumberInput
+            name="kcal"
+            value={shownKcal}
+            aria-describedby="kcal-note"
+            onValue={(v) => setTyped(v.trim() === "" ? null : v)}
+          />
+        </label>
+      </div>
+      <p id="kcal-note" class="muted">
+        {typed !== null
+          ? "Your own figure."
+          : computed !== null
+            ? `Computed from your weight: MET ${chosen?.met} × kg × hours.`
+            : "Computed from your weight once you pick an activity; or type your own."}
+      </p>
+      <ErrorText error={error} />
+      <FormActions submitLabel="Log exercise" disabled={busy} onCancel={onDone} />
+    </form>
+  );
+}

@@ -1,0 +1,274 @@
+/**
+ * The day view's repeat tools: one line per logged entry (short name, serving, kcal; Edit, Delete, Copy,
+ * Move), and per meal region `Save as meal` and `Copy to…`, and `Copy to…` for the whole day. Copies made
+ * by a region or the day have ids derived from what they copy (repeats.ts), so a second press adds nothing.
+ */
+import { useState } from "preact/hooks";
+import { useSubmit } from "../action";
+import { CopyForm } from "./copy-form";
+import { message } from "../api";
+import { offlineCatalogue } from "../foods";
+import { copyMeals, entryOf, moveMeal, saveMeal } from "../repeats";
+import type { Meal, MealType, Store } from "../store";
+import { addDays, ErrorText, kcal, MEAL_LABEL, mealName, useApp, useData } from "../ui";
+
+/** The short name of each food on the day: kept with the meal or the food here, else the catalogue copy's. */
+export function useShortNames(meals: Meal[]): Map<number, string> {
+  const app = useApp();
+  const ids = [...new Set(meals.flatMap((m) => (m.food && !m.food.short_name ? [m.food.id] : [])))];
+  return useData(() => shortNames(app.db, ids), [ids.join(",")]) ?? new Map();
+}
+
+async function shortNames(db: Store, ids: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const f = await db.get("foods", id);
+    if (f?.short_name) out.set(id, f.short_name);
+    else if (!f?.custom && id > 0) missing.push(id);
+  }
+  if (missing.length) {
+    try {
+      const cat = await offlineCatalogue();
+      for (const id of missing) {
+        const s = cat.shortName(id);
+        if (s) out.set(id, s);
+      }
+    } catch {} // no catalogue copy: the full names stay
+  }
+  return out;
+}
+
+/** "2 large", "150 g", "quick add". */
+export const servingText = (m: Meal) =>
+  !m.food ? "quick add" : m.portion ? `${num(m.quantity)} ${m.portion.name}` : `${num(m.quantity)} g`;
+const num = (v: number) => `${Math.round(v * 100) / 100}`;
+
+type Open = { kind: "copy" | "move"; meal: Meal } | null;
+
+/** One logged entry on one line; Copy and Move open a form below the list (CopyForm). */
+export function EntryRow({
+  meal,
+  short,
+  onRemove,
+  onOpen,
+}: {
+  meal: Meal;
+  short: string | undefined;
+  onRemove: () => void;
+  onOpen: (o: Open) => void;
+}) {
+  const app = useApp();
+  const name = mealName(meal);
+  const shown = meal.food?.short_name ?? short ?? name;
+  return (
+    <li class="entry">
+      <a class="meal-main" href={`#/edit/${meal.id}`} title={name}>
+        {shown === name ? (
+          <span class="name">{name}</span>
+        ) : (
+          <>
+            <span class="name" aria-hidden="true">
+              {shown}
+            </span>
+            <span class="sr">{name}</span>
+          </>
+        )}
+        <span class="muted serving">
+          {servingText(meal)}
+          {meal.note ? ` · ${meal.note}` : ""}
+          {meal.version === null ? " · not sent yet" : ""}
+        </span>
+      </a>
+      <span class="kcal">{kcal(meal.nutrients.energy_kcal)} kcal</span>
+      <button
+        type="button"
+        class="icon-btn"
+        aria-label="Edit"
+        title={`Edit ${name}`}
+        onClick={() => app.go(`#/edit/${meal.id}`)}
+      >
+        ✎
+      </button>
+      <button type="button" class="icon-btn" aria-label="Delete" title={`Delete ${name}`} onClick={onRemove}>
+        ✕
+      </button>
+      {/* Copy and Move stay in the row on a phone too (icons there, words on a wide screen): WEBAPP.md has each
+          logged meal offer them, and a menu would hide them from anyone looking for them */}
+      <button
+        type="button"
+        class="icon-btn entry-act"
+        aria-label="Copy"
+        title={`Copy ${name}`}
+        onClick={() => onOpen({ kind: "copy", meal })}
+      >
+        <span aria-hidden="true" class="glyph">
+          ⧉
+        </span>
+        <span aria-hidden="true" class="word">
+          Copy
+        </span>
+      </button>
+      <button
+        type="button"
+        class="icon-btn entry-act"
+        aria-label="Move"
+        title={`Move ${name}`}
+        onClick={() => onOpen({ kind: "move", meal })}
+      >
+        <span aria-hidden="true" class="glyph">
+          ↪
+        </span>
+        <span aria-hidden="true" class="word">
+          Move
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** `Copy` or `Move` of one entry, below its region's list. */
+export function EntryForm({ open, onDone }: { open: NonNullable<Open>; onDone: () => void }) {
+  const app = useApp();
+  const { meal } = open;
+  const name = mealName(meal);
+  return (
+    <CopyForm
+      label={`${open.kind === "copy" ? "Copy" : "Move"} ${name}`}
+      verb={open.kind === "copy" ? "Copy" : "Move"}
+      date={open.kind === "copy" ? addDays(meal.date, 1) : meal.date}
+      meal={meal.meal_type}
+      onDone={onDone}
+      run={async (to) => {
+        const where = `${MEAL_LABEL[to.meal!] ?? to.meal}, ${to.date}`;
+        if (open.kind === "move") {
+          await moveMeal(app.sync, meal, { date: to.date, mealType: to.meal! });
+          app.toast({
+            text: `Moved ${name} to ${where}.`,
+            action: {
+              label: "Undo",
+              run: () =>
+                void app.db
+                  .get("meals", meal.id)
+                  .then((now) =>
+                    now ? moveMeal(app.sync, now, { date: meal.date, mealType: meal.meal_type }) : undefined,
+                  ),
+            },
+          });
+        } else {
+          const { copies } = await copyMeals(app.sync, [meal], to.date, { toMeal: to.meal!, stable: false });
+          app.toast({
+            text: `Copied ${name} to ${where}.`,
+            action: { label: "Undo", run: () => void app.local.deleteCopies(copies) },
+          });
+        }
+      }}
+    />
+  );
+}
+
+/** Copies `meals` (stable ids) and says what happened; a repeat says it was already done. */
+export async function copyAndTell(
+  app: ReturnType<typeof useApp>,
+  meals: Meal[],
+  to: { date: string; meal?: MealType },
+  where: string,
+): Promise<void> {
+  const sorted = [...meals].sort((a, b) => a.eaten_at.localeCompare(b.eaten_at));
+  const { copies, already } = await copyMeals(app.sync, sorted, to.date, { toMeal: to.meal, stable: true });
+  const n = (k: number) => `${k} ${k === 1 ? "entry" : "entries"}`;
+  if (!copies.length) {
+    app.toast({ text: already ? `Already copied: ${n(already)} in ${where}.` : "Nothing to copy." });
+    return;
+  }
+  app.toast({
+    text: `Copied ${n(copies.length)} to ${where}.${already ? ` ${n(already)} were there already.` : ""}`,
+    action: { label: "Undo", run: () => void app.local.deleteCopies(copies) },
+  });
+}
+
+/** `Save as meal` and `Copy to…` of one meal region. */
+export function RegionTools({ type, day, list }: { type: MealType; day: string; list: Meal[] }) {
+  const app = useApp();
+  const [open, setOpen] = useState<"save" | "copy" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [save, saving] = useSubmit(async (form) => {
+    const name = String(new FormData(form).get("name") ?? "").trim();
+    if (!name) return setError("Give the meal a name.");
+    try {
+      const sorted = [...list].sort((a, b) => a.eaten_at.localeCompare(b.eaten_at));
+      await saveMeal(app.sync, null, name, sorted.map(entryOf));
+      setOpen(null);
+      app.toast({ text: `Saved “${name}”: find it under My meals in Add food.` });
+    } catch (e) {
+      setError(message(e));
+    }
+  });
+  if (!list.length) return null;
+  return (
+    <>
+      <div class="group-actions more-actions">
+        <button type="button" aria-expanded={open === "save"} onClick={() => setOpen(open === "save" ? null : "save")}>
+          Save as meal
+        </button>
+        <button type="button" aria-expanded={open === "copy"} onClick={() => setOpen(open === "copy" ? null : "copy")}>
+          Copy to…
+        </button>
+      </div>
+      {open === "save" && (
+        <form class="copy-form" aria-label={`Save ${MEAL_LABEL[type]} as a meal`} onSubmit={save}>
+          <label>
+            Meal name
+            <input type="text" name="name" maxLength={100} required />
+          </label>
+          <ErrorText error={error} focus={!!error} />
+          <div class="actions">
+            <button type="submit" class="primary" disabled={saving}>
+              Save
+            </button>
+            <button type="button" onClick={() => setOpen(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {open === "copy" && (
+        <CopyForm
+          label={`Copy ${MEAL_LABEL[type]} to`}
+          verb="Copy"
+          date={addDays(day, 1)}
+          meal={type}
+          onDone={() => setOpen(null)}
+          run={(to) =>
+            copyAndTell(app, list, { date: to.date, meal: to.meal! }, `${MEAL_LABEL[to.meal!] ?? to.meal}, ${to.date}`)
+          }
+        />
+      )}
+    </>
+  );
+}
+
+/** `Copy to…` for the whole day: every entry onto the date picked, each under its own meal. */
+export function DayCopy({ day, meals }: { day: string; meals: Meal[] }) {
+  const app = useApp();
+  const [open, setOpen] = useState(false);
+  if (!meals.length) return null;
+  return (
+    <section class="day-copy" aria-label="Whole day">
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Copy to…
+      </button>
+      <span class="muted"> the whole day ({meals.length} entries)</span>
+      {open && (
+        <CopyForm
+          label="Copy the whole day to"
+          verb="Copy"
+          date={addDays(day, 1)}
+          meal={null}
+          onDone={() => setOpen(false)}
+          run={(to) => copyAndTell(app, meals, { date: to.date }, to.date)}
+        />
+      )}
+    </section>
+  );
+}

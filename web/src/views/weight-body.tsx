@@ -1,0 +1,134 @@
+/**
+ * The Weight view's body measurements (body fat %, waist, hips, neck: daily values, in the length unit set in
+ * Settings) and the target weight with its ETA, from the trend as the server computes it (weights/target.ts).
+ */
+import { useState } from "preact/hooks";
+import { targetEta } from "../../../src/features/weights/target";
+import { KG_PER_LB, toUnit } from "../../../src/features/weights/trend";
+import { useSubmit } from "../action";
+import { CM_PER_IN, putSettings, setValue, settingsOf } from "../activity";
+import { NumberInput, parseDecimal } from "../number-input";
+import { ErrorText, shortDay, useApp, useData } from "../ui";
+
+const FIELDS = [
+  ["body_fat_pct", "Body fat (%)", 2, 75],
+  ["waist_cm", "Waist", 20, 300],
+  ["hips_cm", "Hips", 20, 300],
+  ["neck_cm", "Neck", 10, 100],
+] as const;
+
+export function BodyRegion({ today }: { today: string }) {
+  const app = useApp();
+  const unit = app.user.weight_unit ?? "kg";
+  const data = useData(async () => {
+    const settings = await settingsOf(app.db);
+    const weighings = (await app.db.getAll("weights")).sort((a, b) => a.date.localeCompare(b.date));
+    const latest: Record<string, number> = {};
+    for (const r of (await app.db.getAll("activity")).sort((a, b) => a.date.localeCompare(b.date)))
+      if (r.entity === "daily_value") latest[r.id.split(":")[1]!] = Number(r.data.value);
+    return { settings, weighings, latest };
+  }, []);
+  const [error, setError] = useState<string | null>(null);
+  const inches = data?.settings.length_unit === "in";
+  const len = inches ? "in" : "cm";
+
+  const [saveBody, busy] = useSubmit(async (form) => {
+    const f = new FormData(form);
+    const writes: [string, number][] = [];
+    for (const [metric, label, min, max] of FIELDS) {
+      const v = parseDecimal(String(f.get(metric) ?? ""));
+      if (v === null) continue;
+      const stored = metric === "body_fat_pct" || !inches ? v : v * CM_PER_IN;
+      if (Number.isNaN(v) || stored < min || stored > max)
+        return setError(`${label}: a number from ${min} to ${max}${metric === "body_fat_pct" ? " %" : " cm"}.`);
+      writes.push([metric, Math.round(stored * 100) / 100]);
+    }
+    if (!writes.length) return setError("Type at least one measurement.");
+    setError(null);
+    for (const [metric, v] of writes) await setValue(app.sync, today, metric, v);
+    form.reset();
+    app.toast({ text: `Measurements saved for ${shortDay(today)}` });
+  });
+
+  const [saveTarget, savingTarget] = useSubmit(async (form) => {
+    const v = parseDecimal(String(new FormData(form).get("target") ?? ""));
+    if (v !== null && Number.isNaN(v)) return setError("Target weight: a number, like 72.5.");
+    const kg = v === null ? null : unit === "lb" ? v * KG_PER_LB : v;
+    if (kg !== null && (kg < 20 || kg > 400))
+      return setError(`Target weight: from ${toUnit(20, unit)} to ${toUnit(400, unit)} ${unit}.`);
+    setError(null);
+    await putSettings(app.sync, { target_kg: kg === null ? null : Math.round(kg * 1000) / 1000 });
+  });
+
+  if (!data) return null;
+  const target = data.settings.target_kg;
+  const eta = target === null ? null : targetEta(data.weighings, target);
+  const shown = (metric: string) => {
+    const v = data.latest[metric];
+    if (v === undefined) return "";
+    return metric === "body_fat_pct" || !inches ? `last ${v}` : `last ${Math.round((v / CM_PER_IN) * 10) / 10}`;
+  };
+  return (
+    <>
+      <form onSubmit={saveBody} noValidate aria-labelledby="body-title">
+        <h2 id="body-title">Body measurements</h2>
+        <div class="row quick">
+          {FIELDS.map(([metric, label]) => (
+            <label key={metric}>
+              {metric === "body_fat_pct" ? label : `${label}`}
+              <NumberInput name={metric} placeholder={shown(metric)} aria-describedby="body-unit" />
+            </label>
+          ))}
+        </div>
+        <p id="body-unit" class="muted">
+          Today's. Waist, hips and neck in {len} (Settings → Length unit).
+        </p>
+        <button type="submit" disabled={busy}>
+          Save measurements
+        </button>
+      </form>
+      <form onSubmit={saveTarget} noValidate aria-labelledby="target-title">
+        <h2 id="target-title">Target</h2>
+        <div class="row">
+          <label>
+            Target weight
+            <NumberInput
+              name="target"
+              key={String(target)}
+              defaultValue={target === null ? "" : String(toUnit(target, unit))}
+              aria-describedby="target-eta"
+            />
+          </label>
+          <span class="unit">{unit}</span>
+        </div>
+        <p id="target-eta" class="muted" aria-live="polite">
+          {etaText(eta, unit)}
+        </p>
+        <button type="submit" disabled={savingTarget}>
+          Save target
+        </button>
+      </form>
+      <ErrorText error={error} />
+    </>
+  );
+}
+
+function etaText(eta: ReturnType<typeof targetEta> | null, unit: "kg" | "lb"): string {
+  if (!eta) return "No target set.";
+  const rate =
+    eta.rate_kg_per_week === null
+      ? ""
+      : ` The trend moves ${toUnit(Math.abs(eta.rate_kg_per_week), unit)} ${unit} a week.`;
+  switch (eta.status) {
+    case "on_track":
+      return `At the trend's pace you reach it around ${shortDay(eta.date!)} (${eta.days} days).${rate}`;
+    case "reached":
+      return "Reached: your trend is at the target.";
+    case "moving_away":
+      return `The trend is moving away from the target.${rate}`;
+    case "flat":
+      return `The trend is flat, so there is no date yet.${rate}`;
+    default:
+      return "A week of weigh-ins gives an ETA.";
+  }
+}
