@@ -11,6 +11,12 @@ import { SessionsRegion, TokensRegion } from "./access";
 import { AccountForm, PasswordRegion, WeightUnitField } from "./account";
 import { GoalsForm } from "./goals-form";
 import { ImportRegion } from "./import";
+import { lazyView } from "./lazy";
+
+/** Profile and Targets (with the DRI tables): their own chunk. */
+const NutritionSettings = lazyView<{ onSaved: (note: string) => void }>(() =>
+  import("./nutrition-settings").then((m) => m.NutritionSettings),
+);
 import { ActivitySettingsRegion } from "./activity-settings";
 
 export function SettingsView({ signOut }: { signOut: () => void }) {
@@ -80,6 +86,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
       )}
       <ErrorText error={error} />
       {goals !== undefined && <GoalsForm key={JSON.stringify(goals)} record={goals} onSaved={setNote} />}
+      <NutritionSettings onSaved={setNote} />
       <WeightUnitField />
       <ActivitySettingsRegion />
       <form onSubmit={saveZone} aria-labelledby="tz-title">
