@@ -4,6 +4,7 @@
  * kcal is computed here with the server's own formula and catalogue, so one logged offline shows the kcal the
  * server will store.
  */
+import { round } from "./round";
 import type { Schemas } from "./api-data";
 import { activityByCode } from "../../src/features/activities/catalogue";
 import { exerciseKcal } from "../../src/features/exercises/kcal";
@@ -65,7 +66,7 @@ export async function dayActivity(db: Store, date: string) {
   const values: Record<string, ActivityRec> = {};
   for (const r of recs) if (r.entity === "daily_value") values[r.id.split(":")[1]!] = r;
   const settings = await settingsOf(db);
-  const exerciseKcal = Math.round(exercises.reduce((a, e) => a + e.kcal, 0));
+  const exerciseKcal = round(exercises.reduce((a, e) => a + e.kcal, 0));
   return { exercises, values, settings, exerciseKcal };
 }
 
@@ -120,6 +121,21 @@ export async function setValue(sync: Sync, date: string, metric: string, value: 
   await enqueue(sync, { entity: "daily_value", id, op: "upsert", base_version: version, data: { value } }, (tx) =>
     storeActivity(tx, "daily_value", id, { date, metric, value }, version),
   );
+}
+
+/**
+ * Adds to a date's metric (a glass of water): each call reads the value stored here at that moment, after the
+ * previous call has written, so three quick taps add three times (a rendered value would be stale by the second).
+ */
+let adding: Promise<unknown> = Promise.resolve();
+export function addToValue(sync: Sync, date: string, metric: string, delta: number, max: number): Promise<void> {
+  const run = adding.then(async () => {
+    const cur = await sync.db.get("activity", `daily_value:${date}:${metric}`);
+    const now = cur ? Number((cur.data as { value?: unknown }).value) || 0 : 0;
+    await setValue(sync, date, metric, Math.min(max, now + delta));
+  });
+  adding = run.catch(() => undefined);
+  return run;
 }
 
 export async function putSettings(sync: Sync, patch: Partial<Settings>): Promise<void> {

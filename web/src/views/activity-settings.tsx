@@ -3,6 +3,7 @@
  * holds your usual exercise), the water and length units, the glass size and the steps and water goals. Saved here
  * first and synced (entity activity_settings).
  */
+import { round } from "../round";
 import { useState } from "preact/hooks";
 import { ML_PER_FL_OZ, putSettings, settingsOf, type Settings } from "../activity";
 import { NumberInput, parseDecimal } from "../number-input";
@@ -20,7 +21,7 @@ export function ActivitySettingsRegion() {
       {label}
       <NumberInput
         key={`${label}:${value}`}
-        defaultValue={value === null ? "" : String(Math.round(value * 10) / 10)}
+        defaultValue={value === null ? "" : String(round(value, 1))}
         onBlur={(e) => {
           const v = parseDecimal((e.target as HTMLInputElement).value);
           if (!Number.isNaN(v) && v !== value) write(v);

@@ -2,6 +2,7 @@
  * The Weight view's body measurements (body fat %, waist, hips, neck: daily values, in the length unit set in
  * Settings) and the target weight with its ETA, from the trend as the server computes it (weights/target.ts).
  */
+import { round } from "../round";
 import { useState } from "preact/hooks";
 import { targetEta } from "../../../src/features/weights/target";
 import { KG_PER_LB, toUnit } from "../../../src/features/weights/trend";
@@ -66,7 +67,7 @@ export function BodyRegion({ today }: { today: string }) {
   const shown = (metric: string) => {
     const v = data.latest[metric];
     if (v === undefined) return "";
-    return metric === "body_fat_pct" || !inches ? `last ${v}` : `last ${Math.round((v / CM_PER_IN) * 10) / 10}`;
+    return metric === "body_fat_pct" || !inches ? `last ${v}` : `last ${round(v / CM_PER_IN, 1)}`;
   };
   return (
     <>

@@ -1,0 +1,193 @@
+/**
+ * What a two-day review at 360×640 and 1280×800 found (issue 49's web fixes): a glass per tap, a unit change that
+ * keeps the amount, two-line entry rows with 44 px buttons, a Save goals confirmation in view, Copy/Move defaults,
+ * toasts that say dates as people do and sit above the sticky header, the day's heading, exercise Edit, and
+ * Settings' numbers refused in place.
+ */
+import { expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { accessToken, apiGet, browserAndServer, device, logFood, register, synced } from "./harness";
+
+const env = browserAndServer();
+
+const todayOf = (page: Page) =>
+  page.evaluate(() => {
+    const s = JSON.parse(localStorage.getItem("morsel.session")!) as { user: { timezone: string } };
+    return new Intl.DateTimeFormat("en-CA", { timeZone: s.user.timezone }).format(new Date());
+  });
+const shift = (d: string, n: number) =>
+  new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const longDay = (d: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }).format(
+    new Date(`${d}T12:00:00Z`),
+  );
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (await check()) return;
+    await Bun.sleep(25);
+  }
+  throw new Error(`never: ${what}`);
+}
+
+test("Add a glass: three taps 300 ms apart add three glasses, here and on the server", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await synced(page);
+  const water = page.getByRole("region", { name: "Water" });
+  const add = water.getByRole("button", { name: "Add a glass" });
+  for (let i = 0; i < 3; i++) {
+    await add.click();
+    await Bun.sleep(300); // a person's pace, not a wait for the app
+  }
+  await until(async () => (await water.getByRole("spinbutton").inputValue()) === "750", "750 ml shown");
+  await synced(page);
+  const today = await todayOf(page);
+  const v = await apiGet(env.srv.url, await accessToken(page), `/daily-values?from=${today}&to=${today}`);
+  expect(JSON.stringify(v)).toContain("750");
+});
+
+test("Log form: a typed quantity keeps its number when the unit changes; the form's own is converted", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const open = async () => {
+    await page.evaluate("location.hash = '#/'");
+    await page.getByRole("region", { name: "Dinner" }).getByRole("button", { name: "Add food" }).click();
+    await page.getByRole("searchbox", { name: "Search foods" }).fill("cod cooked");
+    await page.getByRole("listitem").filter({ hasText: "Fish, cod, Atlantic, cooked, dry heat" }).first().click();
+    await page.getByRole("spinbutton", { name: "Quantity" }).waitFor();
+  };
+  const qty = page.getByRole("spinbutton", { name: "Quantity" });
+  const unit = page.getByRole("combobox", { name: "Unit" });
+  const fillet = async () => (await unit.locator("option").allTextContents()).find((t) => t.startsWith("fillet"))!;
+
+  // typed 180 with the fillet, then grams: 180 g (it was 180 fillets · 32400 g and an error)
+  await open();
+  await unit.selectOption({ label: await fillet() });
+  await qty.fill("180");
+  await unit.selectOption({ label: "grams" });
+  await expect(qty.inputValue()).resolves.toBe("180");
+  // 105 kcal per 100 g (USDA SR 15016): 180 g is 189 kcal
+  await until(async () => (await page.locator(".preview").textContent())!.includes("189 kcal"), "189 kcal shown");
+  await expect(page.locator("#amount-problem").count()).resolves.toBe(0);
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  // not typed: the form's 1 fillet becomes 180 g, the same amount
+  await open();
+  await unit.selectOption({ label: await fillet() });
+  await expect(qty.inputValue()).resolves.toBe("1"); // the fillet as the form chose it: one
+  await unit.selectOption({ label: "grams" });
+  await expect(qty.inputValue()).resolves.toBe("180");
+  await until(async () => (await page.locator(".preview").textContent())!.includes("189 kcal"), "189 kcal shown");
+});
+
+test("at 360: an entry is two lines, the short name whole, Edit Delete Copy Move 44×44 with drawn icons", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await logFood(page, {
+    meal: "Lunch",
+    query: "chicken breast roasted",
+    food: "Chicken, broilers or fryers, breast, meat only, cooked, roasted",
+    quantity: 150,
+  });
+  const row = page.getByRole("region", { name: "Lunch" }).getByRole("listitem").first();
+  await row.waitFor();
+  const name = row.locator(".name").first();
+  await expect(name.textContent()).resolves.toBe("Chicken breast, roasted");
+  // the whole short name shows: nothing cut off with an ellipsis
+  expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+  const nameBox = (await name.boundingBox())!;
+  const kcalBox = (await row.locator(".kcal").boundingBox())!;
+  expect(Math.abs(nameBox.y + nameBox.height / 2 - (kcalBox.y + kcalBox.height / 2))).toBeLessThan(8); // line 1
+  for (const verb of ["Edit", "Delete", "Copy", "Move"]) {
+    const b = row.getByRole("button", { name: verb, exact: true });
+    const box = (await b.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.y).toBeGreaterThan(nameBox.y + nameBox.height - 1); // line 2, below the name
+    expect(await b.locator("svg").count()).toBe(1); // drawn, not a font's glyph that may be missing
+    expect((await b.innerText()).trim()).toBe("");
+  }
+});
+
+test("Copy and Move default to the day shown; Copy to… to today from another day, tomorrow from today; toasts say the day", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const today = await todayOf(page);
+  await logFood(page, { meal: "Breakfast", query: "banana", food: "Bananas, raw" });
+  const row = page.getByRole("region", { name: "Breakfast" }).getByRole("listitem").first();
+
+  await row.getByRole("button", { name: "Copy", exact: true }).click();
+  const copy = page.getByRole("form", { name: /^Copy Bananas/ });
+  await expect(copy.getByLabel("Date").inputValue()).resolves.toBe(today);
+  await copy.getByRole("button", { name: "Cancel" }).click();
+  await row.getByRole("button", { name: "Move", exact: true }).click();
+  const move = page.getByRole("form", { name: /^Move Bananas/ });
+  await expect(move.getByLabel("Date").inputValue()).resolves.toBe(today);
+  await move.getByRole("button", { name: "Cancel" }).click();
+
+  // from today a meal's Copy to… starts at tomorrow, and the toast says "Tomorrow", not the ISO date
+  const breakfast = page.getByRole("region", { name: "Breakfast" });
+  await breakfast.getByRole("button", { name: "Copy to…" }).click();
+  const region = page.getByRole("form", { name: "Copy Breakfast to" });
+  await expect(region.getByLabel("Date").inputValue()).resolves.toBe(shift(today, 1));
+  await region.getByRole("button", { name: "Copy", exact: true }).click();
+  const toast = page.locator(".toast");
+  await until(async () => (await toast.count()) === 1, "a toast");
+  await expect(toast.textContent()).resolves.toContain("Breakfast, Tomorrow");
+  expect(await toast.textContent()).not.toContain(shift(today, 1));
+
+  // on another day: its heading is the weekday and date, and Copy to… starts at today
+  await page.getByRole("button", { name: "Next day" }).click();
+  await page.getByRole("heading", { level: 1, name: longDay(shift(today, 1)) }).waitFor();
+  await page.getByRole("region", { name: "Breakfast" }).getByRole("listitem").first().waitFor();
+  await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Copy to…" }).click();
+  await expect(page.getByRole("form", { name: "Copy Breakfast to" }).getByLabel("Date").inputValue()).resolves.toBe(
+    today,
+  );
+  await page.getByRole("form", { name: "Copy Breakfast to" }).getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("region", { name: "Whole day" }).getByRole("button", { name: "Copy to…" }).click();
+  await expect(page.getByRole("form", { name: "Copy the whole day to" }).getByLabel("Date").inputValue()).resolves.toBe(
+    today,
+  );
+  await page.getByRole("button", { name: "Previous day" }).click();
+  await page.getByRole("button", { name: "Previous day" }).click();
+  await page.getByRole("heading", { level: 1, name: longDay(shift(today, -1)) }).waitFor();
+});
+
+test("a toast at the top sits below the sticky day header at 360, above it in the stacking order", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await logFood(page, { meal: "Snack", query: "banana", food: "Bananas, raw" });
+  const row = page.getByRole("region", { name: "Snack" }).getByRole("listitem").first();
+  await row.getByRole("button", { name: "Delete", exact: true }).click();
+  const toast = page.locator(".toast");
+  await toast.waitFor();
+  const z = Number(await page.evaluate("getComputedStyle(document.querySelector('.toast')).zIndex"));
+  expect(z).toBeGreaterThan(4); // the day header's 4: the toast is drawn over it
+  // a form under the bottom toast sends it to the top: scrolled to the end, open Quick add in Dinner under it
+  await page.evaluate("scrollTo(0, document.body.scrollHeight)");
+  await page.getByRole("region", { name: "Dinner" }).getByRole("button", { name: "Quick add" }).click();
+  await until(async () => (await toast.getAttribute("class"))!.includes("top"), "the toast at the top");
+  const head = (await page.locator(".day-head").boundingBox())!;
+  const box = (await toast.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(head.y + head.height);
+});
+
+test("at 360, Save goals says Goals saved. where the person is", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("spinbutton", { name: "Energy goal (kcal)" }).fill("1900");
+  await page.getByRole("button", { name: "Save goals" }).click();
+  const note = page.getByText("Goals saved.");
+  await note.waitFor();
+  await until(
+    () =>
+      note.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= 640 - 48; // in the 640 px viewport, above the phone's tab bar
+      }),
+    "Goals saved. in view",
+  );
+});
