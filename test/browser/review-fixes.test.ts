@@ -191,3 +191,72 @@ test("at 360, Save goals says Goals saved. where the person is", async () => {
     "Goals saved. in view",
   );
 });
+
+const send = (token: string, method: string, path: string, body: unknown) =>
+  fetch(`${env.srv.url}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+test("Exercise: Edit changes the minutes (kcal computed again), then the kcal, and the server has it", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  const today = await todayOf(page);
+  expect((await send(token, "PUT", `/weights/${today}`, { kg: 70 })).status).toBe(201);
+  const made = await send(token, "POST", "/exercises", { activity: "run-9.7", minutes: 30, date: today });
+  expect(made.status).toBe(201);
+  const id = ((await made.json()) as { id: string }).id;
+  await page.reload();
+  await synced(page);
+  const exercise = page.getByRole("region", { name: "Exercise" });
+  await exercise.getByText("343 kcal", { exact: true }).waitFor(); // 9.8 MET × 70 kg × 0.5 h
+
+  await exercise.getByRole("button", { name: "Edit" }).click();
+  const form = page.getByRole("form", { name: /^Edit Running/ });
+  await expect(form.getByRole("spinbutton", { name: "Minutes" }).inputValue()).resolves.toBe("30");
+  await form.getByRole("spinbutton", { name: "Minutes" }).fill("60");
+  await until(async () => (await form.locator("input[name=kcal]").inputValue()) === "686", "686 computed");
+  await form.getByRole("button", { name: "Save" }).click();
+  await exercise.getByText("686 kcal", { exact: true }).waitFor();
+  await synced(page);
+  let ex = await apiGet(env.srv.url, token, `/exercises/${id}`);
+  expect(ex).toMatchObject({ minutes: 60, kcal: 686, kcal_from: "computed" });
+
+  await exercise.getByRole("button", { name: "Edit" }).click();
+  await form.getByRole("spinbutton", { name: "Calories burned (kcal)" }).fill("400");
+  await form.getByRole("button", { name: "Save" }).click();
+  await exercise.getByText("400 kcal", { exact: true }).waitFor();
+  await synced(page);
+  ex = await apiGet(env.srv.url, token, `/exercises/${id}`);
+  expect(ex).toMatchObject({ minutes: 60, kcal: 400, kcal_from: "entered" });
+});
+
+test("Settings' glass, water goal and steps goal, and the day's Steps, refuse an out-of-range number in place", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const steps = page.getByRole("region", { name: "Steps" }).getByRole("spinbutton", { name: "Steps" });
+  await steps.fill("250000");
+  await steps.press("Enter");
+  await page.getByRole("region", { name: "Steps" }).getByRole("alert").waitFor();
+  await expect(steps.inputValue()).resolves.toBe("250000"); // kept, for the person to correct
+
+  await page.getByRole("link", { name: "Settings" }).click();
+  for (const [label, bad] of [
+    ["Glass (ml)", "5000"],
+    ["Water goal (ml)", "30000"],
+    ["Steps goal", "999999"],
+  ] as const) {
+    const field = page.getByRole("spinbutton", { name: label });
+    await field.fill(bad);
+    await field.blur();
+    const said = page.getByRole("alert").filter({ hasText: label });
+    await said.waitFor();
+    await expect(said.textContent()).resolves.toContain("was not saved");
+    await expect(field.inputValue()).resolves.toBe(bad);
+  }
+  await synced(page);
+  const s = await apiGet(env.srv.url, await accessToken(page), "/activity-settings");
+  expect(s).toMatchObject({ glass_ml: 250, water_goal_ml: null, steps_goal: null });
+});

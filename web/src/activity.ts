@@ -107,6 +107,26 @@ export async function logExercise(
   );
 }
 
+/**
+ * Changes a logged exercise (PATCH /exercises/:id through the sync queue): activity, name, minutes, and kcal, the
+ * person's own figure or null to compute it again (as the server does) from the activity and the weigh-in.
+ */
+export async function updateExercise(
+  sync: Sync,
+  e: ExerciseRec,
+  a: { code: string | null; name: string; minutes: number; kcal: number | null },
+): Promise<void> {
+  const computed = await computedKcal(sync.db, a.code, a.minutes, e.date);
+  const kcal = a.kcal ?? computed;
+  if (kcal === null) throw new Error("kcal unknown");
+  const data = { activity: a.code, name: a.name, minutes: a.minutes, kcal: a.kcal };
+  const shown = { ...e, ...data, kcal, kcal_from: a.kcal !== null ? "entered" : "computed" };
+  delete (shown as { version?: unknown }).version;
+  await enqueue(sync, { entity: "exercise", id: e.id, op: "upsert", base_version: e.version, data }, (tx) =>
+    storeActivity(tx, "exercise", e.id, shown, e.version),
+  );
+}
+
 export async function deleteExercise(sync: Sync, e: ExerciseRec): Promise<void> {
   await enqueue(sync, { entity: "exercise", id: e.id, op: "delete", base_version: e.version, data: null }, (tx) =>
     tx.objectStore("activity").delete(`exercise:${e.id}`),

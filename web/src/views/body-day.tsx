@@ -6,7 +6,7 @@
 import { round } from "../round";
 import { useEffect, useState } from "preact/hooks";
 import { addToValue, ML_PER_FL_OZ, setValue, type Settings } from "../activity";
-import { NumberInput, parseDecimal } from "../number-input";
+import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import type { ActivityRec } from "../store";
 import { useApp } from "../ui";
 
@@ -77,9 +77,14 @@ export function StepsRegion({
   const steps = num(values.steps);
   const [text, setText] = useState(steps === null ? "" : String(steps));
   useEffect(() => setText(steps === null ? "" : String(steps)), [steps]);
+  const [error, setError] = useState<string | null>(null);
   const save = () => {
     const v = parseDecimal(text);
-    if (v === null || Number.isNaN(v) || v < 0 || v > 200000) return setText(steps === null ? "" : String(steps));
+    if (v === null) return setText(steps === null ? "" : String(steps));
+    // refused here with the typed text kept (it was put back without a word)
+    if (Number.isNaN(v)) return setError(notANumber("Steps", text));
+    if (v < 0 || v > 200000) return setError(`Steps: from 0 to 200,000; ${text.trim()} was not saved.`);
+    setError(null);
     if (Math.round(v) !== steps) void setValue(app.sync, day, "steps", Math.round(v));
   };
   return (
@@ -90,8 +95,20 @@ export function StepsRegion({
       </div>
       <label>
         Steps
-        <NumberInput value={text} onValue={setText} onBlur={save} onKeyDown={(e) => e.key === "Enter" && save()} />
+        <NumberInput
+          value={text}
+          onValue={setText}
+          onBlur={save}
+          onKeyDown={(e) => e.key === "Enter" && save()}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "steps-error" : undefined}
+        />
       </label>
+      {error && (
+        <p class="error" id="steps-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }
