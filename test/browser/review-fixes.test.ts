@@ -282,3 +282,42 @@ test("the server back after a while away: the changes go within seconds, and at 
   const v = await apiGet(env.srv.url, await accessToken(page), `/daily-values?from=${today}&to=${today}`);
   expect(JSON.stringify(v)).toContain("250");
 }, 60_000);
+
+test("Day complete is a normal checkbox beside its label in a card; Week says why today is not averaged yet", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await logFood(page, { meal: "Lunch", query: "banana", food: "Bananas, raw" });
+  const box = page.getByRole("checkbox", { name: "Day complete" });
+  const b = (await box.boundingBox())!;
+  expect(b.width).toBeLessThanOrEqual(30);
+  expect(await box.evaluate((e) => !!e.closest(".group"))).toBe(true); // inside a card
+  const label = (await page.locator("label").filter({ has: box }).boundingBox())!;
+  expect(Math.abs(label.y + label.height / 2 - (b.y + b.height / 2))).toBeLessThan(8); // beside it, one line
+
+  await page.getByRole("link", { name: "Week" }).click();
+  const foot = page.getByRole("table").getByRole("rowheader").last();
+  await expect(foot.textContent()).resolves.toContain("today counts once it is over or marked Day complete");
+});
+
+test("Weight: the ETA says the year when it is not this year's and whether the trend loses or gains; today's body fat shows plainly", async () => {
+  const { page } = await device(env.browser, env.srv.url, { width: 1280, height: 800 });
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  const today = await todayOf(page);
+  for (let i = 14; i >= 0; i--)
+    expect((await send(token, "PUT", `/weights/${shift(today, -i)}`, { kg: 90 - (14 - i) * 0.1 })).status).toBe(201);
+  expect((await send(token, "PUT", "/activity-settings", { target_kg: 60 })).status).toBe(200);
+  expect((await send(token, "PUT", `/daily-values/${today}/body_fat_pct`, { value: 24.5 })).status).toBe(201);
+  await page.reload();
+  await synced(page);
+  await page.getByRole("link", { name: "Weight" }).click();
+  const eta = page.locator("#target-eta");
+  await until(async () => (await eta.textContent())!.includes("loses"), "loses in the ETA");
+  const text = (await eta.textContent())!;
+  expect(text).toMatch(/Your trend loses 0\.\d+ kg a week/);
+  // 30 kg at 0.7 kg a week is 250 to 400 days on: in another year whenever both ends are
+  const year = (n: number) => shift(today, n).slice(0, 4);
+  if (year(250) === year(400) && year(250) !== today.slice(0, 4)) expect(text).toContain(` ${year(250)} (`);
+  else expect(text).toMatch(/reach it around \w{3} \d{1,2} \w{3}( \d{4})? \(/);
+  await expect(page.locator(".saved-today").textContent()).resolves.toContain("Body fat 24.5 %");
+});

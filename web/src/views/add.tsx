@@ -219,7 +219,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
         id="panel-picks"
         role="tabpanel"
         aria-labelledby={tab === "recent" ? "tab-recent" : "tab-saved"}
-        class="picks-panel"
+        class={sel.size > 0 ? "picks-panel has-bar" : "picks-panel"}
       >
         {tab === "saved" ? (
           <MyMeals sel={sel} toggle={toggle} mealType={mealType} date={date} today={today} />

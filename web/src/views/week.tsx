@@ -120,7 +120,9 @@ export function WeekView({ end }: { end: string | null }) {
         <tfoot>
           <tr>
             <th scope="row">
-              Average of {logged.length} {logged.length === 1 ? "day" : "days"}
+              {logged.length === 0 && todayLeftOut
+                ? "Average: today counts once it is over or marked Day complete"
+                : `Average of ${logged.length} ${logged.length === 1 ? "day" : "days"}`}
             </th>
             <td>{kcal(avg("energy_kcal"))}</td>
             <td>{grams(avg("protein_g"))}</td>
