@@ -238,7 +238,10 @@ export function DayCopy({ day, meals }: { day: string; meals: Meal[] }) {
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
         Copy to…
       </button>
-      <span class="muted"> the whole day ({meals.length} entries)</span>
+      <span class="muted">
+        {" "}
+        the whole day ({meals.length} {meals.length === 1 ? "entry" : "entries"})
+      </span>
       {open && (
         <CopyForm
           label="Copy the whole day to"
