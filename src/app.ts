@@ -12,6 +12,8 @@ import { customFoodsRoutes } from "./features/custom-foods/routes";
 import { docsRoutes, openApiRoute } from "./features/docs/routes";
 import { foodsRoutes } from "./features/foods/routes";
 import { goalsRoutes } from "./features/goals/routes";
+import { targetsRoutes } from "./features/targets/routes";
+import { reportRoutes } from "./features/targets/report-routes";
 import { healthRoutes } from "./features/health/routes";
 import { mealsRoutes } from "./features/meals/routes";
 import { Metrics } from "./features/metrics/metrics";
@@ -77,6 +79,8 @@ export function createApp(options: AppOptions) {
     .use(customFoodsRoutes(services))
     .use(mealsRoutes(services))
     .use(goalsRoutes(services))
+    .use(targetsRoutes(services))
+    .use(reportRoutes(services))
     .use(weightsRoutes(services))
     .use(daysRoutes(services))
     .use(recipesRoutes(services))

@@ -20,7 +20,9 @@ export type Entity =
   | "saved_meal"
   | "exercise"
   | "daily_value"
-  | "activity_settings";
+  | "activity_settings"
+  | "target_profile"
+  | "targets";
 export type Op = "upsert" | "delete";
 
 export interface LogRow {

@@ -208,6 +208,20 @@ export const goalPlans = sqliteTable(
   (g) => [primaryKey({ columns: [g.userId, g.startsOn] })],
 );
 
+/**
+ * What nutrient targets are made from and how the person changed them (features/targets): `profile`
+ * is JSON { sex, birth_year, height_cm, activity, life_stage } (each optional), `targets` is JSON
+ * { nutrients: { key: { minimum, maximum } }, fiber_per_energy }. One row per user, made on first write.
+ */
+export const nutritionSettings = sqliteTable("nutrition_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  profile: text("profile", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+  targets: text("targets", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+  updatedAt: text("updated_at").notNull(),
+});
+
 /** Body weight, one per user and local date, in kg. */
 export const weights = sqliteTable(
   "weights",

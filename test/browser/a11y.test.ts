@@ -119,6 +119,12 @@ test("no serious or critical axe violations on any view (360x640 and 1280x800, l
   await page.getByRole("link", { name: "Week" }).click();
   await page.getByRole("table").waitFor();
   found.push(...(await auditAll(page, "week")));
+  await page.getByRole("combobox", { name: "Range" }).selectOption({ label: "Month" });
+  await page.getByRole("img", { name: /^Energy per day against/ }).waitFor();
+  found.push(...(await auditAll(page, "week-month")));
+  await page.getByRole("link", { name: "Report" }).click();
+  await page.getByRole("table", { name: "Nutrients against your targets (average per day)" }).waitFor();
+  found.push(...(await auditAll(page, "report")));
   await page.getByRole("link", { name: "Weight" }).click();
   await page.getByRole("spinbutton", { name: "Weight", exact: true }).fill("80.4");
   await page.getByRole("button", { name: "Save weight" }).click();

@@ -104,8 +104,10 @@ test("Quick add, Copy from yesterday, editing an entry's meal, date, time and no
 
   // the Nutrients region: fibre and sodium as the API sums them, and minerals of the lentils
   const nutrients = page.getByRole("region", { name: "Nutrients" });
-  await expect(nutrients.textContent()).resolves.toContain(`Fibre${Math.round(today.totals.fiber_g * 10) / 10} g`);
-  await nutrients.getByText("Iron").waitFor();
+  await expect(nutrients.getByRole("progressbar", { name: "Fibre" }).getAttribute("aria-valuetext")).resolves.toContain(
+    `: ${Math.round(today.totals.fiber_g * 10) / 10} g`,
+  );
+  await nutrients.getByRole("progressbar", { name: "Iron" }).waitFor();
 
   // opening the lentils changes meal, time and note
   await todayLunch.getByRole("listitem").filter({ hasText: "Lentils" }).getByRole("link").click();

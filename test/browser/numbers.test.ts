@@ -111,9 +111,9 @@ test("Nutrients say how many foods a sum is from; week averages leave today out"
   await snack.getByRole("button", { name: "Add", exact: true }).click();
   await snack.getByRole("listitem").waitFor();
   const nutrients = page.getByRole("region", { name: "Nutrients" });
-  await nutrients.getByText("Fibre").waitFor();
-  const fibre = nutrients.locator("div").filter({ hasText: /^Fibre/ });
-  expect(await fibre.textContent()).toBe("Fibre3.1 g from 1 of 2 foods");
+  const fibre = nutrients.getByRole("listitem").filter({ has: page.getByRole("progressbar", { name: "Fibre" }) });
+  await expect(fibre.textContent()).resolves.toContain("From 1 of 2 foods");
+  expect(await fibre.getByRole("progressbar").getAttribute("aria-valuetext")).toMatch(/: 3\.1 g, from 1 of 2 foods$/);
   await synced(page);
   const daily = await apiGet(env.srv.url, token, "/meals/daily");
   expect(daily.totals.fiber_g).toBeCloseTo(3.1, 1);

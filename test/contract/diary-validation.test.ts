@@ -1,5 +1,5 @@
 /**
- * Weights, recipes and goals: one validator each, three ways in. A bad record is refused with the
+ * Weights, recipes, goals, the targets profile and targets: one validator each, three ways in. A bad record is refused with the
  * same field through REST, a sync push (rejected, beside a valid mutation that still applies) and
  * an import (400 naming where it sits in the file), and nothing is stored.
  */
@@ -91,6 +91,22 @@ const cases: Case[] = [
     },
     field: "weekdays.caturday",
     fileField: "goals.schedule.0.weekdays.caturday",
+  },
+  {
+    name: "a profile born in the future",
+    rest: () => api("PUT", "/targets/profile", { sex: "female", birth_year: 2030 }),
+    mutation: { entity: "target_profile", id: "target_profile", data: { sex: "female", birth_year: 2030 } },
+    inFile: { target_profile: { ...base.target_profile, birth_year: 2030 } },
+    field: "birth_year",
+    fileField: "target_profile.birth_year",
+  },
+  {
+    name: "a nutrient target below zero",
+    rest: () => api("PUT", "/targets", { nutrients: { iron_mg: { minimum: -1 } } }),
+    mutation: { entity: "targets", id: "targets", data: { nutrients: { iron_mg: { minimum: -1 } } } },
+    inFile: { targets: { ...base.targets, nutrients: { iron_mg: { minimum: -1, maximum: null } } } },
+    field: "nutrients.iron_mg.minimum",
+    fileField: "targets.nutrients.iron_mg.minimum",
   },
 ];
 

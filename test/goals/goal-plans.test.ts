@@ -60,7 +60,19 @@ test("a higher Saturday goal judges Saturdays by it; a later change applies from
   expect((await api("PUT", "/goals", newest)).json).toEqual(redo.json);
   const always = await api("PUT", "/goals", { energy_kcal: 1500, from: null });
   expect(always.json.schedule).toEqual([
-    { from: null, energy_kcal: 1500, protein_g: null, fat_g: null, carbohydrate_g: null, weekdays: {} },
+    {
+      from: null,
+      energy_kcal: 1500,
+      protein_g: null,
+      fat_g: null,
+      carbohydrate_g: null,
+      protein_pct: null,
+      fat_pct: null,
+      carbohydrate_pct: null,
+      net_carbs: false,
+      balance: null,
+      weekdays: {},
+    },
   ]);
 });
 

@@ -42,11 +42,24 @@ test("goals set before plans existed apply since always after the upgrade, in th
 
   const after = openDatabase(path);
   const doc = runSync(getGoals(1), after);
-  expect(doc).toEqual({ from: null, ...oldDoc, weekdays: {}, schedule: [{ from: null, ...oldDoc, weekdays: {} }] });
+  // goals in % of energy, net carbs and the balance check came later: the upgraded plan has none of the first two
+  const added = {
+    protein_pct: null,
+    fat_pct: null,
+    carbohydrate_pct: null,
+    net_carbs: false,
+    balance: { macro_kcal: 380, energy_kcal: 1900, difference_kcal: -1520, difference_pct: -80, warning: null },
+  };
+  const plan = { from: null, ...oldDoc, ...added, weekdays: {} };
+  expect(doc).toEqual({ ...plan, schedule: [plan] });
   const synced = after.$client
     .query<{ data: string; seq: number }, []>("SELECT data, seq FROM sync_log WHERE user_id = 1 AND entity = 'goals'")
     .get()!;
-  expect(JSON.parse(synced.data)).toEqual(doc); // the same document, at the same version
+  // the same document at the same version, as the upgrade logged it (without the fields added since)
+  expect(doc).toMatchObject(JSON.parse(synced.data));
+  expect(Object.keys(JSON.parse(synced.data)).sort()).toEqual(
+    [...Object.keys(oldDoc), "from", "schedule", "weekdays"].sort(),
+  );
   expect(synced.seq).toBe(1);
   expect(runSync(getGoals(2), after).schedule).toEqual([]); // a user without goals has no plan
   expect(after.$client.query("SELECT name FROM sqlite_master WHERE name = 'goals'").all()).toEqual([]);

@@ -66,6 +66,8 @@ test("4,000 meals: JSON and CSV come in many pieces with timers running between 
     "exported_at",
     "profile",
     "goals",
+    "target_profile",
+    "targets",
     "custom_foods",
     "recipes",
     "meals",

@@ -49,6 +49,15 @@ test("a second user gets 404 on every id route and never sees the first user's r
     body: { name: "Zqxsecret breakfast", entries: [{ food_id: 9040, quantity: 1 }] },
   });
   expect(saved.status).toBe(201);
+  expect((await call("PUT", "/api/v1/weights/2026-01-04", { ...A, body: { kg: 70 } })).status).toBe(201);
+  const exercise = await call("POST", "/api/v1/exercises", {
+    ...A,
+    body: { activity: "run-9.7", minutes: 30, date: weightDate, note: "zqxsecret run" },
+  });
+  expect(exercise.status).toBe(201);
+  expect((await call("PUT", `/api/v1/daily-values/${weightDate}/steps`, { ...A, body: { value: 4321 } })).status).toBe(
+    201,
+  );
   const recipe = (
     await call("POST", "/api/v1/recipes", {
       ...A,
@@ -79,6 +88,9 @@ test("a second user gets 404 on every id route and never sees the first user's r
     "/api/v1/days/{date}": weightDate,
     "/api/v1/saved-meals/{id}": saved.json.id,
     "/api/v1/saved-meals/{id}/log": saved.json.id,
+    "/api/v1/exercises/{id}": exercise.json.id,
+    "/api/v1/daily-values/{date}": weightDate,
+    "/api/v1/daily-values/{date}/{metric}": weightDate,
   };
   const idRoutes = Object.entries(doc.paths).filter(([p]) => p.includes("{"));
   expect(idRoutes.map(([p]) => p).sort()).toEqual(Object.keys(idOf).sort());
@@ -88,10 +100,16 @@ test("a second user gets 404 on every id route and never sees the first user's r
       : { name: "mine now", quantity: 1, disabled: true, kg: 99, meal_type: "snack" };
   for (const [path, methods] of idRoutes) {
     for (const method of Object.keys(methods)) {
-      const url = path.replace(/\{(id|date)\}/, String(idOf[path]));
+      const url = path.replace(/\{(id|date)\}/, String(idOf[path])).replace("{metric}", "steps");
       // a date of B's own diary: below
-      if (method === "put" && (path === "/api/v1/weights/{date}" || path === "/api/v1/days/{date}")) continue;
+      if (method === "put" && (path.endsWith("/{date}") || path.endsWith("/{metric}"))) continue;
       const r = await call(method.toUpperCase(), url, { ...B, body: bodyFor(method) });
+      if (path === "/api/v1/daily-values/{date}" && method === "get") {
+        // a date's values are B's own day: there, none (A's 4321 steps never show)
+        expect(r.status).toBe(200);
+        expect(r.json.values.steps).toBeNull();
+        continue;
+      }
       const expected = path.startsWith("/api/v1/admin/") ? 403 : 404;
       expect(`${method} ${path} ${r.status}`).toBe(`${method} ${path} ${expected}`);
       expect(r.text).not.toContain("zqxsecret");
@@ -104,6 +122,11 @@ test("a second user gets 404 on every id route and never sees the first user's r
   expect((await call("PUT", `/api/v1/days/${weightDate}`, { ...B, body: { complete: false } })).status).toBe(201);
   expect((await call("GET", `/api/v1/days/${weightDate}`, A)).json.complete).toBe(true);
   expect((await call("GET", `/api/v1/saved-meals/${saved.json.id}`, A)).json.name).toBe("Zqxsecret breakfast");
+  expect((await call("PUT", `/api/v1/daily-values/${weightDate}/steps`, { ...B, body: { value: 9 } })).status).toBe(
+    201,
+  );
+  expect((await call("GET", `/api/v1/daily-values/${weightDate}/steps`, A)).json.value).toBe(4321);
+  expect((await call("GET", `/api/v1/exercises/${exercise.json.id}`, A)).json.note).toBe("zqxsecret run");
   expect((await call("GET", `/api/v1/recipes/${recipe.id}`, A)).json.name).toBe("Zqxsecret chili");
   // A's session, token and invite are untouched
   expect((await call("GET", "/api/v1/sessions", A)).json.items.map((x: { id: string }) => x.id)).toContain(aSession);
@@ -204,8 +227,8 @@ test("a second user gets 404 on every id route and never sees the first user's r
   expect(theirs).toEqual(unknown);
   expect((await call("GET", `/api/v1/recipes/${recipe.id}`, A)).status).toBe(200);
   for (const r of bViews.slice(11)) expect(r.text.toLowerCase()).not.toContain("zqxsecret");
-  // only B's own weight and day mark, written above
-  expect(bViews[4]!.json.changes.map((c: { entity: string }) => c.entity)).toEqual(["weight", "day"]);
+  // only B's own weight, day mark and steps, written above
+  expect(bViews[4]!.json.changes.map((c: { entity: string }) => c.entity)).toEqual(["weight", "day", "daily_value"]);
   expect((await call("GET", `/api/v1/meals/${meal.id}`, A)).status).toBe(200); // the push above did not delete it
 
   // the admin (A) against B's records: every data {id} route is 404, and the admin's own views of
@@ -232,7 +255,11 @@ test("a second user gets 404 on every id route and never sees the first user's r
       body: { name: "Qwvprivate lunch", entries: [{ food_id: 9040, quantity: 1 }] },
     })
   ).json;
+  const bExercise = (
+    await call("POST", "/api/v1/exercises", { ...B, body: { name: "Qwvprivate swim", minutes: 20, kcal: 150 } })
+  ).json;
   const bOf: Record<string, string | number> = {
+    "/api/v1/exercises/{id}": bExercise.id,
     "/api/v1/saved-meals/{id}": bSaved.id,
     "/api/v1/saved-meals/{id}/log": bSaved.id,
     "/api/v1/meals/{id}": bMeal.id,

@@ -17,6 +17,11 @@ describe("goals", () => {
       protein_g: null,
       fat_g: null,
       carbohydrate_g: null,
+      protein_pct: null,
+      fat_pct: null,
+      carbohydrate_pct: null,
+      net_carbs: false,
+      balance: null,
       weekdays: {},
       schedule: [],
     });
@@ -26,7 +31,20 @@ describe("goals", () => {
     });
     expect(put.status).toBe(200);
     // the first goals ever apply since always (from: null): there were none to keep
-    const plan = { from: null, energy_kcal: 2000, protein_g: 120, fat_g: null, carbohydrate_g: null, weekdays: {} };
+    const plan = {
+      from: null,
+      energy_kcal: 2000,
+      protein_g: 120,
+      fat_g: null,
+      carbohydrate_g: null,
+      protein_pct: null,
+      fat_pct: null,
+      carbohydrate_pct: null,
+      net_carbs: false,
+      // protein alone is 480 kcal of 2,000: under the energy goal, so no warning until all three are set
+      balance: { macro_kcal: 480, energy_kcal: 2000, difference_kcal: -1520, difference_pct: -76, warning: null },
+      weekdays: {},
+    };
     expect(put.json).toEqual({ ...plan, schedule: [plan] });
     expect((await call("GET", "/api/v1/goals", auth)).json).toEqual(put.json);
     expect((await call("GET", "/api/v1/goals", { token: bob.access_token })).json.energy_kcal).toBeNull();

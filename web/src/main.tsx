@@ -12,12 +12,19 @@ import { AdminView } from "./views/admin";
 import { Auth } from "./views/auth";
 import { DayView } from "./views/day";
 import { EditView } from "./views/edit";
+import { lazyView } from "./views/lazy";
+import type { Period } from "./views/report";
 import { SettingsView } from "./views/settings";
 import { WeightView } from "./views/weight";
 import { FoodFormView, FoodsView, RecipeFormView } from "./views/foods";
 import { SavedMealFormView } from "./views/saved-meals";
 import { Issues, StatusLine, ToastBar } from "./views/status";
 import { WeekView } from "./views/week";
+
+/** The Report is opened now and then: its own chunk. */
+const ReportView = lazyView<{ period: Period; to: string | null }>(() =>
+  import("./views/report").then((m) => m.ReportView),
+);
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -155,6 +162,9 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
           <a href="#/week" aria-current={hash.startsWith("#/week") ? "page" : undefined}>
             Week
           </a>
+          <a href="#/report" aria-current={hash.startsWith("#/report") ? "page" : undefined}>
+            Report
+          </a>
           <a href="#/weight" aria-current={hash.startsWith("#/weight") ? "page" : undefined}>
             Weight
           </a>
@@ -188,8 +198,10 @@ function Route({ hash, signOut }: { hash: string; signOut: () => void }) {
   if (page === "add" && a && ["breakfast", "lunch", "dinner", "snack"].includes(a))
     return <AddView key={hash} mealType={a as MealType} date={b && DATE.test(b) ? b : todayFallback()} />;
   if (page === "edit" && a) return <EditView key={a} id={a} />;
-  if (page === "week") return <WeekView end={a && DATE.test(a) ? a : null} />;
+  if (page === "week") return <WeekView end={a && DATE.test(a) ? a : null} range={b} />;
   if (page === "weight") return <WeightView />;
+  if (page === "report")
+    return <ReportView period={a === "month" ? "month" : "week"} to={b && DATE.test(b) ? b : null} />;
   if (page === "foods") {
     const id = b && /^-?\d+$/.test(b) ? Number(b) : null;
     if (a === "new") return <FoodFormView key="new" id={null} />;

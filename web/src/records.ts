@@ -23,7 +23,7 @@ import {
   type WeighIn,
 } from "./store";
 import type { Weekday } from "../../src/features/goals/plans";
-import type { GoalsRecord } from "./goals";
+import type { GoalsRecord, MacroForm } from "./goals";
 import type { Sync } from "./sync";
 import { isActivityEntity, storeActivity } from "./activity";
 
@@ -391,6 +391,8 @@ export class Local {
     weekdays: Partial<Record<Weekday, Goals>>;
     from?: string;
     today: string;
+    /** Macros given in % of energy (their grams are in `goals`) and net carbs. */
+    macros?: MacroForm;
   }): Promise<void> {
     const cur = (await this.db.get("meta", "goals")) as
       | { goals: GoalsRecord | null; version: number | null }
@@ -402,10 +404,10 @@ export class Local {
         : [{ ...old, from: null, weekdays: old.weekdays ?? {} }]
       : [];
     const from = plan.from ?? (schedule.length ? plan.today : null);
-    const next = { ...plan.goals, from, weekdays: plan.weekdays };
+    const next = { ...plan.goals, ...plan.macros, from, weekdays: plan.weekdays };
     const kept = from === null ? [] : schedule.filter((p) => p.from === null || p.from < from);
     const record: GoalsRecord = { ...next, schedule: [...kept, next] };
-    const data: Record<string, unknown> = { ...plan.goals, weekdays: plan.weekdays };
+    const data: Record<string, unknown> = { ...plan.goals, ...plan.macros, weekdays: plan.weekdays };
     if (plan.from) data.from = plan.from;
     await this.enqueue({ entity: "goals", id: "goals", op: "upsert", base_version: cur?.version ?? null, data }, (tx) =>
       tx.objectStore("meta").put({ goals: record, version: cur?.version ?? null }, "goals"),
@@ -446,6 +448,8 @@ export class Local {
         else await tx.objectStore("meals").delete(String(c.id));
       } else if (c.entity === "goals")
         await tx.objectStore("meta").put({ goals: c.theirs, version: c.version }, "goals");
+      else if (c.entity === "target_profile" || c.entity === "targets")
+        await tx.objectStore("meta").put({ data: c.theirs, version: c.version }, c.entity);
       else if (c.entity === "weight") {
         if (c.theirs) await tx.objectStore("weights").put(fromWeight(String(c.id), c.theirs, c.version));
         else await tx.objectStore("weights").delete(String(c.id));

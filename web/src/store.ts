@@ -146,7 +146,7 @@ export type Tx = IDBPTransaction<Schema, typeof ALL_STORES extends readonly (inf
 export const writeAll = (db: Store): Tx => db.transaction([...ALL_STORES], "readwrite");
 
 export function openStore(userId: number): Promise<Store> {
-  return openDB<Schema>(`morsel-${userId}`, 6, {
+  return openDB<Schema>(`morsel-${userId}`, 7, {
     upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) {
         db.createObjectStore("meals", { keyPath: "id" }).createIndex("date", "date");
@@ -177,6 +177,8 @@ export function openStore(userId: number): Promise<Store> {
         db.createObjectStore("activity", { keyPath: "key" }).createIndex("date", "date");
         if (oldVersion >= 1) void tx.objectStore("meta").delete("cursor"); // exercise and daily values were passed over
       }
+      // the profile and target settings (meta `target_profile`, `targets`) were passed over before
+      if (oldVersion < 7 && oldVersion >= 1) void tx.objectStore("meta").delete("cursor");
     },
   });
 }

@@ -252,6 +252,8 @@ export class Sync {
       else if (typeof id === "number") await tx.objectStore("foods").delete(id);
     } else if (entity === "goals") {
       await tx.objectStore("meta").put({ goals: data, version }, "goals");
+    } else if (entity === "target_profile" || entity === "targets") {
+      await tx.objectStore("meta").put({ data, version }, entity); // targets-local.ts reads them
     } else if (entity === "weight") {
       if (data) await tx.objectStore("weights").put(fromWeight(String(id), data, version));
       else await tx.objectStore("weights").delete(String(id));
@@ -370,6 +372,8 @@ function label(r: Record<string, unknown> | null): string {
   const food = r.food as { name?: string } | undefined;
   if (typeof r.kg === "number" && !r.food) return `a weigh-in (${r.date ?? ""})`.replace(" ()", "");
   if (typeof r.complete === "boolean") return `the mark of ${String(r.date ?? "a day")}`;
+  if ("birth_year" in r) return "your profile";
+  if ("fiber_per_energy" in r) return "your nutrient targets";
   if (typeof r.metric === "string")
     return `${r.metric.replace(/_(ml|cm|pct)$/, "").replace("_", " ")} of ${String(r.date ?? "a day")}`;
   if (typeof r.exercise_in_budget === "boolean" || typeof r.glass_ml === "number") return "your activity settings";
@@ -394,6 +398,10 @@ function describe(m: Mutation): string {
                   ? `The ${String(m.id).split(":")[1]?.replace("_", " ")} of ${String(m.id).split(":")[0]}`
                   : m.entity === "activity_settings"
                     ? "Your activity settings"
-                    : "Your goals";
+                    : m.entity === "target_profile"
+                      ? "Your profile"
+                      : m.entity === "targets"
+                        ? "Your nutrient targets"
+                        : "Your goals";
   return m.op === "delete" ? `Deleting ${what.toLowerCase()}` : what;
 }

@@ -8,12 +8,20 @@ import { all, exec, tx, type Q } from "../../db/q";
 import { localDate } from "../../lib/time";
 import type { ChangeLog } from "../../db/change-log";
 import { checkGoalsInput, latestGoalsStart } from "./validate";
-import { GOAL_KEYS, goalsDocument, type Goals, type GoalKey, type Plan } from "./plans";
+import { GOAL_KEYS, goalsDocument, type Goals, type GoalKey, type Percents, type Plan, type Weekday } from "./plans";
 
 export { GOAL_KEYS, type Goals, type GoalKey };
 export { goalsOn, goalsOver, type Plan } from "./plans";
 export { checkGoalsInput } from "./validate";
 export { GoalsDocument, GoalsSchema, PutGoalsBody } from "./model";
+
+/** goal_plans.goals as stored; plans written before % goals and net carbs have neither. */
+interface StoredGoals {
+  every_day: Goals;
+  weekdays?: Plan["weekdays"];
+  percent?: { every_day: Percents; weekdays: Partial<Record<Weekday, Percents>> };
+  net_carbs?: boolean;
+}
 
 export interface GoalsCtx {
   log: ChangeLog;
@@ -32,8 +40,14 @@ export function* plansOf(userId: number): Q<Plan[]> {
       .orderBy(asc(t.goalPlans.startsOn)),
   );
   return found.map((r) => {
-    const g = r.goals as { every_day: Goals; weekdays?: Plan["weekdays"] };
-    return { startsOn: r.startsOn, everyDay: g.every_day, weekdays: g.weekdays ?? {} };
+    const g = r.goals as unknown as StoredGoals;
+    return {
+      startsOn: r.startsOn,
+      everyDay: g.every_day,
+      weekdays: g.weekdays ?? {},
+      percent: { everyDay: g.percent?.every_day ?? {}, weekdays: g.percent?.weekdays ?? {} },
+      netCarbs: g.net_carbs ?? false,
+    };
   });
 }
 
@@ -50,7 +64,12 @@ export function* writePlan(ctx: GoalsCtx, plan: Plan): Q<void> {
     db.insert(t.goalPlans).values({
       userId: ctx.userId,
       startsOn: plan.startsOn,
-      goals: { every_day: plan.everyDay, weekdays: plan.weekdays },
+      goals: {
+        every_day: plan.everyDay,
+        weekdays: plan.weekdays,
+        percent: { every_day: plan.percent?.everyDay ?? {}, weekdays: plan.percent?.weekdays ?? {} },
+        net_carbs: plan.netCarbs ?? false,
+      } satisfies StoredGoals,
       updatedAt: ctx.now.toISOString(),
     }),
   );

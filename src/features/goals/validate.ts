@@ -3,19 +3,55 @@ import { AppError, type ErrorDetail } from "../../lib/errors";
 import { addDays, isCalendarDate } from "../../lib/time";
 import { checkSchema } from "../../lib/validation";
 import { PutGoalsBody } from "./model";
-import { GOAL_KEYS, type Goals, type Plan, WEEKDAYS, type Weekday, SINCE_ALWAYS } from "./plans";
+import {
+  GOAL_KEYS,
+  GRAMS_OF,
+  gramsOfPercent,
+  PCT_KEYS,
+  SINCE_ALWAYS,
+  WEEKDAYS,
+  type GoalKey,
+  type Goals,
+  type PctKey,
+  type Percents,
+  type Plan,
+  type Weekday,
+} from "./plans";
 
 /** The latest date a plan may start on: a year ahead of today (the web app's goals form checks the same). */
 export const latestGoalsStart = (today: string) => addDays(today, 366);
 
-/** Goals already checked by the schema: each a number in range or null, to 0.01. */
-function goalsFrom(input: Partial<Record<keyof Goals, number | null>>): Goals {
-  const out = {} as Goals;
+/**
+ * Goals already checked by the schema: each a number in range or null, to 0.01. A macro given in %
+ * of energy takes its grams from the energy goal beside it, exactly (not rounded): grams sent for
+ * the same macro are replaced, so a document read with both can be sent back.
+ */
+function goalsFrom(
+  input: Partial<Record<GoalKey | PctKey, number | null>>,
+  field: string,
+  details: ErrorDetail[],
+): { goals: Goals; percent: Percents } {
+  const goals = {} as Goals;
   for (const k of GOAL_KEYS) {
     const v = input[k];
-    out[k] = v === undefined || v === null ? null : Math.round(v * 100) / 100;
+    goals[k] = v === undefined || v === null ? null : Math.round(v * 100) / 100;
   }
-  return out;
+  const percent: Percents = {};
+  for (const k of PCT_KEYS) {
+    const pct = input[k];
+    if (pct === undefined || pct === null) continue;
+    const { key, kcalPerGram } = GRAMS_OF[k];
+    if (goals.energy_kcal === null) {
+      details.push({
+        field: `${field}${k}`,
+        message: `needs energy_kcal beside it: grams = % × kcal ÷ ${kcalPerGram}`,
+      });
+      continue;
+    }
+    percent[k] = pct;
+    goals[key] = gramsOfPercent(pct, goals.energy_kcal, kcalPerGram);
+  }
+  return { goals, percent };
 }
 
 /**
@@ -30,12 +66,17 @@ export function checkGoalsInput(
 ): Plan {
   const input = checkSchema(PutGoalsBody, raw, prefix);
   const details: ErrorDetail[] = [];
-  const everyDay = goalsFrom(input);
+  const { goals: everyDay, percent } = goalsFrom(input, prefix, details);
   const weekdays: Partial<Record<Weekday, Goals>> = {};
+  const weekdayPercent: Partial<Record<Weekday, Percents>> = {};
   for (const [day, g] of Object.entries(input.weekdays ?? {})) {
     if (!WEEKDAYS.includes(day as Weekday))
       details.push({ field: `${prefix}weekdays.${day}`, message: `is not a weekday; use ${WEEKDAYS.join(", ")}` });
-    else if (g) weekdays[day as Weekday] = goalsFrom(g as Partial<Goals>);
+    else if (g) {
+      const own = goalsFrom(g, `${prefix}weekdays.${day}.`, details);
+      weekdays[day as Weekday] = own.goals;
+      if (Object.keys(own.percent).length) weekdayPercent[day as Weekday] = own.percent;
+    }
   }
   let startsOn = dates.today;
   if (input.from === null && allowSinceAlways) startsOn = SINCE_ALWAYS;
@@ -48,5 +89,12 @@ export function checkGoalsInput(
   }
   if (details.length) throw new AppError("validation_failed", `${details[0]!.field} ${details[0]!.message}`, details);
   const ordered = Object.fromEntries(WEEKDAYS.filter((d) => weekdays[d]).map((d) => [d, weekdays[d]!]));
-  return { startsOn, everyDay, weekdays: ordered };
+  const orderedPct = Object.fromEntries(WEEKDAYS.filter((d) => weekdayPercent[d]).map((d) => [d, weekdayPercent[d]!]));
+  return {
+    startsOn,
+    everyDay,
+    weekdays: ordered,
+    percent: { everyDay: percent, weekdays: orderedPct },
+    netCarbs: input.net_carbs ?? false,
+  };
 }

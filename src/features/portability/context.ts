@@ -9,6 +9,7 @@ import { recipesCtx, type RecipesDeps } from "../recipes/context";
 import { weightsCtx, type WeightsDeps } from "../weights/context";
 import { daysCtx } from "../days/context";
 import { savedMealsCtxOf } from "../saved-meals/context";
+import { targetsCtx } from "../targets/context";
 import type { ExportCtx } from "./export";
 import { exercisesCtx } from "../exercises/context";
 import { dailyValuesCtx } from "../daily-values/context";
@@ -49,6 +50,7 @@ export function diaryCtx(deps: DiaryDeps, user: AuthedUser): ExportCtx {
     exercises: exercisesCtx(deps, user),
     dailyValues: dailyValuesCtx(deps, user),
     activitySettings: activitySettingsCtx(deps, user),
+    targets: targetsCtx(deps, user),
     user,
   };
 }

@@ -7,6 +7,7 @@ import { CUSTOM_ID_BASE, customFoodRows, foodContent, type CustomFoodsCtx } from
 import { IMPORTED_ID_BASE } from "../imported/repo";
 import { pacer } from "../../lib/pace";
 import { getGoals, type GoalsCtx } from "../goals/service";
+import { settingsOf, type TargetsCtx } from "../targets/service";
 import { recipeIdsAfter, type RecipesCtx } from "../recipes/service";
 import type { WeightsCtx } from "../weights/service";
 import { type DaysCtx, exportDays } from "../days/service";
@@ -41,6 +42,7 @@ export interface ExportCtx {
   exercises: ExercisesCtx;
   dailyValues: DailyValuesCtx;
   activitySettings: ActivitySettingsCtx;
+  targets: TargetsCtx;
   user: { id: number; email: string; name: string; timezone: string };
 }
 
@@ -83,6 +85,11 @@ function deletedFood(row: MealRow): ExportedFood {
  * stream: rows are read in pages and the event loop is handed back every few milliseconds, so a large
  * account's export (2,500 recipes: 8.7 s in one block before) never stops the server for others.
  */
+const targetsSection = (s: { profile: unknown; targets: unknown }) => ({
+  target_profile: s.profile,
+  targets: s.targets,
+});
+
 export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
   const hash = new Bun.CryptoHasher("sha256");
   const head = {
@@ -91,6 +98,7 @@ export async function* exportJsonText(ctx: ExportCtx): AsyncGenerator<string> {
     exported_at: ctx.meals.now.toISOString(),
     profile: { email: ctx.user.email, name: ctx.user.name, timezone: ctx.user.timezone },
     goals: await ctx.store.run(getGoals(ctx.user.id)),
+    ...targetsSection(await ctx.store.run(settingsOf(ctx.user.id))),
   };
   const sections = [
     jsonPieces(`${JSON.stringify(head).slice(0, -1)},"custom_foods":[`, customFoods(ctx), "]"),

@@ -23,6 +23,8 @@ import {
 import { checkFoodInput, type FoodInput } from "../custom-foods/validate";
 import { isImportedId } from "../imported/repo";
 import { checkSchedule, replaceSchedule, type Plan } from "../goals/service";
+import { checkProfile, checkTargets, parseProfile, parseTargets, saveSettings } from "../targets/service";
+import type { ProfileT, TargetSettingsT } from "../targets/model";
 import { checkDiary, importDays, importRecipes, importWeights } from "./diary";
 import { checkSavedMeals, importSavedMeals, type CheckedSaved } from "./saved";
 import { checkActivity, importActivity, type CheckedActivity } from "./activity";
@@ -46,6 +48,8 @@ export interface ImportSummary {
   daily_values?: { added: number; unchanged: number };
   activity_settings?: "updated" | "unchanged";
   goals: "updated" | "unchanged";
+  target_profile?: "updated" | "unchanged";
+  targets?: "updated" | "unchanged";
 }
 
 /** The one validation_failed for an export's problems: the first named in the message, the first 50 listed. */
@@ -160,6 +164,8 @@ export interface CheckedExport {
   activity: CheckedActivity;
   /** The goal schedule to put in place; null leaves the account's goals alone. */
   wanted: Plan[] | null;
+  /** The file's profile and target settings (a file from before them has neither: left alone). */
+  settings: { profile?: ProfileT; targets?: TargetSettingsT };
 }
 
 /**
@@ -237,8 +243,36 @@ export async function checkExport(
       p.details.push(...(e.details ?? []));
     }
   }
+  const settings: CheckedExport["settings"] = {};
+  if (options.goals) {
+    const today = localDate(ctx.meals.now, ctx.meals.timezone);
+    const checks = [
+      [
+        "target_profile",
+        () =>
+          (settings.profile = checkProfile(
+            parseProfile(doc.target_profile, "target_profile."),
+            today,
+            "target_profile.",
+          )),
+      ],
+      ["targets", () => (settings.targets = checkTargets(parseTargets(doc.targets, "targets."), "targets."))],
+    ] as const;
+    for (const [key, check] of checks) {
+      if (doc[key] === undefined) continue;
+      try {
+        check();
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        p.details.push(...(e.details ?? []));
+      }
+    }
+  }
   if (p.details.length || (options.goals && !wanted)) return { checked: null, problems: p };
-  return { checked: { fileFoods, diary, meals: meals as ExportedMealT[], saved, activity, wanted }, problems: null };
+  return {
+    checked: { fileFoods, diary, meals: meals as ExportedMealT[], saved, activity, wanted, settings },
+    problems: null,
+  };
 }
 
 /**
@@ -250,7 +284,7 @@ export async function writeExport(
   checked: CheckedExport,
   pause: () => Promise<void>,
 ): Promise<ImportSummary> {
-  const { fileFoods, diary, meals, saved, activity, wanted } = checked;
+  const { fileFoods, diary, meals, saved, activity, wanted, settings } = checked;
   const { meals: mctx, foods: fctx } = ctx;
   const summary: ImportSummary = {
     meals: { added: 0, unchanged: 0 },
@@ -293,6 +327,14 @@ export async function writeExport(
   );
   await pause();
   if (wanted && (await run(tx(() => replaceSchedule(ctx.goals, wanted))))) summary.goals = "updated";
+  if (settings.profile) {
+    const profile = settings.profile;
+    summary.target_profile = (await run(saveSettings(ctx.targets, { profile }, true))) ? "updated" : "unchanged";
+  }
+  if (settings.targets) {
+    const targets = settings.targets;
+    summary.targets = (await run(saveSettings(ctx.targets, { targets }, true))) ? "updated" : "unchanged";
+  }
   summary.weights = await importWeights(ctx.store, ctx.weights, diary.weights, pause);
   summary.days = await importDays(ctx.store, ctx.days, diary.days, pause);
   summary.saved_meals = await importSavedMeals(ctx.store, ctx.savedMeals, saved, foodMap, pause);

@@ -3,6 +3,7 @@ import { t } from "elysia";
 import { Enum, Int, Nullable, Text, TextRecord } from "../../lib/schemas";
 import { MealNutrients, MEAL_TYPES, NOTE_MAX } from "../meals/model";
 import { GoalsDocument } from "../goals/service";
+import { Profile, TargetSettings } from "../targets/model";
 import { ExportedRecipe, ExportedWeight } from "./diary";
 import { ExportedDay } from "../days/model";
 import { SavedMeal } from "../saved-meals/model";
@@ -67,6 +68,8 @@ export const ExportDocument = t.Object(
     exported_at: t.String({ format: "date-time" }),
     profile: t.Object({ email: Text(), name: Text(), timezone: Text() }),
     goals: GoalsDocument,
+    target_profile: t.Optional(Profile),
+    targets: t.Optional(TargetSettings),
     custom_foods: t.Array(ExportedFood),
     recipes: t.Array(ExportedRecipe),
     meals: t.Array(ExportedMeal),
@@ -114,6 +117,10 @@ export const ImportSummary = t.Object(
     ),
     activity_settings: t.Optional(Enum(["updated", "unchanged"])),
     goals: Enum(["updated", "unchanged"]),
+    target_profile: t.Optional(
+      Enum(["updated", "unchanged"], { description: "a Morsel export's profile for targets" }),
+    ),
+    targets: t.Optional(Enum(["updated", "unchanged"], { description: "a Morsel export's own nutrient bounds" })),
     format: t.Optional(Enum(TRACKER_FORMATS, { description: "another tracker's import: which" })),
     preview: t.Optional(t.Boolean({ description: "true: nothing was written; the counts say what would be" })),
     first_date: t.Optional(Nullable(t.String({ format: "date" }))),

@@ -15,11 +15,19 @@ export const MAX_STATS_DAYS = 366;
 
 export function* statsOverDays({ ctx, input }: { ctx: MealsCtx; input: { from?: string; to?: string } }) {
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), MAX_STATS_DAYS, 90);
-  const sums = new Map<string, { n: number } & Record<GoalKey, number | null>>();
+  const sums = new Map<string, { n: number } & Record<GoalKey | "fiber_g", number | null>>();
   for (const r of yield* ctx.repo.sums(ctx.userId, from, to)) {
-    const day = sums.get(r.date) ?? { n: 0, energy_kcal: null, protein_g: null, fat_g: null, carbohydrate_g: null };
+    const day = sums.get(r.date) ?? {
+      n: 0,
+      energy_kcal: null,
+      protein_g: null,
+      fat_g: null,
+      carbohydrate_g: null,
+      fiber_g: null,
+    };
     day.n += r.n;
-    for (const k of GOAL_KEYS) if (r[k] !== null && r[k] !== undefined) day[k] = (day[k] ?? 0) + (r[k] as number);
+    for (const k of [...GOAL_KEYS, "fiber_g"] as const)
+      if (r[k] !== null && r[k] !== undefined) day[k] = (day[k] ?? 0) + (r[k] as number);
     sums.set(r.date, day);
   }
   const goals = goalsOver(yield* plansOf(ctx.userId), from, to);
@@ -37,6 +45,7 @@ export function* statsOverDays({ ctx, input }: { ctx: MealsCtx; input: { from?: 
       protein_g: t.protein_g,
       fat_g: t.fat_g,
       carbohydrate_g: t.carbohydrate_g,
+      fiber_g: t.fiber_g,
       goals: g,
       within_energy_goal: g.energy_kcal === null || !s ? null : withinGoal(t.energy_kcal, g.energy_kcal),
       weight_kg: w.kg,

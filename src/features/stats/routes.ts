@@ -204,6 +204,9 @@ export function statsRoutes(deps: MealsDeps) {
               protein_g: Nullable(t.Number()),
               fat_g: Nullable(t.Number()),
               carbohydrate_g: Nullable(t.Number()),
+              fiber_g: Nullable(
+                t.Number({ description: "for net carbs (carbohydrate − fibre) when the goals count them" }),
+              ),
               goals: GoalsSchema,
               within_energy_goal: Nullable(
                 t.Boolean({ description: "within ±10 % of that day's energy goal; null without a goal or meals" }),

@@ -13,7 +13,7 @@ export interface SyncDeps extends DiaryDeps {
 }
 
 export function syncCtx(deps: SyncDeps, user: AuthedUser): SyncCtx {
-  const { meals, foods, goals, weights, days, recipes, savedMeals, exercises, dailyValues, activitySettings } =
+  const { meals, foods, goals, weights, days, recipes, savedMeals, exercises, dailyValues, activitySettings, targets } =
     diaryCtx(deps, user);
   return {
     userId: user.id,
@@ -29,6 +29,7 @@ export function syncCtx(deps: SyncDeps, user: AuthedUser): SyncCtx {
     exercises,
     dailyValues,
     activitySettings,
+    targets,
     tombstoneDays: deps.tombstoneDays,
     onBug: (error, m) =>
       deps.logger.error("sync mutation failed unexpectedly", {

@@ -37,6 +37,7 @@ import {
   resetActivitySettings,
   type ActivitySettingsCtx,
 } from "../activity-settings/service";
+import { parseProfile, parseTargets, putProfile, putTargets, type TargetsCtx } from "../targets/service";
 import type { Entity } from "../../db/change-log";
 import type { Mutation } from "./protocol";
 import { value, type Q } from "../../db/q";
@@ -52,6 +53,7 @@ export interface EntityCtxs {
   exercises: ExercisesCtx;
   dailyValues: DailyValuesCtx;
   activitySettings: ActivitySettingsCtx;
+  targets: TargetsCtx;
 }
 
 interface Handler {
@@ -156,6 +158,21 @@ export const HANDLERS: Record<Entity, Handler> = {
       const data = m.data ?? {};
       if (!exists) return (yield* createSavedMeal({ ctx: c.savedMeals, input: { ...data, id } })).saved.id;
       return (yield* updateSavedMeal({ ctx: c.savedMeals, id: String(id), input: data })).id;
+    },
+  },
+  // one document each per user, as goals: a delete sets it back to the defaults
+  target_profile: {
+    takenByOther: never,
+    *write(c, m) {
+      yield* putProfile({ ctx: c.targets, input: m.op === "delete" ? {} : parseProfile(m.data) });
+      return "target_profile";
+    },
+  },
+  targets: {
+    takenByOther: never,
+    *write(c, m) {
+      yield* putTargets({ ctx: c.targets, input: m.op === "delete" ? {} : parseTargets(m.data) });
+      return "targets";
     },
   },
   day: {

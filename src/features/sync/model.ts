@@ -8,6 +8,7 @@ import { CreateRecipeBody } from "../recipes/model";
 import { WeightBody } from "../weights/model";
 import { DayBody } from "../days/model";
 import { CreateSavedMealBody, PatchSavedMealBody } from "../saved-meals/model";
+import { ProfileBody, TargetsBody } from "../targets/model";
 import { ENTITIES, MAX_MUTATIONS } from "./protocol";
 import { CreateExerciseBody, PatchExerciseBody } from "../exercises/model";
 import { DailyValueBody } from "../daily-values/model";
@@ -17,7 +18,7 @@ export const entity = Enum(ENTITIES);
 export const op = Enum(["upsert", "delete"]);
 export const recordId = t.Union([Text(), Int(), t.Null()], {
   description:
-    'meal, saved_meal, exercise: UUID; food, recipe: null to create (the server chooses ids), or your food\'s id; goals: "goals"; activity_settings: "activity_settings"; weight, day: its date; daily_value: "YYYY-MM-DD:metric"',
+    "meal, saved_meal, exercise: UUID; food, recipe: null to create (the server chooses ids), or your food's id; goals, activity_settings, target_profile, targets: the entity's name; weight, day: its date; daily_value: \"YYYY-MM-DD:metric\"",
 });
 
 /** What the push body looks like, for the OpenAPI document (each mutation is checked by protocol.ts). */
@@ -51,6 +52,8 @@ export const PushBodyDoc = t.Object(
                 PatchExerciseBody,
                 DailyValueBody,
                 ActivitySettingsBody,
+                ProfileBody,
+                TargetsBody,
               ],
               {
                 description:

@@ -19,13 +19,17 @@ export const ENTITIES: readonly Entity[] = [
   "exercise",
   "daily_value",
   "activity_settings",
+  "target_profile",
+  "targets",
 ];
+/** Entities with one record per user, whose id is the entity's own name. */
+const SINGLETONS: readonly Entity[] = ["goals", "activity_settings", "target_profile", "targets"];
 export const OPS: readonly Op[] = ["upsert", "delete"];
 
 export interface Mutation {
   mutation_id: string;
   entity: Entity;
-  /** meal: UUID; food, recipe: null to create (the server chooses the id), or an existing one of the caller's; goals: "goals"; weight, day: its date. */
+  /** meal: UUID; food, recipe: null to create (the server chooses the id), or an existing one of the caller's; goals, target_profile, targets: the entity's name; weight, day: its date. */
   id: string | number | null;
   op: Op;
   base_version: number | null;
@@ -74,14 +78,10 @@ export function checkId(
   id: unknown,
   op: Op,
 ): { ok: true; id: string | number | null } | { ok: false; message: string } {
-  if (entity === "goals")
-    return id === null || id === undefined || id === "goals"
-      ? { ok: true, id: "goals" }
-      : { ok: false, message: 'goals has one record per user; use id "goals" or null' };
-  if (entity === "activity_settings")
-    return id === null || id === undefined || id === "activity_settings"
-      ? { ok: true, id: "activity_settings" }
-      : { ok: false, message: 'activity_settings has one record per user; use id "activity_settings" or null' };
+  if (SINGLETONS.includes(entity))
+    return id === null || id === undefined || id === entity
+      ? { ok: true, id: entity }
+      : { ok: false, message: `${entity} has one record per user; use id "${entity}" or null` };
   if (entity === "meal" || entity === "saved_meal" || entity === "exercise")
     return typeof id === "string" && UUID.test(id)
       ? { ok: true, id: id.toLowerCase() }

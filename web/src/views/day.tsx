@@ -9,7 +9,7 @@ import { useAction } from "../action";
 import { copyAndTell, DayCopy, EntryForm, EntryRow, RegionTools, useShortNames } from "./meal-tools";
 import { useReturnTo } from "./return-to";
 import { getMeta, mealsOn, MEAL_TYPES, type Meal, type MealType } from "../store";
-import { goalsFor, type GoalsRecord } from "../goals";
+import { goalsFor, netCarbsOn, type GoalsRecord } from "../goals";
 import { addDays, dateIn, dayTitle, grams, kcal, MEAL_LABEL, mealForNow, mealName, useApp, useData } from "../ui";
 import { QuickAddForm } from "./quick-add";
 import { Nutrients, sum, Totals } from "./totals";
@@ -26,10 +26,12 @@ export function DayView({ date }: { date: string | null }) {
     const meals = (await mealsOn(app.db, day)).sort(
       (a, b) => a.eaten_at.localeCompare(b.eaten_at) || a.id.localeCompare(b.id),
     );
-    const goals = goalsFor((await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null, day);
+    const record = (await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null;
+    const goals = goalsFor(record, day);
+    const netCarbs = netCarbsOn(record, day);
     const mark = (await app.db.get("days", day)) ?? null;
     const activity = await dayActivity(app.db, day);
-    return { meals, goals, mark, activity };
+    return { meals, goals, mark, activity, netCarbs };
   }, [day]);
   const meals = data?.meals ?? [];
   // the tick shows at once, before the local write and the re-read come back (a controlled box snapped back)
@@ -62,6 +64,7 @@ export function DayView({ date }: { date: string | null }) {
       <Totals
         totals={sum(meals)}
         goals={data?.goals ?? null}
+        netCarbs={data?.netCarbs}
         exercise={data?.activity.settings.exercise_in_budget ? data.activity.exerciseKcal : null}
       />
       {MEAL_TYPES.map((type) => (
@@ -76,7 +79,7 @@ export function DayView({ date }: { date: string | null }) {
       ))}
       <DayCopy day={day} meals={meals} />
       {data && <DayActivity day={day} activity={data.activity} />}
-      <Nutrients meals={meals} />
+      <Nutrients meals={meals} date={day} />
       {/* a normal checkbox with its label beside it, in a card like the rest (it was a large box on its own) */}
       <div class="group day-complete">
         <label class="check">

@@ -11,6 +11,7 @@ import { useSubmit } from "../action";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import { checks, inWords, loadedChecks, useChecks } from "../refusals";
 import { dateIn, ErrorText, useApp } from "../ui";
+import { BalanceNote, convertFields, givenInPercent, readMacros, shownValue } from "./macro-units";
 
 const GOAL_FIELDS: [keyof Goals, string][] = [
   ["energy_kcal", "Energy goal (kcal)"],
@@ -32,6 +33,17 @@ export function GoalsForm({ record, onSaved }: { record: GoalsRecord | null; onS
   const [open, setOpen] = useState(Object.keys(weekdays).length > 0);
   const [error, setError] = useState<string | null>(null);
   useChecks(); // the server's rules, loaded while the person types
+  // macros in grams or in % of energy (macro-units.tsx), and the live check that they add up
+  const [inPct, setInPct] = useState(givenInPercent(record));
+  const [startedInPct] = useState(inPct); // the fields' first values; a switch converts what is typed (convertFields)
+  const [typed, setTyped] = useState(() => ({
+    goals: record ?? readMacros(new FormData(), false).goals,
+    missing: false,
+  }));
+  const retype = (form: HTMLFormElement, pct = inPct) => {
+    const r = readMacros(new FormData(form), pct);
+    setTyped({ goals: r.goals, missing: r.missingEnergy });
+  };
 
   // one tap, one plan (a double tap sent it twice)
   const [save, busy] = useSubmit(async (form) => {
@@ -42,7 +54,8 @@ export function GoalsForm({ record, onSaved }: { record: GoalsRecord | null; onS
     ];
     const typo = labels.find(([k]) => Number.isNaN(num(f.get(k))));
     if (typo) return setError(notANumber(typo[1], String(f.get(typo[0]))));
-    const goals = Object.fromEntries(GOAL_FIELDS.map(([name]) => [name, num(f.get(name))])) as unknown as Goals;
+    const { goals, macros, missingEnergy } = readMacros(f, inPct);
+    if (missingEnergy) return setError("Macros in % of energy need an energy goal.");
     const days: Partial<Record<Weekday, Goals>> = {};
     for (const d of WEEKDAYS) {
       const kcal = num(f.get(`day-${d}`));
@@ -51,23 +64,54 @@ export function GoalsForm({ record, onSaved }: { record: GoalsRecord | null; onS
     }
     const from = String(f.get("from") ?? "");
     // the server's own rules (goals/validate.ts), so a plan the sync would refuse stays in the form
-    const body = { ...goals, weekdays: days, ...(from && from !== today ? { from } : {}) };
+    const body = { ...goals, ...macros, weekdays: days, ...(from && from !== today ? { from } : {}) };
     const refused = (loadedChecks() ?? (await checks())).goalsRefusals(body, today);
     if (refused.length) return setError(inWords(refused[0]!, GOAL_LABELS));
     setError(null);
-    await app.local.saveGoals({ goals, weekdays: days, from: from && from !== today ? from : undefined, today });
+    await app.local.saveGoals({
+      goals,
+      weekdays: days,
+      from: from && from !== today ? from : undefined,
+      today,
+      macros,
+    });
     onSaved(from && from !== today ? `Goals saved; they apply from ${from}.` : "Goals saved.");
   });
 
   return (
-    <form onSubmit={save} aria-labelledby="goals-title">
+    <form onSubmit={save} aria-labelledby="goals-title" onInput={(e) => retype(e.currentTarget)}>
       <h2 id="goals-title">Daily goals</h2>
+      <label>
+        Macro goals in
+        <select
+          name="macro_unit"
+          onChange={(e) => {
+            const pct = (e.target as HTMLSelectElement).value === "pct";
+            const form = (e.target as HTMLSelectElement).form!;
+            convertFields(form, pct);
+            setInPct(pct);
+            retype(form, pct);
+          }}
+        >
+          <option value="g" selected={!inPct}>
+            grams
+          </option>
+          <option value="pct" selected={inPct}>
+            % of energy
+          </option>
+        </select>
+      </label>
       {GOAL_FIELDS.map(([name, label]) => (
         <label key={name}>
-          {label}
-          <NumberInput name={name} defaultValue={record?.[name]?.toString() ?? ""} />
+          {inPct && name !== "energy_kcal" ? label.replace("(g)", "(% of energy)") : label}
+          <NumberInput name={name} defaultValue={shownValue(record, name, startedInPct)} />
         </label>
       ))}
+      <label class="check">
+        <input type="checkbox" name="net_carbs" defaultChecked={record?.net_carbs === true} />
+        Carbohydrate goal counts net carbs (carbohydrate − fibre)
+      </label>
+      <BalanceNote goals={typed.goals} missingEnergy={typed.missing} />
       <details open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
         <summary>Other energy goals on some weekdays</summary>
         <p class="muted">Empty: that day uses the goals above.</p>

@@ -11,6 +11,12 @@ import { SessionsRegion, TokensRegion } from "./access";
 import { AccountForm, PasswordRegion, WeightUnitField } from "./account";
 import { GoalsForm } from "./goals-form";
 import { ImportRegion } from "./import";
+import { lazyView } from "./lazy";
+
+/** Profile and Targets (with the DRI tables): their own chunk. */
+const NutritionSettings = lazyView<{ onSaved: (note: string) => void }>(() =>
+  import("./nutrition-settings").then((m) => m.NutritionSettings),
+);
 import { ActivitySettingsRegion } from "./activity-settings";
 
 export function SettingsView({ signOut }: { signOut: () => void }) {
@@ -83,6 +89,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
       {goals !== undefined && <GoalsForm key={JSON.stringify(goals)} record={goals} onSaved={setGoalsNote} />}
       {/* said below the form, where the person pressed Save goals (at the top it was off-screen on a phone) */}
       {goalsNote && <SavedNote text={goalsNote} />}
+      <NutritionSettings onSaved={setNote} />
       <WeightUnitField />
       <ActivitySettingsRegion />
       <form onSubmit={saveZone} aria-labelledby="tz-title">

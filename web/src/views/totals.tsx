@@ -1,14 +1,9 @@
 /**
- * The day's Totals (energy and macros against the day's goals) and its Nutrients: fibre, sugars,
- * saturated fat and sodium from the meals themselves (the server's stored values), then every other
- * nutrient the day's foods carry, from the foods' full values where this device has them.
+ * The day's Totals: energy and macros against the day's goals (its Nutrients are in day-nutrients.tsx).
  */
 import { MEAL_NUTRIENT_KEYS } from "../../../src/db/nutrients";
-import { EXTRA_LABEL, INFO, MEAL_EXTRA, NutrientList, splitRows, unitOf, type NutrientRow } from "./nutrient-list";
-import { api } from "../api";
-import { fromFood } from "../records";
-import type { Goals, Meal, Store } from "../store";
-import { grams, kcal, useApp, useData } from "../ui";
+import type { Goals, Meal } from "../store";
+import { grams, kcal } from "../ui";
 
 type Sums = Record<string, number>;
 
@@ -19,21 +14,27 @@ export function sum(meals: Meal[]): Sums {
   return out;
 }
 
-/** `exercise`: the kcal Add exercise to my budget adds (null: the setting is off). */
+/**
+ * `exercise`: the kcal Add exercise to my budget adds (null: the setting is off); `netCarbs`: the day's carbohydrate
+ * goal counts net carbs, so its carbs are carbohydrate − fibre.
+ */
 export function Totals({
   totals,
   goals,
   exercise = null,
+  netCarbs = false,
 }: {
   totals: Sums;
   goals: Goals | null;
   exercise?: number | null;
+  netCarbs?: boolean;
 }) {
+  const carbs = netCarbs ? totals.carbohydrate_g! - totals.fiber_g! : totals.carbohydrate_g!;
   const rows: [string, string, number, number | null, string][] = [
     ["energy_kcal", "Energy (kcal)", totals.energy_kcal!, goals?.energy_kcal ?? null, "kcal"],
     ["protein_g", "Protein (g)", totals.protein_g!, goals?.protein_g ?? null, "g"],
     ["fat_g", "Fat (g)", totals.fat_g!, goals?.fat_g ?? null, "g"],
-    ["carbohydrate_g", "Carbs (g)", totals.carbohydrate_g!, goals?.carbohydrate_g ?? null, "g"],
+    ["carbohydrate_g", netCarbs ? "Net carbs (g)" : "Carbs (g)", carbs, goals?.carbohydrate_g ?? null, "g"],
   ];
   const fmt = (v: number, unit: string) => (unit === "kcal" ? kcal(v) : grams(v));
   const leftCell = (goal: number | null, eaten: number, unit: string) =>
@@ -99,71 +100,5 @@ export function Totals({
   );
 }
 
-const SKIP = new Set(["energy_kcal", "energy_kj", "protein_g", "fat_g", "carbohydrate_g", ...MEAL_EXTRA]);
-
-/** Full nutrient values of the day's foods, fetched once for foods this device has not seen in full. */
-async function fullFoods(db: Store, meals: Meal[]) {
-  const out = new Map<number, Record<string, number | null>>();
-  for (const id of new Set(meals.flatMap((m) => (m.food ? [m.food.id] : [])))) {
-    let food = await db.get("foods", id);
-    if (!food?.all && id > 0) {
-      try {
-        food = fromFood(await api<Record<string, unknown>>("GET", `/foods/${id}`), food?.version ?? null);
-        if (food.all) await db.put("foods", { ...food, portions: food.portions });
-      } catch {} // offline or gone: the meal's own eight nutrients still count
-    }
-    if (food?.all) out.set(id, food.all);
-  }
-  return out;
-}
-
-export function Nutrients({ meals }: { meals: Meal[] }) {
-  const app = useApp();
-  const full = useData(() => fullFoods(app.db, meals), [meals.map((m) => m.id).join()]);
-  const base = sum(meals);
-  const known = (k: string) => meals.some((m) => m.nutrients[k] !== null && m.nutrients[k] !== undefined);
-  // every entry counts in "of": a food without a value for a nutrient (or a quick add) is said, not hidden
-  const of = meals.length;
-  const rows: NutrientRow[] = MEAL_EXTRA.filter(known).map((k) => ({
-    key: k,
-    label: EXTRA_LABEL[k]!,
-    value: base[k]!,
-    unit: unitOf(k),
-    from: { known: meals.filter((m) => m.nutrients[k] !== null && m.nutrients[k] !== undefined).length, of },
-  }));
-  let covered = 0;
-  const extra: Sums = {};
-  const carry: Sums = {};
-  const withFood = meals.filter((m) => m.food);
-  for (const m of withFood) {
-    const all = full?.get(m.food!.id);
-    if (!all) continue;
-    covered++;
-    for (const [k, v] of Object.entries(all))
-      if (v !== null && !SKIP.has(k) && INFO.has(k)) {
-        extra[k] = (extra[k] ?? 0) + (v * m.grams) / 100;
-        carry[k] = (carry[k] ?? 0) + 1;
-      }
-  }
-  const { first, more } = splitRows(extra, SKIP, (k) => ({ known: carry[k] ?? 0, of }));
-  rows.push(...first);
-  const list = (items: NutrientRow[]) => <NutrientList rows={items} />;
-  return (
-    <section class="nutrients" aria-labelledby="nutrients-title">
-      <h2 id="nutrients-title">Nutrients</h2>
-      {rows.length === 0 ? <p class="muted">Nothing logged yet that says more than energy and macros.</p> : list(rows)}
-      {more.length > 0 && (
-        <details>
-          <summary>{more.length} more nutrients</summary>
-          {list(more)}
-        </details>
-      )}
-      {covered < withFood.length && (
-        <p class="muted">
-          Vitamins and minerals from {covered} of {withFood.length} entries (the rest are not on this device yet).
-        </p>
-      )}
-      <p class="muted">Goals are set for energy and macros (Settings); the Totals above compare against them.</p>
-    </section>
-  );
-}
+/** The day's Nutrients region lives in day-nutrients.tsx. */
+export { Nutrients } from "./day-nutrients";

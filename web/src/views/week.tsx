@@ -9,11 +9,24 @@ import { goalsFor, type GoalsRecord } from "../goals";
 import { addDays, dateIn, grams, kcal, shortDay, useApp, useData } from "../ui";
 import { sum } from "./day";
 import { ExpenditureRegion } from "./expenditure";
+import { parseRange, RangePicker, type Range } from "./range";
+import { lazyView } from "./lazy";
 
-export function WeekView({ end }: { end: string | null }) {
+/** The month, 90-day and custom ranges (charts and tables): their own chunk. */
+const TrendsView = lazyView<{ range: Range }>(() => import("./trends").then((m) => m.TrendsView));
+
+/** `range`: what the address has after the end date (range.tsx); a week without it. */
+export function WeekView({ end, range }: { end: string | null; range?: string | null }) {
   const app = useApp();
   const today = dateIn(app.user.timezone);
   const last = end ?? today;
+  const picked = parseRange(last, range);
+  if (picked.kind !== "week") return <TrendsView key={`${picked.from}/${picked.to}`} range={picked} />;
+  return <Week last={last} today={today} />;
+}
+
+function Week({ last, today }: { last: string; today: string }) {
+  const app = useApp();
   const data = useData(async () => {
     const dates = Array.from({ length: 7 }, (_, i) => addDays(last, i - 6));
     const days = await Promise.all(dates.map(async (date) => ({ date, meals: await mealsOn(app.db, date) })));
@@ -53,6 +66,7 @@ export function WeekView({ end }: { end: string | null }) {
           ›
         </button>
       </header>
+      <RangePicker range={parseRange(last, null)} />
       <figure class="chart">
         <svg
           viewBox={`0 0 ${W} ${H}`}

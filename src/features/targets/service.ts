@@ -1,0 +1,75 @@
+/**
+ * Nutrient targets (API.md §Nutrient targets). Goals and targets each have one home:
+ * - goals (features/goals) are what the person aims to eat: energy and the three macros, in grams or %
+ *   of energy, per date and weekday;
+ * - targets (here) are the healthy range of every other nutrient, and the DRI floors of protein and
+ *   carbohydrate: a minimum and a maximum a day, from the DRI tables for the profile unless the person
+ *   sets their own.
+ */
+import type { Q } from "../../db/q";
+import { invalid } from "../../lib/errors";
+import { addDays, isCalendarDate, localDate } from "../../lib/time";
+import { goalsOn, plansOf } from "../goals/service";
+import { weightsOver } from "../weights/service";
+import { basisOf, energyReference, targetsFor } from "./compute";
+import { DRI_SOURCE } from "./dri";
+import type { ProfileInput, ProfileT, TargetsDocumentT, TargetsInput } from "./model";
+import { saveSettings, settingsOf, type TargetsCtx } from "./settings";
+import { checkProfile, checkTargets } from "./validate";
+
+export type { TargetsCtx } from "./settings";
+export { saveSettings, settingsOf } from "./settings";
+export { checkProfile, checkTargets, parseProfile, parseTargets } from "./validate";
+
+const today = (ctx: Pick<TargetsCtx, "now" | "timezone">) => localDate(ctx.now, ctx.timezone);
+
+export function* getProfile(ctx: TargetsCtx): Q<ProfileT> {
+  return (yield* settingsOf(ctx.userId)).profile;
+}
+
+/** PUT /targets/profile (and a target_profile upsert from sync): the whole profile; fields left out are unset. */
+export function* putProfile({ ctx, input }: { ctx: TargetsCtx; input: ProfileInput }): Q<ProfileT> {
+  const profile = checkProfile(input, today(ctx));
+  yield* saveSettings(ctx, { profile });
+  return profile;
+}
+
+/** The targets of one day: the energy goal that day (for fibre per energy) and the latest weight trend. */
+export function* targetsOn(userId: number, date: string, tz: { now: Date; timezone: string }) {
+  const { profile, targets: settings } = yield* settingsOf(userId);
+  const energyGoal = goalsOn(yield* plansOf(userId), date).energy_kcal;
+  const { items } = targetsFor(profile, settings, today(tz), energyGoal);
+  return { profile, settings, energyGoal, items };
+}
+
+/** GET /targets?date= */
+export function* getTargets({ ctx, input }: { ctx: TargetsCtx; input: { date?: string } }): Q<TargetsDocumentT> {
+  const now = today(ctx);
+  if (input.date !== undefined && !isCalendarDate(input.date))
+    throw invalid("date", "must be a real calendar date YYYY-MM-DD");
+  const date = input.date ?? now;
+  const { profile, settings, energyGoal, items } = yield* targetsOn(ctx.userId, date, ctx);
+  const { basis, basis_note, groups, age } = basisOf(profile, now);
+  const weights = yield* weightsOver(ctx.userId, addDays(now, -1), now);
+  const weight = weights.get(now)?.trend_kg ?? null;
+  return {
+    date,
+    basis,
+    basis_note,
+    groups,
+    age,
+    source: DRI_SOURCE,
+    fiber_per_energy: settings.fiber_per_energy,
+    energy_goal_kcal: energyGoal,
+    energy_reference: energyReference(profile, now, weight === null ? null : Math.round(weight * 10) / 10),
+    items,
+    settings,
+  };
+}
+
+/** PUT /targets (and a targets upsert from sync): the whole settings document; nutrients left out keep their defaults. */
+export function* putTargets({ ctx, input }: { ctx: TargetsCtx; input: TargetsInput }): Q<TargetsDocumentT> {
+  const targets = checkTargets(input);
+  yield* saveSettings(ctx, { targets });
+  return yield* getTargets({ ctx, input: {} });
+}

@@ -1,0 +1,61 @@
+/**
+ * The profile and the target settings on this device (API.md §Nutrient targets): each one document, kept in
+ * the meta store under its sync entity's name (`target_profile`, `targets`) with the server's version, written
+ * here first and queued for /sync/push like goals, so Settings works offline and the next sync sends it.
+ */
+import { enqueue } from "./records";
+import { getMeta, type Store } from "./store";
+import type { Sync } from "./sync";
+
+export const SEXES = ["female", "male"] as const;
+export const ACTIVITIES = ["sedentary", "low_active", "active", "very_active"] as const;
+export const LIFE_STAGES = ["pregnancy", "lactation"] as const;
+
+export interface Profile {
+  sex: (typeof SEXES)[number] | null;
+  birth_year: number | null;
+  height_cm: number | null;
+  activity: (typeof ACTIVITIES)[number] | null;
+  life_stage: (typeof LIFE_STAGES)[number] | null;
+}
+
+export interface TargetSettings {
+  nutrients: Record<string, { minimum: number | null; maximum: number | null }>;
+  fiber_per_energy: boolean;
+}
+
+export const EMPTY_PROFILE: Profile = {
+  sex: null,
+  birth_year: null,
+  height_cm: null,
+  activity: null,
+  life_stage: null,
+};
+export const EMPTY_SETTINGS: TargetSettings = { nutrients: {}, fiber_per_energy: false };
+
+type Kept<T> = { data: T; version: number | null };
+export type SettingsEntity = "target_profile" | "targets";
+
+async function kept<T>(db: Store, entity: SettingsEntity): Promise<Kept<T> | undefined> {
+  return getMeta<Kept<T>>(db, entity);
+}
+
+export async function localProfile(db: Store): Promise<Profile> {
+  return { ...EMPTY_PROFILE, ...(await kept<Profile>(db, "target_profile"))?.data };
+}
+
+export async function localSettings(db: Store): Promise<TargetSettings> {
+  return { ...EMPTY_SETTINGS, ...(await kept<TargetSettings>(db, "targets"))?.data };
+}
+
+/** Writes one document here and queues it (the whole document: the server replaces it). */
+async function save(sync: Sync, entity: SettingsEntity, data: Profile | TargetSettings): Promise<void> {
+  const cur = await kept(sync.db, entity);
+  const version = cur?.version ?? null;
+  await enqueue(sync, { entity, id: entity, op: "upsert", base_version: version, data: { ...data } }, (tx) =>
+    tx.objectStore("meta").put({ data, version }, entity),
+  );
+}
+
+export const saveProfile = (sync: Sync, p: Profile) => save(sync, "target_profile", p);
+export const saveTargetSettings = (sync: Sync, s: TargetSettings) => save(sync, "targets", s);

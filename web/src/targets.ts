@@ -1,0 +1,93 @@
+/** The person's nutrient targets (API.md §Nutrient targets), as GET /targets gives them. */
+import { basisOf, energyReference, targetsFor } from "../../src/features/targets/compute";
+import { trendAt } from "../../src/features/weights/trend";
+import { DRI_SOURCE } from "../../src/features/targets/dri";
+import { goalsFor, type GoalsRecord } from "./goals";
+import { getMeta, type Store } from "./store";
+import { localProfile, localSettings } from "./targets-local";
+
+/** One nutrient's target as GET /targets gives it (the fields the app uses). */
+export interface TargetItem {
+  key: string;
+  name: string;
+  unit: string;
+  /** At least this much a day (RDA, AI, fibre per energy, or the person's own); null: none. */
+  minimum: number | null;
+  /** At most this much a day (UL, CDRR, or the person's own); null: none. */
+  maximum: number | null;
+  minimum_from?: string | null;
+  maximum_from?: string | null;
+  /** What the upper bound counts: `supplements` and `preformed` limits are never a warning about food. */
+  maximum_applies_to?: "total" | "supplements" | "preformed" | null;
+  caveat?: string | null;
+  /** The DRI values the defaults come from (the person's own bounds replace them). */
+  reference?: { minimum: Bound | null; maximum: Bound | null };
+}
+
+export interface Bound {
+  kind: "RDA" | "AI" | "UL" | "CDRR";
+  table: string;
+  value: number;
+  applies_to?: "total" | "supplements" | "preformed";
+  note?: string;
+}
+
+export interface TargetsDoc {
+  date: string;
+  basis: "profile" | "adult_reference";
+  basis_note: string;
+  source?: { name: string; version: string };
+  fiber_per_energy?: boolean;
+  energy_goal_kcal?: number | null;
+  /** The IOM 2005 estimated energy requirement for the profile and the latest weight trend (null: a fact missing). */
+  energy_reference?: { kcal: number; method: string; weight_kg: number } | null;
+  items: TargetItem[];
+}
+
+/**
+ * The targets of `date`, worked out here by the server's own rules (targets/compute.ts, with the DRI tables
+ * bundled) from the profile, the settings and that day's energy goal as this device has them: the same answer
+ * as GET /targets, offline too, and at once after a change made here.
+ */
+export async function loadTargets(db: Store, date: string, today: string): Promise<TargetsDoc> {
+  const [profile, settings, goals, weights] = await Promise.all([
+    localProfile(db),
+    localSettings(db),
+    getMeta<{ goals: GoalsRecord | null }>(db, "goals"),
+    db.getAll("weights"),
+  ]);
+  // the weight trend today, as GET /targets takes it (to 0.1 kg)
+  const trend = trendAt(
+    weights.sort((a, b) => a.date.localeCompare(b.date)),
+    [today],
+  ).get(today);
+  const energy = goalsFor(goals?.goals ?? null, date)?.energy_kcal ?? null;
+  const { basis, basis_note: note } = basisOf(profile, today);
+  const basis_note = note.replace(/[a-z]+_\d+(_\d*)?/g, groupName);
+  const { items } = targetsFor(profile, settings, today, energy);
+  return {
+    date,
+    basis,
+    basis_note,
+    source: DRI_SOURCE,
+    fiber_per_energy: settings.fiber_per_energy,
+    energy_goal_kcal: energy,
+    energy_reference: energyReference(profile, today, trend === undefined ? null : Math.round(trend * 10) / 10),
+    items,
+  };
+}
+
+const WHO: Record<string, string> = {
+  female: "women",
+  male: "men",
+  pregnancy: "pregnancy",
+  lactation: "breastfeeding",
+  child: "children",
+};
+
+/** A DRI group's code as words: `female_31_50` → "women 31–50", `male_71_` → "men over 70". */
+export function groupName(code: string): string {
+  const [who, from, to] = code.split("_");
+  const ages = to === "" ? `over ${Number(from) - 1}` : `${from}–${to}`;
+  return `${WHO[who!] ?? who}${who === "pregnancy" || who === "lactation" ? "," : ""} ${ages}`;
+}

@@ -1,0 +1,27 @@
+/**
+ * A view loaded on first use, in a chunk of its own (kept out of the first load's 150 KB budget; the service
+ * worker caches every chunk, so it opens offline too). Until the chunk is in, the view's place is an empty
+ * main marked busy.
+ */
+import type { JSX } from "preact";
+import { useEffect, useState } from "preact/hooks";
+
+export function lazyView<P extends object>(load: () => Promise<(props: P) => JSX.Element | null>) {
+  let View: ((props: P) => JSX.Element | null) | null = null;
+  let loading: Promise<void> | null = null;
+  return function Lazy(props: P) {
+    const [, loaded] = useState(false);
+    useEffect(() => {
+      if (View) return;
+      let live = true;
+      loading ??= load().then((v) => {
+        View = v;
+      });
+      loading.then(() => live && loaded(true));
+      return () => {
+        live = false;
+      };
+    }, []);
+    return View ? <View {...props} /> : <main aria-busy="true" />;
+  };
+}
