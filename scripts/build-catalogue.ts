@@ -90,6 +90,8 @@ const unescapeXml = (s: string) =>
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
 const cleanName = (s: string) => unescapeXml(s).replace(/\\+$/, "").replace(/\s+/g, " ").trim();
+/** A measure's name without SR's cross-reference to another food's NDB number ("cup From 19211" → "cup"). */
+const portionText = (s: string) => cleanName(s).replace(/\s+from \d{5}$/i, "");
 
 /** foods.index: "NDB|Long name" per line (CRLF). This is SR24's current-food list. */
 const currentIds = readFileSync(join(srDir, "foods.index"), "latin1")
@@ -151,7 +153,7 @@ for (const ndb of currentIds) {
   const portions: Portion[] = [];
   for (const m of xml.matchAll(/<measure\b[^>]*\/>/g)) {
     portions.push({
-      name: cleanName(attr(m[0], "name")!),
+      name: portionText(attr(m[0], "name")!),
       amount: r3(Number(attr(m[0], "amount"))),
       grams: r3(Number(attr(m[0], "grams"))),
     });

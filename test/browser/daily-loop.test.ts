@@ -58,7 +58,7 @@ test("Quick add, Copy from yesterday, editing an entry's meal, date, time and no
 
   // yesterday: a quick add and a food in Lunch
   await page.getByRole("button", { name: "Previous day" }).click();
-  await page.getByRole("heading", { level: 1, name: "Yesterday" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: yesterdayTitle() }).waitFor();
   await expect(page.getByRole("link", { name: "Today" }).getAttribute("aria-current")).resolves.toBeNull();
   const lunch = page.getByRole("region", { name: "Lunch" });
   await lunch.getByRole("button", { name: "Quick add" }).click();
@@ -190,3 +190,9 @@ test("the log form shows the food's Nutrition facts for the amount chosen, as th
   await facts.getByText("Vitamin E (alpha-tocopherol)").waitFor();
   await ctx.close();
 });
+
+/** The day view's heading for yesterday (here): its weekday and date, "Saturday 28 November". */
+function yesterdayTitle(): string {
+  const d = new Date(Date.now() - 86_400_000);
+  return new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long" }).format(d);
+}

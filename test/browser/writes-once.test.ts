@@ -48,9 +48,9 @@ test("a double tap on any write button writes once", async () => {
 
   // Copy from yesterday: yesterday's breakfast (one entry), copied with a double tap
   await page.getByRole("button", { name: "Previous day" }).click();
-  await page.getByRole("heading", { level: 1, name: "Yesterday" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: yesterdayTitle() }).waitFor();
   await logFood(page, { meal: "Breakfast", query: "banana", food: "Bananas, raw" });
-  await page.getByRole("heading", { level: 1, name: "Yesterday" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: yesterdayTitle() }).waitFor();
   await page.getByRole("button", { name: "Next day" }).click();
   await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
   const breakfast = page.getByRole("region", { name: "Breakfast" });
@@ -107,3 +107,9 @@ test("a double tap on any write button writes once", async () => {
   expect((await apiGet(env.srv.url, token, "/goals")).energy_kcal).toBe(2100);
   expect(pushed.goals).toBe(1);
 }, 180_000);
+
+/** The day view's heading for yesterday (here): its weekday and date, "Saturday 28 November". */
+function yesterdayTitle(): string {
+  const d = new Date(Date.now() - 86_400_000);
+  return new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long" }).format(d);
+}

@@ -107,4 +107,11 @@ describe("natural servings", () => {
       expect({ id, spoon: /^(tbsp|tablespoon)\b/.test(p.name) }).toEqual({ id, spoon: true });
     }
   });
+
+  test('a portion\'s name carries no SR cross-reference to another food ("cup From 19211" reads "cup")', () => {
+    const raw = c.db.query("SELECT name FROM portion WHERE name LIKE '%From %'").all() as { name: string }[];
+    expect(raw.filter((p) => / from \d{5}$/i.test(p.name))).toEqual([]);
+    const pudding = c.db.query("SELECT name, amount FROM portion WHERE food_id = 19122").all();
+    expect(pudding).toEqual([{ name: "cup", amount: 0.5 }]);
+  });
 });

@@ -4,6 +4,7 @@
  * kcal is computed here with the server's own formula and catalogue, so one logged offline shows the kcal the
  * server will store.
  */
+import { round } from "./round";
 import type { Schemas } from "./api-data";
 import { storeActivity } from "./activity-records";
 export { ACTIVITY_ENTITIES, isActivityEntity, storeActivity } from "./activity-records";
@@ -47,7 +48,7 @@ export async function dayActivity(db: Store, date: string) {
   const values: Record<string, ActivityRec> = {};
   for (const r of recs) if (r.entity === "daily_value") values[r.id.split(":")[1]!] = r;
   const settings = await settingsOf(db);
-  const exerciseKcal = Math.round(exercises.reduce((a, e) => a + e.kcal, 0));
+  const exerciseKcal = round(exercises.reduce((a, e) => a + e.kcal, 0));
   return { exercises, values, settings, exerciseKcal };
 }
 
@@ -88,6 +89,26 @@ export async function logExercise(
   );
 }
 
+/**
+ * Changes a logged exercise (PATCH /exercises/:id through the sync queue): activity, name, minutes, and kcal, the
+ * person's own figure or null to compute it again (as the server does) from the activity and the weigh-in.
+ */
+export async function updateExercise(
+  sync: SyncQueue,
+  e: ExerciseRec,
+  a: { code: string | null; name: string; minutes: number; kcal: number | null },
+): Promise<void> {
+  const computed = await computedKcal(sync.db, a.code, a.minutes, e.date);
+  const kcal = a.kcal ?? computed;
+  if (kcal === null) throw new Error("kcal unknown");
+  const data = { activity: a.code, name: a.name, minutes: a.minutes, kcal: a.kcal };
+  const shown = { ...e, ...data, kcal, kcal_from: a.kcal !== null ? "entered" : "computed" };
+  delete (shown as { version?: unknown }).version;
+  await enqueue(sync, { entity: "exercise", id: e.id, op: "upsert", base_version: e.version, data }, (tx) =>
+    storeActivity(tx, "exercise", e.id, shown, e.version),
+  );
+}
+
 export async function deleteExercise(sync: SyncQueue, e: ExerciseRec): Promise<void> {
   await enqueue(sync, { entity: "exercise", id: e.id, op: "delete", base_version: e.version, data: null }, (tx) =>
     tx.objectStore("activity").delete(`exercise:${e.id}`),
@@ -102,6 +123,21 @@ export async function setValue(sync: SyncQueue, date: string, metric: string, va
   await enqueue(sync, { entity: "daily_value", id, op: "upsert", base_version: version, data: { value } }, (tx) =>
     storeActivity(tx, "daily_value", id, { date, metric, value }, version),
   );
+}
+
+/**
+ * Adds to a date's metric (a glass of water): each call reads the value stored here at that moment, after the
+ * previous call has written, so three quick taps add three times (a rendered value would be stale by the second).
+ */
+let adding: Promise<unknown> = Promise.resolve();
+export function addToValue(sync: SyncQueue, date: string, metric: string, delta: number, max: number): Promise<void> {
+  const run = adding.then(async () => {
+    const cur = await sync.db.get("activity", `daily_value:${date}:${metric}`);
+    const now = cur ? Number((cur.data as { value?: unknown }).value) || 0 : 0;
+    await setValue(sync, date, metric, Math.min(max, now + delta));
+  });
+  adding = run.catch(() => undefined);
+  return run;
 }
 
 export async function putSettings(sync: SyncQueue, patch: Partial<Settings>): Promise<void> {

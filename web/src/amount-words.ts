@@ -3,6 +3,7 @@
  * The catalogue's portion names carry what a list of measures needs ("serving (2/3 cup (55g))",
  * "cup (4.86 large eggs)"); a person reading one serving wants it said once, rounded as a recipe would.
  */
+import { round } from "./round";
 import type { Portion } from "./store";
 
 const FRACTIONS: [number, string][] = [
@@ -20,17 +21,17 @@ export function countWords(v: number): string {
   if (part < 1e-6) return `${whole}`;
   const f = FRACTIONS.find(([x]) => Math.abs(part - x) < 0.005);
   if (f) return whole ? `${whole} ${f[1]}` : f[1];
-  return `${Math.round(v * 100) / 100}`;
+  return `${round(v, 2)}`;
 }
 
 /** Grams as people weigh them: whole from 10 g, one decimal below ("470 g", "2.5 g"). */
 export function gramWords(g: number): string {
-  return `${g >= 10 ? Math.round(g) : Math.round(g * 10) / 10}`;
+  return `${g >= 10 ? round(g) : round(g, 1)}`;
 }
 
 /** The Quantity field's text for a number: a count as people write it, grams rounded. */
 export const quantityText = (v: number, isGrams: boolean) =>
-  isGrams ? `${v >= 100 ? Math.round(v * 10) / 10 : Math.round(v * 100) / 100}` : countWords(v);
+  isGrams ? `${v >= 100 ? round(v, 1) : round(v, 2)}` : countWords(v);
 
 /**
  * A portion's name for reading: "serving (2/3 cup (55g))" → "2/3 cup", a weight in brackets dropped (the grams are

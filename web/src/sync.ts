@@ -41,6 +41,8 @@ type Result = Ok<"pushMutations">["results"][number];
 type Change = Ok<"pullChanges">["changes"][number];
 
 const PERIOD_MS = 30_000;
+/** The longest wait between tries while the server cannot be reached: back within seconds once it answers. */
+export const MAX_BACKOFF_MS = 4000;
 const BATCH = 100;
 
 export class Sync {
@@ -59,6 +61,8 @@ export class Sync {
   start(): void {
     addEventListener("online", this.wake);
     addEventListener("offline", this.wentOffline);
+    addEventListener("focus", this.wakeIfWaiting);
+    document.addEventListener("visibilitychange", this.wakeIfWaiting);
     this.timer = setInterval(() => void this.run(), PERIOD_MS);
     void this.refreshCounts().then(() => this.run());
   }
@@ -66,6 +70,8 @@ export class Sync {
   stop(): void {
     removeEventListener("online", this.wake);
     removeEventListener("offline", this.wentOffline);
+    removeEventListener("focus", this.wakeIfWaiting);
+    document.removeEventListener("visibilitychange", this.wakeIfWaiting);
     clearInterval(this.timer);
     clearTimeout(this.soon);
   }
@@ -83,6 +89,11 @@ export class Sync {
   private readonly wake = () => {
     this.emit({ online: true });
     void this.run();
+  };
+
+  /** Back to the app (focus, a visible tab) while it could not reach the server: try now, not at the next retry. */
+  private readonly wakeIfWaiting = () => {
+    if (document.visibilityState === "visible" && (!this.state.online || this.state.pending > 0)) void this.run();
   };
 
   private readonly wentOffline = () => this.emit({ online: false });
@@ -123,10 +134,12 @@ export class Sync {
       } catch (e) {
         if (isOffline(e)) {
           this.emit({ online: false });
-          // the server may be back before the browser says so: try again soon, then less often
-          this.backoff = Math.min(PERIOD_MS, Math.max(2000, this.backoff * 2));
+          // the server may be back before the browser says so: try again soon, then every few seconds (doubling
+          // to 30 s left a person waiting about 21 s after the server answered again)
+          this.backoff = Math.min(MAX_BACKOFF_MS, Math.max(1000, this.backoff * 2));
           clearTimeout(this.soon);
-          this.soon = setTimeout(() => void this.run(), this.backoff);
+          // with no network at all the browser's `online` event wakes it instead
+          if (navigator.onLine) this.soon = setTimeout(() => void this.run(), this.backoff);
         } else if (e instanceof ApiError && e.status === 401)
           this.emit({ error: "Your session ended; sign in again to send your changes." });
         else this.emit({ error: e instanceof Error ? e.message : String(e) });

@@ -1,4 +1,5 @@
 /** Shared pieces: the app context, dates in the person's time zone, formatting, small components. */
+import { round } from "./round";
 import { createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import type { User } from "./api";
@@ -46,13 +47,20 @@ export function addDays(date: string, n: number): string {
 }
 
 /** "Today", "Yesterday", "Tomorrow", else "Sunday 22 November". */
+/** The day view's heading (WEBAPP.md): `Today`, else the weekday and date, "Saturday 28 November". */
 export function dayTitle(date: string, today: string): string {
   if (date === today) return "Today";
-  if (date === addDays(today, -1)) return "Yesterday";
-  if (date === addDays(today, 1)) return "Tomorrow";
   return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }).format(
     new Date(`${date}T12:00:00Z`),
   );
+}
+
+/** A date as people say it in a sentence: "Today", "Yesterday", "Tomorrow", else "Sat 28 Nov" (long: "Saturday 28 November"). */
+export function sayDay(date: string, today: string, long = false): string {
+  if (date === today) return "Today";
+  if (date === addDays(today, -1)) return "Yesterday";
+  if (date === addDays(today, 1)) return "Tomorrow";
+  return long ? dayTitle(date, today) : shortDay(date);
 }
 
 export const shortDay = (date: string) =>
@@ -60,9 +68,8 @@ export const shortDay = (date: string) =>
     new Date(`${date}T12:00:00Z`),
   );
 
-export const kcal = (v: number | null | undefined) => (v === null || v === undefined ? "–" : `${Math.round(v)}`);
-export const grams = (v: number | null | undefined) =>
-  v === null || v === undefined ? "–" : `${Math.round(v * 10) / 10}`;
+export const kcal = (v: number | null | undefined) => (v === null || v === undefined ? "–" : `${round(v)}`);
+export const grams = (v: number | null | undefined) => (v === null || v === undefined ? "–" : `${round(v, 1)}`);
 
 export const MEAL_LABEL: Record<string, string> = {
   breakfast: "Breakfast",

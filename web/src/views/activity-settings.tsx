@@ -3,9 +3,10 @@
  * holds your usual exercise), the water and length units, the glass size and the steps and water goals. Saved here
  * first and synced (entity activity_settings).
  */
+import { round } from "../round";
 import { useState } from "preact/hooks";
 import { ML_PER_FL_OZ, putSettings, settingsOf, type Settings } from "../activity";
-import { NumberInput, parseDecimal } from "../number-input";
+import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import { useApp, useData } from "../ui";
 
 export function ActivitySettingsRegion() {
@@ -15,19 +16,13 @@ export function ActivitySettingsRegion() {
   if (!s) return null;
   const save = (patch: Partial<Settings>) => void putSettings(app.sync, patch);
   const oz = s.water_unit === "fl_oz";
-  const numberField = (label: string, value: number | null, write: (v: number | null) => void) => (
-    <label>
-      {label}
-      <NumberInput
-        key={`${label}:${value}`}
-        defaultValue={value === null ? "" : String(Math.round(value * 10) / 10)}
-        onBlur={(e) => {
-          const v = parseDecimal((e.target as HTMLInputElement).value);
-          if (!Number.isNaN(v) && v !== value) write(v);
-        }}
-      />
-    </label>
-  );
+  const numberField = (
+    label: string,
+    value: number | null,
+    range: [number, number],
+    write: (v: number | null) => void,
+    empty = true,
+  ) => <SettingNumber key={label} label={label} value={value} range={range} write={write} empty={empty} />;
   return (
     <section aria-labelledby="activity-title">
       <h2 id="activity-title">Exercise and water</h2>
@@ -77,22 +72,70 @@ export function ActivitySettingsRegion() {
         </label>
       </div>
       <div class="row quick">
-        {numberField(`Glass (${oz ? "fl oz" : "ml"})`, oz ? s.glass_ml / ML_PER_FL_OZ : s.glass_ml, (v) => {
-          const ml = v === null ? 250 : oz ? v * ML_PER_FL_OZ : v;
-          if (ml >= 20 && ml <= 2000) save({ glass_ml: Math.round(ml) });
-        })}
+        {numberField(
+          `Glass (${oz ? "fl oz" : "ml"})`,
+          oz ? s.glass_ml / ML_PER_FL_OZ : s.glass_ml,
+          oz ? [round(20 / ML_PER_FL_OZ, 1), round(2000 / ML_PER_FL_OZ, 1)] : [20, 2000],
+          (v) => save({ glass_ml: v === null ? 250 : Math.round(oz ? v * ML_PER_FL_OZ : v) }),
+          false,
+        )}
         {numberField(
           `Water goal (${oz ? "fl oz" : "ml"})`,
           s.water_goal_ml === null ? null : oz ? s.water_goal_ml / ML_PER_FL_OZ : s.water_goal_ml,
-          (v) => {
-            const ml = v === null ? null : oz ? v * ML_PER_FL_OZ : v;
-            if (ml === null || (ml >= 0 && ml <= 20000)) save({ water_goal_ml: ml === null ? null : Math.round(ml) });
-          },
+          oz ? [0, round(20000 / ML_PER_FL_OZ, 1)] : [0, 20000],
+          (v) => save({ water_goal_ml: v === null ? null : Math.round(oz ? v * ML_PER_FL_OZ : v) }),
         )}
-        {numberField("Steps goal", s.steps_goal, (v) => {
-          if (v === null || (v >= 0 && v <= 200000)) save({ steps_goal: v === null ? null : Math.round(v) });
-        })}
+        {numberField("Steps goal", s.steps_goal, [0, 200000], (v) =>
+          save({ steps_goal: v === null ? null : Math.round(v) }),
+        )}
       </div>
     </section>
+  );
+}
+
+/**
+ * A number saved when the field is left: one out of its range (or not a number) is refused here, with a message
+ * beside it and the typed text kept (it was dropped without a word). Empty: no value, where `empty` allows it.
+ */
+function SettingNumber(props: {
+  label: string;
+  value: number | null;
+  range: [number, number];
+  write: (v: number | null) => void;
+  empty: boolean;
+}) {
+  const { label, value, range, write } = props;
+  const [error, setError] = useState<string | null>(null);
+  const id = `setting-${label.replace(/[^a-z]+/gi, "-").toLowerCase()}-error`;
+  return (
+    <label>
+      {label}
+      <NumberInput
+        key={`${label}:${value}`}
+        defaultValue={value === null ? "" : String(round(value, 1))}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? id : undefined}
+        onBlur={(e) => {
+          const text = (e.target as HTMLInputElement).value;
+          const v = parseDecimal(text);
+          const why = Number.isNaN(v)
+            ? notANumber(label, text)
+            : v === null
+              ? props.empty
+                ? null
+                : `${label}: enter a number from ${range[0]} to ${range[1]}.`
+              : v < range[0] || v > range[1]
+                ? `${label}: from ${range[0]} to ${range[1].toLocaleString("en")}; ${text.trim()} was not saved.`
+                : null;
+          setError(why);
+          if (!why && v !== value) write(v);
+        }}
+      />
+      {error && (
+        <span class="error" id={id} role="alert">
+          {error}
+        </span>
+      )}
+    </label>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { message } from "../api";
 import { loadFood, recentFoods, warmOfflineSearch, type FoodHit } from "../foods";
 import type { FoodRec, Meal, MealType } from "../store";
-import { dateIn, dayTitle, ErrorText, MEAL_LABEL, useApp } from "../ui";
+import { dateIn, sayDay, ErrorText, MEAL_LABEL, useApp } from "../ui";
 import { CustomFoodForm } from "./custom-food";
 import { LogForm } from "./logform";
 import { lastServings, servingLabel, startServing, typedServing, type LastServings } from "../serving";
@@ -180,7 +180,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
     <main>
       <h1>
         Add to {MEAL_LABEL[mealType]}
-        {date === today ? "" : `, ${dayTitle(date, today)}`}
+        {date === today ? "" : `, ${sayDay(date, today, true)}`}
       </h1>
       <label class="search">
         Search foods
@@ -219,7 +219,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
         id="panel-picks"
         role="tabpanel"
         aria-labelledby={tab === "recent" ? "tab-recent" : "tab-saved"}
-        class="picks-panel"
+        class={sel.size > 0 ? "picks-panel has-bar" : "picks-panel"}
       >
         {tab === "saved" ? (
           <MyMeals sel={sel} toggle={toggle} mealType={mealType} date={date} today={today} />

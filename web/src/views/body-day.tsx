@@ -3,15 +3,15 @@
  * `Water (ml)` (or fl oz, by the unit setting) sets the day's total; Steps: the day's count. Saved here
  * first and synced, as weigh-ins are. Neither changes the energy budget.
  */
+import { round } from "../round";
 import { useEffect, useState } from "preact/hooks";
-import { useAction } from "../action";
-import { ML_PER_FL_OZ, setValue, type Settings } from "../activity";
-import { NumberInput, parseDecimal } from "../number-input";
+import { addToValue, ML_PER_FL_OZ, setValue, type Settings } from "../activity";
+import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import type { ActivityRec } from "../store";
 import { useApp } from "../ui";
 
 const num = (r: ActivityRec | undefined) => (r ? Number(r.data.value) : null);
-const round1 = (x: number) => Math.round(x * 10) / 10;
+const round1 = (x: number) => round(x, 1);
 
 export function WaterRegion({
   day,
@@ -26,10 +26,11 @@ export function WaterRegion({
   const ml = num(values.water_ml) ?? 0;
   const oz = settings.water_unit === "fl_oz";
   const unit = oz ? "fl oz" : "ml";
-  const shown = oz ? round1(ml / ML_PER_FL_OZ) : Math.round(ml);
+  const shown = oz ? round1(ml / ML_PER_FL_OZ) : round(ml);
   const [text, setText] = useState(String(shown));
   useEffect(() => setText(String(shown)), [shown]);
-  const [glass] = useAction(() => setValue(app.sync, day, "water_ml", Math.min(20000, ml + settings.glass_ml)));
+  // every tap one glass, added to the latest stored value (not this render's), one after another
+  const glass = () => addToValue(app.sync, day, "water_ml", settings.glass_ml, 20000);
   const save = () => {
     const v = parseDecimal(text);
     if (v === null || Number.isNaN(v) || v < 0) return setText(String(shown));
@@ -76,9 +77,14 @@ export function StepsRegion({
   const steps = num(values.steps);
   const [text, setText] = useState(steps === null ? "" : String(steps));
   useEffect(() => setText(steps === null ? "" : String(steps)), [steps]);
+  const [error, setError] = useState<string | null>(null);
   const save = () => {
     const v = parseDecimal(text);
-    if (v === null || Number.isNaN(v) || v < 0 || v > 200000) return setText(steps === null ? "" : String(steps));
+    if (v === null) return setText(steps === null ? "" : String(steps));
+    // refused here with the typed text kept (it was put back without a word)
+    if (Number.isNaN(v)) return setError(notANumber("Steps", text));
+    if (v < 0 || v > 200000) return setError(`Steps: from 0 to 200,000; ${text.trim()} was not saved.`);
+    setError(null);
     if (Math.round(v) !== steps) void setValue(app.sync, day, "steps", Math.round(v));
   };
   return (
@@ -89,8 +95,20 @@ export function StepsRegion({
       </div>
       <label>
         Steps
-        <NumberInput value={text} onValue={setText} onBlur={save} onKeyDown={(e) => e.key === "Enter" && save()} />
+        <NumberInput
+          value={text}
+          onValue={setText}
+          onBlur={save}
+          onKeyDown={(e) => e.key === "Enter" && save()}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "steps-error" : undefined}
+        />
       </label>
+      {error && (
+        <p class="error" id="steps-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

@@ -80,22 +80,26 @@ export function DayView({ date }: { date: string | null }) {
       <DayCopy day={day} meals={meals} />
       {data && <DayActivity day={day} activity={data.activity} />}
       <Nutrients meals={meals} date={day} />
-      <label class="day-complete">
-        <input
-          type="checkbox"
-          checked={ticked ?? stored}
-          aria-describedby="day-complete-note"
-          onChange={(e) => {
-            const v = (e.target as HTMLInputElement).checked;
-            setTicked(v);
-            void app.local.markDay(day, v);
-          }}
-        />
-        Day complete
-      </label>
-      <p id="day-complete-note" class="muted">
-        Every meal of this day is logged. The expenditure estimate then uses it; once you mark days, it uses only those.
-      </p>
+      {/* a normal checkbox with its label beside it, in a card like the rest (it was a large box on its own) */}
+      <div class="group day-complete">
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={ticked ?? stored}
+            aria-describedby="day-complete-note"
+            onChange={(e) => {
+              const v = (e.target as HTMLInputElement).checked;
+              setTicked(v);
+              void app.local.markDay(day, v);
+            }}
+          />
+          Day complete
+        </label>
+        <p id="day-complete-note" class="muted">
+          Every meal of this day is logged. The expenditure estimate then uses it; once you mark days, it uses only
+          those.
+        </p>
+      </div>
     </main>
   );
 }

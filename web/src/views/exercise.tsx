@@ -4,9 +4,9 @@
  * computes it (MET × kg × h) until the person types their own (a watch's figure).
  */
 import { useEffect, useState } from "preact/hooks";
-import { searchActivities, type Activity } from "../../../src/features/activities/catalogue";
+import { activityByCode, searchActivities, type Activity } from "../../../src/features/activities/catalogue";
 import { useAction, useSubmit } from "../action";
-import { computedKcal, deleteExercise, logExercise, type ExerciseRec } from "../activity";
+import { computedKcal, deleteExercise, logExercise, updateExercise, type ExerciseRec } from "../activity";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import { ErrorText, kcal, useApp } from "../ui";
 import { FormActions } from "./logform";
@@ -14,6 +14,7 @@ import { FormActions } from "./logform";
 export function ExerciseRegion({ day, exercises, total }: { day: string; exercises: ExerciseRec[]; total: number }) {
   const app = useApp();
   const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<ExerciseRec | null>(null);
   const [remove] = useAction(async (e: ExerciseRec) => {
     await deleteExercise(app.sync, e);
     app.toast({ text: `Deleted ${e.name}.` });
@@ -36,6 +37,17 @@ export function ExerciseRegion({ day, exercises, total }: { day: string; exercis
                 </span>
               </span>
               <span class="kcal">{kcal(e.kcal)} kcal</span>
+              <button
+                type="button"
+                aria-label="Edit"
+                title={`Edit ${e.name}`}
+                onClick={() => {
+                  setOpen(false);
+                  setEditing(e);
+                }}
+              >
+                Edit
+              </button>
               <button type="button" aria-label="Delete" title={`Delete ${e.name}`} onClick={() => void remove(e)}>
                 Delete
               </button>
@@ -43,7 +55,9 @@ export function ExerciseRegion({ day, exercises, total }: { day: string; exercis
           ))}
         </ul>
       )}
-      {open ? (
+      {editing ? (
+        <ExerciseForm key={editing.id} day={day} editing={editing} onDone={() => setEditing(null)} />
+      ) : open ? (
         <ExerciseForm day={day} onDone={() => setOpen(false)} />
       ) : (
         <div class="group-actions">
@@ -56,12 +70,17 @@ export function ExerciseRegion({ day, exercises, total }: { day: string; exercis
   );
 }
 
-function ExerciseForm({ day, onDone }: { day: string; onDone: () => void }) {
+/** `Add exercise`'s form, or `Edit` of one logged (`editing`): the same fields, saved with `Save`. */
+function ExerciseForm({ day, editing, onDone }: { day: string; editing?: ExerciseRec; onDone: () => void }) {
   const app = useApp();
-  const [q, setQ] = useState("");
-  const [chosen, setChosen] = useState<Activity | null>(null);
-  const [minutes, setMinutes] = useState("30");
-  const [typed, setTyped] = useState<string | null>(null);
+  const [q, setQ] = useState(editing?.name ?? "");
+  const [chosen, setChosen] = useState<Activity | null>(
+    editing?.activity ? (activityByCode(editing.activity) ?? null) : null,
+  );
+  const [minutes, setMinutes] = useState(editing ? String(editing.minutes) : "30");
+  const [typed, setTyped] = useState<string | null>(
+    editing && editing.kcal_from !== "computed" ? String(editing.kcal) : null,
+  );
   const [computed, setComputed] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const found = q.trim() && !chosen ? searchActivities(q, 6) : [];
@@ -91,14 +110,24 @@ function ExerciseForm({ day, onDone }: { day: string; onDone: () => void }) {
           : "Type the calories burned for an activity of your own.",
       );
     setError(null);
-    await logExercise(app.sync, { code: chosen?.code ?? null, name, minutes: mins, date: day, kcal: own });
-    app.toast({ text: `Logged ${name}.` });
+    if (editing) {
+      await updateExercise(app.sync, editing, { code: chosen?.code ?? null, name, minutes: mins, kcal: own });
+      app.toast({ text: `Saved ${name}.` });
+    } else {
+      await logExercise(app.sync, { code: chosen?.code ?? null, name, minutes: mins, date: day, kcal: own });
+      app.toast({ text: `Logged ${name}.` });
+    }
     onDone();
   });
 
   const shownKcal = typed ?? (computed === null ? "" : String(computed));
   return (
-    <form class="exercise-form" onSubmit={submit} noValidate>
+    <form
+      class="exercise-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={editing ? `Edit ${editing.name}` : "Add exercise"}
+    >
       <label>
         Activity
         <input
@@ -146,7 +175,7 @@ function ExerciseForm({ day, onDone }: { day: string; onDone: () => void }) {
             : "Computed from your weight once you pick an activity; or type your own."}
       </p>
       <ErrorText error={error} />
-      <FormActions submitLabel="Log exercise" disabled={busy} onCancel={onDone} />
+      <FormActions submitLabel={editing ? "Save" : "Log exercise"} disabled={busy} onCancel={onDone} />
     </form>
   );
 }

@@ -56,9 +56,15 @@ const STATED = "*";
 export function useAmount(food: FoodRec, initial: Serving) {
   const asStated = !!(initial.stated && initial.portion && initial.portion.amount !== 1);
   // as people write it: "1/2", "1 1/2", 150 (a remembered 453.592 g reads 453.6)
-  const [quantity, setQuantity] = useState(
+  const [quantity, setTyped] = useState(
     quantityText(asStated ? initial.quantity / initial.portion!.amount : initial.quantity, !initial.portion),
   );
+  // typed by the person: a unit change keeps the number; still the form's own: converted, the amount kept
+  const [typed, setTypedFlag] = useState(false);
+  const setQuantity = (v: string) => {
+    setTypedFlag(true);
+    setTyped(v);
+  };
   const [unit, setUnit] = useState(initial.portion ? `${initial.portion.id}${asStated ? STATED : ""}` : "g");
   const stated = unit.endsWith(STATED);
   const portion = unit === "g" ? null : (food.portions.find((p) => `${p.id}` === unit.replace(STATED, "")) ?? null);
@@ -74,9 +80,13 @@ export function useAmount(food: FoodRec, initial: Serving) {
   const inRange = Number.isFinite(units) && units > 0 && units <= (portion ? MAX_PORTIONS : MAX_GRAMS);
   const valid = inRange && refused.length === 0;
   function changeUnit(next: string) {
-    // switching between grams and a portion: a sensible amount for the new unit
-    if ((next === "g") !== (unit === "g"))
-      setQuantity(next === "g" ? String(Math.round(gramsOf(units || 1, portion))) : "1");
+    if (!typed) {
+      // the same amount in the new unit: 1 fillet (180 g) → 180 g; 180 g → 1 fillet
+      const p = next === "g" ? null : (food.portions.find((x) => `${x.id}` === next.replace(STATED, "")) ?? null);
+      const perOne = p ? (p.grams / p.amount) * (next.endsWith(STATED) ? p.amount : 1) : 1;
+      const g = gramsOf(Number.isFinite(units) && units > 0 ? units : 1, portion);
+      setTyped(quantityText(g / perOne, !p));
+    }
     setUnit(next);
   }
   const unitName = portion ? (per === 1 ? portionName(portion.name) : countOf(portion.amount, portion.name)) : "g";

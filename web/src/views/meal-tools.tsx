@@ -3,14 +3,16 @@
  * Move), and per meal region `Save as meal` and `Copy to…`, and `Copy to…` for the whole day. Copies made
  * by a region or the day have ids derived from what they copy (repeats.ts), so a second press adds nothing.
  */
+import { round } from "../round";
 import { useState } from "preact/hooks";
 import { useSubmit } from "../action";
 import { CopyForm } from "./copy-form";
+import { EntryButton } from "./entry-icons";
 import { message } from "../api";
 import { offlineCatalogue } from "../foods";
 import { copyMeals, entryOf, moveMeal, saveMeal } from "../repeats";
 import type { Meal, MealType, Store } from "../store";
-import { addDays, ErrorText, kcal, MEAL_LABEL, mealName, useApp, useData } from "../ui";
+import { addDays, dateIn, ErrorText, kcal, MEAL_LABEL, mealName, sayDay, useApp, useData } from "../ui";
 
 /** The short name of each food on the day: kept with the meal or the food here, else the catalogue copy's. */
 export function useShortNames(meals: Meal[]): Map<number, string> {
@@ -42,7 +44,7 @@ async function shortNames(db: Store, ids: number[]): Promise<Map<number, string>
 /** "2 large", "150 g", "quick add". */
 export const servingText = (m: Meal) =>
   !m.food ? "quick add" : m.portion ? `${num(m.quantity)} ${m.portion.name}` : `${num(m.quantity)} g`;
-const num = (v: number) => `${Math.round(v * 100) / 100}`;
+const num = (v: number) => `${round(v, 2)}`;
 
 type Open = { kind: "copy" | "move"; meal: Meal } | null;
 
@@ -61,68 +63,38 @@ export function EntryRow({
   const app = useApp();
   const name = mealName(meal);
   const shown = meal.food?.short_name ?? short ?? name;
+  // two short lines on a phone (the name and kcal; the serving and the four buttons), one line on a wide screen
   return (
     <li class="entry">
-      <a class="meal-main" href={`#/edit/${meal.id}`} title={name}>
-        {shown === name ? (
-          <span class="name">{name}</span>
-        ) : (
-          <>
-            <span class="name" aria-hidden="true">
-              {shown}
-            </span>
-            <span class="sr">{name}</span>
-          </>
-        )}
+      <div class="entry-top">
+        <a class="meal-main" href={`#/edit/${meal.id}`} title={name}>
+          {shown === name ? (
+            <span class="name">{name}</span>
+          ) : (
+            <>
+              <span class="name" aria-hidden="true">
+                {shown}
+              </span>
+              <span class="sr">{name}</span>
+            </>
+          )}
+        </a>
+        <span class="kcal">{kcal(meal.nutrients.energy_kcal)} kcal</span>
+      </div>
+      <div class="entry-bottom">
         <span class="muted serving">
           {servingText(meal)}
           {meal.note ? ` · ${meal.note}` : ""}
           {meal.version === null ? " · not sent yet" : ""}
         </span>
-      </a>
-      <span class="kcal">{kcal(meal.nutrients.energy_kcal)} kcal</span>
-      <button
-        type="button"
-        class="icon-btn"
-        aria-label="Edit"
-        title={`Edit ${name}`}
-        onClick={() => app.go(`#/edit/${meal.id}`)}
-      >
-        ✎
-      </button>
-      <button type="button" class="icon-btn" aria-label="Delete" title={`Delete ${name}`} onClick={onRemove}>
-        ✕
-      </button>
-      {/* Copy and Move stay in the row on a phone too (icons there, words on a wide screen): WEBAPP.md has each
-          logged meal offer them, and a menu would hide them from anyone looking for them */}
-      <button
-        type="button"
-        class="icon-btn entry-act"
-        aria-label="Copy"
-        title={`Copy ${name}`}
-        onClick={() => onOpen({ kind: "copy", meal })}
-      >
-        <span aria-hidden="true" class="glyph">
-          ⧉
+        {/* Copy and Move stay in the row on a phone too: WEBAPP.md has each logged meal offer them */}
+        <span class="entry-btns">
+          <EntryButton act="Edit" title={`Edit ${name}`} onClick={() => app.go(`#/edit/${meal.id}`)} />
+          <EntryButton act="Delete" title={`Delete ${name}`} onClick={onRemove} />
+          <EntryButton act="Copy" title={`Copy ${name}`} onClick={() => onOpen({ kind: "copy", meal })} />
+          <EntryButton act="Move" title={`Move ${name}`} onClick={() => onOpen({ kind: "move", meal })} />
         </span>
-        <span aria-hidden="true" class="word">
-          Copy
-        </span>
-      </button>
-      <button
-        type="button"
-        class="icon-btn entry-act"
-        aria-label="Move"
-        title={`Move ${name}`}
-        onClick={() => onOpen({ kind: "move", meal })}
-      >
-        <span aria-hidden="true" class="glyph">
-          ↪
-        </span>
-        <span aria-hidden="true" class="word">
-          Move
-        </span>
-      </button>
+      </div>
     </li>
   );
 }
@@ -136,11 +108,11 @@ export function EntryForm({ open, onDone }: { open: NonNullable<Open>; onDone: (
     <CopyForm
       label={`${open.kind === "copy" ? "Copy" : "Move"} ${name}`}
       verb={open.kind === "copy" ? "Copy" : "Move"}
-      date={open.kind === "copy" ? addDays(meal.date, 1) : meal.date}
+      date={meal.date /* the day shown: the person picks the meal (a next-day default copied to the wrong day) */}
       meal={meal.meal_type}
       onDone={onDone}
       run={async (to) => {
-        const where = `${MEAL_LABEL[to.meal!] ?? to.meal}, ${to.date}`;
+        const where = `${MEAL_LABEL[to.meal!] ?? to.meal}, ${sayDay(to.date, dateIn(app.user.timezone))}`;
         if (open.kind === "move") {
           await moveMeal(app.sync, meal, { date: to.date, mealType: to.meal! });
           app.toast({
@@ -186,6 +158,9 @@ export async function copyAndTell(
     action: { label: "Undo", run: () => void app.local.deleteCopies(copies) },
   });
 }
+
+/** Where a meal's or the day's `Copy to…` starts: today when another day is shown, else tomorrow. */
+export const copyTarget = (day: string, today: string) => (day === today ? addDays(today, 1) : today);
 
 /** `Save as meal` and `Copy to…` of one meal region. */
 export function RegionTools({ type, day, list }: { type: MealType; day: string; list: Meal[] }) {
@@ -236,11 +211,16 @@ export function RegionTools({ type, day, list }: { type: MealType; day: string; 
         <CopyForm
           label={`Copy ${MEAL_LABEL[type]} to`}
           verb="Copy"
-          date={addDays(day, 1)}
+          date={copyTarget(day, dateIn(app.user.timezone))}
           meal={type}
           onDone={() => setOpen(null)}
           run={(to) =>
-            copyAndTell(app, list, { date: to.date, meal: to.meal! }, `${MEAL_LABEL[to.meal!] ?? to.meal}, ${to.date}`)
+            copyAndTell(
+              app,
+              list,
+              { date: to.date, meal: to.meal! },
+              `${MEAL_LABEL[to.meal!] ?? to.meal}, ${sayDay(to.date, dateIn(app.user.timezone))}`,
+            )
           }
         />
       )}
@@ -258,15 +238,18 @@ export function DayCopy({ day, meals }: { day: string; meals: Meal[] }) {
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
         Copy to…
       </button>
-      <span class="muted"> the whole day ({meals.length} entries)</span>
+      <span class="muted">
+        {" "}
+        the whole day ({meals.length} {meals.length === 1 ? "entry" : "entries"})
+      </span>
       {open && (
         <CopyForm
           label="Copy the whole day to"
           verb="Copy"
-          date={addDays(day, 1)}
+          date={copyTarget(day, dateIn(app.user.timezone))}
           meal={null}
           onDone={() => setOpen(false)}
-          run={(to) => copyAndTell(app, meals, { date: to.date }, to.date)}
+          run={(to) => copyAndTell(app, meals, { date: to.date }, sayDay(to.date, dateIn(app.user.timezone)))}
         />
       )}
     </section>

@@ -2,6 +2,7 @@
  * Nutrients as a list of name and amount: the day's Nutrients region and a food's Nutrition facts
  * share the names (fibre, sugars, the ten vitamins and minerals people look for first) and formats.
  */
+import { round } from "../round";
 import { NUTRIENTS } from "../../../src/db/nutrients";
 import { grams } from "../ui";
 
@@ -66,7 +67,7 @@ export function NutrientList({ rows }: { rows: NutrientRow[] }) {
         <div key={r.key} class={r.sub ? "sub" : undefined}>
           <dt>{r.label}</dt>
           <dd>
-            {r.unit === "g" ? grams(r.value) : Math.round(r.value * 10) / 10} {r.unit}
+            {r.unit === "g" ? grams(r.value) : round(r.value, 1)} {r.unit}
             {r.from && r.from.known < r.from.of && (
               <span class="muted">
                 {" "}

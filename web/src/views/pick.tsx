@@ -3,6 +3,7 @@
  * time there, filtered by what is typed in the search box) and `My meals` (saved meals, each logged with one
  * tap). Foods and saved meals can be ticked, then logged together with one `Add selected`.
  */
+import { round } from "../round";
 import { useState } from "preact/hooks";
 import { useAction } from "../action";
 import { message } from "../api";
@@ -45,7 +46,7 @@ export function rowServing(hit: RecentHit, atMeal: Map<number, Meal>, last: Last
   if (prev) return { text: prev.portion ? `${num(prev.quantity)} ${prev.portion.name}` : `${num(prev.quantity)} g` };
   return { text: "" };
 }
-const num = (v: number) => `${Math.round(v * 100) / 100}`;
+const num = (v: number) => `${round(v, 2)}`;
 
 /** The latest meal of each food at this meal type, from the local log (synced and waiting alike). */
 export async function lastAtMeal(db: import("../store").Store, mealType: MealType): Promise<Map<number, Meal>> {

@@ -2,6 +2,7 @@
  * Saved meals in the Foods view: one listitem each, with Edit (its name, each entry's quantity, removing
  * entries) and Delete (Undo saves it again). From the local copy, so it works offline.
  */
+import { round } from "../round";
 import { useState } from "preact/hooks";
 import { useSubmit } from "../action";
 import { message } from "../api";
@@ -13,7 +14,7 @@ import { NumberInput, notANumber, parseDecimal } from "../number-input";
 /** "2 large", "150 g", "quick add". */
 const servingOf = (e: SavedEntry) =>
   e.quick_add ? "quick add" : e.portion ? `${num(e.quantity)} ${e.portion.name}` : `${num(e.quantity)} g`;
-const num = (v: number) => `${Math.round(v * 100) / 100}`;
+const num = (v: number) => `${round(v, 2)}`;
 
 export function SavedMealsList() {
   const app = useApp();

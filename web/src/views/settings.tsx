@@ -2,7 +2,7 @@
  * Goals (queued like every change), your account (account.tsx: name, email, weight unit, password), time zone,
  * export (JSON and CSV), import (import.tsx), sessions and access tokens, sign out, delete account.
  */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { api, currentSession, download, message, setSession, type User } from "../api";
 import type { GoalsRecord } from "../goals";
 import { getMeta } from "../store";
@@ -23,6 +23,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
   const app = useApp();
   const [goals, setGoals] = useState<GoalsRecord | null | undefined>(undefined);
   const [note, setNote] = useState<string | null>(null);
+  const [goalsNote, setGoalsNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -85,7 +86,9 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
         </p>
       )}
       <ErrorText error={error} />
-      {goals !== undefined && <GoalsForm key={JSON.stringify(goals)} record={goals} onSaved={setNote} />}
+      {goals !== undefined && <GoalsForm key={JSON.stringify(goals)} record={goals} onSaved={setGoalsNote} />}
+      {/* said below the form, where the person pressed Save goals (at the top it was off-screen on a phone) */}
+      {goalsNote && <SavedNote text={goalsNote} />}
       <NutritionSettings onSaved={setNote} />
       <WeightUnitField />
       <ActivitySettingsRegion />
@@ -135,5 +138,16 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
         <button type="submit">Delete account</button>
       </form>
     </main>
+  );
+}
+
+/** A confirmation shown where it was earned, scrolled into view when the form's re-render moved it off-screen. */
+function SavedNote({ text }: { text: string }) {
+  const el = useRef<HTMLParagraphElement>(null);
+  useEffect(() => el.current?.scrollIntoView({ block: "nearest" }), [text]);
+  return (
+    <p class="notice saved" aria-live="polite" ref={el}>
+      {text}
+    </p>
   );
 }

@@ -187,7 +187,12 @@ export function ToastBar({ toast, onClose }: { toast: Toast | null; onClose: () 
   }, [toast]);
   if (!toast) return null;
   return (
-    <div class={top ? "toast top" : "toast"} aria-live="polite" ref={bar}>
+    <div
+      class={top ? "toast top" : "toast"}
+      aria-live="polite"
+      ref={bar}
+      style={top ? { top: `${underHeaders()}px` } : undefined}
+    >
       <span>{toast.text}</span>
       {toast.action && (
         <button
@@ -208,6 +213,16 @@ export function ToastBar({ toast, onClose }: { toast: Toast | null; onClose: () 
 }
 
 /** Whether the toast lies over any part of a form on the screen. */
+/** Just below the sticky headers (the app's and the day's), so a toast at the top is never half under them. */
+function underHeaders(): number {
+  let bottom = 0;
+  for (const h of document.querySelectorAll("header.top, .day-head")) {
+    const pos = getComputedStyle(h).position;
+    if (pos === "sticky" || pos === "fixed") bottom = Math.max(bottom, h.getBoundingClientRect().bottom);
+  }
+  return Math.round(bottom) + 8;
+}
+
 function coversForm(el: Element): boolean {
   const a = el.getBoundingClientRect();
   for (const f of document.querySelectorAll("form")) {

@@ -134,7 +134,9 @@ function Week({ last, today }: { last: string; today: string }) {
         <tfoot>
           <tr>
             <th scope="row">
-              Average of {logged.length} {logged.length === 1 ? "day" : "days"}
+              {logged.length === 0 && todayLeftOut
+                ? "Average: today counts once it is over or marked Day complete"
+                : `Average of ${logged.length} ${logged.length === 1 ? "day" : "days"}`}
             </th>
             <td>{kcal(avg("energy_kcal"))}</td>
             <td>{grams(avg("protein_g"))}</td>

@@ -2,6 +2,7 @@
  * The Weight view's body measurements (body fat %, waist, hips, neck: daily values, in the length unit set in
  * Settings) and the target weight with its ETA, from the trend as the server computes it (weights/target.ts).
  */
+import { round } from "../round";
 import { useState } from "preact/hooks";
 import { targetEta } from "../../../src/features/weights/target";
 import { KG_PER_LB, toUnit } from "../../../src/features/weights/trend";
@@ -24,9 +25,13 @@ export function BodyRegion({ today }: { today: string }) {
     const settings = await settingsOf(app.db);
     const weighings = (await app.db.getAll("weights")).sort((a, b) => a.date.localeCompare(b.date));
     const latest: Record<string, number> = {};
+    const todays: Record<string, number> = {};
     for (const r of (await app.db.getAll("activity")).sort((a, b) => a.date.localeCompare(b.date)))
-      if (r.entity === "daily_value") latest[r.id.split(":")[1]!] = Number(r.data.value);
-    return { settings, weighings, latest };
+      if (r.entity === "daily_value") {
+        latest[r.id.split(":")[1]!] = Number(r.data.value);
+        if (r.date === today) todays[r.id.split(":")[1]!] = Number(r.data.value);
+      }
+    return { settings, weighings, latest, todays };
   }, []);
   const [error, setError] = useState<string | null>(null);
   const inches = data?.settings.length_unit === "in";
@@ -47,7 +52,7 @@ export function BodyRegion({ today }: { today: string }) {
     setError(null);
     for (const [metric, v] of writes) await setValue(app.sync, today, metric, v);
     form.reset();
-    app.toast({ text: `Measurements saved for ${shortDay(today)}` });
+    app.toast({ text: "Measurements saved for today." });
   });
 
   const [saveTarget, savingTarget] = useSubmit(async (form) => {
@@ -66,7 +71,7 @@ export function BodyRegion({ today }: { today: string }) {
   const shown = (metric: string) => {
     const v = data.latest[metric];
     if (v === undefined) return "";
-    return metric === "body_fat_pct" || !inches ? `last ${v}` : `last ${Math.round((v / CM_PER_IN) * 10) / 10}`;
+    return metric === "body_fat_pct" || !inches ? `last ${v}` : `last ${round(v / CM_PER_IN, 1)}`;
   };
   return (
     <>
@@ -83,6 +88,20 @@ export function BodyRegion({ today }: { today: string }) {
         <p id="body-unit" class="muted">
           Today's. Waist, hips and neck in {len} (Settings → Length unit).
         </p>
+        {/* what is saved for today, said plainly (a grey "last 24.5" hint in an empty field read as nothing saved) */}
+        {FIELDS.some(([m]) => data.todays[m] !== undefined) && (
+          <p class="saved-today">
+            Saved today:{" "}
+            {FIELDS.filter(([m]) => data.todays[m] !== undefined)
+              .map(([m, label]) =>
+                m === "body_fat_pct"
+                  ? `${label.replace(" (%)", "")} ${round(data.todays[m]!, 1)} %`
+                  : `${label} ${inches ? round(data.todays[m]! / CM_PER_IN, 1) : round(data.todays[m]!, 1)} ${len}`,
+              )
+              .join(", ")}
+            .
+          </p>
+        )}
         <button type="submit" disabled={busy}>
           Save measurements
         </button>
@@ -102,7 +121,7 @@ export function BodyRegion({ today }: { today: string }) {
           <span class="unit">{unit}</span>
         </div>
         <p id="target-eta" class="muted" aria-live="polite">
-          {etaText(eta, unit)}
+          {etaText(eta, unit, today)}
         </p>
         <button type="submit" disabled={savingTarget}>
           Save target
@@ -113,15 +132,20 @@ export function BodyRegion({ today }: { today: string }) {
   );
 }
 
-function etaText(eta: ReturnType<typeof targetEta> | null, unit: "kg" | "lb"): string {
+/** "Sat 28 Nov", with the year when it is not this year's: "Sat 6 Mar 2027". */
+const dateWithYear = (date: string, today: string) =>
+  date.slice(0, 4) === today.slice(0, 4) ? shortDay(date) : `${shortDay(date)} ${date.slice(0, 4)}`;
+
+export function etaText(eta: ReturnType<typeof targetEta> | null, unit: "kg" | "lb", today: string): string {
   if (!eta) return "No target set.";
+  const r = eta.rate_kg_per_week;
   const rate =
-    eta.rate_kg_per_week === null
+    r === null || r === 0
       ? ""
-      : ` The trend moves ${toUnit(Math.abs(eta.rate_kg_per_week), unit)} ${unit} a week.`;
+      : ` Your trend ${r < 0 ? "loses" : "gains"} ${toUnit(Math.abs(r), unit)} ${unit} a week.`;
   switch (eta.status) {
     case "on_track":
-      return `At the trend's pace you reach it around ${shortDay(eta.date!)} (${eta.days} days).${rate}`;
+      return `At the trend's pace you reach it around ${dateWithYear(eta.date!, today)} (${eta.days} days).${rate}`;
     case "reached":
       return "Reached: your trend is at the target.";
     case "moving_away":

@@ -1,0 +1,15 @@
+/** The web app's one rounding: half away from zero on the decimal value, whatever binary makes of it. */
+import { expect, test } from "bun:test";
+import { round } from "../../web/src/round";
+
+test("49.15, 1.005 and 0.05 round as written, away from zero", () => {
+  expect(round(49.15, 1)).toBe(49.2); // 49.15 is 49.1499… in binary: Math.round(x * 10) / 10 gave 49.1
+  expect(round(49.150000001, 1)).toBe(49.2); // the same value summed from meals
+  expect(round(1.005, 2)).toBe(1.01);
+  expect(round(0.05, 1)).toBe(0.1);
+  expect(round(-0.05, 1)).toBe(-0.1);
+  expect(round(2.5)).toBe(3);
+  expect(round(-2.5)).toBe(-3);
+  expect(round(0.04, 1)).toBe(0);
+  expect(round(1234.5678, 2)).toBe(1234.57);
+});
