@@ -1,0 +1,88 @@
+/**
+ * The day's Nutrients bars against GET /report/day in a real Chromium: the same whole % (the API's % to 0.1,
+ * rounded half away from zero), the same status (one rule, targets/assess.ts), the fill at the % of the target,
+ * the upper limit in the text whenever there is one, the shown text word for word the value text; and
+ * Settings → Targets refusing a range that cannot be met in place, with the form kept.
+ */
+import { expect, test } from "bun:test";
+import { nutrientName } from "../../web/src/nutrient-names";
+import { accessToken, apiGet, browserAndServer, device, logFood, register, synced } from "./harness";
+
+const env = browserAndServer();
+const halfAway = (x: number) => Math.sign(x) * Math.round(Math.abs(x));
+
+test("each bar says what GET /report/day says: %, status, upper limit; the fill is the % of the target", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  // iron 1–2 mg: 200 g of lentils is over it (above), both own bounds
+  const put = await fetch(`${env.srv.url}/api/v1/targets`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ nutrients: { iron_mg: { minimum: 1, maximum: 2 } } }),
+  });
+  expect(put.status).toBe(200);
+  await page.reload();
+  await logFood(page, { meal: "Breakfast", query: "banana", food: "Bananas, raw", quantity: 137 });
+  await logFood(page, { meal: "Lunch", query: "lentils", food: "Lentils", quantity: 213 });
+  await synced(page);
+  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  const day = await apiGet(env.srv.url, token, `/report/day?date=${today}`);
+  const region = page.getByRole("region", { name: "Nutrients" });
+  await region.getByRole("progressbar", { name: "Iron" }).waitFor();
+  for (const d of await region.locator("details:not(.first-chooser)").all())
+    await d.evaluate((el) => el.setAttribute("open", ""));
+  await expect(region.textContent()).resolves.toContain("upper limit, where it is under 150 % of the target");
+  let compared = 0;
+  let limits = 0;
+  for (const item of day.items) {
+    const target = item.minimum ?? item.maximum;
+    if (!target || item.total === null || item.key === "energy_kcal") continue;
+    const name = nutrientName(item.key, item.name);
+    const li = region.getByRole("listitem").filter({ has: page.getByRole("progressbar", { name, exact: true }) });
+    const bar = li.getByRole("progressbar");
+    const pct = halfAway(item.minimum ? item.percent_of_minimum : Math.round((1000 * item.total) / target) / 10);
+    expect(Number(await bar.getAttribute("aria-valuenow")), name).toBe(pct);
+    const text = (await bar.getAttribute("aria-valuetext"))!;
+    expect(text, name).toStartWith(`${pct} % of `);
+    // the shown words are the value text
+    expect((await li.locator(".nbar-value").textContent())!.trim(), name).toBe(text);
+    expect(text.includes("over the upper limit"), name).toBe(item.status === "above");
+    if (item.minimum !== null && item.maximum !== null) {
+      expect(text, name).toContain("upper limit ");
+      limits++;
+    }
+    // the fill: the target sits at two thirds of the track
+    const [fill, track] = await Promise.all([li.locator(".nfill").boundingBox(), bar.boundingBox()]);
+    expect(Math.abs(fill!.width - (track!.width * Math.min(pct, 150)) / 150), name).toBeLessThanOrEqual(1.5);
+    compared++;
+  }
+  expect(compared).toBeGreaterThan(15);
+  expect(limits).toBeGreaterThan(5);
+  const iron = day.items.find((i: { key: string }) => i.key === "iron_mg");
+  expect(iron.status).toBe("above");
+  await expect(region.getByRole("progressbar", { name: "Iron" }).getAttribute("aria-valuetext")).resolves.toEndWith(
+    ", over the upper limit",
+  );
+}, 120_000);
+
+test("Settings → Targets: a minimum above the upper limit is refused in place, the form kept, nothing sent", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  await page.getByRole("link", { name: "Settings" }).click();
+  const region = page.getByRole("region", { name: "Targets" });
+  const zinc = region.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^Zinc/ }) });
+  await zinc.getByRole("spinbutton", { name: "Minimum" }).fill("50");
+  await region.getByRole("button", { name: "Save targets" }).click();
+  await region.getByText("Zinc, Minimum: 50 is above its upper limit 40 mg (UL); lower it or set a maximum.").waitFor();
+  expect(await zinc.getByRole("spinbutton", { name: "Minimum" }).inputValue()).toBe("50");
+  // sodium's maximum under its minimum (AI 1500 mg)
+  await zinc.getByRole("spinbutton", { name: "Minimum" }).fill("");
+  const sodium = region.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^Sodium/ }) });
+  await sodium.getByRole("spinbutton", { name: "Maximum" }).fill("300");
+  await region.getByRole("button", { name: "Save targets" }).click();
+  await region.getByText(/^Sodium, Maximum: 300 is below its minimum 1500 mg \(AI\)/).waitFor();
+  await synced(page);
+  expect((await apiGet(env.srv.url, token, "/targets")).settings.nutrients).toEqual({});
+}, 120_000);
