@@ -86,3 +86,40 @@ test("Settings → Targets: a minimum above the upper limit is refused in place,
   await synced(page);
   expect((await apiGet(env.srv.url, token, "/targets")).settings.nutrients).toEqual({});
 }, 120_000);
+
+test("Report at 360×640: the nutrient's name stays in view scrolled sideways; macro amounts on one line", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await page.getByRole("button", { name: "Previous day" }).click();
+  await logFood(page, { meal: "Breakfast", query: "oatmeal", food: "Cereals, oats", quantity: 60 });
+  await logFood(page, { meal: "Lunch", query: "banana", food: "Bananas, raw", quantity: 120 });
+  await synced(page);
+  await page.getByRole("link", { name: "Report" }).click();
+  const goals = page.getByRole("table", { name: "Energy and macros against your goals (average per day)" });
+  await goals.waitFor();
+  expect(await goals.getByRole("columnheader").allTextContents()).toEqual([
+    "Nutrient",
+    "Average",
+    "Goal",
+    "Difference",
+  ]);
+  // every amount on one line: its text's boxes share one top
+  const lines = await goals.locator("td").evaluateAll((tds) =>
+    tds.map((td) => {
+      const r = document.createRange();
+      r.selectNodeContents(td);
+      return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
+    }),
+  );
+  expect(lines.length).toBeGreaterThan(0);
+  expect(lines.every((n) => n <= 1)).toBe(true);
+  const scroller = page.getByRole("group", { name: "Nutrients against your targets, table" });
+  await scroller.evaluate((el) => el.scrollBy(10_000, 0));
+  await page.waitForFunction(() => (document.querySelector(".table-scroll:has(.report-items)")?.scrollLeft ?? 0) > 0);
+  await scroller.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 60));
+  const box = (await scroller.boundingBox())!;
+  const name = (await page.getByRole("rowheader", { name: "Iron" }).boundingBox())!;
+  expect(name.x).toBeGreaterThanOrEqual(box.x - 1);
+  expect(name.x).toBeLessThan(box.x + 5);
+  await page.screenshot({ path: "docs/screenshots/report-table-scrolled-sticky-360.png" });
+}, 120_000);
