@@ -106,17 +106,22 @@ test("Report at 360×640: the nutrient's name stays in view scrolled sideways; m
   // every amount on one line: its text's boxes share one top
   const lines = await goals.locator("td").evaluateAll((tds) =>
     tds.map((td) => {
-      const r = document.createRange();
+      const r = (globalThis as any).document.createRange();
       r.selectNodeContents(td);
-      return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
+      return new Set([...r.getClientRects()].map((b: { top: number }) => Math.round(b.top))).size;
     }),
   );
   expect(lines.length).toBeGreaterThan(0);
   expect(lines.every((n) => n <= 1)).toBe(true);
   const scroller = page.getByRole("group", { name: "Nutrients against your targets, table" });
   await scroller.evaluate((el) => el.scrollBy(10_000, 0));
-  await page.waitForFunction(() => (document.querySelector(".table-scroll:has(.report-items)")?.scrollLeft ?? 0) > 0);
-  await scroller.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 60));
+  await page.waitForFunction(
+    () => ((globalThis as any).document.querySelector(".table-scroll:has(.report-items)")?.scrollLeft ?? 0) > 0,
+  );
+  await scroller.evaluate((el) => {
+    const w = globalThis as any;
+    w.scrollTo(0, el.getBoundingClientRect().top + w.scrollY - 60);
+  });
   const box = (await scroller.boundingBox())!;
   const name = (await page.getByRole("rowheader", { name: "Iron" }).boundingBox())!;
   expect(name.x).toBeGreaterThanOrEqual(box.x - 1);

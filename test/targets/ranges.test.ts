@@ -98,3 +98,44 @@ describe("impossible ranges", () => {
     expect((await u.api("GET", "/targets")).json.settings.nutrients).toEqual({});
   });
 });
+
+describe("furthest below: only foods that give a meaningful amount, never spices or baby foods", () => {
+  test("every suggestion gives at least 10 % of the target per 100 kcal; the catalogue's are everyday foods", async () => {
+    const u = await user();
+    // cinnamon (calcium, fibre, manganese per 100 kcal: lots) and a little of everything else
+    for (const [food_id, quantity] of [
+      [9003, 182], // apple
+      [2010, 3], // cinnamon, ground
+      [1123, 100], // egg
+      [8120, 60], // oats
+    ] as const) {
+      const r = await u.api("POST", "/meals", { food_id, quantity, meal_type: "lunch", date: "2026-11-23" });
+      expect(r.status).toBe(201);
+    }
+    const r = (await u.api("GET", "/report?from=2026-11-23&to=2026-11-23")).json;
+    expect(r.furthest_below.length).toBe(3);
+    let suggested = 0;
+    for (const f of r.furthest_below)
+      for (const s of f.richest) {
+        expect(s.per_100kcal, `${s.name} for ${f.key}`).toBeGreaterThanOrEqual(0.1 * f.minimum);
+        if (s.from === "catalogue") {
+          const food = (await u.api("GET", `/foods/${s.food_id}`)).json;
+          expect(["Spices and Herbs", "Baby Foods"], s.name).not.toContain(food.group?.name);
+          expect(s.name).not.toMatch(/supplement|powder/i);
+        }
+        suggested++;
+      }
+    expect(suggested).toBeGreaterThan(0);
+    // calcium pushed furthest below (an own minimum and maximum): cinnamon, which the person ate and which has
+    // 1002 mg per 100 g, is "yours"; the catalogue never offers it
+    await u.api("PUT", "/targets", { nutrients: { calcium_mg: { minimum: 2400, maximum: 2500 } } });
+    const ca = (await u.api("GET", "/report?from=2026-11-23&to=2026-11-23")).json.furthest_below.find(
+      (f: { key: string }) => f.key === "calcium_mg",
+    );
+    expect(ca).toBeDefined();
+    expect(
+      ca.richest.filter((s: { from: string }) => s.from === "catalogue").map((s: { food_id: number }) => s.food_id),
+    ).not.toContain(2010);
+    for (const s of ca.richest) expect(s.per_100kcal).toBeGreaterThanOrEqual(240);
+  });
+});
