@@ -150,3 +150,20 @@ test("Settings → macro goals in % of energy show the grams beside each %, exac
   await page.getByRole("spinbutton", { name: "Energy goal (kcal)" }).fill("1800");
   await page.locator('[id="grams-protein_g"]').filter({ hasText: "= 90 g" }).waitFor();
 }, 120_000);
+
+test("Settings → Profile: pregnancy and lactation only with sex Female or not said; no word of iodine", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await page.getByRole("link", { name: "Settings" }).click();
+  const profile = page.getByRole("region", { name: "Profile" });
+  const stage = profile.getByRole("combobox", { name: "Life stage" });
+  const options = () => stage.locator("option").allTextContents();
+  await stage.locator("option").nth(2).waitFor({ state: "attached" }); // not said: all three
+  expect(await options()).toEqual(["None", "Pregnancy", "Breastfeeding (lactation)"]);
+  await profile.getByRole("combobox", { name: "Sex" }).selectOption({ label: "Male" });
+  await stage.locator("option").nth(1).waitFor({ state: "detached" });
+  expect(await options()).toEqual(["None"]);
+  await profile.getByRole("combobox", { name: "Sex" }).selectOption({ label: "Female" });
+  await stage.locator("option").nth(2).waitFor({ state: "attached" });
+  expect((await profile.textContent())!.toLowerCase()).not.toContain("iodine");
+}, 120_000);
