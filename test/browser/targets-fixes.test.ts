@@ -167,3 +167,57 @@ test("Settings → Profile: pregnancy and lactation only with sex Female or not 
   await stage.locator("option").nth(2).waitFor({ state: "attached" });
   expect((await profile.textContent())!.toLowerCase()).not.toContain("iodine");
 }, 120_000);
+
+test("Range: a macro no entry of a day gives is –, fibre has a column, newest first; a From too far back says why", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  const day = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  const post = (body: unknown) =>
+    fetch(`${env.srv.url}/api/v1/meals`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  // yesterday: a quick add of energy and protein only; two days back: oats, which say everything
+  expect(
+    (await post({ quick_add: { energy_kcal: 600, protein_g: 30 }, meal_type: "lunch", date: day(-1) })).status,
+  ).toBe(201);
+  expect((await post({ food_id: 8120, quantity: 80, meal_type: "breakfast", date: day(-2) })).status).toBe(201);
+  await page.reload();
+  await synced(page);
+  await page.goto(`${env.srv.url}/#/week/${today}/month`);
+  const table = page.getByRole("table").filter({ has: page.locator("caption", { hasText: "Protein, fat and carbs" }) });
+  await table.waitFor();
+  expect(await table.getByRole("columnheader").allTextContents()).toEqual([
+    "Day",
+    "Protein",
+    "Goal",
+    "Fat",
+    "Goal",
+    "Carbs",
+    "Goal",
+    "Fibre",
+  ]);
+  const rows = table.locator("tbody tr");
+  const cells = async (i: number) => (await rows.nth(i).locator("th, td").allTextContents()).map((s) => s.trim());
+  const stats = await apiGet(env.srv.url, token, `/stats/days?from=${day(-2)}&to=${day(-1)}`);
+  // newest first: today, yesterday, two days back
+  const [, quick, oats] = [await cells(0), await cells(1), await cells(2)];
+  expect(quick[1]).toBe("30");
+  expect([quick[3], quick[5], quick[7]]).toEqual(["–", "–", "–"]); // not known, not 0 g
+  expect(oats[7]).toBe(String(Math.round(stats.days[0].fiber_g * 10) / 10));
+  expect(Number(oats[7])).toBeGreaterThan(0);
+
+  await page.getByRole("combobox", { name: "Range" }).selectOption({ label: "Custom" });
+  const from = page.getByLabel("From", { exact: true });
+  await from.fill("2020-01-01");
+  const alert = page.getByRole("alert").filter({ hasText: "A range is at most 366 days" });
+  await alert.waitFor();
+  await expect(alert.textContent()).resolves.toContain(`From can go back to ${day(-365)}`);
+  // changing To next keeps the From typed and the reason
+  await page.getByLabel("To", { exact: true }).fill(day(-1));
+  await alert.waitFor();
+  expect(await from.inputValue()).toBe("2020-01-01");
+}, 120_000);
