@@ -126,7 +126,6 @@ test("Report at 360×640: the nutrient's name stays in view scrolled sideways; m
   const name = (await page.getByRole("rowheader", { name: "Iron" }).boundingBox())!;
   expect(name.x).toBeGreaterThanOrEqual(box.x - 1);
   expect(name.x).toBeLessThan(box.x + 5);
-  await page.screenshot({ path: "docs/screenshots/report-table-scrolled-sticky-360.png" });
 }, 120_000);
 
 test("Settings → macro goals in % of energy show the grams beside each %, exactly % × kcal ÷ 4, 9, 4", async () => {
