@@ -121,7 +121,7 @@ export function* buildReport({ ctx, input }: { ctx: ReportCtx; input: ReportQuer
     average: i.average!,
     minimum: i.minimum!,
     percent_of_minimum: i.percent_of_minimum!,
-    richest: richestIn(i.key, foods, everyday),
+    richest: richestIn(i.key, i.minimum!, foods, everyday),
   }));
 
   const dayList = [];
