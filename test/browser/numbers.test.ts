@@ -112,7 +112,7 @@ test("Nutrients say how many foods a sum is from; week averages leave today out"
   await snack.getByRole("listitem").waitFor();
   const nutrients = page.getByRole("region", { name: "Nutrients" });
   const fibre = nutrients.getByRole("listitem").filter({ has: page.getByRole("progressbar", { name: "Fibre" }) });
-  await expect(fibre.textContent()).resolves.toContain("From 1 of 2 foods");
+  await expect(fibre.textContent()).resolves.toContain("from 1 of 2 foods");
   expect(await fibre.getByRole("progressbar").getAttribute("aria-valuetext")).toMatch(/: 3\.1 g, from 1 of 2 foods$/);
   await synced(page);
   const daily = await apiGet(env.srv.url, token, "/meals/daily");

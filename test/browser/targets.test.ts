@@ -87,7 +87,7 @@ test("each bar's % is the API's day total ÷ its target; a value no food gives i
       continue;
     }
     expect(Math.abs(r.average - total(t.key))).toBeLessThanOrEqual(0.005 + 1e-9); // the report agrees, to its 0.01
-    expect(Math.abs(bar![0]! - (100 * total(t.key)) / target), t.name).toBeLessThanOrEqual(0.5 + 1e-9);
+    expect(Math.abs(bar![0]! - (100 * total(t.key)) / target), t.name).toBeLessThanOrEqual(0.55 + 0.5 / target); // the API's total to 0.01, % to 0.1, then whole
     // and GET /report/day, the day's bars as the server works them out, says the same % (to its 0.1)
     const d = dayReport.items.find((i: { key: string }) => i.key === t.key);
     // (its total is kept to 0.01 of the unit before the %: that much more leeway)

@@ -49,9 +49,10 @@ async function rows(page: Page, caption: string): Promise<string[][]> {
 
 async function expectAsApi(page: Page, token: string, from: string, to: string): Promise<void> {
   const api = await apiGet(env.srv.url, token, `/stats/days?from=${from}&to=${to}`);
-  const energy = await rows(page, "Energy per day");
-  const macros = await rows(page, "Protein, fat and carbs");
-  const weight = await rows(page, "Weight (kg) and intake");
+  // the tables list the newest day first
+  const energy = (await rows(page, "Energy per day")).reverse();
+  const macros = (await rows(page, "Protein, fat and carbs")).reverse();
+  const weight = (await rows(page, "Weight (kg) and intake")).reverse();
   expect(energy).toHaveLength(api.days.length);
   api.days.forEach((d: any, i: number) => {
     const kcal = d.meal_count ? String(Math.round(d.energy_kcal)) : "–";
@@ -125,7 +126,7 @@ test("Range: Month, 90 days and Custom show what /stats/days says; Week goes bac
   expect(put.ok).toBe(true);
   await synced(page);
   await range.selectOption({ label: "Month" });
-  const net = await rows(page, "Protein, fat and net carbs");
+  const net = (await rows(page, "Protein, fat and net carbs")).reverse();
   const api = await apiGet(env.srv.url, token, `/stats/days?from=${shift(today, -29)}&to=${today}`);
   api.days.forEach((d: any, i: number) => {
     expect(net[i]![5]).toBe(d.meal_count ? String(Math.round((d.carbohydrate_g - d.fiber_g) * 10) / 10) : "–");

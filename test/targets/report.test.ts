@@ -152,7 +152,7 @@ describe("GET /report", () => {
     const u = await user();
     await logDiary(u.api);
     await u.api("POST", "/meals", { food_id: 11457, quantity: 30, meal_type: "lunch", date: "2026-10-01" }); // spinach
-    await u.api("PUT", "/targets", { nutrients: { vitamin_k_ug: { minimum: 100000 } } }); // surely the furthest below
+    await u.api("PUT", "/targets", { nutrients: { vitamin_k_ug: { minimum: 20000 } } }); // surely the furthest below
     const r = (await u.api("GET", `/report?from=2026-11-18&to=${TODAY}`)).json;
     const k = r.furthest_below[0];
     expect(k.key).toBe("vitamin_k_ug");

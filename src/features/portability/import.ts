@@ -24,7 +24,14 @@ import {
 import { checkFoodInput, type FoodInput } from "../custom-foods/validate";
 import { isImportedId } from "../imported/repo";
 import { checkSchedule, replaceSchedule, type Plan } from "../goals/service";
-import { checkProfile, checkTargets, parseProfile, parseTargets, saveSettings } from "../targets/service";
+import {
+  checkProfile,
+  checkTargetRanges,
+  checkTargets,
+  parseProfile,
+  parseTargets,
+  saveSettings,
+} from "../targets/service";
 import type { ProfileT, TargetSettingsT } from "../targets/model";
 import { checkDiary, importDays, importRecipes, importWeights } from "./diary";
 import { checkSavedMeals, importSavedMeals, type CheckedSaved } from "./saved";
@@ -271,6 +278,15 @@ export async function checkExport(
         p.details.push(...(e.details ?? []));
       }
     }
+    // ranges against the profile and goals the file brings, else those already here
+    if (settings.targets)
+      try {
+        const given = { profile: settings.profile, plans: wanted };
+        await ctx.store.run(checkTargetRanges(ctx, settings.targets, "targets.", given));
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        p.details.push(...(e.details ?? []));
+      }
   }
   if (p.details.length || (options.goals && !wanted)) return { checked: null, problems: p };
   return {

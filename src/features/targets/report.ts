@@ -115,7 +115,7 @@ export function* buildReport({ ctx, input }: { ctx: Ctx; input: ReportQueryT }):
     average: i.average!,
     minimum: i.minimum!,
     percent_of_minimum: i.percent_of_minimum!,
-    richest: richestIn(i.key, foods, everyday),
+    richest: richestIn(i.key, i.minimum!, foods, everyday),
   }));
 
   const dayList = [];

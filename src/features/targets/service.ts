@@ -10,13 +10,13 @@ import type { Ctx } from "../../context";
 import type { Q } from "../../db/q";
 import { invalid } from "../../lib/errors";
 import { addDays, isCalendarDate, localDate } from "../../lib/time";
-import { goalsOn, plansOf } from "../goals/service";
+import { goalsOn, plansOf, type Plan } from "../goals/service";
 import { weightsOver } from "../weights/service";
 import { basisOf, energyReference, targetsFor } from "./compute";
 import { DRI_SOURCE } from "./dri";
-import type { ProfileInput, ProfileT, TargetsDocumentT, TargetsInput } from "./model";
+import type { ProfileInput, ProfileT, TargetSettingsT, TargetsDocumentT, TargetsInput } from "./model";
 import { saveSettings, settingsOf } from "./settings";
-import { checkProfile, checkTargets } from "./validate";
+import { checkProfile, checkRanges, checkTargets } from "./validate";
 
 export { saveSettings, settingsOf } from "./settings";
 export { checkProfile, checkTargets, parseProfile, parseTargets } from "./validate";
@@ -67,9 +67,26 @@ export function* getTargets({ ctx, input }: { ctx: Ctx; input: { date?: string }
   };
 }
 
+/**
+ * Refuses settings whose ranges cannot be met (validate.ts checkRanges) against the profile and today's energy
+ * goal: the stored ones, or those an import brings with them.
+ */
+export function* checkTargetRanges(
+  ctx: Pick<Ctx, "userId" | "now" | "timezone">,
+  targets: TargetSettingsT,
+  prefix = "",
+  given: { profile?: ProfileT; plans?: Plan[] | null } = {},
+): Q<void> {
+  const profile = given.profile ?? (yield* settingsOf(ctx.userId)).profile;
+  const plans = given.plans ?? (yield* plansOf(ctx.userId));
+  const now = today(ctx);
+  checkRanges(targets, targetsFor(profile, targets, now, goalsOn(plans, now).energy_kcal).items, prefix);
+}
+
 /** PUT /targets (and a targets upsert from sync): the whole settings document; nutrients left out keep their defaults. */
 export function* putTargets({ ctx, input }: { ctx: Ctx; input: TargetsInput }): Q<TargetsDocumentT> {
   const targets = checkTargets(input);
+  yield* checkTargetRanges(ctx, targets);
   yield* saveSettings(ctx, { targets });
   return yield* getTargets({ ctx, input: {} });
 }

@@ -2,6 +2,7 @@
 import { NUTRIENT_KEYS } from "../../db/nutrients";
 import { Problems } from "../../lib/problems";
 import { checkSchema } from "../../schema/validation";
+import { rangeProblems } from "./ranges";
 import {
   ProfileBody,
   type ProfileInput,
@@ -9,6 +10,7 @@ import {
   TargetsBody,
   type TargetsInput,
   type TargetSettingsT,
+  type TargetT,
 } from "./model";
 
 /** Energy is the goals' (features/goals): a target for it would be a second home for the same aim. */
@@ -59,10 +61,15 @@ export function checkTargets(body: TargetsInput, prefix = ""): TargetSettingsT {
     if (!o) continue;
     const minimum = o.minimum ?? null;
     const maximum = o.maximum ?? null;
-    if (minimum !== null && maximum !== null && minimum > maximum)
-      p.add(`${field}.minimum`, `must not be above the maximum (${maximum})`);
     if (minimum !== null || maximum !== null) nutrients[key] = { minimum, maximum };
   }
   p.throwIfAny();
   return { nutrients, fiber_per_energy: body.fiber_per_energy ?? false };
+}
+
+/** checkRanges (ranges.ts) as one validation_failed. */
+export function checkRanges(settings: TargetSettingsT, items: TargetT[], prefix = ""): void {
+  const p = new Problems();
+  for (const d of rangeProblems(settings, items, prefix)) p.add(d.field, d.message);
+  p.throwIfAny();
 }

@@ -12,7 +12,7 @@ import { getMeta, setMeta, type Meal, type Store } from "../store";
 import { nutrientName } from "../nutrient-names";
 import { loadTargets, type TargetItem } from "../targets";
 import { dateIn, useApp, useData } from "../ui";
-import { NutrientBar } from "./nutrient-bar";
+import { BarLegend, NutrientBar } from "./nutrient-bar";
 import { EXTRA_LABEL, FIRST, INFO, MEAL_EXTRA, NutrientList, unitOf, type NutrientRow } from "./nutrient-list";
 
 /** The nutrients shown first until the person chooses: fibre, sodium, then the ten people look for first. */
@@ -86,6 +86,7 @@ export function Nutrients({ meals, date }: { meals: Meal[]; date: string }) {
       ) : (
         <>
           {targets && <p class="muted">{targets.basis_note}</p>}
+          <BarLegend />
           {bars(firstItems)}
           {moreItems.length > 0 && (
             <details>

@@ -3,6 +3,7 @@
  * left empty uses the every-day goals), and the date the plan applies from, so a change never
  * rewrites the days before it (API.md §Goals). Saved local first, like every change.
  */
+import { Fragment } from "preact";
 import { useState } from "preact/hooks";
 import { WEEKDAYS, type Weekday } from "../../../src/features/goals/plans";
 import type { GoalsRecord } from "../goals";
@@ -11,7 +12,7 @@ import { useSubmit } from "../action";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import { checks, inWords, loadedChecks, useChecks } from "../refusals";
 import { dateIn, ErrorText, useApp } from "../ui";
-import { BalanceNote, convertFields, givenInPercent, readMacros, shownValue } from "./macro-units";
+import { BalanceNote, convertFields, GramsOfPercent, givenInPercent, readMacros, shownValue } from "./macro-units";
 
 const GOAL_FIELDS: [keyof Goals, string][] = [
   ["energy_kcal", "Energy goal (kcal)"],
@@ -102,10 +103,17 @@ export function GoalsForm({ record, onSaved }: { record: GoalsRecord | null; onS
         </select>
       </label>
       {GOAL_FIELDS.map(([name, label]) => (
-        <label key={name}>
-          {inPct && name !== "energy_kcal" ? label.replace("(g)", "(% of energy)") : label}
-          <NumberInput name={name} defaultValue={shownValue(record, name, startedInPct)} />
-        </label>
+        <Fragment key={name}>
+          <label>
+            {inPct && name !== "energy_kcal" ? label.replace("(g)", "(% of energy)") : label}
+            <NumberInput
+              name={name}
+              defaultValue={shownValue(record, name, startedInPct)}
+              aria-describedby={inPct && name !== "energy_kcal" ? `grams-${name}` : undefined}
+            />
+          </label>
+          {inPct && name !== "energy_kcal" && <GramsOfPercent id={`grams-${name}`} grams={typed.goals[name]} />}
+        </Fragment>
       ))}
       <label class="check">
         <input type="checkbox" name="net_carbs" defaultChecked={record?.net_carbs === true} />

@@ -82,3 +82,12 @@ export function BalanceNote({ goals, missingEnergy }: { goals: Goals; missingEne
     </p>
   );
 }
+
+/** Beside a macro in % of energy: the grams it is (% × kcal ÷ 4, 9, 4, to 0.01), as GET /goals will have them. */
+export function GramsOfPercent({ id, grams }: { id: string; grams: number | null }) {
+  return (
+    <p class="muted macro-grams" id={id}>
+      {grams === null || Number.isNaN(grams) ? "grams: needs an energy goal" : `= ${Math.round(grams * 100) / 100} g`}
+    </p>
+  );
+}

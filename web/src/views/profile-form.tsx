@@ -27,12 +27,17 @@ function Choice<T extends string>(p: {
   value: T | null;
   empty: string;
   note: string;
+  onChange?: (v: string) => void;
 }) {
   return (
     <>
       <label>
         {p.label}
-        <select name={p.name} aria-describedby={`${p.name}-note`}>
+        <select
+          name={p.name}
+          aria-describedby={`${p.name}-note`}
+          onChange={(e) => p.onChange?.((e.target as HTMLSelectElement).value)}
+        >
           <option value="" selected={p.value === null}>
             {p.empty}
           </option>
@@ -54,6 +59,8 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
   const app = useApp();
   const lastYear = Number(dateIn(app.user.timezone).slice(0, 4)) - 1;
   const [error, setError] = useState<string | null>(null);
+  // pregnancy and lactation are offered only with sex Female or not said (the server refuses them with Male)
+  const [sex, setSex] = useState<string>(profile.sex ?? "");
 
   const [save, busy] = useSubmit(async (form) => {
     const f = new FormData(form);
@@ -97,6 +104,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
           options={SEXES}
           labels={SEX_LABEL}
           value={profile.sex}
+          onChange={setSex}
           empty="Not said"
           note="Women's and men's reference values differ from age 9 (iron, zinc, vitamins A, C, K and more). Not said: the higher minimum and the lower upper limit of the two."
         />
@@ -135,11 +143,15 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
         <Choice
           name="life_stage"
           label="Life stage"
-          options={LIFE_STAGES}
+          options={sex === "male" ? [] : LIFE_STAGES}
           labels={STAGE_LABEL}
-          value={profile.life_stage}
+          value={sex === "male" ? null : profile.life_stage}
           empty="None"
-          note="Pregnancy and breastfeeding have their own reference values (more folate, iron, iodine and others)."
+          note={
+            sex === "male"
+              ? "Pregnancy and breastfeeding are offered with the sex Female or Not said."
+              : "Pregnancy and breastfeeding have their own reference values (more folate, iron, zinc, choline and others)."
+          }
         />
         <ErrorText error={error} />
         <button type="submit" class="primary" disabled={busy}>

@@ -3,7 +3,7 @@
  * the address, so Back and a reload keep it: `#/week/<to>` (a week), `#/week/<to>/month`, `#/week/<to>/90`,
  * `#/week/<to>/<from>` (custom).
  */
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { addDays, useApp } from "../ui";
 
 export type RangeKind = "week" | "month" | "90" | "custom";
@@ -46,14 +46,21 @@ export function shifted(r: Range, dir: -1 | 1): Range {
 export function RangePicker({ range }: { range: Range }) {
   const app = useApp();
   const [error, setError] = useState<string | null>(null);
+  // the dates as typed: a From refused stays in its field (with the reason) when To is changed next
+  const [draft, setDraft] = useState({ from: range.from, to: range.to });
+  useEffect(() => setDraft({ from: range.from, to: range.to }), [range.from, range.to]);
   const pick = (kind: RangeKind) => {
     if (kind === "custom") app.go(rangeHash({ kind, from: range.from, to: range.to }));
     else app.go(rangeHash({ kind, from: addDays(range.to, 1 - SPAN[kind]), to: range.to }));
   };
   const custom = (from: string, to: string) => {
+    setDraft({ from, to });
     if (!DATE.test(from) || !DATE.test(to)) return setError("Pick both dates.");
     if (from > to) return setError("The range must start on or before its last day.");
-    if (daysBetween(from, to) > MAX_DAYS) return setError(`A range is at most ${MAX_DAYS} days.`);
+    if (daysBetween(from, to) > MAX_DAYS)
+      return setError(
+        `A range is at most ${MAX_DAYS} days: with To ${to}, From can go back to ${addDays(to, 1 - MAX_DAYS)}. The range shown is still the one before.`,
+      );
     setError(null);
     app.go(rangeHash({ kind: "custom", from, to }));
   };
@@ -75,18 +82,18 @@ export function RangePicker({ range }: { range: Range }) {
             From
             <input
               type="date"
-              value={range.from}
-              max={range.to}
-              onChange={(e) => custom((e.target as HTMLInputElement).value, range.to)}
+              value={draft.from}
+              max={draft.to}
+              onChange={(e) => custom((e.target as HTMLInputElement).value, draft.to)}
             />
           </label>
           <label>
             To
             <input
               type="date"
-              value={range.to}
-              min={range.from}
-              onChange={(e) => custom(range.from, (e.target as HTMLInputElement).value)}
+              value={draft.to}
+              min={draft.from}
+              onChange={(e) => custom(draft.from, (e.target as HTMLInputElement).value)}
             />
           </label>
         </>

@@ -80,7 +80,7 @@ export function ReportBody({ report: r }: { report: Report }) {
         <caption>Energy and macros against your goals (average per day)</caption>
         <thead>
           <tr>
-            <th scope="col">Goal</th>
+            <th scope="col">Nutrient</th>
             <th scope="col">Average</th>
             <th scope="col">Goal</th>
             <th scope="col">Difference</th>

@@ -4,13 +4,15 @@
  * fibre can follow 14 g per 1,000 kcal of the energy goal instead. Saved here first and synced (targets-local.ts).
  */
 import { useState } from "preact/hooks";
+import { targetsFor } from "../../../src/features/targets/compute";
+import { rangeProblems } from "../../../src/features/targets/ranges";
 import { toUnit } from "../../../src/features/weights/trend";
 import { useSubmit } from "../action";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import { nutrientName } from "../nutrient-names";
 import type { Bound, TargetItem, TargetsDoc } from "../targets";
-import { saveTargetSettings, type TargetSettings } from "../targets-local";
-import { ErrorText, useApp } from "../ui";
+import { localProfile, saveTargetSettings, type TargetSettings } from "../targets-local";
+import { dateIn, ErrorText, useApp } from "../ui";
 import { unitText } from "./nutrient-bar";
 
 const MAX = 1_000_000;
@@ -56,12 +58,21 @@ export function TargetsForm({
       } catch (e) {
         return setError((e as Error).message);
       }
-      if (minimum !== null && maximum !== null && minimum > maximum)
-        return setError(`${nutrientName(t.key, t.name)}: the minimum must not be above the maximum.`);
       if (minimum !== null || maximum !== null) nutrients[t.key] = { minimum, maximum };
     }
+    const next = { nutrients, fiber_per_energy: f.get("fiber_per_energy") === "on" };
+    // the server's own check (targets/ranges.ts) against the defaults these settings give: refused here, kept
+    const today = dateIn(app.user.timezone);
+    const { items: after } = targetsFor(await localProfile(app.db), next, today, doc.energy_goal_kcal ?? null);
+    const bad = rangeProblems(next, after)[0];
+    if (bad) {
+      const [key, which] = bad.field.split(".").slice(-2) as [string, string];
+      const item = items.find((t) => t.key === key);
+      const label = `${nutrientName(key, item?.name ?? key)}, ${which === "minimum" ? "Minimum" : "Maximum"}`;
+      return setError(`${label}: ${bad.message.slice(`${key}.${which} `.length)}.`);
+    }
     setError(null);
-    await saveTargetSettings(app.sync, { nutrients, fiber_per_energy: f.get("fiber_per_energy") === "on" });
+    await saveTargetSettings(app.sync, next);
     onSaved("Targets saved.");
   });
 

@@ -13,6 +13,8 @@ export interface TrendDay {
   date: string;
   count: number;
   totals: Record<string, number>;
+  /** Entries that carry each nutrient: a day none of whose entries says is "–", not 0 g. */
+  known: Record<string, number>;
   goals: Goals | null;
   /** That day's weigh-in and the weight trend on it, in kg (null: none, or before the first weigh-in). */
   kg: number | null;

@@ -34,12 +34,19 @@ export async function loadRange(app: ReturnType<typeof useApp>, range: Range, to
   return dates.map((date) => {
     const own = meals.filter((m) => m.date === date);
     const totals = sum(own);
+    const known = Object.fromEntries(
+      Object.keys(totals).map((k) => [
+        k,
+        own.filter((m) => m.nutrients[k] !== null && m.nutrients[k] !== undefined).length,
+      ]),
+    );
     const netCarbs = netCarbsOn(record?.goals ?? null, date);
     if (netCarbs) totals.carbohydrate_g = totals.carbohydrate_g! - totals.fiber_g!; // as GET /report counts them
     return {
       date,
       count: own.length,
       totals,
+      known,
       netCarbs,
       goals: goalsFor(record?.goals ?? null, date),
       kg: kgOn.get(date) ?? null,
@@ -89,6 +96,10 @@ function Trends({ days, unit, today }: { days: TrendDay[]; unit: "kg" | "lb"; to
   const weighIns = days.filter((d) => d.kg !== null);
   const link = (d: string) => (d === today ? "#/" : `#/day/${d}`);
   const carbs = days.some((d) => d.netCarbs) ? "net carbs" : "carbs";
+  // the tables list the newest day first (the charts run oldest to newest, left to right)
+  const newest = [...days].reverse();
+  /** A day's grams of `k`: "–" when nothing is logged or none of its entries says. */
+  const g = (d: TrendDay, k: string) => (d.count && d.known[k] ? grams(d.totals[k]) : "–");
   return (
     <>
       <section aria-labelledby="range-summary">
@@ -111,7 +122,7 @@ function Trends({ days, unit, today }: { days: TrendDay[]; unit: "kg" | "lb"; to
         <EnergyChart days={days} />
         <div class="table-box" tabIndex={0} role="group" aria-label="Energy per day, table">
           <table class="trend-table">
-            <caption>Energy per day (kcal)</caption>
+            <caption>Energy per day (kcal), newest first</caption>
             <thead>
               <tr>
                 <th scope="col">Day</th>
@@ -120,7 +131,7 @@ function Trends({ days, unit, today }: { days: TrendDay[]; unit: "kg" | "lb"; to
               </tr>
             </thead>
             <tbody>
-              {days.map((d) => (
+              {newest.map((d) => (
                 <tr key={d.date} class={over(d) ? "over" : undefined}>
                   <th scope="row">
                     <a href={link(d.date)}>{shortDay(d.date)}</a>
@@ -138,7 +149,7 @@ function Trends({ days, unit, today }: { days: TrendDay[]; unit: "kg" | "lb"; to
         <MacroChart days={days} carbs={carbs} />
         <div class="table-box" tabIndex={0} role="group" aria-label="Macros per day, table">
           <table class="trend-table">
-            <caption>Protein, fat and {carbs} per day (g), each with that day's goal</caption>
+            <caption>Protein, fat and {carbs} per day (g), each with that day's goal, and fibre; newest first</caption>
             <thead>
               <tr>
                 <th scope="col">Day</th>
@@ -148,18 +159,20 @@ function Trends({ days, unit, today }: { days: TrendDay[]; unit: "kg" | "lb"; to
                 <th scope="col">Goal</th>
                 <th scope="col">{carbs === "carbs" ? "Carbs" : "Net carbs"}</th>
                 <th scope="col">Goal</th>
+                <th scope="col">Fibre</th>
               </tr>
             </thead>
             <tbody>
-              {days.map((d) => (
+              {newest.map((d) => (
                 <tr key={d.date}>
                   <th scope="row">{shortDay(d.date)}</th>
-                  <td>{d.count ? grams(d.totals.protein_g) : "–"}</td>
+                  <td>{g(d, "protein_g")}</td>
                   <td>{grams(d.goals?.protein_g)}</td>
-                  <td>{d.count ? grams(d.totals.fat_g) : "–"}</td>
+                  <td>{g(d, "fat_g")}</td>
                   <td>{grams(d.goals?.fat_g)}</td>
-                  <td>{d.count ? grams(d.totals.carbohydrate_g) : "–"}</td>
+                  <td>{g(d, "carbohydrate_g")}</td>
                   <td>{grams(d.goals?.carbohydrate_g)}</td>
+                  <td>{g(d, "fiber_g")}</td>
                 </tr>
               ))}
             </tbody>
@@ -184,7 +197,7 @@ function Trends({ days, unit, today }: { days: TrendDay[]; unit: "kg" | "lb"; to
               </tr>
             </thead>
             <tbody>
-              {days.map((d) => (
+              {newest.map((d) => (
                 <tr key={d.date}>
                   <th scope="row">{shortDay(d.date)}</th>
                   <td>{d.count ? kcal(d.totals.energy_kcal) : "–"}</td>
