@@ -8,7 +8,6 @@ import { openStore, type MealType, type Store } from "./store";
 import { Sync } from "./sync";
 import { Ctx, dateIn, type AppCtx, type Toast } from "./ui";
 import { AddView } from "./views/add";
-import { AdminView } from "./views/admin";
 import { Auth } from "./views/auth";
 import { DayView } from "./views/day";
 import { EditView } from "./views/edit";
@@ -22,6 +21,8 @@ import { Issues, StatusLine, ToastBar } from "./views/status";
 import { WeekView } from "./views/week";
 
 /** The Report is opened now and then: its own chunk. */
+// Admin is for admins alone: its chunk loads when one opens it
+const AdminView = lazyView<Record<string, never>>(() => import("./views/admin").then((m) => m.AdminView));
 const ReportView = lazyView<{ period: Period; to: string | null }>(() =>
   import("./views/report").then((m) => m.ReportView),
 );
