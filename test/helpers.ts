@@ -275,6 +275,17 @@ export async function registerUser(
   };
 }
 
+/** A fresh user with `api(method, path, body)` under /api/v1 and `push(mutations)` to /sync/push, as that user. */
+export async function signedIn(app: Pick<TestApp, "call">, over: Parameters<typeof registerUser>[1] = {}) {
+  const u = await registerUser(app.call, over);
+  const auth = { token: u.access_token };
+  return {
+    ...u,
+    api: (method: string, path: string, body?: unknown) => app.call(method, `/api/v1${path}`, { ...auth, body }),
+    push: (mutations: object[]) => app.call("POST", "/api/v1/sync/push", { ...auth, body: { mutations } }),
+  };
+}
+
 /** The payload of a JWT, without verifying it (tests inspect what we issued). */
 export function jwtPayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString());

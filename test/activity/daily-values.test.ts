@@ -1,20 +1,12 @@
 /** Daily values, activity settings and the target weight (API.md §Daily values, §Activity settings, §Weight). */
 import { describe, expect, test } from "bun:test";
-import { expectError, makeApp, registerUser } from "../helpers";
+import { expectError, makeApp, signedIn } from "../helpers";
 
 const TODAY = "2026-11-24";
 const t = makeApp();
 t.clock.set(`${TODAY}T18:00:00Z`);
 
-async function user(app = t) {
-  const u = await registerUser(app.call, { timezone: "UTC" });
-  const auth = { token: u.access_token };
-  return {
-    ...u,
-    api: (method: string, path: string, body?: unknown) => app.call(method, `/api/v1${path}`, { ...auth, body }),
-    push: (mutations: object[]) => app.call("POST", "/api/v1/sync/push", { ...auth, body: { mutations } }),
-  };
-}
+const user = (app = t) => signedIn(app, { timezone: "UTC" });
 const fields = (r: { json: { error: { details: { field: string }[] } } }) => r.json.error.details.map((d) => d.field);
 
 describe("REST /daily-values", () => {

@@ -1,19 +1,12 @@
 /** Exercise, daily values and activity settings in the JSON and CSV export and the JSON import. */
 import { expect, test } from "bun:test";
-import { expectError, makeApp, registerUser } from "../helpers";
+import { expectError, makeApp, signedIn } from "../helpers";
 
 const TODAY = "2026-11-24";
 const t = makeApp();
 t.clock.set(`${TODAY}T18:00:00Z`);
 
-async function user(app = t) {
-  const u = await registerUser(app.call, { timezone: "UTC" });
-  const auth = { token: u.access_token };
-  return {
-    ...u,
-    api: (method: string, path: string, body?: unknown) => app.call(method, `/api/v1${path}`, { ...auth, body }),
-  };
-}
+const user = (app = t) => signedIn(app, { timezone: "UTC" });
 
 test("they travel in the export and import once; bad records are named where they sit; another account's ids stop it", async () => {
   const u = await user();
