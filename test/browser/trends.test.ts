@@ -133,7 +133,7 @@ test("Range: Month, 90 days and Custom show what /stats/days says; Week goes bac
     expect(net[i]![6]).toBe("200");
   });
   expect(api.days.some((d: any) => d.fiber_g > 0)).toBe(true);
-});
+}, 120_000); // four ranges, each checked row by row against the API: long on a busy machine, never timed
 
 const shortDay = (page: Page, date: string) =>
   page.evaluate(
