@@ -2,7 +2,7 @@
  * What a signed-in caller adds to food search and detail: their custom foods as candidates,
  * and score boosts for foods they log often or lately (see foods/service.ts PersonalFoods).
  */
-import type { PersonalFoods } from "../foods/service";
+import type { FoodHistoryRow, PersonalFoods } from "../foods/service";
 import { historyBoost, OWN_FOOD_BOOST, type RankInput } from "../foods/rank";
 import { stem, words } from "../foods/text";
 import type { CustomFoodsRepo } from "./repo";
@@ -14,22 +14,14 @@ import { Lru } from "../../lib/lru";
 const HISTORY_DAYS = 90;
 
 /** How often and how lately a user logged each food since a time, and its last serving (the meal log answers it). */
-export type FoodHistory = (userId: number, since: string) => Q<HistoryRow[]>;
-type HistoryRow = {
-  id: number;
-  n: number;
-  last: string;
-  quantity: number;
-  portion_id: number | null;
-  energy_kcal: number | null;
-};
+export type FoodHistory = (userId: number, since: string) => Q<FoodHistoryRow[]>;
 
 interface Known {
   own: { id: number; name: string; brand: string | null }[];
   portions: Map<number, number>;
   /** What was read or built in one minute (the history, search pages), by that minute. */
   minute: number;
-  logged?: HistoryRow[];
+  logged?: FoodHistoryRow[];
   built: Lru<string, object>;
 }
 /**
@@ -75,9 +67,9 @@ function personalFoodsOf(
     return (found = k);
   }
   let boosts: Map<number, number> | undefined;
-  let rows: HistoryRow[] | undefined;
+  let rows: FoodHistoryRow[] | undefined;
   // Frequency and recency over the last 90 days (MealsRepo.foodHistory), kept for the minute until the database changes.
-  function* logged(): Q<HistoryRow[]> {
+  function* logged(): Q<FoodHistoryRow[]> {
     if (rows) return rows;
     const k = yield* mine();
     k.logged ??= yield* history(userId, new Date(now.getTime() - HISTORY_DAYS * 86_400_000).toISOString());

@@ -7,7 +7,7 @@ import type { Q } from "../../db/q";
 import { addDays } from "../../lib/time";
 import type { FoodSummaryT } from "./model";
 import type { RequestCtx } from "../../context";
-import { personalOf } from "./service";
+import { personalOf, type FoodHistoryRow } from "./service";
 
 /** Each meal of a food at the meal type counts ½ after this many days, ¼ after twice as many. */
 export const MEAL_HALF_LIFE_DAYS = 14;
@@ -25,15 +25,7 @@ export interface AtMealRow {
 }
 export type MealHistory = (userId: number, mealType: string, sinceDate: string) => Q<AtMealRow[]>;
 
-type Ranked = {
-  id: number;
-  n: number;
-  last: string;
-  quantity: number;
-  portion_id: number | null;
-  energy_kcal: number | null;
-  score?: number;
-};
+type Ranked = FoodHistoryRow & { score?: number };
 
 export type RecentFood = FoodSummaryT & {
   log_count: number;

@@ -27,6 +27,16 @@ export interface ImportedCandidates {
   generation(): Awaitable<string>;
 }
 
+/** One food in the caller's log: how often, when last, and the latest meal's serving and kcal. */
+export interface FoodHistoryRow {
+  id: number;
+  n: number;
+  last: string;
+  quantity: number;
+  portion_id: number | null;
+  energy_kcal: number | null;
+}
+
 /** What the custom-foods feature provides to search and detail. */
 export interface PersonalFoods {
   /** Custom foods of the caller that match the query words, as ranker input. */
@@ -34,16 +44,7 @@ export interface PersonalFoods {
   /** Score boosts for foods the caller logs often or recently. */
   boosts(): Q<ReadonlyMap<number, number>>;
   /** Foods the caller logged lately: how often, when last and in what serving (most logged first). */
-  history(): Q<
-    readonly {
-      id: number;
-      n: number;
-      last: string;
-      quantity: number;
-      portion_id: number | null;
-      energy_kcal: number | null;
-    }[]
-  >;
+  history(): Q<readonly FoodHistoryRow[]>;
   /**
    * `build()`'s result, kept for this caller until their foods, history or the minute change: at once
    * when the caller's foods are cached (no database work is built for a hit), else the store's answer.
