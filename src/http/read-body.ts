@@ -28,20 +28,12 @@ export async function readLimited(
   const length = declared === null ? NaN : Number(declared);
   if (length > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const read = deadline ? timedRead(reader, deadline) : () => reader.read();
   const into = Number.isSafeInteger(length) && length > 0 ? new Uint8Array(length) : new Uint8Array(0);
   const chunks: Uint8Array[] = []; // whatever did not fit the declared length (or all of it, chunked)
   let filled = 0;
   let size = 0;
-  for (;;) {
-    const { done, value } = await read();
-    if (done || !value) break;
+  for await (const value of limitedChunks(request.body, limit, deadline)) {
     size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(limit);
-    }
     if (chunks.length === 0 && filled + value.byteLength <= into.byteLength) {
       into.set(value, filled);
       filled += value.byteLength;
@@ -75,22 +67,38 @@ export async function spoolLimited(
   let size = 0;
   try {
     if (!request.body) return 0;
-    const reader = request.body.getReader();
-    const read = deadline ? timedRead(reader, deadline) : () => reader.read();
-    for (;;) {
-      const { done, value } = await read();
-      if (done || !value) break;
+    for await (const value of limitedChunks(request.body, limit, deadline)) {
       size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => {});
-        throw tooLarge(limit);
-      }
       sink.write(value);
       await sink.flush();
     }
     return size;
   } finally {
     await sink.end();
+  }
+}
+
+/**
+ * The body's chunks as they arrive (within the deadline, when given), throwing 413 and cancelling the body as
+ * soon as they pass `limit` bytes: readLimited's and spoolLimited's one reading loop.
+ */
+async function* limitedChunks(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  deadline?: { stallMs: number; totalMs: number },
+): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  const read = deadline ? timedRead(reader, deadline) : () => reader.read();
+  let size = 0;
+  for (;;) {
+    const { done, value } = await read();
+    if (done || !value) return;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    yield value;
   }
 }
 
