@@ -3,11 +3,19 @@
  * Debian's Chromium driven by playwright-core (Playwright's own browser download cannot work here;
  * `.ci/run` installs the `chromium` package). The accessible names come from ../shared/WEBAPP.md.
  */
-import { afterAll, beforeAll } from "bun:test";
+import { afterAll, beforeAll, setDefaultTimeout } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startProcess, tempDir } from "../helpers";
+
+/**
+ * Every browser test waits on conditions, never on the clock; on a shared 2-core box (load 10 happens) one drive
+ * through the app can pass the command's 30 s per test. 120 s for each test of a file that uses this harness, as
+ * the long ones already set: a test cut off mid-drive makes bun kill the file's shared Chromium, and every test
+ * after it fails too.
+ */
+setDefaultTimeout(120_000);
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
