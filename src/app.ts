@@ -102,7 +102,7 @@ export function createApp(options: AppOptions) {
 
   // TypeBox's own Clean, not Elysia's default "exact mirror": the mirror turns a wrong-typed nested
   // value into an empty object before validation ({"weekdays": [1]} arrived as {"weekdays": {}}).
-  return new Elysia({ normalize: "typebox" })
+  const app = new Elysia({ normalize: "typebox" })
     .use(requestContext())
     .use(hostCheck(services.allowedHosts))
     .use(cors(services.corsOrigins ?? []))
@@ -111,15 +111,25 @@ export function createApp(options: AppOptions) {
     )
     .use(errorEnvelope(services.logger, routes))
     .use(accessLog(services.logRequests ? services.logger : null, metrics))
-    .state("ready", services.ready)
     .use(pages)
     .use(api)
     .use(openApi);
+  startUp.set(app, services.ready);
+  return app;
 }
+
+/**
+ * Each app's start-up writes (--registration, --online-lookup). Kept here, not in Elysia's `state`: a plugin
+ * `use`d after `state` left `app.store.ready` undefined, so `await ready(app)` did not wait, and on PostgreSQL
+ * a server started with `--registration invite` could listen (and say registration is open) before the write.
+ */
+const startUp = new WeakMap<object, Promise<void>>();
 
 /** Settles once the app's start-up writes are done (at once on SQLite): a server listens after it. */
 export function ready(app: App): Promise<void> {
-  return app.store.ready;
+  const p = startUp.get(app);
+  if (!p) throw new Error("ready(app): not an app made by createApp");
+  return p;
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -4,6 +4,7 @@
  * of it; reset codes; everyone else, and every access token, gets 403 on /admin.
  */
 import { describe, expect, test } from "bun:test";
+import { ready } from "../../src/app";
 import { Clock, expectError, makeApp, registerUser } from "../helpers";
 
 const person = (n: string, extra: Record<string, unknown> = {}) => ({
@@ -143,6 +144,16 @@ describe("registration modes and invites", () => {
     expect((await call("GET", "/api/v1/admin/settings", { token: first.access_token })).json.registration).toBe(
       "closed",
     );
+  });
+
+  test("ready(app) settles once --registration is stored: a server listens only after it (it did not wait, on PostgreSQL)", async () => {
+    const t = makeApp({ options: { registrationMode: "invite" } });
+    const app = await t.started();
+    const startUp = ready(app);
+    expect(startUp).toBeInstanceOf(Promise); // it was undefined: Elysia's `state` lost it
+    await startUp;
+    const [setting] = await t.sql<{ value: string }>("SELECT value FROM server_settings WHERE key = ?", "registration");
+    expect(setting?.value).toBe("invite");
   });
 
   test("GET /register tells a sign-up form the mode, without a token; a server with no account yet is open to its first", async () => {
