@@ -5,6 +5,7 @@
  * both while offline is a visible conflict whose chosen version wins on both.
  */
 import { expect, test } from "bun:test";
+import { until } from "../helpers";
 import type { Page } from "playwright-core";
 import {
   accessToken,
@@ -112,5 +113,40 @@ test("opening Add food readies the offline search before anything is typed (the 
   await page.getByRole("searchbox", { name: "Search foods" }).waitFor();
   await loaded;
   expect(await page.getByRole("searchbox", { name: "Search foods" }).inputValue()).toBe("");
+  await ctx.close();
+});
+
+test("after a reload the status says Synced only once this load has pulled: a food made elsewhere is then found offline", async () => {
+  const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
+  const made = await fetch(`${env.srv.url}/api/v1/foods`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Elsewhere soup", nutrients: { energy_kcal: 50 } }),
+  });
+  expect(made.status).toBe(201);
+  // this load's pull is held until the status has been read (it said "Synced" before it, with nothing waiting)
+  let release = () => {};
+  const held = new Promise<void>((ok) => (release = ok));
+  let asked = false;
+  await page.route("**/api/v1/sync/changes*", async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await until(() => asked);
+  await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
+  expect(await status(page).textContent()).toBe("Syncing…");
+  release();
+  await synced(page);
+  await page.unrouteAll();
+  await ctx.setOffline(true);
+  await page.getByRole("region", { name: "Dinner" }).getByRole("button", { name: "Add food" }).click();
+  await page.getByRole("searchbox", { name: "Search foods" }).fill("elsewhere soup");
+  await page
+    .getByRole("list", { name: "Results" })
+    .getByRole("listitem")
+    .filter({ hasText: "Elsewhere soup" })
+    .waitFor();
   await ctx.close();
 });

@@ -30,6 +30,8 @@ export interface SyncState {
   pending: number;
   conflicts: number;
   problems: number;
+  /** A push and pull has gone through since the app loaded: until then this device may not have the server's latest. */
+  pulled: boolean;
   /** Set when the session ended and the person must sign in again. */
   error: string | null;
 }
@@ -46,13 +48,23 @@ export const MAX_BACKOFF_MS = 4000;
 const BATCH = 100;
 
 export class Sync {
-  state: SyncState = { online: navigator.onLine, syncing: false, pending: 0, conflicts: 0, problems: 0, error: null };
+  state: SyncState = {
+    online: navigator.onLine,
+    syncing: false,
+    pending: 0,
+    conflicts: 0,
+    problems: 0,
+    pulled: false,
+    error: null,
+  };
   private readonly listeners = new Set<() => void>();
   private running: Promise<void> | null = null;
   private again = false;
   private backoff = 0;
   private soon: ReturnType<typeof setTimeout> | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** `entity:id:base` → the version this device's push made of it (see `latest`). */
+  private readonly made = new Map<string, number>();
   /** Called when local records changed (a local write, a pull or a push), so views re-read. */
   onData: () => void = () => {};
 
@@ -74,6 +86,17 @@ export class Sync {
     document.removeEventListener("visibilitychange", this.wakeIfWaiting);
     clearInterval(this.timer);
     clearTimeout(this.soon);
+  }
+
+  latest(entity: string, id: Mutation["id"], base: number | null): number | null {
+    let v = base;
+    for (
+      let next = this.made.get(`${entity}:${id}:${v}`);
+      next !== undefined;
+      next = this.made.get(`${entity}:${id}:${v}`)
+    )
+      v = next;
+    return v;
   }
 
   subscribe(l: () => void): () => void {
@@ -129,7 +152,7 @@ export class Sync {
           await this.push();
           await this.pull();
         } while (this.again);
-        this.emit({ online: true, error: null });
+        this.emit({ online: true, pulled: true, error: null });
         this.backoff = 0;
       } catch (e) {
         if (isOffline(e)) {
@@ -196,6 +219,8 @@ export class Sync {
       later = await later.continue();
     }
     if (ok) {
+      if (typeof r.version === "number" && r.version > (m.base_version ?? 0))
+        this.made.set(`${m.entity}:${id}:${m.base_version}`, r.version);
       await this.store(tx, m.entity, id, r.current, r.version);
     } else if (r.status === "conflict") {
       const mine = m.op === "delete" ? null : await this.mine(tx, m);

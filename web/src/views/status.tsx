@@ -16,6 +16,8 @@ export function StatusLine() {
   else if (s.pending) text = s.syncing ? `Syncing · ${waiting}` : waiting;
   else if (s.conflicts) text = s.conflicts === 1 ? "1 conflict to resolve" : `${s.conflicts} conflicts to resolve`;
   else if (s.problems) text = s.problems === 1 ? "1 change refused" : `${s.problems} changes refused`;
+  // "Synced" only once this load has pulled: before, another device's changes may not be here yet
+  else if (!s.pulled) text = "Syncing…";
   else text = "Synced";
   const ok = text === "Synced";
   return (
