@@ -22,12 +22,9 @@ const longDay = (d: string) =>
     new Date(`${d}T12:00:00Z`),
   );
 
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await Bun.sleep(25);
-  }
-  throw new Error(`never: ${what}`);
+/** Waits for a condition (the test's timeout bounds it; `what` names it for whoever reads a timeout). */
+async function until(check: () => Promise<boolean>, _what: string): Promise<void> {
+  while (!(await check())) await Bun.sleep(25);
 }
 
 test("Add a glass: three taps 300 ms apart add three glasses, here and on the server", async () => {
@@ -234,6 +231,49 @@ test("Exercise: Edit changes the minutes (kcal computed again), then the kcal, a
   await synced(page);
   ex = await apiGet(env.srv.url, token, `/exercises/${id}`);
   expect(ex).toMatchObject({ minutes: 60, kcal: 400, kcal_from: "entered" });
+});
+
+test("Exercise: an Edit opened before the last save reached the server still saves (on the version stored now)", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  const today = await todayOf(page);
+  expect((await send(token, "PUT", `/weights/${today}`, { kg: 70 })).status).toBe(201);
+  const made = await send(token, "POST", "/exercises", { activity: "run-9.7", minutes: 30, date: today });
+  const id = ((await made.json()) as { id: string }).id;
+  await page.reload();
+  await synced(page);
+  const exercise = page.getByRole("region", { name: "Exercise" });
+  const form = page.getByRole("form", { name: /^Edit Running/ });
+  // the first save's push is held while Edit opens again on the record as it stood before the server answered
+  let release = () => {};
+  const held = new Promise<void>((ok) => (release = ok));
+  let pushed = false;
+  await page.route("**/api/v1/sync/push", async (route) => {
+    pushed = true;
+    await held;
+    await route.continue();
+  });
+  await exercise.getByRole("button", { name: "Edit" }).click();
+  await form.getByRole("spinbutton", { name: "Minutes" }).fill("60");
+  await form.getByRole("button", { name: "Save" }).click();
+  await exercise.getByText("686 kcal", { exact: true }).waitFor();
+  await until(async () => pushed, "the push sent");
+  await exercise.getByRole("button", { name: "Edit" }).click();
+  await form.getByRole("spinbutton", { name: "Calories burned (kcal)" }).waitFor();
+  release();
+  await synced(page);
+  await page.unrouteAll();
+  await form.getByRole("spinbutton", { name: "Calories burned (kcal)" }).fill("400");
+  await form.getByRole("button", { name: "Save" }).click();
+  await exercise.getByText("400 kcal", { exact: true }).waitFor();
+  await synced(page);
+  expect(await apiGet(env.srv.url, token, `/exercises/${id}`)).toMatchObject({
+    minutes: 60,
+    kcal: 400,
+    kcal_from: "entered",
+  });
+  expect(await page.locator(".conflict").count()).toBe(0);
 });
 
 test("Settings' glass, water goal and steps goal, and the day's Steps, refuse an out-of-range number in place", async () => {

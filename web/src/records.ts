@@ -33,6 +33,12 @@ import { isActivityEntity, storeActivity } from "./activity-records";
 export interface SyncQueue {
   readonly db: Store;
   changed(): void;
+  /**
+   * The version a change to this record builds on: `base` moved on past what this device's own pushes made of
+   * it (a view rendered before the server answered still holds the version before, and a change sent on that
+   * would come back a conflict with itself). Another device's change is not skipped: that is a real conflict.
+   */
+  latest(entity: string, id: Mutation["id"], base: number | null): number | null;
 }
 
 /** The eight meal nutrients of a set of values (every other key left out; a missing one is null). */
@@ -199,7 +205,8 @@ export async function enqueue(
   tx: Tx = writeAll(sync.db),
 ): Promise<void> {
   await write(tx);
-  await tx.objectStore("queue").add({ ...m, mutation_id: crypto.randomUUID() });
+  const base_version = sync.latest(m.entity, m.id, m.base_version);
+  await tx.objectStore("queue").add({ ...m, base_version, mutation_id: crypto.randomUUID() });
   await tx.done;
   sync.changed();
 }
