@@ -68,6 +68,9 @@ export async function device(
   viewport = { width: 360, height: 640 },
 ): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await browser.newContext({ viewport, baseURL: base });
+  // a wait is on a condition; on a busy box (load 10 on 2 cores) a step can pass Playwright's 30 s, so the
+  // test's own timeout (120 s) bounds it instead
+  ctx.setDefaultTimeout(110_000);
   const page = await ctx.newPage();
   page.on("pageerror", (e) => console.error(`page error: ${e.message}`));
   return { ctx, page };
