@@ -142,6 +142,8 @@ describe("MyFitnessPal", () => {
       "File-Export-2026-09-01-to-2026-09-03/Measurement-Summary-2026-09-01-to-2026-09-03.csv": "mfp-measurements.csv",
       "File-Export-2026-09-01-to-2026-09-03/Exercise-Summary-2026-09-01-to-2026-09-03.csv": "mfp-exercise.csv",
     });
+    const before = await a.upload("format=myfitnesspal&skip_invalid=true&preview=true", zip, "application/zip");
+    expect(before.json.exercises).toEqual({ added: 1, unchanged: 0 });
     const r = await a.upload("format=myfitnesspal&skip_invalid=true", zip, "application/zip");
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({
@@ -161,6 +163,10 @@ describe("MyFitnessPal", () => {
     ]);
     const again = await a.upload("format=myfitnesspal&skip_invalid=true", zip, "application/zip");
     expect(again.json.exercises).toEqual({ added: 0, unchanged: 1 });
+    // a preview of the same file counts it as the import would: already there (it said added 1)
+    const previewAgain = await a.upload("format=myfitnesspal&skip_invalid=true&preview=true", zip, "application/zip");
+    expect(previewAgain.json.exercises).toEqual({ added: 0, unchanged: 1 });
+    expect((await a.get("/exercises?from=2026-09-01&to=2026-09-03")).json.items.length).toBe(1);
     expect(r.json.skipped[0]).toMatchObject({
       line: 8,
       column: 1,

@@ -158,6 +158,24 @@ export function* upsertExerciseBySource({
   return yield* createExercise({ ctx, input });
 }
 
+/**
+ * What upsertExerciseBySource would do, writing nothing (an import's preview): "added" for a new or changed
+ * exercise, "unchanged" for one stored as it is. An input the write would refuse throws the same error.
+ */
+export function* previewExerciseBySource({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: CreateExerciseT & { source: string; source_id: string };
+}): Q<"added" | "unchanged"> {
+  const v = checkExercise(input, true, today(ctx), "");
+  const stored = yield* exerciseBySource(ctx.userId, v.source ?? "manual", input.source_id);
+  if (!stored) return "added";
+  const next = yield* resolved(ctx, fresh(v, stored.id, v.date ?? stored.date), v.kcal ?? null, "");
+  return same(stored, next) ? "unchanged" : "added";
+}
+
 export function* getExercise({ ctx, id }: { ctx: Ctx; id: string }): Q<ExerciseT> {
   const found = isUuid(id) ? yield* exerciseOf(ctx.userId, id.toLowerCase()) : null;
   if (!found) throw exerciseNotFound(id);

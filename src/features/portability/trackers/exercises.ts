@@ -8,7 +8,7 @@
 import type { Ctx } from "../../../context";
 import { addDays } from "../../../lib/time";
 import type { CreateExerciseT } from "../../exercises/model";
-import { upsertExerciseBySource } from "../../exercises/service";
+import { previewExerciseBySource, upsertExerciseBySource } from "../../exercises/service";
 import type { Store } from "../../../db/store";
 import type { Skip, TrackerExercise } from "./entries";
 import type { TrackerFormat } from "./formats";
@@ -53,18 +53,22 @@ export function convertExercises(
   return { inputs, skipped };
 }
 
-/** Writes each exercise in its own short transaction, paced; counts new or changed ones and unchanged ones. */
+/**
+ * Writes each exercise in its own short transaction, paced; counts new or changed ones and unchanged ones. A
+ * preview writes nothing and counts the same way (an exercise imported before is unchanged).
+ */
 export async function writeExercises(
   store: Store,
   ctx: Ctx,
   inputs: ExerciseInput[],
   pause: () => Promise<void>,
+  preview = false,
 ): Promise<{ added: number; unchanged: number }> {
   const out = { added: 0, unchanged: 0 };
   for (const input of inputs) {
     await pause();
-    const r = await store.run(upsertExerciseBySource({ ctx, input }));
-    out[r.changed ? "added" : "unchanged"]++;
+    if (preview) out[await store.run(previewExerciseBySource({ ctx, input }))]++;
+    else out[(await store.run(upsertExerciseBySource({ ctx, input }))).changed ? "added" : "unchanged"]++;
   }
   return out;
 }

@@ -128,10 +128,7 @@ export async function importTracker({
   if (skipped.length && !input.skipInvalid) throw badLines(skipped);
   const summary = input.preview ? await previewOf(ctx, checked, pause) : await writeExport(ctx, checked, pause);
   summary.weights.unchanged += kept;
-  // a preview counts every exercise row as one it would write
-  summary.exercises = input.preview
-    ? { added: exercises.inputs.length, unchanged: 0 }
-    : await writeExercises(ctx.store, ctx, exercises.inputs, pause);
+  summary.exercises = await writeExercises(ctx.store, ctx, exercises.inputs, pause, input.preview);
   const dates = [
     ...meals.map((m) => m.meal.date),
     ...weights.map((w) => w.weight.date),
