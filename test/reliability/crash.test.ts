@@ -36,7 +36,7 @@ test("kill -9 mid-load, three times: every acknowledged meal survives, no partia
             food_id: 9040,
             quantity: 10 + c,
             meal_type: "snack",
-            date: "2026-11-20",
+            date: `2026-11-${10 + c}`, // a day of its own per client: a day takes 200 meals
             note: `round ${round}`,
           });
           if (r.status === 201) acknowledged.add(id);
@@ -60,12 +60,19 @@ test("kill -9 mid-load, three times: every acknowledged meal survives, no partia
   // restarted on the same data dir, the server answers for every acknowledged meal
   const server = await startProcess(dataDir);
   try {
-    const day = (await (
-      await fetch(`${server.url}/api/v1/meals/daily?date=2026-11-20`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as { meals: { id: string; nutrients: { energy_kcal: number } }[] };
-    const have = new Set(day.meals.map((m) => m.id));
+    const have = new Set<string>();
+    for (let c = 0; c < 6; c++) {
+      const day = (await (
+        await fetch(`${server.url}/api/v1/meals/daily?date=2026-11-${10 + c}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { meals: { id: string; nutrients: { energy_kcal: number } }[] };
+      for (const m of day.meals) {
+        have.add(m.id);
+        expect(m.nutrients.energy_kcal).toBeGreaterThan(0);
+      }
+    }
     expect([...acknowledged].filter((id) => !have.has(id))).toEqual([]);
-    for (const m of day.meals) expect(m.nutrients.energy_kcal).toBeGreaterThan(0);
   } finally {
     await server.stop();
   }
