@@ -95,3 +95,37 @@ test("Weight: body fat and waist are saved for today, and the target shows the t
   expect(values).toMatchObject({ body_fat_pct: 21.5, waist_cm: 82 });
   await ctx.close();
 }, 120_000);
+
+test("the kcal follows Minutes in the same render, so a figure typed at once is not overwritten by a late computation", async () => {
+  const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
+  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  expect((await send(token, "PUT", `/weights/${today}`, { kg: 70 })).status).toBe(201);
+  await page.reload();
+  await synced(page);
+  const exercise = page.getByRole("region", { name: "Exercise" });
+  await exercise.getByRole("button", { name: "Add exercise" }).click();
+  await exercise.getByRole("searchbox", { name: "Search activities" }).fill("running 9.7");
+  await exercise.getByRole("list", { name: "Activities" }).getByRole("button").first().click();
+  const kcal = exercise.getByRole("spinbutton", { name: "Calories burned (kcal)" });
+  // evaluated in the page (DOM types there; this file is type-checked without them)
+  const field = (name: string) => `document.querySelector("input[name=${name}]")`;
+  await page.waitForFunction(`${field("kcal")}.value === "343"`);
+  // 60 minutes typed, and the kcal field read as soon as the app has rendered it (a task later): it computed the
+  // figure in a later task after reading the weigh-in, so a person who selected the field at once typed into
+  // "343" and then "686" landed under the cursor ("686400" was saved as refused)
+  const shown = await page.evaluate(`(async () => {
+    const minutes = ${field("minutes")};
+    minutes.value = "60";
+    minutes.dispatchEvent(new Event("input", { bubbles: true }));
+    await new Promise((ok) => setTimeout(ok, 0));
+    return ${field("kcal")}.value;
+  })()`);
+  expect(shown).toBe("686"); // 9.8 MET × 70 kg × 1 h
+  await kcal.fill("400");
+  await exercise.getByRole("button", { name: "Log exercise" }).click();
+  await exercise.getByText("400 kcal", { exact: true }).waitFor();
+  await synced(page);
+  const items = (await apiGet(env.srv.url, token, `/exercises?from=${today}&to=${today}`)).items as object[];
+  expect(items).toEqual([expect.objectContaining({ minutes: 60, kcal: 400, kcal_from: "entered" })]);
+  await ctx.close();
+});

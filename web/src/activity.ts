@@ -58,11 +58,15 @@ export async function weightOn(db: Store, date: string): Promise<number | null> 
   return c?.value.kg ?? null;
 }
 
-/** The kcal the server will compute for this activity and time, or null (no activity or no weigh-in). */
-export async function computedKcal(db: Store, code: string | null, minutes: number, date: string) {
+/** The kcal the server will compute for this activity, time and weigh-in, or null (no activity or no weigh-in). */
+export function kcalFor(code: string | null, minutes: number, kg: number | null): number | null {
   const a = code ? activityByCode(code) : null;
-  const kg = await weightOn(db, date);
   return a && kg !== null && minutes > 0 ? exerciseKcal(a.met, kg, minutes) : null;
+}
+
+/** kcalFor with the weigh-in the server would take for `date`. */
+export async function computedKcal(db: Store, code: string | null, minutes: number, date: string) {
+  return kcalFor(code, minutes, await weightOn(db, date));
 }
 
 /** Logs an exercise; `kcal` given: the person's own figure (sent), else computed (by the server too). */

@@ -6,7 +6,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { activityByCode, searchActivities, type Activity } from "../../../src/features/activities/catalogue";
 import { useAction, useSubmit } from "../action";
-import { computedKcal, deleteExercise, logExercise, updateExercise, type ExerciseRec } from "../activity";
+import { deleteExercise, kcalFor, logExercise, updateExercise, weightOn, type ExerciseRec } from "../activity";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import { ErrorText, kcal, useApp } from "../ui";
 import { FormActions } from "./logform";
@@ -81,19 +81,26 @@ function ExerciseForm({ day, editing, onDone }: { day: string; editing?: Exercis
   const [typed, setTyped] = useState<string | null>(
     editing && editing.kcal_from !== "computed" ? String(editing.kcal) : null,
   );
-  const [computed, setComputed] = useState<number | null>(null);
+  // the weigh-in is read once (and again after a sync); the kcal follows the minutes at once, in the same render:
+  // computed in a later task, it landed in the field while a person's typing had selected it ("686400")
+  const [kg, setKg] = useState<number | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const found = q.trim() && !chosen ? searchActivities(q, 6) : [];
   const mins = parseDecimal(minutes);
+  const computed =
+    kg === undefined
+      ? editing?.kcal_from === "computed"
+        ? editing.kcal
+        : null
+      : kcalFor(chosen?.code ?? null, mins !== null && Number.isFinite(mins) ? mins : 0, kg);
 
   useEffect(() => {
     let live = true;
-    const m = mins !== null && Number.isFinite(mins) ? mins : 0;
-    void computedKcal(app.db, chosen?.code ?? null, m, day).then((k) => live && setComputed(k));
+    void weightOn(app.db, day).then((w) => live && setKg(w));
     return () => {
       live = false;
     };
-  }, [chosen, mins, day, app.version]);
+  }, [day, app.version]);
 
   const [submit, busy] = useSubmit(async () => {
     if (mins === null || Number.isNaN(mins)) return setError(notANumber("Minutes", minutes));
