@@ -9,7 +9,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { barcodePhoto } from "../fixtures/images";
 import { offStandIn, startProcess, tempDir } from "../helpers";
-import { accessToken, apiGet, device, launch, register } from "./harness";
+import { accessToken, apiGet, browserTimeouts, device, launch, register } from "./harness";
+
+browserTimeouts();
 
 const stand = offStandIn({
   "7622210449283": {

@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { startProcess, tempDir } from "../helpers";
-import { launch } from "./harness";
+import { browserTimeouts, launch } from "./harness";
+
+browserTimeouts();
 
 const PAGE = "<!doctype html><html lang=en><title>Kitchen dashboard</title><h1>Kitchen dashboard</h1>";
 const dashboard = () =>

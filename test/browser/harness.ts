@@ -13,9 +13,13 @@ import { startProcess, tempDir } from "../helpers";
  * Every browser test waits on conditions, never on the clock; on a shared 2-core box (load 10 happens) one drive
  * through the app can pass the command's 30 s per test. 120 s for each test of a file that uses this harness, as
  * the long ones already set: a test cut off mid-drive makes bun kill the file's shared Chromium, and every test
- * after it fails too.
+ * after it fails too. Called at the top of each browser test file (browserAndServer does): bun's setDefaultTimeout
+ * is for the file it runs in, and this module is loaded once for all the files a bun process runs, so a call here
+ * at load reached only the first of them (the rest had the command's 30 s, or bun's 5 s).
  */
-setDefaultTimeout(120_000);
+export function browserTimeouts(): void {
+  setDefaultTimeout(120_000);
+}
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -51,6 +55,7 @@ export async function server(dir = tempDir(), port = 0): Promise<Server> {
 
 /** One browser and one server for a test file, closed after it; `srv` may be replaced (a restart). */
 export function browserAndServer(): { browser: Browser; srv: Server } {
+  browserTimeouts();
   const env = {} as { browser: Browser; srv: Server };
   beforeAll(async () => {
     [env.browser, env.srv] = await Promise.all([launch(), server()]);
@@ -119,6 +124,22 @@ export async function synced(page: Page): Promise<void> {
       return n === 0 && g.document.querySelector(".status")?.textContent === "Synced";
     });
   while (!(await done())) await Bun.sleep(50);
+}
+
+/**
+ * Holds the page's requests to `url` (a Playwright glob) until `release()`: a real request, answered by the real
+ * server once let go, to put the app in the state between sending and hearing back. `asked()`: one has been sent.
+ */
+export async function hold(page: Page, url: string): Promise<{ asked: () => boolean; release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((ok) => (release = ok));
+  let asked = false;
+  await page.route(url, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { asked: () => asked, release };
 }
 
 /** From the day view: Add food in a meal's region, search, pick, choose the unit, log. */

@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { startProcess, tempDir } from "../helpers";
-import { device, launch } from "./harness";
+import { browserTimeouts, device, launch } from "./harness";
+
+browserTimeouts();
 
 const env = {} as { browser: Browser; srv: Awaited<ReturnType<typeof startProcess>> };
 beforeAll(async () => {
