@@ -12,6 +12,7 @@ import {
   apiGet,
   browserAndServer,
   device,
+  hold,
   logFood,
   register,
   server,
@@ -125,19 +126,12 @@ test("after a reload the status says Synced only once this load has pulled: a fo
   });
   expect(made.status).toBe(201);
   // this load's pull is held until the status has been read (it said "Synced" before it, with nothing waiting)
-  let release = () => {};
-  const held = new Promise<void>((ok) => (release = ok));
-  let asked = false;
-  await page.route("**/api/v1/sync/changes*", async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
+  const pull = await hold(page, "**/api/v1/sync/changes*");
   await page.reload();
-  await until(() => asked);
+  await until(() => pull.asked());
   await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
   expect(await status(page).textContent()).toBe("Syncing…");
-  release();
+  pull.release();
   await synced(page);
   await page.unrouteAll();
   await ctx.setOffline(true);

@@ -6,7 +6,7 @@
  */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { accessToken, apiGet, browserAndServer, device, logFood, register, server, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, device, hold, logFood, register, server, synced } from "./harness";
 
 const env = browserAndServer();
 
@@ -199,7 +199,8 @@ const send = (token: string, method: string, path: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-test("Exercise: Edit changes the minutes (kcal computed again), then the kcal, and the server has it", async () => {
+/** A new account weighing 70 kg today with a 30-minute run made through the API, the app synced and showing it. */
+async function withRun() {
   const { page } = await device(env.browser, env.srv.url);
   await register(page, env.srv.url);
   const token = await accessToken(page);
@@ -210,7 +211,11 @@ test("Exercise: Edit changes the minutes (kcal computed again), then the kcal, a
   const id = ((await made.json()) as { id: string }).id;
   await page.reload();
   await synced(page);
-  const exercise = page.getByRole("region", { name: "Exercise" });
+  return { page, token, id, exercise: page.getByRole("region", { name: "Exercise" }) };
+}
+
+test("Exercise: Edit changes the minutes (kcal computed again), then the kcal, and the server has it", async () => {
+  const { page, token, id, exercise } = await withRun();
   await exercise.getByText("343 kcal", { exact: true }).waitFor(); // 9.8 MET × 70 kg × 0.5 h
 
   await exercise.getByRole("button", { name: "Edit" }).click();
@@ -234,34 +239,18 @@ test("Exercise: Edit changes the minutes (kcal computed again), then the kcal, a
 });
 
 test("Exercise: an Edit opened before the last save reached the server still saves (on the version stored now)", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
-  const today = await todayOf(page);
-  expect((await send(token, "PUT", `/weights/${today}`, { kg: 70 })).status).toBe(201);
-  const made = await send(token, "POST", "/exercises", { activity: "run-9.7", minutes: 30, date: today });
-  const id = ((await made.json()) as { id: string }).id;
-  await page.reload();
-  await synced(page);
-  const exercise = page.getByRole("region", { name: "Exercise" });
+  const { page, token, id, exercise } = await withRun();
   const form = page.getByRole("form", { name: /^Edit Running/ });
   // the first save's push is held while Edit opens again on the record as it stood before the server answered
-  let release = () => {};
-  const held = new Promise<void>((ok) => (release = ok));
-  let pushed = false;
-  await page.route("**/api/v1/sync/push", async (route) => {
-    pushed = true;
-    await held;
-    await route.continue();
-  });
+  const push = await hold(page, "**/api/v1/sync/push");
   await exercise.getByRole("button", { name: "Edit" }).click();
   await form.getByRole("spinbutton", { name: "Minutes" }).fill("60");
   await form.getByRole("button", { name: "Save" }).click();
   await exercise.getByText("686 kcal", { exact: true }).waitFor();
-  await until(async () => pushed, "the push sent");
+  await until(async () => push.asked(), "the push sent");
   await exercise.getByRole("button", { name: "Edit" }).click();
   await form.getByRole("spinbutton", { name: "Calories burned (kcal)" }).waitFor();
-  release();
+  push.release();
   await synced(page);
   await page.unrouteAll();
   await form.getByRole("spinbutton", { name: "Calories burned (kcal)" }).fill("400");
