@@ -60,10 +60,12 @@ test("the week view shows what /stats/weekly says, day by day", async () => {
   await synced(page);
 
   await page.getByRole("link", { name: "Week" }).click();
+  await page.getByRole("heading", { level: 1, name: /^Week to/ }).waitFor(); // the link moves the address first
   const table = page.getByRole("table");
   await table.waitFor();
   const weekly = await apiGet(env.srv.url, token, "/stats/weekly");
   const rows = table.locator("tbody tr");
+  await rows.nth(6).waitFor(); // the table is drawn before its days are read
   await expect(rows.count()).resolves.toBe(7);
   for (let i = 0; i < 7; i++) {
     const cells = await rows.nth(i).locator("td").allTextContents();

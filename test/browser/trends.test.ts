@@ -98,6 +98,9 @@ test("Range: Month, 90 days and Custom show what /stats/days says; Week goes bac
     .waitFor();
   await expectAsApi(page, token, shift(today, -179), shift(today, -90));
   await page.getByRole("button", { name: "Later" }).click();
+  // Later moves the page's address; the range is that address's once the heading says so (picking Custom before
+  // then took the earlier range's end, and a From after it)
+  await page.getByRole("heading", { level: 1, name: `90 days to ${await shortDay(page, today)}` }).waitFor();
 
   await range.selectOption({ label: "Custom" });
   await page.getByLabel("From").fill(shift(today, -20));
@@ -108,6 +111,7 @@ test("Range: Month, 90 days and Custom show what /stats/days says; Week goes bac
 
   await range.selectOption({ label: "Week" });
   await page.getByRole("heading", { level: 1, name: /^Week to/ }).waitFor();
+  await page.getByRole("table").locator("tbody tr").nth(6).waitFor(); // drawn before its days are read
   await expect(page.getByRole("table").locator("tbody tr").count()).resolves.toBe(7);
 
   // a carbohydrate goal in net carbs: the carbs shown are carbohydrate − fibre, as /stats/days gives both
