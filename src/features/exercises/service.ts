@@ -170,7 +170,7 @@ export function* previewExerciseBySource({
   input: CreateExerciseT & { source: string; source_id: string };
 }): Q<"added" | "unchanged"> {
   const v = checkExercise(input, true, today(ctx), "");
-  const stored = yield* exerciseBySource(ctx.userId, v.source ?? "manual", input.source_id);
+  const stored = v.source_id ? yield* exerciseBySource(ctx.userId, v.source ?? "manual", v.source_id) : null;
   if (!stored) return "added";
   const next = yield* resolved(ctx, fresh(v, stored.id, v.date ?? stored.date), v.kcal ?? null, "");
   return same(stored, next) ? "unchanged" : "added";
