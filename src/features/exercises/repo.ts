@@ -59,25 +59,28 @@ export function* kcalByDate(userId: number, from: string, to: string): Q<Map<str
   return new Map(found.map((r) => [r.date, Number(r.kcal)]));
 }
 
+/** What an update may change, in column order (the source and its id stay as first written). */
+const CHANGEABLE = [
+  "date",
+  "start_time",
+  "activity",
+  "name",
+  "minutes",
+  "distance_km",
+  "kcal",
+  "kcal_from",
+  "met",
+  "sets",
+  "reps",
+  "note",
+] as const satisfies readonly (keyof StoredExercise)[];
+
 export function* insertExercise(userId: number, e: StoredExercise, stamp: string): Q<void> {
+  const written = ["id", "source", "source_id", ...CHANGEABLE] as const;
   yield* run(
-    `INSERT INTO exercises (user_id, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO exercises (user_id, ${written.join(", ")}, created_at, updated_at) VALUES (${"?, ".repeat(written.length + 2)}?)`,
     userId,
-    e.id,
-    e.date,
-    e.start_time,
-    e.activity,
-    e.name,
-    e.minutes,
-    e.distance_km,
-    e.kcal,
-    e.kcal_from,
-    e.met,
-    e.sets,
-    e.reps,
-    e.source,
-    e.source_id,
-    e.note,
+    ...written.map((k) => e[k]),
     stamp,
     stamp,
   );
@@ -85,19 +88,8 @@ export function* insertExercise(userId: number, e: StoredExercise, stamp: string
 
 export function* updateExerciseRow(userId: number, e: StoredExercise, stamp: string): Q<void> {
   yield* run(
-    "UPDATE exercises SET date = ?, start_time = ?, activity = ?, name = ?, minutes = ?, distance_km = ?, kcal = ?, kcal_from = ?, met = ?, sets = ?, reps = ?, note = ?, updated_at = ? WHERE id = ? AND user_id = ?",
-    e.date,
-    e.start_time,
-    e.activity,
-    e.name,
-    e.minutes,
-    e.distance_km,
-    e.kcal,
-    e.kcal_from,
-    e.met,
-    e.sets,
-    e.reps,
-    e.note,
+    `UPDATE exercises SET ${CHANGEABLE.map((k) => `${k} = ?`).join(", ")}, updated_at = ? WHERE id = ? AND user_id = ?`,
+    ...CHANGEABLE.map((k) => e[k]),
     stamp,
     e.id,
     userId,
