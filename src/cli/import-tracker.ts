@@ -37,7 +37,7 @@ export async function importTrackerCommand(cl: CommandLine): Promise<void> {
   if (unit !== undefined && unit !== "kg" && unit !== "lb") fail("import", "--weight-unit must be kg or lb", 2);
   const email = checkEmail(cl.values.user);
   if (!email.ok) fail("import", `--user ${email.message}; ${USAGE}`, 2);
-  const files = [];
+  const files: { name: string; bytes: Uint8Array }[] = [];
   for (const path of cl.positionals) {
     const f = Bun.file(path);
     if (!(await f.exists())) fail("import", `no file at ${path}`, 2);
@@ -61,61 +61,58 @@ export async function importTrackerCommand(cl: CommandLine): Promise<void> {
   const user: AuthedUser = { ...row, role: row.role as AuthedUser["role"], sid: null, tokenId: null, scopes: [] };
   const ctx = ctxFor(services, user, services.now(), "cli");
   const preview = cl.values.preview === true;
-  if (health) {
-    try {
-      const s = await importHealthFile({
-        ctx,
-        input: {
-          format: format as HealthFormat,
-          path: cl.positionals[0]!,
-          dietaryEnergy: cl.values["dietary-energy"] === true,
-          idKey: services.importIdKey,
-        },
-      });
-      const span = s.first_date ? ` from ${s.first_date} to ${s.last_date}` : "";
-      const t = (x: { added: number; unchanged: number }) => `${x.added} new, ${x.unchanged} already there`;
-      console.log(
-        `imported into ${row.email}${span}: workouts ${t(s.workouts)}; daily values ${t(s.days)}; ` +
-          `weigh-ins ${t(s.weights)}; body fat ${t(s.body_fat)}`,
-      );
-      for (const k of s.skipped) console.log(`  skipped ${k.what}: ${k.message}`);
-      if (s.skipped_count > s.skipped.length) console.log(`  … and ${s.skipped_count - s.skipped.length} more skipped`);
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      const details = (e.details ?? []).map((d) => `\n  ${d.field}: ${d.message}`).join("");
-      fail("import", `${e.message}${details}\nNothing was imported.`);
-    } finally {
-      await database.close();
-      catalogue.close();
-    }
-    return;
-  }
+  // the health export (read from its path as a stream) or a tracker's files; either fails as one clear sentence
+  const work = health
+    ? async () => {
+        const s = await importHealthFile({
+          ctx,
+          input: {
+            format: format as HealthFormat,
+            path: cl.positionals[0]!,
+            dietaryEnergy: cl.values["dietary-energy"] === true,
+            idKey: services.importIdKey,
+          },
+        });
+        const span = s.first_date ? ` from ${s.first_date} to ${s.last_date}` : "";
+        const t = (x: { added: number; unchanged: number }) => `${x.added} new, ${x.unchanged} already there`;
+        console.log(
+          `imported into ${row.email}${span}: workouts ${t(s.workouts)}; daily values ${t(s.days)}; ` +
+            `weigh-ins ${t(s.weights)}; body fat ${t(s.body_fat)}`,
+        );
+        for (const k of s.skipped) console.log(`  skipped ${k.what}: ${k.message}`);
+        if (s.skipped_count > s.skipped.length)
+          console.log(`  … and ${s.skipped_count - s.skipped.length} more skipped`);
+      }
+    : async () => {
+        const s = await importTracker({
+          ctx,
+          foods: anonymous(ctx),
+          input: {
+            format: format as TrackerFormat,
+            files,
+            preview,
+            weightUnit: unit ?? (row.weightUnit === "lb" ? "lb" : "kg"),
+            idKey: services.importIdKey,
+            skipInvalid: cl.values["skip-invalid"] === true,
+          },
+        });
+        const span = s.first_date ? ` from ${s.first_date} to ${s.last_date}` : "";
+        console.log(
+          `${preview ? "preview (nothing written)" : "imported"} into ${row.email}${span}: ` +
+            `meals ${s.meals.added} new, ${s.meals.unchanged} already there (${s.matched} catalogue foods, ${s.quick_adds} quick adds); ` +
+            `weigh-ins ${s.weights.added} new, ${s.weights.unchanged} kept` +
+            (s.exercises ? `; exercises ${s.exercises.added} new, ${s.exercises.unchanged} already there` : ""),
+        );
+        for (const k of s.skipped)
+          console.log(
+            `  skipped ${k.file}${k.line === null ? "" : `:${k.line}`}${k.column === null ? "" : `:${k.column}`}: ${k.message}`,
+          );
+        if (s.skipped_count > s.skipped.length)
+          console.log(`  … and ${s.skipped_count - s.skipped.length} more skipped`);
+        for (const name of s.ignored_files) console.log(`  not read: ${name}`);
+      };
   try {
-    const s = await importTracker({
-      ctx,
-      foods: anonymous(ctx),
-      input: {
-        format: format as TrackerFormat,
-        files,
-        preview,
-        weightUnit: unit ?? (row.weightUnit === "lb" ? "lb" : "kg"),
-        idKey: services.importIdKey,
-        skipInvalid: cl.values["skip-invalid"] === true,
-      },
-    });
-    const span = s.first_date ? ` from ${s.first_date} to ${s.last_date}` : "";
-    console.log(
-      `${preview ? "preview (nothing written)" : "imported"} into ${row.email}${span}: ` +
-        `meals ${s.meals.added} new, ${s.meals.unchanged} already there (${s.matched} catalogue foods, ${s.quick_adds} quick adds); ` +
-        `weigh-ins ${s.weights.added} new, ${s.weights.unchanged} kept` +
-        (s.exercises ? `; exercises ${s.exercises.added} new, ${s.exercises.unchanged} already there` : ""),
-    );
-    for (const k of s.skipped)
-      console.log(
-        `  skipped ${k.file}${k.line === null ? "" : `:${k.line}`}${k.column === null ? "" : `:${k.column}`}: ${k.message}`,
-      );
-    if (s.skipped_count > s.skipped.length) console.log(`  … and ${s.skipped_count - s.skipped.length} more skipped`);
-    for (const name of s.ignored_files) console.log(`  not read: ${name}`);
+    await work();
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     const details = (e.details ?? []).map((d) => `\n  ${d.field}: ${d.message}`).join("");
