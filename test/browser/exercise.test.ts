@@ -5,16 +5,12 @@
  */
 import { expect, test } from "bun:test";
 import { addDays } from "../../src/lib/time";
-import { apiGet, browserAndServer, readyForOffline, status, synced } from "./harness";
+import { apiGet, apiSend, browserAndServer, readyForOffline, status, synced } from "./harness";
 
 const env = browserAndServer();
 
-const send = (token: string, method: string, path: string, body: unknown) =>
-  fetch(`${env.srv.url}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
+const send = (token: string, method: string, path: string, body?: unknown) =>
+  apiSend(env.srv.url, token, method, path, body);
 
 test("a 30-minute run: kcal from the weight, and the budget grows by exactly that with the setting on", async () => {
   const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);

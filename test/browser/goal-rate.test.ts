@@ -6,19 +6,15 @@
  */
 import { expect, test } from "bun:test";
 import { addDays } from "../../src/lib/time";
-import { accessToken, apiGet, browserAndServer, device, register, synced } from "./harness";
+import { accessToken, apiGet, apiSend, browserAndServer, device, register, synced } from "./harness";
 
 const env = browserAndServer();
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 type G = { energy_kcal: number; protein_g: number; fat_g: number; carbohydrate_g: number };
 type Doc = G & { weekdays: Partial<Record<(typeof DAYS)[number], G>> };
 
-const send = (token: string, method: string, path: string, body: unknown) =>
-  fetch(`${env.srv.url}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
+const send = (token: string, method: string, path: string, body?: unknown) =>
+  apiSend(env.srv.url, token, method, path, body);
 const week = (d: Doc) => DAYS.map((day) => d.weekdays[day] ?? d);
 const average = (d: Doc) => week(d).reduce((s, g) => s + g.energy_kcal, 0) / 7;
 const macroKcal = (g: G) => 4 * g.protein_g + 4 * g.carbohydrate_g + 9 * g.fat_g;

@@ -173,6 +173,25 @@ export async function apiGet<T = any>(base: string, token: string, path: string)
   return (await r.json()) as T;
 }
 
+/** A request to the API with the account's token: a JSON body when given (the test reads the status or body). */
+export function apiSend(base: string, token: string, method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** Today in the signed-in account's time zone, as the app counts it. */
+export function todayOf(page: Page): Promise<string> {
+  // evaluated in the page (DOM types there; this file is type-checked without them)
+  return page.evaluate(() => {
+    const g = globalThis as any;
+    const s = JSON.parse(g.localStorage.getItem("morsel.session")) as { user: { timezone: string } };
+    return new Intl.DateTimeFormat("en-CA", { timeZone: s.user.timezone }).format(new Date());
+  });
+}
+
 /** The service worker controls the page and has cached the shell and the catalogue copy. */
 export async function offlineReady(page: Page): Promise<void> {
   await page.evaluate(async () => {

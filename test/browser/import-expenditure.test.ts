@@ -6,17 +6,13 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import { addDays } from "../../src/lib/time";
-import { accessToken, apiGet, browserAndServer, device, register, synced } from "./harness";
+import { accessToken, apiGet, apiSend, browserAndServer, device, register, synced } from "./harness";
 
 const env = browserAndServer();
 const SAMPLES = join(import.meta.dir, "..", "portability", "samples");
 
-const send = (token: string, method: string, path: string, body: unknown) =>
-  fetch(`${env.srv.url}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
+const send = (token: string, method: string, path: string, body?: unknown) =>
+  apiSend(env.srv.url, token, method, path, body);
 
 test("Cronometer files: preview says what will come and what cannot, Import brings the meals to the day", async () => {
   const { page } = await device(env.browser, env.srv.url);

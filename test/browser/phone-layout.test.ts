@@ -10,18 +10,14 @@ import { expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { tempDir } from "../helpers";
-import { accessToken, apiGet, axeFinds, browserAndServer, device, register, synced } from "./harness";
+import { accessToken, apiGet, apiSend, axeFinds, browserAndServer, device, register, synced } from "./harness";
 
 const env = browserAndServer();
 const SHOTS = process.env.MORSEL_SCREENSHOTS ?? tempDir("morsel-shots-");
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
 
 const send = (token: string, method: string, path: string, body?: unknown) =>
-  fetch(`${env.srv.url}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  apiSend(env.srv.url, token, method, path, body);
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) =>

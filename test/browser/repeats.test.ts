@@ -6,6 +6,7 @@
  * against the API.
  */
 import { expect, test } from "bun:test";
+import { addDays } from "../../src/lib/time";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import {
@@ -18,6 +19,7 @@ import {
   server,
   status,
   synced,
+  todayOf,
 } from "./harness";
 
 const env = browserAndServer();
@@ -46,13 +48,6 @@ const region = (page: Page, meal: string) => page.getByRole("region", { name: me
 const entries = (page: Page, meal: string) => region(page, meal).getByRole("listitem");
 const day = (base: string, token: string, date: string) =>
   apiGet<{ meals: ApiMeal[] }>(base, token, `/meals/daily?date=${date}`).then((d) => d.meals);
-const todayOf = (page: Page) =>
-  page.evaluate(() => {
-    const s = JSON.parse(localStorage.getItem("morsel.session")!) as { user: { timezone: string } };
-    return new Intl.DateTimeFormat("en-CA", { timeZone: s.user.timezone }).format(new Date());
-  });
-const shift = (d: string, n: number) =>
-  new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Waits for a condition (the test's timeout bounds it; `what` names it for whoever reads a timeout). */
 async function until(check: () => Promise<boolean>, _what: string): Promise<void> {
@@ -103,7 +98,7 @@ test("Recent at breakfast: 22 foods seeded, at least 20 shown at their last serv
       food_id: id,
       quantity: 50 + i,
       meal_type: "breakfast",
-      date: shift(today, -1 - (i % 5)),
+      date: addDays(today, -1 - (i % 5)),
     });
   await page.reload();
   await synced(page);
@@ -186,7 +181,7 @@ test("Save as meal, then My meals: one tap logs it, a tick logs it with a recent
     "broccoli",
     "pear",
   ]);
-  const yesterday = shift(today, -1);
+  const yesterday = addDays(today, -1);
   for (const [food_id, quantity] of [
     [salmon!, 150],
     [potato!, 200],
@@ -337,7 +332,7 @@ test("Copy from yesterday twice adds nothing more; Copy to… a meal lands on th
   await register(page, env.srv.url);
   const token = await accessToken(page);
   const today = await todayOf(page);
-  const yesterday = shift(today, -1);
+  const yesterday = addDays(today, -1);
   const [oats, milk, apple] = await foodIds(env.srv.url, token, ["oatmeal", "milk", "apple"]);
   await send(env.srv.url, token, "POST", "/meals", {
     food_id: oats,
@@ -370,7 +365,7 @@ test("Copy from yesterday twice adds nothing more; Copy to… a meal lands on th
   expect((await day(env.srv.url, token, today)).length).toBe(2);
 
   // today's breakfast to lunch, three days on
-  const target = shift(today, 3);
+  const target = addDays(today, 3);
   await region(page, "Breakfast").getByRole("button", { name: "Copy to…" }).click();
   const form = page.getByRole("form", { name: "Copy Breakfast to" });
   await form.getByLabel("Date").fill(target);
@@ -386,7 +381,7 @@ test("Copy from yesterday twice adds nothing more; Copy to… a meal lands on th
   );
 
   // yesterday's whole day onto a week on, each under its own meal
-  const week = shift(today, 7);
+  const week = addDays(today, 7);
   await page.goto(`${env.srv.url}/#/day/${yesterday}`);
   await entries(page, "Snack").first().waitFor();
   await page.getByRole("region", { name: "Whole day" }).getByRole("button", { name: "Copy to…" }).click();

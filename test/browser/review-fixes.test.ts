@@ -5,18 +5,23 @@
  * Settings' numbers refused in place.
  */
 import { expect, test } from "bun:test";
-import type { Page } from "playwright-core";
-import { accessToken, apiGet, browserAndServer, device, hold, logFood, register, server, synced } from "./harness";
+import { addDays } from "../../src/lib/time";
+import {
+  accessToken,
+  apiGet,
+  apiSend,
+  browserAndServer,
+  device,
+  hold,
+  logFood,
+  register,
+  server,
+  synced,
+  todayOf,
+} from "./harness";
 
 const env = browserAndServer();
 
-const todayOf = (page: Page) =>
-  page.evaluate(() => {
-    const s = JSON.parse(localStorage.getItem("morsel.session")!) as { user: { timezone: string } };
-    return new Intl.DateTimeFormat("en-CA", { timeZone: s.user.timezone }).format(new Date());
-  });
-const shift = (d: string, n: number) =>
-  new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const longDay = (d: string) =>
   new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }).format(
     new Date(`${d}T12:00:00Z`),
@@ -130,16 +135,16 @@ test("Copy and Move default to the day shown; Copy to… to today from another d
   const breakfast = page.getByRole("region", { name: "Breakfast" });
   await breakfast.getByRole("button", { name: "Copy to…" }).click();
   const region = page.getByRole("form", { name: "Copy Breakfast to" });
-  await expect(region.getByLabel("Date").inputValue()).resolves.toBe(shift(today, 1));
+  await expect(region.getByLabel("Date").inputValue()).resolves.toBe(addDays(today, 1));
   await region.getByRole("button", { name: "Copy", exact: true }).click();
   const toast = page.locator(".toast");
   await until(async () => (await toast.count()) === 1, "a toast");
   await expect(toast.textContent()).resolves.toContain("Breakfast, Tomorrow");
-  expect(await toast.textContent()).not.toContain(shift(today, 1));
+  expect(await toast.textContent()).not.toContain(addDays(today, 1));
 
   // on another day: its heading is the weekday and date, and Copy to… starts at today
   await page.getByRole("button", { name: "Next day" }).click();
-  await page.getByRole("heading", { level: 1, name: longDay(shift(today, 1)) }).waitFor();
+  await page.getByRole("heading", { level: 1, name: longDay(addDays(today, 1)) }).waitFor();
   await page.getByRole("region", { name: "Breakfast" }).getByRole("listitem").first().waitFor();
   await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Copy to…" }).click();
   await expect(page.getByRole("form", { name: "Copy Breakfast to" }).getByLabel("Date").inputValue()).resolves.toBe(
@@ -152,7 +157,7 @@ test("Copy and Move default to the day shown; Copy to… to today from another d
   );
   await page.getByRole("button", { name: "Previous day" }).click();
   await page.getByRole("button", { name: "Previous day" }).click();
-  await page.getByRole("heading", { level: 1, name: longDay(shift(today, -1)) }).waitFor();
+  await page.getByRole("heading", { level: 1, name: longDay(addDays(today, -1)) }).waitFor();
 });
 
 test("a toast at the top sits below the sticky day header at 360, above it in the stacking order", async () => {
@@ -192,12 +197,8 @@ test("at 360, Save goals says Goals saved. where the person is", async () => {
   );
 });
 
-const send = (token: string, method: string, path: string, body: unknown) =>
-  fetch(`${env.srv.url}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
+const send = (token: string, method: string, path: string, body?: unknown) =>
+  apiSend(env.srv.url, token, method, path, body);
 
 /** A new account weighing 70 kg today with a 30-minute run made through the API, the app synced and showing it. */
 async function withRun() {
@@ -344,7 +345,7 @@ test("Weight: the ETA says the year when it is not this year's and whether the t
   const token = await accessToken(page);
   const today = await todayOf(page);
   for (let i = 14; i >= 0; i--)
-    expect((await send(token, "PUT", `/weights/${shift(today, -i)}`, { kg: 90 - (14 - i) * 0.1 })).status).toBe(201);
+    expect((await send(token, "PUT", `/weights/${addDays(today, -i)}`, { kg: 90 - (14 - i) * 0.1 })).status).toBe(201);
   expect((await send(token, "PUT", "/activity-settings", { target_kg: 60 })).status).toBe(200);
   expect((await send(token, "PUT", `/daily-values/${today}/body_fat_pct`, { value: 24.5 })).status).toBe(201);
   await page.reload();
@@ -355,7 +356,7 @@ test("Weight: the ETA says the year when it is not this year's and whether the t
   const text = (await eta.textContent())!;
   expect(text).toMatch(/Your trend loses 0\.\d+ kg a week/);
   // 30 kg at 0.7 kg a week is 250 to 400 days on: in another year whenever both ends are
-  const year = (n: number) => shift(today, n).slice(0, 4);
+  const year = (n: number) => addDays(today, n).slice(0, 4);
   if (year(250) === year(400) && year(250) !== today.slice(0, 4)) expect(text).toContain(` ${year(250)} (`);
   else expect(text).toMatch(/reach it around \w{3} \d{1,2} \w{3}( \d{4})? \(/);
   await expect(page.locator(".saved-today").textContent()).resolves.toContain("Body fat 24.5 %");
@@ -368,8 +369,14 @@ test("at 360 the sticky Add selected bar leaves the last Recent item in view bel
   const today = await todayOf(page);
   for (const id of [9040, 9003, 1123, 11124, 12061, 1009])
     expect(
-      (await send(token, "POST", "/meals", { food_id: id, quantity: 100, meal_type: "snack", date: shift(today, -1) }))
-        .status,
+      (
+        await send(token, "POST", "/meals", {
+          food_id: id,
+          quantity: 100,
+          meal_type: "snack",
+          date: addDays(today, -1),
+        })
+      ).status,
     ).toBe(201);
   await page.reload();
   await synced(page);

@@ -9,17 +9,13 @@ import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { addDays } from "../../src/lib/time";
 import { tempDir } from "../helpers";
-import { accessToken, apiGet, axeFinds, browserAndServer, device, register, synced } from "./harness";
+import { accessToken, apiGet, apiSend, axeFinds, browserAndServer, device, register, synced } from "./harness";
 
 const env = browserAndServer();
 const SHOTS = process.env.MORSEL_SCREENSHOTS ?? tempDir("morsel-shots-");
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
 const send = (token: string, method: string, path: string, body?: unknown) =>
-  fetch(`${env.srv.url}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  apiSend(env.srv.url, token, method, path, body);
 
 /** Scrolls the element to the middle of the screen, for a screenshot that shows all of it. */
 const center = (l: Locator) => l.evaluate((e) => e.scrollIntoView({ block: "center" }));

@@ -3,16 +3,11 @@
  * GET /stats/days has them (tables beside the charts), and Week brings the 7-day view back.
  */
 import { expect, test } from "bun:test";
+import { addDays } from "../../src/lib/time";
 import type { Page } from "playwright-core";
 import { accessToken, apiGet, browserAndServer, device, register, synced } from "./harness";
 
 const env = browserAndServer();
-
-const shift = (d: string, n: number) => {
-  const x = new Date(`${d}T12:00:00Z`);
-  x.setUTCDate(x.getUTCDate() + n);
-  return x.toISOString().slice(0, 10);
-};
 
 async function seed(base: string, token: string): Promise<string> {
   const call = async (method: string, path: string, body?: unknown): Promise<any> => {
@@ -28,7 +23,7 @@ async function seed(base: string, token: string): Promise<string> {
   await call("PUT", "/goals", { energy_kcal: 1900, protein_g: 110, fat_g: 65, carbohydrate_g: 230 });
   // meals every other day over 100 days back, so the 90-day range holds gaps and a month holds fewer days
   for (let i = 0; i < 100; i += 2) {
-    const date = shift(today, -i);
+    const date = addDays(today, -i);
     await call("POST", "/meals", { food_id: 9040, quantity: 100 + i, meal_type: "breakfast", date });
     await call("POST", "/meals", { quick_add: { energy_kcal: 500 + 7 * i, protein_g: 30 }, meal_type: "lunch", date });
     if (i % 6 === 0) await call("PUT", `/weights/${date}`, { kg: 80 - i * 0.05 });
@@ -83,30 +78,30 @@ test("Range: Month, 90 days and Custom show what /stats/days says; Week goes bac
 
   await range.selectOption({ label: "Month" });
   await page.getByRole("heading", { level: 1, name: /^30 days to/ }).waitFor();
-  await expectAsApi(page, token, shift(today, -29), today);
+  await expectAsApi(page, token, addDays(today, -29), today);
   await expect(page.getByRole("img", { name: /^Energy per day against/ }).count()).resolves.toBe(1);
   await expect(page.getByRole("img", { name: /^Weight \(kg\) against intake/ }).count()).resolves.toBe(1);
 
   await range.selectOption({ label: "90 days" });
   await page.getByRole("heading", { level: 1, name: /^90 days to/ }).waitFor();
-  await expectAsApi(page, token, shift(today, -89), today);
+  await expectAsApi(page, token, addDays(today, -89), today);
 
   // an earlier 90 days: the same checks, one range back
   await page.getByRole("button", { name: "Earlier" }).click();
   await page
-    .getByRole("heading", { level: 1, name: `90 days to ${await shortDay(page, shift(today, -90))}` })
+    .getByRole("heading", { level: 1, name: `90 days to ${await shortDay(page, addDays(today, -90))}` })
     .waitFor();
-  await expectAsApi(page, token, shift(today, -179), shift(today, -90));
+  await expectAsApi(page, token, addDays(today, -179), addDays(today, -90));
   await page.getByRole("button", { name: "Later" }).click();
   // Later moves the page's address; the range is that address's once the heading says so (picking Custom before
   // then took the earlier range's end, and a From after it)
   await page.getByRole("heading", { level: 1, name: `90 days to ${await shortDay(page, today)}` }).waitFor();
 
   await range.selectOption({ label: "Custom" });
-  await page.getByLabel("From").fill(shift(today, -20));
-  const title = `${await shortDay(page, shift(today, -20))} to ${await shortDay(page, today)}`;
+  await page.getByLabel("From").fill(addDays(today, -20));
+  const title = `${await shortDay(page, addDays(today, -20))} to ${await shortDay(page, today)}`;
   await page.getByRole("heading", { level: 1, name: title }).waitFor();
-  await expectAsApi(page, token, shift(today, -20), today);
+  await expectAsApi(page, token, addDays(today, -20), today);
   expect(await range.inputValue()).toBe("custom");
 
   await range.selectOption({ label: "Week" });
@@ -131,7 +126,7 @@ test("Range: Month, 90 days and Custom show what /stats/days says; Week goes bac
   await synced(page);
   await range.selectOption({ label: "Month" });
   const net = (await rows(page, "Protein, fat and net carbs")).reverse();
-  const api = await apiGet(env.srv.url, token, `/stats/days?from=${shift(today, -29)}&to=${today}`);
+  const api = await apiGet(env.srv.url, token, `/stats/days?from=${addDays(today, -29)}&to=${today}`);
   api.days.forEach((d: any, i: number) => {
     expect(net[i]![5]).toBe(d.meal_count ? String(Math.round((d.carbohydrate_g - d.fiber_g) * 10) / 10) : "–");
     expect(net[i]![6]).toBe("200");

@@ -7,17 +7,13 @@ import { expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { addDays } from "../../src/lib/time";
-import { accessToken, apiGet, browserAndServer, device, register, synced } from "./harness";
+import { accessToken, apiGet, apiSend, browserAndServer, device, register, synced } from "./harness";
 
 const env = browserAndServer();
 const MFP = join(import.meta.dir, "..", "portability", "samples", "mfp-measurements.csv");
 
-const send = (token: string, method: string, path: string, body: unknown) =>
-  fetch(`${env.srv.url}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
+const send = (token: string, method: string, path: string, body?: unknown) =>
+  apiSend(env.srv.url, token, method, path, body);
 
 const cells = (page: Page) => page.locator("table.weights tbody tr").first().locator("td").allTextContents();
 
