@@ -13,15 +13,10 @@ import { useApp } from "../ui";
 const num = (r: ActivityRec | undefined) => (r ? Number(r.data.value) : null);
 const round1 = (x: number) => round(x, 1);
 
-export function WaterRegion({
-  day,
-  values,
-  settings,
-}: {
-  day: string;
-  values: Record<string, ActivityRec>;
-  settings: Settings;
-}) {
+/** What the day view gives each of its value regions: the date, its stored values by metric, and the settings. */
+type DayValues = { day: string; values: Record<string, ActivityRec>; settings: Settings };
+
+export function WaterRegion({ day, values, settings }: DayValues) {
   const app = useApp();
   const ml = num(values.water_ml) ?? 0;
   const oz = settings.water_unit === "fl_oz";
@@ -64,15 +59,7 @@ export function WaterRegion({
   );
 }
 
-export function StepsRegion({
-  day,
-  values,
-  settings,
-}: {
-  day: string;
-  values: Record<string, ActivityRec>;
-  settings: Settings;
-}) {
+export function StepsRegion({ day, values, settings }: DayValues) {
   const app = useApp();
   const steps = num(values.steps);
   const [text, setText] = useState(steps === null ? "" : String(steps));
