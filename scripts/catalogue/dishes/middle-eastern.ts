@@ -1,0 +1,18 @@
+import { type Dish, dish as d } from "./dish";
+
+/** Middle Eastern and Turkish home and takeaway food. */
+// biome-ignore format: one dish a line
+export const MIDDLE_EASTERN: readonly Dish[] = [
+  d(900801, "Falafel wrap", "22", "falafel wrap, falafel pitta, falafel sandwich", "wrap", [[18041, 60], [16138, 85], [16158, 30], [11252, 20], [11529, 30], [12166, 10]], "a pitta with five falafel, hummus, salad and tahini", [540, "a falafel wrap, about 500 to 560 kcal (Nutracheck)"]),
+  d(900802, "Chicken shawarma wrap", "22", "shawarma, chicken shawarma, shwarma, chicken shawarma wrap", "wrap", [[18364, 70], [5098, 120], [4025, 15], [11252, 20], [11529, 30], [11282, 10]], "a flatbread round chicken thigh shawarma with garlic sauce and salad", [560, "a chicken shawarma wrap, about 520 to 600 kcal"]),
+  d(900803, "Doner kebab in pitta, with salad and sauce", "21", "doner kebab, donner kebab, doner, kebab, donner", "kebab", [[18041, 70], [17225, 150], [11252, 30], [11282, 20], [11529, 30], [4025, 20]], "a large pitta with 150 g of lamb doner meat (lamb mince values), salad and garlic mayonnaise", [800, "a large doner kebab, about 750 to 1,000 kcal (LACORS / Nutracheck)"]),
+  d(900804, "Lamb kofta kebab, two skewers", "17", "kofta, kofte, lamb kofta, kofta kebab", "serving (2 skewers)", [[17225, 150], [11282, 20]], "two skewers of spiced lamb mince, grilled", [440, "two lamb koftas, about 420 to 450 kcal"]),
+  d(900805, "Chicken shish kebab with rice", "22", "shish kebab, chicken shish, shish tawook, chicken kebab plate", "plate", [[5064, 150], [4053, 10], [20045, 180], [11252, 40], [11529, 40]], "a skewer of marinated chicken breast with rice and salad", [590, "a chicken shish plate with rice, about 550 to 600 kcal"]),
+  d(900806, "Hummus with pitta", "16", "hummus and pitta, houmous with pitta, hummus with pita, hummus and pita", "serving", [[16158, 60], [18041, 60]], "a quarter tub of hummus (60 g) with a pitta (60 g)", [265, "Tesco houmous 60 g (about 100 kcal) with a white pitta (about 165)"]),
+  d(900807, "Tabbouleh", "20", "tabbouleh, tabouleh, tabouli", "portion", [[20013, 60], [11297, 60], [11529, 60], [4053, 15], [9150, 10]], "bulgur with plenty of parsley, tomato, olive oil and lemon", [210, "a portion of tabbouleh, about 200 kcal"]),
+  d(900808, "Baba ganoush", "11", "baba ganoush, baba ghanoush, moutabal, aubergine dip", "portion", [[11209, 100], [12166, 15], [4053, 5], [9150, 5]], "roast aubergine mashed with tahini, olive oil and lemon", [160, "a portion of baba ganoush, about 150 kcal"]),
+  d(900809, "Shakshuka", "22", "shakshuka, shakshouka, eggs in tomato sauce", "portion", [[1123, 100], [11531, 200], [11821, 60], [11282, 40], [4053, 10]], "two eggs poached in tomato, red pepper and onion", [300, "BBC Good Food shakshuka, about 280 to 320 kcal a portion"]),
+  d(900810, "Fattoush", "11", "fattoush, fattoush salad", "bowl", [[11251, 60], [11529, 60], [11206, 50], [18041, 20], [4053, 15], [9150, 10]], "a salad with toasted pitta, olive oil and lemon", [230, "a bowl of fattoush, about 220 kcal"]),
+  d(900811, "Lamb tagine with couscous", "22", "tagine, lamb tagine, tajine", "plate", [[17036, 120], [11282, 40], [11531, 80], [9298, 15], [16057, 50], [20029, 150]], "braised lamb shoulder with tomato, raisins and chickpeas on couscous", [780, "a lamb tagine plate with couscous, about 700 to 800 kcal"]),
+  d(900812, "Chicken and chips, takeaway", "21", "chicken and chips, peri peri chicken and chips, half chicken and chips", "portion", [[5009, 200], [21138, 150]], "a quarter chicken's meat and skin with chips", [950, "a takeaway quarter chicken and chips, about 900 to 1,000 kcal (Nando's quarter chicken 320 with regular chips about 380)"]),
+];

@@ -1,0 +1,22 @@
+import { type Dish, dish as d } from "./dish";
+
+/**
+ * Regional staples USDA lacks, made from their ingredients by the usual recipe because no open table
+ * can be bundled: the UK's CoFID is under the Open Government Licence but is not in a registry this
+ * build can reach, and IFCT 2017's publisher forbids electronic reproduction in a product
+ * (docs/self-hosting.md). Weights are a named product's or the FSA's.
+ */
+// biome-ignore format: one dish a line
+export const STAPLES: readonly Dish[] = [
+  d(901201, "Digestive biscuit", "18", "digestive, digestives, digestive biscuit, digestive biscuits, mcvities digestive, wheatmeal biscuit", "biscuit", [[20080, 8.8], [4615, 3.4], [19335, 2.5], [1001, 0.3]], "a 15 g biscuit: wholemeal flour, vegetable fat and sugar in McVitie's label proportions (fat 21 %, sugars 17 %)", [71, "McVitie's Digestive: 71 kcal a biscuit (15 g), 473 kcal per 100 g (label)"]),
+  d(901202, "Chocolate digestive biscuit", "18", "chocolate digestive, chocolate digestives, choc digestive, milk chocolate digestive", "biscuit", [[20080, 8], [4615, 3], [19335, 2], [19120, 3.7]], "a 16.7 g digestive with a milk chocolate coat", [83, "McVitie's Milk Chocolate Digestive: 83 kcal a biscuit (label)"]),
+  d(901203, "Rich tea biscuit", "18", "rich tea, rich tea biscuit, rich tea biscuits", "biscuit", [[20081, 6], [4615, 1.2], [19335, 1.6], [19350, 0.5]], "an 8.3 g biscuit of flour, fat and sugar", [38, "McVitie's Rich Tea: 38 kcal a biscuit (label)"]),
+  d(901204, "Crumpet", "18", "crumpet, crumpets", "crumpet", [[20081, 25], [14411, 30]], "one 55 g crumpet: a flour and water yeast batter griddled (Warburtons weight)", [94, "Warburtons crumpet: 94 kcal each (label)"]),
+  d(901205, "Crumpet with butter", "18", "buttered crumpet, crumpet and butter, crumpets with butter", "crumpet", [[20081, 25], [14411, 30], [1001, 7]], "a crumpet with 7 g of butter", [145, "a crumpet (94 kcal) with 7 g of butter (50)"]),
+  d(901206, "Hot cross bun", "18", "hot cross bun, hot cross buns", "bun", [[20081, 35], [1077, 20], [19335, 5], [1001, 3], [9298, 8], [14411, 3]], "a 70 g fruited yeast bun", [190, "a supermarket hot cross bun (70 g), about 180 to 200 kcal"]),
+  d(901207, "Teacake, toasted with butter", "18", "teacake, toasted teacake, tea cake", "teacake", [[20081, 40], [1077, 15], [19335, 4], [9298, 8], [1001, 7]], "a fruited teacake, toasted, with butter", [240, "a toasted teacake with butter, about 230 to 250 kcal"]),
+  d(901208, "Flapjack", "18", "flapjack, oat bar, flapjacks", "bar", [[8120, 30], [1001, 15], [19334, 8], [19350, 8]], "a 60 g bar of oats baked with butter, sugar and golden syrup", [280, "a bakery flapjack (60 g), about 270 to 290 kcal"]),
+  d(901209, "Weetabix with milk, two biscuits", "08", "weetabix with milk, 2 weetabix with milk, weetabix and milk, weet-bix", "bowl", [[42237, 37.5], [1079, 150]], "two Weetabix (18.75 g each) with 150 ml of semi-skimmed milk", [204, "Weetabix: two biscuits with 150 ml semi-skimmed milk, 204 kcal (pack)"]),
+  d(901210, "Welsh cake", "18", "welsh cake, welsh cakes, bakestone cake", "cake", [[20081, 15], [1001, 6], [19335, 5], [9298, 4], [1123, 3]], "one 35 g griddle cake of flour, butter, sugar, currants and egg", [140, "a Welsh cake, about 130 to 150 kcal"]),
+  d(901211, "Pikelet", "18", "pikelet, pikelets, drop scone, scotch pancake", "pikelet", [[20081, 10], [1077, 12], [1123, 4], [19335, 2], [1001, 1]], "one 30 g griddle pancake", [60, "a pikelet or drop scone, about 55 to 65 kcal"]),
+];
