@@ -19,16 +19,16 @@ import { loadConfig } from "../src/config";
 import { FoodSearch } from "../src/features/foods/search";
 import { parseQuery } from "../src/features/foods/query";
 import { parseAmount, searchText } from "../src/features/foods/amount";
-import { resolveAmount } from "../src/features/foods/portion";
-import { words } from "../src/features/foods/text";
 import { DishNames, parseLine } from "../src/features/foods/line";
 import { ALIASES } from "../src/features/foods/ranking-data";
 import { MemorySearch } from "../src/features/foods/offline";
 import type { RankInput } from "../src/features/foods/rank";
 import { SEARCH_CASES } from "../test/fixtures/search-queries";
 import { LINE_CASES, NATURAL_CASES } from "../test/fixtures/search-natural";
-import { PHRASES, withinTolerance } from "../test/fixtures/phrases";
-import { startingKcal } from "../test/fixtures/phrase-log";
+import { PHRASES } from "../test/fixtures/phrases";
+import { WORLD_PHRASES } from "./phrases/world";
+import { add, emptyTally, HEADER, logPhrase, row, type Tally } from "./phrases/evaluate";
+import { baselineCatalogue, TODAY } from "./phrases/baseline";
 
 const verbose = process.argv.includes("--verbose");
 const roundsArg = process.argv.indexOf("--rounds");
@@ -107,32 +107,59 @@ const linesRight = LINE_CASES.filter(
 
 /** A phrase as search logs it: the top food at the serving the log form starts with. */
 const phraseMisses: string[] = [];
-const phrasesWithin = PHRASES.filter((ph) => {
-  const { food: typed, amount } = parseAmount(ph.q);
-  const id = search.search(searchText(typed, amount), { limit: 1, offset: 0 }).ids[0];
-  const f = id === undefined ? null : catalogue.food(id);
-  if (!f) return false;
-  const portions = catalogue.portions(f.id);
-  const def = portions.find((p) => p.id === f.default_portion_id) ?? null;
-  const serving = amount ? resolveAmount(amount, portions, def, words(typed)) : null;
-  const got = startingKcal({ id: f.id, energy_kcal: f.nutrients.energy_kcal, default_portion: def }, serving);
-  const ok = withinTolerance(got.kcal, ph.kcal);
-  if (!ok)
-    phraseMisses.push(`${ph.q} → ${f.id} ${Math.round(got.grams)} g ${Math.round(got.kcal)} kcal (want ${ph.kcal})`);
-  return ok;
-}).length;
+const oldByKind = new Map<string, Tally>();
+const oldAll = emptyTally();
+for (const ph of PHRASES) {
+  const got = logPhrase(search, catalogue, ph.q);
+  const t = oldByKind.get(ph.kind) ?? emptyTally();
+  oldByKind.set(ph.kind, t);
+  add(t, got, ph.kcal);
+  if (!add(oldAll, got, ph.kcal))
+    phraseMisses.push(`${ph.q} → ${got.id} ${Math.round(got.grams)} g ${Math.round(got.kcal)} kcal (want ${ph.kcal})`);
+}
+const phrasesWithin = oldAll.right;
+const worldMisses: string[] = [];
+const world = { all: emptyTally(), region: new Map<string, Tally>(), category: new Map<string, Tally>() };
+for (const ph of WORLD_PHRASES) {
+  const got = logPhrase(search, catalogue, ph.q);
+  for (const [m, k] of [
+    [world.region, ph.region],
+    [world.category, ph.category],
+  ] as const) {
+    if (!m.has(k)) m.set(k, emptyTally());
+    add(m.get(k)!, got, ph.kcal);
+  }
+  if (!add(world.all, got, ph.kcal))
+    worldMisses.push(
+      `${ph.region} ${ph.q} → ${got.id} ${catalogue.food(got.id ?? 0)?.name ?? "nothing"} ${Math.round(got.kcal)} kcal (want ${ph.food} ${ph.kcal})`,
+    );
+}
 
+// Latency side by side: this catalogue and the baseline one (before the composed dishes grew to 264),
+// round by round in turn so both see the same machine load.
+const base = baselineCatalogue(process.argv);
+const baseSearch = base ? new FoodSearch(new Catalogue(base.path)) : null;
+baseSearch?.warm();
 const times: number[] = [];
+const baseTimes: number[] = [];
 const all = [...SEARCH_CASES, ...NATURAL_CASES];
 for (let r = 0; r < rounds; r++) {
-  for (const c of all) {
-    const s = performance.now();
-    search.search(foodText(c.q), { limit: 20, offset: 0 });
-    times.push(performance.now() - s);
+  for (const [s0, ts] of [
+    [search, times],
+    [baseSearch, baseTimes],
+  ] as const) {
+    if (!s0) continue;
+    for (const c of all) {
+      const s = performance.now();
+      s0.search(foodText(c.q), { limit: 20, offset: 0 });
+      ts.push(performance.now() - s);
+    }
   }
 }
 times.sort((a, b) => a - b);
-const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(3);
+baseTimes.sort((a, b) => a - b);
+const pAt = (ts: number[], p: number) => ts[Math.min(ts.length - 1, Math.floor((p / 100) * ts.length))] ?? 0;
+const at = (p: number) => pAt(times, p).toFixed(3);
 
 const N = SEARCH_CASES.length;
 const M = NATURAL_CASES.length;
@@ -176,6 +203,30 @@ if (offline) {
   );
   if (differ.length || verbose) for (const c of differ) console.log(`  offline and server differ on: ${c.q}`);
 } else console.log("| offline hit@1 | not measured: run `bun run build:web` first | equal to the server's |");
+console.log(`\n## Phrase sets logged through search (right = within 15 %; a result without \`sure\` counts as sure)\n`);
+console.log(HEADER);
+for (const [k, t] of oldByKind) console.log(row(`project set (test/fixtures/phrases.ts), region US, ${k}`, t));
+console.log(row("project set, all", oldAll));
+for (const [k, t] of world.region) console.log(row(`world set (bench/phrases/world.ts), ${k}`, t));
+for (const [k, t] of world.category) console.log(row(`world set, ${k}`, t));
+console.log(row("world set, all", world.all));
+const wa = world.all;
+console.log(
+  `\n| check | result | goal |\n|---|---|---|\n| world set right | ${((100 * wa.right) / wa.n).toFixed(1)} % | ≥ 85 % |\n| world set confidently wrong | ${((100 * wa.confidentlyWrong) / wa.n).toFixed(1)} % | ≤ 3 % |\n| world set right items marked unsure | ${wa.right ? ((100 * wa.rightUnsure) / wa.right).toFixed(1) : "—"} % | ≤ 10 % |`,
+);
+console.log(
+  `| project set not worse than before the dishes (${TODAY.phrases}/${PHRASES.length}) | ${oldAll.right}/${PHRASES.length} ${oldAll.right >= TODAY.phrases ? "not worse" : "WORSE"} | ≥ ${TODAY.phrases} |`,
+);
+if (baseSearch) {
+  const r50 = pAt(times, 50) / pAt(baseTimes, 50);
+  const r99 = pAt(times, 99) / pAt(baseTimes, 99);
+  console.log(
+    `| search p50 / p99 beside the baseline catalogue (${base!.label}, same run) | ${at(50)} / ${at(99)} ms vs ${pAt(baseTimes, 50).toFixed(3)} / ${pAt(baseTimes, 99).toFixed(3)} ms: ×${r50.toFixed(2)} / ×${r99.toFixed(2)} | ≤ ×1.2 |`,
+  );
+} else
+  console.log(
+    "| search latency beside the baseline | not measured: no baseline catalogue (--baseline FILE) | ≤ ×1.2 |",
+  );
 console.log(
   `\nsummary: search hit@1, ${N} everyday / ${M} natural queries | ${pct(everyday.ours.hit1, N)} / ${pct(natural.hit1, M)} | plain bm25 ${pct(bm25.hit1, N)} (everyday) | goal ≥ 95 %`,
 );
@@ -189,6 +240,7 @@ if (verbose || natural.misses.length || everyday.ours.misses.length) {
   for (const m of [...everyday.ours.misses, ...natural.misses]) console.log(`  miss: ${m}`);
 }
 for (const m of phraseMisses) console.log(`  phrase: ${m}`);
+for (const m of worldMisses) console.log(`  world: ${m}`);
 for (const c of LINE_CASES.filter((c) => !linesRight.includes(c)))
   console.log(`  line: ${JSON.stringify(c.line)} → ${JSON.stringify(parseLine(c.line, dishes).map((i) => i.food))}`);
 for (const c of NATURAL_CASES.filter((c) => !amountsRight.includes(c)))

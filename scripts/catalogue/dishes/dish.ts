@@ -33,19 +33,21 @@ export function dish(
   name: string,
   group: string,
   synonyms: string,
-  serving: string,
+  /** The serving's name; it weighs the ingredients' sum unless its grams are given ("biscuit with milk"). */
+  serving: string | [string, number],
   ingredients: [number, number][],
   source: string,
   ref: [number, string],
   portions?: [string, number][],
 ): Dish {
-  const grams = Math.round(ingredients.reduce((s, [, g]) => s + g, 0) * 10) / 10;
+  const whole = Math.round(ingredients.reduce((s, [, g]) => s + g, 0) * 10) / 10;
+  const [servingName, grams] = typeof serving === "string" ? [serving, whole] : serving;
   return {
     id,
     name,
     group,
     synonyms,
-    serving: { name: serving, grams },
+    serving: { name: servingName, grams },
     ...(portions ? { portions: portions.map(([n, g]) => ({ name: n, grams: g })) } : {}),
     ingredients,
     source,
