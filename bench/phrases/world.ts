@@ -173,6 +173,7 @@ export const WORLD_PHRASES: WorldPhrase[] = [
   w("bowl of rice", "IN", "staple", 20045, 158, 205, "a cup of cooked rice, USDA 158 g"),
   // Australia
   w("vegemite on toast", "AU", "dish", 900401, 37, 124, "a slice of buttered toast with Vegemite"),
+  w("1 tsp vegemite", "AU", "staple", 901213, 5, 9, "a teaspoon, Vegemite's 5 g serve"),
   w("2 slices vegemite toast", "AU", "dish", 900401, 74, 248, "two slices"),
   w("flat white", "AU", "drink", 900003, 170, 68, "a café flat white"),
   w("long black", "AU", "drink", 900007, 240, 1, "an Americano"),
