@@ -15,6 +15,14 @@ export type ImportedRow = typeof importedProducts.$inferSelect;
 
 /** Matches up to which imported search candidates are ranked by bm25 (see searchCandidates). */
 const PROBE = 2000;
+/**
+ * At most this many imported candidates go to the ranker, whatever search asks for: each is prepared
+ * and scored afresh (imported names are not pre-prepared as the catalogue's are). Side by side over the
+ * everyday queries with 282,000 imported products, 60 instead of 200 took search p99 from 109 to 75 ms and
+ * p50 from 7.0 to 5.9 ms on a loaded box (load 19; /tmp profile, interleaved runs); a page shows 20, and
+ * the imported products that rank there are among bm25's best 60.
+ */
+const RANKED = 60;
 
 /** Imported products carry one portion, their serving; its id is derived from the product id. */
 export const servingPortionId = (productId: number) => productId;
@@ -142,7 +150,8 @@ export class ImportedRepo {
    * decides: up to PROBE matches are ranked by bm25; beyond that the first `limit` in index order
    * are taken (a sample; another word narrows the match).
    */
-  *searchCandidates(match: string, limit: number): Q<(RankInput & { bm25: number })[]> {
+  *searchCandidates(match: string, asked: number): Q<(RankInput & { bm25: number })[]> {
+    const limit = Math.min(asked, RANKED);
     const m = yield* matchFor(match);
     const probe = yield* rows<{ id: number }>(PROBE_SQL, m, PROBE + 1);
     if (probe.length <= PROBE) return yield* rows(CANDIDATES_SQL, m, limit);
