@@ -176,3 +176,27 @@ describe("GET /foods/online", () => {
     expect((await get("/foods/online?q=digestive")).status).toBe(200);
   });
 });
+
+describe("the first admin's question (online_lookup_answered)", () => {
+  test("unanswered until an admin sets online_lookup (either way) or a start gives --online-lookup", async () => {
+    const t = makeApp();
+    const admin = await registerUser(t.call);
+    const settings = async () => (await t.call("GET", "/api/v1/admin/settings", { token: admin.access_token })).json;
+    expect(await settings()).toMatchObject({ online_lookup: false, online_lookup_answered: false });
+    // another setting is not an answer
+    await t.call("PATCH", "/api/v1/admin/settings", { token: admin.access_token, body: { registration: "invite" } });
+    expect((await settings()).online_lookup_answered).toBe(false);
+    // Not now: still off, and answered
+    const r = await t.call("PATCH", "/api/v1/admin/settings", {
+      token: admin.access_token,
+      body: { online_lookup: false },
+    });
+    expect(r.json).toMatchObject({ online_lookup: false, online_lookup_answered: true });
+    // a server started with the flag has its answer from the operator
+    const flagged = makeApp({ options: { onlineLookupAtStart: false } });
+    const other = await registerUser(flagged.call);
+    expect(
+      (await flagged.call("GET", "/api/v1/admin/settings", { token: other.access_token })).json.online_lookup_answered,
+    ).toBe(true);
+  });
+});
