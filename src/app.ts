@@ -10,6 +10,7 @@ import { credentialRoutes } from "./features/auth/credential-routes";
 import { customFoodsRoutes } from "./features/custom-foods/routes";
 import { docsRoutes, openApiRoute } from "./features/docs/routes";
 import { foodsRoutes } from "./features/foods/routes";
+import { onlineSearchRoutes } from "./features/imported/routes";
 import { goalsRoutes } from "./features/goals/routes";
 import { targetsRoutes } from "./features/targets/routes";
 import { reportRoutes } from "./features/targets/report-routes";
@@ -71,6 +72,7 @@ export function createApp(options: AppOptions) {
     .use(authRoutes(deps))
     .use(credentialRoutes(deps))
     .use(adminRoutes(deps))
+    .use(onlineSearchRoutes(deps))
     .use(foodsRoutes(deps))
     .use(customFoodsRoutes(deps))
     .use(mealsRoutes(deps))

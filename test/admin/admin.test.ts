@@ -24,6 +24,7 @@ describe("registration modes and invites", () => {
     expect((await call("GET", "/api/v1/admin/settings", { token: first.access_token })).json).toEqual({
       registration: "open",
       online_lookup: false,
+      online_lookup_answered: false,
     });
   });
 
@@ -35,6 +36,7 @@ describe("registration modes and invites", () => {
     expect((await call("PATCH", "/api/v1/admin/settings", { ...A, body: { registration: "invite" } })).json).toEqual({
       registration: "invite",
       online_lookup: false,
+      online_lookup_answered: false,
     });
     const e = expectError(await call("POST", "/api/v1/register", { body: person("nocode") }), 400, "validation_failed");
     expect(e.details?.[0]?.field).toBe("invite_code");

@@ -126,7 +126,7 @@ test("a barcode miss offers Look online only where the admin allows it; the barc
       await user.page.goto(`${own.url}/#/`);
       await user.page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Add food" }).click();
       await upload(user.page, "Barcode photo", photo);
-      await user.page.getByRole("button", { name: "Create a custom food with this barcode" }).waitFor();
+      await user.page.getByRole("button", { name: "Create food", exact: true }).waitFor();
     };
     const asked = () => stand.requests.filter((r) => r.path.includes("7622210449283")).length;
     const before = asked();

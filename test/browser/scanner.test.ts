@@ -24,7 +24,7 @@ test("an unknown barcode → prefilled custom food → logged; the next scan fin
 
   await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Add food" }).click();
   await upload(page, "Barcode photo", photo);
-  await page.getByRole("button", { name: "Create a custom food with this barcode" }).click();
+  await page.getByRole("button", { name: "Create food", exact: true }).click();
   await expect(page.getByRole("textbox", { name: "Barcode" }).inputValue()).resolves.toBe("05901234123457");
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("Oat bar, honey");
   await page.getByRole("spinbutton", { name: "Energy (kcal)" }).fill("420");
@@ -92,7 +92,7 @@ test("an unknown barcode → photograph the label → the form is filled in → 
 
   await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
   await upload(page, "Barcode photo", photo);
-  await page.getByRole("button", { name: "Create a custom food with this barcode" }).click();
+  await page.getByRole("button", { name: "Create food", exact: true }).click();
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("Granola, maple");
   await upload(page, "Label photo", readFileSync(join(labels, "us-5.jpg")));
   await page.getByText("Filled in from the label: check the numbers before saving.").waitFor();

@@ -283,7 +283,7 @@ describe("online lookup (a local stand-in for Open Food Facts)", () => {
       token: admin.access_token,
       body: { online_lookup: true },
     });
-    expect(on.json).toEqual({ registration: "open", online_lookup: true });
+    expect(on.json).toEqual({ registration: "open", online_lookup: true, online_lookup_answered: true });
 
     // a client that asks the person first: this server only, and the miss says online may be asked
     const first = await look({ barcode: "7622210449283", online: false });

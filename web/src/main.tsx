@@ -23,6 +23,11 @@ import { WeekView } from "./views/week";
 /** The Report is opened now and then: its own chunk. */
 // Admin is for admins alone: its chunk loads when one opens it
 const AdminView = lazyView<Record<string, never>>(() => import("./views/admin").then((m) => m.AdminView));
+// the first admin's Open Food Facts question, likewise: nothing shows until its chunk is in
+const OffQuestion = lazyView<Record<string, never>>(
+  () => import("./views/off-question").then((m) => m.OffQuestion),
+  null,
+);
 const ReportView = lazyView<{ period: Period; to: string | null }>(() =>
   import("./views/report").then((m) => m.ReportView),
 );
@@ -184,6 +189,7 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
         <StatusLine />
       </header>
       <div id="content">
+        {session.user.role === "admin" && <OffQuestion />}
         <Issues />
         <Route hash={hash} signOut={signOut} />
       </div>

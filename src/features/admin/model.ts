@@ -58,12 +58,17 @@ export const CreateInviteBody = t.Object({
 export const InviteIdParams = t.Object({ id: intParam("id", { minimum: 1 }) });
 
 const OnlineLookup = t.Boolean({
-  description: "whether a barcode miss may ask Open Food Facts online (the barcode leaves this server); off by default",
+  description:
+    "whether barcode misses and GET /foods/online may ask Open Food Facts (the barcode or the typed words leave this server, nothing about the person); off by default",
 });
 export const Settings = t.Object(
   {
     registration: Enum(["open", "invite", "closed"], { description: "who may register; see POST /register" }),
     online_lookup: OnlineLookup,
+    online_lookup_answered: t.Boolean({
+      description:
+        "whether online_lookup was ever set (by an admin, or by --online-lookup at a start): the web app asks the first admin once while it is false",
+    }),
   },
   { title: "ServerSettings" },
 );

@@ -99,6 +99,7 @@ export function* settings(ctx: Ctx) {
   return {
     registration: yield* ctx.deps.auth.registration.mode(),
     online_lookup: yield* ctx.deps.onlineLookup.enabled(),
+    online_lookup_answered: yield* ctx.deps.onlineLookup.answered(),
   };
 }
 

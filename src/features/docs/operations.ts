@@ -29,6 +29,8 @@ export const OPERATIONS: Record<string, { id: string; csv?: boolean }> = {
   "GET /api/v1/admin/settings": { id: "adminGetSettings" },
   "PATCH /api/v1/admin/settings": { id: "adminUpdateSettings" },
   "GET /api/v1/foods/search": { id: "searchFoods" },
+  "GET /api/v1/foods/online": { id: "searchOpenFoodFacts" },
+  "GET /api/v1/foods/online/allowed": { id: "openFoodFactsAllowed" },
   "GET /api/v1/foods/recent": { id: "recentFoods" },
   "POST /api/v1/foods/parse": { id: "parseFoodLine" },
   "GET /api/v1/foods/{id}": { id: "getFood" },

@@ -11,7 +11,8 @@ import { Lru } from "../../lib/lru";
 import type { Slicer } from "../../lib/pace";
 import type { Awaitable } from "../../db/store";
 
-type Candidates = (RankInput & { bm25?: number })[];
+/** `prepared`: the row's name already prepared for ranking (imported rows bring it from their own cache). */
+type Candidates = (RankInput & { bm25?: number; prepared?: PreparedName })[];
 
 /** Candidates ranked per query; broader queries keep bm25's best this many. */
 const CANDIDATE_CAP = 3000;
@@ -35,7 +36,7 @@ export interface SearchOptions {
    * Imported Open Food Facts products matching an FTS5 expression (best first), ranked alongside: the
    * rows, or (on PostgreSQL) their promise, which only `searchPaced` waits for.
    */
-  imported?: (match: string, limit: number) => Awaitable<(RankInput & { bm25?: number })[]>;
+  imported?: (match: string, limit: number) => Awaitable<Candidates>;
   /**
    * When given, the ranking before extras and boosts is kept under this key and the query: it must
    * name everything besides the catalogue that `imported` returns (the imported products' generation).
@@ -223,7 +224,7 @@ export class FoodSearch {
     yield;
     const got = opts.imported ? opts.imported(query.match, IMPORTED_CAP) : [];
     const imported = got instanceof Promise ? ((yield got) as Candidates) : got;
-    for (const e of imported) scored.push({ id: e.id, s: score(prepareName(e), ctx), bm25: e.bm25 ?? 0 });
+    for (const e of imported) scored.push({ id: e.id, s: score(e.prepared ?? prepareName(e), ctx), bm25: e.bm25 ?? 0 });
     scored.sort(better);
     let total = scored.length;
     // A very broad query (one or two letters), or a long one past its cap: the exact count, past the ranked head.

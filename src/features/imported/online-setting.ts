@@ -14,6 +14,15 @@ export class OnlineLookupSetting {
     return setting?.value === "true";
   }
 
+  /**
+   * Whether anyone has decided: an admin's answer (Allow, Not now, the Admin checkbox) or the start flag
+   * stores the row, so its presence is the answer. The web app asks the first admin once while it is absent.
+   */
+  *answered(): Q<boolean> {
+    const setting = yield* one((db, t) => db.select().from(t.serverSettings).where(eq(t.serverSettings.key, KEY)));
+    return setting !== undefined && setting !== null;
+  }
+
   *set(on: boolean, now: Date): Q<void> {
     const value = String(on);
     yield* exec((db, t) =>

@@ -9,6 +9,8 @@ import { LogForm } from "./logform";
 import { lastServings, servingLabel, startServing, typedServing, type LastServings } from "../serving";
 import { BarcodePhoto, FoodPhoto, LiveScan, type Picked } from "./scan";
 import { useFoodSearch } from "./use-search";
+import type { OnlineSearchProps } from "./online-search";
+import { lazyView } from "./lazy";
 import { QuickEntry } from "./quick-entry";
 import { amountSaid } from "../amount-words";
 import type { ResolvedAmount } from "../../../src/features/foods/portion";
@@ -27,6 +29,9 @@ import {
 } from "./pick";
 import { returnTo } from "./return-to";
 
+/** Search Open Food Facts, in its own chunk (the first load's budget); nothing shows until it is in. */
+const OnlineSearch = lazyView<OnlineSearchProps>(() => import("./online-search").then((m) => m.OnlineSearch), null);
+
 /** "1 food", "2 foods". */
 export const foodsCount = (n: number) => `${n} ${n === 1 ? "food" : "foods"}`;
 
@@ -41,7 +46,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
   const [picked, setPicked] = useState<
     (Picked & { food: FoodRec; serving?: ResolvedAmount | null; name?: string }) | null
   >(null);
-  const [custom, setCustom] = useState<{ barcode: string | null } | null>(null);
+  const [custom, setCustom] = useState<{ barcode: string | null; readLabel?: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [last, setLast] = useState<LastServings>(new Map());
   const [tab, setTab] = useState<"recent" | "saved">("recent");
@@ -126,6 +131,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
         <CustomFoodForm
           food={null}
           barcode={custom.barcode}
+          readLabel={custom.readLabel}
           onCancel={() => setCustom(null)}
           onSaved={(food) => {
             setCustom(null);
@@ -272,13 +278,17 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
               More results
             </button>
           )}
+          <OnlineSearch q={results.q} items={results.items} offline={results.offline} onFound={(p) => void pick(p)} />
         </section>
       )}
       <QuickEntry mealType={mealType} date={date} />
       <section class="tools" aria-labelledby="tools-title">
         <h2 id="tools-title">Other ways</h2>
-        <LiveScan onFound={(p) => void pick(p)} onMissing={(barcode) => setCustom({ barcode })} />
-        <BarcodePhoto onFound={(p) => void pick(p)} onMissing={(barcode) => setCustom({ barcode })} />
+        <LiveScan onFound={(p) => void pick(p)} onMissing={(barcode, readLabel) => setCustom({ barcode, readLabel })} />
+        <BarcodePhoto
+          onFound={(p) => void pick(p)}
+          onMissing={(barcode, readLabel) => setCustom({ barcode, readLabel })}
+        />
         <FoodPhoto onPick={(p) => void pick(p)} />
         <button type="button" onClick={() => setCustom({ barcode: null })}>
           Create a custom food

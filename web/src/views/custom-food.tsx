@@ -30,7 +30,7 @@ interface Prefill {
 const show = (x: number | null | undefined) =>
   x === null || x === undefined ? undefined : String(Math.round(x * 100) / 100);
 
-function LabelPhoto({ onRead }: { onRead: (r: LabelReading) => void }) {
+function LabelPhoto({ onRead, openNow }: { onRead: (r: LabelReading) => void; openNow?: boolean }) {
   const [state, setState] = useState<{ busy?: boolean; error?: string } | null>(null);
   async function choose(file: File) {
     setState({ busy: true });
@@ -48,7 +48,7 @@ function LabelPhoto({ onRead }: { onRead: (r: LabelReading) => void }) {
   return (
     <div class="label-photo">
       <p>Photograph the nutrition label to fill this in.</p>
-      <PhotoInput label="Label photo" onFile={choose} />
+      <PhotoInput label="Label photo" onFile={choose} openNow={openNow} />
       {state?.busy && <p role="status">Reading the label…</p>}
       <ErrorText error={state?.error ?? null} />
     </div>
@@ -87,11 +87,14 @@ const valuesOf = (per100g: Record<string, number | null | undefined>, factor = 1
 export function CustomFoodForm({
   food,
   barcode,
+  readLabel = false,
   onSaved,
   onCancel,
 }: {
   food: FoodRec | null;
   barcode: string | null;
+  /** Opened by a barcode miss's Read the label: the label photo picker opens at once. */
+  readLabel?: boolean;
   onSaved: (f: FoodRec) => void;
   onCancel: () => void;
 }) {
@@ -200,7 +203,7 @@ export function CustomFoodForm({
       <p class="muted" id="optional-note">
         Brand and barcode are optional.
       </p>
-      <LabelPhoto onRead={read} />
+      <LabelPhoto onRead={read} openNow={readLabel} />
       {prefill && (
         <div class="notice" role="status">
           <p>Filled in from the label: check the numbers before saving.</p>

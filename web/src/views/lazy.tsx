@@ -6,7 +6,11 @@
 import type { JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
 
-export function lazyView<P extends object>(load: () => Promise<(props: P) => JSX.Element | null>) {
+export function lazyView<P extends object>(
+  load: () => Promise<(props: P) => JSX.Element | null>,
+  /** What shows until the chunk is in: a part of a view (not a whole view) shows nothing. */
+  placeholder: JSX.Element | null = <main aria-busy="true" />,
+) {
   let View: ((props: P) => JSX.Element | null) | null = null;
   let loading: Promise<void> | null = null;
   return function Lazy(props: P) {
@@ -22,6 +26,6 @@ export function lazyView<P extends object>(load: () => Promise<(props: P) => JSX
         live = false;
       };
     }, []);
-    return View ? <View {...props} /> : <main aria-busy="true" />;
+    return View ? <View {...props} /> : placeholder;
   };
 }

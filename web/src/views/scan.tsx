@@ -42,7 +42,21 @@ const explain = (e: unknown) =>
  * A file input for the image types the server takes (API.md: JPEG, PNG or WebP). `onFile` gets
  * the chosen file; the input is cleared after, so the same photo can be chosen again.
  */
-export function PhotoInput({ label, onFile }: { label: string; onFile: (file: File) => Promise<void> }) {
+export function PhotoInput({
+  label,
+  onFile,
+  openNow = false,
+}: {
+  label: string;
+  onFile: (file: File) => Promise<void>;
+  /** Opens the picker as it appears: the person just tapped a button that asked for it (Read the label). */
+  openNow?: boolean;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  // the tap that opened this view is still a user activation, so the browser lets the picker open
+  useEffect(() => {
+    if (openNow) input.current?.click();
+  }, []);
   async function change(e: Event) {
     const input = e.target as HTMLInputElement;
     const file = input.files?.[0];
@@ -60,15 +74,18 @@ export function PhotoInput({ label, onFile }: { label: string; onFile: (file: Fi
         <path d="M4 7h3l2-3h6l2 3h3v13H4z M12 10a4 4 0 1 0 0 8a4 4 0 0 0 0-8" />
       </svg>
       {label}
-      <input type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => void change(e)} />
+      <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => void change(e)} />
     </label>
   );
 }
 
 /**
- * A barcode nobody here knows, and what can be done next: make a custom food with it (its form
- * reads the nutrition label from a photo), or look it up online where the admin allows it.
+ * A barcode nobody here knows, and what can be done next, never a dead end: read the label (the
+ * custom food form with the barcode, its label photo picker open), create the food by hand with the
+ * barcode filled in, or look it up online where the admin allows it.
  */
+export type OnMissing = (gtin: string, readLabel: boolean) => void;
+
 function Missing({
   gtin,
   online,
@@ -77,7 +94,7 @@ function Missing({
 }: {
   gtin: string;
   online?: Online;
-  onCreate: (gtin: string) => void;
+  onCreate: OnMissing;
   onFound: (p: Picked) => void;
 }) {
   const [status, setStatus] = useState<Online | null>(online ?? null);
@@ -101,10 +118,15 @@ function Missing({
   return (
     <div class="notice" aria-live="polite">
       <p>No food with barcode {gtin} yet.</p>
-      <button type="button" onClick={() => onCreate(gtin)}>
-        Create a custom food with this barcode
-      </button>
-      <p class="muted">Its form can read the nutrition label from a photo.</p>
+      <div class="actions">
+        <button type="button" onClick={() => onCreate(gtin, true)}>
+          Read the label
+        </button>
+        <button type="button" onClick={() => onCreate(gtin, false)}>
+          Create food
+        </button>
+      </div>
+      <p class="muted">Read the label photographs the nutrition panel; either way the barcode is kept with the food.</p>
       {status === "not_asked" && (
         <button
           type="button"
@@ -127,13 +149,7 @@ function Missing({
   );
 }
 
-export function BarcodePhoto({
-  onFound,
-  onMissing,
-}: {
-  onFound: (p: Picked) => void;
-  onMissing: (gtin: string) => void;
-}) {
+export function BarcodePhoto({ onFound, onMissing }: { onFound: (p: Picked) => void; onMissing: OnMissing }) {
   const [state, setState] = useState<{ busy?: boolean; error?: string; missing?: string } | null>(null);
   async function choose(file: File) {
     setState({ busy: true });
@@ -218,7 +234,7 @@ export function FoodPhoto({ onPick }: { onPick: (p: Picked) => void }) {
 }
 
 /** The camera, where there is one; frames go to the zxing worker four times a second. */
-export function LiveScan({ onFound, onMissing }: { onFound: (p: Picked) => void; onMissing: (gtin: string) => void }) {
+export function LiveScan({ onFound, onMissing }: { onFound: (p: Picked) => void; onMissing: OnMissing }) {
   const [on, setOn] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<{ gtin: string; online: Online } | null>(null);
