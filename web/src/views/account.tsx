@@ -97,7 +97,13 @@ export function WeightUnitField() {
     setError(null);
     try {
       keep(await api<User>("PATCH", "/me", { weight_unit: value }));
-      setNote(value === "lb" ? "Weights are shown in pounds (lb) now." : "Weights are shown in kilograms (kg) now.");
+      setNote(
+        value === "lb"
+          ? "Weights are shown in pounds (lb) now."
+          : value === "st"
+            ? "Weights are shown in stones and pounds (st lb) now."
+            : "Weights are shown in kilograms (kg) now.",
+      );
     } catch (err) {
       setError(accountError(err));
     }
@@ -114,6 +120,9 @@ export function WeightUnitField() {
           </option>
           <option value="lb" selected={unit === "lb"}>
             lb
+          </option>
+          <option value="st" selected={unit === "st"}>
+            st lb
           </option>
         </select>
       </label>
