@@ -27,5 +27,10 @@ export function weightText(kg: number, u: WeightUnit): string {
   return `${st} st ${lb} lb`;
 }
 
+export const UNIT_WORDS = { kg: "kilograms (kg)", lb: "pounds (lb)", st: "stones and pounds (st lb)" };
+
+/** A weigh-in in a table: the number alone in kg or lb, "11 st 4 lb" in stones and pounds. */
+export const cellText = (kg: number, u: WeightUnit) => (u === "st" ? weightText(kg, u) : toUnit(kg, u));
+
 /** The unit's name in a heading or a label: "kg", "lb", "st lb". */
 export const unitName = (u: WeightUnit) => (u === "st" ? "st lb" : u);

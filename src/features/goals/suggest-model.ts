@@ -2,9 +2,8 @@
 import { t } from "elysia";
 import { Enum, Int, Nullable, Text } from "../../schema/schemas";
 import { MAX_KG, MIN_KG } from "../weights/model";
-import { ACTIVITY_FACTORS, ACTIVITY_LEVELS, FLOOR_KCAL, GOAL_AIMS, SEXES } from "./suggest";
+import { ACTIVITY_FACTORS, ACTIVITY_LEVELS, FLOOR_KCAL, GOAL_AIMS, HEIGHT_RANGE, SEXES } from "./suggest";
 
-export const HEIGHT_RANGE = { min: 100, max: 250 } as const;
 const factors = ACTIVITY_LEVELS.map((a) => `${a} ${ACTIVITY_FACTORS[a]}`).join(", ");
 
 export const SuggestBody = t.Object(

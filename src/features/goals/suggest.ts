@@ -28,6 +28,7 @@ export const FLOOR_KCAL = { female: 1200, male: 1500 } as const;
 export const PROTEIN_G_PER_KG = 1.6;
 export const PROTEIN_MAX_PCT = 35;
 export const FAT_PCT = 30;
+export const HEIGHT_RANGE = { min: 100, max: 250 } as const;
 /** Adults only: the equation was fitted on people aged 19–78. */
 export const AGE_RANGE = { min: 18, max: 100 } as const;
 

@@ -1,12 +1,12 @@
 /**
  * A view loaded on first use, in a chunk of its own (kept out of the first load's 150 KB budget; the service
  * worker caches every chunk, so it opens offline too). Until the chunk is in, the view's place is an empty
- * main marked busy.
+ * main marked busy (a part of a view, `part`: nothing).
  */
 import type { JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
 
-export function lazyView<P extends object>(load: () => Promise<(props: P) => JSX.Element | null>) {
+export function lazyView<P extends object>(load: () => Promise<(props: P) => JSX.Element | null>, part = false) {
   let View: ((props: P) => JSX.Element | null) | null = null;
   let loading: Promise<void> | null = null;
   return function Lazy(props: P) {
@@ -22,6 +22,6 @@ export function lazyView<P extends object>(load: () => Promise<(props: P) => JSX
         live = false;
       };
     }, []);
-    return View ? <View {...props} /> : <main aria-busy="true" />;
+    return View ? <View {...props} /> : part ? null : <main aria-busy="true" />;
   };
 }

@@ -2,10 +2,10 @@
  * A weight as the person types it, in their unit: one spinbutton `Weight` (kg or lb), or spinbuttons `Stones` and
  * `Pounds` side by side for stones and pounds. Used by the Weight view and the `Set your goal` step.
  */
-import { KG_PER_LB, toUnit } from "../../../src/features/weights/trend";
+import { KG_PER_LB } from "../../../src/features/weights/trend";
 import { MAX_KG, MIN_KG } from "../../../src/features/weights/validate";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
-import { kgOfStones, LB_PER_ST, stonesOf, type WeightUnit, weightText } from "../weight-units";
+import { kgOfStones, LB_PER_ST, type WeightUnit, weightText } from "../weight-units";
 
 /** What was typed: the kg or lb, or the stones (`main`) and pounds (`pounds`). */
 export interface WeightTyped {
@@ -14,13 +14,6 @@ export interface WeightTyped {
 }
 
 export const EMPTY_WEIGHT: WeightTyped = { main: "", pounds: "" };
-
-/** The fields for `kg` already known (a weigh-in shown again). */
-export function typedOf(kg: number, unit: WeightUnit): WeightTyped {
-  if (unit !== "st") return { main: String(toUnit(kg, unit)), pounds: "" };
-  const { st, lb } = stonesOf(kg);
-  return { main: String(st), pounds: String(lb) };
-}
 
 /** The kg typed, to the gram, or the sentence that says what to fix. */
 export function kgOfTyped(w: WeightTyped, unit: WeightUnit): { kg: number } | { error: string } {
@@ -32,7 +25,7 @@ export function kgOfTyped(w: WeightTyped, unit: WeightUnit): { kg: number } | { 
     const lb = parseDecimal(w.pounds);
     if (Number.isNaN(lb)) return { error: notANumber("Pounds", w.pounds) };
     if (v === null && lb === null) return { error: range };
-    if (lb !== null && (lb < 0 || lb >= LB_PER_ST)) return { error: "Pounds: from 0 to 13.9 (14 lb make a stone)." };
+    if (lb !== null && (lb < 0 || lb >= LB_PER_ST)) return { error: "Pounds: from 0 to 13.9." };
     kg = kgOfStones(v ?? 0, lb ?? 0);
   } else {
     if (v === null) return { error: range };

@@ -6,7 +6,7 @@
 import { useState } from "preact/hooks";
 import { toUnit, trendAt } from "../../../src/features/weights/trend";
 import { useSubmit } from "../action";
-import { numberUnit, unitName, type WeightUnit, weightText } from "../weight-units";
+import { cellText, numberUnit, unitName, type WeightUnit, weightText } from "../weight-units";
 import { EMPTY_WEIGHT, kgOfTyped, WeightFields } from "./weight-entry";
 import { BodyRegion } from "./weight-body";
 import type { WeighIn } from "../store";
@@ -136,8 +136,8 @@ function History({
             return (
               <tr key={w.date}>
                 <th scope="row">{shortDay(w.date)}</th>
-                <td>{unit === "st" ? weightText(w.kg, unit) : toUnit(w.kg, unit)}</td>
-                <td>{t === undefined ? "–" : unit === "st" ? weightText(t, unit) : toUnit(t, unit)}</td>
+                <td>{cellText(w.kg, unit)}</td>
+                <td>{t === undefined ? "–" : cellText(t, unit)}</td>
                 <td>
                   <button
                     type="button"
