@@ -7,7 +7,17 @@
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { addDays } from "../../src/lib/time";
-import { accessToken, apiGet, apiSend, browserAndServer, device, register, synced, todayOf } from "./harness";
+import {
+  accessToken,
+  apiGet,
+  apiSend,
+  browserAndServer,
+  device,
+  readyForOffline,
+  register,
+  synced,
+  todayOf,
+} from "./harness";
 
 const env = browserAndServer();
 const send = (token: string, method: string, path: string, body?: unknown) =>
@@ -78,6 +88,33 @@ test("sign-up to a saved goal in at most 8 taps; goal, profile and weigh-in equa
   expect((await apiGet(env.srv.url, token, `/weights/${today}`)).kg).toBe(70);
   // the day shows the goal saved
   await page.getByRole("region", { name: "Totals" }).getByText(String(s.energy_kcal)).first().waitFor();
+  await ctx.close();
+}, 120_000);
+
+test("offline: the step proposes and saves; goals, profile and weigh-in reach the server when it is back", async () => {
+  const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
+  const step = page.getByRole("region", { name: "Set your goal" });
+  await step.waitFor();
+  await ctx.setOffline(true);
+  await step.getByRole("combobox", { name: "Sex" }).selectOption("male");
+  await step.getByRole("spinbutton", { name: "Birth year" }).fill("1981");
+  await step.getByRole("spinbutton", { name: "Height" }).fill("180");
+  await step.getByRole("spinbutton", { name: "Weight" }).fill("90");
+  await step.getByRole("combobox", { name: "Activity" }).selectOption("moderate");
+  await step.getByRole("combobox", { name: "Goal" }).selectOption("keep");
+  // worked example 2 of docs/API.md: 1805 × 1.55 = 2798 → 2800 kcal; the figures can be changed before saving
+  await step.getByText("Maintenance: 1805 × 1.55 (activity) = 2798 kcal").waitFor();
+  const protein = step.getByRole("spinbutton", { name: "Protein (g)" });
+  await expect(protein.inputValue()).resolves.toBe("144");
+  await protein.fill("150");
+  await step.getByRole("button", { name: "Save goal" }).click();
+  await step.waitFor({ state: "detached" });
+  await ctx.setOffline(false);
+  await synced(page);
+  const goals = await apiGet(env.srv.url, token, "/goals");
+  expect([goals.energy_kcal, goals.protein_g, goals.fat_g, goals.carbohydrate_g]).toEqual([2800, 150, 93, 347]);
+  expect(await apiGet(env.srv.url, token, "/targets/profile")).toMatchObject({ sex: "male", activity: "active" });
+  expect((await apiGet(env.srv.url, token, `/weights/${await todayOf(page)}`)).kg).toBe(90);
   await ctx.close();
 }, 120_000);
 

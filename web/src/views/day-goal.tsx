@@ -38,7 +38,9 @@ function UseEstimate({ today }: { today: string }) {
     const record = (await getMeta<{ goals: GoalsRecord | null }>(app.db, "goals"))?.goals ?? null;
     return { record, goal: goalsFor(record, today)?.energy_kcal ?? null, rate: await chosenRate(app.db) };
   }, [today]);
+  const hasGoal = known !== undefined && known.goal !== null;
   useEffect(() => {
+    if (!hasGoal) return; // nothing to move: the server is not asked
     let live = true;
     api<Expenditure>("GET", `/stats/expenditure?to=${today}`).then(
       (r) => live && setE(r),
@@ -47,7 +49,7 @@ function UseEstimate({ today }: { today: string }) {
     return () => {
       live = false;
     };
-  }, [today, app.sync.state.online]);
+  }, [today, hasGoal, app.sync.state.online]);
   if (note)
     return (
       <p class="notice" aria-live="polite">

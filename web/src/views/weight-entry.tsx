@@ -2,7 +2,7 @@
  * A weight as the person types it, in their unit: one spinbutton `Weight` (kg or lb), or spinbuttons `Stones` and
  * `Pounds` side by side for stones and pounds. Used by the Weight view and the `Set your goal` step.
  */
-import { KG_PER_LB } from "../../../src/features/weights/trend";
+import { KG_PER_LB, toUnit } from "../../../src/features/weights/trend";
 import { MAX_KG, MIN_KG } from "../../../src/features/weights/validate";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import { kgOfStones, LB_PER_ST, type WeightUnit, weightText } from "../weight-units";
@@ -18,7 +18,11 @@ export const EMPTY_WEIGHT: WeightTyped = { main: "", pounds: "" };
 /** The kg typed, to the gram, or the sentence that says what to fix. */
 export function kgOfTyped(w: WeightTyped, unit: WeightUnit): { kg: number } | { error: string } {
   const v = parseDecimal(w.main);
-  const range = `Enter a weight from ${weightText(MIN_KG, unit)} to ${weightText(MAX_KG, unit)}.`;
+  // "from 20 to 400 kg" as before; stones and pounds need both units on each end
+  const range =
+    unit === "st"
+      ? `Enter a weight from ${weightText(MIN_KG, unit)} to ${weightText(MAX_KG, unit)}.`
+      : `Enter a weight from ${toUnit(MIN_KG, unit)} to ${toUnit(MAX_KG, unit)} ${unit}.`;
   if (Number.isNaN(v)) return { error: notANumber(unit === "st" ? "Stones" : "Weight", w.main) };
   let kg: number;
   if (unit === "st") {
