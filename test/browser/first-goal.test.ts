@@ -10,6 +10,7 @@ import { addDays } from "../../src/lib/time";
 import {
   accessToken,
   apiGet,
+  axeFinds,
   apiSend,
   browserAndServer,
   device,
@@ -70,6 +71,8 @@ test("sign-up to a saved goal in at most 8 taps; goal, profile and weigh-in equa
   await expect(step.getByRole("spinbutton", { name: "Energy goal (kcal)" }).inputValue()).resolves.toBe(
     String(s.energy_kcal),
   );
+  expect(await axeFinds(page)).toEqual([]); // the step, its arithmetic and figures: no serious or critical finding
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await t.click("button", "Save goal");
   expect(t.taps()).toBeLessThanOrEqual(8);
   await step.waitFor({ state: "detached" });

@@ -160,12 +160,13 @@ function StepForm({
             Birth year
             <NumberInput value={f.birthYear} onValue={(birthYear) => set({ birthYear })} />
           </label>
+          {/* the unit shown beside the name but not part of it (the spinbutton is `Height`); said as its description */}
           <label>
-            Height
+            Height <span aria-hidden="true">({known.inches ? "in" : "cm"})</span>
             <NumberInput value={f.height} onValue={(h) => set({ height: h })} aria-describedby="height-unit" />
           </label>
-          <span id="height-unit" class="unit">
-            {known.inches ? "inches" : "cm"}
+          <span id="height-unit" class="sr">
+            {known.inches ? "inches" : "centimetres"}
           </span>
         </div>
         <div class="row when">
