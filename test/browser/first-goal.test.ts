@@ -72,7 +72,7 @@ test("sign-up to a saved goal in at most 8 taps; goal, profile and weigh-in equa
     String(s.energy_kcal),
   );
   expect(await axeFinds(page)).toEqual([]); // the step, its arithmetic and figures: no serious or critical finding
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await t.click("button", "Save goal");
   expect(t.taps()).toBeLessThanOrEqual(8);
   await step.waitFor({ state: "detached" });
