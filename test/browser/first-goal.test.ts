@@ -107,7 +107,7 @@ test("offline: the step proposes and saves; goals, profile and weigh-in reach th
   await step.getByRole("combobox", { name: "Goal" }).selectOption("keep");
   // worked example 2 of docs/API.md: 1805 × 1.55 = 2798 → 2800 kcal; the figures can be changed before saving
   await step.getByText("Maintenance: 1805 × 1.55 (activity) = 2798 kcal").waitFor();
-  const protein = step.getByRole("spinbutton", { name: "Protein (g)" });
+  const protein = step.getByRole("spinbutton", { name: "Protein goal (g)" });
   await expect(protein.inputValue()).resolves.toBe("144");
   await protein.fill("150");
   await step.getByRole("button", { name: "Save goal" }).click();

@@ -44,9 +44,9 @@ function typedOf(kg: number, unit: WeightUnit): WeightTyped {
 const GOAL_LABEL = { lose: "Lose weight", keep: "Keep my weight", gain: "Gain weight" };
 const FIGURES = [
   ["energy_kcal", "Energy goal (kcal)"],
-  ["protein_g", "Protein (g)"],
-  ["fat_g", "Fat (g)"],
-  ["carbohydrate_g", "Carbohydrate (g)"],
+  ["protein_g", "Protein goal (g)"],
+  ["fat_g", "Fat goal (g)"],
+  ["carbohydrate_g", "Carbohydrate goal (g)"],
 ] as const;
 type Figure = (typeof FIGURES)[number][0];
 
