@@ -21,7 +21,7 @@ export interface UserRow {
   name: string;
   timezone: string;
   role: Role;
-  /** "kg" or "lb". */
+  /** "kg", "lb" or "st" (stones and pounds; the API gives these in lb). */
   weightUnit: string;
 }
 

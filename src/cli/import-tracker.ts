@@ -15,6 +15,7 @@ import { anonymous, ctxFor, type AuthedUser } from "../context";
 import { checkEmail } from "../features/auth/validate";
 import { TRACKER_FORMATS, type TrackerFormat } from "../features/portability/trackers/formats";
 import { importTracker } from "../features/portability/trackers/import";
+import { apiUnit } from "../features/weights/trend";
 import { HEALTH_FORMATS, type HealthFormat } from "../features/bridges/records";
 import { importHealthFile } from "../features/bridges/service";
 import { AppError } from "../lib/errors";
@@ -91,7 +92,7 @@ export async function importTrackerCommand(cl: CommandLine): Promise<void> {
             format: format as TrackerFormat,
             files,
             preview,
-            weightUnit: unit ?? (row.weightUnit === "lb" ? "lb" : "kg"),
+            weightUnit: unit ?? apiUnit(row.weightUnit),
             idKey: services.importIdKey,
             skipInvalid: cl.values["skip-invalid"] === true,
           },

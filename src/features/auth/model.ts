@@ -9,7 +9,9 @@ export const User = t.Object(
     name: t.String(),
     timezone: t.String({ description: "IANA time zone" }),
     role: Enum(["admin", "user"], { description: "the first account on a server is its admin" }),
-    weight_unit: Enum(["kg", "lb"], { description: "how weights are shown (always stored in kg)" }),
+    weight_unit: Enum(["kg", "lb", "st"], {
+      description: "how weights are shown (always stored in kg); st: stones and pounds, given in lb by the API",
+    }),
   },
   { title: "User" },
 );
@@ -54,7 +56,7 @@ export const RefreshBody = t.Object({ refresh_token: Text() });
 export const PatchMeBody = t.Object({
   name: t.Optional(Text({ description: "1–100 characters after trimming" })),
   timezone: t.Optional(Text({ description: "IANA time zone" })),
-  weight_unit: t.Optional(Text({ description: "kg or lb" })),
+  weight_unit: t.Optional(Text({ description: "kg, lb or st (stones and pounds)" })),
   email: t.Optional(
     Text({ description: "the new email (trimmed, lower-cased, valid, at most 254); needs current_password" }),
   ),

@@ -18,7 +18,7 @@ export function toPublicUser(u: UserRow | (Omit<UserRow, "role"> & { role: strin
     name: u.name,
     timezone: u.timezone,
     role: u.role === "admin" ? "admin" : "user",
-    weight_unit: u.weightUnit === "lb" ? "lb" : "kg",
+    weight_unit: u.weightUnit === "lb" || u.weightUnit === "st" ? u.weightUnit : "kg",
   };
 }
 

@@ -49,7 +49,9 @@ export function checkTimezone(raw: unknown): Check<string> {
 }
 
 export function checkWeightUnit(raw: unknown): Check<string> {
-  return raw === "kg" || raw === "lb" ? { ok: true, value: raw } : { ok: false, message: 'must be "kg" or "lb"' };
+  return raw === "kg" || raw === "lb" || raw === "st"
+    ? { ok: true, value: raw }
+    : { ok: false, message: 'must be "kg", "lb" or "st" (stones and pounds)' };
 }
 
 export const DEVICE_MAX = 100;

@@ -46,6 +46,7 @@ export const OPERATIONS: Record<string, { id: string; csv?: boolean }> = {
   "DELETE /api/v1/meals/{id}": { id: "deleteMeal" },
   "GET /api/v1/goals": { id: "getGoals" },
   "PUT /api/v1/goals": { id: "putGoals" },
+  "POST /api/v1/goals/suggest": { id: "suggestGoal" },
   "GET /api/v1/targets": { id: "getTargets" },
   "PUT /api/v1/targets": { id: "putTargets" },
   "GET /api/v1/targets/profile": { id: "getTargetProfile" },

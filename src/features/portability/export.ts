@@ -14,7 +14,7 @@ import { exportDays } from "../days/service";
 import { listSavedMeals } from "../saved-meals/service";
 import { exportRecipe, exportWeights, type ExportedRecipeT } from "./diary";
 import { jsonPieces } from "../../lib/stream";
-import { toUnit, trendAt } from "../weights/trend";
+import { apiUnit, toUnit, trendAt } from "../weights/trend";
 import { firstMealOf, loggedFoodIds, mealsInOrder, toMeal, type MealRow } from "../meals/service";
 import { EXPORT_FORMAT, EXPORT_VERSION } from "./model";
 import type { Q } from "../../db/q";
@@ -181,7 +181,7 @@ export async function exportWeightsCsv(ctx: Ctx): Promise<string> {
     weights,
     weights.map((w) => w.date),
   );
-  const unit = ctx.user.weightUnit === "lb" ? "lb" : "kg";
+  const unit = apiUnit(ctx.user.weightUnit);
   const lines = [
     ["date", "kg", "trend_kg", unit === "kg" ? null : "lb", unit === "kg" ? null : "trend_lb", "note"]
       .filter((c) => c !== null)

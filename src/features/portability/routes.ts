@@ -1,4 +1,5 @@
 /** GET /export and POST /import (API.md §Data portability). */
+import { apiUnit } from "../weights/trend";
 import { Elysia, t } from "elysia";
 import { errors, Enum } from "../../schema/schemas";
 import { reply } from "../../http/reply";
@@ -89,7 +90,7 @@ export function portabilityRoutes(deps: RouteDeps) {
           format,
           files: body.files,
           preview: query.preview ?? false,
-          weightUnit: query.weight_unit ?? (ctx.user.weightUnit === "lb" ? "lb" : "kg"),
+          weightUnit: query.weight_unit ?? apiUnit(ctx.user.weightUnit),
           idKey: deps.importIdKey,
           skipInvalid: query.skip_invalid ?? false,
           signal: request.signal,

@@ -1,4 +1,5 @@
 /** GET /stats/daily and /stats/weekly */
+import { apiUnit } from "../weights/trend";
 import { Elysia, t } from "elysia";
 import type { RouteDeps } from "../../http/auth";
 import { Enum, errors, Nullable, Int, Text } from "../../schema/schemas";
@@ -161,8 +162,7 @@ export function statsRoutes(deps: RouteDeps) {
     })
     .get(
       "/expenditure",
-      ({ user, query, ctx }) =>
-        replyWith(deps, expenditure({ ctx, unit: user.weightUnit === "lb" ? "lb" : "kg", input: query })),
+      ({ user, query, ctx }) => replyWith(deps, expenditure({ ctx, unit: apiUnit(user.weightUnit), input: query })),
       {
         auth: "read",
         query: t.Object({

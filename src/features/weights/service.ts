@@ -8,14 +8,14 @@ import { AppError } from "../../lib/errors";
 import { pathDate } from "../../lib/problems";
 import { addDays, localDate } from "../../lib/time";
 import { checkRange } from "../../schema/date-range";
-import { SMOOTHING, toUnit, trendSeries, type Weighing } from "./trend";
+import { apiUnit, SMOOTHING, toUnit, trendSeries, type Weighing } from "./trend";
 import { checkWeight, checkWeightDate } from "./validate";
 import type { WeightBodyT } from "./model";
 import { activitySettingsOf } from "../activity-settings/service";
 import { targetEta } from "./target";
 
-/** "kg" or "lb": how the caller's values are shown. */
-const unitOf = (ctx: Ctx): "kg" | "lb" => (ctx.user.weightUnit === "lb" ? "lb" : "kg");
+/** "kg" or "lb": how the caller's values are shown (stones and pounds in lb). */
+const unitOf = (ctx: Ctx): "kg" | "lb" => apiUnit(ctx.user.weightUnit);
 
 interface Row {
   date: string;

@@ -81,4 +81,6 @@ function* days(from: string, through: string): Generator<string> {
 const round = (x: number) => Math.round(x * 100) / 100;
 
 export const KG_PER_LB = 0.45359237;
+/** The unit the API gives an account's weights in: stones and pounds ("st") are pounds to a client (14 to a stone). */
+export const apiUnit = (weightUnit: string): "kg" | "lb" => (weightUnit === "lb" || weightUnit === "st" ? "lb" : "kg");
 export const toUnit = (kg: number, unit: string) => Math.round((unit === "lb" ? kg / KG_PER_LB : kg) * 10) / 10;

@@ -3,6 +3,7 @@
  * the password. An email or password change needs the current password (API.md §Accounts); the server's
  * refusals are put in words a person understands.
  */
+import { UNIT_WORDS, type WeightUnit } from "../weight-units";
 import { useState } from "preact/hooks";
 import { ApiError, api, currentSession, isOffline, message, setSession, type User } from "../api";
 import { ErrorText, PASSWORD_ROLE, useApp } from "../ui";
@@ -97,7 +98,7 @@ export function WeightUnitField() {
     setError(null);
     try {
       keep(await api<User>("PATCH", "/me", { weight_unit: value }));
-      setNote(value === "lb" ? "Weights are shown in pounds (lb) now." : "Weights are shown in kilograms (kg) now.");
+      setNote(`Weights are shown in ${UNIT_WORDS[value as WeightUnit]} now.`);
     } catch (err) {
       setError(accountError(err));
     }
@@ -114,6 +115,9 @@ export function WeightUnitField() {
           </option>
           <option value="lb" selected={unit === "lb"}>
             lb
+          </option>
+          <option value="st" selected={unit === "st"}>
+            st lb
           </option>
         </select>
       </label>

@@ -15,6 +15,10 @@ import { QuickAddForm } from "./quick-add";
 import { Nutrients, sum, Totals } from "./totals";
 import { dayActivity } from "../activity";
 import { DayActivity } from "./day-activity";
+import { lazyView } from "./lazy";
+
+/** The goal step and the estimate's offer: seldom shown, so a chunk of their own. */
+const DayGoal = lazyView<{ today: string }>(() => import("./day-goal").then((m) => m.DayGoal), null);
 
 export { sum };
 
@@ -61,6 +65,7 @@ export function DayView({ date }: { date: string | null }) {
           Log food
         </button>
       </header>
+      {day === today && <DayGoal today={today} />}
       <Totals
         totals={sum(meals)}
         goals={data?.goals ?? null}

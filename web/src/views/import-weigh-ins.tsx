@@ -3,6 +3,7 @@
  * it is read in, and the combobox `Weigh-ins are in` to read the file's bare numbers as kg or lb before importing.
  * A pound account's 176.2 read as kg would be kept as 176.2 kg (388 lb).
  */
+import { numberUnit } from "../weight-units";
 import type { Schemas } from "../api-data";
 import { toUnit } from "../../../src/features/weights/trend";
 import { useApp } from "../ui";
@@ -25,7 +26,7 @@ export function WeighInsPreview({
   busy: boolean;
   onUnit: (u: "kg" | "lb") => void;
 }) {
-  const mine = useApp().user.weight_unit ?? "kg";
+  const mine = numberUnit(useApp().user.weight_unit ?? "kg");
   if (!rows.length) return null;
   const unstated = rows.some((r) => !r.unit_stated);
   const other = rows.some((r) => r.unit !== mine); // then show each in the account's unit too

@@ -5,6 +5,7 @@
  * one more tap; the meals and weigh-ins reach this device with the next sync. The preview lists the weigh-ins
  * with the unit they are read in, which the person may change (import-weigh-ins.tsx). Needs the server.
  */
+import { numberUnit } from "../weight-units";
 import type { Schemas } from "../api-data";
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
@@ -46,7 +47,7 @@ export function ImportRegion() {
   const [chosen, setUnit] = useState<"kg" | "lb" | null>(null);
   /** The API refuses a file with bad lines unless asked (skip_invalid): the person says so here. */
   const [skipBad, setSkipBad] = useState(false);
-  const unit = chosen ?? app.user.weight_unit ?? "kg";
+  const unit = chosen ?? numberUnit(app.user.weight_unit ?? "kg");
 
   async function send(dry: boolean, weightUnit: "kg" | "lb"): Promise<Summary> {
     if (format === "morsel") {

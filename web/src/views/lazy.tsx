@@ -1,7 +1,7 @@
 /**
  * A view loaded on first use, in a chunk of its own (kept out of the first load's 150 KB budget; the service
  * worker caches every chunk, so it opens offline too). Until the chunk is in, the view's place is an empty
- * main marked busy.
+ * main marked busy (or the placeholder given: a part of a view gives null, nothing).
  */
 import type { JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";

@@ -1,4 +1,5 @@
 /** The sync status line, conflicts and refused changes, and the undo toast. */
+import { numberUnit } from "../weight-units";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { toUnit } from "../../../src/features/weights/trend";
 import { countOf, gramWords } from "../amount-words";
@@ -90,9 +91,9 @@ function ConflictCard({ c }: { c: Conflict }) {
     <section class="conflict" role="alert" aria-labelledby={title}>
       <h2 id={title}>Changed on another device: {c.label}</h2>
       <p>
-        This device: <strong>{describe(c.mine, app.user.weight_unit ?? "kg")}</strong>
+        This device: <strong>{describe(c.mine, numberUnit(app.user.weight_unit ?? "kg"))}</strong>
         <br />
-        Other device: <strong>{describe(c.theirs, app.user.weight_unit ?? "kg")}</strong>
+        Other device: <strong>{describe(c.theirs, numberUnit(app.user.weight_unit ?? "kg"))}</strong>
       </p>
       <div class="actions">
         <button type="button" onClick={() => void app.local.resolve(c, "mine")}>

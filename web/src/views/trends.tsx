@@ -5,6 +5,7 @@
  * those of GET /stats/days (empty days are zero and drawn as no bar; averages leave today out until it is over or
  * marked complete, as GET /stats/weekly does).
  */
+import { numberUnit } from "../weight-units";
 import { goalsFor, netCarbsOn, type GoalsRecord } from "../goals";
 import { getMeta } from "../store";
 import { toUnit, trendAt } from "../../../src/features/weights/trend";
@@ -66,7 +67,7 @@ const title = (r: Range) =>
 export function TrendsView({ range }: { range: Range }) {
   const app = useApp();
   const today = dateIn(app.user.timezone);
-  const unit = app.user.weight_unit ?? "kg";
+  const unit = numberUnit(app.user.weight_unit ?? "kg");
   const days = useData(() => loadRange(app, range, today), [range.from, range.to]);
   return (
     <main class="trends">

@@ -2,6 +2,7 @@
  * The Weight view's body measurements (body fat %, waist, hips, neck: daily values, in the length unit set in
  * Settings) and the target weight with its ETA, from the trend as the server computes it (weights/target.ts).
  */
+import { numberUnit } from "../weight-units";
 import { round } from "../round";
 import { useState } from "preact/hooks";
 import { targetEta } from "../../../src/features/weights/target";
@@ -20,7 +21,7 @@ const FIELDS = [
 
 export function BodyRegion({ today }: { today: string }) {
   const app = useApp();
-  const unit = app.user.weight_unit ?? "kg";
+  const unit = numberUnit(app.user.weight_unit ?? "kg");
   const data = useData(async () => {
     const settings = await settingsOf(app.db);
     const weighings = (await app.db.getAll("weights")).sort((a, b) => a.date.localeCompare(b.date));

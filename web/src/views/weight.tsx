@@ -4,10 +4,10 @@
  * works offline), and a table of the weigh-ins, each with Delete. Local first, as meals are.
  */
 import { useState } from "preact/hooks";
-import { toUnit, trendAt, KG_PER_LB } from "../../../src/features/weights/trend";
-import { MAX_KG, MIN_KG } from "../../../src/features/weights/validate";
+import { toUnit, trendAt } from "../../../src/features/weights/trend";
 import { useSubmit } from "../action";
-import { NumberInput, notANumber, parseDecimal } from "../number-input";
+import { cellText, numberUnit, unitName, type WeightUnit, weightText } from "../weight-units";
+import { EMPTY_WEIGHT, kgOfTyped, WeightFields } from "./weight-entry";
 import { BodyRegion } from "./weight-body";
 import type { WeighIn } from "../store";
 import { addDays, dateIn, ErrorText, shortDay, useApp, useData } from "../ui";
@@ -18,29 +18,24 @@ export function WeightView() {
   const app = useApp();
   const unit = app.user.weight_unit ?? "kg";
   const today = dateIn(app.user.timezone);
-  const [value, setValue] = useState("");
+  const [value, setValue] = useState(EMPTY_WEIGHT);
   const [date, setDate] = useState(today);
   const [error, setError] = useState<string | null>(null);
   const all = useData(async () => (await app.db.getAll("weights")).sort((a, b) => a.date.localeCompare(b.date)), []);
 
   // one tap, one weigh-in (a double tap sent it twice)
   const [save, busy] = useSubmit(async () => {
-    const v = parseDecimal(value);
-    if (Number.isNaN(v)) return setError(notANumber("Weight", value));
-    const kg = unit === "lb" ? (v ?? 0) * KG_PER_LB : (v ?? 0);
-    if (v === null || kg < MIN_KG - 1e-9 || kg > MAX_KG + 1e-9) {
-      setError(`Enter a weight from ${toUnit(MIN_KG, unit)} to ${toUnit(MAX_KG, unit)} ${unit}.`);
-      return;
-    }
+    const typed = kgOfTyped(value, unit);
+    if ("error" in typed) return setError(typed.error);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date < "1970-01-01" || date > addDays(today, 1)) {
       setError("Pick a date from 1970 to tomorrow.");
       return;
     }
     setError(null);
     // the form is cleared before the write, so a value typed meanwhile is not wiped by it
-    setValue("");
+    setValue(EMPTY_WEIGHT);
     setDate(today); // the next weigh-in is most likely today's
-    await app.local.saveWeight(date, Math.round(kg * 1000) / 1000, null);
+    await app.local.saveWeight(date, typed.kg, null);
     app.toast({ text: `Weight saved for ${shortDay(date)}` });
   });
 
@@ -60,13 +55,7 @@ export function WeightView() {
           Log a weigh-in
         </h2>
         <div class="row">
-          <label>
-            Weight
-            <NumberInput value={value} onValue={setValue} aria-describedby="weight-unit" />
-          </label>
-          <span id="weight-unit" class="unit">
-            {unit}
-          </span>
+          <WeightFields unit={unit} value={value} onValue={setValue} />
           <label>
             Date
             <input
@@ -96,7 +85,7 @@ function History({
   onDelete,
 }: {
   weights: WeighIn[];
-  unit: "kg" | "lb";
+  unit: WeightUnit;
   today: string;
   onDelete: (w: WeighIn) => void;
 }) {
@@ -119,23 +108,23 @@ function History({
   return (
     <>
       <p class="big">
-        Latest {toUnit(latest.kg, unit)} {unit} ({shortDay(latest.date)})
-        {latestTrend !== undefined && ` · trend ${toUnit(latestTrend, unit)} ${unit}`}
+        Latest {weightText(latest.kg, unit)} ({shortDay(latest.date)})
+        {latestTrend !== undefined && ` · trend ${weightText(latestTrend, unit)}`}
       </p>
       <Chart
         shown={shown}
         trend={dates.flatMap((d) => (trend.has(d) ? [[d, trend.get(d)!] as const] : []))}
         from={from}
         days={dates.length}
-        unit={unit}
+        unit={numberUnit(unit)}
       />
       <table class="weights">
         <caption>Weigh-ins, newest first</caption>
         <thead>
           <tr>
             <th scope="col">Date</th>
-            <th scope="col">Weight ({unit})</th>
-            <th scope="col">Trend ({unit})</th>
+            <th scope="col">Weight ({unitName(unit)})</th>
+            <th scope="col">Trend ({unitName(unit)})</th>
             <th scope="col">
               <span class="sr">Actions</span>
             </th>
@@ -147,8 +136,8 @@ function History({
             return (
               <tr key={w.date}>
                 <th scope="row">{shortDay(w.date)}</th>
-                <td>{toUnit(w.kg, unit)}</td>
-                <td>{t === undefined ? "–" : toUnit(t, unit)}</td>
+                <td>{cellText(w.kg, unit)}</td>
+                <td>{t === undefined ? "–" : cellText(t, unit)}</td>
                 <td>
                   <button
                     type="button"

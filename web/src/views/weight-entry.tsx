@@ -1,0 +1,79 @@
+/**
+ * A weight as the person types it, in their unit: one spinbutton `Weight` (kg or lb), or spinbuttons `Stones` and
+ * `Pounds` side by side for stones and pounds. Used by the Weight view and the `Set your goal` step.
+ */
+import { KG_PER_LB, toUnit } from "../../../src/features/weights/trend";
+import { MAX_KG, MIN_KG } from "../../../src/features/weights/validate";
+import { NumberInput, notANumber, parseDecimal } from "../number-input";
+import { kgOfStones, LB_PER_ST, type WeightUnit, weightText } from "../weight-units";
+
+/** What was typed: the kg or lb, or the stones (`main`) and pounds (`pounds`). */
+export interface WeightTyped {
+  main: string;
+  pounds: string;
+}
+
+export const EMPTY_WEIGHT: WeightTyped = { main: "", pounds: "" };
+
+/** The kg typed, to the gram, or the sentence that says what to fix. */
+export function kgOfTyped(w: WeightTyped, unit: WeightUnit): { kg: number } | { error: string } {
+  const v = parseDecimal(w.main);
+  // "from 20 to 400 kg" as before; stones and pounds need both units on each end
+  const range =
+    unit === "st"
+      ? `Enter a weight from ${weightText(MIN_KG, unit)} to ${weightText(MAX_KG, unit)}.`
+      : `Enter a weight from ${toUnit(MIN_KG, unit)} to ${toUnit(MAX_KG, unit)} ${unit}.`;
+  if (Number.isNaN(v)) return { error: notANumber(unit === "st" ? "Stones" : "Weight", w.main) };
+  let kg: number;
+  if (unit === "st") {
+    const lb = parseDecimal(w.pounds);
+    if (Number.isNaN(lb)) return { error: notANumber("Pounds", w.pounds) };
+    if (v === null && lb === null) return { error: range };
+    if (lb !== null && (lb < 0 || lb >= LB_PER_ST)) return { error: "Pounds: from 0 to 13.9." };
+    kg = kgOfStones(v ?? 0, lb ?? 0);
+  } else {
+    if (v === null) return { error: range };
+    kg = unit === "lb" ? v * KG_PER_LB : v;
+  }
+  if (kg < MIN_KG - 1e-9 || kg > MAX_KG + 1e-9) return { error: range };
+  return { kg: Math.round(kg * 1000) / 1000 };
+}
+
+export function WeightFields({
+  unit,
+  value,
+  onValue,
+}: {
+  unit: WeightUnit;
+  value: WeightTyped;
+  onValue: (w: WeightTyped) => void;
+}) {
+  if (unit === "st")
+    return (
+      <>
+        <label>
+          Stones
+          <NumberInput value={value.main} onValue={(main) => onValue({ ...value, main })} />
+        </label>
+        <label>
+          Pounds
+          <NumberInput value={value.pounds} onValue={(pounds) => onValue({ ...value, pounds })} />
+        </label>
+      </>
+    );
+  return (
+    <>
+      <label>
+        Weight
+        <NumberInput
+          value={value.main}
+          onValue={(main) => onValue({ ...value, main })}
+          aria-describedby="weight-unit"
+        />
+      </label>
+      <span id="weight-unit" class="unit">
+        {unit}
+      </span>
+    </>
+  );
+}
