@@ -13,8 +13,6 @@ import { DayView } from "./views/day";
 import { EditView } from "./views/edit";
 import { lazyView } from "./views/lazy";
 import type { Period } from "./views/report";
-import { SettingsView } from "./views/settings";
-import { WeightView } from "./views/weight";
 import { FoodFormView, FoodsView, RecipeFormView } from "./views/foods";
 import { SavedMealFormView } from "./views/saved-meals";
 import { Issues, StatusLine, ToastBar } from "./views/status";
@@ -28,6 +26,9 @@ const OffQuestion = lazyView<Record<string, never>>(
   () => import("./views/off-question").then((m) => m.OffQuestion),
   null,
 );
+// Settings and Weight are opened now and then, not on every load: chunks of their own keep the first load in budget
+const SettingsView = lazyView<{ signOut: () => void }>(() => import("./views/settings").then((m) => m.SettingsView));
+const WeightView = lazyView<Record<string, never>>(() => import("./views/weight").then((m) => m.WeightView));
 const ReportView = lazyView<{ period: Period; to: string | null }>(() =>
   import("./views/report").then((m) => m.ReportView),
 );
