@@ -6,3 +6,14 @@ export const HEALTH_UPLOAD_DEADLINE = { stallMs: 30_000, totalMs: 30 * 60_000 };
 /** Largest Health Auto Export push: a week of per-minute samples of every metric is a few MB. */
 export const AUTO_EXPORT_LIMIT = 32 * 1024 * 1024;
 export const AUTO_EXPORT_DEADLINE = { stallMs: 15_000, totalMs: 120_000 };
+
+/**
+ * What one health import may keep in memory while it reads (docs/API.md §Health bridges), so memory
+ * follows these caps and never the file: workouts with distinct start instants (a repeated start is one
+ * workout; three a day for 90 years is under 100,000; ~360 B each), step and energy sources (a phone, a
+ * watch and the apps that write steps are a few dozen), and the source-days their hourly sums take
+ * (192 B each: 20 sources every day for 27 years). Past any of them the file is 413, naming the cap.
+ */
+export const MAX_HEALTH_WORKOUTS = 100_000;
+export const MAX_HEALTH_SOURCES = 1_000;
+export const MAX_HEALTH_SOURCE_DAYS = 200_000;
