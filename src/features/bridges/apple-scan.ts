@@ -39,6 +39,7 @@ export class TagScanner {
     if (this.tail.length) {
       const upTo = lt < 0 ? chunk.length : lt;
       const joined = concat(this.tail, chunk.subarray(0, upTo));
+      this.checkTag(joined.length);
       if (lt < 0) {
         this.tail = joined;
         this.checkTail();
@@ -91,7 +92,11 @@ export class TagScanner {
   }
 
   private checkTail(): void {
-    if (this.tail.length > MAX_TAG_BYTES)
+    this.checkTag(this.tail.length);
+  }
+
+  private checkTag(length: number): void {
+    if (length > MAX_TAG_BYTES)
       throw new AppError("validation_failed", "export.xml is not an Apple Health export: a tag runs past 1 MiB", [
         { field: "file", message: "export.xml has a tag longer than 1 MiB" },
       ]);

@@ -89,10 +89,13 @@ export function attrs(text: string): Record<string, string> {
     let start = eq;
     while (start > from && isNameChar(text.charCodeAt(start - 1))) start--;
     while (start < eq && !isNameStart(text.charCodeAt(start))) start++;
-    if (start < eq) {
-      const value = text.slice(eq + 2, close);
-      out[text.slice(start, eq)] = value.includes("&") ? unescapeXml(value) : value;
+    if (start === eq) {
+      // no name before this `="`: it opens no value, and the `"` may be the next pair's to open
+      from = eq + 1;
+      continue;
     }
+    const value = text.slice(eq + 2, close);
+    out[text.slice(start, eq)] = value.includes("&") ? unescapeXml(value) : value;
     from = close + 1;
   }
 }
