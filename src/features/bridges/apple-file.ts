@@ -151,9 +151,11 @@ export async function readAppleExport(path: string, options: AppleOptions): Prom
     let i = start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf ? 3 : 0;
     while (i < start.length && (start[i] === 32 || start[i] === 9 || start[i] === 10 || start[i] === 13)) i++;
     if (i < start.length && start[i] !== 60)
-      throw new AppError("validation_failed", "the file is not a ZIP, nor export.xml: it begins as neither does", [
-        { field: "file", message: "send export.zip from Health → your picture → Export All Health Data" },
-      ]);
+      throw new AppError(
+        "validation_failed",
+        "the file is not a ZIP, nor export.xml as UTF-8 text: it begins as neither does",
+        [{ field: "file", message: "send export.zip from Health → your picture → Export All Health Data" }],
+      );
     stream = createReadStream(path, { highWaterMark: SLICE });
   }
   let inflated = 0;
