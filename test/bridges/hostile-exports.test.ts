@@ -193,3 +193,30 @@ describe("not a ZIP at all is told apart from a ZIP cut short", () => {
     }
   });
 });
+
+describe("a reader whose client hung up", () => {
+  test("stops, and the import settles (its slot freed) once the reader thread has ended", async () => {
+    const { readHealthInWorker } = await import("../../src/features/bridges/read");
+    const path = join(dir, "large.xml");
+    const line = (i: number) =>
+      `<Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Watch" startDate="2020-01-01 10:00:00 +0000" value="${i}"/>\n`;
+    await Bun.write(path, doc(Array.from({ length: 400_000 }, (_, i) => line(i)).join("")));
+    const abort = new AbortController();
+    const reading = readHealthInWorker(
+      { format: "apple_health", path, timezone: "UTC", dietaryEnergy: false, now: NOW },
+      abort.signal,
+    );
+    abort.abort();
+    const e = await reading.catch((x) => x);
+    expect(e.code).toBe("request_timeout");
+    // the next read on the same thread pool runs to its end
+    const r = await readHealthInWorker({
+      format: "apple_health",
+      path,
+      timezone: "UTC",
+      dietaryEnergy: false,
+      now: NOW,
+    });
+    expect(r.counts.skipped).toBeUndefined();
+  });
+});
