@@ -125,6 +125,25 @@ export async function healthAttackCases({ base, pid, register, measure, status }
       "[57.4] StepCount on 300,000 distinct days from the year 1200",
       () => appleZip(xml(times(300_000, (i) => steps(date(Date.UTC(1200, 0, 1 + i, 10)), "iPhone")))),
     ],
+    // the largest reads the caps allow (limits.ts): the worst memory an import can take by design
+    [
+      "[57.2] 99,999 distinct workouts (just under the cap)",
+      () =>
+        appleZip(
+          xml(
+            times(99_999, (i) =>
+              workout.replaceAll("2024-01-01 10:", date(Date.UTC(2000, 0, 1) + i * 3_600_000).slice(0, 14)),
+            ),
+          ),
+        ),
+    ],
+    [
+      "[57.3] 199,980 source-days (20 sources × 9,999 days, just under the cap)",
+      () =>
+        appleZip(
+          xml(times(199_980, (i) => steps(date(Date.UTC(1990, 0, 1 + Math.floor(i / 20), 10)), `source ${i % 20}`))),
+        ),
+    ],
     ...[96 * 1024, 1024 * 1024 - 200].map((n): [string, () => Uint8Array] => [
       `[57.7] a record with a ${(n / 1024).toFixed(0)} KiB attribute run`,
       () => appleZip(xml([`<Record type="HKQuantityTypeIdentifierStepCount" ${"a".repeat(n)}/>`])),
