@@ -114,3 +114,20 @@ describe("Google Fit daily activity metrics", () => {
     expect(e.details[0].message).toContain("Daily activity metrics.csv");
   });
 });
+
+test("Health Auto Export: samples and workouts outside 1970 to tomorrow are left out and listed", async () => {
+  const at = (d: string) => ({ qty: 10, date: `${d} 10:00:00 +0000` });
+  const r = await readHae(
+    {
+      data: {
+        metrics: [{ name: "step_count", units: "count", data: [at("1200-01-01"), at("2024-01-01"), at("2999-01-01")] }],
+        workouts: [{ name: "Run", start: "2999-01-01 10:00:00 +0000", duration: 600 }],
+      },
+    },
+    { timezone: "UTC", dietaryEnergy: false, now: Date.parse("2024-06-01T00:00:00Z"), pause: async () => {} },
+  );
+  expect(r.days).toEqual({ "2024-01-01": { steps: 10 } });
+  expect(r.workouts).toEqual([]);
+  expect(r.skipped.map((s) => s.what)).toEqual(["metrics.0.data.0", "metrics.0.data.2", "workouts.0"]);
+  expect(r.counts.step_count).toBe(1);
+});

@@ -172,9 +172,9 @@ export async function readHae(
       const key = `${at.getTime()}|${str(p.source).slice(0, 500)}`;
       if (seen.has(key)) continue; // the same sample twice in one push
       seen.add(key);
-      count(out, m.name);
       const date = dateOf(at, `metrics.${i}.data.${j}`);
       if (date === null) continue;
+      count(out, m.name);
       const value = convert(v)!;
       if (daily) sums.set(date, (sums.get(date) ?? 0) + value);
       else {
