@@ -17,7 +17,8 @@
  * lib/heavy-days.ts: a 50,000-meal day read and copied, sync pages and exports of 100-ingredient recipes.
  * Issue 47's import cases, marked [47.n] by its finding: other trackers' uploads (a ZIP bomb, a large
  * CSV, 5 M columns, an unclosed quote, 70,000 members, aliased entries, ordinary files, 20,000
- * weigh-ins, 200,000 rows, 20,000 distinct names), each with the server's RSS growth.
+ * weigh-ins, 200,000 rows, 20,000 distinct names), each with the server's RSS growth. Issue 57's health
+ * readers, marked [57.n] (lib/health-attacks.ts): Health Auto Export pushes, hostile Apple Health ZIPs, a hang-up.
  *   --entry PATH   another checkout's src/index.ts (the previous commit, say), for a before/after
  *   --mb N         the meal import's size (default 30)
  *   --only TEXT    measure only the cases whose label contains TEXT
@@ -29,6 +30,7 @@ import { aliasedZip } from "../test/fixtures/zips";
 import { syntheticExport } from "./lib/export-doc";
 import { floodBesideOne, smallPhoto } from "./lib/photo-flood";
 import { heavyDayCases } from "./lib/heavy-days";
+import { healthAttackCases } from "./lib/health-attacks";
 import { tempDir } from "./lib/tmp";
 import { machine, numberArg, startServer } from "./lib/wrk";
 
@@ -163,6 +165,7 @@ const header = [
 await Bun.sleep(2000); // the search index is built a second after the server listens (~120 ms on this thread)
 await measure("at rest (baseline)", () => Bun.sleep(3000).then(() => "3 s idle"));
 await heavyDayCases({ json, register, measure, status, dbFile: join(dataDir, "morsel.db") });
+await healthAttackCases({ base, pid: proc.pid, register, measure, status });
 
 for (const n of [5000, 20000]) {
   const token = await register();

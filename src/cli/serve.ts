@@ -70,12 +70,8 @@ export async function serve(cl: CommandLine): Promise<void> {
   });
   await ready(app);
   checkLoopbackTwin(config);
-  // Bun refuses bodies above 65 MiB itself; every route has a lower limit of its own (JSON 1 MiB,
-  // photos 10 MB, imports 64 MiB) that answers in the API's error format
-  const server = listen(
-    () => startServer(app, { port: config.port, hostname: config.host, maxRequestBodySize: 65 * 1024 * 1024 }),
-    config,
-  );
+  // each route's body limit answers in the API's error format (src/http/server.ts: SERVER_BODY_LIMIT)
+  const server = listen(() => startServer(app, { port: config.port, hostname: config.host }), config);
   // The search index (~120 ms) is built a second after the server listens instead of before: the
   // first requests are not kept waiting for it, and the first search usually finds it ready.
   setTimeout(() => search.warm(), 1000).unref();

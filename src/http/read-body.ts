@@ -11,6 +11,7 @@ export function tooLarge(limit: number): AppError {
 }
 
 export function formatBytes(n: number): string {
+  if (n >= 1024 ** 3 && n % 1024 ** 3 === 0) return `${n / 1024 ** 3} GiB`;
   return n >= 1024 * 1024 ? `${Math.floor(n / (1024 * 1024))} MiB` : `${Math.floor(n / 1024)} KiB`;
 }
 

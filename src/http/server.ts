@@ -19,13 +19,21 @@ import type { AnyElysia } from "elysia";
 export interface ServeOptions {
   port: number;
   hostname: string;
-  /** Bun refuses bodies above this itself (each route has its own lower limit, src/http/body.ts). */
-  maxRequestBodySize?: number;
 }
+
+/**
+ * Bun's own body limit, set past any body: Bun answers a body over it with a bare 413 and no JSON, so
+ * a second, lower figure here (65 MiB it was) contradicted the routes' own (2 GiB for a health
+ * export). Each route's limit is the one figure (http/body.ts: a declared length over it is 413
+ * `payload_too_large` naming it before a byte is read, a streamed body as soon as it passes it), and
+ * Bun holds no body a handler does not read (a 400 MB body sent to a GET grew the process 10 MB).
+ */
+export const SERVER_BODY_LIMIT = Number.MAX_SAFE_INTEGER;
 
 export function startServer(app: AnyElysia, options: ServeOptions): Server<undefined> {
   const server = Bun.serve({
     ...options,
+    maxRequestBodySize: SERVER_BODY_LIMIT,
     reusePort: false,
     idleTimeout: 30,
     development: false,

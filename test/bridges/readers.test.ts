@@ -7,10 +7,13 @@ import { readGoogleFit } from "../../src/features/bridges/google-fit";
 const fixture = (name: string) => Bun.file(`${import.meta.dir}/../fixtures/health/${name}`);
 const push1 = (await fixture("hae-push-1.json").json()) as HaePayloadT;
 const push2 = (await fixture("hae-push-2.json").json()) as HaePayloadT;
+/** A push read as the route reads it, at this instant, with a pause that never waits. */
+const hae = (payload: HaePayloadT, timezone: string) =>
+  readHae(payload, { timezone, dietaryEnergy: false, now: Date.now(), pause: async () => {} });
 
 describe("Health Auto Export push", () => {
-  test("per-minute samples summed per local day (Singapore), kJ as kcal, lb as kg, fl oz as mL", () => {
-    const r = readHae(push1, { timezone: "Asia/Singapore", dietaryEnergy: false });
+  test("per-minute samples summed per local day (Singapore), kJ as kcal, lb as kg, fl oz as mL", async () => {
+    const r = await hae(push1, "Asia/Singapore");
     expect(r.days["2021-12-24"]).toEqual({
       active_kcal: Math.round((0.76856774374845116 + 0.377848256251549 + 418.4) / 4.184),
       steps: 1000,
@@ -32,14 +35,14 @@ describe("Health Auto Export push", () => {
     expect(r.counts.skipped).toBeUndefined();
   });
 
-  test("the account's zone gives the day: 00:04 +0800 is the 23rd in London, 08:02 +0800 the 24th", () => {
-    const r = readHae(push1, { timezone: "Europe/London", dietaryEnergy: false });
+  test("the account's zone gives the day: 00:04 +0800 is the 23rd in London, 08:02 +0800 the 24th", async () => {
+    const r = await hae(push1, "Europe/London");
     expect(r.days["2021-12-23"]?.steps).toBe(120);
     expect(r.days["2021-12-24"]?.steps).toBe(880);
   });
 
-  test("version 2 workouts: duration in seconds, activeEnergyBurned, distance, a 12-hour clock", () => {
-    const r = readHae(push2, { timezone: "Asia/Singapore", dietaryEnergy: false });
+  test("version 2 workouts: duration in seconds, activeEnergyBurned, distance, a 12-hour clock", async () => {
+    const r = await hae(push2, "Asia/Singapore");
     expect(r.workouts).toEqual([
       {
         start: "2021-12-24T23:15:00.000Z",
@@ -53,8 +56,8 @@ describe("Health Auto Export push", () => {
     expect(r.days["2021-12-25"]).toEqual({ active_kcal: 300, steps: 6500 });
   });
 
-  test("a sample sent twice in one push counts once; unreadable samples and units are skipped and named", () => {
-    const r = readHae(
+  test("a sample sent twice in one push counts once; unreadable samples and units are skipped and named", async () => {
+    const r = await hae(
       {
         data: {
           metrics: [
@@ -71,7 +74,7 @@ describe("Health Auto Export push", () => {
           ],
         },
       },
-      { timezone: "UTC", dietaryEnergy: false },
+      "UTC",
     );
     expect(r.days["2024-01-01"]).toEqual({ steps: 10 });
     expect(r.skipped.map((s) => s.what)).toEqual(["metrics.0.data.2", "metrics.1"]);
@@ -110,4 +113,21 @@ describe("Google Fit daily activity metrics", () => {
     expect(e.code).toBe("validation_failed");
     expect(e.details[0].message).toContain("Daily activity metrics.csv");
   });
+});
+
+test("Health Auto Export: samples and workouts outside 1970 to tomorrow are left out and listed", async () => {
+  const at = (d: string) => ({ qty: 10, date: `${d} 10:00:00 +0000` });
+  const r = await readHae(
+    {
+      data: {
+        metrics: [{ name: "step_count", units: "count", data: [at("1200-01-01"), at("2024-01-01"), at("2999-01-01")] }],
+        workouts: [{ name: "Run", start: "2999-01-01 10:00:00 +0000", duration: 600 }],
+      },
+    },
+    { timezone: "UTC", dietaryEnergy: false, now: Date.parse("2024-06-01T00:00:00Z"), pause: async () => {} },
+  );
+  expect(r.days).toEqual({ "2024-01-01": { steps: 10 } });
+  expect(r.workouts).toEqual([]);
+  expect(r.skipped.map((s) => s.what)).toEqual(["metrics.0.data.0", "metrics.0.data.2", "workouts.0"]);
+  expect(r.counts.step_count).toBe(1);
 });

@@ -33,6 +33,28 @@ async function bytesAt(path: string, from: number, length: number): Promise<Data
   return new DataView(b.buffer, b.byteOffset, b.byteLength);
 }
 
+/**
+ * Does the file's first entry header read as one (a known method, a name of printable UTF-8)? Then a
+ * missing directory means the file was cut short; otherwise the bytes are not a ZIP's at all.
+ */
+async function firstEntryReadable(path: string): Promise<boolean> {
+  const head = await bytesAt(path, 0, 30);
+  if (head.byteLength < 30) return false;
+  const method = head.getUint16(8, true);
+  const nameLength = head.getUint16(26, true);
+  if (head.getUint16(4, true) > 63 || ![0, 8, 9, 12, 14].includes(method) || nameLength < 1 || nameLength > 4096)
+    return false;
+  const name = await bytesAt(path, 30, nameLength);
+  if (name.byteLength < nameLength) return false;
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(name);
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < 32 || text.charCodeAt(i) === 127) return false;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Where export.xml's compressed bytes are, from the central directory. */
 export async function findExportXml(path: string): Promise<{ start: number; size: number; method: number }> {
   const fileSize = Bun.file(path).size;
@@ -44,7 +66,12 @@ export async function findExportXml(path: string): Promise<{ start: number; size
       eocd = i;
       break;
     }
-  if (eocd < 0) throw notZip("its directory (the end of the file) is missing: the file was cut short");
+  if (eocd < 0)
+    throw notZip(
+      (await firstEntryReadable(path))
+        ? "its directory (the end of the file) is missing: the file was cut short; send the whole export.zip again"
+        : "it begins like a ZIP, but neither its first entry nor its directory can be read: these are not a ZIP's bytes",
+    );
   let entries = tail.getUint16(eocd + 10, true);
   let cdSize = tail.getUint32(eocd + 12, true);
   let cdOffset = tail.getUint32(eocd + 16, true);
@@ -118,7 +145,19 @@ export async function readAppleExport(path: string, options: AppleOptions): Prom
     const entry = await findExportXml(path);
     const raw = createReadStream(path, { start: entry.start, end: entry.start + entry.size - 1, highWaterMark: SLICE });
     stream = entry.method === 8 ? raw.pipe(createInflateRaw({ chunkSize: SLICE })) : raw;
-  } else stream = createReadStream(path, { highWaterMark: SLICE });
+  } else {
+    // export.xml alone starts with `<` (after a byte-order mark or blank space): anything else is neither
+    const start = new Uint8Array(await file.slice(0, 64).arrayBuffer());
+    let i = start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf ? 3 : 0;
+    while (i < start.length && (start[i] === 32 || start[i] === 9 || start[i] === 10 || start[i] === 13)) i++;
+    if (i < start.length && start[i] !== 60)
+      throw new AppError(
+        "validation_failed",
+        "the file is not a ZIP, nor export.xml as UTF-8 text: it begins as neither does",
+        [{ field: "file", message: "send export.zip from Health → your picture → Export All Health Data" }],
+      );
+    stream = createReadStream(path, { highWaterMark: SLICE });
+  }
   let inflated = 0;
   try {
     for await (const chunk of stream) {

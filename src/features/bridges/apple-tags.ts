@@ -5,7 +5,6 @@
  */
 import { AppError } from "../../lib/errors";
 
-const ATTR = /([A-Za-z_][\w.-]*)="([^"]*)"/g;
 export const PREFIX = "HKQuantityTypeIdentifier";
 export const bytes = (s: string) => new TextEncoder().encode(s);
 export const LT = 60;
@@ -17,6 +16,38 @@ export const STATISTICS = bytes("WorkoutStatistics ");
 export const END_WORKOUT = bytes("/Workout>");
 export const HEALTH_DATA = bytes("HealthData");
 const utf8 = new TextDecoder("utf-8", { fatal: true });
+/** Sections whose `<` starts no tag: comments and CDATA, with the bytes that end each. */
+const SKIPPED: [Uint8Array, Uint8Array][] = [
+  [bytes("<!--"), bytes("-->")],
+  [bytes("<![CDATA["), bytes("]]>")],
+];
+
+/**
+ * At a `<`: the end marker (and where the search for it starts) when a comment or CDATA section
+ * opens there; "maybe" when the slice ends before it can tell; null for a tag.
+ */
+export function skippedAt(buf: Uint8Array, at: number): { from: number; end: Uint8Array } | "maybe" | null {
+  for (const [open, end] of SKIPPED) {
+    const n = Math.min(open.length, buf.length - at);
+    let same = true;
+    for (let i = 0; i < n && same; i++) same = buf[at + i] === open[i];
+    if (!same) continue;
+    return n < open.length ? "maybe" : { from: at + open.length, end };
+  }
+  return null;
+}
+
+/** Where `pattern` first occurs in `buf` at or after `from` (-1: nowhere), by the native search. */
+export function find(buf: Uint8Array, pattern: Uint8Array, from: number): number {
+  return Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength).indexOf(pattern, from);
+}
+
+export function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
 
 /** Does `buf` hold `pattern` at `at`? */
 export function has(buf: Uint8Array, at: number, pattern: Uint8Array): boolean {
@@ -36,11 +67,37 @@ export function decodeTag(buf: Uint8Array, at: number, end: number): string {
   }
 }
 
+const isNameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isNameChar = (c: number) => isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46;
+
+/**
+ * A tag's `name="value"` pairs. Scanned by hand, each character looked at a bounded number of times:
+ * the pattern this replaced (`([A-Za-z_][\w.-]*)="([^"]*)"`) backtracked over a long run of name
+ * characters, a 96 KiB attribute took seconds and a 1 MiB one about an hour, in a thread that
+ * `terminate()` could not stop inside the regex engine.
+ */
 export function attrs(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  ATTR.lastIndex = 0;
-  for (let m = ATTR.exec(text); m; m = ATTR.exec(text)) out[m[1]!] = m[2]!.includes("&") ? unescapeXml(m[2]!) : m[2]!;
-  return out;
+  let from = 0;
+  for (;;) {
+    const eq = text.indexOf('="', from);
+    if (eq < 0) return out;
+    const close = text.indexOf('"', eq + 2);
+    if (close < 0) return out;
+    // the name is the run of name characters before `="`, from its first letter or underscore;
+    // the walk back stops at the end of the previous value, so no character is walked twice
+    let start = eq;
+    while (start > from && isNameChar(text.charCodeAt(start - 1))) start--;
+    while (start < eq && !isNameStart(text.charCodeAt(start))) start++;
+    if (start === eq) {
+      // no name before this `="`: it opens no value, and the `"` may be the next pair's to open
+      from = eq + 1;
+      continue;
+    }
+    const value = text.slice(eq + 2, close);
+    out[text.slice(start, eq)] = value.includes("&") ? unescapeXml(value) : value;
+    from = close + 1;
+  }
 }
 
 function unescapeXml(s: string): string {

@@ -17,9 +17,12 @@
  */
 import { AppError } from "../../lib/errors";
 import { workoutName } from "./apple-tags";
+import { MAX_HEALTH_WORKOUTS } from "./limits";
+import { TagScanner } from "./apple-scan";
 export { workoutName };
 import {
   count,
+  DayRange,
   emptyHealthRead,
   HourlyBySource,
   kcalOf,
@@ -29,6 +32,7 @@ import {
   mlOf,
   parseHealthDate,
   skip,
+  SourceBudget,
   ZoneClock,
   type HealthRead,
   type HealthWorkout,
@@ -37,20 +41,15 @@ import {
   attrs,
   bytes,
   decodeTag,
-  EMPTY,
   END_WORKOUT,
   has,
   HEALTH_DATA,
-  LT,
   PREFIX,
   RECORD,
   STATISTICS,
   TYPE_ATTR,
   WORKOUT,
 } from "./apple-tags";
-
-/** A tag longer than this is not one of Apple's (a record is ~300 bytes): the file is not an export. */
-export const MAX_TAG_BYTES = 1024 * 1024;
 
 const WANTED = new Set(["StepCount", "ActiveEnergyBurned", "BodyMass", "BodyFatPercentage", "DietaryWater"]);
 
@@ -59,15 +58,21 @@ export interface AppleOptions {
   timezone: string;
   /** Also read DietaryEnergyConsumed (off by default: Morsel's own log of food wins). */
   dietaryEnergy: boolean;
+  /** The request's instant (ms): days after tomorrow are left out. Now, when not given. */
+  now?: number;
 }
 
 export class AppleHealthReader {
-  private tail: Uint8Array = EMPTY;
+  private readonly scanner = new TagScanner((buf, at, end) => this.tag(buf, at, end));
   private readonly clock: ZoneClock;
   /** Each wanted type's name and closing quote, as bytes, to compare a record's type without decoding it. */
   private readonly wantedBytes: [string, Uint8Array][];
-  private readonly steps = new HourlyBySource();
-  private readonly active = new HourlyBySource();
+  private readonly budget = new SourceBudget();
+  private readonly steps = new HourlyBySource(this.budget);
+  private readonly active = new HourlyBySource(this.budget);
+  private readonly range: DayRange;
+  /** By start instant: a workout written twice is one (and a million copies of one cost one). */
+  private readonly workouts = new Map<string, HealthWorkout>();
   private readonly water = new Map<string, number>();
   private readonly dietary = new Map<string, number>();
   private readonly bodyByDay = new Map<string, { kg?: number; kgAt?: string; fat_pct?: number; fatAt?: string }>();
@@ -81,41 +86,21 @@ export class AppleHealthReader {
     if (options.dietaryEnergy) this.wanted.add("DietaryEnergyConsumed");
     this.wantedBytes = [...this.wanted].map((t) => [t, bytes(`${t}"`)]);
     this.clock = new ZoneClock(options.timezone);
+    this.range = new DayRange(options.now ?? Date.now(), options.timezone);
+  }
+
+  /** The local day of `start`, or null (the record left out and listed) when it is outside the kept days. */
+  private dayOf(start: Date, what: string): ReturnType<ZoneClock["local"]> | null {
+    const t = start.getTime();
+    const local = this.range.near(t) ? this.clock.local(t) : null;
+    if (local && this.range.keeps(local.day)) return local;
+    skip(this.out, what, `${start.toISOString().slice(0, 10)} ${this.range.why}`);
+    return null;
   }
 
   /** The next slice of the file's bytes (UTF-8). */
-  push(chunk: Uint8Array): void {
-    // `<` cannot occur inside an attribute value, so a tag runs from one `<` to the next: no quote
-    // has to be tracked. The tag cut by the end of the last slice is finished with this slice's start
-    // (only that tag is copied, never the slice).
-    let lt = chunk.indexOf(LT);
-    if (this.tail.length) {
-      const upTo = lt < 0 ? chunk.length : lt;
-      const joined = new Uint8Array(this.tail.length + upTo);
-      joined.set(this.tail);
-      joined.set(chunk.subarray(0, upTo), this.tail.length);
-      if (lt < 0) {
-        this.tail = joined;
-        this.checkTail();
-        return;
-      }
-      this.tag(joined, 0, joined.length);
-    }
-    while (lt >= 0) {
-      const next = chunk.indexOf(LT, lt + 1);
-      if (next < 0) break;
-      this.tag(chunk, lt, next);
-      lt = next;
-    }
-    this.tail = lt >= 0 ? chunk.slice(lt) : EMPTY;
-    this.checkTail();
-  }
-
-  private checkTail(): void {
-    if (this.tail.length > MAX_TAG_BYTES)
-      throw new AppError("validation_failed", "export.xml is not an Apple Health export: a tag runs past 1 MiB", [
-        { field: "file", message: "export.xml has a tag longer than 1 MiB" },
-      ]);
+  push(slice: Uint8Array): void {
+    this.scanner.push(slice);
   }
 
   /** The tag that starts at `buf[at]` (a `<`) and ends before `buf[end]`; only the wanted ones are decoded. */
@@ -125,9 +110,9 @@ export class AppleHealthReader {
       // most records are heart rate and the like: look at the type's bytes before decoding anything
       // (Apple writes type first; a record written otherwise is decoded and looked at whole)
       if (!has(buf, at + 1 + RECORD.length, TYPE_ATTR)) {
-        const text = decodeTag(buf, at, end);
-        const type = /\btype="HKQuantityTypeIdentifier([A-Za-z]+)"/.exec(text)?.[1];
-        if (type && this.wanted.has(type)) this.record(type, attrs(text));
+        const a = attrs(decodeTag(buf, at, end));
+        const type = a.type?.startsWith(PREFIX) ? a.type.slice(PREFIX.length) : undefined;
+        if (type && this.wanted.has(type)) this.record(type, a);
         return;
       }
       const from = at + 1 + RECORD.length + TYPE_ATTR.length;
@@ -154,7 +139,9 @@ export class AppleHealthReader {
       skip(this.out, what, `startDate "${a.startDate ?? ""}" or value "${a.value ?? ""}" cannot be read`);
       return;
     }
-    const { date, day, hour } = this.clock.local(start.getTime());
+    const local = this.dayOf(start, what);
+    if (!local) return;
+    const { date, day, hour } = local;
     const unit = a.unit ?? "";
     const source = a.sourceName ?? "";
     count(this.out, type);
@@ -208,6 +195,8 @@ export class AppleHealthReader {
       skip(this.out, what, `startDate "${a.startDate ?? ""}" cannot be read`);
       return;
     }
+    const local = this.dayOf(start, what);
+    if (!local) return;
     let minutes = a.duration !== undefined ? minutesOf(Number(a.duration), a.durationUnit ?? "min") : null;
     if ((minutes === null || !Number.isFinite(minutes)) && end) minutes = (end.getTime() - start.getTime()) / 60_000;
     if (minutes === null || !Number.isFinite(minutes) || minutes <= 0) {
@@ -219,7 +208,7 @@ export class AppleHealthReader {
     const distance = a.totalDistance !== undefined ? kmOf(Number(a.totalDistance), a.totalDistanceUnit ?? "") : null;
     this.workout = {
       start: start.toISOString(),
-      date: this.clock.local(start.getTime()).date,
+      date: local.date,
       type: workoutName(type),
       minutes,
       kcal: energy !== null && Number.isFinite(energy) ? energy : null,
@@ -245,7 +234,9 @@ export class AppleHealthReader {
     if (!w) return;
     this.workout = null;
     count(this.out, "Workout");
-    this.out.workouts.push({
+    if (!this.workouts.has(w.start) && this.workouts.size >= MAX_HEALTH_WORKOUTS)
+      throw new AppError("payload_too_large", `the export has more than ${MAX_HEALTH_WORKOUTS} workouts`);
+    this.workouts.set(w.start, {
       start: w.start,
       date: w.date,
       type: w.type,
@@ -281,7 +272,7 @@ export class AppleHealthReader {
         ...(b.kg !== undefined ? { kg: Math.round(b.kg * 1000) / 1000 } : {}),
         ...(b.fat_pct !== undefined ? { fat_pct: Math.round(b.fat_pct * 10) / 10 } : {}),
       });
-    out.workouts.sort((a, b) => a.start.localeCompare(b.start));
+    out.workouts = [...this.workouts.values()].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
     return out;
   }
 }

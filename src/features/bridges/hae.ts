@@ -11,11 +11,12 @@
  * the same day pushed again, overlapping or not, gives the same value, never a doubled one. Within one
  * push a sample repeated (same metric, time and source) counts once.
  */
+import { Kind, TypeRegistry } from "@sinclair/typebox";
 import { t } from "elysia";
 import { Text } from "../../schema/schemas";
 import {
   count,
-  dayOf,
+  DayRange,
   emptyHealthRead,
   kcalOf,
   kgOf,
@@ -24,6 +25,7 @@ import {
   mlOf,
   parseHealthDate,
   skip,
+  ZoneClock,
   type DailyMetric,
   type HealthRead,
 } from "./records";
@@ -33,21 +35,37 @@ const Qty = t.Object(
   { description: "a quantity and its unit" },
 );
 
-/** A sample; other metrics' samples (sleep_analysis: sleepStart, asleep, …) carry other fields, kept as they come. */
-const HaeSample = t.Object(
-  {
-    qty: t.Optional(t.Number()),
-    date: t.Optional(Text({ maxLength: 60 })),
-    source: t.Optional(Text({ maxLength: 500 })),
+/**
+ * A sample; other metrics' samples (sleep_analysis: sleepStart, asleep, …) carry other fields, kept as
+ * they come. Its kind is registered with TypeBox as "any object": Elysia checks and cleans a body
+ * against its schema before the handler, without pausing, and a typed sample cost ~15 µs there (1.6 s
+ * of a frozen server for a push of 120,000); readHae reads each field itself, in paced slices, and
+ * leaves out (listing) a sample whose qty or date cannot be read. The document still shows its fields.
+ */
+const SAMPLE_KIND = "HaeSample";
+if (!TypeRegistry.Has(SAMPLE_KIND))
+  TypeRegistry.Set(SAMPLE_KIND, (_, value) => typeof value === "object" && value !== null && !Array.isArray(value));
+const HaeSample = t.Unsafe<{ qty?: number; date?: string; source?: string; [field: string]: unknown }>({
+  [Kind]: SAMPLE_KIND,
+  type: "object",
+  properties: {
+    qty: { type: "number" },
+    date: { type: "string", maxLength: 60 },
+    source: { type: "string", maxLength: 500 },
   },
-  { additionalProperties: true },
-);
+  additionalProperties: true,
+  description: "a sample: qty, date and source are read; one that cannot be read is skipped and listed",
+});
 
 export const HaeMetric = t.Object(
   {
     name: Text({ maxLength: 100 }),
     units: t.Optional(Text({ maxLength: 50 })),
-    data: t.Optional(t.Array(HaeSample, { maxItems: 200_000 })),
+    data: t.Optional(
+      t.Union([t.Array(HaeSample, { maxItems: 200_000 }), t.Null()], {
+        description: "the samples; null (the app sends it for a metric with none) is skipped and listed",
+      }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -93,9 +111,29 @@ type Qty = { qty?: unknown; units?: unknown };
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
-/** The payload read as days, body readings and workouts, on the account's local days. */
-export function readHae(payload: HaePayloadT, opts: { timezone: string; dietaryEnergy: boolean }): HealthRead {
+/** Samples read between two calls of `pause`: its clock is looked at once per slice, not per sample. */
+const SLICE = 256;
+
+/**
+ * The payload read as days, body readings and workouts, on the account's local days (1970 to
+ * tomorrow; others left out and listed). It runs on the request thread, so it calls `pause` every
+ * SLICE samples (the pacer gives the event loop back every few ms: 120,000 samples held it 11 s when
+ * each sample's day was asked of Intl; ZoneClock answers from a cache of each day's offset).
+ */
+export async function readHae(
+  payload: HaePayloadT,
+  opts: { timezone: string; dietaryEnergy: boolean; now: number; pause: () => Promise<void> },
+): Promise<HealthRead> {
   const out = emptyHealthRead();
+  const clock = new ZoneClock(opts.timezone);
+  const range = new DayRange(opts.now, opts.timezone);
+  /** The local date of `at`, or null (left out, listed as `what`) outside the kept days. */
+  const dateOf = (at: Date, what: string): string | null => {
+    const local = range.near(at.getTime()) ? clock.local(at.getTime()) : null;
+    if (local && range.keeps(local.day)) return local.date;
+    skip(out, what, `${at.toISOString().slice(0, 10)} ${range.why}`);
+    return null;
+  };
   const body = new Map<string, { kg?: number; kgAt?: string; fat_pct?: number; fatAt?: string }>();
   for (const [i, m] of (payload.data.metrics ?? []).entries()) {
     const daily = DAILY[m.name];
@@ -112,6 +150,10 @@ export function readHae(payload: HaePayloadT, opts: { timezone: string; dietaryE
             : m.name === "weight_body_mass"
               ? (v: number) => kgOf(v, units)
               : (v: number) => (v <= 1 && units !== "%" ? v * 100 : v);
+    if (m.data === null) {
+      skip(out, `metrics.${i}`, `${m.name}: data is null: no samples sent`);
+      continue;
+    }
     if (convert(1) === null) {
       skip(out, `metrics.${i}`, `${m.name}: units "${units}" are not ones Morsel reads`);
       continue;
@@ -119,6 +161,7 @@ export function readHae(payload: HaePayloadT, opts: { timezone: string; dietaryE
     const sums = new Map<string, number>();
     const seen = new Set<string>();
     for (const [j, raw] of (m.data ?? []).entries()) {
+      if (j % SLICE === 0) await opts.pause();
       const p = (raw ?? {}) as Record<string, unknown>;
       const at = parseHealthDate(str(p.date));
       const v = num(p.qty);
@@ -126,11 +169,12 @@ export function readHae(payload: HaePayloadT, opts: { timezone: string; dietaryE
         skip(out, `metrics.${i}.data.${j}`, `${m.name}: date "${str(p.date)}" or qty ${String(p.qty)} cannot be read`);
         continue;
       }
-      const key = `${at.getTime()}|${str(p.source)}`;
+      const key = `${at.getTime()}|${str(p.source).slice(0, 500)}`;
       if (seen.has(key)) continue; // the same sample twice in one push
       seen.add(key);
+      const date = dateOf(at, `metrics.${i}.data.${j}`);
+      if (date === null) continue;
       count(out, m.name);
-      const date = dayOf(at, opts.timezone);
       const value = convert(v)!;
       if (daily) sums.set(date, (sums.get(date) ?? 0) + value);
       else {
@@ -149,7 +193,7 @@ export function readHae(payload: HaePayloadT, opts: { timezone: string; dietaryE
       out.days[date] = day;
     }
   }
-  for (const [date, b] of [...body].sort(([a], [c]) => a.localeCompare(c)))
+  for (const [date, b] of [...body].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0)))
     out.body.push({
       date,
       at: b.kgAt ?? b.fatAt!,
@@ -157,6 +201,7 @@ export function readHae(payload: HaePayloadT, opts: { timezone: string; dietaryE
       ...(b.fat_pct !== undefined ? { fat_pct: Math.round(b.fat_pct * 10) / 10 } : {}),
     });
   for (const [i, raw] of (payload.data.workouts ?? []).entries()) {
+    if (i % SLICE === 0) await opts.pause();
     const w = (raw ?? {}) as Record<string, unknown>;
     const start = parseHealthDate(str(w.start));
     const end = parseHealthDate(str(w.end));
@@ -170,12 +215,14 @@ export function readHae(payload: HaePayloadT, opts: { timezone: string; dietaryE
     }
     const energy = (w.activeEnergyBurned ?? w.activeEnergy) as Qty | undefined;
     const kcal = energy && num(energy.qty) !== null ? kcalOf(num(energy.qty)!, str(energy.units) || "kcal") : null;
+    const date = dateOf(start, `workouts.${i}`);
+    if (date === null) continue;
     const dist = w.distance as Qty | undefined;
     const km = dist && num(dist.qty) !== null ? kmOf(num(dist.qty)!, str(dist.units) || "km") : null;
     count(out, "workouts");
     out.workouts.push({
       start: start.toISOString(),
-      date: dayOf(start, opts.timezone),
+      date,
       type: name,
       minutes,
       kcal: kcal !== null && kcal >= 0 ? kcal : null,

@@ -5,7 +5,11 @@
  * format into a HealthRead; write.ts puts a HealthRead into an account through the features' services.
  */
 import { localClock, localDate } from "../../lib/time";
+import { AppError } from "../../lib/errors";
 import { KG_PER_LB } from "../weights/trend";
+import { MAX_HEALTH_SOURCE_DAYS, MAX_HEALTH_SOURCES } from "./limits";
+
+const DAY_MS = 86_400_000;
 
 /** The health export files POST /import/health reads (the worker's module must not be imported elsewhere: it listens). */
 export const HEALTH_FORMATS = ["apple_health", "google_fit"] as const;
@@ -114,6 +118,9 @@ export function minutesOf(value: number, unit: string): number | null {
  * the narrow no-break space iOS 17 puts before AM/PM) as an instant; null when it is not one.
  */
 export function parseHealthDate(s: string): Date | null {
+  // a date is under 40 characters; a longer one is not read (the pattern's runs of spaces would
+  // backtrack over an attacker's megabyte of them)
+  if (s.length > 64) return null;
   const m =
     /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?[\s\u202f]*([AaPp][Mm])?\s*([+-])(\d{2}):?(\d{2})$/.exec(
       s.trim(),
@@ -131,8 +138,32 @@ export function parseHealthDate(s: string): Date | null {
   return Number.isNaN(t) || Number(m[2]) > 12 || Number(m[3]) > 31 || h > 23 || Number(m[5]) > 59 ? null : d;
 }
 
-/** The local day of an instant in the account's zone: the file's offset says when, the account says which day. */
-export const dayOf = (instant: Date, timezone: string) => localDate(instant, timezone);
+/** The sources (and source-days) every HourlyBySource of one reader shares, capped (limits.ts). */
+export class SourceBudget {
+  private readonly ids = new Map<string, number>();
+  private sourceDays = 0;
+
+  id(source: string): number {
+    let id = this.ids.get(source);
+    if (id === undefined) {
+      if (this.ids.size >= MAX_HEALTH_SOURCES)
+        throw new AppError(
+          "payload_too_large",
+          `the export names more than ${MAX_HEALTH_SOURCES} sources of steps or energy`,
+        );
+      this.ids.set(source, (id = this.ids.size));
+    }
+    return id;
+  }
+
+  takeSourceDay(): void {
+    if (++this.sourceDays > MAX_HEALTH_SOURCE_DAYS)
+      throw new AppError(
+        "payload_too_large",
+        `the export has steps or energy from more than ${MAX_HEALTH_SOURCE_DAYS} source-days (sources × days)`,
+      );
+  }
+}
 
 /**
  * Per-hour sums by source, reduced to one value a day: for each hour the largest source's sum. An
@@ -140,43 +171,97 @@ export const dayOf = (instant: Date, timezone: string) => localDate(instant, tim
  * one source for the whole day loses the hours the watch was off. One source an hour is what Apple's own
  * statistics do in effect (they prefer the watch, then the phone); the larger of the two is the one
  * that was worn or carried. Kept as 24 numbers per day and source (a decade of two sources is ~2 MB;
- * a map entry per hour took 100 MB).
+ * a map entry per hour took 100 MB), in one map keyed by day and source, within the budget's caps.
  */
 export class HourlyBySource {
-  private readonly sources = new Map<string, number>();
-  /** local day number (days since 1970-01-01) → per source id, 24 hourly sums */
-  private readonly byDay = new Map<number, Float64Array[]>();
+  /** day × MAX_HEALTH_SOURCES + source id → 24 hourly sums */
+  private readonly sums = new Map<number, Float64Array>();
+
+  constructor(private readonly budget: SourceBudget) {}
 
   add(day: number, hour: number, source: string, value: number): void {
-    let id = this.sources.get(source);
-    if (id === undefined) this.sources.set(source, (id = this.sources.size));
-    let perSource = this.byDay.get(day);
-    if (!perSource) this.byDay.set(day, (perSource = []));
-    let hours = perSource[id];
-    if (!hours) perSource[id] = hours = new Float64Array(24);
+    const key = day * MAX_HEALTH_SOURCES + this.budget.id(source);
+    let hours = this.sums.get(key);
+    if (!hours) {
+      this.budget.takeSourceDay();
+      this.sums.set(key, (hours = new Float64Array(24)));
+    }
     hours[hour]! += value;
   }
 
   /** date → the day's value. */
   days(): Map<string, number> {
-    const out = new Map<string, number>();
-    for (const [day, perSource] of this.byDay) {
-      let total = 0;
-      for (let h = 0; h < 24; h++) {
-        let best = 0;
-        for (const hours of perSource) if (hours && hours[h]! > best) best = hours[h]!;
-        total += best;
-      }
-      out.set(dateOfDay(day), total);
+    const best = new Map<number, Float64Array>();
+    for (const [key, hours] of this.sums) {
+      const day = Math.floor(key / MAX_HEALTH_SOURCES);
+      let top = best.get(day);
+      if (!top) best.set(day, (top = new Float64Array(24)));
+      for (let h = 0; h < 24; h++) if (hours[h]! > top[h]!) top[h] = hours[h]!;
     }
+    const out = new Map<string, number>();
+    for (const [day, top] of best)
+      out.set(
+        dateOfDay(day),
+        top.reduce((a, b) => a + b, 0),
+      );
     return out;
   }
 }
 
+/**
+ * The days a bridge keeps: 1970-01-01 to tomorrow in the account's zone (a phone's clock set to 1200
+ * or 2999 is not a day anyone lived; with the range, days are at most ~21,000 whatever the file says).
+ * `now` is the request's instant.
+ */
+export class DayRange {
+  /** Day numbers (days since 1970-01-01) of the first and last day kept. */
+  readonly first = 0;
+  readonly last: number;
+  /** Instants outside these cannot fall on a kept day in any zone (±14 h): refused before a zone is asked. */
+  private readonly fromMs = -DAY_MS;
+  private readonly toMs: number;
+
+  constructor(now: number, timezone: string) {
+    this.last = Date.parse(`${localDate(new Date(now), timezone)}T00:00:00Z`) / DAY_MS + 1;
+    this.toMs = (this.last + 2) * DAY_MS;
+  }
+
+  /** Could the instant `t` (ms) land on a kept day? The exact test is `keeps(day)` once the zone gave it. */
+  near(t: number): boolean {
+    return t >= this.fromMs && t < this.toMs;
+  }
+
+  keeps(day: number): boolean {
+    return day >= this.first && day <= this.last;
+  }
+
+  keepsDate(date: string): boolean {
+    const t = Date.parse(`${date}T00:00:00Z`);
+    return Number.isFinite(t) && this.keeps(Math.floor(t / DAY_MS));
+  }
+
+  readonly why = "is outside 1970-01-01 to tomorrow: a clock set wrong";
+}
+
+/** Leaves out (and lists) the days, body readings and workouts of `read` outside `range`. */
+export function keepDays(read: HealthRead, range: DayRange): void {
+  for (const date of Object.keys(read.days))
+    if (!range.keepsDate(date)) {
+      delete read.days[date];
+      skip(read, `day ${date}`, range.why);
+    }
+  const body = read.body.filter((b) => range.keepsDate(b.date));
+  if (body.length < read.body.length)
+    for (const b of read.body) if (!range.keepsDate(b.date)) skip(read, `body ${b.date}`, range.why);
+  read.body = body;
+  const workouts = read.workouts.filter((w) => range.keepsDate(w.date));
+  if (workouts.length < read.workouts.length)
+    for (const w of read.workouts) if (!range.keepsDate(w.date)) skip(read, `workout ${w.start}`, range.why);
+  read.workouts = workouts;
+}
+
 /** Day number (days since 1970-01-01) as YYYY-MM-DD. */
 export const dateOfDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
-
-const DAY_MS = 86_400_000;
 
 /**
  * Local days and hours of many instants in one zone, fast: lib/time's formatToParts costs ~10 µs, and

@@ -14,15 +14,20 @@ function summaryOf(
   read: HealthRead,
   written: Awaited<ReturnType<typeof writeHealth>>,
 ): HealthImportSummaryT {
-  const dates = [
-    ...Object.keys(read.days),
-    ...read.body.map((b) => b.date),
-    ...read.workouts.map((w) => w.date),
-  ].sort();
+  // the first and last date in one pass (sorting 20,000 dates held the thread for tens of ms)
+  let first: string | null = null;
+  let last: string | null = null;
+  const see = (d: string) => {
+    if (first === null || d < first) first = d;
+    if (last === null || d > last) last = d;
+  };
+  for (const d in read.days) see(d);
+  for (const b of read.body) see(b.date);
+  for (const w of read.workouts) see(w.date);
   return {
     format,
-    first_date: dates[0] ?? null,
-    last_date: dates.at(-1) ?? null,
+    first_date: first,
+    last_date: last,
     ...written,
     read: read.counts,
     skipped: read.skipped,
@@ -42,7 +47,13 @@ export async function importHealthFile({
   input: { format: HealthFormat; path: string; dietaryEnergy: boolean; idKey: string; signal?: AbortSignal };
 }): Promise<HealthImportSummaryT> {
   const read = await readHealthInWorker(
-    { format: input.format, path: input.path, timezone: ctx.user.timezone, dietaryEnergy: input.dietaryEnergy },
+    {
+      format: input.format,
+      path: input.path,
+      timezone: ctx.user.timezone,
+      dietaryEnergy: input.dietaryEnergy,
+      now: ctx.now.getTime(),
+    },
     input.signal,
   );
   const pause = cancellablePacer(input.signal);
@@ -62,8 +73,13 @@ export async function receiveAutoExport({
   ctx: HealthCtx;
   input: { payload: HaePayloadT; dietaryEnergy: boolean; idKey: string; signal?: AbortSignal };
 }): Promise<HealthImportSummaryT> {
-  const read = readHae(input.payload, { timezone: ctx.user.timezone, dietaryEnergy: input.dietaryEnergy });
   const pause = cancellablePacer(input.signal);
+  const read = await readHae(input.payload, {
+    timezone: ctx.user.timezone,
+    dietaryEnergy: input.dietaryEnergy,
+    now: ctx.now.getTime(),
+    pause,
+  });
   const written = await writeHealth({ ctx, read, source: "apple_health", idKey: input.idKey, pause });
   return summaryOf("health_auto_export", read, written);
 }

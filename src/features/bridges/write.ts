@@ -94,7 +94,8 @@ export async function writeHealth({
       skip(read, `workout ${w.type} ${w.start}`, (e as AppError).message);
     }
   }
-  for (const [date, values] of Object.entries(read.days).sort(([a], [b]) => a.localeCompare(b))) {
+  // dates are ASCII: a plain comparison sorts them (localeCompare over 20,000 held the thread)
+  for (const [date, values] of Object.entries(read.days).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     for (const [metric, kept] of Object.entries(KEPT) as [DailyMetric, "steps" | "active_kcal" | "water_ml"][]) {
       const value = values[metric];
       if (value === undefined) continue;
