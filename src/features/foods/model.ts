@@ -114,8 +114,15 @@ const AmountApplies = Nullable(
   }),
 );
 
+const searchItemFields = { ...summaryFields, serving: Nullable(Serving), amount_applies: AmountApplies };
+
+const Sure = t.Boolean({
+  description:
+    "whether the search is sure this is the food meant (API.md §Foods, How sure a match is): only ever true on the first result of the first page; false when the words typed are not all in its name or aliases, or the next food is close behind and has other kcal",
+});
+
 export const SearchItem = t.Object(
-  { ...summaryFields, serving: Nullable(Serving), amount_applies: AmountApplies },
+  { ...searchItemFields, sure: Sure },
   {
     title: "SearchItem",
     description:
@@ -188,6 +195,12 @@ export const ParsedItem = t.Object(
     food: Nullable(FoodSummary),
     serving: Nullable(Serving),
     amount_applies: AmountApplies,
+    sure: Sure,
+    alternatives: t.Array(t.Object(searchItemFields, { title: "Alternative" }), {
+      maxItems: 5,
+      description:
+        "when not sure: up to 5 other foods, the likely one first, each with the amount as its serving (as a search item); empty when sure",
+    }),
   },
   { title: "ParsedItem" },
 );

@@ -14,6 +14,7 @@ import { immutableBody } from "../../http/reply";
 import { parseAmount, searchText, type ParsedAmount } from "./amount";
 import { resolveAmount, type ResolvedAmount } from "./portion";
 import { words } from "./text";
+import { sureOfTop } from "./sure";
 
 /** What the imported-products feature provides to search (features/imported/repo.ts). */
 export interface ImportedCandidates {
@@ -54,7 +55,7 @@ export interface PersonalFoods {
 
 export const MAX_QUERY_LENGTH = 100;
 
-type SearchItem = FoodSummaryT & { serving: ResolvedAmount | null; amount_applies: boolean | null };
+type SearchItem = FoodSummaryT & { serving: ResolvedAmount | null; amount_applies: boolean | null; sure: boolean };
 export type SearchPage = {
   query: string;
   amount: ParsedAmount | null;
@@ -132,7 +133,7 @@ export async function searchFoods({
           })(),
         )
       : {};
-    const { ids, total } = await ctx.deps.search.searchPaced(
+    const { ids, total, top } = await ctx.deps.search.searchPaced(
       text,
       { limit, offset, imported, cacheKey, ...mineToo },
       slicer,
@@ -140,12 +141,19 @@ export async function searchFoods({
     const items = await run(
       (function* () {
         const found: SearchItem[] = [];
+        const kcal = new Map<number, number | null>();
         for (const id of ids) {
           const summary = yield* ctx.deps.foods.summary(ctx.userId, id);
           if (!summary) continue;
+          kcal.set(id, summary.energy_kcal);
           const serving = yield* servingOf(ctx, summary, amount, food);
-          found.push({ ...summary, serving, amount_applies: amount ? serving !== null : null });
+          found.push({ ...summary, serving, amount_applies: amount ? serving !== null : null, sure: false });
         }
+        // only the first food of the whole ranking can be the sure one (sure.ts; API.md §Foods)
+        for (const f of top)
+          if (!kcal.has(f.id)) kcal.set(f.id, (yield* ctx.deps.foods.summary(ctx.userId, f.id))?.energy_kcal ?? null);
+        const first = found[0];
+        if (offset === 0 && first && first.id === top[0]?.id) first.sure = sureOfTop(top, (id) => kcal.get(id) ?? null);
         return found;
       })(),
     );
