@@ -10,7 +10,8 @@ import { parseAmount, searchText, type ParsedAmount } from "../../src/features/f
 import { resolveAmount, type ResolvedAmount } from "../../src/features/foods/portion";
 import { words } from "../../src/features/foods/text";
 import { MAX_ALTERNATIVES, sureOfTop } from "../../src/features/foods/sure";
-import { api, isOffline } from "./api";
+import { api, currentSession, isOffline } from "./api";
+import { measuresOf, regionalText } from "../../src/features/foods/region";
 import { fromFood } from "./records";
 import { naturalPortion } from "./serving";
 import type { FoodRec, Meal, MealType, Store } from "./store";
@@ -162,7 +163,9 @@ interface SearchPage {
 /** The same search over the catalogue copy and the person's own foods: the amount parsed off, the rest ranked. */
 export async function searchOffline(db: Store, q: string, offset = 0, limit = 20): Promise<SearchPage> {
   const { food, amount } = parseAmount(q);
-  const text = searchText(food, amount);
+  // the account's region, as the server reads it (region.ts): its words and its measures
+  const region = currentSession()?.user.region ?? "US";
+  const text = regionalText(searchText(food, amount), region);
   const cat = await offlineCatalogue();
   const own = (await db.getAll("foods")).filter((f) => f.custom);
   const boosts = new Map<number, number>();
@@ -185,7 +188,7 @@ export async function searchOffline(db: Store, q: string, offset = 0, limit = 20
   }));
   const ids = cat.search.search(text, { limit, offset, extra, boosts });
   const byId = new Map(own.map((f) => [f.id, f]));
-  const items = ids.map((id) => hitOf(byId.get(id) ?? cat.food(id)!, amount, cat.shortName(id), food));
+  const items = ids.map((id) => hitOf(byId.get(id) ?? cat.food(id)!, amount, cat.shortName(id), food, region));
   // the server's rule over the same ranking (sure.ts), so offline is as sure as online
   const kcalOf = (id: number) => (byId.get(id) ?? cat.food(id))?.per100g.energy_kcal ?? null;
   const first = items[0];
@@ -193,7 +196,7 @@ export async function searchOffline(db: Store, q: string, offset = 0, limit = 20
   return { items, total: ids.total ?? items.length, amount };
 }
 
-function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: string, typed = ""): FoodHit {
+function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: string, typed = "", region = "US"): FoodHit {
   const p = naturalPortion(f);
   const serving = amount
     ? resolveAmount(
@@ -201,6 +204,7 @@ function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: strin
         f.portions.map((x) => ({ ...x, amount: x.amount ?? 1 })),
         p ? { ...p, amount: p.amount ?? 1 } : null,
         words(typed),
+        measuresOf(region),
       )
     : null;
   const origin = isComposedDish(f.id) ? ("composed" as const) : null;

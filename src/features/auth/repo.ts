@@ -19,6 +19,7 @@ export function toPublicUser(u: UserRow | (Omit<UserRow, "role"> & { role: strin
     timezone: u.timezone,
     role: u.role === "admin" ? "admin" : "user",
     weight_unit: u.weightUnit === "lb" ? "lb" : "kg",
+    region: u.region ?? "US",
   };
 }
 
@@ -37,7 +38,7 @@ export class AuthRepo {
    */
   *userForSession(sid: string): Q<(UserRow & { graceSince: string | null }) | null> {
     return yield* row(
-      `SELECT u.id, u.email, u.name, u.timezone, u.role, u.weight_unit AS "weightUnit",
+      `SELECT u.id, u.email, u.name, u.timezone, u.role, u.weight_unit AS "weightUnit", u.region,
               CASE WHEN s.previous_jti IS NOT NULL THEN s.rotated_at END AS "graceSince"
        FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ? AND s.revoked_at IS NULL AND u.disabled_at IS NULL`,

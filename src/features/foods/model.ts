@@ -100,6 +100,12 @@ export const Serving = t.Object(
     quantity: t.Number({ description: "the meal's quantity: portions of portion_id, or grams when it is null" }),
     portion_id: Nullable(Int()),
     grams: t.Number(),
+    measure: t.Optional(
+      t.String({
+        description:
+          "a pint, cup, tablespoon, teaspoon or fluid ounce in the caller's region's measures, as shown: \"1 pint (568 ml)\" (API.md §Foods, Measures and words by region)",
+      }),
+    ),
   },
   {
     title: "Serving",

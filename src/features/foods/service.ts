@@ -2,7 +2,7 @@
  * Food search and detail (API.md §Foods). No Elysia here: takes `{ ctx, input }`.
  * Which kind of food an id is (catalogue, custom, imported) is the food directory's business.
  */
-import type { RequestCtx } from "../../context";
+import { regionOf, type RequestCtx } from "../../context";
 import type { Q } from "../../db/q";
 import type { Awaitable } from "../../db/store";
 import { AppError, invalid } from "../../lib/errors";
@@ -15,6 +15,7 @@ import { parseAmount, searchText, type ParsedAmount } from "./amount";
 import { resolveAmount, type ResolvedAmount } from "./portion";
 import { words } from "./text";
 import { sureOfTop } from "./sure";
+import { measuresOf, regionalText } from "./region";
 
 /** What the imported-products feature provides to search (features/imported/repo.ts). */
 export interface ImportedCandidates {
@@ -77,7 +78,7 @@ export function* servingOf(
 ): Q<ResolvedAmount | null> {
   if (!amount) return null;
   const portions = (yield* ctx.deps.foods.detail(ctx.userId, food.id))?.portions ?? [];
-  return resolveAmount(amount, portions, food.default_portion, words(text));
+  return resolveAmount(amount, portions, food.default_portion, words(text), measuresOf(regionOf(ctx)));
 }
 
 /**
@@ -118,12 +119,14 @@ export async function searchFoods({
   // on SQLite these are values, not promises: the cached path awaits nothing more than it did
   const generation = ctx.deps.imported.generation();
   const cacheKey = generation instanceof Promise ? await generation : generation;
-  // the page echoes `q` as sent, so pages are kept by the exact text (rankings ignore case)
-  const pageKey = `${cacheKey}|${limit}|${offset}|${q}`;
+  // the page echoes `q` as sent, so pages are kept by the exact text (rankings ignore case); the region
+  // decides the words searched and the servings
+  const region = regionOf(ctx);
+  const pageKey = `${cacheKey}|${region}|${limit}|${offset}|${q}`;
   let mine = false;
   // "2 eggs": the amount is parsed off and the rest is searched (all of q when it has none)
   const { food, amount } = parseAmount(q);
-  const text = searchText(food, amount);
+  const text = regionalText(searchText(food, amount), region);
   const build = async (): Promise<SearchPage> => {
     mine = true;
     const mineToo = personal
