@@ -5,7 +5,7 @@
  */
 import type { Catalogue } from "../../db/catalogue";
 import { parseQuery, Vocabulary } from "./query";
-import { matchesAll, prepareName, score, type PreparedName, type RankInput } from "./rank";
+import { boostApplies, prepareName, score, type PreparedName, type RankInput } from "./rank";
 import { Mutex } from "async-mutex";
 import { namesFood, type TopFood } from "./sure";
 import { Lru } from "../../lib/lru";
@@ -167,9 +167,10 @@ export class FoodSearch {
       for (const [id, boost] of opts.boosts) {
         const i = base.at.get(id);
         if (i === undefined || boost === 0) continue;
-        // a loose (any-word) candidate keeps its place: history boosts only names with every word asked
+        // a loose (any-word) candidate keeps its place: history boosts only names with every word asked,
+        // in the preparation asked (rank.ts boostApplies)
         const p = prepared.get(id);
-        if (p && !matchesAll(p, base.query)) continue;
+        if (p && !boostApplies(p, base.query)) continue;
         moved.push({ id, s: base.scores[i]! + boost, bm25: base.bm25[i]! });
         movedIds.add(id);
       }
