@@ -61,7 +61,7 @@ test("an unsure item is not logged until picked; a British pint is 568 ml", asyn
     expect(await logAll.isDisabled()).toBe(true);
     await notSure.first().getByRole("group", { name: "Alternatives" }).getByRole("button").first().click();
   }
-  await page.waitForFunction(() => !document.body.textContent?.includes("Not sure"));
+  await page.getByText("Not sure", { exact: true }).first().waitFor({ state: "detached" });
   expect(await logAll.isDisabled()).toBe(false);
   await logAll.click();
 

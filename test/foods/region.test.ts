@@ -54,6 +54,23 @@ describe("region on the account", () => {
   });
 });
 
+describe("region in the export and import", () => {
+  test("the export's profile carries the region and an import of it sets the account's; a bad one is refused", async () => {
+    const gb = await withRegion("GB");
+    const doc = (await gb.api("GET", "/export?format=json")).json;
+    expect(doc.profile.region).toBe("GB");
+    const other = await withRegion("US");
+    const r = await other.api("POST", "/import", doc);
+    expect(r.status).toBe(200);
+    expect((await other.api("GET", "/me")).json.region).toBe("GB");
+    // a hand-made file (no checksum) with a region that is no country
+    const { checksum: _, ...unsigned } = doc;
+    const bad = await other.api("POST", "/import", { ...unsigned, profile: { ...doc.profile, region: "ZZ" } });
+    expect(expectError(bad, 400, "validation_failed").details?.some((d) => d.field === "profile.region")).toBe(true);
+    expect((await other.api("GET", "/me")).json.region).toBe("GB");
+  });
+});
+
 describe("measures and words by region", () => {
   test("a pint of beer is 568 ml in Britain and 473 ml in the US, shown in the person's measures", async () => {
     const gb = await withRegion("GB");

@@ -23,6 +23,11 @@ export function toPublicUser(u: UserRow | (Omit<UserRow, "role"> & { role: strin
   };
 }
 
+/** Sets the account's region (PATCH /me does it with the rest; an import of an export alone). */
+export function* setRegion(userId: number, region: string): Q<void> {
+  yield* exec((db, t) => db.update(t.users).set({ region }).where(eq(t.users.id, userId)));
+}
+
 export interface SessionRow {
   id: string;
   device: string | null;
