@@ -25,10 +25,12 @@ import { MemorySearch } from "../src/features/foods/offline";
 import type { RankInput } from "../src/features/foods/rank";
 import { SEARCH_CASES } from "../test/fixtures/search-queries";
 import { LINE_CASES, NATURAL_CASES } from "../test/fixtures/search-natural";
-import { PHRASES } from "../test/fixtures/phrases";
 import { WORLD_PHRASES } from "./phrases/world";
 import { add, emptyTally, HEADER, logPhrase, row, type Tally } from "./phrases/evaluate";
 import { baselineCatalogue, TODAY } from "./phrases/baseline";
+import { PHRASES, withinTolerance } from "../test/fixtures/phrases";
+import { startingKcal } from "../test/fixtures/phrase-log";
+import { sureOfTop } from "../src/features/foods/sure";
 
 const verbose = process.argv.includes("--verbose");
 const roundsArg = process.argv.indexOf("--rounds");
@@ -140,6 +142,26 @@ for (const ph of WORLD_PHRASES) {
 const base = baselineCatalogue(process.argv);
 const baseSearch = base ? new FoodSearch(new Catalogue(base.path)) : null;
 baseSearch?.warm();
+/**
+ * How sure the first result is (src/features/foods/sure.ts) against whether it is right: over both query
+ * sets (right: the expected food first) and the phrases (right: within 15 %).
+ */
+const kcalOf = (id: number) => catalogue.food(id)?.nutrients.energy_kcal ?? null;
+const sureOf = (q: string) => sureOfTop(search.search(foodText(q), { limit: 1, offset: 0 }).top, kcalOf);
+const phraseRight = new Set(
+  PHRASES.filter((ph) => !phraseMisses.some((m) => m.startsWith(`${ph.q} →`))).map((p) => p.q),
+);
+const judged = [
+  ...[...SEARCH_CASES, ...NATURAL_CASES].map((c) => ({
+    q: c.q,
+    right: everyday.ours.hits.has(c.q) || natural.hits.has(c.q),
+  })),
+  ...PHRASES.map((ph) => ({ q: ph.q, right: phraseRight.has(ph.q) })),
+].map((c) => ({ ...c, sure: sureOf(c.q) }));
+const rightUnsure = judged.filter((c) => c.right && !c.sure);
+const wrongSure = judged.filter((c) => !c.right && c.sure);
+const rightCount = judged.filter((c) => c.right).length;
+
 const times: number[] = [];
 const baseTimes: number[] = [];
 const all = [...SEARCH_CASES, ...NATURAL_CASES];
@@ -191,6 +213,12 @@ console.log(
   `| everyday phrases logged within 15 % (test/fixtures/phrases.ts) | within tolerance ${phrasesWithin}/${PHRASES.length} | all |`,
 );
 console.log(`| search latency over both sets | p50 ${at(50)} ms, p90 ${at(90)} ms, p99 ${at(99)} ms | p99 ≤ 5 ms |`);
+console.log(
+  `| confidently wrong (wrong first food, sure), all ${judged.length} queries and phrases | ${wrongSure.length} (${pct(wrongSure.length, judged.length)}) | ≤ 3 % |`,
+);
+console.log(
+  `| right first food marked unsure, of ${rightCount} right | ${rightUnsure.length} (${pct(rightUnsure.length, rightCount)}) | ≤ 10 % |`,
+);
 if (offline) {
   const offEveryday = evaluate(SEARCH_CASES, inBrowser);
   const offNatural = evaluate(NATURAL_CASES, inBrowser);
@@ -203,7 +231,9 @@ if (offline) {
   );
   if (differ.length || verbose) for (const c of differ) console.log(`  offline and server differ on: ${c.q}`);
 } else console.log("| offline hit@1 | not measured: run `bun run build:web` first | equal to the server's |");
-console.log(`\n## Phrase sets logged through search (right = within 15 %; a result without \`sure\` counts as sure)\n`);
+console.log(
+  `\n## Phrase sets logged through search (right = within 15 %; sure as src/features/foods/sure.ts decides)\n`,
+);
 console.log(HEADER);
 for (const [k, t] of oldByKind) console.log(row(`project set (test/fixtures/phrases.ts), region US, ${k}`, t));
 console.log(row("project set, all", oldAll));
@@ -241,6 +271,8 @@ if (verbose || natural.misses.length || everyday.ours.misses.length) {
 }
 for (const m of phraseMisses) console.log(`  phrase: ${m}`);
 for (const m of worldMisses) console.log(`  world: ${m}`);
+for (const c of wrongSure) console.log(`  wrong but sure: ${c.q}`);
+if (verbose) for (const c of rightUnsure) console.log(`  right but unsure: ${c.q}`);
 for (const c of LINE_CASES.filter((c) => !linesRight.includes(c)))
   console.log(`  line: ${JSON.stringify(c.line)} → ${JSON.stringify(parseLine(c.line, dishes).map((i) => i.food))}`);
 for (const c of NATURAL_CASES.filter((c) => !amountsRight.includes(c)))

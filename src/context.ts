@@ -23,6 +23,11 @@ export interface UserRow {
   role: Role;
   /** "kg", "lb" or "st" (stones and pounds; the API gives these in lb). */
   weightUnit: string;
+  /**
+   * ISO 3166-1 alpha-2: what a pint or a cup is and which words are read first (foods/region.ts). Every
+   * session and token check reads it; optional for the accounts a test or the CLI builds by hand (US).
+   */
+  region?: string;
 }
 
 /** What a credential may do: tokens have read and/or write; a signed-in session also `account`. */
@@ -91,6 +96,9 @@ export function ctxFor(deps: Deps, user: AuthedUser, now: Date, requestId: strin
     requestId,
   };
 }
+
+/** The caller's region, or the US's measures and words for an anonymous request. */
+export const regionOf = (ctx: RequestCtx): string => ctx.user?.region ?? "US";
 
 /** The same request seen anonymously: what public lookups (a tracker import's catalogue search) are given. */
 export function anonymous(ctx: RequestCtx): RequestCtx {

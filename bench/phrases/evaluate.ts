@@ -1,14 +1,14 @@
 /**
  * How bench:search scores phrase sets: a phrase is logged as search logs it (the top food at the
- * serving the log form starts with) and is right within 15 % of its reference kcal. `sure` comes
- * from the search result when the ranker reports it; a result without it counts as sure, so a
- * ranker that never says "not sure" is charged with every wrong item as confidently wrong.
+ * serving the log form starts with) and is right within 15 % of its reference kcal. `sure` is the
+ * server's rule (src/features/foods/sure.ts) on the search's first two foods.
  */
 import type { Catalogue } from "../../src/db/catalogue";
 import type { FoodSearch } from "../../src/features/foods/search";
 import { parseAmount, searchText } from "../../src/features/foods/amount";
 import { resolveAmount } from "../../src/features/foods/portion";
 import { words } from "../../src/features/foods/text";
+import { sureOfTop } from "../../src/features/foods/sure";
 import { startingKcal } from "../../test/fixtures/phrase-log";
 import { withinTolerance } from "../../test/fixtures/phrases";
 
@@ -17,14 +17,6 @@ export interface Logged {
   grams: number;
   kcal: number;
   sure: boolean;
-}
-
-/** The top result's `sure`, wherever the search result carries it; true when it does not. */
-function sureOfTop(result: object): boolean {
-  const r = result as { sure?: boolean | boolean[]; items?: { sure?: boolean }[] };
-  if (typeof r.sure === "boolean") return r.sure;
-  if (Array.isArray(r.sure) && typeof r.sure[0] === "boolean") return r.sure[0];
-  return r.items?.[0]?.sure ?? true;
 }
 
 export function logPhrase(search: FoodSearch, catalogue: Catalogue, q: string): Logged {
@@ -37,7 +29,7 @@ export function logPhrase(search: FoodSearch, catalogue: Catalogue, q: string): 
   const def = portions.find((p) => p.id === f.default_portion_id) ?? null;
   const serving = amount ? resolveAmount(amount, portions, def, words(typed)) : null;
   const got = startingKcal({ id: f.id, energy_kcal: f.nutrients.energy_kcal, default_portion: def }, serving);
-  return { id: f.id, ...got, sure: sureOfTop(result) };
+  return { id: f.id, ...got, sure: sureOfTop(result.top, (id) => catalogue.food(id)?.nutrients.energy_kcal ?? null) };
 }
 
 export interface Tally {

@@ -23,6 +23,7 @@ describe("POST /register", () => {
         timezone: "UTC",
         role: "admin",
         weight_unit: "kg",
+        region: "US",
       },
     });
   });

@@ -32,6 +32,7 @@ describe("GET /foods/search", () => {
       default_portion: { id: expect.any(Number), name: 'medium (7" to 7-7/8" long)', amount: 1, grams: 118 },
       serving: null,
       amount_applies: null,
+      sure: true,
     });
     expect(r.json.amount).toBeNull();
   });

@@ -45,6 +45,7 @@ describe("amounts in the query", () => {
       quantity: 2,
       portion_id: 7,
       grams: 182,
+      measure: "2 cups (473 ml)",
     });
     expect(resolveAmount({ quantity: 100, unit: "ml", text: "100 ml" }, portions, null)?.portion_id).toBeNull();
     expect(resolveAmount({ quantity: 1, unit: "slice", text: "1 slice" }, portions, null)).toBeNull();

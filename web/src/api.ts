@@ -8,11 +8,11 @@ import { apiErrorInWords } from "./refusals";
 
 /**
  * The account (Schemas["User"]) as this browser keeps it in its session: a session saved by an older
- * version may lack `weight_unit` (then kg) and `role` (then not the Admin view; the server checks
+ * version may lack `weight_unit` (then kg), `region` (then US) and `role` (then not the Admin view; the server checks
  * every admin call itself).
  */
-export type User = Omit<Schemas["User"], "weight_unit" | "role"> &
-  Partial<Pick<Schemas["User"], "weight_unit" | "role">>;
+export type User = Omit<Schemas["User"], "weight_unit" | "role" | "region"> &
+  Partial<Pick<Schemas["User"], "weight_unit" | "role" | "region">>;
 
 /** The tokens of a sign-in (Schemas["TokenPair"]) and its account, as kept in localStorage. */
 export type Session = Pick<Schemas["TokenPair"], "access_token" | "refresh_token"> & { user: User };

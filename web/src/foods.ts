@@ -9,7 +9,9 @@ import { historyBoost, isComposedDish, OWN_FOOD_BOOST } from "../../src/features
 import { parseAmount, searchText, type ParsedAmount } from "../../src/features/foods/amount";
 import { resolveAmount, type ResolvedAmount } from "../../src/features/foods/portion";
 import { words } from "../../src/features/foods/text";
-import { api, isOffline } from "./api";
+import { MAX_ALTERNATIVES, sureOfTop } from "../../src/features/foods/sure";
+import { api, currentSession, isOffline } from "./api";
+import { measuresOf, regionalText } from "../../src/features/foods/region";
 import { fromFood } from "./records";
 import { naturalPortion } from "./serving";
 import type { FoodRec, Meal, MealType, Store } from "./store";
@@ -30,6 +32,8 @@ export interface FoodHit {
   serving?: ResolvedAmount | null;
   /** Whether `serving` is the amount as typed (null: none typed; false: this food cannot measure it). */
   amount_applies?: boolean | null;
+  /** Whether the search is sure this is the food meant (src/features/foods/sure.ts; only ever the first hit). */
+  sure?: boolean;
   brand: string | null;
   /** per 100 g */
   energy_kcal: number | null;
@@ -159,7 +163,9 @@ interface SearchPage {
 /** The same search over the catalogue copy and the person's own foods: the amount parsed off, the rest ranked. */
 export async function searchOffline(db: Store, q: string, offset = 0, limit = 20): Promise<SearchPage> {
   const { food, amount } = parseAmount(q);
-  const text = searchText(food, amount);
+  // the account's region, as the server reads it (region.ts): its words and its measures
+  const region = currentSession()?.user.region ?? "US";
+  const text = regionalText(searchText(food, amount), region);
   const cat = await offlineCatalogue();
   const own = (await db.getAll("foods")).filter((f) => f.custom);
   const boosts = new Map<number, number>();
@@ -182,11 +188,15 @@ export async function searchOffline(db: Store, q: string, offset = 0, limit = 20
   }));
   const ids = cat.search.search(text, { limit, offset, extra, boosts });
   const byId = new Map(own.map((f) => [f.id, f]));
-  const items = ids.map((id) => hitOf(byId.get(id) ?? cat.food(id)!, amount, cat.shortName(id), food));
+  const items = ids.map((id) => hitOf(byId.get(id) ?? cat.food(id)!, amount, cat.shortName(id), food, region));
+  // the server's rule over the same ranking (sure.ts), so offline is as sure as online
+  const kcalOf = (id: number) => (byId.get(id) ?? cat.food(id))?.per100g.energy_kcal ?? null;
+  const first = items[0];
+  if (first && offset === 0 && first.id === ids.top?.[0]?.id) first.sure = sureOfTop(ids.top, kcalOf);
   return { items, total: ids.total ?? items.length, amount };
 }
 
-function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: string, typed = ""): FoodHit {
+function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: string, typed = "", region = "US"): FoodHit {
   const p = naturalPortion(f);
   const serving = amount
     ? resolveAmount(
@@ -194,6 +204,7 @@ function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: strin
         f.portions.map((x) => ({ ...x, amount: x.amount ?? 1 })),
         p ? { ...p, amount: p.amount ?? 1 } : null,
         words(typed),
+        measuresOf(region),
       )
     : null;
   const origin = isComposedDish(f.id) ? ("composed" as const) : null;
@@ -207,6 +218,7 @@ function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: strin
     default_portion: p,
     serving,
     amount_applies: amount ? serving !== null : null,
+    sure: false,
   };
 }
 
@@ -282,13 +294,22 @@ export interface LineHit {
   text: string;
   food: FoodHit | null;
   serving: ResolvedAmount | null;
+  /** Whether the match is sure; when not, `alternatives` (the likely one first) to pick from. */
+  sure: boolean;
+  alternatives: FoodHit[];
 }
 
 /** A line of food as items ("2 eggs, toast and a coffee"): POST /foods/parse online, the same parser over the catalogue copy offline. */
 export async function parseLineOfFood(db: Store, text: string): Promise<{ items: LineHit[]; offline: boolean }> {
   try {
     const r = await api<Ok<"parseFoodLine">>("POST", "/foods/parse", { text });
-    const items: LineHit[] = r.items.map((i) => ({ text: i.text, food: i.food, serving: i.serving }));
+    const items: LineHit[] = r.items.map((i) => ({
+      text: i.text,
+      food: i.food,
+      serving: i.serving,
+      sure: i.sure,
+      alternatives: i.alternatives,
+    }));
     return { items, offline: false };
   } catch (e) {
     if (!isOffline(e)) throw e;
@@ -296,8 +317,15 @@ export async function parseLineOfFood(db: Store, text: string): Promise<{ items:
   const [cat, { parseLine }] = await Promise.all([offlineCatalogue(), import("../../src/features/foods/line")]);
   const items: LineHit[] = [];
   for (const item of parseLine(text, await cat.dishes())) {
-    const hit = (await searchOffline(db, item.text, 0, 1)).items[0] ?? null;
-    items.push({ text: item.text, food: hit, serving: hit?.serving ?? null });
+    const [hit, ...others] = (await searchOffline(db, item.text, 0, 1 + MAX_ALTERNATIVES)).items;
+    const sure = hit?.sure ?? false;
+    items.push({
+      text: item.text,
+      food: hit ?? null,
+      serving: hit?.serving ?? null,
+      sure,
+      alternatives: sure ? [] : others,
+    });
   }
   return { items, offline: true };
 }

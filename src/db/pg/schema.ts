@@ -65,6 +65,8 @@ export const users = pgTable("users", {
   lastSeenAt: text("last_seen_at"),
   /** How weights are shown to this user: "kg" or "lb" (always stored in kg). */
   weightUnit: text("weight_unit").notNull().default("kg"),
+  /** ISO 3166-1 alpha-2 country: what a pint, a cup and a tablespoon are, and which words are read first. */
+  region: text("region").notNull().default("US"),
 });
 
 /**

@@ -119,7 +119,7 @@ export class AccessTokens {
     now: Date,
   ): Q<{ user: UserRow; tokenId: number; scopes: TokenScope[] } | "expired" | null> {
     const row = yield* rawRow<UserRow & { token_id: number; scopes: string; expires_at: string | null }>(
-      `SELECT u.id, u.email, u.name, u.timezone, u.role, u.weight_unit AS "weightUnit", t.id AS token_id, t.scopes, t.expires_at
+      `SELECT u.id, u.email, u.name, u.timezone, u.role, u.weight_unit AS "weightUnit", u.region, t.id AS token_id, t.scopes, t.expires_at
        FROM access_tokens t JOIN users u ON u.id = t.user_id
        WHERE t.token_hash = ? AND t.revoked_at IS NULL AND u.disabled_at IS NULL`,
       hashSecret(token),

@@ -5,7 +5,15 @@ import type { users } from "../../db/schema";
 import { AppError, invalid } from "../../lib/errors";
 import { toPublicUser, type PublicUser } from "./repo";
 import { type AuthCtx, hash, reserveAttempt } from "./service";
-import { checkEmail, checkName, checkPassword, checkTimezone, checkWeightUnit, validateAll } from "./validate";
+import {
+  checkEmail,
+  checkName,
+  checkPassword,
+  checkRegion,
+  checkTimezone,
+  checkWeightUnit,
+  validateAll,
+} from "./validate";
 
 const iso = (d: Date) => d.toISOString();
 
@@ -45,12 +53,14 @@ export async function updateMe({
   if (input.name !== undefined) checks.name = checkName(input.name);
   if (input.timezone !== undefined) checks.timezone = checkTimezone(input.timezone);
   if (input.weight_unit !== undefined) checks.weight_unit = checkWeightUnit(input.weight_unit);
+  if (input.region !== undefined) checks.region = checkRegion(input.region);
   if (input.email !== undefined) checks.email = checkEmail(input.email);
   if (input.password !== undefined) checks.password = checkPassword(input.password);
   const v = validateAll(checks) as {
     name?: string;
     timezone?: string;
     weight_unit?: string;
+    region?: string;
     email?: string;
     password?: string;
   };
@@ -58,6 +68,7 @@ export async function updateMe({
   if (v.name !== undefined) set.name = v.name;
   if (v.timezone !== undefined) set.timezone = v.timezone;
   if (v.weight_unit !== undefined) set.weightUnit = v.weight_unit;
+  if (v.region !== undefined) set.region = v.region;
   if (v.password !== undefined || v.email !== undefined)
     await requirePassword(ctx, userId, "current_password", input.current_password);
   if (v.password !== undefined) set.passwordHash = await hash(ctx, v.password);

@@ -12,6 +12,10 @@ export const User = t.Object(
     weight_unit: Enum(["kg", "lb", "st"], {
       description: "how weights are shown (always stored in kg); st: stones and pounds, given in lb by the API",
     }),
+    region: t.String({
+      description:
+        "ISO 3166-1 alpha-2 country (GB, US, AU…): what a pint, a cup and a tablespoon are and which food words are read first",
+    }),
   },
   { title: "User" },
 );
@@ -32,6 +36,9 @@ export const RegisterBody = t.Object({
   password: Text({ description: "8–128 characters" }),
   name: Text({ description: "1–100 characters after trimming" }),
   timezone: t.Optional(Text({ description: "IANA time zone, default UTC" })),
+  region: t.Optional(
+    Text({ description: "ISO 3166-1 alpha-2 country, default US (the web app sends its browser's language's)" }),
+  ),
   invite_code: t.Optional(
     Text({ description: "needed when the server registers by invitation: a code from its admin" }),
   ),
@@ -57,6 +64,7 @@ export const PatchMeBody = t.Object({
   name: t.Optional(Text({ description: "1–100 characters after trimming" })),
   timezone: t.Optional(Text({ description: "IANA time zone" })),
   weight_unit: t.Optional(Text({ description: "kg, lb or st (stones and pounds)" })),
+  region: t.Optional(Text({ description: "ISO 3166-1 alpha-2 country: GB, US, CA, AU, NZ, IE, IN…" })),
   email: t.Optional(
     Text({ description: "the new email (trimmed, lower-cased, valid, at most 254); needs current_password" }),
   ),

@@ -19,7 +19,13 @@ export function toPublicUser(u: UserRow | (Omit<UserRow, "role"> & { role: strin
     timezone: u.timezone,
     role: u.role === "admin" ? "admin" : "user",
     weight_unit: u.weightUnit === "lb" || u.weightUnit === "st" ? u.weightUnit : "kg",
+    region: u.region ?? "US",
   };
+}
+
+/** Sets the account's region (PATCH /me does it with the rest; an import of an export alone). */
+export function* setRegion(userId: number, region: string): Q<void> {
+  yield* exec((db, t) => db.update(t.users).set({ region }).where(eq(t.users.id, userId)));
 }
 
 export interface SessionRow {
@@ -37,7 +43,7 @@ export class AuthRepo {
    */
   *userForSession(sid: string): Q<(UserRow & { graceSince: string | null }) | null> {
     return yield* row(
-      `SELECT u.id, u.email, u.name, u.timezone, u.role, u.weight_unit AS "weightUnit",
+      `SELECT u.id, u.email, u.name, u.timezone, u.role, u.weight_unit AS "weightUnit", u.region,
               CASE WHEN s.previous_jti IS NOT NULL THEN s.rotated_at END AS "graceSince"
        FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ? AND s.revoked_at IS NULL AND u.disabled_at IS NULL`,

@@ -14,7 +14,16 @@ import type { Registration } from "./registration";
 import { type AuthRepo, toPublicUser, type PublicUser } from "./repo";
 import type { LoginThrottle } from "./throttle";
 import { ACCESS_TTL_S, REFRESH_TTL_S, type Tokens, unauthorized } from "./tokens";
-import { checkDevice, checkEmail, checkName, checkPassword, checkTimezone, deviceLabel, validateAll } from "./validate";
+import {
+  checkDevice,
+  checkEmail,
+  checkName,
+  checkPassword,
+  checkRegion,
+  checkTimezone,
+  deviceLabel,
+  validateAll,
+} from "./validate";
 
 export interface PasswordCost {
   memoryCost: number;
@@ -110,6 +119,7 @@ export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<str
     name: checkName(input.name),
     timezone: input.timezone === undefined ? ({ ok: true, value: "UTC" } as const) : checkTimezone(input.timezone),
     device: checkDevice(input.device),
+    region: input.region === undefined ? ({ ok: true, value: "US" } as const) : checkRegion(input.region),
   });
   const r = ctx.registration;
   const hasUsers = await ctx.store.run(r.hasUsers());
@@ -157,6 +167,7 @@ export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<str
               passwordHash,
               name: v.name,
               timezone: v.timezone,
+              region: v.region,
               createdAt: iso(ctx.now),
               updatedAt: iso(ctx.now),
               // decided inside the INSERT, so two first registrations cannot both become admin

@@ -1,6 +1,7 @@
 /** Pure validators for account fields. Each returns the cleaned value or a detail message. */
 import type { ErrorDetail } from "../../lib/errors";
 import { AppError } from "../../lib/errors";
+import { regionCode } from "../foods/region";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -46,6 +47,14 @@ export function checkTimezone(raw: unknown): Check<string> {
   } catch {
     return { ok: false, message: `must be an IANA time zone such as Europe/Lisbon; "${raw.slice(0, 64)}" is not one` };
   }
+}
+
+/** A region: an assigned ISO 3166-1 alpha-2 code, any case, returned upper-case. */
+export function checkRegion(raw: unknown): Check<string> {
+  const code = regionCode(raw);
+  return code
+    ? { ok: true, value: code }
+    : { ok: false, message: "must be an ISO 3166-1 alpha-2 country code such as GB, US, AU or IN" };
 }
 
 export function checkWeightUnit(raw: unknown): Check<string> {

@@ -100,6 +100,12 @@ export const Serving = t.Object(
     quantity: t.Number({ description: "the meal's quantity: portions of portion_id, or grams when it is null" }),
     portion_id: Nullable(Int()),
     grams: t.Number(),
+    measure: t.Optional(
+      t.String({
+        description:
+          "a pint, cup, tablespoon, teaspoon or fluid ounce in the caller's region's measures, as shown: \"1 pint (568 ml)\" (API.md §Foods, Measures and words by region)",
+      }),
+    ),
   },
   {
     title: "Serving",
@@ -114,8 +120,15 @@ const AmountApplies = Nullable(
   }),
 );
 
+const searchItemFields = { ...summaryFields, serving: Nullable(Serving), amount_applies: AmountApplies };
+
+const Sure = t.Boolean({
+  description:
+    "whether the search is sure this is the food meant (API.md §Foods, How sure a match is): only ever true on the first result of the first page; false when the words typed are not all in its name or aliases, or the next food is close behind and has other kcal",
+});
+
 export const SearchItem = t.Object(
-  { ...summaryFields, serving: Nullable(Serving), amount_applies: AmountApplies },
+  { ...searchItemFields, sure: Sure },
   {
     title: "SearchItem",
     description:
@@ -188,6 +201,12 @@ export const ParsedItem = t.Object(
     food: Nullable(FoodSummary),
     serving: Nullable(Serving),
     amount_applies: AmountApplies,
+    sure: Sure,
+    alternatives: t.Array(t.Object(searchItemFields, { title: "Alternative" }), {
+      maxItems: 5,
+      description:
+        "when not sure: up to 5 other foods, the likely one first, each with the amount as its serving (as a search item); empty when sure",
+    }),
   },
   { title: "ParsedItem" },
 );

@@ -12,6 +12,7 @@ import { parseQuery, Vocabulary, type Alternative, type ParsedQuery } from "./qu
 import { prepareName, score, type PreparedName, type RankInput } from "./rank";
 import { stemmer } from "stemmer";
 import { stem, words } from "./text";
+import { namesFood, type TopFood } from "./sure";
 
 interface Entry {
   id: number;
@@ -66,21 +67,26 @@ export class MemorySearch {
     return this.entries.length;
   }
 
-  /** Ids best first, as the server's FoodSearch ranks them (`total`: how many matched). */
-  search(q: string, opts: MemorySearchOptions & { offset?: number }): number[] & { total?: number } {
+  /**
+   * Ids best first, as the server's FoodSearch ranks them (`total`: how many matched; `top`: the first
+   * two of the whole ranking as sure.ts judges them, as FoodSearch gives them).
+   */
+  search(q: string, opts: MemorySearchOptions & { offset?: number }): number[] & { total?: number; top?: TopFood[] } {
     const query = parseQuery(q.trim(), this.vocab);
-    if (!query.groups.length) return [];
+    if (!query.groups.length) return Object.assign([], { top: [] });
     const pool = opts.extra?.length ? [...this.entries, ...opts.extra.map(entry)] : this.entries;
     const all = query.groups.length;
     let found = pool.filter((e) => groupsMatched(query, e) === all);
     if (!found.length && all > 1) found = pool.filter((e) => groupsMatched(query, e) > 0);
     const offset = opts.offset ?? 0;
-    const ids: number[] & { total?: number } = found
-      .map((e) => ({ id: e.id, s: score(e.prepared, { query, boosts: opts.boosts }), len: e.tokens.length }))
-      .sort((a, b) => b.s - a.s || a.len - b.len || a.id - b.id)
+    const ranked = found
+      .map((e) => ({ e, s: score(e.prepared, { query, boosts: opts.boosts }), len: e.tokens.length }))
+      .sort((a, b) => b.s - a.s || a.len - b.len || a.e.id - b.e.id);
+    const ids: number[] & { total?: number; top?: TopFood[] } = ranked
       .slice(offset, offset + opts.limit)
-      .map((x) => x.id);
+      .map((x) => x.e.id);
     ids.total = found.length;
+    ids.top = ranked.slice(0, 2).map((x) => ({ id: x.e.id, score: x.s, named: namesFood(x.e.prepared, query) }));
     return ids;
   }
 }

@@ -10,6 +10,7 @@ import { DishNames, parseLine } from "./line";
 import { ALIASES } from "./ranking-data";
 import type { RequestCtx } from "../../context";
 import { personalOf, searchFoods } from "./service";
+import { MAX_ALTERNATIVES } from "./sure";
 
 export const MAX_LINE_LENGTH = 500;
 
@@ -44,16 +45,20 @@ export async function parseFoodLine({
   for (const item of parseLine(text, ctx.deps.dishes.get())) {
     // the item as typed: its amount read as search reads it, so both start at the same serving
     const q = item.text.slice(0, 100);
-    const page = await searchFoods({ ctx, input: { q, limit: 1, offset: 0 }, personal, ...(slicer ? { slicer } : {}) });
-    const food = page.items[0] ?? null;
-    const summary = food ? (({ serving: _, amount_applies: __, ...rest }) => rest)(food) : null;
+    const input = { q, limit: 1 + MAX_ALTERNATIVES, offset: 0 };
+    const page = await searchFoods({ ctx, input, personal, ...(slicer ? { slicer } : {}) });
+    const [food, ...others] = page.items;
+    const sure = food?.sure ?? false;
     items.push({
       text: item.text,
       food_text: item.food,
       amount: item.amount,
-      food: summary,
+      food: food ? (({ serving: _, amount_applies: __, sure: ___, ...rest }) => rest)(food) : null,
       serving: food?.serving ?? null,
       amount_applies: food?.amount_applies ?? null,
+      sure,
+      // the next foods of the ranking, the likely one first: what the person picks from when it is not sure
+      alternatives: sure ? [] : others.map(({ sure: _, ...alt }) => alt),
     });
   }
   return { text, items };

@@ -5,6 +5,7 @@
  */
 import { MASS, round, VOLUME_ML, type ParsedAmount } from "./amount";
 import { stem, words } from "./text";
+import { type Measures, US_MEASURES } from "./region";
 
 export interface AmountPortion {
   id: number;
@@ -18,6 +19,24 @@ export interface ResolvedAmount {
   quantity: number;
   portion_id: number | null;
   grams: number;
+  /** A volume in the person's measures, as shown: "1 pint (568 ml)"; absent for other amounts. */
+  measure?: string;
+}
+
+/** Volume words whose size depends on the country (region.ts). */
+const REGIONAL: Record<string, keyof Measures> = { pint: "pint", cup: "cup", tbsp: "tbsp", tsp: "tsp", floz: "floz" };
+const MEASURE_NAMES: Record<keyof Measures, [string, string]> = {
+  pint: ["pint", "pints"],
+  cup: ["cup", "cups"],
+  tbsp: ["tbsp", "tbsp"],
+  tsp: ["tsp", "tsp"],
+  floz: ["fl oz", "fl oz"],
+};
+
+/** "1 pint (568 ml)", "2 cups (500 ml)". */
+function measureText(quantity: number, unit: keyof Measures, measures: Measures): string {
+  const [one, many] = MEASURE_NAMES[unit];
+  return `${round(quantity)} ${quantity === 1 ? one : many} (${Math.round(quantity * measures[unit])} ml)`;
 }
 
 const SYNONYM_UNITS: Record<string, string[]> = {
@@ -127,8 +146,15 @@ export function resolveAmount(
   defaultPortion: AmountPortion | null,
   /** The words typed for the food, so "10 almonds" finds the portion "almond". */
   foodWords: readonly string[] = [],
+  /** What a pint, a cup, a tablespoon hold where the person lives (region.ts); USDA's portions are US measures. */
+  measures: Measures = US_MEASURES,
 ): ResolvedAmount | null {
   const { quantity, unit } = amount;
+  const regional = unit === null ? undefined : REGIONAL[unit];
+  if (regional) {
+    const r = resolveVolume(quantity, unit!, portions, measures);
+    return { ...r, measure: measureText(quantity, regional, measures) };
+  }
   const grams = (g: number): ResolvedAmount => ({ quantity: round(g), portion_id: null, grams: round(g) });
   const of = (p: AmountPortion, n: number): ResolvedAmount => ({
     quantity: round(n),
@@ -145,20 +171,32 @@ export function resolveAmount(
   if (unit in MASS) return grams(quantity * MASS[unit]!);
   const named = portionFor(unit, portions);
   if (named) return of(named, quantity);
-  const ml = unit === "floz" ? quantity * 29.574 : unit in VOLUME_ML ? quantity * VOLUME_ML[unit]! : null;
-  if (ml !== null) {
-    for (const [name, perUnit] of [
-      ["cup", 236.588],
-      ["tbsp", 14.787],
-      ["tsp", 4.929],
-      ["floz", 29.574],
-    ] as const) {
-      const p = portionFor(name, portions);
-      if (p) return grams((ml / perUnit) * (p.grams / p.amount));
-    }
-    return grams(ml); // no volume portion: as water
-  }
+  if (unit in VOLUME_ML) return resolveVolume(quantity, unit, portions, measures);
   if (["piece", "whole", "large", "medium", "small", "serving"].includes(unit) && defaultPortion)
     return of(defaultPortion, quantity);
   return null;
+}
+
+/**
+ * A volume as a serving: the food's portion of that name when the person's measure is the US one USDA states
+ * (a US cup of rice is its "cup" portion), else grams through a volume portion the food has (its own
+ * density: "1 pint" of beer in Britain is 568 ml at beer's weight per fl oz), else as water.
+ */
+function resolveVolume(
+  quantity: number,
+  unit: string,
+  portions: readonly AmountPortion[],
+  measures: Measures,
+): ResolvedAmount {
+  const regional = REGIONAL[unit];
+  const named = portionFor(unit, portions);
+  if (named && (!regional || measures[regional] === US_MEASURES[regional]))
+    return { quantity: round(quantity), portion_id: named.id, grams: round((quantity * named.grams) / named.amount) };
+  const ml = quantity * (regional ? measures[regional] : VOLUME_ML[unit]!);
+  const grams = (g: number): ResolvedAmount => ({ quantity: round(g), portion_id: null, grams: round(g) });
+  for (const name of ["cup", "tbsp", "tsp", "floz"] as const) {
+    const p = portionFor(name, portions);
+    if (p) return grams((ml / US_MEASURES[name]) * (p.grams / p.amount));
+  }
+  return grams(ml); // no volume portion: as water
 }

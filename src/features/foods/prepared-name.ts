@@ -45,6 +45,11 @@ export interface PreparedName {
   eatenCooked: "cooked" | "dry" | null;
   /** What the cooked form of a food eaten cooked gains: more for dry heat, less for breaded meat. */
   cookBonus: number;
+  /**
+   * The name's words of preparation that make it another food than the plain one ("toasted" bread, "fried"
+   * egg); empty for the cooked entry of what people eat cooked, where cooking is the plain form.
+   */
+  prepWords: string[];
 }
 
 /** Food groups logged cooked unless the words say raw: poultry, pork, beef, fish and shellfish, lamb and game. */
@@ -155,5 +160,9 @@ export function prepareName(f: RankInput): PreparedName {
     generic: GENERIC_QUALIFIERS.filter((g) => ` ${lowerName} `.includes(` ${g} `)).length,
     portionCount: f.portion_count,
     everyday: EVERYDAY.has(f.id),
+    prepWords:
+      cookedHead || meatForm === "cooked"
+        ? []
+        : [...new Set(flat.filter((w) => PREP_WORDS.has(w) && !["raw", "fresh", "cooked", "dry"].includes(w)))],
   };
 }

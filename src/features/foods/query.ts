@@ -31,6 +31,8 @@ export interface ParsedQuery {
   mentioned: Set<string>;
   /** Alias-preferred food ids, best first. */
   prefer: number[];
+  /** The ids an alias naming the whole query points to ("mac and cheese"): the query names these foods. */
+  named: number[];
   /** Expression for `food_fts MATCH ?`, or null when nothing searchable was typed. */
   match: string | null;
   /** Same groups OR-ed together: the fallback when no food has every word. */
@@ -131,6 +133,7 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
   const ws = typed.length ? typed : all;
   const groups: Group[] = [];
   const prefer: number[] = [];
+  const named: number[] = [];
   // A misspelt word read as its nearest catalogue word, for finding phrases ("chiken breast", "oatmeel")
   const fixed = ws.map((w, k) =>
     w.length >= 4 && !/^\d/.test(w) && !vocab.knows(w) && !(k === ws.length - 1 && vocab.hasPrefix(w))
@@ -174,6 +177,7 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
       });
       if (!alias.alone || n === ws.length)
         for (const id of alias.prefer ?? []) if (!prefer.includes(id)) prefer.push(id);
+      if (n === ws.length) named.push(...(alias.prefer ?? []));
       matched = n;
       break;
     }
@@ -206,7 +210,7 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
   for (const g of groups) for (const a of g.alternatives) for (const w of a.words) mentioned.add(w);
   for (const w of ws) mentioned.add(w);
 
-  if (!groups.length) return { groups, mentioned, prefer, match: null, looseMatch: null };
+  if (!groups.length) return { groups, mentioned, prefer, named, match: null, looseMatch: null };
   const exprs = groups.map((g) => {
     const alts = g.alternatives.map((a) => altExpr(a.words, a.prefixLast));
     return alts.length === 1 ? alts[0]! : `(${alts.join(" OR ")})`;
@@ -215,6 +219,7 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
     groups,
     mentioned,
     prefer,
+    named,
     match: exprs.join(" AND "),
     looseMatch: exprs.length > 1 ? exprs.join(" OR ") : null,
   };

@@ -99,8 +99,27 @@ export interface ScoreContext {
  */
 export const historyBoost = (n: number, daysAgo: number) =>
   14 + Math.min(8, 2 * Math.log2(1 + n)) + (daysAgo <= 7 ? 3 : 0);
-/** Added for the person's own (custom) foods. */
-export const OWN_FOOD_BOOST = 3;
+/**
+ * Added for the person's own foods and recipes: one whose name has every word typed ranks above the
+ * catalogue's (the person's "Chilli con carne" above canned chili), whatever curated priors (alias 12,
+ * everyday 3) and history (at most 25) the catalogue food has.
+ */
+export const OWN_FOOD_BOOST = 40;
+
+/** Catalogue ids end below this; own foods and recipes are above it (catalogue-source.ts). */
+const OWN_FROM = 1_000_000;
+
+/**
+ * Whether a boost (history, own food) may lift this food for this query: its name has every word asked
+ * ("beef stir fry" is not the chicken logged yesterday), and a catalogue food's preparation is asked too:
+ * "wholemeal bread" stays bread after logging toast, unless "toast" is typed.
+ */
+export function boostApplies(p: PreparedName, query: ParsedQuery): boolean {
+  if (!matchesAll(p, query)) return false;
+  if (p.id >= OWN_FROM) return true;
+  const said = [...query.mentioned].filter((m) => m.length >= 4);
+  return p.prepWords.every((w) => said.some((m) => w.startsWith(m) || m.startsWith(w)));
+}
 
 /** Higher is better. */
 export function score(p: PreparedName, ctx: ScoreContext): number {
@@ -175,8 +194,10 @@ export function score(p: PreparedName, ctx: ScoreContext): number {
 
   const preferIndex = curated ? query.prefer.indexOf(p.id) : -1;
   if (preferIndex >= 0) s += 12 - Math.min(preferIndex, 4);
-  // history and own foods rank up only a food whose name has every word asked ("beef stir fry" is not chicken)
-  if (matched === groups.length) s += ctx.boosts?.get(p.id) ?? 0;
+  // history and own foods rank up only a food whose name has every word asked ("beef stir fry" is not chicken),
+  // in the preparation asked (boostApplies)
+  const boost = ctx.boosts?.get(p.id) ?? 0;
+  if (boost !== 0 && matched === groups.length && boostApplies(p, query)) s += boost;
   return s;
 }
 

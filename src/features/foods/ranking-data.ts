@@ -142,6 +142,9 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   "roast chicken": { also: ["chicken broilers or fryers meat only roasted"], prefer: [5013, 5064] },
   water: { also: ["water tap drinking"], prefer: [14411] },
   beer: { also: ["alcoholic beverage beer"], prefer: [14003] },
+  // British ales, poured by the pint: beer, not the bitter gourd
+  bitter: { also: ["alcoholic beverage beer"], prefer: [14003], alone: true },
+  ale: { also: ["alcoholic beverage beer"], prefer: [14003], alone: true },
   wine: { also: ["alcoholic beverage wine"], prefer: [14096, 14106, 14084] },
   "red wine": { also: ["alcoholic beverage wine table red"], prefer: [14096] },
   "white wine": { also: ["alcoholic beverage wine table white"], prefer: [14106] },

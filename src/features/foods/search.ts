@@ -5,8 +5,9 @@
  */
 import type { Catalogue } from "../../db/catalogue";
 import { parseQuery, Vocabulary } from "./query";
-import { matchesAll, prepareName, score, type PreparedName, type RankInput } from "./rank";
+import { boostApplies, prepareName, score, type PreparedName, type RankInput } from "./rank";
 import { Mutex } from "async-mutex";
+import { namesFood, type TopFood } from "./sure";
 import { Lru } from "../../lib/lru";
 import type { Slicer } from "../../lib/pace";
 import type { Awaitable } from "../../db/store";
@@ -50,6 +51,8 @@ const IMPORTED_CAP = 200;
 export interface SearchResult {
   ids: number[];
   total: number;
+  /** The first two foods of the whole ranking (whatever the offset) as sure.ts judges them; kcal is the caller's. */
+  top: TopFood[];
 }
 
 /** One query's candidates ranked without extras or boosts, best first, in typed arrays (24 bytes each). */
@@ -61,6 +64,8 @@ interface BaseRanking {
   total: number;
   /** id → position, built on the first personal search of this ranking. */
   at?: Map<number, number>;
+  /** Imported products' prepared names (not in the catalogue's), for sure.ts. */
+  imported: Map<number, PreparedName>;
 }
 
 type Ranked = { id: number; s: number; bm25: number };
@@ -140,14 +145,17 @@ export class FoodSearch {
   }
 
   private merge(base: BaseRanking | null, opts: SearchOptions): SearchResult {
-    if (!base) return { ids: [], total: 0 };
+    if (!base) return { ids: [], total: 0, top: [] };
     const end = opts.offset + opts.limit;
     const moved: Ranked[] = [];
     const movedIds = new Set<number>();
+    const own = new Map<number, PreparedName>();
     for (const e of opts.extra ?? []) {
+      const p = prepareName(e);
+      own.set(e.id, p);
       moved.push({
         id: e.id,
-        s: score(prepareName(e), { query: base.query, boosts: opts.boosts, curated: opts.curated }),
+        s: score(p, { query: base.query, boosts: opts.boosts, curated: opts.curated }),
         bm25: e.bm25 ?? 0,
       });
     }
@@ -160,28 +168,36 @@ export class FoodSearch {
       for (const [id, boost] of opts.boosts) {
         const i = base.at.get(id);
         if (i === undefined || boost === 0) continue;
-        // a loose (any-word) candidate keeps its place: history boosts only names with every word asked
+        // a loose (any-word) candidate keeps its place: history boosts only names with every word asked,
+        // in the preparation asked (rank.ts boostApplies)
         const p = prepared.get(id);
-        if (p && !matchesAll(p, base.query)) continue;
+        if (p && !boostApplies(p, base.query)) continue;
         moved.push({ id, s: base.scores[i]! + boost, bm25: base.bm25[i]! });
         movedIds.add(id);
       }
     }
     moved.sort(better);
     const ids: number[] = [];
+    const scores: number[] = [];
     let m = 0;
-    for (let i = 0; ids.length < end && (i < base.ids.length || m < moved.length); ) {
+    const until = Math.max(end, 2);
+    for (let i = 0; ids.length < until && (i < base.ids.length || m < moved.length); ) {
       if (i < base.ids.length && movedIds.has(base.ids[i]!)) {
         i++;
         continue;
       }
       const fromBase = i < base.ids.length ? { id: base.ids[i]!, s: base.scores[i]!, bm25: base.bm25[i]! } : null;
-      if (fromBase && (m >= moved.length || better(fromBase, moved[m]!) < 0)) {
-        ids.push(fromBase.id);
-        i++;
-      } else ids.push(moved[m++]!.id);
+      const next = fromBase && (m >= moved.length || better(fromBase, moved[m]!) < 0) ? fromBase : moved[m++]!;
+      if (next === fromBase) i++;
+      ids.push(next.id);
+      scores.push(next.s);
     }
-    return { ids: ids.slice(opts.offset), total: base.total + (opts.extra?.length ?? 0) };
+    const { prepared } = this.built();
+    const top = ids.slice(0, 2).map((id, k) => {
+      const p = own.get(id) ?? prepared.get(id) ?? base.imported.get(id);
+      return { id, score: scores[k]!, named: p !== undefined && namesFood(p, base.query) };
+    });
+    return { ids: ids.slice(opts.offset, end), total: base.total + (opts.extra?.length ?? 0), top };
   }
 
   private key(q: string, opts: SearchOptions): string | undefined {
@@ -224,7 +240,12 @@ export class FoodSearch {
     yield;
     const got = opts.imported ? opts.imported(query.match, IMPORTED_CAP) : [];
     const imported = got instanceof Promise ? ((yield got) as Candidates) : got;
-    for (const e of imported) scored.push({ id: e.id, s: score(e.prepared ?? prepareName(e), ctx), bm25: e.bm25 ?? 0 });
+    const importedNames = new Map<number, PreparedName>();
+    for (const e of imported) {
+      const p = e.prepared ?? prepareName(e);
+      importedNames.set(e.id, p);
+      scored.push({ id: e.id, s: score(p, ctx), bm25: e.bm25 ?? 0 });
+    }
     scored.sort(better);
     let total = scored.length;
     // A very broad query (one or two letters), or a long one past its cap: the exact count, past the ranked head.
@@ -238,6 +259,7 @@ export class FoodSearch {
       scores: Float64Array.from(scored, (x) => x.s),
       bm25: Float64Array.from(scored, (x) => x.bm25),
       total,
+      imported: importedNames,
     };
     if (key !== undefined) this.rankings.set(key, ranking);
     return ranking;

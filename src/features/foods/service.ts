@@ -2,7 +2,7 @@
  * Food search and detail (API.md §Foods). No Elysia here: takes `{ ctx, input }`.
  * Which kind of food an id is (catalogue, custom, imported) is the food directory's business.
  */
-import type { RequestCtx } from "../../context";
+import { regionOf, type RequestCtx } from "../../context";
 import type { Q } from "../../db/q";
 import type { Awaitable } from "../../db/store";
 import { AppError, invalid } from "../../lib/errors";
@@ -14,6 +14,8 @@ import { immutableBody } from "../../http/reply";
 import { parseAmount, searchText, type ParsedAmount } from "./amount";
 import { resolveAmount, type ResolvedAmount } from "./portion";
 import { words } from "./text";
+import { sureOfTop } from "./sure";
+import { measuresOf, regionalText } from "./region";
 
 /** What the imported-products feature provides to search (features/imported/repo.ts). */
 export interface ImportedCandidates {
@@ -54,7 +56,7 @@ export interface PersonalFoods {
 
 export const MAX_QUERY_LENGTH = 100;
 
-type SearchItem = FoodSummaryT & { serving: ResolvedAmount | null; amount_applies: boolean | null };
+type SearchItem = FoodSummaryT & { serving: ResolvedAmount | null; amount_applies: boolean | null; sure: boolean };
 export type SearchPage = {
   query: string;
   amount: ParsedAmount | null;
@@ -76,7 +78,7 @@ export function* servingOf(
 ): Q<ResolvedAmount | null> {
   if (!amount) return null;
   const portions = (yield* ctx.deps.foods.detail(ctx.userId, food.id))?.portions ?? [];
-  return resolveAmount(amount, portions, food.default_portion, words(text));
+  return resolveAmount(amount, portions, food.default_portion, words(text), measuresOf(regionOf(ctx)));
 }
 
 /**
@@ -117,12 +119,14 @@ export async function searchFoods({
   // on SQLite these are values, not promises: the cached path awaits nothing more than it did
   const generation = ctx.deps.imported.generation();
   const cacheKey = generation instanceof Promise ? await generation : generation;
-  // the page echoes `q` as sent, so pages are kept by the exact text (rankings ignore case)
-  const pageKey = `${cacheKey}|${limit}|${offset}|${q}`;
+  // the page echoes `q` as sent, so pages are kept by the exact text (rankings ignore case); the region
+  // decides the words searched and the servings
+  const region = regionOf(ctx);
+  const pageKey = `${cacheKey}|${region}|${limit}|${offset}|${q}`;
   let mine = false;
   // "2 eggs": the amount is parsed off and the rest is searched (all of q when it has none)
   const { food, amount } = parseAmount(q);
-  const text = searchText(food, amount);
+  const text = regionalText(searchText(food, amount), region);
   const build = async (): Promise<SearchPage> => {
     mine = true;
     const mineToo = personal
@@ -132,7 +136,7 @@ export async function searchFoods({
           })(),
         )
       : {};
-    const { ids, total } = await ctx.deps.search.searchPaced(
+    const { ids, total, top } = await ctx.deps.search.searchPaced(
       text,
       { limit, offset, imported, cacheKey, ...mineToo },
       slicer,
@@ -140,12 +144,19 @@ export async function searchFoods({
     const items = await run(
       (function* () {
         const found: SearchItem[] = [];
+        const kcal = new Map<number, number | null>();
         for (const id of ids) {
           const summary = yield* ctx.deps.foods.summary(ctx.userId, id);
           if (!summary) continue;
+          kcal.set(id, summary.energy_kcal);
           const serving = yield* servingOf(ctx, summary, amount, food);
-          found.push({ ...summary, serving, amount_applies: amount ? serving !== null : null });
+          found.push({ ...summary, serving, amount_applies: amount ? serving !== null : null, sure: false });
         }
+        // only the first food of the whole ranking can be the sure one (sure.ts; API.md §Foods)
+        for (const f of top)
+          if (!kcal.has(f.id)) kcal.set(f.id, (yield* ctx.deps.foods.summary(ctx.userId, f.id))?.energy_kcal ?? null);
+        const first = found[0];
+        if (offset === 0 && first && first.id === top[0]?.id) first.sure = sureOfTop(top, (id) => kcal.get(id) ?? null);
         return found;
       })(),
     );

@@ -76,7 +76,12 @@ export async function* exportJsonText(ctx: Ctx): AsyncGenerator<string> {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exported_at: ctx.now.toISOString(),
-    profile: { email: ctx.user.email, name: ctx.user.name, timezone: ctx.user.timezone },
+    profile: {
+      email: ctx.user.email,
+      name: ctx.user.name,
+      timezone: ctx.user.timezone,
+      region: ctx.user.region ?? "US",
+    },
     goals: await ctx.store.run(getGoals(ctx.user.id)),
     ...targetsSection(await ctx.store.run(settingsOf(ctx.user.id))),
   };

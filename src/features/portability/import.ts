@@ -37,6 +37,8 @@ import { checkDiary, importDays, importRecipes, importWeights } from "./diary";
 import { checkSavedMeals, importSavedMeals, type CheckedSaved } from "./saved";
 import { checkActivity, importActivity, type CheckedActivity } from "./activity";
 import { localDate } from "../../lib/time";
+import { regionCode } from "../foods/region";
+import { setRegion } from "../auth/repo";
 import { mealOwner, restoreMeal } from "../meals/service";
 import { checkImportedDays } from "../meals/day-cap";
 import type { MealNutrients } from "../meals/nutrition";
@@ -176,7 +178,7 @@ export interface CheckedExport {
   /** The goal schedule to put in place; null leaves the account's goals alone. */
   wanted: Plan[] | null;
   /** The file's profile and target settings (a file from before them has neither: left alone). */
-  settings: { profile?: ProfileT; targets?: TargetSettingsT };
+  settings: { profile?: ProfileT; targets?: TargetSettingsT; region?: string };
 }
 
 /**
@@ -255,6 +257,13 @@ export async function checkExport(
     }
   }
   const settings: CheckedExport["settings"] = {};
+  // the account's region (profile.region; a file from before it has none: left alone)
+  const region = (doc.profile as { region?: unknown } | undefined)?.region;
+  if (options.goals && region !== undefined) {
+    const code = regionCode(region);
+    if (code) settings.region = code;
+    else p.add("profile.region", "must be an ISO 3166-1 alpha-2 country code such as GB, US, AU or IN");
+  }
   if (options.goals) {
     const today = localDate(ctx.now, ctx.timezone);
     const checks = [
@@ -350,6 +359,7 @@ export async function writeExport(
     const profile = settings.profile;
     summary.target_profile = (await run(saveSettings(ctx, { profile }, true))) ? "updated" : "unchanged";
   }
+  if (settings.region) await run(setRegion(ctx.userId, settings.region));
   if (settings.targets) {
     const targets = settings.targets;
     summary.targets = (await run(saveSettings(ctx, { targets }, true))) ? "updated" : "unchanged";

@@ -66,7 +66,12 @@ export const ExportDocument = t.Object(
     format: t.Literal(EXPORT_FORMAT),
     version: t.Literal(EXPORT_VERSION),
     exported_at: t.String({ format: "date-time" }),
-    profile: t.Object({ email: Text(), name: Text(), timezone: Text() }),
+    profile: t.Object({
+      email: Text(),
+      name: Text(),
+      timezone: Text(),
+      region: t.Optional(Text({ description: "the account's region (GET /me); absent in files from before it" })),
+    }),
     goals: GoalsDocument,
     target_profile: t.Optional(Profile),
     targets: t.Optional(TargetSettings),

@@ -147,7 +147,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
 
   const list = (items: RecentHit[], label: string, recentRows = false) => (
     <ul class="results picks" aria-label={label}>
-      {items.map((f) => (
+      {items.map((f, at) => (
         <li key={f.id}>
           <Tick
             id={`food:${f.id}`}
@@ -170,6 +170,8 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
             <span class="name">{f.short_name ?? f.name}</span>
             {f.short_name && f.short_name !== f.name && <span class="muted full-name">{f.name}</span>}
             <span class="muted">
+              {/* only the first result can be the sure one (API.md §Foods, How sure a match is) */}
+              {!recentRows && at === 0 && f.sure === false ? "Not sure · " : ""}
               {f.origin === "composed" ? "made from USDA foods · " : ""}
               {f.brand ? `${f.brand} · ` : ""}
               {recentRows

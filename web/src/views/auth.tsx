@@ -3,6 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api, message, setSession, type Session } from "../api";
 import { ErrorText, PASSWORD_ROLE } from "../ui";
 import { ResetPassword } from "./reset-password";
+import { regionOfLanguage } from "../../../src/features/foods/region";
 
 export function Auth({ mode, notice }: { mode: "signin" | "register" | "reset"; notice: string | null }) {
   if (mode === "reset") return <ResetPassword />;
@@ -29,6 +30,9 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
     if (register) {
       body.name = String(form.get("name"));
       body.timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+      // the country of the browser's language ("en-GB"): its pints, cups and words (the server's default is US)
+      const region = regionOfLanguage(navigator.language);
+      if (region) body.region = region;
       const invite = String(form.get("invite_code") ?? "").trim();
       if (invite) body.invite_code = invite; // a server that registers by invitation needs it
     }

@@ -13,12 +13,16 @@ import { dateIn, ErrorText, instantIn, kcal, useApp } from "../ui";
 import { gramsOf } from "../../../src/features/meals/nutrition";
 import { servingWords } from "../amount-words";
 import { type Chosen, ItemChange } from "./quick-entry-item";
+import { UnsureChoice } from "./unsure-item";
 
 /** A parsed item; `chosen` once the person changed its amount or its food. */
 interface Item extends LineHit {
   key: number;
   chosen?: Chosen;
 }
+
+/** An unsure match nobody has picked, kept or changed yet: `Log all` waits for it. */
+const pending = (i: Item) => i.food !== null && !i.sure && !i.chosen;
 
 /** What an item will log, in words, and its kcal (null: unknown). */
 function itemSays(i: Item & { food: NonNullable<LineHit["food"]> }): {
@@ -142,21 +146,37 @@ export function QuickEntry({ mealType, date }: { mealType: MealType; date: strin
                     onCancel={() => setEditing(null)}
                   />
                 ) : (
-                  <ItemRow
-                    item={i}
-                    onChange={() => void change(i)}
-                    onRemove={() => setItems(items.filter((x) => x.key !== i.key))}
-                  />
+                  <>
+                    <ItemRow
+                      item={i}
+                      onChange={() => void change(i)}
+                      onRemove={() => setItems(items.filter((x) => x.key !== i.key))}
+                    />
+                    {pending(i) && (
+                      <UnsureChoice
+                        alternatives={i.alternatives}
+                        onPick={(food) =>
+                          setItems(
+                            items.map((x) =>
+                              x.key === i.key ? { ...x, food, serving: food.serving ?? null, sure: true } : x,
+                            ),
+                          )
+                        }
+                        onKeep={() => setItems(items.map((x) => (x.key === i.key ? { ...x, sure: true } : x)))}
+                      />
+                    )}
+                  </>
                 )}
               </li>
             ))}
           </ul>
           {found > 0 && <p class="quick-total">{totalSays(items)}</p>}
+          {items.some(pending) && <p class="muted">Pick or keep a food for each unsure item, then log all.</p>}
           {found > 0 && (
             <button
               type="button"
               class="primary"
-              disabled={busy || logging || editing !== null}
+              disabled={busy || logging || editing !== null || items.some(pending)}
               onClick={() => void logAll()}
             >
               Log all

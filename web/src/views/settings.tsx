@@ -9,6 +9,7 @@ import { getMeta } from "../store";
 import { ErrorText, PASSWORD_ROLE, useApp } from "../ui";
 import { SessionsRegion, TokensRegion } from "./access";
 import { AccountForm, PasswordRegion, WeightUnitField } from "./account";
+import { RegionField } from "./region-field";
 import { GoalsForm } from "./goals-form";
 import { ImportRegion } from "./import";
 import { lazyView } from "./lazy";
@@ -91,6 +92,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
       {goalsNote && <SavedNote text={goalsNote} />}
       <NutritionSettings onSaved={setNote} />
       <WeightUnitField />
+      <RegionField />
       <ActivitySettingsRegion />
       <form onSubmit={saveZone} aria-labelledby="tz-title">
         <h2 id="tz-title">Time zone</h2>

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "region" text DEFAULT 'US' NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `region` text DEFAULT 'US' NOT NULL;

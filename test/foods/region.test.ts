@@ -1,0 +1,115 @@
+/**
+ * An account's region (API.md §Accounts, §Foods): set at sign-up, on GET /me, changed by PATCH /me; it decides
+ * what a pint, a cup and a tablespoon hold and which words are read first ("chips").
+ */
+import { describe, expect, test } from "bun:test";
+import { expectError, makeApp, signedIn } from "../helpers";
+import { measuresOf, regionalText, regionOfLanguage } from "../../src/features/foods/region";
+
+const app = makeApp();
+
+async function withRegion(region?: string) {
+  const u = await signedIn(app);
+  if (region) expect((await u.api("PATCH", "/me", { region })).status).toBe(200);
+  return u;
+}
+
+describe("region on the account", () => {
+  test("sign-up takes a region (any case), else US; GET /me shows it and PATCH /me changes it", async () => {
+    const plain = await signedIn(app);
+    expect((await plain.api("GET", "/me")).json.region).toBe("US");
+    const r = await app.call("POST", "/api/v1/register", {
+      body: {
+        email: `gb-${crypto.randomUUID().slice(0, 8)}@example.org`,
+        password: "correct horse",
+        name: "Jo",
+        region: "gb",
+      },
+    });
+    expect(r.status).toBe(201);
+    expect(r.json.user.region).toBe("GB");
+    const me = await app.call("GET", "/api/v1/me", { token: r.json.access_token });
+    expect(me.json.region).toBe("GB");
+    const changed = await app.call("PATCH", "/api/v1/me", { token: r.json.access_token, body: { region: "au" } });
+    expect(changed.status).toBe(200);
+    expect(changed.json.region).toBe("AU");
+    expect((await app.call("GET", "/api/v1/me", { token: r.json.access_token })).json.region).toBe("AU");
+  });
+
+  test("a region that is no country → 400 validation_failed naming the field", async () => {
+    const u = await signedIn(app);
+    for (const region of ["XX", "GBR", "", "1"]) {
+      const r = await u.api("PATCH", "/me", { region });
+      expect(expectError(r, 400, "validation_failed").message).toContain("region");
+    }
+    const reg = await app.call("POST", "/api/v1/register", {
+      body: {
+        email: `x-${crypto.randomUUID().slice(0, 8)}@example.org`,
+        password: "correct horse",
+        name: "Jo",
+        region: "ZZ",
+      },
+    });
+    expect(expectError(reg, 400, "validation_failed").message).toContain("region");
+  });
+});
+
+describe("region in the export and import", () => {
+  test("the export's profile carries the region and an import of it sets the account's; a bad one is refused", async () => {
+    const gb = await withRegion("GB");
+    const doc = (await gb.api("GET", "/export?format=json")).json;
+    expect(doc.profile.region).toBe("GB");
+    const other = await withRegion("US");
+    const r = await other.api("POST", "/import", doc);
+    expect(r.status).toBe(200);
+    expect((await other.api("GET", "/me")).json.region).toBe("GB");
+    // a hand-made file (no checksum) with a region that is no country
+    const { checksum: _, ...unsigned } = doc;
+    const bad = await other.api("POST", "/import", { ...unsigned, profile: { ...doc.profile, region: "ZZ" } });
+    expect(expectError(bad, 400, "validation_failed").details?.some((d) => d.field === "profile.region")).toBe(true);
+    expect((await other.api("GET", "/me")).json.region).toBe("GB");
+  });
+});
+
+describe("measures and words by region", () => {
+  test("a pint of beer is 568 ml in Britain and 473 ml in the US, shown in the person's measures", async () => {
+    const gb = await withRegion("GB");
+    const us = await withRegion();
+    const pint = async (u: typeof gb) => {
+      const r = await u.api("GET", `/foods/search?q=${encodeURIComponent("a pint of beer")}&limit=1`);
+      expect(r.status).toBe(200);
+      return r.json.items[0].serving;
+    };
+    const [inGb, inUs] = [await pint(gb), await pint(us)];
+    expect(inGb.measure).toBe("1 pint (568 ml)");
+    expect(inUs.measure).toBe("1 pint (473 ml)");
+    expect(inGb.grams / inUs.grams).toBeCloseTo(568.261 / 473.176, 2);
+    expect(inGb.grams).toBeGreaterThan(560);
+  });
+
+  test("POST /foods/parse reads a British line in British measures", async () => {
+    const gb = await withRegion("GB");
+    const r = await gb.api("POST", "/foods/parse", { text: "a pint of bitter, a cup of tea" });
+    expect(r.status).toBe(200);
+    const [beer, tea] = r.json.items;
+    expect(beer.serving.measure).toBe("1 pint (568 ml)");
+    expect(tea.serving.measure).toBe("1 cup (250 ml)");
+  });
+
+  test("chips are fries in Britain and crisps in the US", async () => {
+    const name = async (u: Awaited<ReturnType<typeof withRegion>>) =>
+      (await u.api("GET", "/foods/search?q=chips&limit=1")).json.items[0].name as string;
+    expect(await name(await withRegion("GB"))).toMatch(/french fr/i);
+    expect(await name(await withRegion("US"))).toMatch(/potato chips|snacks/i);
+  });
+
+  test("the measures, the words and the browser's language", () => {
+    expect(measuresOf("GB")).toMatchObject({ pint: 568.261, cup: 250, tbsp: 15, floz: 28.413 });
+    expect(measuresOf("AU")).toMatchObject({ cup: 250, tbsp: 20 });
+    expect(measuresOf("US")).toMatchObject({ pint: 473.176, tbsp: 14.787 });
+    expect(regionalText("large chips", "IE")).toBe("large french fries");
+    expect(regionalText("tortilla chips", "GB")).toBe("tortilla chips");
+    expect(regionOfLanguage("en-GB")).toBe("GB");
+    expect(regionOfLanguage("en")).toBeNull();
+  });
+});
