@@ -13,7 +13,7 @@
  * day's steps, never an exercise.
  */
 import { METRIC_RULES } from "../../daily-values/model";
-import { MAX_KCAL } from "../../exercises/model";
+import { MAX_KCAL } from "../../exercises/kcal";
 import {
   column,
   dateCell,
