@@ -102,8 +102,13 @@ export async function importTrackerCommand(cl: CommandLine): Promise<void> {
           `${preview ? "preview (nothing written)" : "imported"} into ${row.email}${span}: ` +
             `meals ${s.meals.added} new, ${s.meals.unchanged} already there (${s.matched} catalogue foods, ${s.quick_adds} quick adds); ` +
             `weigh-ins ${s.weights.added} new, ${s.weights.unchanged} kept` +
-            (s.exercises ? `; exercises ${s.exercises.added} new, ${s.exercises.unchanged} already there` : ""),
+            (s.exercises ? `; exercises ${s.exercises.added} new, ${s.exercises.unchanged} already there` : "") +
+            (s.daily_values?.added || s.daily_values?.unchanged
+              ? `; days of steps ${s.daily_values.added} new, ${s.daily_values.unchanged} kept`
+              : ""),
         );
+        for (const n of s.not_imported)
+          console.log(`  not imported: ${n.rows} ${n.kind} rows${n.file ? ` of ${n.file}` : ""}`);
         for (const k of s.skipped)
           console.log(
             `  skipped ${k.file}${k.line === null ? "" : `:${k.line}`}${k.column === null ? "" : `:${k.column}`}: ${k.message}`,

@@ -164,6 +164,36 @@ describe("REST /exercises", () => {
   });
 });
 
+test("a computed kcal over the typed cap (10,000) is refused on REST and sync, naming kcal and what to do", async () => {
+  const u = await user();
+  await u.api("PUT", "/weights/2026-11-20", { kg: 150 });
+  // 8 × 150 kg × 24 h = 28,800: a typed kcal that high is refused, so a computed one is too
+  const big = await u.api("POST", "/exercises", { activity: "run-general", minutes: 1440 });
+  expect(fields(expectError(big, 400, "validation_failed") && big)).toEqual(["kcal"]);
+  expect(big.json.error.details[0].message).toMatch(/computed as 28800 .*over the 10000.*give kcal, or fewer minutes/);
+  const ok = await u.api("POST", "/exercises", { activity: "run-general", minutes: 60 });
+  expect(ok.json.kcal).toBe(1200);
+  expect(fields(await u.api("PATCH", `/exercises/${ok.json.id}`, { minutes: 1000 }))).toEqual(["kcal"]);
+  const pushed = await u.push([
+    {
+      mutation_id: crypto.randomUUID(),
+      entity: "exercise",
+      id: crypto.randomUUID(),
+      op: "upsert",
+      base_version: null,
+      data: { activity: "run-general", minutes: 1440 },
+    },
+  ]);
+  expect(pushed.json.results[0]).toMatchObject({ status: "rejected", error: { details: [{ field: "data.kcal" }] } });
+  // what is stored exports and imports back (into an account on another server: the ids are this one's)
+  const there = makeApp();
+  there.clock.set(`${TODAY}T18:00:00Z`);
+  const other = await user(there);
+  const back = await other.api("POST", "/import", (await u.api("GET", "/export")).json);
+  expect(back.status).toBe(200);
+  expect(back.json.exercises.added).toBe(1);
+});
+
 describe("sync", () => {
   test("an exercise is pushed, updated and deleted; bad data is rejected naming the same field", async () => {
     const u = await user();

@@ -125,3 +125,26 @@ test("the kcal follows Minutes in the same render, so a figure typed at once is 
   expect(items).toEqual([expect.objectContaining({ minutes: 60, kcal: 400, kcal_from: "entered" })]);
   await ctx.close();
 });
+
+test("a computed kcal over 10,000 is refused in the form, as the server refuses it, and nothing is logged", async () => {
+  const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
+  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  expect((await send(token, "PUT", `/weights/${addDays(today, -1)}`, { kg: 150 })).status).toBe(201);
+  await page.reload();
+  await synced(page);
+  const exercise = page.getByRole("region", { name: "Exercise" });
+  await exercise.getByRole("button", { name: "Add exercise" }).click();
+  await exercise.getByRole("searchbox", { name: "Search activities" }).fill("running general");
+  await exercise.getByRole("button", { name: /^Running, general/ }).click();
+  await exercise.getByRole("spinbutton", { name: "Minutes" }).fill("1440");
+  // 8 × 150 kg × 24 h = 28,800
+  await exercise.getByRole("button", { name: "Log exercise" }).click();
+  await exercise.getByText(/computed as 28800, over the 10000/).waitFor();
+  await exercise.getByRole("spinbutton", { name: "Minutes" }).fill("60");
+  await exercise.getByRole("button", { name: "Log exercise" }).click();
+  await exercise.getByText("1200 kcal", { exact: true }).waitFor();
+  await synced(page);
+  const list = await apiGet(env.srv.url, token, `/exercises?from=${today}&to=${today}`);
+  expect(list.items.map((e: { kcal: number }) => e.kcal)).toEqual([1200]);
+  await ctx.close();
+}, 120_000);

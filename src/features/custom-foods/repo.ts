@@ -32,7 +32,7 @@ export class CustomFoodsRepo {
    * The user's foods by content (`contentKey`), read once: an import reuses a food with exactly the same
    * content instead of making a twin. One query per import, not one per food (that was quadratic).
    */
-  *byContent(userId: number): Q<Map<string, number>> {
+  *byContent(userId: number): Q<Map<string, number[]>> {
     const found = yield* all((db, t) =>
       db
         .select({
@@ -45,7 +45,15 @@ export class CustomFoodsRepo {
         .from(t.customFoods)
         .where(eq(t.customFoods.userId, userId)),
     );
-    return new Map(found.map((r) => [contentKey(r), r.id]));
+    // every id of a content, oldest first: two recipes of one name and make-up per 100 g may differ in amounts
+    const out = new Map<string, number[]>();
+    for (const r of found.sort((a, b) => a.id - b.id)) {
+      const key = contentKey(r);
+      const ids = out.get(key);
+      if (ids) ids.push(r.id);
+      else out.set(key, [r.id]);
+    }
+    return out;
   }
 
   /** The user's most recently changed food with one of these GTIN-14s. */

@@ -116,10 +116,10 @@ export function* deleteFood({ ctx, id, computed = false }: { ctx: Ctx; id: numbe
 }
 
 /**
- * The user's custom foods by content (`contentKey`: name, brand, barcode and nutrients, exactly) → id,
- * read once: an import reuses a food the user already has instead of making a twin.
+ * The user's custom foods by content (`contentKey`: name, brand, barcode and nutrients, exactly) → their ids,
+ * oldest first, read once: an import reuses a food the user already has instead of making a twin.
  */
-export function foodsByContent(ctx: Ctx): Q<Map<string, number>> {
+export function foodsByContent(ctx: Ctx): Q<Map<string, number[]>> {
   return ctx.deps.customFoods.byContent(ctx.userId);
 }
 

@@ -4,9 +4,10 @@
  */
 import { t } from "elysia";
 import { Enum, Int, Nullable, Text } from "../../schema/schemas";
+import { MAX_KCAL } from "./kcal";
 
 export const MAX_MINUTES = 1440;
-export const MAX_KCAL = 10_000;
+export { MAX_KCAL };
 export const NAME_MAX = 100;
 export const NOTE_MAX = 200;
 export const KCAL_FROM = ["computed", "entered", "imported"] as const;

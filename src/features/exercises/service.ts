@@ -27,7 +27,7 @@ import {
   updateExerciseRow,
   type StoredExercise,
 } from "./repo";
-import { type CheckedExercise, checkExercise } from "./validate";
+import { type CheckedExercise, checkComputedKcal, checkExercise } from "./validate";
 
 export const MAX_RANGE_DAYS = 366;
 export const exerciseNotFound = (id: string) => new AppError("not_found", `no exercise ${id} of yours`);
@@ -68,7 +68,9 @@ function* resolved(
         message: `cannot be computed: no weigh-in on or before ${e.date}; log your weight (PUT /weights/{date}) or give kcal`,
       },
     ]);
-  return { ...e, kcal: exerciseKcal(met, w.kg, e.minutes), kcal_from: "computed", met };
+  const computed = exerciseKcal(met, w.kg, e.minutes);
+  checkComputedKcal(computed, `MET ${met} × ${w.kg} kg × ${e.minutes} min`, prefix);
+  return { ...e, kcal: computed, kcal_from: "computed", met };
 }
 
 function fresh(v: CheckedExercise, id: string, date: string): StoredExercise {

@@ -3,12 +3,13 @@
  * refused on one path is refused on every path naming the same field. The schema first, then the activity
  * code (it must be in the catalogue), the time of day and the date (1970 to tomorrow, as a weigh-in's).
  */
+import { AppError } from "../../lib/errors";
 import { Problems, checkDate } from "../../lib/problems";
 import { addDays } from "../../lib/time";
 import { checkSchema } from "../../schema/validation";
 import { activityByCode, type Activity } from "../activities/catalogue";
 import { EARLIEST_WEIGH_IN } from "../weights/validate";
-import { CreateExerciseBody, PatchExerciseBody, type CreateExerciseT } from "./model";
+import { CreateExerciseBody, MAX_KCAL, PatchExerciseBody, type CreateExerciseT } from "./model";
 
 export interface CheckedExercise extends Omit<CreateExerciseT, "activity"> {
   /** The catalogue entry: undefined when not given, null when given as null. */
@@ -48,4 +49,15 @@ export function checkExercise(body: CreateExerciseT, create: boolean, today: str
   if (body.note !== undefined) out.note = body.note?.trim() || null;
   p.throwIfAny();
   return out;
+}
+
+/**
+ * A computed kcal obeys the cap a typed one has (MAX_KCAL): MET × kg × hours can pass it (150 kg running for
+ * 24 h is 28,800), and a stored figure over it would make the account's own export refuse to import. Every path
+ * that computes (REST, sync, the health bridges and tracker imports, through the exercise service) calls this.
+ */
+export function checkComputedKcal(kcal: number, how: string, prefix = ""): void {
+  if (kcal <= MAX_KCAL) return;
+  const message = `computed as ${kcal} (${how}), over the ${MAX_KCAL} an exercise may have: give kcal, or fewer minutes`;
+  throw new AppError("validation_failed", `${prefix}kcal ${message}`, [{ field: `${prefix}kcal`, message }]);
 }

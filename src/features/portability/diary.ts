@@ -166,15 +166,15 @@ function recipeCycle(recipes: ExportedRecipeT[]): number[] | null {
 
 /**
  * Writes the file's recipes, inner ones first, mapping ingredient ids through `foodMap` (which
- * gains each recipe's new id and portions). A recipe this user already has (same name and values,
- * in `existing`) is reused. Written in paced transactions (`pacedWrites`): 400 recipes took 4.9 s in one.
+ * gains each recipe's new id and portions). A recipe this user already has (same name, values, servings and
+ * ingredients; found through `existing`) is reused, each stored one for one file recipe at most. Written in paced transactions (`pacedWrites`): 400 recipes took 4.9 s in one.
  */
 export async function importRecipes(
   store: Store,
   ctx: Ctx,
   recipes: ExportedRecipeT[],
   foodMap: Map<number, { id: number; portions: Map<string, number> }>,
-  existing: Map<string, number>,
+  existing: Map<string, number[]>,
   pause: () => Promise<void>,
 ) {
   const count = { added: 0, unchanged: 0 };

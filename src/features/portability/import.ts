@@ -333,9 +333,9 @@ export async function writeExport(
     run,
     function* (f) {
       const key = contentKey(f.input);
-      const same = f.deleted ? undefined : existing.get(key);
+      const same = f.deleted ? undefined : existing.get(key)?.[0];
       const id = same ?? (yield* createFood({ ctx, input: { ...f.input } as Record<string, unknown> })).id;
-      if (same === undefined && !f.deleted) existing.set(key, id);
+      if (same === undefined && !f.deleted) existing.set(key, [id]);
       foodMap.set(f.oldId, { id, portions: yield* portionIdsByName(ctx, id) });
       if (f.deleted)
         yield* deleteFood({ ctx, id }); // logged meals keep their snapshot, as on the source

@@ -163,13 +163,16 @@ export const ImportSummary = t.Object(
     not_imported: t.Optional(
       t.Array(
         t.Object({
-          kind: Enum(["exercise", "body_fat", "day_note"]),
+          kind: Enum(["exercise", "body_fat", "day_note", "strength"], {
+            description:
+              "strength: strength-training rows (sets, reps, a load) without minutes, which an exercise needs",
+          }),
           rows: Int(),
           file: t.String(),
         }),
         {
           description:
-            "rows Morsel has nowhere to put yet: exercise, body-fat readings, day notes of a day without meals",
+            "rows Morsel has nowhere to put yet: body-fat readings, day notes of a day without meals, strength rows without minutes",
         },
       ),
     ),

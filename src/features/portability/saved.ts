@@ -69,7 +69,7 @@ export async function checkSavedMeals(
       return f ? value(f.deleted ? null : fileFood(id, f, raw)) : ctx.deps.foods.loggable(ctx.user.id, id);
     };
     try {
-      const kept = await keptEntries(ctx, raw, fileFoods);
+      const kept = keptEntries(raw, fileFoods);
       if (kept === null) continue;
       const input = await ctx.store.run(checkSavedMeal(food, kept, true, `saved_meals.${i}.`));
       if (input.id && (await ctx.store.run(takenByOther(ctx, input.id))))
@@ -88,10 +88,10 @@ export async function checkSavedMeals(
 
 /**
  * The saved meal without its entries of custom foods deleted on the source (the file marks them deleted, or
- * has them no more): saved meals keep such an entry, and a file exported after the deletion must import. A
+ * has them no more, whatever this server's food of that number is): saved meals keep such an entry, and a file exported after the deletion must import. A
  * saved meal with none left is not imported (null). Other foods are the validator's to check.
  */
-async function keptEntries(ctx: Ctx, raw: unknown, fileFoods: FileFoods): Promise<unknown> {
+function keptEntries(raw: unknown, fileFoods: FileFoods): unknown {
   const o = raw as { entries?: unknown } | null;
   if (!o || typeof o !== "object" || !Array.isArray(o.entries)) return raw;
   const entries: unknown[] = [];
@@ -99,9 +99,10 @@ async function keptEntries(ctx: Ctx, raw: unknown, fileFoods: FileFoods): Promis
     const x = (e ?? {}) as { food_id?: unknown; food?: { id?: unknown } | null };
     const id = x.food_id ?? x.food?.id;
     if (typeof id === "number" && Number.isSafeInteger(id) && isCustomId(id)) {
+      // not in the file: deleted on the source (an export lists every custom food its account has); this number
+      // here may be another food, even one this same file made on its first import
       const inFile = fileFoods.get(id);
-      const gone = inFile ? inFile.deleted : !(await ctx.store.run(ctx.deps.foods.loggable(ctx.user.id, id)));
-      if (gone) continue;
+      if (!inFile || inFile.deleted) continue;
     }
     entries.push(e);
   }

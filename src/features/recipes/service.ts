@@ -202,9 +202,10 @@ export function* updateRecipe({ ctx, id, input }: { ctx: Ctx; id: number; input:
 
 /**
  * Import: puts back an exported recipe with its ingredient snapshots as they were (ingredient ids
- * mapped by `mapped`; unmapped ones keep theirs). A recipe of this user with the same name and
- * values (found in `existing`, the user's foods by content, which gains each new one) is reused
- * instead of made twice.
+ * mapped by `mapped`; unmapped ones keep theirs). A recipe of this user with the same name and values
+ * per 100 g (candidates in `existing`, the user's foods by content) and the same servings, cooked weight and
+ * ingredients is reused instead of made twice, and taken from `existing` so no other file recipe reuses it:
+ * two recipes alike per 100 g but not in amounts (one banana or a hundred) stay two, and import again as two.
  */
 export function* restoreRecipe(
   ctx: Ctx,
@@ -224,7 +225,7 @@ export function* restoreRecipe(
     }[];
   },
   mapped: (foodId: number) => { id: number; portions: Map<string, number> } | null,
-  existing: Map<string, number>,
+  existing: Map<string, number[]>,
 ): Q<{ id: number; created: boolean }> {
   const items: IngredientRow[] = r.ingredients.map((i) => {
     const m = mapped(i.food_id);
@@ -243,8 +244,12 @@ export function* restoreRecipe(
   });
   const n = nutritionOf(items, r.servings, r.cooked_grams);
   const key = contentKey({ name: r.name, brand: r.brand, barcode: null, nutrients: n.per100g });
-  const same = existing.get(key);
-  if (same !== undefined && (yield* ctx.deps.recipes.get(ctx.userId, same))) return { id: same, created: false };
+  const candidates = existing.get(key) ?? [];
+  for (const [at, id] of candidates.entries()) {
+    if (!(yield* sameRecipe(ctx, id, r, items))) continue;
+    candidates.splice(at, 1);
+    return { id, created: false };
+  }
   const view = yield* write(ctx, null, {
     name: r.name,
     brand: r.brand,
@@ -253,8 +258,26 @@ export function* restoreRecipe(
     items,
     portions: r.portions,
   });
-  existing.set(key, view.id);
   return { id: view.id, created: true };
+}
+
+const near = (a: number | null, b: number | null) =>
+  a === b || (a !== null && b !== null && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a)));
+
+/** Is the stored recipe `id` this one: the same servings, cooked weight and ingredients (food and grams)? */
+function* sameRecipe(
+  ctx: Ctx,
+  id: number,
+  r: { servings: number; cooked_grams: number | null },
+  items: IngredientRow[],
+): Q<boolean> {
+  const stored = yield* ctx.deps.recipes.get(ctx.userId, id);
+  if (!stored || !near(stored.servings, r.servings) || !near(stored.cooked_grams, r.cooked_grams)) return false;
+  const had = yield* ctx.deps.recipes.ingredients(id);
+  return (
+    had.length === items.length &&
+    had.every((h, i) => h.food_id === items[i]!.food_id && near(h.grams, items[i]!.grams))
+  );
 }
 
 /** DELETE /recipes/{id}: the recipe and its food; meals logged from it keep their snapshot. */

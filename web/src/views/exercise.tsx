@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { activityByCode, searchActivities, type Activity } from "../../../src/features/activities/catalogue";
+import { MAX_KCAL } from "../../../src/features/exercises/kcal";
 import { useAction, useSubmit } from "../action";
 import { deleteExercise, kcalFor, logExercise, updateExercise, weightOn, type ExerciseRec } from "../activity";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
@@ -106,8 +107,8 @@ function ExerciseForm({ day, editing, onDone }: { day: string; editing?: Exercis
     if (mins === null || Number.isNaN(mins)) return setError(notANumber("Minutes", minutes));
     if (mins <= 0 || mins > 1440) return setError("Minutes: from 1 to 1440.");
     const own = typed === null ? null : parseDecimal(typed);
-    if (own !== null && (Number.isNaN(own) || own < 0 || own > 10000))
-      return setError("Calories burned (kcal): a number from 0 to 10000.");
+    if (own !== null && (Number.isNaN(own) || own < 0 || own > MAX_KCAL))
+      return setError(`Calories burned (kcal): a number from 0 to ${MAX_KCAL}.`);
     const name = chosen?.name ?? q.trim();
     if (!name) return setError("Search for an activity, or type its name.");
     if (own === null && computed === null)
@@ -115,6 +116,11 @@ function ExerciseForm({ day, editing, onDone }: { day: string; editing?: Exercis
         chosen
           ? "Log your weight first (Weight), or type the calories burned: they are computed from your weight."
           : "Type the calories burned for an activity of your own.",
+      );
+    // the server refuses a computed figure over the cap a typed one has (checkComputedKcal): say so before it syncs
+    if (own === null && computed !== null && computed > MAX_KCAL)
+      return setError(
+        `Calories burned: computed as ${computed}, over the ${MAX_KCAL} an exercise may have. Type the calories burned, or fewer minutes.`,
       );
     setError(null);
     if (editing) {

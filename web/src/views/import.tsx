@@ -29,6 +29,7 @@ const LEFT_BEHIND = {
   exercise: ["exercise row", "exercise rows"],
   body_fat: ["body-fat reading", "body-fat readings"],
   day_note: ["day note of a day without meals", "day notes of days without meals"],
+  strength: ["strength-training row (sets and reps, no minutes)", "strength-training rows (sets and reps, no minutes)"],
 } as const;
 
 const OFFLINE = "Importing needs the server, which cannot be reached now.";

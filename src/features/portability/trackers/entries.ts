@@ -96,9 +96,20 @@ export interface TrackerExercise {
   line: number;
 }
 
-/** Rows of the file that Morsel has nowhere to put yet, counted so the answer can say so. */
+/** A day's step count from the file (MyFitnessPal's calorie-adjustment rows), the day's steps. */
+export interface TrackerSteps {
+  date: string;
+  steps: number;
+  file: string;
+  line: number;
+}
+
+/**
+ * Rows of the file that Morsel has nowhere to put yet, counted so the answer can say so: body fat, and
+ * strength rows (sets, reps and a load without minutes: an exercise needs minutes).
+ */
 export interface NotImported {
-  kind: "exercise" | "body_fat";
+  kind: "exercise" | "body_fat" | "strength";
   rows: number;
   file: string;
 }
@@ -121,6 +132,7 @@ export interface TrackerRead {
   notImported: NotImported[];
   notes: DayNote[];
   exercises: TrackerExercise[];
+  steps: TrackerSteps[];
 }
 
 export const emptyRead = (): TrackerRead => ({
@@ -132,6 +144,7 @@ export const emptyRead = (): TrackerRead => ({
   notImported: [],
   notes: [],
   exercises: [],
+  steps: [],
 });
 
 /** "1,050" and "12.5" as numbers; "" and "--" as null; anything else NaN. */

@@ -10,12 +10,14 @@
  *   `Day,Time,Group,Metric,Unit,Amount`, weight rows with their unit. Without servings, the daily
  *   nutrition file (`Date,Energy (kcal),…`) gives one entry per day.
  * - Lose It! (Settings → Export: a ZIP). `food-logs.csv`: `Date,Name,Type/Meal,Quantity,Units,
- *   Calories,Fat (g),…,Deleted` (dates as M/D/YYYY). `weights.csv`: `Date,Weight,…,Deleted`.
+ *   Calories,Fat (g),…,Deleted` (dates as M/D/YYYY), in newer exports `Date,Name,Icon,Meal,Quantity,Units,
+ *   Calories,Deleted,Fat (g),…`: the food log by its name or its Meal column, never by its Icon, which
+ *   exercise-logs.csv has too. `weights.csv`: `Date,Weight,…,Deleted`.
  * - wger (Weight → Export): `Weight,Date`. wger exports no nutrition diary as a file (its diary is
  *   only in its REST API), so its weigh-ins are what comes across.
  */
 import { emptyRead, normalHeader, type Row, type TrackerRead } from "./entries";
-import { otherRows } from "./others";
+import { isLoseItFoodLog, otherRows } from "./others";
 import { foodRows, isFoodTable, isWeightTable, weightRows, type FoodTableSpec, type WeightTableSpec } from "./tables";
 
 export const TRACKER_FORMATS = ["myfitnesspal", "cronometer", "loseit", "wger"] as const;
@@ -67,8 +69,9 @@ const LOSEIT: Format = {
       quantity: ["quantity"],
       units: ["units"],
       label: "Lose It!",
-      // exercise-logs.csv (Date,Name,Icon,Type,Quantity,Units,Calories,Deleted) is exercise, not food
-      excludes: ["icon"],
+      // food-logs.csv may have an Icon column (Date,Name,Icon,Meal,Quantity,…) as exercise-logs.csv
+      // (Date,Name,Icon,Type,Quantity,Units,Calories,Deleted) does: with an Icon, the name or Meal tells them apart
+      accepts: (t) => !t.header.includes("icon") || isLoseItFoodLog(t),
     },
   ],
   weights: [{ date: ["date"], weight: ["weight"] }],
@@ -100,6 +103,7 @@ function append(into: TrackerRead, from: TrackerRead): void {
   for (const x of from.notImported) into.notImported.push(x);
   for (const x of from.notes) into.notes.push(x);
   for (const x of from.exercises) into.exercises.push(x);
+  for (const x of from.steps) into.steps.push(x);
 }
 
 /**

@@ -19,6 +19,7 @@ import { attachNotes, convertFoods, convertWeights } from "./convert";
 import { MAX_LISTED_SKIPS, type Skip, type SourceFile, type TrackerRead } from "./entries";
 import { expectedFiles, TRACKER_NAMES, type TrackerFormat } from "./formats";
 import { convertExercises, writeExercises } from "./exercises";
+import { convertSteps, writeSteps } from "./steps";
 import { localDate } from "../../../lib/time";
 import { CatalogueMatcher } from "./match";
 import { readInWorker } from "./read";
@@ -39,8 +40,8 @@ export interface TrackerSummary extends ImportSummary {
   /** The file's weigh-ins as read (the first MAX_LISTED_WEIGH_INS by date), so a person can check the unit. */
   weigh_ins: { date: string; value: number; unit: "kg" | "lb"; kg: number; unit_stated: boolean }[];
   weigh_ins_count: number;
-  /** Rows Morsel has nowhere to put yet (body fat; day notes on a day without meals), per file. */
-  not_imported: { kind: "exercise" | "body_fat" | "day_note"; rows: number; file: string }[];
+  /** Rows Morsel has nowhere to put yet (body fat; strength rows; day notes on a day without meals), per file. */
+  not_imported: { kind: "exercise" | "body_fat" | "day_note" | "strength"; rows: number; file: string }[];
 }
 
 /** Weigh-ins listed in the answer: enough to see at a glance whether 176.2 is pounds or kilograms. */
@@ -75,7 +76,11 @@ export async function importTracker({
   skipped.push(...read.skipped);
   const exercises = convertExercises(read.exercises, input.format, localDate(ctx.now, ctx.user.timezone));
   skipped.push(...exercises.skipped);
-  if (!read.foods.length && !read.weights.length && !exercises.inputs.length)
+  const steps = convertSteps(read.steps, localDate(ctx.now, ctx.user.timezone));
+  skipped.push(...steps.skipped);
+  const strength = read.notImported.some((n) => n.kind === "strength");
+  // a file of strength rows only imports nothing, but is no error: the answer lists them in not_imported
+  if (!read.foods.length && !read.weights.length && !exercises.inputs.length && !steps.days.size && !strength)
     throw nothingToImport(input.format, skipped, read);
   const orphanNotes = attachNotes(read.foods, read.notes);
 
@@ -129,10 +134,12 @@ export async function importTracker({
   const summary = input.preview ? await previewOf(ctx, checked, pause) : await writeExport(ctx, checked, pause);
   summary.weights.unchanged += kept;
   summary.exercises = await writeExercises(ctx.store, ctx, exercises.inputs, pause, input.preview);
+  summary.daily_values = await writeSteps(ctx.store, ctx, steps.days, input.format, pause, input.preview);
   const dates = [
     ...meals.map((m) => m.meal.date),
     ...weights.map((w) => w.weight.date),
     ...exercises.inputs.map((e) => e.date!),
+    ...steps.days.keys(),
   ].sort();
   return {
     ...summary,

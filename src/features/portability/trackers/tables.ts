@@ -36,6 +36,8 @@ export interface FoodTableSpec {
   /** Columns that must be there, and ones that must not, to tell this table from another tracker's. */
   requires?: string[];
   excludes?: string[];
+  /** What the columns alone cannot say (the file's name, say): false, not this table. */
+  accepts?: (t: TableHead) => boolean;
 }
 
 const has = (t: TableHead, names: string[]) => column(t, ...names) >= 0;
@@ -44,6 +46,7 @@ export const isFoodTable = (t: TableHead, s: FoodTableSpec) =>
   has(t, s.date) &&
   (s.requires ?? []).every((c) => has(t, [c])) &&
   !(s.excludes ?? []).some((c) => has(t, [c])) &&
+  (s.accepts?.(t) ?? true) &&
   (s.meal.length === 0 || s.name.length > 0 || has(t, s.meal)) &&
   (s.name.length === 0 || has(t, s.name)) &&
   nutrientColumns(t).energy_kcal !== undefined;
@@ -65,7 +68,7 @@ export function foodRows(t: TableHead, s: FoodTableSpec, into: TrackerRead): (ro
     const skip = (i: number, message: string) =>
       into.skipped.push({ file: t.file, line: row.line, column: i >= 0 ? i + 1 : null, message });
     if (YES.test(cell(deleted))) return; // not eaten
-    if (/exercise/i.test(cell(type))) {
+    if (/exercise/i.test(cell(type) || cell(meal))) {
       // not food: exercise, with the row's kcal
       const e = exerciseOfFoodRow(t, row, { date, name, kcal: cols.energy_kcal ?? -1, quantity, units });
       if (e) into.exercises.push(e);
