@@ -123,7 +123,7 @@ export function ReportBody({ report: r }: { report: Report }) {
                       <span class="name">{f.name}</span>{" "}
                       <span class="muted">
                         {amountText(f.per_100kcal, b.unit)} per 100 kcal
-                        {f.from === "yours" ? " · you ate it in this range" : " · common food"}
+                        {f.from === "yours" ? " · you eat this" : " · common food"}
                       </span>
                     </li>
                   ))}
