@@ -32,3 +32,15 @@ test("Quick entry on a past day: each item at breakfast's usual time, in the ord
   expect(meals[0]!.food.name).toMatch(/^Egg/);
   expect(meals[3]!.food.name).toMatch(/coffee/i);
 });
+
+test("a recipe's ingredient typed with its amount starts at that amount, as Add food reads it", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await page.goto(`${env.srv.url}/#/foods/recipe`);
+  await page.getByRole("searchbox", { name: "Search ingredients" }).fill("500g beef mince");
+  await page.getByRole("list", { name: "Ingredient results" }).getByRole("listitem").first().click();
+  expect(await page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).toBe("500");
+  const unit = page.getByRole("combobox", { name: "Unit" });
+  expect(await unit.locator("option:checked").textContent()).toBe("grams");
+  await page.getByText(/^500 g · \d+ kcal$/).waitFor();
+});
