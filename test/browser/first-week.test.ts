@@ -44,3 +44,20 @@ test("a recipe's ingredient typed with its amount starts at that amount, as Add 
   expect(await unit.locator("option:checked").textContent()).toBe("grams");
   await page.getByText(/^500 g · \d+ kcal$/).waitFor();
 });
+
+test("a past day is named one way everywhere, on one line in the phone's sticky header", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const yesterday = addDays(await todayOf(page), -1);
+  const long = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
+  const name = long.format(new Date(`${yesterday}T12:00:00Z`));
+  await page.goto(`${env.srv.url}/#/day/${yesterday}`);
+  const heading = page.getByRole("heading", { level: 1, name });
+  await heading.waitFor();
+  // one line: the header is no taller than its 44 px buttons and a margin
+  const head = await page.locator("header.day-head").boundingBox();
+  expect(head!.height).toBeLessThanOrEqual(56);
+  expect(await heading.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+  await page.getByRole("region", { name: "Dinner" }).getByRole("button", { name: "Add food" }).click();
+  await page.getByRole("heading", { level: 1, name: `Add to Dinner, ${name}` }).waitFor();
+});
