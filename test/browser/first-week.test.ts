@@ -4,7 +4,7 @@
  */
 import { expect, test } from "bun:test";
 import { addDays } from "../../src/lib/time";
-import { accessToken, apiGet, browserAndServer, device, register, synced, todayOf } from "./harness";
+import { accessToken, apiGet, apiSend, browserAndServer, device, register, synced, todayOf } from "./harness";
 
 const env = browserAndServer();
 
@@ -60,4 +60,22 @@ test("a past day is named one way everywhere, on one line in the phone's sticky 
   expect(await heading.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
   await page.getByRole("region", { name: "Dinner" }).getByRole("button", { name: "Add food" }).click();
   await page.getByRole("heading", { level: 1, name: `Add to Dinner, ${name}` }).waitFor();
+});
+
+test("servings read as people say them, never cut on a phone", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  for (const body of [
+    { food_id: 9040, quantity: 1, portion_id: 4189 }, // 1 medium (7" to 7-7/8" long)
+    { food_id: 18158, quantity: 2, portion_id: 10159 }, // 2 cookies
+    { food_id: 14352, quantity: 236.59 }, // a cup of tea, in grams
+  ])
+    expect((await apiSend(env.srv.url, token, "POST", "/meals", { ...body, meal_type: "snack" })).status).toBe(201);
+  await page.reload();
+  await synced(page);
+  const servings = page.getByRole("region", { name: "Snack" }).locator("li.entry .serving");
+  await servings.nth(2).waitFor();
+  expect(await servings.allTextContents()).toEqual(['1 medium (7" to 7-7/8" long)', "2 cookies", "237 g"]);
+  for (const s of await servings.all()) expect(await s.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
 });
