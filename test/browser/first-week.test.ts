@@ -3,10 +3,19 @@
  * typed; Report's water is total water; exercise left out of the budget says so. Checked against the API.
  */
 import { expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { addDays } from "../../src/lib/time";
 import { accessToken, apiGet, apiSend, browserAndServer, device, register, synced, todayOf } from "./harness";
 
 const env = browserAndServer();
+
+/** The element with this id is scrolled into the viewport (evaluated in the page: DOM types there). */
+const inView = (page: Page, id: string) =>
+  page.waitForFunction((id) => {
+    const g = globalThis as any;
+    const h = g.document.getElementById(id).getBoundingClientRect();
+    return h.top >= 0 && h.bottom <= g.innerHeight;
+  }, id);
 
 test("Quick entry on a past day: each item at breakfast's usual time, in the order typed", async () => {
   const { page } = await device(env.browser, env.srv.url);
@@ -78,4 +87,42 @@ test("servings read as people say them, never cut on a phone", async () => {
   await servings.nth(2).waitFor();
   expect(await servings.allTextContents()).toEqual(['1 medium (7" to 7-7/8" long)', "2 cookies", "237 g"]);
   for (const s of await servings.all()) expect(await s.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+});
+
+test("Settings lists its sections at the top; Time zone filters as you type", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  await page.getByRole("link", { name: "Settings" }).click();
+  const nav = page.getByRole("navigation", { name: "Settings sections" });
+  await nav.getByRole("link", { name: "Targets" }).waitFor(); // the lazily loaded sections join too
+  const headings = await page.locator("main.settings h2").allTextContents();
+  expect(await nav.getByRole("link").allTextContents()).toEqual(headings);
+  await nav.getByRole("link", { name: "Time zone" }).click();
+  await inView(page, "tz-title");
+  const zone = page.getByRole("combobox", { name: "Time zone" });
+  await zone.fill("auck");
+  const options = page.getByRole("listbox", { name: "Time zones" }).getByRole("option");
+  expect(await options.allTextContents()).toEqual(["Pacific/Auckland"]);
+  await zone.press("Enter");
+  expect(await zone.inputValue()).toBe("Pacific/Auckland");
+  await page.getByRole("button", { name: "Save time zone" }).click();
+  await page.getByText("Time zone saved.").waitFor();
+  expect((await apiGet<{ timezone: string }>(env.srv.url, token, "/me")).timezone).toBe("Pacific/Auckland");
+});
+
+test("exercise left out of the budget says so on the day, with a link to the setting", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  const r = await apiSend(env.srv.url, token, "POST", "/exercises", { name: "Rowing", minutes: 30, kcal: 290 });
+  expect(r.status).toBe(201);
+  await page.reload();
+  await synced(page);
+  const totals = page.getByRole("region", { name: "Totals" });
+  await totals.getByText("Exercise 290 kcal (not added to your budget", { exact: false }).waitFor();
+  await totals.getByRole("link", { name: "Add exercise to my budget" }).click();
+  const setting = page.getByRole("checkbox", { name: "Add exercise to my budget" });
+  await setting.waitFor();
+  await inView(page, "activity-title");
 });

@@ -69,6 +69,7 @@ export function DayView({ date }: { date: string | null }) {
         goals={data?.goals ?? null}
         netCarbs={data?.netCarbs}
         exercise={data?.activity.settings.exercise_in_budget ? data.activity.exerciseKcal : null}
+        exerciseLeftOut={data && !data.activity.settings.exercise_in_budget ? data.activity.exerciseKcal : null}
       />
       {MEAL_TYPES.map((type) => (
         <MealGroup
