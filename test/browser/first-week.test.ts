@@ -5,7 +5,7 @@
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { addDays } from "../../src/lib/time";
-import { accessToken, apiGet, apiSend, browserAndServer, device, register, synced, todayOf } from "./harness";
+import { accessToken, apiGet, apiSend, browserAndServer, device, hold, register, synced, todayOf } from "./harness";
 
 const env = browserAndServer();
 
@@ -125,4 +125,20 @@ test("exercise left out of the budget says so on the day, with a link to the set
   const setting = page.getByRole("checkbox", { name: "Add exercise to my budget" });
   await setting.waitFor();
   await inView(page, "activity-title");
+});
+
+test("Change password is busy at once, until the server answers", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  const who = await register(page, env.srv.url);
+  await page.getByRole("link", { name: "Settings" }).click();
+  const region = page.getByRole("region", { name: "Password" });
+  await region.getByLabel("Current password").fill(who.password);
+  await region.getByLabel("New password").fill("a new horse battery");
+  const held = await hold(page, "**/api/v1/me");
+  await region.getByRole("button", { name: "Change password" }).click();
+  while (!held.asked()) await Bun.sleep(20);
+  const busy = region.getByRole("button", { name: "Changing password…" });
+  expect(await busy.isDisabled()).toBe(true);
+  held.release();
+  await region.getByText("Password changed.", { exact: false }).waitFor();
 });

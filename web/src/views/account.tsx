@@ -3,6 +3,7 @@
  * the password. An email or password change needs the current password (API.md §Accounts); the server's
  * refusals are put in words a person understands.
  */
+import { useSubmit } from "../action";
 import { useState } from "preact/hooks";
 import { ApiError, api, currentSession, isOffline, message, setSession, type User } from "../api";
 import { ErrorText, PASSWORD_ROLE, useApp } from "../ui";
@@ -134,9 +135,9 @@ export function PasswordRegion() {
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function change(e: Event) {
-    e.preventDefault();
-    const form = e.currentTarget as HTMLFormElement;
+  // busy at once (the server checks the old password and hashes the new one: on a loaded box, seconds)
+  const [submit, busy] = useSubmit(change);
+  async function change(form: HTMLFormElement) {
     const f = new FormData(form);
     setNote(null);
     setError(null);
@@ -157,7 +158,7 @@ export function PasswordRegion() {
   return (
     <section aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
-      <form onSubmit={change} noValidate>
+      <form onSubmit={submit} noValidate aria-busy={busy}>
         <label>
           Current password
           <input name="current_password" type="password" {...PASSWORD_ROLE} autocomplete="current-password" required />
@@ -184,7 +185,9 @@ export function PasswordRegion() {
             {note}
           </p>
         )}
-        <button type="submit">Change password</button>
+        <button type="submit" disabled={busy}>
+          {busy ? "Changing password…" : "Change password"}
+        </button>
       </form>
     </section>
   );
