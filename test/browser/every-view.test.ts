@@ -127,7 +127,9 @@ test("every view fits 360 px and its touch targets are 44×44 px", async () => {
     const m = await measure(page);
     if (m.wide) found.push(`${name}: ${m.width} px wide`);
     for (const s of m.small) found.push(`${name}: ${s}`);
-    await page.screenshot({ path: join(SHOTS, `${name}-360x640.png`), fullPage: true });
+    // what a phone shows first, and the whole page
+    await page.screenshot({ path: join(SHOTS, `view-${name}-360x640.png`) });
+    await page.screenshot({ path: join(SHOTS, `view-${name}-360-full.png`), fullPage: true });
   }
   expect(found).toEqual([]);
 
@@ -135,6 +137,6 @@ test("every view fits 360 px and its touch targets are 44×44 px", async () => {
   for (const [name, hash] of views) {
     await page.goto(`${env.srv.url}/${hash}`);
     await opened(page, name);
-    await page.screenshot({ path: join(SHOTS, `${name}-1280x800.png`), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, `view-${name}-1280x800.png`) });
   }
 }, 300_000);
