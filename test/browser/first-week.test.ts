@@ -142,3 +142,25 @@ test("Change password is busy at once, until the server answers", async () => {
   held.release();
   await region.getByText("Password changed.", { exact: false }).waitFor();
 });
+
+test("Report's Water is total water, and says how much was food and how much drunk", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  const past = addDays(await todayOf(page), -1);
+  const send = (method: string, path: string, body?: unknown) => apiSend(env.srv.url, token, method, path, body);
+  expect((await send("POST", "/meals", { food_id: 9040, quantity: 200, meal_type: "lunch", date: past })).status).toBe(
+    201,
+  );
+  expect((await send("PUT", `/daily-values/${past}/water_ml`, { value: 750 })).status).toBe(201);
+  const report = await apiGet(env.srv.url, token, "/report");
+  const r1 = (x: number) => Math.round(x * 10) / 10;
+  const water = report.items.find((i: { key: string }) => i.key === "water_g");
+  expect(water.average).toBeCloseTo((report.water.food_g as number) + 750, 1);
+  await page.goto(`${env.srv.url}/#/report`);
+  const row = page.locator("table.report-items tr").filter({ hasText: "drunk" });
+  await row.waitFor();
+  const text = (await row.textContent()) ?? "";
+  expect(text).toContain(`${r1(report.water.food_g)} g in food + 750 g drunk`);
+  expect(text).toContain(`${r1(water.average)} g`);
+});

@@ -38,7 +38,7 @@ export function TimeZonePicker({ zones, value }: { zones: string[]; value: strin
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={shown}
-          aria-controls="tz-options"
+          aria-controls={shown ? "tz-options" : undefined}
           aria-activedescendant={shown ? `tz-option-${Math.min(active, matches.length - 1)}` : undefined}
           autocomplete="off"
           spellcheck={false}
