@@ -53,12 +53,13 @@ export function TimeZonePicker({ zones, value }: { zones: string[]; value: strin
         />
       </label>
       {shown && (
-        <ul id="tz-options" role="listbox" aria-label="Time zones" class="tz-options">
+        <div id="tz-options" role="listbox" aria-label="Time zones" class="tz-options">
           {matches.map((z, i) => (
-            <li
+            <div
               key={z}
               id={`tz-option-${i}`}
               role="option"
+              tabIndex={-1}
               aria-selected={i === active}
               // before the input's blur closes the list
               onMouseDown={(e) => {
@@ -67,9 +68,9 @@ export function TimeZonePicker({ zones, value }: { zones: string[]; value: strin
               }}
             >
               {z}
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       )}
     </div>
   );
