@@ -2,7 +2,6 @@
 import { render } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { api, currentSession, onSession, setSession, type Session, type User } from "./api";
-import { warmOfflineSearch } from "./foods";
 import { OwnFoods } from "./own-foods";
 import { Local } from "./records";
 import { openStore, type MealType, type Store } from "./store";
@@ -92,10 +91,6 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
       s?.stop();
     };
   }, [session.user.id]);
-
-  // the offline catalogue and its ranker, loaded while the browser is idle after sign-in: an offline search
-  // (and Add food's first) no longer waits ~2.5 s for them when the person starts typing
-  useEffect(() => warmOfflineSearch(), []);
 
   // The account as the server has it now: a weight unit, name or email changed elsewhere (another device, the
   // API) is followed here, rather than what this device was told at sign-in.
