@@ -131,7 +131,7 @@ test("Copy and Move default to the day shown; Copy to… to today from another d
   await expect(move.getByLabel("Date").inputValue()).resolves.toBe(today);
   await move.getByRole("button", { name: "Cancel" }).click();
 
-  // from today a meal's Copy to… starts at tomorrow, and the toast says "Tomorrow", not the ISO date
+  // from today a meal's Copy to… starts at tomorrow, and the toast names it as the day view does, not the ISO date
   const breakfast = page.getByRole("region", { name: "Breakfast" });
   await breakfast.getByRole("button", { name: "Copy to…" }).click();
   const region = page.getByRole("form", { name: "Copy Breakfast to" });
@@ -139,7 +139,15 @@ test("Copy and Move default to the day shown; Copy to… to today from another d
   await region.getByRole("button", { name: "Copy", exact: true }).click();
   const toast = page.locator(".toast");
   await until(async () => (await toast.count()) === 1, "a toast");
-  await expect(toast.textContent()).resolves.toContain("Breakfast, Tomorrow");
+  const tomorrow = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "UTC",
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+  });
+  await expect(toast.textContent()).resolves.toContain(
+    `Breakfast, ${tomorrow.format(new Date(`${addDays(today, 1)}T12:00:00Z`))}`,
+  );
   expect(await toast.textContent()).not.toContain(addDays(today, 1));
 
   // on another day: its heading is the weekday and date, and Copy to… starts at today

@@ -8,13 +8,14 @@ import { accessToken, apiGet, browserAndServer, device, register } from "./harne
 
 const env = browserAndServer();
 
-test("the time zone select shows the account's zone, and saving it again keeps it", async () => {
+test("the time zone picker shows the account's zone, and saving it again keeps it", async () => {
   const { page } = await device(env.browser, env.srv.url);
   await register(page, env.srv.url);
   const token = await accessToken(page);
   await page.getByRole("link", { name: "Settings" }).click();
   const zone = page.getByRole("combobox", { name: "Time zone" });
-  await zone.selectOption("America/New_York");
+  await zone.fill("new york");
+  await page.getByRole("option", { name: "America/New_York" }).click();
   await page.getByRole("button", { name: "Save time zone" }).click();
   await page.getByText("Time zone saved.").waitFor();
   expect((await apiGet<{ timezone: string }>(env.srv.url, token, "/me")).timezone).toBe("America/New_York");

@@ -25,6 +25,8 @@ import {
 import type { Weekday } from "../../src/features/goals/plans";
 import type { GoalsRecord, MacroForm } from "./goals";
 import { isActivityEntity, storeActivity } from "./activity-records";
+import { currentSession } from "./api";
+import { localDate } from "../../src/lib/time";
 
 /**
  * What a local write tells sync (sync.ts's Sync is one): its database, and that a change is waiting.
@@ -218,6 +220,14 @@ export class Local {
     private readonly sync: SyncQueue,
   ) {}
 
+  /** Another day's entry: the meal's usual time, after the entries already in it (meal-time.ts). */
+  private async placed(date: string, mealType: MealType): Promise<string> {
+    const tz = currentSession()?.user.timezone ?? "UTC";
+    // its own chunk (the service worker caches it): the first load's JavaScript is held under 150 KB
+    const { pastEatenAt } = await import("./meal-time");
+    return pastEatenAt(this.db, tz, date, mealType, localDate(new Date(), tz));
+  }
+
   private enqueue(
     m: Omit<Mutation, "mutation_id" | "seq">,
     write: (tx: ReturnType<typeof writeAll>) => Promise<unknown>,
@@ -237,10 +247,12 @@ export class Local {
     /** When it was eaten (RFC 3339), sent as it is: items logged together keep the order they were typed in. */
     eatenAt?: string;
   }): Promise<Meal> {
+    // read before the write opens: an IndexedDB transaction left idle while another is awaited commits itself
+    const placed = a.eatenAt ?? (a.today ? undefined : await this.placed(a.date, a.mealType));
     const tx = writeAll(this.db);
     const ids = await serverIds(tx, a.food.id, a.portion?.id ?? null);
     const grams = gramsOf(a.quantity, a.portion);
-    const now = a.eatenAt ?? new Date().toISOString().replace(/\.\d+Z$/, "Z");
+    const now = placed ?? new Date().toISOString().replace(/\.\d+Z$/, "Z");
     const meal: Meal = {
       id: crypto.randomUUID(),
       food: { id: ids.foodId, name: a.food.name, ...(a.food.short_name ? { short_name: a.food.short_name } : {}) },
@@ -263,7 +275,7 @@ export class Local {
       date: a.date,
     };
     if (a.portion) data.portion_id = ids.portionId;
-    if (a.today || a.eatenAt) data.eaten_at = now; // another day's meal sits at the server's usual time for its type
+    data.eaten_at = now; // another day's meal at the meal's usual time (meal-time.ts), as the server would put it
     if (a.photoId) data.photo_id = a.photoId;
     await this.enqueue(
       { entity: "meal", id: meal.id, op: "upsert", base_version: null, data },
@@ -284,7 +296,7 @@ export class Local {
     date: string;
     today: boolean;
   }): Promise<Meal> {
-    const now = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+    const now = a.today ? new Date().toISOString().replace(/\.\d+Z$/, "Z") : await this.placed(a.date, a.mealType);
     const meal: Meal = {
       id: crypto.randomUUID(),
       food: null,
@@ -300,7 +312,7 @@ export class Local {
       version: null,
     };
     const data: Record<string, unknown> = { ...mealData(meal), meal_type: a.mealType, date: a.date };
-    if (a.today) data.eaten_at = now;
+    data.eaten_at = now;
     await this.enqueue({ entity: "meal", id: meal.id, op: "upsert", base_version: null, data }, (tx) =>
       tx.objectStore("meals").put(meal),
     );

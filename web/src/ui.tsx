@@ -46,7 +46,6 @@ export function addDays(date: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** "Today", "Yesterday", "Tomorrow", else "Sunday 22 November". */
 /** The day view's heading (WEBAPP.md): `Today`, else the weekday and date, "Saturday 28 November". */
 export function dayTitle(date: string, today: string): string {
   if (date === today) return "Today";
@@ -55,11 +54,12 @@ export function dayTitle(date: string, today: string): string {
   );
 }
 
-/** A date as people say it in a sentence: "Today", "Yesterday", "Tomorrow", else "Sat 28 Nov" (long: "Saturday 28 November"). */
+/**
+ * A date in a sentence, named as the day view names it (one way everywhere: not "Yesterday" here and "Monday 30
+ * November" there): "Today", else "Sat 28 Nov" (long: "Saturday 28 November").
+ */
 export function sayDay(date: string, today: string, long = false): string {
   if (date === today) return "Today";
-  if (date === addDays(today, -1)) return "Yesterday";
-  if (date === addDays(today, 1)) return "Tomorrow";
   return long ? dayTitle(date, today) : shortDay(date);
 }
 

@@ -107,7 +107,22 @@ const SUMS_DAY = {
   pg: `SELECT count(*)::int AS n, ${SUM_COLUMNS} FROM meals WHERE user_id = ? AND date = ?`,
 };
 
+// where a new entry goes in its meal (lib/meal-time.ts): both read the (user_id, date, eaten_at) index
+const LATEST_AT = "SELECT max(eaten_at) AS at FROM meals WHERE user_id = ? AND date = ? AND meal_type = ?";
+const TIMES_OF =
+  "SELECT eaten_at AS at FROM meals WHERE user_id = ? AND date >= ? AND meal_type = ? ORDER BY date DESC LIMIT 200";
+
 export class MealsRepo {
+  /** The latest eaten_at of `date`'s meals of `mealType`, or null when it has none. */
+  *latestAt(userId: number, date: string, mealType: string): Q<string | null> {
+    return (yield* row<{ at: string | null }>(LATEST_AT, userId, date, mealType))?.at ?? null;
+  }
+
+  /** The eaten_at of the user's meals of `mealType` since `sinceDate` (their usual time for it), at most 200. */
+  *timesOf(userId: number, mealType: string, sinceDate: string): Q<string[]> {
+    return (yield* rows<{ at: string }>(TIMES_OF, userId, sinceDate, mealType)).map((r) => r.at);
+  }
+
   /** Meals per account (the admin's list shows the count, never the meals). */
   *countsByUser(): Q<Map<number, number>> {
     const found = yield* rows<{ user_id: number; n: number }>({

@@ -14,6 +14,7 @@ import { isUuid } from "../../lib/problems";
 import { cleanNote, validateCreate, validatePatch } from "./validate";
 import { nutrientColumns, nutrientsOf, portionFields, toMeal } from "./meal-view";
 import { roomOnDay } from "./day-cap";
+import { placeNew } from "./placement";
 
 export { toMeal };
 
@@ -30,7 +31,7 @@ export interface PhotoHooks {
   withdrawn(userId: number, mealId: string): Q<void>;
 }
 
-/** When only a past or future date is given, meals sit at a typical local time for their type. */
+/** A tracker import's entry without a time sits at a typical local time for its type (POST /meals: placement.ts). */
 export const TYPICAL_TIME: Record<MealType, [number, number]> = {
   breakfast: [8, 0],
   lunch: [12, 30],
@@ -89,8 +90,7 @@ export function* createMeal({
   const { food, quick, portion, grams } = v;
   const today = localDate(ctx.now, ctx.timezone);
   const day = v.date ?? (v.eatenAt ? localDate(v.eatenAt, ctx.timezone) : today);
-  const typical = TYPICAL_TIME[input.meal_type];
-  const at = v.eatenAt ?? (day === today ? ctx.now : localTimeToInstant(day, typical[0], typical[1], ctx.timezone));
+  const at = v.eatenAt ?? (yield* placeNew(ctx, day, today, input.meal_type));
   const stamp = ctx.now.toISOString();
   const row: NewMeal = {
     id,

@@ -39,6 +39,14 @@ export const ReportItem = t.Object(
   { title: "ReportItem" },
 );
 
+const Water = t.Object(
+  {
+    food_g: t.Number({ description: "water in the food eaten" }),
+    drinks_g: t.Number({ description: "water drunk, logged as the daily value water_ml (1 ml = 1 g)" }),
+  },
+  { description: "the two parts of the water item's total (the water target is for total water)" },
+);
+
 const Suggestion = t.Object({
   food_id: Int(),
   name: t.String(),
@@ -83,6 +91,7 @@ export const Report = t.Object(
       }),
     ),
     items: t.Array(ReportItem),
+    water: Nullable(Water),
     furthest_below: t.Array(
       t.Object({
         key: t.String(),
@@ -93,7 +102,7 @@ export const Report = t.Object(
         percent_of_minimum: t.Number(),
         richest: t.Array(Suggestion, {
           description:
-            "richest per 100 kcal: up to 3 foods you ate (in the range or the 90 days before its end), then up to 3 common catalogue foods",
+            "richest per 100 kcal first: up to 3 foods you ate (in the range or the 90 days before its end, from: yours) and up to 3 common catalogue foods",
         }),
       }),
       { description: "the (up to) three nutrients furthest below their minimum, lowest % first" },
@@ -122,6 +131,7 @@ export const DayReport = t.Object(
       }),
       { description: "every catalogue nutrient but energy in kJ, in the catalogue's order" },
     ),
+    water: Water,
   },
   { title: "DayReport" },
 );

@@ -18,6 +18,7 @@ import { foodValues, intakeOver, type DayIntake } from "./intake";
 import { assess } from "./assess";
 import { everydayFoods, richestIn } from "./richest";
 import { targetsOn } from "./service";
+import { drinksOver, WATER_KEY } from "./water";
 import type { ReportQueryT, ReportT } from "./report-model";
 
 export const MAX_REPORT_DAYS = 93;
@@ -64,9 +65,15 @@ export function* buildReport({ ctx, input }: { ctx: Ctx; input: ReportQueryT }):
   const entries = used.reduce((a, d) => a + d.meals, 0);
   const average = (k: string) => (n === 0 || known(k) === 0 ? null : r2(sum(k) / n));
 
+  // total water: the food's and the drinks' logged on the counted days (water.ts)
+  const drinks = yield* drinksOver(m, from, last);
+  const drunk = used.reduce((a, d) => a + (drinks.get(d.date) ?? 0), 0);
+  const water = n === 0 ? null : { food_g: r2(sum(WATER_KEY) / n), drinks_g: r2(drunk / n) };
+  const waterTotal = water && (known(WATER_KEY) > 0 || drunk > 0) ? r2(water.food_g + water.drinks_g) : null;
+
   const { items: targets } = yield* targetsOn(m.userId, last, m);
   const items = targets.map((t) => {
-    const avg = average(t.key);
+    const avg = t.key === WATER_KEY ? waterTotal : average(t.key);
     return {
       key: t.key,
       name: t.name,
@@ -141,6 +148,7 @@ export function* buildReport({ ctx, input }: { ctx: Ctx; input: ReportQueryT }):
     from_foods: entries,
     goals,
     items,
+    water,
     furthest_below,
   };
 }

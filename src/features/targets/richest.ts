@@ -2,7 +2,7 @@
  * The foods richest in a nutrient per 100 kcal: first among the foods this person eats (in the report's
  * range and the 90 days before its end: GET /foods/recent's history, at most its 500 most frequent), then among
  * the catalogue's everyday foods (foods/ranking-data.ts EVERYDAY_FOODS, the catalogue's common
- * entries). Per 100 kcal, not per 100 g: what a day's energy buys of the nutrient. Foods under
+ * entries), the two together ranked by richness with the person's own marked. Per 100 kcal, not per 100 g: what a day's energy buys of the nutrient. Foods under
  * MIN_KCAL per 100 g (water, black coffee, salt) are left out: per 100 kcal they would rank on noise.
  *
  * A suggestion must give a meaningful amount: at least MIN_SHARE (10 %) of the target per 100 kcal, twice the
@@ -79,5 +79,7 @@ export function richestIn(
   const common = ranked(key, least, everyday, "catalogue")
     .filter((s) => !seen.has(s.food_id))
     .slice(0, FROM_CATALOGUE);
-  return [...mine, ...common];
+  // one list by richness: a food of the person's own (marked `yours`) is not put above a far richer one for being
+  // theirs (baked potato, 10 mg vitamin C per 100 kcal, above peppers' 412 mg told them the wrong thing to eat)
+  return [...mine, ...common].sort((a, b) => b.per_100kcal - a.per_100kcal || a.food_id - b.food_id);
 }

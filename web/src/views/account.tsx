@@ -4,6 +4,7 @@
  * refusals are put in words a person understands.
  */
 import { UNIT_WORDS, type WeightUnit } from "../weight-units";
+import { useSubmit } from "../action";
 import { useState } from "preact/hooks";
 import { ApiError, api, currentSession, isOffline, message, setSession, type User } from "../api";
 import { ErrorText, PASSWORD_ROLE, useApp } from "../ui";
@@ -138,9 +139,9 @@ export function PasswordRegion() {
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function change(e: Event) {
-    e.preventDefault();
-    const form = e.currentTarget as HTMLFormElement;
+  // busy at once (the server checks the old password and hashes the new one: on a loaded box, seconds)
+  const [submit, busy] = useSubmit(change);
+  async function change(form: HTMLFormElement) {
     const f = new FormData(form);
     setNote(null);
     setError(null);
@@ -161,7 +162,7 @@ export function PasswordRegion() {
   return (
     <section aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
-      <form onSubmit={change} noValidate>
+      <form onSubmit={submit} noValidate aria-busy={busy}>
         <label>
           Current password
           <input name="current_password" type="password" {...PASSWORD_ROLE} autocomplete="current-password" required />
@@ -188,7 +189,9 @@ export function PasswordRegion() {
             {note}
           </p>
         )}
-        <button type="submit">Change password</button>
+        <button type="submit" disabled={busy}>
+          {busy ? "Changing password…" : "Change password"}
+        </button>
       </form>
     </section>
   );

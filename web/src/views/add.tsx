@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { message } from "../api";
 import { loadFood, recentFoods, warmOfflineSearch, type FoodHit } from "../foods";
 import type { FoodRec, Meal, MealType } from "../store";
-import { dateIn, sayDay, ErrorText, MEAL_LABEL, useApp } from "../ui";
+import { dateIn, dayTitle, ErrorText, MEAL_LABEL, useApp } from "../ui";
 import { CustomFoodForm } from "./custom-food";
 import { LogForm } from "./logform";
 import { lastServings, servingLabel, startServing, typedServing, type LastServings } from "../serving";
@@ -188,7 +188,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
     <main>
       <h1>
         Add to {MEAL_LABEL[mealType]}
-        {date === today ? "" : `, ${sayDay(date, today, true)}`}
+        {date === today ? "" : `, ${dayTitle(date, today)}`}
       </h1>
       <label class="search">
         Search foods

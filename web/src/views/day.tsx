@@ -4,13 +4,14 @@
  * then trusts it; saved here first and synced, as weigh-ins are), and one Log food button that is always
  * in reach.
  */
+import { DayName } from "./day-name";
 import { useEffect, useState } from "preact/hooks";
 import { useAction } from "../action";
 import { copyAndTell, DayCopy, EntryForm, EntryRow, RegionTools, useShortNames } from "./meal-tools";
 import { useReturnTo } from "./return-to";
 import { getMeta, mealsOn, MEAL_TYPES, type Meal, type MealType } from "../store";
 import { goalsFor, netCarbsOn, type GoalsRecord } from "../goals";
-import { addDays, dateIn, dayTitle, grams, kcal, MEAL_LABEL, mealForNow, mealName, useApp, useData } from "../ui";
+import { addDays, dateIn, grams, kcal, MEAL_LABEL, mealForNow, mealName, useApp, useData } from "../ui";
 import { QuickAddForm } from "./quick-add";
 import { Nutrients, sum, Totals } from "./totals";
 import { dayActivity } from "../activity";
@@ -52,7 +53,9 @@ export function DayView({ date }: { date: string | null }) {
         <button type="button" class="icon" aria-label="Previous day" onClick={() => goTo(addDays(day, -1))}>
           ‹
         </button>
-        <h1>{dayTitle(day, today)}</h1>
+        <h1>
+          <DayName date={day} today={today} />
+        </h1>
         <button type="button" class="icon" aria-label="Next day" onClick={() => goTo(addDays(day, 1))}>
           ›
         </button>
@@ -71,6 +74,7 @@ export function DayView({ date }: { date: string | null }) {
         goals={data?.goals ?? null}
         netCarbs={data?.netCarbs}
         exercise={data?.activity.settings.exercise_in_budget ? data.activity.exerciseKcal : null}
+        exerciseLeftOut={data && !data.activity.settings.exercise_in_budget ? data.activity.exerciseKcal : null}
       />
       {MEAL_TYPES.map((type) => (
         <MealGroup

@@ -3,7 +3,7 @@
  * Move), and per meal region `Save as meal` and `Copy to…`, and `Copy to…` for the whole day. Copies made
  * by a region or the day have ids derived from what they copy (repeats.ts), so a second press adds nothing.
  */
-import { round } from "../round";
+import { countOf, gramWords } from "../amount-words";
 import { useState } from "preact/hooks";
 import { useSubmit } from "../action";
 import { CopyForm } from "./copy-form";
@@ -41,10 +41,9 @@ async function shortNames(db: Store, ids: number[]): Promise<Map<number, string>
   return out;
 }
 
-/** "2 large", "150 g", "quick add". */
+/** As people say it: "2 cookies", "1 medium (7" to 7-7/8" long)", "237 g", "quick add" (amount-words.ts). */
 export const servingText = (m: Meal) =>
-  !m.food ? "quick add" : m.portion ? `${num(m.quantity)} ${m.portion.name}` : `${num(m.quantity)} g`;
-const num = (v: number) => `${round(v, 2)}`;
+  !m.food ? "quick add" : m.portion ? countOf(m.quantity, m.portion.name) : `${gramWords(m.quantity)} g`;
 
 type Open = { kind: "copy" | "move"; meal: Meal } | null;
 
@@ -82,7 +81,7 @@ export function EntryRow({
         <span class="kcal">{kcal(meal.nutrients.energy_kcal)} kcal</span>
       </div>
       <div class="entry-bottom">
-        <span class="muted serving">
+        <span class="muted serving" title={servingText(meal)}>
           {servingText(meal)}
           {meal.note ? ` · ${meal.note}` : ""}
           {meal.version === null ? " · not sent yet" : ""}

@@ -82,7 +82,10 @@ export function Tick({
   onToggle: () => void;
 }) {
   return (
-    <input type="checkbox" class="tick" aria-label={label} checked={sel.has(id)} onChange={onToggle} title={label} />
+    // the label is the 44×44 px a finger hits; the box inside stays the size people know
+    <label class="tick-box">
+      <input type="checkbox" class="tick" aria-label={label} checked={sel.has(id)} onChange={onToggle} title={label} />
+    </label>
   );
 }
 

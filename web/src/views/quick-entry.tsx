@@ -9,7 +9,7 @@ import { loadFood, parseLineOfFood, type LineHit } from "../foods";
 import { nutrientsOf } from "../records";
 import { hitServing, startServing, typedServing } from "../serving";
 import type { MealType } from "../store";
-import { dateIn, ErrorText, instantIn, kcal, useApp } from "../ui";
+import { dateIn, ErrorText, kcal, useApp } from "../ui";
 import { gramsOf } from "../../../src/features/meals/nutrition";
 import { servingWords } from "../amount-words";
 import { type Chosen, ItemChange } from "./quick-entry-item";
@@ -82,8 +82,8 @@ export function QuickEntry({ mealType, date }: { mealType: MealType; date: strin
     setError(null);
     try {
       const today = dateIn(app.user.timezone);
-      const tz = app.user.timezone;
-      const start = date === today ? Date.now() - 1000 * items.length : Date.parse(instantIn(tz, date, clock(tz)));
+      // today: a second apart, in the order typed; another day: the meal's usual time, in order (meal-time.ts)
+      const start = Date.now() - 1000 * items.length;
       let n = 0;
       for (const item of items) {
         if (!item.food) continue;
@@ -93,7 +93,7 @@ export function QuickEntry({ mealType, date }: { mealType: MealType; date: strin
             `${item.food.short_name ?? item.food.name} is not available offline; try again when the server is reachable.`,
           );
         const s = item.chosen?.serving ?? typedServing(food, item.serving) ?? startServing(food, new Map());
-        const eatenAt = new Date(start + 1000 * n++).toISOString().replace(/\.\d+Z$/, "Z");
+        const eatenAt = date === today ? new Date(start + 1000 * n++).toISOString().replace(/\.\d+Z$/, "Z") : undefined;
         await app.local.logMeal({
           food,
           quantity: s.quantity,
@@ -233,9 +233,3 @@ function totalSays(items: Item[]): string {
   const foods = `${n} ${n === 1 ? "food" : "foods"}`;
   return `Total ${kcal(sum)} kcal · ${foods}${unknown ? ` (${unknown} without a kcal value)` : ""}`;
 }
-
-/** "HH:MM" now in a time zone. */
-const clock = (tz: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
-    new Date(),
-  );

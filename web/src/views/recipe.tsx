@@ -13,7 +13,7 @@ import { message } from "../api";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import { checks, inWords, loadedChecks, useChecks } from "../refusals";
 import { loadFood } from "../foods";
-import { naturalServing } from "../serving";
+import { naturalServing, typedServing, type Serving } from "../serving";
 import type { FoodRec, Ingredient, RecipeRec } from "../store";
 import { ErrorText, grams, kcal, useApp } from "../ui";
 import { AmountInputs, FormActions, useAmount } from "./logform";
@@ -22,14 +22,17 @@ import { useFoodSearch } from "./use-search";
 /** Quantity and unit of the food just picked, then `Add ingredient`. */
 function IngredientAmount({
   food,
+  typed,
   onAdd,
   onCancel,
 }: {
   food: FoodRec;
+  /** The amount typed in the search ("500g beef mince"), read as Add food reads it. */
+  typed: Serving | null;
   onAdd: (i: Ingredient) => void;
   onCancel: () => void;
 }) {
-  const a = useAmount(food, naturalServing(food));
+  const a = useAmount(food, typed ?? naturalServing(food));
   const g = a.valid ? gramsOf(a.units, a.portion) : null;
   return (
     <div class="ingredient-amount" role="group" aria-labelledby="ingredient-food">
@@ -68,7 +71,7 @@ function IngredientAmount({
   );
 }
 
-function IngredientSearch({ onPick }: { onPick: (f: FoodRec) => void }) {
+function IngredientSearch({ onPick }: { onPick: (f: FoodRec, typed: Serving | null) => void }) {
   const app = useApp();
   const [q, setQ] = useState("");
   const search = useFoodSearch(app.db, q);
@@ -76,13 +79,13 @@ function IngredientSearch({ onPick }: { onPick: (f: FoodRec) => void }) {
   const [error, setError] = useState<string | null>(null);
   useChecks(); // the server's rules, loaded while the person types
 
-  async function pick(id: number) {
+  async function pick(id: number, serving: Parameters<typeof typedServing>[1]) {
     setError(null);
     try {
       const food = await loadFood(app.db, id);
       if (!food) throw new Error("That food is not available offline; try again when the server is reachable.");
       setQ("");
-      onPick(food);
+      onPick(food, typedServing(food, serving));
     } catch (e) {
       setError(message(e));
     }
@@ -100,7 +103,7 @@ function IngredientSearch({ onPick }: { onPick: (f: FoodRec) => void }) {
           {hits.length === 0 && <li class="muted">Nothing found for “{q.trim()}”.</li>}
           {hits.map((f) => (
             <li key={f.id}>
-              <button type="button" class="result" onClick={() => void pick(f.id)}>
+              <button type="button" class="result" onClick={() => void pick(f.id, f.serving)}>
                 <span class="name">{f.name}</span>
                 <span class="muted">
                   {f.brand ? `${f.brand} · ` : ""}
@@ -126,7 +129,7 @@ export function RecipeForm({
 }) {
   const app = useApp();
   const [ingredients, setIngredients] = useState<Ingredient[]>(old?.recipe.ingredients ?? []);
-  const [picked, setPicked] = useState<FoodRec | null>(null);
+  const [picked, setPicked] = useState<{ food: FoodRec; typed: Serving | null } | null>(null);
   const [servings, setServings] = useState(String(old?.recipe.servings ?? 1));
   const [cooked, setCooked] = useState(
     old?.recipe.cooked_grams === null || !old ? "" : String(old.recipe.cooked_grams),
@@ -214,8 +217,9 @@ export function RecipeForm({
         </ul>
         {picked ? (
           <IngredientAmount
-            key={picked.id}
-            food={picked}
+            key={picked.food.id}
+            food={picked.food}
+            typed={picked.typed}
             onAdd={(i) => {
               setIngredients([...ingredients, i]);
               setPicked(null);
@@ -223,7 +227,7 @@ export function RecipeForm({
             onCancel={() => setPicked(null)}
           />
         ) : (
-          <IngredientSearch onPick={setPicked} />
+          <IngredientSearch onPick={(food, typed) => setPicked({ food, typed })} />
         )}
       </section>
       <p class="preview" aria-live="polite">

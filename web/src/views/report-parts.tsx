@@ -35,6 +35,8 @@ export interface Report {
   from_foods: number;
   goals: { key: string; average: number | null; goal: number | null; difference: number | null }[];
   items: ReportItem[];
+  /** The water item's total in its two parts (the target is for total water). */
+  water?: { food_g: number; drinks_g: number } | null;
   furthest_below: {
     key: string;
     name: string;
@@ -123,7 +125,7 @@ export function ReportBody({ report: r }: { report: Report }) {
                       <span class="name">{f.name}</span>{" "}
                       <span class="muted">
                         {amountText(f.per_100kcal, b.unit)} per 100 kcal
-                        {f.from === "yours" ? " · you ate it in this range" : " · common food"}
+                        {f.from === "yours" ? " · you eat this" : " · common food"}
                       </span>
                     </li>
                   ))}
@@ -153,11 +155,18 @@ export function ReportBody({ report: r }: { report: Report }) {
                 <th scope="row">{nutrientName(i.key, i.name)}</th>
                 <td>
                   {i.average === null ? "not known" : amountText(i.average, i.unit)}
-                  {i.average !== null && i.from_foods.known < i.from_foods.of && (
+                  {i.key === "water_g" && r.water ? (
                     <span class="muted from">
-                      {" "}
-                      from {i.from_foods.known} of {i.from_foods.of} foods
+                      {grams(r.water.food_g)} g in food + {grams(r.water.drinks_g)} g drunk
                     </span>
+                  ) : (
+                    i.average !== null &&
+                    i.from_foods.known < i.from_foods.of && (
+                      <span class="muted from">
+                        {" "}
+                        from {i.from_foods.known} of {i.from_foods.of} foods
+                      </span>
+                    )
                   )}
                 </td>
                 <td>{amountText(i.minimum, i.unit)}</td>

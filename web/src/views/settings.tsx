@@ -19,6 +19,8 @@ const NutritionSettings = lazyView<{ onSaved: (note: string) => void }>(() =>
   import("./nutrition-settings").then((m) => m.NutritionSettings),
 );
 import { ActivitySettingsRegion } from "./activity-settings";
+import { SettingsSections } from "./settings-sections";
+import { TimeZonePicker } from "./timezone-picker";
 
 export function SettingsView({ signOut }: { signOut: () => void }) {
   const app = useApp();
@@ -76,11 +78,12 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
   if (!zones.includes(app.user.timezone)) zones.unshift(app.user.timezone);
 
   return (
-    <main>
+    <main class="settings">
       <h1>Settings</h1>
       <p class="muted">
         Signed in as {app.user.name} ({app.user.email})
       </p>
+      <SettingsSections />
       {note && (
         <p class="notice" aria-live="polite">
           {note}
@@ -96,17 +99,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
       <ActivitySettingsRegion />
       <form onSubmit={saveZone} aria-labelledby="tz-title">
         <h2 id="tz-title">Time zone</h2>
-        <label>
-          Time zone
-          {/* Preact does not apply defaultValue to a select: the account's zone is marked selected */}
-          <select name="timezone">
-            {zones.map((z) => (
-              <option key={z} value={z} selected={z === app.user.timezone}>
-                {z}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TimeZonePicker key={app.user.timezone} zones={zones} value={app.user.timezone} />
         <button type="submit">Save time zone</button>
       </form>
       <section aria-labelledby="export-title">

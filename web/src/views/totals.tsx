@@ -16,17 +16,20 @@ export function sum(meals: Meal[]): Sums {
 
 /**
  * `exercise`: the kcal Add exercise to my budget adds (null: the setting is off); `netCarbs`: the day's carbohydrate
- * goal counts net carbs, so its carbs are carbohydrate − fibre.
+ * goal counts net carbs, so its carbs are carbohydrate − fibre. `exerciseLeftOut`: the day's exercise kcal while the
+ * setting is off, said so with a link to it (else logging exercise changed nothing on the day, and nothing said why).
  */
 export function Totals({
   totals,
   goals,
   exercise = null,
+  exerciseLeftOut = null,
   netCarbs = false,
 }: {
   totals: Sums;
   goals: Goals | null;
   exercise?: number | null;
+  exerciseLeftOut?: number | null;
   netCarbs?: boolean;
 }) {
   const carbs = netCarbs ? totals.carbohydrate_g! - totals.fiber_g! : totals.carbohydrate_g!;
@@ -60,6 +63,12 @@ export function Totals({
         <p class="budget muted">
           Goal {kcal(energyGoal)} + exercise {kcal(exercise)} − food {kcal(totals.energy_kcal)} = {kcal(left)} kcal
           remaining
+        </p>
+      )}
+      {exerciseLeftOut !== null && exerciseLeftOut > 0 && (
+        <p class="budget muted">
+          Exercise {kcal(exerciseLeftOut)} kcal (not added to your budget:{" "}
+          <a href="#/settings/activity-title">Add exercise to my budget</a> is off)
         </p>
       )}
       {energyGoal !== null && (
