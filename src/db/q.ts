@@ -36,7 +36,11 @@ export interface TxStep {
 export interface ProbeStep {
   probe: "inTransaction";
 }
-export type Step = Leaf | TxStep | ProbeStep;
+/** Inside a transaction: this account's writes take turns with its other writers (see `ownAccount`). */
+export interface AccountStep {
+  account: number;
+}
+export type Step = Leaf | TxStep | ProbeStep | AccountStep;
 export type Q<T> = Generator<Step, T, unknown>;
 
 /**
@@ -223,6 +227,17 @@ export function* serialize(key: number): Q<void> {
     sqlite: () => undefined,
     pg: (db) => db.execute(sql`SELECT pg_advisory_xact_lock(${key})`),
   };
+}
+
+/**
+ * Inside a transaction: the account's other writing transactions, in any process, wait for this one to
+ * end (outside one, nothing). What a check-then-write of one account and its change feed's order need
+ * (db/change-log.ts): on SQLite the one writer already gives it; on PostgreSQL writers of different
+ * accounts run side by side and only one account's take turns (db/pg/account-locks.ts). Take it before
+ * the check it protects; taking it again in the same transaction costs nothing.
+ */
+export function* ownAccount(userId: number): Q<void> {
+  yield { account: userId };
 }
 
 /** Whether a write failed on a unique or primary key, on either backend (drizzle wraps PostgreSQL's error). */
