@@ -11,7 +11,7 @@ import { PgChangeSignal } from "../../src/db/pg/change-signal";
 import { openPostgres } from "../../src/db/pg/client";
 import { PgStore } from "../../src/db/pg/store";
 import { ACCOUNT_LOCKS } from "../../src/db/pg/account-locks";
-import { dialect, tx, type Q } from "../../src/db/q";
+import { dialect, run, tx, type Q } from "../../src/db/q";
 import { until as waitFor } from "../helpers";
 import { postgresForFile } from "../pg";
 
@@ -161,4 +161,38 @@ describe("per-account write ordering on PostgreSQL", () => {
     ]);
     expect((await one.store.run(one.log.changesAfter(a, 0, 10))).map((r) => r.entity_id)).toEqual(["y"]);
   });
+
+  test("batches updating the same two rows in opposite orders: PostgreSQL ends one as deadlocked, and it runs again", async () => {
+    const { one, two, a, b } = await twoAccounts();
+    const release = Promise.withResolvers<void>();
+    const firstHeld = Promise.withResolvers<void>();
+    // a write that changes its account's row (as an update changes its record) before logging it
+    const write = (log: ChangeLog, uid: number, id: string, wait?: Promise<void>) => () =>
+      tx(function* () {
+        yield* run("UPDATE users SET name = ? WHERE id = ?", id, uid);
+        yield* log.record(uid, "meal", id, "upsert", {}, NOW);
+        if (wait) {
+          firstHeld.resolve();
+          yield* hold(wait);
+        }
+      });
+    const ab = one.store.batch([write(one.log, a, "a1", release.promise), write(one.log, b, "b1")]);
+    await firstHeld.promise;
+    const ba = two.store.batch([write(two.log, b, "b2"), write(two.log, a, "a2")]);
+    // two changed B's row and waits for A's, which one holds
+    await waitFor(async () => (await rowWaits(one.db.$client)) === 1);
+    release.resolve(); // one now wants B's row: a deadlock, which PostgreSQL ends
+    const outcomes = [...(await ab), ...(await ba)];
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true, true, true]);
+    const feedOf = async (uid: number) =>
+      (await one.store.run(one.log.changesAfter(uid, 0, 10))).map((r) => r.entity_id).sort();
+    expect(await feedOf(a)).toEqual(["a1", "a2"]);
+    expect(await feedOf(b)).toEqual(["b1", "b2"]);
+  });
 });
+
+/** Transactions on the database waiting for another's row (its transaction id). */
+async function rowWaits(sql: SQL): Promise<number> {
+  const [r] = await sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'transactionid' AND NOT granted`;
+  return r.n as number;
+}

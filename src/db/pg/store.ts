@@ -64,11 +64,12 @@ export class PgStore implements Store {
           return await this.db.transaction(async (tx) => {
             await attempt.lockFirst(pgClient(tx as unknown as PgDb));
             const out = await body(tx, attempt);
+            await attempt.settle(); // every lock asked for was had, or this attempt starts again
             if (attempt.busy) throw new StartAgain();
             return out;
           });
         } catch (e) {
-          if (!attempt.busy) throw e;
+          if (!attempt.busy && !attempt.deadlocked(e)) throw e;
           turn = attempt.next();
         }
       }
@@ -133,6 +134,7 @@ export class PgStore implements Store {
       return { ok: true, value: await tx.transaction((sp) => this.runOn(write(), sp, turn)) };
     } catch (error) {
       turn.rollBackTo(mark);
+      turn.deadlocked(error); // then the whole batch runs again, its accounts locked first
       return { ok: false, error };
     }
   }
@@ -156,8 +158,16 @@ export class PgStore implements Store {
 
   private async step(s: Step, conn: Conn, turn: Turn | null): Promise<unknown> {
     if (turn?.busy) throw new StartAgain(); // work that caught the AccountBusy: this attempt is rolled back anyway
-    // a write outside a transaction has committed once its step returns; inside one, the commit moves it
-    if ("pg" in s) return await s.pg(conn as PgDb, schema, turn ? noop : this.wroteAlone);
+    if ("pg" in s) {
+      // a write outside a transaction has committed once its step returns; inside one, the commit moves it
+      if (!turn?.asking) return await s.pg(conn as PgDb, schema, turn ? noop : this.wroteAlone);
+      // sent right behind the account lock asked for, and answered only if it was had
+      const result = s.pg(conn as PgDb, schema, noop);
+      result.catch(noop); // when the lock was not had, its failure (if any) is not the answer
+      await turn.settle();
+      return await result;
+    }
+    await turn?.settle();
     if ("tx" in s) {
       // outside a transaction `conn` is the pool (run): a transaction of its own, as a batch's
       if (!turn) return await this.writing((t, attempt) => this.runOn(s.tx(), t, attempt));
@@ -169,7 +179,7 @@ export class PgStore implements Store {
         throw e;
       }
     }
-    if ("account" in s) return turn ? await turn.own(pgClient(conn as PgDb), s.account) : undefined;
+    if ("account" in s) return turn?.ask(pgClient(conn as PgDb), s.account);
     return turn !== null; // the one probe
   }
 }
