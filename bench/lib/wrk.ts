@@ -39,6 +39,12 @@ export async function startServer(cmd: string[], env: Record<string, string> = {
   }
 }
 
+/** `tokens` as lists, one per group of threads. */
+function tokenSets(tokens: string[] | string[][] | undefined): string[][] {
+  if (!tokens?.length) return [];
+  return typeof tokens[0] === "string" ? [tokens as string[]] : (tokens as string[][]);
+}
+
 function toMs(v: string, unit: string): number {
   const n = Number(v);
   return unit === "us" ? n / 1000 : unit === "s" ? n * 1000 : n;
@@ -55,6 +61,13 @@ export function wrk(
     headers?: Record<string, string>;
     method?: string;
     bodies?: string[];
+    /**
+     * Authorization values taken in turn, one account after another, each over every path before
+     * the next (`paths` × `tokens` pairs: many accounts' days, more than a page cache holds). Given
+     * several lists, wrk's threads take one each, in turn: with `ports`, each server has its own
+     * accounts, as a load balancer that keeps an account on one process would.
+     */
+    tokens?: string[] | string[][];
     /** The server's process, or processes: their CPU time is summed. */
     pid?: number | number[];
     /**
@@ -76,15 +89,29 @@ export function wrk(
     `${headerLines}
 local paths = { ${paths.map((p) => JSON.stringify(p)).join(", ")} }
 local bodies = { ${bodies.map((b) => `[==[${b}]==]`).join(", ")} }
+local tokenSets = { ${tokenSets(opts.tokens)
+      .map((set) => `{ ${set.map((t) => JSON.stringify(t)).join(", ")} }`)
+      .join(", ")} }
+local tokens = {}
+init = function(args)
+  if #tokenSets > 0 then tokens = tokenSets[((set or 1) - 1) % #tokenSets + 1] end
+end
 local i = 0
 local non2xx = 0
+local function headers()
+  if #tokens == 0 then return nil end
+  local h = {}
+  for k, v in pairs(wrk.headers) do h[k] = v end
+  h["authorization"] = tokens[(math.floor(i / #paths) % #tokens) + 1]
+  return h
+end
 request = function()
   i = i + 1
   local path = paths[(i % #paths) + 1]
   if #bodies > 0 then
-    return wrk.format(${JSON.stringify(opts.method ?? "POST")}, path, nil, bodies[(i % #bodies) + 1])
+    return wrk.format(${JSON.stringify(opts.method ?? "POST")}, path, headers(), bodies[(i % #bodies) + 1])
   end
-  return wrk.format(${JSON.stringify(opts.method ?? "GET")}, path)
+  return wrk.format(${JSON.stringify(opts.method ?? "GET")}, path, headers())
 end
 response = function(status, headers, body)
   if status < 200 or status > 299 then non2xx = non2xx + 1 end
@@ -93,6 +120,7 @@ local ports = { ${(opts.ports ?? []).join(", ")} }
 local threads = 0
 setup = function(thread)
   threads = threads + 1
+  thread:set("set", threads)
   if #ports > 0 then thread.addr = wrk.lookup("127.0.0.1", tostring(ports[((threads - 1) % #ports) + 1]))[1] end
 end
 done = function(summary, latency, requests)

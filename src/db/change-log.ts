@@ -2,12 +2,18 @@
  * Writing and reading the change log (db/schema.ts changeLog). Services call `record` inside the
  * transaction of their write, so a change and its log entry commit together or not at all.
  *
- * Seqs commit in order on both backends, so a pull hands out every committed row after its cursor
- * and never passes one that commits later: SQLite has one writer, and the PostgreSQL store lets one
- * writing transaction in at a time (db/pg/store.ts, where the lost change this prevents is told).
+ * The ordering guarantee is per account, as the feed is read (API.md §Sync): an account's seqs
+ * commit in order, so its pull hands out every committed row after its cursor and never passes one
+ * that commits later. SQLite has one writer; on PostgreSQL `record` takes the account's lock
+ * (db/q.ts ownAccount, db/pg/account-locks.ts) before its seq, so one account's writers take turns
+ * and other accounts' run side by side. Seqs of different accounts interleave in any order, which no
+ * reader sees: every query of the feed names one account. No record is read by more than one
+ * account's feed: every row has one user_id. The one look across accounts, `deletedElsewhere`, asks
+ * whether a tombstone exists, not in which order; two accounts creating one meal id at once meet at
+ * the meals table's primary key instead.
  */
 import { FreshMap } from "./fresh-map";
-import { dialect, inTransaction, row, rows, run, tx, type Q } from "./q";
+import { dialect, inTransaction, ownAccount, row, rows, run, tx, type Q } from "./q";
 import type { Store } from "./store";
 
 export type Entity =
@@ -64,6 +70,7 @@ export class ChangeLog {
   *record(userId: number, entity: Entity, id: string | number, op: Op, data: unknown, now: Date): Q<number> {
     // outside a transaction the seq would commit at once, past a lower one still in flight (db/pg/store.ts)
     if (!(yield* inTransaction())) throw new Error("ChangeLog.record runs inside the write's transaction");
+    yield* ownAccount(userId); // before the seq: the account's seqs commit in the order they are taken
     const key = String(id);
     // the record's earlier entry goes and a new one, with a new seq, takes its place: two statements on
     // SQLite (microseconds each), one on PostgreSQL (a round trip saved on every write)
@@ -83,8 +90,12 @@ export class ChangeLog {
     return added!.seq;
   }
 
-  /** The record's latest log entry (its version, and whether it is a tombstone), or null. */
+  /**
+   * The record's latest log entry (its version, and whether it is a tombstone), or null. Inside a
+   * transaction the account is owned first, so a version checked here is still the version at commit.
+   */
   *current(userId: number, entity: Entity, id: string | number): Q<LogRow | null> {
+    yield* ownAccount(userId);
     return yield* row<LogRow>(
       `SELECT ${COLUMNS} FROM sync_log WHERE user_id = ? AND entity = ? AND entity_id = ?`,
       userId,

@@ -36,7 +36,11 @@ export interface TxStep {
 export interface ProbeStep {
   probe: "inTransaction";
 }
-export type Step = Leaf | TxStep | ProbeStep;
+/** Inside a transaction: this account's writes take turns with its other writers (see `ownAccount`). */
+export interface AccountStep {
+  account: number;
+}
+export type Step = Leaf | TxStep | ProbeStep | AccountStep;
 export type Q<T> = Generator<Step, T, unknown>;
 
 /**
@@ -97,8 +101,9 @@ interface PgPrepared<R> {
 
 /**
  * A drizzle query with `sql.placeholder(name)`s, prepared once per SQLite connection: building and
- * preparing one cost ~100 µs a call (bench:hot), more than running it. PostgreSQL builds it per call
- * (a round trip costs more than the build).
+ * preparing one cost ~100 µs a call (bench:hot), more than running it. On PostgreSQL it is built once
+ * per process too (its text, parameters and row mapping) and run on the connection of each call: the
+ * pool's or the open transaction's.
  */
 export function prepared<B extends { prepare(): unknown; all(): unknown[] }>(build: Build<B>) {
   type R = ReturnType<B["all"]>[number];
@@ -108,10 +113,18 @@ export function prepared<B extends { prepare(): unknown; all(): unknown[] }>(bui
     if (!s) statements.set(db, (s = build(db, t).prepare() as SqlitePrepared<R>));
     return s;
   };
-  const onPg = (db: PgDb, t: PgTables, params: Params) =>
-    (build(db as unknown as Db, t as unknown as Tables) as unknown as { prepare(name: string): PgPrepared<R> })
-      .prepare("")
-      .execute(params);
+  let pgQuery: (PgPrepared<R> & { client: unknown }) | null = null;
+  const onPg = (db: PgDb, t: PgTables, params: Params) => {
+    pgQuery ??= (
+      build(db as unknown as Db, t as unknown as Tables) as unknown as {
+        prepare(name: string): PgPrepared<R> & { client: unknown };
+      }
+    ).prepare("");
+    // the built query, on this call's connection (drizzle's bun-sql query reads `client` when it runs)
+    const onThis = Object.create(pgQuery) as PgPrepared<R> & { client: unknown };
+    onThis.client = pgClient(db);
+    return onThis.execute(params);
+  };
   return {
     *all(params: Params = {}): Q<R[]> {
       return (yield { sqlite: (db, t) => statement(db, t).all(params), pg: (db, t) => onPg(db, t, params) }) as R[];
@@ -223,6 +236,17 @@ export function* serialize(key: number): Q<void> {
     sqlite: () => undefined,
     pg: (db) => db.execute(sql`SELECT pg_advisory_xact_lock(${key})`),
   };
+}
+
+/**
+ * Inside a transaction: the account's other writing transactions, in any process, wait for this one to
+ * end (outside one, nothing). What a check-then-write of one account and its change feed's order need
+ * (db/change-log.ts): on SQLite the one writer already gives it; on PostgreSQL writers of different
+ * accounts run side by side and only one account's take turns (db/pg/account-locks.ts). Take it before
+ * the check it protects; taking it again in the same transaction costs nothing.
+ */
+export function* ownAccount(userId: number): Q<void> {
+  yield { account: userId };
 }
 
 /** Whether a write failed on a unique or primary key, on either backend (drizzle wraps PostgreSQL's error). */

@@ -97,6 +97,7 @@ function step(s: Step, db: Db): unknown {
   // when another process (`morsel import-off`, `user reset-password`) committed in between, SQLite
   // fails the upgrade at once with SQLITE_BUSY instead of waiting out busy_timeout. Nested: a savepoint.
   if ("tx" in s) return db.$client.transaction(() => runSync(s.tx(), db)).immediate();
+  if ("account" in s) return undefined; // one writer at a time: every account's writes already take turns
   return db.$client.inTransaction; // the one probe
 }
 

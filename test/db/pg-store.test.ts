@@ -1,7 +1,8 @@
 /**
  * The PostgreSQL store (db/pg/store.ts) on a real server: group commit's batch keeps a failing
  * write from its neighbours, transactions nest as savepoints, the cache stamp moves with this
- * process's writes and another process's, and the account repository (features/auth/repo.ts),
+ * process's writes and another process's, a prepared query is built once and runs on each call's
+ * connection, and the account repository (features/auth/repo.ts),
  * written once for both backends, answers on PostgreSQL as on SQLite.
  */
 import { describe, expect, test } from "bun:test";
@@ -9,7 +10,8 @@ import { GroupCommit } from "../../src/db/group-commit";
 import { PgChangeSignal } from "../../src/db/pg/change-signal";
 import { openPostgres } from "../../src/db/pg/client";
 import { PgStore } from "../../src/db/pg/store";
-import { exec, inTransaction, one, row, rows, tx } from "../../src/db/q";
+import { eq, sql } from "drizzle-orm";
+import { dialect, exec, inTransaction, one, prepared, row, rows, tx } from "../../src/db/q";
 import { AuthRepo } from "../../src/features/auth/repo";
 import { postgresForFile } from "../pg";
 
@@ -119,6 +121,33 @@ describe("the PostgreSQL store", () => {
     expect(seen).toBe(true);
     expect(await s.run(inTransaction())).toBe(false);
     expect((await s.run(emails())).map((r) => r.email)).toEqual(["kept@example.com"]);
+  });
+
+  test("a prepared query is built once and runs on each call's connection: a transaction's, or the pool's", async () => {
+    const s = await store(await fresh());
+    let builds = 0;
+    const byEmail = prepared((db, t) => {
+      builds++;
+      return db
+        .select({ email: t.users.email })
+        .from(t.users)
+        .where(eq(t.users.email, sql.placeholder("email")));
+    });
+    const held = Promise.withResolvers<void>();
+    const inside = Promise.withResolvers<unknown>();
+    const writing = s.run(
+      tx(function* () {
+        yield* addUser("new@example.com");
+        inside.resolve(yield* byEmail.one({ email: "new@example.com" })); // this transaction's own write
+        yield* dialect({ sqlite: () => undefined, pg: () => held.promise });
+      }),
+    );
+    expect(await inside.promise).toEqual({ email: "new@example.com" });
+    expect(await s.run(byEmail.one({ email: "new@example.com" }))).toBeNull(); // the pool: not committed yet
+    held.resolve();
+    await writing;
+    expect(await s.run(byEmail.all({ email: "new@example.com" }))).toEqual([{ email: "new@example.com" }]);
+    expect(builds).toBe(1);
   });
 
   test("the cache stamp moves with a write of this process at once, and with another process's commit", async () => {

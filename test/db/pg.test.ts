@@ -101,7 +101,7 @@ function* until(p: Promise<unknown>): Q<void> {
 }
 
 describe("the change feed on PostgreSQL", () => {
-  test("writing transactions take turns, so seqs commit in order and no cursor passes one that commits later", async () => {
+  test("one account's writing transactions take turns, so its seqs commit in order and no cursor passes one that commits later", async () => {
     const { db, store, log, uid } = await feed("b@example.com");
     const recorded = { a: Promise.withResolvers<number>(), b: Promise.withResolvers<number>() };
     const release = { a: Promise.withResolvers<void>(), b: Promise.withResolvers<void>() };

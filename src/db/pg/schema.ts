@@ -409,8 +409,9 @@ export const photoExamples = pgTable(
 /**
  * The sync change log: one row per user-owned record (meal, custom food, goals) holding its latest
  * change. Every write, from REST or sync, replaces the row in the same transaction, taking a new
- * `seq` from one monotonic counter: that seq is the record's version and the pull cursor. SQLite
- * has one writer, so seqs become visible in order and paging never skips one. Deletes leave a
+ * `seq` from one monotonic counter: that seq is the record's version and the pull cursor. An account's
+ * seqs become visible in order (SQLite has one writer; PostgreSQL's take turns per account,
+ * db/change-log.ts), and a pull reads one account, so paging never skips one. Deletes leave a
  * tombstone (op "delete", data null), purged after the retention period.
  */
 export const changeLog = pgTable(

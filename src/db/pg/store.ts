@@ -3,24 +3,22 @@
  * on the pool or on the transaction it is in, and keeps the cache stamp (db/fresh-map.ts) moving
  * with this process's writes and, through the change signal, every other process's commits.
  *
- * One writing transaction at a time, across every process on the database, as on SQLite: each
- * transaction first takes one advisory lock (WRITER_LOCK), held to its commit. The sync change
- * feed needs it: a write's version (sync_log.seq) is taken inside its transaction, and with writers
- * side by side, A taking seq 9 and B seq 10 and committing first, a pull in between hands out 10
- * without 9 and its cursor passes 9 for good. Taken first, before any row lock, the lock cannot
- * deadlock with them. Group commit keeps it cheap: a transaction carries a whole batch of writes.
- * Reads, and single statements outside a transaction, do not take it.
+ * Writing transactions run side by side, in this process (a batch, beside a push's slice) and across
+ * processes. What must take turns is one account's writes: the change feed is read per account, and
+ * its seqs must become visible in order. Work says so with `ownAccount` (the change log does, for every
+ * record), and each transaction takes that account's lock (db/pg/account-locks.ts); an attempt that
+ * finds it busy is rolled back and run again with its accounts locked first, in order.
  *
  * A batch first runs without savepoints (`flat`): each write's savepoint, and each savepoint its
- * work opens for a nested `tx`, costs two round trips held under the lock (a savepoint and its
- * release), four of a meal's nine. Savepoints only matter when something fails, so if anything
- * fails (a statement, or work that throws, caught by its parent or not) that run is rolled back,
- * the failure never reaches the work, and the batch runs again with them, which gives every write
- * its own answer exactly as before. A failure of the transaction itself (BEGIN, the lock, COMMIT)
- * is not retried: after a lost COMMIT answer the batch may have committed.
+ * work opens for a nested `tx`, costs two round trips (a savepoint and its release). Savepoints only
+ * matter when something fails, so if anything fails (a statement, or work that throws, caught by its
+ * parent or not) that run is rolled back, the failure never reaches the work, and the batch runs again
+ * with them, which gives every write its own answer exactly as before. A failure of the transaction
+ * itself (BEGIN, COMMIT) is not retried: after a lost COMMIT answer the batch may have committed.
  */
 import { pgClient, type Q, type Step } from "../q";
 import type { Outcome, Store } from "../store";
+import { Turn } from "./account-locks";
 import type { PgChangeSignal } from "./change-signal";
 import type { PgDb } from "./client";
 import * as schema from "./schema";
@@ -30,12 +28,10 @@ type Tx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
 type Conn = PgDb | Tx;
 const noop = () => {};
 
-/** The writers' advisory lock key (any constant; "mwrite" in ASCII). */
-export const WRITER_LOCK = 0x6d7772697465;
 /** Thrown through a flat batch when anything in it fails: it is rolled back and runs again with savepoints. */
 class WithSavepoints extends Error {}
-
-const writer = (t: Tx) => pgClient(t as unknown as PgDb).unsafe("SELECT pg_advisory_xact_lock($1)", [WRITER_LOCK]);
+/** Ends an attempt whose account lock was busy, whatever its work made of the AccountBusy it was given. */
+class StartAgain extends Error {}
 
 export class PgStore implements Store {
   readonly inProcess = false;
@@ -47,7 +43,7 @@ export class PgStore implements Store {
   private readonly wroteAlone = () => this.signal.committed();
 
   run<T>(work: Q<T>): Promise<T> {
-    return this.runOn(work, this.db, false);
+    return this.runOn(work, this.db, null);
   }
 
   stamp(): string {
@@ -55,15 +51,28 @@ export class PgStore implements Store {
   }
 
   /**
-   * A writing transaction: the writer lock first, then `body`; the cache stamp moves after it,
-   * committed or not (a failed COMMIT may still have changed nothing; starting over is safe).
+   * A writing transaction: `body`, run again with its accounts locked first while an attempt finds
+   * one busy (db/pg/account-locks.ts). The cache stamp moves after it, committed or not (a failed
+   * COMMIT may still have changed nothing; starting over is safe).
    */
-  private async writing<T>(body: (tx: Tx) => Promise<T>): Promise<T> {
+  private async writing<T>(body: (tx: Tx, turn: Turn) => Promise<T>): Promise<T> {
+    let turn = new Turn();
     try {
-      return await this.db.transaction(async (tx) => {
-        await writer(tx);
-        return body(tx);
-      });
+      for (;;) {
+        const attempt = turn;
+        try {
+          return await this.db.transaction(async (tx) => {
+            await attempt.lockFirst(pgClient(tx as unknown as PgDb));
+            const out = await body(tx, attempt);
+            await attempt.settle(); // every lock asked for was had, or this attempt starts again
+            if (attempt.busy) throw new StartAgain();
+            return out;
+          });
+        } catch (e) {
+          if (!attempt.busy && !attempt.deadlocked(e)) throw e;
+          turn = attempt.next();
+        }
+      }
     } finally {
       this.signal.committed();
     }
@@ -75,20 +84,20 @@ export class PgStore implements Store {
 
   /** The batch in one transaction without savepoints; null when anything in it failed (rolled back). */
   private async flat(writes: (() => Q<unknown>)[]): Promise<Outcome[] | null> {
-    const outcomes: Outcome[] = [];
     try {
-      await this.writing(async (tx) => {
-        for (const write of writes) outcomes.push({ ok: true, value: await this.runFlat(write(), tx) });
+      return await this.writing(async (tx, turn) => {
+        const outcomes: Outcome[] = [];
+        for (const write of writes) outcomes.push({ ok: true, value: await this.runFlat(write(), tx, turn) });
+        return outcomes;
       });
     } catch (e) {
       if (e instanceof WithSavepoints) return null;
       throw e;
     }
-    return outcomes;
   }
 
   /** Work inside a flat batch: a nested `tx` runs inline; any failure ends the run (the work never sees it). */
-  private async runFlat<T>(work: Q<T>, tx: Tx): Promise<T> {
+  private async runFlat<T>(work: Q<T>, tx: Tx, turn: Turn): Promise<T> {
     let input: unknown;
     for (;;) {
       let next: IteratorResult<Step, T>;
@@ -100,7 +109,7 @@ export class PgStore implements Store {
       if (next.done) return next.value;
       const s = next.value;
       try {
-        input = "tx" in s ? await this.runFlat(s.tx(), tx) : await this.step(s, tx, true);
+        input = "tx" in s ? await this.runFlat(s.tx(), tx, turn) : await this.step(s, tx, turn);
       } catch (e) {
         throw e instanceof WithSavepoints ? e : new WithSavepoints();
       }
@@ -108,28 +117,37 @@ export class PgStore implements Store {
   }
 
   private async withSavepoints(writes: (() => Q<unknown>)[]): Promise<Outcome[]> {
-    const outcomes: Outcome[] = [];
-    await this.writing(async (tx) => {
+    return await this.writing(async (tx, turn) => {
+      const outcomes: Outcome[] = [];
       for (const write of writes) {
-        try {
-          // a savepoint: a failing write is rolled back alone and the transaction goes on
-          outcomes.push({ ok: true, value: await tx.transaction((sp) => this.runOn(write(), sp, true)) });
-        } catch (error) {
-          outcomes.push({ ok: false, error });
-        }
+        if (turn.busy) throw new StartAgain(); // rolled back anyway: the rest need not run
+        outcomes.push(await this.savepoint(tx, turn, write));
       }
+      return outcomes;
     });
-    return outcomes;
   }
 
-  private async runOn<T>(work: Q<T>, conn: Conn, inTx: boolean): Promise<T> {
+  /** A write in its own savepoint: one that fails is rolled back alone and the transaction goes on. */
+  private async savepoint(tx: Tx, turn: Turn, write: () => Q<unknown>): Promise<Outcome> {
+    const mark = turn.mark();
+    try {
+      return { ok: true, value: await tx.transaction((sp) => this.runOn(write(), sp, turn)) };
+    } catch (error) {
+      turn.rollBackTo(mark);
+      turn.deadlocked(error); // then the whole batch runs again, its accounts locked first
+      return { ok: false, error };
+    }
+  }
+
+  /** Work on the pool (`turn` null) or inside a transaction: a step's failure is thrown into the work. */
+  private async runOn<T>(work: Q<T>, conn: Conn, turn: Turn | null): Promise<T> {
     let input: unknown;
     let failed = false;
     for (;;) {
       const next = failed ? work.throw(input) : work.next(input);
       if (next.done) return next.value;
       try {
-        input = await this.step(next.value, conn, inTx);
+        input = await this.step(next.value, conn, turn);
         failed = false;
       } catch (e) {
         input = e;
@@ -138,14 +156,30 @@ export class PgStore implements Store {
     }
   }
 
-  private async step(s: Step, conn: Conn, inTx: boolean): Promise<unknown> {
-    // a write outside a transaction has committed once its step returns; inside one, the commit moves it
-    if ("pg" in s) return await s.pg(conn as PgDb, schema, inTx ? noop : this.wroteAlone);
+  private async step(s: Step, conn: Conn, turn: Turn | null): Promise<unknown> {
+    if (turn?.busy) throw new StartAgain(); // work that caught the AccountBusy: this attempt is rolled back anyway
+    if ("pg" in s) {
+      // a write outside a transaction has committed once its step returns; inside one, the commit moves it
+      if (!turn?.asking) return await s.pg(conn as PgDb, schema, turn ? noop : this.wroteAlone);
+      // sent right behind the account lock asked for, and answered only if it was had
+      const result = s.pg(conn as PgDb, schema, noop);
+      result.catch(noop); // when the lock was not had, its failure (if any) is not the answer
+      await turn.settle();
+      return await result;
+    }
+    await turn?.settle();
     if ("tx" in s) {
       // outside a transaction `conn` is the pool (run): a transaction of its own, as a batch's
-      if (inTx) return await conn.transaction((sp) => this.runOn(s.tx(), sp, true));
-      return await this.writing((t) => this.runOn(s.tx(), t, true));
+      if (!turn) return await this.writing((t, attempt) => this.runOn(s.tx(), t, attempt));
+      const mark = turn.mark();
+      try {
+        return await conn.transaction((sp) => this.runOn(s.tx(), sp, turn));
+      } catch (e) {
+        turn.rollBackTo(mark);
+        throw e;
+      }
     }
-    return inTx; // the one probe
+    if ("account" in s) return turn?.ask(pgClient(conn as PgDb), s.account);
+    return turn !== null; // the one probe
   }
 }

@@ -5,11 +5,10 @@
  * the same way: POST /meals and a sync create, a PATCH or sync update that moves a meal to another
  * date, POST /meals/copy, and the JSON and tracker imports.
  *
- * The check is one count over the (user_id, date, …) index, made inside the write's transaction, so
- * two writers cannot both pass it: SQLite's writes run one at a time (BEGIN IMMEDIATE, the group
- * commit), and every PostgreSQL writing transaction takes the writer lock first (db/pg/store.ts).
+ * The check is one count over the (user_id, date, …) index, made inside the write's transaction with
+ * the account owned (db/q.ts ownAccount), so two writers of one account cannot both pass it.
  */
-import type { Q } from "../../db/q";
+import { ownAccount, type Q } from "../../db/q";
 import type { Awaitable } from "../../db/store";
 import { AppError } from "../../lib/errors";
 import type { Problems } from "../../lib/problems";
@@ -33,6 +32,7 @@ export function dayFull(field: string, date: string, have: number): AppError {
 
 /** Throws dayFull unless `date` has room for `adding` more meals. Run it inside the write's transaction. */
 export function* roomOnDay(ctx: DayCtx, date: string, adding: number, field = "date"): Q<void> {
+  yield* ownAccount(ctx.userId);
   const have = yield* ctx.deps.meals.countOn(ctx.userId, date);
   if (have + adding > MAX_MEALS_PER_DAY) throw dayFull(field, date, have);
 }
