@@ -19,6 +19,7 @@ import { AuthRepo } from "./features/auth/repo";
 import { DEFAULT_PASSWORD_COST } from "./features/auth/service";
 import { LoginThrottle, type ThrottleLimits } from "./features/auth/throttle";
 import { Tokens } from "./features/auth/tokens";
+import { TotpRepo } from "./features/auth/two-factor-repo";
 import { personalFoods } from "./features/custom-foods/personal";
 import { CustomFoodsRepo } from "./features/custom-foods/repo";
 import { customFoodSource } from "./features/custom-foods/source";
@@ -162,6 +163,7 @@ export function createServices(options: ServiceOptions): Deps {
       accessTokens,
       registration,
       codes: new AccountCodes(),
+      totp: new TotpRepo(),
     },
     authenticator: new TokenAuthenticator(store, tokens, authRepo, accessTokens),
     commit: options.commit ?? ((write) => commits.run(write)),

@@ -8,6 +8,7 @@ import type { AuthRepo } from "./repo";
 import type { PasswordCost } from "./service";
 import type { LoginThrottle } from "./throttle";
 import type { Tokens } from "./tokens";
+import type { TotpRepo } from "./two-factor-repo";
 
 /** Accounts, sessions, tokens and codes. */
 export interface AuthServices {
@@ -20,6 +21,7 @@ export interface AuthServices {
   accessTokens: AccessTokens;
   registration: Registration;
   codes: AccountCodes;
+  totp: TotpRepo;
 }
 
 declare module "../../context" {

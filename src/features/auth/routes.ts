@@ -7,6 +7,7 @@ import { REGISTRATION_MODES } from "./registration";
 import { noContent, reply } from "../../http/reply";
 import { DeleteMeBody, LoginBody, PatchMeBody, RefreshBody, RegisterBody, TokenPair, User } from "./model";
 import { toPublicUser } from "./repo";
+import { TwoFactorChallenge } from "./two-factor-model";
 import { deleteMe, updateMe } from "./me";
 import { login, logout, refresh, register, type AuthCtx } from "./service";
 
@@ -57,12 +58,12 @@ export function authRoutes(deps: RouteDeps) {
         reply(deps, await login({ ctx: ctx(deps.clientAddress(request, server), request), input: body })),
       {
         body: LoginBody,
-        response: { 200: TokenPair, ...errors(400, 401, 403, 413, 415, 429) },
+        response: { 200: t.Union([TokenPair, TwoFactorChallenge]), ...errors(400, 401, 403, 413, 415, 429) },
         detail: {
           tags,
           summary: "Sign in",
           description:
-            "Wrong email and wrong password give the same 401 invalid_credentials. After 5 failures for one email, or 20 from one address, within 15 minutes (wrong current_password / password on PATCH and DELETE /me count too): 429 rate_limited with Retry-After until the window ends. Each attempt is counted before its password is checked, so parallel attempts cannot pass the limit. Success clears that email's counter only. A disabled account gets 403 forbidden (after its password was checked).",
+            "Wrong email and wrong password give the same 401 invalid_credentials. After 5 failures for one email, or 20 from one address, within 15 minutes (wrong current_password / password on PATCH and DELETE /me count too): 429 rate_limited with Retry-After until the window ends. Each attempt is counted before its password is checked, so parallel attempts cannot pass the limit. Success clears that email's counter only. A disabled account gets 403 forbidden (after its password was checked). An account with two-factor sign-in on answers a TwoFactorChallenge instead of tokens (`two_factor_required: true`): send its `challenge_token` and the code to POST /login/two-factor.",
         },
       },
     )
