@@ -9,6 +9,7 @@ import type { PasswordCost } from "./service";
 import type { LoginThrottle } from "./throttle";
 import type { Tokens } from "./tokens";
 import type { TotpRepo } from "./two-factor-repo";
+import type { ForwardAuth } from "./forward-auth";
 
 /** Accounts, sessions, tokens and codes. */
 export interface AuthServices {
@@ -22,6 +23,8 @@ export interface AuthServices {
   registration: Registration;
   codes: AccountCodes;
   totp: TotpRepo;
+  /** Trusted-header sign-in, or null when off (the default). */
+  forwardAuth: ForwardAuth | null;
 }
 
 declare module "../../context" {

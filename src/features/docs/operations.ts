@@ -8,6 +8,7 @@ export const OPERATIONS: Record<string, { id: string; csv?: boolean }> = {
   "POST /api/v1/register": { id: "register" },
   "POST /api/v1/login": { id: "login" },
   "POST /api/v1/login/two-factor": { id: "loginTwoFactor" },
+  "POST /api/v1/login/header": { id: "loginByHeader" },
   "GET /api/v1/me/two-factor": { id: "getTwoFactor" },
   "POST /api/v1/me/two-factor": { id: "beginTwoFactor" },
   "POST /api/v1/me/two-factor/confirm": { id: "confirmTwoFactor" },
