@@ -33,6 +33,8 @@ describe("POST /login/header", () => {
     const r = await headerLogin(base, { "Remote-User": "ana", "Remote-Email": ` ${ana.email.toUpperCase()} ` });
     expect(r.status).toBe(200);
     expect(r.json.user.email).toBe(ana.email);
+    // a sign-in page learns that it may try (and, off, the answer is as before: see the next test)
+    expect((await t.call("GET", "/api/v1/register")).json.forward_auth).toBe(true);
     const sessions = await t.call("GET", "/api/v1/sessions", { token: r.json.access_token });
     const current = sessions.json.items.find((s: { current: boolean }) => s.current);
     expect(current.method).toBe("header");
@@ -62,6 +64,7 @@ describe("POST /login/header", () => {
     const base = await serve(t);
     const ana = await registerUser(t.call);
     expectError(await headerLogin(base, { "Remote-Email": ana.email }), 404, "not_found");
+    expect((await t.call("GET", "/api/v1/register")).json.forward_auth).toBeUndefined();
     // nor does any other route take the header as a credential
     const me = await fetch(`${base}/api/v1/me`, { headers: { "Remote-Email": ana.email } });
     expect(me.status).toBe(401);

@@ -19,7 +19,12 @@ export function authRoutes(deps: RouteDeps) {
     .use(deps.authn)
     .get(
       "/register",
-      async () => reply(deps, { registration: await deps.store.run(deps.auth.registration.effective()) }),
+      async () =>
+        reply(deps, {
+          registration: await deps.store.run(deps.auth.registration.effective()),
+          // said only when on, so a sign-in page knows to try POST /login/header
+          ...(deps.auth.forwardAuth ? { forward_auth: true as const } : {}),
+        }),
       {
         // 400: a malformed Host, as on every route
         response: {
@@ -27,6 +32,9 @@ export function authRoutes(deps: RouteDeps) {
             registration: Enum(REGISTRATION_MODES, {
               description: "open, invite (POST /register needs invite_code) or closed",
             }),
+            forward_auth: t.Optional(
+              t.Literal(true, { description: "present when trusted-header sign-in (POST /login/header) is on" }),
+            ),
           }),
           ...errors(400),
         },

@@ -4,6 +4,7 @@ import { api, message, setSession, type Session } from "../api";
 import { ErrorText, PASSWORD_ROLE } from "../ui";
 import { ResetPassword } from "./reset-password";
 import { CodeStep } from "./code-step";
+import { useForwardSignIn } from "./forward-sign-in";
 
 export function Auth({ mode, notice }: { mode: "signin" | "register" | "reset"; notice: string | null }) {
   if (mode === "reset") return <ResetPassword />;
@@ -16,6 +17,7 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
   const register = mode === "register";
   /** The challenge of a right password when the account asks for a code too (code-step.tsx). */
   const [challenge, setChallenge] = useState<string | null>(null);
+  useForwardSignIn(!register);
   /** Who may register here (GET /register): undefined while asking, null when the server cannot be asked. */
   const [registration, setRegistration] = useState<"open" | "invite" | "closed" | null | undefined>(undefined);
   useEffect(() => {
