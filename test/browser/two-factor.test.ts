@@ -48,5 +48,11 @@ test("Settings → Security sets up two-factor; signing in then asks for a code 
   await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
   const sessions = await apiGet(env.srv.url, await accessToken(page), "/sessions");
   expect(sessions.items.find((s: { current: boolean }) => s.current).method).toBe("totp");
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page
+    .getByRole("region", { name: "Sessions" })
+    .getByText("with the password and a code", { exact: false })
+    .first()
+    .waitFor();
   await ctx.close();
 });
