@@ -16,4 +16,7 @@ CREATE TABLE "totp_recovery_codes" (
 ALTER TABLE "sessions" ADD COLUMN "method" text DEFAULT 'password' NOT NULL;--> statement-breakpoint
 ALTER TABLE "totp_factors" ADD CONSTRAINT "totp_factors_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "totp_recovery_codes" ADD CONSTRAINT "totp_recovery_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "totp_recovery_codes_hash" ON "totp_recovery_codes" USING btree ("user_id","code_hash");
+CREATE UNIQUE INDEX "totp_recovery_codes_hash" ON "totp_recovery_codes" USING btree ("user_id","code_hash");--> statement-breakpoint
+-- added by hand: every table announces its writes (0001_change_signal.sql)
+CREATE TRIGGER morsel_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "totp_factors" FOR EACH STATEMENT EXECUTE FUNCTION morsel_changed();--> statement-breakpoint
+CREATE TRIGGER morsel_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "totp_recovery_codes" FOR EACH STATEMENT EXECUTE FUNCTION morsel_changed();
