@@ -7,6 +7,7 @@ import { Elysia } from "elysia";
 import { adminRoutes } from "./features/admin/routes";
 import { authRoutes } from "./features/auth/routes";
 import { credentialRoutes } from "./features/auth/credential-routes";
+import { twoFactorRoutes } from "./features/auth/two-factor-routes";
 import { customFoodsRoutes } from "./features/custom-foods/routes";
 import { docsRoutes, openApiRoute } from "./features/docs/routes";
 import { foodsRoutes } from "./features/foods/routes";
@@ -71,6 +72,7 @@ export function createApp(options: AppOptions) {
   const api = new Elysia({ prefix: "/api/v1" })
     .use(authRoutes(deps))
     .use(credentialRoutes(deps))
+    .use(twoFactorRoutes(deps))
     .use(adminRoutes(deps))
     .use(onlineSearchRoutes(deps))
     .use(foodsRoutes(deps))

@@ -11,7 +11,7 @@ export const COMMANDS = ["serve", "import", "import-off", "backup", "restore", "
 export type Command = (typeof COMMANDS)[number];
 
 /** Flags that take true/false but may be given bare (`--online-lookup` means true). */
-const BOOLEAN_VALUED = new Set(["online-lookup", "log-requests", "metrics"]);
+const BOOLEAN_VALUED = new Set(["online-lookup", "log-requests", "metrics", "forward-auth"]);
 /** Flags that are only ever given bare (`morsel import … --preview`). */
 const SWITCHES = new Set(["preview", "skip-invalid", "dietary-energy"]);
 
@@ -33,6 +33,9 @@ const SERVE_FLAGS = [
   "cors-origin",
   "metrics",
   "metrics-token",
+  "forward-auth",
+  "forward-auth-user-header",
+  "forward-auth-email-header",
 ];
 const FLAGS: Record<Command, string[]> = {
   serve: SERVE_FLAGS,

@@ -40,6 +40,11 @@ export interface Config {
   /** Serve GET /metrics (Prometheus) to loopback callers, or to callers with metricsToken. */
   readonly metrics: boolean;
   readonly metricsToken: string | null;
+  /**
+   * Trusted-header sign-in (POST /login/header): the request headers a forward-auth proxy names the
+   * signed-in person by; null (the default) when off. Only requests from --trust-proxy addresses count.
+   */
+  readonly forwardAuth: { readonly userHeader: string; readonly emailHeader: string } | null;
 }
 
 import { ConfigError } from "./config-error";
@@ -108,6 +113,12 @@ export function configFrom(flags: Flags, env: Env = process.env): Config {
       throw new ConfigError(`--${flag} / ${envName} must be true or false, got "${raw}"`);
     return raw === "true" || raw === "1";
   };
+  const headerName = (flag: string, envName: string, dflt: string): string => {
+    const raw = str(flag, envName) ?? dflt;
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(raw))
+      throw new ConfigError(`--${flag} / ${envName} must be an HTTP header name such as ${dflt}, got "${raw}"`);
+    return raw;
+  };
   const offUrl = str("off-url", "MORSEL_OFF_URL") ?? "https://world.openfoodfacts.org";
   if (!/^https?:\/\/[^\s/]+/.test(offUrl))
     throw new ConfigError(`--off-url / MORSEL_OFF_URL must be an http(s) URL, got "${offUrl}"`);
@@ -173,7 +184,20 @@ export function configFrom(flags: Flags, env: Env = process.env): Config {
   if (metricsToken !== null && metricsToken.length < 16)
     throw new ConfigError("--metrics-token / MORSEL_METRICS_TOKEN must be at least 16 characters");
 
+  const forwardAuth = bool("forward-auth", "MORSEL_FORWARD_AUTH", false)
+    ? {
+        userHeader: headerName("forward-auth-user-header", "MORSEL_FORWARD_AUTH_USER_HEADER", "Remote-User"),
+        emailHeader: headerName("forward-auth-email-header", "MORSEL_FORWARD_AUTH_EMAIL_HEADER", "Remote-Email"),
+      }
+    : null;
+  // without trusted proxies anyone could send the header themselves
+  if (forwardAuth && trustProxy.length === 0)
+    throw new ConfigError(
+      "--forward-auth / MORSEL_FORWARD_AUTH needs --trust-proxy with the proxy's address: only requests from it may name the person",
+    );
+
   return Object.freeze({
+    forwardAuth,
     registration: (registration ?? null) as Config["registration"],
     corsOrigins,
     metrics: bool("metrics", "MORSEL_METRICS", false),
@@ -261,6 +285,7 @@ export function describeConfig(c: Config): Record<string, string | number | bool
     registration: c.registration ?? "as stored",
     cors_origins: c.corsOrigins.join(",") || "none",
     metrics: c.metrics ? (c.metricsToken ? "loopback or token" : "loopback only") : false,
+    forward_auth: c.forwardAuth ? `${c.forwardAuth.userHeader}, ${c.forwardAuth.emailHeader}` : false,
     ...(c.publicUrl ? { public_url: c.publicUrl } : {}),
     ...(c.onlineLookup !== false ? { off_url: c.offUrl } : {}),
   };

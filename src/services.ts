@@ -19,6 +19,8 @@ import { AuthRepo } from "./features/auth/repo";
 import { DEFAULT_PASSWORD_COST } from "./features/auth/service";
 import { LoginThrottle, type ThrottleLimits } from "./features/auth/throttle";
 import { Tokens } from "./features/auth/tokens";
+import { TotpRepo } from "./features/auth/two-factor-repo";
+import { ForwardAuth, type ForwardAuthHeaders } from "./features/auth/forward-auth";
 import { personalFoods } from "./features/custom-foods/personal";
 import { CustomFoodsRepo } from "./features/custom-foods/repo";
 import { customFoodSource } from "./features/custom-foods/source";
@@ -87,6 +89,8 @@ export interface ServiceOptions {
   /** argon2id cost; tests use OWASP's minimum, production Bun's stronger default. */
   passwordCost?: Services["auth"]["passwordCost"];
   loginLimits?: ThrottleLimits;
+  /** Trusted-header sign-in's header names (config.ts forwardAuth); null or absent: off. */
+  forwardAuth?: ForwardAuthHeaders | null;
   searchBudget?: Services["searchBudget"];
   signedInSearchBudget?: Services["signedInSearchBudget"];
   /** Accounts one address (an IPv6 /64) may register per hour on an open server; default 10. */
@@ -162,6 +166,8 @@ export function createServices(options: ServiceOptions): Deps {
       accessTokens,
       registration,
       codes: new AccountCodes(),
+      totp: new TotpRepo(),
+      forwardAuth: options.forwardAuth ? new ForwardAuth(options.forwardAuth, options.trustProxy ?? []) : null,
     },
     authenticator: new TokenAuthenticator(store, tokens, authRepo, accessTokens),
     commit: options.commit ?? ((write) => commits.run(write)),

@@ -18,6 +18,7 @@ import { register } from "../../src/features/auth/service";
 import { LoginThrottle } from "../../src/features/auth/throttle";
 import { AccountCodes } from "../../src/features/auth/account-codes";
 import { Registration } from "../../src/features/auth/registration";
+import { TotpRepo } from "../../src/features/auth/two-factor-repo";
 import { RateWindow } from "../../src/lib/rate-window";
 import { tempDir } from "./tmp";
 
@@ -34,6 +35,7 @@ const pair = await register({
     inviteThrottle: new LoginThrottle(),
     registration: new Registration(),
     codes: new AccountCodes(),
+    totp: new TotpRepo(),
     registrations: new RateWindow(1, 1),
     now: new Date(),
     passwordCost: { memoryCost: 19456, timeCost: 2 },

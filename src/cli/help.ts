@@ -42,6 +42,15 @@ const OPTIONS = `Options (flags win over environment variables):
   --metrics B         serve Prometheus metrics at /metrics, true or false (MORSEL_METRICS, default
                       false): to callers on this machine that came straight here, or with
   --metrics-token T   Authorization: Bearer T from anywhere (MORSEL_METRICS_TOKEN, 16+ characters)
+  --forward-auth B    trusted-header sign-in behind Authelia, Authentik or another forward-auth
+                      proxy (MORSEL_FORWARD_AUTH, default false): POST /api/v1/login/header signs
+                      in the account whose email the proxy names. Only requests from --trust-proxy
+                      addresses count (required with it); from any other address the headers are
+                      ignored. Personal access tokens work as before.
+  --forward-auth-user-header H   the proxy's user-name header (MORSEL_FORWARD_AUTH_USER_HEADER,
+                      default Remote-User)
+  --forward-auth-email-header H  the proxy's email header (MORSEL_FORWARD_AUTH_EMAIL_HEADER,
+                      default Remote-Email)
 
 Unknown flags are refused (exit 2) with the nearest known one. Bun also reads a .env file in the
 working directory into the environment, so MORSEL_* variables can live there.`;

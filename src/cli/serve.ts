@@ -67,6 +67,7 @@ export async function serve(cl: CommandLine): Promise<void> {
     onlineLookupAtStart: config.onlineLookup ?? undefined,
     corsOrigins: config.corsOrigins,
     metrics: config.metrics ? { token: config.metricsToken } : null,
+    forwardAuth: config.forwardAuth,
   });
   await ready(app);
   checkLoopbackTwin(config);

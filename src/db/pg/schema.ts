@@ -91,8 +91,38 @@ export const sessions = pgTable(
     revokedReason: text("revoked_reason"),
     /** What the person calls the device (login's `device`), else a summary of its User-Agent. */
     device: text("device"),
+    /** How the person signed in: password, totp, recovery_code (each after the password) or header. */
+    method: text("method").notNull().default("password"),
   },
   (s) => [index("sessions_user").on(s.userId)],
+);
+
+/**
+ * A user's TOTP second factor (RFC 6238). The secret is kept as it is, because codes are computed
+ * from it; `confirmedAt` is null until the person proved their app has it, and only then does
+ * login ask for a code. `lastStep` is the newest 30-second step a code was accepted for: a code is
+ * refused for that step and any before it, so an overheard code cannot be replayed.
+ */
+export const totpFactors = pgTable("totp_factors", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  createdAt: text("created_at").notNull(),
+  confirmedAt: text("confirmed_at"),
+  lastStep: integer("last_step"),
+});
+
+/** One-time recovery codes of a second factor: only their SHA-256 is kept; shown once, at confirmation. */
+export const totpRecoveryCodes = pgTable(
+  "totp_recovery_codes",
+  {
+    id: id(),
+    userId: owner(),
+    codeHash: text("code_hash").notNull(),
+    usedAt: text("used_at"),
+  },
+  (c) => [uniqueIndex("totp_recovery_codes_hash").on(c.userId, c.codeHash)],
 );
 
 /**

@@ -17,6 +17,7 @@ export function authCtx(deps: Deps, address = "unknown", request?: Request): Aut
     registrations: deps.auth.registrations,
     registration: deps.auth.registration,
     codes: deps.auth.codes,
+    totp: deps.auth.totp,
     passwordCost: deps.auth.passwordCost,
     now: deps.now(),
     address,

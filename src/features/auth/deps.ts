@@ -8,6 +8,8 @@ import type { AuthRepo } from "./repo";
 import type { PasswordCost } from "./service";
 import type { LoginThrottle } from "./throttle";
 import type { Tokens } from "./tokens";
+import type { TotpRepo } from "./two-factor-repo";
+import type { ForwardAuth } from "./forward-auth";
 
 /** Accounts, sessions, tokens and codes. */
 export interface AuthServices {
@@ -20,6 +22,9 @@ export interface AuthServices {
   accessTokens: AccessTokens;
   registration: Registration;
   codes: AccountCodes;
+  totp: TotpRepo;
+  /** Trusted-header sign-in, or null when off (the default). */
+  forwardAuth: ForwardAuth | null;
 }
 
 declare module "../../context" {

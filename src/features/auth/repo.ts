@@ -28,9 +28,13 @@ export function* setRegion(userId: number, region: string): Q<void> {
   yield* exec((db, t) => db.update(t.users).set({ region }).where(eq(t.users.id, userId)));
 }
 
+/** How a session signed in: password alone; password then a TOTP or a recovery code; a trusted proxy's header. */
+export type SignInMethod = "password" | "totp" | "recovery_code" | "header";
+
 export interface SessionRow {
   id: string;
   device: string | null;
+  method: SignInMethod;
   created_at: string;
   last_used_at: string;
 }
@@ -75,7 +79,7 @@ export class AuthRepo {
   /** The user's sessions that can still be refreshed, most recently used first. */
   *liveSessionsOf(userId: number, now: string): Q<SessionRow[]> {
     return yield* rows<SessionRow>(
-      `SELECT id, device, created_at, last_used_at FROM sessions
+      `SELECT id, device, method, created_at, last_used_at FROM sessions
        WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY last_used_at DESC, created_at DESC, id`,
       userId,
       now,
@@ -89,6 +93,8 @@ export class AuthRepo {
     now: string;
     expiresAt: string;
     device: string | null;
+    /** default password */
+    method?: SignInMethod;
   }): Q<void> {
     yield* exec((db, t) =>
       db.insert(t.sessions).values({
@@ -99,6 +105,7 @@ export class AuthRepo {
         lastUsedAt: s.now,
         expiresAt: s.expiresAt,
         device: s.device,
+        method: s.method ?? "password",
       }),
     );
   }

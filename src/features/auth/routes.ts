@@ -7,6 +7,8 @@ import { REGISTRATION_MODES } from "./registration";
 import { noContent, reply } from "../../http/reply";
 import { DeleteMeBody, LoginBody, PatchMeBody, RefreshBody, RegisterBody, TokenPair, User } from "./model";
 import { toPublicUser } from "./repo";
+import { loginByHeader } from "./forward-auth";
+import { TwoFactorChallenge } from "./two-factor-model";
 import { deleteMe, updateMe } from "./me";
 import { login, logout, refresh, register, type AuthCtx } from "./service";
 
@@ -17,7 +19,12 @@ export function authRoutes(deps: RouteDeps) {
     .use(deps.authn)
     .get(
       "/register",
-      async () => reply(deps, { registration: await deps.store.run(deps.auth.registration.effective()) }),
+      async () =>
+        reply(deps, {
+          registration: await deps.store.run(deps.auth.registration.effective()),
+          // said only when on, so a sign-in page knows to try POST /login/header
+          ...(deps.auth.forwardAuth ? { forward_auth: true as const } : {}),
+        }),
       {
         // 400: a malformed Host, as on every route
         response: {
@@ -25,6 +32,9 @@ export function authRoutes(deps: RouteDeps) {
             registration: Enum(REGISTRATION_MODES, {
               description: "open, invite (POST /register needs invite_code) or closed",
             }),
+            forward_auth: t.Optional(
+              t.Literal(true, { description: "present when trusted-header sign-in (POST /login/header) is on" }),
+            ),
           }),
           ...errors(400),
         },
@@ -57,12 +67,34 @@ export function authRoutes(deps: RouteDeps) {
         reply(deps, await login({ ctx: ctx(deps.clientAddress(request, server), request), input: body })),
       {
         body: LoginBody,
-        response: { 200: TokenPair, ...errors(400, 401, 403, 413, 415, 429) },
+        response: { 200: t.Union([TokenPair, TwoFactorChallenge]), ...errors(400, 401, 403, 413, 415, 429) },
         detail: {
           tags,
           summary: "Sign in",
           description:
-            "Wrong email and wrong password give the same 401 invalid_credentials. After 5 failures for one email, or 20 from one address, within 15 minutes (wrong current_password / password on PATCH and DELETE /me count too): 429 rate_limited with Retry-After until the window ends. Each attempt is counted before its password is checked, so parallel attempts cannot pass the limit. Success clears that email's counter only. A disabled account gets 403 forbidden (after its password was checked).",
+            "Wrong email and wrong password give the same 401 invalid_credentials. After 5 failures for one email, or 20 from one address, within 15 minutes (wrong current_password / password on PATCH and DELETE /me count too): 429 rate_limited with Retry-After until the window ends. Each attempt is counted before its password is checked, so parallel attempts cannot pass the limit. Success clears that email's counter only. A disabled account gets 403 forbidden (after its password was checked). An account with two-factor sign-in on answers a TwoFactorChallenge instead of tokens (`two_factor_required: true`): send its `challenge_token` and the code to POST /login/two-factor.",
+        },
+      },
+    )
+    .post(
+      "/login/header",
+      async ({ request, server }) =>
+        reply(
+          deps,
+          await loginByHeader({
+            ctx: ctx(deps.clientAddress(request, server), request),
+            forwardAuth: deps.auth.forwardAuth,
+            peer: server?.requestIP(request)?.address,
+            headers: request.headers,
+          }),
+        ),
+      {
+        response: { 200: TokenPair, ...errors(400, 401, 403, 404) },
+        detail: {
+          tags,
+          summary: "Sign in as the person a trusted forward-auth proxy names (Remote-Email)",
+          description:
+            "Only when the server runs with --forward-auth (else 404 not_found), and only for requests whose direct peer is a --trust-proxy address: from anywhere else the headers are ignored (401 invalid_credentials). The email header (--forward-auth-email-header, default Remote-Email) must name an existing account; a disabled one gets 403. The session's method is `header`. No body.",
         },
       },
     )

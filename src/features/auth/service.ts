@@ -3,6 +3,8 @@
  * caller's identity always comes from `ctx` (the verified token), never from the body.
  */
 import type { TokenPair as TokenPairSchema } from "./model";
+import type { TwoFactorChallenge } from "./two-factor-model";
+import type { TotpRepo } from "./two-factor-repo";
 import { rateKey } from "../../http/client-address";
 import type { RateWindow } from "../../lib/rate-window";
 import { sql } from "drizzle-orm";
@@ -11,9 +13,9 @@ import type { Store } from "../../db/store";
 import { AppError, invalid } from "../../lib/errors";
 import type { AccountCodes } from "./account-codes";
 import type { Registration } from "./registration";
-import { type AuthRepo, toPublicUser, type PublicUser } from "./repo";
+import { type AuthRepo, toPublicUser, type PublicUser, type SignInMethod } from "./repo";
 import type { LoginThrottle } from "./throttle";
-import { ACCESS_TTL_S, REFRESH_TTL_S, type Tokens, unauthorized } from "./tokens";
+import { ACCESS_TTL_S, CHALLENGE_TTL_S, REFRESH_TTL_S, type Tokens, unauthorized } from "./tokens";
 import {
   checkDevice,
   checkEmail,
@@ -58,6 +60,7 @@ export interface AuthCtx {
   inviteThrottle: LoginThrottle;
   /** Accounts made per address (an IPv6 /64) and hour while registration is open. */
   registrations: RateWindow;
+  totp: TotpRepo;
 }
 
 /** The TokenPair schema's shape (model.ts): what register, login and refresh answer. */
@@ -97,7 +100,13 @@ async function issuePair(
   };
 }
 
-async function newSession(ctx: AuthCtx, user: PublicUser, device: string | null): Promise<TokenPair> {
+/** A new session; `method` is how the person signed in (GET /sessions shows it). */
+export async function newSession(
+  ctx: AuthCtx,
+  user: PublicUser,
+  device: string | null,
+  method: SignInMethod = "password",
+): Promise<TokenPair> {
   const sid = crypto.randomUUID();
   const jti = crypto.randomUUID();
   await ctx.store.run(
@@ -105,6 +114,7 @@ async function newSession(ctx: AuthCtx, user: PublicUser, device: string | null)
       id: sid,
       userId: user.id,
       device: device ?? deviceLabel(ctx.userAgent),
+      method,
       refreshJti: jti,
       now: iso(ctx.now),
       expiresAt: iso(new Date(ctx.now.getTime() + REFRESH_TTL_S * 1000)),
@@ -194,7 +204,7 @@ export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<str
 }
 
 /** Counts an attempt before it is checked (throttle.ts); 429 when over a limit. */
-function reserve(ctx: AuthCtx, throttle: LoginThrottle, email: string, what: string): void {
+export function reserve(ctx: AuthCtx, throttle: LoginThrottle, email: string, what: string): void {
   const wait = throttle.reserve(email, ctx.address, ctx.now.getTime());
   if (wait > 0) {
     throw new AppError("rate_limited", `${what}; try again in ${wait} seconds`, undefined, {
@@ -207,8 +217,18 @@ export function reserveAttempt(ctx: AuthCtx, email: string): void {
   reserve(ctx, ctx.throttle, email, "too many wrong passwords");
 }
 
-/** POST /login. Unknown email and wrong password fail alike, in similar time. */
-export async function login({ ctx, input }: { ctx: AuthCtx; input: Record<string, unknown> }): Promise<TokenPair> {
+/**
+ * POST /login. Unknown email and wrong password fail alike, in similar time. An account with a second
+ * factor gets a challenge instead of tokens (two-factor.ts finishes it), and its password attempt
+ * stays counted until the code is right: signing in again must not reset the guesses at the code.
+ */
+export async function login({
+  ctx,
+  input,
+}: {
+  ctx: AuthCtx;
+  input: Record<string, unknown>;
+}): Promise<TokenPair | typeof TwoFactorChallenge.static> {
   const email = checkEmail(input.email);
   if (!email.ok) throw invalid("email", email.message);
   if (typeof input.password !== "string" || input.password.length === 0) throw invalid("password", "is required");
@@ -217,10 +237,15 @@ export async function login({ ctx, input }: { ctx: AuthCtx; input: Record<string
   const user = await ctx.store.run(ctx.repo.userByEmail(email.value));
   const ok = await Bun.password.verify(input.password, user?.passwordHash ?? (await dummyHash(ctx)));
   if (!user || !ok) throw unauthorized("invalid_credentials", "email or password is wrong");
-  ctx.throttle.succeed(email.value, ctx.address);
+  const factor = await ctx.store.run(ctx.totp.factor(user.id));
+  if (!factor?.confirmedAt) ctx.throttle.succeed(email.value, ctx.address);
   if (user.disabledAt) throw new AppError("forbidden", "this account is disabled; ask the server's admin");
   const device = checkDevice(input.device);
   if (!device.ok) throw invalid("device", device.message);
+  if (factor?.confirmedAt) {
+    const challenge = await ctx.tokens.sign("challenge", { userId: user.id, sid: crypto.randomUUID() }, ctx.now);
+    return { two_factor_required: true, challenge_token: challenge.token, expires_in: CHALLENGE_TTL_S };
+  }
   return newSession(ctx, toPublicUser(user), device.value);
 }
 

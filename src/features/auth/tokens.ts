@@ -13,9 +13,13 @@ import { Lru } from "../../lib/lru";
 
 export const ACCESS_TTL_S = 3600;
 export const REFRESH_TTL_S = 30 * 24 * 3600;
+/** How long the second step of a sign-in may wait for its code after the password was right. */
+export const CHALLENGE_TTL_S = 300;
 const ISSUER = "morsel";
 const ALG = "HS256";
-const HEADER_TYP = { access: "at+jwt", refresh: "rt+jwt" } as const;
+// challenge: proves the password was right, and is good only for POST /login/two-factor
+const HEADER_TYP = { access: "at+jwt", refresh: "rt+jwt", challenge: "mfa+jwt" } as const;
+const TTL_S = { access: ACCESS_TTL_S, refresh: REFRESH_TTL_S, challenge: CHALLENGE_TTL_S } as const;
 
 export type TokenType = keyof typeof HEADER_TYP;
 
@@ -61,7 +65,7 @@ export class Tokens {
     now: Date,
   ): Promise<{ token: string; exp: number }> {
     const iat = Math.floor(now.getTime() / 1000);
-    const exp = iat + (typ === "access" ? ACCESS_TTL_S : REFRESH_TTL_S);
+    const exp = iat + TTL_S[typ];
     const payload: Record<string, string> = { sid: claims.sid, typ };
     const { SignJWT } = await jose();
     let jwt = new SignJWT(payload)

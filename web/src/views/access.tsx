@@ -12,6 +12,13 @@ type Token = Schemas["AccessToken"];
 
 const when = (iso: string | null) =>
   iso ? new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)) : "never";
+/** How a session signed in (API.md §Sessions: `method`). */
+const HOW: Record<Session["method"], string> = {
+  password: "with the password",
+  totp: "with the password and a code",
+  recovery_code: "with the password and a recovery code",
+  header: "through the sign-in proxy",
+};
 const OFFLINE = "This needs the server, which cannot be reached now. It shows again once you are back online.";
 
 /** GET `path`'s items, again after each change and when the browser comes back online. */
@@ -69,7 +76,7 @@ export function SessionsRegion({ signOut }: { signOut: () => void }) {
                   {s.current ? " (this device)" : ""}
                 </span>
                 <span class="muted">
-                  Signed in {when(s.created_at)} · last used {when(s.last_used_at)}
+                  Signed in {when(s.created_at)} {HOW[s.method]} · last used {when(s.last_used_at)}
                 </span>
               </span>
               <button

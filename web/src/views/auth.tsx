@@ -4,6 +4,8 @@ import { api, message, setSession, type Session } from "../api";
 import { ErrorText, PASSWORD_ROLE } from "../ui";
 import { ResetPassword } from "./reset-password";
 import { regionOfLanguage } from "../../../src/features/foods/region";
+import { CodeStep } from "./code-step";
+import { useForwardSignIn } from "./forward-sign-in";
 
 export function Auth({ mode, notice }: { mode: "signin" | "register" | "reset"; notice: string | null }) {
   if (mode === "reset") return <ResetPassword />;
@@ -14,6 +16,9 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const register = mode === "register";
+  /** The challenge of a right password when the account asks for a code too (code-step.tsx). */
+  const [challenge, setChallenge] = useState<string | null>(null);
+  useForwardSignIn(!register);
   /** Who may register here (GET /register): undefined while asking, null when the server cannot be asked. */
   const [registration, setRegistration] = useState<"open" | "invite" | "closed" | null | undefined>(undefined);
   useEffect(() => {
@@ -39,7 +44,13 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
     setBusy(true);
     setError(null);
     try {
-      const pair = await api<Session>("POST", register ? "/register" : "/login", body, { auth: false });
+      const pair = await api<Session | { two_factor_required: true; challenge_token: string }>(
+        "POST",
+        register ? "/register" : "/login",
+        body,
+        { auth: false },
+      );
+      if ("two_factor_required" in pair) return setChallenge(pair.challenge_token);
       setSession({ access_token: pair.access_token, refresh_token: pair.refresh_token, user: pair.user });
       location.hash = "#/";
     } catch (err) {
@@ -53,7 +64,12 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
     <main class="auth">
       <h1>{register ? "Create account" : "Sign in to Morsel"}</h1>
       {notice && <p class="notice">{notice}</p>}
-      <form onSubmit={submit} aria-busy={register && registration === undefined}>
+      {challenge && !register && <CodeStep challenge={challenge} onRestart={() => setChallenge(null)} />}
+      <form
+        hidden={Boolean(challenge) && !register}
+        onSubmit={submit}
+        aria-busy={register && registration === undefined}
+      >
         {register && (
           <label>
             Name

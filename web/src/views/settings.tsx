@@ -8,6 +8,7 @@ import type { GoalsRecord } from "../goals";
 import { getMeta } from "../store";
 import { ErrorText, PASSWORD_ROLE, useApp } from "../ui";
 import { SessionsRegion, TokensRegion } from "./access";
+import { SecurityRegion } from "./security";
 import { AccountForm, PasswordRegion, WeightUnitField } from "./account";
 import { RegionField } from "./region-field";
 import { GoalsForm } from "./goals-form";
@@ -117,6 +118,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
       <ImportRegion />
       <AccountForm />
       <PasswordRegion />
+      <SecurityRegion />
       <SessionsRegion signOut={signOut} />
       <div class="actions">
         <button type="button" onClick={signOut}>

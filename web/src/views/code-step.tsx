@@ -1,0 +1,50 @@
+/**
+ * The sign-in's second step: the password was right and the account asks for a code (POST /login
+ * answered `two_factor_required`). The authenticator's 6-digit code or a recovery code.
+ */
+import { useState } from "preact/hooks";
+import type { Schemas } from "../api-data";
+import { api, message, setSession } from "../api";
+import { ErrorText } from "../ui";
+
+export function CodeStep({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function verify(e: Event) {
+    e.preventDefault();
+    const code = String(new FormData(e.currentTarget as HTMLFormElement).get("code")).trim();
+    setBusy(true);
+    try {
+      const pair = await api<Schemas["TokenPair"]>(
+        "POST",
+        "/login/two-factor",
+        { challenge_token: challenge, code },
+        { auth: false },
+      );
+      setSession({ access_token: pair.access_token, refresh_token: pair.refresh_token, user: pair.user });
+      location.hash = "#/";
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={verify}>
+      <p>Enter the code from your authenticator app, or one of your recovery codes.</p>
+      <label>
+        Code
+        <input name="code" autocomplete="one-time-code" autoFocus required maxLength={64} />
+      </label>
+      <ErrorText error={error} />
+      <button type="submit" class="primary" disabled={busy}>
+        Verify
+      </button>
+      <p>
+        <button type="button" onClick={onRestart}>
+          Start again
+        </button>
+      </p>
+    </form>
+  );
+}
