@@ -131,3 +131,27 @@ test("Health Auto Export: samples and workouts outside 1970 to tomorrow are left
   expect(r.skipped.map((s) => s.what)).toEqual(["metrics.0.data.0", "metrics.0.data.2", "workouts.0"]);
   expect(r.counts.step_count).toBe(1);
 });
+
+test("Health Auto Export: a sample whose date or source holds a NUL is left out and listed, the rest read", async () => {
+  const at = { qty: 10, date: "2024-01-01 10:00:00 +0000" };
+  const r = await readHae(
+    {
+      data: {
+        metrics: [
+          {
+            name: "step_count",
+            units: "count",
+            data: [
+              at,
+              { ...at, date: "2024-01-01 11:00:00 +0000", source: "Watch\u0000" },
+              { ...at, date: "2024-01-01\u0000" },
+            ],
+          },
+        ],
+      },
+    },
+    { timezone: "UTC", dietaryEnergy: false, now: Date.parse("2024-06-01T00:00:00Z"), pause: async () => {} },
+  );
+  expect(r.days).toEqual({ "2024-01-01": { steps: 10 } });
+  expect(r.skipped.map((s) => s.what)).toEqual(["metrics.0.data.1", "metrics.0.data.2"]);
+});

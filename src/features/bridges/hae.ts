@@ -13,7 +13,7 @@
  */
 import { Kind, TypeRegistry } from "@sinclair/typebox";
 import { t } from "elysia";
-import { Text } from "../../schema/schemas";
+import { NO_NUL, Text } from "../../schema/schemas";
 import {
   count,
   DayRange,
@@ -50,8 +50,8 @@ const HaeSample = t.Unsafe<{ qty?: number; date?: string; source?: string; [fiel
   type: "object",
   properties: {
     qty: { type: "number" },
-    date: { type: "string", maxLength: 60 },
-    source: { type: "string", maxLength: 500 },
+    date: { type: "string", maxLength: 60, pattern: NO_NUL },
+    source: { type: "string", maxLength: 500, pattern: NO_NUL },
   },
   additionalProperties: true,
   description: "a sample: qty, date and source are read; one that cannot be read is skipped and listed",
@@ -163,7 +163,8 @@ export async function readHae(
     for (const [j, raw] of (m.data ?? []).entries()) {
       if (j % SLICE === 0) await opts.pause();
       const p = (raw ?? {}) as Record<string, unknown>;
-      const at = parseHealthDate(str(p.date));
+      // a NUL in the date or the source is unreadable text, as it is in every other request field (API.md §Errors)
+      const at = str(p.source).includes("\u0000") ? null : parseHealthDate(str(p.date));
       const v = num(p.qty);
       if (!at || v === null || v < 0) {
         skip(out, `metrics.${i}.data.${j}`, `${m.name}: date "${str(p.date)}" or qty ${String(p.qty)} cannot be read`);
