@@ -66,14 +66,14 @@ class Offline {
     }
   }
   private dishNames?: Promise<import("../../src/features/foods/line").DishNames>;
-  /** Food names with "and"/"with" inside them, for splitting a line as the server does. */
+  /** Food names and synonyms with "and"/"with" inside them, for splitting a line as the server does. */
   dishes() {
     this.dishNames ??= Promise.all([
       import("../../src/features/foods/line"),
       import("../../src/features/foods/ranking-data"),
     ]).then(
       ([{ DishNames }, { ALIASES }]) =>
-        new DishNames([...[...this.byId.values()].map((r) => r[1]), ...Object.keys(ALIASES)]),
+        new DishNames([...[...this.byId.values()].flatMap((r) => [r[1], r[3]]), ...Object.keys(ALIASES)]),
     );
     return this.dishNames;
   }

@@ -14,15 +14,19 @@ import { MAX_ALTERNATIVES } from "./sure";
 
 export const MAX_LINE_LENGTH = 500;
 
-/** Food names with "and"/"with" inside them: built on the first line read, once per app (createServices). */
+/** Food names and synonyms with "and"/"with" inside them: built on the first line read, once per app (createServices). */
 export class DishIndex {
   private names?: DishNames;
   constructor(private readonly catalogue: Catalogue) {}
 
   get(): DishNames {
     if (!this.names) {
-      const rows = this.catalogue.db.query("SELECT name FROM food").all() as { name: string }[];
-      this.names = new DishNames([...rows.map((r) => r.name), ...Object.keys(ALIASES)]);
+      // names and the words people use for them ("chicken tikka masala and rice" for the plate with pilau rice)
+      const rows = this.catalogue.db.query("SELECT name, synonyms FROM food").all() as {
+        name: string;
+        synonyms: string;
+      }[];
+      this.names = new DishNames([...rows.flatMap((r) => [r.name, r.synonyms]), ...Object.keys(ALIASES)]);
     }
     return this.names;
   }
