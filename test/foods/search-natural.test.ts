@@ -94,7 +94,11 @@ describe("POST /foods/parse", () => {
     const r = await parse({ text: "2 eggs, toast with butter and a coffee" });
     expect(r.status).toBe(200);
     // "toast with butter" is one food's name (the composed buttered toast), so it stays whole
-    expect(r.json.items.map((i: { food_text: string }) => i.food_text)).toEqual(["eggs", "toast with butter", "coffee"]);
+    expect(r.json.items.map((i: { food_text: string }) => i.food_text)).toEqual([
+      "eggs",
+      "toast with butter",
+      "coffee",
+    ]);
     const [eggs, toast, coffee] = r.json.items;
     expect(eggs.food.id).toBe(1123);
     expect(eggs.serving.quantity).toBe(2);
