@@ -82,6 +82,7 @@ test("a second user gets 404 on every id route and never sees the first user's r
     "/api/v1/tokens/{id}": aToken.id,
     "/api/v1/admin/users/{id}": a.user.id,
     "/api/v1/admin/users/{id}/password-reset": a.user.id,
+    "/api/v1/admin/users/{id}/two-factor": a.user.id,
     "/api/v1/admin/invites/{id}": invite.id,
     "/api/v1/recipes/{id}": recipe.id,
     "/api/v1/weights/{date}": weightDate,
