@@ -51,6 +51,9 @@ test("a double tap on any write button writes once", async () => {
   await page.getByRole("heading", { level: 1, name: yesterdayTitle() }).waitFor();
   await logFood(page, { meal: "Breakfast", query: "banana", food: "Bananas, raw" });
   await page.getByRole("heading", { level: 1, name: yesterdayTitle() }).waitFor();
+  // yesterday's breakfast is on the day (and sent) before today copies it
+  await page.getByRole("region", { name: "Breakfast" }).getByRole("listitem").first().waitFor();
+  await synced(page);
   await page.getByRole("button", { name: "Next day" }).click();
   await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
   const breakfast = page.getByRole("region", { name: "Breakfast" });
