@@ -118,7 +118,7 @@ const SLICE = 256;
  * The payload read as days, body readings and workouts, on the account's local days (1970 to
  * tomorrow; others left out and listed). It calls `pause` every SLICE samples, for a caller on the
  * thread that answers requests (the pacer gives the event loop back every few ms); the reader thread
- * (read-worker.ts) has nothing to give back and passes a `pause` that does nothing. ZoneClock answers
+ * (read-worker.ts) passes one that yields a turn of its own loop. ZoneClock answers
  * each sample's day from a cache of each day's offset (asking Intl took 11 s for 120,000 samples).
  */
 export async function readHae(

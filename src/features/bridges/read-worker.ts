@@ -42,10 +42,14 @@ export type FromHealthReader =
 /** Items a part carries: a few hundred KB, decoded in a millisecond or two. */
 export const PART = 2_000;
 
-/** The push at `path`, parsed and checked as a JSON route's body would be, then read (nothing to pace here). */
+/**
+ * The push at `path`, parsed and checked as a JSON route's body would be, then read. Its pause gives this thread's
+ * event loop a turn every slice: nothing waits here, but the collector's scheduled work runs then (a 31.9 MiB push
+ * peaked about 40 MB lower than with a pause that does nothing).
+ */
 async function readHaeFile(path: string, opts: { timezone: string; dietaryEnergy: boolean; now: number }) {
   const payload = checkSchema(HaePayload, await parseJson(await Bun.file(path).bytes()));
-  return readHae(payload, { ...opts, pause: async () => {} });
+  return readHae(payload, { ...opts, pause: () => new Promise<void>((r) => setImmediate(r)) });
 }
 
 self.onmessage = async (e: MessageEvent<ToHealthReader>) => {
