@@ -27,7 +27,13 @@ export type BodySpec =
    * One file of any type, written to a temporary file as it arrives (never held in memory): the
    * handler gets a SpooledFile, deleted when the answer has gone.
    */
-  | { kind: "file"; limit: number; gate?: string; deadline?: BodyDeadline };
+  | { kind: "file"; limit: number; gate?: string; deadline?: BodyDeadline }
+  /**
+   * JSON (application/json, else 415) too large to parse on the thread that answers requests: written to a
+   * temporary file as "file" is, for a worker to parse and check. The handler gets a SpooledFile; the document
+   * shows the route's `detail.body` schema as its application/json body.
+   */
+  | { kind: "json-file"; limit: number; gate?: string; deadline?: BodyDeadline };
 
 /** The files of a "json-or-files" body. */
 export class UploadedFiles {

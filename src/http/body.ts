@@ -81,8 +81,10 @@ async function readFiles(
 }
 
 const isJson = (type: string) => type === "application/json" || type.endsWith("+json");
+const notJson = (type: string) =>
+  new AppError("unsupported_media_type", `Content-Type must be application/json${type ? `, got ${type}` : ""}`);
 
-/** Frees the request's gate slot and deletes its spooled body (kind "file"), once. */
+/** Frees the request's gate slot and deletes its spooled body (kind "file" or "json-file"), once. */
 function leaveGate(rq: RequestState, request: Request): void {
   const gate = rq.gate;
   rq.gate = undefined;
@@ -110,7 +112,10 @@ export function bodies(deps: BodyDeps) {
           rq.gate = gate;
         }
         try {
-          if (spec.kind === "file") {
+          // No body at all (a DELETE, say): nothing to parse; a route that needs one says so.
+          const none = type === "" && (request.body === null || request.headers.get("content-length") === "0");
+          if (spec.kind === "json-file" && !none && !isJson(type)) throw notJson(type);
+          if (spec.kind === "file" || (spec.kind === "json-file" && !none)) {
             const path = join(tmpdir(), `morsel-upload-${crypto.randomUUID()}`);
             rq.spooled = path;
             return new SpooledFile(path, await spoolLimited(request, path, spec.limit, spec.deadline));
@@ -126,14 +131,8 @@ export function bodies(deps: BodyDeps) {
             }
             return await readMultipart(request, spec.limit, spec.file);
           }
-          // No body at all (a DELETE, say): nothing to parse; a route that needs one says so.
-          if (type === "" && (request.body === null || request.headers.get("content-length") === "0")) return undefined;
-          if (!isJson(type)) {
-            throw new AppError(
-              "unsupported_media_type",
-              `Content-Type must be application/json${type ? `, got ${type}` : ""}`,
-            );
-          }
+          if (none) return undefined;
+          if (!isJson(type)) throw notJson(type);
           return await readJson(request, spec.limit, spec.deadline);
         } catch (e) {
           if (!(e instanceof AppError)) throw e;

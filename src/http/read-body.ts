@@ -200,7 +200,14 @@ export async function readJson(
   limit = JSON_BODY_LIMIT,
   deadline?: { stallMs: number; totalMs: number },
 ): Promise<unknown> {
-  const bytes = await readLimited(request, limit, deadline);
+  return parseJson(await readLimited(request, limit, deadline));
+}
+
+/**
+ * A JSON body's bytes as a value, as readJson reads them (400 malformed_json for bad UTF-8 or bad JSON, a nesting
+ * limit, prototype keys dropped): also for a body a worker reads from its spooled file (body kind "json-file").
+ */
+export async function parseJson(bytes: Uint8Array): Promise<unknown> {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

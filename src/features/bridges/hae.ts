@@ -37,10 +37,10 @@ const Qty = t.Object(
 
 /**
  * A sample; other metrics' samples (sleep_analysis: sleepStart, asleep, …) carry other fields, kept as
- * they come. Its kind is registered with TypeBox as "any object": Elysia checks and cleans a body
- * against its schema before the handler, without pausing, and a typed sample cost ~15 µs there (1.6 s
- * of a frozen server for a push of 120,000); readHae reads each field itself, in paced slices, and
- * leaves out (listing) a sample whose qty or date cannot be read. The document still shows its fields.
+ * they come. Its kind is registered with TypeBox as "any object": the push is checked against its schema
+ * in one go (in the reader thread, read-worker.ts), and a typed sample cost ~15 µs there (1.6 s for a push
+ * of 120,000); readHae reads each field itself and leaves out (listing) a sample whose qty or date cannot
+ * be read. The document still shows its fields.
  */
 const SAMPLE_KIND = "HaeSample";
 if (!TypeRegistry.Has(SAMPLE_KIND))
@@ -116,9 +116,10 @@ const SLICE = 256;
 
 /**
  * The payload read as days, body readings and workouts, on the account's local days (1970 to
- * tomorrow; others left out and listed). It runs on the request thread, so it calls `pause` every
- * SLICE samples (the pacer gives the event loop back every few ms: 120,000 samples held it 11 s when
- * each sample's day was asked of Intl; ZoneClock answers from a cache of each day's offset).
+ * tomorrow; others left out and listed). It calls `pause` every SLICE samples, for a caller on the
+ * thread that answers requests (the pacer gives the event loop back every few ms); the reader thread
+ * (read-worker.ts) passes one that yields a turn of its own loop. ZoneClock answers
+ * each sample's day from a cache of each day's offset (asking Intl took 11 s for 120,000 samples).
  */
 export async function readHae(
   payload: HaePayloadT,

@@ -19,6 +19,7 @@ import { HaePayload } from "./hae";
 import { AutoExportQuery, HealthImportQuery, HealthImportSummary } from "./model";
 import { importHealthFile, receiveAutoExport } from "./service";
 import { t } from "elysia";
+import { checkSchema } from "../../schema/validation";
 
 export function bridgesRoutes(deps: RouteDeps) {
   const detail = { tags: ["health bridges"] };
@@ -56,27 +57,31 @@ export function bridgesRoutes(deps: RouteDeps) {
     )
     .post(
       "/health/auto-export",
-      async ({ ctx, body, query, request }) =>
-        reply(
-          deps,
-          await receiveAutoExport({
-            ctx,
-            input: {
-              payload: body,
-              dietaryEnergy: query.dietary_energy ?? false,
-              idKey: deps.importIdKey,
-              signal: request.signal,
-            },
-          }),
-        ),
+      // the body is spooled to a file and parsed in the reader thread (body kind "json-file"): a 32 MiB JSON
+      // parsed and checked here held every other request for over half a second
+      async ({ ctx, body, query, request }) => {
+        if (!(body instanceof SpooledFile)) {
+          // no body at all: the 400 the schema gives (checkSchema throws for anything not an object)
+          checkSchema(HaePayload, body);
+          throw new AppError("validation_failed", "send Health Auto Export's JSON as the body");
+        }
+        const input = {
+          path: body.path,
+          dietaryEnergy: query.dietary_energy ?? false,
+          idKey: deps.importIdKey,
+          signal: request.signal,
+        };
+        return reply(deps, await receiveAutoExport({ ctx, input }));
+      },
       {
         auth: "write",
-        body: HaePayload,
+        body: t.Unknown({ description: "Health Auto Export's JSON (detail.body has its schema)" }),
         query: AutoExportQuery,
         response: { 200: HealthImportSummary, ...errors(400, 401, 403, 408, 413) },
         detail: {
           ...detail,
-          ...bodyOf({ kind: "json", limit: AUTO_EXPORT_LIMIT, deadline: AUTO_EXPORT_DEADLINE }),
+          ...bodyOf({ kind: "json-file", limit: AUTO_EXPORT_LIMIT, deadline: AUTO_EXPORT_DEADLINE }),
+          body: HaePayload,
           summary: "Receive a Health Auto Export push (its REST API automation, JSON)",
           description: `Authenticate with a personal access token with the write scope (Authorization: Bearer morsel_pat_…). Metrics active_energy, step_count, dietary_water (summed per local day; each day in the push replaces that day's value, so overlapping pushes never double), weight_body_mass, body_fat_percentage, and workouts (as exercises, the same ones an Apple Health export gives). Other metrics are ignored; a metric whose data is null is left out and listed in skipped. At most ${formatBytes(AUTO_EXPORT_LIMIT)} (else 413 payload_too_large naming the limit).`,
         },

@@ -3,7 +3,6 @@
  * worker and written paced; and Health Auto Export's pushes. Both end in writeHealth (write.ts).
  */
 import { cancellablePacer } from "../../lib/pace";
-import { readHae, type HaePayloadT } from "./hae";
 import type { HealthImportSummaryT } from "./model";
 import { readHealthInWorker } from "./read";
 import type { HealthFormat, HealthRead } from "./records";
@@ -62,24 +61,30 @@ export async function importHealthFile({
 }
 
 /**
- * One Health Auto Export push: each day it carries replaces that day's values, so the same days
- * pushed again, overlapping or not, leave one value per day and metric. Its workouts are the Apple
- * Health export's (same source and id), so a workout both brought is one exercise.
+ * One Health Auto Export push, the JSON at `path` (the caller deletes it): parsed, checked against HaePayload
+ * (400 validation_failed naming the field) and read in the reader thread, never on the one that answers
+ * requests. Each day it carries replaces that day's values, so the same days pushed again, overlapping or
+ * not, leave one value per day and metric. Its workouts are the Apple Health export's (same source and id),
+ * so a workout both brought is one exercise. Stops when `signal` aborts (the client hung up).
  */
 export async function receiveAutoExport({
   ctx,
   input,
 }: {
   ctx: HealthCtx;
-  input: { payload: HaePayloadT; dietaryEnergy: boolean; idKey: string; signal?: AbortSignal };
+  input: { path: string; dietaryEnergy: boolean; idKey: string; signal?: AbortSignal };
 }): Promise<HealthImportSummaryT> {
+  const read = await readHealthInWorker(
+    {
+      format: "health_auto_export",
+      path: input.path,
+      timezone: ctx.user.timezone,
+      dietaryEnergy: input.dietaryEnergy,
+      now: ctx.now.getTime(),
+    },
+    input.signal,
+  );
   const pause = cancellablePacer(input.signal);
-  const read = await readHae(input.payload, {
-    timezone: ctx.user.timezone,
-    dietaryEnergy: input.dietaryEnergy,
-    now: ctx.now.getTime(),
-    pause,
-  });
   const written = await writeHealth({ ctx, read, source: "apple_health", idKey: input.idKey, pause });
   return summaryOf("health_auto_export", read, written);
 }
