@@ -154,7 +154,7 @@ test("Quick entry: each item can be changed or removed, and they are logged in t
   await register(page, env.srv.url);
   const token = await accessToken(page);
   await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
-  await page.getByRole("textbox", { name: "Quick entry" }).fill("2 eggs, toast with butter and a coffee");
+  await page.getByRole("textbox", { name: "Quick entry" }).fill("2 eggs, toast, butter and a coffee");
   await page.getByRole("button", { name: "Find foods" }).click();
   const items = page.getByRole("list", { name: "Quick entry items" }).getByRole("listitem");
   await items.nth(3).waitFor();

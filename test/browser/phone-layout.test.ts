@@ -198,7 +198,7 @@ test("Quick entry: Change swaps the food, the list shows a total, and its button
   await register(page, env.srv.url);
   const token = await accessToken(page);
   await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
-  await page.getByRole("textbox", { name: "Quick entry" }).fill("2 eggs, toast with butter and a coffee");
+  await page.getByRole("textbox", { name: "Quick entry" }).fill("2 eggs, toast, butter and a coffee");
   await page.getByRole("button", { name: "Find foods" }).click();
   const items = page.getByRole("list", { name: "Quick entry items" }).getByRole("listitem");
   await items.nth(3).waitFor();

@@ -77,7 +77,7 @@ test("Quick entry reads a line into foods and logs them together", async () => {
   await register(page, env.srv.url);
   const token = await accessToken(page);
   await openAdd(page);
-  const items = await quickEntry(page, "2 eggs, toast with butter and a coffee", 4);
+  const items = await quickEntry(page, "2 eggs, toast, butter and a coffee", 4);
   await items
     .nth(0)
     .getByText(/Egg, whole, raw/)
@@ -91,7 +91,7 @@ test("Quick entry reads a line into foods and logs them together", async () => {
     await fetch(`${env.srv.url}/api/v1/foods/parse`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ text: "2 eggs, toast with butter and a coffee" }),
+      body: JSON.stringify({ text: "2 eggs, toast, butter and a coffee" }),
     })
   ).json()) as { items: { food: { id: number } }[] };
   const parsed = reply.items;
