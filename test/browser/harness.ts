@@ -103,6 +103,21 @@ export async function signIn(page: Page, base: string, who: { email: string; pas
   await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
 }
 
+/**
+ * Answers a new account's first-day questions as a daily logger has by their second day: `Not now` to
+ * `Set your goal` (shown until the account has an energy goal), and, for the server's first account (its
+ * admin), `Not now` to the Open Food Facts question. Both stand at the top of the day and move what is below.
+ */
+export async function answerFirstDay(page: Page, base: string): Promise<void> {
+  await page.getByRole("region", { name: "Set your goal" }).getByRole("button", { name: "Not now" }).click();
+  await page.getByRole("region", { name: "Set your goal" }).waitFor({ state: "detached" });
+  const token = await accessToken(page);
+  if ((await apiGet<{ role: string }>(base, token, "/me")).role !== "admin") return;
+  const off = page.getByRole("dialog", { name: "Open Food Facts look-ups" });
+  await off.getByRole("button", { name: "Not now" }).click();
+  await off.waitFor({ state: "detached" });
+}
+
 export const status = (page: Page) => page.getByRole("status").and(page.locator(".status"));
 /** Nothing waits in the browser's queue and the status line says so. */
 export async function synced(page: Page): Promise<void> {

@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import {
   accessToken,
+  answerFirstDay,
   apiGet,
   browserAndServer,
   device,
@@ -440,15 +441,7 @@ test("at 360×640: Totals in two lines, Log food covers no control, two short li
   await page.reload();
   await synced(page);
   await entries(page, "Snack").nth(2).waitFor();
-  // a daily logger has answered the first-day questions: the goal step and the admin's Open Food Facts question
-  await page.getByRole("region", { name: "Set your goal" }).getByRole("button", { name: "Not now" }).click();
-  if ((await apiGet<{ role: string }>(env.srv.url, token, "/me")).role === "admin") {
-    // the server's first account is its admin, asked once (a later test's account is not)
-    const off = page.getByRole("dialog", { name: "Open Food Facts look-ups" });
-    await off.getByRole("button", { name: "Not now" }).click();
-    await off.waitFor({ state: "detached" });
-  }
-  await page.getByRole("region", { name: "Set your goal" }).waitFor({ state: "detached" });
+  await answerFirstDay(page, env.srv.url);
 
   const totals = await page.getByRole("region", { name: "Totals" }).boundingBox();
   expect(totals!.height).toBeLessThan(110);

@@ -5,7 +5,7 @@
  */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { accessToken, apiGet, browserAndServer, device, logFood, register, synced } from "./harness";
+import { accessToken, answerFirstDay, apiGet, browserAndServer, device, logFood, register, synced } from "./harness";
 
 const env = browserAndServer();
 
@@ -24,6 +24,8 @@ test("a double tap on any write button writes once", async () => {
   const { page } = await device(env.browser, env.srv.url);
   await register(page, env.srv.url);
   const token = await accessToken(page);
+  // the first-day questions answered: a double tap's second tap lands on the day as a daily logger has it
+  await answerFirstDay(page, env.srv.url);
   const pushed = countPushes(page);
   const today = async () => (await apiGet(env.srv.url, token, "/meals/daily")).meals as { food: unknown }[];
 
