@@ -38,3 +38,28 @@ export function useSubmit(run: (form: HTMLFormElement) => unknown): [(e: Event) 
     busy,
   ];
 }
+
+/**
+ * A double tap whose first tap leaves the view (Log goes back to the day) has its second tap land on whatever
+ * the next view shows under the finger: an entry's Delete, another meal's Add food. The browser counts that tap as
+ * the second of a double (`detail` 2); within a moment of a view change such a tap is dropped before any handler
+ * sees it. Single taps, and double taps inside one view (three glasses in a row), are untouched.
+ */
+const GHOST_TAP_MS = 700;
+let viewChangedAt = Number.NEGATIVE_INFINITY;
+
+export function viewChanged(): void {
+  viewChangedAt = performance.now();
+}
+
+export function dropGhostTaps(): void {
+  addEventListener(
+    "click",
+    (e: MouseEvent) => {
+      if (e.detail < 2 || performance.now() - viewChangedAt > GHOST_TAP_MS) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    },
+    { capture: true },
+  );
+}

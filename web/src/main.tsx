@@ -1,6 +1,7 @@
 /** The Morsel web app: session, the per-account store and sync, hash routes, and the shell around the views. */
 import { render } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
+import { dropGhostTaps, viewChanged } from "./action";
 import { api, currentSession, onSession, setSession, type Session, type User } from "./api";
 import { OwnFoods } from "./own-foods";
 import { Local } from "./records";
@@ -39,6 +40,7 @@ function useHash(): string {
   const [hash, setHash] = useState(location.hash || "#/");
   useEffect(() => {
     const on = () => {
+      viewChanged();
       setHash(location.hash || "#/");
       scrollTo(0, 0); // a new view opens at its top, not at the last one's scroll position
     };
@@ -232,4 +234,5 @@ if ("serviceWorker" in navigator) {
 
 const root = document.getElementById("app")!;
 root.textContent = ""; // the "Loading" placeholder
+dropGhostTaps();
 render(<App />, root);
