@@ -39,6 +39,12 @@ test("Not now is the account's: kept in the profile, pulled by other devices, ex
   expect((await u.api("GET", "/targets/profile")).json).toMatchObject({ height_cm: 165, goal_step_dismissed: true });
   const exported = (await u.api("GET", "/export")).json;
   expect(exported.target_profile.goal_step_dismissed).toBe(true);
+  // a sync delete sets the whole profile back, this too
+  const v2 = (pushed.json.results[0] as { version: number }).version;
+  const deleted = await u.push([{ ...mutation(null, v2), op: "delete" }]);
+  expect(deleted.json.results[0]).toMatchObject({ status: "applied" });
+  expect((await u.api("GET", "/targets/profile")).json).toMatchObject({ sex: null, goal_step_dismissed: null });
+  expect((await u.api("PUT", "/targets/profile", { goal_step_dismissed: true })).status).toBe(200);
   // said null: asked again
   expect((await u.api("PUT", "/targets/profile", { goal_step_dismissed: null })).json.goal_step_dismissed).toBeNull();
   const bad = expectError(

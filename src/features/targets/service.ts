@@ -65,7 +65,8 @@ export function* getTargets({ ctx, input }: { ctx: Ctx; input: { date?: string }
     source: DRI_SOURCE,
     fiber_per_energy: settings.fiber_per_energy,
     energy_goal_kcal: energyGoal,
-    energy_reference: energyReference(profile, now, weight === null ? null : Math.round(weight * 10) / 10),
+    // the trend to the gram, as weigh-ins are kept: on the goal step's day it is the weight the step used
+    energy_reference: energyReference(profile, now, weight === null ? null : Math.round(weight * 1000) / 1000),
     items,
     settings,
   };
