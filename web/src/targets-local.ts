@@ -8,7 +8,7 @@ import { getMeta, type Store } from "./store";
 import type { Sync } from "./sync";
 
 export const SEXES = ["female", "male"] as const;
-export const ACTIVITIES = ["sedentary", "low_active", "active", "very_active"] as const;
+export const ACTIVITIES = ["sedentary", "low_active", "active", "very_active", "extra_active"] as const;
 export const LIFE_STAGES = ["pregnancy", "lactation"] as const;
 
 export interface Profile {
@@ -17,6 +17,8 @@ export interface Profile {
   height_cm: number | null;
   activity: (typeof ACTIVITIES)[number] | null;
   life_stage: (typeof LIFE_STAGES)[number] | null;
+  /** `Not now` said to `Set your goal`, on any device of the account (the server keeps it when left out). */
+  goal_step_dismissed: boolean | null;
 }
 
 export interface TargetSettings {
@@ -30,6 +32,7 @@ export const EMPTY_PROFILE: Profile = {
   height_cm: null,
   activity: null,
   life_stage: null,
+  goal_step_dismissed: null,
 };
 export const EMPTY_SETTINGS: TargetSettings = { nutrients: {}, fiber_per_energy: false };
 
