@@ -163,7 +163,7 @@ function StepForm({
           </span>
         </div>
         <div class="row when">
-          <WeightFields unit={unit} value={weight} onValue={setWeight} />
+          <WeightFields unit={unit} value={weight} onValue={setWeight} unitChosen />
           <WeightUnitChoice unit={unit} onUnit={changeUnit} />
         </div>
         <label>

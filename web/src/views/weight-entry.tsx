@@ -47,10 +47,13 @@ export function WeightFields({
   unit,
   value,
   onValue,
+  unitChosen = false,
 }: {
   unit: WeightUnit;
   value: WeightTyped;
   onValue: (w: WeightTyped) => void;
+  /** A `Weight unit` select stands beside it and shows the unit: the unit's word is then for screen readers only. */
+  unitChosen?: boolean;
 }) {
   if (unit === "st")
     return (
@@ -75,7 +78,7 @@ export function WeightFields({
           aria-describedby="weight-unit"
         />
       </label>
-      <span id="weight-unit" class="unit">
+      <span id="weight-unit" class={unitChosen ? "sr" : "unit"}>
         {unit}
       </span>
     </>
