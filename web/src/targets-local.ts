@@ -52,7 +52,11 @@ export async function localSettings(db: Store): Promise<TargetSettings> {
 }
 
 /** Writes one document here and queues it (the whole document: the server replaces it). */
-async function save(sync: Sync, entity: SettingsEntity, data: Profile | TargetSettings): Promise<void> {
+async function save(
+  sync: Sync,
+  entity: SettingsEntity,
+  data: Omit<Profile, "goal_step_dismissed"> | TargetSettings,
+): Promise<void> {
   const cur = await kept(sync.db, entity);
   const version = cur?.version ?? null;
   await enqueue(sync, { entity, id: entity, op: "upsert", base_version: version, data: { ...data } }, (tx) =>
@@ -60,5 +64,12 @@ async function save(sync: Sync, entity: SettingsEntity, data: Profile | TargetSe
   );
 }
 
-export const saveProfile = (sync: Sync, p: Profile) => save(sync, "target_profile", p);
+/**
+ * The profile, without `goal_step_dismissed` while it is null here: left out, the server keeps its own, so a copy
+ * that has not yet heard another device's `Not now` cannot undo it (the pull after the push brings it).
+ */
+export function saveProfile(sync: Sync, p: Profile): Promise<void> {
+  const { goal_step_dismissed, ...rest } = p;
+  return save(sync, "target_profile", goal_step_dismissed === null ? rest : p);
+}
 export const saveTargetSettings = (sync: Sync, s: TargetSettings) => save(sync, "targets", s);
