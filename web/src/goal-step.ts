@@ -1,7 +1,8 @@
 /**
  * The `Set your goal` step's facts: when it shows (an account with no energy goal today that has not said
- * `Not now`, kept in the synced profile so no other device asks again), what the form's fields make of the server's calculation (goals/suggest.ts, run here
- * so it works offline and equals POST /goals/suggest), and the profile it saves (the one nutrient targets use).
+ * `Not now`, kept in the synced profile so no other device asks again), what the form's fields make of the
+ * server's calculation (goals/suggest.ts, run here so it works offline and equals POST /goals/suggest), and the
+ * profile it saves (the one nutrient targets use).
  */
 import {
   type ActivityLevel,

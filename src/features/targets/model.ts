@@ -43,7 +43,8 @@ export const ProfileBody = t.Object(
     activity: opt(
       Enum(ACTIVITIES, {
         description:
-          "activity level of the energy reference, the goal step's: sedentary × 1.2, low_active (light) × 1.375, active (moderate) × 1.55, very_active × 1.725, extra_active × 1.9",
+          "activity level of the energy reference, the goal step's: sedentary × 1.2, low_active (light) × 1.375, " +
+          "active (moderate) × 1.55, very_active × 1.725, extra_active × 1.9",
         errorMessage: `must be one of ${ACTIVITIES.join(", ")}, or null`,
       }),
     ),
@@ -56,7 +57,8 @@ export const ProfileBody = t.Object(
     goal_step_dismissed: opt(
       t.Boolean({
         description:
-          "true: the person said Not now to the first goal step, so no client of the account asks again; left out: kept as it is",
+          "true: the person said Not now to the first goal step, so no client of the account asks again; " +
+          "left out: kept as it is",
         errorMessage: "must be true, false or null",
       }),
     ),
