@@ -75,7 +75,8 @@ const account = fc.record({
     sex: edge(null, "female", "male"),
     birth_year: edge(null, 1900, 2025),
     height_cm: edge(null, 50, 272),
-    activity: edge(null, "sedentary", "very_active"),
+    activity: edge(null, "sedentary", "extra_active"),
+    goal_step_dismissed: edge(null, true, false),
   }),
   targets: fc.record({
     nutrients: fc.record({

@@ -27,9 +27,17 @@ describe("REST", () => {
       height_cm: null,
       activity: null,
       life_stage: null,
+      goal_step_dismissed: null,
     });
     const put = await u.api("PUT", "/targets/profile", { sex: "female", birth_year: 1990, height_cm: 165.44 });
-    expect(put.json).toEqual({ sex: "female", birth_year: 1990, height_cm: 165.4, activity: null, life_stage: null });
+    expect(put.json).toEqual({
+      sex: "female",
+      birth_year: 1990,
+      height_cm: 165.4,
+      activity: null,
+      life_stage: null,
+      goal_step_dismissed: null,
+    });
     expect((await u.api("GET", "/targets/profile")).json).toEqual(put.json);
     expect((await u.api("GET", "/targets")).json.groups).toEqual(["female_31_50"]);
     // a field left out is unset
@@ -67,14 +75,21 @@ describe("REST", () => {
     expect(item(doc, "fiber_g")).toMatchObject({ minimum: 25.9, minimum_from: "fiber_per_energy" });
   });
 
-  test("the energy reference: IOM 2005 EER from sex, age, height, activity and the weight trend", async () => {
+  test("the energy reference: Mifflin–St Jeor × activity factor from sex, age, height, activity and the weight trend", async () => {
     const u = await user();
     await u.api("PUT", "/targets/profile", { sex: "male", birth_year: 1986, height_cm: 180, activity: "active" });
     expect((await u.api("GET", "/targets")).json.energy_reference).toBeNull(); // no weight yet
     await u.api("PUT", "/weights/2026-11-24", { kg: 80 });
     const ref = (await u.api("GET", "/targets")).json.energy_reference;
-    // 662 − 9.53 × 40 + 1.25 × (15.91 × 80 + 539.6 × 1.80) = 280.8 + 1.25 × 2244.08 = 3085.9
-    expect(ref).toEqual({ kcal: 3086, method: "IOM 2005 estimated energy requirement (adults)", weight_kg: 80 });
+    // the goal step's figure (docs/API.md says why not IOM 2005's EER, 3086 here):
+    // 10 × 80 + 6.25 × 180 − 5 × 40 + 5 = 1730; × 1.55 (active, the goal step's moderate) = 2681.5 → 2682
+    expect(ref).toEqual({
+      kcal: 2682,
+      method: "Mifflin–St Jeor 1990 resting energy × activity factor, as Set your goal",
+      weight_kg: 80,
+      resting_kcal: 1730,
+      activity_factor: 1.55,
+    });
   });
 
   test("bad input → 400 naming the field, nothing changed; no token → 401", async () => {
@@ -195,6 +210,7 @@ describe("export and import", () => {
       height_cm: null,
       activity: "low_active",
       life_stage: null,
+      goal_step_dismissed: null,
     });
     expect(exported.targets).toEqual({
       nutrients: { vitamin_d_ug: { minimum: 25, maximum: 100 } },

@@ -1,11 +1,14 @@
 /**
  * The `Set your goal` step's facts: when it shows (an account with no energy goal today that has not said
- * `Not now` on this device), what the form's fields make of the server's calculation (goals/suggest.ts, run here
- * so it works offline and equals POST /goals/suggest), and the profile it saves (the one nutrient targets use).
+ * `Not now`, kept in the synced profile so no other device asks again), what the form's fields make of the
+ * server's calculation (goals/suggest.ts, run here so it works offline and equals POST /goals/suggest), and the
+ * profile it saves (the one nutrient targets use).
  */
 import {
   type ActivityLevel,
   HEIGHT_RANGE,
+  LEVEL_OF_PROFILE,
+  PROFILE_ACTIVITY,
   RATE_RANGE,
   type SuggestInput,
   type Suggestion,
@@ -15,20 +18,25 @@ import { CM_PER_IN } from "./activity";
 import { parseDecimal } from "./decimal";
 import { goalsFor, type GoalsRecord } from "./goals";
 import { getMeta, setMeta, type Store } from "./store";
-import type { Profile } from "./targets-local";
+import type { Sync } from "./sync";
+import { localProfile, saveProfile } from "./targets-local";
 
+/** Where this device kept `Not now` before the profile did (still read: such a device does not ask again). */
 const DISMISSED = "goal_step";
 
 /** Shown on today's day view: after the first pull (an account's goals are known), with no energy goal yet. */
 export async function goalStepDue(db: Store, today: string, pulled: boolean): Promise<boolean> {
   if (!pulled && (await getMeta<string>(db, "cursor")) === undefined) return false;
+  if ((await localProfile(db)).goal_step_dismissed) return false;
   if ((await getMeta<{ dismissed: boolean }>(db, DISMISSED))?.dismissed) return false;
   const record = (await getMeta<{ goals: GoalsRecord | null }>(db, "goals"))?.goals ?? null;
   return goalsFor(record, today)?.energy_kcal == null;
 }
 
-/** `Not now`: remembered on this device. */
-export const dismissGoalStep = (db: Store) => setMeta(db, DISMISSED, { dismissed: true });
+/** `Not now`: kept in the profile (here first, then synced), so the account's other devices do not ask either. */
+export async function dismissGoalStep(sync: Sync): Promise<void> {
+  await saveProfile(sync, { ...(await localProfile(sync.db)), goal_step_dismissed: true });
+}
 
 const RATE_KEY = "goal_rate";
 
@@ -41,19 +49,17 @@ export const chosenRate = async (db: Store) =>
 export const RATES = { kg: [0.25, 0.5, 0.75, 1], lb: [0.5, 1, 1.5, 2] } as const;
 export const DEFAULT_RATE = { kg: 0.5, lb: 1 } as const;
 
-/** The IOM activity category the profile keeps for each factor (the energy reference of Settings → Profile). */
-export const PROFILE_ACTIVITY: Record<ActivityLevel, NonNullable<Profile["activity"]>> = {
-  sedentary: "sedentary",
-  light: "low_active",
-  moderate: "active",
-  very: "very_active",
-  extra: "very_active",
-};
-export const FROM_PROFILE: Record<NonNullable<Profile["activity"]>, ActivityLevel> = {
-  sedentary: "sedentary",
-  low_active: "light",
-  active: "moderate",
-  very_active: "very",
+/** The profile's name for each level (one level, one factor: Settings' energy reference is the step's maintenance). */
+export { PROFILE_ACTIVITY };
+export const FROM_PROFILE = LEVEL_OF_PROFILE;
+
+/** Each level in words with its factor: the goal step's `Activity` and Settings → Profile's `Activity level`. */
+export const ACTIVITY_LABEL: Record<ActivityLevel, string> = {
+  sedentary: "Sedentary: little or no exercise (× 1.2)",
+  light: "Light: exercise 1–3 days a week (× 1.375)",
+  moderate: "Moderate: exercise 3–5 days a week (× 1.55)",
+  very: "Very active: hard exercise 6–7 days a week (× 1.725)",
+  extra: "Extra active: physical job or training twice a day (× 1.9)",
 };
 
 export interface StepFields {

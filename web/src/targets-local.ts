@@ -8,7 +8,7 @@ import { getMeta, type Store } from "./store";
 import type { Sync } from "./sync";
 
 export const SEXES = ["female", "male"] as const;
-export const ACTIVITIES = ["sedentary", "low_active", "active", "very_active"] as const;
+export const ACTIVITIES = ["sedentary", "low_active", "active", "very_active", "extra_active"] as const;
 export const LIFE_STAGES = ["pregnancy", "lactation"] as const;
 
 export interface Profile {
@@ -17,6 +17,8 @@ export interface Profile {
   height_cm: number | null;
   activity: (typeof ACTIVITIES)[number] | null;
   life_stage: (typeof LIFE_STAGES)[number] | null;
+  /** `Not now` said to `Set your goal`, on any device of the account (the server keeps it when left out). */
+  goal_step_dismissed: boolean | null;
 }
 
 export interface TargetSettings {
@@ -30,6 +32,7 @@ export const EMPTY_PROFILE: Profile = {
   height_cm: null,
   activity: null,
   life_stage: null,
+  goal_step_dismissed: null,
 };
 export const EMPTY_SETTINGS: TargetSettings = { nutrients: {}, fiber_per_energy: false };
 
@@ -49,7 +52,11 @@ export async function localSettings(db: Store): Promise<TargetSettings> {
 }
 
 /** Writes one document here and queues it (the whole document: the server replaces it). */
-async function save(sync: Sync, entity: SettingsEntity, data: Profile | TargetSettings): Promise<void> {
+async function save(
+  sync: Sync,
+  entity: SettingsEntity,
+  data: Omit<Profile, "goal_step_dismissed"> | TargetSettings,
+): Promise<void> {
   const cur = await kept(sync.db, entity);
   const version = cur?.version ?? null;
   await enqueue(sync, { entity, id: entity, op: "upsert", base_version: version, data: { ...data } }, (tx) =>
@@ -57,5 +64,12 @@ async function save(sync: Sync, entity: SettingsEntity, data: Profile | TargetSe
   );
 }
 
-export const saveProfile = (sync: Sync, p: Profile) => save(sync, "target_profile", p);
+/**
+ * The profile, without `goal_step_dismissed` while it is null here: left out, the server keeps its own, so a copy
+ * that has not yet heard another device's `Not now` cannot undo it (the pull after the push brings it).
+ */
+export function saveProfile(sync: Sync, p: Profile): Promise<void> {
+  const { goal_step_dismissed, ...rest } = p;
+  return save(sync, "target_profile", goal_step_dismissed === null ? rest : p);
+}
 export const saveTargetSettings = (sync: Sync, s: TargetSettings) => save(sync, "targets", s);

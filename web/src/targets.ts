@@ -72,7 +72,8 @@ export async function loadTargets(db: Store, date: string, today: string): Promi
     source: DRI_SOURCE,
     fiber_per_energy: settings.fiber_per_energy,
     energy_goal_kcal: energy,
-    energy_reference: energyReference(profile, today, trend === undefined ? null : Math.round(trend * 10) / 10),
+    // to the gram, as the server's (targets/service.ts)
+    energy_reference: energyReference(profile, today, trend === undefined ? null : Math.round(trend * 1000) / 1000),
     items,
   };
 }

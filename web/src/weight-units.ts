@@ -34,3 +34,10 @@ export const cellText = (kg: number, u: WeightUnit) => (u === "st" ? weightText(
 
 /** The unit's name in a heading or a label: "kg", "lb", "st lb". */
 export const unitName = (u: WeightUnit) => (u === "st" ? "st lb" : u);
+
+/** An axis label: the number in kg or lb; stones and pounds as "11 st 4" (whole pounds: a tick is not a weigh-in). */
+export function axisText(kg: number, u: WeightUnit): string {
+  if (u !== "st") return String(toUnit(kg, u));
+  const lb = Math.round(kg / KG_PER_LB);
+  return `${Math.floor(lb / LB_PER_ST)} st ${lb % LB_PER_ST}`;
+}

@@ -20,6 +20,22 @@ export const GOAL_AIMS = ["lose", "keep", "gain"] as const;
 export const ACTIVITY_FACTORS = { sedentary: 1.2, light: 1.375, moderate: 1.55, very: 1.725, extra: 1.9 } as const;
 export type ActivityLevel = keyof typeof ACTIVITY_FACTORS;
 export const ACTIVITY_LEVELS = Object.keys(ACTIVITY_FACTORS) as ActivityLevel[];
+/**
+ * The profile's name for each level (GET /targets/profile `activity`, which the energy reference of GET /targets
+ * reads): the goal step saves its level there, so the reference and the goal's maintenance are one figure.
+ */
+export const PROFILE_ACTIVITY = {
+  sedentary: "sedentary",
+  light: "low_active",
+  moderate: "active",
+  very: "very_active",
+  extra: "extra_active",
+} as const satisfies Record<ActivityLevel, string>;
+export type ProfileActivity = (typeof PROFILE_ACTIVITY)[ActivityLevel];
+export const LEVEL_OF_PROFILE = Object.fromEntries(ACTIVITY_LEVELS.map((a) => [PROFILE_ACTIVITY[a], a])) as Record<
+  ProfileActivity,
+  ActivityLevel
+>;
 /** Rates a week, per unit: kg 0.25–1, lb ½–2. */
 export const RATE_RANGE = { kg: { min: 0.25, max: 1 }, lb: { min: 0.5, max: 2 } } as const;
 export const KG_PER_LB_EXACT = 0.45359237;
@@ -70,6 +86,14 @@ export interface Suggestion {
 
 const n = (x: number) => String(Math.round(x * 1000) / 1000);
 
+/** Mifflin–St Jeor resting energy, to whole kcal (the first step of the proposal). */
+export const restingKcal = (sex: SuggestInput["sex"], kg: number, cm: number, age: number) =>
+  Math.round(10 * kg + 6.25 * cm - 5 * age + (sex === "male" ? 5 : -161));
+
+/** Maintenance: resting energy × the level's factor, to whole kcal (the proposal's second step). */
+export const maintenanceKcal = (resting: number, activity: ActivityLevel) =>
+  Math.round(resting * ACTIVITY_FACTORS[activity]);
+
 /**
  * The proposal. Each figure is rounded to whole kcal before the next step uses it, so the steps add up as
  * shown; the goal is rounded to 10 kcal. Preconditions (checkSuggest): an adult, figures in range.
@@ -79,9 +103,9 @@ export function suggestGoal(input: SuggestInput, year: number): Suggestion {
   const w = input.weight_kg;
   const h = input.height_cm;
   const sexTerm = input.sex === "male" ? 5 : -161;
-  const resting = Math.round(10 * w + 6.25 * h - 5 * age + sexTerm);
+  const resting = restingKcal(input.sex, w, h, age);
   const factor = ACTIVITY_FACTORS[input.activity];
-  const maintenance = Math.round(resting * factor);
+  const maintenance = maintenanceKcal(resting, input.activity);
   const perUnit = input.rate_unit === "lb" ? KG_PER_LB_EXACT : 1;
   const sign = input.goal === "lose" ? -1 : input.goal === "gain" ? 1 : 0;
   const rateKg = sign === 0 ? 0 : sign * (input.rate_per_week ?? 0) * perUnit;

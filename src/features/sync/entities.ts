@@ -146,7 +146,9 @@ export const HANDLERS: Record<Entity, Handler> = {
   target_profile: {
     takenByOther: never,
     *write(c, m) {
-      yield* putProfile({ ctx: c, input: m.op === "delete" ? {} : parseProfile(m.data) });
+      // a delete says goal_step_dismissed null too (left out, an upsert keeps it: targets/validate.ts)
+      const input = m.op === "delete" ? { goal_step_dismissed: null } : parseProfile(m.data);
+      yield* putProfile({ ctx: c, input });
       return "target_profile";
     },
   },

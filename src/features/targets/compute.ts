@@ -6,6 +6,7 @@
  * profile's life-stage group (RDA, or AI where there is no RDA; UL, or sodium's CDRR).
  */
 import { NUTRIENTS } from "../../db/nutrients";
+import { ACTIVITY_FACTORS, AGE_RANGE, LEVEL_OF_PROFILE, maintenanceKcal, restingKcal } from "../goals/suggest";
 import { caveatOf, DEFAULT_ADULT_AGE, groupsFor, REFERENCED_KEYS, referenceOf } from "./dri";
 import type { ProfileT, TargetSettingsT, TargetT } from "./model";
 
@@ -87,26 +88,25 @@ export function targetsFor(
   return { items, groups };
 }
 
-const PA: Record<"female" | "male", Record<string, number>> = {
-  male: { sedentary: 1.0, low_active: 1.11, active: 1.25, very_active: 1.48 },
-  female: { sedentary: 1.0, low_active: 1.12, active: 1.27, very_active: 1.45 },
-};
-
 /**
- * The estimated energy requirement of adults 19 and over (IOM 2005, *Dietary Reference Intakes for
- * Energy, Carbohydrate, Fiber, Fat, Fatty Acids, Cholesterol, Protein, and Amino Acids*, equations for
- * normal-weight adults), shown beside the energy goal as a reference; null when a fact is missing or
- * the person is pregnant or lactating (their EER adds to it by stage, which a profile does not say).
+ * The energy reference beside the energy goal: the goal step's own maintenance figure (goals/suggest.ts, POST
+ * /goals/suggest), Mifflin–St Jeor 1990 resting energy × the profile's activity factor, at the latest weight
+ * trend, so Settings and `Set your goal` give one figure for one person (docs/API.md §Nutrient targets says why
+ * this equation and not IOM 2005's EER). Null when a fact is missing, for an age outside the equation's adults,
+ * or in pregnancy or lactation (their needs add to it by stage, which a profile does not say).
  */
 export function energyReference(profile: ProfileT, today: string, weightKg: number | null) {
   const age = ageOf(profile, today);
   const { sex, height_cm: cm, activity } = profile;
-  if (!sex || age === null || age < 19 || !cm || !activity || weightKg === null || profile.life_stage) return null;
-  const m = cm / 100;
-  const pa = PA[sex][activity]!;
-  const kcal =
-    sex === "male"
-      ? 662 - 9.53 * age + pa * (15.91 * weightKg + 539.6 * m)
-      : 354 - 6.91 * age + pa * (9.36 * weightKg + 726 * m);
-  return { kcal: Math.round(kcal), method: "IOM 2005 estimated energy requirement (adults)", weight_kg: weightKg };
+  if (!sex || age === null || age < AGE_RANGE.min || age > AGE_RANGE.max) return null;
+  if (!cm || !activity || weightKg === null || profile.life_stage) return null;
+  const level = LEVEL_OF_PROFILE[activity];
+  const resting = restingKcal(sex, weightKg, cm, age);
+  return {
+    kcal: maintenanceKcal(resting, level),
+    method: "Mifflin–St Jeor 1990 resting energy × activity factor, as Set your goal",
+    weight_kg: weightKg,
+    resting_kcal: resting,
+    activity_factor: ACTIVITY_FACTORS[level],
+  };
 }

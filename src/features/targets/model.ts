@@ -7,8 +7,11 @@ import { Enum, Int, Nullable, TextRecord } from "../../schema/schemas";
 
 export const SEXES = ["female", "male"] as const;
 export const LIFE_STAGES = ["pregnancy", "lactation"] as const;
-/** The physical-activity levels of the DRI energy equations (IOM 2005). */
-export const ACTIVITIES = ["sedentary", "low_active", "active", "very_active"] as const;
+/**
+ * The activity levels of the goal step (goals/suggest.ts PROFILE_ACTIVITY): the energy reference multiplies resting
+ * energy by the same factor, 1.2, 1.375, 1.55, 1.725 or 1.9.
+ */
+export const ACTIVITIES = ["sedentary", "low_active", "active", "very_active", "extra_active"] as const;
 export const MAX_TARGET = 1_000_000;
 
 const opt = <S extends Parameters<typeof Nullable>[0]>(s: S) => t.Optional(Nullable(s));
@@ -32,13 +35,16 @@ export const ProfileBody = t.Object(
       t.Number({
         minimum: 50,
         maximum: 272,
-        description: "with activity, sex, age and the latest weight: the energy reference (IOM 2005 EER)",
+        description:
+          "with activity, sex, age and the latest weight: the energy reference (Mifflin–St Jeor × activity factor)",
         errorMessage: "must be a number of centimetres from 50 to 272, or null",
       }),
     ),
     activity: opt(
       Enum(ACTIVITIES, {
-        description: "physical activity level of the energy reference",
+        description:
+          "activity level of the energy reference, the goal step's: sedentary × 1.2, low_active (light) × 1.375, " +
+          "active (moderate) × 1.55, very_active × 1.725, extra_active × 1.9",
         errorMessage: `must be one of ${ACTIVITIES.join(", ")}, or null`,
       }),
     ),
@@ -48,11 +54,20 @@ export const ProfileBody = t.Object(
         errorMessage: `must be ${LIFE_STAGES.join(" or ")}, or null`,
       }),
     ),
+    goal_step_dismissed: opt(
+      t.Boolean({
+        description:
+          "true: the person said Not now to the first goal step, so no client of the account asks again; " +
+          "left out: kept as it is",
+        errorMessage: "must be true, false or null",
+      }),
+    ),
   },
   {
     title: "ProfileBody",
     description: "Every field is optional; left out or null: not said.",
-    errorMessage: "must be an object with sex, birth_year, height_cm, activity and life_stage (each optional)",
+    errorMessage:
+      "must be an object with sex, birth_year, height_cm, activity, life_stage and goal_step_dismissed (each optional)",
   },
 );
 export type ProfileInput = typeof ProfileBody.static;
@@ -64,6 +79,7 @@ export const Profile = t.Object(
     height_cm: Nullable(t.Number()),
     activity: Nullable(Enum(ACTIVITIES)),
     life_stage: Nullable(Enum(LIFE_STAGES)),
+    goal_step_dismissed: Nullable(t.Boolean()),
   },
   { title: "Profile" },
 );
@@ -154,9 +170,11 @@ export const TargetsDocument = t.Object(
     energy_goal_kcal: Nullable(t.Number()),
     energy_reference: Nullable(
       t.Object({
-        kcal: t.Number(),
+        kcal: t.Number({ description: "resting_kcal × activity_factor: the goal step's maintenance for this profile" }),
         method: t.String(),
         weight_kg: t.Number(),
+        resting_kcal: t.Number({ description: "Mifflin–St Jeor 1990 resting energy" }),
+        activity_factor: t.Number(),
       }),
     ),
     items: t.Array(Target),

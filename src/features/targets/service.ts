@@ -27,9 +27,13 @@ export function* getProfile(ctx: Ctx): Q<ProfileT> {
   return (yield* settingsOf(ctx.userId)).profile;
 }
 
-/** PUT /targets/profile (and a target_profile upsert from sync): the whole profile; fields left out are unset. */
+/**
+ * PUT /targets/profile (and a target_profile upsert from sync): the whole profile; fields left out are unset, but
+ * goal_step_dismissed, which a client that predates it leaves out, is kept.
+ */
 export function* putProfile({ ctx, input }: { ctx: Ctx; input: ProfileInput }): Q<ProfileT> {
-  const profile = checkProfile(input, today(ctx));
+  const current = input.goal_step_dismissed === undefined ? (yield* settingsOf(ctx.userId)).profile : undefined;
+  const profile = checkProfile(input, today(ctx), "", current);
   yield* saveSettings(ctx, { profile });
   return profile;
 }
@@ -61,7 +65,8 @@ export function* getTargets({ ctx, input }: { ctx: Ctx; input: { date?: string }
     source: DRI_SOURCE,
     fiber_per_energy: settings.fiber_per_energy,
     energy_goal_kcal: energyGoal,
-    energy_reference: energyReference(profile, now, weight === null ? null : Math.round(weight * 10) / 10),
+    // the trend to the gram, as weigh-ins are kept: on the goal step's day it is the weight the step used
+    energy_reference: energyReference(profile, now, weight === null ? null : Math.round(weight * 1000) / 1000),
     items,
     settings,
   };

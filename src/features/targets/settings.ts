@@ -14,6 +14,7 @@ export const emptyProfile = (): ProfileT => ({
   height_cm: null,
   activity: null,
   life_stage: null,
+  goal_step_dismissed: null,
 });
 export const emptySettings = (): TargetSettingsT => ({ nutrients: {}, fiber_per_energy: false });
 

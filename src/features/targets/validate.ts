@@ -24,9 +24,10 @@ export const parseTargets = (raw: unknown, prefix = ""): TargetsInput => checkSc
 
 /**
  * What the profile's schema cannot say, on every path: a birth year up to last year, pregnancy or
- * lactation not with sex male. `prefix` names where it sits (import: "target_profile.").
+ * lactation not with sex male. `prefix` names where it sits (import: "target_profile."). `goal_step_dismissed`
+ * left out keeps `current`'s: a client that does not know the field must not bring the goal step back.
  */
-export function checkProfile(body: ProfileInput, today: string, prefix = ""): ProfileT {
+export function checkProfile(body: ProfileInput, today: string, prefix = "", current?: ProfileT): ProfileT {
   const p = new Problems();
   const lastYear = Number(today.slice(0, 4)) - 1;
   if (body.birth_year !== undefined && body.birth_year !== null && body.birth_year > lastYear)
@@ -40,6 +41,8 @@ export function checkProfile(body: ProfileInput, today: string, prefix = ""): Pr
     height_cm: body.height_cm === undefined || body.height_cm === null ? null : Math.round(body.height_cm * 10) / 10,
     activity: body.activity ?? null,
     life_stage: body.life_stage ?? null,
+    goal_step_dismissed:
+      body.goal_step_dismissed === undefined ? (current?.goal_step_dismissed ?? null) : body.goal_step_dismissed,
   };
 }
 

@@ -2,7 +2,8 @@
  * `Set your goal` (a region at the top of today's day view): sex, birth year, height, weight (in the person's
  * units), activity, goal and rate give a proposal by the server's own calculation (goals/suggest.ts), its
  * arithmetic shown; every figure can be changed; `Save goal` saves the goals, the profile nutrient targets use and
- * today's weigh-in here first, each queued for sync like any other change (offline too). `Not now` is remembered.
+ * today's weigh-in here first, each queued for sync like any other change (offline too). `Not now` is kept in the
+ * synced profile, so no device of the account asks again.
  */
 import { useState } from "preact/hooks";
 import { ACTIVITY_LEVELS, type ActivityLevel, GOAL_AIMS, type Suggestion } from "../../../src/features/goals/suggest";
@@ -10,6 +11,7 @@ import { useSubmit } from "../action";
 import { CM_PER_IN, settingsOf } from "../activity";
 import { parseDecimal } from "../decimal";
 import {
+  ACTIVITY_LABEL,
   DEFAULT_RATE,
   dismissGoalStep,
   FROM_PROFILE,
@@ -23,23 +25,8 @@ import {
 import { NumberInput } from "../number-input";
 import { localProfile, saveProfile } from "../targets-local";
 import { ErrorText, useApp, useData } from "../ui";
-import { numberUnit, stonesOf, type WeightUnit } from "../weight-units";
-import { toUnit } from "../../../src/features/weights/trend";
-import { EMPTY_WEIGHT, kgOfTyped, WeightFields, type WeightTyped } from "./weight-entry";
-
-const ACTIVITY_LABEL: Record<ActivityLevel, string> = {
-  sedentary: "Sedentary: little or no exercise (× 1.2)",
-  light: "Light: exercise 1–3 days a week (× 1.375)",
-  moderate: "Moderate: exercise 3–5 days a week (× 1.55)",
-  very: "Very active: hard exercise 6–7 days a week (× 1.725)",
-  extra: "Extra active: physical job or training twice a day (× 1.9)",
-};
-/** The fields for a weight already known (the latest weigh-in). */
-function typedOf(kg: number, unit: WeightUnit): WeightTyped {
-  if (unit !== "st") return { main: String(toUnit(kg, unit)), pounds: "" };
-  const { st, lb } = stonesOf(kg);
-  return { main: String(st), pounds: String(lb) };
-}
+import { numberUnit, type WeightUnit } from "../weight-units";
+import { EMPTY_WEIGHT, kgOfTyped, typedOf, WeightFields, type WeightTyped, WeightUnitChoice } from "./weight-entry";
 
 const GOAL_LABEL = { lose: "Lose weight", keep: "Keep my weight", gain: "Gain weight" };
 const FIGURES = [
@@ -98,6 +85,12 @@ function StepForm({
   const [own, setOwn] = useState<Partial<Record<Figure, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<StepFields>) => setF({ ...f, ...patch });
+  // another unit: the weight typed so far is shown in it, and the rate is one of its own
+  const changeUnit = (u: WeightUnit) => {
+    const had = kgOfTyped(weight, unit);
+    setWeight("kg" in had ? typedOf(had.kg, u) : EMPTY_WEIGHT);
+    set({ rate: DEFAULT_RATE[numberUnit(u)] });
+  };
 
   const typed = kgOfTyped(weight, unit);
   const made = inputOf(f, "kg" in typed ? typed.kg : null, { year, inches: known.inches, rateUnit });
@@ -132,7 +125,7 @@ function StepForm({
   });
 
   async function notNow() {
-    await dismissGoalStep(app.db);
+    await dismissGoalStep(app.sync);
     onDone();
   }
 
@@ -170,7 +163,8 @@ function StepForm({
           </span>
         </div>
         <div class="row when">
-          <WeightFields unit={unit} value={weight} onValue={setWeight} />
+          <WeightFields unit={unit} value={weight} onValue={setWeight} unitChosen />
+          <WeightUnitChoice unit={unit} onUnit={changeUnit} />
         </div>
         <label>
           Activity

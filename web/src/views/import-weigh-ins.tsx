@@ -3,9 +3,8 @@
  * it is read in, and the combobox `Weigh-ins are in` to read the file's bare numbers as kg or lb before importing.
  * A pound account's 176.2 read as kg would be kept as 176.2 kg (388 lb).
  */
-import { numberUnit } from "../weight-units";
+import { numberUnit, weightText } from "../weight-units";
 import type { Schemas } from "../api-data";
-import { toUnit } from "../../../src/features/weights/trend";
 import { useApp } from "../ui";
 
 /** One of a tracker import's weigh-ins as the answer lists them (ImportSummary.weigh_ins). */
@@ -26,10 +25,12 @@ export function WeighInsPreview({
   busy: boolean;
   onUnit: (u: "kg" | "lb") => void;
 }) {
-  const mine = numberUnit(useApp().user.weight_unit ?? "kg");
+  const account = useApp().user.weight_unit ?? "kg";
+  const mine = numberUnit(account);
   if (!rows.length) return null;
   const unstated = rows.some((r) => !r.unit_stated);
-  const other = rows.some((r) => r.unit !== mine); // then show each in the account's unit too
+  // then show each in the account's unit too (stones and pounds always: a file's lb are not how it reads them)
+  const other = account === "st" || rows.some((r) => r.unit !== mine);
   const shown = rows.slice(0, SHOWN);
   return (
     <div class="weigh-ins-preview">
@@ -75,11 +76,7 @@ export function WeighInsPreview({
               <td>
                 {r.value} {r.unit}
               </td>
-              {other && (
-                <td>
-                  {toUnit(r.kg, mine)} {mine}
-                </td>
-              )}
+              {other && <td>{weightText(r.kg, account)}</td>}
             </tr>
           ))}
         </tbody>

@@ -6,16 +6,15 @@
 import { useState } from "preact/hooks";
 import { useSubmit } from "../action";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
+import { ACTIVITY_LABEL, FROM_PROFILE } from "../goal-step";
 import { ACTIVITIES, LIFE_STAGES, SEXES, saveProfile, type Profile } from "../targets-local";
 import { dateIn, ErrorText, useApp } from "../ui";
 
 const SEX_LABEL: Record<string, string> = { female: "Female", male: "Male" };
-const ACTIVITY_LABEL: Record<string, string> = {
-  sedentary: "Sedentary (daily living only)",
-  low_active: "Low active (about 30–60 minutes of walking a day)",
-  active: "Active (about 1–2 hours of walking a day)",
-  very_active: "Very active (more than 2 hours a day)",
-};
+/** The goal step's words for each level: one level and one factor in both places. */
+const ACTIVITY_WORDS: Record<string, string> = Object.fromEntries(
+  ACTIVITIES.map((a) => [a, ACTIVITY_LABEL[FROM_PROFILE[a]]]),
+);
 const STAGE_LABEL: Record<string, string> = { pregnancy: "Pregnancy", lactation: "Breastfeeding (lactation)" };
 
 /** A select whose empty option means "not said". */
@@ -77,6 +76,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
     if (height !== null && (height < 50 || height > 272))
       return setError("Height: from 50 to 272 cm, or leave it empty.");
     const next: Profile = {
+      ...profile, // what this form does not show (goal_step_dismissed) is kept
       sex: pick("sex", SEXES),
       birth_year: year,
       height_cm: height === null ? null : Math.round(height * 10) / 10,
@@ -129,16 +129,16 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
         </label>
         <p class="muted field-note" id="height_cm-note">
           In centimetres. With your activity and latest weight, it gives an energy reference beside your energy goal
-          (IOM 2005).
+          (the same figure as Set your goal's maintenance).
         </p>
         <Choice
           name="activity"
           label="Activity level"
           options={ACTIVITIES}
-          labels={ACTIVITY_LABEL}
+          labels={ACTIVITY_WORDS}
           value={profile.activity}
           empty="Not said"
-          note="Only for the energy reference."
+          note="For the energy reference, as in Set your goal."
         />
         <Choice
           name="life_stage"

@@ -1,7 +1,6 @@
 /** The sync status line, conflicts and refused changes, and the undo toast. */
-import { numberUnit } from "../weight-units";
+import { type WeightUnit, weightText } from "../weight-units";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { toUnit } from "../../../src/features/weights/trend";
 import { countOf, gramWords } from "../amount-words";
 import type { Conflict, Problem } from "../store";
 import { useApp, useData, type Toast } from "../ui";
@@ -67,11 +66,11 @@ export function Issues() {
   );
 }
 
-function describe(r: Record<string, unknown> | null, unit: "kg" | "lb"): string {
+function describe(r: Record<string, unknown> | null, unit: WeightUnit): string {
   if (!r) return "deleted";
   // a weigh-in: in the account's unit, as everywhere else
   if (typeof r.kg === "number" && r.quantity === undefined)
-    return `${toUnit(r.kg, unit)} ${unit}${typeof r.note === "string" && r.note ? `, ${r.note}` : ""}`;
+    return `${weightText(r.kg, unit)}${typeof r.note === "string" && r.note ? `, ${r.note}` : ""}`;
   if (r.quantity !== undefined) {
     const portion = r.portion as { name: string } | null;
     const n = r.nutrients as { energy_kcal?: number | null } | undefined;
@@ -91,9 +90,9 @@ function ConflictCard({ c }: { c: Conflict }) {
     <section class="conflict" role="alert" aria-labelledby={title}>
       <h2 id={title}>Changed on another device: {c.label}</h2>
       <p>
-        This device: <strong>{describe(c.mine, numberUnit(app.user.weight_unit ?? "kg"))}</strong>
+        This device: <strong>{describe(c.mine, app.user.weight_unit ?? "kg")}</strong>
         <br />
-        Other device: <strong>{describe(c.theirs, numberUnit(app.user.weight_unit ?? "kg"))}</strong>
+        Other device: <strong>{describe(c.theirs, app.user.weight_unit ?? "kg")}</strong>
       </p>
       <div class="actions">
         <button type="button" onClick={() => void app.local.resolve(c, "mine")}>

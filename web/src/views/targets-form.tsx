@@ -3,11 +3,10 @@
  * UL or sodium's CDRR) and spinbuttons `Minimum` and `Maximum` for the person's own bounds (empty: the default);
  * fibre can follow 14 g per 1,000 kcal of the energy goal instead. Saved here first and synced (targets-local.ts).
  */
-import { numberUnit } from "../weight-units";
+import { weightText } from "../weight-units";
 import { useState } from "preact/hooks";
 import { targetsFor } from "../../../src/features/targets/compute";
 import { rangeProblems } from "../../../src/features/targets/ranges";
-import { toUnit } from "../../../src/features/weights/trend";
 import { useSubmit } from "../action";
 import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import { nutrientName } from "../nutrient-names";
@@ -88,8 +87,7 @@ export function TargetsForm({
         {doc.energy_reference && (
           <p>
             Energy reference for your profile: {doc.energy_reference.kcal} kcal a day ({doc.energy_reference.method}, at{" "}
-            {toUnit(doc.energy_reference.weight_kg, numberUnit(app.user.weight_unit ?? "kg"))}{" "}
-            {numberUnit(app.user.weight_unit ?? "kg")})
+            {weightText(doc.energy_reference.weight_kg, app.user.weight_unit ?? "kg")})
             {doc.energy_goal_kcal ? `; your energy goal is ${doc.energy_goal_kcal} kcal.` : "."}
           </p>
         )}

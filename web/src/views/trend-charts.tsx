@@ -4,7 +4,7 @@
  * at about phone width (350 units), so 12 px labels stay readable on a 360 px screen. A day without meals has no
  * bar and breaks the macro lines: it is not a day of zero intake.
  */
-import { toUnit } from "../../../src/features/weights/trend";
+import { axisText, unitName, type WeightUnit } from "../weight-units";
 import { kcal, shortDay } from "../ui";
 import type { Goals } from "../store";
 
@@ -179,9 +179,9 @@ export function MacroChart({ days, carbs }: { days: TrendDay[]; carbs: "carbs" |
   );
 }
 
-export function WeightIntakeChart({ days, unit }: { days: TrendDay[]; unit: "kg" | "lb" }) {
+export function WeightIntakeChart({ days, unit }: { days: TrendDay[]; unit: WeightUnit }) {
   const H = 200;
-  const R = 36; // room for the weight axis on the right
+  const R = unit === "st" ? 48 : 36; // room for the weight axis on the right ("11 st 4" is wider than "180")
   const slot = (W - L - R) / days.length;
   const top = niceMax(Math.max(1, ...days.map((d) => d.totals.energy_kcal!)));
   const y = (v: number) => TOP + (1 - v / top) * (H - TOP - BOTTOM);
@@ -194,7 +194,7 @@ export function WeightIntakeChart({ days, unit }: { days: TrendDay[]; unit: "kg"
       <svg
         viewBox={`0 0 ${W} ${H}`}
         role="img"
-        aria-label={`Weight (${unit}) against intake (kcal) per day, on one time axis; the table beside it has the numbers`}
+        aria-label={`Weight (${unitName(unit)}) against intake (kcal) per day, on one time axis; the table beside it has the numbers`}
       >
         <line class="axis" x1={L} x2={W - R} y1={y(0)} y2={y(0)} />
         <text x={L - 4} y={y(top) + 4} text-anchor="end">
@@ -218,10 +218,10 @@ export function WeightIntakeChart({ days, unit }: { days: TrendDay[]; unit: "kg"
         {kgs.length > 0 && (
           <>
             <text x={W - R + 4} y={yw(hi) + 4}>
-              {toUnit(hi, unit)}
+              {axisText(hi, unit)}
             </text>
             <text x={W - R + 4} y={yw(lo) + 4}>
-              {toUnit(lo, unit)}
+              {axisText(lo, unit)}
             </text>
             <path
               class="weight"
@@ -246,7 +246,7 @@ export function WeightIntakeChart({ days, unit }: { days: TrendDay[]; unit: "kg"
         {kgs.length ? (
           <>
             <span class="swatch weight-dot" aria-hidden="true" /> weigh-ins{" "}
-            <span class="swatch weight-line" aria-hidden="true" /> weight trend, {unit} (right)
+            <span class="swatch weight-line" aria-hidden="true" /> weight trend, {unitName(unit)} (right)
           </>
         ) : (
           "· no weigh-ins by the end of this range"

@@ -5,10 +5,10 @@
  * those of GET /stats/days (empty days are zero and drawn as no bar; averages leave today out until it is over or
  * marked complete, as GET /stats/weekly does).
  */
-import { numberUnit } from "../weight-units";
+import { cellText, unitName, type WeightUnit } from "../weight-units";
 import { goalsFor, netCarbsOn, type GoalsRecord } from "../goals";
 import { getMeta } from "../store";
-import { toUnit, trendAt } from "../../../src/features/weights/trend";
+import { trendAt } from "../../../src/features/weights/trend";
 import { addDays, dateIn, grams, kcal, shortDay, useApp, useData } from "../ui";
 import { sum } from "./totals";
 import { daysBetween, RangePicker, rangeHash, shifted, type Range } from "./range";
@@ -67,7 +67,7 @@ const title = (r: Range) =>
 export function TrendsView({ range }: { range: Range }) {
   const app = useApp();
   const today = dateIn(app.user.timezone);
-  const unit = numberUnit(app.user.weight_unit ?? "kg");
+  const unit = app.user.weight_unit ?? "kg";
   const days = useData(() => loadRange(app, range, today), [range.from, range.to]);
   return (
     <main class="trends">
@@ -86,7 +86,7 @@ export function TrendsView({ range }: { range: Range }) {
   );
 }
 
-function Trends({ days, unit, today }: { days: TrendDay[]; unit: "kg" | "lb"; today: string }) {
+function Trends({ days, unit, today }: { days: TrendDay[]; unit: WeightUnit; today: string }) {
   const counted = days.filter((d) => d.counted);
   const avg = (k: string) => (counted.length ? counted.reduce((s, d) => s + d.totals[k]!, 0) / counted.length : null);
   const withGoal = counted.filter((d) => d.goals?.energy_kcal);
@@ -186,7 +186,7 @@ function Trends({ days, unit, today }: { days: TrendDay[]; unit: "kg" | "lb"; to
         <div class="table-box" tabIndex={0} role="group" aria-label="Weight and intake per day, table">
           <table class="trend-table">
             <caption>
-              Weight ({unit}) and intake (kcal) per day; {weighIns.length}{" "}
+              Weight ({unitName(unit)}) and intake (kcal) per day; {weighIns.length}{" "}
               {weighIns.length === 1 ? "weigh-in" : "weigh-ins"}
             </caption>
             <thead>
@@ -202,8 +202,8 @@ function Trends({ days, unit, today }: { days: TrendDay[]; unit: "kg" | "lb"; to
                 <tr key={d.date}>
                   <th scope="row">{shortDay(d.date)}</th>
                   <td>{d.count ? kcal(d.totals.energy_kcal) : "–"}</td>
-                  <td>{d.kg === null ? "–" : toUnit(d.kg, unit)}</td>
-                  <td>{d.trendKg === null ? "–" : toUnit(d.trendKg, unit)}</td>
+                  <td>{d.kg === null ? "–" : cellText(d.kg, unit)}</td>
+                  <td>{d.trendKg === null ? "–" : cellText(d.trendKg, unit)}</td>
                 </tr>
               ))}
             </tbody>

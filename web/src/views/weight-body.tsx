@@ -2,11 +2,12 @@
  * The Weight view's body measurements (body fat %, waist, hips, neck: daily values, in the length unit set in
  * Settings) and the target weight with its ETA, from the trend as the server computes it (weights/target.ts).
  */
-import { numberUnit } from "../weight-units";
+import { numberUnit, stonesOf, type WeightUnit } from "../weight-units";
+import { kgOfTyped } from "./weight-entry";
 import { round } from "../round";
 import { useState } from "preact/hooks";
 import { targetEta } from "../../../src/features/weights/target";
-import { KG_PER_LB, toUnit } from "../../../src/features/weights/trend";
+import { toUnit } from "../../../src/features/weights/trend";
 import { useSubmit } from "../action";
 import { CM_PER_IN, putSettings, setValue, settingsOf } from "../activity";
 import { NumberInput, parseDecimal } from "../number-input";
@@ -21,7 +22,7 @@ const FIELDS = [
 
 export function BodyRegion({ today }: { today: string }) {
   const app = useApp();
-  const unit = numberUnit(app.user.weight_unit ?? "kg");
+  const weightUnit = app.user.weight_unit ?? "kg";
   const data = useData(async () => {
     const settings = await settingsOf(app.db);
     const weighings = (await app.db.getAll("weights")).sort((a, b) => a.date.localeCompare(b.date));
@@ -57,13 +58,15 @@ export function BodyRegion({ today }: { today: string }) {
   });
 
   const [saveTarget, savingTarget] = useSubmit(async (form) => {
-    const v = parseDecimal(String(new FormData(form).get("target") ?? ""));
-    if (v !== null && Number.isNaN(v)) return setError("Target weight: a number, like 72.5.");
-    const kg = v === null ? null : unit === "lb" ? v * KG_PER_LB : v;
-    if (kg !== null && (kg < 20 || kg > 400))
-      return setError(`Target weight: from ${toUnit(20, unit)} to ${toUnit(400, unit)} ${unit}.`);
+    const f = new FormData(form);
+    // stones and pounds: two boxes (the weigh-in's own reading, weight-entry.tsx); else one in kg or lb
+    const typed = { main: String(f.get("target") ?? ""), pounds: String(f.get("target_pounds") ?? "") };
+    if (weightUnit !== "st" && Number.isNaN(parseDecimal(typed.main)))
+      return setError("Target weight: a number, like 72.5.");
+    const read = (typed.main + typed.pounds).trim() === "" ? null : kgOfTyped(typed, weightUnit);
+    if (read && "error" in read) return setError(`Target weight: ${read.error}`);
     setError(null);
-    await putSettings(app.sync, { target_kg: kg === null ? null : Math.round(kg * 1000) / 1000 });
+    await putSettings(app.sync, { target_kg: read ? read.kg : null });
   });
 
   if (!data) return null;
@@ -109,20 +112,9 @@ export function BodyRegion({ today }: { today: string }) {
       </form>
       <form onSubmit={saveTarget} noValidate aria-labelledby="target-title">
         <h2 id="target-title">Target</h2>
-        <div class="row">
-          <label>
-            Target weight
-            <NumberInput
-              name="target"
-              key={String(target)}
-              defaultValue={target === null ? "" : String(toUnit(target, unit))}
-              aria-describedby="target-eta"
-            />
-          </label>
-          <span class="unit">{unit}</span>
-        </div>
+        <TargetFields target={target} unit={weightUnit} />
         <p id="target-eta" class="muted" aria-live="polite">
-          {etaText(eta, unit, today)}
+          {etaText(eta, weightUnit, today)}
         </p>
         <button type="submit" disabled={savingTarget}>
           Save target
@@ -133,13 +125,48 @@ export function BodyRegion({ today }: { today: string }) {
   );
 }
 
+/** The target weight's boxes: `Target weight` in kg or lb; a group `Target weight` of `Stones` and `Pounds`. */
+function TargetFields({ target, unit }: { target: number | null; unit: WeightUnit }) {
+  if (unit === "st") {
+    const sl = target === null ? null : stonesOf(target);
+    return (
+      <fieldset class="row when" aria-describedby="target-eta">
+        <legend>Target weight</legend>
+        <label>
+          Stones
+          <NumberInput name="target" key={`st${target}`} defaultValue={sl ? String(sl.st) : ""} />
+        </label>
+        <label>
+          Pounds
+          <NumberInput name="target_pounds" key={`lb${target}`} defaultValue={sl ? String(sl.lb) : ""} />
+        </label>
+      </fieldset>
+    );
+  }
+  return (
+    <div class="row">
+      <label>
+        Target weight
+        <NumberInput
+          name="target"
+          key={String(target)}
+          defaultValue={target === null ? "" : String(toUnit(target, unit))}
+          aria-describedby="target-eta"
+        />
+      </label>
+      <span class="unit">{unit}</span>
+    </div>
+  );
+}
+
 /** "Sat 28 Nov", with the year when it is not this year's: "Sat 6 Mar 2027". */
 const dateWithYear = (date: string, today: string) =>
   date.slice(0, 4) === today.slice(0, 4) ? shortDay(date) : `${shortDay(date)} ${date.slice(0, 4)}`;
 
-export function etaText(eta: ReturnType<typeof targetEta> | null, unit: "kg" | "lb", today: string): string {
+export function etaText(eta: ReturnType<typeof targetEta> | null, weightUnit: WeightUnit, today: string): string {
   if (!eta) return "No target set.";
   const r = eta.rate_kg_per_week;
+  const unit = numberUnit(weightUnit); // a rate is said in lb in stones and pounds too ("1.5 lb a week")
   const rate =
     r === null || r === 0
       ? ""

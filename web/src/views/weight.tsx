@@ -4,9 +4,9 @@
  * works offline), and a table of the weigh-ins, each with Delete. Local first, as meals are.
  */
 import { useState } from "preact/hooks";
-import { toUnit, trendAt } from "../../../src/features/weights/trend";
+import { trendAt } from "../../../src/features/weights/trend";
 import { useSubmit } from "../action";
-import { cellText, numberUnit, unitName, type WeightUnit, weightText } from "../weight-units";
+import { axisText, cellText, unitName, type WeightUnit, weightText } from "../weight-units";
 import { EMPTY_WEIGHT, kgOfTyped, WeightFields } from "./weight-entry";
 import { BodyRegion } from "./weight-body";
 import type { WeighIn } from "../store";
@@ -116,7 +116,7 @@ function History({
         trend={dates.flatMap((d) => (trend.has(d) ? [[d, trend.get(d)!] as const] : []))}
         from={from}
         days={dates.length}
-        unit={numberUnit(unit)}
+        unit={unit}
       />
       <table class="weights">
         <caption>Weigh-ins, newest first</caption>
@@ -156,8 +156,8 @@ function History({
   );
 }
 
-/** Room left of the plot for the y-axis labels ("180.5", in the chart's units). */
-const GUTTER = 44;
+/** Room left of the plot for the y-axis labels ("180.5", in the chart's units; "11 st 4" wants more). */
+const GUTTER = { kg: 44, lb: 44, st: 56 };
 
 /** Up to the last 90 days: a dot per weigh-in, the trend as a line, three weights on the y-axis. */
 function Chart({
@@ -171,7 +171,7 @@ function Chart({
   trend: (readonly [string, number])[];
   from: string;
   days: number;
-  unit: "kg" | "lb";
+  unit: WeightUnit;
 }) {
   const W = 350;
   const H = 180;
@@ -180,7 +180,7 @@ function Chart({
   const lo = Math.min(...values) - 0.5;
   const hi = Math.max(...values) + 0.5;
   // the y-axis labels have a gutter of their own, right-aligned to it, so no label lies over a dot
-  const L = GUTTER;
+  const L = GUTTER[unit];
   const day = (d: string) => Math.round((Date.parse(`${d}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
   const x = (d: string) => L + 6 + (day(d) / (days - 1)) * (W - L - 14);
   const y = (kg: number) => 10 + ((hi - kg) / (hi - lo)) * (H - 34);
@@ -193,7 +193,7 @@ function Chart({
           <g key={v} class="tick">
             <line class="grid" x1={L} x2={W - 4} y1={y(v)} y2={y(v)} />
             <text class="y-label" x={L - 4} y={y(v) + 4} text-anchor="end">
-              {toUnit(v, unit)}
+              {axisText(v, unit)}
             </text>
           </g>
         ))}
@@ -210,7 +210,7 @@ function Chart({
       </svg>
       <figcaption class="legend" id="weight-chart-note">
         {shortDay(from)} to today: <span class="swatch dot" aria-hidden="true" /> {shown.length} weigh-ins{" "}
-        <span class="swatch line" aria-hidden="true" /> trend ({unit}); the table below has the numbers.
+        <span class="swatch line" aria-hidden="true" /> trend ({unitName(unit)}); the table below has the numbers.
       </figcaption>
     </figure>
   );
