@@ -8,6 +8,8 @@ import { Enum, Int, Nullable, Text } from "../../schema/schemas";
 
 const B64url = (description: string, maxLength = 4096) =>
   t.String({ pattern: "^[A-Za-z0-9_-]*={0,2}$", maxLength, description });
+/** 1023 bytes in base64url. */
+const CREDENTIAL_ID_CHARS = 1364;
 /** The client's extension results: only credProps is read (other members are dropped unread). */
 const Extensions = t.Object({ credProps: t.Optional(t.Object({ rk: t.Optional(t.Boolean()) })) });
 const Transports = t.Array(Text({ maxLength: 32 }), { maxItems: 10 });
@@ -44,8 +46,8 @@ export const PasskeyRequestOptions = t.Object(
 
 export const RegistrationCredential = t.Object(
   {
-    id: B64url("the credential id"),
-    rawId: B64url("the credential id"),
+    id: B64url("the credential id (at most 1023 bytes: WebAuthn §5.8.3)", CREDENTIAL_ID_CHARS),
+    rawId: B64url("the credential id", CREDENTIAL_ID_CHARS),
     type: t.Literal("public-key"),
     response: t.Object({
       clientDataJSON: B64url("holds the challenge and the page's origin"),
@@ -63,8 +65,8 @@ export const RegistrationCredential = t.Object(
 
 export const AuthenticationCredential = t.Object(
   {
-    id: B64url("the credential id"),
-    rawId: B64url("the credential id"),
+    id: B64url("the credential id (at most 1023 bytes: WebAuthn §5.8.3)", CREDENTIAL_ID_CHARS),
+    rawId: B64url("the credential id", CREDENTIAL_ID_CHARS),
     type: t.Literal("public-key"),
     response: t.Object({
       clientDataJSON: B64url("holds the challenge and the page's origin"),
