@@ -68,11 +68,11 @@ export function PasskeysPart() {
       </p>
       <ErrorText error={error} focus={false} />
       {items && items.length > 0 && (
-        <ul aria-label="Passkeys">
+        <ul class="meals" aria-label="Passkeys">
           {items.map((p) => (
             <li key={p.id}>
               {renaming === p.id ? (
-                <form onSubmit={(e) => void rename(e, p)} aria-label="Rename passkey">
+                <form onSubmit={(e) => void rename(e, p)} aria-label="Rename passkey" class="meal-main">
                   <label>
                     Passkey name
                     <input name="name" defaultValue={p.name} required maxLength={100} autoFocus />
@@ -80,17 +80,19 @@ export function PasskeysPart() {
                   <button type="submit">Save</button>
                 </form>
               ) : (
-                <strong>{p.name}</strong>
-              )}{" "}
-              <span class="muted">
-                added {day(p.created_at)}, {p.last_used_at ? `last used ${day(p.last_used_at)}` : "not used yet"}
-              </span>{" "}
+                <span class="meal-main">
+                  <span class="name">{p.name}</span>
+                  <span class="muted">
+                    added {day(p.created_at)} · {p.last_used_at ? `last used ${day(p.last_used_at)}` : "not used yet"}
+                  </span>
+                </span>
+              )}
               {renaming !== p.id && (
-                <button type="button" onClick={() => setRenaming(p.id)}>
+                <button type="button" onClick={() => setRenaming(p.id)} title={`Rename ${p.name}`}>
                   Rename
                 </button>
               )}
-              <button type="button" onClick={() => void remove(p)}>
+              <button type="button" onClick={() => void remove(p)} title={`Remove ${p.name}`}>
                 Remove
               </button>
             </li>
