@@ -80,6 +80,10 @@ test("a challenge is good once, for 5 minutes, for its own step; a made-up one i
   const late = await signInOptions(t);
   t.clock.advance(301_000);
   expectError(await signIn(t, await device.get(late)), 401, "invalid_credentials");
+  // challenges past their time are cleared when new ones are stored: unanswered options leave nothing behind
+  await signInOptions(t);
+  const left = await t.sql<{ expires_at: string }>("SELECT expires_at FROM passkey_challenges");
+  expect(left.every((c) => c.expires_at > t.clock.now().toISOString())).toBe(true);
   // a registration challenge does not sign in, and a sign-in challenge does not register
   const reg = await t.call("POST", "/api/v1/me/passkeys/options", { token: user.access_token });
   expectError(await signIn(t, await device.get(reg.json)), 401, "invalid_credentials");
@@ -140,6 +144,15 @@ test("a signature counter that does not move on (a cloned authenticator) is refu
   expectError(await signIn(t, await device.get(await signInOptions(t))), 401, "invalid_credentials");
   device.counter += 5;
   expect((await signIn(t, await device.get(await signInOptions(t)))).status).toBe(200);
+});
+
+test("sign-in options are 30 a minute per address: each is a stored challenge", async () => {
+  const t = makeApp({ clock: new Clock() });
+  for (let i = 0; i < 30; i++) expect((await t.call("POST", "/api/v1/login/passkey/options")).status).toBe(200);
+  const limited = await t.call("POST", "/api/v1/login/passkey/options");
+  expectError(limited, 429, "rate_limited");
+  t.clock.advance(60_000);
+  expect((await t.call("POST", "/api/v1/login/passkey/options")).status).toBe(200);
 });
 
 test("an unknown passkey is refused as a wrong one is; failures are throttled like passwords", async () => {
