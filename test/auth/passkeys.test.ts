@@ -255,3 +255,30 @@ test("with --public-url, passkeys belong to its host name and its origin", async
   expect(login.rpId).toBe("morsel.example.org");
   expect((await signIn(t, await device.get(login, "https://morsel.example.org"))).status).toBe(200);
 });
+
+test("malformed answers are 400s naming the field, or refused as a wrong passkey: never a 500", async () => {
+  const t = makeApp({ clock: new Clock() });
+  const { user, device } = await withPasskey(t);
+  const noResponse = await t.call("POST", "/api/v1/login/passkey", {
+    body: { credential: { id: "abc", rawId: "abc", type: "public-key", clientExtensionResults: {} } },
+  });
+  expect(expectError(noResponse, 400, "validation_failed").message).toContain("credential");
+  const good = await device.get(await signInOptions(t));
+  const notJson = { ...good, response: { ...good.response, clientDataJSON: "bm90LWpzb24" } };
+  expectError(await signIn(t, notJson), 401, "invalid_credentials");
+  const badSignature = { ...good, response: { ...good.response, signature: "AAAA" } };
+  expectError(await signIn(t, badSignature), 401, "invalid_credentials");
+  const options = (await t.call("POST", "/api/v1/me/passkeys/options", { token: user.access_token })).json;
+  const created = await (await SoftAuthenticator.make()).create(options);
+  const garbage = { ...created, response: { ...created.response, attestationObject: "AAAA" } };
+  const refused = await t.call("POST", "/api/v1/me/passkeys", {
+    token: user.access_token,
+    body: { credential: garbage },
+  });
+  expect(expectError(refused, 400, "validation_failed").details?.[0]?.field).toBe("credential");
+  const longName = await t.call("POST", "/api/v1/me/passkeys", {
+    token: user.access_token,
+    body: { credential: created, name: "x".repeat(101) },
+  });
+  expectError(longName, 400, "validation_failed");
+});
