@@ -20,6 +20,7 @@ import { DEFAULT_PASSWORD_COST } from "./features/auth/service";
 import { LoginThrottle, type ThrottleLimits } from "./features/auth/throttle";
 import { Tokens } from "./features/auth/tokens";
 import { TotpRepo } from "./features/auth/two-factor-repo";
+import { passkeyServices } from "./features/auth/passkey-deps";
 import { ForwardAuth, type ForwardAuthHeaders } from "./features/auth/forward-auth";
 import { personalFoods } from "./features/custom-foods/personal";
 import { CustomFoodsRepo } from "./features/custom-foods/repo";
@@ -91,6 +92,8 @@ export interface ServiceOptions {
   loginLimits?: ThrottleLimits;
   /** Trusted-header sign-in's header names (config.ts forwardAuth); null or absent: off. */
   forwardAuth?: ForwardAuthHeaders | null;
+  /** --public-url: passkeys are bound to its host name; null or absent: to each request's own. */
+  publicUrl?: string | null;
   searchBudget?: Services["searchBudget"];
   signedInSearchBudget?: Services["signedInSearchBudget"];
   /** Accounts one address (an IPv6 /64) may register per hour on an open server; default 10. */
@@ -169,6 +172,7 @@ export function createServices(options: ServiceOptions): Deps {
       totp: new TotpRepo(),
       forwardAuth: options.forwardAuth ? new ForwardAuth(options.forwardAuth, options.trustProxy ?? []) : null,
     },
+    passkeys: passkeyServices(options.publicUrl ?? null),
     authenticator: new TokenAuthenticator(store, tokens, authRepo, accessTokens),
     commit: options.commit ?? ((write) => commits.run(write)),
     trustProxy: options.trustProxy ?? [],

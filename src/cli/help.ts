@@ -26,7 +26,7 @@ const OPTIONS = `Options (flags win over environment variables):
                       127.0.0.1,10.0.0.0/8) name the client in X-Forwarded-For or Forwarded, so
                       login limits count each client (MORSEL_TRUST_PROXY, default: none trusted)
   --public-url URL    the address people use, e.g. https://morsel.example.org; its host name is
-                      answered (MORSEL_PUBLIC_URL)
+                      answered, and passkeys belong to it (MORSEL_PUBLIC_URL)
   --allowed-hosts H   host names answered besides it, comma-separated, *.suffix allowed
                       (MORSEL_ALLOWED_HOSTS). Bound to loopback (the default), only localhost,
                       127.0.0.1 and [::1] are answered unless these add more: a web page cannot

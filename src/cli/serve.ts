@@ -68,6 +68,7 @@ export async function serve(cl: CommandLine): Promise<void> {
     corsOrigins: config.corsOrigins,
     metrics: config.metrics ? { token: config.metricsToken } : null,
     forwardAuth: config.forwardAuth,
+    publicUrl: config.publicUrl,
   });
   await ready(app);
   checkLoopbackTwin(config);

@@ -70,7 +70,7 @@ test("no serious or critical axe violations on any view (360x640 and 1280x800, l
   const page = await ctx.newPage();
   const found: string[] = [];
   await page.goto(env.srv.url);
-  await page.getByRole("button", { name: "Sign in" }).waitFor();
+  await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
   found.push(...(await auditAll(page, "sign-in")));
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await page.getByRole("button", { name: "Reset password" }).waitFor();

@@ -86,7 +86,7 @@ test("sessions: another device's is listed and ended from here; tokens: made onc
   await sessions.getByRole("listitem").nth(1).waitFor({ state: "detached" });
   // the other device is signed out on its next call to the server
   await b.page.reload();
-  await b.page.getByRole("button", { name: "Sign in" }).waitFor();
+  await b.page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
 
   const tokens = a.page.getByRole("region", { name: "Access tokens" });
   await tokens.getByRole("button", { name: "Create token" }).click();

@@ -65,7 +65,7 @@ test("Forgot password? redeems the admin's reset code; a wrong code is explained
   const who = await register(page, env.srv.url);
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("button", { name: "Sign out" }).click();
-  await page.getByRole("button", { name: "Sign in" }).waitFor();
+  await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await page.getByRole("textbox", { name: "Email" }).fill(who.email);
   await page.getByRole("textbox", { name: "Reset code" }).fill("7KQ2-M9XD-4TVA-83HN");

@@ -53,7 +53,7 @@ test("with the proxy's Remote-Email the app signs in by itself; without it, the 
   const tried = plain.waitForResponse((r) => r.url().endsWith("/api/v1/login/header"));
   await plain.goto(srv.url);
   expect(((await (await asked).json()) as { forward_auth?: boolean }).forward_auth).toBe(true);
-  await plain.getByRole("button", { name: "Sign in" }).waitFor();
+  await plain.getByRole("button", { name: "Sign in", exact: true }).waitFor();
   // the header login was tried and refused: the form is still there, with nothing said
   expect((await tried).status()).toBe(401);
   expect(await plain.getByRole("textbox", { name: "Email" }).isVisible()).toBe(true);

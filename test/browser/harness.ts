@@ -99,7 +99,7 @@ export async function signIn(page: Page, base: string, who: { email: string; pas
   await page.goto(base);
   await page.getByRole("textbox", { name: "Email" }).fill(who.email);
   await page.getByRole("textbox", { name: "Password" }).fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
 }
 

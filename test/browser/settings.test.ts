@@ -32,6 +32,6 @@ test("signing out says nothing about a session that ended (it was the person's o
   await register(page, env.srv.url);
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("button", { name: "Sign out" }).click();
-  await page.getByRole("button", { name: "Sign in" }).waitFor();
+  await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
   await expect(page.getByText("Your session ended").count()).resolves.toBe(0);
 }, 120_000);

@@ -36,7 +36,7 @@ test("Settings → Security sets up two-factor; signing in then asks for a code 
   await page.getByRole("heading", { level: 1, name: "Sign in to Morsel" }).waitFor();
   await page.getByRole("textbox", { name: "Email" }).fill(who.email);
   await page.getByRole("textbox", { name: "Password" }).fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   const code = page.getByRole("textbox", { name: "Code" });
   await code.waitFor();
   await code.fill("000000" === codeAt(secret, Date.now() + 30_000) ? "111111" : "000000");

@@ -8,6 +8,7 @@
 import { expect, test } from "bun:test";
 import { plainPhoto, multipart } from "../fixtures/images";
 import { makeApp, registerUser } from "../helpers";
+import { SoftAuthenticator } from "../auth/passkey-device";
 
 test("a second user gets 404 on every id route and never sees the first user's records", async () => {
   const t = makeApp();
@@ -72,6 +73,12 @@ test("a second user gets 404 on every id route and never sees the first user's r
     })
   ).json;
   expect(recipe.id).toBeGreaterThan(1_000_000);
+  const passkeyOptions = (await call("POST", "/api/v1/me/passkeys/options", A)).json;
+  const passkey = await call("POST", "/api/v1/me/passkeys", {
+    ...A,
+    body: { credential: await (await SoftAuthenticator.make()).create(passkeyOptions), name: "zqxsecret phone" },
+  });
+  expect(passkey.status).toBe(201);
 
   // every OpenAPI path with an {id}, each method: B gets 404 with A's id (403 on the admin's routes)
   const doc = (await call("GET", "/api/v1/openapi.json")).json as { paths: Record<string, Record<string, unknown>> };
@@ -92,6 +99,7 @@ test("a second user gets 404 on every id route and never sees the first user's r
     "/api/v1/exercises/{id}": exercise.json.id,
     "/api/v1/daily-values/{date}": weightDate,
     "/api/v1/daily-values/{date}/{metric}": weightDate,
+    "/api/v1/me/passkeys/{id}": passkey.json.id,
   };
   const idRoutes = Object.entries(doc.paths).filter(([p]) => p.includes("{"));
   expect(idRoutes.map(([p]) => p).sort()).toEqual(Object.keys(idOf).sort());
@@ -259,6 +267,17 @@ test("a second user gets 404 on every id route and never sees the first user's r
   const bExercise = (
     await call("POST", "/api/v1/exercises", { ...B, body: { name: "Qwvprivate swim", minutes: 20, kcal: 150 } })
   ).json;
+  const bPasskey = (
+    await call("POST", "/api/v1/me/passkeys", {
+      ...B,
+      body: {
+        credential: await (await SoftAuthenticator.make()).create(
+          (await call("POST", "/api/v1/me/passkeys/options", B)).json,
+        ),
+        name: "Qwvprivate key",
+      },
+    })
+  ).json;
   const bOf: Record<string, string | number> = {
     "/api/v1/exercises/{id}": bExercise.id,
     "/api/v1/saved-meals/{id}": bSaved.id,
@@ -268,6 +287,7 @@ test("a second user gets 404 on every id route and never sees the first user's r
     "/api/v1/sessions/{id}": bSession,
     "/api/v1/tokens/{id}": 999999,
     "/api/v1/recipes/{id}": bRecipe.id,
+    "/api/v1/me/passkeys/{id}": bPasskey.id,
   };
   // (weights are keyed by a date of one's own diary: the admin's dates are the admin's; checked above)
   for (const [path, methods] of idRoutes.filter(([p]) => !p.startsWith("/api/v1/admin/") && !p.includes("{date}"))) {

@@ -91,7 +91,7 @@ export const sessions = pgTable(
     revokedReason: text("revoked_reason"),
     /** What the person calls the device (login's `device`), else a summary of its User-Agent. */
     device: text("device"),
-    /** How the person signed in: password, totp, recovery_code (each after the password) or header. */
+    /** How the person signed in: password, totp, recovery_code (each after the password), passkey or header. */
     method: text("method").notNull().default("password"),
   },
   (s) => [index("sessions_user").on(s.userId)],
@@ -123,6 +123,44 @@ export const totpRecoveryCodes = pgTable(
     usedAt: text("used_at"),
   },
   (c) => [uniqueIndex("totp_recovery_codes_hash").on(c.userId, c.codeHash)],
+);
+
+/**
+ * WebAuthn credentials (passkeys). `credentialId` and `publicKey` are base64url as the authenticator
+ * gave them; `counter` is the authenticator's signature counter, kept to notice a cloned key (one that
+ * reports a count not above the stored one); many passkeys always report 0, which is allowed.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: id(),
+    userId: owner(),
+    credentialId: text("credential_id").notNull().unique(),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    /** The authenticator's transports ("internal,hybrid"), handed back to browsers as hints. */
+    transports: text("transports").notNull().default(""),
+    name: text("name").notNull(),
+    createdAt: text("created_at").notNull(),
+    lastUsedAt: text("last_used_at"),
+  },
+  (p) => [index("passkeys_user").on(p.userId)],
+);
+
+/**
+ * WebAuthn challenges handed out and not yet answered: each is spent by the one answer that names it
+ * (deleted as it is read), and is good for 5 minutes. `userId` is null for a sign-in with a passkey
+ * alone (the authenticator names the account); `purpose` keeps a challenge to the step it was made for.
+ */
+export const passkeyChallenges = pgTable(
+  "passkey_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (c) => [index("passkey_challenges_expiry").on(c.expiresAt)],
 );
 
 /**

@@ -28,8 +28,11 @@ export function* setRegion(userId: number, region: string): Q<void> {
   yield* exec((db, t) => db.update(t.users).set({ region }).where(eq(t.users.id, userId)));
 }
 
-/** How a session signed in: password alone; password then a TOTP or a recovery code; a trusted proxy's header. */
-export type SignInMethod = "password" | "totp" | "recovery_code" | "header";
+/**
+ * How a session signed in: password alone; password then a TOTP or a recovery code; a passkey (alone, or
+ * after the password in place of a code); a trusted proxy's header.
+ */
+export type SignInMethod = "password" | "totp" | "recovery_code" | "passkey" | "header";
 
 export interface SessionRow {
   id: string;

@@ -17,6 +17,7 @@ const HOW: Record<Session["method"], string> = {
   password: "with the password",
   totp: "with the password and a code",
   recovery_code: "with the password and a recovery code",
+  passkey: "with a passkey",
   header: "through the sign-in proxy",
 };
 const OFFLINE = "This needs the server, which cannot be reached now. It shows again once you are back online.";

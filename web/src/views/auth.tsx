@@ -6,6 +6,7 @@ import { ResetPassword } from "./reset-password";
 import { regionOfLanguage } from "../../../src/features/foods/region";
 import { CodeStep } from "./code-step";
 import { useForwardSignIn } from "./forward-sign-in";
+import { signInWithPasskey } from "../passkeys";
 
 export function Auth({ mode, notice }: { mode: "signin" | "register" | "reset"; notice: string | null }) {
   if (mode === "reset") return <ResetPassword />;
@@ -27,6 +28,18 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
       .then((r) => setRegistration(r.registration))
       .catch(() => setRegistration(null)); // offline or an older server: offer the field, optional
   }, [register]);
+
+  async function withPasskey() {
+    setBusy(true);
+    setError(null);
+    try {
+      await signInWithPasskey();
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -120,6 +133,13 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
           {register ? "Create account" : "Sign in"}
         </button>
       </form>
+      {!register && !challenge && (
+        <p>
+          <button type="button" onClick={() => void withPasskey()} disabled={busy}>
+            Sign in with a passkey
+          </button>
+        </p>
+      )}
       {register ? (
         <p>
           Have an account? <a href="#/signin">Sign in</a>

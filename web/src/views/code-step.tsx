@@ -1,11 +1,13 @@
 /**
  * The sign-in's second step: the password was right and the account asks for a code (POST /login
- * answered `two_factor_required`). The authenticator's 6-digit code or a recovery code.
+ * answered `two_factor_required`). The authenticator's 6-digit code or a recovery code, or one of the
+ * account's passkeys.
  */
 import { useState } from "preact/hooks";
 import type { Schemas } from "../api-data";
 import { api, message, setSession } from "../api";
 import { ErrorText } from "../ui";
+import { secondFactorWithPasskey } from "../passkeys";
 
 export function CodeStep({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
   const [error, setError] = useState<string | null>(null);
@@ -29,6 +31,16 @@ export function CodeStep({ challenge, onRestart }: { challenge: string; onRestar
       setBusy(false);
     }
   }
+  async function withPasskey() {
+    setBusy(true);
+    try {
+      await secondFactorWithPasskey(challenge);
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  }
   return (
     <form onSubmit={verify}>
       <p>Enter the code from your authenticator app, or one of your recovery codes.</p>
@@ -41,6 +53,9 @@ export function CodeStep({ challenge, onRestart }: { challenge: string; onRestar
         Verify
       </button>
       <p>
+        <button type="button" onClick={() => void withPasskey()} disabled={busy}>
+          Use a passkey instead
+        </button>{" "}
         <button type="button" onClick={onRestart}>
           Start again
         </button>

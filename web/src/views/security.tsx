@@ -1,5 +1,5 @@
 /**
- * Settings → Security: two-factor sign-in (API.md §Accounts and tokens, "Two-factor sign-in"). Set-up
+ * Settings → Security: two-factor sign-in (API.md §Accounts and tokens, "Two-factor sign-in"), and passkeys (passkeys.tsx). Set-up
  * shows the server's QR code and the secret, asks for the app's first code, then shows the 10 recovery
  * codes once: the server keeps only their hashes, so this is the one chance to write them down.
  */
@@ -7,6 +7,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { Schemas } from "../api-data";
 import { api, isOffline, message } from "../api";
 import { ErrorText } from "../ui";
+import { PasskeysPart } from "./passkeys";
 
 type Status = Schemas["TwoFactorStatus"];
 type Enrolment = Schemas["TwoFactorEnrolment"];
@@ -121,6 +122,7 @@ export function SecurityRegion() {
           <button type="submit">Turn off two-factor</button>
         </form>
       ) : null}
+      <PasskeysPart />
     </section>
   );
 }
