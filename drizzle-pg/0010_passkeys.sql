@@ -21,4 +21,7 @@ CREATE TABLE "passkeys" (
 ALTER TABLE "passkey_challenges" ADD CONSTRAINT "passkey_challenges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "passkeys" ADD CONSTRAINT "passkeys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "passkey_challenges_expiry" ON "passkey_challenges" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "passkeys_user" ON "passkeys" USING btree ("user_id");
+CREATE INDEX "passkeys_user" ON "passkeys" USING btree ("user_id");--> statement-breakpoint
+-- added by hand: every table announces its writes (0001_change_signal.sql)
+CREATE TRIGGER morsel_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "passkey_challenges" FOR EACH STATEMENT EXECUTE FUNCTION morsel_changed();--> statement-breakpoint
+CREATE TRIGGER morsel_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "passkeys" FOR EACH STATEMENT EXECUTE FUNCTION morsel_changed();
