@@ -8,6 +8,7 @@ import { adminRoutes } from "./features/admin/routes";
 import { authRoutes } from "./features/auth/routes";
 import { credentialRoutes } from "./features/auth/credential-routes";
 import { twoFactorRoutes } from "./features/auth/two-factor-routes";
+import { oidcRoutes } from "./features/auth/oidc-routes";
 import { customFoodsRoutes } from "./features/custom-foods/routes";
 import { docsRoutes, openApiRoute } from "./features/docs/routes";
 import { foodsRoutes } from "./features/foods/routes";
@@ -73,6 +74,7 @@ export function createApp(options: AppOptions) {
     .use(authRoutes(deps))
     .use(credentialRoutes(deps))
     .use(twoFactorRoutes(deps))
+    .use(oidcRoutes(deps))
     .use(adminRoutes(deps))
     .use(onlineSearchRoutes(deps))
     .use(foodsRoutes(deps))

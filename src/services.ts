@@ -21,6 +21,8 @@ import { LoginThrottle, type ThrottleLimits } from "./features/auth/throttle";
 import { Tokens } from "./features/auth/tokens";
 import { TotpRepo } from "./features/auth/two-factor-repo";
 import { ForwardAuth, type ForwardAuthHeaders } from "./features/auth/forward-auth";
+import { Oidc, type OidcSettings } from "./features/auth/oidc-client";
+import { OidcRepo } from "./features/auth/oidc-repo";
 import { personalFoods } from "./features/custom-foods/personal";
 import { CustomFoodsRepo } from "./features/custom-foods/repo";
 import { customFoodSource } from "./features/custom-foods/source";
@@ -91,6 +93,10 @@ export interface ServiceOptions {
   loginLimits?: ThrottleLimits;
   /** Trusted-header sign-in's header names (config.ts forwardAuth); null or absent: off. */
   forwardAuth?: ForwardAuthHeaders | null;
+  /** Single sign-on (config.ts oidc); null or absent: off. */
+  oidc?: OidcSettings | null;
+  /** --password-login: false refuses POST /login and POST /register by password; default true. */
+  passwordLogin?: boolean;
   searchBudget?: Services["searchBudget"];
   signedInSearchBudget?: Services["signedInSearchBudget"];
   /** Accounts one address (an IPv6 /64) may register per hour on an open server; default 10. */
@@ -145,6 +151,9 @@ export function createServices(options: ServiceOptions): Deps {
     importedFoodSource(imported),
   ]);
   const offClient = options.offClient ?? null;
+  const oidc = options.oidc ? new Oidc(options.oidc, logger) : null;
+  // discovery a moment after start, only to log an unreachable or mistyped issuer early (it never blocks the start)
+  if (oidc) setTimeout(() => oidc.warm(), 1000).unref();
   return {
     db,
     ready,
@@ -168,6 +177,9 @@ export function createServices(options: ServiceOptions): Deps {
       codes: new AccountCodes(),
       totp: new TotpRepo(),
       forwardAuth: options.forwardAuth ? new ForwardAuth(options.forwardAuth, options.trustProxy ?? []) : null,
+      oidc,
+      oidcRepo: new OidcRepo(),
+      passwordLogin: options.passwordLogin ?? true,
     },
     authenticator: new TokenAuthenticator(store, tokens, authRepo, accessTokens),
     commit: options.commit ?? ((write) => commits.run(write)),

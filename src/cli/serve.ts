@@ -68,6 +68,8 @@ export async function serve(cl: CommandLine): Promise<void> {
     corsOrigins: config.corsOrigins,
     metrics: config.metrics ? { token: config.metricsToken } : null,
     forwardAuth: config.forwardAuth,
+    oidc: config.oidc,
+    passwordLogin: config.passwordLogin,
   });
   await ready(app);
   checkLoopbackTwin(config);

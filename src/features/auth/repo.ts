@@ -28,8 +28,8 @@ export function* setRegion(userId: number, region: string): Q<void> {
   yield* exec((db, t) => db.update(t.users).set({ region }).where(eq(t.users.id, userId)));
 }
 
-/** How a session signed in: password alone; password then a TOTP or a recovery code; a trusted proxy's header. */
-export type SignInMethod = "password" | "totp" | "recovery_code" | "header";
+/** How a session signed in: password alone; password then a TOTP or a recovery code; a trusted proxy's header; an OpenID Provider. */
+export type SignInMethod = "password" | "totp" | "recovery_code" | "header" | "oidc";
 
 export interface SessionRow {
   id: string;
