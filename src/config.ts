@@ -9,7 +9,6 @@ import { availableParallelism } from "node:os";
 import { ASSETS } from "./assets";
 import { parseCidr } from "./net";
 import { parseCommandLine, type CommandLine } from "./args";
-import type { OidcSettings } from "./features/auth/oidc-client";
 
 export interface Config {
   readonly port: number;
@@ -46,7 +45,7 @@ export interface Config {
    * signed-in person by; null (the default) when off. Only requests from --trust-proxy addresses count.
    */
   readonly forwardAuth: { readonly userHeader: string; readonly emailHeader: string } | null;
-  /** Single sign-on through an OpenID Provider (--oidc-issuer and its flags); null when not configured. */
+  /** Single sign-on through an OpenID Provider (--oidc-issuer and its flags); null when not configured. Its fields are auth/oidc-client.ts OidcSettings'. */
   readonly oidc: Readonly<OidcSettings> | null;
   /** Whether POST /login and POST /register take a password (--password-login; default true). */
   readonly passwordLogin: boolean;
@@ -282,6 +281,18 @@ function oidcSettings(
     redirectUri: `${base}/api/v1/auth/oidc/callback`,
     appUrl: `${base}/`,
   };
+}
+
+/** What --oidc-issuer and its flags configure (features/auth/oidc-client.ts OidcSettings; config.ts imports no feature). */
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | null;
+  name: string;
+  adminClaim: string;
+  adminGroup: string | null;
+  redirectUri: string;
+  appUrl: string;
 }
 
 /** --database / MORSEL_DATABASE_URL: absent or empty is the embedded SQLite file; otherwise a postgres:// URL. */

@@ -6,9 +6,11 @@ import { ResetPassword } from "./reset-password";
 import { regionOfLanguage } from "../../../src/features/foods/region";
 import { CodeStep } from "./code-step";
 import { useForwardSignIn } from "./forward-sign-in";
+import { OidcButton, OidcReturn, useProviders } from "./oidc-sign-in";
 
-export function Auth({ mode, notice }: { mode: "signin" | "register" | "reset"; notice: string | null }) {
+export function Auth({ mode, notice }: { mode: "signin" | "register" | "reset" | "oidc"; notice: string | null }) {
   if (mode === "reset") return <ResetPassword />;
+  if (mode === "oidc") return <OidcReturn />;
   return <SignIn mode={mode} notice={notice} />;
 }
 
@@ -19,6 +21,9 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
   /** The challenge of a right password when the account asks for a code too (code-step.tsx). */
   const [challenge, setChallenge] = useState<string | null>(null);
   useForwardSignIn(!register);
+  const providers = useProviders();
+  /** --password-login false: single sign-on is the way in, so the password form is not offered. */
+  const noPassword = providers?.password === false;
   /** Who may register here (GET /register): undefined while asking, null when the server cannot be asked. */
   const [registration, setRegistration] = useState<"open" | "invite" | "closed" | null | undefined>(undefined);
   useEffect(() => {
@@ -65,8 +70,9 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
       <h1>{register ? "Create account" : "Sign in to Morsel"}</h1>
       {notice && <p class="notice">{notice}</p>}
       {challenge && !register && <CodeStep challenge={challenge} onRestart={() => setChallenge(null)} />}
+      {!challenge && <OidcButton providers={providers} />}
       <form
-        hidden={Boolean(challenge) && !register}
+        hidden={(Boolean(challenge) && !register) || noPassword}
         onSubmit={submit}
         aria-busy={register && registration === undefined}
       >
@@ -120,7 +126,7 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
           {register ? "Create account" : "Sign in"}
         </button>
       </form>
-      {register ? (
+      {noPassword ? null : register ? (
         <p>
           Have an account? <a href="#/signin">Sign in</a>
         </p>
