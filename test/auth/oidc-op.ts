@@ -38,7 +38,10 @@ const listen = (server: Server) =>
     server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
   );
 
-export async function realProvider(): Promise<RealProvider> {
+/** `redirectUri` and `appUrl`: the client's registration (default: the test app on http://localhost). */
+export async function realProvider(
+  client: { redirectUri: string; appUrl: string } = { redirectUri: REDIRECT_URI, appUrl: APP_URL },
+): Promise<RealProvider> {
   const server = createServer();
   const issuer = await listen(server);
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
@@ -50,8 +53,8 @@ export async function realProvider(): Promise<RealProvider> {
       {
         client_id: CLIENT.id,
         client_secret: CLIENT.secret,
-        redirect_uris: [REDIRECT_URI],
-        post_logout_redirect_uris: [APP_URL],
+        redirect_uris: [client.redirectUri],
+        post_logout_redirect_uris: [client.appUrl],
         grant_types: ["authorization_code"],
         response_types: ["code"],
       },
