@@ -247,6 +247,20 @@ describe("tokens a provider must not be believed for", () => {
     expect(await t.sql("SELECT id FROM users")).toHaveLength(0);
   });
 
+  test("the person declining at the provider comes back with the provider's reason", async () => {
+    const t = app({ issuer: fake.issuer });
+    const begun = await t.call("GET", "/api/v1/auth/oidc/start");
+    const state = new URL(begun.headers.get("location")!).searchParams.get("state");
+    const back = await t.call(
+      "GET",
+      `/api/v1/auth/oidc/callback?error=access_denied&error_description=the+user+said+no&state=${state}`,
+      { headers: { cookie: cookieOf(begun) } },
+    );
+    const r = appParams(back.headers.get("location"));
+    expect(r.error).toBe("invalid_credentials");
+    expect(r.message).toContain("access_denied");
+  });
+
   test("a callback without the cookie of its start, or with another state, is refused", async () => {
     const t = app({ issuer: fake.issuer });
     const noCookie = await t.call("GET", "/api/v1/auth/oidc/callback?code=c1&state=x");

@@ -108,7 +108,7 @@ async function newAccount(ctx: OidcCtx, person: Person, admin: boolean): Promise
   const { codes, oidcRepo } = ctx;
   const now = ctx.now;
   try {
-    return await ctx.store.run(
+    const made = await ctx.store.run(
       tx(function* () {
         const invite = mode === "invite" ? yield* codes.spend("invite", person.invite!, now, null) : null;
         if (mode === "invite" && !invite) throw badInvite();
@@ -127,8 +127,10 @@ async function newAccount(ctx: OidcCtx, person: Person, admin: boolean): Promise
         return created;
       }),
     );
+    if (mode === "invite") ctx.inviteThrottle.succeed(email, ctx.address);
+    return made;
   } catch (e) {
-    // a second sign-in of the same person raced this one
+    // a second sign-in of the same person raced this one (an invite, if any, was not spent: its transaction rolled back)
     if (isUniqueViolation(e))
       throw unauthorized("invalid_credentials", "this sign-in raced another one of yours; start it again");
     throw e;

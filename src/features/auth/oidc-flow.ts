@@ -76,7 +76,8 @@ export async function startSignIn(
     .setIssuedAt(iat)
     .setExpirationTime(iat + FLOW_TTL_S)
     .sign(flowKey(secret));
-  return { location: url.href, cookie: cookie(signed, FLOW_TTL_S, url.protocol === "https:") };
+  // Secure when Morsel itself is served over https (the cookie comes back to its callback, not to the provider)
+  return { location: url.href, cookie: cookie(signed, FLOW_TTL_S, oidc.settings.redirectUri.startsWith("https:")) };
 }
 
 async function readFlow(secret: string, header: string | null, now: Date): Promise<Flow> {
@@ -161,6 +162,9 @@ function refused(e: unknown): AppError {
   if (name === "TypeError" || name === "TimeoutError" || name === "AbortError")
     return new AppError("not_ready", `the sign-in provider could not be reached (${reason(e)}); try again`);
   const error = (e as { error?: unknown }).error;
-  const what = typeof error === "string" ? `the provider refused the sign-in (${error}): ` : "";
-  return unauthorized("invalid_credentials", `${what}${reason(e)}; start the sign-in again`);
+  const what =
+    typeof error === "string"
+      ? `the provider refused the sign-in (${error})`
+      : "the provider's answer was not accepted";
+  return unauthorized("invalid_credentials", `${what}: ${reason(e)}; start the sign-in again`);
 }
