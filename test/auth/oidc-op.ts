@@ -12,6 +12,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import Provider from "oidc-provider";
+import type { OidcSettings } from "../../src/features/auth/oidc-client";
 
 export const CLIENT = { id: "morsel", secret: "morsel-client-secret-0123456789" };
 /** Where the test app (app.handle, http://localhost) takes the provider's redirect back. */
@@ -156,3 +157,24 @@ export async function standIn(): Promise<StandIn> {
   s.issuer = issuer;
   return s;
 }
+
+/** The test app's single sign-on settings for a provider at `issuer`. */
+export const settings = (issuer: string, over: Partial<OidcSettings> = {}): OidcSettings => ({
+  issuer,
+  clientId: CLIENT.id,
+  clientSecret: CLIENT.secret,
+  name: "Test ID",
+  adminClaim: "groups",
+  adminGroup: "morsel-admins",
+  redirectUri: REDIRECT_URI,
+  appUrl: APP_URL,
+  ...over,
+});
+
+/** The web app's view of the callback's redirect: `/#/oidc?code=…`, `?link=…` or `?error=…&message=…`. */
+export function appParams(location: string | null): Record<string, string> {
+  if (!location?.startsWith(`${APP_URL}#/oidc?`)) throw new Error(`not back to the web app: ${location}`);
+  return Object.fromEntries(new URLSearchParams(location!.split("#/oidc?")[1]));
+}
+
+export const cookieOf = (r: { headers: Headers }) => r.headers.get("set-cookie")?.split(";")[0] ?? "";

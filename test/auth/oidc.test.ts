@@ -2,16 +2,18 @@
  * Single sign-on through a real OpenID Provider (node-oidc-provider) running in this process: the
  * test follows the browser's redirects with fetch, from GET /auth/oidc/start through the provider
  * and back to the callback, then trades the one-time code as the web app does. Tokens the real
- * provider never signs (wrong audience, bad nonce, expired, another key) come from a stand-in.
+ * provider never signs (wrong audience, bad nonce, expired, another key): oidc-tokens.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { OidcSettings } from "../../src/features/auth/oidc-client";
 import { expectError, makeApp, registerUser, type TestApp } from "../helpers";
 import {
   APP_URL,
+  appParams,
   CLIENT,
+  cookieOf,
   REDIRECT_URI,
   realProvider,
+  settings,
   standIn,
   type RealProvider,
   type StandIn,
@@ -29,18 +31,6 @@ afterAll(() => {
   fake.stop();
 });
 
-const settings = (issuer: string, over: Partial<OidcSettings> = {}): OidcSettings => ({
-  issuer,
-  clientId: CLIENT.id,
-  clientSecret: CLIENT.secret,
-  name: "Test ID",
-  adminClaim: "groups",
-  adminGroup: "morsel-admins",
-  redirectUri: REDIRECT_URI,
-  appUrl: APP_URL,
-  ...over,
-});
-
 const app = (over: { issuer?: string; passwordLogin?: boolean } = {}) =>
   makeApp({ options: { oidc: settings(over.issuer ?? op.issuer), passwordLogin: over.passwordLogin ?? true } });
 
@@ -55,14 +45,6 @@ const person = (over: Partial<TestPerson> = {}): TestPerson => {
     ...over,
   };
 };
-
-/** The web app's view of the callback's redirect: `/#/oidc?code=…`, `?link=…` or `?error=…&message=…`. */
-function appParams(location: string | null): Record<string, string> {
-  expect(location?.startsWith(`${APP_URL}#/oidc?`)).toBe(true);
-  return Object.fromEntries(new URLSearchParams(location!.split("#/oidc?")[1]));
-}
-
-const cookieOf = (r: { headers: Headers }) => r.headers.get("set-cookie")?.split(";")[0] ?? "";
 
 /** The browser's round trip: start, the provider (its cookies kept), back to the callback. */
 async function signIn(t: TestApp, who: TestPerson, start = "/api/v1/auth/oidc/start") {
@@ -200,79 +182,6 @@ describe("the admin claim", () => {
     const promoted = await trade(t, (await signIn(t, { ...plain, groups: ["morsel-admins"] })).code!);
     expect(promoted.json.user.role).toBe("admin");
     expect((await t.call("GET", "/api/v1/admin/users", { token: promoted.json.access_token })).status).toBe(200);
-  });
-});
-
-describe("tokens a provider must not be believed for", () => {
-  /** Start at Morsel (for its state, nonce and cookie), then come back as the stand-in would redirect. */
-  async function withToken(t: TestApp, next: StandIn["next"]) {
-    const begun = await t.call("GET", "/api/v1/auth/oidc/start");
-    const auth = new URL(begun.headers.get("location")!);
-    fake.nonce = auth.searchParams.get("nonce")!;
-    fake.next = next;
-    const back = await t.call("GET", `/api/v1/auth/oidc/callback?code=c1&state=${auth.searchParams.get("state")}`, {
-      headers: { cookie: cookieOf(begun) },
-    });
-    return appParams(back.headers.get("location"));
-  }
-  const good = { email: "standin@example.org", email_verified: true };
-
-  test("the stand-in's well-formed token signs in, so each refusal below is for its one fault", async () => {
-    const t = app({ issuer: fake.issuer });
-    const ok = await withToken(t, { claims: () => good });
-    expect((await trade(t, ok.code!)).status).toBe(200);
-  });
-
-  test.each([
-    ["wrong audience", { claims: () => ({ ...good, aud: "another-client" }) }, "aud"],
-    ["bad nonce", { claims: () => ({ ...good, nonce: "not-the-one-sent" }) }, "nonce"],
-    [
-      "expired",
-      {
-        claims: () => ({
-          ...good,
-          iat: Math.floor(Date.now() / 1000) - 7200,
-          exp: Math.floor(Date.now() / 1000) - 3600,
-        }),
-      },
-      "exp",
-    ],
-    ["another issuer's signature", { claims: () => good, foreignKey: true }, "signature"],
-    ["another issuer", { claims: () => ({ ...good, iss: "https://elsewhere.example" }) }, "iss"],
-  ] as const)("%s: refused with a clear error, no account made", async (_name, next, word) => {
-    const t = app({ issuer: fake.issuer });
-    const r = await withToken(t, next);
-    expect(r.error).toBe("invalid_credentials");
-    expect(r.message?.toLowerCase()).toContain(word);
-    expect(await t.sql("SELECT id FROM users")).toHaveLength(0);
-  });
-
-  test("the person declining at the provider comes back with the provider's reason", async () => {
-    const t = app({ issuer: fake.issuer });
-    const begun = await t.call("GET", "/api/v1/auth/oidc/start");
-    const state = new URL(begun.headers.get("location")!).searchParams.get("state");
-    const back = await t.call(
-      "GET",
-      `/api/v1/auth/oidc/callback?error=access_denied&error_description=the+user+said+no&state=${state}`,
-      { headers: { cookie: cookieOf(begun) } },
-    );
-    const r = appParams(back.headers.get("location"));
-    expect(r.error).toBe("invalid_credentials");
-    expect(r.message).toContain("access_denied");
-  });
-
-  test("a callback without the cookie of its start, or with another state, is refused", async () => {
-    const t = app({ issuer: fake.issuer });
-    const noCookie = await t.call("GET", "/api/v1/auth/oidc/callback?code=c1&state=x");
-    expect(appParams(noCookie.headers.get("location")).message).toContain("not started in this browser");
-    const begun = await t.call("GET", "/api/v1/auth/oidc/start");
-    fake.next = { claims: () => good };
-    const back = await t.call("GET", "/api/v1/auth/oidc/callback?code=c1&state=forged", {
-      headers: { cookie: cookieOf(begun) },
-    });
-    const r = appParams(back.headers.get("location"));
-    expect(r.error).toBe("invalid_credentials");
-    expect(r.message).toContain("state");
   });
 });
 
