@@ -24,14 +24,17 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
   const providers = useProviders();
   /** --password-login false: single sign-on is the way in, so the password form is not offered. */
   const noPassword = providers?.password === false;
+  /** The invite code typed in the sign-up form, which single sign-on takes along too. */
+  const [invite, setInvite] = useState("");
   /** Who may register here (GET /register): undefined while asking, null when the server cannot be asked. */
   const [registration, setRegistration] = useState<"open" | "invite" | "closed" | null | undefined>(undefined);
   useEffect(() => {
-    if (!register) return;
+    // asked on the sign-up form, and where single sign-on is the only way in (a new person may need an invite)
+    if (!register && !noPassword) return;
     api<{ registration: "open" | "invite" | "closed" }>("GET", "/register", undefined, { auth: false })
       .then((r) => setRegistration(r.registration))
       .catch(() => setRegistration(null)); // offline or an older server: offer the field, optional
-  }, [register]);
+  }, [register, noPassword]);
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -70,7 +73,9 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
       <h1>{register ? "Create account" : "Sign in to Morsel"}</h1>
       {notice && <p class="notice">{notice}</p>}
       {challenge && !register && <CodeStep challenge={challenge} onRestart={() => setChallenge(null)} />}
-      {!challenge && <OidcButton providers={providers} />}
+      {!challenge && (
+        <OidcButton providers={providers} invite={invite} askInvite={noPassword && registration === "invite"} />
+      )}
       <form
         hidden={(Boolean(challenge) && !register) || noPassword}
         onSubmit={submit}
@@ -118,6 +123,7 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
               spellcheck={false}
               maxLength={40}
               required={registration === "invite"}
+              onInput={(e) => setInvite(e.currentTarget.value)}
             />
           </label>
         )}

@@ -27,18 +27,45 @@ export function useProviders(): Providers | null | undefined {
   return providers;
 }
 
-export function OidcButton({ providers }: { providers: Providers | null | undefined }) {
+/**
+ * `Sign in with <name>`. On a server that registers by invitation a new person's code goes with them
+ * to the provider: the sign-up form's (`invite`), or, with the password form off, a field of its own.
+ */
+export function OidcButton({
+  providers,
+  invite,
+  askInvite,
+}: {
+  providers: Providers | null | undefined;
+  invite?: string;
+  askInvite?: boolean;
+}) {
+  const [own, setOwn] = useState("");
   if (!providers?.oidc) return null;
   const { start, name } = providers.oidc;
-  // a code the person was given (an invite link: #/register?invite_code=…) goes with them to the provider
-  const invite = new URLSearchParams(location.hash.split("?")[1] ?? "").get("invite_code");
-  const href = invite ? `${start}?invite_code=${encodeURIComponent(invite)}` : start;
+  const code = (askInvite ? own : (invite ?? "")).trim();
+  const href = code ? `${start}?invite_code=${encodeURIComponent(code)}` : start;
   return (
-    <p>
-      <button type="button" class="primary" onClick={() => location.assign(href)}>
-        Sign in with {name}
-      </button>
-    </p>
+    <>
+      {askInvite && (
+        <label>
+          Invite code (if you are new here)
+          <input
+            name="oidc_invite_code"
+            autocomplete="off"
+            autocapitalize="characters"
+            spellcheck={false}
+            maxLength={40}
+            onInput={(e) => setOwn(e.currentTarget.value)}
+          />
+        </label>
+      )}
+      <p>
+        <button type="button" class="primary" onClick={() => location.assign(href)}>
+          Sign in with {name}
+        </button>
+      </p>
+    </>
   );
 }
 
