@@ -103,6 +103,8 @@ export interface StandIn {
   next: { claims: (nonce: string) => Record<string, unknown>; foreignKey?: boolean };
   /** The nonce of the authorization request the test is finishing (read from /start's Location). */
   nonce: string;
+  /** While true, discovery answers 503 (a provider that is down or still starting). */
+  down: boolean;
   stop: () => void;
 }
 
@@ -111,12 +113,19 @@ export async function standIn(): Promise<StandIn> {
   const foreign = await generateKeyPair("RS256", { extractable: true });
   const publicJwk = { ...(await exportJWK(own.publicKey)), alg: "RS256", use: "sig", kid: "k1" };
   let issuer = "";
-  const s: StandIn = { issuer: "", next: { claims: () => ({}) }, nonce: "", stop: () => server.stop(true) };
+  const s: StandIn = {
+    issuer: "",
+    next: { claims: () => ({}) },
+    nonce: "",
+    down: false,
+    stop: () => server.stop(true),
+  };
   const server = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
     fetch: async (req) => {
       const path = new URL(req.url).pathname;
+      if (s.down) return new Response("starting", { status: 503 });
       if (path === "/.well-known/openid-configuration")
         return Response.json({
           issuer,

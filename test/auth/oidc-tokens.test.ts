@@ -88,3 +88,14 @@ describe("tokens a provider must not be believed for", () => {
     expect(r.message).toContain("state");
   });
 });
+
+test("a provider that is down at first: the sign-in says so, and the next one, once it answers, goes through", async () => {
+  fake.down = true;
+  const t = app();
+  const first = appParams((await t.call("GET", "/api/v1/auth/oidc/start")).headers.get("location"));
+  expect(first.error).toBe("not_ready");
+  fake.down = false;
+  const next = await t.call("GET", "/api/v1/auth/oidc/start");
+  expect(next.status).toBe(302);
+  expect(next.headers.get("location")).toStartWith(`${fake.issuer}/auth?`);
+});
