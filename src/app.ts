@@ -9,6 +9,7 @@ import { authRoutes } from "./features/auth/routes";
 import { credentialRoutes } from "./features/auth/credential-routes";
 import { twoFactorRoutes } from "./features/auth/two-factor-routes";
 import { passkeyRoutes } from "./features/auth/passkey-routes";
+import { oidcRoutes } from "./features/auth/oidc-routes";
 import { customFoodsRoutes } from "./features/custom-foods/routes";
 import { docsRoutes, openApiRoute } from "./features/docs/routes";
 import { foodsRoutes } from "./features/foods/routes";
@@ -75,6 +76,7 @@ export function createApp(options: AppOptions) {
     .use(credentialRoutes(deps))
     .use(twoFactorRoutes(deps))
     .use(passkeyRoutes(deps))
+    .use(oidcRoutes(deps))
     .use(adminRoutes(deps))
     .use(onlineSearchRoutes(deps))
     .use(foodsRoutes(deps))

@@ -11,7 +11,7 @@ export const COMMANDS = ["serve", "import", "import-off", "backup", "restore", "
 export type Command = (typeof COMMANDS)[number];
 
 /** Flags that take true/false but may be given bare (`--online-lookup` means true). */
-const BOOLEAN_VALUED = new Set(["online-lookup", "log-requests", "metrics", "forward-auth"]);
+const BOOLEAN_VALUED = new Set(["online-lookup", "log-requests", "metrics", "forward-auth", "password-login"]);
 /** Flags that are only ever given bare (`morsel import … --preview`). */
 const SWITCHES = new Set(["preview", "skip-invalid", "dietary-energy"]);
 
@@ -36,6 +36,13 @@ const SERVE_FLAGS = [
   "forward-auth",
   "forward-auth-user-header",
   "forward-auth-email-header",
+  "oidc-issuer",
+  "oidc-client-id",
+  "oidc-client-secret",
+  "oidc-name",
+  "oidc-admin-claim",
+  "oidc-admin-group",
+  "password-login",
 ];
 const FLAGS: Record<Command, string[]> = {
   serve: SERVE_FLAGS,

@@ -45,6 +45,10 @@ export interface Config {
    * signed-in person by; null (the default) when off. Only requests from --trust-proxy addresses count.
    */
   readonly forwardAuth: { readonly userHeader: string; readonly emailHeader: string } | null;
+  /** Single sign-on through an OpenID Provider (--oidc-issuer and its flags); null when not configured. Its fields are auth/oidc-client.ts OidcSettings'. */
+  readonly oidc: Readonly<OidcSettings> | null;
+  /** Whether POST /login and POST /register take a password (--password-login; default true). */
+  readonly passwordLogin: boolean;
 }
 
 import { ConfigError } from "./config-error";
@@ -196,8 +200,17 @@ export function configFrom(flags: Flags, env: Env = process.env): Config {
       "--forward-auth / MORSEL_FORWARD_AUTH needs --trust-proxy with the proxy's address: only requests from it may name the person",
     );
 
+  const oidc = oidcSettings(str, publicUrl);
+  const passwordLogin = bool("password-login", "MORSEL_PASSWORD_LOGIN", true);
+  if (!passwordLogin && !oidc && !forwardAuth)
+    throw new ConfigError(
+      "--password-login false / MORSEL_PASSWORD_LOGIN=false leaves no way to sign in: configure --oidc-issuer or --forward-auth too",
+    );
+
   return Object.freeze({
     forwardAuth,
+    oidc,
+    passwordLogin,
     registration: (registration ?? null) as Config["registration"],
     corsOrigins,
     metrics: bool("metrics", "MORSEL_METRICS", false),
@@ -219,6 +232,67 @@ export function configFrom(flags: Flags, env: Env = process.env): Config {
     cataloguePath: catalogueRaw ? resolve(catalogueRaw) : DEFAULT_CATALOGUE,
     logRequests: logRaw === "true" || logRaw === "1",
   });
+}
+
+/** --oidc-issuer and its flags; the redirect URI is the public URL's, so --public-url is needed with them. */
+function oidcSettings(
+  str: (flag: string, envName: string) => string | undefined,
+  publicUrl: URL | null,
+): OidcSettings | null {
+  const issuer = str("oidc-issuer", "MORSEL_OIDC_ISSUER");
+  const clientId = str("oidc-client-id", "MORSEL_OIDC_CLIENT_ID");
+  if (issuer === undefined) {
+    if (clientId !== undefined)
+      throw new ConfigError(
+        "--oidc-client-id / MORSEL_OIDC_CLIENT_ID needs --oidc-issuer / MORSEL_OIDC_ISSUER, the provider's issuer URL",
+      );
+    return null;
+  }
+  if (!URL.canParse(issuer) || !/^https?:$/.test(new URL(issuer).protocol))
+    throw new ConfigError(
+      `--oidc-issuer / MORSEL_OIDC_ISSUER must be the provider's issuer URL, such as https://auth.example.org (Authelia, Authentik: https://authentik.example.org/application/o/morsel/), got "${issuer}"`,
+    );
+  if (!clientId?.trim())
+    throw new ConfigError(
+      "--oidc-issuer needs --oidc-client-id / MORSEL_OIDC_CLIENT_ID: the client id registered at the provider",
+    );
+  if (!publicUrl)
+    throw new ConfigError(
+      "--oidc-issuer needs --public-url / MORSEL_PUBLIC_URL: the redirect URI registered at the provider is <public-url>/api/v1/auth/oidc/callback",
+    );
+  const name = str("oidc-name", "MORSEL_OIDC_NAME") ?? "single sign-on";
+  if (!name.trim() || name.length > 40)
+    throw new ConfigError(
+      `--oidc-name / MORSEL_OIDC_NAME must be 1–40 characters (the button says "Sign in with <name>"), got "${name}"`,
+    );
+  const adminClaim = str("oidc-admin-claim", "MORSEL_OIDC_ADMIN_CLAIM") ?? "groups";
+  if (!/^[A-Za-z0-9_:.\/-]{1,100}$/.test(adminClaim))
+    throw new ConfigError(
+      `--oidc-admin-claim / MORSEL_OIDC_ADMIN_CLAIM must be a claim name such as groups, got "${adminClaim}"`,
+    );
+  const base = publicUrl.href.replace(/\/+$/, "");
+  return {
+    issuer,
+    clientId: clientId.trim(),
+    clientSecret: str("oidc-client-secret", "MORSEL_OIDC_CLIENT_SECRET") || null,
+    name: name.trim(),
+    adminClaim,
+    adminGroup: str("oidc-admin-group", "MORSEL_OIDC_ADMIN_GROUP") || null,
+    redirectUri: `${base}/api/v1/auth/oidc/callback`,
+    appUrl: `${base}/`,
+  };
+}
+
+/** What --oidc-issuer and its flags configure (features/auth/oidc-client.ts OidcSettings; config.ts imports no feature). */
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | null;
+  name: string;
+  adminClaim: string;
+  adminGroup: string | null;
+  redirectUri: string;
+  appUrl: string;
 }
 
 /** --database / MORSEL_DATABASE_URL: absent or empty is the embedded SQLite file; otherwise a postgres:// URL. */
@@ -286,6 +360,9 @@ export function describeConfig(c: Config): Record<string, string | number | bool
     cors_origins: c.corsOrigins.join(",") || "none",
     metrics: c.metrics ? (c.metricsToken ? "loopback or token" : "loopback only") : false,
     forward_auth: c.forwardAuth ? `${c.forwardAuth.userHeader}, ${c.forwardAuth.emailHeader}` : false,
+    // the client secret is never printed
+    oidc: c.oidc ? `${c.oidc.issuer} (client ${c.oidc.clientId}, button "Sign in with ${c.oidc.name}")` : false,
+    password_login: c.passwordLogin,
     ...(c.publicUrl ? { public_url: c.publicUrl } : {}),
     ...(c.onlineLookup !== false ? { off_url: c.offUrl } : {}),
   };

@@ -22,6 +22,8 @@ import { Tokens } from "./features/auth/tokens";
 import { TotpRepo } from "./features/auth/two-factor-repo";
 import { passkeyServices } from "./features/auth/passkey-deps";
 import { ForwardAuth, type ForwardAuthHeaders } from "./features/auth/forward-auth";
+import { Oidc, type OidcSettings } from "./features/auth/oidc-client";
+import { OidcRepo } from "./features/auth/oidc-repo";
 import { personalFoods } from "./features/custom-foods/personal";
 import { CustomFoodsRepo } from "./features/custom-foods/repo";
 import { customFoodSource } from "./features/custom-foods/source";
@@ -94,6 +96,10 @@ export interface ServiceOptions {
   forwardAuth?: ForwardAuthHeaders | null;
   /** --public-url: passkeys are bound to its host name; null or absent: to each request's own. */
   publicUrl?: string | null;
+  /** Single sign-on (config.ts oidc); null or absent: off. */
+  oidc?: OidcSettings | null;
+  /** --password-login: false refuses POST /login and POST /register by password; default true. */
+  passwordLogin?: boolean;
   searchBudget?: Services["searchBudget"];
   signedInSearchBudget?: Services["signedInSearchBudget"];
   /** Accounts one address (an IPv6 /64) may register per hour on an open server; default 10. */
@@ -148,6 +154,9 @@ export function createServices(options: ServiceOptions): Deps {
     importedFoodSource(imported),
   ]);
   const offClient = options.offClient ?? null;
+  const oidc = options.oidc ? new Oidc(options.oidc, logger) : null;
+  // discovery a moment after start, only to log an unreachable or mistyped issuer early (it never blocks the start)
+  if (oidc) setTimeout(() => oidc.warm(), 1000).unref();
   return {
     db,
     ready,
@@ -171,6 +180,9 @@ export function createServices(options: ServiceOptions): Deps {
       codes: new AccountCodes(),
       totp: new TotpRepo(),
       forwardAuth: options.forwardAuth ? new ForwardAuth(options.forwardAuth, options.trustProxy ?? []) : null,
+      oidc,
+      oidcRepo: new OidcRepo(),
+      passwordLogin: options.passwordLogin ?? true,
     },
     passkeys: passkeyServices(options.publicUrl ?? null),
     authenticator: new TokenAuthenticator(store, tokens, authRepo, accessTokens),

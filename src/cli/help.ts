@@ -51,6 +51,20 @@ const OPTIONS = `Options (flags win over environment variables):
                       default Remote-User)
   --forward-auth-email-header H  the proxy's email header (MORSEL_FORWARD_AUTH_EMAIL_HEADER,
                       default Remote-Email)
+  --oidc-issuer U     single sign-on through an OpenID Provider (Authelia, Authentik, Keycloak…):
+                      its issuer URL (MORSEL_OIDC_ISSUER). Needs --public-url: register the
+                      redirect URI <public-url>/api/v1/auth/oidc/callback at the provider. The
+                      sign-in page shows "Sign in with <name>". Discovery is lazy: the server
+                      starts while the provider is down, and a sign-in then says so (503).
+  --oidc-client-id I  the client id registered at the provider (MORSEL_OIDC_CLIENT_ID)
+  --oidc-client-secret S  its secret (MORSEL_OIDC_CLIENT_SECRET; leave out for a public client,
+                      PKCE alone); never printed
+  --oidc-name N       the provider's name on the button (MORSEL_OIDC_NAME, default "single sign-on")
+  --oidc-admin-group G  people whose --oidc-admin-claim lists G become admins at sign-in
+  --oidc-admin-claim C  (MORSEL_OIDC_ADMIN_GROUP; MORSEL_OIDC_ADMIN_CLAIM, default groups)
+  --password-login B  whether POST /api/v1/login and /register take a password (MORSEL_PASSWORD_LOGIN,
+                      default true). false leaves single sign-on (or --forward-auth) as the way in;
+                      personal access tokens (Health Auto Export, scripts) work as before.
 
 Unknown flags are refused (exit 2) with the nearest known one. Bun also reads a .env file in the
 working directory into the environment, so MORSEL_* variables can live there.`;

@@ -69,6 +69,8 @@ export async function serve(cl: CommandLine): Promise<void> {
     metrics: config.metrics ? { token: config.metricsToken } : null,
     forwardAuth: config.forwardAuth,
     publicUrl: config.publicUrl,
+    oidc: config.oidc,
+    passwordLogin: config.passwordLogin,
   });
   await ready(app);
   checkLoopbackTwin(config);

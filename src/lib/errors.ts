@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   invalid_refresh_token: 401,
   refresh_token_reused: 401,
   forbidden: 403,
+  password_login_off: 403,
   not_found: 404,
   food_not_found: 404,
   meal_not_found: 404,

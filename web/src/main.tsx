@@ -10,6 +10,7 @@ import { Sync } from "./sync";
 import { Ctx, dateIn, type AppCtx, type Toast } from "./ui";
 import { AddView } from "./views/add";
 import { Auth } from "./views/auth";
+import { forgetOidc, signedInWithOidc } from "./views/oidc-sign-in";
 import { DayView } from "./views/day";
 import { EditView } from "./views/edit";
 import { lazyView } from "./views/lazy";
@@ -68,7 +69,13 @@ function App() {
   );
   const hash = useHash();
   if (!session) {
-    const mode = hash.startsWith("#/register") ? "register" : hash.startsWith("#/reset-password") ? "reset" : "signin";
+    const mode = hash.startsWith("#/register")
+      ? "register"
+      : hash.startsWith("#/reset-password")
+        ? "reset"
+        : hash.startsWith("#/oidc")
+          ? "oidc"
+          : "signin";
     return <Auth mode={mode} notice={notice} />;
   }
   return <SignedIn key={session.user.id} session={session} hash={hash} />;
@@ -151,6 +158,12 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
     ctx!.db.close();
     if (!waiting) indexedDB.deleteDatabase(`morsel-${session.user.id}`); // nothing pending: leave nothing behind
     setSession(null);
+    // signed in through the provider: sign out there too (RP-initiated logout; it comes back to the app)
+    if (signedInWithOidc()) {
+      forgetOidc();
+      location.assign("/api/v1/auth/oidc/logout");
+      return;
+    }
     location.hash = "#/";
   }
 

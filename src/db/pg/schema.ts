@@ -91,7 +91,7 @@ export const sessions = pgTable(
     revokedReason: text("revoked_reason"),
     /** What the person calls the device (login's `device`), else a summary of its User-Agent. */
     device: text("device"),
-    /** How the person signed in: password, totp, recovery_code (each after the password), passkey or header. */
+    /** How the person signed in: password, totp, recovery_code (each after the password), passkey, header or oidc. */
     method: text("method").notNull().default("password"),
   },
   (s) => [index("sessions_user").on(s.userId)],
@@ -164,6 +164,23 @@ export const passkeyChallenges = pgTable(
 );
 
 /**
+ * Accounts signed in through an OpenID Provider: the provider's (issuer, subject) pair names the
+ * person for good (an email may change at the provider); made at the first OIDC sign-in, or when an
+ * existing account is linked after its password was confirmed.
+ */
+export const oidcIdentities = pgTable(
+  "oidc_identities",
+  {
+    id: id(),
+    userId: owner(),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (o) => [uniqueIndex("oidc_identities_subject").on(o.issuer, o.subject), index("oidc_identities_user").on(o.userId)],
+);
+
+/**
  * Personal access tokens: long-lived credentials for scripts. Only the SHA-256 of the token is
  * kept; the token itself is shown once, when made.
  */
@@ -186,7 +203,8 @@ export const accessTokens = pgTable(
 
 /**
  * Single-use codes: invitations to register (kind "invite", no user) and password resets an admin
- * issued (kind "reset", for `userId`). Only the SHA-256 of the code is kept.
+ * issued (kind "reset", for `userId`), and single sign-on's hand-offs (kind "oidc", a sign-in to trade for
+ * tokens; "oidc_link", a provider's subject waiting for the password, in `note`). Only the SHA-256 of the code is kept.
  */
 export const accountCodes = pgTable(
   "account_codes",

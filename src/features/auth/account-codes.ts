@@ -8,7 +8,8 @@ import { all, exec, one, type Q } from "../../db/q";
 import type { accountCodes } from "../../db/schema";
 import { hashSecret, newTypableCode, normaliseCode } from "./secrets";
 
-export type CodeKind = "invite" | "reset";
+/** oidc: a sign-in to trade for tokens; oidc_link: a provider's subject to link once the password is confirmed (oidc-accounts.ts). */
+export type CodeKind = "invite" | "reset" | "oidc" | "oidc_link";
 
 /** API data, hand-written: the invite's view is built by the repository (no Elysia there); the Invite schema in admin/model.ts checks it on every test reply. */
 export interface InviteView {
@@ -89,6 +90,11 @@ export class AccountCodes {
         .where(eq(t.accountCodes.codeHash, hashSecret(normaliseCode(code)))),
     );
     return row && row.kind === kind && row.usedAt === null && row.expiresAt > now.toISOString() ? row : null;
+  }
+
+  /** The live code's row, without spending it. */
+  *peek(kind: CodeKind, code: string, now: Date): Q<Row | null> {
+    return yield* this.live(kind, code, now);
   }
 
   /** Whether a code of this kind is live now (without spending it). */

@@ -7,9 +7,9 @@ export const Session = t.Object(
   {
     id: t.String({ format: "uuid" }),
     device: Nullable(t.String({ description: "login's `device`, else a summary of the User-Agent" })),
-    method: Enum(["password", "totp", "recovery_code", "passkey", "header"], {
+    method: Enum(["password", "totp", "recovery_code", "passkey", "header", "oidc"], {
       description:
-        "how it signed in: password alone; password then an authenticator code (totp) or a recovery code; a passkey (alone, or in place of the code); or a trusted proxy's header",
+        "how it signed in: password alone; password then an authenticator code (totp) or a recovery code; a passkey (alone, or in place of the code); a trusted proxy's header; or an OpenID Provider (oidc)",
     }),
     created_at: t.String({ format: "date-time" }),
     last_used_at: t.String({ format: "date-time", description: "updated at most once a minute" }),

@@ -10,6 +10,8 @@ import type { LoginThrottle } from "./throttle";
 import type { Tokens } from "./tokens";
 import type { TotpRepo } from "./two-factor-repo";
 import type { ForwardAuth } from "./forward-auth";
+import type { Oidc } from "./oidc-client";
+import type { OidcRepo } from "./oidc-repo";
 
 /** Accounts, sessions, tokens and codes. */
 export interface AuthServices {
@@ -25,6 +27,11 @@ export interface AuthServices {
   totp: TotpRepo;
   /** Trusted-header sign-in, or null when off (the default). */
   forwardAuth: ForwardAuth | null;
+  /** Single sign-on through an OpenID Provider, or null when not configured (the default). */
+  oidc: Oidc | null;
+  oidcRepo: OidcRepo;
+  /** Whether POST /login and POST /register take a password (--password-login; default true). */
+  passwordLogin: boolean;
 }
 
 declare module "../../context" {

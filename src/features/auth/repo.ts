@@ -30,9 +30,9 @@ export function* setRegion(userId: number, region: string): Q<void> {
 
 /**
  * How a session signed in: password alone; password then a TOTP or a recovery code; a passkey (alone, or
- * after the password in place of a code); a trusted proxy's header.
+ * after the password in place of a code); a trusted proxy's header; an OpenID Provider.
  */
-export type SignInMethod = "password" | "totp" | "recovery_code" | "passkey" | "header";
+export type SignInMethod = "password" | "totp" | "recovery_code" | "passkey" | "header" | "oidc";
 
 export interface SessionRow {
   id: string;

@@ -1,5 +1,6 @@
 /** Account routes: register, login, refresh, logout, and the caller's own profile. */
 import { Elysia, t } from "elysia";
+import { AppError } from "../../lib/errors";
 import type { RouteDeps } from "../../http/auth";
 import { authCtx } from "./context";
 import { Enum, errors } from "../../schema/schemas";
@@ -11,6 +12,15 @@ import { loginByHeader } from "./forward-auth";
 import { TwoFactorChallenge } from "./two-factor-model";
 import { deleteMe, updateMe } from "./me";
 import { login, logout, refresh, register, type AuthCtx } from "./service";
+
+/** --password-login false: the password routes refuse, so single sign-on (or a trusted proxy) is the way in. */
+function passwordOn(deps: RouteDeps): void {
+  if (!deps.auth.passwordLogin)
+    throw new AppError(
+      "password_login_off",
+      "password sign-in is turned off on this server; sign in with its single sign-on provider (personal access tokens still work)",
+    );
+}
 
 export function authRoutes(deps: RouteDeps) {
   const ctx = (address = "unknown", request?: Request): AuthCtx => authCtx(deps, address, request);
@@ -48,8 +58,14 @@ export function authRoutes(deps: RouteDeps) {
     )
     .post(
       "/register",
-      async ({ body, request, server }) =>
-        reply(deps, await register({ ctx: ctx(deps.clientAddress(request, server), request), input: body }), 201),
+      async ({ body, request, server }) => {
+        passwordOn(deps);
+        return reply(
+          deps,
+          await register({ ctx: ctx(deps.clientAddress(request, server), request), input: body }),
+          201,
+        );
+      },
       {
         body: RegisterBody,
         response: { 201: TokenPair, ...errors(400, 403, 409, 413, 415, 429) },
@@ -57,14 +73,16 @@ export function authRoutes(deps: RouteDeps) {
           tags,
           summary: "Create an account; returns the first token pair",
           description:
-            "The first account on a server becomes its admin and may always register. After it the registration mode decides (`--registration`, or the admin's PATCH /admin/settings): open; invite, where `invite_code` must be a live code from the admin (400 validation_failed on invite_code otherwise; wrong codes are throttled like wrong passwords, 429); closed, 403 forbidden.",
+            "The first account on a server becomes its admin and may always register. After it the registration mode decides (`--registration`, or the admin's PATCH /admin/settings): open; invite, where `invite_code` must be a live code from the admin (400 validation_failed on invite_code otherwise; wrong codes are throttled like wrong passwords, 429); closed, 403 forbidden. With --password-login false: 403 password_login_off.",
         },
       },
     )
     .post(
       "/login",
-      async ({ body, request, server }) =>
-        reply(deps, await login({ ctx: ctx(deps.clientAddress(request, server), request), input: body })),
+      async ({ body, request, server }) => {
+        passwordOn(deps);
+        return reply(deps, await login({ ctx: ctx(deps.clientAddress(request, server), request), input: body }));
+      },
       {
         body: LoginBody,
         response: { 200: t.Union([TokenPair, TwoFactorChallenge]), ...errors(400, 401, 403, 413, 415, 429) },
@@ -72,7 +90,7 @@ export function authRoutes(deps: RouteDeps) {
           tags,
           summary: "Sign in",
           description:
-            "Wrong email and wrong password give the same 401 invalid_credentials. After 5 failures for one email, or 20 from one address, within 15 minutes (wrong current_password / password on PATCH and DELETE /me count too): 429 rate_limited with Retry-After until the window ends. Each attempt is counted before its password is checked, so parallel attempts cannot pass the limit. Success clears that email's counter only. A disabled account gets 403 forbidden (after its password was checked). An account with two-factor sign-in on answers a TwoFactorChallenge instead of tokens (`two_factor_required: true`): send its `challenge_token` and the code to POST /login/two-factor.",
+            "Wrong email and wrong password give the same 401 invalid_credentials. After 5 failures for one email, or 20 from one address, within 15 minutes (wrong current_password / password on PATCH and DELETE /me count too): 429 rate_limited with Retry-After until the window ends. Each attempt is counted before its password is checked, so parallel attempts cannot pass the limit. Success clears that email's counter only. A disabled account gets 403 forbidden (after its password was checked). An account with two-factor sign-in on answers a TwoFactorChallenge instead of tokens (`two_factor_required: true`): send its `challenge_token` and the code to POST /login/two-factor. With --password-login false: 403 password_login_off (personal access tokens still work).",
         },
       },
     )

@@ -33,7 +33,7 @@ export interface PasswordCost {
 }
 
 /** Held while the first account is made, so two first registrations cannot both become the admin. */
-const FIRST_ACCOUNT_LOCK = 0x6d6f72_01;
+export const FIRST_ACCOUNT_LOCK = 0x6d6f72_01;
 
 /**
  * argon2id at OWASP's parameters for it (Password Storage Cheat Sheet: m = 19 MiB, t = 2, p = 1; Bun hashes with one

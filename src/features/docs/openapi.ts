@@ -74,6 +74,7 @@ const STATUS_TEXT: Record<string, string> = {
   "200": "OK",
   "201": "Created",
   "204": "No Content",
+  "302": "Found: the browser is sent on to Location",
   "400": "Bad request: validation_failed (with details), malformed_json or invalid_barcode",
   "401": "Missing, invalid or expired credentials",
   "403": "forbidden: the token lacks this operation's scope, only the admin may do this, or registration is closed",
@@ -97,10 +98,10 @@ function responses(route: RouteLike, schemas: Schemas, secured: boolean): Json {
   const declared = secured ? { ...route.hooks.response, 403: true } : (route.hooks.response ?? {});
   for (const [status, schema] of Object.entries(declared)) {
     const headers: Json = { "X-Request-Id": ref("headers", "RequestId") };
-    if (status === "201") headers.Location = ref("headers", "Location");
+    if (status === "201" || status === "302") headers.Location = ref("headers", "Location");
     if (status === "429") headers["Retry-After"] = ref("headers", "RetryAfter");
     if (status === "401") headers["WWW-Authenticate"] = ref("headers", "WwwAuthenticate");
-    if (status === "204") {
+    if (status === "204" || status === "302") {
       out[status] = { description: STATUS_TEXT[status], headers };
       continue;
     }

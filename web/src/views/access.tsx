@@ -19,6 +19,7 @@ const HOW: Record<Session["method"], string> = {
   recovery_code: "with the password and a recovery code",
   passkey: "with a passkey",
   header: "through the sign-in proxy",
+  oidc: "through single sign-on",
 };
 const OFFLINE = "This needs the server, which cannot be reached now. It shows again once you are back online.";
 

@@ -7,9 +7,11 @@ import { regionOfLanguage } from "../../../src/features/foods/region";
 import { CodeStep } from "./code-step";
 import { useForwardSignIn } from "./forward-sign-in";
 import { signInWithPasskey } from "../passkeys";
+import { OidcButton, OidcReturn, useProviders } from "./oidc-sign-in";
 
-export function Auth({ mode, notice }: { mode: "signin" | "register" | "reset"; notice: string | null }) {
+export function Auth({ mode, notice }: { mode: "signin" | "register" | "reset" | "oidc"; notice: string | null }) {
   if (mode === "reset") return <ResetPassword />;
+  if (mode === "oidc") return <OidcReturn />;
   return <SignIn mode={mode} notice={notice} />;
 }
 
@@ -20,14 +22,20 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
   /** The challenge of a right password when the account asks for a code too (code-step.tsx). */
   const [challenge, setChallenge] = useState<string | null>(null);
   useForwardSignIn(!register);
+  const providers = useProviders();
+  /** --password-login false: single sign-on is the way in, so the password form is not offered. */
+  const noPassword = providers?.password === false;
+  /** The invite code typed in the sign-up form, which single sign-on takes along too. */
+  const [invite, setInvite] = useState("");
   /** Who may register here (GET /register): undefined while asking, null when the server cannot be asked. */
   const [registration, setRegistration] = useState<"open" | "invite" | "closed" | null | undefined>(undefined);
   useEffect(() => {
-    if (!register) return;
+    // asked on the sign-up form, and where single sign-on is the only way in (a new person may need an invite)
+    if (!register && !noPassword) return;
     api<{ registration: "open" | "invite" | "closed" }>("GET", "/register", undefined, { auth: false })
       .then((r) => setRegistration(r.registration))
       .catch(() => setRegistration(null)); // offline or an older server: offer the field, optional
-  }, [register]);
+  }, [register, noPassword]);
 
   async function withPasskey() {
     setBusy(true);
@@ -78,8 +86,11 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
       <h1>{register ? "Create account" : "Sign in to Morsel"}</h1>
       {notice && <p class="notice">{notice}</p>}
       {challenge && !register && <CodeStep challenge={challenge} onRestart={() => setChallenge(null)} />}
+      {!challenge && (
+        <OidcButton providers={providers} invite={invite} askInvite={noPassword && registration === "invite"} />
+      )}
       <form
-        hidden={Boolean(challenge) && !register}
+        hidden={(Boolean(challenge) && !register) || noPassword}
         onSubmit={submit}
         aria-busy={register && registration === undefined}
       >
@@ -125,6 +136,7 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
               spellcheck={false}
               maxLength={40}
               required={registration === "invite"}
+              onInput={(e) => setInvite(e.currentTarget.value)}
             />
           </label>
         )}
@@ -140,7 +152,7 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
           </button>
         </p>
       )}
-      {register ? (
+      {noPassword ? null : register ? (
         <p>
           Have an account? <a href="#/signin">Sign in</a>
         </p>
