@@ -15,6 +15,8 @@ export interface Serving {
   quantity: number;
   portion: Portion | null;
   stated?: boolean;
+  /** The amount as the person said it in their region's measures ("1 pint (568 ml)"), when search or parse read one. */
+  measure?: string;
 }
 
 /** What a list row knows about a food: a search hit (foods.ts FoodHit) or a food record, whichever it has. */
@@ -38,6 +40,10 @@ export async function lastServings(db: Store): Promise<LastServings> {
   }
   return new Map([...latest].map(([id, m]) => [id, { quantity: m.quantity, portion: m.portion, grams: m.grams }]));
 }
+
+/** Whether an amount is still the one a serving started at, so it keeps the words it was said in. */
+export const sameAmount = (s: Serving, units: number, portion: Portion | null) =>
+  Math.abs(s.quantity - units) < 1e-9 && (s.portion?.id ?? null) === (portion?.id ?? null);
 
 /** The log form's starting quantity and unit for a food. */
 export function startServing(food: FoodRec, last: LastServings): Serving {
@@ -77,8 +83,9 @@ export function hitServing(hit: ServingHint, last: LastServings): { text: string
   if (typed) {
     g = typed.grams;
     const p = hit.default_portion;
-    text =
-      typed.portion_id === null
+    text = typed.measure
+      ? typed.measure // a pint in the person's pints, not the grams behind it
+      : typed.portion_id === null
         ? `${gramWords(typed.quantity)} g`
         : p && typed.portion_id === p.id // the API's count of single units: "4 shrimp" is 4 large, not 4 × "4 large"
           ? countOf(typed.quantity, p.name)
@@ -100,10 +107,11 @@ export function hitServing(hit: ServingHint, last: LastServings): { text: string
 /** The amount typed in the search ("2 eggs") as the log form's start, when it names one of the food's portions or grams. */
 export function typedServing(
   food: FoodRec,
-  serving: { quantity: number; portion_id: number | null } | null | undefined,
+  serving: { quantity: number; portion_id: number | null; measure?: string } | null | undefined,
 ): Serving | null {
   if (!serving) return null;
-  if (serving.portion_id === null) return { quantity: serving.quantity, portion: null };
+  const said = serving.measure ? { measure: serving.measure } : {};
+  if (serving.portion_id === null) return { quantity: serving.quantity, portion: null, ...said };
   const portion = food.portions.find((p) => p.id === serving.portion_id);
-  return portion ? { quantity: serving.quantity, portion } : null;
+  return portion ? { quantity: serving.quantity, portion, ...said } : null;
 }

@@ -117,6 +117,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
               date,
               today: date === today,
               photoId: picked.photoId,
+              measure: v.measure,
             });
             app.go(date === today ? "#/" : `#/day/${date}`, true); // Back then leaves the day, not returns to add
           }}

@@ -41,9 +41,18 @@ async function shortNames(db: Store, ids: number[]): Promise<Map<number, string>
   return out;
 }
 
-/** As people say it: "2 cookies", "1 medium (7" to 7-7/8" long)", "237 g", "quick add" (amount-words.ts). */
+/**
+ * As people say it: "2 cookies", "1 medium (7" to 7-7/8" long)", "237 g", "quick add" (amount-words.ts); an amount
+ * logged by a regional measure as it was said, the grams after it ("1 pint (568 ml) · 571 g").
+ */
 export const servingText = (m: Meal) =>
-  !m.food ? "quick add" : m.portion ? countOf(m.quantity, m.portion.name) : `${gramWords(m.quantity)} g`;
+  !m.food
+    ? "quick add"
+    : m.measure
+      ? `${m.measure} · ${gramWords(m.grams)} g`
+      : m.portion
+        ? countOf(m.quantity, m.portion.name)
+        : `${gramWords(m.quantity)} g`;
 
 type Open = { kind: "copy" | "move"; meal: Meal } | null;
 

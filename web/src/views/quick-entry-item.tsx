@@ -6,7 +6,7 @@ import { useState } from "preact/hooks";
 import { message } from "../api";
 import { loadFood } from "../foods";
 import { nutrientsOf } from "../records";
-import { naturalServing, servingLabel, type Serving } from "../serving";
+import { naturalServing, sameAmount, servingLabel, type Serving } from "../serving";
 import type { FoodRec } from "../store";
 import { ErrorText, kcal, useApp } from "../ui";
 import { gramsOf } from "../../../src/features/meals/nutrition";
@@ -94,7 +94,11 @@ function ItemAmount(props: { food: FoodRec; initial: Serving; onDone: (s: Servin
           type="button"
           class="primary"
           disabled={!a.valid}
-          onClick={() => props.onDone({ quantity: a.units, portion: a.portion })}
+          onClick={() =>
+            props.onDone(
+              sameAmount(props.initial, a.units, a.portion) ? props.initial : { quantity: a.units, portion: a.portion },
+            )
+          }
         >
           Done
         </button>

@@ -33,7 +33,8 @@ function itemSays(i: Item & { food: NonNullable<LineHit["food"]> }): {
   if (i.chosen) {
     const { food, serving } = i.chosen;
     const e = nutrientsOf(food, gramsOf(serving.quantity, serving.portion)).energy_kcal;
-    return { name: i.chosen.name, amount: servingWords(serving.quantity, serving.portion), kcal: e ?? null };
+    const amount = serving.measure ?? servingWords(serving.quantity, serving.portion);
+    return { name: i.chosen.name, amount, kcal: e ?? null };
   }
   const s = hitServing({ ...i.food, serving: i.serving }, new Map());
   return { name: i.food.short_name ?? i.food.name, amount: s.text, kcal: s.kcal };
@@ -102,6 +103,7 @@ export function QuickEntry({ mealType, date }: { mealType: MealType; date: strin
           date,
           today: date === today,
           eatenAt,
+          measure: s.measure,
         });
       }
       app.go(date === today ? "#/" : `#/day/${date}`, true);
