@@ -98,6 +98,7 @@ test("an unsure item is not logged until picked; a British pint is 568 ml", asyn
   const meals = (await apiGet(env.srv.url, token, "/meals?limit=50")).items as {
     food: { id: number } | null;
     grams: number;
+    measure: string | null;
   }[];
   expect(meals.map((m) => m.food!.id).sort()).toEqual(expected.map((e) => e.id).sort());
   // every item the API gave a serving logs those grams; the pint of bitter its 568 ml
@@ -107,6 +108,12 @@ test("an unsure item is not logged until picked; a British pint is 568 ml", asyn
   }
   const beer = meals.find((m) => m.food!.id === pint.food!.id)!;
   expect(beer.grams).toBeGreaterThan(560);
+  // the pint is kept and shown as it was said, the grams after it (issue 59 item 8), and again after a reload
+  expect(beer.measure).toBe("1 pint (568 ml)");
+  const said = `1 pint (568 ml) · ${Math.round(beer.grams)} g`;
+  await page.getByText(said).first().waitFor();
+  await page.reload();
+  await page.getByText(said).first().waitFor();
   // no unsure food was logged as it came
   for (const i of unsure)
     if (!picked.includes(i.food!.id)) expect(meals.some((m) => m.food!.id === i.food!.id)).toBe(false);

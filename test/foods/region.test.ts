@@ -103,6 +103,37 @@ describe("measures and words by region", () => {
     expect(await name(await withRegion("US"))).toMatch(/potato chips|snacks/i);
   });
 
+  test("squash, biscuit, jelly, lemonade and a bag of crisps: the region decides, checked at GB, AU, IN, CA and US", async () => {
+    const users = new Map<string, Awaited<ReturnType<typeof withRegion>>>();
+    for (const r of ["GB", "AU", "IN", "CA", "US"]) users.set(r, await withRegion(r));
+    const first = async (region: string, text: string) => {
+      const r = await users.get(region)!.api("POST", "/foods/parse", { text });
+      expect(r.status).toBe(200);
+      return r.json.items[0] as { food: { id: number; name: string }; serving: { grams: number; measure?: string } };
+    };
+    // squash: the diluted drink in Britain and Australia (no added sugar, CoFID 17-846), the vegetable elsewhere
+    for (const r of ["GB", "AU"]) expect((await first(r, "a glass of squash")).food.id).toBe(43388);
+    for (const r of ["IN", "CA", "US"]) expect((await first(r, "squash")).food.name).toMatch(/^Squash, /);
+    for (const r of ["GB", "US"]) expect((await first(r, "butternut squash")).food.id).toBe(11485);
+    // biscuit: a cookie where English is British, the scone-like bread in the US and Canada
+    for (const r of ["GB", "AU", "IN"]) expect((await first(r, "2 biscuits")).food.name).toMatch(/^Cookies/);
+    for (const r of ["CA", "US"])
+      expect((await first(r, "a biscuit")).food.name).toMatch(/^Biscuits, plain or buttermilk/);
+    expect((await first("US", "2 digestive biscuits")).food.name).toMatch(/Digestive/);
+    // jelly: the set dessert in Britain, Australia and India, jam in North America
+    for (const r of ["GB", "AU", "IN"]) expect((await first(r, "jelly")).food.id).toBe(19173);
+    for (const r of ["CA", "US"]) expect((await first(r, "jelly")).food.id).toBe(19297);
+    // lemonade: the clear fizzy drink in Britain and Australia, the lemon drink elsewhere
+    for (const r of ["GB", "AU"]) expect((await first(r, "lemonade")).food.id).toBe(14144);
+    for (const r of ["IN", "CA", "US"]) expect((await first(r, "lemonade")).food.name).toMatch(/^Lemonade/);
+    // a bag of crisps is the 25 g single-serve bag ("crisps" is the British word wherever it is typed)
+    for (const r of ["GB", "US"]) {
+      const bag = await first(r, "a bag of crisps");
+      expect(bag.serving).toMatchObject({ grams: 25, measure: "1 bag (25 g)" });
+    }
+    expect((await first("GB", "2 packets of crisps")).serving.grams).toBe(50);
+  });
+
   test("the measures, the words and the browser's language", () => {
     expect(measuresOf("GB")).toMatchObject({ pint: 568.261, cup: 250, tbsp: 15, floz: 28.413 });
     expect(measuresOf("AU")).toMatchObject({ cup: 250, tbsp: 20 });

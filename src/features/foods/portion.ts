@@ -156,6 +156,10 @@ export function resolveAmount(
     return { ...r, measure: measureText(quantity, regional, measures) };
   }
   const grams = (g: number): ResolvedAmount => ({ quantity: round(g), portion_id: null, grams: round(g) });
+  if (isBagOfCrisps(unit, foodWords)) {
+    const g = quantity * CRISPS_BAG_G;
+    return { ...grams(g), measure: `${round(quantity)} ${quantity === 1 ? "bag" : "bags"} (${round(g)} g)` };
+  }
   const of = (p: AmountPortion, n: number): ResolvedAmount => ({
     quantity: round(n),
     portion_id: p.id,
@@ -175,6 +179,16 @@ export function resolveAmount(
   if (["piece", "whole", "large", "medium", "small", "serving"].includes(unit) && defaultPortion)
     return of(defaultPortion, quantity);
   return null;
+}
+
+/**
+ * A bag of crisps is the single-serve bag a British shop sells, 25 g (Walkers' standard and multipack bag; a
+ * "grab bag" is 32.5–45 g), not USDA's 8 oz (227 g) sharing bag: "crisps" is the British word wherever it is typed.
+ */
+const CRISPS_BAG_G = 25;
+function isBagOfCrisps(unit: string | null, foodWords: readonly string[]): boolean {
+  if (!foodWords.some((w) => w === "crisps" || w === "crisp")) return false;
+  return unit === "packet" || foodWords.some((w) => w === "bag" || w === "bags" || w === "packet" || w === "packets");
 }
 
 /**

@@ -146,6 +146,12 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
   const typed = q.trim();
   const shownRecent: RecentHit[] = (recent?.recent ?? []).filter((f) => !typed || matches(f, typed));
 
+  const pickOf = (f: RecentHit) => ({
+    id: f.id,
+    name: f.short_name ?? f.name,
+    serving: f.serving ?? null,
+    ask: f.amount_applies === false ? q.trim() : null,
+  });
   const list = (items: RecentHit[], label: string, recentRows = false) => (
     <ul class="results picks" aria-label={label}>
       {items.map((f, at) => (
@@ -156,18 +162,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
             sel={sel}
             onToggle={() => toggle(`food:${f.id}`, { kind: "food", hit: f, atMeal: recentRows && !!recent?.atMeal })}
           />
-          <button
-            type="button"
-            class="result"
-            onClick={() =>
-              void pick({
-                id: f.id,
-                name: f.short_name ?? f.name,
-                serving: f.serving ?? null,
-                ask: f.amount_applies === false ? q.trim() : null,
-              })
-            }
-          >
+          <button type="button" class="result" onClick={() => void pick(pickOf(f))}>
             <span class="name">{f.short_name ?? f.name}</span>
             {f.short_name && f.short_name !== f.name && <span class="muted full-name">{f.name}</span>}
             <span class="muted">
@@ -180,6 +175,16 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
                 : servingLabel(f, last)}
             </span>
           </button>
+          {/* WEBAPP.md: an unsure match shows its Alternatives, one button per food, here as in quick entry */}
+          {!recentRows && at === 0 && f.sure === false && items.length > 1 && (
+            <div role="group" aria-label="Alternatives" class="item-actions">
+              {items.slice(1, 4).map((a) => (
+                <button key={a.id} type="button" onClick={() => void pick(pickOf(a))}>
+                  {a.short_name ?? a.name}
+                </button>
+              ))}
+            </div>
+          )}
         </li>
       ))}
     </ul>
