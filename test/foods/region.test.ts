@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { expectError, makeApp, signedIn } from "../helpers";
-import { measuresOf, regionalText, regionOfLanguage } from "../../src/features/foods/region";
+import { measuresOf, regionalName, regionalText, regionOfLanguage } from "../../src/features/foods/region";
 
 const app = makeApp();
 
@@ -142,5 +142,16 @@ describe("measures and words by region", () => {
     expect(regionalText("tortilla chips", "GB")).toBe("tortilla chips");
     expect(regionOfLanguage("en-GB")).toBe("GB");
     expect(regionOfLanguage("en")).toBeNull();
+  });
+
+  test("a food's name in a list reads as the region says it; the catalogue's name is left as it is", () => {
+    expect(regionalName("Zucchini, raw", "GB")).toBe("Courgette, raw");
+    expect(regionalName("Zucchini, raw", "AU")).toBe("Zucchini, raw");
+    expect(regionalName("Eggplant, raw", "IE")).toBe("Aubergine, raw");
+    expect(regionalName("Arugula, raw", "AU")).toBe("Rocket, raw");
+    expect(regionalName("Potato chips, salted", "GB")).toBe("Crisps, salted");
+    expect(regionalName("Coriander (cilantro) leaves, raw", "GB")).toBe("Coriander (cilantro) leaves, raw");
+    expect(regionalName("Zucchini, raw", "US")).toBe("Zucchini, raw");
+    expect(regionalName("Zucchini, raw", null)).toBe("Zucchini, raw");
   });
 });

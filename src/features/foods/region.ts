@@ -121,3 +121,33 @@ export function regionalText(food: string, region: string | null | undefined): s
   const fries = CHIPS_ARE_FRIES.has(r);
   return [...ws.slice(0, at), fries ? "french fries" : "potato chips", ...ws.slice(at + 1)].join(" ");
 }
+
+const BRITAIN_IRELAND = new Set(["GB", "IE"]);
+/**
+ * Food names as the region says them, for display only (the catalogue's name stays the food's name and is shown
+ * beside it): a British list reads "Courgette, raw" where USDA says zucchini. Each word where it is the usual one.
+ */
+// biome-ignore format: one word a line
+const REGIONAL_NAMES: readonly { word: string; says: string; where: ReadonlySet<string> }[] = [
+  { word: "zucchini", says: "courgette", where: BRITAIN_IRELAND },
+  { word: "eggplant", says: "aubergine", where: BRITAIN_IRELAND },
+  { word: "arugula", says: "rocket", where: new Set(["GB", "IE", "AU", "NZ"]) },
+  { word: "cilantro", says: "coriander", where: new Set(["GB", "IE", "AU", "NZ", "IN", "ZA"]) },
+  { word: "potato chips", says: "crisps", where: BRITAIN_IRELAND },
+  { word: "french fries", says: "chips", where: BRITAIN_IRELAND },
+  { word: "ground beef", says: "beef mince", where: new Set(["GB", "IE", "AU", "NZ"]) },
+];
+
+/** "Zucchini, raw" → "Courgette, raw" in Britain; a name without such a word, or another region: as it is. */
+export function regionalName(name: string, region: string | null | undefined): string {
+  const r = region ?? DEFAULT_REGION;
+  let out = name;
+  for (const { word, says, where } of REGIONAL_NAMES) {
+    // "Coriander (cilantro) leaves" already says it
+    if (!where.has(r) || new RegExp(`\\b${says}\\b`, "i").test(out)) continue;
+    out = out.replace(new RegExp(`\\b${word}\\b`, "gi"), (m) =>
+      m[0] === m[0]!.toUpperCase() ? says[0]!.toUpperCase() + says.slice(1) : says,
+    );
+  }
+  return out;
+}

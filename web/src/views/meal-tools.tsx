@@ -10,6 +10,7 @@ import { CopyForm } from "./copy-form";
 import { EntryButton } from "./entry-icons";
 import { message } from "../api";
 import { offlineCatalogue } from "../foods";
+import { regionalName } from "../../../src/features/foods/region";
 import { copyMeals, entryOf, moveMeal, saveMeal } from "../repeats";
 import type { Meal, MealType, Store } from "../store";
 import { addDays, dateIn, ErrorText, kcal, MEAL_LABEL, mealName, sayDay, useApp, useData } from "../ui";
@@ -70,7 +71,7 @@ export function EntryRow({
 }) {
   const app = useApp();
   const name = mealName(meal);
-  const shown = meal.food?.short_name ?? short ?? name;
+  const shown = regionalName(meal.food?.short_name ?? short ?? name, app.user.region);
   // two short lines on a phone (the name and kcal; the serving and the four buttons), one line on a wide screen
   return (
     <li class="entry">

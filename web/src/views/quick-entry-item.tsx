@@ -4,7 +4,7 @@
  */
 import { useState } from "preact/hooks";
 import { message } from "../api";
-import { loadFood } from "../foods";
+import { listName, loadFood } from "../foods";
 import { nutrientsOf } from "../records";
 import { naturalServing, sameAmount, servingLabel, type Serving } from "../serving";
 import type { FoodRec } from "../store";
@@ -55,8 +55,8 @@ export function ItemChange(props: { chosen: Chosen; text: string; onDone: (c: Ch
         <ul class="results" aria-label="Other foods">
           {results.items.slice(0, SWAP_RESULTS).map((f) => (
             <li key={f.id}>
-              <button type="button" class="result" onClick={() => void swap(f.id, f.short_name ?? f.name)}>
-                <span class="name">{f.short_name ?? f.name}</span>
+              <button type="button" class="result" onClick={() => void swap(f.id, listName(f))}>
+                <span class="name">{listName(f)}</span>
                 <span class="muted">{servingLabel(f, new Map())}</span>
               </button>
             </li>
