@@ -53,6 +53,7 @@ export const WORLD_PHRASES: WorldPhrase[] = [
   w("full english", "GB", "dish", 900101, 453, 1000, "a full English plate"),
   w("fish and chips", "GB", "dish", 900018, 410, 1140, "a chip shop portion"),
   w("chippy chips", "GB", "dish", 900136, 300, 942, "a regular chip shop portion"),
+  w("a bag of chips", "GB", "dish", 900136, 300, 942, "a regular chip shop portion, about 300 g (Seafish)"),
   w("beans on toast", "GB", "dish", 900021, 257, 385, "two slices with half a can"),
   w("jacket potato with beans", "GB", "dish", 900114, 380, 417, "a medium baked potato with butter and beans"),
   w("jacket potato with cheese", "GB", "dish", 900115, 270, 437, "a medium baked potato with butter and cheddar"),
@@ -87,6 +88,7 @@ export const WORLD_PHRASES: WorldPhrase[] = [
   w("toad in the hole", "GB", "dish", 900128, 215, 538, "a portion"),
   // United States
   w("a cup of milk", "US", "drink", 1077, 244, 149, "a US cup, USDA's 244 g"),
+  w("a biscuit", "US", "staple", 18016, 60, 212, "a 2-1/2 inch buttermilk biscuit, USDA 18016's portion"),
   w("a cup of coffee with milk", "US", "drink", 900004, 250, 21, "a mug of coffee with whole milk"),
   w("grande latte", "US", "drink", 900001, 340, 141, "a coffee-shop latte (tall size composed)"),
   w("pancakes with syrup", "US", "dish", 900201, 225, 474, "a stack of three with butter and syrup"),

@@ -117,5 +117,12 @@ test("an unsure item is not logged until picked; a British pint is 568 ml", asyn
   // no unsure food was logged as it came
   for (const i of unsure)
     if (!picked.includes(i.food!.id)) expect(meals.some((m) => m.food!.id === i.food!.id)).toBe(false);
+
+  // Add food's search marks the same unsure match `Not sure` and offers its Alternatives, as quick entry does
+  await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
+  await page.getByRole("searchbox", { name: "Search foods" }).fill("chicken chasseur");
+  const top = page.getByRole("list", { name: "Results" }).getByRole("listitem").first();
+  await top.getByRole("group", { name: "Alternatives" }).getByRole("button").first().waitFor();
+  expect(await top.textContent()).toContain("Not sure");
   await ctx.close();
 });

@@ -132,6 +132,14 @@ describe("measures and words by region", () => {
       expect(bag.serving).toMatchObject({ grams: 25, measure: "1 bag (25 g)" });
     }
     expect((await first("GB", "2 packets of crisps")).serving.grams).toBe(50);
+    // a bag of chips is the chip shop's portion where chips are fries, a bag of potato chips elsewhere
+    expect((await first("GB", "a bag of chips")).food.id).toBe(900136);
+    expect((await first("US", "a bag of chips")).food.name).toMatch(/potato chips/);
+    // a dish's own "pint (568 ml)" is no US pint: the grams agree with the measure said
+    const shandy = await first("US", "a pint of shandy");
+    expect(shandy.serving.measure).toBe("1 pint (473 ml)");
+    expect(shandy.serving.grams).toBeCloseTo(473.2, 0);
+    expect((await first("GB", "a pint of shandy")).serving.grams).toBeCloseTo(568.3, 0);
   });
 
   test("the measures, the words and the browser's language", () => {

@@ -191,6 +191,13 @@ function isBagOfCrisps(unit: string | null, foodWords: readonly string[]): boole
   return unit === "packet" || foodWords.some((w) => w === "bag" || w === "bags" || w === "packet" || w === "packets");
 }
 
+/** A portion that states its own millilitres unlike the person's measure: a dish's "pint (568 ml)" is no US pint. */
+function statesOther(p: AmountPortion, regional: keyof Measures | undefined, measures: Measures): boolean {
+  const ml = /\((\d+(?:\.\d+)?)\s*ml\)/i.exec(p.name);
+  if (!ml || !regional) return false;
+  return Math.abs(Number(ml[1]) / p.amount - measures[regional]) > measures[regional] * 0.02;
+}
+
 /**
  * A volume as a serving: the food's portion of that name when the person's measure is the US one USDA states
  * (a US cup of rice is its "cup" portion), else grams through a volume portion the food has (its own
@@ -204,7 +211,7 @@ function resolveVolume(
 ): ResolvedAmount {
   const regional = REGIONAL[unit];
   const named = portionFor(unit, portions);
-  if (named && (!regional || measures[regional] === US_MEASURES[regional]))
+  if (named && (!regional || measures[regional] === US_MEASURES[regional]) && !statesOther(named, regional, measures))
     return { quantity: round(quantity), portion_id: named.id, grams: round((quantity * named.grams) / named.amount) };
   const ml = quantity * (regional ? measures[regional] : VOLUME_ML[unit]!);
   const grams = (g: number): ResolvedAmount => ({ quantity: round(g), portion_id: null, grams: round(g) });

@@ -401,8 +401,12 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   "biscuit": { also: ["cookies"], prefer: [18159] },
   // the words a region reads for its own meaning (region.ts REGIONAL_WORDS): the US biscuit, the British squash
   // (no added sugar, diluted: the low-calorie fruit drink, 1 kcal/100 ml as CoFID's 17-846), jelly and lemonade
-  "buttermilk biscuit": { also: ["biscuits plain or buttermilk"], prefer: [18016, 18009] },
-  "buttermilk biscuits": { also: ["biscuits plain or buttermilk"], prefer: [18016, 18009] },
+  // the baked biscuit first: its count is a medium one, 51 g (the recipe entry's default is a 14 g small one)
+  "buttermilk biscuit": { also: ["biscuits plain or buttermilk"], prefer: [18009, 18016] },
+  "buttermilk biscuits": { also: ["biscuits plain or buttermilk"], prefer: [18009, 18016] },
+  "baked buttermilk biscuit": { also: ["biscuits plain or buttermilk frozen baked"], prefer: [18009] },
+  "jelly beans": { also: ["candies jellybeans"], prefer: [19108] },
+  "jelly babies": { also: ["candies jellybeans"], prefer: [19108] },
   "squash drink": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
   "orange squash": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
   "blackcurrant squash": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },

@@ -91,7 +91,7 @@ const REGIONAL_WORDS: readonly RegionalWord[] = [
   { words: ["squash"], where: SQUASH_IS_A_DRINK, reads: "squash drink",
     unless: new Set(["butternut", "summer", "winter", "acorn", "spaghetti", "hubbard", "kabocha", "yellow", "zucchini", "soup", "roast", "roasted", "baked", "mashed", "boiled", "steamed", "grilled", "stuffed", "raw", "cooked", "curry", "seeds", "seed", "pumpkin", "risotto", "drink"]) },
   // in the US and Canada a biscuit is the scone-like quick bread (biscuits and gravy); British biscuit names stay
-  { words: ["biscuit", "biscuits"], where: new Set(["US", "CA"]), reads: "buttermilk biscuit",
+  { words: ["biscuit", "biscuits"], where: new Set(["US", "CA"]), reads: "baked buttermilk biscuit",
     unless: new Set(["digestive", "digestives", "rich", "tea", "chocolate", "ginger", "gingernut", "custard", "cream", "bourbon", "shortbread", "oat", "oatmeal", "hobnob", "hobnobs", "anzac", "marie", "parle", "arrowroot", "dog", "gravy", "buttermilk", "sea", "ship", "water", "cheese", "sugar", "butter"]) },
   { words: ["jelly"], where: BRITISH_ENGLISH, reads: "jelly dessert",
     unless: new Set(["bean", "beans", "baby", "babies", "peanut", "jam", "sandwich", "toast", "grape", "apple", "crab", "royal", "petroleum", "tot", "tots", "roll", "pb", "mint", "redcurrant", "quince", "dessert"]) },
@@ -119,6 +119,9 @@ export function regionalText(food: string, region: string | null | undefined): s
   const at = ws.findIndex((w) => w === "chips" || w === "chip");
   if (at < 0 || ws.some((w) => CHIP_KINDS.has(w) || CHIP_DISHES.has(w))) return changed ? ws.join(" ") : food;
   const fries = CHIPS_ARE_FRIES.has(r);
+  // "a bag of chips" where chips are fries is the chip shop's portion (the dish), not one fry of the frozen product
+  if (fries && ws[at - 1] === "of" && (ws[at - 2] === "bag" || ws[at - 2] === "portion"))
+    return [...ws.slice(0, at - 2), "chip shop chips", ...ws.slice(at + 1)].join(" ");
   return [...ws.slice(0, at), fries ? "french fries" : "potato chips", ...ws.slice(at + 1)].join(" ");
 }
 
