@@ -29,7 +29,7 @@ export interface ServingHint {
 }
 
 /** The last meal per food, from the local copy of the log (every synced meal, and those waiting). */
-export type LastServings = Map<number, Pick<Meal, "quantity" | "portion" | "grams">>;
+export type LastServings = Map<number, Pick<Meal, "quantity" | "portion" | "grams" | "measure">>;
 
 export async function lastServings(db: Store): Promise<LastServings> {
   const latest = new Map<number, Meal>();
@@ -38,7 +38,12 @@ export async function lastServings(db: Store): Promise<LastServings> {
     const seen = latest.get(m.food.id);
     if (!seen || m.eaten_at > seen.eaten_at) latest.set(m.food.id, m);
   }
-  return new Map([...latest].map(([id, m]) => [id, { quantity: m.quantity, portion: m.portion, grams: m.grams }]));
+  return new Map(
+    [...latest].map(([id, m]) => [
+      id,
+      { quantity: m.quantity, portion: m.portion, grams: m.grams, measure: m.measure },
+    ]),
+  );
 }
 
 /** Whether an amount is still the one a serving started at, so it keeps the words it was said in. */
@@ -49,9 +54,11 @@ export const sameAmount = (s: Serving, units: number, portion: Portion | null) =
 export function startServing(food: FoodRec, last: LastServings): Serving {
   const prev = last.get(food.id);
   if (prev) {
-    if (!prev.portion) return { quantity: prev.quantity, portion: null };
+    // the amount as it was said last time ("1 pint (568 ml)") comes with it
+    const said = prev.measure ? { measure: prev.measure } : {};
+    if (!prev.portion) return { quantity: prev.quantity, portion: null, ...said };
     const same = food.portions.find((p) => p.id === prev.portion!.id);
-    if (same) return { quantity: prev.quantity, portion: same };
+    if (same) return { quantity: prev.quantity, portion: same, ...said };
   }
   return naturalServing(food);
 }
@@ -92,7 +99,11 @@ export function hitServing(hit: ServingHint, last: LastServings): { text: string
           : `${gramWords(g)} g`;
   } else if (prev) {
     g = prev.grams;
-    text = prev.portion ? countOf(prev.quantity, prev.portion.name) : `${gramWords(prev.quantity)} g`;
+    text = prev.measure
+      ? prev.measure
+      : prev.portion
+        ? countOf(prev.quantity, prev.portion.name)
+        : `${gramWords(prev.quantity)} g`;
   } else if (hit.default_portion) {
     const p = hit.default_portion;
     g = p.grams;

@@ -48,7 +48,10 @@ export function rowServing(hit: RecentHit, atMeal: Map<number, Meal>, last: Last
     return { text: hit.last_energy_kcal == null ? what : `${what} · ${kcal(hit.last_energy_kcal)} kcal` };
   }
   const prev = last.get(hit.id);
-  if (prev) return { text: prev.portion ? countOf(prev.quantity, prev.portion.name) : `${num(prev.quantity)} g` };
+  if (prev)
+    return {
+      text: prev.measure ?? (prev.portion ? countOf(prev.quantity, prev.portion.name) : `${num(prev.quantity)} g`),
+    };
   return { text: "" };
 }
 const num = (v: number) => `${round(v, 2)}`;
@@ -209,6 +212,7 @@ export async function addSelected(
       food,
       quantity: serving.quantity,
       portion: serving.portion,
+      measure: serving.measure,
       ...at,
       ...(at.today ? { eatenAt: new Date(start + n * 1000).toISOString().replace(/\.\d+Z$/, "Z") } : {}),
     });
@@ -227,9 +231,10 @@ function servingFor(
   if (typed) return typed;
   const here = t.atMeal ? atMeal.get(food.id) : undefined;
   if (here) {
-    if (!here.portion) return { quantity: here.quantity, portion: null };
+    const said = here.measure ? { measure: here.measure } : {};
+    if (!here.portion) return { quantity: here.quantity, portion: null, ...said };
     const p = food.portions.find((x) => x.id === here.portion!.id);
-    if (p) return { quantity: here.quantity, portion: p };
+    if (p) return { quantity: here.quantity, portion: p, ...said };
   }
   if (t.atMeal && t.hit.last_quantity != null) {
     if (t.hit.last_portion_id == null) return { quantity: t.hit.last_quantity, portion: null };
