@@ -132,6 +132,9 @@ describe("measures and words by region", () => {
       expect(bag.serving).toMatchObject({ grams: 25, measure: "1 bag (25 g)" });
     }
     expect((await first("GB", "2 packets of crisps")).serving.grams).toBe(50);
+    // a brew is a mug of tea in Britain
+    expect((await first("GB", "a brew")).food.id).toBe(901101);
+    expect((await first("US", "a brew")).food.id).not.toBe(901101);
     // a bag of chips is the chip shop's portion where chips are fries, a bag of potato chips elsewhere
     expect((await first("GB", "a bag of chips")).food.id).toBe(900136);
     expect((await first("US", "a bag of chips")).food.name).toMatch(/potato chips/);

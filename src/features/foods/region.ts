@@ -95,6 +95,9 @@ const REGIONAL_WORDS: readonly RegionalWord[] = [
     unless: new Set(["digestive", "digestives", "rich", "tea", "chocolate", "ginger", "gingernut", "custard", "cream", "bourbon", "shortbread", "oat", "oatmeal", "hobnob", "hobnobs", "anzac", "marie", "parle", "arrowroot", "dog", "gravy", "buttermilk", "sea", "ship", "water", "cheese", "sugar", "butter"]) },
   { words: ["jelly"], where: BRITISH_ENGLISH, reads: "jelly dessert",
     unless: new Set(["bean", "beans", "baby", "babies", "peanut", "jam", "sandwich", "toast", "grape", "apple", "crab", "royal", "petroleum", "tot", "tots", "roll", "pb", "mint", "redcurrant", "quince", "dessert"]) },
+  // "a brew" in Britain and Ireland is a mug of tea with milk (semi-skimmed, the milk most drunk there); elsewhere it is slang for a beer
+  { words: ["brew"], where: new Set(["GB", "IE"]), reads: "tea with semi-skimmed milk",
+    unless: new Set(["coffee", "cold", "beer", "home", "homebrew", "kombucha", "tea", "builders"]) },
   // in Britain, Ireland, Australia and New Zealand lemonade is the clear fizzy lemon-lime drink (R. White's, Sprite)
   { words: ["lemonade"], where: new Set(["GB", "IE", "AU", "NZ"]), reads: "lemonade soda",
     unless: new Set(["pink", "homemade", "fresh", "frozen", "powder", "concentrate", "soda", "shandy", "cloudy"]) },
