@@ -123,7 +123,7 @@ const phrasesWithin = oldAll.right;
 const worldMisses: string[] = [];
 const world = { all: emptyTally(), region: new Map<string, Tally>(), category: new Map<string, Tally>() };
 for (const ph of WORLD_PHRASES) {
-  const got = logPhrase(search, catalogue, ph.q);
+  const got = logPhrase(search, catalogue, ph.q, ph.region); // as an account of that region logs it
   for (const [m, k] of [
     [world.region, ph.region],
     [world.category, ph.category],

@@ -7,6 +7,7 @@ import type { Catalogue } from "../../src/db/catalogue";
 import type { FoodSearch } from "../../src/features/foods/search";
 import { parseAmount, searchText } from "../../src/features/foods/amount";
 import { resolveAmount } from "../../src/features/foods/portion";
+import { measuresOf, regionalText } from "../../src/features/foods/region";
 import { words } from "../../src/features/foods/text";
 import { sureOfTop } from "../../src/features/foods/sure";
 import { startingKcal } from "../../test/fixtures/phrase-log";
@@ -19,15 +20,16 @@ export interface Logged {
   sure: boolean;
 }
 
-export function logPhrase(search: FoodSearch, catalogue: Catalogue, q: string): Logged {
+/** `region`: the account's, as the server reads it (its words and measures, region.ts); none: the US. */
+export function logPhrase(search: FoodSearch, catalogue: Catalogue, q: string, region?: string): Logged {
   const { food: typed, amount } = parseAmount(q);
-  const result = search.search(searchText(typed, amount), { limit: 1, offset: 0 });
+  const result = search.search(regionalText(searchText(typed, amount), region), { limit: 1, offset: 0 });
   const id = result.ids[0];
   const f = id === undefined ? null : catalogue.food(id);
   if (!f) return { id: null, grams: 0, kcal: 0, sure: false };
   const portions = catalogue.portions(f.id);
   const def = portions.find((p) => p.id === f.default_portion_id) ?? null;
-  const serving = amount ? resolveAmount(amount, portions, def, words(typed)) : null;
+  const serving = amount ? resolveAmount(amount, portions, def, words(typed), measuresOf(region)) : null;
   const got = startingKcal({ id: f.id, energy_kcal: f.nutrients.energy_kcal, default_portion: def }, serving);
   return { id: f.id, ...got, sure: sureOfTop(result.top, (id) => catalogue.food(id)?.nutrients.energy_kcal ?? null) };
 }

@@ -98,6 +98,7 @@ test("an unsure item is not logged until picked; a British pint is 568 ml", asyn
   const meals = (await apiGet(env.srv.url, token, "/meals?limit=50")).items as {
     food: { id: number } | null;
     grams: number;
+    measure: string | null;
   }[];
   expect(meals.map((m) => m.food!.id).sort()).toEqual(expected.map((e) => e.id).sort());
   // every item the API gave a serving logs those grams; the pint of bitter its 568 ml
@@ -107,8 +108,21 @@ test("an unsure item is not logged until picked; a British pint is 568 ml", asyn
   }
   const beer = meals.find((m) => m.food!.id === pint.food!.id)!;
   expect(beer.grams).toBeGreaterThan(560);
+  // the pint is kept and shown as it was said, the grams after it (issue 59 item 8), and again after a reload
+  expect(beer.measure).toBe("1 pint (568 ml)");
+  const said = `1 pint (568 ml) · ${Math.round(beer.grams)} g`;
+  await page.getByText(said).first().waitFor();
+  await page.reload();
+  await page.getByText(said).first().waitFor();
   // no unsure food was logged as it came
   for (const i of unsure)
     if (!picked.includes(i.food!.id)) expect(meals.some((m) => m.food!.id === i.food!.id)).toBe(false);
+
+  // Add food's search marks the same unsure match `Not sure` and offers its Alternatives, as quick entry does
+  await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
+  await page.getByRole("searchbox", { name: "Search foods" }).fill("chicken chasseur");
+  const top = page.getByRole("list", { name: "Results" }).getByRole("listitem").first();
+  await top.getByRole("group", { name: "Alternatives" }).getByRole("button").first().waitFor();
+  expect(await top.textContent()).toContain("Not sure");
   await ctx.close();
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { expectError, makeApp, signedIn } from "../helpers";
-import { measuresOf, regionalText, regionOfLanguage } from "../../src/features/foods/region";
+import { measuresOf, regionalName, regionalText, regionOfLanguage } from "../../src/features/foods/region";
 
 const app = makeApp();
 
@@ -103,6 +103,48 @@ describe("measures and words by region", () => {
     expect(await name(await withRegion("US"))).toMatch(/potato chips|snacks/i);
   });
 
+  test("squash, biscuit, jelly, lemonade and a bag of crisps: the region decides, checked at GB, AU, IN, CA and US", async () => {
+    const users = new Map<string, Awaited<ReturnType<typeof withRegion>>>();
+    for (const r of ["GB", "AU", "IN", "CA", "US"]) users.set(r, await withRegion(r));
+    const first = async (region: string, text: string) => {
+      const r = await users.get(region)!.api("POST", "/foods/parse", { text });
+      expect(r.status).toBe(200);
+      return r.json.items[0] as { food: { id: number; name: string }; serving: { grams: number; measure?: string } };
+    };
+    // squash: the diluted drink in Britain and Australia (no added sugar, CoFID 17-846), the vegetable elsewhere
+    for (const r of ["GB", "AU"]) expect((await first(r, "a glass of squash")).food.id).toBe(43388);
+    for (const r of ["IN", "CA", "US"]) expect((await first(r, "squash")).food.name).toMatch(/^Squash, /);
+    for (const r of ["GB", "US"]) expect((await first(r, "butternut squash")).food.id).toBe(11485);
+    // biscuit: a cookie where English is British, the scone-like bread in the US and Canada
+    for (const r of ["GB", "AU", "IN"]) expect((await first(r, "2 biscuits")).food.name).toMatch(/^Cookies/);
+    for (const r of ["CA", "US"])
+      expect((await first(r, "a biscuit")).food.name).toMatch(/^Biscuits, plain or buttermilk/);
+    expect((await first("US", "2 digestive biscuits")).food.name).toMatch(/Digestive/);
+    // jelly: the set dessert in Britain, Australia and India, jam in North America
+    for (const r of ["GB", "AU", "IN"]) expect((await first(r, "jelly")).food.id).toBe(19173);
+    for (const r of ["CA", "US"]) expect((await first(r, "jelly")).food.id).toBe(19297);
+    // lemonade: the clear fizzy drink in Britain and Australia, the lemon drink elsewhere
+    for (const r of ["GB", "AU"]) expect((await first(r, "lemonade")).food.id).toBe(14144);
+    for (const r of ["IN", "CA", "US"]) expect((await first(r, "lemonade")).food.name).toMatch(/^Lemonade/);
+    // a bag of crisps is the 25 g single-serve bag ("crisps" is the British word wherever it is typed)
+    for (const r of ["GB", "US"]) {
+      const bag = await first(r, "a bag of crisps");
+      expect(bag.serving).toMatchObject({ grams: 25, measure: "1 bag (25 g)" });
+    }
+    expect((await first("GB", "2 packets of crisps")).serving.grams).toBe(50);
+    // a brew is a mug of tea in Britain
+    expect((await first("GB", "a brew")).food.id).toBe(901101);
+    expect((await first("US", "a brew")).food.id).not.toBe(901101);
+    // a bag of chips is the chip shop's portion where chips are fries, a bag of potato chips elsewhere
+    expect((await first("GB", "a bag of chips")).food.id).toBe(900136);
+    expect((await first("US", "a bag of chips")).food.name).toMatch(/potato chips/);
+    // a dish's own "pint (568 ml)" is no US pint: the grams agree with the measure said
+    const shandy = await first("US", "a pint of shandy");
+    expect(shandy.serving.measure).toBe("1 pint (473 ml)");
+    expect(shandy.serving.grams).toBeCloseTo(473.2, 0);
+    expect((await first("GB", "a pint of shandy")).serving.grams).toBeCloseTo(568.3, 0);
+  });
+
   test("the measures, the words and the browser's language", () => {
     expect(measuresOf("GB")).toMatchObject({ pint: 568.261, cup: 250, tbsp: 15, floz: 28.413 });
     expect(measuresOf("AU")).toMatchObject({ cup: 250, tbsp: 20 });
@@ -111,5 +153,16 @@ describe("measures and words by region", () => {
     expect(regionalText("tortilla chips", "GB")).toBe("tortilla chips");
     expect(regionOfLanguage("en-GB")).toBe("GB");
     expect(regionOfLanguage("en")).toBeNull();
+  });
+
+  test("a food's name in a list reads as the region says it; the catalogue's name is left as it is", () => {
+    expect(regionalName("Zucchini, raw", "GB")).toBe("Courgette, raw");
+    expect(regionalName("Zucchini, raw", "AU")).toBe("Zucchini, raw");
+    expect(regionalName("Eggplant, raw", "IE")).toBe("Aubergine, raw");
+    expect(regionalName("Arugula, raw", "AU")).toBe("Rocket, raw");
+    expect(regionalName("Potato chips, salted", "GB")).toBe("Crisps, salted");
+    expect(regionalName("Coriander (cilantro) leaves, raw", "GB")).toBe("Coriander (cilantro) leaves, raw");
+    expect(regionalName("Zucchini, raw", "US")).toBe("Zucchini, raw");
+    expect(regionalName("Zucchini, raw", null)).toBe("Zucchini, raw");
   });
 });

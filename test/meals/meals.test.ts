@@ -24,6 +24,7 @@ describe("POST /meals", () => {
       meal_type: "breakfast",
       quantity: 1,
       portion: { id: BANANA_MEDIUM, name: 'medium (7" to 7-7/8" long)', grams: 118 },
+      measure: null,
       grams: 118,
       date: "2026-11-22",
       eaten_at: "2026-11-22T08:15:00Z",

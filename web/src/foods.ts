@@ -11,7 +11,7 @@ import { resolveAmount, type ResolvedAmount } from "../../src/features/foods/por
 import { words } from "../../src/features/foods/text";
 import { MAX_ALTERNATIVES, sureOfTop } from "../../src/features/foods/sure";
 import { api, currentSession, isOffline } from "./api";
-import { measuresOf, regionalText } from "../../src/features/foods/region";
+import { measuresOf, regionalName, regionalText } from "../../src/features/foods/region";
 import { fromFood } from "./records";
 import { naturalPortion } from "./serving";
 import type { FoodRec, Meal, MealType, Store } from "./store";
@@ -21,6 +21,10 @@ import type { FoodRec, Meal, MealType, Store } from "./store";
  * type where it is fetched, so tsc checks that they agree), offline one the bundled ranker builds from
  * the catalogue copy, which lacks some fields (hence the optional ones).
  */
+/** A food's name for a list in the person's words ("Courgette, raw" in Britain, region.ts); the full name stays beside it. */
+export const listName = (f: { short_name?: string | null; name: string }) =>
+  regionalName(f.short_name ?? f.name, currentSession()?.user.region);
+
 export interface FoodHit {
   id: number;
   name: string;

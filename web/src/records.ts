@@ -59,6 +59,7 @@ export function fromMeal(d: Record<string, unknown>, version: number | null): Me
     meal_type: m.meal_type,
     quantity: m.quantity,
     portion: m.portion,
+    measure: m.measure ?? null,
     grams: m.grams,
     date: m.date,
     eaten_at: m.eaten_at,
@@ -194,9 +195,11 @@ export function mealData(meal: Meal): Record<string, unknown> {
       },
     };
   }
-  return meal.portion
+  const data: Record<string, unknown> = meal.portion
     ? { food_id: meal.food.id, quantity: meal.quantity, portion_id: meal.portion.id }
     : { food_id: meal.food.id, quantity: meal.quantity };
+  if (meal.measure) data.measure = meal.measure; // a copy or an undo says the amount as the original did
+  return data;
 }
 
 /** A local write and its queued mutation, in one transaction; then sync is told. */
@@ -246,6 +249,8 @@ export class Local {
     photoId?: string;
     /** When it was eaten (RFC 3339), sent as it is: items logged together keep the order they were typed in. */
     eatenAt?: string;
+    /** The amount as the person said it ("1 pint (568 ml)"), from search or parse: shown instead of the grams. */
+    measure?: string | null;
   }): Promise<Meal> {
     // read before the write opens: an IndexedDB transaction left idle while another is awaited commits itself
     const placed = a.eatenAt ?? (a.today ? undefined : await this.placed(a.date, a.mealType));
@@ -261,6 +266,7 @@ export class Local {
       portion: a.portion
         ? { id: ids.portionId!, name: a.portion.name, grams: a.portion.grams / a.portion.amount }
         : null,
+      measure: a.measure ?? null,
       grams,
       date: a.date,
       eaten_at: now,
@@ -275,6 +281,7 @@ export class Local {
       date: a.date,
     };
     if (a.portion) data.portion_id = ids.portionId;
+    if (a.measure) data.measure = a.measure;
     data.eaten_at = now; // another day's meal at the meal's usual time (meal-time.ts), as the server would put it
     if (a.photoId) data.photo_id = a.photoId;
     await this.enqueue(
@@ -365,7 +372,7 @@ export class Local {
   async editMeal(
     meal: Meal,
     food: FoodRec | null,
-    change: { quantity: number; portion: Portion | null } & When,
+    change: { quantity: number; portion: Portion | null; measure?: string | null } & When,
   ): Promise<void> {
     const tx = writeAll(this.db);
     const ids = await serverIds(tx, food?.id ?? meal.food!.id, change.portion?.id ?? null);
@@ -376,11 +383,18 @@ export class Local {
       portion: change.portion
         ? { id: ids.portionId!, name: change.portion.name, grams: change.portion.grams / change.portion.amount }
         : null,
+      // an amount changed by hand is said by its quantity; the same amount keeps its words
+      measure: change.measure ?? null,
       grams,
       nutrients: food ? nutrientsOf(food, grams) : meal.nutrients,
       ...whenOf(meal, change),
     };
-    const data = { quantity: change.quantity, portion_id: ids.portionId, ...whenData(next) };
+    const data = {
+      quantity: change.quantity,
+      portion_id: ids.portionId,
+      ...(change.measure ? { measure: change.measure } : {}),
+      ...whenData(next),
+    };
     await this.enqueue(
       { entity: "meal", id: meal.id, op: "upsert", base_version: meal.version, data },
       (tx) => tx.objectStore("meals").put(next),

@@ -15,6 +15,8 @@ export interface Serving {
   quantity: number;
   portion: Portion | null;
   stated?: boolean;
+  /** The amount as the person said it in their region's measures ("1 pint (568 ml)"), when search or parse read one. */
+  measure?: string;
 }
 
 /** What a list row knows about a food: a search hit (foods.ts FoodHit) or a food record, whichever it has. */
@@ -27,7 +29,7 @@ export interface ServingHint {
 }
 
 /** The last meal per food, from the local copy of the log (every synced meal, and those waiting). */
-export type LastServings = Map<number, Pick<Meal, "quantity" | "portion" | "grams">>;
+export type LastServings = Map<number, Pick<Meal, "quantity" | "portion" | "grams" | "measure">>;
 
 export async function lastServings(db: Store): Promise<LastServings> {
   const latest = new Map<number, Meal>();
@@ -36,16 +38,27 @@ export async function lastServings(db: Store): Promise<LastServings> {
     const seen = latest.get(m.food.id);
     if (!seen || m.eaten_at > seen.eaten_at) latest.set(m.food.id, m);
   }
-  return new Map([...latest].map(([id, m]) => [id, { quantity: m.quantity, portion: m.portion, grams: m.grams }]));
+  return new Map(
+    [...latest].map(([id, m]) => [
+      id,
+      { quantity: m.quantity, portion: m.portion, grams: m.grams, measure: m.measure },
+    ]),
+  );
 }
+
+/** Whether an amount is still the one a serving started at, so it keeps the words it was said in. */
+export const sameAmount = (s: Serving, units: number, portion: Portion | null) =>
+  Math.abs(s.quantity - units) < 1e-9 && (s.portion?.id ?? null) === (portion?.id ?? null);
 
 /** The log form's starting quantity and unit for a food. */
 export function startServing(food: FoodRec, last: LastServings): Serving {
   const prev = last.get(food.id);
   if (prev) {
-    if (!prev.portion) return { quantity: prev.quantity, portion: null };
+    // the amount as it was said last time ("1 pint (568 ml)") comes with it
+    const said = prev.measure ? { measure: prev.measure } : {};
+    if (!prev.portion) return { quantity: prev.quantity, portion: null, ...said };
     const same = food.portions.find((p) => p.id === prev.portion!.id);
-    if (same) return { quantity: prev.quantity, portion: same };
+    if (same) return { quantity: prev.quantity, portion: same, ...said };
   }
   return naturalServing(food);
 }
@@ -77,15 +90,20 @@ export function hitServing(hit: ServingHint, last: LastServings): { text: string
   if (typed) {
     g = typed.grams;
     const p = hit.default_portion;
-    text =
-      typed.portion_id === null
+    text = typed.measure
+      ? typed.measure // a pint in the person's pints, not the grams behind it
+      : typed.portion_id === null
         ? `${gramWords(typed.quantity)} g`
         : p && typed.portion_id === p.id // the API's count of single units: "4 shrimp" is 4 large, not 4 × "4 large"
           ? countOf(typed.quantity, p.name)
           : `${gramWords(g)} g`;
   } else if (prev) {
     g = prev.grams;
-    text = prev.portion ? countOf(prev.quantity, prev.portion.name) : `${gramWords(prev.quantity)} g`;
+    text = prev.measure
+      ? prev.measure
+      : prev.portion
+        ? countOf(prev.quantity, prev.portion.name)
+        : `${gramWords(prev.quantity)} g`;
   } else if (hit.default_portion) {
     const p = hit.default_portion;
     g = p.grams;
@@ -100,10 +118,11 @@ export function hitServing(hit: ServingHint, last: LastServings): { text: string
 /** The amount typed in the search ("2 eggs") as the log form's start, when it names one of the food's portions or grams. */
 export function typedServing(
   food: FoodRec,
-  serving: { quantity: number; portion_id: number | null } | null | undefined,
+  serving: { quantity: number; portion_id: number | null; measure?: string } | null | undefined,
 ): Serving | null {
   if (!serving) return null;
-  if (serving.portion_id === null) return { quantity: serving.quantity, portion: null };
+  const said = serving.measure ? { measure: serving.measure } : {};
+  if (serving.portion_id === null) return { quantity: serving.quantity, portion: null, ...said };
   const portion = food.portions.find((p) => p.id === serving.portion_id);
-  return portion ? { quantity: serving.quantity, portion } : null;
+  return portion ? { quantity: serving.quantity, portion, ...said } : null;
 }

@@ -19,7 +19,12 @@ export type Portion = Schemas["Food"]["portions"][number];
  * A meal as the API gives it (Schemas["Meal"]), kept in IndexedDB: with the server's version (null
  * until the server has it) and without the server's timestamps, which a meal logged offline lacks.
  */
-export type Meal = Omit<Schemas["Meal"], "food" | "description" | "nutrients" | "created_at" | "updated_at"> & {
+export type Meal = Omit<
+  Schemas["Meal"],
+  "food" | "description" | "measure" | "nutrients" | "created_at" | "updated_at"
+> & {
+  /** The amount as said ("1 pint (568 ml)"); a record kept before measures were stored has none. */
+  measure?: string | null;
   /** null: a quick add (kcal and macros typed in; its name is `description`); `short_name` is the food record's, kept for lists */
   food: (NonNullable<Schemas["Meal"]["food"]> & { short_name?: string }) | null;
   description?: string | null;

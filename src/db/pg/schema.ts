@@ -288,6 +288,8 @@ export const meals = pgTable(
     portionName: text("portion_name"),
     /** Grams of one portion (the portion's grams / amount). */
     portionGrams: doublePrecision("portion_grams"),
+    /** The amount as the person said it when it was a regional volume ("1 pint (568 ml)"); null: quantity says it. */
+    measure: text("measure"),
     grams: doublePrecision("grams").notNull(),
     date: text("date").notNull(),
     eatenAt: text("eaten_at").notNull(),

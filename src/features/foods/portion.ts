@@ -156,6 +156,10 @@ export function resolveAmount(
     return { ...r, measure: measureText(quantity, regional, measures) };
   }
   const grams = (g: number): ResolvedAmount => ({ quantity: round(g), portion_id: null, grams: round(g) });
+  if (isBagOfCrisps(unit, foodWords)) {
+    const g = quantity * CRISPS_BAG_G;
+    return { ...grams(g), measure: `${round(quantity)} ${quantity === 1 ? "bag" : "bags"} (${round(g)} g)` };
+  }
   const of = (p: AmountPortion, n: number): ResolvedAmount => ({
     quantity: round(n),
     portion_id: p.id,
@@ -178,6 +182,23 @@ export function resolveAmount(
 }
 
 /**
+ * A bag of crisps is the single-serve bag a British shop sells, 25 g (Walkers' standard and multipack bag; a
+ * "grab bag" is 32.5–45 g), not USDA's 8 oz (227 g) sharing bag: "crisps" is the British word wherever it is typed.
+ */
+const CRISPS_BAG_G = 25;
+function isBagOfCrisps(unit: string | null, foodWords: readonly string[]): boolean {
+  if (!foodWords.some((w) => w === "crisps" || w === "crisp")) return false;
+  return unit === "packet" || foodWords.some((w) => w === "bag" || w === "bags" || w === "packet" || w === "packets");
+}
+
+/** A portion that states its own millilitres unlike the person's measure: a dish's "pint (568 ml)" is no US pint. */
+function statesOther(p: AmountPortion, regional: keyof Measures | undefined, measures: Measures): boolean {
+  const ml = /\((\d+(?:\.\d+)?)\s*ml\)/i.exec(p.name);
+  if (!ml || !regional) return false;
+  return Math.abs(Number(ml[1]) / p.amount - measures[regional]) > measures[regional] * 0.02;
+}
+
+/**
  * A volume as a serving: the food's portion of that name when the person's measure is the US one USDA states
  * (a US cup of rice is its "cup" portion), else grams through a volume portion the food has (its own
  * density: "1 pint" of beer in Britain is 568 ml at beer's weight per fl oz), else as water.
@@ -190,7 +211,7 @@ function resolveVolume(
 ): ResolvedAmount {
   const regional = REGIONAL[unit];
   const named = portionFor(unit, portions);
-  if (named && (!regional || measures[regional] === US_MEASURES[regional]))
+  if (named && (!regional || measures[regional] === US_MEASURES[regional]) && !statesOther(named, regional, measures))
     return { quantity: round(quantity), portion_id: named.id, grams: round((quantity * named.grams) / named.amount) };
   const ml = quantity * (regional ? measures[regional] : VOLUME_ML[unit]!);
   const grams = (g: number): ResolvedAmount => ({ quantity: round(g), portion_id: null, grams: round(g) });

@@ -399,6 +399,21 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   gatorade: { also: ["sports drink gatorade"], prefer: [14460] },
   "cookie": { also: ["cookies"], prefer: [18159] },
   "biscuit": { also: ["cookies"], prefer: [18159] },
+  // the words a region reads for its own meaning (region.ts REGIONAL_WORDS): the US biscuit, the British squash
+  // (no added sugar, diluted: the low-calorie fruit drink, 1 kcal/100 ml as CoFID's 17-846), jelly and lemonade
+  // the baked biscuit first: its count is a medium one, 51 g (the recipe entry's default is a 14 g small one)
+  "buttermilk biscuit": { also: ["biscuits plain or buttermilk"], prefer: [18009, 18016] },
+  "buttermilk biscuits": { also: ["biscuits plain or buttermilk"], prefer: [18009, 18016] },
+  "baked buttermilk biscuit": { also: ["biscuits plain or buttermilk frozen baked"], prefer: [18009] },
+  "jelly beans": { also: ["candies jellybeans"], prefer: [19108] },
+  "jelly babies": { also: ["candies jellybeans"], prefer: [19108] },
+  "squash drink": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
+  "orange squash": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
+  "blackcurrant squash": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
+  "lemon squash": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
+  "fruit squash": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
+  "jelly dessert": { also: ["gelatin desserts dry mix prepared with water"], prefer: [19173] },
+  "lemonade soda": { also: ["carbonated beverage lemon lime soda"], prefer: [14144] },
   "crackers": { also: [], prefer: [18228] },
   "rice cakes": { also: ["snacks rice cakes"], prefer: [19051] },
   "rice cake": { also: ["snacks rice cakes"], prefer: [19051] },

@@ -38,6 +38,7 @@ export function toMeal(row: MealRow): MealT {
     meal_type: row.mealType as MealType,
     quantity: row.quantity,
     portion: row.portionId === null ? null : { id: row.portionId, name: row.portionName!, grams: row.portionGrams! },
+    measure: row.measure,
     grams: row.grams,
     date: row.date,
     eaten_at: row.eatenAt,

@@ -71,6 +71,12 @@ export const Meal = t.Object(
     portion: Nullable(
       t.Object({ id: Int(), name: t.String(), grams: t.Number({ description: "grams of one portion" }) }),
     ),
+    measure: Nullable(
+      t.String({
+        description:
+          'the amount as the person said it, when it was logged by a regional volume ("1 pint (568 ml)"); null: quantity and portion say it',
+      }),
+    ),
     grams: t.Number(),
     date: t.String({ format: "date", description: "YYYY-MM-DD in the user's time zone" }),
     eaten_at: t.String({ format: "date-time", description: "RFC 3339 UTC" }),
@@ -90,6 +96,14 @@ const quantity = () =>
   });
 const date = (description: string) => t.String({ format: "date", description });
 const eatenAt = (description: string) => t.String({ format: "date-time", description });
+export const MEASURE_MAX = 60;
+const measure = () =>
+  Nullable(
+    Text({
+      maxLength: MEASURE_MAX,
+      description: `the amount in the person's words, as search and parse give it in serving.measure ("1 pint (568 ml)"), at most ${MEASURE_MAX} characters; blank is stored as null. A change of quantity or portion_id without it clears it`,
+    }),
+  );
 const note = () =>
   Nullable(Text({ maxLength: NOTE_MAX, description: `at most ${NOTE_MAX} characters; blank is stored as null` }));
 
@@ -106,6 +120,7 @@ export const CreateMealBody = t.Object(
       eatenAt("RFC 3339 with an offset; default: now for today, else a typical time for meal_type on that date"),
     ),
     note: t.Optional(note()),
+    measure: t.Optional(measure()),
     id: t.Optional(t.String({ format: "uuid", description: "a UUID the client made (it may create meals offline)" })),
   },
   { title: "CreateMeal" },
@@ -119,6 +134,7 @@ export const PatchMealBody = t.Object(
     date: t.Optional(date("YYYY-MM-DD")),
     eaten_at: t.Optional(eatenAt("RFC 3339; when date is not also given, date follows it")),
     note: t.Optional(note()),
+    measure: t.Optional(measure()),
     quick_add: t.Optional(QuickAddPatch),
   },
   { title: "PatchMeal", description: "Only the fields given change." },

@@ -11,7 +11,7 @@ import type { CreateMealInput, MealT, MealType, PatchMealInput } from "./model";
 import { scale, type MealNutrients } from "./nutrition";
 import type { MealRow, NewMeal } from "./repo";
 import { isUuid } from "../../lib/problems";
-import { cleanNote, validateCreate, validatePatch } from "./validate";
+import { cleanMeasure, cleanNote, validateCreate, validatePatch } from "./validate";
 import { nutrientColumns, nutrientsOf, portionFields, toMeal } from "./meal-view";
 import { roomOnDay } from "./day-cap";
 import { placeNew } from "./placement";
@@ -54,6 +54,8 @@ function requestHash(input: CreateMealInput, eatenAt: Date | undefined): string 
     eatenAt ? toRfc3339(eatenAt) : null,
     input.note ?? null,
     input.photo_id ?? null,
+    // only when sent, so a retry of a meal stored before measures were kept still matches
+    ...(input.measure ? [input.measure] : []),
   ]);
   return new Bun.CryptoHasher("sha256").update(canonical).digest("hex");
 }
@@ -100,6 +102,7 @@ export function* createMeal({
     mealType: input.meal_type,
     quantity: input.quantity ?? 1,
     ...portionFields(portion),
+    measure: v.measure,
     grams,
     date: day,
     eatenAt: toRfc3339(at),
@@ -142,6 +145,7 @@ export interface RestoredMeal {
   date: string;
   eatenAt: string;
   note: string | null;
+  measure?: string | null;
   nutrients: MealNutrients;
   per100g: Record<string, number | null>;
   createdAt?: string;
@@ -178,6 +182,7 @@ export function* restoreMeal(ctx: Ctx, m: RestoredMeal): Q<"added" | "unchanged"
     portionId: m.portion?.id ?? null,
     portionName: m.portion?.name ?? null,
     portionGrams: m.portion?.grams ?? null,
+    measure: cleanMeasure(m.measure) ?? null,
     grams: m.grams,
     date: m.date,
     eatenAt: m.eatenAt,
@@ -218,6 +223,7 @@ export function* updateMeal({ ctx, id, input: raw }: { ctx: Ctx; id: string; inp
   const set: Partial<NewMeal> = { updatedAt: ctx.now.toISOString() };
   if (input.meal_type !== undefined) set.mealType = input.meal_type;
   if (v.note !== undefined) set.note = v.note;
+  if (v.measure !== undefined) set.measure = v.measure;
   if (v.eatenAt) set.eatenAt = toRfc3339(v.eatenAt);
   if (v.date) set.date = v.date;
   else if (v.eatenAt) set.date = localDate(v.eatenAt, ctx.timezone);

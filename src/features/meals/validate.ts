@@ -29,6 +29,10 @@ export function checkEatenAt(p: Problems, field: string, v: string | undefined):
 export const cleanNote = (v: string | null | undefined) =>
   v === undefined || v === null ? v : v.trim() === "" ? null : v;
 
+/** A blank measure is none: the quantity and portion then say the amount. */
+export const cleanMeasure = (v: string | null | undefined) =>
+  v === undefined || v === null ? v : v.trim() === "" ? null : v.trim();
+
 /** What the checks read of the request: the caller, the food directory and the photo hooks. */
 export type MealCheckCtx = Pick<Ctx, "userId" | "now" | "deps">;
 
@@ -76,6 +80,7 @@ export interface ValidCreate {
   date: string | undefined;
   eatenAt: Date | undefined;
   note: string | null | undefined;
+  measure: string | null;
 }
 
 export const foodNotFound = (id: number) =>
@@ -92,7 +97,7 @@ export function* validateCreate(ctx: MealCheckCtx, input: CreateMealInput): Q<Va
   const eatenAt = checkEatenAt(p, "eaten_at", input.eaten_at);
   if (input.quick_add !== undefined) {
     // a meal without a food: nothing of a food may come with it
-    for (const k of ["food_id", "quantity", "portion_id", "photo_id"] as const) {
+    for (const k of ["food_id", "quantity", "portion_id", "photo_id", "measure"] as const) {
       if (input[k] !== undefined && input[k] !== null)
         p.add(k, "cannot be sent with quick_add (a quick add has no food; its kcal are quick_add.energy_kcal)");
     }
@@ -106,6 +111,7 @@ export function* validateCreate(ctx: MealCheckCtx, input: CreateMealInput): Q<Va
       date,
       eatenAt,
       note: cleanNote(input.note),
+      measure: null,
     };
   }
   if (input.food_id === undefined)
@@ -142,6 +148,7 @@ export function* validateCreate(ctx: MealCheckCtx, input: CreateMealInput): Q<Va
     date,
     eatenAt,
     note: cleanNote(input.note),
+    measure: cleanMeasure(input.measure) ?? null,
   };
 }
 
@@ -157,6 +164,8 @@ export interface ValidPatch {
   date: string | undefined;
   eatenAt: Date | undefined;
   note: string | null | undefined;
+  /** undefined: unchanged; null: cleared (also when the amount changes without a new measure, which would say another amount). */
+  measure: string | null | undefined;
 }
 
 /** PATCH /meals/:id or a sync update of a stored meal. Only given fields change. */
@@ -173,7 +182,7 @@ export function* validatePatch(
 ): Q<ValidPatch> {
   const p = new Problems();
   if (stored.foodId === null) {
-    for (const k of ["quantity", "portion_id"] as const) {
+    for (const k of ["quantity", "portion_id", "measure"] as const) {
       if (input[k] !== undefined)
         p.add(k, "a quick add has no quantity or portion; change quick_add.energy_kcal (and its macros) instead");
     }
@@ -190,6 +199,7 @@ export function* validatePatch(
       date,
       eatenAt,
       note: cleanNote(input.note),
+      measure: undefined,
     };
   }
   if (input.quick_add !== undefined)
@@ -224,5 +234,11 @@ export function* validatePatch(
     date,
     eatenAt,
     note: cleanNote(input.note),
+    measure:
+      input.measure !== undefined
+        ? cleanMeasure(input.measure)
+        : input.quantity !== undefined || input.portion_id !== undefined
+          ? null
+          : undefined,
   };
 }

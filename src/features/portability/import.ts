@@ -386,6 +386,7 @@ function restored(m: ExportedMealT, foodMap: Map<number, { id: number; portions:
     date: m.date,
     eatenAt: toRfc3339(parseRfc3339(m.eaten_at)!),
     note: m.note,
+    measure: m.measure,
     nutrients: m.nutrients as MealNutrients,
     per100g: m.per_100g,
     createdAt: m.created_at !== undefined ? toRfc3339(parseRfc3339(m.created_at)!) : undefined,

@@ -1,7 +1,7 @@
 /** The JSON export, version 1 (docs/API.md §Data portability): the shape import checks first. */
 import { t } from "elysia";
 import { Enum, Int, Nullable, Text, TextRecord } from "../../schema/schemas";
-import { MealNutrients, MEAL_TYPES, NOTE_MAX } from "../meals/model";
+import { MealNutrients, MEAL_TYPES, MEASURE_MAX, NOTE_MAX } from "../meals/model";
 import { GoalsDocument } from "../goals/service";
 import { Profile, TargetSettings } from "../targets/model";
 import { ExportedRecipe, ExportedWeight } from "./diary";
@@ -36,6 +36,7 @@ export const ExportedMeal = t.Object(
     date: t.String({ format: "date" }),
     eaten_at: t.String({ format: "date-time" }),
     note: Nullable(Text({ maxLength: NOTE_MAX })),
+    measure: t.Optional(Nullable(Text({ maxLength: MEASURE_MAX }))),
     nutrients: MealNutrients,
     per_100g: MealNutrients,
     created_at: t.Optional(t.String({ format: "date-time" })),

@@ -1,7 +1,7 @@
 /** Add food: search as you type, recent and frequent foods, barcode and photo, custom foods; then the log form. */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { message } from "../api";
-import { loadFood, recentFoods, warmOfflineSearch, type FoodHit } from "../foods";
+import { listName, loadFood, recentFoods, warmOfflineSearch, type FoodHit } from "../foods";
 import type { FoodRec, Meal, MealType } from "../store";
 import { dateIn, dayTitle, ErrorText, MEAL_LABEL, useApp } from "../ui";
 import { CustomFoodForm } from "./custom-food";
@@ -117,6 +117,7 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
               date,
               today: date === today,
               photoId: picked.photoId,
+              measure: v.measure,
             });
             app.go(date === today ? "#/" : `#/day/${date}`, true); // Back then leaves the day, not returns to add
           }}
@@ -145,30 +146,25 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
   const typed = q.trim();
   const shownRecent: RecentHit[] = (recent?.recent ?? []).filter((f) => !typed || matches(f, typed));
 
+  const pickOf = (f: RecentHit) => ({
+    id: f.id,
+    name: listName(f),
+    serving: f.serving ?? null,
+    ask: f.amount_applies === false ? q.trim() : null,
+  });
   const list = (items: RecentHit[], label: string, recentRows = false) => (
     <ul class="results picks" aria-label={label}>
       {items.map((f, at) => (
         <li key={f.id}>
           <Tick
             id={`food:${f.id}`}
-            label={f.short_name ?? f.name}
+            label={listName(f)}
             sel={sel}
             onToggle={() => toggle(`food:${f.id}`, { kind: "food", hit: f, atMeal: recentRows && !!recent?.atMeal })}
           />
-          <button
-            type="button"
-            class="result"
-            onClick={() =>
-              void pick({
-                id: f.id,
-                name: f.short_name ?? f.name,
-                serving: f.serving ?? null,
-                ask: f.amount_applies === false ? q.trim() : null,
-              })
-            }
-          >
-            <span class="name">{f.short_name ?? f.name}</span>
-            {f.short_name && f.short_name !== f.name && <span class="muted full-name">{f.name}</span>}
+          <button type="button" class="result" onClick={() => void pick(pickOf(f))}>
+            <span class="name">{listName(f)}</span>
+            {listName(f) !== f.name && <span class="muted full-name">{f.name}</span>}
             <span class="muted">
               {/* only the first result can be the sure one (API.md §Foods, How sure a match is) */}
               {!recentRows && at === 0 && f.sure === false ? "Not sure · " : ""}
@@ -179,6 +175,16 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
                 : servingLabel(f, last)}
             </span>
           </button>
+          {/* WEBAPP.md: an unsure match shows its Alternatives, one button per food, here as in quick entry */}
+          {!recentRows && at === 0 && f.sure === false && items.length > 1 && (
+            <div role="group" aria-label="Alternatives" class="item-actions">
+              {items.slice(1, 4).map((a) => (
+                <button key={a.id} type="button" onClick={() => void pick(pickOf(a))}>
+                  {listName(a)}
+                </button>
+              ))}
+            </div>
+          )}
         </li>
       ))}
     </ul>

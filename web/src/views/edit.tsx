@@ -114,12 +114,22 @@ function EditForm({ meal, food: loaded }: { meal: Meal; food: FoodRec | null }) 
     <main>
       <LogForm
         food={food}
-        initial={{ quantity: meal.quantity, portion, mealType: meal.meal_type }}
+        initial={{
+          quantity: meal.quantity,
+          portion,
+          mealType: meal.meal_type,
+          ...(meal.measure ? { measure: meal.measure } : {}),
+        }}
         submitLabel="Save"
         onCancel={() => back(meal.date)}
         onSubmit={async (v) => {
           if (!valid) return;
-          await app.local.editMeal(meal, loaded, { quantity: v.quantity, portion: v.portion, ...when(v.mealType) });
+          await app.local.editMeal(meal, loaded, {
+            quantity: v.quantity,
+            portion: v.portion,
+            measure: v.measure,
+            ...when(v.mealType),
+          });
           back(date);
         }}
       >

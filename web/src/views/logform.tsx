@@ -7,7 +7,7 @@ import { gramsOf, MAX_GRAMS, MAX_PORTIONS } from "../../../src/features/meals/nu
 import { nutrientsOf } from "../records";
 import { MEAL_TYPES, type FoodRec, type MealType, type Portion } from "../store";
 import { grams, kcal, MEAL_LABEL } from "../ui";
-import type { Serving } from "../serving";
+import { sameAmount, type Serving } from "../serving";
 import { countOf, gramWords, portionName, quantityText, servingWords } from "../amount-words";
 import { NutritionFacts } from "./facts";
 
@@ -153,13 +153,15 @@ export function LogForm(props: {
   const { portion, units, valid, checked } = amount;
   const [mealType, setMealType] = useState<MealType>(props.initial.mealType);
   const n = valid ? nutrientsOf(food, gramsOf(units, portion)) : null;
+  // the amount as the person said it ("1 pint (568 ml)") while it is still that amount; a changed one is said by its numbers
+  const said = props.initial.measure && sameAmount(props.initial, units, portion) ? props.initial.measure : undefined;
   // one tap, one meal (a double tap logged it twice)
   const [log, busy] = useAction(async () => {
     if (!valid) return;
     // what the server would refuse stays here, with the form (its rule is loaded by now, nearly always)
     if (!checked && (await checks()).quantityRefusals(units, portion ? portion.grams / portion.amount : null).length)
       return;
-    await props.onSubmit({ quantity: units, portion, mealType });
+    await props.onSubmit({ quantity: units, portion, mealType, ...(said ? { measure: said } : {}) });
   });
   function submit(e: Event) {
     e.preventDefault();
@@ -185,9 +187,11 @@ export function LogForm(props: {
         {n ? (
           <>
             {/* the weight only where the unit is not grams already (it read "150 g" twice) */}
+            {said && `${said} · `}
             <strong>{kcal(n.energy_kcal)} kcal</strong>
-            {portion && ` · ${grams(gramsOf(units, portion))} g`} · <span class="nowrap">P {grams(n.protein_g)}</span> ·{" "}
-            <span class="nowrap">F {grams(n.fat_g)}</span> · <span class="nowrap">C {grams(n.carbohydrate_g)}</span>
+            {(portion || said) && ` · ${grams(gramsOf(units, portion))} g`} ·{" "}
+            <span class="nowrap">P {grams(n.protein_g)}</span> · <span class="nowrap">F {grams(n.fat_g)}</span> ·{" "}
+            <span class="nowrap">C {grams(n.carbohydrate_g)}</span>
           </>
         ) : (
           <span class="error" id="amount-problem">

@@ -10,6 +10,7 @@ import { CopyForm } from "./copy-form";
 import { EntryButton } from "./entry-icons";
 import { message } from "../api";
 import { offlineCatalogue } from "../foods";
+import { regionalName } from "../../../src/features/foods/region";
 import { copyMeals, entryOf, moveMeal, saveMeal } from "../repeats";
 import type { Meal, MealType, Store } from "../store";
 import { addDays, dateIn, ErrorText, kcal, MEAL_LABEL, mealName, sayDay, useApp, useData } from "../ui";
@@ -41,9 +42,18 @@ async function shortNames(db: Store, ids: number[]): Promise<Map<number, string>
   return out;
 }
 
-/** As people say it: "2 cookies", "1 medium (7" to 7-7/8" long)", "237 g", "quick add" (amount-words.ts). */
+/**
+ * As people say it: "2 cookies", "1 medium (7" to 7-7/8" long)", "237 g", "quick add" (amount-words.ts); an amount
+ * logged by a regional measure as it was said, the grams after it ("1 pint (568 ml) · 571 g").
+ */
 export const servingText = (m: Meal) =>
-  !m.food ? "quick add" : m.portion ? countOf(m.quantity, m.portion.name) : `${gramWords(m.quantity)} g`;
+  !m.food
+    ? "quick add"
+    : m.measure
+      ? `${m.measure} · ${gramWords(m.grams)} g`
+      : m.portion
+        ? countOf(m.quantity, m.portion.name)
+        : `${gramWords(m.quantity)} g`;
 
 type Open = { kind: "copy" | "move"; meal: Meal } | null;
 
@@ -61,7 +71,7 @@ export function EntryRow({
 }) {
   const app = useApp();
   const name = mealName(meal);
-  const shown = meal.food?.short_name ?? short ?? name;
+  const shown = regionalName(meal.food?.short_name ?? short ?? name, app.user.region);
   // two short lines on a phone (the name and kcal; the serving and the four buttons), one line on a wide screen
   return (
     <li class="entry">

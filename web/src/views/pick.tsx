@@ -4,6 +4,7 @@
  * tap). Foods and saved meals can be ticked, then logged together with one `Add selected`.
  */
 import { round } from "../round";
+import { countOf } from "../amount-words";
 import { useState } from "preact/hooks";
 import { useAction } from "../action";
 import { message } from "../api";
@@ -29,7 +30,11 @@ export type Selection = Map<string, Ticked>;
 export function rowServing(hit: RecentHit, atMeal: Map<number, Meal>, last: LastServings): { text: string } {
   const here = atMeal.get(hit.id);
   if (here) {
-    const what = here.portion ? `${num(here.quantity)} ${here.portion.name}` : `${num(here.quantity)} g`;
+    const what = here.measure
+      ? here.measure
+      : here.portion
+        ? countOf(here.quantity, here.portion.name)
+        : `${num(here.quantity)} g`;
     return { text: `${what} · ${kcal(here.nutrients.energy_kcal)} kcal` };
   }
   if (hit.last_quantity != null) {
@@ -38,12 +43,15 @@ export function rowServing(hit: RecentHit, atMeal: Map<number, Meal>, last: Last
       hit.last_portion_id == null
         ? `${num(hit.last_quantity)} g`
         : p && p.id === hit.last_portion_id
-          ? `${num(hit.last_quantity)} ${p.name}`
+          ? countOf(hit.last_quantity, p.name)
           : `${num(hit.last_quantity)} servings`;
     return { text: hit.last_energy_kcal == null ? what : `${what} · ${kcal(hit.last_energy_kcal)} kcal` };
   }
   const prev = last.get(hit.id);
-  if (prev) return { text: prev.portion ? `${num(prev.quantity)} ${prev.portion.name}` : `${num(prev.quantity)} g` };
+  if (prev)
+    return {
+      text: prev.measure ?? (prev.portion ? countOf(prev.quantity, prev.portion.name) : `${num(prev.quantity)} g`),
+    };
   return { text: "" };
 }
 const num = (v: number) => `${round(v, 2)}`;
@@ -204,6 +212,7 @@ export async function addSelected(
       food,
       quantity: serving.quantity,
       portion: serving.portion,
+      measure: serving.measure,
       ...at,
       ...(at.today ? { eatenAt: new Date(start + n * 1000).toISOString().replace(/\.\d+Z$/, "Z") } : {}),
     });
@@ -222,9 +231,10 @@ function servingFor(
   if (typed) return typed;
   const here = t.atMeal ? atMeal.get(food.id) : undefined;
   if (here) {
-    if (!here.portion) return { quantity: here.quantity, portion: null };
+    const said = here.measure ? { measure: here.measure } : {};
+    if (!here.portion) return { quantity: here.quantity, portion: null, ...said };
     const p = food.portions.find((x) => x.id === here.portion!.id);
-    if (p) return { quantity: here.quantity, portion: p };
+    if (p) return { quantity: here.quantity, portion: p, ...said };
   }
   if (t.atMeal && t.hit.last_quantity != null) {
     if (t.hit.last_portion_id == null) return { quantity: t.hit.last_quantity, portion: null };

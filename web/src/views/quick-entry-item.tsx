@@ -4,9 +4,9 @@
  */
 import { useState } from "preact/hooks";
 import { message } from "../api";
-import { loadFood } from "../foods";
+import { listName, loadFood } from "../foods";
 import { nutrientsOf } from "../records";
-import { naturalServing, servingLabel, type Serving } from "../serving";
+import { naturalServing, sameAmount, servingLabel, type Serving } from "../serving";
 import type { FoodRec } from "../store";
 import { ErrorText, kcal, useApp } from "../ui";
 import { gramsOf } from "../../../src/features/meals/nutrition";
@@ -55,8 +55,8 @@ export function ItemChange(props: { chosen: Chosen; text: string; onDone: (c: Ch
         <ul class="results" aria-label="Other foods">
           {results.items.slice(0, SWAP_RESULTS).map((f) => (
             <li key={f.id}>
-              <button type="button" class="result" onClick={() => void swap(f.id, f.short_name ?? f.name)}>
-                <span class="name">{f.short_name ?? f.name}</span>
+              <button type="button" class="result" onClick={() => void swap(f.id, listName(f))}>
+                <span class="name">{listName(f)}</span>
                 <span class="muted">{servingLabel(f, new Map())}</span>
               </button>
             </li>
@@ -94,7 +94,11 @@ function ItemAmount(props: { food: FoodRec; initial: Serving; onDone: (s: Servin
           type="button"
           class="primary"
           disabled={!a.valid}
-          onClick={() => props.onDone({ quantity: a.units, portion: a.portion })}
+          onClick={() =>
+            props.onDone(
+              sameAmount(props.initial, a.units, a.portion) ? props.initial : { quantity: a.units, portion: a.portion },
+            )
+          }
         >
           Done
         </button>

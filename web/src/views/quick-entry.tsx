@@ -5,7 +5,7 @@
 import { useState } from "preact/hooks";
 import { useAction } from "../action";
 import { message } from "../api";
-import { loadFood, parseLineOfFood, type LineHit } from "../foods";
+import { listName, loadFood, parseLineOfFood, type LineHit } from "../foods";
 import { nutrientsOf } from "../records";
 import { hitServing, startServing, typedServing } from "../serving";
 import type { MealType } from "../store";
@@ -33,10 +33,11 @@ function itemSays(i: Item & { food: NonNullable<LineHit["food"]> }): {
   if (i.chosen) {
     const { food, serving } = i.chosen;
     const e = nutrientsOf(food, gramsOf(serving.quantity, serving.portion)).energy_kcal;
-    return { name: i.chosen.name, amount: servingWords(serving.quantity, serving.portion), kcal: e ?? null };
+    const amount = serving.measure ?? servingWords(serving.quantity, serving.portion);
+    return { name: i.chosen.name, amount, kcal: e ?? null };
   }
   const s = hitServing({ ...i.food, serving: i.serving }, new Map());
-  return { name: i.food.short_name ?? i.food.name, amount: s.text, kcal: s.kcal };
+  return { name: listName(i.food), amount: s.text, kcal: s.kcal };
 }
 
 export function QuickEntry({ mealType, date }: { mealType: MealType; date: string }) {
@@ -70,7 +71,7 @@ export function QuickEntry({ mealType, date }: { mealType: MealType; date: strin
       const food = item.food ? await loadFood(app.db, item.food.id) : null;
       if (!food) return setError(`${item.text} is not available offline; try again when the server is reachable.`);
       const serving = typedServing(food, item.serving) ?? startServing(food, new Map());
-      setEditing({ key: item.key, chosen: { food, name: item.food!.short_name ?? food.name, serving } });
+      setEditing({ key: item.key, chosen: { food, name: listName(item.food!), serving } });
     } catch (err) {
       setError(message(err));
     }
@@ -102,6 +103,7 @@ export function QuickEntry({ mealType, date }: { mealType: MealType; date: strin
           date,
           today: date === today,
           eatenAt,
+          measure: s.measure,
         });
       }
       app.go(date === today ? "#/" : `#/day/${date}`, true);

@@ -3,6 +3,7 @@
  * entries) and Delete (Undo saves it again). From the local copy, so it works offline.
  */
 import { round } from "../round";
+import { countOf } from "../amount-words";
 import { useState } from "preact/hooks";
 import { useSubmit } from "../action";
 import { message } from "../api";
@@ -13,7 +14,7 @@ import { NumberInput, notANumber, parseDecimal } from "../number-input";
 
 /** "2 large", "150 g", "quick add". */
 const servingOf = (e: SavedEntry) =>
-  e.quick_add ? "quick add" : e.portion ? `${num(e.quantity)} ${e.portion.name}` : `${num(e.quantity)} g`;
+  e.quick_add ? "quick add" : e.portion ? countOf(e.quantity, e.portion.name) : `${num(e.quantity)} g`;
 const num = (v: number) => `${round(v, 2)}`;
 
 export function SavedMealsList() {

@@ -3,7 +3,7 @@
  * `Alternatives` with one button per other food, named by it, and `Keep` for the food shown. Quick entry's
  * `Log all` waits until each such item is picked, kept or removed.
  */
-import type { FoodHit } from "../foods";
+import { type FoodHit, listName } from "../foods";
 import { kcal } from "../ui";
 
 export function UnsureChoice({
@@ -22,7 +22,7 @@ export function UnsureChoice({
         {alternatives.map((a) => {
           const grams = a.serving?.grams ?? a.default_portion?.grams ?? 100;
           const energy = a.energy_kcal === null ? null : (a.energy_kcal * grams) / 100;
-          const name = a.short_name ?? a.name;
+          const name = listName(a);
           return (
             <button key={a.id} type="button" aria-label={name} onClick={() => onPick(a)}>
               {name}
