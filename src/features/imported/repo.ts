@@ -60,9 +60,16 @@ export type UpsertOutcome = "inserted" | "updated" | "unchanged";
 const WORDS = "to_tsvector('english', p.name || ' ' || coalesce(p.brand, ''))";
 const RANK_INPUT =
   "p.id, p.name, NULL AS group_code, '' AS synonyms, CASE WHEN p.serving_grams IS NULL THEN 0 ELSE 1 END AS portion_count, p.brand";
+/** How many products match, counted up to the bound (`?`): the probe reads no row, only the index. */
 const PROBE_SQL = {
-  sqlite: "SELECT rowid AS id FROM imported_fts WHERE imported_fts MATCH ? LIMIT ?",
-  pg: `SELECT p.id FROM imported_products p WHERE ${WORDS} @@ to_tsquery('english', ?) LIMIT ?`,
+  sqlite: "SELECT count(*) AS n FROM (SELECT 1 FROM imported_fts WHERE imported_fts MATCH ? LIMIT ?)",
+  pg: `SELECT count(*)::int AS n FROM (SELECT 1 FROM imported_products p WHERE ${WORDS} @@ to_tsquery('english', ?) LIMIT ?) m`,
+};
+/** The first matches in index order, with what ranking reads: a broad match's sample. */
+const SAMPLE_SQL = {
+  sqlite: `SELECT ${RANK_INPUT} FROM imported_fts JOIN imported_products p ON p.id = imported_fts.rowid
+    WHERE imported_fts MATCH ? ORDER BY imported_fts.rowid LIMIT ?`,
+  pg: `SELECT ${RANK_INPUT} FROM imported_products p WHERE ${WORDS} @@ to_tsquery('english', ?) LIMIT ?`,
 };
 const CANDIDATES_SQL = {
   sqlite: `SELECT ${RANK_INPUT}, bm25(imported_fts) AS bm25
@@ -71,9 +78,6 @@ const CANDIDATES_SQL = {
   pg: `SELECT ${RANK_INPUT}, -ts_rank(${WORDS}, q) AS bm25 FROM imported_products p, to_tsquery('english', ?) q
     WHERE ${WORDS} @@ q ORDER BY bm25, p.id LIMIT ?`,
 };
-/** The rank input of several products at once (`?` for each id). */
-const rankInputOf = (n: number) =>
-  `SELECT ${RANK_INPUT} FROM imported_products p WHERE p.id IN (${Array(n).fill("?").join(", ")})`;
 /**
  * One step of merging the text index into one b-tree. An import writes it as many small b-trees (one
  * per batch, merged only a few at a time), and every search reads each of them: merged after a
@@ -179,17 +183,12 @@ export class ImportedRepo {
   *searchCandidates(match: string, asked: number): Q<ImportedCandidate[]> {
     const limit = Math.min(asked, RANKED);
     const m = yield* matchFor(match);
-    const probe = yield* rows<{ id: number }>(PROBE_SQL, m, PROBE + 1);
+    const matched = (yield* row<{ n: number }>(PROBE_SQL, m, PROBE + 1))!.n;
     // no match (most words of a catalogue query are in no product's name): ranking would read the index again
-    if (probe.length === 0) return [];
-    if (probe.length <= PROBE)
+    if (matched === 0) return [];
+    if (matched <= PROBE)
       return (yield* rows<RankInput & { bm25: number }>(CANDIDATES_SQL, m, limit)).map(this.withPrepared);
-    const ids = probe.slice(0, limit).map((r) => r.id);
-    const found = new Map((yield* rows<RankInput>(rankInputOf(ids.length), ...ids)).map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const r = found.get(id);
-      return r ? [this.withPrepared({ ...r, bm25: 0 })] : [];
-    });
+    return (yield* rows<RankInput>(SAMPLE_SQL, m, limit)).map((r) => this.withPrepared({ ...r, bm25: 0 }));
   }
 
   /**
