@@ -183,6 +183,8 @@ export async function importOff(store: Store, path: string, opts: ImportOptions 
         : msg;
   }
   await flush();
+  // the text index, written batch by batch, is merged in short steps: a server's writes wait for a step, not all
+  while (await store.run(tx(() => repo.compactStep())));
   report.seconds = (performance.now() - started) / 1000;
   opts.onProgress?.({ bytesRead: bytesTotal, bytesTotal, lines: report.lines });
   return report;

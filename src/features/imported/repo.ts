@@ -1,7 +1,7 @@
 /** Imported products (Open Food Facts), shared by all users; ids from 2,000,000,000. */
 import { eq, inArray } from "drizzle-orm";
 import { FreshMap } from "../../db/fresh-map";
-import { all, dialect, one, row, rows, type Q } from "../../db/q";
+import { all, dialect, one, row, rows, run, type Q } from "../../db/q";
 import type { importedProducts } from "../../db/schema";
 import type { Awaitable, Store } from "../../db/store";
 import { allNutrients, macros } from "../foods/food-parts";
@@ -60,9 +60,16 @@ export type UpsertOutcome = "inserted" | "updated" | "unchanged";
 const WORDS = "to_tsvector('english', p.name || ' ' || coalesce(p.brand, ''))";
 const RANK_INPUT =
   "p.id, p.name, NULL AS group_code, '' AS synonyms, CASE WHEN p.serving_grams IS NULL THEN 0 ELSE 1 END AS portion_count, p.brand";
+/** How many products match, counted up to the bound (`?`): the probe reads no row, only the index. */
 const PROBE_SQL = {
-  sqlite: "SELECT rowid AS id FROM imported_fts WHERE imported_fts MATCH ? LIMIT ?",
-  pg: `SELECT p.id FROM imported_products p WHERE ${WORDS} @@ to_tsquery('english', ?) LIMIT ?`,
+  sqlite: "SELECT count(*) AS n FROM (SELECT 1 FROM imported_fts WHERE imported_fts MATCH ? LIMIT ?)",
+  pg: `SELECT count(*)::int AS n FROM (SELECT 1 FROM imported_products p WHERE ${WORDS} @@ to_tsquery('english', ?) LIMIT ?) m`,
+};
+/** The first matches in index order, with what ranking reads: a broad match's sample. */
+const SAMPLE_SQL = {
+  sqlite: `SELECT ${RANK_INPUT} FROM imported_fts JOIN imported_products p ON p.id = imported_fts.rowid
+    WHERE imported_fts MATCH ? ORDER BY imported_fts.rowid LIMIT ?`,
+  pg: `SELECT ${RANK_INPUT} FROM imported_products p WHERE ${WORDS} @@ to_tsquery('english', ?) LIMIT ?`,
 };
 const CANDIDATES_SQL = {
   sqlite: `SELECT ${RANK_INPUT}, bm25(imported_fts) AS bm25
@@ -71,7 +78,19 @@ const CANDIDATES_SQL = {
   pg: `SELECT ${RANK_INPUT}, -ts_rank(${WORDS}, q) AS bm25 FROM imported_products p, to_tsquery('english', ?) q
     WHERE ${WORDS} @@ q ORDER BY bm25, p.id LIMIT ?`,
 };
-const RANK_INPUT_OF = `SELECT ${RANK_INPUT} FROM imported_products p WHERE p.id = ?`;
+/**
+ * One step of merging the text index into one b-tree. An import writes it as many small b-trees (one
+ * per batch, merged only a few at a time), and every search reads each of them: after a 265,000-product
+ * import, the median FTS read of the bench's queries took 0.05 ms merged against 0.30 ms as written.
+ * SQLite: FTS5's incremental 'merge' with a negative page count (every level, at most that many pages
+ * written, so a step holds the write lock briefly); PostgreSQL: the GIN index's pending list, which
+ * every search scans in full until it is flushed, and the planner's statistics.
+ */
+const COMPACT_STEP_PAGES = 250;
+const COMPACT = {
+  sqlite: `INSERT INTO imported_fts(imported_fts, rank) VALUES('merge', -${COMPACT_STEP_PAGES})`,
+  pg: "SELECT gin_clean_pending_list('imported_products_words'::regclass)",
+};
 const GENERATION =
   "SELECT max(updated_at) || ':' || (SELECT max(id) FROM imported_products) AS g FROM imported_products";
 // Re-importing the same data changes nothing: a row is only rewritten when its content differs, and
@@ -164,15 +183,29 @@ export class ImportedRepo {
   *searchCandidates(match: string, asked: number): Q<ImportedCandidate[]> {
     const limit = Math.min(asked, RANKED);
     const m = yield* matchFor(match);
-    const probe = yield* rows<{ id: number }>(PROBE_SQL, m, PROBE + 1);
-    if (probe.length <= PROBE)
+    const matched = (yield* row<{ n: number }>(PROBE_SQL, m, PROBE + 1))!.n;
+    // no match (most words of a catalogue query are in no product's name): ranking would read the index again
+    if (matched === 0) return [];
+    if (matched <= PROBE)
       return (yield* rows<RankInput & { bm25: number }>(CANDIDATES_SQL, m, limit)).map(this.withPrepared);
-    const sample: ImportedCandidate[] = [];
-    for (const r of probe.slice(0, limit)) {
-      const found = yield* row<RankInput>(RANK_INPUT_OF, r.id);
-      if (found) sample.push(this.withPrepared({ ...found, bm25: 0 }));
+    return (yield* rows<RankInput>(SAMPLE_SQL, m, limit)).map((r) => this.withPrepared({ ...r, bm25: 0 }));
+  }
+
+  /**
+   * One step of compacting the text index after an import (COMPACT); true while there is more to do.
+   * SQLite reports work done through total_changes (FTS5's documented test: 2 or more changes).
+   */
+  *compactStep(): Q<boolean> {
+    const pg = yield* dialect({ sqlite: () => false, pg: async () => true });
+    if (pg) {
+      yield* row(COMPACT.pg);
+      yield* run("ANALYZE imported_products");
+      return false;
     }
-    return sample;
+    const changes = "SELECT total_changes() AS n";
+    const before = (yield* row<{ n: number }>(changes))!.n;
+    yield* run(COMPACT.sqlite);
+    return (yield* row<{ n: number }>(changes))!.n - before >= 2;
   }
 
   private readonly withPrepared = (r: RankInput & { bm25: number }): ImportedCandidate => {
