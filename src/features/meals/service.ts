@@ -13,7 +13,7 @@ import type { MealRow, NewMeal } from "./repo";
 import { isUuid } from "../../lib/problems";
 import { cleanNote, validateCreate, validatePatch } from "./validate";
 import { nutrientColumns, nutrientsOf, portionFields, toMeal } from "./meal-view";
-import { roomOnDay } from "./day-cap";
+import { dayFull, MAX_MEALS_PER_DAY, roomOnDay } from "./day-cap";
 import { placeNew } from "./placement";
 
 export { toMeal };
@@ -84,9 +84,6 @@ export function* createMeal({
     }
     return { meal: toMeal(existing), created: false };
   };
-  const earlier = yield* replay();
-  if (earlier) return earlier;
-
   const { food, quick, portion, grams } = v;
   const today = localDate(ctx.now, ctx.timezone);
   const day = v.date ?? (v.eatenAt ? localDate(v.eatenAt, ctx.timezone) : today);
@@ -111,18 +108,25 @@ export function* createMeal({
     updatedAt: stamp,
   };
   try {
-    const meal = yield* tx(function* () {
-      yield* roomOnDay(ctx, day, 1);
-      yield* ctx.deps.meals.insert(row);
+    // the meal as stored: every column is given, and doubles and text come back as they went in
+    const meal = toMeal(row as MealRow);
+    return yield* tx(function* () {
+      // the day's cap, the insert and its change-log record: one statement on PostgreSQL, with no read
+      // before it; a client id already used fails the insert (below), a tombstone's makes it write nothing
+      const write = ctx.deps.meals.insertOnDay(row, MAX_MEALS_PER_DAY);
+      const fresh = { unlessDeletedElsewhere: input.id !== undefined };
+      const seq = yield* ctx.log.recordWith(write, ctx.userId, "meal", id, "upsert", meal, ctx.now, fresh);
+      if (seq === null) {
+        const earlier = input.id !== undefined ? yield* replay() : null; // a retry is answered, full day or not
+        if (earlier) return earlier;
+        throw dayFull("date", day, yield* ctx.deps.meals.countOn(ctx.userId, day));
+      }
       if (typeof input.photo_id === "string" && food)
         yield* ctx.deps.photoHooks.confirmed(ctx.userId, input.photo_id, food.id, id, ctx.now);
-      const m = toMeal((yield* ctx.deps.meals.get(ctx.userId, id))!);
-      yield* ctx.log.record(ctx.userId, "meal", id, "upsert", m, ctx.now);
-      return m;
+      return { meal, created: true };
     });
-    return { meal, created: true };
   } catch (e) {
-    // A concurrent retry with the same id won the insert: answer as a replay.
+    // The id is taken (a retry, or a concurrent one that won the insert): answer as a replay.
     const again = isUniqueViolation(e) ? yield* replay() : null;
     if (again) return again;
     throw e;
