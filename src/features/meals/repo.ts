@@ -1,5 +1,5 @@
 /** Meal queries. Reads of a day or week aggregate in SQL over the (user_id, date, eaten_at) index. */
-import { and, asc, between, desc, eq, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { LoggedWrite } from "../../db/change-log";
 import { pgInsertSelect, preparedInsert } from "../../db/insert";
 import { all, dialect, exec, one, pgRaw, prepared, row, rows, type Q } from "../../db/q";
@@ -269,6 +269,29 @@ export class MealsRepo {
       pg: (t) => {
         const { text, params } = insertMealSelect(t, m);
         return { text: `${text} WHERE (${ON_DAY}) < ?`, params: [...params, m.userId, m.date, cap] };
+      },
+    };
+  }
+
+  /**
+   * The meal's update as a write its change-log record joins (ChangeLog.recordWith): one statement on
+   * PostgreSQL (`UPDATE meals SET … WHERE id AND user_id`, its SET's parameters typed by their columns).
+   */
+  updateLogged(userId: number, id: string, set: Partial<NewMeal>): LoggedWrite {
+    const repo = this;
+    const keys = Object.keys(set).filter((k) => set[k as keyof NewMeal] !== undefined) as (keyof NewMeal)[];
+    return {
+      *sqlite() {
+        return (yield* repo.update(userId, id, set)) > 0;
+      },
+      pg: (t) => {
+        const columns = getTableColumns(t.meals);
+        const assigned = keys.map((k) => `"${columns[k].name}" = ?`).join(", ");
+        const params = keys.map((k) => {
+          const v = set[k];
+          return v === null || v === undefined ? null : (columns[k].mapToDriverValue(v) as string | number | boolean);
+        });
+        return { text: `UPDATE "meals" SET ${assigned} WHERE id = ? AND user_id = ?`, params: [...params, id, userId] };
       },
     };
   }

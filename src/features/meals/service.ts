@@ -235,11 +235,16 @@ export function* updateMeal({ ctx, id, input: raw }: { ctx: Ctx; id: string; inp
     if (v.portion !== undefined) Object.assign(set, portionFields(v.portion));
   }
   if (v.quick) Object.assign(set, { foodName: v.quick.description, ...nutrientColumns(v.quick.nutrients) });
+  // the meal as it will be stored: the row read, with what changes (doubles and text come back as they go in)
+  const changed: Record<string, unknown> = { ...row };
+  for (const [key, value] of Object.entries(set)) if (value !== undefined) changed[key] = value;
+  const m = toMeal(changed as MealRow);
   return yield* tx(function* () {
     if (set.date !== undefined && set.date !== row.date) yield* roomOnDay(ctx, set.date, 1);
-    yield* ctx.deps.meals.update(ctx.userId, row.id, set);
-    const m = toMeal((yield* ctx.deps.meals.get(ctx.userId, row.id))!);
-    yield* ctx.log.record(ctx.userId, "meal", row.id, "upsert", m, ctx.now);
+    // the update and its change-log record: one statement on PostgreSQL, no read back
+    const write = ctx.deps.meals.updateLogged(ctx.userId, row.id, set);
+    const seq = yield* ctx.log.recordWith(write, ctx.userId, "meal", row.id, "upsert", m, ctx.now);
+    if (seq === null) throw notFound(id); // deleted since it was read
     return m;
   });
 }
