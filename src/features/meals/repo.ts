@@ -1,11 +1,12 @@
 /** Meal queries. Reads of a day or week aggregate in SQL over the (user_id, date, eaten_at) index. */
-import { and, asc, between, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, sql } from "drizzle-orm";
 import type { LoggedWrite } from "../../db/change-log";
-import { pgInsertSelect, preparedInsert } from "../../db/insert";
+import { preparedInsert } from "../../db/insert";
 import { all, dialect, exec, one, pgRaw, prepared, row, rows, type Q } from "../../db/q";
 import { meals } from "../../db/schema";
 import { addDays } from "../../lib/time";
 import { SUM_COLUMNS } from "./nutrition";
+import { ON_DAY, pgInsertOnDay, pgUpdate } from "./logged-writes";
 
 export type MealRow = typeof meals.$inferSelect;
 export type NewMeal = typeof meals.$inferInsert;
@@ -70,7 +71,6 @@ const dayByTime = prepared((db, t) =>
     .limit(sql.placeholder("limit")),
 );
 const insertMeal = preparedInsert(meals);
-const insertMealSelect = pgInsertSelect(meals);
 
 // By date first (a meal's local date is at most a day before its UTC instant's), from the covering
 // (user_id, date, eaten_at, food_id) index: the (user_id, food_id, …) one read every meal the user
@@ -100,9 +100,8 @@ const sums = (count: string) =>
   `SELECT date, meal_type, ${count} AS n, ${SUM_COLUMNS}
    FROM meals WHERE user_id = ? AND date BETWEEN ? AND ? GROUP BY date, meal_type`;
 const SUMS = { sqlite: sums("count(*)"), pg: sums("count(*)::int") };
-// A day's meals are counted from the (user_id, date, …) index alone, without reading a row: the cap's
+// A day's meals are counted from the (user_id, date, …) index alone, without reading a row (ON_DAY): the cap's
 // check on every meal write (day-cap.ts), and a copy's source day before any of it is read.
-const ON_DAY = "SELECT count(*) AS n FROM meals WHERE user_id = ? AND date = ?";
 const COUNT_DAY = { sqlite: ON_DAY, pg: ON_DAY.replace("count(*)", "count(*)::int") };
 const SUMS_DAY = {
   sqlite: `SELECT count(*) AS n, ${SUM_COLUMNS} FROM meals WHERE user_id = ? AND date = ?`,
@@ -266,10 +265,7 @@ export class MealsRepo {
         yield* insertMeal(m);
         return true;
       },
-      pg: (t) => {
-        const { text, params } = insertMealSelect(t, m);
-        return { text: `${text} WHERE (${ON_DAY}) < ?`, params: [...params, m.userId, m.date, cap] };
-      },
+      pg: (t) => pgInsertOnDay(t, m, cap),
     };
   }
 
@@ -279,20 +275,11 @@ export class MealsRepo {
    */
   updateLogged(userId: number, id: string, set: Partial<NewMeal>): LoggedWrite {
     const repo = this;
-    const keys = Object.keys(set).filter((k) => set[k as keyof NewMeal] !== undefined) as (keyof NewMeal)[];
     return {
       *sqlite() {
         return (yield* repo.update(userId, id, set)) > 0;
       },
-      pg: (t) => {
-        const columns = getTableColumns(t.meals);
-        const assigned = keys.map((k) => `"${columns[k].name}" = ?`).join(", ");
-        const params = keys.map((k) => {
-          const v = set[k];
-          return v === null || v === undefined ? null : (columns[k].mapToDriverValue(v) as string | number | boolean);
-        });
-        return { text: `UPDATE "meals" SET ${assigned} WHERE id = ? AND user_id = ?`, params: [...params, id, userId] };
-      },
+      pg: (t) => pgUpdate(t, userId, id, set),
     };
   }
 
