@@ -13,7 +13,7 @@
  * the meals table's primary key instead.
  */
 import { FreshMap } from "./fresh-map";
-import { dialect, inTransaction, ownAccount, row, rows, run, tx, type Q } from "./q";
+import { dialect, inTransaction, ownAccount, pgRaw, row, rows, run, tx, type PgTables, type Q } from "./q";
 import type { Store } from "./store";
 
 export type Entity =
@@ -30,6 +30,21 @@ export type Entity =
   | "target_profile"
   | "targets";
 export type Op = "upsert" | "delete";
+
+type Param = string | number | boolean | null;
+
+/**
+ * A write its change-log record goes with (`recordWith`), said for each backend. On PostgreSQL it is
+ * one statement that the record joins (`WITH w AS (write RETURNING 1) INSERT INTO sync_log … FROM w`):
+ * the write and its record are one round trip, not two, and the record is only made when the write
+ * wrote a row (its condition, e.g. a day's cap, held).
+ */
+export interface LoggedWrite {
+  /** SQLite: runs the write; whether it wrote a row (false: nothing is recorded). */
+  sqlite: () => Q<boolean>;
+  /** PostgreSQL: one INSERT, UPDATE or DELETE without RETURNING, `?` placeholders, and its parameters. */
+  pg: (t: PgTables) => { text: string; params: Param[] };
+}
 
 export interface LogRow {
   seq: number;
@@ -57,12 +72,7 @@ export class ChangeLog {
    * (a meal's UUID) stays its owner's, so the owner's undo is not answered with a conflict.
    */
   *deletedElsewhere(entity: Entity, id: string | number, userId: number): Q<boolean> {
-    const hit = yield* row(
-      "SELECT user_id FROM sync_log WHERE entity = ? AND entity_id = ? AND op = 'delete' AND user_id <> ? LIMIT 1",
-      entity,
-      String(id),
-      userId,
-    );
+    const hit = yield* row(DELETED_ELSEWHERE, entity, String(id), userId);
     return hit !== null;
   }
 
@@ -88,6 +98,44 @@ export class ChangeLog {
       now.toISOString(),
     );
     return added!.seq;
+  }
+
+  /**
+   * `write` and its record, in the write's transaction: the record's new version, or null when the
+   * write wrote nothing (then nothing is recorded). `unlessDeletedElsewhere`: nor when another account
+   * deleted a record under this id (`deletedElsewhere`; on PostgreSQL a condition the write's WHERE
+   * gets, so `write.pg`'s text must end in one). The account is owned first, as `record` does, so
+   * a condition the write checks (a day's cap) holds against the account's other writers.
+   */
+  *recordWith(
+    write: LoggedWrite,
+    userId: number,
+    entity: Entity,
+    id: string | number,
+    op: Op,
+    data: unknown,
+    now: Date,
+    { unlessDeletedElsewhere = false } = {},
+  ): Q<number | null> {
+    if (!(yield* inTransaction())) throw new Error("ChangeLog.recordWith runs inside the write's transaction");
+    yield* ownAccount(userId);
+    if (this.store.inProcess) {
+      if (unlessDeletedElsewhere && (yield* this.deletedElsewhere(entity, id, userId))) return null;
+      if (!(yield* write.sqlite())) return null;
+      return yield* this.record(userId, entity, id, op, data, now);
+    }
+    // sent right behind the account lock's question (db/pg/account-locks.ts): with BEGIN, one round trip
+    const record = [userId, entity, String(id), op, op === "delete" ? null : JSON.stringify(data), now.toISOString()];
+    return yield* dialect({
+      sqlite: () => null, // told apart above: SQLite's store is in process
+      pg: async (db, t, wrote) => {
+        const { text, params } = write.pg(t);
+        const guard = unlessDeletedElsewhere ? [entity, String(id), userId] : [];
+        const full = withRecord(unlessDeletedElsewhere ? `${text} AND NOT EXISTS (${DELETED_ELSEWHERE})` : text);
+        const added = (await pgRaw(db, full, [...params, ...guard, ...record], wrote)) as unknown as { seq: number }[];
+        return added[0]?.seq ?? null;
+      },
+    });
   }
 
   /**
@@ -162,6 +210,21 @@ const RECORD = {
   pg: `${INSERT} ON CONFLICT (user_id, entity, entity_id) DO UPDATE SET seq = DEFAULT, op = excluded.op,
     data = excluded.data, changed_at = excluded.changed_at RETURNING seq`,
 };
+const DELETED_ELSEWHERE =
+  "SELECT user_id FROM sync_log WHERE entity = ? AND entity_id = ? AND op = 'delete' AND user_id <> ? LIMIT 1";
+/** A write's text with its record joined (recordWith): built once per write text. */
+const joined = new Map<string, string>();
+function withRecord(write: string): string {
+  let text = joined.get(write);
+  if (text === undefined) {
+    text = `WITH w AS (${write} RETURNING 1)
+      INSERT INTO sync_log (user_id, entity, entity_id, op, data, changed_at) SELECT ?::int, ?, ?, ?, ?, ? FROM w
+      ON CONFLICT (user_id, entity, entity_id) DO UPDATE SET seq = DEFAULT, op = excluded.op,
+      data = excluded.data, changed_at = excluded.changed_at RETURNING seq`;
+    joined.set(write, text);
+  }
+  return text;
+}
 const LATEST = "SELECT max(seq) AS m FROM sync_log WHERE user_id = ?";
 const AFTER = `SELECT ${COLUMNS} FROM sync_log WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?`;
 const PURGEABLE = "SELECT max(seq) AS m FROM sync_log WHERE user_id = ? AND op = 'delete' AND changed_at < ?";

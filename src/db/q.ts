@@ -188,8 +188,8 @@ export function pgClient(db: PgDb): PgClient {
 }
 type PgClient = PgDb["$client"];
 
-/** Raw SQL on PostgreSQL: Bun.SQL's result (rows, with the command and the count of rows changed). */
-async function pgRaw(db: PgDb, text: Text, params: readonly unknown[], wrote: () => void) {
+/** Raw SQL on PostgreSQL (`?` placeholders): Bun.SQL's result (rows, with the command and the count of rows changed). */
+export async function pgRaw(db: PgDb, text: Text, params: readonly unknown[], wrote: () => void) {
   const result = (await pgClient(db).unsafe(pgText(textOf(text, "pg")), params as unknown[])) as unknown[] & {
     command: string;
     count: number;
@@ -249,10 +249,11 @@ export function* ownAccount(userId: number): Q<void> {
   yield { account: userId };
 }
 
-/** Whether a write failed on a unique or primary key, on either backend (drizzle wraps PostgreSQL's error). */
+/** Whether a write failed on a unique or primary key, on either backend (drizzle wraps PostgreSQL's error, or not). */
 export function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
+  const { code, errno } = (e ?? {}) as { code?: unknown; errno?: unknown };
   if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505") return true;
+  if (errno === "23505") return true; // Bun.SQL's own error, unwrapped (raw SQL): its SQLSTATE is the errno
   const cause = (e as { cause?: unknown } | null)?.cause;
   return cause !== undefined && cause !== e && isUniqueViolation(cause);
 }

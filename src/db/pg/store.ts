@@ -15,6 +15,10 @@
  * parent or not) that run is rolled back, the failure never reaches the work, and the batch runs again
  * with them, which gives every write its own answer exactly as before. A failure of the transaction
  * itself (BEGIN, COMMIT) is not retried: after a lost COMMIT answer the batch may have committed.
+ *
+ * A transaction is a pooled connection with BEGIN sent ahead of its first statements
+ * (db/pg/transaction.ts), so a lone meal write is two round trips: BEGIN, its account lock and its one
+ * statement together, then COMMIT.
  */
 import { pgClient, type Q, type Step } from "../q";
 import type { Outcome, Store } from "../store";
@@ -22,10 +26,13 @@ import { Turn } from "./account-locks";
 import type { PgChangeSignal } from "./change-signal";
 import type { PgDb } from "./client";
 import * as schema from "./schema";
+import { PgTransaction } from "./transaction";
 
-/** drizzle's transaction handle: what the steps are given inside one. */
-type Tx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
-type Conn = PgDb | Tx;
+/** An open transaction and the account locks of this attempt: what work inside one runs with. */
+interface In {
+  t: PgTransaction;
+  turn: Turn;
+}
 const noop = () => {};
 
 /** Thrown through a flat batch when anything in it fails: it is rolled back and runs again with savepoints. */
@@ -43,7 +50,7 @@ export class PgStore implements Store {
   private readonly wroteAlone = () => this.signal.committed();
 
   run<T>(work: Q<T>): Promise<T> {
-    return this.runOn(work, this.db, null);
+    return this.runOn(work, null);
   }
 
   stamp(): string {
@@ -55,22 +62,25 @@ export class PgStore implements Store {
    * one busy (db/pg/account-locks.ts). The cache stamp moves after it, committed or not (a failed
    * COMMIT may still have changed nothing; starting over is safe).
    */
-  private async writing<T>(body: (tx: Tx, turn: Turn) => Promise<T>): Promise<T> {
+  private async writing<T>(body: (inside: In) => Promise<T>): Promise<T> {
     let turn = new Turn();
     try {
       for (;;) {
         const attempt = turn;
+        const t = await PgTransaction.open(this.db.$client);
         try {
-          return await this.db.transaction(async (tx) => {
-            await attempt.lockFirst(pgClient(tx as unknown as PgDb));
-            const out = await body(tx, attempt);
-            await attempt.settle(); // every lock asked for was had, or this attempt starts again
-            if (attempt.busy) throw new StartAgain();
-            return out;
-          });
+          await attempt.lockFirst(pgClient(t.db));
+          const out = await body({ t, turn: attempt });
+          await attempt.settle(); // every lock asked for was had, or this attempt starts again
+          if (attempt.busy) throw new StartAgain();
+          await t.commit();
+          return out;
         } catch (e) {
+          await t.rollback();
           if (!attempt.busy && !attempt.deadlocked(e)) throw e;
           turn = attempt.next();
+        } finally {
+          t.release();
         }
       }
     } finally {
@@ -85,9 +95,9 @@ export class PgStore implements Store {
   /** The batch in one transaction without savepoints; null when anything in it failed (rolled back). */
   private async flat(writes: (() => Q<unknown>)[]): Promise<Outcome[] | null> {
     try {
-      return await this.writing(async (tx, turn) => {
+      return await this.writing(async (inside) => {
         const outcomes: Outcome[] = [];
-        for (const write of writes) outcomes.push({ ok: true, value: await this.runFlat(write(), tx, turn) });
+        for (const write of writes) outcomes.push({ ok: true, value: await this.runFlat(write(), inside) });
         return outcomes;
       });
     } catch (e) {
@@ -97,7 +107,7 @@ export class PgStore implements Store {
   }
 
   /** Work inside a flat batch: a nested `tx` runs inline; any failure ends the run (the work never sees it). */
-  private async runFlat<T>(work: Q<T>, tx: Tx, turn: Turn): Promise<T> {
+  private async runFlat<T>(work: Q<T>, inside: In): Promise<T> {
     let input: unknown;
     for (;;) {
       let next: IteratorResult<Step, T>;
@@ -109,7 +119,7 @@ export class PgStore implements Store {
       if (next.done) return next.value;
       const s = next.value;
       try {
-        input = "tx" in s ? await this.runFlat(s.tx(), tx, turn) : await this.step(s, tx, turn);
+        input = "tx" in s ? await this.runFlat(s.tx(), inside) : await this.step(s, inside);
       } catch (e) {
         throw e instanceof WithSavepoints ? e : new WithSavepoints();
       }
@@ -117,21 +127,22 @@ export class PgStore implements Store {
   }
 
   private async withSavepoints(writes: (() => Q<unknown>)[]): Promise<Outcome[]> {
-    return await this.writing(async (tx, turn) => {
+    return await this.writing(async (inside) => {
       const outcomes: Outcome[] = [];
       for (const write of writes) {
-        if (turn.busy) throw new StartAgain(); // rolled back anyway: the rest need not run
-        outcomes.push(await this.savepoint(tx, turn, write));
+        if (inside.turn.busy) throw new StartAgain(); // rolled back anyway: the rest need not run
+        outcomes.push(await this.savepoint(inside, write));
       }
       return outcomes;
     });
   }
 
   /** A write in its own savepoint: one that fails is rolled back alone and the transaction goes on. */
-  private async savepoint(tx: Tx, turn: Turn, write: () => Q<unknown>): Promise<Outcome> {
+  private async savepoint(inside: In, write: () => Q<unknown>): Promise<Outcome> {
+    const { t, turn } = inside;
     const mark = turn.mark();
     try {
-      return { ok: true, value: await tx.transaction((sp) => this.runOn(write(), sp, turn)) };
+      return { ok: true, value: await t.savepoint(() => this.runOn(write(), inside)) };
     } catch (error) {
       turn.rollBackTo(mark);
       turn.deadlocked(error); // then the whole batch runs again, its accounts locked first
@@ -139,15 +150,15 @@ export class PgStore implements Store {
     }
   }
 
-  /** Work on the pool (`turn` null) or inside a transaction: a step's failure is thrown into the work. */
-  private async runOn<T>(work: Q<T>, conn: Conn, turn: Turn | null): Promise<T> {
+  /** Work on the pool (`inside` null) or inside a transaction: a step's failure is thrown into the work. */
+  private async runOn<T>(work: Q<T>, inside: In | null): Promise<T> {
     let input: unknown;
     let failed = false;
     for (;;) {
       const next = failed ? work.throw(input) : work.next(input);
       if (next.done) return next.value;
       try {
-        input = await this.step(next.value, conn, turn);
+        input = await this.step(next.value, inside);
         failed = false;
       } catch (e) {
         input = e;
@@ -156,30 +167,32 @@ export class PgStore implements Store {
     }
   }
 
-  private async step(s: Step, conn: Conn, turn: Turn | null): Promise<unknown> {
+  private async step(s: Step, inside: In | null): Promise<unknown> {
+    const turn = inside?.turn ?? null;
+    const conn = inside?.t.db ?? this.db;
     if (turn?.busy) throw new StartAgain(); // work that caught the AccountBusy: this attempt is rolled back anyway
     if ("pg" in s) {
       // a write outside a transaction has committed once its step returns; inside one, the commit moves it
-      if (!turn?.asking) return await s.pg(conn as PgDb, schema, turn ? noop : this.wroteAlone);
+      if (!turn?.asking) return await s.pg(conn, schema, turn ? noop : this.wroteAlone);
       // sent right behind the account lock asked for, and answered only if it was had
-      const result = s.pg(conn as PgDb, schema, noop);
+      const result = s.pg(conn, schema, noop);
       result.catch(noop); // when the lock was not had, its failure (if any) is not the answer
       await turn.settle();
       return await result;
     }
     await turn?.settle();
     if ("tx" in s) {
-      // outside a transaction `conn` is the pool (run): a transaction of its own, as a batch's
-      if (!turn) return await this.writing((t, attempt) => this.runOn(s.tx(), t, attempt));
-      const mark = turn.mark();
+      // outside a transaction: a transaction of its own, as a batch's
+      if (!inside) return await this.writing((own) => this.runOn(s.tx(), own));
+      const mark = inside.turn.mark();
       try {
-        return await conn.transaction((sp) => this.runOn(s.tx(), sp, turn));
+        return await inside.t.savepoint(() => this.runOn(s.tx(), inside));
       } catch (e) {
-        turn.rollBackTo(mark);
+        inside.turn.rollBackTo(mark);
         throw e;
       }
     }
-    if ("account" in s) return turn?.ask(pgClient(conn as PgDb), s.account);
+    if ("account" in s) return turn?.ask(pgClient(conn), s.account);
     return turn !== null; // the one probe
   }
 }

@@ -12,12 +12,12 @@ import { addDays } from "../../lib/time";
 const BATCH_MS = 5 * 60_000;
 
 export function* placeNew(ctx: Ctx, day: string, today: string, kind: MealKind): Q<Date> {
-  const latest = yield* ctx.deps.meals.latestAt(ctx.userId, day, kind);
   if (day === today) {
+    const latest = yield* ctx.deps.meals.latestAt(ctx.userId, day, kind);
     // an entry timed later in the day (dinner planned at 19:00) is not a reason to log this one after it
     const near = latest !== null && Date.parse(latest) - ctx.now.getTime() < BATCH_MS ? latest : null;
     return after(ctx.now, near);
   }
-  const own = yield* ctx.deps.meals.timesOf(ctx.userId, kind, addDays(today, -OWN_DAYS));
-  return placeOnDay(kind, day, ctx.timezone, own, latest);
+  const { latest, times } = yield* ctx.deps.meals.latestAndTimes(ctx.userId, day, kind, addDays(today, -OWN_DAYS));
+  return placeOnDay(kind, day, ctx.timezone, times, latest);
 }

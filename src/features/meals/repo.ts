@@ -1,10 +1,12 @@
 /** Meal queries. Reads of a day or week aggregate in SQL over the (user_id, date, eaten_at) index. */
 import { and, asc, between, desc, eq, sql } from "drizzle-orm";
+import type { LoggedWrite } from "../../db/change-log";
 import { preparedInsert } from "../../db/insert";
-import { all, exec, one, prepared, row, rows, type Q } from "../../db/q";
+import { all, dialect, exec, one, pgRaw, prepared, row, rows, type Q } from "../../db/q";
 import { meals } from "../../db/schema";
 import { addDays } from "../../lib/time";
 import { SUM_COLUMNS } from "./nutrition";
+import { ON_DAY, pgInsertOnDay, pgUpdate } from "./logged-writes";
 
 export type MealRow = typeof meals.$inferSelect;
 export type NewMeal = typeof meals.$inferInsert;
@@ -98,9 +100,8 @@ const sums = (count: string) =>
   `SELECT date, meal_type, ${count} AS n, ${SUM_COLUMNS}
    FROM meals WHERE user_id = ? AND date BETWEEN ? AND ? GROUP BY date, meal_type`;
 const SUMS = { sqlite: sums("count(*)"), pg: sums("count(*)::int") };
-// A day's meals are counted from the (user_id, date, …) index alone, without reading a row: the cap's
+// A day's meals are counted from the (user_id, date, …) index alone, without reading a row (ON_DAY): the cap's
 // check on every meal write (day-cap.ts), and a copy's source day before any of it is read.
-const ON_DAY = "SELECT count(*) AS n FROM meals WHERE user_id = ? AND date = ?";
 const COUNT_DAY = { sqlite: ON_DAY, pg: ON_DAY.replace("count(*)", "count(*)::int") };
 const SUMS_DAY = {
   sqlite: `SELECT count(*) AS n, ${SUM_COLUMNS} FROM meals WHERE user_id = ? AND date = ?`,
@@ -111,6 +112,8 @@ const SUMS_DAY = {
 const LATEST_AT = "SELECT max(eaten_at) AS at FROM meals WHERE user_id = ? AND date = ? AND meal_type = ?";
 const TIMES_OF =
   "SELECT eaten_at AS at FROM meals WHERE user_id = ? AND date >= ? AND meal_type = ? ORDER BY date DESC LIMIT 200";
+// both at once on PostgreSQL, where each is a round trip (SQLite runs the two above: microseconds each)
+const LATEST_AND_TIMES = `SELECT (${LATEST_AT}) AS at, ARRAY(${TIMES_OF}) AS times`;
 
 export class MealsRepo {
   /** The latest eaten_at of `date`'s meals of `mealType`, or null when it has none. */
@@ -121,6 +124,35 @@ export class MealsRepo {
   /** The eaten_at of the user's meals of `mealType` since `sinceDate` (their usual time for it), at most 200. */
   *timesOf(userId: number, mealType: string, sinceDate: string): Q<string[]> {
     return (yield* rows<{ at: string }>(TIMES_OF, userId, sinceDate, mealType)).map((r) => r.at);
+  }
+
+  /** `latestAt(date)` and `timesOf(since)` of one meal type: one statement on PostgreSQL. */
+  *latestAndTimes(
+    userId: number,
+    date: string,
+    mealType: string,
+    sinceDate: string,
+  ): Q<{ latest: string | null; times: string[] }> {
+    const both = yield* dialect({
+      sqlite: () => null,
+      pg: async (db, _t, wrote) =>
+        (
+          (await pgRaw(
+            db,
+            LATEST_AND_TIMES,
+            [userId, date, mealType, userId, sinceDate, mealType],
+            wrote,
+          )) as unknown as {
+            at: string | null;
+            times: string[];
+          }[]
+        )[0]!,
+    });
+    if (both) return { latest: both.at, times: both.times };
+    return {
+      latest: yield* this.latestAt(userId, date, mealType),
+      times: yield* this.timesOf(userId, mealType, sinceDate),
+    };
   }
 
   /** Meals per account (the admin's list shows the count, never the meals). */
@@ -216,6 +248,39 @@ export class MealsRepo {
 
   insert(m: NewMeal): Q<void> {
     return insertMeal(m);
+  }
+
+  /**
+   * The meal, inserted only while its day holds fewer than `cap` meals, as a write its change-log
+   * record joins (ChangeLog.recordWith). On PostgreSQL the count is the INSERT's own condition, so
+   * check, insert and record are one statement (a round trip, not three); it runs after the account's
+   * lock is had, in a statement of its own, so it counts every meal the account's earlier writers
+   * committed. On SQLite the count and the insert, as before.
+   */
+  insertOnDay(m: NewMeal, cap: number): LoggedWrite {
+    const repo = this;
+    return {
+      *sqlite() {
+        if ((yield* repo.countOn(m.userId, m.date)) >= cap) return false;
+        yield* insertMeal(m);
+        return true;
+      },
+      pg: (t) => pgInsertOnDay(t, m, cap),
+    };
+  }
+
+  /**
+   * The meal's update as a write its change-log record joins (ChangeLog.recordWith): one statement on
+   * PostgreSQL (`UPDATE meals SET … WHERE id AND user_id`, its SET's parameters typed by their columns).
+   */
+  updateLogged(userId: number, id: string, set: Partial<NewMeal>): LoggedWrite {
+    const repo = this;
+    return {
+      *sqlite() {
+        return (yield* repo.update(userId, id, set)) > 0;
+      },
+      pg: (t) => pgUpdate(t, userId, id, set),
+    };
   }
 
   update(userId: number, id: string, set: Partial<NewMeal>): Q<number> {

@@ -13,7 +13,7 @@ import type { MealRow, NewMeal } from "./repo";
 import { isUuid } from "../../lib/problems";
 import { cleanMeasure, cleanNote, validateCreate, validatePatch } from "./validate";
 import { nutrientColumns, nutrientsOf, portionFields, toMeal } from "./meal-view";
-import { roomOnDay } from "./day-cap";
+import { dayFull, MAX_MEALS_PER_DAY, roomOnDay } from "./day-cap";
 import { placeNew } from "./placement";
 
 export { toMeal };
@@ -86,9 +86,6 @@ export function* createMeal({
     }
     return { meal: toMeal(existing), created: false };
   };
-  const earlier = yield* replay();
-  if (earlier) return earlier;
-
   const { food, quick, portion, grams } = v;
   const today = localDate(ctx.now, ctx.timezone);
   const day = v.date ?? (v.eatenAt ? localDate(v.eatenAt, ctx.timezone) : today);
@@ -114,18 +111,25 @@ export function* createMeal({
     updatedAt: stamp,
   };
   try {
-    const meal = yield* tx(function* () {
-      yield* roomOnDay(ctx, day, 1);
-      yield* ctx.deps.meals.insert(row);
+    // the meal as stored: every column is given, and doubles and text come back as they went in
+    const meal = toMeal(row as MealRow);
+    return yield* tx(function* () {
+      // the day's cap, the insert and its change-log record: one statement on PostgreSQL, with no read
+      // before it; a client id already used fails the insert (below), a tombstone's makes it write nothing
+      const write = ctx.deps.meals.insertOnDay(row, MAX_MEALS_PER_DAY);
+      const fresh = { unlessDeletedElsewhere: input.id !== undefined };
+      const seq = yield* ctx.log.recordWith(write, ctx.userId, "meal", id, "upsert", meal, ctx.now, fresh);
+      if (seq === null) {
+        const earlier = input.id !== undefined ? yield* replay() : null; // a retry is answered, full day or not
+        if (earlier) return earlier;
+        throw dayFull("date", day, yield* ctx.deps.meals.countOn(ctx.userId, day));
+      }
       if (typeof input.photo_id === "string" && food)
         yield* ctx.deps.photoHooks.confirmed(ctx.userId, input.photo_id, food.id, id, ctx.now);
-      const m = toMeal((yield* ctx.deps.meals.get(ctx.userId, id))!);
-      yield* ctx.log.record(ctx.userId, "meal", id, "upsert", m, ctx.now);
-      return m;
+      return { meal, created: true };
     });
-    return { meal, created: true };
   } catch (e) {
-    // A concurrent retry with the same id won the insert: answer as a replay.
+    // The id is taken (a retry, or a concurrent one that won the insert): answer as a replay.
     const again = isUniqueViolation(e) ? yield* replay() : null;
     if (again) return again;
     throw e;
@@ -237,11 +241,16 @@ export function* updateMeal({ ctx, id, input: raw }: { ctx: Ctx; id: string; inp
     if (v.portion !== undefined) Object.assign(set, portionFields(v.portion));
   }
   if (v.quick) Object.assign(set, { foodName: v.quick.description, ...nutrientColumns(v.quick.nutrients) });
+  // the meal as it will be stored: the row read, with what changes (doubles and text come back as they go in)
+  const changed: Record<string, unknown> = { ...row };
+  for (const [key, value] of Object.entries(set)) if (value !== undefined) changed[key] = value;
+  const m = toMeal(changed as MealRow);
   return yield* tx(function* () {
     if (set.date !== undefined && set.date !== row.date) yield* roomOnDay(ctx, set.date, 1);
-    yield* ctx.deps.meals.update(ctx.userId, row.id, set);
-    const m = toMeal((yield* ctx.deps.meals.get(ctx.userId, row.id))!);
-    yield* ctx.log.record(ctx.userId, "meal", row.id, "upsert", m, ctx.now);
+    // the update and its change-log record: one statement on PostgreSQL, no read back
+    const write = ctx.deps.meals.updateLogged(ctx.userId, row.id, set);
+    const seq = yield* ctx.log.recordWith(write, ctx.userId, "meal", row.id, "upsert", m, ctx.now);
+    if (seq === null) throw notFound(id); // deleted since it was read
     return m;
   });
 }

@@ -1,0 +1,152 @@
+/**
+ * Round trips to PostgreSQL per meal write (issue 61: at most 2), counted on the wire by a proxy in
+ * front of the test server (test/db/pg-wire.ts): the real app, through its real pool, one request at
+ * a time so no group-commit batch shares a transaction, from the request's first statement to its
+ * COMMIT, both in all and inside the transaction (BEGIN's to COMMIT's). A write with its time, with
+ * and without a client id, the bench's (a date, no time), one for today without a time, and a change
+ * are each counted. Before issue 61's second round a create was 11 round trips (10 in its transaction).
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { createApp, ready } from "../../src/app";
+import { PgChangeSignal } from "../../src/db/pg/change-signal";
+import { openPostgres } from "../../src/db/pg/client";
+import { PgStore } from "../../src/db/pg/store";
+import { quietLogger } from "../../src/lib/log";
+import { catalogue, TEST_PASSWORD_COST } from "../helpers";
+import { postgresForFile } from "../pg";
+import { countingProxy } from "./pg-wire";
+
+const { fresh, closeBeforeDrop } = postgresForFile();
+const proxy = countingProxy();
+afterAll(() => proxy.stop());
+
+async function appThroughProxy() {
+  const direct = await fresh();
+  const db = await openPostgres(proxy.url(new URL(direct).pathname.slice(1)), { max: 4 });
+  const signal = await PgChangeSignal.start(db.$client);
+  closeBeforeDrop(async () => {
+    await signal.stop();
+    await db.$client.close();
+  });
+  const { catalogue: c, search } = catalogue();
+  const app = createApp({
+    store: new PgStore(db, signal),
+    catalogue: c,
+    search,
+    jwtSecret: "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
+    logger: quietLogger,
+    logRequests: false,
+    passwordCost: TEST_PASSWORD_COST,
+    offClient: null,
+    registrationsPerHour: Number.MAX_SAFE_INTEGER,
+  });
+  await ready(app);
+  const call = async (method: string, path: string, token: string | null, body?: unknown) => {
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await app.handle(
+      new Request(`http://localhost/api/v1${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+  const reg = await call("POST", "/register", null, {
+    email: `trips-${crypto.randomUUID().slice(0, 8)}@example.org`,
+    password: "correct horse battery",
+    name: "Ana",
+  });
+  return { call, token: reg.json.access_token as string };
+}
+
+/** Round trips per write (all of the request's, and its transaction's), over `n` writes one after another. */
+async function tripsPerWrite(write: (i: number) => Promise<number>, n = 10) {
+  // twelve first: every cache warm and every statement prepared on each pooled connection
+  for (let i = 0; i < 12; i++) expect([200, 201]).toContain(await write(-1 - i));
+  const all: number[] = [];
+  const inTransaction: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const [trips, inside, logged] = [proxy.counts.roundTrips, proxy.counts.inTransaction, proxy.counts.log.length];
+    expect([200, 201]).toContain(await write(i));
+    all.push(proxy.counts.roundTrips - trips);
+    inTransaction.push(proxy.counts.inTransaction - inside);
+    if (process.env.WIRE_LOG && i === 0) console.log(proxy.counts.log.slice(logged).join("\n"));
+  }
+  return { all: Math.max(...all), inTransaction: Math.max(...inTransaction) };
+}
+
+describe("round trips per meal write on PostgreSQL", () => {
+  test("a meal with its time (as the web app and sync send it): 2 in its transaction, 3 with the sign-in's read", async () => {
+    const { call, token } = await appThroughProxy();
+    const per = await tripsPerWrite(
+      async (i) =>
+        (
+          await call("POST", "/meals", token, {
+            food_id: 9040,
+            quantity: 118,
+            meal_type: "snack",
+            eaten_at: `2025-03-${String(i + 14).padStart(2, "0")}T10:00:00Z`,
+          })
+        ).status,
+    );
+    expect(per).toEqual({ inTransaction: 2, all: 3 });
+  });
+
+  test("with a client id: no read before the write, the same 2", async () => {
+    const { call, token } = await appThroughProxy();
+    const per = await tripsPerWrite(
+      async () =>
+        (
+          await call("POST", "/meals", token, {
+            id: crypto.randomUUID(),
+            food_id: 9040,
+            quantity: 100,
+            meal_type: "lunch",
+            eaten_at: "2025-03-01T12:30:00Z",
+          })
+        ).status,
+    );
+    expect(per).toEqual({ inTransaction: 2, all: 3 });
+  });
+
+  // Without a time the server places the meal from the account's meals (placement.ts): one read more,
+  // which the write depends on, so it cannot go out with it.
+  test("the bench's write (a date, no time) and one for today: one read more", async () => {
+    const { call, token } = await appThroughProxy();
+    const onDate = await tripsPerWrite(
+      async (i) =>
+        (
+          await call("POST", "/meals", token, {
+            food_id: 9040,
+            quantity: 118,
+            meal_type: "snack",
+            date: `2025-04-${String(i + 14).padStart(2, "0")}`,
+          })
+        ).status,
+    );
+    expect(onDate).toEqual({ inTransaction: 3, all: 4 });
+    const today = await tripsPerWrite(
+      async () => (await call("POST", "/meals", token, { food_id: 9040, quantity: 100, meal_type: "dinner" })).status,
+    );
+    expect(today).toEqual({ inTransaction: 3, all: 4 });
+  });
+
+  test("a change to a meal: its read, then the update and its record in one statement, then COMMIT", async () => {
+    const { call, token } = await appThroughProxy();
+    const made = await call("POST", "/meals", token, {
+      food_id: 9040,
+      quantity: 100,
+      meal_type: "lunch",
+      eaten_at: "2025-03-01T12:30:00Z",
+    });
+    const id = made.json.id as string;
+    const per = await tripsPerWrite(
+      async (i) => (await call("PATCH", `/meals/${id}`, token, { quantity: 120 + i, note: `take ${i}` })).status,
+    );
+    expect(per).toEqual({ inTransaction: 3, all: 4 });
+    const read = await call("GET", `/meals/${id}`, token);
+    expect([read.json.quantity, read.json.note]).toEqual([129, "take 9"]);
+  });
+});
