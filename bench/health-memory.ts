@@ -1,18 +1,21 @@
 #!/usr/bin/env bun
 /**
- * bun run bench:hae-memory — the server's extra memory while it takes Health Auto Export pushes (issue 57's bound:
- * ≤ 200 MB extra RSS for any input, three at once ≤ 600 MB). A real server process (`bun src/index.ts serve`);
+ * bun run bench:health-memory — the server's extra memory while it takes Health Auto Export pushes and Apple Health
+ * exports (issue 57's bound: ≤ 200 MB extra RSS for any input, three at once ≤ 600 MB). A real server process (`bun src/index.ts serve`);
  * each case is sent `--runs` times (default 3) and the median of its peak extra RSS is printed (VmRSS polled
  * every 20 ms while the push runs, minus the figure just before; the server's idle RSS settles between runs).
  * Cases: the 31.9 MiB push of bench:responsiveness's [57.1] (3 metrics × 180k per-minute samples); the same three
  * at once from three accounts; and the shapes that cost most memory per byte within the 32 MiB limit: empty
  * samples (`{}` a few bytes each), and workouts carrying a large route array each (fields Morsel does not read).
+ * Then Apple Health ZIPs (POST /import/health, three accounts: three imports may run at once): the largest reads the
+ * caps allow (limits.ts: 49,999 workouts; 99,980 source-days) and a million repeats of one workout.
  *   --entry PATH   another checkout's src/index.ts (the previous commit, say), for a before/after
  *   --runs N       runs per case (default 3)
  *   --only TEXT    only the cases whose label contains TEXT
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { zipSync } from "fflate";
 import { tempDir } from "./lib/tmp";
 import { machine, median, numberArg, startServer } from "./lib/wrk";
 
@@ -103,6 +106,28 @@ const cases: [string, string][] = [
   ],
 ];
 
+const workout = (at: string) =>
+  `<Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" totalEnergyBurned="300" totalEnergyBurnedUnit="kcal" startDate="${at}" endDate="${at}"/>`;
+const steps = (at: string, source: string) =>
+  `<Record type="HKQuantityTypeIdentifierStepCount" sourceName="${source}" unit="count" startDate="${at}" endDate="${at}" value="12"/>`;
+const appleZip = (n: number, line: (i: number) => string) => {
+  const parts = ['<?xml version="1.0"?>\n<HealthData locale="en_US">\n'];
+  for (let i = 0; i < n; i++) parts.push(line(i), "\n");
+  parts.push("</HealthData>\n");
+  return zipSync({ "apple_health_export/export.xml": new TextEncoder().encode(parts.join("")) }, { level: 9 });
+};
+const zips: [string, Uint8Array][] = [
+  [
+    "Apple Health: 49,999 distinct workouts (the cap)",
+    appleZip(49_999, (i) => workout(date(Date.UTC(2000, 0, 1) + i * 3_600_000))),
+  ],
+  [
+    "Apple Health: 99,980 source-days (the cap)",
+    appleZip(99_980, (i) => steps(date(Date.UTC(1990, 0, 1 + Math.floor(i / 20), 10)), `source ${i % 20}`)),
+  ],
+  ["Apple Health: one workout a million times", appleZip(1_000_000, () => workout("2024-01-01 10:00:00 +0000"))],
+];
+
 const send = (token: string, body: string) =>
   fetch(`${base}/health/auto-export`, {
     method: "POST",
@@ -114,8 +139,29 @@ const send = (token: string, body: string) =>
   );
 
 const tokens = await Promise.all([patOfNewAccount(), patOfNewAccount(), patOfNewAccount()]);
+const importZip = (token: string, zip: Uint8Array) =>
+  fetch(`${base}/import/health?format=apple_health`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/zip" },
+    body: zip,
+  }).then(
+    async (r) =>
+      `${r.status}${r.ok ? "" : ` ${((await r.json()) as { error?: { message?: string } }).error?.message ?? ""}`}`,
+  );
 const rows: string[] = [];
-for (const [label, body] of cases) {
+const jobs: [string, number, (token: string) => Promise<string>][] = [
+  ...cases.map(([label, body]): [string, number, (t: string) => Promise<string>] => [
+    label,
+    body.length,
+    (t) => send(t, body),
+  ]),
+  ...zips.map(([label, zip]): [string, number, (t: string) => Promise<string>] => [
+    label,
+    zip.length,
+    (t) => importZip(t, zip),
+  ]),
+];
+for (const [label, size, job] of jobs) {
   if (only !== null && !label.includes(only)) continue;
   for (const [what, n] of [
     ["one", 1],
@@ -126,11 +172,11 @@ for (const [label, body] of cases) {
     for (let r = 0; r < runs; r++) {
       Bun.gc(true);
       await Bun.sleep(1500); // the server's collector settles between runs
-      const m = await peakOf(() => Promise.all(tokens.slice(0, n).map((t) => send(t, body))));
+      const m = await peakOf(() => Promise.all(tokens.slice(0, n).map((t) => job(t))));
       mbs.push(m.mb);
       result = m.result;
     }
-    const row = `| ${label}, ${what} | ${(body.length / 2 ** 20).toFixed(1)} MiB | ${median(mbs).toFixed(0)} | ${mbs.map((x) => x.toFixed(0)).join(", ")} | ${String(result).slice(0, 120)} |`;
+    const row = `| ${label}, ${what} | ${(size / 2 ** 20).toFixed(1)} MiB | ${median(mbs).toFixed(0)} | ${mbs.map((x) => x.toFixed(0)).join(", ")} | ${String(result).slice(0, 120)} |`;
     rows.push(row);
     console.error(row);
   }
