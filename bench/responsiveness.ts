@@ -21,7 +21,7 @@
  * readers, marked [57.n] (lib/health-attacks.ts): Health Auto Export pushes, hostile Apple Health ZIPs, a hang-up.
  *   --entry PATH   another checkout's src/index.ts (the previous commit, say), for a before/after
  *   --mb N         the meal import's size (default 30)
- *   --only TEXT    measure only the cases whose label contains TEXT
+ *   --only TEXT    measure only the cases whose label contains TEXT (or one of TEXT's |-separated parts)
  *   --health       only the at-rest run and issue 57's health cases (lib/health-attacks.ts), then stop
  *   --postgres     the server on a fresh PostgreSQL database (the local test server, scripts/test-postgres.ts;
  *                  MORSEL_TEST_POSTGRES_URL), dropped at the end (the heavy-day cases, which write the SQLite
@@ -62,6 +62,8 @@ const { proc, port } = await startServer(
   ],
   { MORSEL_LOG_REQUESTS: "false" },
 );
+// a bench that fails part-way (a timeout, say) still stops its server
+process.on("exit", () => proc.kill());
 const base = `http://127.0.0.1:${port}/api/v1`;
 const GOAL = { p99: 50, max: 250 };
 
@@ -99,7 +101,7 @@ const rows: string[] = [];
 const onlyArg = process.argv.indexOf("--only");
 const only = onlyArg > 0 ? process.argv[onlyArg + 1]! : null;
 async function measure(label: string, job: () => Promise<string>) {
-  if (only !== null && rows.length > 0 && !label.includes(only)) return;
+  if (only !== null && rows.length > 0 && !only.split("|").some((o) => label.includes(o))) return;
   const t0 = performance.now();
   const { health, result } = await probeWhile(job());
   const p99 = pct(health, 99);

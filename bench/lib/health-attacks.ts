@@ -89,6 +89,7 @@ export async function healthAttackCases({ base, pid, register, measure, status }
       method: "POST",
       headers: { authorization: `Bearer ${pat.token}`, "content-type": "application/json" },
       body,
+      timeout: false, // on a loaded box a capped import writes for minutes; fetch's own 5 min would end the bench
     });
   const upload = (bytes: Uint8Array, signal?: AbortSignal) =>
     fetch(`${base}/import/health?format=apple_health`, {
@@ -96,6 +97,7 @@ export async function healthAttackCases({ base, pid, register, measure, status }
       headers: { authorization: `Bearer ${token}`, "content-type": "application/zip" },
       body: bytes,
       signal,
+      timeout: false,
     });
 
   const small = push(["step_count"], 120_000);
