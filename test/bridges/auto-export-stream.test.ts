@@ -134,6 +134,15 @@ test("the byte reader reads every push as parsing, checking and readHae do: the 
   );
 });
 
+test("the app's own pushes (the fixtures) read the same from their bytes", async () => {
+  for (const name of ["hae-push-1.json", "hae-push-2.json"]) {
+    const bytes = await Bun.file(join(import.meta.dir, "..", "fixtures", "health", name)).bytes();
+    const r = await streamed(bytes);
+    expect(r).toHaveProperty("read");
+    expect(r).toEqual(await reference(bytes));
+  }
+});
+
 test("bad JSON, bad UTF-8, an empty body and a body nested too deep are refused as the route refuses them", async () => {
   const bad = [
     "{not json",
