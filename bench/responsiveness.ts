@@ -187,6 +187,13 @@ const header = [
   "|---|---|---|---|---|---|---|",
 ];
 await Bun.sleep(2000); // the search index is built a second after the server listens (~120 ms on this thread)
+// on a loaded box that build takes seconds: at rest is measured once /healthz answers quickly five times running
+for (let quick = 0, until = Date.now() + 60_000; quick < 5 && Date.now() < until; ) {
+  const t = performance.now();
+  await (await fetch(`http://127.0.0.1:${port}/healthz`)).text();
+  quick = performance.now() - t < 20 ? quick + 1 : 0;
+  await Bun.sleep(50);
+}
 await measure("at rest (baseline)", () => Bun.sleep(3000).then(() => "3 s idle"));
 if (!healthOnly && !pg) await heavyDayCases({ json, register, measure, status, dbFile: join(dataDir, "morsel.db") });
 await healthAttackCases({ base, pid: proc.pid, register, measure, status });
