@@ -11,7 +11,8 @@
  * caps allow (limits.ts: 49,999 workouts; 99,980 source-days) and a million repeats of one workout.
  *   --entry PATH   another checkout's src/index.ts (the previous commit, say), for a before/after
  *   --runs N       runs per case (default 3)
- *   --only TEXT    only the cases whose label contains TEXT
+ *   --only TEXT    only the server cases whose label contains TEXT (NONE: none of them)
+ *   --no-readers   leave out the Apple Health readers measured alone (a process of their own, no writing)
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -181,10 +182,32 @@ for (const [label, size, job] of jobs) {
     console.error(row);
   }
 }
+// the Apple Health readers alone (no writing), in a process of their own: one, and three at once
+const readerRows: string[] = [];
+if (!process.argv.includes("--no-readers"))
+  for (const [label, zip] of zips) {
+    const path = join(dir, "reader.zip");
+    await Bun.write(path, zip);
+    for (const n of [1, 3]) {
+      const child = Bun.spawn(
+        ["bun", join(import.meta.dir, "..", "test", "bridges", "hae-read-child.ts"), path, "apple_health", String(n)],
+        { stdout: "pipe", stderr: "inherit" },
+      );
+      const out = JSON.parse(await new Response(child.stdout).text()) as { growthMb: number; read: unknown };
+      await child.exited;
+      const row = `| ${label}, read ${n === 1 ? "once" : "three at once"} | ${(zip.length / 2 ** 20).toFixed(1)} MiB | ${out.growthMb.toFixed(0)} | ${JSON.stringify(out.read).slice(0, 100)} |`;
+      readerRows.push(row);
+      console.error(row);
+    }
+  }
 console.log(`\n${machine()}\nentry: ${entry}\n`);
 console.log("| case | body | extra RSS median MB | runs MB | answer |");
 console.log("|---|---|---|---|---|");
 for (const r of rows) console.log(r);
+console.log("\nthe reader threads alone (readHealthInWorker in a process of its own; peak RSS growth, VmHWM):\n");
+console.log("| case | ZIP | extra RSS MB | read |");
+console.log("|---|---|---|---|");
+for (const r of readerRows) console.log(r);
 proc.kill();
 await proc.exited;
 rmSync(dir, { recursive: true, force: true });
