@@ -3,6 +3,7 @@
  * their caches of one app, built once. Each feature's deps.ts declares the fields it adds. createApp
  * (app.ts) hands it to the routes with the auth macro; nothing here knows about HTTP.
  */
+import { repairExercisesPastLimits } from "./features/exercises/repair";
 import type { Catalogue } from "./db/catalogue";
 import { ChangeLog, DEFAULT_TOMBSTONE_DAYS } from "./db/change-log";
 import type { Db } from "./db/client";
@@ -136,9 +137,12 @@ export function createServices(options: ServiceOptions): Deps {
   const accessTokens = new AccessTokens();
   const registration = new Registration();
   const onlineLookup = new OnlineLookupSetting();
+  const changeLog = new ChangeLog(store);
   const settings = [
     options.registrationMode && registration.setMode(options.registrationMode, now()),
     options.onlineLookupAtStart !== undefined && onlineLookup.set(options.onlineLookupAtStart, now()),
+    // exercises stored past the typed limits before they held on every path (issue 57)
+    repairExercisesPastLimits(changeLog, now()),
   ];
   // at once on SQLite; on PostgreSQL the server waits for `ready` before it listens
   const ready = Promise.all(settings.map((work) => (work ? store.run(work) : undefined))).then(() => undefined);
@@ -204,7 +208,7 @@ export function createServices(options: ServiceOptions): Deps {
     examples,
     photoHooks: photoHooks(photos, examples),
     recogniser: options.recogniser ?? new CocoSsdRecogniser(sharedPool(), logger),
-    changeLog: new ChangeLog(store),
+    changeLog,
     tombstoneDays: options.tombstoneDays ?? DEFAULT_TOMBSTONE_DAYS,
     offClient,
     barcodeSources: barcodeSources({ customFoods, imported, foods, offClient, now, run: (work) => store.run(work) }),

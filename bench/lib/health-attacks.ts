@@ -9,6 +9,7 @@
  */
 import { zipSync } from "fflate";
 import { readHae, type HaePayloadT } from "../../src/features/bridges/hae";
+import { readHaeBytes } from "../../src/features/bridges/hae-stream";
 
 interface Bench {
   base: string;
@@ -89,6 +90,7 @@ export async function healthAttackCases({ base, pid, register, measure, status }
       method: "POST",
       headers: { authorization: `Bearer ${pat.token}`, "content-type": "application/json" },
       body,
+      timeout: false, // on a loaded box a capped import writes for minutes; fetch's own 5 min would end the bench
     });
   const upload = (bytes: Uint8Array, signal?: AbortSignal) =>
     fetch(`${base}/import/health?format=apple_health`, {
@@ -96,6 +98,7 @@ export async function healthAttackCases({ base, pid, register, measure, status }
       headers: { authorization: `Bearer ${token}`, "content-type": "application/zip" },
       body: bytes,
       signal,
+      timeout: false,
     });
 
   const small = push(["step_count"], 120_000);
@@ -113,6 +116,19 @@ export async function healthAttackCases({ base, pid, register, measure, status }
   await readHae(small, { timezone: "Europe/Berlin", dietaryEnergy: false, now: Date.now(), pause: async () => {} });
   const perSample = ((performance.now() - t0) * 1000) / 120_000;
   console.log(`summary: Health Auto Export readHae per sample (120k, Europe/Berlin) | ${perSample.toFixed(2)} µs`);
+  // what the reader thread runs: the push read from its bytes, checks included (hae-stream.ts)
+  const bytes = new TextEncoder().encode(smallBody);
+  const t1 = performance.now();
+  await readHaeBytes(bytes, {
+    timezone: "Europe/Berlin",
+    dietaryEnergy: false,
+    now: Date.now(),
+    pause: async () => {},
+  });
+  const perByte = ((performance.now() - t1) * 1000) / 120_000;
+  console.log(
+    `summary: Health Auto Export read from its bytes per sample, checks included (120k, Europe/Berlin) | ${perByte.toFixed(2)} µs`,
+  );
 
   const workout = `<Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" totalEnergyBurned="300" totalEnergyBurnedUnit="kcal" startDate="2024-01-01 10:00:00 +0000" endDate="2024-01-01 10:30:00 +0000"/>`;
   const cases: [string, () => Uint8Array][] = [

@@ -114,32 +114,43 @@ const str = (v: unknown) => (typeof v === "string" ? v : "");
 /** Samples read between two calls of `pause`: its clock is looked at once per slice, not per sample. */
 const SLICE = 256;
 
+/** One metric's reader: each sample in turn, then end(). */
+export interface HaeMetricSink {
+  sample(j: number, raw: unknown): void;
+  end(): void;
+}
+
 /**
- * The payload read as days, body readings and workouts, on the account's local days (1970 to
- * tomorrow; others left out and listed). It calls `pause` every SLICE samples, for a caller on the
- * thread that answers requests (the pacer gives the event loop back every few ms); the reader thread
- * (read-worker.ts) passes one that yields a turn of its own loop. ZoneClock answers
- * each sample's day from a cache of each day's offset (asking Intl took 11 s for 120,000 samples).
+ * A push read one sample at a time, as days, body readings and workouts on the account's local days (1970 to
+ * tomorrow; others left out and listed). What it keeps follows the days and the distinct samples, never the
+ * push's other fields: hae-stream.ts feeds it from the push's bytes, readHae from a parsed payload. ZoneClock
+ * answers each sample's day from a cache of each day's offset (asking Intl took 11 s for 120,000 samples).
  */
-export async function readHae(
-  payload: HaePayloadT,
-  opts: { timezone: string; dietaryEnergy: boolean; now: number; pause: () => Promise<void> },
-): Promise<HealthRead> {
-  const out = emptyHealthRead();
-  const clock = new ZoneClock(opts.timezone);
-  const range = new DayRange(opts.now, opts.timezone);
+export class HaeReader {
+  private readonly out = emptyHealthRead();
+  private readonly clock: ZoneClock;
+  private readonly range: DayRange;
+  private readonly body = new Map<string, { kg?: number; kgAt?: string; fat_pct?: number; fatAt?: string }>();
+
+  constructor(private readonly opts: { timezone: string; dietaryEnergy: boolean; now: number }) {
+    this.clock = new ZoneClock(opts.timezone);
+    this.range = new DayRange(opts.now, opts.timezone);
+  }
+
   /** The local date of `at`, or null (left out, listed as `what`) outside the kept days. */
-  const dateOf = (at: Date, what: string): string | null => {
-    const local = range.near(at.getTime()) ? clock.local(at.getTime()) : null;
-    if (local && range.keeps(local.day)) return local.date;
-    skip(out, what, `${at.toISOString().slice(0, 10)} ${range.why}`);
+  private dateOf(at: Date, what: string): string | null {
+    const local = this.range.near(at.getTime()) ? this.clock.local(at.getTime()) : null;
+    if (local && this.range.keeps(local.day)) return local.date;
+    skip(this.out, what, `${at.toISOString().slice(0, 10)} ${this.range.why}`);
     return null;
-  };
-  const body = new Map<string, { kg?: number; kgAt?: string; fat_pct?: number; fatAt?: string }>();
-  for (const [i, m] of (payload.data.metrics ?? []).entries()) {
+  }
+
+  /** The metric at `i`'s reader, or null when its samples are not read (a metric Morsel does not keep, null data). */
+  metric(i: number, m: { name: string; units?: string; data?: unknown }): HaeMetricSink | null {
+    const { out, body } = this;
     const daily = DAILY[m.name];
     const isBody = m.name === "weight_body_mass" || m.name === "body_fat_percentage";
-    if ((!daily && !isBody) || (daily === "dietary_kcal" && !opts.dietaryEnergy)) continue;
+    if ((!daily && !isBody) || (daily === "dietary_kcal" && !this.opts.dietaryEnergy)) return null;
     const units = m.units ?? "";
     const convert =
       daily === "steps"
@@ -153,83 +164,128 @@ export async function readHae(
               : (v: number) => (v <= 1 && units !== "%" ? v * 100 : v);
     if (m.data === null) {
       skip(out, `metrics.${i}`, `${m.name}: data is null: no samples sent`);
-      continue;
+      return null;
     }
     if (convert(1) === null) {
       skip(out, `metrics.${i}`, `${m.name}: units "${units}" are not ones Morsel reads`);
-      continue;
+      return null;
     }
     const sums = new Map<string, number>();
-    const seen = new Set<string>();
-    for (const [j, raw] of (m.data ?? []).entries()) {
-      if (j % SLICE === 0) await opts.pause();
-      const p = (raw ?? {}) as Record<string, unknown>;
-      // a NUL in the date or the source is unreadable text, as it is in every other request field (API.md §Errors)
-      const at = str(p.source).includes("\u0000") ? null : parseHealthDate(str(p.date));
-      const v = num(p.qty);
-      if (!at || v === null || v < 0) {
-        skip(out, `metrics.${i}.data.${j}`, `${m.name}: date "${str(p.date)}" or qty ${String(p.qty)} cannot be read`);
+    // the instants seen, by source: numbers, not a string per sample (half a million of those took ~50 MB)
+    const seen = new Map<string, Set<number>>();
+    return {
+      sample: (j, raw) => {
+        const p = (raw ?? {}) as Record<string, unknown>;
+        const source = str(p.source);
+        // a NUL in the date or the source is unreadable text, as it is in every other request field (API.md §Errors)
+        const at = source.includes("\u0000") ? null : parseHealthDate(str(p.date));
+        const v = num(p.qty);
+        if (!at || v === null || v < 0) {
+          skip(
+            out,
+            `metrics.${i}.data.${j}`,
+            `${m.name}: date "${str(p.date)}" or qty ${String(p.qty)} cannot be read`,
+          );
+          return;
+        }
+        const key = source.slice(0, 500);
+        let instants = seen.get(key);
+        if (!instants) seen.set(key, (instants = new Set()));
+        if (instants.has(at.getTime())) return; // the same sample twice in one push
+        instants.add(at.getTime());
+        const date = this.dateOf(at, `metrics.${i}.data.${j}`);
+        if (date === null) return;
+        count(out, m.name);
+        const value = convert(v)!;
+        if (daily) sums.set(date, (sums.get(date) ?? 0) + value);
+        else {
+          const b = body.get(date) ?? {};
+          const iso = at.toISOString();
+          if (m.name === "weight_body_mass" && (b.kgAt === undefined || iso < b.kgAt))
+            Object.assign(b, { kg: value, kgAt: iso });
+          if (m.name === "body_fat_percentage" && (b.fatAt === undefined || iso < b.fatAt))
+            Object.assign(b, { fat_pct: value, fatAt: iso });
+          body.set(date, b);
+        }
+      },
+      end: () => {
+        for (const [date, v] of sums) {
+          const day = out.days[date] ?? {};
+          day[daily!] = Math.round(v);
+          out.days[date] = day;
+        }
+      },
+    };
+  }
+
+  /** The push's workouts (few and small: at most 10,000, checked against HaeWorkout). */
+  async workouts(list: readonly unknown[], pause: () => Promise<void>): Promise<void> {
+    const out = this.out;
+    for (const [i, raw] of list.entries()) {
+      if (i % SLICE === 0) await pause();
+      const w = (raw ?? {}) as Record<string, unknown>;
+      const start = parseHealthDate(str(w.start));
+      const end = parseHealthDate(str(w.end));
+      const name = str(w.name).trim().slice(0, 100);
+      // version 2 gives duration in seconds; version 1 only start and end
+      let minutes = num(w.duration) !== null ? minutesOf(num(w.duration)!, "s") : null;
+      if (minutes === null && start && end) minutes = (end.getTime() - start.getTime()) / 60_000;
+      if (!start || !name || minutes === null || !(minutes > 0)) {
+        skip(out, `workouts.${i}`, `name "${name}", start "${str(w.start)}" or its duration cannot be read`);
         continue;
       }
-      const key = `${at.getTime()}|${str(p.source).slice(0, 500)}`;
-      if (seen.has(key)) continue; // the same sample twice in one push
-      seen.add(key);
-      const date = dateOf(at, `metrics.${i}.data.${j}`);
+      const energy = (w.activeEnergyBurned ?? w.activeEnergy) as Qty | undefined;
+      const kcal = energy && num(energy.qty) !== null ? kcalOf(num(energy.qty)!, str(energy.units) || "kcal") : null;
+      const date = this.dateOf(start, `workouts.${i}`);
       if (date === null) continue;
-      count(out, m.name);
-      const value = convert(v)!;
-      if (daily) sums.set(date, (sums.get(date) ?? 0) + value);
-      else {
-        const b = body.get(date) ?? {};
-        const iso = at.toISOString();
-        if (m.name === "weight_body_mass" && (b.kgAt === undefined || iso < b.kgAt))
-          Object.assign(b, { kg: value, kgAt: iso });
-        if (m.name === "body_fat_percentage" && (b.fatAt === undefined || iso < b.fatAt))
-          Object.assign(b, { fat_pct: value, fatAt: iso });
-        body.set(date, b);
-      }
-    }
-    for (const [date, v] of sums) {
-      const day = out.days[date] ?? {};
-      day[daily!] = Math.round(v);
-      out.days[date] = day;
+      const dist = w.distance as Qty | undefined;
+      const km = dist && num(dist.qty) !== null ? kmOf(num(dist.qty)!, str(dist.units) || "km") : null;
+      count(out, "workouts");
+      out.workouts.push({
+        start: start.toISOString(),
+        date,
+        type: name,
+        minutes,
+        kcal: kcal !== null && kcal >= 0 ? kcal : null,
+        distance_km: km !== null && km > 0 ? km : null,
+      });
     }
   }
-  for (const [date, b] of [...body].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0)))
-    out.body.push({
-      date,
-      at: b.kgAt ?? b.fatAt!,
-      ...(b.kg !== undefined ? { kg: Math.round(b.kg * 1000) / 1000 } : {}),
-      ...(b.fat_pct !== undefined ? { fat_pct: Math.round(b.fat_pct * 10) / 10 } : {}),
-    });
-  for (const [i, raw] of (payload.data.workouts ?? []).entries()) {
-    if (i % SLICE === 0) await opts.pause();
-    const w = (raw ?? {}) as Record<string, unknown>;
-    const start = parseHealthDate(str(w.start));
-    const end = parseHealthDate(str(w.end));
-    const name = str(w.name).trim().slice(0, 100);
-    // version 2 gives duration in seconds; version 1 only start and end
-    let minutes = num(w.duration) !== null ? minutesOf(num(w.duration)!, "s") : null;
-    if (minutes === null && start && end) minutes = (end.getTime() - start.getTime()) / 60_000;
-    if (!start || !name || minutes === null || !(minutes > 0)) {
-      skip(out, `workouts.${i}`, `name "${name}", start "${str(w.start)}" or its duration cannot be read`);
-      continue;
-    }
-    const energy = (w.activeEnergyBurned ?? w.activeEnergy) as Qty | undefined;
-    const kcal = energy && num(energy.qty) !== null ? kcalOf(num(energy.qty)!, str(energy.units) || "kcal") : null;
-    const date = dateOf(start, `workouts.${i}`);
-    if (date === null) continue;
-    const dist = w.distance as Qty | undefined;
-    const km = dist && num(dist.qty) !== null ? kmOf(num(dist.qty)!, str(dist.units) || "km") : null;
-    count(out, "workouts");
-    out.workouts.push({
-      start: start.toISOString(),
-      date,
-      type: name,
-      minutes,
-      kcal: kcal !== null && kcal >= 0 ? kcal : null,
-      distance_km: km !== null && km > 0 ? km : null,
-    });
+
+  /** What was read (after every metric's end() and the workouts). */
+  result(): HealthRead {
+    const sorted = [...this.body].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0));
+    const out = this.out;
+    for (const [date, b] of sorted)
+      out.body.push({
+        date,
+        at: b.kgAt ?? b.fatAt!,
+        ...(b.kg !== undefined ? { kg: Math.round(b.kg * 1000) / 1000 } : {}),
+        ...(b.fat_pct !== undefined ? { fat_pct: Math.round(b.fat_pct * 10) / 10 } : {}),
+      });
+    return out;
   }
-  return out;
+}
+
+/**
+ * A parsed payload read (HaeReader), calling `pause` every SLICE samples for a caller on the thread that answers
+ * requests (bench:responsiveness measures the per-sample cost with it). The server reads pushes from their bytes
+ * in the reader thread (hae-stream.ts), never through a parsed payload.
+ */
+export async function readHae(
+  payload: HaePayloadT,
+  opts: { timezone: string; dietaryEnergy: boolean; now: number; pause: () => Promise<void> },
+): Promise<HealthRead> {
+  const reader = new HaeReader(opts);
+  for (const [i, m] of (payload.data.metrics ?? []).entries()) {
+    const sink = reader.metric(i, m);
+    if (!sink) continue;
+    for (const [j, raw] of (m.data ?? []).entries()) {
+      if (j % SLICE === 0) await opts.pause();
+      sink.sample(j, raw);
+    }
+    sink.end();
+  }
+  await reader.workouts(payload.data.workouts ?? [], opts.pause);
+  return reader.result();
 }

@@ -12,9 +12,7 @@
  * JSON route's body gets (parseJson, then checkSchema: the same 400s with the same field paths).
  */
 import { AppError } from "../../lib/errors";
-import { parseJson } from "../../http/read-body";
-import { checkSchema } from "../../schema/validation";
-import { HaePayload, readHae } from "./hae";
+import { readHaeBytes } from "./hae-stream";
 import { fileChunks, readAppleExport } from "./apple-file";
 import { readGoogleFit } from "./google-fit";
 import { DayRange, keepDays, type HealthRead } from "./records";
@@ -43,13 +41,15 @@ export type FromHealthReader =
 export const PART = 2_000;
 
 /**
- * The push at `path`, parsed and checked as a JSON route's body would be, then read. Its pause gives this thread's
- * event loop a turn every slice: nothing waits here, but the collector's scheduled work runs then (a 31.9 MiB push
- * peaked about 40 MB lower than with a pause that does nothing).
+ * The push at `path`, checked as a JSON route's body would be and read from its bytes (hae-stream.ts: the
+ * document is never built, so the thread's memory follows the push's size and figures, not its sample count).
+ * Its pause gives this thread's event loop a turn while the workouts are read.
  */
 async function readHaeFile(path: string, opts: { timezone: string; dietaryEnergy: boolean; now: number }) {
-  const payload = checkSchema(HaePayload, await parseJson(await Bun.file(path).bytes()));
-  return readHae(payload, { ...opts, pause: () => new Promise<void>((r) => setImmediate(r)) });
+  return readHaeBytes(await Bun.file(path).bytes(), {
+    ...opts,
+    pause: () => new Promise<void>((r) => setImmediate(r)),
+  });
 }
 
 self.onmessage = async (e: MessageEvent<ToHealthReader>) => {

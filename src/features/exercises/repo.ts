@@ -99,3 +99,23 @@ export function* updateExerciseRow(userId: number, e: StoredExercise, stamp: str
 export function* deleteExerciseRow(userId: number, id: string): Q<void> {
   yield* run("DELETE FROM exercises WHERE id = ? AND user_id = ?", id, userId);
 }
+
+/**
+ * Every account's exercises with a figure past the limits a typed one obeys (kcal 0–`kcal`, minutes above 0 and at
+ * most `minutes`, distance 0–`km`): written before those limits held on every path. For the start-up repair.
+ */
+export function* exercisesPastLimits(limits: {
+  kcal: number;
+  minutes: number;
+  km: number;
+}): Q<(ExerciseT & { user_id: number })[]> {
+  const found = yield* rows<Row & { user_id: number }>(
+    `SELECT user_id, ${COLUMNS} FROM exercises
+     WHERE kcal > ? OR kcal < 0 OR minutes > ? OR minutes <= 0 OR distance_km > ? OR distance_km < 0
+     ORDER BY user_id, id`,
+    limits.kcal,
+    limits.minutes,
+    limits.km,
+  );
+  return found.map((r) => ({ ...view(r), user_id: Number(r.user_id) }));
+}
