@@ -28,7 +28,8 @@ interface Entry {
   porter: Set<string>;
 }
 
-const entry = (r: RankInput): Entry => {
+/** A food's words as the token check reads them (exported for the index's test). */
+export const entry = (r: RankInput): Entry => {
   const ws = words(`${r.name} ${r.synonyms} ${r.brand ?? ""}`);
   return { id: r.id, input: r, tokens: [...new Set(ws.map(stem))], porter: new Set(ws.map(porter)) };
 };
@@ -51,7 +52,8 @@ function altMatches(alt: Alternative, e: Entry): boolean {
   });
 }
 
-const groupsMatched = (q: ParsedQuery, e: Entry) =>
+/** How many of the query's groups the food has: the linear check the index answers (and own foods use). */
+export const groupsMatched = (q: ParsedQuery, e: Entry) =>
   q.groups.filter((g) => g.alternatives.some((a) => altMatches(a, e))).length;
 
 export interface MemorySearchOptions {
