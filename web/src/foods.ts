@@ -77,11 +77,13 @@ export async function searchOffline(db: Store, q: string, offset = 0, limit = 20
   // the account's region, as the server reads it (region.ts): its words and its measures
   const region = currentSession()?.user.region ?? "US";
   const text = regionalText(searchText(food, amount), region);
-  const own = (await db.getAll("foods")).filter((f) => f.custom);
+  // both stores at once: the search waits for the slower read only
+  const [foods, meals] = await Promise.all([db.getAll("foods"), db.getAll("meals")]);
+  const own = foods.filter((f) => f.custom);
   const boosts = new Map<number, number>();
   const now = Date.now();
   const history = new Map<number, { n: number; last: number }>();
-  for (const m of await db.getAll("meals")) {
+  for (const m of meals) {
     if (!m.food) continue; // a quick add
     const h = history.get(m.food.id) ?? { n: 0, last: 0 };
     history.set(m.food.id, { n: h.n + 1, last: Math.max(h.last, Date.parse(m.eaten_at)) });
