@@ -7,7 +7,9 @@
  * screen (the first online search), then a second query (a later one, for comparison); then the same
  * offline (the browser's network cut: the catalogue copy and its ranker answer), with the part of it the
  * search itself took (the app's `morsel:offline-search` user-timing measure; the rest is the 40 ms pause
- * for typing, drawing the list and Playwright seeing it). Medians over `--runs` accounts. Goal: ≤ 300 ms for the first offline result, throttled.
+ * for typing, drawing the list and Playwright seeing it), and the same first result timed in the page
+ * itself, from the input event to the first result in the DOM: at 4× each Playwright round trip runs on the
+ * slowed page too. Medians over `--runs` accounts. Goal: ≤ 300 ms for the first offline result, throttled.
  *
  * `--before REF` also runs the same steps against a server and web app built from the git commit REF
  * (`git archive` into a temporary folder, this checkout's node_modules, `bun scripts/build-web.ts` there),
@@ -56,6 +58,8 @@ interface Times {
   online: number;
   later: number;
   offline: number;
+  /** The same in the page: from the input event to the first result in the DOM (no Playwright round trips). */
+  offlineInPage: number;
   /** Of `offline`, the search itself: own foods and history read and the worker's answer (its user-timing measure). */
   searchPart: number;
   /** Whether the offline search said it was ready (<html data-offline-search>) when the offline query was typed. */
@@ -75,28 +79,45 @@ async function firstResult(browser: Browser, base: string, rate: number, n: numb
   await page.getByRole("button", { name: "Create account" }).click();
   await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
   await page.waitForTimeout(idle);
-  const timed = async (q: string) => {
+  /** [as Playwright sees it, in the page: the input event to the first result in the DOM] */
+  const timed = async (q: string): Promise<[number, number]> => {
     const box = page.getByRole("searchbox", { name: "Search foods" });
     await box.fill("");
+    // in the page's own terms (a string: this file is typed without the DOM's names)
+    await page.evaluate(`(() => {
+      window.inputAt = undefined;
+      window.shownAt = undefined;
+      document.addEventListener("input", () => (window.inputAt = performance.now()), { capture: true, once: true });
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('section[aria-label="Results"] li')) return;
+        window.shownAt = performance.now();
+        seen.disconnect();
+      });
+      seen.observe(document.body, { childList: true, subtree: true });
+    })()`);
     const t = Date.now();
     await box.fill(q);
     await page.getByRole("list", { name: "Results" }).getByRole("listitem").first().waitFor({ timeout: 60_000 });
-    return Date.now() - t;
+    const seen = Date.now() - t;
+    const inPage = Number(
+      await page.evaluate("window.shownAt === undefined ? NaN : Math.round(window.shownAt - window.inputAt)"),
+    );
+    return [seen, inPage];
   };
   await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
-  const online = await timed("banana");
-  const later = await timed("bread");
+  const [online] = await timed("banana");
+  const [later] = await timed("bread");
   await page.goto(`${base}/#/`);
   await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
   await ctx.setOffline(true);
   await page.getByRole("region", { name: "Lunch" }).getByRole("button", { name: "Add food" }).click();
   const ready = (await page.locator("html").getAttribute("data-offline-search")) === "ready";
-  const offline = await timed("apple");
+  const [offline, offlineInPage] = await timed("apple");
   const searchPart = await page.evaluate(() =>
     Math.round(performance.getEntriesByName("morsel:offline-search")[0]?.duration ?? Number.NaN),
   );
   await ctx.close();
-  return { online, later, offline, searchPart, ready };
+  return { online, later, offline, offlineInPage, searchPart, ready };
 }
 
 const browser = await chromium.launch({
@@ -122,15 +143,15 @@ const med = (key: string, f: (t: Times) => number) => median((rows.get(key) ?? [
 console.log(`bench:first-search — ${runs} fresh accounts per profile and side, ${idle} ms after sign-in; ${machine()}`);
 console.log(`1-minute load during the runs: ${loads.join(", ")}\n`);
 console.log(
-  "| profile | side | first search online, ms | a later search online, ms | first search offline, ms | of which the search (worker) | offline search ready when typed |",
+  "| profile | side | first search online, ms | a later search online, ms | first search offline, ms | in the page (input → result in the DOM) | of which the search (worker) | offline search ready when typed |",
 );
-console.log("|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|");
 for (const rate of [1, 4])
   for (const side of sides) {
     const key = `${side.label}|${rate}`;
     const ready = (rows.get(key) ?? []).filter((t) => t.ready).length;
     console.log(
-      `| Chromium 360×640, CPU ${rate === 1 ? "unthrottled" : "4× throttled"} | ${side.label} | ${med(key, (t) => t.online)} | ${med(key, (t) => t.later)} | ${med(key, (t) => t.offline)} | ${Number.isNaN(med(key, (t) => t.searchPart)) ? "– (not measured there)" : med(key, (t) => t.searchPart)} | ${ready}/${runs} |`,
+      `| Chromium 360×640, CPU ${rate === 1 ? "unthrottled" : "4× throttled"} | ${side.label} | ${med(key, (t) => t.online)} | ${med(key, (t) => t.later)} | ${med(key, (t) => t.offline)} | ${med(key, (t) => t.offlineInPage)} | ${Number.isNaN(med(key, (t) => t.searchPart)) ? "– (not measured there)" : med(key, (t) => t.searchPart)} | ${ready}/${runs} |`,
     );
   }
 const slow = med(`this checkout|4`, (t) => t.offline);
@@ -141,6 +162,7 @@ if (beforeRef) {
     `\nfirst offline result at 4×: ${was} → ${slow} ms (×${(slow / was).toFixed(2)}); first online at 4×: ${online(`before (${beforeRef})`)} → ${online("this checkout")} ms`,
   );
 }
+const inPage = med(`this checkout|4`, (t) => t.offlineInPage);
 console.log(
-  `summary: first offline search at 4× CPU throttling | ${slow} ms | goal 300 ms | ${slow <= 300 ? "met" : "not met"}`,
+  `summary: first offline result at 4× CPU throttling | in the page ${inPage} ms, as Playwright sees it ${slow} ms | goal 300 ms | in the page ${inPage <= 300 ? "met" : "not met"}, as Playwright sees it ${slow <= 300 ? "met" : "not met"}`,
 );
