@@ -5,7 +5,7 @@
  * (git-ignored); `bun start`, `bun run test` and `bun run build` run this first.
  *
  * Inputs:
- * - web/src/ (Preact app), web/sw.ts, web/scan-worker.ts, web/app.css, web/index.html, bundled with
+ * - web/src/ (Preact app), web/sw.ts, web/search-worker.ts, web/scan-worker.ts, web/app.css, web/index.html, bundled with
  *   Bun's bundler; the food ranker and meal arithmetic come from src/features/ (one ranker);
  * - data/catalogue.sqlite → web/dist/catalogue.json, the compact offline copy: per food its ranking
  *   fields (name, group, synonyms, portion count, brand) and the eight meal nutrients, and every
@@ -56,8 +56,10 @@ async function bundle(entry: string, naming: string, splitting: boolean) {
   return r.outputs.map((o) => relative(DIST, o.path));
 }
 
-// 1. the app (its lazy chunk: the ranker for offline search) and the scanner worker
+// 1. the app, the offline search's worker (the ranker and the catalogue copy, off the page's thread; not part
+// of the first load) and the scanner worker
 const app = await bundle("src/main.tsx", "assets/app-[hash].[ext]", true);
+await bundle("search-worker.ts", "search-worker.[ext]", false);
 await bundle("scan-worker.ts", "scan-worker.[ext]", false);
 const entry = app.find((f) => f.startsWith("assets/app-"))!;
 write("zxing_reader.wasm", readFileSync(join(ROOT, "node_modules/zxing-wasm/dist/reader/zxing_reader.wasm")));

@@ -1,7 +1,7 @@
 /**
- * The service worker: the app shell, the catalogue copy and the scanner's wasm are cached at
- * install (one cache per build, named by its content hash), so the app opens with no network after
- * one visit. Shell files are answered from that cache; a page load gets the cached shell when the
+ * The service worker: the app shell, the catalogue copy, the offline search's worker and the scanner's
+ * wasm are cached at install (every built file; one cache per build, named by its content hash), so the
+ * app opens and searches with no network after one visit (a dedicated worker's fetches come here too). Shell files are answered from that cache; a page load gets the cached shell when the
  * server cannot be reached. The API is never cached here: the app keeps its own data in IndexedDB.
  * A new build installs beside the old one and takes over at once; the pending queue lives in
  * IndexedDB, so it survives the update.

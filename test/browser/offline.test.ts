@@ -1,7 +1,7 @@
 /**
  * Offline for real: after one visit the app opens with the network off and the server stopped,
  * searches the catalogue copy, logs, edits and deletes; back online, the server has exactly those
- * meals. Then two devices: a meal logged on one appears on the other, and the same meal edited on
+ * meals. The offline search is readied in a worker after sign-in. Then two devices: a meal logged on one appears on the other, and the same meal edited on
  * both while offline is a visible conflict whose chosen version wins on both.
  */
 import { expect, test } from "bun:test";
@@ -105,15 +105,25 @@ test("two devices: a meal appears on the other; edited on both offline, the conf
   await b.ctx.close();
 }, 180_000);
 
-test("opening Add food readies the offline search before anything is typed (the first offline search waited ~1 s for it)", async () => {
+test("after sign-in the offline search is readied in its worker before anything is opened; offline, typing finds foods, and the page itself never fetched the catalogue copy", async () => {
   const { ctx, page } = await device(env.browser, env.srv.url);
   await register(page, env.srv.url);
-  await synced(page);
-  const loaded = page.waitForRequest((r) => new URL(r.url()).pathname === "/catalogue.json");
+  // on Today, with Add food never opened: the worker says it has loaded and indexed the copy
+  await page.locator("html[data-offline-search=ready]").waitFor({ state: "attached" });
+  await ctx.setOffline(true);
   await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
-  await page.getByRole("searchbox", { name: "Search foods" }).waitFor();
-  await loaded;
-  expect(await page.getByRole("searchbox", { name: "Search foods" }).inputValue()).toBe("");
+  await page.getByRole("searchbox", { name: "Search foods" }).fill("banana");
+  await page
+    .getByRole("list", { name: "Results" })
+    .getByRole("listitem")
+    .filter({ hasText: "Bananas, raw" })
+    .first()
+    .waitFor();
+  // the copy was fetched (and so parsed) by the worker, not by the page's own thread
+  const fetched = () =>
+    performance.getEntriesByType("resource").some((e) => new URL(e.name).pathname === "/catalogue.json");
+  expect(await page.evaluate(fetched)).toBe(false);
+  expect(await Promise.all(page.workers().map((w) => w.evaluate(fetched)))).toContain(true);
   await ctx.close();
 });
 

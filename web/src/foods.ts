@@ -1,15 +1,16 @@
 /**
  * Finding foods: the server's search when it answers, else the same ranker (bundled from
  * src/features/foods/offline.ts) over the offline catalogue copy (/catalogue.json, made by
- * scripts/build-web.ts, cached by the service worker) plus the person's own foods.
+ * scripts/build-web.ts, cached by the service worker) plus the person's own foods. The copy is held and
+ * searched in a worker (web/search-worker.ts, asked through offline-search.ts), off the page's thread.
  */
 import type { Ok } from "./api-data";
-import { MEAL_NUTRIENT_KEYS } from "../../src/db/nutrients";
 import { historyBoost, isComposedDish, OWN_FOOD_BOOST } from "../../src/features/foods/rank";
 import { parseAmount, searchText, type ParsedAmount } from "../../src/features/foods/amount";
 import { resolveAmount, type ResolvedAmount } from "../../src/features/foods/portion";
 import { words } from "../../src/features/foods/text";
 import { MAX_ALTERNATIVES, sureOfTop } from "../../src/features/foods/sure";
+import { askOffline, startOfflineSearch } from "./offline-search";
 import { api, currentSession, isOffline } from "./api";
 import { measuresOf, regionalName, regionalText } from "../../src/features/foods/region";
 import { fromFood } from "./records";
@@ -44,103 +45,12 @@ export interface FoodHit {
   default_portion?: { id: number; name: string; amount?: number; grams: number } | null;
 }
 
-type Row = [number, string, string | null, string, number, string | null, ...(number | null)[]];
-interface CatalogueCopy {
-  version: number;
-  foods: Row[];
-  portions: [number, number, string, number, number, number][];
-}
-
-let loading: Promise<Offline> | null = null;
-
-class Offline {
-  readonly byId = new Map<number, Row>();
-  readonly portions = new Map<number, { id: number; name: string; amount: number; grams: number }[]>();
-  readonly natural = new Map<number, number>();
-  constructor(
-    copy: CatalogueCopy,
-    readonly search: import("../../src/features/foods/offline").MemorySearch,
-  ) {
-    for (const r of copy.foods) this.byId.set(r[0], r);
-    for (const [food, id, name, amount, grams, natural] of copy.portions) {
-      if (natural) this.natural.set(food, id);
-      const list = this.portions.get(food) ?? [];
-      list.push({ id, name, amount, grams });
-      this.portions.set(food, list);
-    }
-  }
-  private dishNames?: Promise<import("../../src/features/foods/line").DishNames>;
-  /** Food names and synonyms with "and"/"with" inside them, for splitting a line as the server does. */
-  dishes() {
-    this.dishNames ??= Promise.all([
-      import("../../src/features/foods/line"),
-      import("../../src/features/foods/ranking-data"),
-    ]).then(
-      ([{ DishNames }, { ALIASES }]) =>
-        new DishNames([...[...this.byId.values()].flatMap((r) => [r[1], r[3]]), ...Object.keys(ALIASES)]),
-    );
-    return this.dishNames;
-  }
-  /** The short name, the last column of a row (scripts/build-web.ts). */
-  shortName(id: number): string | undefined {
-    const r = this.byId.get(id);
-    return r ? ((r[6 + MEAL_NUTRIENT_KEYS.length] as unknown as string | undefined) ?? r[1]) : undefined;
-  }
-  food(id: number): FoodRec | null {
-    const r = this.byId.get(id);
-    if (!r) return null;
-    const per100g = Object.fromEntries(MEAL_NUTRIENT_KEYS.map((k, i) => [k, (r[6 + i] as number | null) ?? null]));
-    return {
-      id,
-      name: r[1],
-      brand: r[5],
-      barcode: null,
-      per100g,
-      portions: this.portions.get(id) ?? [],
-      default_portion_id: this.natural.get(id) ?? null,
-      custom: false,
-      version: null,
-    };
-  }
-}
-
-/** The catalogue copy and the ranker, loaded once, on first use (not part of the first load). */
-export function offlineCatalogue(): Promise<Offline> {
-  loading ??= (async () => {
-    const [res, { MemorySearch }] = await Promise.all([
-      fetch("/catalogue.json"),
-      import("../../src/features/foods/offline"),
-    ]);
-    const copy = (await res.json()) as CatalogueCopy;
-    const search = new MemorySearch(
-      copy.foods.map((r) => ({
-        id: r[0],
-        name: r[1],
-        group_code: r[2],
-        synonyms: r[3],
-        portion_count: r[4],
-        brand: r[5],
-      })),
-    );
-    return new Offline(copy, search);
-  })();
-  loading.catch(() => (loading = null));
-  return loading;
-}
-
 /**
- * Loads the catalogue copy and runs the ranker once while the browser is idle, so that a search made
- * offline does not wait for it: the add-food view calls it as it opens (the first offline search
- * took ~1 s here and 2.1 s on a slower machine; loaded, ~0.3 s with the typing pause).
+ * Readies the offline search before anything is typed: the worker (offline-search.ts) is started after
+ * sign-in already (main.tsx); the add-food view calls this as it opens, for a worker that was dropped.
  */
 export function warmOfflineSearch(): void {
-  const warm = () =>
-    void offlineCatalogue().then(
-      (c) => c.search.search("apple", { limit: 1 }),
-      () => {},
-    );
-  if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 2000 });
-  else setTimeout(warm, 200);
+  startOfflineSearch();
 }
 
 /** Search: the server's ranking (with the person's history) online, the bundled ranker offline; 20 a page. */
@@ -166,16 +76,18 @@ interface SearchPage {
 
 /** The same search over the catalogue copy and the person's own foods: the amount parsed off, the rest ranked. */
 export async function searchOffline(db: Store, q: string, offset = 0, limit = 20): Promise<SearchPage> {
+  const started = performance.now();
   const { food, amount } = parseAmount(q);
   // the account's region, as the server reads it (region.ts): its words and its measures
   const region = currentSession()?.user.region ?? "US";
   const text = regionalText(searchText(food, amount), region);
-  const cat = await offlineCatalogue();
-  const own = (await db.getAll("foods")).filter((f) => f.custom);
+  // both stores at once: the search waits for the slower read only
+  const [foods, meals] = await Promise.all([db.getAll("foods"), db.getAll("meals")]);
+  const own = foods.filter((f) => f.custom);
   const boosts = new Map<number, number>();
   const now = Date.now();
   const history = new Map<number, { n: number; last: number }>();
-  for (const m of await db.getAll("meals")) {
+  for (const m of meals) {
     if (!m.food) continue; // a quick add
     const h = history.get(m.food.id) ?? { n: 0, last: 0 };
     history.set(m.food.id, { n: h.n + 1, last: Math.max(h.last, Date.parse(m.eaten_at)) });
@@ -190,14 +102,20 @@ export async function searchOffline(db: Store, q: string, offset = 0, limit = 20
     portion_count: f.portions.length,
     brand: f.brand,
   }));
-  const ids = cat.search.search(text, { limit, offset, extra, boosts });
-  const byId = new Map(own.map((f) => [f.id, f]));
-  const items = ids.map((id) => hitOf(byId.get(id) ?? cat.food(id)!, amount, cat.shortName(id), food, region));
+  // the ranking runs in the worker; own foods and history are this page's (IndexedDB), sent along
+  const r = await askOffline({ kind: "search", text, limit, offset, extra, boosts: [...boosts] });
+  const byId = new Map([...r.foods, ...own].map((f) => [f.id, f]));
+  const shortNames = new Map(r.shortNames);
+  const items = r.ids.map((id) => hitOf(byId.get(id)!, amount, shortNames.get(id), food, region));
   // the server's rule over the same ranking (sure.ts), so offline is as sure as online
-  const kcalOf = (id: number) => (byId.get(id) ?? cat.food(id))?.per100g.energy_kcal ?? null;
+  const kcalOf = (id: number) => byId.get(id)?.per100g.energy_kcal ?? null;
   const first = items[0];
-  if (first && offset === 0 && first.id === ids.top?.[0]?.id) first.sure = sureOfTop(ids.top, kcalOf);
-  return { items, total: ids.total ?? items.length, amount };
+  if (first && offset === 0 && first.id === r.top[0]?.id) first.sure = sureOfTop(r.top, kcalOf);
+  // how long the search took here (own foods and history read, the worker's answer): bench:first-search reads it
+  try {
+    performance.measure("morsel:offline-search", { start: started });
+  } catch {} // a browser without User Timing 3's options: no measure, the same results
+  return { items, total: r.total, amount };
 }
 
 function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: string, typed = "", region = "US"): FoodHit {
@@ -239,7 +157,7 @@ export async function loadFood(db: Store, id: number): Promise<FoodRec | null> {
   } catch (e) {
     if (!isOffline(e)) throw e;
   }
-  return local ?? (await offlineCatalogue()).food(id);
+  return local ?? (await askOffline({ kind: "food", id }));
 }
 
 /** Recent foods kept at most; the list scrolls. */
@@ -318,9 +236,8 @@ export async function parseLineOfFood(db: Store, text: string): Promise<{ items:
   } catch (e) {
     if (!isOffline(e)) throw e;
   }
-  const [cat, { parseLine }] = await Promise.all([offlineCatalogue(), import("../../src/features/foods/line")]);
   const items: LineHit[] = [];
-  for (const item of parseLine(text, await cat.dishes())) {
+  for (const item of await askOffline({ kind: "line", text })) {
     const [hit, ...others] = (await searchOffline(db, item.text, 0, 1 + MAX_ALTERNATIVES)).items;
     const sure = hit?.sure ?? false;
     items.push({

@@ -3,6 +3,7 @@ import { render } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { dropGhostTaps, viewChanged } from "./action";
 import { api, currentSession, onSession, setSession, type Session, type User } from "./api";
+import { startOfflineSearch, stopOfflineSearch } from "./offline-search";
 import { OwnFoods } from "./own-foods";
 import { Local } from "./records";
 import { openStore, type MealType, type Store } from "./store";
@@ -103,6 +104,20 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
     return () => {
       closed = true;
       s?.stop();
+    };
+  }, [session.user.id]);
+
+  // The offline search's worker loads and indexes the catalogue copy in the background once someone is signed in
+  // (after sign-in, or on opening the app signed in), so a search typed offline never waits for it; once the day
+  // is drawn, so the worker's start does not hold up the first paint.
+  useEffect(() => {
+    const start = () => void startOfflineSearch();
+    const idle = "requestIdleCallback" in window; // not in every Safari
+    const started = idle ? requestIdleCallback(start, { timeout: 500 }) : window.setTimeout(start, 200);
+    return () => {
+      if (idle) cancelIdleCallback(started);
+      else window.clearTimeout(started);
+      stopOfflineSearch();
     };
   }, [session.user.id]);
 

@@ -22,6 +22,8 @@ const CANDIDATE_CAP = 3000;
  * queries keep bm25's best `SCORING_BUDGET / groups` (at least 500); up to 4 words keep all 3,000.
  */
 const SCORING_BUDGET = 12_000;
+/** What `warm()` ranks once at start-up: a word, two words, an alias, a typo, a prefix being typed. */
+const WARM_QUERIES = ["apple", "chicken breast", "yoghurt", "bananna", "brea"];
 /** Candidates scored between two chances for a paced search to hand the event loop back. */
 const STEP = 128;
 
@@ -101,8 +103,15 @@ export class FoodSearch {
     return this.built().vocab;
   }
 
+  /**
+   * Builds the index, then ranks a few queries of each shape (one word, two, an alias, a typo), one per
+   * turn of the event loop and kept nowhere: the first person's first search found the ranker's code not
+   * yet compiled, the alias table not yet read and the FTS pages cold, ~0.1–0.3 s more than later ones on
+   * a loaded box (issue 59's "first search after sign-in").
+   */
   warm(): void {
     this.built();
+    for (const q of WARM_QUERIES) setTimeout(() => this.search(q, { limit: 20, offset: 0 }), 0).unref();
   }
 
   /**

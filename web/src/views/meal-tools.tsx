@@ -9,7 +9,7 @@ import { useSubmit } from "../action";
 import { CopyForm } from "./copy-form";
 import { EntryButton } from "./entry-icons";
 import { message } from "../api";
-import { offlineCatalogue } from "../foods";
+import { askOffline } from "../offline-search";
 import { regionalName } from "../../../src/features/foods/region";
 import { copyMeals, entryOf, moveMeal, saveMeal } from "../repeats";
 import type { Meal, MealType, Store } from "../store";
@@ -32,11 +32,7 @@ async function shortNames(db: Store, ids: number[]): Promise<Map<number, string>
   }
   if (missing.length) {
     try {
-      const cat = await offlineCatalogue();
-      for (const id of missing) {
-        const s = cat.shortName(id);
-        if (s) out.set(id, s);
-      }
+      for (const [id, s] of await askOffline({ kind: "short-names", ids: missing })) out.set(id, s);
     } catch {} // no catalogue copy: the full names stay
   }
   return out;
