@@ -7,7 +7,9 @@ import { getTableColumns } from "drizzle-orm";
 import { pgInsertSelect } from "../../db/insert";
 import type { PgTables } from "../../db/q";
 import { meals } from "../../db/schema";
-import type { NewMeal } from "./repo";
+
+/** A meal row as inserted (repo.ts names the same type; declared here too so the two files do not import each other). */
+type NewMeal = typeof meals.$inferInsert;
 
 type Param = string | number | boolean | null;
 
