@@ -86,5 +86,8 @@ test("/healthz is answered while a 24 MiB push is parsed and checked", async () 
   }
   expect(await status).toBe(200);
   console.log(`/healthz answered ${answeredMeanwhile} times while the push was read`);
-  expect(answeredMeanwhile).toBeGreaterThanOrEqual(30);
+  // each answer is a moment the thread was free mid-read: a thread blocked by the read answers at most the one probe
+  // that came before the block (and the rest once the push is answered). How many fit depends on how fast the read
+  // is (30 when it built the whole document, ~8 since it is read from its bytes), so the bound is a few, not a rate.
+  expect(answeredMeanwhile).toBeGreaterThanOrEqual(3);
 }, 120_000);
