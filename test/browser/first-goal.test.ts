@@ -117,7 +117,7 @@ test("offline: the step proposes and saves; goals, profile and weigh-in reach th
   await ctx.setOffline(false);
   await synced(page);
   const goals = await apiGet(env.srv.url, token, "/goals");
-  expect([goals.energy_kcal, goals.protein_g, goals.fat_g, goals.carbohydrate_g]).toEqual([2800, 150, 93, 347]);
+  expect([goals.energy_kcal, goals.protein_g, goals.fat_g, goals.carbohydrate_g]).toEqual([2800, 150, 92, 349]);
   expect(await apiGet(env.srv.url, token, "/targets/profile")).toMatchObject({ sex: "male", activity: "active" });
   expect((await apiGet(env.srv.url, token, `/weights/${await todayOf(page)}`)).kg).toBe(90);
   await ctx.close();

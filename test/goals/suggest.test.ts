@@ -22,7 +22,8 @@ test("a woman of 36 losing 0.5 kg a week: 1360 kcal", async () => {
   expect(r.status).toBe(200);
   // 10 × 70 + 6.25 × 165 − 5 × 36 − 161 = 700 + 1031.25 − 180 − 161 = 1390.25
   // × 1.375 = 1911.25; − 0.5 × 7700 ÷ 7 = − 550 → 1361 → 1360
-  // protein 1.6 × 70 = 112 g; fat 1360 × 0.3 ÷ 9 = 45.3 → 45 g; carbs (1360 − 448 − 405) ÷ 4 = 126.75 → 127 g
+  // protein 1.6 × 70 = 112 g; fat 1360 × 0.3 ÷ 9 = 45.3 → 44 g, the nearest that leaves whole grams of carbs
+  // (fat ≡ 1360 ≡ 0 mod 4); carbs (1360 − 448 − 396) ÷ 4 = 129 g: 448 + 396 + 516 = 1360 kcal exactly
   expect(r.json).toMatchObject({
     age: 36,
     resting_kcal: 1390,
@@ -34,11 +35,13 @@ test("a woman of 36 losing 0.5 kg a week: 1360 kcal", async () => {
     below_floor: false,
     energy_kcal: 1360,
     protein_g: 112,
-    fat_g: 45,
-    carbohydrate_g: 127,
+    fat_g: 44,
+    carbohydrate_g: 129,
     note: null,
   });
   expect(r.json.steps.map((s: { kcal: number }) => s.kcal)).toEqual([1390, 1911, -550, 1360]);
+  // the macros add up to the goal exactly, so Settings has no balance warning for the goal the app proposed
+  expect(4 * r.json.protein_g + 9 * r.json.fat_g + 4 * r.json.carbohydrate_g).toBe(r.json.energy_kcal);
   expect(r.json.steps[0].formula).toBe("10 × 70 kg + 6.25 × 165 cm − 5 × 36 years − 161");
 });
 
@@ -54,7 +57,8 @@ test("a man of 45 keeping his weight: 2800 kcal", async () => {
   });
   expect(r.status).toBe(200);
   // 900 + 1125 − 225 + 5 = 1805; × 1.55 = 2797.75 → 2798 → 2800
-  // protein 1.6 × 90 = 144 g; fat 840 ÷ 9 = 93.3 → 93 g; carbs (2800 − 576 − 837) ÷ 4 = 346.75 → 347 g
+  // protein 1.6 × 90 = 144 g; fat 840 ÷ 9 = 93.3 → 92 g (fat ≡ 2800 ≡ 0 mod 4); carbs (2800 − 576 − 828) ÷ 4 = 349 g:
+  // 576 + 828 + 1396 = 2800 kcal exactly
   expect(r.json).toMatchObject({
     age: 45,
     resting_kcal: 1805,
@@ -64,8 +68,8 @@ test("a man of 45 keeping his weight: 2800 kcal", async () => {
     floor_kcal: 1500,
     energy_kcal: 2800,
     protein_g: 144,
-    fat_g: 93,
-    carbohydrate_g: 347,
+    fat_g: 92,
+    carbohydrate_g: 349,
   });
   expect(r.json.steps.map((s: { name: string }) => s.name)).toEqual(["Resting energy", "Maintenance", "Energy goal"]);
 });
@@ -85,7 +89,7 @@ test("a woman of 60 asking to lose 2 lb a week gets the floor, 1200 kcal, and is
   expect(r.status).toBe(200);
   // 550 + 968.75 − 300 − 161 = 1057.75 → 1058; × 1.2 = 1269.6 → 1270
   // 2 lb = 0.90718474 kg; × 7700 ÷ 7 = 997.9 → − 998; 1270 − 998 = 272 → 270 < 1200: the floor
-  // protein 1.6 × 55 = 88 g; fat 360 ÷ 9 = 40 g; carbs (1200 − 352 − 360) ÷ 4 = 122 g
+  // protein 1.6 × 55 = 88 g; fat 360 ÷ 9 = 40 g (40 ≡ 1200 ≡ 0 mod 4); carbs (1200 − 352 − 360) ÷ 4 = 122 g
   expect(r.json).toMatchObject({
     age: 60,
     resting_kcal: 1058,

@@ -12,7 +12,8 @@
  *   "Calorie counting made easy"; NHLBI's Practical Guide, NIH Pub. 00-4084, puts low-calorie diets for women
  *   at 1,000–1,200 and men 1,200–1,600). It never proposes less, and says so.
  * - Macros: protein 1.6 g per kg of body weight (Morton et al., Br J Sports Med 2018;52:376–84), at most 35 % of
- *   energy (the top of the IOM's range); fat 30 % of energy; carbohydrate the rest (4, 9, 4 kcal a gram).
+ *   energy (the top of the IOM's range); fat 30 % of energy (to the whole gram that leaves whole grams of carbohydrate: at most 2 g off); carbohydrate
+ *   the rest (4, 9, 4 kcal a gram), so the three add up to the energy goal exactly.
  */
 
 export const SEXES = ["female", "male"] as const;
@@ -115,8 +116,8 @@ export function suggestGoal(input: SuggestInput, year: number): Suggestion {
   const below = wanted < floor;
   const energy = below ? floor : wanted;
   const protein = Math.round(Math.min(PROTEIN_G_PER_KG * w, (energy * PROTEIN_MAX_PCT) / 100 / 4));
-  const fat = Math.round((energy * FAT_PCT) / 100 / 9);
-  const carbs = Math.max(0, Math.round((energy - 4 * protein - 9 * fat) / 4));
+  const fat = wholeCarbFat(energy, (energy * FAT_PCT) / 100 / 9);
+  const carbs = Math.max(0, (energy - 4 * protein - 9 * fat) / 4);
   const steps: SuggestStep[] = [
     {
       name: "Resting energy",
@@ -158,4 +159,16 @@ export function suggestGoal(input: SuggestInput, year: number): Suggestion {
     method:
       "Mifflin–St Jeor 1990 resting energy (usually within about 10 % either way for one person) × activity factor",
   };
+}
+
+/**
+ * Fat in whole grams next to `target` for which the carbohydrate left over is whole grams too, so the three macros
+ * add up to the energy goal exactly (Settings' balance check then has nothing to say about the goal it proposed):
+ * with protein ×4 and carbohydrate ×4, 9 × fat must leave the energy's remainder mod 4, i.e. fat ≡ energy (mod 4).
+ * At most 2 g (18 kcal) from the 30 % figure.
+ */
+function wholeCarbFat(energy: number, target: number): number {
+  const want = ((Math.round(energy) % 4) + 4) % 4;
+  const fits = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => Math.floor(target) - 3 + i).filter((f) => f >= 0 && f % 4 === want);
+  return fits.reduce((best, f) => (Math.abs(f - target) < Math.abs(best - target) ? f : best), fits[0] ?? 0);
 }
