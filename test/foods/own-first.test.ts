@@ -46,3 +46,20 @@ test("after logging toast, wholemeal bread is still bread; wholemeal toast is th
   expect((await first(ana, "wholemeal bread")).id).toBe(18075);
   expect((await first(ana, "wholemeal toast")).id).toBe(18076);
 });
+
+test("after logging porridge made with semi-skimmed milk, a pint of semi-skimmed milk is milk, not the porridge", async () => {
+  // a day of use: one bowl of porridge, then "a pint of semi-skimmed milk" in quick entry became the porridge, 596 kcal,
+  // marked sure: the history boost lifted a dish whose name has the milk's words but is another food
+  const ana = await signedIn(app);
+  expect((await ana.api("PATCH", "/me", { region: "GB" })).status).toBe(200);
+  const m = await ana.api("POST", "/meals", { food_id: 900131, quantity: 1, meal_type: "breakfast" });
+  expect(m.status).toBe(201);
+  const parsed = await ana.api("POST", "/foods/parse", { text: "a pint of semi-skimmed milk" });
+  expect(parsed.status).toBe(200);
+  const item = parsed.json.items[0] as { food: { id: number; name: string } | null };
+  expect(item.food?.id).not.toBe(900131);
+  expect(item.food?.name).toMatch(/milk/i);
+  expect((await first(ana, "semi-skimmed milk")).id).not.toBe(900131);
+  // the porridge, asked for by name, is still the porridge (and still lifted by the history)
+  expect((await first(ana, "porridge with semi-skimmed milk")).id).toBe(900131);
+});

@@ -118,7 +118,12 @@ export function boostApplies(p: PreparedName, query: ParsedQuery): boolean {
   if (!matchesAll(p, query)) return false;
   if (p.id >= OWN_FROM) return true;
   const said = [...query.mentioned].filter((m) => m.length >= 4);
-  return p.prepWords.every((w) => said.some((m) => w.startsWith(m) || m.startsWith(w)));
+  const asked = (w: string) => said.some((m) => w.startsWith(m) || m.startsWith(w));
+  // a composed dish is named by its first word: "Porridge made with semi-skimmed milk" has every word of "a pint of
+  // semi-skimmed milk" but is not the milk, so a bowl logged once must not lift it there
+  const dishWord = p.composed ? p.segments[0]?.[0] : undefined;
+  if (dishWord && dishWord.length >= 3 && !query.mentioned.has(dishWord) && !asked(dishWord)) return false;
+  return p.prepWords.every(asked);
 }
 
 /** Higher is better. */
