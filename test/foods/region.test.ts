@@ -96,6 +96,18 @@ describe("measures and words by region", () => {
     expect(tea.serving.measure).toBe("1 cup (250 ml)");
   });
 
+  test("a pint of lager is beer, not the shandy that names lager among its words", async () => {
+    // a day of use: "a pint of lager" and "half a pint of lager" were the shandy dish, marked sure
+    const gb = await withRegion("GB");
+    const r = await gb.api("POST", "/foods/parse", {
+      text: "a pint of lager, half a pint of lager, a pint of lager shandy",
+    });
+    expect(r.status).toBe(200);
+    const [pint, half, shandy] = r.json.items;
+    expect([pint.food.id, half.food.id, shandy.food.id]).toEqual([14003, 14003, 901107]);
+    expect(pint.serving.measure).toBe("1 pint (568 ml)");
+  });
+
   test("chips are fries in Britain and crisps in the US", async () => {
     const name = async (u: Awaited<ReturnType<typeof withRegion>>) =>
       (await u.api("GET", "/foods/search?q=chips&limit=1")).json.items[0].name as string;

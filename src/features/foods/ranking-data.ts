@@ -145,6 +145,8 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   // British ales, poured by the pint: beer, not the bitter gourd
   bitter: { also: ["alcoholic beverage beer"], prefer: [14003], alone: true },
   ale: { also: ["alcoholic beverage beer"], prefer: [14003], alone: true },
+  // a lager is the beer (the shandy dish names lager among its words, which took "a pint of lager")
+  lager: { also: ["alcoholic beverage beer"], prefer: [14003], alone: true },
   wine: { also: ["alcoholic beverage wine"], prefer: [14096, 14106, 14084] },
   "red wine": { also: ["alcoholic beverage wine table red"], prefer: [14096] },
   "white wine": { also: ["alcoholic beverage wine table white"], prefer: [14106] },
