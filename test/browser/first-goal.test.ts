@@ -166,6 +166,9 @@ test("stones and pounds, chosen in the goal step: weigh-in, target, chart, Trend
   await page.getByText("Latest 11 st 4 lb").waitFor();
   const axis = await page.getByRole("img", { name: "Weight trend" }).locator("text.y-label").allTextContents();
   expect(axis).toContain("11 st 4");
+  // one weigh-in: each weight on the axis said once (it read "11 st 4" three times), and "1 weigh-in" in the note
+  expect(new Set(axis).size).toBe(axis.length);
+  await expect(page.locator("#weight-chart-note").textContent()).resolves.toContain("1 weigh-in ");
   const target = page.getByRole("group", { name: "Target weight" });
   await target.getByRole("spinbutton", { name: "Stones" }).fill("10");
   await target.getByRole("spinbutton", { name: "Pounds" }).fill("7");

@@ -185,7 +185,10 @@ function Chart({
   const x = (d: string) => L + 6 + (day(d) / (days - 1)) * (W - L - 14);
   const y = (kg: number) => 10 + ((hi - kg) / (hi - lo)) * (H - 34);
   const path = trend.map(([d, t], i) => `${i ? "L" : "M"}${x(d).toFixed(1)},${y(t).toFixed(1)}`).join("");
-  const ticks = [hi - 0.5, (hi + lo) / 2, lo + 0.5];
+  // three weights, each said once: with one weigh-in, or in whole pounds, they can round to one label ("11 st 3" thrice)
+  const ticks = [hi - 0.5, (hi + lo) / 2, lo + 0.5].filter(
+    (v, i, all) => all.findIndex((w) => axisText(w, unit) === axisText(v, unit)) === i,
+  );
   return (
     <figure class="chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Weight trend" aria-describedby="weight-chart-note">
@@ -209,8 +212,9 @@ function Chart({
         </text>
       </svg>
       <figcaption class="legend" id="weight-chart-note">
-        {shortDay(from)} to today: <span class="swatch dot" aria-hidden="true" /> {shown.length} weigh-ins{" "}
-        <span class="swatch line" aria-hidden="true" /> trend ({unitName(unit)}); the table below has the numbers.
+        {shortDay(from)} to today: <span class="swatch dot" aria-hidden="true" /> {shown.length}{" "}
+        {shown.length === 1 ? "weigh-in" : "weigh-ins"} <span class="swatch line" aria-hidden="true" /> trend (
+        {unitName(unit)}); the table below has the numbers.
       </figcaption>
     </figure>
   );
