@@ -114,6 +114,15 @@ test("an unsure item is not logged until picked; a British pint is 568 ml", asyn
   await page.getByText(said).first().waitFor();
   await page.reload();
   await page.getByText(said).first().waitFor();
+  // Edit says it the same way: 1 of "1 pint (568 ml)", not 570.7 grams (a day of use found grams and no pint)
+  await page.getByRole("listitem").filter({ hasText: said }).first().getByRole("button", { name: "Edit" }).click();
+  await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("1");
+  const unit = page.getByRole("combobox", { name: "Unit" });
+  await expect(unit.evaluate((s: any) => s.selectedOptions[0].textContent as string)).resolves.toBe(
+    `1 pint · ${Math.round(beer.grams)} g`,
+  );
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByText(said).first().waitFor();
   // no unsure food was logged as it came
   for (const i of unsure)
     if (!picked.includes(i.food!.id)) expect(meals.some((m) => m.food!.id === i.food!.id)).toBe(false);

@@ -47,6 +47,8 @@ export interface LogValues extends Serving {
 
 /** A Unit option's value: "g", a portion's id (single units), or its id and STATED (the portion as stated). */
 const STATED = "*";
+/** The Unit option of an amount said in a measure the food has no portion for ("1 pint (568 ml)"). */
+const SAID = -1;
 
 /**
  * A quantity and its unit, as typed: grams, or one of the food's portions in single units ("tbsp (16 g)") or,
@@ -54,10 +56,19 @@ const STATED = "*";
  * (198 g)"). The Quantity counts the unit as its option reads; `units` is the API's quantity.
  */
 export function useAmount(food: FoodRec, initial: Serving) {
+  // an amount logged in grams behind a measure the person said ("1 pint (568 ml)", a region's pint): the form offers
+  // that measure as a unit of its own and starts there, not at "570.7 grams" (the API keeps grams and the words)
+  const said: Portion | null =
+    initial.measure && !initial.portion
+      ? { id: SAID, name: initial.measure, amount: 1, grams: initial.quantity }
+      : null;
+  const portions = said ? [said, ...food.portions] : food.portions;
   const asStated = !!(initial.stated && initial.portion && initial.portion.amount !== 1);
   // as people write it: "1/2", "1 1/2", 150 (a remembered 453.592 g reads 453.6)
   const [quantity, setTyped] = useState(
-    quantityText(asStated ? initial.quantity / initial.portion!.amount : initial.quantity, !initial.portion),
+    said
+      ? "1"
+      : quantityText(asStated ? initial.quantity / initial.portion!.amount : initial.quantity, !initial.portion),
   );
   // typed by the person: a unit change keeps the number; still the form's own: converted, the amount kept
   const [typed, setTypedFlag] = useState(false);
@@ -65,12 +76,16 @@ export function useAmount(food: FoodRec, initial: Serving) {
     setTypedFlag(true);
     setTyped(v);
   };
-  const [unit, setUnit] = useState(initial.portion ? `${initial.portion.id}${asStated ? STATED : ""}` : "g");
+  const [unit, setUnit] = useState(
+    said ? `${SAID}` : initial.portion ? `${initial.portion.id}${asStated ? STATED : ""}` : "g",
+  );
   const stated = unit.endsWith(STATED);
-  const portion = unit === "g" ? null : (food.portions.find((p) => `${p.id}` === unit.replace(STATED, "")) ?? null);
-  const per = portion && stated ? portion.amount : 1; // single units in 1 of the Quantity
+  const chosen = unit === "g" ? null : (portions.find((p) => `${p.id}` === unit.replace(STATED, "")) ?? null);
+  const per = chosen && stated ? chosen.amount : 1; // single units in 1 of the Quantity
   const q = parseDecimal(quantity);
-  const units = (q ?? Number.NaN) * per;
+  // in the API's terms: the said measure is grams (its portion is no food's)
+  const portion = chosen === said ? null : chosen;
+  const units = (q ?? Number.NaN) * per * (said && chosen === said ? said.grams : 1);
   const rules = useChecks();
   // the server's own rule for a meal's quantity (meals/validate.ts), once its chunk is here
   const refused =
@@ -82,14 +97,20 @@ export function useAmount(food: FoodRec, initial: Serving) {
   function changeUnit(next: string) {
     if (!typed) {
       // the same amount in the new unit: 1 fillet (180 g) → 180 g; 180 g → 1 fillet
-      const p = next === "g" ? null : (food.portions.find((x) => `${x.id}` === next.replace(STATED, "")) ?? null);
+      const p = next === "g" ? null : (portions.find((x) => `${x.id}` === next.replace(STATED, "")) ?? null);
       const perOne = p ? (p.grams / p.amount) * (next.endsWith(STATED) ? p.amount : 1) : 1;
       const g = gramsOf(Number.isFinite(units) && units > 0 ? units : 1, portion);
       setTyped(quantityText(g / perOne, !p));
     }
     setUnit(next);
   }
-  const unitName = portion ? (per === 1 ? portionName(portion.name) : countOf(portion.amount, portion.name)) : "g";
+  const unitName = chosen
+    ? chosen === said
+      ? said.name
+      : per === 1
+        ? portionName(chosen.name)
+        : countOf(chosen.amount, chosen.name)
+    : "g";
   const most = portion ? `${Math.floor(MAX_PORTIONS / per)} × ${unitName}` : `${MAX_GRAMS} g`;
   const problem = valid
     ? null
@@ -99,7 +120,21 @@ export function useAmount(food: FoodRec, initial: Serving) {
         ? `Enter a quantity above 0 (at most ${most}).`
         : inWords(refused[0]!);
   const checked = rules !== null; // `valid` has applied the server's rule
-  return { food, quantity, setQuantity, unit, changeUnit, portion, units, unitName, most, valid, problem, checked };
+  return {
+    food,
+    portions,
+    quantity,
+    setQuantity,
+    unit,
+    changeUnit,
+    portion,
+    units,
+    unitName,
+    most,
+    valid,
+    problem,
+    checked,
+  };
 }
 
 /**
@@ -125,7 +160,7 @@ export function AmountInputs({ a }: { a: ReturnType<typeof useAmount> }) {
         Unit
         <select value={a.unit} onChange={(e) => a.changeUnit((e.target as HTMLSelectElement).value)}>
           <option value="g">grams</option>
-          {unitOptions(a.food.portions).map((o) => (
+          {unitOptions(a.portions).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
