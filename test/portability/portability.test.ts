@@ -169,6 +169,25 @@ describe("import", () => {
     expect(granolaMeal.food_id).toBe(reexport.custom_foods[0].id);
   });
 
+  test("two identical custom foods stay two after a round trip, and importing again adds none", async () => {
+    // the round-trip property found it on PostgreSQL: the second of two identical foods was merged into the first
+    const t = makeApp();
+    const call = (u: { access_token: string }) => (method: string, path: string, body?: unknown) =>
+      t.call(method, `/api/v1${path}`, { token: u.access_token, body });
+    const from = call(await registerUser(t.call));
+    for (let i = 0; i < 2; i++)
+      expect((await from("POST", "/foods", { name: "Flapjack", nutrients: { energy_kcal: 450 } })).status).toBe(201);
+    const file = (await from("GET", "/export?format=json")).json;
+    const into = call(await registerUser(t.call));
+    const first = await into("POST", "/import", file);
+    expect(first.status).toBe(200);
+    expect(first.json.custom_foods).toEqual({ added: 2, unchanged: 0 });
+    const again = await into("POST", "/import", file);
+    expect(again.json.custom_foods).toEqual({ added: 0, unchanged: 2 });
+    const back = (await into("GET", "/export?format=json")).json;
+    expect(back.custom_foods.map((f: { name: string }) => f.name)).toEqual(["Flapjack", "Flapjack"]);
+  });
+
   test("an export from before recipes and weights (no recipes, weights or schedule) still imports; its goals apply since always", async () => {
     const { api } = await seeded();
     const { checksum: _c, recipes: _r, weights: _w, ...old } = (await api("GET", "/export")).json;

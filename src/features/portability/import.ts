@@ -333,9 +333,10 @@ export async function writeExport(
     run,
     function* (f) {
       const key = contentKey(f.input);
-      const same = f.deleted ? undefined : existing.get(key)?.[0];
+      // a stored food of the same content is this one (importing the file again adds nothing), each stored food for
+      // one file food at most, as recipes are taken: two identical foods in a file stay two (the round trip)
+      const same = f.deleted ? undefined : existing.get(key)?.shift();
       const id = same ?? (yield* createFood({ ctx, input: { ...f.input } as Record<string, unknown> })).id;
-      if (same === undefined && !f.deleted) existing.set(key, [id]);
       foodMap.set(f.oldId, { id, portions: yield* portionIdsByName(ctx, id) });
       if (f.deleted)
         yield* deleteFood({ ctx, id }); // logged meals keep their snapshot, as on the source
