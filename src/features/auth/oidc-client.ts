@@ -8,23 +8,9 @@
 import type * as OpenId from "openid-client";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/log";
+import type { OidcSettings } from "../../config";
 
-export interface OidcSettings {
-  /** The issuer URL; discovery reads `<issuer>/.well-known/openid-configuration`. */
-  issuer: string;
-  clientId: string;
-  /** null: a public client (PKCE alone, token_endpoint_auth_method none). */
-  clientSecret: string | null;
-  /** The button's words: "Sign in with <name>". */
-  name: string;
-  /** The claim that lists the person's groups (default `groups`), and the group that makes an admin (null: none does). */
-  adminClaim: string;
-  adminGroup: string | null;
-  /** `<public-url>/api/v1/auth/oidc/callback`: the redirect URI registered at the provider. */
-  redirectUri: string;
-  /** The web app, `<public-url>/`: where the callback sends the browser, and the provider after RP-initiated logout. */
-  appUrl: string;
-}
+export type { OidcSettings };
 
 /** openid-client, loaded by the first sign-in rather than by every server start. */
 let module: typeof OpenId | null = null;
