@@ -328,7 +328,7 @@ export function offStandIn(
   return { url: `http://127.0.0.1:${server.port}`, requests, stop: () => (release(), server.stop(true)) };
 }
 
-export { afterLastTest, commandEnv, processSql, startProcess } from "./servers";
+export { afterLastTest, commandEnv, processSql, processWithAccount, startProcess } from "./servers";
 
 /** Waits until `done()` holds, checking every few ms: a condition, never a guess of wall-clock time (the test's timeout bounds it). */
 export async function until(done: () => boolean | Promise<boolean>): Promise<void> {

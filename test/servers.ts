@@ -108,3 +108,15 @@ export async function startProcess(dataDir: string, extraArgs: string[] = [], en
     },
   };
 }
+
+/** A server process on a fresh data dir (`dir`) with one account registered through its API: the access token. */
+export async function processWithAccount(dir: string, name: string) {
+  const server = await startProcess(dir);
+  const reg = await fetch(`${server.url}/api/v1/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: `${name}@example.org`, password: `${name} test`, name }),
+  });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+  return { server, token: ((await reg.json()) as { access_token: string }).access_token };
+}

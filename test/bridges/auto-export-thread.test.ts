@@ -6,19 +6,13 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { connect } from "node:net";
-import { startProcess, tempDir } from "../helpers";
+import { processWithAccount, type startProcess, tempDir } from "../helpers";
 
 let server: Awaited<ReturnType<typeof startProcess>>;
 let token = "";
 
 beforeAll(async () => {
-  server = await startProcess(tempDir());
-  const reg = await fetch(`${server.url}/api/v1/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "thread@example.org", password: "thread test", name: "T" }),
-  });
-  token = ((await reg.json()) as { access_token: string }).access_token;
+  ({ server, token } = await processWithAccount(tempDir(), "thread"));
 });
 afterAll(() => server.stop());
 

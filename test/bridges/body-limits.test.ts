@@ -7,19 +7,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
 import { AUTO_EXPORT_LIMIT, HEALTH_UPLOAD_LIMIT } from "../../src/features/bridges/limits";
-import { makeApp, registerUser, startProcess, tempDir } from "../helpers";
+import { makeApp, processWithAccount, registerUser, type startProcess, tempDir } from "../helpers";
 
 let server: Awaited<ReturnType<typeof startProcess>>;
 let token = "";
 
 beforeAll(async () => {
-  server = await startProcess(tempDir());
-  const reg = await fetch(`${server.url}/api/v1/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "limits@example.org", password: "limits test", name: "L" }),
-  });
-  token = ((await reg.json()) as { access_token: string }).access_token;
+  ({ server, token } = await processWithAccount(tempDir(), "limits"));
 });
 afterAll(() => server.stop());
 
