@@ -76,7 +76,7 @@ export type Goals = Schemas["Goals"];
 
 /**
  * A queued edit: the API's sync mutation (Schemas["Mutation"]) with its place in the queue, for the
- * entities this app edits offline; `data` is built loosely (records.ts), and the server validates it.
+ * entities this app edits offline; `data` is built loosely (records/), and the server validates it.
  */
 export interface Mutation extends Pick<Schemas["Mutation"], "mutation_id" | "op" | "base_version"> {
   seq?: number;
@@ -100,7 +100,7 @@ export interface ActivityRec {
   version: number | null;
 }
 
-/** A conflict the person settles (sync.ts): this app's own record of one, not an API body. */
+/** A conflict the person settles (sync/push.ts keeps it): this app's own record of one, not an API body. */
 export interface Conflict {
   key: string;
   entity: Mutation["entity"];
@@ -112,7 +112,7 @@ export interface Conflict {
   version: number | null;
 }
 
-/** A rejected edit shown to the person: this app's own record (the API's answer is sync.ts `Result`). */
+/** A rejected edit shown to the person: this app's own record (the API's answer is sync/push.ts `Result`). */
 export interface Problem {
   mutation_id: string;
   text: string;

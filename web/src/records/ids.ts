@@ -1,11 +1,11 @@
 /**
  * Ids as the server knows them. A custom food made offline has a negative temporary id until its push comes back;
- * sync.ts keeps what it became (meta `renamed:<temp>`), and a write that still names the temporary one is sent
+ * sync/rename.ts keeps what it became (meta `renamed:<temp>`), and a write that still names the temporary one is sent
  * under the real one.
  */
 import type { Tx } from "../store";
 
-/** What a custom food made here became on the server: its id, and its portions' ids in order (sync.ts keeps it). */
+/** What a custom food made here became on the server: its id, and its portions' ids in order (sync/rename.ts keeps it). */
 export interface Renamed {
   id: number;
   portions: number[];
