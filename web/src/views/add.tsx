@@ -6,34 +6,18 @@ import type { FoodRec, Meal, MealType } from "../store";
 import { dateIn, dayTitle, ErrorText, MEAL_LABEL, useApp } from "../ui";
 import { CustomFoodForm } from "./custom-food";
 import { LogForm } from "./logform";
-import { lastServings, servingLabel, startServing, typedServing, type LastServings } from "../serving";
-import { BarcodePhoto, FoodPhoto, LiveScan, type Picked } from "./scan";
+import { lastServings, startServing, typedServing, type LastServings } from "../serving";
+import type { Picked } from "./scan";
 import { useFoodSearch } from "./use-search";
-import type { OnlineSearchProps } from "./online-search";
-import { lazyView } from "./lazy";
 import { QuickEntry } from "./quick-entry";
-import { amountSaid } from "../amount-words";
 import type { ResolvedAmount } from "../../../src/features/foods/portion";
-import { useAction } from "../action";
-import {
-  addSelected,
-  lastAtMeal,
-  matches,
-  MyMeals,
-  RecentMeals,
-  rowServing,
-  Tick,
-  type RecentHit,
-  type Selection,
-  type Ticked,
-} from "./pick";
+import { lastAtMeal, type RecentHit } from "./pick";
 import { returnTo } from "./return-to";
-
-/** Search Open Food Facts, in its own chunk (the first load's budget); nothing shows until it is in. */
-const OnlineSearch = lazyView<OnlineSearchProps>(() => import("./online-search").then((m) => m.OnlineSearch), null);
-
-/** "1 food", "2 foods". */
-export const foodsCount = (n: number) => `${n} ${n === 1 ? "food" : "foods"}`;
+import { OtherWays } from "./add-other-ways";
+import { Repeats, type RepeatsTab } from "./add-recent";
+import { Results } from "./add-results";
+import { useSelection } from "./add-selection";
+import type { ListProps } from "./add-list";
 
 export function AddView({ mealType, date }: { mealType: MealType; date: string }) {
   const app = useApp();
@@ -49,26 +33,9 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
   const [custom, setCustom] = useState<{ barcode: string | null; readLabel?: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [last, setLast] = useState<LastServings>(new Map());
-  const [tab, setTab] = useState<"recent" | "saved">("recent");
-  const [sel, setSel] = useState<Selection>(new Map());
+  const [tab, setTab] = useState<RepeatsTab>("recent");
   const [atMeal, setAtMeal] = useState<Map<number, Meal>>(new Map());
-  const toggle = (key: string, t: Ticked) =>
-    setSel((s) => {
-      const next = new Map(s);
-      if (next.has(key)) next.delete(key);
-      else next.set(key, t);
-      return next;
-    });
-  const [addAll, adding] = useAction(async () => {
-    setError(null);
-    try {
-      await addSelected(app, sel, { mealType, date, today: date === today }, atMeal, last);
-      returnTo(mealType);
-      app.go(date === today ? "#/" : `#/day/${date}`, true);
-    } catch (e) {
-      setError(message(e));
-    }
-  });
+  const { sel, toggle, addAll, adding } = useSelection({ mealType, date, today }, atMeal, last, setError);
 
   useEffect(() => {
     recentFoods(app.db, mealType, today).then(setRecent, () => setRecent({ recent: [], atMeal: false }));
@@ -143,52 +110,13 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
     );
   }
 
-  const typed = q.trim();
-  const shownRecent: RecentHit[] = (recent?.recent ?? []).filter((f) => !typed || matches(f, typed));
-
   const pickOf = (f: RecentHit) => ({
     id: f.id,
     name: listName(f),
     serving: f.serving ?? null,
     ask: f.amount_applies === false ? q.trim() : null,
   });
-  const list = (items: RecentHit[], label: string, recentRows = false) => (
-    <ul class="results picks" aria-label={label}>
-      {items.map((f, at) => (
-        <li key={f.id}>
-          <Tick
-            id={`food:${f.id}`}
-            label={listName(f)}
-            sel={sel}
-            onToggle={() => toggle(`food:${f.id}`, { kind: "food", hit: f, atMeal: recentRows && !!recent?.atMeal })}
-          />
-          <button type="button" class="result" onClick={() => void pick(pickOf(f))}>
-            <span class="name">{listName(f)}</span>
-            {listName(f) !== f.name && <span class="muted full-name">{f.name}</span>}
-            <span class="muted">
-              {/* only the first result can be the sure one (API.md §Foods, How sure a match is) */}
-              {!recentRows && at === 0 && f.sure === false ? "Not sure · " : ""}
-              {f.origin === "composed" ? "made from USDA foods · " : ""}
-              {f.brand ? `${f.brand} · ` : ""}
-              {recentRows
-                ? rowServing(f, recent?.atMeal ? atMeal : new Map(), last).text || servingLabel(f, last)
-                : servingLabel(f, last)}
-            </span>
-          </button>
-          {/* WEBAPP.md: an unsure match shows its Alternatives, one button per food, here as in quick entry */}
-          {!recentRows && at === 0 && f.sure === false && items.length > 1 && (
-            <div role="group" aria-label="Alternatives" class="item-actions">
-              {items.slice(1, 4).map((a) => (
-                <button key={a.id} type="button" onClick={() => void pick(pickOf(a))}>
-                  {listName(a)}
-                </button>
-              ))}
-            </div>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
+  const list: ListProps = { sel, toggle, last, onPick: (f) => void pick(pickOf(f)) };
 
   return (
     <main>
@@ -207,60 +135,17 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
         />
       </label>
       <ErrorText error={error ?? searchError} focus={!!error} />
-      <div class="tabs" role="tablist" aria-label="Repeats">
-        <button
-          type="button"
-          role="tab"
-          id="tab-recent"
-          aria-selected={tab === "recent"}
-          aria-controls="panel-picks"
-          onClick={() => setTab("recent")}
-        >
-          Recent
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id="tab-saved"
-          aria-selected={tab === "saved"}
-          aria-controls="panel-picks"
-          onClick={() => setTab("saved")}
-        >
-          My meals
-        </button>
-      </div>
-      <section
-        id="panel-picks"
-        role="tabpanel"
-        aria-labelledby={tab === "recent" ? "tab-recent" : "tab-saved"}
-        class={sel.size > 0 ? "picks-panel has-bar" : "picks-panel"}
-      >
-        {tab === "saved" ? (
-          <MyMeals sel={sel} toggle={toggle} mealType={mealType} date={date} today={today} />
-        ) : (
-          recent && (
-            <>
-              <h2 id="recent-title">
-                {recent.atMeal ? `Recent at ${(MEAL_LABEL[mealType] ?? mealType).toLowerCase()}` : "Recent"}
-              </h2>
-              {recent.atMeal && (
-                <RecentMeals
-                  sel={sel}
-                  toggle={toggle}
-                  mealType={mealType}
-                  date={date}
-                  today={today}
-                  q={q}
-                  recentIds={new Set(recent.recent.map((f) => f.id))}
-                />
-              )}
-              {shownRecent.length > 0
-                ? list(shownRecent, "Recent foods", true)
-                : !typed && <p class="muted">Foods you log show up here.</p>}
-            </>
-          )
-        )}
-      </section>
+      <Repeats
+        {...list}
+        tab={tab}
+        setTab={setTab}
+        recent={recent}
+        atMeal={atMeal}
+        mealType={mealType}
+        date={date}
+        today={today}
+        q={q}
+      />
       {sel.size > 0 && (
         <div class="add-selected">
           <span class="muted" aria-live="polite">
@@ -271,37 +156,13 @@ export function AddView({ mealType, date }: { mealType: MealType; date: string }
           </button>
         </div>
       )}
-      {results && (
-        <section aria-label="Results">
-          <p class="muted" aria-live="polite">
-            {results.items.length
-              ? `${foodsCount(results.total)} for “${results.q}”`
-              : `Nothing found for “${results.q}”.`}
-            {results.amount ? ` · amount: ${amountSaid(results.amount)}` : ""}
-            {results.offline ? " (offline: the catalogue copy and your own foods)" : ""}
-          </p>
-          {list(results.items, "Results")}
-          {results.items.length < results.total && (
-            <button type="button" class="more" onClick={more}>
-              More results
-            </button>
-          )}
-          <OnlineSearch q={results.q} items={results.items} offline={results.offline} onFound={(p) => void pick(p)} />
-        </section>
-      )}
+      {results && <Results {...list} results={results} more={more} onFound={(p) => void pick(p)} />}
       <QuickEntry mealType={mealType} date={date} />
-      <section class="tools" aria-labelledby="tools-title">
-        <h2 id="tools-title">Other ways</h2>
-        <LiveScan onFound={(p) => void pick(p)} onMissing={(barcode, readLabel) => setCustom({ barcode, readLabel })} />
-        <BarcodePhoto
-          onFound={(p) => void pick(p)}
-          onMissing={(barcode, readLabel) => setCustom({ barcode, readLabel })}
-        />
-        <FoodPhoto onPick={(p) => void pick(p)} />
-        <button type="button" onClick={() => setCustom({ barcode: null })}>
-          Create a custom food
-        </button>
-      </section>
+      <OtherWays
+        onFound={(p) => void pick(p)}
+        onMissing={(barcode, readLabel) => setCustom({ barcode, readLabel })}
+        onCreate={() => setCustom({ barcode: null })}
+      />
     </main>
   );
 }
