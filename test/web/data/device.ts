@@ -1,0 +1,16 @@
+/** A device as the web app sets one up after sign-in (main.tsx): the account's database, its Sync and its Local. */
+import { setSession, type Session } from "../../../web/src/api";
+import { Local } from "../../../web/src/records";
+import { openStore } from "../../../web/src/store";
+import { Sync } from "../../../web/src/sync";
+
+export async function device(userId: number) {
+  const db = await openStore(userId);
+  const sync = new Sync(db);
+  return { db, sync, local: new Local(db, sync) };
+}
+
+/** Signed in as `s` (kept as the page keeps it); a test offline from the start gives made-up tokens. */
+export function signIn(s: Pick<Session, "access_token" | "refresh_token"> & { user: Partial<Session["user"]> }): void {
+  setSession({ ...s, user: { id: 1, email: "a@example.org", name: "Ana", timezone: "UTC", ...s.user } } as Session);
+}
