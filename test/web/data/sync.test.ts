@@ -145,6 +145,9 @@ describe("sync with a real server", () => {
       eatenAt: `${DAY}T15:00:00Z`,
     });
     expect(meal.nutrients.energy_kcal).toBe(360);
+    // what the day shows each time sync says records changed (views re-read then): the food goes alone first
+    const shown: (number | undefined)[] = [];
+    a.sync.onData = () => void a.db.get("meals", meal.id).then((m) => shown.push(m?.food?.id));
 
     serveFrom(server.url);
     await a.sync.run();
@@ -155,6 +158,8 @@ describe("sync with a real server", () => {
     const kept = (await a.db.get("foods", renamed.food!.id))!;
     expect(kept).toMatchObject({ name: "Gran's flapjack", custom: true });
     expect(renamed.portion!.id).toBe(kept.portions[0]!.id);
+    // between the food's push and the meal's, the waiting meal already names the real food
+    expect(shown[0]).toBe(renamed.food!.id);
     const there = (await server_(`/meals/${meal.id}`)).json as Meal;
     expect(there).toMatchObject({ food: { id: renamed.food!.id }, portion: { id: kept.portions[0]!.id }, grams: 80 });
     expect(there.nutrients.energy_kcal).toBe(360);
