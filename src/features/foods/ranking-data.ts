@@ -67,6 +67,9 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   "french fries": { also: ["potatoes french fried"], prefer: [21138, 11402] },
   chips: { also: ["potato chips", "potatoes french fried"], prefer: [19411, 21138] },
   crisps: { also: ["potato chips"], prefer: [19411] },
+  // the bag is the amount (portion.ts reads it as the 25 g bag), the crisps the food, as "a packet of crisps" is
+  "bag of crisps": { also: ["potato chips"], prefer: [19411] },
+  "bags of crisps": { also: ["potato chips"], prefer: [19411] },
   "potato chips": { also: [], prefer: [19411] },
   soda: { also: ["carbonated beverage"], prefer: [14400] },
   pop: { also: ["carbonated beverage"], prefer: [14400] },
@@ -402,18 +405,18 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   "cookie": { also: ["cookies"], prefer: [18159] },
   "biscuit": { also: ["cookies"], prefer: [18159] },
   // the words a region reads for its own meaning (region.ts REGIONAL_WORDS): the US biscuit, the British squash
-  // (no added sugar, diluted: the low-calorie fruit drink, 1 kcal/100 ml as CoFID's 17-846), jelly and lemonade
+  // (no added sugar, diluted, as CoFID's 17-846: the squash dish, drinks.ts), jelly and lemonade
   // the baked biscuit first: its count is a medium one, 51 g (the recipe entry's default is a 14 g small one)
   "buttermilk biscuit": { also: ["biscuits plain or buttermilk"], prefer: [18009, 18016] },
   "buttermilk biscuits": { also: ["biscuits plain or buttermilk"], prefer: [18009, 18016] },
   "baked buttermilk biscuit": { also: ["biscuits plain or buttermilk frozen baked"], prefer: [18009] },
   "jelly beans": { also: ["candies jellybeans"], prefer: [19108] },
   "jelly babies": { also: ["candies jellybeans"], prefer: [19108] },
-  "squash drink": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
-  "orange squash": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
-  "blackcurrant squash": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
-  "lemon squash": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
-  "fruit squash": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
+  "squash drink": { also: ["squash drink no added sugar diluted"], prefer: [901214] },
+  "orange squash": { also: ["squash drink no added sugar diluted"], prefer: [901214] },
+  "blackcurrant squash": { also: ["squash drink no added sugar diluted"], prefer: [901214] },
+  "lemon squash": { also: ["squash drink no added sugar diluted"], prefer: [901214] },
+  "fruit squash": { also: ["squash drink no added sugar diluted"], prefer: [901214] },
   "jelly dessert": { also: ["gelatin desserts dry mix prepared with water"], prefer: [19173] },
   "lemonade soda": { also: ["carbonated beverage lemon lime soda"], prefer: [14144] },
   "crackers": { also: [], prefer: [18228] },
