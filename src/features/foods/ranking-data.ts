@@ -208,6 +208,11 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   scone: { also: ["biscuits plain or buttermilk"], prefer: [18016, 18009] },
   scones: { also: ["biscuits plain or buttermilk"], prefer: [18016, 18009] },
   "fried chicken": { also: ["chicken meat and skin cooked fried"], prefer: [5007, 21425] },
+  // pieces of it are the dish's pieces (110 g): USDA's fried chicken counts a "unit" as a whole 1 lb bird's yield
+  "pieces of fried chicken": { also: ["fried chicken two pieces"], prefer: [900213] },
+  "piece of fried chicken": { also: ["fried chicken two pieces"], prefer: [900213] },
+  // French toast as made at home, not the frozen ready-to-heat slices (126 kcal for two, against 298)
+  "french toast": { also: ["french toast prepared from recipe"], prefer: [18269, 18268] },
   nutella: { also: ["chocolate flavored hazelnut spread"], prefer: [19125] },
   "hazelnut spread": { also: ["chocolate flavored hazelnut spread"], prefer: [19125] },
   "sparkling water": { also: ["carbonated beverage club soda", "water bottled perrier"], prefer: [14121, 14384] },
@@ -331,6 +336,13 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   waffle: { also: ["waffles plain"], prefer: [18367, 18365] },
   croissant: { also: ["croissants butter"], prefer: [18239] },
   donut: { also: ["doughnuts"], prefer: [18250] },
+  // a glazed doughnut is the yeast-raised ring (USDA 18255, 255 kcal), not the cake one sugared or glazed
+  "glazed donut": { also: ["doughnuts yeast leavened glazed"], prefer: [18255] },
+  "glazed doughnut": { also: ["doughnuts yeast leavened glazed"], prefer: [18255] },
+  // a chapati is the home roti (42 g), not USDA's commercial one (twice its kcal)
+  chapati: { also: ["roti home made"], prefer: [901212] },
+  chapatis: { also: ["roti home made"], prefer: [901212] },
+  chapatti: { also: ["roti home made"], prefer: [901212] },
   doughnut: { also: ["doughnuts"], prefer: [18250] },
   bagel: { also: ["bagels plain"], prefer: [18001] },
   tortilla: { also: ["tortillas ready to bake or fry"], prefer: [18364, 18363] },
