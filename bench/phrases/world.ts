@@ -79,9 +79,11 @@ export const WORLD_PHRASES: WorldPhrase[] = [
   w("gin and tonic", "GB", "drink", 901108, 175, 109, "a single with tonic"),
   w("a pint of shandy", "GB", "drink", 901107, 568, 239, "half beer, half lemonade"),
   // the region's words (region.ts REGIONAL_WORDS) and its measures
-  w("a glass of squash", "GB", "drink", 43388, 250, 2.5, "250 ml of no-added-sugar squash made up 1+4: CoFID 17-846, 1 kcal/100 ml (Robinsons orange: 3 kcal a glass)"),
-  w("orange squash", "GB", "drink", 43388, 250, 2.5, "a 250 ml glass made up: CoFID 17-846, 1 kcal/100 ml"),
+  w("a glass of squash", "GB", "drink", 901214, 250, 2.5, "250 ml of no-added-sugar squash made up 1+4: CoFID 17-846, 1 kcal/100 ml (Robinsons orange: 3 kcal a glass)"),
+  w("orange squash", "GB", "drink", 901214, 250, 2.5, "a 250 ml glass made up: CoFID 17-846, 1 kcal/100 ml"),
   w("jelly", "GB", "snack", 19173, 135, 84, "half a cup of jelly made up with water, USDA 19173"),
+  w("a can of coke", "GB", "drink", 14400, 342.6, 127, "a 330 ml can at USDA cola's 30.7 g a fl oz (Coca-Cola Great Britain's label: 139 kcal)"),
+  w("a can of lager", "GB", "drink", 14003, 441.9, 190, "a 440 ml can, the common British can of lager (Wikipedia, Beverage can); USDA regular beer, 43 kcal per 100 g"),
   w("2 packets of crisps", "GB", "snack", 19411, 50, 271, "two 25 g single-serve bags (Walkers ready salted 25 g: 131 kcal)"),
   w("a cup of milk", "GB", "drink", 1077, 258, 157, "a metric cup, 250 ml of whole milk (1.03 g/ml)"),
   w("doner kebab", "GB", "dish", 900803, 320, 778, "a large doner in pitta"),
@@ -182,7 +184,8 @@ export const WORLD_PHRASES: WorldPhrase[] = [
   w("bowl of rice", "IN", "staple", 20045, 158, 205, "a cup of cooked rice, USDA 158 g"),
   // Australia
   w("1 tbsp olive oil", "AU", "staple", 4053, 18.3, 162, "the Australian tablespoon, 20 ml (4 teaspoons), olive oil at USDA 13.5 g a 14.8 ml tablespoon"),
-  w("a glass of squash", "AU", "drink", 43388, 250, 2.5, "a 250 ml glass of diet cordial made up: CoFID 17-846, 1 kcal/100 ml"),
+  w("a can of coke", "AU", "drink", 14400, 389.3, 144, "a 375 ml can, Australia's standard can, at USDA cola's 30.7 g a fl oz"),
+  w("a glass of squash", "AU", "drink", 901214, 250, 2.5, "a 250 ml glass of diet cordial made up: CoFID 17-846, 1 kcal/100 ml"),
   w("vegemite on toast", "AU", "dish", 900401, 37, 124, "a slice of buttered toast with Vegemite"),
   w("1 tsp vegemite", "AU", "staple", 901213, 5, 9, "a teaspoon, Vegemite's 5 g serve"),
   w("2 slices vegemite toast", "AU", "dish", 900401, 74, 248, "two slices"),

@@ -121,10 +121,19 @@ describe("measures and words by region", () => {
     const first = async (region: string, text: string) => {
       const r = await users.get(region)!.api("POST", "/foods/parse", { text });
       expect(r.status).toBe(200);
-      return r.json.items[0] as { food: { id: number; name: string }; serving: { grams: number; measure?: string } };
+      return r.json.items[0] as {
+        food: { id: number; name: string };
+        serving: { grams: number; measure?: string };
+        sure: boolean;
+      };
     };
-    // squash: the diluted drink in Britain and Australia (no added sugar, CoFID 17-846), the vegetable elsewhere
-    for (const r of ["GB", "AU"]) expect((await first(r, "a glass of squash")).food.id).toBe(43388);
+    // squash: the diluted drink in Britain and Australia (no added sugar, CoFID 17-846), the vegetable elsewhere;
+    // the drink is the squash dish, not USDA's US powdered apple drink (43388) it was before
+    for (const r of ["GB", "AU"]) {
+      const squash = await first(r, "a glass of squash");
+      expect(squash.food).toMatchObject({ id: 901214, name: "Squash drink, no added sugar, diluted" });
+      expect(squash.serving.grams).toBe(250);
+    }
     for (const r of ["IN", "CA", "US"]) expect((await first(r, "squash")).food.name).toMatch(/^Squash, /);
     for (const r of ["GB", "US"]) expect((await first(r, "butternut squash")).food.id).toBe(11485);
     // biscuit: a cookie where English is British, the scone-like bread in the US and Canada
@@ -144,6 +153,9 @@ describe("measures and words by region", () => {
       expect(bag.serving).toMatchObject({ grams: 25, measure: "1 bag (25 g)" });
     }
     expect((await first("GB", "2 packets of crisps")).serving.grams).toBe(50);
+    // and a bag of crisps is as sure as a packet of them (the bag was read as a word of the food's name)
+    for (const text of ["a bag of crisps", "2 bags of crisps", "a packet of crisps"])
+      expect((await first("GB", text)).sure).toBe(true);
     // a brew is a mug of tea in Britain
     expect((await first("GB", "a brew")).food.id).toBe(901101);
     expect((await first("US", "a brew")).food.id).not.toBe(901101);
@@ -155,6 +167,32 @@ describe("measures and words by region", () => {
     expect(shandy.serving.measure).toBe("1 pint (473 ml)");
     expect(shandy.serving.grams).toBeCloseTo(473.2, 0);
     expect((await first("GB", "a pint of shandy")).serving.grams).toBeCloseTo(568.3, 0);
+  });
+
+  test("a can of drink is the region's can: 330 ml in Britain (440 ml of beer), 375 ml in Australia, 12 fl oz in the US", async () => {
+    const can = async (region: string, text: string) => {
+      const r = await (await withRegion(region)).api("POST", "/foods/parse", { text });
+      expect(r.status).toBe(200);
+      return r.json.items.map((i: { food: { id: number }; serving: { grams: number; measure?: string } }) => ({
+        id: i.food.id,
+        ...i.serving,
+      }));
+    };
+    // cola: USDA's can is 12 fl oz (368 g); its fl oz weighs 30.7 g
+    const [gbCoke, gbBeer, gbTwo] = await can("GB", "a can of coke, a can of beer, 2 cans of lager");
+    expect(gbCoke).toMatchObject({ id: 14400, measure: "1 can (330 ml)" });
+    expect(gbCoke.grams).toBeCloseTo((330 / 29.574) * 30.7, 0);
+    expect(gbBeer).toMatchObject({ id: 14003, measure: "1 can (440 ml)" });
+    expect(gbTwo.measure).toBe("2 cans (440 ml)");
+    expect(gbTwo.grams).toBeCloseTo(gbBeer.grams * 2, 1);
+    const [auCoke, auBeer] = await can("AU", "a can of coke, a can of beer");
+    expect([auCoke.measure, auBeer.measure]).toEqual(["1 can (375 ml)", "1 can (375 ml)"]);
+    expect((await can("IN", "a can of coke"))[0].measure).toBe("1 can (330 ml)");
+    // the US can is USDA's own portion, as before
+    const [usCoke] = await can("US", "a can of coke");
+    expect(usCoke).toMatchObject({ id: 14400, grams: 368 });
+    expect(usCoke.portion_id).not.toBeNull();
+    expect(measuresOf("NZ")).toMatchObject({ can: 330, beerCan: 330 });
   });
 
   test("the measures, the words and the browser's language", () => {

@@ -93,6 +93,7 @@ export function entryOf(m: Meal): SavedEntry {
         description: m.description ?? null,
       },
       energy_kcal: n.energy_kcal ?? 0,
+      measure: null,
     };
   }
   return {
@@ -102,16 +103,20 @@ export function entryOf(m: Meal): SavedEntry {
     grams: m.grams,
     quick_add: null,
     energy_kcal: m.nutrients.energy_kcal ?? null,
+    measure: m.measure ?? null,
   };
 }
 
-/** An entry as the API takes it (POST /saved-meals `entries`). */
+/** An entry as the API takes it (POST /saved-meals `entries`), with the amount as said ("1 pint (568 ml)"). */
 const entryData = (e: SavedEntry) =>
   e.quick_add
     ? { quick_add: e.quick_add }
-    : e.portion
-      ? { food_id: e.food!.id, quantity: e.quantity, portion_id: e.portion.id }
-      : { food_id: e.food!.id, quantity: e.quantity };
+    : {
+        food_id: e.food!.id,
+        quantity: e.quantity,
+        ...(e.portion ? { portion_id: e.portion.id } : {}),
+        ...(e.measure ? { measure: e.measure } : {}),
+      };
 
 const totalKcal = (entries: SavedEntry[]) =>
   entries.some((e) => e.energy_kcal === null) ? null : entries.reduce((s, e) => s + (e.energy_kcal ?? 0), 0);
@@ -186,6 +191,7 @@ export async function logSavedMeal(
       food,
       quantity: e.portion && !portion ? e.grams : e.quantity,
       portion,
+      measure: e.measure ?? null,
       ...at,
       ...(eatenAt ? { eatenAt } : {}),
     });

@@ -103,7 +103,7 @@ export const Serving = t.Object(
     measure: t.Optional(
       t.String({
         description:
-          'a pint, cup, tablespoon, teaspoon or fluid ounce in the caller\'s region\'s measures, or a bag of crisps, as shown: "1 pint (568 ml)", "1 bag (25 g)"; send it as the meal\'s measure (API.md §Foods, Measures and words by region; §Meals)',
+          'a pint, cup, tablespoon, teaspoon or fluid ounce in the caller\'s region\'s measures, a can of drink, or a bag of crisps, as shown: "1 pint (568 ml)", "1 can (330 ml)", "1 bag (25 g)"; send it as the meal\'s measure (API.md §Foods, Measures and words by region; §Meals)',
       }),
     ),
   },

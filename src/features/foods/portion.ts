@@ -5,7 +5,7 @@
  */
 import { MASS, round, VOLUME_ML, type ParsedAmount } from "./amount";
 import { stem, words } from "./text";
-import { type Measures, US_MEASURES } from "./region";
+import { type Cans, type Measures, US_CAN_ML, US_MEASURES } from "./region";
 
 export interface AmountPortion {
   id: number;
@@ -147,7 +147,7 @@ export function resolveAmount(
   /** The words typed for the food, so "10 almonds" finds the portion "almond". */
   foodWords: readonly string[] = [],
   /** What a pint, a cup, a tablespoon hold where the person lives (region.ts); USDA's portions are US measures. */
-  measures: Measures = US_MEASURES,
+  measures: Measures & Partial<Cans> = US_MEASURES,
 ): ResolvedAmount | null {
   const { quantity, unit } = amount;
   const regional = unit === null ? undefined : REGIONAL[unit];
@@ -173,6 +173,10 @@ export function resolveAmount(
     return /\binch/.test(p.name) || p.amount < 1 ? of(p, quantity * p.amount) : of(p, quantity);
   }
   if (unit in MASS) return grams(quantity * MASS[unit]!);
+  if (unit === "can") {
+    const can = regionalCan(quantity, portions, foodWords, measures);
+    if (can) return can;
+  }
   const named = portionFor(unit, portions);
   if (named) return of(named, quantity);
   if (unit in VOLUME_ML) return resolveVolume(quantity, unit, portions, measures);
@@ -189,6 +193,48 @@ const CRISPS_BAG_G = 25;
 function isBagOfCrisps(unit: string | null, foodWords: readonly string[]): boolean {
   if (!foodWords.some((w) => w === "crisps" || w === "crisp")) return false;
   return unit === "packet" || foodWords.some((w) => w === "bag" || w === "bags" || w === "packet" || w === "packets");
+}
+
+/** Drinks poured from the beer can where that differs from the soft-drink can (region.ts cansOf). */
+const BEER_WORDS = new Set([
+  "beer",
+  "beers",
+  "lager",
+  "lagers",
+  "cider",
+  "ciders",
+  "ale",
+  "ales",
+  "bitter",
+  "stout",
+  "ipa",
+]);
+
+/**
+ * A can of drink where the person lives, when it is not USDA's 12 fl oz: "a can of coke" in Britain is 330 ml,
+ * at the drink's own weight per fl oz. Null for any other can (USDA's soup "can" is no 12 fl oz of a drink) or
+ * where the region's can is USDA's.
+ */
+function regionalCan(
+  quantity: number,
+  portions: readonly AmountPortion[],
+  foodWords: readonly string[],
+  cans: Partial<Cans>,
+): ResolvedAmount | null {
+  const can = portionFor("can", portions);
+  const floz = portionFor("floz", portions);
+  if (!can || !floz || cans.can === undefined || cans.beerCan === undefined) return null;
+  const gramsPerMl = floz.grams / floz.amount / US_MEASURES.floz;
+  if (Math.abs(can.grams / can.amount / gramsPerMl - US_CAN_ML) > US_CAN_ML * 0.1) return null;
+  const ml = foodWords.some((w) => BEER_WORDS.has(w)) ? cans.beerCan : cans.can;
+  if (Math.abs(ml - US_CAN_ML) <= US_CAN_ML * 0.02) return null;
+  const g = round(quantity * ml * gramsPerMl);
+  return {
+    quantity: g,
+    portion_id: null,
+    grams: g,
+    measure: `${round(quantity)} ${quantity === 1 ? "can" : "cans"} (${Math.round(ml)} ml)`,
+  };
 }
 
 /** A portion that states its own millilitres unlike the person's measure: a dish's "pint (568 ml)" is no US pint. */

@@ -67,6 +67,9 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   "french fries": { also: ["potatoes french fried"], prefer: [21138, 11402] },
   chips: { also: ["potato chips", "potatoes french fried"], prefer: [19411, 21138] },
   crisps: { also: ["potato chips"], prefer: [19411] },
+  // the bag is the amount (portion.ts reads it as the 25 g bag), the crisps the food, as "a packet of crisps" is
+  "bag of crisps": { also: ["potato chips"], prefer: [19411] },
+  "bags of crisps": { also: ["potato chips"], prefer: [19411] },
   "potato chips": { also: [], prefer: [19411] },
   soda: { also: ["carbonated beverage"], prefer: [14400] },
   pop: { also: ["carbonated beverage"], prefer: [14400] },
@@ -205,6 +208,11 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   scone: { also: ["biscuits plain or buttermilk"], prefer: [18016, 18009] },
   scones: { also: ["biscuits plain or buttermilk"], prefer: [18016, 18009] },
   "fried chicken": { also: ["chicken meat and skin cooked fried"], prefer: [5007, 21425] },
+  // pieces of it are the dish's pieces (110 g): USDA's fried chicken counts a "unit" as a whole 1 lb bird's yield
+  "pieces of fried chicken": { also: ["fried chicken two pieces"], prefer: [900213] },
+  "piece of fried chicken": { also: ["fried chicken two pieces"], prefer: [900213] },
+  // French toast as made at home, not the frozen ready-to-heat slices (126 kcal for two, against 298)
+  "french toast": { also: ["french toast prepared from recipe"], prefer: [18269, 18268] },
   nutella: { also: ["chocolate flavored hazelnut spread"], prefer: [19125] },
   "hazelnut spread": { also: ["chocolate flavored hazelnut spread"], prefer: [19125] },
   "sparkling water": { also: ["carbonated beverage club soda", "water bottled perrier"], prefer: [14121, 14384] },
@@ -328,6 +336,13 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   waffle: { also: ["waffles plain"], prefer: [18367, 18365] },
   croissant: { also: ["croissants butter"], prefer: [18239] },
   donut: { also: ["doughnuts"], prefer: [18250] },
+  // a glazed doughnut is the yeast-raised ring (USDA 18255, 255 kcal), not the cake one sugared or glazed
+  "glazed donut": { also: ["doughnuts yeast leavened glazed"], prefer: [18255] },
+  "glazed doughnut": { also: ["doughnuts yeast leavened glazed"], prefer: [18255] },
+  // a chapati is the home roti (42 g), not USDA's commercial one (twice its kcal)
+  chapati: { also: ["roti home made"], prefer: [901212] },
+  chapatis: { also: ["roti home made"], prefer: [901212] },
+  chapatti: { also: ["roti home made"], prefer: [901212] },
   doughnut: { also: ["doughnuts"], prefer: [18250] },
   bagel: { also: ["bagels plain"], prefer: [18001] },
   tortilla: { also: ["tortillas ready to bake or fry"], prefer: [18364, 18363] },
@@ -402,18 +417,18 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   "cookie": { also: ["cookies"], prefer: [18159] },
   "biscuit": { also: ["cookies"], prefer: [18159] },
   // the words a region reads for its own meaning (region.ts REGIONAL_WORDS): the US biscuit, the British squash
-  // (no added sugar, diluted: the low-calorie fruit drink, 1 kcal/100 ml as CoFID's 17-846), jelly and lemonade
+  // (no added sugar, diluted, as CoFID's 17-846: the squash dish, drinks.ts), jelly and lemonade
   // the baked biscuit first: its count is a medium one, 51 g (the recipe entry's default is a 14 g small one)
   "buttermilk biscuit": { also: ["biscuits plain or buttermilk"], prefer: [18009, 18016] },
   "buttermilk biscuits": { also: ["biscuits plain or buttermilk"], prefer: [18009, 18016] },
   "baked buttermilk biscuit": { also: ["biscuits plain or buttermilk frozen baked"], prefer: [18009] },
   "jelly beans": { also: ["candies jellybeans"], prefer: [19108] },
   "jelly babies": { also: ["candies jellybeans"], prefer: [19108] },
-  "squash drink": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
-  "orange squash": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
-  "blackcurrant squash": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
-  "lemon squash": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
-  "fruit squash": { also: ["apple cider flavored drink low calorie prepared"], prefer: [43388] },
+  "squash drink": { also: ["squash drink no added sugar diluted"], prefer: [901214] },
+  "orange squash": { also: ["squash drink no added sugar diluted"], prefer: [901214] },
+  "blackcurrant squash": { also: ["squash drink no added sugar diluted"], prefer: [901214] },
+  "lemon squash": { also: ["squash drink no added sugar diluted"], prefer: [901214] },
+  "fruit squash": { also: ["squash drink no added sugar diluted"], prefer: [901214] },
   "jelly dessert": { also: ["gelatin desserts dry mix prepared with water"], prefer: [19173] },
   "lemonade soda": { also: ["carbonated beverage lemon lime soda"], prefer: [14144] },
   "crackers": { also: [], prefer: [18228] },

@@ -31,11 +31,35 @@ const IMPERIAL = new Set(["GB", "IE"]);
  * cups use it too. Liberia and Myanmar keep US measures. */
 const CUSTOMARY_CUP = new Set(["US", "LR", "MM"]);
 
+/** Millilitres in a can of drink ("a can of coke"), and in a can of beer or cider where that differs. */
+export interface Cans {
+  can: number;
+  beerCan: number;
+}
+/** A region's volume measures and its cans. */
+export type RegionMeasures = Measures & Cans;
+
+/** USDA's drink cans: 12 US fl oz, the can of the US and Canada. */
+export const US_CAN_ML = 354.882;
+/**
+ * Cans (Wikipedia, "Beverage can", Capacity): 330 ml is Europe's standard can and South Africa's, and the can of
+ * Britain, Ireland, New Zealand and India; in Britain 440 ml is the common can of lager and cider (Ireland pours the
+ * same 440 ml "fat can", Guinness Draught's); Australia's standard can is 375 ml, soft drinks and beer alike (the
+ * "tinnie"). Elsewhere the US's 12 fl oz, what USDA's "can" portions hold.
+ */
+function cansOf(r: string): Cans {
+  if (r === "AU") return { can: 375, beerCan: 375 };
+  if (IMPERIAL.has(r)) return { can: 330, beerCan: 440 };
+  if (["NZ", "IN", "ZA"].includes(r)) return { can: 330, beerCan: 330 };
+  return { can: US_CAN_ML, beerCan: US_CAN_ML };
+}
+
 /** The measures of a region; unknown or missing: the US's. */
-export function measuresOf(region: string | null | undefined): Measures {
+export function measuresOf(region: string | null | undefined): RegionMeasures {
   const r = region ?? DEFAULT_REGION;
-  if (r === "US") return US_MEASURES;
+  if (r === "US") return { ...US_MEASURES, ...cansOf(r) };
   return {
+    ...cansOf(r),
     // Australian and New Zealand pubs pour a 570 ml pint (a metric rounding of the imperial one); the UK and Ireland 568 ml
     pint: IMPERIAL.has(r) ? 568.261 : r === "AU" || r === "NZ" ? 570 : US_MEASURES.pint,
     cup: CUSTOMARY_CUP.has(r) ? US_MEASURES.cup : 250,

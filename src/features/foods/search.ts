@@ -4,10 +4,10 @@
  * so personalisation never touches the catalogue.
  */
 import type { Catalogue } from "../../db/catalogue";
-import { parseQuery, Vocabulary } from "./query";
+import { parseQuery, Vocabulary, type ParsedQuery } from "./query";
 import { boostApplies, prepareName, score, type PreparedName, type RankInput } from "./rank";
 import { Mutex } from "async-mutex";
-import { namesFood, type TopFood } from "./sure";
+import { CLOSE, namesFood, type TopFood } from "./sure";
 import { Lru } from "../../lib/lru";
 import type { Slicer } from "../../lib/pace";
 import type { Awaitable } from "../../db/store";
@@ -47,6 +47,8 @@ export interface SearchOptions {
   cacheKey?: string;
 }
 
+/** A first page of results (the API's default limit): a catalogue that fills it and is sure needs no imported products. */
+const FULL_PAGE = 20;
 /** Imported products considered per query (of possibly millions): the best by bm25. */
 const IMPORTED_CAP = 200;
 
@@ -247,7 +249,12 @@ export class FoodSearch {
       scored.push({ id: r.id, s: score(prepared.get(r.id) ?? prepareName(r), ctx), bm25: r.bm25 });
     }
     yield;
-    const got = opts.imported ? opts.imported(query.match, IMPORTED_CAP) : [];
+    // Imported products are not read when the catalogue surely names the food and fills a first page: its best
+    // candidate has every word typed and leads the next by CLOSE points ("cheddar cheese", "milk"). A product is
+    // then found by the words that set it apart ("mature cheddar", its brand); with fewer catalogue foods than a
+    // page ("hummus") they are read. Reading them cost a broad query more than its catalogue ranking.
+    const catalogueAnswers = scored.length >= FULL_PAGE && namedAhead(scored, prepared, query);
+    const got = opts.imported && !catalogueAnswers ? opts.imported(query.match, IMPORTED_CAP) : [];
     const imported = got instanceof Promise ? ((yield got) as Candidates) : got;
     const importedNames = new Map<number, PreparedName>();
     for (const e of imported) {
@@ -273,4 +280,20 @@ export class FoodSearch {
     if (key !== undefined) this.rankings.set(key, ranking);
     return ranking;
   }
+}
+
+/** Whether the best of `scored` names every word group of the query and leads the next by CLOSE points. */
+function namedAhead(
+  scored: readonly Ranked[],
+  prepared: ReadonlyMap<number, PreparedName>,
+  query: ParsedQuery,
+): boolean {
+  let first: Ranked | undefined;
+  let second: Ranked | undefined;
+  for (const r of scored) {
+    if (!first || better(r, first) < 0) [first, second] = [r, first];
+    else if (!second || better(r, second) < 0) second = r;
+  }
+  const p = first && prepared.get(first.id);
+  return p !== undefined && namesFood(p, query) && (!second || first!.s - second.s >= CLOSE);
 }

@@ -115,7 +115,7 @@ function mapped(e: SavedEntryT, foodMap: FoodMap): Record<string, unknown> {
   if (e.food === null) return { quick_add: e.quick_add };
   const to = foodMap.get(e.food.id);
   const portionId = e.portion ? (to ? (to.portions.get(e.portion.name) ?? null) : e.portion.id) : null;
-  return { food_id: to?.id ?? e.food.id, quantity: e.quantity, portion_id: portionId };
+  return { food_id: to?.id ?? e.food.id, quantity: e.quantity, portion_id: portionId, measure: e.measure ?? null };
 }
 
 /** Writes the checked saved meals; one this account already has (the same id) is left as it is. */

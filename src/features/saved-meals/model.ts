@@ -4,7 +4,7 @@
  */
 import { t } from "elysia";
 import { Int, Nullable, Text } from "../../schema/schemas";
-import { QuickAdd, MEAL_TYPES } from "../meals/model";
+import { QuickAdd, MEAL_TYPES, MEASURE_MAX } from "../meals/model";
 import { Enum } from "../../schema/schemas";
 
 export const MAX_SAVED_ENTRIES = 50;
@@ -29,6 +29,14 @@ const EntryIn = t.Object(
       Nullable(t.Object({ id: Int({ minimum: 1 }) }, { description: "as a SavedMeal shows it: taken as its id" })),
     ),
     quick_add: t.Optional(Nullable(QuickAdd)),
+    measure: t.Optional(
+      Nullable(
+        Text({
+          maxLength: MEASURE_MAX,
+          description: `the amount in the person's words ("1 pint (568 ml)"), as a meal keeps it; logged with the entry. At most ${MEASURE_MAX} characters; blank is none`,
+        }),
+      ),
+    ),
   },
   { title: "SavedMealEntryIn", description: "food_id and quantity (and portion_id), or quick_add" },
 );
@@ -86,6 +94,7 @@ export const SavedMealEntry = t.Object(
     grams: t.Number(),
     quick_add: Nullable(QuickAdd),
     energy_kcal: Nullable(t.Number({ description: "when saved; null = the food does not know it" })),
+    measure: Nullable(Text({ description: "the amount in the person's words, logged with the entry; null: none" })),
   },
   { title: "SavedMealEntry" },
 );

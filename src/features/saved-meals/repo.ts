@@ -23,7 +23,8 @@ function total(entries: SavedEntryT[]): number | null {
 }
 
 function view(r: Row): SavedMealT {
-  const entries = JSON.parse(r.entries) as SavedEntryT[];
+  // entries saved before `measure` existed have none
+  const entries = (JSON.parse(r.entries) as SavedEntryT[]).map((e) => ({ ...e, measure: e.measure ?? null }));
   return {
     id: r.id,
     name: r.name,

@@ -131,7 +131,7 @@ function* withLoggedEntries(ctx: Ctx, input: unknown): Q<unknown> {
             description: m.foodName,
           },
         }
-      : { food_id: m.foodId, quantity: m.quantity, portion_id: m.portionId },
+      : { food_id: m.foodId, quantity: m.quantity, portion_id: m.portionId, measure: m.measure },
   );
   return { ...body, entries };
 }

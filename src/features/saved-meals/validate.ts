@@ -9,7 +9,7 @@ import { Problems } from "../../lib/problems";
 import { checkSchema } from "../../schema/validation";
 import type { LoggableFood } from "../foods/directory";
 import { gramsOf, round3, scale } from "../meals/nutrition";
-import { checkQuantity, quickValues } from "../meals/validate";
+import { checkQuantity, cleanMeasure, quickValues } from "../meals/validate";
 import { CreateSavedMealBody, PatchSavedMealBody, type SavedEntryT } from "./model";
 
 /** Which foods the user may log (the food directory, or an import's own custom foods). */
@@ -54,6 +54,7 @@ export function* checkSavedMeal(food: FoodLookup, raw: unknown, create: boolean,
         grams: 0,
         quick_add: quick,
         energy_kcal: q.nutrients.energy_kcal,
+        measure: null,
       });
       continue;
     }
@@ -81,6 +82,7 @@ export function* checkSavedMeal(food: FoodLookup, raw: unknown, create: boolean,
       grams,
       quick_add: null,
       energy_kcal: scale(f.per100g, grams).energy_kcal,
+      measure: cleanMeasure(e.measure) ?? null,
     });
   }
   p.throwIfAny();
@@ -91,5 +93,5 @@ export function* checkSavedMeal(food: FoodLookup, raw: unknown, create: boolean,
 /** What POST /meals takes for one entry (without meal_type, date and id). */
 export function mealInput(e: SavedEntryT): Record<string, unknown> {
   if (e.food === null) return { quick_add: e.quick_add };
-  return { food_id: e.food.id, quantity: e.quantity, portion_id: e.portion?.id ?? null };
+  return { food_id: e.food.id, quantity: e.quantity, portion_id: e.portion?.id ?? null, measure: e.measure ?? null };
 }
