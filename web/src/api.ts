@@ -72,13 +72,21 @@ async function send(request: Request, token: string | null): Promise<Response> {
   }
 }
 
-/** A signed-in request: the session's token, refreshed once (and the request sent again) when it has expired. */
-async function authed(request: Request): Promise<Response> {
+/**
+ * A signed-in request: the session's token, refreshed once (and the request made and sent again) when it has
+ * expired. `make` builds the request each time, so a file's body is read again rather than held in memory.
+ */
+async function authed(make: () => Request): Promise<Response> {
   if (!session) throw new ApiError(401, "missing_token", "sign in first");
-  const again = request.clone(); // the first send reads the body
-  const res = await send(request, session.access_token);
+  const res = await send(make(), session.access_token);
   if (res.status !== 401 || !(await refresh())) return res;
-  return send(again, session!.access_token);
+  return send(make(), session!.access_token);
+}
+
+/** The typed client's requests come made: a copy is kept for the one retry (their JSON bodies are small). */
+function authedOnce(request: Request): Promise<Response> {
+  const copies = [request, request.clone()];
+  return authed(() => copies.shift()!);
 }
 
 /** The contract's error envelope (API.md §Errors) as an ApiError; anything else by its status. */
@@ -122,7 +130,7 @@ const baseUrl = globalThis.location?.origin ?? "http://localhost";
  * every call carries the session's token and is refreshed once when it has expired. Data modules call it
  * through `ok()`; views call data modules.
  */
-export const client = createClient<paths>({ baseUrl, fetch: authed });
+export const client = createClient<paths>({ baseUrl, fetch: authedOnce });
 
 /** The same API before sign-in (register, login, refresh, the providers): no token. */
 export const open = createClient<paths>({ baseUrl, fetch: (request) => send(request, null) });
@@ -151,7 +159,7 @@ export async function upload<P extends "/api/v1/import" | "/api/v1/import/health
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(query as Record<string, unknown>)) if (v !== undefined) search.set(k, String(v));
   const url = `${baseUrl}${path}${search.size ? `?${search}` : ""}`;
-  const res = await authed(new Request(url, { method: "POST", body }));
+  const res = await authed(() => new Request(url, { method: "POST", body }));
   if (!res.ok) throw await failed(res);
   return res.json();
 }
@@ -162,12 +170,13 @@ export async function upload<P extends "/api/v1/import" | "/api/v1/import/health
  */
 export async function api<T>(method: string, path: string, body?: unknown, opts: { auth?: boolean } = {}): Promise<T> {
   const json = body !== undefined && !(body instanceof FormData) && !(body instanceof Blob);
-  const request = new Request(`${baseUrl}/api/v1${path}`, {
-    method,
-    headers: json ? { "content-type": "application/json" } : {},
-    body: json ? JSON.stringify(body) : (body as BodyInit | undefined),
-  });
-  const res = await (opts.auth === false ? send(request, null) : authed(request));
+  const request = () =>
+    new Request(`${baseUrl}/api/v1${path}`, {
+      method,
+      headers: json ? { "content-type": "application/json" } : {},
+      body: json ? JSON.stringify(body) : (body as BodyInit | undefined),
+    });
+  const res = await (opts.auth === false ? send(request(), null) : authed(request));
   if (!res.ok) throw await failed(res);
   if (res.status === 204) return null as T;
   return (await res.json()) as T;
