@@ -1,5 +1,5 @@
 /** A from..to range of local dates, both included, as query parameters give it. */
-import { t } from "elysia";
+import { Type as t } from "@sinclair/typebox";
 import { Problems, checkDate } from "../lib/problems";
 import { addDays } from "../lib/time";
 

@@ -7,8 +7,8 @@
  * and responses use `Enum` and `Int` instead: exactly the JSON type, no defaults the contract does
  * not state. Query and path integers keep coercion (schema/validation.ts intParam).
  */
-import { t } from "elysia";
 import {
+  Kind,
   Type,
   type IntegerOptions,
   type ObjectOptions,
@@ -20,9 +20,13 @@ import { ERROR_STATUS } from "../lib/errors";
 
 /** A string (or number) from a fixed list; no default. */
 export function Enum<const V extends readonly (string | number)[]>(values: V, options: SchemaOptions = {}) {
-  const schema = t.UnionEnum([...values] as unknown as [V[number], ...V[number][]], options);
-  if (options.default === undefined) delete (schema as { default?: unknown }).default;
-  return schema;
+  // Elysia's UnionEnum kind (JSON Schema's `enum`), built with TypeBox alone: formats.ts registers its check
+  const type = values.every((v) => typeof v === "string")
+    ? { type: "string" }
+    : values.every((v) => typeof v === "number")
+      ? { type: "number" }
+      : {};
+  return Type.Unsafe<V[number]>({ ...options, [Kind]: "UnionEnum", ...type, enum: [...values] });
 }
 
 /** A JSON integer (a numeric string is refused). */
@@ -40,19 +44,21 @@ export const NUL_MESSAGE = "must not contain U+0000 (the NUL character)";
  * uuid) or an enum: a string without NUL. test/contract/text-nul.test.ts walks the OpenAPI
  * document for a request string without it.
  */
-export const Text = (options: StringOptions = {}) => t.String({ ...options, pattern: NO_NUL });
+export const Text = (options: StringOptions = {}) => Type.String({ ...options, pattern: NO_NUL });
 
 /** An object of `value`s under text keys (nutrient values by key): no key may contain NUL either. */
 export const TextRecord = <V extends TSchema>(value: V, options: ObjectOptions = {}) =>
-  t.Record(Text(), value, { additionalProperties: false, ...options });
+  Type.Record(Text(), value, { additionalProperties: false, ...options });
 
-export const ErrorSchema = t.Object(
+export const ErrorSchema = Type.Object(
   {
-    error: t.Object({
+    error: Type.Object({
       code: Enum(Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[]),
-      message: t.String(),
-      details: t.Optional(
-        t.Array(t.Object({ field: t.Optional(t.String()), message: t.String() }, { additionalProperties: true })),
+      message: Type.String(),
+      details: Type.Optional(
+        Type.Array(
+          Type.Object({ field: Type.Optional(Type.String()), message: Type.String() }, { additionalProperties: true }),
+        ),
       ),
     }),
   },
@@ -64,4 +70,5 @@ export function errors<const S extends number>(...statuses: S[]): Record<S, type
   return Object.fromEntries(statuses.map((s) => [s, ErrorSchema])) as Record<S, typeof ErrorSchema>;
 }
 
-export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);

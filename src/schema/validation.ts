@@ -2,11 +2,18 @@
  * Turns Elysia/TypeBox validation failures into the contract's `validation_failed` details:
  * one entry per field, with a message written from the schema's own constraints
  * ("must be an integer from 1 to 50"), never TypeBox's internal wording or the schema dump.
+ *
+ * TypeBox alone, no Elysia: the web app bundles this file (web/src/checks.ts), and Elysia would
+ * be 220 KB of it. Elysia's ValidationError is read through its shape (`ValidationFailure`).
  */
-import { getSchemaValidator, t, ValidationError, type TSchema } from "elysia";
-import type { Static } from "@sinclair/typebox";
+import { type Static, type TInteger, type TSchema, Type } from "@sinclair/typebox";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { Value } from "@sinclair/typebox/value";
 import { AppError, type ErrorDetail } from "../lib/errors";
+import { registerFormats } from "./formats";
 import { NO_NUL, NUL_MESSAGE } from "./schemas";
+
+registerFormats();
 
 interface SchemaLike {
   type?: string | string[];
@@ -114,8 +121,15 @@ function intoUnions(errors: SchemaError[]): SchemaError[] {
   });
 }
 
+/** What an Elysia ValidationError carries: where (`body`, `query`…), the value, and its errors. */
+export interface ValidationFailure {
+  type: string;
+  value: unknown;
+  readonly all: unknown;
+}
+
 /** Maps an Elysia ValidationError to contract details, one per field, first error per field. */
-export function validationDetails(error: ValidationError): ErrorDetail[] {
+export function validationDetails(error: ValidationFailure): ErrorDetail[] {
   const seen = new Map<string, ErrorDetail>();
   let errors: SchemaError[];
   try {
@@ -143,17 +157,39 @@ export function validationDetails(error: ValidationError): ErrorDetail[] {
 /**
  * A query or path integer. Elysia validates coerced numbers as a lone property and loses its
  * name, so the name travels in `title` for the error message (and labels the OpenAPI schema).
+ * The schema Elysia's `t.Integer` builds (a digit string or an integer, decoded to a number),
+ * made with TypeBox alone; an integer out of range is refused with the contract's details.
  */
 export function intParam(
   name: string,
   opts: { minimum?: number; maximum?: number; default?: number; description?: string } = {},
-) {
-  return t.Integer({ title: name, ...opts });
+): TInteger {
+  const property = { title: name, ...opts };
+  const integer = Type.Integer(property);
+  return Type.Transform(Type.Union([Type.String({ format: "integer", default: 0 }), Type.Integer(property)], property))
+    .Decode((value): number => {
+      const n = +value;
+      if (Value.Check(integer, n)) return n;
+      const message = expectation(integer);
+      throw new AppError("validation_failed", `${name} ${message}`, [{ field: name, message }]);
+    })
+    .Encode((value) => value) as unknown as TInteger; // typed as Elysia types t.Integer: the decoded number
 }
 
 export type { TSchema };
 
-const validators = new WeakMap<TSchema, ReturnType<typeof getSchemaValidator<TSchema>>>();
+/** The first 64 errors, as Elysia's ValidationError keeps them. */
+function take(errors: Iterable<unknown>): unknown[] {
+  const out: unknown[] = [];
+  for (const e of errors) if (out.push(e) >= 64) break;
+  return out;
+}
+
+interface Validator {
+  Check(value: unknown): boolean;
+  Errors(value: unknown): Iterable<unknown>;
+}
+const validators = new WeakMap<TSchema, Validator>();
 
 /**
  * Compiled validators are built with `new Function`, which the web app's Content-Security-Policy
@@ -175,14 +211,15 @@ export function checkSchema<S extends TSchema>(schema: S, value: unknown, prefix
   // Elysia sets additionalProperties: false on a route's body schema when it compiles the route
   // (REST strips unknown fields before checking); here they are ignored, so the copy allows them.
   if (!v) {
-    const open = schema.type === "object" ? { ...schema, additionalProperties: true } : schema;
-    validators.set(
-      schema,
-      (v = getSchemaValidator<TSchema>(open, { additionalProperties: true, dynamic: interpreted })),
-    );
+    const open: TSchema = schema.type === "object" ? { ...schema, additionalProperties: true } : schema;
+    v = interpreted
+      ? { Check: (x) => Value.Check(open, x), Errors: (x) => Value.Errors(open, x) }
+      : TypeCompiler.Compile(open);
+    validators.set(schema, v);
   }
   if (v.Check(value)) return value as Static<S>;
-  const details = validationDetails(new ValidationError("body", v, value)).map((d) => ({
+  const failure = { type: "body", value, all: take(v.Errors(value)) };
+  const details = validationDetails(failure).map((d) => ({
     ...d,
     field: prefix + d.field,
   }));

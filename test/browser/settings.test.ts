@@ -35,3 +35,38 @@ test("signing out says nothing about a session that ended (it was the person's o
   await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
   await expect(page.getByText("Your session ended").count()).resolves.toBe(0);
 }, 120_000);
+
+test("an expired access token is refreshed once and the change sent again with its body; a refused refresh ends the session", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const spoil = (keys: string[]) =>
+    page.evaluate((keys) => {
+      const s = JSON.parse(localStorage.getItem("morsel.session")!) as Record<string, unknown>;
+      for (const k of keys) s[k] = "spoiled";
+      localStorage.setItem("morsel.session", JSON.stringify(s));
+    }, keys);
+  // the app's reads (GET /me, the sync feed) wait, so the first call the spoiled token makes is the PATCH
+  const waiting: (() => Promise<void>)[] = [];
+  let hold = true;
+  await page.route("**/api/v1/**", (route) =>
+    hold && route.request().method() === "GET" ? void waiting.push(() => route.continue()) : route.continue(),
+  );
+  await spoil(["access_token"]);
+  await page.goto(`${env.srv.url}/#/settings`);
+  const zone = page.getByRole("combobox", { name: "Time zone" });
+  await zone.fill("new york");
+  await page.getByRole("option", { name: "America/New_York" }).click();
+  await page.getByRole("button", { name: "Save time zone" }).click();
+  await page.getByText("Time zone saved.").waitFor();
+  hold = false;
+  for (const go of waiting) await go();
+  await page.unroute("**/api/v1/**");
+  const token = await accessToken(page);
+  expect(token).not.toBe("spoiled");
+  expect((await apiGet<{ timezone: string }>(env.srv.url, token, "/me")).timezone).toBe("America/New_York");
+
+  await spoil(["access_token", "refresh_token"]);
+  await page.reload();
+  await page.getByText("Your session ended").waitFor();
+  await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
+}, 120_000);

@@ -270,3 +270,112 @@ describe("the source tree's imports", () => {
     ).toEqual([["features/x", "features/y"]]);
   });
 });
+
+/**
+ * The web app is a client like any other (STYLE.md 15): what it bundles from src/ needs TypeBox, never
+ * Elysia; it names API data by the types generated from the OpenAPI document, not copies of them; and
+ * views reach the server through data modules, which call the client typed by path.
+ */
+describe("the web app's layers", () => {
+  const ROOT = join(SRC, "..");
+  const ENTRIES = ["web/src/main.tsx", "web/search-worker.ts", "web/scan-worker.ts", "web/sw.ts"];
+
+  test("no Elysia among the web bundle's inputs (every module the browser build resolves)", async () => {
+    const inputs = new Set<string>();
+    const r = await Bun.build({
+      entrypoints: ENTRIES.map((e) => join(ROOT, e)),
+      target: "browser",
+      tsconfig: join(ROOT, "web", "tsconfig.json"),
+      define: { __BUILD__: '""', __PRECACHE__: "[]" },
+      plugins: [
+        {
+          name: "inputs",
+          setup(build) {
+            build.onLoad({ filter: /.*/ }, (args) => {
+              inputs.add(relative(ROOT, args.path));
+              return undefined; // loaded as usual: only listed
+            });
+          },
+        },
+      ],
+    });
+    expect(r.success).toBe(true);
+    expect(inputs.size).toBeGreaterThan(100);
+    expect([...inputs].filter((p) => p.startsWith("web/src/"))).toContain("web/src/checks.ts");
+    expect([...inputs].filter((p) => /(^|\/)node_modules\/elysia\//.test(p))).toEqual([]);
+  });
+
+  /**
+   * Local shapes that look like a generated API type (the same name, or most of its fields) and are not a
+   * copy of one: each says why it is its own.
+   */
+  const LOCAL_SHAPES: Record<string, string> = {
+    "serving.ts Serving": "the forms' serving: its portion as an object to show, not the API's portion_id",
+    "serving.ts ServingHint": "what a list row knows of a food, from a search hit or a stored food record alike",
+    "goals.ts MacroForm": "the macro fields of a goals record as the sync feed and older saved records carry them",
+    "own-foods.ts FoodFields": "the custom-food form's fields (per100g, a label's extra keys), turned into CreateFood",
+    "own-foods.ts RecipeFields":
+      "the recipe form's fields, turned into CreateRecipe (ingredients as the form holds them)",
+    "foods.ts FoodHit":
+      "a hit of either search: the API's SearchItem (assigned to it) or the offline ranker's, which lacks fields",
+    "foods.ts LineHit": "an item of a line of food from POST /foods/parse (assigned to it) or the offline parser",
+    "store.ts Mutation": "the API's Mutation (picked from it) with its place in this device's queue",
+  };
+
+  /** `file Name` of every interface or object type in web/src that has a generated schema's name or most of its fields. */
+  function lookalikes(): string[] {
+    const openapi = join(ROOT, "build", "openapi.json");
+    if (!existsSync(openapi)) throw new Error("run `bun scripts/openapi.ts` first: build/openapi.json is missing");
+    const doc = JSON.parse(readFileSync(openapi, "utf8")) as {
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    const schemas = Object.entries(doc.components.schemas).map(([name, s]) => ({
+      name,
+      fields: new Set(Object.keys(s.properties ?? {})),
+    }));
+    const found = new Set<string>();
+    for (const file of sourceFiles(WEB).filter((f) => !f.endsWith(".gen.ts"))) {
+      const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+      const visit = (node: ts.Node) => {
+        const members = ts.isInterfaceDeclaration(node)
+          ? node.members
+          : ts.isTypeAliasDeclaration(node) && ts.isTypeLiteralNode(node.type)
+            ? node.type.members
+            : null;
+        if (members && (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node))) {
+          const fields = members.flatMap((m) =>
+            m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? [m.name.text] : [],
+          );
+          const copy = schemas.some((s) => {
+            const shared = fields.filter((f) => s.fields.has(f)).length;
+            return s.name === node.name.text || (shared >= 3 && shared >= fields.length * 0.8);
+          });
+          if (copy) found.add(`${relative(WEB, file)} ${node.name.text}`);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    return [...found].sort();
+  }
+
+  test("no hand-written copy of a generated API type in web/src (local shapes are listed, each with its reason)", () => {
+    const found = lookalikes();
+    expect(found.filter((s) => !(s in LOCAL_SHAPES))).toEqual([]);
+    // the list stays true: an entry whose shape is gone (or now generated) leaves it
+    expect(Object.keys(LOCAL_SHAPES).filter((s) => !found.includes(s))).toEqual([]);
+  });
+
+  test("views call data modules, not the API: no view imports the client, upload or api()", () => {
+    // views/admin.tsx and views/scan.tsx still call the deprecated api() until their split lands (issue 60)
+    const pending = new Set(["views/admin.tsx", "views/scan.tsx"]);
+    const wrong = [...importGraph(WEB)]
+      .filter(([file, targets]) => file.startsWith("views/") && !pending.has(file) && targets.includes("api.ts"))
+      .flatMap(([file]) => {
+        const names = /import\s*\{([^}]*)\}\s*from\s*"\.\.\/api"/.exec(readFileSync(join(WEB, file), "utf8"))?.[1];
+        const used = (names ?? "").split(",").map((n) => n.trim().replace(/^type\s+/, ""));
+        return used.filter((n) => ["api", "client", "open", "upload", "ok"].includes(n)).map((n) => `${file}: ${n}`);
+      });
+    expect(wrong).toEqual([]);
+  });
+});

@@ -15,3 +15,10 @@ export type Ok<Op extends keyof operations> = operations[Op]["responses"] extend
 }
   ? Body
   : never;
+
+/** The JSON body an operation takes, by its operationId: `Body<"updateMe">`. */
+export type Body<Op extends keyof operations> = operations[Op] extends {
+  requestBody?: { content: { "application/json": infer B } };
+}
+  ? B
+  : never;

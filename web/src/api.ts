@@ -1,9 +1,11 @@
 /**
- * The app's one way to the server: /api/v1 with the session's bearer token, refreshed silently
- * once when it has expired. A failed fetch is an `Offline` error (the caller falls back to the
- * local store); a contract error is an `ApiError` with its code and message.
+ * The app's one way to the server: `client`, typed by path from the OpenAPI document, with the session's
+ * bearer token, refreshed silently once when it has expired. A failed fetch is an `Offline` error (the
+ * caller falls back to the local store); a contract error is an `ApiError` with its code and message.
  */
+import createClient from "openapi-fetch";
 import type { Schemas } from "./api-data";
+import type { paths } from "./api-types.gen";
 import { apiErrorInWords } from "./refusals";
 
 /**
@@ -59,31 +61,44 @@ export function onSession(l: (s: Session | null, why?: "expired") => void): () =
   return () => listeners.delete(l);
 }
 
-async function send(method: string, path: string, body: unknown, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = {};
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData || body instanceof Blob)
-    payload = body; // a Blob (a File) goes as itself
-  else if (body !== undefined) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  if (token) headers.authorization = `Bearer ${token}`;
+/** Sends the request as it is, with the token when there is one; a failed fetch is `Offline`. */
+async function send(request: Request, token: string | null): Promise<Response> {
+  const headers = new Headers(request.headers);
+  if (token) headers.set("authorization", `Bearer ${token}`);
   try {
-    return await fetch(`/api/v1${path}`, { method, headers, body: payload, cache: "no-store" });
+    return await fetch(new Request(request, { headers, cache: "no-store" }));
   } catch {
     throw new Offline("the server cannot be reached");
   }
 }
 
-async function failure(res: Response): Promise<ApiError> {
-  try {
-    const j = (await res.json()) as {
-      error?: { code: string; message: string; details?: { field?: string; message: string }[] };
-    };
-    if (j.error) return new ApiError(res.status, j.error.code, j.error.message, j.error.details);
-  } catch {}
-  return new ApiError(res.status, "http_error", `the server answered ${res.status}`);
+/**
+ * A signed-in request: the session's token, refreshed once (and the request made and sent again) when it has
+ * expired. `make` builds the request each time, so a file's body is read again rather than held in memory.
+ */
+async function authed(make: () => Request): Promise<Response> {
+  if (!session) throw new ApiError(401, "missing_token", "sign in first");
+  const res = await send(make(), session.access_token);
+  if (res.status !== 401 || !(await refresh())) return res;
+  return send(make(), session!.access_token);
+}
+
+/** The typed client's requests come made: a copy is kept for the one retry (their JSON bodies are small). */
+function authedOnce(request: Request): Promise<Response> {
+  const copies = [request, request.clone()];
+  return authed(() => copies.shift()!);
+}
+
+/** The contract's error envelope (API.md §Errors) as an ApiError; anything else by its status. */
+function failure(status: number, body: unknown): ApiError {
+  const e = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
+  if (e && typeof e.code === "string" && typeof e.message === "string")
+    return new ApiError(status, e.code, e.message, Array.isArray(e.details) ? e.details : []);
+  return new ApiError(status, "http_error", `the server answered ${status}`);
+}
+
+async function failed(res: Response): Promise<ApiError> {
+  return failure(res.status, await res.json().catch(() => null));
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -94,13 +109,12 @@ function refresh(): Promise<boolean> {
   if (!s) return Promise.resolve(false);
   refreshing ??= (async () => {
     try {
-      const res = await send("POST", "/refresh", { refresh_token: s.refresh_token }, null);
-      if (res.ok) {
-        const pair = (await res.json()) as Session;
-        setSession({ access_token: pair.access_token, refresh_token: pair.refresh_token, user: pair.user });
+      const { data, response } = await open.POST("/api/v1/refresh", { body: { refresh_token: s.refresh_token } });
+      if (data) {
+        setSession({ access_token: data.access_token, refresh_token: data.refresh_token, user: data.user });
         return true;
       }
-      if (res.status === 401) setSession(null, "expired"); // expired or revoked: sign in again; local data is kept
+      if (response.status === 401) setSession(null, "expired"); // expired or revoked: sign in again; local data is kept
       return false;
     } finally {
       refreshing = null;
@@ -109,24 +123,63 @@ function refresh(): Promise<boolean> {
   return refreshing;
 }
 
-/** A JSON request; `auth: false` for register and login. Returns null for 204. */
-export async function api<T>(method: string, path: string, body?: unknown, opts: { auth?: boolean } = {}): Promise<T> {
-  const auth = opts.auth ?? true;
-  if (auth && !session) throw new ApiError(401, "missing_token", "sign in first");
-  let res = await send(method, path, body, auth ? session!.access_token : null);
-  if (auth && res.status === 401 && (await refresh())) res = await send(method, path, body, session!.access_token);
-  if (!res.ok) throw await failure(res);
-  if (res.status === 204) return null as T;
-  return (await res.json()) as T;
+const baseUrl = globalThis.location?.origin ?? "http://localhost";
+
+/**
+ * The API typed by path, from the OpenAPI document (api-types.gen.ts): `client.GET("/api/v1/me")`. Signed in:
+ * every call carries the session's token and is refreshed once when it has expired. Data modules call it
+ * through `ok()`; views call data modules.
+ */
+export const client = createClient<paths>({ baseUrl, fetch: authedOnce });
+
+/** The same API before sign-in (register, login, refresh, the providers): no token. */
+export const open = createClient<paths>({ baseUrl, fetch: (request) => send(request, null) });
+
+/** The answer's data (undefined for 204), or the contract's error thrown as an `ApiError`. */
+export async function ok<D>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<D> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw failure(response.status, error);
+  return data as D;
 }
 
-/** A download (export) as a Blob, with the token. */
-export async function download(path: string): Promise<Blob> {
-  if (!session) throw new ApiError(401, "missing_token", "sign in first");
-  let res = await send("GET", path, undefined, session.access_token);
-  if (res.status === 401 && (await refresh())) res = await send("GET", path, undefined, session!.access_token);
-  if (!res.ok) throw await failure(res);
-  return res.blob();
+type PostOf<P extends keyof paths> = paths[P] extends { post: infer O } ? O : never;
+type Answer<O> = O extends { responses: { 200: { content: { "application/json": infer B } } } } ? B : never;
+type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+/**
+ * A file as the body (a Blob: its own content type) or a multipart form, to a path that takes one, typed by
+ * path as `client` is (openapi-typescript types a binary body as a string, so uploads do not go through
+ * openapi-fetch's JSON body).
+ */
+export async function upload<P extends "/api/v1/import" | "/api/v1/import/health">(
+  path: P,
+  query: QueryOf<PostOf<P>>,
+  body: Blob | FormData,
+): Promise<Answer<PostOf<P>>> {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query as Record<string, unknown>)) if (v !== undefined) search.set(k, String(v));
+  const url = `${baseUrl}${path}${search.size ? `?${search}` : ""}`;
+  const res = await authed(() => new Request(url, { method: "POST", body }));
+  if (!res.ok) throw await failed(res);
+  return res.json();
+}
+
+/**
+ * @deprecated Callers pick `T` themselves; data modules use `client` (typed by path). Kept for sync.ts,
+ * views/admin.tsx and views/scan.tsx while their code moves into files of their own; remove when they use `client`.
+ */
+export async function api<T>(method: string, path: string, body?: unknown, opts: { auth?: boolean } = {}): Promise<T> {
+  const json = body !== undefined && !(body instanceof FormData) && !(body instanceof Blob);
+  const request = () =>
+    new Request(`${baseUrl}/api/v1${path}`, {
+      method,
+      headers: json ? { "content-type": "application/json" } : {},
+      body: json ? JSON.stringify(body) : (body as BodyInit | undefined),
+    });
+  const res = await (opts.auth === false ? send(request(), null) : authed(request));
+  if (!res.ok) throw await failed(res);
+  if (res.status === 204) return null as T;
+  return (await res.json()) as T;
 }
 
 export const isOffline = (e: unknown) => e instanceof Offline;

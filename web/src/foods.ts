@@ -4,14 +4,13 @@
  * scripts/build-web.ts, cached by the service worker) plus the person's own foods. The copy is held and
  * searched in a worker (web/search-worker.ts, asked through offline-search.ts), off the page's thread.
  */
-import type { Ok } from "./api-data";
 import { historyBoost, isComposedDish, OWN_FOOD_BOOST } from "../../src/features/foods/rank";
 import { parseAmount, searchText, type ParsedAmount } from "../../src/features/foods/amount";
 import { resolveAmount, type ResolvedAmount } from "../../src/features/foods/portion";
 import { words } from "../../src/features/foods/text";
 import { MAX_ALTERNATIVES, sureOfTop } from "../../src/features/foods/sure";
 import { askOffline, startOfflineSearch } from "./offline-search";
-import { api, currentSession, isOffline } from "./api";
+import { client, currentSession, isOffline, ok } from "./api";
 import { measuresOf, regionalName, regionalText } from "../../src/features/foods/region";
 import { fromFood } from "./records";
 import { naturalPortion } from "./serving";
@@ -56,10 +55,7 @@ export function warmOfflineSearch(): void {
 /** Search: the server's ranking (with the person's history) online, the bundled ranker offline; 20 a page. */
 export async function searchFoods(db: Store, q: string, offset = 0): Promise<SearchPage & { offline: boolean }> {
   try {
-    const r: SearchPage = await api<Ok<"searchFoods">>(
-      "GET",
-      `/foods/search?limit=20&offset=${offset}&q=${encodeURIComponent(q)}`,
-    );
+    const r: SearchPage = await ok(client.GET("/api/v1/foods/search", { params: { query: { q, limit: 20, offset } } }));
     return { items: r.items, total: r.total, amount: r.amount, offline: false };
   } catch (e) {
     if (!isOffline(e)) throw e;
@@ -144,14 +140,16 @@ function hitOf(f: FoodRec, amount: ParsedAmount | null = null, shortName?: strin
   };
 }
 
+/** A food as the server has it now (GET /foods/:id), with every nutrient and portion. */
+export const fetchFood = (id: number) => ok(client.GET("/api/v1/foods/{id}", { params: { path: { id } } }));
+
 /** A food with its portions: the local store, the server, or the catalogue copy, in that order. */
 export async function loadFood(db: Store, id: number): Promise<FoodRec | null> {
   const local = await db.get("foods", id);
   // a catalogue food kept before natural servings were kept with it is read again
   if (local && (local.custom || id < 0 || (local.portions.length && "default_portion_id" in local))) return local;
   try {
-    const f = await api<Record<string, unknown>>("GET", `/foods/${id}`);
-    const rec = fromFood(f, null);
+    const rec = fromFood(await fetchFood(id), null);
     if (!rec.custom) await db.put("foods", rec);
     return rec;
   } catch (e) {
@@ -176,9 +174,11 @@ export async function recentFoods(
   today: string,
 ): Promise<{ recent: FoodHit[]; atMeal: boolean }> {
   try {
-    const here = await api<{ items: FoodHit[] }>("GET", `/foods/recent?meal_type=${mealType}&limit=${RECENT_SHOWN}`);
+    const recent = (meal_type?: MealType) =>
+      ok(client.GET("/api/v1/foods/recent", { params: { query: { meal_type, limit: RECENT_SHOWN } } }));
+    const here = await recent(mealType);
     if (here.items.length) return { recent: here.items, atMeal: true };
-    const any = await api<{ items: FoodHit[] }>("GET", `/foods/recent?limit=${RECENT_SHOWN}`);
+    const any = await recent();
     return { recent: any.items, atMeal: false };
   } catch (e) {
     if (!isOffline(e)) throw e;
@@ -224,7 +224,7 @@ export interface LineHit {
 /** A line of food as items ("2 eggs, toast and a coffee"): POST /foods/parse online, the same parser over the catalogue copy offline. */
 export async function parseLineOfFood(db: Store, text: string): Promise<{ items: LineHit[]; offline: boolean }> {
   try {
-    const r = await api<Ok<"parseFoodLine">>("POST", "/foods/parse", { text });
+    const r = await ok(client.POST("/api/v1/foods/parse", { body: { text } }));
     const items: LineHit[] = r.items.map((i) => ({
       text: i.text,
       food: i.food,

@@ -1,42 +1,26 @@
-/** The Morsel web app: session, the per-account store and sync, hash routes, and the shell around the views. */
+/** The Morsel web app: session, the per-account store and sync, and the shell around the views (routes.tsx). */
 import { render } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { dropGhostTaps, viewChanged } from "./action";
-import { api, currentSession, onSession, setSession, type Session, type User } from "./api";
+import { fetchMe, logOut } from "./account";
+import { currentSession, onSession, setSession, type Session } from "./api";
 import { startOfflineSearch, stopOfflineSearch } from "./offline-search";
 import { OwnFoods } from "./own-foods";
 import { Local } from "./records";
-import { openStore, type MealType, type Store } from "./store";
+import { authMode, Route } from "./routes";
+import { openStore, type Store } from "./store";
 import { Sync } from "./sync";
 import { Ctx, dateIn, type AppCtx, type Toast } from "./ui";
-import { AddView } from "./views/add";
 import { Auth } from "./views/auth";
-import { forgetOidc, signedInWithOidc } from "./views/oidc-sign-in";
-import { DayView } from "./views/day";
-import { EditView } from "./views/edit";
 import { lazyView } from "./views/lazy";
-import type { Period } from "./views/report";
-import { FoodFormView, FoodsView, RecipeFormView } from "./views/foods";
-import { SavedMealFormView } from "./views/saved-meals";
+import { forgetOidc, signedInWithOidc } from "./views/oidc-sign-in";
 import { Issues, StatusLine, ToastBar } from "./views/status";
-import { WeekView } from "./views/week";
 
-/** The Report is opened now and then: its own chunk. */
-// Admin is for admins alone: its chunk loads when one opens it
-const AdminView = lazyView<Record<string, never>>(() => import("./views/admin").then((m) => m.AdminView));
-// the first admin's Open Food Facts question, likewise: nothing shows until its chunk is in
+// the first admin's Open Food Facts question: nothing shows until its chunk is in
 const OffQuestion = lazyView<Record<string, never>>(
   () => import("./views/off-question").then((m) => m.OffQuestion),
   null,
 );
-// Settings and Weight are opened now and then, not on every load: chunks of their own keep the first load in budget
-const SettingsView = lazyView<{ signOut: () => void }>(() => import("./views/settings").then((m) => m.SettingsView));
-const WeightView = lazyView<Record<string, never>>(() => import("./views/weight").then((m) => m.WeightView));
-const ReportView = lazyView<{ period: Period; to: string | null }>(() =>
-  import("./views/report").then((m) => m.ReportView),
-);
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function useHash(): string {
   const [hash, setHash] = useState(location.hash || "#/");
@@ -69,16 +53,7 @@ function App() {
     [session],
   );
   const hash = useHash();
-  if (!session) {
-    const mode = hash.startsWith("#/register")
-      ? "register"
-      : hash.startsWith("#/reset-password")
-        ? "reset"
-        : hash.startsWith("#/oidc")
-          ? "oidc"
-          : "signin";
-    return <Auth mode={mode} notice={notice} />;
-  }
+  if (!session) return <Auth mode={authMode(hash)} notice={notice} />;
   return <SignedIn key={session.user.id} session={session} hash={hash} />;
 }
 
@@ -126,7 +101,7 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
   useEffect(() => {
     const check = () => {
       if (document.visibilityState !== "visible") return;
-      api<User>("GET", "/me").then(
+      fetchMe().then(
         (user) => {
           const s = currentSession();
           if (s && s.user.id === user.id && JSON.stringify(s.user) !== JSON.stringify(user)) setSession({ ...s, user });
@@ -167,7 +142,7 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
     )
       return;
     try {
-      await api("POST", "/logout", { refresh_token: session.refresh_token });
+      await logOut(session.refresh_token);
     } catch {}
     ctx!.sync.stop();
     ctx!.db.close();
@@ -228,32 +203,6 @@ function SignedIn({ session, hash }: { session: Session; hash: string }) {
     </Ctx.Provider>
   );
 }
-
-function Route({ hash, signOut }: { hash: string; signOut: () => void }) {
-  const parts = hash.replace(/^#\/?/, "").split("/");
-  const [page, a, b] = parts;
-  if (page === "day" && a && DATE.test(a)) return <DayView key={a} date={a} />;
-  if (page === "add" && a && ["breakfast", "lunch", "dinner", "snack"].includes(a))
-    return <AddView key={hash} mealType={a as MealType} date={b && DATE.test(b) ? b : todayFallback()} />;
-  if (page === "edit" && a) return <EditView key={a} id={a} />;
-  if (page === "week") return <WeekView end={a && DATE.test(a) ? a : null} range={b} />;
-  if (page === "weight") return <WeightView />;
-  if (page === "report")
-    return <ReportView period={a === "month" ? "month" : "week"} to={b && DATE.test(b) ? b : null} />;
-  if (page === "foods") {
-    const id = b && /^-?\d+$/.test(b) ? Number(b) : null;
-    if (a === "new") return <FoodFormView key="new" id={null} />;
-    if (a === "edit" && id !== null) return <FoodFormView key={id} id={id} />;
-    if (a === "recipe") return <RecipeFormView key={b ?? "new"} id={id} />;
-    if (a === "meal" && b) return <SavedMealFormView key={b} id={b} />;
-    return <FoodsView />;
-  }
-  if (page === "settings") return <SettingsView signOut={signOut} />;
-  if (page === "admin") return <AdminView />;
-  return <DayView date={null} />;
-}
-
-const todayFallback = () => new Date().toISOString().slice(0, 10);
 
 if ("serviceWorker" in navigator) {
   // The app shell and the catalogue copy, cached for offline use; a new version is taken on the next visit.

@@ -8,9 +8,8 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
 import type { Schemas } from "./api-data";
-import { api, setSession } from "./api";
-
-type Pair = Schemas["TokenPair"];
+import { client, ok, open } from "./api";
+import { startSession } from "./sign-in";
 const webauthn = () => import("@simplewebauthn/browser");
 
 /** The authenticator's refusal (the person cancelled, or none holds a passkey here) in words. */
@@ -31,35 +30,26 @@ async function assertion(options: PublicKeyCredentialRequestOptionsJSON) {
   }
 }
 
-function signedIn(pair: Pair): void {
-  setSession({ access_token: pair.access_token, refresh_token: pair.refresh_token, user: pair.user });
-  location.hash = "#/";
-}
-
 /** Signs in with a passkey alone: the authenticator offers this site's passkeys, no email is typed. */
 export async function signInWithPasskey(): Promise<void> {
-  const options = await api<PublicKeyCredentialRequestOptionsJSON>("POST", "/login/passkey/options", undefined, {
-    auth: false,
-  });
-  const credential = await assertion(options);
-  signedIn(await api<Pair>("POST", "/login/passkey", { credential }, { auth: false }));
+  const options = await ok(open.POST("/api/v1/login/passkey/options"));
+  const credential = await assertion(options as PublicKeyCredentialRequestOptionsJSON);
+  startSession(await ok(open.POST("/api/v1/login/passkey", { body: { credential } })));
 }
 
 /** The second step of a sign-in with one of the account's passkeys instead of a code. */
 export async function secondFactorWithPasskey(challenge_token: string): Promise<void> {
-  const options = await api<PublicKeyCredentialRequestOptionsJSON>(
-    "POST",
-    "/login/two-factor/passkey/options",
-    { challenge_token },
-    { auth: false },
-  );
-  const credential = await assertion(options);
-  signedIn(await api<Pair>("POST", "/login/two-factor/passkey", { challenge_token, credential }, { auth: false }));
+  const options = await ok(open.POST("/api/v1/login/two-factor/passkey/options", { body: { challenge_token } }));
+  const credential = await assertion(options as PublicKeyCredentialRequestOptionsJSON);
+  startSession(await ok(open.POST("/api/v1/login/two-factor/passkey", { body: { challenge_token, credential } })));
 }
 
 /** Adds a passkey for the signed-in account. */
 export async function addPasskey(): Promise<Schemas["Passkey"]> {
-  const options = await api<PublicKeyCredentialCreationOptionsJSON>("POST", "/me/passkeys/options");
+  // made by @simplewebauthn/server for this library: the API document names only the fields it promises
+  const options = (await ok(
+    client.POST("/api/v1/me/passkeys/options"),
+  )) as unknown as PublicKeyCredentialCreationOptionsJSON;
   const { startRegistration } = await webauthn();
   let credential: Awaited<ReturnType<typeof startRegistration>>;
   try {
@@ -67,5 +57,5 @@ export async function addPasskey(): Promise<Schemas["Passkey"]> {
   } catch (e) {
     throw inWords(e);
   }
-  return api<Schemas["Passkey"]>("POST", "/me/passkeys", { credential });
+  return ok(client.POST("/api/v1/me/passkeys", { body: { credential } }));
 }

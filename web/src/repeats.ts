@@ -3,7 +3,7 @@
  * moving a meal, and saved meals (API.md §Meals "Repeats", §Saved meals), which live in IndexedDB and go
  * out as `saved_meal` sync mutations, so they are made, edited and logged offline like recipes.
  */
-import { api, isOffline } from "./api";
+import { client, isOffline, ok } from "./api";
 import { loadFood } from "./foods";
 import { enqueue, mealData, type Local } from "./records";
 import { writeAll, type Meal, type MealType, type SavedEntry, type SavedMealRec } from "./store";
@@ -155,11 +155,12 @@ export async function logSavedMeal(
 ): Promise<number> {
   if (rec.version !== null) {
     try {
-      const r = await api<{ meals: unknown[] }>("POST", `/saved-meals/${rec.id}/log`, {
-        meal_type: at.mealType,
-        date: at.date,
-        id: crypto.randomUUID(),
-      });
+      const r = await ok(
+        client.POST("/api/v1/saved-meals/{id}/log", {
+          params: { path: { id: rec.id } },
+          body: { meal_type: at.mealType, date: at.date, id: crypto.randomUUID() },
+        }),
+      );
       await a.sync.run(); // the new meals come back through the change feed, with their versions
       return r.meals.length;
     } catch (e) {

@@ -3,6 +3,7 @@
  * the meta store under its sync entity's name (`target_profile`, `targets`) with the server's version, written
  * here first and queued for /sync/push like goals, so Settings works offline and the next sync sends it.
  */
+import type { Schemas } from "./api-data";
 import { enqueue } from "./records";
 import { getMeta, type Store } from "./store";
 import type { Sync } from "./sync";
@@ -11,20 +12,9 @@ export const SEXES = ["female", "male"] as const;
 export const ACTIVITIES = ["sedentary", "low_active", "active", "very_active", "extra_active"] as const;
 export const LIFE_STAGES = ["pregnancy", "lactation"] as const;
 
-export interface Profile {
-  sex: (typeof SEXES)[number] | null;
-  birth_year: number | null;
-  height_cm: number | null;
-  activity: (typeof ACTIVITIES)[number] | null;
-  life_stage: (typeof LIFE_STAGES)[number] | null;
-  /** `Not now` said to `Set your goal`, on any device of the account (the server keeps it when left out). */
-  goal_step_dismissed: boolean | null;
-}
-
-export interface TargetSettings {
-  nutrients: Record<string, { minimum: number | null; maximum: number | null }>;
-  fiber_per_energy: boolean;
-}
+/** The profile (GET /targets/profile), and the target settings (GET /targets' `settings`). */
+export type Profile = Schemas["Profile"];
+export type TargetSettings = Schemas["TargetSettings"];
 
 export const EMPTY_PROFILE: Profile = {
   sex: null,

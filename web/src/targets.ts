@@ -3,46 +3,30 @@ import { basisOf, energyReference, targetsFor } from "../../src/features/targets
 import { trendAt } from "../../src/features/weights/trend";
 import { DRI_SOURCE } from "../../src/features/targets/dri";
 import { goalsFor, type GoalsRecord } from "./goals";
+import type { Schemas } from "./api-data";
 import { getMeta, type Store } from "./store";
 import { localProfile, localSettings } from "./targets-local";
 
-/** One nutrient's target as GET /targets gives it (the fields the app uses). */
-export interface TargetItem {
-  key: string;
-  name: string;
-  unit: string;
-  /** At least this much a day (RDA, AI, fibre per energy, or the person's own); null: none. */
-  minimum: number | null;
-  /** At most this much a day (UL, CDRR, or the person's own); null: none. */
-  maximum: number | null;
-  minimum_from?: string | null;
-  maximum_from?: string | null;
-  /** What the upper bound counts: `supplements` and `preformed` limits are never a warning about food. */
-  maximum_applies_to?: "total" | "supplements" | "preformed" | null;
-  caveat?: string | null;
-  /** The DRI values the defaults come from (the person's own bounds replace them). */
-  reference?: { minimum: Bound | null; maximum: Bound | null };
-}
+/** One nutrient's target as GET /targets gives it. */
+export type TargetItem = Schemas["Target"];
 
-export interface Bound {
-  kind: "RDA" | "AI" | "UL" | "CDRR";
-  table: string;
-  value: number;
-  applies_to?: "total" | "supplements" | "preformed";
-  note?: string;
-}
+/** A DRI value a default comes from. */
+export type Bound = NonNullable<TargetItem["reference"]["minimum"]>;
 
-export interface TargetsDoc {
-  date: string;
-  basis: "profile" | "adult_reference";
-  basis_note: string;
-  source?: { name: string; version: string };
-  fiber_per_energy?: boolean;
-  energy_goal_kcal?: number | null;
-  /** The IOM 2005 estimated energy requirement for the profile and the latest weight trend (null: a fact missing). */
-  energy_reference?: { kcal: number; method: string; weight_kg: number } | null;
-  items: TargetItem[];
-}
+/**
+ * GET /targets' document as this device works it out (loadTargets): all but what only the server's answer
+ * carries (the DRI groups and age, the source's links, the settings, the energy reference's parts).
+ */
+export type TargetsDoc = Omit<
+  Schemas["TargetsDocument"],
+  "groups" | "age" | "source" | "settings" | "energy_reference"
+> & {
+  source: Pick<Schemas["TargetsDocument"]["source"], "name" | "version">;
+  energy_reference: Pick<
+    NonNullable<Schemas["TargetsDocument"]["energy_reference"]>,
+    "kcal" | "method" | "weight_kg"
+  > | null;
+};
 
 /**
  * The targets of `date`, worked out here by the server's own rules (targets/compute.ts, with the DRI tables

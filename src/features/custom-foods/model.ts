@@ -4,7 +4,7 @@
  * push, import), then what the schema cannot say (trimmed lengths, the barcode's check digit,
  * energy_kcal required on create, a label's values).
  */
-import { t } from "elysia";
+import { Type as t } from "@sinclair/typebox";
 import { NUTRIENTS } from "../../db/nutrients";
 import { Nullable, Text, TextRecord } from "../../schema/schemas";
 import { intParam } from "../../schema/validation";

@@ -1,5 +1,5 @@
 /** Food shapes from API.md §Foods. Nutrient values are per 100 g; null means "not known". */
-import { t } from "elysia";
+import { Type as t } from "@sinclair/typebox";
 import { NUTRIENT_KEYS } from "../../db/nutrients";
 import { intParam } from "../../schema/validation";
 import { Nullable, Enum, Int, Text } from "../../schema/schemas";

@@ -3,7 +3,7 @@
  * another field or on stored data (grams vs portions, the food) is in validate.ts. REST, sync push
  * and import all pass through validate.ts, which checks these same schemas first.
  */
-import { t } from "elysia";
+import { Type as t } from "@sinclair/typebox";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { Nullable, Enum, Int, Text } from "../../schema/schemas";
 import { intParam } from "../../schema/validation";

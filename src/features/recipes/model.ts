@@ -2,7 +2,7 @@
  * Recipe shapes (API.md §Recipes). Types, ranges and lengths live here; validate.ts checks this
  * same schema first on every path (REST, sync push, import), then the required fields on create.
  */
-import { t } from "elysia";
+import { Type as t } from "@sinclair/typebox";
 import { Int, Nullable } from "../../schema/schemas";
 import { intParam } from "../../schema/validation";
 import { Portion } from "../foods/model";

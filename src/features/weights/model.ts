@@ -3,7 +3,7 @@
  * or lb" and the date rules are in validate.ts, which checks this same schema first on every
  * path (REST, sync push, import).
  */
-import { t } from "elysia";
+import { Type as t } from "@sinclair/typebox";
 import { Enum, Nullable, Text } from "../../schema/schemas";
 import { KG_PER_LB } from "./trend";
 

@@ -4,7 +4,8 @@
  */
 import type { Schemas } from "../api-data";
 import { useEffect, useState } from "preact/hooks";
-import { api, isOffline, message } from "../api";
+import { createToken, endSession, listSessions, listTokens, revokeToken } from "../account";
+import { isOffline, message } from "../api";
 import { ErrorText, showAndFocus, useApp } from "../ui";
 
 type Session = Schemas["Session"];
@@ -23,8 +24,8 @@ const HOW: Record<Session["method"], string> = {
 };
 const OFFLINE = "This needs the server, which cannot be reached now. It shows again once you are back online.";
 
-/** GET `path`'s items, again after each change and when the browser comes back online. */
-function useServerList<T>(path: string): {
+/** `load`'s items, again after each change and when the browser comes back online. */
+function useServerList<T>(load: () => Promise<{ items: T[] }>): {
   items: T[] | null;
   error: string | null;
   reload: () => void;
@@ -36,7 +37,7 @@ function useServerList<T>(path: string): {
   const [n, setN] = useState(0);
   useEffect(() => {
     let live = true;
-    api<{ items: T[] }>("GET", path).then(
+    load().then(
       (r) => live && (setItems(r.items), setError(null)),
       (e) => live && setError(isOffline(e) ? OFFLINE : message(e)),
     );
@@ -53,11 +54,11 @@ function useServerList<T>(path: string): {
 }
 
 export function SessionsRegion({ signOut }: { signOut: () => void }) {
-  const list = useServerList<Session>("/sessions");
+  const list = useServerList<Session>(listSessions);
   async function end(s: Session | null) {
     if (s?.current) return signOut();
     try {
-      await api("DELETE", s ? `/sessions/${s.id}` : "/sessions");
+      await endSession(s ? s.id : null);
       list.reload();
     } catch (e) {
       list.setError(isOffline(e) ? OFFLINE : message(e));
@@ -102,7 +103,7 @@ export function SessionsRegion({ signOut }: { signOut: () => void }) {
 }
 
 export function TokensRegion() {
-  const list = useServerList<Token>("/tokens");
+  const list = useServerList<Token>(listTokens);
   const [made, setMade] = useState<{ name: string; token: string } | null>(null);
 
   async function create(e: Event) {
@@ -116,7 +117,7 @@ export function TokensRegion() {
       expires_in_days: days ? Number(days) : null,
     };
     try {
-      const t = await api<Token & { token: string }>("POST", "/tokens", body);
+      const t = await createToken(body);
       setMade({ name: t.name, token: t.token });
       form.reset();
       list.reload();
@@ -127,7 +128,7 @@ export function TokensRegion() {
 
   async function revoke(t: Token) {
     try {
-      await api("DELETE", `/tokens/${t.id}`);
+      await revokeToken(t.id);
       list.reload();
     } catch (e) {
       list.setError(isOffline(e) ? OFFLINE : message(e));

@@ -6,7 +6,8 @@
 import { UNIT_WORDS, type WeightUnit } from "../weight-units";
 import { useSubmit } from "../action";
 import { useState } from "preact/hooks";
-import { ApiError, api, currentSession, isOffline, message, setSession, type User } from "../api";
+import { updateMe } from "../account";
+import { ApiError, currentSession, isOffline, message, setSession, type User } from "../api";
 import { ErrorText, PASSWORD_ROLE, useApp } from "../ui";
 
 /** What went wrong, for a person: the field the server named, else its message. */
@@ -46,7 +47,7 @@ export function AccountForm() {
     setNote(null);
     setError(null);
     try {
-      keep(await api<User>("PATCH", "/me", body));
+      keep(await updateMe(body));
       setNote(newEmail ? "Saved. Sign in with your new email from now on." : "Saved.");
     } catch (err) {
       setError(accountError(err));
@@ -98,7 +99,7 @@ export function WeightUnitField() {
     setNote(null);
     setError(null);
     try {
-      keep(await api<User>("PATCH", "/me", { weight_unit: value }));
+      keep(await updateMe({ weight_unit: value }));
       setNote(`Weights are shown in ${UNIT_WORDS[value as WeightUnit]} now.`);
     } catch (err) {
       setError(accountError(err));
@@ -147,7 +148,7 @@ export function PasswordRegion() {
     setError(null);
     try {
       keep(
-        await api<User>("PATCH", "/me", {
+        await updateMe({
           password: String(f.get("new_password")),
           current_password: String(f.get("current_password")),
         }),

@@ -1,6 +1,8 @@
 /** Sign in, create account, and reset a forgotten password. The time zone of a new account is the browser's. */
 import { useEffect, useState } from "preact/hooks";
-import { api, message, setSession, type Session } from "../api";
+import type { Body } from "../api-data";
+import { message } from "../api";
+import { logIn, register as registerAccount, startSession, whoMayRegister } from "../sign-in";
 import { ErrorText, PASSWORD_ROLE } from "../ui";
 import { ResetPassword } from "./reset-password";
 import { regionOfLanguage } from "../../../src/features/foods/region";
@@ -32,7 +34,7 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
   useEffect(() => {
     // asked on the sign-up form, and where single sign-on is the only way in (a new person may need an invite)
     if (!register && !noPassword) return;
-    api<{ registration: "open" | "invite" | "closed" }>("GET", "/register", undefined, { auth: false })
+    whoMayRegister()
       .then((r) => setRegistration(r.registration))
       .catch(() => setRegistration(null)); // offline or an older server: offer the field, optional
   }, [register, noPassword]);
@@ -52,28 +54,23 @@ function SignIn({ mode, notice }: { mode: "signin" | "register"; notice: string 
   async function submit(e: Event) {
     e.preventDefault();
     const form = new FormData(e.currentTarget as HTMLFormElement);
-    const body: Record<string, string> = { email: String(form.get("email")), password: String(form.get("password")) };
-    if (register) {
-      body.name = String(form.get("name"));
-      body.timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-      // the country of the browser's language ("en-GB"): its pints, cups and words (the server's default is US)
-      const region = regionOfLanguage(navigator.language);
-      if (region) body.region = region;
-      const invite = String(form.get("invite_code") ?? "").trim();
-      if (invite) body.invite_code = invite; // a server that registers by invitation needs it
-    }
+    const login = { email: String(form.get("email")), password: String(form.get("password")) };
+    // the country of the browser's language ("en-GB"): its pints, cups and words (the server's default is US)
+    const region = regionOfLanguage(navigator.language);
+    const invite = String(form.get("invite_code") ?? "").trim();
+    const body: Body<"register"> = {
+      ...login,
+      name: String(form.get("name")),
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC",
+      ...(region && { region }),
+      ...(invite && { invite_code: invite }), // a server that registers by invitation needs it
+    };
     setBusy(true);
     setError(null);
     try {
-      const pair = await api<Session | { two_factor_required: true; challenge_token: string }>(
-        "POST",
-        register ? "/register" : "/login",
-        body,
-        { auth: false },
-      );
+      const pair = register ? await registerAccount(body) : await logIn(login);
       if ("two_factor_required" in pair) return setChallenge(pair.challenge_token);
-      setSession({ access_token: pair.access_token, refresh_token: pair.refresh_token, user: pair.user });
-      location.hash = "#/";
+      startSession(pair);
     } catch (err) {
       setError(message(err));
     } finally {

@@ -4,8 +4,8 @@
  * account's passkeys.
  */
 import { useState } from "preact/hooks";
-import type { Schemas } from "../api-data";
-import { api, message, setSession } from "../api";
+import { message } from "../api";
+import { logInTwoFactor, startSession } from "../sign-in";
 import { ErrorText } from "../ui";
 import { secondFactorWithPasskey } from "../passkeys";
 
@@ -17,14 +17,7 @@ export function CodeStep({ challenge, onRestart }: { challenge: string; onRestar
     const code = String(new FormData(e.currentTarget as HTMLFormElement).get("code")).trim();
     setBusy(true);
     try {
-      const pair = await api<Schemas["TokenPair"]>(
-        "POST",
-        "/login/two-factor",
-        { challenge_token: challenge, code },
-        { auth: false },
-      );
-      setSession({ access_token: pair.access_token, refresh_token: pair.refresh_token, user: pair.user });
-      location.hash = "#/";
+      startSession(await logInTwoFactor(challenge, code));
     } catch (err) {
       setError(message(err));
     } finally {

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { Schemas } from "../api-data";
-import { api } from "../api";
+import { fetchExpenditure } from "../stats";
 import { chosenRate, goalStepDue } from "../goal-step";
 import { goalsFor, type GoalsRecord } from "../goals";
 import { getMeta } from "../store";
@@ -42,7 +42,7 @@ function UseEstimate({ today }: { today: string }) {
   useEffect(() => {
     if (!hasGoal) return; // nothing to move: the server is not asked
     let live = true;
-    api<Expenditure>("GET", `/stats/expenditure?to=${today}`).then(
+    fetchExpenditure(today).then(
       (r) => live && setE(r),
       () => {}, // offline: nothing to offer until the server can be asked
     );

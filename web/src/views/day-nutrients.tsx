@@ -5,8 +5,8 @@
  * entry that does not say is counted as not known. Which nutrients come first is kept on this device.
  */
 import { useState } from "preact/hooks";
-import { api } from "../api";
 import { amountOf, amountsOf } from "../day-amounts";
+import { fetchFood } from "../foods";
 import { fromFood } from "../records";
 import { getMeta, setMeta, type Meal, type Store } from "../store";
 import { nutrientName } from "../nutrient-names";
@@ -30,7 +30,7 @@ export async function fullFoods(db: Store, meals: Meal[]) {
     let food = await db.get("foods", id);
     if (!food?.all && id > 0) {
       try {
-        food = fromFood(await api<Record<string, unknown>>("GET", `/foods/${id}`), food?.version ?? null);
+        food = fromFood(await fetchFood(id), food?.version ?? null);
         if (food.all) await db.put("foods", { ...food, portions: food.portions });
       } catch {} // offline or gone: its values stay not known
     }

@@ -8,7 +8,8 @@
  */
 import type { Schemas } from "../api-data";
 import { useEffect, useState } from "preact/hooks";
-import { api, isOffline, message } from "../api";
+import { isOffline, message } from "../api";
+import { fetchExpenditure } from "../stats";
 import type { GoalsRecord } from "../goals";
 import { getMeta } from "../store";
 import { dateIn, kcal, shortDay, useApp, useData } from "../ui";
@@ -46,7 +47,7 @@ export function ExpenditureRegion({ end }: { end: string }) {
   );
   useEffect(() => {
     let live = true;
-    api<Expenditure>("GET", `/stats/expenditure?to=${end}`).then(
+    fetchExpenditure(end).then(
       (r) => live && (setE(r), setError(null)),
       (err) =>
         live && setError(isOffline(err) ? "The estimate needs the server, which cannot be reached now." : message(err)),

@@ -5,20 +5,17 @@
  * form stays.
  */
 import { useEffect } from "preact/hooks";
-import type { Schemas } from "../api-data";
-import { api, setSession } from "../api";
+import { logInByHeader, startSession, whoMayRegister } from "../sign-in";
 
 export function useForwardSignIn(active: boolean): void {
   useEffect(() => {
     if (!active) return;
     let live = true;
-    api<{ forward_auth?: true }>("GET", "/register", undefined, { auth: false })
+    whoMayRegister()
       .then(async (r) => {
         if (!r.forward_auth || !live) return;
-        const pair = await api<Schemas["TokenPair"]>("POST", "/login/header", undefined, { auth: false });
-        if (!live) return;
-        setSession({ access_token: pair.access_token, refresh_token: pair.refresh_token, user: pair.user });
-        location.hash = "#/";
+        const pair = await logInByHeader();
+        if (live) startSession(pair);
       })
       .catch(() => {}); // offline, off, or the proxy named no account here: the password form stays
     return () => {

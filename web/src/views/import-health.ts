@@ -4,7 +4,7 @@
  * writes it to disk as it arrives and reads it as a stream), with no preview: importing again changes
  * nothing. The exercise, daily values and weigh-ins reach this device with the next sync.
  */
-import { api } from "../api";
+import { importHealthFile } from "../imports";
 
 export const HEALTH_FORMATS = [
   [
@@ -15,23 +15,12 @@ export const HEALTH_FORMATS = [
   ["google_fit", "Google Fit", "Choose the Takeout ZIP of Fit, or its Daily activity metrics.csv: steps and weight."],
 ] as const;
 
-export const isHealthFormat = (format: string) => HEALTH_FORMATS.some(([f]) => f === format);
-
-interface Tally {
-  added: number;
-  unchanged: number;
-}
-interface HealthSummary {
-  workouts: Tally;
-  days: Tally;
-  weights: Tally;
-  body_fat: Tally;
-  skipped_count: number;
-}
+export type HealthFormat = (typeof HEALTH_FORMATS)[number][0];
+export const isHealthFormat = (format: string): format is HealthFormat => HEALTH_FORMATS.some(([f]) => f === format);
 
 /** Sends the export and says what came in, in a sentence. */
-export async function importHealth(format: string, file: File): Promise<string> {
-  const s = await api<HealthSummary>("POST", `/import/health?format=${format}`, file);
+export async function importHealth(format: HealthFormat, file: File): Promise<string> {
+  const s = await importHealthFile(format, file);
   const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
   const parts = [
     n(s.workouts.added, "workout", "workouts"),

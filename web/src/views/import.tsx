@@ -9,7 +9,8 @@ import { numberUnit } from "../weight-units";
 import type { Schemas } from "../api-data";
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
-import { api, isOffline, message } from "../api";
+import { isOffline, message } from "../api";
+import { importExport, importTrackerFiles } from "../imports";
 import { ErrorText, useApp } from "../ui";
 import { WeighInsPreview } from "./import-weigh-ins";
 import { HEALTH_FORMATS, importHealth, isHealthFormat } from "./import-health";
@@ -24,6 +25,7 @@ const FORMATS = [
 ] as const;
 
 type Summary = Schemas["ImportSummary"];
+type Format = (typeof FORMATS)[number][0];
 
 const LEFT_BEHIND = {
   exercise: ["exercise row", "exercise rows"],
@@ -38,7 +40,7 @@ const where = (s: { file: string; line: number | null; column: number | null }) 
 
 export function ImportRegion() {
   const app = useApp();
-  const [format, setFormat] = useState<string>("cronometer");
+  const [format, setFormat] = useState<Format>("cronometer");
   const [files, setFiles] = useState<File[]>([]);
   const [preview, setPreview] = useState<Summary | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -52,15 +54,14 @@ export function ImportRegion() {
 
   async function send(dry: boolean, weightUnit: "kg" | "lb"): Promise<Summary> {
     if (format === "morsel") {
-      const doc: unknown = JSON.parse(await files[0]!.text());
-      return api<Summary>("POST", "/import", doc);
+      const text = await files[0]!.text();
+      JSON.parse(text); // not JSON: said here, before anything is sent
+      return importExport(text);
     }
-    const form = new FormData();
-    for (const f of files) form.append("file", f, f.name);
+    if (isHealthFormat(format)) throw new Error("a health export has no preview"); // run() sends those itself
     // the preview lists every line that cannot be read; the import leaves them out only when the person agreed
-    const skip = dry || skipBad ? "&skip_invalid=true" : "";
-    const query = `format=${format}&weight_unit=${weightUnit}${dry ? "&preview=true" : ""}${skip}`;
-    return api<Summary>("POST", `/import?${query}`, form);
+    const skip = dry || skipBad ? { skip_invalid: true } : {};
+    return importTrackerFiles({ format, weight_unit: weightUnit, ...(dry && { preview: true }), ...skip }, files);
   }
 
   async function run(dry: boolean, weightUnit = unit) {
@@ -105,7 +106,7 @@ export function ImportRegion() {
         <select
           name="format"
           onChange={(e) => {
-            setFormat((e.currentTarget as HTMLSelectElement).value);
+            setFormat((e.currentTarget as HTMLSelectElement).value as Format); // one of FORMATS, the options
             setPreview(null);
           }}
         >

@@ -6,18 +6,16 @@
  * Not modal: the day stays usable, and the question waits until it is answered.
  */
 import { useEffect, useState } from "preact/hooks";
-import type { Schemas } from "../api-data";
-import { api, message } from "../api";
+import { message } from "../api";
+import { fetchServerSettings, updateServerSettings } from "../server-settings";
 import { ErrorText } from "../ui";
-
-type Settings = Schemas["ServerSettings"];
 
 export function OffQuestion() {
   const [ask, setAsk] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api<Settings>("GET", "/admin/settings").then(
+    fetchServerSettings().then(
       (s) => setAsk(!s.online_lookup_answered),
       () => {}, // offline: asked on a later start
     );
@@ -27,7 +25,7 @@ export function OffQuestion() {
     setBusy(true);
     setError(null);
     try {
-      await api<Settings>("PATCH", "/admin/settings", { online_lookup: allow });
+      await updateServerSettings({ online_lookup: allow });
       setAsk(false);
     } catch (e) {
       setError(message(e));

@@ -6,7 +6,8 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { Schemas } from "../api-data";
-import { api, message, setSession } from "../api";
+import { message, setSession } from "../api";
+import { fetchProviders, oidcLink, oidcToken } from "../sign-in";
 import { ErrorText, PASSWORD_ROLE } from "../ui";
 
 type Providers = Schemas["AuthProviders"];
@@ -20,7 +21,7 @@ export const forgetOidc = () => localStorage.removeItem(SIGNED_IN_WITH);
 export function useProviders(): Providers | null | undefined {
   const [providers, setProviders] = useState<Providers | null | undefined>(undefined);
   useEffect(() => {
-    api<Providers>("GET", "/auth/providers", undefined, { auth: false })
+    fetchProviders()
       .then(setProviders)
       .catch(() => setProviders(null));
   }, []);
@@ -86,18 +87,19 @@ export function OidcReturn() {
     if (!code) return;
     // the code is spent at once; the address bar forgets it
     history.replaceState(null, "", "#/oidc");
-    api<Schemas["TokenPair"]>("POST", "/auth/oidc/token", { code }, { auth: false })
+    oidcToken(code)
       .then(signedIn)
       .catch((e) => setError(message(e)));
   }, [code]);
 
   async function confirm(e: Event) {
     e.preventDefault();
+    if (!link) return; // the form is shown with a link alone
     const password = String(new FormData(e.currentTarget as HTMLFormElement).get("password"));
     setBusy(true);
     setError(null);
     try {
-      signedIn(await api<Schemas["TokenPair"]>("POST", "/auth/oidc/link", { code: link, password }, { auth: false }));
+      signedIn(await oidcLink(link, password));
     } catch (err) {
       setError(message(err));
     } finally {

@@ -6,7 +6,8 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { Schemas } from "../api-data";
-import { api, isOffline, message } from "../api";
+import { isOffline, message } from "../api";
+import { lookUpBarcode, onlineAllowed, searchOnline } from "../online-foods";
 import { fromFood } from "../records";
 import { ErrorText } from "../ui";
 import type { Picked } from "./scan";
@@ -38,7 +39,7 @@ export function noGoodMatch(q: string, items: { name: string; brand: string | nu
 function useAllowed(): boolean {
   const [allowed, setAllowed] = useState(false);
   useEffect(() => {
-    api<{ allowed: boolean }>("GET", "/foods/online/allowed").then(
+    onlineAllowed().then(
       (r) => setAllowed(r.allowed),
       () => setAllowed(false), // offline or refused: nothing to offer
     );
@@ -68,7 +69,7 @@ export function OnlineSearch({ q, items, offline, onFound }: OnlineSearchProps) 
     setBusy(true);
     setError(null);
     try {
-      const r = await api<Schemas["OnlineSearch"]>("GET", `/foods/online?q=${encodeURIComponent(q)}`);
+      const r = await searchOnline(q);
       setFound({ q, items: r.items });
     } catch (e) {
       setError(explain(e));
@@ -81,10 +82,7 @@ export function OnlineSearch({ q, items, offline, onFound }: OnlineSearchProps) 
     setError(null);
     try {
       // kept on this server as a barcode hit is; the next search finds it offline
-      const r = await api<{ food: Record<string, unknown> }>("POST", "/scanner/barcode", {
-        barcode: p.barcode,
-        online: true,
-      });
+      const r = await lookUpBarcode({ barcode: p.barcode, online: true });
       onFound({ id: Number(r.food.id), food: fromFood(r.food, null) });
     } catch (e) {
       setError(explain(e));

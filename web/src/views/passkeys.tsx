@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { Schemas } from "../api-data";
-import { api, isOffline, message } from "../api";
+import { listPasskeys, removePasskey, renamePasskey } from "../account";
+import { isOffline, message } from "../api";
 import { addPasskey } from "../passkeys";
 import { ErrorText } from "../ui";
 
@@ -20,7 +21,7 @@ export function PasskeysPart() {
   const [n, setN] = useState(0);
   const fail = (e: unknown) => setError(isOffline(e) ? OFFLINE : message(e));
   useEffect(() => {
-    api<Schemas["PasskeyList"]>("GET", "/me/passkeys").then((r) => setItems(r.items), fail);
+    listPasskeys().then((r) => setItems(r.items), fail);
   }, [n]);
   const reload = () => {
     setError(null);
@@ -41,7 +42,7 @@ export function PasskeysPart() {
   }
   async function remove(p: Passkey) {
     try {
-      await api("DELETE", `/me/passkeys/${p.id}`);
+      await removePasskey(p.id);
       reload();
     } catch (e) {
       fail(e);
@@ -51,7 +52,7 @@ export function PasskeysPart() {
     e.preventDefault();
     const name = String(new FormData(e.currentTarget as HTMLFormElement).get("name")).trim();
     try {
-      await api("PATCH", `/me/passkeys/${p.id}`, { name });
+      await renamePasskey(p.id, name);
       setRenaming(null);
       reload();
     } catch (err) {

@@ -3,7 +3,8 @@
  * and whose food words are read first ("chips"; API.md §Foods, Measures and words by region).
  */
 import { useState } from "preact/hooks";
-import { api, currentSession, setSession, type User } from "../api";
+import { updateMe } from "../account";
+import { currentSession, setSession } from "../api";
 import { ErrorText, useApp } from "../ui";
 import { accountError } from "./account";
 
@@ -22,7 +23,7 @@ export function RegionField() {
     setNote(null);
     setError(null);
     try {
-      const user = await api<User>("PATCH", "/me", { region: value });
+      const user = await updateMe({ region: value });
       setSession({ ...currentSession()!, user });
       setNote(`Amounts are read as in ${names.of(value) ?? value} now.`);
     } catch (err) {

@@ -3,6 +3,7 @@
  * nutrient against its target with how many foods its average is from, and the three furthest below target
  * with the foods richest in each per 100 kcal (first what this person eats, then common catalogue foods).
  */
+import type { Schemas } from "../api-data";
 import { nutrientName } from "../nutrient-names";
 import { grams, kcal, shortDay } from "../ui";
 import { unitText } from "./nutrient-bar";
@@ -13,40 +14,9 @@ export const amountText = (v: number | null, unit: string) =>
     ? "–"
     : `${unit === "kcal" ? kcal(v) : unit === "g" ? grams(v) : Math.round(v * 10) / 10} ${unitText(unit)}`;
 
-export interface ReportItem {
-  key: string;
-  name: string;
-  unit: string;
-  average: number | null;
-  minimum: number | null;
-  maximum: number | null;
-  maximum_applies_to: "total" | "supplements" | "preformed" | null;
-  percent_of_minimum: number | null;
-  status: "below" | "within" | "above" | "no_data";
-  from_foods: { known: number; of: number };
-}
-
-export interface Report {
-  from: string;
-  to: string;
-  today: string;
-  days_counted: number;
-  days_left_out: { today_not_over: number; marked_incomplete: number; not_marked_complete: number };
-  from_foods: number;
-  goals: { key: string; average: number | null; goal: number | null; difference: number | null }[];
-  items: ReportItem[];
-  /** The water item's total in its two parts (the target is for total water). */
-  water?: { food_g: number; drinks_g: number } | null;
-  furthest_below: {
-    key: string;
-    name: string;
-    unit: string;
-    average: number;
-    minimum: number;
-    percent_of_minimum: number;
-    richest: { food_id: number; name: string; per_100kcal: number; per_100g: number; from: "yours" | "catalogue" }[];
-  }[];
-}
+/** The report as GET /report answers it, and one of its nutrients. */
+export type Report = Schemas["Report"];
+export type ReportItem = Report["items"][number];
 
 const GOAL_NAME: Record<string, [string, string]> = {
   energy_kcal: ["Energy", "kcal"],

@@ -6,7 +6,8 @@
  * report is the server's (its suggestions need the catalogue); offline the last one read for the range is shown.
  */
 import { useEffect, useState } from "preact/hooks";
-import { api, download, isOffline, message } from "../api";
+import { isOffline, message } from "../api";
+import { fetchReport, reportCsv } from "../stats";
 import { getMeta, setMeta } from "../store";
 import { addDays, dateIn, ErrorText, shortDay, useApp } from "../ui";
 import { ReportBody, type Report } from "./report-parts";
@@ -29,7 +30,7 @@ export function ReportView({ period, to }: { period: Period; to: string | null }
   useEffect(() => {
     let live = true;
     const key = `report:${query}`;
-    api<Report>("GET", `/report?${query}`).then(
+    fetchReport(from, last).then(
       async (r) => {
         if (!live) return;
         setReport(r);
@@ -53,7 +54,7 @@ export function ReportView({ period, to }: { period: Period; to: string | null }
   async function exportCsv() {
     setError(null);
     try {
-      const blob = await download(`/report/csv?${query}`);
+      const blob = await reportCsv(from, last);
       const a = document.createElement("a");
       a.href = URL.createObjectURL(blob);
       a.download = `morsel-report-${from}-${last}.csv`;

@@ -3,7 +3,7 @@
  * API.md §Accounts). There is no mail: the admin gives the code in person, and it works once, for a day.
  */
 import { useState } from "preact/hooks";
-import { api } from "../api";
+import { resetPassword } from "../sign-in";
 import { ErrorText, PASSWORD_ROLE } from "../ui";
 import { accountError } from "./account";
 
@@ -18,12 +18,11 @@ export function ResetPassword() {
     setBusy(true);
     setError(null);
     try {
-      await api(
-        "POST",
-        "/password-reset",
-        { email: String(f.get("email")), code: String(f.get("code")), password: String(f.get("password")) },
-        { auth: false },
-      );
+      await resetPassword({
+        email: String(f.get("email")),
+        code: String(f.get("code")),
+        password: String(f.get("password")),
+      });
       setDone(true);
     } catch (err) {
       setError(accountError(err));

@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { Schemas } from "../api-data";
-import { api, isOffline, message } from "../api";
+import { beginTwoFactor, confirmTwoFactor, turnOffTwoFactor, twoFactorStatus } from "../account";
+import { isOffline, message } from "../api";
 import { ErrorText } from "../ui";
 import { PasskeysPart } from "./passkeys";
 
@@ -21,14 +22,14 @@ export function SecurityRegion() {
   const [n, setN] = useState(0);
   const fail = (e: unknown) => setError(isOffline(e) ? OFFLINE : message(e));
   useEffect(() => {
-    api<Status>("GET", "/me/two-factor").then(setStatus, fail);
+    twoFactorStatus().then(setStatus, fail);
   }, [n]);
 
   async function begin() {
     setError(null);
     setCodes(null);
     try {
-      setEnrolment(await api<Enrolment>("POST", "/me/two-factor"));
+      setEnrolment(await beginTwoFactor());
     } catch (e) {
       fail(e);
     }
@@ -37,7 +38,7 @@ export function SecurityRegion() {
     e.preventDefault();
     const code = String(new FormData(e.currentTarget as HTMLFormElement).get("code")).trim();
     try {
-      const r = await api<Schemas["RecoveryCodes"]>("POST", "/me/two-factor/confirm", { code });
+      const r = await confirmTwoFactor(code);
       setError(null);
       setEnrolment(null);
       setCodes(r.recovery_codes);
@@ -50,7 +51,7 @@ export function SecurityRegion() {
     e.preventDefault();
     const code = String(new FormData(e.currentTarget as HTMLFormElement).get("code")).trim();
     try {
-      await api("DELETE", "/me/two-factor", { code });
+      await turnOffTwoFactor(code);
       setError(null);
       setCodes(null);
       setN((x) => x + 1);

@@ -3,7 +3,8 @@
  * export (JSON and CSV), import (import.tsx), sessions and access tokens, sign out, delete account.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, currentSession, download, message, setSession, type User } from "../api";
+import { deleteMe, exportFile, updateMe } from "../account";
+import { currentSession, message, setSession } from "../api";
 import type { GoalsRecord } from "../goals";
 import { getMeta } from "../store";
 import { ErrorText, PASSWORD_ROLE, useApp } from "../ui";
@@ -38,7 +39,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
     e.preventDefault();
     const tz = String(new FormData(e.currentTarget as HTMLFormElement).get("timezone"));
     try {
-      const user = await api<User>("PATCH", "/me", { timezone: tz });
+      const user = await updateMe({ timezone: tz });
       setSession({ ...currentSession()!, user });
       setNote("Time zone saved.");
     } catch (err) {
@@ -49,7 +50,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
   async function exportData(format: "json" | "csv") {
     setError(null);
     try {
-      const blob = await download(`/export?format=${format}`);
+      const blob = await exportFile(format);
       const a = document.createElement("a");
       a.href = URL.createObjectURL(blob);
       a.download = `morsel-export.${format}`;
@@ -67,7 +68,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
     const password = String(new FormData(e.currentTarget as HTMLFormElement).get("password"));
     if (!confirm("Delete your account and everything in it? This cannot be undone.")) return;
     try {
-      await api("DELETE", "/me", { password });
+      await deleteMe(password);
       await indexedDB.deleteDatabase(`morsel-${app.user.id}`);
       setSession(null);
     } catch (err) {

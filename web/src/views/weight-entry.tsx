@@ -4,7 +4,8 @@
  * offers the unit itself (`Weight unit`): a new account is in kg until it says otherwise.
  */
 import { useState } from "preact/hooks";
-import { api, currentSession, isOffline, message, setSession, type User } from "../api";
+import { updateMe } from "../account";
+import { currentSession, isOffline, message, setSession } from "../api";
 import { ErrorText } from "../ui";
 import { KG_PER_LB, toUnit } from "../../../src/features/weights/trend";
 import { MAX_KG, MIN_KG } from "../../../src/features/weights/validate";
@@ -104,7 +105,7 @@ export function WeightUnitChoice({ unit, onUnit }: { unit: WeightUnit; onUnit: (
   async function change(value: WeightUnit) {
     setError(null);
     try {
-      const user = await api<User>("PATCH", "/me", { weight_unit: value });
+      const user = await updateMe({ weight_unit: value });
       setSession({ ...currentSession()!, user });
       onUnit(value);
     } catch (e) {
