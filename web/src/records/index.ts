@@ -17,7 +17,7 @@ import {
   quickAdd,
   restoreMeal,
   type LogMeal,
-  type QuickAdd,
+  type QuickAddWrite,
   type QuickNutrients,
   type When,
 } from "./meals";
@@ -36,7 +36,7 @@ export {
 } from "./convert";
 export { renamedKey, renamedPortion, serverIds, type Renamed } from "./ids";
 export type { GoalsPlan } from "./body";
-export type { LogMeal, QuickAdd, QuickNutrients, When } from "./meals";
+export type { LogMeal, QuickAddWrite, QuickNutrients, When } from "./meals";
 export { enqueue, type SyncQueue, type Writer } from "./queue";
 
 /** The change log keeps a waiting mutation's followers in order; each gets the version the previous one produced. */
@@ -51,7 +51,7 @@ export class Local implements Writer {
   }
 
   /** A quick add: kcal (and macros) typed in, no food. */
-  quickAdd(a: QuickAdd): Promise<Meal> {
+  quickAdd(a: QuickAddWrite): Promise<Meal> {
     return quickAdd(this, a);
   }
 

@@ -99,7 +99,7 @@ export async function logMeal(w: Writer, a: LogMeal): Promise<Meal> {
 }
 
 /** What quickAdd takes: kcal (and macros) typed in, no food. */
-export interface QuickAdd {
+export interface QuickAddWrite {
   nutrients: QuickNutrients;
   description: string | null;
   mealType: MealType;
@@ -107,7 +107,7 @@ export interface QuickAdd {
   today: boolean;
 }
 
-export async function quickAdd(w: Writer, a: QuickAdd): Promise<Meal> {
+export async function quickAdd(w: Writer, a: QuickAddWrite): Promise<Meal> {
   const now = a.today ? nowStamp() : await placed(w, a.date, a.mealType);
   const meal: Meal = {
     id: crypto.randomUUID(),
