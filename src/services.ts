@@ -12,6 +12,15 @@ import { SqliteStore, type Store } from "./db/store";
 import type { Deps } from "./context";
 import { jsonLogger, type Logger } from "./lib/log";
 import { RateWindow } from "./lib/rate-window";
+import { ActivitySettingsRepo } from "./features/activity-settings/repo";
+import { DailyValuesRepo } from "./features/daily-values/repo";
+import { DayMarksRepo } from "./features/days/repo";
+import { ExercisesRepo } from "./features/exercises/repo";
+import { GoalPlansRepo } from "./features/goals/repo";
+import { SavedMealsRepo } from "./features/saved-meals/repo";
+import { SyncMutationsRepo } from "./features/sync/repo";
+import { TargetSettingsRepo } from "./features/targets/repo";
+import { WeightsRepo } from "./features/weights/repo";
 import { AccessTokens } from "./features/auth/access-tokens";
 import { AccountCodes } from "./features/auth/account-codes";
 import { TokenAuthenticator } from "./features/auth/authenticator";
@@ -138,11 +147,12 @@ export function createServices(options: ServiceOptions): Deps {
   const registration = new Registration();
   const onlineLookup = new OnlineLookupSetting();
   const changeLog = new ChangeLog(store);
+  const exercises = new ExercisesRepo();
   const settings = [
     options.registrationMode && registration.setMode(options.registrationMode, now()),
     options.onlineLookupAtStart !== undefined && onlineLookup.set(options.onlineLookupAtStart, now()),
     // exercises stored past the typed limits before they held on every path (issue 57)
-    repairExercisesPastLimits(changeLog, now()),
+    repairExercisesPastLimits(exercises, changeLog, now()),
   ];
   // at once on SQLite; on PostgreSQL the server waits for `ready` before it listens
   const ready = Promise.all(settings.map((work) => (work ? store.run(work) : undefined))).then(() => undefined);
@@ -203,6 +213,15 @@ export function createServices(options: ServiceOptions): Deps {
     mealHistory: (userId, mealType, since) => meals.foodHistoryAt(userId, mealType, since),
     mealCounts: () => meals.countsByUser(),
     recipes: new RecipesRepo(),
+    exercises,
+    savedMeals: new SavedMealsRepo(),
+    weights: new WeightsRepo(),
+    dayMarks: new DayMarksRepo(),
+    dailyValues: new DailyValuesRepo(),
+    activitySettings: new ActivitySettingsRepo(),
+    goalPlans: new GoalPlansRepo(),
+    targetSettings: new TargetSettingsRepo(),
+    syncMutations: new SyncMutationsRepo(),
     imported,
     photos,
     examples,
