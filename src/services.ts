@@ -22,7 +22,7 @@ import { SyncMutationsRepo } from "./features/sync/repo";
 import { TargetSettingsRepo } from "./features/targets/repo";
 import { WeightsRepo } from "./features/weights/repo";
 import { AccessTokens } from "./features/auth/access-tokens";
-import { AccountCodes } from "./features/auth/account-codes";
+import { AccountCodes } from "./features/auth/account-codes-repo";
 import { TokenAuthenticator } from "./features/auth/authenticator";
 import { Registration, type RegistrationMode } from "./features/auth/registration";
 import { AuthRepo } from "./features/auth/repo";
@@ -54,9 +54,9 @@ import { PHOTO_LIMITS } from "./features/scanner/limits";
 import { barcodeSources } from "./features/scanner/sources";
 import { AccountGate, type AccountLimits } from "./lib/account-gate";
 import { photoHooks } from "./features/scanner/photo-hooks";
-import { PhotosRepo } from "./features/scanner/photos";
+import { PhotosRepo } from "./features/scanner/photos-repo";
 import { CocoSsdRecogniser, sharedPool, type Recogniser } from "./features/scanner/recognition";
-import { ExamplesRepo } from "./features/scanner/recognition/examples";
+import { ExamplesRepo } from "./features/scanner/recognition/examples-repo";
 
 /** Accounts one address may register per hour on an open server (a household signs up a few). */
 export const REGISTRATIONS_PER_HOUR = 10;
@@ -144,7 +144,7 @@ export function createServices(options: ServiceOptions): Deps {
   const authRepo = new AuthRepo();
   const tokens = new Tokens(options.jwtSecret);
   const accessTokens = new AccessTokens();
-  const registration = new Registration();
+  const registration = new Registration(authRepo);
   const onlineLookup = new OnlineLookupSetting();
   const changeLog = new ChangeLog(store);
   const exercises = new ExercisesRepo();

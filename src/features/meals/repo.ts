@@ -6,7 +6,7 @@ import { all, dialect, exec, one, pgRaw, prepared, row, rows, type Q } from "../
 import { meals } from "../../db/schema";
 import { addDays } from "../../lib/time";
 import { SUM_COLUMNS } from "./nutrition";
-import { ON_DAY, pgInsertOnDay, pgUpdate } from "./logged-writes";
+import { ON_DAY, pgInsertOnDay, pgUpdate } from "./logged-writes-repo";
 
 export type MealRow = typeof meals.$inferSelect;
 export type NewMeal = typeof meals.$inferInsert;
