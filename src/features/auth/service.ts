@@ -5,7 +5,7 @@
 import type { TokenPair as TokenPairSchema } from "./model";
 import type { TwoFactorChallenge } from "./two-factor-model";
 import type { TotpRepo } from "./two-factor-repo";
-import { rateKey } from "../../http/client-address";
+import { rateKey } from "../../lib/ip";
 import type { RateWindow } from "../../lib/rate-window";
 import { isUniqueViolation, serialize, tx } from "../../db/q";
 import type { Store } from "../../db/store";
