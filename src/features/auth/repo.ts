@@ -35,6 +35,7 @@ export function* setRegion(userId: number, region: string): Q<void> {
  */
 export type SignInMethod = "password" | "totp" | "recovery_code" | "passkey" | "header" | "oidc";
 
+/** A live session as GET /sessions lists it: a chosen set of columns under their API names, not the table's row. */
 export interface SessionRow {
   id: string;
   device: string | null;

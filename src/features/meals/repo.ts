@@ -18,26 +18,14 @@ export interface DayTypeSums {
   [nutrient: string]: number | string | null;
 }
 
-export interface FoodHistoryRow {
-  id: number;
-  n: number;
-  last: string;
-  quantity: number;
-  portion_id: number | null;
-  /** kcal of that latest meal */
-  energy_kcal: number | null;
-}
-
-/** One day's meals of a food at one meal type: how many, and the latest one's serving. */
-export interface MealTypeHistoryRow {
-  id: number;
-  date: string;
-  n: number;
-  last: string;
-  quantity: number;
-  portion_id: number | null;
-  energy_kcal: number | null;
-}
+/**
+ * The food-history aggregates (GROUP BY over raw SQL, one text per dialect: nothing drizzle infers), typed once
+ * where their reader declares them (foods/: the recent list and the search's own-first ranking).
+ */
+export type { FoodHistoryRow } from "../foods/service";
+export type { AtMealRow as MealTypeHistoryRow } from "../foods/recent";
+import type { FoodHistoryRow } from "../foods/service";
+import type { AtMealRow as MealTypeHistoryRow } from "../foods/recent";
 
 // Hot queries are prepared once: building them per call cost ~100 µs each (measured with bench:hot).
 const u = sql.placeholder("userId");
