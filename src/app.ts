@@ -45,7 +45,7 @@ import { authPipeline, type RouteDeps } from "./http/auth";
 import { ClientAddress } from "./http/client-address";
 import { RouteTable, type RouteLike } from "./http/route-table";
 import { createServices, type ServiceOptions } from "./services";
-import { row } from "./db/q";
+import { pgDatabaseBytes } from "./db/health";
 
 export type AppOptions = ServiceOptions;
 
@@ -61,10 +61,7 @@ export function createApp(options: AppOptions) {
   const metrics = options.metrics
     ? new Metrics({
         databasePath: services.db?.$client.filename ?? null,
-        databaseBytes: async () =>
-          Number(
-            (await services.store.run(row<{ n: string }>("SELECT pg_database_size(current_database())::text AS n")))!.n,
-          ),
+        databaseBytes: () => services.store.run(pgDatabaseBytes()),
         photoLoad: () => services.recogniser.load?.() ?? { queued: 0, running: 0 },
         liveSessions: () => services.store.run(services.auth.repo.liveSessionCount(services.now().toISOString())),
         users: () => services.store.run(services.auth.repo.userCount()),

@@ -12,8 +12,17 @@ import { SqliteStore, type Store } from "./db/store";
 import type { Deps } from "./context";
 import { jsonLogger, type Logger } from "./lib/log";
 import { RateWindow } from "./lib/rate-window";
+import { ActivitySettingsRepo } from "./features/activity-settings/repo";
+import { DailyValuesRepo } from "./features/daily-values/repo";
+import { DayMarksRepo } from "./features/days/repo";
+import { ExercisesRepo } from "./features/exercises/repo";
+import { GoalPlansRepo } from "./features/goals/repo";
+import { SavedMealsRepo } from "./features/saved-meals/repo";
+import { SyncMutationsRepo } from "./features/sync/repo";
+import { TargetSettingsRepo } from "./features/targets/repo";
+import { WeightsRepo } from "./features/weights/repo";
 import { AccessTokens } from "./features/auth/access-tokens";
-import { AccountCodes } from "./features/auth/account-codes";
+import { AccountCodes } from "./features/auth/account-codes-repo";
 import { TokenAuthenticator } from "./features/auth/authenticator";
 import { Registration, type RegistrationMode } from "./features/auth/registration";
 import { AuthRepo } from "./features/auth/repo";
@@ -45,9 +54,9 @@ import { PHOTO_LIMITS } from "./features/scanner/limits";
 import { barcodeSources } from "./features/scanner/sources";
 import { AccountGate, type AccountLimits } from "./lib/account-gate";
 import { photoHooks } from "./features/scanner/photo-hooks";
-import { PhotosRepo } from "./features/scanner/photos";
+import { PhotosRepo } from "./features/scanner/photos-repo";
 import { CocoSsdRecogniser, sharedPool, type Recogniser } from "./features/scanner/recognition";
-import { ExamplesRepo } from "./features/scanner/recognition/examples";
+import { ExamplesRepo } from "./features/scanner/recognition/examples-repo";
 
 /** Accounts one address may register per hour on an open server (a household signs up a few). */
 export const REGISTRATIONS_PER_HOUR = 10;
@@ -135,14 +144,15 @@ export function createServices(options: ServiceOptions): Deps {
   const authRepo = new AuthRepo();
   const tokens = new Tokens(options.jwtSecret);
   const accessTokens = new AccessTokens();
-  const registration = new Registration();
+  const registration = new Registration(authRepo);
   const onlineLookup = new OnlineLookupSetting();
   const changeLog = new ChangeLog(store);
+  const exercises = new ExercisesRepo();
   const settings = [
     options.registrationMode && registration.setMode(options.registrationMode, now()),
     options.onlineLookupAtStart !== undefined && onlineLookup.set(options.onlineLookupAtStart, now()),
     // exercises stored past the typed limits before they held on every path (issue 57)
-    repairExercisesPastLimits(changeLog, now()),
+    repairExercisesPastLimits(exercises, changeLog, now()),
   ];
   // at once on SQLite; on PostgreSQL the server waits for `ready` before it listens
   const ready = Promise.all(settings.map((work) => (work ? store.run(work) : undefined))).then(() => undefined);
@@ -203,6 +213,15 @@ export function createServices(options: ServiceOptions): Deps {
     mealHistory: (userId, mealType, since) => meals.foodHistoryAt(userId, mealType, since),
     mealCounts: () => meals.countsByUser(),
     recipes: new RecipesRepo(),
+    exercises,
+    savedMeals: new SavedMealsRepo(),
+    weights: new WeightsRepo(),
+    dayMarks: new DayMarksRepo(),
+    dailyValues: new DailyValuesRepo(),
+    activitySettings: new ActivitySettingsRepo(),
+    goalPlans: new GoalPlansRepo(),
+    targetSettings: new TargetSettingsRepo(),
+    syncMutations: new SyncMutationsRepo(),
     imported,
     photos,
     examples,

@@ -16,7 +16,7 @@ import { loadConfig } from "../../src/config";
 import { createServices } from "../../src/services";
 import { register } from "../../src/features/auth/service";
 import { LoginThrottle } from "../../src/features/auth/throttle";
-import { AccountCodes } from "../../src/features/auth/account-codes";
+import { AccountCodes } from "../../src/features/auth/account-codes-repo";
 import { Registration } from "../../src/features/auth/registration";
 import { TotpRepo } from "../../src/features/auth/two-factor-repo";
 import { RateWindow } from "../../src/lib/rate-window";

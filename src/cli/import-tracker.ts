@@ -4,14 +4,13 @@
  * POST /import?format=F (features/portability/trackers/import.ts) does the work.
  */
 import { basename } from "node:path";
-import { eq } from "drizzle-orm";
 import type { CommandLine } from "../args";
 import { extracted } from "../assets";
 import { configFrom } from "../config";
 import { Catalogue } from "../db/catalogue";
 import { openForCommand, secretInDatabase } from "../db/open";
-import { one } from "../db/q";
 import { anonymous, ctxFor, type AuthedUser } from "../context";
+import { AuthRepo } from "../features/auth/repo";
 import { checkEmail } from "../features/auth/validate";
 import { TRACKER_FORMATS, type TrackerFormat } from "../features/portability/trackers/formats";
 import { importTracker } from "../features/portability/trackers/import";
@@ -48,7 +47,7 @@ export async function importTrackerCommand(cl: CommandLine): Promise<void> {
   const config = configFrom(cl.values);
   prepareDataDir(config.dataDir);
   const database = await openForCommand(config.database, config.dataDir);
-  const row = await database.store.run(one((db, t) => db.select().from(t.users).where(eq(t.users.email, email.value))));
+  const row = await database.store.run(new AuthRepo().userByEmail(email.value));
   if (!row) {
     await database.close();
     fail("import", `no account with email ${email.value} in ${database.where}`);

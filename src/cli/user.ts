@@ -4,11 +4,9 @@
  *   list                                  accounts, their role, state and last use
  *   promote EMAIL                         make an account an admin (a lost admin, a second one)
  */
-import { eq } from "drizzle-orm";
 import { DEFAULT_PASSWORD_COST } from "../features/auth/service";
 import { configFrom } from "../config";
 import { openForCommand, type UserDatabase } from "../db/open";
-import { exec, one } from "../db/q";
 import { AuthRepo } from "../features/auth/repo";
 import { checkEmail, checkPassword } from "../features/auth/validate";
 import { MealsRepo } from "../features/meals/repo";
@@ -26,9 +24,7 @@ async function account(cl: CommandLine, raw: string | undefined) {
   const email = checkEmail(raw);
   if (!email.ok) fail("user", `email ${email.message}`, 2);
   const database = await open(cl);
-  const user = await database.store.run(
-    one((db, t) => db.select().from(t.users).where(eq(t.users.email, email.value))),
-  );
+  const user = await database.store.run(new AuthRepo().userByEmail(email.value));
   if (!user) {
     await database.close();
     fail("user", `no account with email ${email.value} in ${database.where}`);
@@ -64,11 +60,7 @@ async function promote(cl: CommandLine): Promise<void> {
   const [, emailRaw] = words(cl, 2, "usage: morsel user promote EMAIL");
   const { database, user } = await account(cl, emailRaw);
   if (user.role !== "admin")
-    await database.store.run(
-      exec((db, t) =>
-        db.update(t.users).set({ role: "admin", updatedAt: new Date().toISOString() }).where(eq(t.users.id, user.id)),
-      ),
-    );
+    await database.store.run(new AuthRepo().setRole(user.id, "admin", new Date().toISOString()));
   await database.close();
   console.log(user.role === "admin" ? `${user.email} is already an admin` : `${user.email} is now an admin`);
 }

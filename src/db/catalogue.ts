@@ -139,6 +139,25 @@ export class Catalogue {
     return this.matchCount.get(match)?.n ?? 0;
   }
 
+  /** Every food's name and what ranking reads beside it (the search index and the dish names are built from these). */
+  names(): {
+    id: number;
+    name: string;
+    group_code: string;
+    synonyms: string;
+    portion_count: number;
+    brand: string | null;
+  }[] {
+    return this.db.query("SELECT id, name, group_code, synonyms, portion_count, brand FROM food").all() as ReturnType<
+      Catalogue["names"]
+    >;
+  }
+
+  /** Throws when the file does not answer (GET /healthz). */
+  ping(): void {
+    this.db.query("SELECT 1").get();
+  }
+
   /** Every indexed term, for typo correction. */
   vocabulary(): { term: string; doc: number }[] {
     return this.db.query("SELECT term, doc FROM food_vocab").all() as { term: string; doc: number }[];

@@ -3,6 +3,7 @@
  * sends no Content-Length (chunked) cannot make us buffer more than the limit.
  */
 import { AppError } from "../lib/errors";
+import { MAX_JSON_DEPTH } from "../lib/json-depth";
 
 export const JSON_BODY_LIMIT = 1024 * 1024; // 1 MiB: the largest JSON body is a 500-mutation sync push
 
@@ -138,8 +139,7 @@ function timedRead(
   };
 }
 
-/** Deepest nesting of objects and arrays a JSON body may have; a meal is 3 levels, an export 5. */
-export const MAX_JSON_DEPTH = 32;
+export { MAX_JSON_DEPTH };
 
 const POISON = /"(__proto__|constructor|prototype)"/;
 function dropPoison(key: string, value: unknown): unknown {

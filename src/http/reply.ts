@@ -8,6 +8,7 @@
 import type { Q } from "../db/q";
 import { after, type Awaitable, type Store } from "../db/store";
 import { status } from "elysia";
+import { isImmutableBody } from "../lib/immutable-body";
 
 export interface ReplyDeps {
   validateResponses: boolean;
@@ -15,20 +16,14 @@ export interface ReplyDeps {
 
 /** Serialised bodies of values that never change (cached catalogue pages), kept with the value. */
 const frozenBodies = new WeakMap<object, string>();
-const freezable = new WeakSet<object>();
-
-/** Marks an immutable value whose JSON can be computed once and reused by `reply`. */
-export function immutableBody<T extends object>(value: T): T {
-  freezable.add(value);
-  return value;
-}
+export { immutableBody } from "../lib/immutable-body";
 
 function serialise(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   let body = frozenBodies.get(value);
   if (body === undefined) {
     body = JSON.stringify(value);
-    if (freezable.has(value)) frozenBodies.set(value, body);
+    if (isImmutableBody(value)) frozenBodies.set(value, body);
   }
   return body;
 }

@@ -12,7 +12,10 @@
  *   - the one request context: features take RouteDeps, AuthedUser and Ctx from src/context.ts and
  *     src/http, never from features/auth; app.ts assigns nothing into what it built; services.ts
  *     knows no HTTP; only http/body.ts enters and leaves a gate;
- *   - the web app (web/src) has no import circle either.
+ *   - the web app (web/src) has no import circle either;
+ *   - data is reached one way: SQL (drizzle's builders, sql``, raw statements, the query steps of db/q.ts)
+ *     lives in src/db/ and in the features' repository files (repo.ts, *-repo.ts) alone;
+ *   - services (everything in a feature but its routes files) import nothing from src/http.
  */
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -114,6 +117,47 @@ function partGraph(graph: Map<string, string[]>): Map<string, string[]> {
 
 const isRoutesFile = (file: string) => /^features\/[^/]+\/(.+-)?routes\.ts$/.test(file);
 const graph = importGraph();
+
+/** A feature's repository file: where its queries live (repo.ts, or <part>-repo.ts beside it). */
+const isRepoFile = (file: string) => /^features\/.+\/(.+-)?repo\.ts$/.test(file);
+
+/** The query steps of db/q.ts and db/insert.ts that carry SQL (tx, serialize, ownAccount and value carry none). */
+const SQL_STEPS = new Set([
+  "all",
+  "one",
+  "exec",
+  "rows",
+  "row",
+  "run",
+  "prepared",
+  "preparedInsert",
+  "dialect",
+  "pgRaw",
+]);
+
+/** Where a file writes SQL: a query step or drizzle imported, a sql`` template, or a statement in a string. */
+export function sqlIn(file: string, source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+"([^"]+)"/g)) {
+    if (m[1]) continue; // a type-only import carries no query
+    const from = m[3]!;
+    const names = m[2]!
+      .split(",")
+      .map((n) => n.trim())
+      .filter((n) => n && !n.startsWith("type "))
+      .map((n) => n.split(/\s+as\s+/)[0]!);
+    if (from.startsWith("drizzle-orm")) found.push(`${file}: imports ${names.join(", ")} from ${from}`);
+    else if (/\/db\/(q|insert)$/.test(from)) {
+      const steps = names.filter((n) => SQL_STEPS.has(n));
+      if (steps.length) found.push(`${file}: imports ${steps.join(", ")} from ${from}`);
+    }
+  }
+  if (/\bsql`/.test(source)) found.push(`${file}: sql\`\``);
+  const statement =
+    /["'`]\s*(SELECT\s[^"'`]*\bFROM\b|SELECT 1\b|INSERT INTO\s|DELETE FROM\s|UPDATE\s+"?\w+"?\s+SET\s)/i.exec(source);
+  if (statement) found.push(`${file}: ${statement[0].slice(0, 40)}…`);
+  return found;
+}
 
 describe("the source tree's imports", () => {
   test("the scan reads the tree: hundreds of files, and app.ts's imports", () => {
@@ -225,6 +269,33 @@ describe("the source tree's imports", () => {
       (file) => file !== "lib/account-gate.ts" && /\.(enter|leave)\(request\b/.test(text(file)),
     );
     expect(gateCalls).toEqual(["http/body.ts"]);
+  });
+
+  test("data is reached one way: no SQL outside src/db/ and the features' repo files", () => {
+    const wrong = [...graph.keys()]
+      .filter((file) => !file.startsWith("db/") && !isRepoFile(file))
+      .flatMap((file) => sqlIn(file, text(file)));
+    expect(wrong).toEqual([]);
+  });
+
+  test("the SQL finder finds SQL (a check that cannot fail proves nothing)", () => {
+    expect(sqlIn("a.ts", 'import { row, tx } from "../../db/q";')).toEqual(["a.ts: imports row from ../../db/q"]);
+    expect(sqlIn("a.ts", 'import { tx, type Q } from "../../db/q";')).toEqual([]);
+    expect(sqlIn("a.ts", 'import { eq } from "drizzle-orm";')).toHaveLength(1);
+    expect(sqlIn("a.ts", "const x = sql`now()`;")).toHaveLength(1);
+    expect(sqlIn("a.ts", 'q("DELETE FROM weights WHERE id = ?")')).toHaveLength(1);
+    expect(sqlIn("a.ts", "// select the first one from the list")).toEqual([]);
+    expect(isRepoFile("features/weights/repo.ts") && isRepoFile("features/auth/two-factor-repo.ts")).toBe(true);
+    expect(isRepoFile("features/weights/service.ts")).toBe(false);
+  });
+
+  test("services import nothing from src/http (only a feature's routes files do)", () => {
+    const wrong = [...graph].flatMap(([file, targets]) =>
+      file.startsWith("features/") && !isRoutesFile(file)
+        ? targets.filter((t) => t.startsWith("http/")).map((t) => `${file} → ${t}`)
+        : [],
+    );
+    expect(wrong).toEqual([]);
   });
 
   test("the web app has no import circle (type-only imports count)", () => {

@@ -8,6 +8,7 @@ import { expect, test } from "bun:test";
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MIGRATIONS_DIR, openDatabase } from "../../src/db/client";
+import { GoalPlansRepo } from "../../src/features/goals/repo";
 import { getGoals } from "../../src/features/goals/service";
 import { tempDir } from "../helpers";
 
@@ -41,7 +42,7 @@ test("goals set before plans existed apply since always after the upgrade, in th
   before.close();
 
   const after = openDatabase(path);
-  const doc = runSync(getGoals(1), after);
+  const doc = runSync(getGoals({ userId: 1, deps: { goalPlans: new GoalPlansRepo() } }), after);
   // goals in % of energy, net carbs and the balance check came later: the upgraded plan has none of the first two
   const added = {
     protein_pct: null,
@@ -61,7 +62,7 @@ test("goals set before plans existed apply since always after the upgrade, in th
     [...Object.keys(oldDoc), "from", "schedule", "weekdays"].sort(),
   );
   expect(synced.seq).toBe(1);
-  expect(runSync(getGoals(2), after).schedule).toEqual([]); // a user without goals has no plan
+  expect(runSync(getGoals({ userId: 2, deps: { goalPlans: new GoalPlansRepo() } }), after).schedule).toEqual([]); // a user without goals has no plan
   expect(after.$client.query("SELECT name FROM sqlite_master WHERE name = 'goals'").all()).toEqual([]);
   after.$client.close();
 });

@@ -10,7 +10,7 @@ export function activitySettingsRoutes(deps: RouteDeps) {
   const tags = ["activity"];
   return new Elysia({ prefix: "/activity-settings" })
     .use(deps.authn)
-    .get("/", ({ ctx }) => replyWith(deps, activitySettingsOf(ctx.userId)), {
+    .get("/", ({ ctx }) => replyWith(deps, activitySettingsOf(ctx)), {
       auth: "read",
       response: { 200: ActivitySettings, ...errors(401) },
       detail: { tags, summary: "Your activity settings (the defaults until you change one)" },

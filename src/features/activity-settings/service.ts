@@ -6,8 +6,9 @@
  * adding logged exercise on top would count it twice.
  */
 import type { Ctx } from "../../context";
-import { row, run, tx, type Q } from "../../db/q";
+import { tx, type Q } from "../../db/q";
 import { checkSchema } from "../../schema/validation";
+import type { ActivitySettingsRow } from "./repo";
 import { ActivitySettingsBody, type ActivitySettingsBodyT, type ActivitySettingsT, GLASS_ML } from "./model";
 
 export const DEFAULT_SETTINGS: ActivitySettingsT = {
@@ -21,18 +22,7 @@ export const DEFAULT_SETTINGS: ActivitySettingsT = {
   updated_at: null,
 };
 
-interface Row {
-  exercise_in_budget: number;
-  water_unit: string;
-  length_unit: string;
-  glass_ml: number;
-  water_goal_ml: number | null;
-  steps_goal: number | null;
-  target_kg: number | null;
-  updated_at: string;
-}
-
-const view = (r: Row): ActivitySettingsT => ({
+const view = (r: ActivitySettingsRow): ActivitySettingsT => ({
   exercise_in_budget: r.exercise_in_budget === 1,
   water_unit: r.water_unit === "fl_oz" ? "fl_oz" : "ml",
   length_unit: r.length_unit === "in" ? "in" : "cm",
@@ -44,11 +34,8 @@ const view = (r: Row): ActivitySettingsT => ({
 });
 
 /** The account's settings, or the defaults. */
-export function* activitySettingsOf(userId: number): Q<ActivitySettingsT> {
-  const r = yield* row<Row>(
-    "SELECT exercise_in_budget, water_unit, length_unit, glass_ml, water_goal_ml, steps_goal, target_kg, updated_at FROM activity_settings WHERE user_id = ?",
-    userId,
-  );
+export function* activitySettingsOf(ctx: Ctx): Q<ActivitySettingsT> {
+  const r = yield* ctx.deps.activitySettings.of(ctx.userId);
   return r ? view(r) : DEFAULT_SETTINGS;
 }
 
@@ -59,21 +46,10 @@ export const checkActivitySettings = (raw: unknown, prefix = ""): ActivitySettin
 /** PUT /activity-settings (and a sync upsert, and an import): only the fields given change. */
 export function* putActivitySettings({ ctx, input }: { ctx: Ctx; input: ActivitySettingsBodyT }): Q<ActivitySettingsT> {
   return yield* tx(function* () {
-    const was = yield* activitySettingsOf(ctx.userId);
+    const was = yield* activitySettingsOf(ctx);
     const next = { ...was, ...input, updated_at: ctx.now.toISOString() };
-    yield* run(
-      "INSERT INTO activity_settings (user_id, exercise_in_budget, water_unit, length_unit, glass_ml, water_goal_ml, steps_goal, target_kg, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET exercise_in_budget = excluded.exercise_in_budget, water_unit = excluded.water_unit, length_unit = excluded.length_unit, glass_ml = excluded.glass_ml, water_goal_ml = excluded.water_goal_ml, steps_goal = excluded.steps_goal, target_kg = excluded.target_kg, updated_at = excluded.updated_at",
-      ctx.userId,
-      next.exercise_in_budget ? 1 : 0,
-      next.water_unit,
-      next.length_unit,
-      next.glass_ml,
-      next.water_goal_ml,
-      next.steps_goal,
-      next.target_kg,
-      next.updated_at,
-    );
-    const stored = yield* activitySettingsOf(ctx.userId);
+    yield* ctx.deps.activitySettings.put(ctx.userId, next);
+    const stored = yield* activitySettingsOf(ctx);
     yield* ctx.log.record(ctx.userId, "activity_settings", "activity_settings", "upsert", stored, ctx.now);
     return stored;
   });
@@ -82,7 +58,7 @@ export function* putActivitySettings({ ctx, input }: { ctx: Ctx; input: Activity
 /** A sync delete: back to the defaults. */
 export function* resetActivitySettings(ctx: Ctx): Q<void> {
   yield* tx(function* () {
-    yield* run("DELETE FROM activity_settings WHERE user_id = ?", ctx.userId);
+    yield* ctx.deps.activitySettings.remove(ctx.userId);
     yield* ctx.log.record(ctx.userId, "activity_settings", "activity_settings", "delete", null, ctx.now);
   });
 }

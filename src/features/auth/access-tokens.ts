@@ -4,9 +4,8 @@
  * listed with their last use; revocable. They never carry the `account` scope, so they cannot
  * change the password, make tokens, see or end sessions, delete the account, or act as admin.
  */
-import { and, desc, eq, isNull } from "drizzle-orm";
-import { all, exec, one, row as rawRow, type Q } from "../../db/q";
-import type { accessTokens } from "../../db/schema";
+import type { Q } from "../../db/q";
+import { type AccessTokenRow, AccessTokensRepo } from "./access-tokens-repo";
 import { AppError, invalid } from "../../lib/errors";
 import { checkName, validateAll } from "./validate";
 import { OnceAMinute } from "../../lib/once-a-minute";
@@ -24,9 +23,7 @@ const MAX_EXPIRY_DAYS = 3650;
 /** The AccessToken schema's shape (credential-model.ts): a token as listed. */
 export type AccessTokenView = typeof AccessToken.static;
 
-type Row = typeof accessTokens.$inferSelect;
-
-const view = (r: Row): AccessTokenView => ({
+const view = (r: AccessTokenRow): AccessTokenView => ({
   id: r.id,
   name: r.name,
   scopes: r.scopes.split(",") as TokenScope[],
@@ -37,6 +34,7 @@ const view = (r: Row): AccessTokenView => ({
 
 export class AccessTokens {
   private readonly touched = new OnceAMinute<number>();
+  private readonly repo = new AccessTokensRepo();
 
   /** POST /tokens: validates, stores the hash, returns the token once. */
   *create(userId: number, input: Record<string, unknown>, now: Date): Q<AccessTokenView & { token: string }> {
@@ -63,54 +61,32 @@ export class AccessTokens {
     if ((yield* this.list(userId)).length >= MAX_TOKENS_PER_USER)
       throw invalid("name", `you already have ${MAX_TOKENS_PER_USER} tokens; revoke one first`);
     const token = newSecret(TOKEN_PREFIX);
-    const row = yield* one((db, t) =>
-      db
-        .insert(t.accessTokens)
-        .values({
-          userId,
-          name: v.name,
-          tokenHash: hashSecret(token),
-          scopes: v.scopes.join(","),
-          createdAt: now.toISOString(),
-          expiresAt:
-            v.expires_in_days === null ? null : new Date(now.getTime() + v.expires_in_days * 86_400_000).toISOString(),
-        })
-        .returning(),
-    );
-    return { ...view(row!), token };
+    const row = yield* this.repo.insert({
+      userId,
+      name: v.name,
+      tokenHash: hashSecret(token),
+      scopes: v.scopes.join(","),
+      createdAt: now.toISOString(),
+      expiresAt:
+        v.expires_in_days === null ? null : new Date(now.getTime() + v.expires_in_days * 86_400_000).toISOString(),
+    });
+    return { ...view(row), token };
   }
 
   /** The caller's live tokens (not revoked), newest first; expired ones are listed as expired. */
   *list(userId: number): Q<AccessTokenView[]> {
-    const rows = yield* all((db, t) =>
-      db
-        .select()
-        .from(t.accessTokens)
-        .where(and(eq(t.accessTokens.userId, userId), isNull(t.accessTokens.revokedAt)))
-        .orderBy(desc(t.accessTokens.id)),
-    );
-    return rows.map(view);
+    return (yield* this.repo.live(userId)).map(view);
   }
 
   /** DELETE /tokens/:id; another user's id is not found, as is an unknown one. */
   *revoke(userId: number, id: number, now: Date): Q<void> {
-    const n = yield* exec((db, t) =>
-      db
-        .update(t.accessTokens)
-        .set({ revokedAt: now.toISOString() })
-        .where(and(eq(t.accessTokens.id, id), eq(t.accessTokens.userId, userId), isNull(t.accessTokens.revokedAt))),
-    );
+    const n = yield* this.repo.revoke(userId, id, now.toISOString());
     if (n !== 1) throw new AppError("not_found", `you have no access token ${id}`);
   }
 
   /** Every token of the user (an admin disabled the account). */
   *revokeAll(userId: number, now: Date): Q<void> {
-    yield* exec((db, t) =>
-      db
-        .update(t.accessTokens)
-        .set({ revokedAt: now.toISOString() })
-        .where(and(eq(t.accessTokens.userId, userId), isNull(t.accessTokens.revokedAt))),
-    );
+    yield* this.repo.revokeAll(userId, now.toISOString());
   }
 
   /** The user and scopes of a live token; "expired"; or null (unknown, revoked, user disabled). */
@@ -118,18 +94,11 @@ export class AccessTokens {
     token: string,
     now: Date,
   ): Q<{ user: UserRow; tokenId: number; scopes: TokenScope[] } | "expired" | null> {
-    const row = yield* rawRow<UserRow & { token_id: number; scopes: string; expires_at: string | null }>(
-      `SELECT u.id, u.email, u.name, u.timezone, u.role, u.weight_unit AS "weightUnit", u.region, t.id AS token_id, t.scopes, t.expires_at
-       FROM access_tokens t JOIN users u ON u.id = t.user_id
-       WHERE t.token_hash = ? AND t.revoked_at IS NULL AND u.disabled_at IS NULL`,
-      hashSecret(token),
-    );
+    const row = yield* this.repo.byHash(hashSecret(token));
     if (!row) return null;
     if (row.expires_at !== null && row.expires_at <= now.toISOString()) return "expired";
     if (this.touched.due(row.token_id, now)) {
-      yield* exec((db, t) =>
-        db.update(t.accessTokens).set({ lastUsedAt: now.toISOString() }).where(eq(t.accessTokens.id, row.token_id)),
-      );
+      yield* this.repo.touch(row.token_id, now.toISOString());
     }
     const { token_id, scopes, expires_at: _e, ...user } = row;
     return { user, tokenId: token_id, scopes: scopes.split(",") as TokenScope[] };

@@ -1,7 +1,7 @@
 /** What the accounts feature adds to the container (src/context.ts). */
 import type { RateWindow } from "../../lib/rate-window";
 import type { AccessTokens } from "./access-tokens";
-import type { AccountCodes } from "./account-codes";
+import type { AccountCodes } from "./account-codes-repo";
 import type { TokenAuthenticator } from "./authenticator";
 import type { Registration } from "./registration";
 import type { AuthRepo } from "./repo";

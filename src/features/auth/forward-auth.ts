@@ -8,7 +8,7 @@
  */
 import { AppError } from "../../lib/errors";
 import { isIP, newBlockList, parseCidr } from "../../net";
-import { normaliseIp } from "../../http/client-address";
+import { normaliseIp } from "../../lib/ip";
 import { toPublicUser } from "./repo";
 import { newSession, type AuthCtx, type TokenPair } from "./service";
 import { unauthorized } from "./tokens";

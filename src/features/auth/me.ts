@@ -1,6 +1,5 @@
 /** The signed-in person's own account: PATCH /me and DELETE /me (API.md §Accounts). */
-import { eq } from "drizzle-orm";
-import { exec, isUniqueViolation, tx } from "../../db/q";
+import { isUniqueViolation, tx } from "../../db/q";
 import type { users } from "../../db/schema";
 import { AppError, invalid } from "../../lib/errors";
 import { toPublicUser, type PublicUser } from "./repo";
@@ -81,7 +80,7 @@ export async function updateMe({
   try {
     await ctx.store.run(
       tx(function* () {
-        yield* exec((db, t) => db.update(t.users).set(set).where(eq(t.users.id, userId)));
+        yield* repo.updateUser(userId, set);
         if (v.password !== undefined) yield* repo.revokeOthers(userId, sid, "password_changed", iso(ctx.now));
       }),
     );

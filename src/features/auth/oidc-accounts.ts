@@ -10,7 +10,7 @@
  * The outcome reaches the web app as a one-time code in the callback's redirect (`/#/oidc?code=…`),
  * never as tokens in a URL: the app trades it for Morsel's own token pair (POST /auth/oidc/token).
  */
-import { rateKey } from "../../http/client-address";
+import { rateKey } from "../../lib/ip";
 import { isUniqueViolation, tx } from "../../db/q";
 import { AppError, invalid } from "../../lib/errors";
 import type { Oidc } from "./oidc-client";

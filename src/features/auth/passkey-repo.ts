@@ -5,20 +5,12 @@
  */
 import { and, asc, eq, lt } from "drizzle-orm";
 import { all, exec, one, type Q } from "../../db/q";
+import type { passkeys } from "../../db/schema";
 
 export type ChallengePurpose = "register" | "sign_in" | "second_factor";
 
-export interface PasskeyRow {
-  id: number;
-  userId: number;
-  credentialId: string;
-  publicKey: string;
-  counter: number;
-  transports: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+/** A stored passkey, as drizzle reads the table. */
+export type PasskeyRow = typeof passkeys.$inferSelect;
 
 export class PasskeyRepo {
   /** Stores a challenge just handed out; challenges past their time are cleared on the way. */

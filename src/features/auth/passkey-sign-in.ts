@@ -12,7 +12,7 @@ import { keepChallenge, PASSKEY_CHALLENGE_TTL_S, type PasskeyCtx, spendChallenge
 import { newSession, reserve, type TokenPair } from "./service";
 import { unauthorized } from "./tokens";
 import { checkDevice } from "./validate";
-import { rateKey } from "../../http/client-address";
+import { rateKey } from "../../lib/ip";
 
 type Options = typeof PasskeyRequestOptions.static;
 type Credential = typeof AuthenticationCredential.static;

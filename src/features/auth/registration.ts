@@ -4,35 +4,32 @@
  * change it at run time; `--registration`, when given, sets it at each start. The first account
  * may always register (it becomes the admin), whatever the mode.
  */
-import { eq } from "drizzle-orm";
-import { exec, one, row, type Q } from "../../db/q";
+import type { Q } from "../../db/q";
+import { putServerSetting, serverSetting } from "../../db/server-settings";
+import { AuthRepo } from "./repo";
 
 export const REGISTRATION_MODES = ["open", "invite", "closed"] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 export const DEFAULT_REGISTRATION: RegistrationMode = "open";
 
 export class Registration {
+  /** `users` answers whether any account exists (the CLI and benchmarks build one without the container's). */
+  constructor(private readonly users: Pick<AuthRepo, "hasUsers"> = new AuthRepo()) {}
+
   *mode(): Q<RegistrationMode> {
-    const setting = yield* one((db, t) =>
-      db.select().from(t.serverSettings).where(eq(t.serverSettings.key, "registration")),
-    );
-    return (REGISTRATION_MODES as readonly string[]).includes(setting?.value ?? "")
-      ? (setting!.value as RegistrationMode)
+    const value = yield* serverSetting("registration");
+    return (REGISTRATION_MODES as readonly string[]).includes(value ?? "")
+      ? (value as RegistrationMode)
       : DEFAULT_REGISTRATION;
   }
 
-  *setMode(mode: RegistrationMode, now: Date): Q<void> {
-    yield* exec((db, t) =>
-      db
-        .insert(t.serverSettings)
-        .values({ key: "registration", value: mode, updatedAt: now.toISOString() })
-        .onConflictDoUpdate({ target: t.serverSettings.key, set: { value: mode, updatedAt: now.toISOString() } }),
-    );
+  setMode(mode: RegistrationMode, now: Date): Q<void> {
+    return putServerSetting("registration", mode, now);
   }
 
   /** Whether any account exists (the first one may always register). */
-  *hasUsers(): Q<boolean> {
-    return (yield* row("SELECT 1 AS one FROM users LIMIT 1")) !== null;
+  hasUsers(): Q<boolean> {
+    return this.users.hasUsers();
   }
 
   /** The mode a sign-up meets: open while there is no account yet (the first one becomes the admin). */

@@ -1,8 +1,9 @@
 /** Account and session queries. The per-request session check is one primary-key join. */
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { all, exec, one, row, rows, run, tx, type Q } from "../../db/q";
 import { OnceAMinute } from "../../lib/once-a-minute";
 
+import type { users } from "../../db/schema";
 import type { Role, UserRow } from "../../context";
 import type { User } from "./model";
 
@@ -34,6 +35,7 @@ export function* setRegion(userId: number, region: string): Q<void> {
  */
 export type SignInMethod = "password" | "totp" | "recovery_code" | "passkey" | "header" | "oidc";
 
+/** A live session as GET /sessions lists it: a chosen set of columns under their API names, not the table's row. */
 export interface SessionRow {
   id: string;
   device: string | null;
@@ -195,6 +197,47 @@ export class AuthRepo {
         .from(t.users)
         .orderBy(t.users.id),
     );
+  }
+
+  /**
+   * A new account: the first one becomes the admin, decided inside the INSERT, so two first registrations
+   * cannot both become admin (with `serialize(FIRST_ACCOUNT_LOCK)` on PostgreSQL). A taken email throws
+   * the unique index's violation.
+   */
+  *createUser(u: {
+    email: string;
+    passwordHash: string;
+    name: string;
+    timezone: string;
+    region: string;
+    now: string;
+  }): Q<typeof users.$inferSelect> {
+    const created = yield* one((db, t) =>
+      db
+        .insert(t.users)
+        .values({
+          email: u.email,
+          passwordHash: u.passwordHash,
+          name: u.name,
+          timezone: u.timezone,
+          region: u.region,
+          createdAt: u.now,
+          updatedAt: u.now,
+          role: sql`(CASE WHEN EXISTS (SELECT 1 FROM users) THEN 'user' ELSE 'admin' END)`,
+        })
+        .returning(),
+    );
+    return created!;
+  }
+
+  /** Changes the account's own fields (PATCH /me); a taken email throws the unique index's violation. */
+  *updateUser(userId: number, set: Partial<typeof users.$inferInsert>): Q<void> {
+    yield* exec((db, t) => db.update(t.users).set(set).where(eq(t.users.id, userId)));
+  }
+
+  /** Whether any account exists (the first one may always register). */
+  *hasUsers(): Q<boolean> {
+    return (yield* row("SELECT 1 AS one FROM users LIMIT 1")) !== null;
   }
 
   /** Disables (ending every session) or enables an account. */

@@ -5,13 +5,12 @@
 import type { TokenPair as TokenPairSchema } from "./model";
 import type { TwoFactorChallenge } from "./two-factor-model";
 import type { TotpRepo } from "./two-factor-repo";
-import { rateKey } from "../../http/client-address";
+import { rateKey } from "../../lib/ip";
 import type { RateWindow } from "../../lib/rate-window";
-import { sql } from "drizzle-orm";
-import { isUniqueViolation, one, serialize, tx } from "../../db/q";
+import { isUniqueViolation, serialize, tx } from "../../db/q";
 import type { Store } from "../../db/store";
 import { AppError, invalid } from "../../lib/errors";
-import type { AccountCodes } from "./account-codes";
+import type { AccountCodes } from "./account-codes-repo";
 import type { Registration } from "./registration";
 import { type AuthRepo, toPublicUser, type PublicUser, type SignInMethod } from "./repo";
 import type { LoginThrottle } from "./throttle";
@@ -167,31 +166,17 @@ export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<str
   const passwordHash = await hash(ctx, v.password);
   let row;
   try {
-    const { codes } = ctx;
+    const { codes, repo } = ctx;
     row = await ctx.store.run(
       tx(function* () {
         const invite =
           mode === "invite" ? yield* codes.spend("invite", input.invite_code as string, ctx.now, null) : null;
         if (mode === "invite" && !invite) throw badInvite(); // spent by a racing registration since the check
         yield* serialize(FIRST_ACCOUNT_LOCK);
-        const created = yield* one((db, t) =>
-          db
-            .insert(t.users)
-            .values({
-              email: v.email,
-              passwordHash,
-              name: v.name,
-              timezone: v.timezone,
-              region: v.region,
-              createdAt: iso(ctx.now),
-              updatedAt: iso(ctx.now),
-              // decided inside the INSERT, so two first registrations cannot both become admin
-              role: sql`(CASE WHEN EXISTS (SELECT 1 FROM users) THEN 'user' ELSE 'admin' END)`,
-            })
-            .returning(),
-        );
-        if (invite) yield* codes.setUsedBy(invite.id, created!.id);
-        return created!;
+        // the first account becomes the admin, decided inside the INSERT (AuthRepo.createUser)
+        const created = yield* repo.createUser({ ...v, passwordHash, now: iso(ctx.now) });
+        if (invite) yield* codes.setUsedBy(invite.id, created.id);
+        return created;
       }),
     );
   } catch (e) {

@@ -9,7 +9,7 @@
  * other failures (an attacker with one valid account could interleave it with guesses for ever).
  * In memory: a restart forgets the counts, which costs an attacker a restart they cannot cause.
  */
-import { rateKey } from "../../http/client-address";
+import { rateKey } from "../../lib/ip";
 
 export interface ThrottleLimits {
   perEmail: number;

@@ -10,7 +10,7 @@
  */
 import { isUtf8 } from "node:buffer";
 import { AppError } from "../../lib/errors";
-import { MAX_JSON_DEPTH } from "../../http/read-body";
+import { MAX_JSON_DEPTH } from "../../lib/json-depth";
 import { checkSchema } from "../../schema/validation";
 import { HaePayload, HaeReader, type HaeMetricSink } from "./hae";
 import { JsonBytes, JsonSyntaxError, KeySet } from "./json-bytes";

@@ -5,27 +5,18 @@
  * beside exercise, never added to the day (a watch's figure holds the workouts that are logged as exercise).
  */
 import type { Ctx } from "../../context";
-import { row, rows, run, tx, type Q } from "../../db/q";
+import { tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { Problems, pathDate } from "../../lib/problems";
 import { localDate } from "../../lib/time";
 import { checkRange } from "../../schema/date-range";
 import { checkSchema } from "../../schema/validation";
 import { checkWeightDate } from "../weights/validate";
+import type { DailyValueRow } from "./repo";
 import { DailyValueBody, type DailyValueBodyT, type DailyValueT, METRIC_RULES, METRICS, type Metric } from "./model";
 
-interface Row {
-  date: string;
-  metric: string;
-  value: number;
-  source: string;
-  created_at: string;
-  updated_at: string;
-}
-
 export const MAX_RANGE_DAYS = 3660;
-const COLUMNS = "date, metric, value, source, created_at, updated_at";
-const view = (r: Row): DailyValueT => ({
+const view = (r: DailyValueRow): DailyValueT => ({
   date: r.date,
   metric: r.metric as Metric,
   value: r.value,
@@ -34,8 +25,7 @@ const view = (r: Row): DailyValueT => ({
   created_at: r.created_at,
   updated_at: r.updated_at,
 });
-const one = (userId: number, date: string, metric: Metric) =>
-  row<Row>(`SELECT ${COLUMNS} FROM daily_values WHERE user_id = ? AND metric = ? AND date = ?`, userId, metric, date);
+const one = (ctx: Ctx, date: string, metric: Metric) => ctx.deps.dailyValues.of(ctx.userId, date, metric);
 const notFound = (date: string, metric: string) => new AppError("not_found", `no ${metric} of yours on ${date}`);
 
 /** The sync id of a date's metric: "2026-11-27:steps". */
@@ -96,20 +86,11 @@ export function* setDailyValue({
   const source = input.source ?? "manual";
   const stamp = ctx.now.toISOString();
   return yield* tx(function* () {
-    const was = yield* one(ctx.userId, day, metric);
+    const was = yield* one(ctx, day, metric);
     if (was && was.value === value && was.source === source)
       return { value: view(was), created: false, changed: false };
-    yield* run(
-      "INSERT INTO daily_values (user_id, date, metric, value, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, metric, date) DO UPDATE SET value = excluded.value, source = excluded.source, updated_at = excluded.updated_at",
-      ctx.userId,
-      day,
-      metric,
-      value,
-      source,
-      stamp,
-      stamp,
-    );
-    const stored = view((yield* one(ctx.userId, day, metric))!);
+    yield* ctx.deps.dailyValues.put(ctx.userId, { date: day, metric, value, source }, stamp);
+    const stored = view((yield* one(ctx, day, metric))!);
     yield* ctx.log.record(ctx.userId, "daily_value", dailyValueId(day, metric), "upsert", stored, ctx.now);
     return { value: stored, created: !was, changed: true };
   });
@@ -118,7 +99,7 @@ export function* setDailyValue({
 export function* getDailyValue({ ctx, date, metric }: { ctx: Ctx; date: unknown; metric: unknown }) {
   const m = checkMetric(metric);
   const d = pathDate(date, (x) => notFound(x, m));
-  const r = yield* one(ctx.userId, d, m);
+  const r = yield* one(ctx, d, m);
   if (!r) throw notFound(d, m);
   return view(r);
 }
@@ -126,7 +107,7 @@ export function* getDailyValue({ ctx, date, metric }: { ctx: Ctx; date: unknown;
 export function* deleteDailyValue({ ctx, date, metric }: { ctx: Ctx; date: unknown; metric: unknown }) {
   const v = yield* getDailyValue({ ctx, date, metric });
   yield* tx(function* () {
-    yield* run("DELETE FROM daily_values WHERE user_id = ? AND metric = ? AND date = ?", ctx.userId, v.metric, v.date);
+    yield* ctx.deps.dailyValues.remove(ctx.userId, v.date, v.metric);
     yield* ctx.log.record(ctx.userId, "daily_value", dailyValueId(v.date, v.metric), "delete", null, ctx.now);
   });
 }
@@ -135,20 +116,14 @@ export function* deleteDailyValue({ ctx, date, metric }: { ctx: Ctx; date: unkno
 export function* listDailyValues({ ctx, input }: { ctx: Ctx; input: { from?: string; to?: string; metric?: string } }) {
   const metric = input.metric === undefined ? undefined : checkMetric(input.metric);
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), MAX_RANGE_DAYS, 90);
-  const found = yield* rows<Row>(
-    `SELECT ${COLUMNS} FROM daily_values WHERE user_id = ? AND date BETWEEN ? AND ?${metric ? " AND metric = ?" : ""} ORDER BY date, metric`,
-    ctx.userId,
-    from,
-    to,
-    ...(metric ? [metric] : []),
-  );
+  const found = yield* ctx.deps.dailyValues.over(ctx.userId, from, to, metric);
   return { from, to, items: found.map(view) };
 }
 
 /** Every metric of one date, null where there is none (GET /daily-values/{date}). */
 export function* dailyValuesOn({ ctx, date }: { ctx: Ctx; date: unknown }) {
   const d = pathDate(date, (x) => notFound(x, "value"));
-  const found = yield* rows<Row>(`SELECT ${COLUMNS} FROM daily_values WHERE user_id = ? AND date = ?`, ctx.userId, d);
+  const found = yield* ctx.deps.dailyValues.on(ctx.userId, d);
   const values = Object.fromEntries(METRICS.map((m) => [m, null])) as Record<Metric, number | null>;
   for (const r of found) if (isMetric(r.metric)) values[r.metric] = r.value;
   return { date: d, values };
@@ -156,8 +131,5 @@ export function* dailyValuesOn({ ctx, date }: { ctx: Ctx; date: unknown }) {
 
 /** Every value of the user, for the export. */
 export function* exportDailyValues(ctx: Ctx): Q<DailyValueT[]> {
-  return (yield* rows<Row>(
-    `SELECT ${COLUMNS} FROM daily_values WHERE user_id = ? ORDER BY date, metric`,
-    ctx.userId,
-  )).map(view);
+  return (yield* ctx.deps.dailyValues.all(ctx.userId)).map(view);
 }

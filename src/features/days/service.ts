@@ -4,34 +4,25 @@
  * estimate uses marked days (stats/day-selection.ts).
  */
 import type { Ctx } from "../../context";
-import { row, rows, run, tx, type Q } from "../../db/q";
+import { tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { pathDate } from "../../lib/problems";
 import { localDate } from "../../lib/time";
 import { checkRange } from "../../schema/date-range";
 import { checkWeightDate } from "../weights/validate";
-import type { DayBody, ExportedDayT } from "./model";
+import type { DayBody, DayMark, ExportedDayT } from "./model";
+import type { DayMarkRow } from "./repo";
 
-interface Row {
-  date: string;
-  complete: number;
-  created_at: string;
-  updated_at: string;
-}
+type DayMarkT = typeof DayMark.static;
 
-const view = (r: Row) => ({
+const view = (r: DayMarkRow): DayMarkT => ({
   date: r.date,
   complete: r.complete === 1,
   created_at: r.created_at,
   updated_at: r.updated_at,
 });
 
-const one = (ctx: Ctx, date: string) =>
-  row<Row>(
-    "SELECT date, complete, created_at, updated_at FROM day_marks WHERE user_id = ? AND date = ?",
-    ctx.userId,
-    date,
-  );
+const one = (ctx: Ctx, date: string) => ctx.deps.dayMarks.of(ctx.userId, date);
 
 const notFound = (date: string) => new AppError("not_found", `no day mark of yours on ${date}`);
 
@@ -44,27 +35,19 @@ export function* putDay({
   ctx: Ctx;
   date: unknown;
   input: typeof DayBody.static;
-}): Q<{ day: ReturnType<typeof view>; created: boolean }> {
+}): Q<{ day: DayMarkT; created: boolean }> {
   const day = checkWeightDate(date, localDate(ctx.now, ctx.timezone));
-  const complete = input.complete ? 1 : 0;
   const stamp = ctx.now.toISOString();
   return yield* tx(function* () {
     const existed = (yield* one(ctx, day)) !== null;
-    yield* run(
-      "INSERT INTO day_marks (user_id, date, complete, created_at, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, date) DO UPDATE SET complete = excluded.complete, updated_at = excluded.updated_at",
-      ctx.userId,
-      day,
-      complete,
-      stamp,
-      stamp,
-    );
+    yield* ctx.deps.dayMarks.put(ctx.userId, day, input.complete, stamp);
     const stored = view((yield* one(ctx, day))!);
     yield* ctx.log.record(ctx.userId, "day", day, "upsert", stored, ctx.now);
     return { day: stored, created: !existed };
   });
 }
 
-export function* getDay({ ctx, date }: { ctx: Ctx; date: unknown }): Q<ReturnType<typeof view>> {
+export function* getDay({ ctx, date }: { ctx: Ctx; date: unknown }): Q<DayMarkT> {
   const d = pathDate(date, notFound);
   const r = yield* one(ctx, d);
   if (!r) throw notFound(d);
@@ -76,39 +59,26 @@ export function* deleteDay({ ctx, date }: { ctx: Ctx; date: unknown }): Q<void> 
   const d = pathDate(date, notFound);
   if (!(yield* one(ctx, d))) throw notFound(d);
   yield* tx(function* () {
-    yield* run("DELETE FROM day_marks WHERE user_id = ? AND date = ?", ctx.userId, d);
+    yield* ctx.deps.dayMarks.remove(ctx.userId, d);
     yield* ctx.log.record(ctx.userId, "day", d, "delete", null, ctx.now);
   });
 }
 
 /** The marks from..to (both included), oldest first. */
-export function* marksOver(userId: number, from: string, to: string): Q<Map<string, boolean>> {
-  const found = yield* rows<{ date: string; complete: number }>(
-    "SELECT date, complete FROM day_marks WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date",
-    userId,
-    from,
-    to,
-  );
+export function* marksOver(ctx: Ctx, from: string, to: string): Q<Map<string, boolean>> {
+  const found = yield* ctx.deps.dayMarks.over(ctx.userId, from, to);
   return new Map(found.map((r) => [r.date, r.complete === 1]));
 }
 
 /** Every mark of the user, for the export. */
 export function* exportDays(ctx: Ctx): Q<ExportedDayT[]> {
-  const found = yield* rows<{ date: string; complete: number }>(
-    "SELECT date, complete FROM day_marks WHERE user_id = ? ORDER BY date",
-    ctx.userId,
-  );
+  const found = yield* ctx.deps.dayMarks.all(ctx.userId);
   return found.map((r) => ({ date: r.date, complete: r.complete === 1 }));
 }
 
 /** GET /days?from=&to= (at most 366 days, default the 90 to today). */
 export function* listDays({ ctx, input }: { ctx: Ctx; input: { from?: string; to?: string } }) {
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), 366, 90);
-  const found = yield* rows<Row>(
-    "SELECT date, complete, created_at, updated_at FROM day_marks WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date",
-    ctx.userId,
-    from,
-    to,
-  );
+  const found = yield* ctx.deps.dayMarks.over(ctx.userId, from, to);
   return { from, to, items: found.map(view) };
 }

@@ -8,12 +8,12 @@
 import type { ChangeLog } from "../../db/change-log";
 import { tx, type Q } from "../../db/q";
 import { MAX_KCAL, MAX_MINUTES, NOTE_MAX } from "./model";
-import { exerciseOf, exercisesPastLimits, updateExerciseRow } from "./repo";
+import type { ExercisesRepo } from "./repo";
 
 const MAX_KM = 1000;
 
-export function* repairExercisesPastLimits(log: ChangeLog, now: Date): Q<void> {
-  const found = yield* exercisesPastLimits({ kcal: MAX_KCAL, minutes: MAX_MINUTES, km: MAX_KM });
+export function* repairExercisesPastLimits(exercises: ExercisesRepo, log: ChangeLog, now: Date): Q<void> {
+  const found = yield* exercises.pastLimits({ kcal: MAX_KCAL, minutes: MAX_MINUTES, km: MAX_KM });
   for (const e of found) {
     const { user_id: userId, created_at: _c, updated_at: _u, ...stored } = e;
     const next = {
@@ -31,8 +31,8 @@ export function* repairExercisesPastLimits(log: ChangeLog, now: Date): Q<void> {
     const note = stored.note ? `${stored.note.slice(0, Math.max(0, NOTE_MAX - flag.length - 1))} ${flag}` : flag;
     next.note = note.slice(0, NOTE_MAX);
     yield* tx(function* () {
-      yield* updateExerciseRow(userId, next, now.toISOString());
-      const exercise = (yield* exerciseOf(userId, e.id))!;
+      yield* exercises.update(userId, next, now.toISOString());
+      const exercise = (yield* exercises.of(userId, e.id))!;
       yield* log.record(userId, "exercise", e.id, "upsert", exercise, now);
     });
   }

@@ -2,6 +2,7 @@
 import { row, rows, run, type Q } from "../../db/q";
 import type { ExerciseT } from "./model";
 
+/** A stored exercise as these raw statements give it: `kcal_from` is plain text in the table. */
 interface Row extends Omit<ExerciseT, "kcal_from"> {
   kcal_from: string;
 }
@@ -15,49 +16,6 @@ const view = (r: Row): ExerciseT => ({
 });
 
 export type StoredExercise = Omit<ExerciseT, "created_at" | "updated_at">;
-
-export function* exerciseOf(userId: number, id: string): Q<ExerciseT | null> {
-  const r = yield* row<Row>(`SELECT ${COLUMNS} FROM exercises WHERE id = ? AND user_id = ?`, id, userId);
-  return r && view(r);
-}
-
-export function* exerciseBySource(userId: number, source: string, sourceId: string): Q<ExerciseT | null> {
-  const r = yield* row<Row>(
-    `SELECT ${COLUMNS} FROM exercises WHERE user_id = ? AND source = ? AND source_id = ?`,
-    userId,
-    source,
-    sourceId,
-  );
-  return r && view(r);
-}
-
-/** Whose id this is (any account), or null: a client-made id is its owner's alone. */
-export function* ownerOf(id: string): Q<number | null> {
-  const r = yield* row<{ user_id: number }>("SELECT user_id FROM exercises WHERE id = ?", id);
-  return r?.user_id ?? null;
-}
-
-/** The exercises from..to, by date, start time and id. */
-export function* exercisesOver(userId: number, from: string, to: string): Q<ExerciseT[]> {
-  const found = yield* rows<Row>(
-    `SELECT ${COLUMNS} FROM exercises WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date, start_time, id`,
-    userId,
-    from,
-    to,
-  );
-  return found.map(view);
-}
-
-/** kcal of each date from..to that has exercise. */
-export function* kcalByDate(userId: number, from: string, to: string): Q<Map<string, number>> {
-  const found = yield* rows<{ date: string; kcal: number | string }>(
-    "SELECT date, sum(kcal) AS kcal FROM exercises WHERE user_id = ? AND date BETWEEN ? AND ? GROUP BY date",
-    userId,
-    from,
-    to,
-  );
-  return new Map(found.map((r) => [r.date, Number(r.kcal)]));
-}
 
 /** What an update may change, in column order (the source and its id stay as first written). */
 const CHANGEABLE = [
@@ -75,47 +33,88 @@ const CHANGEABLE = [
   "note",
 ] as const satisfies readonly (keyof StoredExercise)[];
 
-export function* insertExercise(userId: number, e: StoredExercise, stamp: string): Q<void> {
-  const written = ["id", "source", "source_id", ...CHANGEABLE] as const;
-  yield* run(
-    `INSERT INTO exercises (user_id, ${written.join(", ")}, created_at, updated_at) VALUES (${"?, ".repeat(written.length + 2)}?)`,
-    userId,
-    ...written.map((k) => e[k]),
-    stamp,
-    stamp,
-  );
-}
+export class ExercisesRepo {
+  *of(userId: number, id: string): Q<ExerciseT | null> {
+    const r = yield* row<Row>(`SELECT ${COLUMNS} FROM exercises WHERE id = ? AND user_id = ?`, id, userId);
+    return r && view(r);
+  }
 
-export function* updateExerciseRow(userId: number, e: StoredExercise, stamp: string): Q<void> {
-  yield* run(
-    `UPDATE exercises SET ${CHANGEABLE.map((k) => `${k} = ?`).join(", ")}, updated_at = ? WHERE id = ? AND user_id = ?`,
-    ...CHANGEABLE.map((k) => e[k]),
-    stamp,
-    e.id,
-    userId,
-  );
-}
+  *bySource(userId: number, source: string, sourceId: string): Q<ExerciseT | null> {
+    const r = yield* row<Row>(
+      `SELECT ${COLUMNS} FROM exercises WHERE user_id = ? AND source = ? AND source_id = ?`,
+      userId,
+      source,
+      sourceId,
+    );
+    return r && view(r);
+  }
 
-export function* deleteExerciseRow(userId: number, id: string): Q<void> {
-  yield* run("DELETE FROM exercises WHERE id = ? AND user_id = ?", id, userId);
-}
+  /** Whose id this is (any account), or null: a client-made id is its owner's alone. */
+  *ownerOf(id: string): Q<number | null> {
+    const r = yield* row<{ user_id: number }>("SELECT user_id FROM exercises WHERE id = ?", id);
+    return r?.user_id ?? null;
+  }
 
-/**
- * Every account's exercises with a figure past the limits a typed one obeys (kcal 0–`kcal`, minutes above 0 and at
- * most `minutes`, distance 0–`km`): written before those limits held on every path. For the start-up repair.
- */
-export function* exercisesPastLimits(limits: {
-  kcal: number;
-  minutes: number;
-  km: number;
-}): Q<(ExerciseT & { user_id: number })[]> {
-  const found = yield* rows<Row & { user_id: number }>(
-    `SELECT user_id, ${COLUMNS} FROM exercises
-     WHERE kcal > ? OR kcal < 0 OR minutes > ? OR minutes <= 0 OR distance_km > ? OR distance_km < 0
-     ORDER BY user_id, id`,
-    limits.kcal,
-    limits.minutes,
-    limits.km,
-  );
-  return found.map((r) => ({ ...view(r), user_id: Number(r.user_id) }));
+  /** The exercises from..to, by date, start time and id. */
+  *over(userId: number, from: string, to: string): Q<ExerciseT[]> {
+    const found = yield* rows<Row>(
+      `SELECT ${COLUMNS} FROM exercises WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date, start_time, id`,
+      userId,
+      from,
+      to,
+    );
+    return found.map(view);
+  }
+
+  /** kcal of each date from..to that has exercise. */
+  *kcalByDate(userId: number, from: string, to: string): Q<Map<string, number>> {
+    const found = yield* rows<{ date: string; kcal: number | string }>(
+      "SELECT date, sum(kcal) AS kcal FROM exercises WHERE user_id = ? AND date BETWEEN ? AND ? GROUP BY date",
+      userId,
+      from,
+      to,
+    );
+    return new Map(found.map((r) => [r.date, Number(r.kcal)]));
+  }
+
+  *insert(userId: number, e: StoredExercise, stamp: string): Q<void> {
+    const written = ["id", "source", "source_id", ...CHANGEABLE] as const;
+    yield* run(
+      `INSERT INTO exercises (user_id, ${written.join(", ")}, created_at, updated_at) VALUES (${"?, ".repeat(written.length + 2)}?)`,
+      userId,
+      ...written.map((k) => e[k]),
+      stamp,
+      stamp,
+    );
+  }
+
+  *update(userId: number, e: StoredExercise, stamp: string): Q<void> {
+    yield* run(
+      `UPDATE exercises SET ${CHANGEABLE.map((k) => `${k} = ?`).join(", ")}, updated_at = ? WHERE id = ? AND user_id = ?`,
+      ...CHANGEABLE.map((k) => e[k]),
+      stamp,
+      e.id,
+      userId,
+    );
+  }
+
+  *remove(userId: number, id: string): Q<void> {
+    yield* run("DELETE FROM exercises WHERE id = ? AND user_id = ?", id, userId);
+  }
+
+  /**
+   * Every account's exercises with a figure past the limits a typed one obeys (kcal 0–`kcal`, minutes above 0 and at
+   * most `minutes`, distance 0–`km`): written before those limits held on every path. For the start-up repair.
+   */
+  *pastLimits(limits: { kcal: number; minutes: number; km: number }): Q<(ExerciseT & { user_id: number })[]> {
+    const found = yield* rows<Row & { user_id: number }>(
+      `SELECT user_id, ${COLUMNS} FROM exercises
+       WHERE kcal > ? OR kcal < 0 OR minutes > ? OR minutes <= 0 OR distance_km > ? OR distance_km < 0
+       ORDER BY user_id, id`,
+      limits.kcal,
+      limits.minutes,
+      limits.km,
+    );
+    return found.map((r) => ({ ...view(r), user_id: Number(r.user_id) }));
+  }
 }

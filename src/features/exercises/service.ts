@@ -12,21 +12,10 @@ import { AppError } from "../../lib/errors";
 import { isUuid } from "../../lib/problems";
 import { localDate } from "../../lib/time";
 import { checkRange } from "../../schema/date-range";
-import { latestWeighIn } from "../weights/service";
 import { activityByCode } from "../activities/catalogue";
 import { exerciseKcal } from "./kcal";
 import type { CreateExerciseT, ExerciseT, PatchExerciseT } from "./model";
-import {
-  deleteExerciseRow,
-  exerciseBySource,
-  exerciseOf,
-  exercisesOver,
-  insertExercise,
-  kcalByDate,
-  ownerOf,
-  updateExerciseRow,
-  type StoredExercise,
-} from "./repo";
+import type { StoredExercise } from "./repo";
 import { type CheckedExercise, checkComputedKcal, checkExercise } from "./validate";
 
 export const MAX_RANGE_DAYS = 366;
@@ -60,7 +49,7 @@ function* resolved(
     throw new AppError("validation_failed", `${prefix}kcal is required for an activity of your own`, [
       { field: `${prefix}kcal`, message: "is required without an activity from GET /activities (to compute it)" },
     ]);
-  const w = yield* latestWeighIn(ctx.userId, e.date);
+  const w = yield* ctx.deps.weights.latest(ctx.userId, e.date);
   if (!w)
     throw new AppError("validation_failed", `${prefix}kcal: no weigh-in on or before ${e.date} to compute it from`, [
       {
@@ -118,20 +107,21 @@ export function* createExercise({
   const v = checkExercise(input, true, today(ctx), prefix);
   return yield* tx(function* () {
     const source = v.source ?? "manual";
-    const bySource = v.source_id ? yield* exerciseBySource(ctx.userId, source, v.source_id) : null;
+    const bySource = v.source_id ? yield* ctx.deps.exercises.bySource(ctx.userId, source, v.source_id) : null;
     if (bySource) {
       const next = yield* resolved(ctx, fresh(v, bySource.id, v.date ?? bySource.date), v.kcal ?? null, prefix);
       return { ...(yield* write(ctx, bySource, next)), created: false };
     }
     const id = (v.id ?? Bun.randomUUIDv7()).toLowerCase();
-    const owner = yield* ownerOf(id);
+    const owner = yield* ctx.deps.exercises.ownerOf(id);
     const theirs = owner === null && (yield* ctx.log.deletedElsewhere("exercise", id, ctx.userId));
     if ((owner !== null && owner !== ctx.userId) || theirs)
       throw new AppError("id_conflict", `exercise id ${id} is already used; make a new id`);
-    if (owner !== null) return { exercise: (yield* exerciseOf(ctx.userId, id))!, created: false, changed: false };
+    if (owner !== null)
+      return { exercise: (yield* ctx.deps.exercises.of(ctx.userId, id))!, created: false, changed: false };
     const next = yield* resolved(ctx, fresh(v, id, v.date ?? today(ctx)), v.kcal ?? null, prefix, restored);
-    yield* insertExercise(ctx.userId, next, ctx.now.toISOString());
-    const exercise = (yield* exerciseOf(ctx.userId, id))!;
+    yield* ctx.deps.exercises.insert(ctx.userId, next, ctx.now.toISOString());
+    const exercise = (yield* ctx.deps.exercises.of(ctx.userId, id))!;
     yield* ctx.log.record(ctx.userId, "exercise", id, "upsert", exercise, ctx.now);
     return { exercise, created: true, changed: true };
   });
@@ -139,8 +129,8 @@ export function* createExercise({
 
 function* write(ctx: Ctx, stored: ExerciseT, next: StoredExercise): Q<{ exercise: ExerciseT; changed: boolean }> {
   if (same(stored, next)) return { exercise: stored, changed: false };
-  yield* updateExerciseRow(ctx.userId, next, ctx.now.toISOString());
-  const exercise = (yield* exerciseOf(ctx.userId, stored.id))!;
+  yield* ctx.deps.exercises.update(ctx.userId, next, ctx.now.toISOString());
+  const exercise = (yield* ctx.deps.exercises.of(ctx.userId, stored.id))!;
   yield* ctx.log.record(ctx.userId, "exercise", stored.id, "upsert", exercise, ctx.now);
   return { exercise, changed: true };
 }
@@ -172,21 +162,21 @@ export function* previewExerciseBySource({
   input: CreateExerciseT & { source: string; source_id: string };
 }): Q<"added" | "unchanged"> {
   const v = checkExercise(input, true, today(ctx), "");
-  const stored = v.source_id ? yield* exerciseBySource(ctx.userId, v.source ?? "manual", v.source_id) : null;
+  const stored = v.source_id ? yield* ctx.deps.exercises.bySource(ctx.userId, v.source ?? "manual", v.source_id) : null;
   if (!stored) return "added";
   const next = yield* resolved(ctx, fresh(v, stored.id, v.date ?? stored.date), v.kcal ?? null, "");
   return same(stored, next) ? "unchanged" : "added";
 }
 
 export function* getExercise({ ctx, id }: { ctx: Ctx; id: string }): Q<ExerciseT> {
-  const found = isUuid(id) ? yield* exerciseOf(ctx.userId, id.toLowerCase()) : null;
+  const found = isUuid(id) ? yield* ctx.deps.exercises.of(ctx.userId, id.toLowerCase()) : null;
   if (!found) throw exerciseNotFound(id);
   return found;
 }
 
 /** Is this id another account's exercise? (sync: such an id can never be written by this caller) */
 export function* takenByOther(ctx: Ctx, id: string): Q<boolean> {
-  const owner = yield* ownerOf(id.toLowerCase());
+  const owner = yield* ctx.deps.exercises.ownerOf(id.toLowerCase());
   return owner !== null && owner !== ctx.userId;
 }
 
@@ -229,7 +219,7 @@ export function* updateExercise({
 export function* deleteExercise({ ctx, id }: { ctx: Ctx; id: string }): Q<void> {
   const stored = yield* getExercise({ ctx, id });
   yield* tx(function* () {
-    yield* deleteExerciseRow(ctx.userId, stored.id);
+    yield* ctx.deps.exercises.remove(ctx.userId, stored.id);
     yield* ctx.log.record(ctx.userId, "exercise", stored.id, "delete", null, ctx.now);
   });
 }
@@ -237,14 +227,14 @@ export function* deleteExercise({ ctx, id }: { ctx: Ctx; id: string }): Q<void> 
 /** GET /exercises?from=&to= (default today; at most 366 days). */
 export function* listExercises({ ctx, input }: { ctx: Ctx; input: { from?: string; to?: string } }) {
   const { from, to } = checkRange(input, today(ctx), MAX_RANGE_DAYS, 1);
-  const items = yield* exercisesOver(ctx.userId, from, to);
+  const items = yield* ctx.deps.exercises.over(ctx.userId, from, to);
   return { from, to, items, kcal: Math.round(items.reduce((a, e) => a + e.kcal, 0)) };
 }
 
 /** The day's exercise kcal (the budget's exercise part). */
-export function* exerciseKcalOn(userId: number, date: string): Q<number> {
-  return Math.round((yield* kcalByDate(userId, date, date)).get(date) ?? 0);
+export function* exerciseKcalOn(ctx: Ctx, date: string): Q<number> {
+  return Math.round((yield* ctx.deps.exercises.kcalByDate(ctx.userId, date, date)).get(date) ?? 0);
 }
 
 /** Every exercise of the user, for the export. */
-export const exportExercises = (ctx: Ctx) => exercisesOver(ctx.userId, "0000-01-01", "9999-12-31");
+export const exportExercises = (ctx: Ctx) => ctx.deps.exercises.over(ctx.userId, "0000-01-01", "9999-12-31");

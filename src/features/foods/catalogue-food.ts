@@ -1,7 +1,7 @@
 /** Catalogue foods in the contract's FoodSummary and Food shapes (details cached: the catalogue never changes). */
 import type { Catalogue, CatalogueFood } from "../../db/catalogue";
 import type { Lru } from "../../lib/lru";
-import { immutableBody } from "../../http/reply";
+import { immutableBody } from "../../lib/immutable-body";
 import type { FoodSummaryT, FoodT } from "./model";
 import { macros } from "./food-parts";
 

@@ -22,10 +22,7 @@ export class DishIndex {
   get(): DishNames {
     if (!this.names) {
       // names and the words people use for them ("chicken tikka masala and rice" for the plate with pilau rice)
-      const rows = this.catalogue.db.query("SELECT name, synonyms FROM food").all() as {
-        name: string;
-        synonyms: string;
-      }[];
+      const rows = this.catalogue.names();
       this.names = new DishNames([...rows.flatMap((r) => [r.name, r.synonyms]), ...Object.keys(ALIASES)]);
     }
     return this.names;

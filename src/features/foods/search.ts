@@ -93,9 +93,7 @@ export class FoodSearch {
    */
   private built() {
     if (this.index) return this.index;
-    const rows = this.catalogue.db
-      .query("SELECT id, name, group_code, synonyms, portion_count, brand FROM food")
-      .all() as RankInput[];
+    const rows: RankInput[] = this.catalogue.names();
     const prepared = new Map<number, PreparedName>();
     for (const r of rows) prepared.set(r.id, prepareName(r));
     return (this.index = { prepared, vocab: new Vocabulary(rows.flatMap((r) => [r.name, r.synonyms])) });

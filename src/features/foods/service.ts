@@ -10,7 +10,7 @@ import type { FoodSummaryT, FoodT } from "./model";
 import type { RankInput } from "./rank";
 import { Lru } from "../../lib/lru";
 import { Slicer } from "../../lib/pace";
-import { immutableBody } from "../../http/reply";
+import { immutableBody } from "../../lib/immutable-body";
 import { parseAmount, searchText, type ParsedAmount } from "./amount";
 import { resolveAmount, type ResolvedAmount } from "./portion";
 import { words } from "./text";

@@ -11,7 +11,7 @@ export function goalsRoutes(deps: RouteDeps) {
   const detail = { tags: ["goals"] };
   return new Elysia({ prefix: "/goals" })
     .use(deps.authn)
-    .get("/", ({ user }) => replyWith(deps, getGoals(user.id)), {
+    .get("/", ({ ctx }) => replyWith(deps, getGoals(ctx)), {
       auth: "read",
       response: { 200: GoalsDocument, ...errors(401) },
       detail: { ...detail, summary: "The caller's goals: the newest plan and the whole schedule (null = no goal)" },

@@ -3,9 +3,8 @@
  * day or per weekday, in plans that apply from a date on. Setting goals never rewrites the days
  * before the new plan starts, so past adherence is judged against the goals of the time.
  */
-import type { Ctx } from "../../context";
-import { and, asc, eq, gte } from "drizzle-orm";
-import { all, exec, tx, type Q } from "../../db/q";
+import type { Ctx, Deps } from "../../context";
+import { tx, type Q } from "../../db/q";
 import { localDate } from "../../lib/time";
 import { checkGoalsInput, latestGoalsStart } from "./validate";
 import { GOAL_KEYS, goalsDocument, type Goals, type GoalKey, type Percents, type Plan, type Weekday } from "./plans";
@@ -14,26 +13,26 @@ export { GOAL_KEYS, type Goals, type GoalKey };
 export { goalsOn, goalsOver, type Plan } from "./plans";
 export { checkGoalsInput } from "./validate";
 export { GoalsDocument, GoalsSchema, PutGoalsBody } from "./model";
-import { PutGoalsBody, type PutGoalsInput } from "./model";
+import { type GoalsDocument, PutGoalsBody, type PutGoalsInput } from "./model";
+
+type GoalsDocumentT = typeof GoalsDocument.static;
 import { checkSchema } from "../../schema/validation";
 
-/** goal_plans.goals as stored; plans written before % goals and net carbs have neither. */
-interface StoredGoals {
+/** goal_plans.goals as stored; plans written before % goals and net carbs have neither. (A type, not an
+ * interface: it is handed to the repository as the column's JSON record.) */
+type StoredGoals = {
   every_day: Goals;
   weekdays?: Plan["weekdays"];
   percent?: { every_day: Percents; weekdays: Partial<Record<Weekday, Percents>> };
   net_carbs?: boolean;
-}
+};
+
+/** What reading goals needs of a request's context (a start-up check or a test has no request). */
+type GoalsReader = Pick<Ctx, "userId"> & { readonly deps: Pick<Deps, "goalPlans"> };
 
 /** Every plan of the user, oldest first (a handful: one per change of goals). */
-export function* plansOf(userId: number): Q<Plan[]> {
-  const found = yield* all((db, t) =>
-    db
-      .select({ startsOn: t.goalPlans.startsOn, goals: t.goalPlans.goals })
-      .from(t.goalPlans)
-      .where(eq(t.goalPlans.userId, userId))
-      .orderBy(asc(t.goalPlans.startsOn)),
-  );
+export function* plansOf(ctx: GoalsReader): Q<Plan[]> {
+  const found = yield* ctx.deps.goalPlans.of(ctx.userId);
   return found.map((r) => {
     const g = r.goals as unknown as StoredGoals;
     return {
@@ -46,28 +45,19 @@ export function* plansOf(userId: number): Q<Plan[]> {
   });
 }
 
-export function* getGoals(userId: number): Q<ReturnType<typeof goalsDocument>> {
-  return goalsDocument(yield* plansOf(userId));
+export function* getGoals(ctx: GoalsReader): Q<GoalsDocumentT> {
+  return goalsDocument(yield* plansOf(ctx));
 }
 
 /** Writes one plan (already checked); plans starting on or after its date are replaced. Call inside a transaction. */
 export function* writePlan(ctx: Ctx, plan: Plan): Q<void> {
-  yield* exec((db, t) =>
-    db.delete(t.goalPlans).where(and(eq(t.goalPlans.userId, ctx.userId), gte(t.goalPlans.startsOn, plan.startsOn))),
-  );
-  yield* exec((db, t) =>
-    db.insert(t.goalPlans).values({
-      userId: ctx.userId,
-      startsOn: plan.startsOn,
-      goals: {
-        every_day: plan.everyDay,
-        weekdays: plan.weekdays,
-        percent: { every_day: plan.percent?.everyDay ?? {}, weekdays: plan.percent?.weekdays ?? {} },
-        net_carbs: plan.netCarbs ?? false,
-      } satisfies StoredGoals,
-      updatedAt: ctx.now.toISOString(),
-    }),
-  );
+  const goals: StoredGoals = {
+    every_day: plan.everyDay,
+    weekdays: plan.weekdays,
+    percent: { every_day: plan.percent?.everyDay ?? {}, weekdays: plan.percent?.weekdays ?? {} },
+    net_carbs: plan.netCarbs ?? false,
+  };
+  yield* ctx.deps.goalPlans.replaceFrom(ctx.userId, plan.startsOn, goals, ctx.now.toISOString());
 }
 
 /**
@@ -75,9 +65,9 @@ export function* writePlan(ctx: Ctx, plan: Plan): Q<void> {
  * every plan). Without `from` it starts today, except the first plan ever, which applies since
  * always (there were no goals to keep).
  */
-export function* putGoals({ ctx, input }: { ctx: Ctx; input: PutGoalsInput }): Q<ReturnType<typeof goalsDocument>> {
+export function* putGoals({ ctx, input }: { ctx: Ctx; input: PutGoalsInput }): Q<GoalsDocumentT> {
   const today = localDate(ctx.now, ctx.timezone);
-  const first = input.from === undefined && (yield* plansOf(ctx.userId)).length === 0;
+  const first = input.from === undefined && (yield* plansOf(ctx)).length === 0;
   // `from: null` (as GET shows a plan since always) is taken back as such, so a document read can be sent back
   const plan = checkGoalsInput(
     first ? { ...input, from: null } : input,
@@ -107,21 +97,21 @@ export function checkSchedule(doc: Record<string, unknown>, today: string): Plan
 /** Import: the user's schedule becomes `plans`; false when it already was. Call inside a transaction. */
 export function* replaceSchedule(ctx: Ctx, plans: Plan[]): Q<boolean> {
   const sorted = [...plans].sort((a, b) => a.startsOn.localeCompare(b.startsOn)); // each write drops the plans after it
-  if (JSON.stringify(yield* plansOf(ctx.userId)) === JSON.stringify(sorted)) return false;
-  yield* exec((db, t) => db.delete(t.goalPlans).where(eq(t.goalPlans.userId, ctx.userId)));
+  if (JSON.stringify(yield* plansOf(ctx)) === JSON.stringify(sorted)) return false;
+  yield* ctx.deps.goalPlans.clear(ctx.userId);
   for (const p of sorted) yield* writePlan(ctx, p);
   yield* logGoals(ctx);
   return true;
 }
 
 /** A goals delete from sync: no goals from today on (earlier days keep theirs). */
-export function clearGoals(ctx: Ctx): Q<ReturnType<typeof goalsDocument>> {
+export function clearGoals(ctx: Ctx): Q<GoalsDocumentT> {
   return putGoals({ ctx, input: {} });
 }
 
 /** Records the goals document in the change log after a write; returns it. */
-export function* logGoals(ctx: Ctx): Q<ReturnType<typeof goalsDocument>> {
-  const doc = yield* getGoals(ctx.userId);
+export function* logGoals(ctx: Ctx): Q<GoalsDocumentT> {
+  const doc = yield* getGoals(ctx);
   yield* ctx.log.record(ctx.userId, "goals", "goals", "upsert", doc, ctx.now);
   return doc;
 }

@@ -9,7 +9,7 @@ import { AppError } from "../../lib/errors";
 import { errors } from "../../schema/schemas";
 import type { Deps } from "../../context";
 import { VERSION } from "../../version";
-import { row } from "../../db/q";
+import { ping } from "../../db/health";
 
 async function check(run: () => unknown): Promise<"ok" | "error"> {
   try {
@@ -35,8 +35,8 @@ export function healthRoutes(deps: Deps) {
     "/healthz",
     async () => {
       const checks = {
-        database: await check(() => deps.store.run(row("SELECT 1 AS ok"))),
-        catalogue: await check(() => deps.catalogue.db.query("SELECT 1").get()),
+        database: await check(() => deps.store.run(ping())),
+        catalogue: await check(() => deps.catalogue.ping()),
       };
       if (deps.lifecycle.draining)
         throw new AppError("not_ready", "not ready: the server is stopping (draining for shutdown)");

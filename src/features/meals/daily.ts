@@ -3,7 +3,7 @@ import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import type { Q } from "../../db/q";
 import { Lru } from "../../lib/lru";
 import { checkDate, Problems } from "../../lib/problems";
-import { immutableBody } from "../../http/reply";
+import { immutableBody } from "../../lib/immutable-body";
 import { localDate } from "../../lib/time";
 import { MAX_MEALS_PER_DAY } from "./day-cap";
 import { nutrientsOf, toMeal } from "./meal-view";

@@ -6,7 +6,7 @@ import { all, dialect, exec, one, pgRaw, prepared, row, rows, type Q } from "../
 import { meals } from "../../db/schema";
 import { addDays } from "../../lib/time";
 import { SUM_COLUMNS } from "./nutrition";
-import { ON_DAY, pgInsertOnDay, pgUpdate } from "./logged-writes";
+import { ON_DAY, pgInsertOnDay, pgUpdate } from "./logged-writes-repo";
 
 export type MealRow = typeof meals.$inferSelect;
 export type NewMeal = typeof meals.$inferInsert;
@@ -18,26 +18,14 @@ export interface DayTypeSums {
   [nutrient: string]: number | string | null;
 }
 
-export interface FoodHistoryRow {
-  id: number;
-  n: number;
-  last: string;
-  quantity: number;
-  portion_id: number | null;
-  /** kcal of that latest meal */
-  energy_kcal: number | null;
-}
-
-/** One day's meals of a food at one meal type: how many, and the latest one's serving. */
-export interface MealTypeHistoryRow {
-  id: number;
-  date: string;
-  n: number;
-  last: string;
-  quantity: number;
-  portion_id: number | null;
-  energy_kcal: number | null;
-}
+/**
+ * The food-history aggregates (GROUP BY over raw SQL, one text per dialect: nothing drizzle infers), typed once
+ * where their reader declares them (foods/: the recent list and the search's own-first ranking).
+ */
+export type { FoodHistoryRow } from "../foods/service";
+export type { AtMealRow as MealTypeHistoryRow } from "../foods/recent";
+import type { FoodHistoryRow } from "../foods/service";
+import type { AtMealRow as MealTypeHistoryRow } from "../foods/recent";
 
 // Hot queries are prepared once: building them per call cost ~100 µs each (measured with bench:hot).
 const u = sql.placeholder("userId");

@@ -30,7 +30,7 @@ export const ExportedActivitySettings = ActivitySettings;
 export async function exportActivityText(ctx: Ctx): Promise<string> {
   const exercises = await ctx.store.run(exportExercises(ctx));
   const values = await ctx.store.run(exportDailyValues(ctx));
-  const settings = await ctx.store.run(activitySettingsOf(ctx.user.id));
+  const settings = await ctx.store.run(activitySettingsOf(ctx));
   return `,"exercises":${JSON.stringify(exercises)},"daily_values":${JSON.stringify(values)},"activity_settings":${JSON.stringify(settings)}`;
 }
 
@@ -135,7 +135,7 @@ export async function importActivity(
   );
   let settings: "updated" | "unchanged" = "unchanged";
   if (checked.settings) {
-    const have = await run(activitySettingsOf(ctx.user.id));
+    const have = await run(activitySettingsOf(ctx));
     const want = checked.settings;
     if ((Object.keys(want) as (keyof typeof want)[]).some((k) => want[k] !== have[k])) {
       await run(putActivitySettings({ ctx: ctx, input: want }));

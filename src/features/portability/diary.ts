@@ -18,7 +18,6 @@ import { checkWeight, checkWeightDate } from "../weights/validate";
 import { putWeight } from "../weights/service";
 import { WeightBody } from "../weights/model";
 import { PatchRecipeBody } from "../recipes/model";
-import { allWeights } from "../weights/service";
 import { exportDays, putDay } from "../days/service";
 import { ExportedDay, type ExportedDayT } from "../days/model";
 
@@ -74,7 +73,7 @@ export function* exportRecipe(ctx: Ctx, id: number): Q<ExportedRecipeT> {
 }
 
 export function exportWeights(ctx: Ctx): Q<ExportedWeightT[]> {
-  return allWeights(ctx.userId);
+  return ctx.deps.weights.all(ctx.userId);
 }
 
 /**

@@ -82,8 +82,8 @@ export async function* exportJsonText(ctx: Ctx): AsyncGenerator<string> {
       timezone: ctx.user.timezone,
       region: ctx.user.region ?? "US",
     },
-    goals: await ctx.store.run(getGoals(ctx.user.id)),
-    ...targetsSection(await ctx.store.run(settingsOf(ctx.user.id))),
+    goals: await ctx.store.run(getGoals(ctx)),
+    ...targetsSection(await ctx.store.run(settingsOf(ctx))),
   };
   const sections = [
     jsonPieces(`${JSON.stringify(head).slice(0, -1)},"custom_foods":[`, customFoods(ctx), "]"),

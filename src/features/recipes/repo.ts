@@ -3,12 +3,14 @@ import { asc, eq } from "drizzle-orm";
 import { all, exec, row, rows, run, type Q } from "../../db/q";
 import { RECIPE_QUANTUM } from "./model";
 
+/** A recipe's own columns as raw SQL gives them (snake_case, one text for both backends: not drizzle's row). */
 export interface RecipeRow {
   food_id: number;
   servings: number;
   cooked_grams: number | null;
 }
 
+/** An ingredient joined with its food's name and portion and per-100 g nutrients: a join drizzle does not type. */
 export interface IngredientRow {
   food_id: number;
   food_name: string;

@@ -4,7 +4,7 @@
  * the recipe is written, so editing or deleting an ingredient food changes neither the recipe nor
  * the meals logged from it. Its first portion is "serving" (the dish's weight / servings).
  */
-import type { CreateRecipeInput, PatchRecipeInput } from "./model";
+import type { CreateRecipeInput, PatchRecipeInput, Recipe } from "./model";
 import type { Ctx } from "../../context";
 import { tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
@@ -89,7 +89,7 @@ function nutritionOf(items: IngredientRow[], servings: number, cookedGrams: numb
 }
 
 /** The recipe as the API shows it, or null when the caller has no such recipe. */
-function* findRecipeView(ctx: Ctx, id: number) {
+function* findRecipeView(ctx: Ctx, id: number): Q<RecipeView | null> {
   const r = yield* ctx.deps.recipes.get(ctx.userId, id);
   const food = r && (yield* ctx.deps.foods.detail(ctx.userId, id));
   if (!r || !food) return null;
@@ -121,8 +121,8 @@ function* findRecipeView(ctx: Ctx, id: number) {
     portions: food.portions,
   };
 }
-type Returned<G> = G extends Generator<unknown, infer R, unknown> ? R : never;
-export type RecipeView = NonNullable<Returned<ReturnType<typeof findRecipeView>>>;
+/** The Recipe schema's type (model.ts): what every recipe answer is. */
+export type RecipeView = typeof Recipe.static;
 
 /** The recipe as the API shows it; 404 when the caller has no such recipe. */
 export function* recipeView(ctx: Ctx, id: number): Q<RecipeView> {

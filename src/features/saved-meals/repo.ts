@@ -2,6 +2,7 @@
 import { row, rows, run, type Q } from "../../db/q";
 import type { SavedEntryT, SavedMealT } from "./model";
 
+/** A stored saved meal as these raw statements give it: `entries` is the JSON text both backends store. */
 interface Row {
   id: string;
   name: string;
@@ -35,64 +36,58 @@ function view(r: Row): SavedMealT {
   };
 }
 
-export function* savedMealOf(userId: number, id: string): Q<SavedMealT | null> {
-  const r = yield* row<Row>(`SELECT ${COLUMNS} FROM saved_meals WHERE id = ? AND user_id = ?`, id, userId);
-  return r && view(r);
-}
+export class SavedMealsRepo {
+  *of(userId: number, id: string): Q<SavedMealT | null> {
+    const r = yield* row<Row>(`SELECT ${COLUMNS} FROM saved_meals WHERE id = ? AND user_id = ?`, id, userId);
+    return r && view(r);
+  }
 
-/** Whose id this is (any account), or null: a client-made id is its owner's alone. */
-export function* ownerOf(id: string): Q<number | null> {
-  const r = yield* row<{ user_id: number }>("SELECT user_id FROM saved_meals WHERE id = ?", id);
-  return r?.user_id ?? null;
-}
+  /** Whose id this is (any account), or null: a client-made id is its owner's alone. */
+  *ownerOf(id: string): Q<number | null> {
+    const r = yield* row<{ user_id: number }>("SELECT user_id FROM saved_meals WHERE id = ?", id);
+    return r?.user_id ?? null;
+  }
 
-export function* savedMealsOf(userId: number): Q<SavedMealT[]> {
-  const found = yield* rows<Row>(`SELECT ${COLUMNS} FROM saved_meals WHERE user_id = ? ORDER BY name, id`, userId);
-  return found.map(view);
-}
+  *allOf(userId: number): Q<SavedMealT[]> {
+    const found = yield* rows<Row>(`SELECT ${COLUMNS} FROM saved_meals WHERE user_id = ? ORDER BY name, id`, userId);
+    return found.map(view);
+  }
 
-export function* countOf(userId: number): Q<number> {
-  const r = yield* row<{ n: number }>(
-    {
-      sqlite: "SELECT count(*) AS n FROM saved_meals WHERE user_id = ?",
-      pg: "SELECT count(*)::int AS n FROM saved_meals WHERE user_id = ?",
-    },
-    userId,
-  );
-  return r?.n ?? 0;
-}
+  *countOf(userId: number): Q<number> {
+    const r = yield* row<{ n: number }>(
+      {
+        sqlite: "SELECT count(*) AS n FROM saved_meals WHERE user_id = ?",
+        pg: "SELECT count(*)::int AS n FROM saved_meals WHERE user_id = ?",
+      },
+      userId,
+    );
+    return r?.n ?? 0;
+  }
 
-export function* insertSavedMeal(
-  userId: number,
-  m: { id: string; name: string; entries: SavedEntryT[] },
-  stamp: string,
-): Q<void> {
-  yield* run(
-    "INSERT INTO saved_meals (id, user_id, name, entries, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-    m.id,
-    userId,
-    m.name,
-    JSON.stringify(m.entries),
-    stamp,
-    stamp,
-  );
-}
+  *insert(userId: number, m: { id: string; name: string; entries: SavedEntryT[] }, stamp: string): Q<void> {
+    yield* run(
+      "INSERT INTO saved_meals (id, user_id, name, entries, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+      m.id,
+      userId,
+      m.name,
+      JSON.stringify(m.entries),
+      stamp,
+      stamp,
+    );
+  }
 
-export function* updateSavedMealRow(
-  userId: number,
-  m: { id: string; name: string; entries: SavedEntryT[] },
-  stamp: string,
-): Q<void> {
-  yield* run(
-    "UPDATE saved_meals SET name = ?, entries = ?, updated_at = ? WHERE id = ? AND user_id = ?",
-    m.name,
-    JSON.stringify(m.entries),
-    stamp,
-    m.id,
-    userId,
-  );
-}
+  *update(userId: number, m: { id: string; name: string; entries: SavedEntryT[] }, stamp: string): Q<void> {
+    yield* run(
+      "UPDATE saved_meals SET name = ?, entries = ?, updated_at = ? WHERE id = ? AND user_id = ?",
+      m.name,
+      JSON.stringify(m.entries),
+      stamp,
+      m.id,
+      userId,
+    );
+  }
 
-export function* deleteSavedMealRow(userId: number, id: string): Q<void> {
-  yield* run("DELETE FROM saved_meals WHERE id = ? AND user_id = ?", id, userId);
+  *remove(userId: number, id: string): Q<void> {
+    yield* run("DELETE FROM saved_meals WHERE id = ? AND user_id = ?", id, userId);
+  }
 }

@@ -12,15 +12,6 @@ import { createMeal } from "../meals/service";
 import { MAX_SAVED_ENTRIES, MAX_SAVED_MEALS, type LogSavedMealBody, type SavedMealT } from "./model";
 import type { MealRow } from "../meals/repo";
 import { MAX_MEALS_PER_DAY } from "../meals/day-cap";
-import {
-  countOf,
-  deleteSavedMealRow,
-  insertSavedMeal,
-  ownerOf,
-  savedMealOf,
-  savedMealsOf,
-  updateSavedMealRow,
-} from "./repo";
 import { checkSavedMeal, mealInput } from "./validate";
 
 export const savedMealNotFound = (id: string) => new AppError("not_found", `no saved meal ${id} of yours`);
@@ -28,23 +19,23 @@ export const savedMealNotFound = (id: string) => new AppError("not_found", `no s
 const lookup = (ctx: Ctx) => (id: number) => ctx.deps.foods.loggable(ctx.userId, id);
 
 export function* listSavedMeals(ctx: Ctx): Q<SavedMealT[]> {
-  return yield* savedMealsOf(ctx.userId);
+  return yield* ctx.deps.savedMeals.allOf(ctx.userId);
 }
 
 /** GET /saved-meals */
 export function* savedMealList(ctx: Ctx): Q<{ items: SavedMealT[] }> {
-  return { items: yield* savedMealsOf(ctx.userId) };
+  return { items: yield* ctx.deps.savedMeals.allOf(ctx.userId) };
 }
 
 export function* getSavedMeal({ ctx, id }: { ctx: Ctx; id: string }): Q<SavedMealT> {
-  const found = isUuid(id) ? yield* savedMealOf(ctx.userId, id.toLowerCase()) : null;
+  const found = isUuid(id) ? yield* ctx.deps.savedMeals.of(ctx.userId, id.toLowerCase()) : null;
   if (!found) throw savedMealNotFound(id);
   return found;
 }
 
 /** Is this id another account's saved meal? (sync: such an id can never be written by this caller) */
 export function* takenByOther(ctx: Ctx, id: string): Q<boolean> {
-  const owner = yield* ownerOf(id.toLowerCase());
+  const owner = yield* ctx.deps.savedMeals.ownerOf(id.toLowerCase());
   return owner !== null && owner !== ctx.userId;
 }
 
@@ -64,21 +55,21 @@ export function* createSavedMeal({
   const v = yield* checkSavedMeal(lookup(ctx), yield* withLoggedEntries(ctx, input), true, prefix);
   const id = v.id ?? Bun.randomUUIDv7();
   return yield* tx(function* () {
-    const owner = yield* ownerOf(id);
+    const owner = yield* ctx.deps.savedMeals.ownerOf(id);
     // a client-made id stays its owner's after a delete, so their undo (a create with it) still works
     const theirs = owner === null && (yield* ctx.log.deletedElsewhere("saved_meal", id, ctx.userId));
     if ((owner !== null && owner !== ctx.userId) || theirs)
       throw new AppError("id_conflict", `saved meal id ${id} is already used; make a new id`);
-    if (owner !== null) return { saved: (yield* savedMealOf(ctx.userId, id))!, created: false };
-    const have = yield* countOf(ctx.userId);
+    if (owner !== null) return { saved: (yield* ctx.deps.savedMeals.of(ctx.userId, id))!, created: false };
+    const have = yield* ctx.deps.savedMeals.countOf(ctx.userId);
     // a bound on what GET /saved-meals and the export carry (200 × 50 entries), not a field's fault
     if (have >= MAX_SAVED_MEALS)
       throw new AppError(
         "validation_failed",
         `you have ${have} saved meals, the most an account keeps (${MAX_SAVED_MEALS}); delete one to save another`,
       );
-    yield* insertSavedMeal(ctx.userId, { id, name: v.name!, entries: v.entries! }, ctx.now.toISOString());
-    const saved = (yield* savedMealOf(ctx.userId, id))!;
+    yield* ctx.deps.savedMeals.insert(ctx.userId, { id, name: v.name!, entries: v.entries! }, ctx.now.toISOString());
+    const saved = (yield* ctx.deps.savedMeals.of(ctx.userId, id))!;
     yield* ctx.log.record(ctx.userId, "saved_meal", id, "upsert", saved, ctx.now);
     return { saved, created: true };
   });
@@ -152,8 +143,8 @@ export function* updateSavedMeal({
   const v = yield* checkSavedMeal(lookup(ctx), input, false, prefix);
   return yield* tx(function* () {
     const next = { id: stored.id, name: v.name ?? stored.name, entries: v.entries ?? stored.entries };
-    yield* updateSavedMealRow(ctx.userId, next, ctx.now.toISOString());
-    const saved = (yield* savedMealOf(ctx.userId, stored.id))!;
+    yield* ctx.deps.savedMeals.update(ctx.userId, next, ctx.now.toISOString());
+    const saved = (yield* ctx.deps.savedMeals.of(ctx.userId, stored.id))!;
     yield* ctx.log.record(ctx.userId, "saved_meal", stored.id, "upsert", saved, ctx.now);
     return saved;
   });
@@ -162,7 +153,7 @@ export function* updateSavedMeal({
 export function* deleteSavedMeal({ ctx, id }: { ctx: Ctx; id: string }): Q<void> {
   const stored = yield* getSavedMeal({ ctx, id });
   yield* tx(function* () {
-    yield* deleteSavedMealRow(ctx.userId, stored.id);
+    yield* ctx.deps.savedMeals.remove(ctx.userId, stored.id);
     yield* ctx.log.record(ctx.userId, "saved_meal", stored.id, "delete", null, ctx.now);
   });
 }

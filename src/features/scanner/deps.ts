@@ -1,8 +1,8 @@
 /** What the scanner adds to the container (src/context.ts). */
 import type { AccountGate } from "../../lib/account-gate";
-import type { PhotosRepo } from "./photos";
+import type { PhotosRepo } from "./photos-repo";
 import type { Recogniser } from "./recognition";
-import type { ExamplesRepo } from "./recognition/examples";
+import type { ExamplesRepo } from "./recognition/examples-repo";
 import type { BarcodeSource } from "./sources";
 
 declare module "../../context" {

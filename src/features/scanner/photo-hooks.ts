@@ -4,8 +4,8 @@
  * (personal recognition) until the meal is deleted.
  */
 import type { PhotoHooks } from "../meals/service";
-import type { PhotosRepo } from "./photos";
-import type { ExamplesRepo } from "./recognition/examples";
+import type { PhotosRepo } from "./photos-repo";
+import type { ExamplesRepo } from "./recognition/examples-repo";
 
 export function photoHooks(photos: PhotosRepo, examples: ExamplesRepo): PhotoHooks {
   return {

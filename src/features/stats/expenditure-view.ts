@@ -39,8 +39,8 @@ function* dataOver(ctx: Ctx, from: string, to: string): Q<DayData[]> {
     entries.set(r.date, (entries.get(r.date) ?? 0) + r.n);
     if (r.energy_kcal !== null) kcal.set(r.date, (kcal.get(r.date) ?? 0) + (r.energy_kcal as number));
   }
-  const kg = yield* weightsOver(ctx.userId, from, to);
-  const marks = yield* marksOver(ctx.userId, from, to);
+  const kg = yield* weightsOver(ctx, from, to);
+  const marks = yield* marksOver(ctx, from, to);
   const out: DayData[] = [];
   for (let d = from; d <= to; d = addDays(d, 1))
     out.push({

@@ -30,8 +30,8 @@ export function* statsOverDays({ ctx, input }: { ctx: Ctx; input: { from?: strin
       if (r[k] !== null && r[k] !== undefined) day[k] = (day[k] ?? 0) + (r[k] as number);
     sums.set(r.date, day);
   }
-  const goals = goalsOver(yield* plansOf(ctx.userId), from, to);
-  const weights = yield* weightsOver(ctx.userId, from, to);
+  const goals = goalsOver(yield* plansOf(ctx), from, to);
+  const weights = yield* weightsOver(ctx, from, to);
   const days = [];
   for (let d = from; d <= to; d = addDays(d, 1)) {
     const s = sums.get(d);

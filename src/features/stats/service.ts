@@ -73,10 +73,10 @@ export function* dailyStats({ ctx, input }: { ctx: Ctx; input: { date?: string }
     }
   }
   const totals = fromSums(count, total);
-  const goals = goalsOn(yield* plansOf(ctx.userId), date);
+  const goals = goalsOn(yield* plansOf(ctx), date);
   // Add exercise to my budget: the day's remaining is goal + exercise − food; each part is shown
-  const exercise = yield* exerciseKcalOn(ctx.userId, date);
-  const inBudget = (yield* activitySettingsOf(ctx.userId)).exercise_in_budget;
+  const exercise = yield* exerciseKcalOn(ctx, date);
+  const inBudget = (yield* activitySettingsOf(ctx)).exercise_in_budget;
   const added = inBudget ? exercise : 0;
   const left = remaining(goals, totals, added);
   return {
@@ -103,7 +103,7 @@ export function* weeklyStats({ ctx, input }: { ctx: Ctx; input: { end?: string }
   const end = dateOrToday(ctx, "end", input.end);
   const start = addDays(end, -6);
   const rows = yield* ctx.deps.meals.sums(ctx.userId, start, end);
-  const plans = yield* plansOf(ctx.userId);
+  const plans = yield* plansOf(ctx);
   const week = emptySums();
   let weekCount = 0;
   const days = Array.from({ length: 7 }, (_, i) => {
@@ -122,8 +122,7 @@ export function* weeklyStats({ ctx, input }: { ctx: Ctx; input: { end?: string }
   // today is not over: its half-eaten day pulled the average down, so it counts from tomorrow on,
   // or once the person marks it complete
   const today = localDate(ctx.now, ctx.timezone);
-  const todayComplete =
-    today >= start && today <= end && (yield* marksOver(ctx.userId, today, today)).get(today) === true;
+  const todayComplete = today >= start && today <= end && (yield* marksOver(ctx, today, today)).get(today) === true;
   const over = logged.filter((d) => d.date < today || (d.date === today && todayComplete));
   const average = {} as Record<string, number | null>;
   for (const k of MEAL_NUTRIENT_KEYS) {
@@ -136,7 +135,7 @@ export function* weeklyStats({ ctx, input }: { ctx: Ctx; input: { end?: string }
   const within = anyGoal
     ? logged.filter((d) => d.goals.energy_kcal !== null && withinGoal(d.totals.energy_kcal, d.goals.energy_kcal)).length
     : null;
-  const weight = yield* weightsOver(ctx.userId, addDays(start, -1), end);
+  const weight = yield* weightsOver(ctx, addDays(start, -1), end);
   const before = weight.get(addDays(start, -1))!.trend_kg;
   const after = weight.get(end)!.trend_kg;
   return {

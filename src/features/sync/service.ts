@@ -4,7 +4,7 @@
  * the same whichever way a write arrives. Ownership comes from the token only.
  */
 import type { Ctx } from "../../context";
-import { isTransient, row, run, tx, type Q } from "../../db/q";
+import { isTransient, tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { HANDLERS } from "./entities";
 import type { LogRow } from "../../db/change-log";
@@ -205,10 +205,7 @@ function* applySlice(ctx: Ctx, list: unknown[], from: number): Q<MutationResult[
       };
     }
     const m = checked.mutation;
-    const earlier = yield* row<{ result: string; user_id: number }>(
-      "SELECT result, user_id FROM sync_mutations WHERE mutation_id = ?",
-      m.mutation_id,
-    );
+    const earlier = yield* ctx.deps.syncMutations.of(m.mutation_id);
     if (earlier) {
       if (earlier.user_id !== ctx.userId) {
         const e = new AppError("id_conflict", "mutation_id is already used; generate a new UUID for every mutation");
@@ -217,13 +214,7 @@ function* applySlice(ctx: Ctx, list: unknown[], from: number): Q<MutationResult[
       return { ...(JSON.parse(earlier.result) as MutationResult), status: "duplicate" };
     }
     const result = yield* applyOne(ctx, m);
-    yield* run(
-      "INSERT INTO sync_mutations (mutation_id, user_id, result, created_at) VALUES (?, ?, ?, ?)",
-      m.mutation_id,
-      ctx.userId,
-      JSON.stringify(result),
-      ctx.now.toISOString(),
-    );
+    yield* ctx.deps.syncMutations.remember(m.mutation_id, ctx.userId, result, ctx.now.toISOString());
     return result;
   }
 }

@@ -25,7 +25,7 @@ export function* buildDay({ ctx, input }: { ctx: Ctx; input: { date?: string } }
   const day = days[0];
   const meals = day?.meals ?? 0;
   const drunk = (yield* drinksOver(m, date, date)).get(date) ?? 0;
-  const { items: targets } = yield* targetsOn(m.userId, date, m);
+  const { items: targets } = yield* targetsOn(m, date);
   const byKey = new Map(targets.map((t) => [t.key, t]));
   const items = NUTRIENTS.filter((n) => n.key !== "energy_kj").map((n) => {
     const known = day?.known[n.key] ?? 0;

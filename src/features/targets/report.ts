@@ -57,7 +57,7 @@ export function* buildReport({ ctx, input }: { ctx: Ctx; input: ReportQueryT }):
   const { from, to } = checkRange(input, today, MAX_REPORT_DAYS, days);
   const last = [to, today].sort()[0]!; // the range up to today (dates compare as text)
   const { days: eaten, foods } = from <= last ? yield* intakeOver(m, from, last) : { days: [], foods: new Map() };
-  const marks = yield* marksOver(m.userId, from, to);
+  const marks = yield* marksOver(m, from, to);
   const { used, left_out, why } = counted(eaten, marks, today);
   const n = used.length;
   const sum = (k: string) => used.reduce((a, d) => a + (d.sums[k] ?? 0), 0);
@@ -71,7 +71,7 @@ export function* buildReport({ ctx, input }: { ctx: Ctx; input: ReportQueryT }):
   const water = n === 0 ? null : { food_g: r2(sum(WATER_KEY) / n), drinks_g: r2(drunk / n) };
   const waterTotal = water && (known(WATER_KEY) > 0 || drunk > 0) ? r2(water.food_g + water.drinks_g) : null;
 
-  const { items: targets } = yield* targetsOn(m.userId, last, m);
+  const { items: targets } = yield* targetsOn(m, last);
   const items = targets.map((t) => {
     const avg = t.key === WATER_KEY ? waterTotal : average(t.key);
     return {
@@ -87,7 +87,7 @@ export function* buildReport({ ctx, input }: { ctx: Ctx; input: ReportQueryT }):
     };
   });
 
-  const plans = yield* plansOf(m.userId);
+  const plans = yield* plansOf(m);
   const goalDays = goalsOver(plans, from, to);
   // with net carbs, the carbohydrate goal is judged on carbohydrate − fibre (fibre unknown: 0)
   const net = plans.filter((p) => p.startsOn <= last).at(-1)?.netCarbs ?? false;

@@ -24,7 +24,7 @@ export { checkProfile, checkTargets, parseProfile, parseTargets } from "./valida
 const today = (ctx: Pick<Ctx, "now" | "timezone">) => localDate(ctx.now, ctx.timezone);
 
 export function* getProfile(ctx: Ctx): Q<ProfileT> {
-  return (yield* settingsOf(ctx.userId)).profile;
+  return (yield* settingsOf(ctx)).profile;
 }
 
 /**
@@ -32,17 +32,17 @@ export function* getProfile(ctx: Ctx): Q<ProfileT> {
  * goal_step_dismissed, which a client that predates it leaves out, is kept.
  */
 export function* putProfile({ ctx, input }: { ctx: Ctx; input: ProfileInput }): Q<ProfileT> {
-  const current = input.goal_step_dismissed === undefined ? (yield* settingsOf(ctx.userId)).profile : undefined;
+  const current = input.goal_step_dismissed === undefined ? (yield* settingsOf(ctx)).profile : undefined;
   const profile = checkProfile(input, today(ctx), "", current);
   yield* saveSettings(ctx, { profile });
   return profile;
 }
 
 /** The targets of one day: the energy goal that day (for fibre per energy) and the latest weight trend. */
-export function* targetsOn(userId: number, date: string, tz: { now: Date; timezone: string }) {
-  const { profile, targets: settings } = yield* settingsOf(userId);
-  const energyGoal = goalsOn(yield* plansOf(userId), date).energy_kcal;
-  const { items } = targetsFor(profile, settings, today(tz), energyGoal);
+export function* targetsOn(ctx: Ctx, date: string) {
+  const { profile, targets: settings } = yield* settingsOf(ctx);
+  const energyGoal = goalsOn(yield* plansOf(ctx), date).energy_kcal;
+  const { items } = targetsFor(profile, settings, today(ctx), energyGoal);
   return { profile, settings, energyGoal, items };
 }
 
@@ -52,9 +52,9 @@ export function* getTargets({ ctx, input }: { ctx: Ctx; input: { date?: string }
   if (input.date !== undefined && !isCalendarDate(input.date))
     throw invalid("date", "must be a real calendar date YYYY-MM-DD");
   const date = input.date ?? now;
-  const { profile, settings, energyGoal, items } = yield* targetsOn(ctx.userId, date, ctx);
+  const { profile, settings, energyGoal, items } = yield* targetsOn(ctx, date);
   const { basis, basis_note, groups, age } = basisOf(profile, now);
-  const weights = yield* weightsOver(ctx.userId, addDays(now, -1), now);
+  const weights = yield* weightsOver(ctx, addDays(now, -1), now);
   const weight = weights.get(now)?.trend_kg ?? null;
   return {
     date,
@@ -77,13 +77,13 @@ export function* getTargets({ ctx, input }: { ctx: Ctx; input: { date?: string }
  * goal: the stored ones, or those an import brings with them.
  */
 export function* checkTargetRanges(
-  ctx: Pick<Ctx, "userId" | "now" | "timezone">,
+  ctx: Ctx,
   targets: TargetSettingsT,
   prefix = "",
   given: { profile?: ProfileT; plans?: Plan[] | null } = {},
 ): Q<void> {
-  const profile = given.profile ?? (yield* settingsOf(ctx.userId)).profile;
-  const plans = given.plans ?? (yield* plansOf(ctx.userId));
+  const profile = given.profile ?? (yield* settingsOf(ctx)).profile;
+  const plans = given.plans ?? (yield* plansOf(ctx));
   const now = today(ctx);
   checkRanges(targets, targetsFor(profile, targets, now, goalsOn(plans, now).energy_kcal).items, prefix);
 }

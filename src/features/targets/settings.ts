@@ -4,8 +4,7 @@
  * `targets`) in the same transaction, so sync pulls them.
  */
 import type { Ctx } from "../../context";
-import { eq } from "drizzle-orm";
-import { exec, one, tx, type Q } from "../../db/q";
+import { tx, type Q } from "../../db/q";
 import type { ProfileT, TargetSettingsT } from "./model";
 
 export const emptyProfile = (): ProfileT => ({
@@ -18,13 +17,8 @@ export const emptyProfile = (): ProfileT => ({
 });
 export const emptySettings = (): TargetSettingsT => ({ nutrients: {}, fiber_per_energy: false });
 
-export function* settingsOf(userId: number): Q<{ profile: ProfileT; targets: TargetSettingsT }> {
-  const r = yield* one((db, t) =>
-    db
-      .select({ profile: t.nutritionSettings.profile, targets: t.nutritionSettings.targets })
-      .from(t.nutritionSettings)
-      .where(eq(t.nutritionSettings.userId, userId)),
-  );
+export function* settingsOf(ctx: Ctx): Q<{ profile: ProfileT; targets: TargetSettingsT }> {
+  const r = yield* ctx.deps.targetSettings.of(ctx.userId);
   return {
     profile: { ...emptyProfile(), ...((r?.profile as Partial<ProfileT> | undefined) ?? {}) },
     targets: { ...emptySettings(), ...((r?.targets as Partial<TargetSettingsT> | undefined) ?? {}) },
@@ -38,7 +32,7 @@ type Part = { profile: ProfileT } | { targets: TargetSettingsT };
  * `onlyIfChanged` (import) a document already so is left alone and false returned. Call inside a transaction.
  */
 export function* writeSettings(ctx: Ctx, part: Part, onlyIfChanged = false): Q<boolean> {
-  const current = yield* settingsOf(ctx.userId);
+  const current = yield* settingsOf(ctx);
   const next = { ...current, ...part };
   const [entity, doc, before] =
     "profile" in part
@@ -46,15 +40,7 @@ export function* writeSettings(ctx: Ctx, part: Part, onlyIfChanged = false): Q<b
       : (["targets", next.targets, current.targets] as const);
   if (onlyIfChanged && JSON.stringify(doc) === JSON.stringify(before)) return false;
   const stamp = ctx.now.toISOString();
-  yield* exec((db, t) =>
-    db
-      .insert(t.nutritionSettings)
-      .values({ userId: ctx.userId, profile: next.profile, targets: next.targets, updatedAt: stamp })
-      .onConflictDoUpdate({
-        target: t.nutritionSettings.userId,
-        set: { profile: next.profile, targets: next.targets, updatedAt: stamp },
-      }),
-  );
+  yield* ctx.deps.targetSettings.put(ctx.userId, next, stamp);
   yield* ctx.log.record(ctx.userId, entity, entity, "upsert", doc, ctx.now);
   return true;
 }

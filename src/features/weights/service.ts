@@ -3,12 +3,13 @@
  * the user's unit, with the trend of trend.ts. Writing a date that has a weight replaces it.
  */
 import type { Ctx } from "../../context";
-import { row, rows, run, tx, type Q } from "../../db/q";
+import { tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { pathDate } from "../../lib/problems";
 import { addDays, localDate } from "../../lib/time";
 import { checkRange } from "../../schema/date-range";
-import { apiUnit, SMOOTHING, toUnit, trendSeries, type Weighing } from "./trend";
+import { apiUnit, SMOOTHING, toUnit, trendSeries } from "./trend";
+import type { WeightRow } from "./repo";
 import { checkWeight, checkWeightDate } from "./validate";
 import type { WeightBodyT } from "./model";
 import { activitySettingsOf } from "../activity-settings/service";
@@ -17,21 +18,11 @@ import { targetEta } from "./target";
 /** "kg" or "lb": how the caller's values are shown (stones and pounds in lb). */
 const unitOf = (ctx: Ctx): "kg" | "lb" => apiUnit(ctx.user.weightUnit);
 
-interface Row {
-  date: string;
-  kg: number;
-  note: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 export const MAX_RANGE_DAYS = 3660;
 
-const cols = "date, kg, note, created_at, updated_at";
-const one = (ctx: Ctx, date: string) =>
-  row<Row>(`SELECT ${cols} FROM weights WHERE user_id = ? AND date = ?`, ctx.userId, date);
+const one = (ctx: Ctx, date: string) => ctx.deps.weights.of(ctx.userId, date);
 
-export function weightView(r: Row, unit: "kg" | "lb") {
+export function weightView(r: WeightRow, unit: "kg" | "lb") {
   return {
     date: r.date,
     kg: r.kg,
@@ -60,15 +51,7 @@ export function* putWeight({
   const stamp = ctx.now.toISOString();
   return yield* tx(function* () {
     const existed = (yield* one(ctx, day)) !== null;
-    yield* run(
-      "INSERT INTO weights (user_id, date, kg, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, date) DO UPDATE SET kg = excluded.kg, note = excluded.note, updated_at = excluded.updated_at",
-      ctx.userId,
-      day,
-      w.kg,
-      w.note,
-      stamp,
-      stamp,
-    );
+    yield* ctx.deps.weights.put(ctx.userId, day, w, stamp);
     const stored = (yield* one(ctx, day))!;
     yield* ctx.log.record(ctx.userId, "weight", day, "upsert", weightView(stored, "kg"), ctx.now); // synced in kg, whoever reads it
     return { weight: weightView(stored, unitOf(ctx)), created: !existed };
@@ -86,30 +69,23 @@ export function* deleteWeight({ ctx, date }: { ctx: Ctx; date: unknown }): Q<voi
   const d = pathDate(date, notFound);
   if (!(yield* one(ctx, d))) throw notFound(d);
   yield* tx(function* () {
-    yield* run("DELETE FROM weights WHERE user_id = ? AND date = ?", ctx.userId, d);
+    yield* ctx.deps.weights.remove(ctx.userId, d);
     yield* ctx.log.record(ctx.userId, "weight", d, "delete", null, ctx.now);
   });
-}
-
-/** Every weigh-in up to `through`, oldest first (the trend needs the history before a range). */
-export function weighings(userId: number, through: string): Q<Weighing[]> {
-  return rows<Weighing>("SELECT date, kg FROM weights WHERE user_id = ? AND date <= ? ORDER BY date", userId, through);
 }
 
 /** GET /weights?from=&to= */
 export function* listWeights({ ctx, input }: { ctx: Ctx; input: { from?: string; to?: string } }) {
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), MAX_RANGE_DAYS, 90);
-  const trend = trendSeries(yield* weighings(ctx.userId, to), to, from);
-  const found = yield* rows<Row>(
-    `SELECT ${cols} FROM weights WHERE user_id = ? AND date BETWEEN ? AND ? ORDER BY date`,
-    ctx.userId,
-    from,
-    to,
-  );
+  const weights = ctx.deps.weights;
+  const trend = trendSeries(yield* weights.weighings(ctx.userId, to), to, from);
+  const found = yield* weights.over(ctx.userId, from, to);
   const latest = trend.get(to) ?? null;
-  const targetKg = (yield* activitySettingsOf(ctx.userId)).target_kg;
+  const targetKg = (yield* activitySettingsOf(ctx)).target_kg;
   const eta =
-    targetKg === null ? null : targetEta(yield* weighings(ctx.userId, localDate(ctx.now, ctx.timezone)), targetKg);
+    targetKg === null
+      ? null
+      : targetEta(yield* weights.weighings(ctx.userId, localDate(ctx.now, ctx.timezone)), targetKg);
   return {
     from,
     to,
@@ -138,28 +114,14 @@ export function* listWeights({ ctx, input }: { ctx: Ctx; input: { from?: string;
 
 /** Weight and trend (kg) for each date from..to, for the statistics; null where unknown. */
 export function* weightsOver(
-  userId: number,
+  ctx: Ctx,
   from: string,
   to: string,
 ): Q<Map<string, { kg: number | null; trend_kg: number | null }>> {
-  const all = yield* weighings(userId, to);
+  const all = yield* ctx.deps.weights.weighings(ctx.userId, to);
   const trend = trendSeries(all, to, from);
   const kg = new Map(all.filter((w) => w.date >= from).map((w) => [w.date, w.kg]));
   const out = new Map<string, { kg: number | null; trend_kg: number | null }>();
   for (let d = from; d <= to; d = addDays(d, 1)) out.set(d, { kg: kg.get(d) ?? null, trend_kg: trend.get(d) ?? null });
   return out;
-}
-
-/** The latest weigh-in on or before `date` (an exercise's kcal is computed from it), or null. */
-export function latestWeighIn(userId: number, date: string): Q<Weighing | null> {
-  return row<Weighing>(
-    "SELECT date, kg FROM weights WHERE user_id = ? AND date <= ? ORDER BY date DESC LIMIT 1",
-    userId,
-    date,
-  );
-}
-
-/** Every weigh-in of the user, oldest first, as the export carries them (date, kg, note). */
-export function allWeights(userId: number): Q<{ date: string; kg: number; note: string | null }[]> {
-  return rows("SELECT date, kg, note FROM weights WHERE user_id = ? ORDER BY date", userId);
 }

@@ -1,0 +1,8 @@
+/** What targets add to the container (src/context.ts). */
+import type { TargetSettingsRepo } from "./repo";
+
+declare module "../../context" {
+  interface Deps {
+    targetSettings: TargetSettingsRepo;
+  }
+}
