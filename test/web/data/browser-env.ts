@@ -35,12 +35,17 @@ class MemoryStorage {
 
 const g = globalThis as Record<string, unknown>;
 const bun = { fetch: globalThis.fetch, localStorage: g.localStorage, document: g.document };
+/** The page's own origin as web/src/api.ts sees it here (no `location` in bun: it falls back to this). */
+const PAGE = "http://localhost";
 const pageFetch = (input: string | URL | Request, init?: RequestInit) => {
-  if (typeof input === "string" && input.startsWith("/")) {
-    if (input.startsWith("/api/v1/sync/push")) sent.pushes++;
-    return bun.fetch(`${origin}${input}`, init);
-  }
-  return bun.fetch(input, init);
+  const url = input instanceof Request ? input.url : String(input);
+  const path = url.startsWith("/") ? url : url.startsWith(`${PAGE}/`) ? url.slice(PAGE.length) : null;
+  if (path === null) return bun.fetch(input, init);
+  if (path.startsWith("/api/v1/sync/push")) sent.pushes++;
+  // the typed client sends a Request: the same request, to the server the page is served from now
+  return input instanceof Request
+    ? bun.fetch(new Request(`${origin}${path}`, input), init)
+    : bun.fetch(`${origin}${path}`, init);
 };
 const storage = new MemoryStorage();
 
