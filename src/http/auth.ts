@@ -13,7 +13,7 @@ import { Elysia } from "elysia";
 import { ctxFor, type AuthedUser, type AuthRule, type Ctx, type Deps, type RequestCtx, type Scope } from "../context";
 import { AppError } from "../lib/errors";
 import type { ClientAddressOf } from "./client-address";
-import { NO_REQUEST, type RequestState } from "./context";
+import { NO_REQUEST, type RequestState } from "./request-state";
 
 /** Checks a request's credential: its user, or null without an Authorization header; throws 401 for a bad one. */
 export interface Authenticator {

@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { JSON_BODY_LIMIT, readJson, readLimited, spoolLimited, tooLarge } from "./read-body";
 import type { AuthRule } from "../context";
-import { NO_REQUEST, type RequestState } from "./context";
+import { NO_REQUEST, type RequestState } from "./request-state";
 import { AppError } from "../lib/errors";
 import type { Admission } from "../lib/gate";
 import { SpooledFile, UploadedFiles, type BodyDeadline } from "./body-spec";

@@ -2,7 +2,7 @@
 import { Elysia, t } from "elysia";
 import { AppError } from "../../lib/errors";
 import type { RouteDeps } from "../../http/auth";
-import { authCtx } from "./context";
+import { authCtx } from "./pre-sign-in";
 import { Enum, errors } from "../../schema/schemas";
 import { REGISTRATION_MODES } from "./registration";
 import { noContent, reply } from "../../http/reply";
@@ -23,7 +23,7 @@ function passwordOn(deps: RouteDeps): void {
 }
 
 export function authRoutes(deps: RouteDeps) {
-  const ctx = (address = "unknown", request?: Request): AuthCtx => authCtx(deps, address, request);
+  const preSignIn = (address = "unknown", request?: Request): AuthCtx => authCtx(deps, address, request);
   const tags = ["accounts"];
   return new Elysia()
     .use(deps.authn)
@@ -62,8 +62,10 @@ export function authRoutes(deps: RouteDeps) {
         passwordOn(deps);
         return reply(
           deps,
-          await register({ ctx: ctx(deps.clientAddress(request, server), request), input: body }),
-          201,
+          await register({ ctx: preSignIn(deps.clientAddress(request, server), request), input: body }),
+          {
+            status: 201,
+          },
         );
       },
       {
@@ -81,7 +83,7 @@ export function authRoutes(deps: RouteDeps) {
       "/login",
       async ({ body, request, server }) => {
         passwordOn(deps);
-        return reply(deps, await login({ ctx: ctx(deps.clientAddress(request, server), request), input: body }));
+        return reply(deps, await login({ ctx: preSignIn(deps.clientAddress(request, server), request), input: body }));
       },
       {
         body: LoginBody,
@@ -100,7 +102,7 @@ export function authRoutes(deps: RouteDeps) {
         reply(
           deps,
           await loginByHeader({
-            ctx: ctx(deps.clientAddress(request, server), request),
+            ctx: preSignIn(deps.clientAddress(request, server), request),
             forwardAuth: deps.auth.forwardAuth,
             peer: server?.requestIP(request)?.address,
             headers: request.headers,
@@ -116,7 +118,7 @@ export function authRoutes(deps: RouteDeps) {
         },
       },
     )
-    .post("/refresh", async ({ body }) => reply(deps, await refresh({ ctx: ctx(), input: body })), {
+    .post("/refresh", async ({ body }) => reply(deps, await refresh({ ctx: preSignIn(), input: body })), {
       body: RefreshBody,
       response: { 200: TokenPair, ...errors(400, 401, 413, 415) },
       detail: {
@@ -129,7 +131,7 @@ export function authRoutes(deps: RouteDeps) {
     .post(
       "/logout",
       async ({ body }) => {
-        await logout({ ctx: ctx(), input: body });
+        await logout({ ctx: preSignIn(), input: body });
         return noContent();
       },
       {
@@ -145,16 +147,8 @@ export function authRoutes(deps: RouteDeps) {
     })
     .patch(
       "/me",
-      async ({ user, body, request, server }) =>
-        reply(
-          deps,
-          await updateMe({
-            ctx: ctx(deps.clientAddress(request, server)),
-            input: body,
-            userId: user.id,
-            sid: user.sid,
-          }),
-        ),
+      async ({ ctx, body, request, server }) =>
+        reply(deps, await updateMe({ ctx, address: deps.clientAddress(request, server), input: body })),
       {
         auth: "write",
         body: PatchMeBody,
@@ -169,8 +163,8 @@ export function authRoutes(deps: RouteDeps) {
     )
     .delete(
       "/me",
-      async ({ user, body, request, server }) => {
-        await deleteMe({ ctx: ctx(deps.clientAddress(request, server)), input: body, userId: user.id });
+      async ({ ctx, body, request, server }) => {
+        await deleteMe({ ctx, address: deps.clientAddress(request, server), input: body });
         return noContent();
       },
       {

@@ -50,12 +50,12 @@ export function dailyValuesRoutes(deps: RouteDeps) {
     })
     .put(
       "/:date/:metric",
-      async ({ ctx, params, body, set }) => {
+      async ({ ctx, params, body }) => {
         const metric = checkMetric(params.metric);
         const { value, created } = await deps.commit(() =>
           setDailyValue({ ctx: ctx, date: params.date, metric, input: body }),
         );
-        return reply(deps, value, created ? 201 : 200, undefined, set);
+        return reply(deps, value, { status: created ? 201 : 200 });
       },
       {
         auth: "write",

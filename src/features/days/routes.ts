@@ -34,9 +34,9 @@ export function daysRoutes(deps: RouteDeps) {
     })
     .put(
       "/:date",
-      async ({ params, body, set, ctx }) => {
+      async ({ params, body, ctx }) => {
         const { day, created } = await deps.commit(() => putDay({ ctx, date: params.date, input: body }));
-        return reply(deps, day, created ? 201 : 200, undefined, set);
+        return reply(deps, day, { status: created ? 201 : 200 });
       },
       {
         auth: "write",

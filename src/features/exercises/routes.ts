@@ -30,7 +30,7 @@ export function exercisesRoutes(deps: RouteDeps) {
       async ({ ctx, body, set }) => {
         const { exercise, created } = await deps.commit(() => createExercise({ ctx: ctx, input: body }));
         return created
-          ? reply(deps, exercise, 201, { location: `/api/v1/exercises/${exercise.id}` }, set)
+          ? reply(deps, exercise, { status: 201, headers: { location: `/api/v1/exercises/${exercise.id}` }, set })
           : reply(deps, exercise);
       },
       {

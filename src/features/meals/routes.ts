@@ -29,7 +29,9 @@ export function mealsRoutes(deps: RouteDeps) {
       "/",
       async ({ body, set, ctx }) => {
         const { meal, created } = await deps.commit(() => createMeal({ ctx, input: body }));
-        return created ? reply(deps, meal, 201, { location: `/api/v1/meals/${meal.id}` }, set) : reply(deps, meal);
+        return created
+          ? reply(deps, meal, { status: 201, headers: { location: `/api/v1/meals/${meal.id}` }, set })
+          : reply(deps, meal);
       },
       {
         auth: "write",
@@ -55,9 +57,9 @@ export function mealsRoutes(deps: RouteDeps) {
     })
     .post(
       "/copy",
-      async ({ body, set, ctx }) => {
+      async ({ body, ctx }) => {
         const out = await deps.commit(() => copyMeals({ ctx, input: body }));
-        return reply(deps, out, out.created ? 201 : 200, undefined, set);
+        return reply(deps, out, { status: out.created ? 201 : 200 });
       },
       {
         auth: "write",

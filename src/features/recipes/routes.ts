@@ -56,7 +56,7 @@ export function recipesRoutes(deps: RouteDeps) {
       "/",
       async ({ body, set, ctx }) => {
         const recipe = await deps.commit(() => createRecipe({ ctx, input: body }));
-        return reply(deps, recipe, 201, { location: `/api/v1/recipes/${recipe.id}` }, set);
+        return reply(deps, recipe, { status: 201, headers: { location: `/api/v1/recipes/${recipe.id}` }, set });
       },
       {
         auth: "write",

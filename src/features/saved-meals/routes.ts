@@ -40,7 +40,7 @@ export function savedMealsRoutes(deps: RouteDeps) {
       async ({ body, set, ctx }) => {
         const { saved, created } = await deps.commit(() => createSavedMeal({ ctx, input: body }));
         return created
-          ? reply(deps, saved, 201, { location: `/api/v1/saved-meals/${saved.id}` }, set)
+          ? reply(deps, saved, { status: 201, headers: { location: `/api/v1/saved-meals/${saved.id}` }, set })
           : reply(deps, saved);
       },
       {
@@ -87,9 +87,9 @@ export function savedMealsRoutes(deps: RouteDeps) {
     )
     .post(
       "/:id/log",
-      async ({ params, body, set, ctx }) => {
+      async ({ params, body, ctx }) => {
         const out = await deps.commit(() => logSavedMeal({ ctx, id: params.id, input: body }));
-        return reply(deps, out, out.created ? 201 : 200, undefined, set);
+        return reply(deps, out, { status: out.created ? 201 : 200 });
       },
       {
         auth: "write",

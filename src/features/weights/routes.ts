@@ -80,7 +80,11 @@ export function weightsRoutes(deps: RouteDeps) {
         const { weight, created } = await deps.commit(() =>
           putWeight({ ctx, date: date ?? localDate(ctx.now, ctx.timezone), input }),
         );
-        return reply(deps, weight, created ? 201 : 200, { location: `/api/v1/weights/${weight.date}` }, set);
+        return reply(deps, weight, {
+          status: created ? 201 : 200,
+          headers: { location: `/api/v1/weights/${weight.date}` },
+          set,
+        });
       },
       {
         auth: "write",
@@ -97,9 +101,9 @@ export function weightsRoutes(deps: RouteDeps) {
     })
     .put(
       "/:date",
-      async ({ params, body, set, ctx }) => {
+      async ({ params, body, ctx }) => {
         const { weight, created } = await deps.commit(() => putWeight({ ctx, date: params.date, input: body }));
-        return reply(deps, weight, created ? 201 : 200, undefined, set);
+        return reply(deps, weight, { status: created ? 201 : 200 });
       },
       {
         auth: "write",
