@@ -13,6 +13,7 @@ import {
   MealsPage,
   PatchMealBody,
   RangeQuery,
+  CopiedMeals,
 } from "./model";
 import { copyMeals } from "./copy";
 import { MAX_RANGE_DAYS, mealsInRange } from "./range";
@@ -65,8 +66,8 @@ export function mealsRoutes(deps: RouteDeps) {
         auth: "write",
         body: CopyMealsBody,
         response: {
-          200: t.Object({ meals: t.Array(Meal), created: t.Integer() }),
-          201: t.Object({ meals: t.Array(Meal), created: t.Integer() }),
+          200: CopiedMeals,
+          201: CopiedMeals,
           ...errors(400, 401, 404, 409, 413, 415),
         },
         detail: {

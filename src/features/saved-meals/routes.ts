@@ -2,7 +2,6 @@
 import { Elysia, t } from "elysia";
 import { errors } from "../../schema/schemas";
 import { noContent, reply, replyWith } from "../../http/reply";
-import { Meal } from "../meals/model";
 import { MAX_MEALS_PER_DAY } from "../meals/day-cap";
 import type { RouteDeps } from "../../http/auth";
 import {
@@ -14,6 +13,8 @@ import {
   SAVED_NAME_MAX,
   SavedMeal,
   SavedMealIdParams,
+  Logged,
+  SavedMealList,
 } from "./model";
 import {
   createSavedMeal,
@@ -24,15 +25,13 @@ import {
   updateSavedMeal,
 } from "./service";
 
-const Logged = t.Object({ meals: t.Array(Meal), created: t.Integer() });
-
 export function savedMealsRoutes(deps: RouteDeps) {
   const tags = ["saved-meals"];
   return new Elysia({ prefix: "/saved-meals" })
     .use(deps.authn)
     .get("/", ({ ctx }) => replyWith(deps, savedMealList(ctx)), {
       auth: "read",
-      response: { 200: t.Object({ items: t.Array(SavedMeal) }), ...errors(401) },
+      response: { 200: SavedMealList, ...errors(401) },
       detail: { tags, summary: `Your saved meals (at most ${MAX_SAVED_MEALS}), by name` },
     })
     .post(
