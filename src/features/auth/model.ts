@@ -1,6 +1,7 @@
 /** Account shapes from API.md §Accounts and tokens. Field rules are checked in validate.ts. */
 import { Enum, Int, Text } from "../../schema/schemas";
 import { t } from "elysia";
+import { REGISTRATION_MODES } from "./registration";
 
 export const User = t.Object(
   {
@@ -75,3 +76,13 @@ export const PatchMeBody = t.Object({
 });
 
 export const DeleteMeBody = t.Object({ password: Text({ description: "the account's current password" }) });
+
+/** GET /register: how an account is made on this server, and whether trusted-header sign-in is on. */
+export const RegistrationSetting = t.Object({
+  registration: Enum(REGISTRATION_MODES, {
+    description: "open, invite (POST /register needs invite_code) or closed",
+  }),
+  forward_auth: t.Optional(
+    t.Literal(true, { description: "present when trusted-header sign-in (POST /login/header) is on" }),
+  ),
+});

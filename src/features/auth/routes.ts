@@ -3,10 +3,18 @@ import { Elysia, t } from "elysia";
 import { AppError } from "../../lib/errors";
 import type { RouteDeps } from "../../http/auth";
 import { authCtx } from "./pre-sign-in";
-import { Enum, errors } from "../../schema/schemas";
-import { REGISTRATION_MODES } from "./registration";
+import { errors } from "../../schema/schemas";
 import { noContent, reply } from "../../http/reply";
-import { DeleteMeBody, LoginBody, PatchMeBody, RefreshBody, RegisterBody, TokenPair, User } from "./model";
+import {
+  DeleteMeBody,
+  LoginBody,
+  PatchMeBody,
+  RefreshBody,
+  RegisterBody,
+  TokenPair,
+  User,
+  RegistrationSetting,
+} from "./model";
 import { toPublicUser } from "./repo";
 import { loginByHeader } from "./forward-auth";
 import { TwoFactorChallenge } from "./two-factor-model";
@@ -38,14 +46,7 @@ export function authRoutes(deps: RouteDeps) {
       {
         // 400: a malformed Host, as on every route
         response: {
-          200: t.Object({
-            registration: Enum(REGISTRATION_MODES, {
-              description: "open, invite (POST /register needs invite_code) or closed",
-            }),
-            forward_auth: t.Optional(
-              t.Literal(true, { description: "present when trusted-header sign-in (POST /login/header) is on" }),
-            ),
-          }),
+          200: RegistrationSetting,
           ...errors(400),
         },
         detail: {
