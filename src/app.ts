@@ -40,7 +40,7 @@ import { bodies } from "./http/body";
 import { cors } from "./http/cors";
 import { errorEnvelope } from "./http/errors";
 import { hostCheck } from "./http/host";
-import { requestContext } from "./http/request-context";
+import { requestStart } from "./http/request-start";
 import { authPipeline, type RouteDeps } from "./http/auth";
 import { ClientAddress } from "./http/client-address";
 import { RouteTable, type RouteLike } from "./http/route-table";
@@ -108,7 +108,7 @@ export function createApp(options: AppOptions) {
   // TypeBox's own Clean, not Elysia's default "exact mirror": the mirror turns a wrong-typed nested
   // value into an empty object before validation ({"weekdays": [1]} arrived as {"weekdays": {}}).
   const app = new Elysia({ normalize: "typebox" })
-    .use(requestContext())
+    .use(requestStart())
     .use(hostCheck(services.allowedHosts))
     .use(cors(services.corsOrigins ?? []))
     .use(

@@ -10,7 +10,7 @@ import { SqliteStore } from "../../src/db/store";
 import { AuthRepo } from "../../src/features/auth/repo";
 import { Tokens } from "../../src/features/auth/tokens";
 import { authPipeline } from "../../src/http/auth";
-import { requestContext } from "../../src/http/request-context";
+import { requestStart } from "../../src/http/request-start";
 import { Catalogue } from "../../src/db/catalogue";
 import { loadConfig } from "../../src/config";
 import { createServices } from "../../src/services";
@@ -49,7 +49,7 @@ const services = createServices({
   jwtSecret: "bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
 });
 const app = new Elysia()
-  .use(requestContext())
+  .use(requestStart())
   .use(authPipeline(services, services.authenticator).plugin)
   .get("/open", () => ({ ok: true }))
   .get("/authed", ({ user }) => ({ ok: true, id: user.id }), { auth: "read" })

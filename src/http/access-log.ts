@@ -1,6 +1,6 @@
 /** One JSON line per request (request id, method, path, status, duration), and the metrics' request counters. */
 import { Elysia } from "elysia";
-import { NO_REQUEST } from "./context";
+import { NO_REQUEST } from "./request-state";
 import { pathOf } from "./http-policy";
 import type { Logger } from "../lib/log";
 

@@ -5,15 +5,19 @@
  * lacks the scope; "admin" is a signed-in admin). `optionalAuth: "read"` gives `user: null` and an
  * anonymous `ctx` without a token, and still refuses a bad one.
  *
- * The rule is also the route's OpenAPI security (`{ bearer: [scope, ("admin")] }`), which is how
- * http/body.ts knows, before a byte of the body is read, whom to authenticate and for what.
+ * The macro leaves its rule on the route (`routeFacts`, http/route-table.ts), which is how http/body.ts knows,
+ * before a byte of the body is read, whom to authenticate and for what; the route's OpenAPI security
+ * (`{ bearer: [scope, ("admin")] }`) is derived from the same value. `bodySpec` is the other route fact: a
+ * body that is not JSON of at most 1 MiB (http/body-spec.ts).
  * The credential itself is checked by the auth feature (features/auth/authenticator.ts), handed in.
  */
 import { Elysia } from "elysia";
 import { ctxFor, type AuthedUser, type AuthRule, type Ctx, type Deps, type RequestCtx, type Scope } from "../context";
 import { AppError } from "../lib/errors";
 import type { ClientAddressOf } from "./client-address";
-import { NO_REQUEST, type RequestState } from "./context";
+import type { BodySpec } from "./body-spec";
+import { NO_REQUEST, type RequestState } from "./request-state";
+import { declareFacts } from "./route-table";
 
 /** Checks a request's credential: its user, or null without an Authorization header; throws 401 for a bad one. */
 export interface Authenticator {
@@ -24,10 +28,6 @@ export interface Authenticator {
 
 /** The OpenAPI security of a rule: the bearer scheme with the rule's scope (and "admin"). */
 export const bearerScopes = (rule: AuthRule): string[] => (rule === "admin" ? ["account", "admin"] : [rule]);
-
-/** The rule back from a route's bearer scopes (http/route-table.ts). */
-export const ruleOfScopes = (scopes: readonly string[]): AuthRule =>
-  scopes.includes("admin") ? "admin" : ((scopes[0] ?? "write") as Scope);
 
 /** 403 when the credential lacks the route's scope or the caller is not the admin. */
 function authorise(user: AuthedUser, rule: AuthRule): void {
@@ -72,6 +72,7 @@ export function authPipeline(deps: Deps, authenticator: Authenticator) {
   // parse by reading handler source, which a bytecode-compiled executable does not expose.
   const plugin = new Elysia({ name: "morsel-auth", seed: ++apps }).decorate("rq", NO_REQUEST).macro({
     auth: (rule: AuthRule) => ({
+      introspect: (hook: object) => declareFacts(hook, { rule, needsToken: true }),
       detail: { security: [{ bearer: bearerScopes(rule) }] },
       // at `transform`, before the body is validated: a call without a valid token is a 401 whatever its body
       transform: ({ rq, request }: { rq: RequestState; request: Request }) => signIn(rq, request, rule),
@@ -81,6 +82,7 @@ export function authPipeline(deps: Deps, authenticator: Authenticator) {
       },
     }),
     optionalAuth: (rule: Scope) => ({
+      introspect: (hook: object) => declareFacts(hook, { rule, needsToken: false }),
       // anonymous or with a token; OpenAPI's way to say the credential is optional
       detail: { security: [{}, { bearer: [rule] }] },
       transform: ({ rq, request }: { rq: RequestState; request: Request }) => signIn(rq, request, rule, false),
@@ -89,6 +91,8 @@ export function authPipeline(deps: Deps, authenticator: Authenticator) {
         return { user, ctx: user ? ctxOf(rq, user) : anonymousCtxOf(rq) };
       },
     }),
+    // a body that is not JSON of at most 1 MiB: read by http/body.ts, documented by features/docs/openapi.ts
+    bodySpec: (spec: BodySpec) => ({ introspect: (hook: object) => declareFacts(hook, { body: spec }) }),
   });
   return { plugin, signIn };
 }

@@ -1,7 +1,8 @@
 /**
- * How a route declares its body when it is not JSON of at most 1 MiB: in its `detail`, read by
- * http/body.ts before a byte is read (and by the OpenAPI document for multipart).
- *   detail: { ...bodyOf({ kind: "multipart", limit: MAX_UPLOAD_BODY, file: "image" }) }
+ * How a route declares its body when it is not JSON of at most 1 MiB: beside its other options, as the
+ * route macro `bodySpec` (http/auth.ts), read by http/body.ts before a byte is read (http/route-table.ts)
+ * and by the OpenAPI document for its content types (features/docs/openapi.ts).
+ *   { auth: "write", bodySpec: { kind: "multipart", limit: MAX_UPLOAD_BODY, file: "image" }, body: … }
  */
 /** How long a body may take to arrive: a byte at least every `stallMs`, all of it within `totalMs` (else 408). */
 export interface BodyDeadline {
@@ -47,5 +48,3 @@ export class SpooledFile {
     readonly size: number,
   ) {}
 }
-
-export const bodyOf = (spec: BodySpec) => ({ "x-body": spec });

@@ -4,7 +4,7 @@
  * over the route's limit is refused at once; a route's gate (one import at a time; a few photos per
  * account) is entered before its body is read and left here when the handler has answered or failed
  * (`rq.gate`, one slot per request). JSON is the default (1 MiB, parsed with a nesting limit); a route
- * declares anything else in its detail (body-spec.ts).
+ * declares anything else with its `bodySpec` macro (body-spec.ts).
  *
  * A body that could not be read (415, 413, malformed JSON or multipart) is kept on `rq.bodyError` at
  * parse time and reported later, after authentication: parsing runs before the auth macro, so throwing
@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { JSON_BODY_LIMIT, readJson, readLimited, spoolLimited, tooLarge } from "./read-body";
 import type { AuthRule } from "../context";
-import { NO_REQUEST, type RequestState } from "./context";
+import { NO_REQUEST, type RequestState } from "./request-state";
 import { AppError } from "../lib/errors";
 import type { Admission } from "../lib/gate";
 import { SpooledFile, UploadedFiles, type BodyDeadline } from "./body-spec";

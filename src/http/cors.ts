@@ -1,7 +1,7 @@
 /** CORS for the API (--cors-origin; cors-policy.ts): preflights answered here, allowed origins' headers on every answer, errors too. */
 import { Elysia } from "elysia";
 import { Cors } from "./cors-policy";
-import { NO_REQUEST } from "./context";
+import { NO_REQUEST } from "./request-state";
 import { AppError } from "../lib/errors";
 import { pathOf } from "./http-policy";
 

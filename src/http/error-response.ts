@@ -8,7 +8,7 @@ import { AppError } from "../lib/errors";
 import { baseHeaders, pathOf } from "./http-policy";
 import type { Logger } from "../lib/log";
 import { validationDetails } from "../schema/validation";
-import type { RequestState } from "./context";
+import type { RequestState } from "./request-state";
 
 export const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 

@@ -5,7 +5,7 @@
 import { Elysia } from "elysia";
 import { errorResponse, toAppError } from "./error-response";
 import type { Logger } from "../lib/log";
-import { NO_REQUEST } from "./context";
+import { NO_REQUEST } from "./request-state";
 import { sendAsBuilt } from "./reply";
 import type { RouteTable } from "./route-table";
 

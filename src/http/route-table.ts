@@ -1,12 +1,39 @@
 /**
  * What each route declared, found by the method and the route pattern Elysia matched (its context's
- * `route`): whether it needs a token and for what, its body (http/body.ts) and its detail. Elysia does the
- * routing; this is only a map. The 405 answer's Allow header is the one place that tests paths
- * against patterns, and only for requests no route took.
+ * `route`): whether it needs a token and for what, and its body (http/body.ts). A route declares these
+ * once, with its route macros (`auth`, `optionalAuth`, `bodySpec`: http/auth.ts), which leave them on the
+ * route's hooks as `routeFacts`; its OpenAPI security is derived from the same macro values, never read
+ * back. Elysia does the routing; this is only a map. The 405 answer's Allow header is the one place that
+ * tests paths against patterns, and only for requests no route took.
  */
 import type { AuthRule } from "../context";
-import { ruleOfScopes } from "./auth";
 import type { BodySpec } from "./body-spec";
+
+/** What the route macros declared of one route (each macro its part). */
+export interface DeclaredFacts {
+  /** The auth macro's rule (`auth` or `optionalAuth`). */
+  rule?: AuthRule;
+  /** `auth` (a token or a 401), not `optionalAuth` (anonymous allowed). */
+  needsToken?: boolean;
+  body?: BodySpec;
+}
+
+/** Where the route macros leave their facts on a route's hooks. */
+const FACTS_KEY = "routeFacts";
+
+/**
+ * Called by a route macro with the route's hooks (Elysia's macro `introspect`, made for such analysis),
+ * before the route is added: keeps `facts` there, beside what other macros of the route declared.
+ */
+export function declareFacts(hook: object, facts: DeclaredFacts): void {
+  const on = hook as Record<string, DeclaredFacts | undefined>;
+  on[FACTS_KEY] = { ...on[FACTS_KEY], ...facts };
+}
+
+/** What the route macros declared of a route, from its hooks. */
+export function declaredFacts(hooks: unknown): DeclaredFacts {
+  return (hooks as Record<string, DeclaredFacts | undefined> | undefined)?.[FACTS_KEY] ?? {};
+}
 
 export interface RouteLike {
   method: string;
@@ -15,12 +42,11 @@ export interface RouteLike {
 }
 
 export interface RouteFacts {
-  /** OpenAPI security that has no anonymous alternative (the `auth: true` macro's `[{ bearer: [] }]`). */
+  /** A token is required (the `auth` macro; `optionalAuth` lets an anonymous call through). */
   needsToken: boolean;
-  /** Its access rule (the auth macro's value, kept as its OpenAPI bearer scopes). */
+  /** Its access rule (the auth macro's value); "write" for a route with none, which never asks for it. */
   rule: AuthRule;
   body: BodySpec | undefined;
-  detail: Record<string, unknown>;
 }
 
 /** "/api/v1/meals/:id" → a regex for its paths (a trailing slash optional, as Elysia routes them). */
@@ -45,15 +71,8 @@ export class RouteTable {
     if (!this.byRoute) {
       this.byRoute = new Map();
       for (const r of this.routes) {
-        const detail = (r.hooks as { detail?: Record<string, unknown> }).detail ?? {};
-        const security = detail.security as Record<string, string[]>[] | undefined;
-        const bearer = security?.find((s) => s.bearer)?.bearer ?? [];
-        this.byRoute.set(`${r.method} ${r.path}`, {
-          needsToken: !!security?.length && security.every((s) => Object.keys(s).length > 0),
-          rule: ruleOfScopes(bearer),
-          body: detail["x-body"] as BodySpec | undefined,
-          detail,
-        });
+        const { needsToken = false, rule = "write", body } = declaredFacts(r.hooks);
+        this.byRoute.set(`${r.method} ${r.path}`, { needsToken, rule, body });
       }
     }
     return this.byRoute.get(`${method === "HEAD" ? "GET" : method} ${route}`);

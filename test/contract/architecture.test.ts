@@ -290,8 +290,10 @@ describe("the source tree's imports", () => {
   });
 
   test("services import nothing from src/http (only a feature's routes files do)", () => {
+    // the OpenAPI builder describes the HTTP surface: it reads each route's declared facts (body, scopes)
+    const describesHttp = new Set(["features/docs/openapi.ts"]);
     const wrong = [...graph].flatMap(([file, targets]) =>
-      file.startsWith("features/") && !isRoutesFile(file)
+      file.startsWith("features/") && !isRoutesFile(file) && !describesHttp.has(file)
         ? targets.filter((t) => t.startsWith("http/")).map((t) => `${file} → ${t}`)
         : [],
     );
@@ -453,5 +455,68 @@ describe("the web app's layers", () => {
         return used.filter((n) => ["api", "client", "open", "upload", "ok"].includes(n)).map((n) => `${file}: ${n}`);
       });
     expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * Routes that have a caller (`auth: …`) work on the request's one context (`ctx`: its user, its `now`
+ * taken once), never on `authCtx` (features/auth/pre-sign-in.ts), which is the context of the account
+ * routes that run before there is a user (log in, register, refresh, reset a password) and takes a
+ * second `deps.now()`. Found in the source: a route call `.get/.post/.put/.patch/.delete(path, handler,
+ * { auth: … })` whose handler names `authCtx` or a local helper built on it.
+ */
+const ROUTE_METHODS = new Set(["get", "post", "put", "patch", "delete"]);
+
+function authCtxInSignedInRoutes(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const tainted = new Set(["authCtx"]);
+  const found: string[] = [];
+  const names = (node: ts.Node, out: string[] = []): string[] => {
+    if (ts.isIdentifier(node)) out.push(node.text);
+    node.forEachChild((c) => void names(c, out));
+    return out;
+  };
+  const helpers = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      if (names(node.initializer).some((n) => tainted.has(n))) tainted.add(node.name.text);
+    }
+    node.forEachChild(helpers);
+  };
+  helpers(source);
+  helpers(source); // a helper built on a helper
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const method = node.expression.name.text;
+      const [path, handler, options] = node.arguments;
+      const signedIn =
+        options &&
+        ts.isObjectLiteralExpression(options) &&
+        options.properties.some((p) => p.name && ts.isIdentifier(p.name) && p.name.text === "auth");
+      if (ROUTE_METHODS.has(method) && handler && signedIn && names(handler).some((n) => tainted.has(n)))
+        found.push(`${file}: ${method.toUpperCase()} ${path && ts.isStringLiteral(path) ? path.text : "?"}`);
+    }
+    node.forEachChild(visit);
+  };
+  visit(source);
+  return found.sort();
+}
+
+describe("signed-in routes work on the request's context", () => {
+  test("no route with `auth` uses authCtx (the pre-sign-in context) or a helper built on it", () => {
+    const routes = sourceFiles(join(SRC, "features")).filter((f) => /routes\.ts$/.test(f));
+    expect(routes.length).toBeGreaterThan(20);
+    const found = routes.flatMap((f) => authCtxInSignedInRoutes(relative(SRC, f), readFileSync(f, "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  test("the finder finds such a route, directly or through a helper (a check that cannot fail proves nothing)", () => {
+    const probe = `
+      const ctxOf = (request) => authCtx(deps, "x", request);
+      new Elysia()
+        .get("/a", ({ user }) => listSessions(authCtx(deps), user), { auth: "account" })
+        .post("/b", ({ request }) => begin(ctxOf(request)), { auth: "account" })
+        .post("/login", ({ request }) => login(ctxOf(request)), { body: Body })
+        .get("/c", ({ ctx }) => listTokens(ctx), { auth: "account" });`;
+    expect(authCtxInSignedInRoutes("probe.ts", probe)).toEqual(["probe.ts: GET /a", "probe.ts: POST /b"]);
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
 import { Elysia } from "elysia";
 import { authPipeline } from "../../src/http/auth";
-import { requestContext } from "../../src/http/request-context";
+import { requestStart } from "../../src/http/request-start";
 import { createServices } from "../../src/services";
 import { AppError } from "../../src/lib/errors";
 import { hostHeaderValid } from "../../src/http/http-policy";
@@ -159,7 +159,7 @@ describe("the rule is the route's own (the auth macro's value)", () => {
     const auth = authPipeline(services, services.authenticator);
     let ran = 0;
     const app = new Elysia()
-      .use(requestContext())
+      .use(requestStart())
       .onError(({ error }) =>
         error instanceof AppError ? new Response(error.code, { status: error.status }) : undefined,
       )

@@ -1,20 +1,9 @@
 /** /activities — the bundled activity catalogue, searched by name ("running 10 km/h", "yoga"). */
 import type { RouteDeps } from "../../http/auth";
 import { Elysia, t } from "elysia";
-import { Enum, errors, Nullable, Text } from "../../schema/schemas";
+import { errors, Text } from "../../schema/schemas";
 import { ACTIVITIES_SOURCE, searchActivities } from "./catalogue";
-
-export const ActivitySchema = t.Object(
-  {
-    code: t.String({ description: "what an exercise's activity takes" }),
-    name: t.String(),
-    met: t.Number({ description: "metabolic equivalent: energy per kg and hour, as a multiple of resting" }),
-    speed_kmh: Nullable(t.Number()),
-    kind: Enum(["cardio", "strength", "sport", "other"]),
-    source: t.String({ description: "where its MET value comes from" }),
-  },
-  { title: "Activity" },
-);
+import { ActivityList } from "./model";
 
 export function activitiesRoutes(deps: RouteDeps) {
   return new Elysia({ prefix: "/activities" }).use(deps.authn).get(
@@ -29,7 +18,7 @@ export function activitiesRoutes(deps: RouteDeps) {
         q: t.Optional(Text({ maxLength: 100, description: 'words, and a speed ("running 10 km/h", "6 mph")' })),
         limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20 })),
       }),
-      response: { 200: t.Object({ source: t.String(), items: t.Array(ActivitySchema) }), ...errors(400, 401) },
+      response: { 200: ActivityList, ...errors(400, 401) },
       detail: {
         tags: ["activity"],
         summary: "Search the activity catalogue",

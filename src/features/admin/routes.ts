@@ -67,7 +67,7 @@ export function adminRoutes(deps: RouteDeps) {
     )
     .post(
       "/users/:id/password-reset",
-      async ({ ctx, params, set }) => reply(deps, await run(issueReset(ctx, params.id)), 201, undefined, set),
+      async ({ ctx, params }) => reply(deps, await run(issueReset(ctx, params.id)), { status: 201 }),
       {
         auth: "admin",
         params: UserIdParams,
@@ -83,16 +83,12 @@ export function adminRoutes(deps: RouteDeps) {
       response: { 200: InviteList, ...errors(401, 403) },
       detail: detail("Invites, newest first (never their codes)"),
     })
-    .post(
-      "/invites",
-      async ({ ctx, body, set }) => reply(deps, await run(createInvite(ctx, body)), 201, undefined, set),
-      {
-        auth: "admin",
-        body: CreateInviteBody,
-        response: { 201: NewInvite, ...errors(400, 401, 403, 413, 415) },
-        detail: detail("Make a single-use invite code for registering in invite mode; the code is in this answer only"),
-      },
-    )
+    .post("/invites", async ({ ctx, body }) => reply(deps, await run(createInvite(ctx, body)), { status: 201 }), {
+      auth: "admin",
+      body: CreateInviteBody,
+      response: { 201: NewInvite, ...errors(400, 401, 403, 413, 415) },
+      detail: detail("Make a single-use invite code for registering in invite mode; the code is in this answer only"),
+    })
     .delete(
       "/invites/:id",
       async ({ ctx, params }) => {

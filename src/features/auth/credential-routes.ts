@@ -16,28 +16,28 @@ import {
   TokenIdParams,
 } from "./credential-model";
 import type { RouteDeps } from "../../http/auth";
-import { authCtx } from "./context";
-import { endOtherSessions, endSession, listSessions, resetPassword } from "./recovery";
+import { authCtx } from "./pre-sign-in";
+import { createToken, endOtherSessions, endSession, listSessions, listTokens, revokeToken } from "./credentials";
+import { resetPassword } from "./recovery";
 
 export function credentialRoutes(deps: RouteDeps) {
   const tags = ["accounts"];
-  const tokens = deps.auth.accessTokens;
   return new Elysia()
     .use(deps.authn)
-    .get("/sessions", async ({ user }) => reply(deps, { items: await listSessions(authCtx(deps), user) }), {
+    .get("/sessions", async ({ ctx }) => reply(deps, { items: await listSessions(ctx) }), {
       auth: "account",
       response: { 200: SessionList, ...errors(401, 403) },
       detail: { tags, summary: "Your signed-in sessions (devices), most recently used first" },
     })
-    .delete("/sessions", async ({ user }) => reply(deps, { ended: await endOtherSessions(authCtx(deps), user) }), {
+    .delete("/sessions", async ({ ctx }) => reply(deps, { ended: await endOtherSessions(ctx) }), {
       auth: "account",
       response: { 200: EndedSessions, ...errors(401, 403) },
       detail: { tags, summary: "Sign out everywhere else: ends every session but the current one" },
     })
     .delete(
       "/sessions/:id",
-      async ({ user, params }) => {
-        await endSession(authCtx(deps), user, params.id);
+      async ({ ctx, params }) => {
+        await endSession(ctx, params.id);
         return noContent();
       },
       {
@@ -53,8 +53,8 @@ export function credentialRoutes(deps: RouteDeps) {
     .post(
       "/tokens",
       async ({ ctx, body, set }) => {
-        const created = await ctx.store.run(tokens.create(ctx.userId, body, ctx.now));
-        return reply(deps, created, 201, { location: `/api/v1/tokens/${created.id}` }, set);
+        const created = await createToken(ctx, body);
+        return reply(deps, created, { status: 201, headers: { location: `/api/v1/tokens/${created.id}` }, set });
       },
       {
         auth: "account",
@@ -68,7 +68,7 @@ export function credentialRoutes(deps: RouteDeps) {
         },
       },
     )
-    .get("/tokens", async ({ user }) => reply(deps, { items: await deps.store.run(tokens.list(user.id)) }), {
+    .get("/tokens", async ({ ctx }) => reply(deps, { items: await listTokens(ctx) }), {
       auth: "account",
       response: { 200: AccessTokenList, ...errors(401, 403) },
       detail: {
@@ -79,7 +79,7 @@ export function credentialRoutes(deps: RouteDeps) {
     .delete(
       "/tokens/:id",
       async ({ ctx, params }) => {
-        await ctx.store.run(tokens.revoke(ctx.userId, params.id, ctx.now));
+        await revokeToken(ctx, params.id);
         return noContent();
       },
       {

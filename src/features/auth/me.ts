@@ -3,6 +3,8 @@ import { isUniqueViolation, tx } from "../../db/q";
 import type { users } from "../../db/schema";
 import { AppError, invalid } from "../../lib/errors";
 import { toPublicUser, type PublicUser } from "./repo";
+import type { Ctx } from "../../context";
+import { authCtx } from "./pre-sign-in";
 import { type AuthCtx, hash, reserveAttempt } from "./service";
 import {
   checkEmail,
@@ -28,22 +30,25 @@ async function requirePassword(ctx: AuthCtx, userId: number, field: string, pass
   ctx.throttle.succeed(user.email, ctx.address);
 }
 
+/** The password checks' context for the signed-in request `request`: its `now`, and the client's `address`. */
+const passwordCtx = (request: Ctx, address: string): AuthCtx => authCtx(request.deps, address, undefined, request.now);
+
 /**
  * PATCH /me: name, timezone, weight unit, email and password. Email and password are the sign-in, so both need
  * current_password and a signed-in session (a leaked personal access token must not take the account); a
- * password change ends every other session.
+ * password change ends every other session. `address` (the client's) counts wrong passwords as a login does.
  */
 export async function updateMe({
-  ctx,
+  ctx: request,
+  address,
   input,
-  userId,
-  sid,
 }: {
-  ctx: AuthCtx;
+  ctx: Ctx;
+  address: string;
   input: Record<string, unknown>;
-  userId: number;
-  sid: string | null;
 }): Promise<PublicUser> {
+  const { id: userId, sid } = request.user;
+  const ctx = passwordCtx(request, address);
   if (input.password !== undefined && sid === null)
     throw new AppError("forbidden", "a personal access token cannot change the password; sign in to change it");
   if (input.email !== undefined && sid === null)
@@ -92,16 +97,18 @@ export async function updateMe({
   return toPublicUser((await ctx.store.run(repo.userById(userId)))!);
 }
 
-/** DELETE /me: the account and everything it owns, in one transaction. */
+/** DELETE /me: the account and everything it owns, in one transaction (`address`: as PATCH /me). */
 export async function deleteMe({
-  ctx,
+  ctx: request,
+  address,
   input,
-  userId,
 }: {
-  ctx: AuthCtx;
+  ctx: Ctx;
+  address: string;
   input: Record<string, unknown>;
-  userId: number;
 }): Promise<void> {
+  const userId = request.userId;
+  const ctx = passwordCtx(request, address);
   await requirePassword(ctx, userId, "password", input.password);
   // One statement in one transaction: every table a user owns references users(id) ON DELETE CASCADE.
   await ctx.store.run(tx(() => ctx.repo.deleteUser(userId)));

@@ -2,6 +2,9 @@
 import { Enum, Int, Text } from "../../schema/schemas";
 import { t } from "elysia";
 
+/** Who may create an account (registration.ts keeps the mode; declared here so the schema needs no import of it). */
+export const REGISTRATION_MODES = ["open", "invite", "closed"] as const;
+
 export const User = t.Object(
   {
     id: Int(),
@@ -75,3 +78,13 @@ export const PatchMeBody = t.Object({
 });
 
 export const DeleteMeBody = t.Object({ password: Text({ description: "the account's current password" }) });
+
+/** GET /register: how an account is made on this server, and whether trusted-header sign-in is on. */
+export const RegistrationSetting = t.Object({
+  registration: Enum(REGISTRATION_MODES, {
+    description: "open, invite (POST /register needs invite_code) or closed",
+  }),
+  forward_auth: t.Optional(
+    t.Literal(true, { description: "present when trusted-header sign-in (POST /login/header) is on" }),
+  ),
+});

@@ -8,7 +8,7 @@ import type { RouteDeps } from "../../http/auth";
 import { AppError } from "../../lib/errors";
 import { errors } from "../../schema/schemas";
 import { reply } from "../../http/reply";
-import { authCtx } from "./context";
+import { authCtx } from "./pre-sign-in";
 import { TokenPair } from "./model";
 import { confirmLink, signInOutcome, tradeCode, type OidcCtx } from "./oidc-accounts";
 import { openid, reason } from "./oidc-client";

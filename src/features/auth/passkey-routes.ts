@@ -7,7 +7,7 @@ import type { RouteDeps } from "../../http/auth";
 import { noContent, reply } from "../../http/reply";
 import { errors } from "../../schema/schemas";
 import { intParam } from "../../schema/validation";
-import { authCtx } from "./context";
+import { authCtx } from "./pre-sign-in";
 import { TokenPair } from "./model";
 import { relyingParty } from "./passkey-deps";
 import {
@@ -107,7 +107,8 @@ export function passkeyRoutes(deps: RouteDeps) {
     })
     .post(
       "/me/passkeys/options",
-      async ({ user, request, server }) => reply(deps, await registrationOptions(ctxOf(request, server), user)),
+      async ({ ctx, request }) =>
+        reply(deps, await registrationOptions(ctx, relyingParty(deps.passkeys.publicUrl, request))),
       {
         auth: "account",
         response: { 200: PasskeyCreationOptions, ...errors(401, 403) },
@@ -120,7 +121,10 @@ export function passkeyRoutes(deps: RouteDeps) {
     )
     .post(
       "/me/passkeys",
-      async ({ user, body, request, server }) => reply(deps, await addPasskey(ctxOf(request, server), user, body), 201),
+      async ({ ctx, body, request }) => {
+        const rp = relyingParty(deps.passkeys.publicUrl, request);
+        return reply(deps, await addPasskey(ctx, rp, request.headers.get("user-agent"), body), { status: 201 });
+      },
       {
         auth: "account",
         body: PasskeyRegisterBody,

@@ -5,7 +5,7 @@
  */
 import { AppError, invalid } from "../../lib/errors";
 import { isUniqueViolation } from "../../db/q";
-import type { AuthedUser } from "../../context";
+import type { Ctx } from "../../context";
 import type { PasskeyServices, RelyingParty } from "./passkey-deps";
 import type { ChallengePurpose, PasskeyRow } from "./passkey-repo";
 import type {
@@ -41,9 +41,15 @@ export function toPasskey(p: PasskeyRow): typeof Passkey.static {
   };
 }
 
+/** What keeping and spending a challenge need: the request's `now`, the store and the passkey tables. */
+type ChallengeCtx = Pick<PasskeyCtx, "now" | "store" | "passkeys">;
+
+/** The challenge part of a signed-in request's context. */
+const challengeCtx = (ctx: Ctx): ChallengeCtx => ({ now: ctx.now, store: ctx.store, passkeys: ctx.deps.passkeys });
+
 /** Stores the challenge of options just made, for PASSKEY_CHALLENGE_TTL_S. */
 export async function keepChallenge(
-  ctx: PasskeyCtx,
+  ctx: ChallengeCtx,
   challenge: string,
   purpose: ChallengePurpose,
   userId: number | null,
@@ -58,7 +64,7 @@ export async function keepChallenge(
  * The library then checks that the answer's challenge is this one.
  */
 export async function spendChallenge(
-  ctx: PasskeyCtx,
+  ctx: ChallengeCtx,
   credential: typeof RegistrationCredential.static | typeof AuthenticationCredential.static,
   purpose: ChallengePurpose,
   userId: number | null,
@@ -75,16 +81,14 @@ export async function spendChallenge(
   return challenge;
 }
 
-/** POST /me/passkeys/options: creation options for a new passkey of the caller. */
-export async function registrationOptions(
-  ctx: PasskeyCtx,
-  user: AuthedUser,
-): Promise<typeof PasskeyCreationOptions.static> {
-  const existing = await ctx.store.run(ctx.passkeys.repo.list(user.id));
+/** POST /me/passkeys/options: creation options for a new passkey of the caller, for relying party `rp`. */
+export async function registrationOptions(ctx: Ctx, rp: RelyingParty): Promise<typeof PasskeyCreationOptions.static> {
+  const { user } = ctx;
+  const existing = await ctx.store.run(ctx.deps.passkeys.repo.list(user.id));
   const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
-    rpID: ctx.rp.id,
+    rpID: rp.id,
     // the user handle: the account's number, stable, so an authenticator keeps one passkey per account
     userID: new TextEncoder().encode(String(user.id)),
     userName: user.email,
@@ -95,17 +99,22 @@ export async function registrationOptions(
     // discoverable, so it can sign in with no email typed
     authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
   });
-  await keepChallenge(ctx, options.challenge, "register", user.id);
+  await keepChallenge(challengeCtx(ctx), options.challenge, "register", user.id);
   return options;
 }
 
-/** POST /me/passkeys: checks the authenticator's answer to those options and keeps the passkey. */
+/**
+ * POST /me/passkeys: checks the authenticator's answer to those options (for relying party `rp`) and keeps
+ * the passkey, named from the body, else from the request's User-Agent.
+ */
 export async function addPasskey(
-  ctx: PasskeyCtx,
-  user: AuthedUser,
+  ctx: Ctx,
+  rp: RelyingParty,
+  userAgent: string | null,
   input: typeof PasskeyRegisterBody.static,
 ): Promise<typeof Passkey.static> {
-  const challenge = await spendChallenge(ctx, input.credential, "register", user.id);
+  const { user } = ctx;
+  const challenge = await spendChallenge(challengeCtx(ctx), input.credential, "register", user.id);
   if (!challenge)
     throw invalid("credential", "answers no live challenge of yours (unknown, used or expired); ask for new options");
   const { verifyRegistrationResponse } = await webauthn();
@@ -114,8 +123,8 @@ export async function addPasskey(
     result = await verifyRegistrationResponse({
       response: input.credential,
       expectedChallenge: challenge,
-      expectedOrigin: ctx.rp.origin,
-      expectedRPID: ctx.rp.id,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
       requireUserVerification: false,
     });
   } catch (e) {
@@ -125,13 +134,13 @@ export async function addPasskey(
   const { credential } = result.registrationInfo;
   try {
     const row = await ctx.store.run(
-      ctx.passkeys.repo.add({
+      ctx.deps.passkeys.repo.add({
         userId: user.id,
         credentialId: credential.id,
         publicKey: Buffer.from(credential.publicKey).toString("base64url"),
         counter: credential.counter,
         transports: (credential.transports ?? input.credential.response.transports ?? []).join(","),
-        name: input.name?.trim() || deviceLabel(ctx.userAgent) || "Passkey",
+        name: input.name?.trim() || deviceLabel(userAgent) || "Passkey",
         createdAt: ctx.now.toISOString(),
       }),
     );

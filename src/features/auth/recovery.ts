@@ -1,26 +1,8 @@
-/** Sessions a person can see and end, and redeeming an admin's password-reset code. */
+/** Redeeming an admin's password-reset code (the signed-in caller's sessions: credentials.ts). */
 import { tx } from "../../db/q";
-import { AppError, invalid } from "../../lib/errors";
-import type { AuthedUser } from "../../context";
-import type { SessionRow } from "./repo";
+import { invalid } from "../../lib/errors";
 import { reserveAttempt, type AuthCtx } from "./service";
 import { checkEmail, checkPassword, validateAll } from "./validate";
-
-export async function listSessions(ctx: AuthCtx, user: AuthedUser): Promise<(SessionRow & { current: boolean })[]> {
-  const live = await ctx.store.run(ctx.repo.liveSessionsOf(user.id, ctx.now.toISOString()));
-  return live.map((s) => ({ ...s, current: s.id === user.sid }));
-}
-
-/** DELETE /sessions/:id: another user's session, or one already ended, is 404. */
-export async function endSession(ctx: AuthCtx, user: AuthedUser, sid: string): Promise<void> {
-  if (!(await ctx.store.run(ctx.repo.revoke(sid, "ended_by_user", ctx.now.toISOString(), user.id))))
-    throw new AppError("not_found", `you have no live session ${sid}`);
-}
-
-/** DELETE /sessions: "sign out everywhere" but here. */
-export function endOtherSessions(ctx: AuthCtx, user: AuthedUser): Promise<number> | number {
-  return ctx.store.run(ctx.repo.revokeOthers(user.id, user.sid, "signed_out_everywhere", ctx.now.toISOString()));
-}
 
 /** POST /password-reset: a live reset code for this email's account sets the password and ends every session. */
 export async function resetPassword({ ctx, input }: { ctx: AuthCtx; input: Record<string, unknown> }): Promise<void> {

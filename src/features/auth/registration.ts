@@ -7,8 +7,10 @@
 import type { Q } from "../../db/q";
 import { putServerSetting, serverSetting } from "../../db/server-settings";
 import { AuthRepo } from "./repo";
+import { REGISTRATION_MODES } from "./model";
 
-export const REGISTRATION_MODES = ["open", "invite", "closed"] as const;
+export { REGISTRATION_MODES };
+
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 export const DEFAULT_REGISTRATION: RegistrationMode = "open";
 

@@ -2,11 +2,19 @@
 import { Elysia, t } from "elysia";
 import { AppError } from "../../lib/errors";
 import type { RouteDeps } from "../../http/auth";
-import { authCtx } from "./context";
-import { Enum, errors } from "../../schema/schemas";
-import { REGISTRATION_MODES } from "./registration";
+import { authCtx } from "./pre-sign-in";
+import { errors } from "../../schema/schemas";
 import { noContent, reply } from "../../http/reply";
-import { DeleteMeBody, LoginBody, PatchMeBody, RefreshBody, RegisterBody, TokenPair, User } from "./model";
+import {
+  DeleteMeBody,
+  LoginBody,
+  PatchMeBody,
+  RefreshBody,
+  RegisterBody,
+  TokenPair,
+  User,
+  RegistrationSetting,
+} from "./model";
 import { toPublicUser } from "./repo";
 import { loginByHeader } from "./forward-auth";
 import { TwoFactorChallenge } from "./two-factor-model";
@@ -23,7 +31,7 @@ function passwordOn(deps: RouteDeps): void {
 }
 
 export function authRoutes(deps: RouteDeps) {
-  const ctx = (address = "unknown", request?: Request): AuthCtx => authCtx(deps, address, request);
+  const preSignIn = (address = "unknown", request?: Request): AuthCtx => authCtx(deps, address, request);
   const tags = ["accounts"];
   return new Elysia()
     .use(deps.authn)
@@ -38,14 +46,7 @@ export function authRoutes(deps: RouteDeps) {
       {
         // 400: a malformed Host, as on every route
         response: {
-          200: t.Object({
-            registration: Enum(REGISTRATION_MODES, {
-              description: "open, invite (POST /register needs invite_code) or closed",
-            }),
-            forward_auth: t.Optional(
-              t.Literal(true, { description: "present when trusted-header sign-in (POST /login/header) is on" }),
-            ),
-          }),
+          200: RegistrationSetting,
           ...errors(400),
         },
         detail: {
@@ -62,8 +63,10 @@ export function authRoutes(deps: RouteDeps) {
         passwordOn(deps);
         return reply(
           deps,
-          await register({ ctx: ctx(deps.clientAddress(request, server), request), input: body }),
-          201,
+          await register({ ctx: preSignIn(deps.clientAddress(request, server), request), input: body }),
+          {
+            status: 201,
+          },
         );
       },
       {
@@ -81,7 +84,7 @@ export function authRoutes(deps: RouteDeps) {
       "/login",
       async ({ body, request, server }) => {
         passwordOn(deps);
-        return reply(deps, await login({ ctx: ctx(deps.clientAddress(request, server), request), input: body }));
+        return reply(deps, await login({ ctx: preSignIn(deps.clientAddress(request, server), request), input: body }));
       },
       {
         body: LoginBody,
@@ -100,7 +103,7 @@ export function authRoutes(deps: RouteDeps) {
         reply(
           deps,
           await loginByHeader({
-            ctx: ctx(deps.clientAddress(request, server), request),
+            ctx: preSignIn(deps.clientAddress(request, server), request),
             forwardAuth: deps.auth.forwardAuth,
             peer: server?.requestIP(request)?.address,
             headers: request.headers,
@@ -116,7 +119,7 @@ export function authRoutes(deps: RouteDeps) {
         },
       },
     )
-    .post("/refresh", async ({ body }) => reply(deps, await refresh({ ctx: ctx(), input: body })), {
+    .post("/refresh", async ({ body }) => reply(deps, await refresh({ ctx: preSignIn(), input: body })), {
       body: RefreshBody,
       response: { 200: TokenPair, ...errors(400, 401, 413, 415) },
       detail: {
@@ -129,7 +132,7 @@ export function authRoutes(deps: RouteDeps) {
     .post(
       "/logout",
       async ({ body }) => {
-        await logout({ ctx: ctx(), input: body });
+        await logout({ ctx: preSignIn(), input: body });
         return noContent();
       },
       {
@@ -145,16 +148,8 @@ export function authRoutes(deps: RouteDeps) {
     })
     .patch(
       "/me",
-      async ({ user, body, request, server }) =>
-        reply(
-          deps,
-          await updateMe({
-            ctx: ctx(deps.clientAddress(request, server)),
-            input: body,
-            userId: user.id,
-            sid: user.sid,
-          }),
-        ),
+      async ({ ctx, body, request, server }) =>
+        reply(deps, await updateMe({ ctx, address: deps.clientAddress(request, server), input: body })),
       {
         auth: "write",
         body: PatchMeBody,
@@ -169,8 +164,8 @@ export function authRoutes(deps: RouteDeps) {
     )
     .delete(
       "/me",
-      async ({ user, body, request, server }) => {
-        await deleteMe({ ctx: ctx(deps.clientAddress(request, server)), input: body, userId: user.id });
+      async ({ ctx, body, request, server }) => {
+        await deleteMe({ ctx, address: deps.clientAddress(request, server), input: body });
         return noContent();
       },
       {

@@ -189,7 +189,12 @@ export async function register({ ctx, input }: { ctx: AuthCtx; input: Record<str
 }
 
 /** Counts an attempt before it is checked (throttle.ts); 429 when over a limit. */
-export function reserve(ctx: AuthCtx, throttle: LoginThrottle, email: string, what: string): void {
+export function reserve(
+  ctx: Pick<AuthCtx, "address" | "now">,
+  throttle: LoginThrottle,
+  email: string,
+  what: string,
+): void {
   const wait = throttle.reserve(email, ctx.address, ctx.now.getTime());
   if (wait > 0) {
     throw new AppError("rate_limited", `${what}; try again in ${wait} seconds`, undefined, {

@@ -7,7 +7,7 @@ import type { RouteDeps } from "../../http/auth";
 import { noContent, reply } from "../../http/reply";
 import { errors } from "../../schema/schemas";
 import { intParam } from "../../schema/validation";
-import { authCtx } from "./context";
+import { authCtx } from "./pre-sign-in";
 import { TokenPair } from "./model";
 import {
   beginTwoFactor,
@@ -47,29 +47,25 @@ export function twoFactorRoutes(deps: RouteDeps) {
         },
       },
     )
-    .get("/me/two-factor", async ({ user }) => reply(deps, await twoFactorStatus(authCtx(deps), user.id)), {
+    .get("/me/two-factor", async ({ ctx }) => reply(deps, await twoFactorStatus(ctx)), {
       auth: "account",
       response: { 200: TwoFactorStatus, ...errors(401, 403) },
       detail: { tags, summary: "Whether sign-in asks for a code, and how many recovery codes are left" },
     })
-    .post(
-      "/me/two-factor",
-      async ({ user, request, server }) => reply(deps, await beginTwoFactor(ctxOf(request, server), user)),
-      {
-        auth: "account",
-        response: { 200: TwoFactorEnrolment, ...errors(401, 403) },
-        detail: {
-          tags,
-          summary: "Begin setting up two-factor sign-in: a new secret, its otpauth URI and QR code",
-          description:
-            "Not on until POST /me/two-factor/confirm gets a right code. Beginning again replaces an unconfirmed secret; while two-factor is on, 403 forbidden (turn it off first).",
-        },
+    .post("/me/two-factor", async ({ ctx }) => reply(deps, await beginTwoFactor(ctx)), {
+      auth: "account",
+      response: { 200: TwoFactorEnrolment, ...errors(401, 403) },
+      detail: {
+        tags,
+        summary: "Begin setting up two-factor sign-in: a new secret, its otpauth URI and QR code",
+        description:
+          "Not on until POST /me/two-factor/confirm gets a right code. Beginning again replaces an unconfirmed secret; while two-factor is on, 403 forbidden (turn it off first).",
       },
-    )
+    })
     .post(
       "/me/two-factor/confirm",
-      async ({ user, body, request, server }) =>
-        reply(deps, await confirmTwoFactor(ctxOf(request, server), user, body.code)),
+      async ({ ctx, body, request, server }) =>
+        reply(deps, await confirmTwoFactor(ctx, deps.clientAddress(request, server), body.code)),
       {
         auth: "account",
         body: TwoFactorCodeBody,
@@ -84,8 +80,8 @@ export function twoFactorRoutes(deps: RouteDeps) {
     )
     .delete(
       "/me/two-factor",
-      async ({ user, body, request, server }) => {
-        await turnOffTwoFactor(ctxOf(request, server), user, body.code);
+      async ({ ctx, body, request, server }) => {
+        await turnOffTwoFactor(ctx, deps.clientAddress(request, server), body.code);
         return noContent();
       },
       {
@@ -102,8 +98,8 @@ export function twoFactorRoutes(deps: RouteDeps) {
     )
     .delete(
       "/admin/users/:id/two-factor",
-      async ({ params }) => {
-        await removeTwoFactor(authCtx(deps), params.id);
+      async ({ ctx, params }) => {
+        await removeTwoFactor(ctx, params.id);
         return noContent();
       },
       {

@@ -7,7 +7,7 @@
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { AppError, invalid } from "../../lib/errors";
-import type { AuthedUser } from "../../context";
+import type { Ctx } from "../../context";
 import { toPublicUser } from "./repo";
 import { newTypableCode } from "./secrets";
 import { newSession, reserve, type AuthCtx, type TokenPair } from "./service";
@@ -36,7 +36,7 @@ const totpOf = (secret: string, label = "") =>
  * TOTP code; anything else is tried as a recovery code (only once the factor is on).
  */
 async function spendCode(
-  ctx: AuthCtx,
+  ctx: Pick<AuthCtx, "now" | "store" | "totp">,
   userId: number,
   factor: TotpFactor,
   code: string,
@@ -54,60 +54,69 @@ async function spendCode(
     : null;
 }
 
+/** The second-factor part of the signed-in request's context: its `now`, the store and the factor's table. */
+const factorCtx = (ctx: Ctx) => ({ now: ctx.now, store: ctx.store, totp: ctx.deps.auth.totp });
+
 /** GET /me/two-factor. */
-export async function twoFactorStatus(ctx: AuthCtx, userId: number): Promise<typeof TwoFactorStatus.static> {
-  const factor = await ctx.store.run(ctx.totp.factor(userId));
+export async function twoFactorStatus(ctx: Ctx): Promise<typeof TwoFactorStatus.static> {
+  const { totp } = ctx.deps.auth;
+  const factor = await ctx.store.run(totp.factor(ctx.userId));
   const enabled = Boolean(factor?.confirmedAt);
   return {
     enabled,
     pending: Boolean(factor && !factor.confirmedAt),
-    recovery_codes_left: enabled ? await ctx.store.run(ctx.totp.recoveryCodesLeft(userId)) : 0,
+    recovery_codes_left: enabled ? await ctx.store.run(totp.recoveryCodesLeft(ctx.userId)) : 0,
   };
 }
 
 /** POST /me/two-factor: a new secret, not yet on. 403 while a factor is on (turn it off first). */
-export async function beginTwoFactor(ctx: AuthCtx, user: AuthedUser): Promise<typeof TwoFactorEnrolment.static> {
-  const existing = await ctx.store.run(ctx.totp.factor(user.id));
+export async function beginTwoFactor(ctx: Ctx): Promise<typeof TwoFactorEnrolment.static> {
+  const { user } = ctx;
+  const { totp } = ctx.deps.auth;
+  const existing = await ctx.store.run(totp.factor(user.id));
   if (existing?.confirmedAt)
     throw new AppError("forbidden", "two-factor sign-in is already on; turn it off first (DELETE /me/two-factor)");
   const secret = new Secret({ size: 20 }).base32;
-  await ctx.store.run(ctx.totp.begin(user.id, secret, ctx.now.toISOString()));
+  await ctx.store.run(totp.begin(user.id, secret, ctx.now.toISOString()));
   const uri = totpOf(secret, user.email).toString();
   return { secret, otpauth_uri: uri, qr_svg: await QRCode.toString(uri, { type: "svg", margin: 2 }) };
 }
 
-/** POST /me/two-factor/confirm: a right code turns the factor on; the answer holds the recovery codes. */
-export async function confirmTwoFactor(
-  ctx: AuthCtx,
-  user: AuthedUser,
-  code: string,
-): Promise<typeof RecoveryCodes.static> {
-  const factor = await ctx.store.run(ctx.totp.factor(user.id));
+/**
+ * POST /me/two-factor/confirm: a right code turns the factor on; the answer holds the recovery codes.
+ * `address` (the client's) counts wrong codes with wrong passwords.
+ */
+export async function confirmTwoFactor(ctx: Ctx, address: string, code: string): Promise<typeof RecoveryCodes.static> {
+  const { user } = ctx;
+  const { totp, throttle } = ctx.deps.auth;
+  const factor = await ctx.store.run(totp.factor(user.id));
   if (!factor || factor.confirmedAt)
     throw new AppError("not_found", "there is no two-factor set-up waiting; begin one with POST /me/two-factor");
-  reserve(ctx, ctx.throttle, user.email, "too many wrong codes");
-  if ((await spendCode(ctx, user.id, factor, code)) !== "totp")
+  reserve({ address, now: ctx.now }, throttle, user.email, "too many wrong codes");
+  if ((await spendCode(factorCtx(ctx), user.id, factor, code)) !== "totp")
     throw invalid("code", "is not the authenticator app's current code; check the phone's clock and try again");
-  ctx.throttle.succeed(user.email, ctx.address);
+  throttle.succeed(user.email, address);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newTypableCode);
-  await ctx.store.run(ctx.totp.confirm(user.id, codes, ctx.now.toISOString()));
+  await ctx.store.run(totp.confirm(user.id, codes, ctx.now.toISOString()));
   return { recovery_codes: codes };
 }
 
-/** DELETE /me/two-factor: the person turns it off with a current code or a recovery code. */
-export async function turnOffTwoFactor(ctx: AuthCtx, user: AuthedUser, code: string): Promise<void> {
-  const factor = await ctx.store.run(ctx.totp.factor(user.id));
+/** DELETE /me/two-factor: the person turns it off with a current code or a recovery code (`address`: as confirm). */
+export async function turnOffTwoFactor(ctx: Ctx, address: string, code: string): Promise<void> {
+  const { user } = ctx;
+  const { totp, throttle } = ctx.deps.auth;
+  const factor = await ctx.store.run(totp.factor(user.id));
   if (!factor) throw new AppError("not_found", "two-factor sign-in is not set up on this account");
-  reserve(ctx, ctx.throttle, user.email, "too many wrong codes");
-  if (factor.confirmedAt && !(await spendCode(ctx, user.id, factor, code)))
+  reserve({ address, now: ctx.now }, throttle, user.email, "too many wrong codes");
+  if (factor.confirmedAt && !(await spendCode(factorCtx(ctx), user.id, factor, code)))
     throw invalid("code", "is neither the authenticator app's current code nor an unused recovery code");
-  ctx.throttle.succeed(user.email, ctx.address);
-  await ctx.store.run(ctx.totp.remove(user.id));
+  throttle.succeed(user.email, address);
+  await ctx.store.run(totp.remove(user.id));
 }
 
 /** DELETE /admin/users/:id/two-factor: for a person who lost both phone and recovery codes. */
-export async function removeTwoFactor(ctx: AuthCtx, userId: number): Promise<void> {
-  if (!(await ctx.store.run(ctx.totp.remove(userId))))
+export async function removeTwoFactor(ctx: Ctx, userId: number): Promise<void> {
+  if (!(await ctx.store.run(ctx.deps.auth.totp.remove(userId))))
     throw new AppError("not_found", `account ${userId} does not exist or has no second factor`);
 }
 

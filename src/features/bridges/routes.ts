@@ -1,6 +1,6 @@
 /** POST /import/health and POST /health/auto-export (API.md §Health bridges). */
 import { Elysia } from "elysia";
-import { bodyOf, SpooledFile } from "../../http/body-spec";
+import { SpooledFile } from "../../http/body-spec";
 import { AppError } from "../../lib/errors";
 import { reply } from "../../http/reply";
 import { errors } from "../../schema/schemas";
@@ -47,9 +47,9 @@ export function bridgesRoutes(deps: RouteDeps) {
         body: t.Unknown({ description: "the export file itself (application/zip), not multipart" }),
         query: HealthImportQuery,
         response: { 200: HealthImportSummary, ...errors(400, 401, 403, 408, 413, 429) },
+        bodySpec: { kind: "file", limit: HEALTH_UPLOAD_LIMIT, gate: "imports", deadline: HEALTH_UPLOAD_DEADLINE },
         detail: {
           ...detail,
-          ...bodyOf({ kind: "file", limit: HEALTH_UPLOAD_LIMIT, gate: "imports", deadline: HEALTH_UPLOAD_DEADLINE }),
           summary: "Import an Apple Health export or a Google Fit Takeout",
           description: `The file as the body (any content type; not multipart), at most ${formatBytes(HEALTH_UPLOAD_LIMIT)} (a body over it is 413 payload_too_large naming the limit), written to a temporary file as it arrives and read as a stream in a worker (export.xml may inflate to 8 GiB; at most ${MAX_HEALTH_WORKOUTS} workouts, ${MAX_HEALTH_SOURCES} sources of steps or energy and ${MAX_HEALTH_SOURCE_DAYS} source-days, else 413 naming the cap; days outside 1970-01-01 to tomorrow are left out and listed in skipped). Workouts become exercises, steps, active energy and water daily values, body fat the daily value body_fat_pct, body mass weigh-ins on days without one. Dates land on the account's time zone's days. Importing the same file again changes nothing. One import per account at a time (shared with POST /import), else 429.`,
         },
@@ -78,9 +78,9 @@ export function bridgesRoutes(deps: RouteDeps) {
         body: t.Unknown({ description: "Health Auto Export's JSON (detail.body has its schema)" }),
         query: AutoExportQuery,
         response: { 200: HealthImportSummary, ...errors(400, 401, 403, 408, 413) },
+        bodySpec: { kind: "json-file", limit: AUTO_EXPORT_LIMIT, deadline: AUTO_EXPORT_DEADLINE },
         detail: {
           ...detail,
-          ...bodyOf({ kind: "json-file", limit: AUTO_EXPORT_LIMIT, deadline: AUTO_EXPORT_DEADLINE }),
           body: HaePayload,
           summary: "Receive a Health Auto Export push (its REST API automation, JSON)",
           description: `Authenticate with a personal access token with the write scope (Authorization: Bearer morsel_pat_…). Metrics active_energy, step_count, dietary_water (summed per local day; each day in the push replaces that day's value, so overlapping pushes never double), weight_body_mass, body_fat_percentage, and workouts (as exercises, the same ones an Apple Health export gives). Other metrics are ignored; a metric whose data is null is left out and listed in skipped. At most ${formatBytes(AUTO_EXPORT_LIMIT)} (else 413 payload_too_large naming the limit).`,

@@ -16,7 +16,7 @@ export function customFoodsRoutes(deps: RouteDeps) {
       async ({ body, set, ctx }) => {
         const { id: _ignored, ...input } = body as Record<string, unknown>; // ids are the server's to give here
         const food = await deps.commit(() => createFood({ ctx, input }));
-        return reply(deps, food, 201, { location: `/api/v1/foods/${food.id}` }, set);
+        return reply(deps, food, { status: 201, headers: { location: `/api/v1/foods/${food.id}` }, set });
       },
       {
         auth: "write",

@@ -81,3 +81,10 @@ export const DailyValuesDay = t.Object(
   },
   { title: "DailyValuesDay", description: "every metric of one date, null where there is none" },
 );
+
+/** GET /daily-values: the values of a range. */
+export const DailyValueList = t.Object({
+  from: t.String({ format: "date" }),
+  to: t.String({ format: "date" }),
+  items: t.Array(DailyValue),
+});

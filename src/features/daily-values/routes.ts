@@ -4,7 +4,15 @@ import { Elysia, t } from "elysia";
 import { Enum, errors, Text } from "../../schema/schemas";
 import { noContent, reply, replyWith } from "../../http/reply";
 import { rangeFields } from "../../schema/date-range";
-import { DailyValue, DailyValueBody, DailyValueParams, DailyValuesDay, METRIC_RULES, METRICS } from "./model";
+import {
+  DailyValue,
+  DailyValueBody,
+  DailyValueParams,
+  DailyValuesDay,
+  METRIC_RULES,
+  METRICS,
+  DailyValueList,
+} from "./model";
 import {
   checkMetric,
   dailyValuesOn,
@@ -27,11 +35,7 @@ export function dailyValuesRoutes(deps: RouteDeps) {
       auth: "read",
       query: t.Object({ ...rangeFields(90), metric: t.Optional(Enum(METRICS)) }),
       response: {
-        200: t.Object({
-          from: t.String({ format: "date" }),
-          to: t.String({ format: "date" }),
-          items: t.Array(DailyValue),
-        }),
+        200: DailyValueList,
         ...errors(400, 401),
       },
       detail: { tags, summary: `Daily values over a range (at most ${MAX_RANGE_DAYS} days), by date and metric` },
@@ -50,12 +54,12 @@ export function dailyValuesRoutes(deps: RouteDeps) {
     })
     .put(
       "/:date/:metric",
-      async ({ ctx, params, body, set }) => {
+      async ({ ctx, params, body }) => {
         const metric = checkMetric(params.metric);
         const { value, created } = await deps.commit(() =>
           setDailyValue({ ctx: ctx, date: params.date, metric, input: body }),
         );
-        return reply(deps, value, created ? 201 : 200, undefined, set);
+        return reply(deps, value, { status: created ? 201 : 200 });
       },
       {
         auth: "write",

@@ -1,5 +1,6 @@
 /** Day-mark shapes from docs/API.md §Days. The same schema is checked on REST, sync push and import. */
 import { t } from "elysia";
+import { Text } from "../../schema/schemas";
 
 export const DayBody = t.Object(
   {
@@ -26,3 +27,12 @@ export const ExportedDay = t.Object(
   { title: "ExportedDay" },
 );
 export type ExportedDayT = typeof ExportedDay.static;
+
+export const DateParams = t.Object({ date: Text({ description: "YYYY-MM-DD, a local date in the user's time zone" }) });
+
+/** GET /days: the days marked over a range, oldest first. */
+export const DayMarkList = t.Object({
+  from: t.String({ format: "date" }),
+  to: t.String({ format: "date" }),
+  items: t.Array(DayMark),
+});

@@ -1,13 +1,11 @@
 /** /days — whether a day's log is complete (`Day complete`), by date. */
 import { Elysia, t } from "elysia";
 import type { RouteDeps } from "../../http/auth";
-import { errors, Text } from "../../schema/schemas";
+import { errors } from "../../schema/schemas";
 import { noContent, reply, replyWith } from "../../http/reply";
 import { rangeFields } from "../../schema/date-range";
 import { deleteDay, getDay, listDays, putDay } from "./service";
-import { DayBody, DayMark } from "./model";
-
-const DateParams = t.Object({ date: Text({ description: "YYYY-MM-DD, a local date in the user's time zone" }) });
+import { DateParams, DayBody, DayMark, DayMarkList } from "./model";
 
 export function daysRoutes(deps: RouteDeps) {
   const tags = ["days"];
@@ -17,11 +15,7 @@ export function daysRoutes(deps: RouteDeps) {
       auth: "read",
       query: t.Object(rangeFields(90)),
       response: {
-        200: t.Object({
-          from: t.String({ format: "date" }),
-          to: t.String({ format: "date" }),
-          items: t.Array(DayMark),
-        }),
+        200: DayMarkList,
         ...errors(400, 401),
       },
       detail: { tags, summary: "The days marked complete or incomplete over a range (at most 366 days), oldest first" },
@@ -34,9 +28,9 @@ export function daysRoutes(deps: RouteDeps) {
     })
     .put(
       "/:date",
-      async ({ params, body, set, ctx }) => {
+      async ({ params, body, ctx }) => {
         const { day, created } = await deps.commit(() => putDay({ ctx, date: params.date, input: body }));
-        return reply(deps, day, created ? 201 : 200, undefined, set);
+        return reply(deps, day, { status: created ? 201 : 200 });
       },
       {
         auth: "write",

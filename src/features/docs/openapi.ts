@@ -6,6 +6,7 @@
  * components referenced by $ref; CI lints the result with @redocly/cli and compiles a client
  * generated from it (test/typed-client.test.ts).
  */
+import { declaredFacts } from "../../http/route-table";
 import { OPERATIONS } from "./operations";
 
 type Json = Record<string, unknown>;
@@ -146,7 +147,7 @@ function parameters(route: RouteLike, schemas: Schemas): Json[] {
 
 function requestBody(route: RouteLike, schemas: Schemas): Json | undefined {
   if (!route.hooks.body) return undefined;
-  const declared = route.hooks.detail?.["x-body"] as { kind?: string; file?: string } | undefined;
+  const declared = declaredFacts(route.hooks).body;
   if (declared?.kind === "multipart") {
     const file = declared.file ?? "image";
     return {

@@ -129,3 +129,11 @@ export const Exercise = t.Object(
 );
 export type ExerciseT = typeof Exercise.static;
 export const ExerciseIdParams = t.Object({ id: t.String({ format: "uuid", description: "exercise UUID" }) });
+
+/** GET /exercises: the exercises of a range. */
+export const ExerciseList = t.Object({
+  from: t.String({ format: "date" }),
+  to: t.String({ format: "date" }),
+  items: t.Array(Exercise),
+  kcal: t.Number({ description: "the items' kcal added up, to 1 kcal" }),
+});

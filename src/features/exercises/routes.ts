@@ -4,7 +4,7 @@ import { Elysia, t } from "elysia";
 import { errors } from "../../schema/schemas";
 import { noContent, reply, replyWith } from "../../http/reply";
 import { rangeFields } from "../../schema/date-range";
-import { CreateExerciseBody, Exercise, ExerciseIdParams, PatchExerciseBody } from "./model";
+import { CreateExerciseBody, Exercise, ExerciseIdParams, PatchExerciseBody, ExerciseList } from "./model";
 import { createExercise, deleteExercise, getExercise, listExercises, MAX_RANGE_DAYS, updateExercise } from "./service";
 
 export function exercisesRoutes(deps: RouteDeps) {
@@ -15,12 +15,7 @@ export function exercisesRoutes(deps: RouteDeps) {
       auth: "read",
       query: t.Object(rangeFields(1)),
       response: {
-        200: t.Object({
-          from: t.String({ format: "date" }),
-          to: t.String({ format: "date" }),
-          items: t.Array(Exercise),
-          kcal: t.Number({ description: "the items' kcal added up, to 1 kcal" }),
-        }),
+        200: ExerciseList,
         ...errors(400, 401),
       },
       detail: { tags, summary: `Exercise over a range (default today; at most ${MAX_RANGE_DAYS} days), oldest first` },
@@ -30,7 +25,7 @@ export function exercisesRoutes(deps: RouteDeps) {
       async ({ ctx, body, set }) => {
         const { exercise, created } = await deps.commit(() => createExercise({ ctx: ctx, input: body }));
         return created
-          ? reply(deps, exercise, 201, { location: `/api/v1/exercises/${exercise.id}` }, set)
+          ? reply(deps, exercise, { status: 201, headers: { location: `/api/v1/exercises/${exercise.id}` }, set })
           : reply(deps, exercise);
       },
       {

@@ -195,3 +195,6 @@ export const DailyMeals = t.Object(
 export type MealT = typeof Meal.static;
 export type CreateMealInput = typeof CreateMealBody.static;
 export type PatchMealInput = typeof PatchMealBody.static;
+
+/** POST /meals/copy: the copies, and how many are new (201) or none (200, a replay). */
+export const CopiedMeals = t.Object({ meals: t.Array(Meal), created: t.Integer() });

@@ -13,6 +13,7 @@ import {
   MealsPage,
   PatchMealBody,
   RangeQuery,
+  CopiedMeals,
 } from "./model";
 import { copyMeals } from "./copy";
 import { MAX_RANGE_DAYS, mealsInRange } from "./range";
@@ -29,7 +30,9 @@ export function mealsRoutes(deps: RouteDeps) {
       "/",
       async ({ body, set, ctx }) => {
         const { meal, created } = await deps.commit(() => createMeal({ ctx, input: body }));
-        return created ? reply(deps, meal, 201, { location: `/api/v1/meals/${meal.id}` }, set) : reply(deps, meal);
+        return created
+          ? reply(deps, meal, { status: 201, headers: { location: `/api/v1/meals/${meal.id}` }, set })
+          : reply(deps, meal);
       },
       {
         auth: "write",
@@ -55,16 +58,16 @@ export function mealsRoutes(deps: RouteDeps) {
     })
     .post(
       "/copy",
-      async ({ body, set, ctx }) => {
+      async ({ body, ctx }) => {
         const out = await deps.commit(() => copyMeals({ ctx, input: body }));
-        return reply(deps, out, out.created ? 201 : 200, undefined, set);
+        return reply(deps, out, { status: out.created ? 201 : 200 });
       },
       {
         auth: "write",
         body: CopyMealsBody,
         response: {
-          200: t.Object({ meals: t.Array(Meal), created: t.Integer() }),
-          201: t.Object({ meals: t.Array(Meal), created: t.Integer() }),
+          200: CopiedMeals,
+          201: CopiedMeals,
           ...errors(400, 401, 404, 409, 413, 415),
         },
         detail: {

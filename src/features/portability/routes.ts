@@ -3,7 +3,6 @@ import { apiUnit } from "../weights/trend";
 import { Elysia, t } from "elysia";
 import { errors, Enum } from "../../schema/schemas";
 import { reply } from "../../http/reply";
-import { bodyOf } from "../../http/body-spec";
 import { anonymous } from "../../context";
 import type { RouteDeps } from "../../http/auth";
 import { IMPORT_BODY_DEADLINE, IMPORT_BODY_LIMIT } from "./limits";
@@ -108,15 +107,15 @@ export function portabilityRoutes(deps: RouteDeps) {
         }),
         query: ImportQuery,
         response: { 200: ImportSummary, ...errors(400, 401, 408, 409, 413, 415, 429) },
+        bodySpec: {
+          kind: "json-or-files",
+          limit: IMPORT_BODY_LIMIT,
+          gate: "imports",
+          file: "file",
+          deadline: IMPORT_BODY_DEADLINE,
+        },
         detail: {
           ...detail,
-          ...bodyOf({
-            kind: "json-or-files",
-            limit: IMPORT_BODY_LIMIT,
-            gate: "imports",
-            file: "file",
-            deadline: IMPORT_BODY_DEADLINE,
-          }),
           body: ExportDocument,
           summary: "Import a JSON export, or another tracker's export, into this account",
           description:

@@ -119,3 +119,6 @@ export const PatchRecipeBody = t.Object(fields, {
 });
 export type PatchRecipeInput = typeof PatchRecipeBody.static;
 export const RecipeIdParams = t.Object({ id: intParam("id", { minimum: 1, description: "recipe id (its food id)" }) });
+
+/** GET /recipes: a page of the caller's recipes. */
+export const RecipePage = t.Object({ items: t.Array(Recipe), next_cursor: Nullable(t.String()) });

@@ -1,10 +1,10 @@
 /** /recipes — the caller's recipes (custom foods made of ingredients). */
 import { Elysia, t } from "elysia";
 import type { RouteDeps } from "../../http/auth";
-import { errors, Nullable, Text } from "../../schema/schemas";
+import { errors, Text } from "../../schema/schemas";
 import { intParam } from "../../schema/validation";
 import { noContent, reply, replyWith } from "../../http/reply";
-import { CreateRecipeBody, PatchRecipeBody, Recipe, RecipeIdParams } from "./model";
+import { CreateRecipeBody, PatchRecipeBody, Recipe, RecipeIdParams, RecipePage } from "./model";
 import {
   createRecipe,
   deleteRecipe,
@@ -44,7 +44,7 @@ export function recipesRoutes(deps: RouteDeps) {
           ),
           limit: t.Optional(intParam("limit", { minimum: 1, maximum: MAX_RECIPE_PAGE, default: RECIPE_PAGE })),
         }),
-        response: { 200: t.Object({ items: t.Array(Recipe), next_cursor: Nullable(t.String()) }), ...errors(400, 401) },
+        response: { 200: RecipePage, ...errors(400, 401) },
         detail: {
           tags,
           summary: "Your recipes, a page at a time",
@@ -56,7 +56,7 @@ export function recipesRoutes(deps: RouteDeps) {
       "/",
       async ({ body, set, ctx }) => {
         const recipe = await deps.commit(() => createRecipe({ ctx, input: body }));
-        return reply(deps, recipe, 201, { location: `/api/v1/recipes/${recipe.id}` }, set);
+        return reply(deps, recipe, { status: 201, headers: { location: `/api/v1/recipes/${recipe.id}` }, set });
       },
       {
         auth: "write",

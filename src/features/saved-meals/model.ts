@@ -4,7 +4,7 @@
  */
 import { t } from "elysia";
 import { Int, Nullable, Text } from "../../schema/schemas";
-import { QuickAdd, MEAL_TYPES, MEASURE_MAX } from "../meals/model";
+import { Meal, QuickAdd, MEAL_TYPES, MEASURE_MAX } from "../meals/model";
 import { Enum } from "../../schema/schemas";
 
 export const MAX_SAVED_ENTRIES = 50;
@@ -126,3 +126,9 @@ export const LogSavedMealBody = t.Object(
   { title: "LogSavedMeal" },
 );
 export const SavedMealIdParams = t.Object({ id: t.String({ format: "uuid", description: "saved meal UUID" }) });
+
+/** POST /saved-meals/{id}/log: the meals logged, and how many are new (201) or none (200, a replay). */
+export const Logged = t.Object({ meals: t.Array(Meal), created: t.Integer() });
+
+/** GET /saved-meals: the caller's saved meals. */
+export const SavedMealList = t.Object({ items: t.Array(SavedMeal) });

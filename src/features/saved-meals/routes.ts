@@ -2,7 +2,6 @@
 import { Elysia, t } from "elysia";
 import { errors } from "../../schema/schemas";
 import { noContent, reply, replyWith } from "../../http/reply";
-import { Meal } from "../meals/model";
 import { MAX_MEALS_PER_DAY } from "../meals/day-cap";
 import type { RouteDeps } from "../../http/auth";
 import {
@@ -14,6 +13,8 @@ import {
   SAVED_NAME_MAX,
   SavedMeal,
   SavedMealIdParams,
+  Logged,
+  SavedMealList,
 } from "./model";
 import {
   createSavedMeal,
@@ -24,15 +25,13 @@ import {
   updateSavedMeal,
 } from "./service";
 
-const Logged = t.Object({ meals: t.Array(Meal), created: t.Integer() });
-
 export function savedMealsRoutes(deps: RouteDeps) {
   const tags = ["saved-meals"];
   return new Elysia({ prefix: "/saved-meals" })
     .use(deps.authn)
     .get("/", ({ ctx }) => replyWith(deps, savedMealList(ctx)), {
       auth: "read",
-      response: { 200: t.Object({ items: t.Array(SavedMeal) }), ...errors(401) },
+      response: { 200: SavedMealList, ...errors(401) },
       detail: { tags, summary: `Your saved meals (at most ${MAX_SAVED_MEALS}), by name` },
     })
     .post(
@@ -40,7 +39,7 @@ export function savedMealsRoutes(deps: RouteDeps) {
       async ({ body, set, ctx }) => {
         const { saved, created } = await deps.commit(() => createSavedMeal({ ctx, input: body }));
         return created
-          ? reply(deps, saved, 201, { location: `/api/v1/saved-meals/${saved.id}` }, set)
+          ? reply(deps, saved, { status: 201, headers: { location: `/api/v1/saved-meals/${saved.id}` }, set })
           : reply(deps, saved);
       },
       {
@@ -87,9 +86,9 @@ export function savedMealsRoutes(deps: RouteDeps) {
     )
     .post(
       "/:id/log",
-      async ({ params, body, set, ctx }) => {
+      async ({ params, body, ctx }) => {
         const out = await deps.commit(() => logSavedMeal({ ctx, id: params.id, input: body }));
-        return reply(deps, out, out.created ? 201 : 200, undefined, set);
+        return reply(deps, out, { status: out.created ? 201 : 200 });
       },
       {
         auth: "write",

@@ -1,6 +1,6 @@
 /** Sync shapes (API.md §Sync): the push body as documented; each mutation is checked by protocol.ts. */
 import { t } from "elysia";
-import { Enum, Int, Nullable, Text } from "../../schema/schemas";
+import { Enum, ErrorSchema, Int, Nullable, Text } from "../../schema/schemas";
 import { CreateFoodBody, PatchFoodBody } from "../custom-foods/model";
 import { PutGoalsBody } from "../goals/model";
 import { CreateMealBody, PatchMealBody } from "../meals/model";
@@ -69,3 +69,25 @@ export const PushBodyDoc = t.Object(
   },
   { title: "SyncPush" },
 );
+
+/** GET /sync/changes: a page of changes, oldest first. */
+export const ChangesPage = t.Object({
+  changes: t.Array(
+    t.Object({ entity, id: recordId, op, version: Int(), data: Nullable(t.Record(t.String(), t.Any())) }),
+  ),
+  next_cursor: t.String(),
+  has_more: t.Boolean(),
+});
+
+/** POST /sync/push: one result per mutation, in order (streamed a result at a time). */
+export const PushResults = t.Object({
+  results: t.Array(
+    t.Object({
+      mutation_id: t.String(),
+      status: Enum(["applied", "duplicate", "conflict", "rejected"]),
+      version: Nullable(Int()),
+      current: Nullable(t.Record(t.String(), t.Any())),
+      error: Nullable(ErrorSchema.properties.error),
+    }),
+  ),
+});

@@ -1,11 +1,11 @@
 /** GET /sync/changes and POST /sync/push (API.md §Sync). */
 import { jsonPieces, streamedJson } from "../../lib/stream";
 import { Elysia, t } from "elysia";
-import { errors, ErrorSchema, Nullable, Enum, Int, Text } from "../../schema/schemas";
+import { errors, Text } from "../../schema/schemas";
 import { replyWith } from "../../http/reply";
 import { intParam } from "../../schema/validation";
 import { MAX_MUTATIONS } from "./protocol";
-import { entity, op, PushBodyDoc, recordId } from "./model";
+import { PushBodyDoc, ChangesPage, PushResults } from "./model";
 import type { RouteDeps } from "../../http/auth";
 import { pullChanges, pushMutations } from "./service";
 
@@ -20,13 +20,7 @@ export function syncRoutes(deps: RouteDeps) {
         limit: t.Optional(intParam("limit", { minimum: 1, maximum: 1000, default: 500 })),
       }),
       response: {
-        200: t.Object({
-          changes: t.Array(
-            t.Object({ entity, id: recordId, op, version: Int(), data: Nullable(t.Record(t.String(), t.Any())) }),
-          ),
-          next_cursor: t.String(),
-          has_more: t.Boolean(),
-        }),
+        200: ChangesPage,
         ...errors(400, 401, 410),
       },
       detail: {
@@ -53,17 +47,7 @@ export function syncRoutes(deps: RouteDeps) {
           }),
         }),
         response: {
-          200: t.Object({
-            results: t.Array(
-              t.Object({
-                mutation_id: t.String(),
-                status: Enum(["applied", "duplicate", "conflict", "rejected"]),
-                version: Nullable(Int()),
-                current: Nullable(t.Record(t.String(), t.Any())),
-                error: Nullable(ErrorSchema.properties.error),
-              }),
-            ),
-          }),
+          200: PushResults,
           ...errors(400, 401, 413, 415),
         },
         detail: {

@@ -1,28 +1,13 @@
 /** /weights — body weight by date, with the trend. */
 import { Elysia, t } from "elysia";
 import type { RouteDeps } from "../../http/auth";
-import { Enum, errors, Int, Nullable, Text } from "../../schema/schemas";
+import { errors } from "../../schema/schemas";
 import { noContent, reply, replyWith } from "../../http/reply";
 import { deleteWeight, getWeight, listWeights, MAX_RANGE_DAYS, putWeight } from "./service";
-import { MAX_KG, MIN_KG, PostWeightBody, WeightBody, WeightUnit } from "./model";
+import { DateParams, MAX_KG, MIN_KG, PostWeightBody, Weight, WeightBody, WeightList } from "./model";
 import { SMOOTHING } from "./trend";
 import { rangeFields } from "../../schema/date-range";
 import { localDate } from "../../lib/time";
-
-const unit = WeightUnit;
-export const Weight = t.Object(
-  {
-    date: t.String({ format: "date" }),
-    kg: t.Number(),
-    value: t.Number({ description: "the weight in `unit`, to 0.1" }),
-    unit,
-    note: Nullable(t.String()),
-    created_at: t.String({ format: "date-time" }),
-    updated_at: t.String({ format: "date-time" }),
-  },
-  { title: "Weight" },
-);
-const DateParams = t.Object({ date: Text({ description: "YYYY-MM-DD, a local date in the user's time zone" }) });
 
 export function weightsRoutes(deps: RouteDeps) {
   const tags = ["weight"];
@@ -32,39 +17,7 @@ export function weightsRoutes(deps: RouteDeps) {
       auth: "read",
       query: t.Object(rangeFields(90)),
       response: {
-        200: t.Object({
-          from: t.String({ format: "date" }),
-          to: t.String({ format: "date" }),
-          unit,
-          smoothing: t.Number({ description: `the trend's smoothing factor (${SMOOTHING})` }),
-          items: t.Array(
-            t.Object({
-              ...Weight.properties,
-              trend_kg: t.Number(),
-              trend: t.Number({ description: "trend in `unit`" }),
-            }),
-          ),
-          trend_kg: Nullable(t.Number({ description: "the trend on `to`; null before the first weigh-in" })),
-          trend: Nullable(t.Number()),
-          target: Nullable(
-            t.Object(
-              {
-                kg: t.Number(),
-                value: t.Number({ description: "in `unit`" }),
-                status: Enum(["reached", "on_track", "moving_away", "flat", "not_enough_data"]),
-                eta: Nullable(
-                  t.String({ format: "date", description: "when the trend reaches it; null unless on_track" }),
-                ),
-                days: Nullable(Int({ description: "days from the last weigh-in to eta" })),
-                rate_kg_per_week: Nullable(
-                  t.Number({ description: "the trend's rate over the 28 days to the last weigh-in" }),
-                ),
-                rate_per_week: Nullable(t.Number({ description: "the same in `unit`" })),
-              },
-              { description: "the target weight (PUT /activity-settings target_kg) and its ETA; null without one" },
-            ),
-          ),
-        }),
+        200: WeightList,
         ...errors(400, 401),
       },
       detail: {
@@ -80,7 +33,11 @@ export function weightsRoutes(deps: RouteDeps) {
         const { weight, created } = await deps.commit(() =>
           putWeight({ ctx, date: date ?? localDate(ctx.now, ctx.timezone), input }),
         );
-        return reply(deps, weight, created ? 201 : 200, { location: `/api/v1/weights/${weight.date}` }, set);
+        return reply(deps, weight, {
+          status: created ? 201 : 200,
+          headers: { location: `/api/v1/weights/${weight.date}` },
+          set,
+        });
       },
       {
         auth: "write",
@@ -97,9 +54,9 @@ export function weightsRoutes(deps: RouteDeps) {
     })
     .put(
       "/:date",
-      async ({ params, body, set, ctx }) => {
+      async ({ params, body, ctx }) => {
         const { weight, created } = await deps.commit(() => putWeight({ ctx, date: params.date, input: body }));
-        return reply(deps, weight, created ? 201 : 200, undefined, set);
+        return reply(deps, weight, { status: created ? 201 : 200 });
       },
       {
         auth: "write",

@@ -1,6 +1,6 @@
 /**
  * What the pipeline knows of one request, kept on Elysia's context as `rq` from the first hook on
- * (http/request-context.ts), as Hono keeps such values on `c`: the request id and start time, the
+ * (http/request-start.ts), as Hono keeps such values on `c`: the request id and start time, the
  * caller once authenticated, a body that could not be read, the gate it holds, the error status
  * sent and the headers an error answer carries too. Every hook that needs one reads it from there.
  */
