@@ -7,9 +7,9 @@ import { replyWith } from "../../http/reply";
 import { GoalsSchema } from "../goals/service";
 import { MealNutrients } from "../meals/model";
 import { dailyStats, weeklyStats } from "./service";
-import { MAX_STATS_DAYS, statsOverDays } from "./range";
+import { EXPENDITURE_DAYS, MAX_STATS_DAYS, statsOverDays } from "./range";
 import { rangeFields } from "../../schema/date-range";
-import { EXPENDITURE_DAYS, expenditure } from "./expenditure-view";
+import { expenditure } from "./lazy";
 import { intParam } from "../../schema/validation";
 
 const DailyStats = t.Object(
