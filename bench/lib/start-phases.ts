@@ -1,8 +1,8 @@
 /**
- * The executable's start in phases, compiled like it (bench:binary --phases): the runtime's own start, the time to load the
- * server's modules (`serve`'s whole static import graph), to open the databases and build the app,
- * and to answer the first /healthz in process, in CPU ms (all threads), printed as one JSON line. Shows where a start goes,
- * which the first-200 figure alone does not.
+ * The executable's start in phases, compiled like it (bench:binary --phases): the runtime's own start,
+ * loading the server's modules (`serve`'s whole static import graph), opening the databases, building
+ * the app, and answering the first /healthz in process, in CPU ms (all threads), printed as one JSON
+ * line. Shows where a start goes, which the first-200 figure alone does not.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";

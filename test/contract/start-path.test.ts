@@ -26,6 +26,7 @@ const LOADED_ON_FIRST_USE: Record<string, string> = {
   "src/features/portability/import.ts": "an import (or a health import, which writes through it)",
   "src/features/bridges/service.ts": "a health import",
   "src/features/bridges/google-fit.ts": "a Google Fit import",
+  "src/features/scanner/recognition/embedding.ts": "POST /scan/photo (models/embedding-mean.json)",
   "src/features/targets/report.ts": "GET /report",
   "src/features/targets/day.ts": "GET /report/day",
   "src/features/stats/expenditure-view.ts": "GET /stats/expenditure",
