@@ -83,29 +83,45 @@ function cpuMs(pid: number): number {
   return ns / 1e6;
 }
 
-/** Time from spawn to the first 200 (polling every 2 ms), the process's CPU time by then, and RSS a second later. */
-async function firstOk(cmd: string[], port: number, path = "/healthz", env: Record<string, string> = {}) {
-  const s = performance.now();
-  const proc = Bun.spawn(cmd, {
-    cwd: tempDir(),
-    stdout: "ignore",
-    stderr: "ignore",
-    env: { ...process.env, ...env, PORT: String(port) },
-  });
-  for (;;) {
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}${path}`);
-      if (r.status === 200) break;
-    } catch {}
-    await Bun.sleep(2);
+/**
+ * Time from spawn to the first 200 (polling every 2 ms), the process's CPU time by then, and RSS a second later.
+ * Each start takes a random port; a process that exits before answering (the port taken by another
+ * program on this shared machine) is started again on another, instead of the poll waiting forever.
+ */
+async function firstOk(
+  cmd: (port: number) => string[],
+  path = "/healthz",
+  env: Record<string, string> = {},
+): Promise<Start> {
+  for (let attempt = 0; ; attempt++) {
+    const port = 42000 + Math.floor(Math.random() * 20000);
+    const s = performance.now();
+    const proc = Bun.spawn(cmd(port), {
+      cwd: tempDir(),
+      stdout: "ignore",
+      stderr: "ignore",
+      env: { ...process.env, ...env, PORT: String(port) },
+    });
+    let ok = false;
+    while (!ok && proc.exitCode === null) {
+      try {
+        ok = (await fetch(`http://127.0.0.1:${port}${path}`)).status === 200;
+      } catch {}
+      if (!ok) await Bun.sleep(2);
+    }
+    const ms = performance.now() - s;
+    if (!ok || proc.exitCode !== null) {
+      proc.kill();
+      if (attempt === 4) throw new Error(`${cmd(port).join(" ")} exited before answering, 5 times`);
+      continue;
+    }
+    const cpu = cpuMs(proc.pid);
+    await Bun.sleep(1000);
+    const rss = Number(readFileSync(`/proc/${proc.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)![1]) / 1024;
+    proc.kill();
+    await proc.exited;
+    return { ms, cpu, rss };
   }
-  const ms = performance.now() - s;
-  const cpu = cpuMs(proc.pid);
-  await Bun.sleep(1000);
-  const rss = Number(readFileSync(`/proc/${proc.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)![1]) / 1024;
-  proc.kill();
-  await proc.exited;
-  return { ms, cpu, rss };
 }
 
 type Start = { ms: number; cpu: number; rss: number };
@@ -128,16 +144,16 @@ const morsel = (dataDir: string, port: number, executable = out) => [
   "--log-requests",
   "false",
 ];
-await firstOk(morsel(kept, 40999), 40999); // the existing data dir: made once before the runs
-if (beforeOut) await firstOk(morsel(keptBefore, 40998, beforeOut), 40998);
+await firstOk((p) => morsel(kept, p)); // the existing data dir: made once before the runs
+if (beforeOut) await firstOk((p) => morsel(keptBefore, p, beforeOut));
 for (let i = 0; i < runs; i++) {
-  bare.push(await firstOk([helloOut], 41200 + i, "/"));
-  elysia.push(await firstOk([elysiaOut], 41300 + i, "/"));
-  routes.push(await firstOk([routesOut], 41400 + i, "/healthz", ourSize));
-  routesThen.push(await firstOk([routesOut], 41500 + i));
-  fresh.push(await firstOk(morsel(tempDir(), 41000 + i), 41000 + i));
-  warm.push(await firstOk(morsel(kept, 41100 + i), 41100 + i));
-  if (beforeOut) before.push(await firstOk(morsel(keptBefore, 41600 + i, beforeOut), 41600 + i));
+  bare.push(await firstOk(() => [helloOut], "/"));
+  elysia.push(await firstOk(() => [elysiaOut], "/"));
+  routes.push(await firstOk(() => [routesOut], "/healthz", ourSize));
+  routesThen.push(await firstOk(() => [routesOut]));
+  fresh.push(await firstOk((p) => morsel(tempDir(), p)));
+  warm.push(await firstOk((p) => morsel(kept, p)));
+  if (beforeOut) before.push(await firstOk((p) => morsel(keptBefore, p, beforeOut)));
 }
 const m = (xs: Start[]) => median(xs.map((r) => r.ms));
 const c = (xs: Start[]) => median(xs.map((r) => r.cpu));
