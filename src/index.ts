@@ -4,7 +4,6 @@
  * `--version` answer at once and `serve` does not load the other commands' code (PostgreSQL, the
  * importers, backup), nor they the server's.
  */
-import { COMMAND_HELP, HELP } from "./cli/help";
 import { ConfigError } from "./config-error";
 import { parseCommandLine } from "./args";
 import { explainStartError } from "./cli/startup";
@@ -17,6 +16,8 @@ async function main(argv: string[]): Promise<void> {
   if (cl.values.help || cl.command === "help") {
     // `morsel --help`: everything; `morsel backup --help` or `morsel help backup`: that command
     const topic = cl.command === "help" ? cl.positionals[0] : cl.command;
+    // the help text is imported only here: every start would otherwise load it (bench:binary)
+    const { COMMAND_HELP, HELP } = await import("./cli/help");
     return void console.log((topic && argv.some((a) => a === topic) && COMMAND_HELP[topic]) || HELP);
   }
   switch (cl.command) {

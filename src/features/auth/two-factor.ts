@@ -4,8 +4,7 @@
  * recovery codes shown once and kept hashed, and the second step of a sign-in. Each code is good
  * once (two_factor-repo.ts spends its 30-second step). Wrong codes count in the password throttle.
  */
-import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
+import type * as OtpAuth from "otpauth";
 import { AppError, invalid } from "../../lib/errors";
 import type { Ctx } from "../../context";
 import { toPublicUser } from "./repo";
@@ -21,8 +20,16 @@ const PERIOD_S = 30;
 const WINDOW = 1;
 const RECOVERY_CODE_COUNT = 10;
 
-const totpOf = (secret: string, label = "") =>
-  new TOTP({
+/**
+ * otpauth, and qrcode below, load on the first two-factor request, not at start: with pngjs they are
+ * 120 KB of code that a server's start would load for a factor most accounts never turn on.
+ */
+let otpauth: typeof OtpAuth | undefined;
+const otp = async () => (otpauth ??= await import("otpauth"));
+
+const totpOf = async (secret: string, label = "") => {
+  const { Secret, TOTP } = await otp();
+  return new TOTP({
     issuer: "Morsel",
     label,
     secret: Secret.fromBase32(secret),
@@ -30,6 +37,7 @@ const totpOf = (secret: string, label = "") =>
     digits: 6,
     period: PERIOD_S,
   });
+};
 
 /**
  * Which kind of code `code` is and whether it is right and unspent; spends it. A 6-digit code is a
@@ -43,7 +51,11 @@ async function spendCode(
 ): Promise<"totp" | "recovery_code" | null> {
   const digits = code.replace(/\s/g, "");
   if (/^\d{6}$/.test(digits)) {
-    const delta = totpOf(factor.secret).validate({ token: digits, timestamp: ctx.now.getTime(), window: WINDOW });
+    const delta = (await totpOf(factor.secret)).validate({
+      token: digits,
+      timestamp: ctx.now.getTime(),
+      window: WINDOW,
+    });
     if (delta === null) return null;
     const step = Math.floor(ctx.now.getTime() / 1000 / PERIOD_S) + delta;
     return (await ctx.store.run(ctx.totp.spendStep(userId, step))) ? "totp" : null;
@@ -76,9 +88,10 @@ export async function beginTwoFactor(ctx: Ctx): Promise<typeof TwoFactorEnrolmen
   const existing = await ctx.store.run(totp.factor(user.id));
   if (existing?.confirmedAt)
     throw new AppError("forbidden", "two-factor sign-in is already on; turn it off first (DELETE /me/two-factor)");
-  const secret = new Secret({ size: 20 }).base32;
+  const secret = new (await otp()).Secret({ size: 20 }).base32;
   await ctx.store.run(totp.begin(user.id, secret, ctx.now.toISOString()));
-  const uri = totpOf(secret, user.email).toString();
+  const uri = (await totpOf(secret, user.email)).toString();
+  const { default: QRCode } = await import("qrcode");
   return { secret, otpauth_uri: uri, qr_svg: await QRCode.toString(uri, { type: "svg", margin: 2 }) };
 }
 

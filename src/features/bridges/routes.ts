@@ -17,7 +17,7 @@ import {
 } from "./limits";
 import { HaePayload } from "./hae";
 import { AutoExportQuery, HealthImportQuery, HealthImportSummary } from "./model";
-import { importHealthFile, receiveAutoExport } from "./service";
+import { importHealthFile, receiveAutoExport } from "./lazy";
 import { t } from "elysia";
 import { checkSchema } from "../../schema/validation";
 

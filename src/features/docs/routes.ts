@@ -7,8 +7,7 @@ import { ASSETS } from "../../assets";
 import { AppError } from "../../lib/errors";
 import { ErrorSchema } from "../../schema/schemas";
 import { VERSION } from "../../version";
-import { OPENAPI_EXAMPLES } from "./examples";
-import { buildOpenApi } from "./openapi";
+import type { buildOpenApi } from "./openapi";
 
 const FILES: Record<string, { path: string; type: string }> = {
   "swagger-ui.css": { path: ASSETS.swaggerCss, type: "text/css; charset=utf-8" },
@@ -63,19 +62,25 @@ export function docsRoutes() {
     );
 }
 
-/** GET /api/v1/openapi.json, built on first request from every route's schemas (openapi.ts). */
+/**
+ * GET /api/v1/openapi.json, built on first request from every route's schemas (openapi.ts); its builder
+ * and examples are imported then too, not at start (bench:binary).
+ */
 export function openApiRoute(routes: () => readonly { method: string; path: string; hooks: unknown }[]) {
   let doc: string | undefined;
   return new Elysia().get(
     "/api/v1/openapi.json",
-    () => {
-      doc ??= JSON.stringify(
-        buildOpenApi(routes() as Parameters<typeof buildOpenApi>[0], {
-          version: VERSION,
-          errorSchema: ErrorSchema,
-          examples: OPENAPI_EXAMPLES,
-        }),
-      );
+    async () => {
+      if (doc === undefined) {
+        const [{ buildOpenApi }, { OPENAPI_EXAMPLES }] = await Promise.all([import("./openapi"), import("./examples")]);
+        doc = JSON.stringify(
+          buildOpenApi(routes() as Parameters<typeof buildOpenApi>[0], {
+            version: VERSION,
+            errorSchema: ErrorSchema,
+            examples: OPENAPI_EXAMPLES,
+          }),
+        );
+      }
       return new Response(doc, { headers: { "content-type": "application/json; charset=utf-8" } });
     },
     { detail: { hide: true } },

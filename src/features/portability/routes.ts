@@ -6,10 +6,15 @@ import { reply } from "../../http/reply";
 import { anonymous } from "../../context";
 import type { RouteDeps } from "../../http/auth";
 import { IMPORT_BODY_DEADLINE, IMPORT_BODY_LIMIT } from "./limits";
-import { exportCsvText, exportJsonText, exportWeightsCsv } from "./export";
-import { exportDailyValuesCsv, exportExercisesCsv } from "./activity";
+import {
+  exportCsvText,
+  exportDailyValuesCsv,
+  exportExercisesCsv,
+  exportJsonText,
+  exportWeightsCsv,
+  importJson,
+} from "./lazy";
 import { textStream } from "../../lib/stream";
-import { importJson } from "./import";
 import { ExportDocument, ImportQuery, ImportSummary } from "./model";
 import { AppError, invalid } from "../../lib/errors";
 import { UploadedFiles } from "../../http/body-spec";

@@ -2,7 +2,7 @@
 import { t } from "elysia";
 import { Food, FoodSummary } from "../foods/model";
 import { Nullable, Enum, Int, Text } from "../../schema/schemas";
-import { LABEL_KEYS, MIN_CONFIDENCE } from "./label/parse";
+import { LABEL_KEYS, MIN_CONFIDENCE } from "./label/keys";
 
 export const BarcodeSchema = t.Object(
   {

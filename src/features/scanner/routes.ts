@@ -6,7 +6,7 @@ import { MAX_UPLOAD_BODY } from "./image";
 import { errors } from "../../schema/schemas";
 import { reply } from "../../http/reply";
 import { BarcodeBody, BarcodeResponse, LabelResponse, PhotoBody, PhotoResponse } from "./model";
-import { scanBarcode, scanLabel, scanPhoto } from "./service";
+import { scanBarcode, scanLabel, scanPhoto } from "./lazy";
 
 export function scannerRoutes(deps: RouteDeps) {
   const detail = { tags: ["scanner"] };

@@ -26,7 +26,9 @@ import {
 } from "./expenditure";
 import { selectDays } from "./day-selection";
 
-export const EXPENDITURE_DAYS = { min: 14, max: 90, default: 28 } as const;
+import { EXPENDITURE_DAYS } from "./range";
+
+export { EXPENDITURE_DAYS };
 const TREND_WEEKS = 8;
 
 export const METHOD =

@@ -12,6 +12,8 @@ import { weightsOver } from "../weights/service";
 import { withinGoal } from "./service";
 
 export const MAX_STATS_DAYS = 366;
+/** The window GET /stats/expenditure accepts, in days (here, not beside the estimate: the route declares it at start). */
+export const EXPENDITURE_DAYS = { min: 14, max: 90, default: 28 } as const;
 
 export function* statsOverDays({ ctx, input }: { ctx: Ctx; input: { from?: string; to?: string } }) {
   const { from, to } = checkRange(input, localDate(ctx.now, ctx.timezone), MAX_STATS_DAYS, 90);

@@ -5,9 +5,9 @@ import type { RouteDeps } from "../../http/auth";
 import { errors, Text } from "../../schema/schemas";
 import { replyWith } from "../../http/reply";
 import { dailyStats, weeklyStats } from "./service";
-import { MAX_STATS_DAYS, statsOverDays } from "./range";
+import { EXPENDITURE_DAYS, MAX_STATS_DAYS, statsOverDays } from "./range";
 import { rangeFields } from "../../schema/date-range";
-import { EXPENDITURE_DAYS, expenditure } from "./expenditure-view";
+import { expenditure } from "./lazy";
 import { intParam } from "../../schema/validation";
 import { DailyStats, Expenditure, StatsDays, WeeklyStats } from "./model";
 

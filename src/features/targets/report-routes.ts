@@ -3,10 +3,8 @@ import type { RouteDeps } from "../../http/auth";
 import { Elysia, t } from "elysia";
 import { errors } from "../../schema/schemas";
 import { replyWith } from "../../http/reply";
-import { buildReport } from "./report";
-import { reportCsv } from "./report-csv";
+import { buildDay, buildReport, reportCsv } from "./lazy";
 import { DayReport, Report, ReportQuery } from "./report-model";
-import { buildDay } from "./day";
 
 export function reportRoutes(deps: RouteDeps) {
   const tags = ["targets"];

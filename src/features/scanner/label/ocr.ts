@@ -16,17 +16,10 @@
 import type * as Ort from "onnxruntime-node";
 import { dlopen } from "bun:ffi";
 import { readFileSync } from "node:fs";
-import { COMPILED, OCR_ASSETS, extracted } from "../../../assets";
-import { nativeLibDir } from "../../../lib/sharp";
+import type { OcrFiles } from "./ocr-files";
 import { components, type Segment } from "./segments";
 
-export interface OcrFiles {
-  det: string;
-  rec: string;
-  dict: string;
-  /** libonnxruntime.so.1 on disk, loaded before the addon (the executable); null: the addon finds its own. */
-  runtime: string | null;
-}
+export { ocrFiles, type OcrFiles } from "./ocr-files";
 
 export interface Rgb {
   data: Uint8Array;
@@ -75,12 +68,6 @@ const REC_BATCH = 8;
 const MIN_SEGMENT_CONFIDENCE = 0.5;
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
-
-/** The label reader's files; in the executable, onnxruntime's library is written out first. */
-export function ocrFiles(): OcrFiles {
-  const { runtime, ...models } = OCR_ASSETS;
-  return { ...models, runtime: COMPILED ? extracted(runtime, nativeLibDir()) : null };
-}
 
 /** onnxruntime-node, required (not imported) so that its shared library can be loaded first. */
 function onnxruntime(runtime: string | null): typeof Ort {

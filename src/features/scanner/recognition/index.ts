@@ -13,7 +13,10 @@ import { INPUT_SIDE } from "./dimensions";
 import { LABELS, PERSONAL_CONFIDENT, personalConfidence, pickerCandidates, type ModelCandidate } from "./labels";
 import type { Neighbour } from "./examples";
 import { DetectorPool, type JobOptions } from "./pool";
-import { centre } from "./embedding";
+import type * as Embedding from "./embedding";
+
+/** The embedding's mean (models/embedding-mean.json, 12 KB) loads with the first photo, not at start. */
+const centre: typeof Embedding.centre = (...a) => (require("./embedding") as typeof Embedding).centre(...a);
 
 export interface Recognition {
   /** Model suggestions down to the calibrated floor, best first; `confident` at the operating point. */
