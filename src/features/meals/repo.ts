@@ -1,6 +1,6 @@
 /** Meal queries. Reads of a day or week aggregate in SQL over the (user_id, date, eaten_at) index. */
 import { and, asc, between, desc, eq, sql } from "drizzle-orm";
-import type { LoggedWrite } from "../../db/change-log";
+import { loggedRun, type LoggedWrite } from "../../db/change-log";
 import { preparedInsert } from "../../db/insert";
 import { all, dialect, exec, one, pgRaw, prepared, row, rows, type Q } from "../../db/q";
 import { meals } from "../../db/schema";
@@ -290,6 +290,11 @@ export class MealsRepo {
         .set(set)
         .where(and(eq(t.meals.id, id), eq(t.meals.userId, userId))),
     );
+  }
+
+  /** The meal's delete as a write its change-log record joins (ChangeLog.recordWith): no read before it. */
+  deleteLogged(userId: number, id: string): LoggedWrite {
+    return loggedRun("DELETE FROM meals WHERE id = ? AND user_id = ?", id, userId);
   }
 
   delete(userId: number, id: string): Q<number> {

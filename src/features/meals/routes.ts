@@ -93,7 +93,7 @@ export function mealsRoutes(deps: RouteDeps) {
     .patch(
       "/:id",
       async ({ params, body, ctx }) =>
-        reply(deps, await deps.commit(() => updateMeal({ ctx, id: params.id, input: body }))),
+        reply(deps, await deps.commit(() => updateMeal({ ctx, id: params.id, input: body, alone: true }))),
       {
         auth: "write",
         params: MealIdParams,
@@ -110,7 +110,7 @@ export function mealsRoutes(deps: RouteDeps) {
     .delete(
       "/:id",
       async ({ params, ctx }) => {
-        await deps.commit(() => deleteMeal({ ctx, id: params.id }));
+        await deps.commit(() => deleteMeal({ ctx, id: params.id, alone: true }));
         return noContent();
       },
       {

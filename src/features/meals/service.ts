@@ -3,7 +3,7 @@
  * computed when a meal is written and stored with it.
  */
 import type { Ctx } from "../../context";
-import { tx, isUniqueViolation, type Q } from "../../db/q";
+import { ownAccount, tx, isUniqueViolation, type Q } from "../../db/q";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { AppError } from "../../lib/errors";
 import { localClock, localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
@@ -203,22 +203,41 @@ export function* restoreMeal(ctx: Ctx, m: RestoredMeal): Q<"added" | "unchanged"
 }
 
 function* ownMeal(ctx: Ctx, id: string): Q<MealRow> {
+  const row = yield* ctx.deps.meals.get(ctx.userId, checkMealId(id));
+  if (!row) throw notFound(id);
+  return row;
+}
+
+function checkMealId(id: string): string {
   if (!isUuid(id)) {
     throw new AppError("validation_failed", "id must be a meal UUID", [
       { field: "id", message: "must be a meal UUID" },
     ]);
   }
-  const row = yield* ctx.deps.meals.get(ctx.userId, id.toLowerCase());
-  if (!row) throw notFound(id);
-  return row;
+  return id.toLowerCase();
 }
 
 export function* getMeal({ ctx, id }: { ctx: Ctx; id: string }): Q<MealT> {
   return toMeal(yield* ownMeal(ctx, id));
 }
 
+/**
+ * What a request whose only write this is says (its route): nothing follows it in its job, so on
+ * PostgreSQL its last statement may take COMMIT along (db/q.ts Leaf `final`). A sync push, which goes
+ * on after it, leaves it out.
+ */
+export interface Alone {
+  alone?: boolean;
+}
+
 /** PATCH /meals/:id (and a sync update) — grams and nutrients are recomputed from the per-100 g values stored with the meal. */
-export function* updateMeal({ ctx, id, input: raw }: { ctx: Ctx; id: string; input: PatchMealInput }): Q<MealT> {
+export function* updateMeal({
+  ctx,
+  id,
+  input: raw,
+  alone = false,
+}: { ctx: Ctx; id: string; input: PatchMealInput } & Alone): Q<MealT> {
+  yield* ownAccount(ctx.userId); // asked with the read: the write then takes COMMIT along (db/pg/store.ts)
   const row = yield* ownMeal(ctx, id);
   const stored = toMeal(row);
   const quick = stored.food ? undefined : { description: stored.description!, nutrients: nutrientsOf(row) };
@@ -249,18 +268,21 @@ export function* updateMeal({ ctx, id, input: raw }: { ctx: Ctx; id: string; inp
     if (set.date !== undefined && set.date !== row.date) yield* roomOnDay(ctx, set.date, 1);
     // the update and its change-log record: one statement on PostgreSQL, no read back
     const write = ctx.deps.meals.updateLogged(ctx.userId, row.id, set);
-    const seq = yield* ctx.log.recordWith(write, ctx.userId, "meal", row.id, "upsert", m, ctx.now);
+    const seq = yield* ctx.log.recordWith(write, ctx.userId, "meal", row.id, "upsert", m, ctx.now, { final: alone });
     if (seq === null) throw notFound(id); // deleted since it was read
     return m;
   });
 }
 
-export function* deleteMeal({ ctx, id }: { ctx: Ctx; id: string }): Q<void> {
-  const row = yield* ownMeal(ctx, id);
+/** DELETE /meals/:id (and a sync delete): its example withdrawn, then the delete and its record, with no read first. */
+export function* deleteMeal({ ctx, id, alone = false }: { ctx: Ctx; id: string } & Alone): Q<void> {
+  const mealId = checkMealId(id);
   yield* tx(function* () {
-    yield* ctx.deps.meals.delete(ctx.userId, row.id);
-    yield* ctx.deps.photoHooks.withdrawn(ctx.userId, row.id);
-    yield* ctx.log.record(ctx.userId, "meal", row.id, "delete", null, ctx.now);
+    yield* ownAccount(ctx.userId); // asked with the first statement: the delete takes COMMIT along (db/pg/store.ts)
+    yield* ctx.deps.photoHooks.withdrawn(ctx.userId, mealId); // only this account's examples of that meal
+    const write = ctx.deps.meals.deleteLogged(ctx.userId, mealId);
+    const seq = yield* ctx.log.recordWith(write, ctx.userId, "meal", mealId, "delete", null, ctx.now, { final: alone });
+    if (seq === null) throw notFound(id);
   });
 }
 
