@@ -56,6 +56,15 @@ export function loggedRun(text: string, ...params: Param[]): LoggedWrite {
   };
 }
 
+/**
+ * What a request whose only write this is says (its route): nothing follows the write in its job, so on
+ * PostgreSQL its last statement may take COMMIT along (recordWith's `final`, db/q.ts Leaf). A sync push or
+ * an import, which go on after it, leave it out.
+ */
+export interface Alone {
+  alone?: boolean;
+}
+
 export interface LogRow {
   seq: number;
   entity: Entity;

@@ -53,7 +53,7 @@ export function dailyValuesRoutes(deps: RouteDeps) {
       async ({ ctx, params, body, set }) => {
         const metric = checkMetric(params.metric);
         const { value, created } = await deps.commit(() =>
-          setDailyValue({ ctx: ctx, date: params.date, metric, input: body }),
+          setDailyValue({ ctx: ctx, date: params.date, metric, input: body, alone: true }),
         );
         return reply(deps, value, created ? 201 : 200, undefined, set);
       },
@@ -72,7 +72,7 @@ export function dailyValuesRoutes(deps: RouteDeps) {
     .delete(
       "/:date/:metric",
       async ({ ctx, params }) => {
-        await deps.commit(() => deleteDailyValue({ ctx: ctx, ...params }));
+        await deps.commit(() => deleteDailyValue({ ctx: ctx, ...params, alone: true }));
         return noContent();
       },
       {

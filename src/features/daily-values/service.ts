@@ -5,13 +5,15 @@
  * beside exercise, never added to the day (a watch's figure holds the workouts that are logged as exercise).
  */
 import type { Ctx } from "../../context";
-import { row, rows, run, tx, type Q } from "../../db/q";
+import { row, rows, tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { Problems, pathDate } from "../../lib/problems";
 import { localDate } from "../../lib/time";
 import { checkRange } from "../../schema/date-range";
 import { checkSchema } from "../../schema/validation";
 import { checkWeightDate } from "../weights/validate";
+import type { Alone } from "../../db/change-log";
+import { deleteDailyValueRow, writeDailyValue } from "./logged-writes";
 import { DailyValueBody, type DailyValueBodyT, type DailyValueT, METRIC_RULES, METRICS, type Metric } from "./model";
 
 interface Row {
@@ -84,35 +86,20 @@ export function* setDailyValue({
   metric,
   input,
   prefix = "",
+  alone = false,
 }: {
   ctx: Ctx;
   date: string;
   metric: Metric;
   input: DailyValueBodyT;
   prefix?: string;
-}): Q<{ value: DailyValueT; created: boolean; changed: boolean }> {
+} & Alone): Q<{ value: DailyValueT; created: boolean; changed: boolean }> {
   const day = checkWeightDate(date, localDate(ctx.now, ctx.timezone));
   const value = checkDailyValue(metric, input, prefix);
   const source = input.source ?? "manual";
-  const stamp = ctx.now.toISOString();
-  return yield* tx(function* () {
-    const was = yield* one(ctx.userId, day, metric);
-    if (was && was.value === value && was.source === source)
-      return { value: view(was), created: false, changed: false };
-    yield* run(
-      "INSERT INTO daily_values (user_id, date, metric, value, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, metric, date) DO UPDATE SET value = excluded.value, source = excluded.source, updated_at = excluded.updated_at",
-      ctx.userId,
-      day,
-      metric,
-      value,
-      source,
-      stamp,
-      stamp,
-    );
-    const stored = view((yield* one(ctx.userId, day, metric))!);
-    yield* ctx.log.record(ctx.userId, "daily_value", dailyValueId(day, metric), "upsert", stored, ctx.now);
-    return { value: stored, created: !was, changed: true };
-  });
+  const id = dailyValueId(day, metric);
+  const { stored, was } = yield* tx(() => writeDailyValue(ctx, { date: day, metric, value, source, id }, view, alone));
+  return { value: view(stored), created: !was, changed: stored !== was }; // db/pg: 2 round trips (logged-writes.ts)
 }
 
 export function* getDailyValue({ ctx, date, metric }: { ctx: Ctx; date: unknown; metric: unknown }) {
@@ -123,12 +110,15 @@ export function* getDailyValue({ ctx, date, metric }: { ctx: Ctx; date: unknown;
   return view(r);
 }
 
-export function* deleteDailyValue({ ctx, date, metric }: { ctx: Ctx; date: unknown; metric: unknown }) {
-  const v = yield* getDailyValue({ ctx, date, metric });
-  yield* tx(function* () {
-    yield* run("DELETE FROM daily_values WHERE user_id = ? AND metric = ? AND date = ?", ctx.userId, v.metric, v.date);
-    yield* ctx.log.record(ctx.userId, "daily_value", dailyValueId(v.date, v.metric), "delete", null, ctx.now);
-  });
+export function* deleteDailyValue({
+  ctx,
+  date,
+  metric,
+  alone = false,
+}: { ctx: Ctx; date: unknown; metric: unknown } & Alone) {
+  const m = checkMetric(metric);
+  const d = pathDate(date, (x) => notFound(x, m));
+  if (!(yield* tx(() => deleteDailyValueRow(ctx, d, m, dailyValueId(d, m), alone)))) throw notFound(d, m);
 }
 
 /** GET /daily-values?from=&to=&metric= (default the 90 days to today), by date then metric. */

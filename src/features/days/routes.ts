@@ -35,7 +35,7 @@ export function daysRoutes(deps: RouteDeps) {
     .put(
       "/:date",
       async ({ params, body, set, ctx }) => {
-        const { day, created } = await deps.commit(() => putDay({ ctx, date: params.date, input: body }));
+        const { day, created } = await deps.commit(() => putDay({ ctx, date: params.date, input: body, alone: true }));
         return reply(deps, day, created ? 201 : 200, undefined, set);
       },
       {
@@ -54,7 +54,7 @@ export function daysRoutes(deps: RouteDeps) {
     .delete(
       "/:date",
       async ({ params, ctx }) => {
-        await deps.commit(() => deleteDay({ ctx, date: params.date }));
+        await deps.commit(() => deleteDay({ ctx, date: params.date, alone: true }));
         return noContent();
       },
       {

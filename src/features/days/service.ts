@@ -4,13 +4,15 @@
  * estimate uses marked days (stats/day-selection.ts).
  */
 import type { Ctx } from "../../context";
-import { row, rows, run, tx, type Q } from "../../db/q";
+import { row, rows, tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { pathDate } from "../../lib/problems";
 import { localDate } from "../../lib/time";
 import { checkRange } from "../../schema/date-range";
 import { checkWeightDate } from "../weights/validate";
 import type { DayBody, ExportedDayT } from "./model";
+import { deleteDayMark, writeDayMark } from "./logged-writes";
+import type { Alone } from "../../db/change-log";
 
 interface Row {
   date: string;
@@ -40,28 +42,15 @@ export function* putDay({
   ctx,
   date,
   input,
+  alone = false,
 }: {
   ctx: Ctx;
   date: unknown;
   input: typeof DayBody.static;
-}): Q<{ day: ReturnType<typeof view>; created: boolean }> {
+} & Alone): Q<{ day: ReturnType<typeof view>; created: boolean }> {
   const day = checkWeightDate(date, localDate(ctx.now, ctx.timezone));
   const complete = input.complete ? 1 : 0;
-  const stamp = ctx.now.toISOString();
-  return yield* tx(function* () {
-    const existed = (yield* one(ctx, day)) !== null;
-    yield* run(
-      "INSERT INTO day_marks (user_id, date, complete, created_at, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, date) DO UPDATE SET complete = excluded.complete, updated_at = excluded.updated_at",
-      ctx.userId,
-      day,
-      complete,
-      stamp,
-      stamp,
-    );
-    const stored = view((yield* one(ctx, day))!);
-    yield* ctx.log.record(ctx.userId, "day", day, "upsert", stored, ctx.now);
-    return { day: stored, created: !existed };
-  });
+  return yield* tx(() => writeDayMark(ctx, day, complete, alone)); // db/pg: 2 round trips (logged-writes.ts)
 }
 
 export function* getDay({ ctx, date }: { ctx: Ctx; date: unknown }): Q<ReturnType<typeof view>> {
@@ -72,13 +61,9 @@ export function* getDay({ ctx, date }: { ctx: Ctx; date: unknown }): Q<ReturnTyp
 }
 
 /** DELETE /days/{date}: the day is no longer marked either way. */
-export function* deleteDay({ ctx, date }: { ctx: Ctx; date: unknown }): Q<void> {
+export function* deleteDay({ ctx, date, alone = false }: { ctx: Ctx; date: unknown } & Alone): Q<void> {
   const d = pathDate(date, notFound);
-  if (!(yield* one(ctx, d))) throw notFound(d);
-  yield* tx(function* () {
-    yield* run("DELETE FROM day_marks WHERE user_id = ? AND date = ?", ctx.userId, d);
-    yield* ctx.log.record(ctx.userId, "day", d, "delete", null, ctx.now);
-  });
+  if (!(yield* tx(() => deleteDayMark(ctx, d, alone)))) throw notFound(d);
 }
 
 /** The marks from..to (both included), oldest first. */

@@ -4,6 +4,7 @@
  */
 import type { Ctx } from "../../context";
 import { ownAccount, tx, isUniqueViolation, type Q } from "../../db/q";
+import type { Alone } from "../../db/change-log";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { AppError } from "../../lib/errors";
 import { localClock, localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
@@ -219,15 +220,6 @@ function checkMealId(id: string): string {
 
 export function* getMeal({ ctx, id }: { ctx: Ctx; id: string }): Q<MealT> {
   return toMeal(yield* ownMeal(ctx, id));
-}
-
-/**
- * What a request whose only write this is says (its route): nothing follows it in its job, so on
- * PostgreSQL its last statement may take COMMIT along (db/q.ts Leaf `final`). A sync push, which goes
- * on after it, leaves it out.
- */
-export interface Alone {
-  alone?: boolean;
 }
 
 /** PATCH /meals/:id (and a sync update) — grams and nutrients are recomputed from the per-100 g values stored with the meal. */
