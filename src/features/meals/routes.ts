@@ -28,7 +28,7 @@ export function mealsRoutes(deps: RouteDeps) {
     .post(
       "/",
       async ({ body, set, ctx }) => {
-        const { meal, created } = await deps.commit(() => createMeal({ ctx, input: body }));
+        const { meal, created } = await deps.commit(() => createMeal({ ctx, input: body, alone: true }));
         return created ? reply(deps, meal, 201, { location: `/api/v1/meals/${meal.id}` }, set) : reply(deps, meal);
       },
       {

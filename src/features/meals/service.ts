@@ -68,10 +68,11 @@ function requestHash(input: CreateMealInput, eatenAt: Date | undefined): string 
 export function* createMeal({
   ctx,
   input: body,
+  alone = false,
 }: {
   ctx: Ctx;
   input: CreateMealInput;
-}): Q<{ meal: MealT; created: boolean }> {
+} & Alone): Q<{ meal: MealT; created: boolean }> {
   const v = yield* validateCreate(ctx, body);
   const { input } = v;
   const hash = requestHash(input, v.eatenAt);
@@ -90,7 +91,16 @@ export function* createMeal({
   const { food, quick, portion, grams } = v;
   const today = localDate(ctx.now, ctx.timezone);
   const day = v.date ?? (v.eatenAt ? localDate(v.eatenAt, ctx.timezone) : today);
-  const at = v.eatenAt ?? (yield* placeNew(ctx, day, today, input.meal_type));
+  // without a time, placement reads the account's meals: the account's lock is asked with that read (db/pg/store.ts)
+  if (!v.eatenAt) yield* ownAccount(ctx.userId);
+  const placed = v.eatenAt ? null : yield* placeNew(ctx, day, today, input.meal_type);
+  const at = v.eatenAt ?? placed!.at;
+  // counted under the account's lock with placement's read (PostgreSQL): a full day is refused before the write,
+  // and with no read left after it (no replay for a server-made id, no photo), the insert takes COMMIT along
+  const counted = placed?.dayCount ?? null;
+  const serverId = input.id === undefined; // a client id's retry is answered as a replay, full day or not (below)
+  if (serverId && counted !== null && counted >= MAX_MEALS_PER_DAY) throw dayFull("date", day, counted);
+  const final = alone && serverId && counted !== null && !(typeof input.photo_id === "string" && food);
   const stamp = ctx.now.toISOString();
   const row: NewMeal = {
     id,
@@ -119,7 +129,11 @@ export function* createMeal({
       // before it; a client id already used fails the insert (below), a tombstone's makes it write nothing
       const write = ctx.deps.meals.insertOnDay(row, MAX_MEALS_PER_DAY);
       const fresh = { unlessDeletedElsewhere: input.id !== undefined };
-      const seq = yield* ctx.log.recordWith(write, ctx.userId, "meal", id, "upsert", meal, ctx.now, fresh);
+      const seq = yield* ctx.log.recordWith(write, ctx.userId, "meal", id, "upsert", meal, ctx.now, {
+        ...fresh,
+        final,
+      });
+      if (seq === null && final) throw dayFull("date", day, counted!); // nothing written; no read after COMMIT
       if (seq === null) {
         const earlier = input.id !== undefined ? yield* replay() : null; // a retry is answered, full day or not
         if (earlier) return earlier;
