@@ -5,7 +5,8 @@
  */
 import type { Ctx } from "../../context";
 import { eq } from "drizzle-orm";
-import { exec, one, tx, type Q } from "../../db/q";
+import type { LoggedWrite } from "../../db/change-log";
+import { exec, one, ownAccount, tx, type Q } from "../../db/q";
 import type { ProfileT, TargetSettingsT } from "./model";
 
 export const emptyProfile = (): ProfileT => ({
@@ -38,6 +39,7 @@ type Part = { profile: ProfileT } | { targets: TargetSettingsT };
  * `onlyIfChanged` (import) a document already so is left alone and false returned. Call inside a transaction.
  */
 export function* writeSettings(ctx: Ctx, part: Part, onlyIfChanged = false): Q<boolean> {
+  yield* ownAccount(ctx.userId); // asked with the read (db/pg/account-locks.ts)
   const current = yield* settingsOf(ctx.userId);
   const next = { ...current, ...part };
   const [entity, doc, before] =
@@ -46,16 +48,27 @@ export function* writeSettings(ctx: Ctx, part: Part, onlyIfChanged = false): Q<b
       : (["targets", next.targets, current.targets] as const);
   if (onlyIfChanged && JSON.stringify(doc) === JSON.stringify(before)) return false;
   const stamp = ctx.now.toISOString();
-  yield* exec((db, t) =>
-    db
-      .insert(t.nutritionSettings)
-      .values({ userId: ctx.userId, profile: next.profile, targets: next.targets, updatedAt: stamp })
-      .onConflictDoUpdate({
-        target: t.nutritionSettings.userId,
-        set: { profile: next.profile, targets: next.targets, updatedAt: stamp },
-      }),
-  );
-  yield* ctx.log.record(ctx.userId, entity, entity, "upsert", doc, ctx.now);
+  // the upsert and its record: one statement on PostgreSQL (ChangeLog.recordWith), asked behind the lock
+  const write: LoggedWrite = {
+    *sqlite() {
+      yield* exec((db, t) =>
+        db
+          .insert(t.nutritionSettings)
+          .values({ userId: ctx.userId, profile: next.profile, targets: next.targets, updatedAt: stamp })
+          .onConflictDoUpdate({
+            target: t.nutritionSettings.userId,
+            set: { profile: next.profile, targets: next.targets, updatedAt: stamp },
+          }),
+      );
+      return true;
+    },
+    pg: () => ({
+      text: `INSERT INTO nutrition_settings (user_id, profile, targets, updated_at) VALUES (?, ?::json, ?::json, ?)
+        ON CONFLICT (user_id) DO UPDATE SET profile = excluded.profile, targets = excluded.targets, updated_at = excluded.updated_at`,
+      params: [ctx.userId, JSON.stringify(next.profile), JSON.stringify(next.targets), stamp],
+    }),
+  };
+  yield* ctx.log.recordWith(write, ctx.userId, entity, entity, "upsert", doc, ctx.now);
   return true;
 }
 
