@@ -23,6 +23,7 @@
  *
  * `--baseline DIR`: also runs PostgreSQL with 1 and 2 processes from another checkout (e.g. `git
  * worktree add DIR <commit>`, node_modules linked), on a database of its own, in the same rounds.
+ * `--writes-only`: only the POST /meals rows (more rounds in the same time, for CPU per write on a loaded box).
  */
 import { SQL } from "bun";
 import { TEST_POSTGRES_URL, masked, reachable } from "../scripts/test-postgres";
@@ -138,6 +139,7 @@ const KINDS: Kind[] = [
   { what: "GET /meals/daily, uncached", method: "GET", paths: uncachedDays },
 ];
 const RUNS: [string, Target, (s: number) => Promise<Result>][] = [];
+if (process.argv.includes("--writes-only")) KINDS.splice(1);
 for (const k of KINDS) {
   for (const t of targets) {
     RUNS.push([

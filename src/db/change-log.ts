@@ -13,7 +13,7 @@
  * the meals table's primary key instead.
  */
 import { FreshMap } from "./fresh-map";
-import { dialect, inTransaction, ownAccount, pgRaw, row, rows, run, tx, type PgTables, type Q } from "./q";
+import { dialect, inTransaction, ownAccount, pgRaw, row, rows, run, tx, type Leaf, type PgTables, type Q } from "./q";
 import type { Store } from "./store";
 
 export type Entity =
@@ -44,6 +44,25 @@ export interface LoggedWrite {
   sqlite: () => Q<boolean>;
   /** PostgreSQL: one INSERT, UPDATE or DELETE without RETURNING, `?` placeholders, and its parameters. */
   pg: (t: PgTables) => { text: string; params: Param[] };
+}
+
+/** A raw SQL write (`?` placeholders, one text for both dialects, no RETURNING) as a LoggedWrite: it wrote when it changed a row. */
+export function loggedRun(text: string, ...params: Param[]): LoggedWrite {
+  return {
+    *sqlite() {
+      return (yield* run(text, ...params)) > 0;
+    },
+    pg: () => ({ text, params }),
+  };
+}
+
+/**
+ * What a request whose only write this is says (its route): nothing follows the write in its job, so on
+ * PostgreSQL its last statement may take COMMIT along (recordWith's `final`, db/q.ts Leaf). A sync push or
+ * an import, which go on after it, leave it out.
+ */
+export interface Alone {
+  alone?: boolean;
 }
 
 export interface LogRow {
@@ -105,7 +124,9 @@ export class ChangeLog {
    * write wrote nothing (then nothing is recorded). `unlessDeletedElsewhere`: nor when another account
    * deleted a record under this id (`deletedElsewhere`; on PostgreSQL a condition the write's WHERE
    * gets, so `write.pg`'s text must end in one). The account is owned first, as `record` does, so
-   * a condition the write checks (a day's cap) holds against the account's other writers.
+   * a condition the write checks (a day's cap) holds against the account's other writers. `final`: the
+   * work does nothing with the database after it, and throws after it only when it got null (db/q.ts
+   * Leaf: on PostgreSQL COMMIT may go out right behind it).
    */
   *recordWith(
     write: LoggedWrite,
@@ -115,7 +136,7 @@ export class ChangeLog {
     op: Op,
     data: unknown,
     now: Date,
-    { unlessDeletedElsewhere = false } = {},
+    { unlessDeletedElsewhere = false, final = false } = {},
   ): Q<number | null> {
     if (!(yield* inTransaction())) throw new Error("ChangeLog.recordWith runs inside the write's transaction");
     yield* ownAccount(userId);
@@ -126,7 +147,7 @@ export class ChangeLog {
     }
     // sent right behind the account lock's question (db/pg/account-locks.ts): with BEGIN, one round trip
     const record = [userId, entity, String(id), op, op === "delete" ? null : JSON.stringify(data), now.toISOString()];
-    return yield* dialect({
+    const leaf: Leaf = {
       sqlite: () => null, // told apart above: SQLite's store is in process
       pg: async (db, t, wrote) => {
         const { text, params } = write.pg(t);
@@ -135,7 +156,9 @@ export class ChangeLog {
         const added = (await pgRaw(db, full, [...params, ...guard, ...record], wrote)) as unknown as { seq: number }[];
         return added[0]?.seq ?? null;
       },
-    });
+      final,
+    };
+    return (yield leaf) as number | null;
   }
 
   /**

@@ -27,6 +27,12 @@ export type PgTables = typeof pgSchema;
 export interface Leaf {
   sqlite(db: Db, t: Tables): unknown;
   pg(db: PgDb, t: PgTables, wrote: () => void): Promise<unknown>;
+  /**
+   * The write's last statement: no database step of its work follows, and when its work throws after
+   * it, the statement wrote nothing. On PostgreSQL a batch's last write sends COMMIT right behind it
+   * (db/pg/store.ts), a round trip saved; `pg` must send its statement before its first await.
+   */
+  final?: boolean;
 }
 /** Runs `body` in a transaction (a savepoint inside another). */
 export interface TxStep {
@@ -188,14 +194,19 @@ export function pgClient(db: PgDb): PgClient {
 }
 type PgClient = PgDb["$client"];
 
-/** Raw SQL on PostgreSQL (`?` placeholders): Bun.SQL's result (rows, with the command and the count of rows changed). */
-export async function pgRaw(db: PgDb, text: Text, params: readonly unknown[], wrote: () => void) {
-  const result = (await pgClient(db).unsafe(pgText(textOf(text, "pg")), params as unknown[])) as unknown[] & {
-    command: string;
-    count: number;
-  };
-  if (result.command !== "SELECT") wrote();
-  return result;
+/**
+ * Raw SQL on PostgreSQL (`?` placeholders): Bun.SQL's result (rows, with the command and the count of
+ * rows changed). Sent at once (`.then`, not a later `await`), so what is sent after this call on the
+ * same connection (a COMMIT behind a final statement: db/pg/store.ts) goes out behind it.
+ */
+export function pgRaw(db: PgDb, text: Text, params: readonly unknown[], wrote: () => void) {
+  type Result = unknown[] & { command: string; count: number };
+  return pgClient(db)
+    .unsafe(pgText(textOf(text, "pg")), params as unknown[])
+    .then((result: Result) => {
+      if (result.command !== "SELECT") wrote();
+      return result;
+    }) as Promise<Result>;
 }
 
 /**

@@ -18,7 +18,12 @@
  *
  * A transaction is a pooled connection with BEGIN sent ahead of its first statements
  * (db/pg/transaction.ts), so a lone meal write is two round trips: BEGIN, its account lock and its one
- * statement together, then COMMIT.
+ * statement together, then COMMIT. A write whose last statement is marked `final` (db/q.ts Leaf) and
+ * that is the last of a batch without savepoints has COMMIT sent right behind that statement, when its
+ * account lock is already had: a change (its read, then its write) is two round trips too. If that
+ * statement fails, COMMIT rolls the batch back and it runs again with savepoints, as any failure does;
+ * if it succeeds, the batch has committed, so what the work then throws is that write's answer alone
+ * (a final statement's work throws after it only when it wrote nothing).
  */
 import { pgClient, type Q, type Step } from "../q";
 import type { Outcome, Store } from "../store";
@@ -32,11 +37,17 @@ import { PgTransaction } from "./transaction";
 interface In {
   t: PgTransaction;
   turn: Turn;
+  /** The last write of a batch run without savepoints: its final statement takes COMMIT along. */
+  last?: boolean;
 }
 const noop = () => {};
 
 /** Thrown through a flat batch when anything in it fails: it is rolled back and runs again with savepoints. */
-class WithSavepoints extends Error {}
+class WithSavepoints extends Error {
+  constructor(readonly failure: unknown) {
+    super("a write of the batch failed");
+  }
+}
 /** Ends an attempt whose account lock was busy, whatever its work made of the AccountBusy it was given. */
 class StartAgain extends Error {}
 
@@ -97,7 +108,16 @@ export class PgStore implements Store {
     try {
       return await this.writing(async (inside) => {
         const outcomes: Outcome[] = [];
-        for (const write of writes) outcomes.push({ ok: true, value: await this.runFlat(write(), inside) });
+        for (const [i, write] of writes.entries()) {
+          try {
+            const own = i === writes.length - 1 ? { ...inside, last: true } : inside;
+            outcomes.push({ ok: true, value: await this.runFlat(write(), own) });
+          } catch (e) {
+            // COMMIT went out behind the final statement: committed, this write's failure is its answer alone
+            if (!(e instanceof WithSavepoints) || !inside.t.committing || !(await inside.t.committedBehind())) throw e;
+            outcomes.push({ ok: false, error: e.failure });
+          }
+        }
         return outcomes;
       });
     } catch (e) {
@@ -113,15 +133,15 @@ export class PgStore implements Store {
       let next: IteratorResult<Step, T>;
       try {
         next = work.next(input);
-      } catch {
-        throw new WithSavepoints();
+      } catch (e) {
+        throw new WithSavepoints(e);
       }
       if (next.done) return next.value;
       const s = next.value;
       try {
         input = "tx" in s ? await this.runFlat(s.tx(), inside) : await this.step(s, inside);
       } catch (e) {
-        throw e instanceof WithSavepoints ? e : new WithSavepoints();
+        throw e instanceof WithSavepoints ? e : new WithSavepoints(e);
       }
     }
   }
@@ -171,7 +191,14 @@ export class PgStore implements Store {
     const turn = inside?.turn ?? null;
     const conn = inside?.t.db ?? this.db;
     if (turn?.busy) throw new StartAgain(); // work that caught the AccountBusy: this attempt is rolled back anyway
+    if (inside?.t.committing) throw new Error("a database step after its write's final statement (db/q.ts Leaf)");
     if ("pg" in s) {
+      if (s.final && inside?.last && !turn!.asking) {
+        const result = s.pg(conn, schema, noop); // sent before its first await (db/q.ts Leaf)
+        result.catch(noop); // when it fails, so does COMMIT: the batch's failure is read there
+        inside.t.commitBehind();
+        return await result;
+      }
       // a write outside a transaction has committed once its step returns; inside one, the commit moves it
       if (!turn?.asking) return await s.pg(conn, schema, turn ? noop : this.wroteAlone);
       // sent right behind the account lock asked for, and answered only if it was had

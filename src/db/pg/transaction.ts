@@ -41,8 +41,22 @@ export class PgTransaction {
    */
   async commit(): Promise<void> {
     await this.began;
-    const done = (await this.conn`COMMIT`) as unknown as { command: string };
+    const done = (await (this.committing ?? this.conn`COMMIT`)) as { command: string };
     if (done.command !== "COMMIT") throw new Error(`the transaction was not committed (${done.command})`);
+  }
+
+  /** COMMIT, sent now behind the statements already sent (a final one: db/pg/store.ts); `commit` reads its answer. */
+  commitBehind(): void {
+    this.committing = this.conn`COMMIT`.then((r: unknown) => r as { command: string });
+    this.committing.catch(noop);
+  }
+  /** The COMMIT sent behind a final statement, if it was. */
+  committing: Promise<{ command: string }> | null = null;
+
+  /** Whether the COMMIT sent behind a final statement committed (false: a statement before it failed, all rolled back). */
+  async committedBehind(): Promise<boolean> {
+    const done = await this.committing!;
+    return done.command === "COMMIT";
   }
 
   /** Rolls back what is still open (after a failed COMMIT there may be nothing: that is fine). */

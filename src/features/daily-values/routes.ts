@@ -57,7 +57,7 @@ export function dailyValuesRoutes(deps: RouteDeps) {
       async ({ ctx, params, body }) => {
         const metric = checkMetric(params.metric);
         const { value, created } = await deps.commit(() =>
-          setDailyValue({ ctx: ctx, date: params.date, metric, input: body }),
+          setDailyValue({ ctx: ctx, date: params.date, metric, input: body, alone: true }),
         );
         return reply(deps, value, { status: created ? 201 : 200 });
       },
@@ -76,7 +76,7 @@ export function dailyValuesRoutes(deps: RouteDeps) {
     .delete(
       "/:date/:metric",
       async ({ ctx, params }) => {
-        await deps.commit(() => deleteDailyValue({ ctx: ctx, ...params }));
+        await deps.commit(() => deleteDailyValue({ ctx: ctx, ...params, alone: true }));
         return noContent();
       },
       {

@@ -13,6 +13,8 @@ import { checkRange } from "../../schema/date-range";
 import { checkSchema } from "../../schema/validation";
 import { checkWeightDate } from "../weights/validate";
 import type { DailyValueRow } from "./repo";
+import type { Alone } from "../../db/change-log";
+import { deleteDailyValueRow, writeDailyValue } from "./logged-writes-repo";
 import { DailyValueBody, type DailyValueBodyT, type DailyValueT, METRIC_RULES, METRICS, type Metric } from "./model";
 
 export const MAX_RANGE_DAYS = 3660;
@@ -74,26 +76,20 @@ export function* setDailyValue({
   metric,
   input,
   prefix = "",
+  alone = false,
 }: {
   ctx: Ctx;
   date: string;
   metric: Metric;
   input: DailyValueBodyT;
   prefix?: string;
-}): Q<{ value: DailyValueT; created: boolean; changed: boolean }> {
+} & Alone): Q<{ value: DailyValueT; created: boolean; changed: boolean }> {
   const day = checkWeightDate(date, localDate(ctx.now, ctx.timezone));
   const value = checkDailyValue(metric, input, prefix);
   const source = input.source ?? "manual";
-  const stamp = ctx.now.toISOString();
-  return yield* tx(function* () {
-    const was = yield* one(ctx, day, metric);
-    if (was && was.value === value && was.source === source)
-      return { value: view(was), created: false, changed: false };
-    yield* ctx.deps.dailyValues.put(ctx.userId, { date: day, metric, value, source }, stamp);
-    const stored = view((yield* one(ctx, day, metric))!);
-    yield* ctx.log.record(ctx.userId, "daily_value", dailyValueId(day, metric), "upsert", stored, ctx.now);
-    return { value: stored, created: !was, changed: true };
-  });
+  const id = dailyValueId(day, metric);
+  const { stored, was } = yield* tx(() => writeDailyValue(ctx, { date: day, metric, value, source, id }, view, alone));
+  return { value: view(stored), created: !was, changed: stored !== was }; // db/pg: 2 round trips (logged-writes-repo.ts)
 }
 
 export function* getDailyValue({ ctx, date, metric }: { ctx: Ctx; date: unknown; metric: unknown }) {
@@ -104,12 +100,15 @@ export function* getDailyValue({ ctx, date, metric }: { ctx: Ctx; date: unknown;
   return view(r);
 }
 
-export function* deleteDailyValue({ ctx, date, metric }: { ctx: Ctx; date: unknown; metric: unknown }) {
-  const v = yield* getDailyValue({ ctx, date, metric });
-  yield* tx(function* () {
-    yield* ctx.deps.dailyValues.remove(ctx.userId, v.date, v.metric);
-    yield* ctx.log.record(ctx.userId, "daily_value", dailyValueId(v.date, v.metric), "delete", null, ctx.now);
-  });
+export function* deleteDailyValue({
+  ctx,
+  date,
+  metric,
+  alone = false,
+}: { ctx: Ctx; date: unknown; metric: unknown } & Alone) {
+  const m = checkMetric(metric);
+  const d = pathDate(date, (x) => notFound(x, m));
+  if (!(yield* tx(() => deleteDailyValueRow(ctx, d, m, dailyValueId(d, m), alone)))) throw notFound(d, m);
 }
 
 /** GET /daily-values?from=&to=&metric= (default the 90 days to today), by date then metric. */

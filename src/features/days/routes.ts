@@ -29,7 +29,7 @@ export function daysRoutes(deps: RouteDeps) {
     .put(
       "/:date",
       async ({ params, body, ctx }) => {
-        const { day, created } = await deps.commit(() => putDay({ ctx, date: params.date, input: body }));
+        const { day, created } = await deps.commit(() => putDay({ ctx, date: params.date, input: body, alone: true }));
         return reply(deps, day, { status: created ? 201 : 200 });
       },
       {
@@ -48,7 +48,7 @@ export function daysRoutes(deps: RouteDeps) {
     .delete(
       "/:date",
       async ({ params, ctx }) => {
-        await deps.commit(() => deleteDay({ ctx, date: params.date }));
+        await deps.commit(() => deleteDay({ ctx, date: params.date, alone: true }));
         return noContent();
       },
       {

@@ -12,6 +12,8 @@ import { checkRange } from "../../schema/date-range";
 import { checkWeightDate } from "../weights/validate";
 import type { DayBody, DayMark, ExportedDayT } from "./model";
 import type { DayMarkRow } from "./repo";
+import { deleteDayMark, writeDayMark } from "./logged-writes-repo";
+import type { Alone } from "../../db/change-log";
 
 type DayMarkT = typeof DayMark.static;
 
@@ -31,20 +33,15 @@ export function* putDay({
   ctx,
   date,
   input,
+  alone = false,
 }: {
   ctx: Ctx;
   date: unknown;
   input: typeof DayBody.static;
-}): Q<{ day: DayMarkT; created: boolean }> {
+} & Alone): Q<{ day: DayMarkT; created: boolean }> {
   const day = checkWeightDate(date, localDate(ctx.now, ctx.timezone));
-  const stamp = ctx.now.toISOString();
-  return yield* tx(function* () {
-    const existed = (yield* one(ctx, day)) !== null;
-    yield* ctx.deps.dayMarks.put(ctx.userId, day, input.complete, stamp);
-    const stored = view((yield* one(ctx, day))!);
-    yield* ctx.log.record(ctx.userId, "day", day, "upsert", stored, ctx.now);
-    return { day: stored, created: !existed };
-  });
+  const complete = input.complete ? 1 : 0;
+  return yield* tx(() => writeDayMark(ctx, day, complete, alone)); // db/pg: 2 round trips (logged-writes-repo.ts)
 }
 
 export function* getDay({ ctx, date }: { ctx: Ctx; date: unknown }): Q<DayMarkT> {
@@ -55,13 +52,9 @@ export function* getDay({ ctx, date }: { ctx: Ctx; date: unknown }): Q<DayMarkT>
 }
 
 /** DELETE /days/{date}: the day is no longer marked either way. */
-export function* deleteDay({ ctx, date }: { ctx: Ctx; date: unknown }): Q<void> {
+export function* deleteDay({ ctx, date, alone = false }: { ctx: Ctx; date: unknown } & Alone): Q<void> {
   const d = pathDate(date, notFound);
-  if (!(yield* one(ctx, d))) throw notFound(d);
-  yield* tx(function* () {
-    yield* ctx.deps.dayMarks.remove(ctx.userId, d);
-    yield* ctx.log.record(ctx.userId, "day", d, "delete", null, ctx.now);
-  });
+  if (!(yield* tx(() => deleteDayMark(ctx, d, alone)))) throw notFound(d);
 }
 
 /** The marks from..to (both included), oldest first. */

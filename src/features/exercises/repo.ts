@@ -1,4 +1,5 @@
 /** Exercise queries (table exercises); every read but `ownerOf` is scoped to the owner. */
+import { loggedRun, type LoggedWrite } from "../../db/change-log";
 import { row, rows, run, type Q } from "../../db/q";
 import type { ExerciseT } from "./model";
 
@@ -32,6 +33,12 @@ const CHANGEABLE = [
   "reps",
   "note",
 ] as const satisfies readonly (keyof StoredExercise)[];
+
+/** The latest weigh-in on or before a date: what a computed kcal is figured from (weights' latest). */
+const WEIGH_IN = "(SELECT kg FROM weights WHERE user_id = ? AND date <= ? ORDER BY date DESC LIMIT 1)";
+const written = ["id", "source", "source_id", ...CHANGEABLE] as const;
+const INSERT = `INSERT INTO exercises (user_id, ${written.join(", ")}, created_at, updated_at) VALUES (${"?, ".repeat(written.length + 2)}?)`;
+const UPDATE = `UPDATE exercises SET ${CHANGEABLE.map((k) => `${k} = ?`).join(", ")}, updated_at = ? WHERE id = ? AND user_id = ?`;
 
 export class ExercisesRepo {
   *of(userId: number, id: string): Q<ExerciseT | null> {
@@ -116,5 +123,62 @@ export class ExercisesRepo {
       limits.km,
     );
     return found.map((r) => ({ ...view(r), user_id: Number(r.user_id) }));
+  }
+
+  // Issue 61: a write the API makes goes with its change-log record (ChangeLog.recordWith: one statement on
+  // PostgreSQL) after at most one read, which asks for what the write needs at once.
+
+  /**
+   * Before a create, in one read: whose the id is (any account), whether another account deleted an exercise
+   * under it, and the user's latest weigh-in on or before `date` (null: none).
+   */
+  *beforeCreate(
+    userId: number,
+    id: string,
+    date: string,
+  ): Q<{ owner: number | null; theirs: boolean; weighIn: { kg: number } | null }> {
+    const r = yield* row<{ owner: number | null; theirs: boolean | number; kg: number | null }>(
+      `SELECT (SELECT user_id FROM exercises WHERE id = ?) AS owner, EXISTS (SELECT 1 FROM sync_log WHERE entity = 'exercise'
+        AND entity_id = ? AND op = 'delete' AND user_id <> ?) AS theirs, ${WEIGH_IN} AS kg`,
+      id,
+      id,
+      userId,
+      userId,
+      date,
+    );
+    return { owner: r?.owner ?? null, theirs: Boolean(r?.theirs), weighIn: r?.kg == null ? null : { kg: r.kg } };
+  }
+
+  /** The user's exercise and their latest weigh-in on or before `date` (its own date when null), in one read. */
+  *withWeighIn(
+    userId: number,
+    id: string,
+    date: string | null,
+  ): Q<{ stored: ExerciseT; weighIn: { kg: number } | null } | null> {
+    const r = yield* row<Row & { weigh_kg: number | null }>(
+      `SELECT ${COLUMNS}, (SELECT kg FROM weights w WHERE w.user_id = e.user_id AND w.date <= coalesce(?, e.date)
+        ORDER BY w.date DESC LIMIT 1) AS weigh_kg FROM exercises e WHERE id = ? AND user_id = ?`,
+      date,
+      id,
+      userId,
+    );
+    if (!r) return null;
+    const { weigh_kg: kg, ...stored } = r;
+    return { stored: view(stored), weighIn: kg == null ? null : { kg } };
+  }
+
+  /** The insert as a logged write. */
+  insertLogged(userId: number, e: StoredExercise, stamp: string): LoggedWrite {
+    return loggedRun(INSERT, userId, ...written.map((k) => e[k]), stamp, stamp);
+  }
+
+  /** The update as a logged write (nothing written when the id is not the user's). */
+  updateLogged(userId: number, e: StoredExercise, stamp: string): LoggedWrite {
+    return loggedRun(UPDATE, ...CHANGEABLE.map((k) => e[k]), stamp, e.id, userId);
+  }
+
+  /** The delete as a logged write (nothing written when the id is not the user's). */
+  deleteLogged(userId: number, id: string): LoggedWrite {
+    return loggedRun("DELETE FROM exercises WHERE id = ? AND user_id = ?", id, userId);
   }
 }

@@ -23,7 +23,7 @@ export function exercisesRoutes(deps: RouteDeps) {
     .post(
       "/",
       async ({ ctx, body, set }) => {
-        const { exercise, created } = await deps.commit(() => createExercise({ ctx: ctx, input: body }));
+        const { exercise, created } = await deps.commit(() => createExercise({ ctx: ctx, input: body, alone: true }));
         return created
           ? reply(deps, exercise, { status: 201, headers: { location: `/api/v1/exercises/${exercise.id}` }, set })
           : reply(deps, exercise);
@@ -49,7 +49,7 @@ export function exercisesRoutes(deps: RouteDeps) {
     .patch(
       "/:id",
       async ({ ctx, params, body }) =>
-        reply(deps, await deps.commit(() => updateExercise({ ctx: ctx, id: params.id, input: body }))),
+        reply(deps, await deps.commit(() => updateExercise({ ctx: ctx, id: params.id, input: body, alone: true }))),
       {
         auth: "write",
         params: ExerciseIdParams,
@@ -66,7 +66,7 @@ export function exercisesRoutes(deps: RouteDeps) {
     .delete(
       "/:id",
       async ({ ctx, params }) => {
-        await deps.commit(() => deleteExercise({ ctx: ctx, id: params.id }));
+        await deps.commit(() => deleteExercise({ ctx: ctx, id: params.id, alone: true }));
         return noContent();
       },
       {

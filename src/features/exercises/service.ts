@@ -7,7 +7,8 @@
  * unknown one (404).
  */
 import type { Ctx } from "../../context";
-import { tx, type Q } from "../../db/q";
+import type { Alone } from "../../db/change-log";
+import { ownAccount, tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { isUuid } from "../../lib/problems";
 import { localDate } from "../../lib/time";
@@ -35,6 +36,8 @@ function* resolved(
   kcal: number | null,
   prefix: string,
   restored?: Restored,
+  /** The weigh-in already read with the write's read (undefined: read it here). */
+  weighIn?: { kg: number } | null,
 ): Q<StoredExercise> {
   if (kcal !== null && restored) return { ...e, kcal, ...restored };
   if (kcal !== null)
@@ -49,7 +52,7 @@ function* resolved(
     throw new AppError("validation_failed", `${prefix}kcal is required for an activity of your own`, [
       { field: `${prefix}kcal`, message: "is required without an activity from GET /activities (to compute it)" },
     ]);
-  const w = yield* ctx.deps.weights.latest(ctx.userId, e.date);
+  const w = weighIn !== undefined ? weighIn : yield* ctx.deps.weights.latest(ctx.userId, e.date);
   if (!w)
     throw new AppError("validation_failed", `${prefix}kcal: no weigh-in on or before ${e.date} to compute it from`, [
       {
@@ -97,41 +100,64 @@ export function* createExercise({
   input,
   prefix = "",
   restored,
+  alone = false,
 }: {
   ctx: Ctx;
   input: CreateExerciseT;
   prefix?: string;
   /** Import: the exported kcal_from and met, kept with the exported kcal. */
   restored?: Restored;
-}): Q<{ exercise: ExerciseT; created: boolean; changed: boolean }> {
+} & Alone): Q<{ exercise: ExerciseT; created: boolean; changed: boolean }> {
   const v = checkExercise(input, true, today(ctx), prefix);
   return yield* tx(function* () {
+    yield* ownAccount(ctx.userId); // asked with the first read: the write then takes COMMIT along (db/pg/store.ts)
     const source = v.source ?? "manual";
     const bySource = v.source_id ? yield* ctx.deps.exercises.bySource(ctx.userId, source, v.source_id) : null;
     if (bySource) {
       const next = yield* resolved(ctx, fresh(v, bySource.id, v.date ?? bySource.date), v.kcal ?? null, prefix);
-      return { ...(yield* write(ctx, bySource, next)), created: false };
+      return { ...(yield* write(ctx, bySource, next, alone)), created: false };
     }
     const id = (v.id ?? Bun.randomUUIDv7()).toLowerCase();
-    const owner = yield* ctx.deps.exercises.ownerOf(id);
-    const theirs = owner === null && (yield* ctx.log.deletedElsewhere("exercise", id, ctx.userId));
-    if ((owner !== null && owner !== ctx.userId) || theirs)
+    const date = v.date ?? today(ctx);
+    const { owner, theirs, weighIn } = yield* ctx.deps.exercises.beforeCreate(ctx.userId, id, date);
+    if ((owner !== null && owner !== ctx.userId) || (owner === null && theirs))
       throw new AppError("id_conflict", `exercise id ${id} is already used; make a new id`);
     if (owner !== null)
       return { exercise: (yield* ctx.deps.exercises.of(ctx.userId, id))!, created: false, changed: false };
-    const next = yield* resolved(ctx, fresh(v, id, v.date ?? today(ctx)), v.kcal ?? null, prefix, restored);
-    yield* ctx.deps.exercises.insert(ctx.userId, next, ctx.now.toISOString());
-    const exercise = (yield* ctx.deps.exercises.of(ctx.userId, id))!;
-    yield* ctx.log.record(ctx.userId, "exercise", id, "upsert", exercise, ctx.now);
+    const next = yield* resolved(ctx, fresh(v, id, date), v.kcal ?? null, prefix, restored, weighIn);
+    const stamp = ctx.now.toISOString();
+    const exercise: ExerciseT = { ...next, created_at: stamp, updated_at: stamp }; // as stored, not read back
+    yield* ctx.log.recordWith(
+      ctx.deps.exercises.insertLogged(ctx.userId, next, stamp),
+      ctx.userId,
+      "exercise",
+      id,
+      "upsert",
+      exercise,
+      ctx.now,
+      {
+        final: alone,
+      },
+    );
     return { exercise, created: true, changed: true };
   });
 }
 
-function* write(ctx: Ctx, stored: ExerciseT, next: StoredExercise): Q<{ exercise: ExerciseT; changed: boolean }> {
+/** The change and its record (one statement on PostgreSQL); the exercise as stored is made, not read back. */
+function* write(
+  ctx: Ctx,
+  stored: ExerciseT,
+  next: StoredExercise,
+  alone = false,
+): Q<{ exercise: ExerciseT; changed: boolean }> {
   if (same(stored, next)) return { exercise: stored, changed: false };
-  yield* ctx.deps.exercises.update(ctx.userId, next, ctx.now.toISOString());
-  const exercise = (yield* ctx.deps.exercises.of(ctx.userId, stored.id))!;
-  yield* ctx.log.record(ctx.userId, "exercise", stored.id, "upsert", exercise, ctx.now);
+  const stamp = ctx.now.toISOString();
+  const exercise: ExerciseT = { ...stored, ...next, created_at: stored.created_at, updated_at: stamp };
+  const write = ctx.deps.exercises.updateLogged(ctx.userId, next, stamp);
+  const seq = yield* ctx.log.recordWith(write, ctx.userId, "exercise", stored.id, "upsert", exercise, ctx.now, {
+    final: alone,
+  });
+  if (seq === null) throw exerciseNotFound(stored.id); // deleted since it was read
   return { exercise, changed: true };
 }
 
@@ -189,13 +215,19 @@ export function* updateExercise({
   id,
   input,
   prefix = "",
+  alone = false,
 }: {
   ctx: Ctx;
   id: string;
   input: PatchExerciseT;
   prefix?: string;
-}): Q<ExerciseT> {
-  const stored = yield* getExercise({ ctx, id });
+} & Alone): Q<ExerciseT> {
+  yield* ownAccount(ctx.userId); // asked with the read: the write then takes COMMIT along (db/pg/store.ts)
+  // the exercise and the weigh-in a computed kcal needs (on the date it will have), in one read
+  const moved = typeof input.date === "string" ? input.date : null;
+  const found = isUuid(id) ? yield* ctx.deps.exercises.withWeighIn(ctx.userId, id.toLowerCase(), moved) : null;
+  if (!found) throw exerciseNotFound(id);
+  const { stored } = found;
   const v = checkExercise(input, false, today(ctx), prefix);
   const base: StoredExercise = {
     ...stored,
@@ -210,17 +242,32 @@ export function* updateExercise({
     note: v.note !== undefined ? v.note : stored.note,
   };
   const kcal = v.kcal !== undefined ? v.kcal : stored.kcal_from === "computed" ? null : stored.kcal;
+  const weighIn = base.date === (moved ?? stored.date) ? found.weighIn : undefined; // else read for base.date
   return yield* tx(function* () {
-    const next = yield* resolved(ctx, base, kcal, prefix);
-    return (yield* write(ctx, stored, next)).exercise;
+    const next = yield* resolved(ctx, base, kcal, prefix, undefined, weighIn);
+    return (yield* write(ctx, stored, next, alone)).exercise;
   });
 }
 
-export function* deleteExercise({ ctx, id }: { ctx: Ctx; id: string }): Q<void> {
-  const stored = yield* getExercise({ ctx, id });
+/** DELETE /exercises/{id} (and a sync delete): the delete and its record, with no read first. */
+export function* deleteExercise({ ctx, id, alone = false }: { ctx: Ctx; id: string } & Alone): Q<void> {
+  if (!isUuid(id)) throw exerciseNotFound(id);
+  const key = id.toLowerCase();
   yield* tx(function* () {
-    yield* ctx.deps.exercises.remove(ctx.userId, stored.id);
-    yield* ctx.log.record(ctx.userId, "exercise", stored.id, "delete", null, ctx.now);
+    yield* ownAccount(ctx.userId);
+    const seq = yield* ctx.log.recordWith(
+      ctx.deps.exercises.deleteLogged(ctx.userId, key),
+      ctx.userId,
+      "exercise",
+      key,
+      "delete",
+      null,
+      ctx.now,
+      {
+        final: alone,
+      },
+    );
+    if (seq === null) throw exerciseNotFound(id);
   });
 }
 

@@ -11,13 +11,27 @@ import { addDays } from "../../lib/time";
 /** How close after now a later entry of today's meal may be and still count as the same batch. */
 const BATCH_MS = 5 * 60_000;
 
-export function* placeNew(ctx: Ctx, day: string, today: string, kind: MealKind): Q<Date> {
+/**
+ * The new entry's time, and on PostgreSQL the day's meals counted in the same read (`dayCount`, null on
+ * SQLite): read with the account's lock had, it is the count the create's cap checks (service.ts).
+ */
+export function* placeNew(
+  ctx: Ctx,
+  day: string,
+  today: string,
+  kind: MealKind,
+): Q<{ at: Date; dayCount: number | null }> {
   if (day === today) {
-    const latest = yield* ctx.deps.meals.latestAt(ctx.userId, day, kind);
+    const { latest, count } = yield* ctx.deps.meals.latestAndCount(ctx.userId, day, kind);
     // an entry timed later in the day (dinner planned at 19:00) is not a reason to log this one after it
     const near = latest !== null && Date.parse(latest) - ctx.now.getTime() < BATCH_MS ? latest : null;
-    return after(ctx.now, near);
+    return { at: after(ctx.now, near), dayCount: count };
   }
-  const { latest, times } = yield* ctx.deps.meals.latestAndTimes(ctx.userId, day, kind, addDays(today, -OWN_DAYS));
-  return placeOnDay(kind, day, ctx.timezone, times, latest);
+  const { latest, times, count } = yield* ctx.deps.meals.latestAndTimes(
+    ctx.userId,
+    day,
+    kind,
+    addDays(today, -OWN_DAYS),
+  );
+  return { at: placeOnDay(kind, day, ctx.timezone, times, latest), dayCount: count };
 }

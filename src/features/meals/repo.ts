@@ -1,6 +1,6 @@
 /** Meal queries. Reads of a day or week aggregate in SQL over the (user_id, date, eaten_at) index. */
 import { and, asc, between, desc, eq, sql } from "drizzle-orm";
-import type { LoggedWrite } from "../../db/change-log";
+import { loggedRun, type LoggedWrite } from "../../db/change-log";
 import { preparedInsert } from "../../db/insert";
 import { all, dialect, exec, one, pgRaw, prepared, row, rows, type Q } from "../../db/q";
 import { meals } from "../../db/schema";
@@ -100,8 +100,10 @@ const SUMS_DAY = {
 const LATEST_AT = "SELECT max(eaten_at) AS at FROM meals WHERE user_id = ? AND date = ? AND meal_type = ?";
 const TIMES_OF =
   "SELECT eaten_at AS at FROM meals WHERE user_id = ? AND date >= ? AND meal_type = ? ORDER BY date DESC LIMIT 200";
-// both at once on PostgreSQL, where each is a round trip (SQLite runs the two above: microseconds each)
-const LATEST_AND_TIMES = `SELECT (${LATEST_AT}) AS at, ARRAY(${TIMES_OF}) AS times`;
+// both at once on PostgreSQL, where each is a round trip (SQLite runs the two above: microseconds each), with
+// the day's count, so a create that reads them knows the cap before it writes (service.ts createMeal)
+const LATEST_AND_TIMES = `SELECT (${LATEST_AT}) AS at, ARRAY(${TIMES_OF}) AS times, (${COUNT_DAY.pg}) AS n`;
+const LATEST_AND_COUNT = `SELECT (${LATEST_AT}) AS at, (${COUNT_DAY.pg}) AS n`;
 
 export class MealsRepo {
   /** The latest eaten_at of `date`'s meals of `mealType`, or null when it has none. */
@@ -114,13 +116,16 @@ export class MealsRepo {
     return (yield* rows<{ at: string }>(TIMES_OF, userId, sinceDate, mealType)).map((r) => r.at);
   }
 
-  /** `latestAt(date)` and `timesOf(since)` of one meal type: one statement on PostgreSQL. */
+  /**
+   * `latestAt(date)` and `timesOf(since)` of one meal type: one statement on PostgreSQL, which also counts
+   * the day's meals (`count`; null on SQLite, where the count is its own read of microseconds).
+   */
   *latestAndTimes(
     userId: number,
     date: string,
     mealType: string,
     sinceDate: string,
-  ): Q<{ latest: string | null; times: string[] }> {
+  ): Q<{ latest: string | null; times: string[]; count: number | null }> {
     const both = yield* dialect({
       sqlite: () => null,
       pg: async (db, _t, wrote) =>
@@ -128,19 +133,33 @@ export class MealsRepo {
           (await pgRaw(
             db,
             LATEST_AND_TIMES,
-            [userId, date, mealType, userId, sinceDate, mealType],
+            [userId, date, mealType, userId, sinceDate, mealType, userId, date],
             wrote,
-          )) as unknown as {
-            at: string | null;
-            times: string[];
-          }[]
+          )) as unknown as { at: string | null; times: string[]; n: number }[]
         )[0]!,
     });
-    if (both) return { latest: both.at, times: both.times };
+    if (both) return { latest: both.at, times: both.times, count: both.n };
     return {
       latest: yield* this.latestAt(userId, date, mealType),
       times: yield* this.timesOf(userId, mealType, sinceDate),
+      count: null,
     };
+  }
+
+  /** `latestAt(date)`, with the day's count on PostgreSQL in the same statement (null on SQLite). */
+  *latestAndCount(userId: number, date: string, mealType: string): Q<{ latest: string | null; count: number | null }> {
+    const both = yield* dialect({
+      sqlite: () => null,
+      pg: async (db, _t, wrote) =>
+        (
+          (await pgRaw(db, LATEST_AND_COUNT, [userId, date, mealType, userId, date], wrote)) as unknown as {
+            at: string | null;
+            n: number;
+          }[]
+        )[0]!,
+    });
+    if (both) return { latest: both.at, count: both.n };
+    return { latest: yield* this.latestAt(userId, date, mealType), count: null };
   }
 
   /** Meals per account (the admin's list shows the count, never the meals). */
@@ -278,6 +297,11 @@ export class MealsRepo {
         .set(set)
         .where(and(eq(t.meals.id, id), eq(t.meals.userId, userId))),
     );
+  }
+
+  /** The meal's delete as a write its change-log record joins (ChangeLog.recordWith): no read before it. */
+  deleteLogged(userId: number, id: string): LoggedWrite {
+    return loggedRun("DELETE FROM meals WHERE id = ? AND user_id = ?", id, userId);
   }
 
   delete(userId: number, id: string): Q<number> {

@@ -29,7 +29,7 @@ export function mealsRoutes(deps: RouteDeps) {
     .post(
       "/",
       async ({ body, set, ctx }) => {
-        const { meal, created } = await deps.commit(() => createMeal({ ctx, input: body }));
+        const { meal, created } = await deps.commit(() => createMeal({ ctx, input: body, alone: true }));
         return created
           ? reply(deps, meal, { status: 201, headers: { location: `/api/v1/meals/${meal.id}` }, set })
           : reply(deps, meal);
@@ -96,7 +96,7 @@ export function mealsRoutes(deps: RouteDeps) {
     .patch(
       "/:id",
       async ({ params, body, ctx }) =>
-        reply(deps, await deps.commit(() => updateMeal({ ctx, id: params.id, input: body }))),
+        reply(deps, await deps.commit(() => updateMeal({ ctx, id: params.id, input: body, alone: true }))),
       {
         auth: "write",
         params: MealIdParams,
@@ -113,7 +113,7 @@ export function mealsRoutes(deps: RouteDeps) {
     .delete(
       "/:id",
       async ({ params, ctx }) => {
-        await deps.commit(() => deleteMeal({ ctx, id: params.id }));
+        await deps.commit(() => deleteMeal({ ctx, id: params.id, alone: true }));
         return noContent();
       },
       {

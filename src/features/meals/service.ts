@@ -3,7 +3,8 @@
  * computed when a meal is written and stored with it.
  */
 import type { Ctx } from "../../context";
-import { tx, isUniqueViolation, type Q } from "../../db/q";
+import { ownAccount, tx, isUniqueViolation, type Q } from "../../db/q";
+import type { Alone } from "../../db/change-log";
 import { MEAL_NUTRIENT_KEYS } from "../../db/nutrients";
 import { AppError } from "../../lib/errors";
 import { localClock, localDate, localTimeToInstant, toRfc3339 } from "../../lib/time";
@@ -67,10 +68,11 @@ function requestHash(input: CreateMealInput, eatenAt: Date | undefined): string 
 export function* createMeal({
   ctx,
   input: body,
+  alone = false,
 }: {
   ctx: Ctx;
   input: CreateMealInput;
-}): Q<{ meal: MealT; created: boolean }> {
+} & Alone): Q<{ meal: MealT; created: boolean }> {
   const v = yield* validateCreate(ctx, body);
   const { input } = v;
   const hash = requestHash(input, v.eatenAt);
@@ -89,7 +91,16 @@ export function* createMeal({
   const { food, quick, portion, grams } = v;
   const today = localDate(ctx.now, ctx.timezone);
   const day = v.date ?? (v.eatenAt ? localDate(v.eatenAt, ctx.timezone) : today);
-  const at = v.eatenAt ?? (yield* placeNew(ctx, day, today, input.meal_type));
+  // without a time, placement reads the account's meals: the account's lock is asked with that read (db/pg/store.ts)
+  if (!v.eatenAt) yield* ownAccount(ctx.userId);
+  const placed = v.eatenAt ? null : yield* placeNew(ctx, day, today, input.meal_type);
+  const at = v.eatenAt ?? placed!.at;
+  // counted under the account's lock with placement's read (PostgreSQL): a full day is refused before the write,
+  // and with no read left after it (no replay for a server-made id, no photo), the insert takes COMMIT along
+  const counted = placed?.dayCount ?? null;
+  const serverId = input.id === undefined; // a client id's retry is answered as a replay, full day or not (below)
+  if (serverId && counted !== null && counted >= MAX_MEALS_PER_DAY) throw dayFull("date", day, counted);
+  const final = alone && serverId && counted !== null && !(typeof input.photo_id === "string" && food);
   const stamp = ctx.now.toISOString();
   const row: NewMeal = {
     id,
@@ -118,7 +129,11 @@ export function* createMeal({
       // before it; a client id already used fails the insert (below), a tombstone's makes it write nothing
       const write = ctx.deps.meals.insertOnDay(row, MAX_MEALS_PER_DAY);
       const fresh = { unlessDeletedElsewhere: input.id !== undefined };
-      const seq = yield* ctx.log.recordWith(write, ctx.userId, "meal", id, "upsert", meal, ctx.now, fresh);
+      const seq = yield* ctx.log.recordWith(write, ctx.userId, "meal", id, "upsert", meal, ctx.now, {
+        ...fresh,
+        final,
+      });
+      if (seq === null && final) throw dayFull("date", day, counted!); // nothing written; no read after COMMIT
       if (seq === null) {
         const earlier = input.id !== undefined ? yield* replay() : null; // a retry is answered, full day or not
         if (earlier) return earlier;
@@ -203,14 +218,18 @@ export function* restoreMeal(ctx: Ctx, m: RestoredMeal): Q<"added" | "unchanged"
 }
 
 function* ownMeal(ctx: Ctx, id: string): Q<MealRow> {
+  const row = yield* ctx.deps.meals.get(ctx.userId, checkMealId(id));
+  if (!row) throw notFound(id);
+  return row;
+}
+
+function checkMealId(id: string): string {
   if (!isUuid(id)) {
     throw new AppError("validation_failed", "id must be a meal UUID", [
       { field: "id", message: "must be a meal UUID" },
     ]);
   }
-  const row = yield* ctx.deps.meals.get(ctx.userId, id.toLowerCase());
-  if (!row) throw notFound(id);
-  return row;
+  return id.toLowerCase();
 }
 
 export function* getMeal({ ctx, id }: { ctx: Ctx; id: string }): Q<MealT> {
@@ -218,7 +237,13 @@ export function* getMeal({ ctx, id }: { ctx: Ctx; id: string }): Q<MealT> {
 }
 
 /** PATCH /meals/:id (and a sync update) — grams and nutrients are recomputed from the per-100 g values stored with the meal. */
-export function* updateMeal({ ctx, id, input: raw }: { ctx: Ctx; id: string; input: PatchMealInput }): Q<MealT> {
+export function* updateMeal({
+  ctx,
+  id,
+  input: raw,
+  alone = false,
+}: { ctx: Ctx; id: string; input: PatchMealInput } & Alone): Q<MealT> {
+  yield* ownAccount(ctx.userId); // asked with the read: the write then takes COMMIT along (db/pg/store.ts)
   const row = yield* ownMeal(ctx, id);
   const stored = toMeal(row);
   const quick = stored.food ? undefined : { description: stored.description!, nutrients: nutrientsOf(row) };
@@ -249,18 +274,21 @@ export function* updateMeal({ ctx, id, input: raw }: { ctx: Ctx; id: string; inp
     if (set.date !== undefined && set.date !== row.date) yield* roomOnDay(ctx, set.date, 1);
     // the update and its change-log record: one statement on PostgreSQL, no read back
     const write = ctx.deps.meals.updateLogged(ctx.userId, row.id, set);
-    const seq = yield* ctx.log.recordWith(write, ctx.userId, "meal", row.id, "upsert", m, ctx.now);
+    const seq = yield* ctx.log.recordWith(write, ctx.userId, "meal", row.id, "upsert", m, ctx.now, { final: alone });
     if (seq === null) throw notFound(id); // deleted since it was read
     return m;
   });
 }
 
-export function* deleteMeal({ ctx, id }: { ctx: Ctx; id: string }): Q<void> {
-  const row = yield* ownMeal(ctx, id);
+/** DELETE /meals/:id (and a sync delete): its example withdrawn, then the delete and its record, with no read first. */
+export function* deleteMeal({ ctx, id, alone = false }: { ctx: Ctx; id: string } & Alone): Q<void> {
+  const mealId = checkMealId(id);
   yield* tx(function* () {
-    yield* ctx.deps.meals.delete(ctx.userId, row.id);
-    yield* ctx.deps.photoHooks.withdrawn(ctx.userId, row.id);
-    yield* ctx.log.record(ctx.userId, "meal", row.id, "delete", null, ctx.now);
+    yield* ownAccount(ctx.userId); // asked with the first statement: the delete takes COMMIT along (db/pg/store.ts)
+    yield* ctx.deps.photoHooks.withdrawn(ctx.userId, mealId); // only this account's examples of that meal
+    const write = ctx.deps.meals.deleteLogged(ctx.userId, mealId);
+    const seq = yield* ctx.log.recordWith(write, ctx.userId, "meal", mealId, "delete", null, ctx.now, { final: alone });
+    if (seq === null) throw notFound(id);
   });
 }
 

@@ -37,7 +37,7 @@ export function savedMealsRoutes(deps: RouteDeps) {
     .post(
       "/",
       async ({ body, set, ctx }) => {
-        const { saved, created } = await deps.commit(() => createSavedMeal({ ctx, input: body }));
+        const { saved, created } = await deps.commit(() => createSavedMeal({ ctx, input: body, alone: true }));
         return created
           ? reply(deps, saved, { status: 201, headers: { location: `/api/v1/saved-meals/${saved.id}` }, set })
           : reply(deps, saved);
@@ -62,7 +62,7 @@ export function savedMealsRoutes(deps: RouteDeps) {
     .patch(
       "/:id",
       async ({ params, body, ctx }) =>
-        reply(deps, await deps.commit(() => updateSavedMeal({ ctx, id: params.id, input: body }))),
+        reply(deps, await deps.commit(() => updateSavedMeal({ ctx, id: params.id, input: body, alone: true }))),
       {
         auth: "write",
         params: SavedMealIdParams,
@@ -74,7 +74,7 @@ export function savedMealsRoutes(deps: RouteDeps) {
     .delete(
       "/:id",
       async ({ params, ctx }) => {
-        await deps.commit(() => deleteSavedMeal({ ctx, id: params.id }));
+        await deps.commit(() => deleteSavedMeal({ ctx, id: params.id, alone: true }));
         return noContent();
       },
       {

@@ -4,7 +4,8 @@
  * owner's alone: another account's id answers as an unknown one (404).
  */
 import type { Ctx } from "../../context";
-import { tx, type Q } from "../../db/q";
+import type { Alone } from "../../db/change-log";
+import { ownAccount, tx, type Q } from "../../db/q";
 import { AppError } from "../../lib/errors";
 import { checkDate, isUuid, Problems } from "../../lib/problems";
 import type { MealT } from "../meals/model";
@@ -47,30 +48,33 @@ export function* createSavedMeal({
   ctx,
   input,
   prefix = "",
+  alone = false,
 }: {
   ctx: Ctx;
   input: unknown;
   prefix?: string;
-}): Q<{ saved: SavedMealT; created: boolean }> {
+} & Alone): Q<{ saved: SavedMealT; created: boolean }> {
   const v = yield* checkSavedMeal(lookup(ctx), yield* withLoggedEntries(ctx, input), true, prefix);
   const id = v.id ?? Bun.randomUUIDv7();
   return yield* tx(function* () {
-    const owner = yield* ctx.deps.savedMeals.ownerOf(id);
+    yield* ownAccount(ctx.userId); // asked with the read: the insert then takes COMMIT along (db/pg/store.ts)
+    const { owner, theirs, have } = yield* ctx.deps.savedMeals.beforeCreate(ctx.userId, id);
     // a client-made id stays its owner's after a delete, so their undo (a create with it) still works
-    const theirs = owner === null && (yield* ctx.log.deletedElsewhere("saved_meal", id, ctx.userId));
-    if ((owner !== null && owner !== ctx.userId) || theirs)
+    if ((owner !== null && owner !== ctx.userId) || (owner === null && theirs))
       throw new AppError("id_conflict", `saved meal id ${id} is already used; make a new id`);
     if (owner !== null) return { saved: (yield* ctx.deps.savedMeals.of(ctx.userId, id))!, created: false };
-    const have = yield* ctx.deps.savedMeals.countOf(ctx.userId);
     // a bound on what GET /saved-meals and the export carry (200 × 50 entries), not a field's fault
     if (have >= MAX_SAVED_MEALS)
       throw new AppError(
         "validation_failed",
         `you have ${have} saved meals, the most an account keeps (${MAX_SAVED_MEALS}); delete one to save another`,
       );
-    yield* ctx.deps.savedMeals.insert(ctx.userId, { id, name: v.name!, entries: v.entries! }, ctx.now.toISOString());
-    const saved = (yield* ctx.deps.savedMeals.of(ctx.userId, id))!;
-    yield* ctx.log.record(ctx.userId, "saved_meal", id, "upsert", saved, ctx.now);
+    const { write, saved } = ctx.deps.savedMeals.insertLogged(
+      ctx.userId,
+      { id, name: v.name!, entries: v.entries! },
+      ctx.now.toISOString(),
+    );
+    yield* ctx.log.recordWith(write, ctx.userId, "saved_meal", id, "upsert", saved, ctx.now, { final: alone });
     return { saved, created: true };
   });
 }
@@ -133,28 +137,43 @@ export function* updateSavedMeal({
   id,
   input,
   prefix = "",
+  alone = false,
 }: {
   ctx: Ctx;
   id: string;
   input: unknown;
   prefix?: string;
-}): Q<SavedMealT> {
+} & Alone): Q<SavedMealT> {
+  yield* ownAccount(ctx.userId); // asked with the read: the update then takes COMMIT along (db/pg/store.ts)
   const stored = yield* getSavedMeal({ ctx, id });
   const v = yield* checkSavedMeal(lookup(ctx), input, false, prefix);
   return yield* tx(function* () {
     const next = { id: stored.id, name: v.name ?? stored.name, entries: v.entries ?? stored.entries };
-    yield* ctx.deps.savedMeals.update(ctx.userId, next, ctx.now.toISOString());
-    const saved = (yield* ctx.deps.savedMeals.of(ctx.userId, stored.id))!;
-    yield* ctx.log.record(ctx.userId, "saved_meal", stored.id, "upsert", saved, ctx.now);
+    const { write, saved } = ctx.deps.savedMeals.updateLogged(
+      ctx.userId,
+      next,
+      stored.created_at,
+      ctx.now.toISOString(),
+    );
+    const seq = yield* ctx.log.recordWith(write, ctx.userId, "saved_meal", stored.id, "upsert", saved, ctx.now, {
+      final: alone,
+    });
+    if (seq === null) throw savedMealNotFound(id); // deleted since it was read
     return saved;
   });
 }
 
-export function* deleteSavedMeal({ ctx, id }: { ctx: Ctx; id: string }): Q<void> {
-  const stored = yield* getSavedMeal({ ctx, id });
+/** DELETE /saved-meals/{id} (and a sync delete): the delete and its record, with no read first. */
+export function* deleteSavedMeal({ ctx, id, alone = false }: { ctx: Ctx; id: string } & Alone): Q<void> {
+  if (!isUuid(id)) throw savedMealNotFound(id);
+  const key = id.toLowerCase();
   yield* tx(function* () {
-    yield* ctx.deps.savedMeals.remove(ctx.userId, stored.id);
-    yield* ctx.log.record(ctx.userId, "saved_meal", stored.id, "delete", null, ctx.now);
+    yield* ownAccount(ctx.userId);
+    const write = ctx.deps.savedMeals.deleteLogged(ctx.userId, key);
+    const seq = yield* ctx.log.recordWith(write, ctx.userId, "saved_meal", key, "delete", null, ctx.now, {
+      final: alone,
+    });
+    if (seq === null) throw savedMealNotFound(id);
   });
 }
 

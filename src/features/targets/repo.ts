@@ -1,5 +1,6 @@
 /** Target-settings queries (table nutrition_settings): one row per user holding two JSON documents. */
 import { eq } from "drizzle-orm";
+import type { LoggedWrite } from "../../db/change-log";
 import { exec, one, type Q } from "../../db/q";
 
 export class TargetSettingsRepo {
@@ -28,5 +29,25 @@ export class TargetSettingsRepo {
           set: { profile: doc.profile, targets: doc.targets, updatedAt: stamp },
         }),
     );
+  }
+
+  /** The same write as a logged write: on PostgreSQL one statement with its change-log record (issue 61). */
+  putLogged(
+    userId: number,
+    doc: { profile: Record<string, unknown>; targets: Record<string, unknown> },
+    stamp: string,
+  ): LoggedWrite {
+    const put = this.put.bind(this);
+    return {
+      *sqlite() {
+        yield* put(userId, doc, stamp);
+        return true;
+      },
+      pg: () => ({
+        text: `INSERT INTO nutrition_settings (user_id, profile, targets, updated_at) VALUES (?, ?::json, ?::json, ?)
+          ON CONFLICT (user_id) DO UPDATE SET profile = excluded.profile, targets = excluded.targets, updated_at = excluded.updated_at`,
+        params: [userId, JSON.stringify(doc.profile), JSON.stringify(doc.targets), stamp],
+      }),
+    };
   }
 }

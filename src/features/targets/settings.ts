@@ -4,7 +4,7 @@
  * `targets`) in the same transaction, so sync pulls them.
  */
 import type { Ctx } from "../../context";
-import { tx, type Q } from "../../db/q";
+import { ownAccount, tx, type Q } from "../../db/q";
 import type { ProfileT, TargetSettingsT } from "./model";
 
 export const emptyProfile = (): ProfileT => ({
@@ -32,6 +32,7 @@ type Part = { profile: ProfileT } | { targets: TargetSettingsT };
  * `onlyIfChanged` (import) a document already so is left alone and false returned. Call inside a transaction.
  */
 export function* writeSettings(ctx: Ctx, part: Part, onlyIfChanged = false): Q<boolean> {
+  yield* ownAccount(ctx.userId); // asked with the read (db/pg/account-locks.ts)
   const current = yield* settingsOf(ctx);
   const next = { ...current, ...part };
   const [entity, doc, before] =
@@ -40,8 +41,16 @@ export function* writeSettings(ctx: Ctx, part: Part, onlyIfChanged = false): Q<b
       : (["targets", next.targets, current.targets] as const);
   if (onlyIfChanged && JSON.stringify(doc) === JSON.stringify(before)) return false;
   const stamp = ctx.now.toISOString();
-  yield* ctx.deps.targetSettings.put(ctx.userId, next, stamp);
-  yield* ctx.log.record(ctx.userId, entity, entity, "upsert", doc, ctx.now);
+  // the upsert and its record: one statement on PostgreSQL (ChangeLog.recordWith), asked behind the lock
+  yield* ctx.log.recordWith(
+    ctx.deps.targetSettings.putLogged(ctx.userId, next, stamp),
+    ctx.userId,
+    entity,
+    entity,
+    "upsert",
+    doc,
+    ctx.now,
+  );
   return true;
 }
 
