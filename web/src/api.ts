@@ -144,18 +144,21 @@ export async function ok<D>(call: Promise<{ data?: D; error?: unknown; response:
 
 type PostOf<P extends keyof paths> = paths[P] extends { post: infer O } ? O : never;
 type Answer<O> = O extends { responses: { 200: { content: { "application/json": infer B } } } } ? B : never;
-type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+/** A path's query parameters; `{}` for a path that takes none. */
+type QueryOf<O> = O extends { parameters: { query?: infer Q } }
+  ? [NonNullable<Q>] extends [never]
+    ? Record<string, never>
+    : NonNullable<Q>
+  : never;
 
 /**
  * A file as the body (a Blob: its own content type) or a multipart form, to a path that takes one, typed by
  * path as `client` is (openapi-typescript types a binary body as a string, so uploads do not go through
  * openapi-fetch's JSON body).
  */
-export async function upload<P extends "/api/v1/import" | "/api/v1/import/health">(
-  path: P,
-  query: QueryOf<PostOf<P>>,
-  body: Blob | FormData,
-): Promise<Answer<PostOf<P>>> {
+export async function upload<
+  P extends "/api/v1/import" | "/api/v1/import/health" | "/api/v1/scanner/photo" | "/api/v1/scanner/label",
+>(path: P, query: QueryOf<PostOf<P>>, body: Blob | FormData): Promise<Answer<PostOf<P>>> {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(query as Record<string, unknown>)) if (v !== undefined) search.set(k, String(v));
   const url = `${baseUrl}${path}${search.size ? `?${search}` : ""}`;
