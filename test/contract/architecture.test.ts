@@ -437,7 +437,7 @@ describe("the web app's layers", () => {
     expect(Object.keys(LOCAL_SHAPES).filter((s) => !found.includes(s))).toEqual([]);
   });
 
-  test("views call data modules, not the API: no view imports the client, upload or api()", () => {
+  test("views call data modules, not the API: no view imports the client, open, upload or ok", () => {
     const wrong = [...importGraph(WEB)]
       .filter(([file, targets]) => file.startsWith("views/") && targets.includes("api.ts"))
       .flatMap(([file]) => {
