@@ -35,14 +35,14 @@ class MemoryStorage {
 
 const g = globalThis as Record<string, unknown>;
 const bun = { fetch: globalThis.fetch, localStorage: g.localStorage, document: g.document };
-/** The page's own origin as web/src/api.ts sees it here (no `location` in bun: it falls back to this). */
+/** The page's own origin as web/src/api.ts reads it at load (no `location` in bun): its requests go to `origin`. */
 const PAGE = "http://localhost";
 const pageFetch = (input: string | URL | Request, init?: RequestInit) => {
-  const url = input instanceof Request ? input.url : String(input);
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   const path = url.startsWith("/") ? url : url.startsWith(`${PAGE}/`) ? url.slice(PAGE.length) : null;
   if (path === null) return bun.fetch(input, init);
   if (path.startsWith("/api/v1/sync/push")) sent.pushes++;
-  // the typed client sends a Request: the same request, to the server the page is served from now
+  // the app sends a Request (api.ts): its method, headers and body go along to the page's server
   return input instanceof Request
     ? bun.fetch(new Request(`${origin}${path}`, input), init)
     : bun.fetch(`${origin}${path}`, init);

@@ -5,7 +5,7 @@
  */
 import { browser, goOffline, otherBrowser, sent, serveFrom } from "./browser-env";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { api } from "../../../web/src/api";
+import { fetchFood } from "../../../web/src/foods";
 import { OwnFoods } from "../../../web/src/own-foods";
 import { fromFood } from "../../../web/src/records";
 import type { FoodRec, Meal } from "../../../web/src/store";
@@ -56,7 +56,7 @@ beforeEach(async () => {
   serveFrom(server.url);
   const found = await ask("GET", "/foods/search?q=banana%20raw&limit=1");
   const id = (found.json as { items: { id: number }[] }).items[0]!.id;
-  banana = fromFood(await api<Record<string, unknown>>("GET", `/foods/${id}`), null);
+  banana = fromFood(await fetchFood(id), null);
 });
 
 /** The server's answer to GET /api/v1{path} for this test's account. */

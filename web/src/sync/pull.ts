@@ -1,6 +1,6 @@
 /** Changes come in through /sync/changes from the saved cursor, page by page (API.md §Sync). */
 import type { Ok } from "../api-data";
-import { api, ApiError } from "../api";
+import { ApiError, client, ok } from "../api";
 import { getMeta, setMeta, writeAll, type Store } from "../store";
 import { storeRecord } from "./apply";
 
@@ -10,7 +10,7 @@ export async function pull(db: Store, onData: () => void): Promise<void> {
   for (;;) {
     let page: Ok<"pullChanges">;
     try {
-      page = await api("GET", `/sync/changes?limit=500&cursor=${encodeURIComponent(cursor)}`);
+      page = await ok(client.GET("/api/v1/sync/changes", { params: { query: { limit: 500, cursor } } }));
     } catch (e) {
       if (e instanceof ApiError && e.code === "cursor_expired") {
         cursor = ""; // older than the kept deletions: read everything again

@@ -4,7 +4,7 @@
  * (kept for the person), or refused (kept with the server's reason, the record put back as the server has it).
  */
 import type { Ok } from "../api-data";
-import { api } from "../api";
+import { client, ok } from "../api";
 import { apiErrorInWords } from "../refusals";
 import { writeAll, type Conflict, type Mutation, type Store, type Tx } from "../store";
 import { storeRecord } from "./apply";
@@ -38,7 +38,7 @@ export async function push(db: Store, made: Made, onData: () => void): Promise<v
     const cut = queue.findIndex(madeHere);
     const batch = cut === 0 ? queue.slice(0, 1) : queue.slice(0, cut > 0 ? Math.min(cut, end) : end);
     const wire = batch.map(({ seq: _, ...m }) => ({ ...m, id: typeof m.id === "number" && m.id < 0 ? null : m.id }));
-    const { results } = await api<{ results: Result[] }>("POST", "/sync/push", { mutations: wire });
+    const { results } = await ok(client.POST("/api/v1/sync/push", { body: { mutations: wire } }));
     for (let i = 0; i < batch.length; i++) await settle(db, made, batch[i]!, results[i]!);
     onData();
   }

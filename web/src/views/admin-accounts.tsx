@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { deleteAccount, issueResetCode, updateAccount } from "../admin";
 import { day, type Account, type Run } from "./admin-data";
 
 /** What a row's buttons do: an admin call, a confirmation asked or put away, a code shown once. */
@@ -74,7 +75,7 @@ function AccountRow({
               <button
                 type="button"
                 class="danger"
-                onClick={() => void run("DELETE", `/admin/users/${u.id}`).then(() => setConfirm(null))}
+                onClick={() => void run(() => deleteAccount(u.id)).then(() => setConfirm(null))}
               >
                 Delete {u.email} and all their data
               </button>
@@ -84,29 +85,21 @@ function AccountRow({
             </>
           ) : (
             <>
-              <button
-                type="button"
-                onClick={() => void run("PATCH", `/admin/users/${u.id}`, { disabled: !u.disabled })}
-              >
+              <button type="button" onClick={() => void run(() => updateAccount(u.id, { disabled: !u.disabled }))}>
                 {u.disabled ? "Enable" : "Disable"}
               </button>
               <button
                 type="button"
-                onClick={() =>
-                  void run("PATCH", `/admin/users/${u.id}`, {
-                    role: u.role === "admin" ? "user" : "admin",
-                  })
-                }
+                onClick={() => void run(() => updateAccount(u.id, { role: u.role === "admin" ? "user" : "admin" }))}
               >
                 {u.role === "admin" ? "Make user" : "Make admin"}
               </button>
               <button
                 type="button"
                 onClick={() =>
-                  void run("POST", `/admin/users/${u.id}/password-reset`, {}, (r) =>
-                    setShown(
-                      `Password reset code for ${u.email}, shown this once (valid 24 hours): ${(r as { code: string }).code}`,
-                    ),
+                  void run(
+                    () => issueResetCode(u.id),
+                    (r) => setShown(`Password reset code for ${u.email}, shown this once (valid 24 hours): ${r.code}`),
                   )
                 }
               >

@@ -1,3 +1,4 @@
+import { createInvite, withdrawInvite } from "../admin";
 import { day, type Invite, type Run } from "./admin-data";
 
 /** Invites: made with a note and the code shown once; withdrawn while unused. */
@@ -6,10 +7,13 @@ export function Invites({ invites, run, setShown }: { invites: Invite[]; run: Ru
     e.preventDefault();
     const form = e.currentTarget as HTMLFormElement;
     const note = String(new FormData(form).get("note") ?? "").trim();
-    await run("POST", "/admin/invites", note ? { note } : {}, (r) => {
-      setShown(`Invite code${note ? ` for ${note}` : ""}, shown this once: ${(r as { code: string }).code}`);
-      form.reset();
-    });
+    await run(
+      () => createInvite(note),
+      (r) => {
+        setShown(`Invite code${note ? ` for ${note}` : ""}, shown this once: ${r.code}`);
+        form.reset();
+      },
+    );
   }
   return (
     <section aria-labelledby="invites-title">
@@ -32,7 +36,7 @@ export function Invites({ invites, run, setShown }: { invites: Invite[]; run: Ru
               </span>
             </span>
             {!i.used_at && (
-              <button type="button" onClick={() => void run("DELETE", `/admin/invites/${i.id}`)}>
+              <button type="button" onClick={() => void run(() => withdrawInvite(i.id))}>
                 Withdraw
               </button>
             )}

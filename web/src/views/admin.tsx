@@ -4,10 +4,11 @@
  * the code shown once, withdrawn). All of it lives on the server, so offline the view says so.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, isOffline, message } from "../api";
+import { fetchAdmin, updateServerSettings } from "../admin";
+import { isOffline, message } from "../api";
 import { ErrorText, showAndFocus, useApp } from "../ui";
 import { Accounts } from "./admin-accounts";
-import type { Account, Invite, Settings } from "./admin-data";
+import type { Account, Invite, Run, Settings } from "./admin-data";
 import { Invites } from "./admin-invites";
 import { ServerSettings } from "./admin-server";
 
@@ -32,13 +33,8 @@ export function AdminView() {
 
   useEffect(() => {
     const mine = ++seq.current;
-    Promise.all([
-      api<Settings>("GET", "/admin/settings"),
-      api<{ items: Account[] }>("GET", "/admin/users"),
-      api<{ items: Invite[] }>("GET", "/admin/invites"),
-    ]).then(
-      ([settings, users, invites]) =>
-        mine === seq.current && (setData({ settings, users: users.items, invites: invites.items }), setReadError(null)),
+    fetchAdmin().then(
+      (read) => mine === seq.current && (setData(read), setReadError(null)),
       (e) =>
         mine === seq.current &&
         setReadError(
@@ -52,21 +48,21 @@ export function AdminView() {
   /** A setting shown as changed at once, then sent. */
   function setting(patch: Partial<Settings>) {
     if (data) setData({ ...data, settings: { ...data.settings, ...patch } });
-    void run("PATCH", "/admin/settings", patch);
+    void run(() => updateServerSettings(patch));
   }
 
   /** One admin call; then everything is read again. */
-  async function run(method: string, path: string, body?: unknown, after?: (r: unknown) => void) {
+  const run: Run = async (call, after) => {
     seq.current++;
     setActionError(null);
     try {
-      const r = await api(method, path, body);
+      const r = await call();
       after?.(r);
     } catch (e) {
       setActionError(isOffline(e) ? "The server cannot be reached now; nothing was changed." : message(e));
     }
     setN((x) => x + 1);
-  }
+  };
 
   return (
     <main>

@@ -13,7 +13,8 @@ import { NumberInput, notANumber, parseDecimal } from "../number-input";
 import { checks, inWords, loadedChecks, useChecks } from "../refusals";
 import type { FoodRec, Portion } from "../store";
 import { ErrorText, useApp } from "../ui";
-import { PhotoInput, uploadPhoto } from "./scan";
+import { readLabel } from "../scanner";
+import { PhotoInput } from "./scan";
 
 const num = parseDecimal;
 
@@ -35,7 +36,7 @@ function LabelPhoto({ onRead, openNow }: { onRead: (r: LabelReading) => void; op
   async function choose(file: File) {
     setState({ busy: true });
     try {
-      onRead(await uploadPhoto<LabelReading>("/scanner/label", file));
+      onRead(await readLabel(file));
       setState(null);
     } catch (err) {
       setState({

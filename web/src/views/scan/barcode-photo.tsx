@@ -3,7 +3,8 @@ import { fromFood } from "../../records";
 import { ErrorText } from "../../ui";
 import { Missing } from "./missing";
 import { PhotoInput } from "./photo-input";
-import { explain, uploadPhoto, type OnMissing, type PhotoResult, type Picked } from "./upload";
+import { readPhoto } from "../../scanner";
+import { explain, type OnMissing, type Picked } from "./upload";
 
 /** A photo of a barcode, for a device without a camera: the food it names, or what to do when nobody knows it. */
 export function BarcodePhoto({ onFound, onMissing }: { onFound: (p: Picked) => void; onMissing: OnMissing }) {
@@ -11,8 +12,8 @@ export function BarcodePhoto({ onFound, onMissing }: { onFound: (p: Picked) => v
   async function choose(file: File) {
     setState({ busy: true });
     try {
-      const r = await uploadPhoto<PhotoResult>("/scanner/photo", file);
-      if (r.food) onFound({ id: Number(r.food.id), food: fromFood(r.food, null), photoId: r.photo_id });
+      const r = await readPhoto(file);
+      if (r.food) onFound({ id: r.food.id, food: fromFood(r.food, null), photoId: r.photo_id });
       else if (r.barcode) setState({ missing: r.barcode.gtin });
       else
         setState({ error: "No barcode was found in that photo. Try again closer, with the lines straight and sharp." });

@@ -2,7 +2,8 @@ import { useState } from "preact/hooks";
 import { fromFood } from "../../records";
 import { ErrorText } from "../../ui";
 import { PhotoInput } from "./photo-input";
-import { explain, uploadPhoto, type PhotoResult, type Picked } from "./upload";
+import { readPhoto } from "../../scanner";
+import { explain, type PhotoResult, type Picked } from "./upload";
 
 /**
  * A food photo: the server's candidates with their confidence; the person picks one, and the meal carries the
@@ -17,7 +18,7 @@ export function FoodPhoto({ onPick }: { onPick: (p: Picked) => void }) {
     setError(null);
     setResult(null);
     try {
-      setResult(await uploadPhoto<PhotoResult>("/scanner/photo", file));
+      setResult(await readPhoto(file));
     } catch (err) {
       setError(explain(err));
     } finally {
@@ -33,9 +34,7 @@ export function FoodPhoto({ onPick }: { onPick: (p: Picked) => void }) {
       {result?.food && (
         <button
           type="button"
-          onClick={() =>
-            onPick({ id: Number(result.food!.id), food: fromFood(result.food!, null), photoId: result.photo_id })
-          }
+          onClick={() => onPick({ id: result.food!.id, food: fromFood(result.food!, null), photoId: result.photo_id })}
         >
           {String(result.food.name)} (from its barcode)
         </button>

@@ -8,4 +8,4 @@ export { BarcodePhoto } from "./barcode-photo";
 export { FoodPhoto } from "./food-photo";
 export { LiveScan } from "./live-scan";
 export { PhotoInput } from "./photo-input";
-export { uploadPhoto, type OnMissing, type Picked } from "./upload";
+export type { OnMissing, Picked } from "./upload";

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError } from "../../api";
+import { ApiError } from "../../api";
 import { fromFood } from "../../records";
+import { lookUpBarcode } from "../../scanner";
 import { ErrorText } from "../../ui";
 import { Missing } from "./missing";
 import { explain, onlineOf, type OnMissing, type Online, type Picked } from "./upload";
@@ -25,11 +26,8 @@ export function LiveScan({ onFound, onMissing }: { onFound: (p: Picked) => void;
       done = true;
       setOn(false);
       try {
-        const r = await api<{ food: Record<string, unknown> }>("POST", "/scanner/barcode", {
-          barcode: e.data.text,
-          online: false,
-        });
-        onFound({ id: Number(r.food.id), food: fromFood(r.food, null) });
+        const r = await lookUpBarcode({ barcode: e.data.text, online: false });
+        onFound({ id: r.food.id, food: fromFood(r.food, null) });
       } catch (err) {
         const gtin =
           err instanceof ApiError && err.code === "barcode_not_found"

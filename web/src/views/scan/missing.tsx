@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
-import { api, ApiError, isOffline, message } from "../../api";
+import { ApiError, isOffline, message } from "../../api";
 import { fromFood } from "../../records";
+import { lookUpBarcode } from "../../scanner";
 import { ErrorText } from "../../ui";
 import { onlineOf, type OnMissing, type Online, type Picked } from "./upload";
 
@@ -25,11 +26,8 @@ export function Missing({
   const [error, setError] = useState<string | null>(null);
   async function lookup(askOnline: boolean) {
     try {
-      const r = await api<{ food: Record<string, unknown> }>("POST", "/scanner/barcode", {
-        barcode: gtin,
-        online: askOnline,
-      });
-      onFound({ id: Number(r.food.id), food: fromFood(r.food, null) });
+      const r = await lookUpBarcode({ barcode: gtin, online: askOnline });
+      onFound({ id: r.food.id, food: fromFood(r.food, null) });
     } catch (err) {
       if (err instanceof ApiError && err.code === "barcode_not_found") setStatus(askOnline ? "asked" : onlineOf(err));
       else setError(isOffline(err) ? "The server cannot be reached now; try again when it is back." : message(err));
