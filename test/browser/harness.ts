@@ -4,13 +4,10 @@
  * `.ci/run` installs the `chromium` package). The accessible names come from ../shared/WEBAPP.md.
  */
 import { afterAll, beforeAll, setDefaultTimeout } from "bun:test";
-import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startProcess, tempDir } from "../helpers";
-import { CHROMIUM, CHROMIUM_ARGS } from "./shared-chromium";
 
 /**
  * Every browser test waits on conditions, never on the clock; on a shared 2-core box (load 10 happens) one drive
@@ -24,7 +21,7 @@ export function browserTimeouts(): void {
   setDefaultTimeout(120_000);
 }
 
-export { CHROMIUM } from "./shared-chromium";
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export function requireChromium(): void {
   if (!existsSync(CHROMIUM))
@@ -33,30 +30,20 @@ export function requireChromium(): void {
     );
 }
 
-/**
- * A Chromium for a test file. Under `bun test --parallel` (a worker: BUN_TEST_WORKER_ID is set), every file of
- * the run connects to one shared Chromium (./shared-chromium.ts, started by the first file under an exclusive lock file
- * named by the run's main process) and works in contexts of its own; `close()` then leaves it running for the
- * others. A file run on its own launches its own, as before.
- */
 export async function launch(): Promise<Browser> {
   requireChromium();
-  if (!process.env.BUN_TEST_WORKER_ID) return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const file = join(tmpdir(), `morsel-chromium-${process.ppid}.ws`);
-  try {
-    closeSync(openSync(`${file}.lock`, "wx")); // only one file of the run starts it
-    // in a session of its own (bun test ends what a file leaves running, and this serves the files after it), and
-    // nothing inherited: an open pipe to the run would keep the run waiting on this process, and it on the run
-    Bun.spawn(["setsid", "-f", "bun", join(import.meta.dir, "shared-chromium.ts"), String(process.ppid), file], {
-      stdio: ["ignore", "ignore", "ignore"],
-    }).unref();
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-  }
-  while (!existsSync(file)) await Bun.sleep(50); // the test's timeout bounds this wait
-  const endpoint = readFileSync(file, "utf8");
-  if (endpoint.startsWith("failed: ")) throw new Error(`the shared Chromium did not start: ${endpoint.slice(8)}`);
-  return chromium.connect(endpoint);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
 }
 
 export type Server = Awaited<ReturnType<typeof startProcess>> & { dir: string; port: number };
