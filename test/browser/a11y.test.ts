@@ -7,17 +7,18 @@ import { expect, test } from "bun:test";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { tempDir } from "../helpers";
 import { browserAndServer, logFood, register, synced } from "./harness";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-const SHOTS = process.env.MORSEL_SCREENSHOTS ?? tempDir("morsel-shots-");
+// only when asked for (MORSEL_SCREENSHOTS=docs/screenshots): no test reads one, and each cost CPU on every run
+const SHOTS = process.env.MORSEL_SCREENSHOTS;
 
 const env = browserAndServer();
 
 async function audit(page: Page, view: string, size: string): Promise<string[]> {
-  await page.screenshot({ path: join(SHOTS, `${view}-${size}.png`) });
-  await page.addScriptTag({ path: AXE });
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${view}-${size}.png`) });
+  // once per page load: the views are the app's own routes, so axe stays loaded between them
+  if (await page.evaluate(() => typeof (globalThis as any).axe === "undefined")) await page.addScriptTag({ path: AXE });
   const result = (await page.evaluate(() =>
     (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ["violations"] }),
   )) as {

@@ -4,7 +4,17 @@
  */
 import { expect, test } from "bun:test";
 import { addDays } from "../../src/lib/time";
-import { apiGet, apiSend, browserAndServer, readyForOffline, status, synced } from "./harness";
+import {
+  apiGet,
+  apiSend,
+  browserAndServer,
+  device,
+  logFood,
+  readyForOffline,
+  register,
+  status,
+  synced,
+} from "./harness";
 
 const env = browserAndServer();
 
@@ -71,3 +81,26 @@ test("Week → Expenditure says how many days it used, which it left out, and wh
     .waitFor();
   await ctx.close();
 }, 120_000);
+
+test("Day complete is a normal checkbox beside its label in a card; Week says why today is not averaged yet", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await logFood(page, { meal: "Lunch", query: "banana", food: "Bananas, raw" });
+  await synced(page);
+  const box = page.getByRole("checkbox", { name: "Day complete" });
+  const b = (await box.boundingBox())!;
+  expect(b.width).toBeLessThanOrEqual(30);
+  expect(await box.evaluate((e) => !!e.closest(".group"))).toBe(true); // inside a card
+  // beside its label, on one line (measured together: the day may still be settling)
+  const off = await box.evaluate((e) => {
+    const l = e.closest("label")!.getBoundingClientRect();
+    const r = e.getBoundingClientRect();
+    return Math.abs(l.top + l.height / 2 - (r.top + r.height / 2)) + (l.height > 60 ? 100 : 0);
+  });
+  expect(off).toBeLessThan(8);
+
+  await page.getByRole("link", { name: "Week" }).click();
+  const foot = page.locator("table tfoot th");
+  await foot.waitFor();
+  await expect(foot.textContent()).resolves.toBe("Average: today counts once it is over or marked Day complete");
+});

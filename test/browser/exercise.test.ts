@@ -5,7 +5,19 @@
  */
 import { expect, test } from "bun:test";
 import { addDays } from "../../src/lib/time";
-import { apiGet, apiSend, browserAndServer, readyForOffline, status, synced } from "./harness";
+import {
+  accessToken,
+  apiGet,
+  apiSend,
+  browserAndServer,
+  device,
+  hold,
+  readyForOffline,
+  register,
+  status,
+  synced,
+  todayOf,
+} from "./harness";
 
 const env = browserAndServer();
 
@@ -148,3 +160,74 @@ test("a computed kcal over 10,000 is refused in the form, as the server refuses 
   expect(list.items.map((e: { kcal: number }) => e.kcal)).toEqual([1200]);
   await ctx.close();
 }, 120_000);
+
+/** Waits for a condition (the test's timeout bounds it; `what` names it for whoever reads a timeout). */
+async function until(check: () => Promise<boolean>, _what: string): Promise<void> {
+  while (!(await check())) await Bun.sleep(25);
+}
+
+/** A new account weighing 70 kg today with a 30-minute run made through the API, the app synced and showing it. */
+async function withRun() {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  const today = await todayOf(page);
+  expect((await send(token, "PUT", `/weights/${today}`, { kg: 70 })).status).toBe(201);
+  const made = await send(token, "POST", "/exercises", { activity: "run-9.7", minutes: 30, date: today });
+  expect(made.status).toBe(201);
+  const id = ((await made.json()) as { id: string }).id;
+  await page.reload();
+  await synced(page);
+  return { page, token, id, exercise: page.getByRole("region", { name: "Exercise" }) };
+}
+
+test("Exercise: Edit changes the minutes (kcal computed again), then the kcal, and the server has it", async () => {
+  const { page, token, id, exercise } = await withRun();
+  await exercise.getByText("343 kcal", { exact: true }).waitFor(); // 9.8 MET × 70 kg × 0.5 h
+
+  await exercise.getByRole("button", { name: "Edit" }).click();
+  const form = page.getByRole("form", { name: /^Edit Running/ });
+  await expect(form.getByRole("spinbutton", { name: "Minutes" }).inputValue()).resolves.toBe("30");
+  await form.getByRole("spinbutton", { name: "Minutes" }).fill("60");
+  await until(async () => (await form.locator("input[name=kcal]").inputValue()) === "686", "686 computed");
+  await form.getByRole("button", { name: "Save" }).click();
+  await exercise.getByText("686 kcal", { exact: true }).waitFor();
+  await synced(page);
+  let ex = await apiGet(env.srv.url, token, `/exercises/${id}`);
+  expect(ex).toMatchObject({ minutes: 60, kcal: 686, kcal_from: "computed" });
+
+  await exercise.getByRole("button", { name: "Edit" }).click();
+  await form.getByRole("spinbutton", { name: "Calories burned (kcal)" }).fill("400");
+  await form.getByRole("button", { name: "Save" }).click();
+  await exercise.getByText("400 kcal", { exact: true }).waitFor();
+  await synced(page);
+  ex = await apiGet(env.srv.url, token, `/exercises/${id}`);
+  expect(ex).toMatchObject({ minutes: 60, kcal: 400, kcal_from: "entered" });
+});
+
+test("Exercise: an Edit opened before the last save reached the server still saves (on the version stored now)", async () => {
+  const { page, token, id, exercise } = await withRun();
+  const form = page.getByRole("form", { name: /^Edit Running/ });
+  // the first save's push is held while Edit opens again on the record as it stood before the server answered
+  const push = await hold(page, "**/api/v1/sync/push");
+  await exercise.getByRole("button", { name: "Edit" }).click();
+  await form.getByRole("spinbutton", { name: "Minutes" }).fill("60");
+  await form.getByRole("button", { name: "Save" }).click();
+  await exercise.getByText("686 kcal", { exact: true }).waitFor();
+  await until(async () => push.asked(), "the push sent");
+  await exercise.getByRole("button", { name: "Edit" }).click();
+  await form.getByRole("spinbutton", { name: "Calories burned (kcal)" }).waitFor();
+  push.release();
+  await synced(page);
+  await page.unrouteAll();
+  await form.getByRole("spinbutton", { name: "Calories burned (kcal)" }).fill("400");
+  await form.getByRole("button", { name: "Save" }).click();
+  await exercise.getByText("400 kcal", { exact: true }).waitFor();
+  await synced(page);
+  expect(await apiGet(env.srv.url, token, `/exercises/${id}`)).toMatchObject({
+    minutes: 60,
+    kcal: 400,
+    kcal_from: "entered",
+  });
+  expect(await page.locator(".conflict").count()).toBe(0);
+});

@@ -43,7 +43,6 @@ test("Cronometer files: preview says what will come and what cannot, Import brin
   await preview.getByRole("checkbox", { name: "Leave out the lines that cannot be read" }).check();
   await importButton.click();
   await page.getByText("Imported 11 meals and 3 weigh-ins.").waitFor();
-  await page.screenshot({ path: join(env.srv.dir, "import.png") });
   await synced(page);
   await page.goto(`${env.srv.url}/#/day/2026-09-14`);
   await page.getByText("Bananas, raw").first().waitFor();
@@ -75,7 +74,6 @@ test("Week shows the estimated expenditure; one tap sets the energy goal it sugg
   const lose = e.suggestions.find((s: { rate_per_week: number }) => s.rate_per_week === -0.5);
   const button = region.getByRole("button", { name: `Lose 0.5 kg a week: ${lose.energy_kcal} kcal` });
   await button.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(env.srv.dir, "expenditure.png"), fullPage: true });
   await button.click();
   await region.getByText(`Energy goal set to ${lose.energy_kcal} kcal`).waitFor();
   await synced(page);

@@ -41,13 +41,15 @@ for (const viewport of [
       `${list.items.filter((v: { metric: string }) => v.metric !== "body_fat_pct").length} daily values`,
     );
     expect(text).toContain("2 weigh-ins, 1 body-fat reading.");
-    await page.screenshot({
-      path: join(
-        process.env.MORSEL_SCREENSHOTS ?? env.srv.dir,
-        `settings-import-apple-health-${viewport.width}x${viewport.height}-light.png`,
-      ),
-      fullPage: false,
-    });
+    // only when asked for (MORSEL_SCREENSHOTS=docs/screenshots): no test reads one, and each cost CPU on every run
+    if (process.env.MORSEL_SCREENSHOTS)
+      await page.screenshot({
+        path: join(
+          process.env.MORSEL_SCREENSHOTS,
+          `settings-import-apple-health-${viewport.width}x${viewport.height}-light.png`,
+        ),
+        fullPage: false,
+      });
     // again: nothing new
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await page.getByText("Imported 0 workouts,", { exact: false }).waitFor();

@@ -70,3 +70,25 @@ test("macro goals in % convert exactly; a mismatch with the energy goal is said,
   await row.filter({ hasText: String(net) }).waitFor();
   expect((await row.getByRole("cell").allTextContents())[0]).toBe(String(net));
 });
+
+test("Settings → macro goals in % of energy show the grams beside each %, exactly % × kcal ÷ 4, 9, 4", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("spinbutton", { name: "Energy goal (kcal)" }).fill("2150");
+  await page.getByRole("combobox", { name: "Macro goals in" }).selectOption({ label: "% of energy" });
+  const cases = [
+    ["Protein goal (% of energy)", "20", "= 107.5 g"],
+    ["Fat goal (% of energy)", "30", "= 71.67 g"],
+    ["Carbohydrate goal (% of energy)", "50", "= 268.75 g"],
+  ] as const;
+  for (const [name, pct, grams] of cases) {
+    const box = page.getByRole("spinbutton", { name });
+    await box.fill(pct);
+    const described = (await box.getAttribute("aria-describedby"))!;
+    await page.locator(`[id="${described}"]`).filter({ hasText: grams }).waitFor();
+  }
+  // a new energy goal moves them
+  await page.getByRole("spinbutton", { name: "Energy goal (kcal)" }).fill("1800");
+  await page.locator('[id="grams-protein_g"]').filter({ hasText: "= 90 g" }).waitFor();
+}, 120_000);

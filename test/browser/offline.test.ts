@@ -14,12 +14,13 @@ import {
   device,
   hold,
   logFood,
+  readyForOffline,
   register,
   server,
   signIn,
   status,
-  readyForOffline,
   synced,
+  todayOf,
 } from "./harness";
 
 const env = browserAndServer();
@@ -154,3 +155,25 @@ test("after a reload the status says Synced only once this load has pulled: a fo
     .waitFor();
   await ctx.close();
 });
+
+test("the server back after a while away: the changes go within seconds, and at once when the app gets the focus", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await synced(page);
+  await env.srv.stop(); // unreachable: the browser still thinks it is online
+  await page.getByRole("region", { name: "Water" }).getByRole("button", { name: "Add a glass" }).click();
+  await page.getByRole("status").filter({ hasText: "waiting" }).first().waitFor();
+  await Bun.sleep(16_000); // away long enough for a doubling backoff to reach 16 s (it did; about 21 s in review)
+  env.srv = await server(env.srv.dir, env.srv.port);
+  // at most a few seconds' retry, or the focus, brings it back: well inside `synced`'s wait here
+  await page.evaluate("dispatchEvent(new Event('focus'))");
+  let done = false;
+  const wait = synced(page).then(() => {
+    done = true;
+  });
+  await until(() => done); // synced within 10 s of the server answering
+  await wait;
+  const today = await todayOf(page);
+  const v = await apiGet(env.srv.url, await accessToken(page), `/daily-values?from=${today}&to=${today}`);
+  expect(JSON.stringify(v)).toContain("250");
+}, 60_000);

@@ -9,12 +9,14 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { tempDir } from "../helpers";
 import { accessToken, apiGet, apiSend, axeFinds, browserAndServer, device, register, synced } from "./harness";
 
 const env = browserAndServer();
-const SHOTS = process.env.MORSEL_SCREENSHOTS ?? tempDir("morsel-shots-");
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+// only when asked for (MORSEL_SCREENSHOTS=docs/screenshots): no test reads one, and each cost CPU on every run
+const SHOTS = process.env.MORSEL_SCREENSHOTS;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+};
 
 const send = (token: string, method: string, path: string, body?: unknown) =>
   apiSend(env.srv.url, token, method, path, body);

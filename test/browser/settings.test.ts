@@ -4,7 +4,7 @@
  * Today became tomorrow.
  */
 import { expect, test } from "bun:test";
-import { accessToken, apiGet, browserAndServer, device, register } from "./harness";
+import { accessToken, apiGet, browserAndServer, device, register, synced } from "./harness";
 
 const env = browserAndServer();
 
@@ -70,3 +70,53 @@ test("an expired access token is refreshed once and the change sent again with i
   await page.getByText("Your session ended").waitFor();
   await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
 }, 120_000);
+/** Waits for a condition (the test's timeout bounds it; `what` names it for whoever reads a timeout). */
+async function until(check: () => Promise<boolean>, _what: string): Promise<void> {
+  while (!(await check())) await Bun.sleep(25);
+}
+
+test("at 360, Save goals says Goals saved. where the person is", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("spinbutton", { name: "Energy goal (kcal)" }).fill("1900");
+  await page.getByRole("button", { name: "Save goals" }).click();
+  const note = page.getByText("Goals saved.");
+  await note.waitFor();
+  await until(
+    () =>
+      note.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= 640 - 48; // in the 640 px viewport, above the phone's tab bar
+      }),
+    "Goals saved. in view",
+  );
+});
+
+test("Settings' glass, water goal and steps goal, and the day's Steps, refuse an out-of-range number in place", async () => {
+  const { page } = await device(env.browser, env.srv.url);
+  await register(page, env.srv.url);
+  const steps = page.getByRole("region", { name: "Steps" }).getByRole("spinbutton", { name: "Steps" });
+  await steps.fill("250000");
+  await steps.press("Enter");
+  await page.getByRole("region", { name: "Steps" }).getByRole("alert").waitFor();
+  await expect(steps.inputValue()).resolves.toBe("250000"); // kept, for the person to correct
+
+  await page.getByRole("link", { name: "Settings" }).click();
+  for (const [label, bad] of [
+    ["Glass (ml)", "5000"],
+    ["Water goal (ml)", "30000"],
+    ["Steps goal", "999999"],
+  ] as const) {
+    const field = page.getByRole("spinbutton", { name: label });
+    await field.fill(bad);
+    await field.blur();
+    const said = page.getByRole("alert").filter({ hasText: label });
+    await said.waitFor();
+    await expect(said.textContent()).resolves.toContain("was not saved");
+    await expect(field.inputValue()).resolves.toBe(bad);
+  }
+  await synced(page);
+  const s = await apiGet(env.srv.url, await accessToken(page), "/activity-settings");
+  expect(s).toMatchObject({ glass_ml: 250, water_goal_ml: null, steps_goal: null });
+});

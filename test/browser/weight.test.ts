@@ -4,8 +4,20 @@
  * reaches the server once back online, Delete with Undo, and another account that sees none of it.
  */
 import { expect, test } from "bun:test";
+import { addDays } from "../../src/lib/time";
 import type { Page } from "playwright-core";
-import { accessToken, apiGet, browserAndServer, device, register, status, readyForOffline, synced } from "./harness";
+import {
+  accessToken,
+  apiGet,
+  apiSend,
+  browserAndServer,
+  device,
+  readyForOffline,
+  register,
+  status,
+  synced,
+  todayOf,
+} from "./harness";
 
 const env = browserAndServer();
 
@@ -89,4 +101,35 @@ test("a weigh-in saved offline is shown at once and reaches the server when it i
   const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
   expect((await apiGet(env.srv.url, token, `/weights/${today}`)).value).toBe(72.5);
   await ctx.close();
+});
+
+/** Waits for a condition (the test's timeout bounds it; `what` names it for whoever reads a timeout). */
+async function until(check: () => Promise<boolean>, _what: string): Promise<void> {
+  while (!(await check())) await Bun.sleep(25);
+}
+
+const send = (token: string, method: string, path: string, body?: unknown) =>
+  apiSend(env.srv.url, token, method, path, body);
+
+test("Weight: the ETA says the year when it is not this year's and whether the trend loses or gains; today's body fat shows plainly", async () => {
+  const { page } = await device(env.browser, env.srv.url, { width: 1280, height: 800 });
+  await register(page, env.srv.url);
+  const token = await accessToken(page);
+  const today = await todayOf(page);
+  for (let i = 14; i >= 0; i--)
+    expect((await send(token, "PUT", `/weights/${addDays(today, -i)}`, { kg: 90 - (14 - i) * 0.1 })).status).toBe(201);
+  expect((await send(token, "PUT", "/activity-settings", { target_kg: 60 })).status).toBe(200);
+  expect((await send(token, "PUT", `/daily-values/${today}/body_fat_pct`, { value: 24.5 })).status).toBe(201);
+  await page.reload();
+  await synced(page);
+  await page.getByRole("link", { name: "Weight" }).click();
+  const eta = page.locator("#target-eta");
+  await until(async () => (await eta.textContent())!.includes("loses"), "loses in the ETA");
+  const text = (await eta.textContent())!;
+  expect(text).toMatch(/Your trend loses 0\.\d+ kg a week/);
+  // 30 kg at 0.7 kg a week is 250 to 400 days on: in another year whenever both ends are
+  const year = (n: number) => addDays(today, n).slice(0, 4);
+  if (year(250) === year(400) && year(250) !== today.slice(0, 4)) expect(text).toContain(` ${year(250)} (`);
+  else expect(text).toMatch(/reach it around \w{3} \d{1,2} \w{3}( \d{4})? \(/);
+  await expect(page.locator(".saved-today").textContent()).resolves.toContain("Body fat 24.5 %");
 });

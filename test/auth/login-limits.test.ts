@@ -1,5 +1,5 @@
 /**
- * Login hardening: password guessing cannot get around the limits (parallel attempts,
+ * Login limits: password guessing cannot get around the limits (parallel attempts,
  * interleaved successes, PATCH/DELETE /me), a trusted proxy names the client, and a retried refresh
  * keeps the session (that one is in accounts.test.ts).
  */

@@ -77,18 +77,3 @@ test("answers come from the headers while the body has not even been sent: 401 w
     await s.stop();
   }
 });
-
-test("the paced depth scan agrees with the plain one at every slice size (escapes split across slices)", async () => {
-  const { nestingDepth, nestingDepthPaced } = await import("../../src/http/read-body");
-  const texts = [
-    '{"a":[[1]],"b":"\\\\\\"[[["}',
-    '[[["\\"]]]"]]]',
-    '{"x":"\\\\"}',
-    JSON.stringify({ a: [{ b: ["[", "\\", '"'] }] }),
-    "[".repeat(40) + "]".repeat(40),
-  ];
-  for (const text of texts) {
-    for (let slice = 1; slice <= 9; slice++)
-      expect(`${text} ${slice} ${await nestingDepthPaced(text, slice)}`).toBe(`${text} ${slice} ${nestingDepth(text)}`);
-  }
-});
