@@ -11,7 +11,9 @@ import { checkRange } from "../../schema/date-range";
 import { apiUnit, SMOOTHING, toUnit, trendSeries } from "./trend";
 import type { WeightRow } from "./repo";
 import { checkWeight, checkWeightDate } from "./validate";
-import type { WeightBodyT } from "./model";
+import type { Weight, WeightBodyT } from "./model";
+
+type WeightT = typeof Weight.static;
 import { activitySettingsOf } from "../activity-settings/service";
 import { targetEta } from "./target";
 
@@ -22,7 +24,7 @@ export const MAX_RANGE_DAYS = 3660;
 
 const one = (ctx: Ctx, date: string) => ctx.deps.weights.of(ctx.userId, date);
 
-export function weightView(r: WeightRow, unit: "kg" | "lb") {
+export function weightView(r: WeightRow, unit: "kg" | "lb"): WeightT {
   return {
     date: r.date,
     kg: r.kg,
@@ -45,7 +47,7 @@ export function* putWeight({
   ctx: Ctx;
   date: unknown;
   input: WeightBodyT;
-}): Q<{ weight: ReturnType<typeof weightView>; created: boolean }> {
+}): Q<{ weight: WeightT; created: boolean }> {
   const day = checkWeightDate(date, localDate(ctx.now, ctx.timezone));
   const w = checkWeight(input);
   const stamp = ctx.now.toISOString();
@@ -58,7 +60,7 @@ export function* putWeight({
   });
 }
 
-export function* getWeight({ ctx, date }: { ctx: Ctx; date: unknown }): Q<ReturnType<typeof weightView>> {
+export function* getWeight({ ctx, date }: { ctx: Ctx; date: unknown }): Q<WeightT> {
   const d = pathDate(date, notFound);
   const r = yield* one(ctx, d);
   if (!r) throw notFound(d);

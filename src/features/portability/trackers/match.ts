@@ -12,10 +12,11 @@ import { amountOnly } from "../../foods/amount";
 import { CATALOGUE_ID_LIMIT } from "../../foods/catalogue-source";
 import { searchFoods, servingOf } from "../../foods/service";
 import type { LoggableFood } from "../../foods/directory";
+import type { SearchItem } from "../../foods/model";
 import { stem, words } from "../../foods/text";
 import type { TrackerFood } from "./entries";
 
-type SearchedFood = Awaited<ReturnType<typeof searchFoods>>["items"][number];
+type SearchedFood = typeof SearchItem.static;
 
 export interface Match {
   food: LoggableFood;
