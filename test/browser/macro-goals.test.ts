@@ -24,6 +24,8 @@ test("macro goals in % convert exactly; a mismatch with the energy goal is said,
   );
   await page.getByRole("checkbox", { name: "Carbohydrate goal counts net carbs (carbohydrate − fibre)" }).check();
   await page.getByRole("button", { name: "Save goals" }).click();
+  // the save is kept on the device after the goal checks load, so the queue is empty until then: wait for it
+  await page.getByText("Goals saved.").waitFor();
   await synced(page);
   const goals = await apiGet(env.srv.url, token, "/goals");
   expect(goals).toMatchObject({
@@ -43,8 +45,12 @@ test("macro goals in % convert exactly; a mismatch with the energy goal is said,
   await expect(note.textContent()).resolves.toContain("107.5 kcal (5 %) more than the energy goal");
   const said = await note.textContent();
   await page.getByRole("button", { name: "Save goals" }).click();
-  await synced(page);
-  const after = await apiGet(env.srv.url, token, "/goals");
+  // "Goals saved." is already on the page from the first save: wait for the server to have the new goals
+  let after = await apiGet(env.srv.url, token, "/goals");
+  while (after.carbohydrate_pct !== 55) {
+    await Bun.sleep(50);
+    after = await apiGet(env.srv.url, token, "/goals");
+  }
   expect(after.balance.warning).toBe(said);
 
   // back to grams: the fields show the same goals in grams, and the day view's goals are those grams
