@@ -7,19 +7,10 @@
 import type { Ctx } from "../../context";
 import { loggedRun } from "../../db/change-log";
 import { ownAccount, row, type Q } from "../../db/q";
+import type { DailyValueRow } from "./repo";
 
 const UPSERT =
   "INSERT INTO daily_values (user_id, date, metric, value, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, metric, date) DO UPDATE SET value = excluded.value, source = excluded.source, updated_at = excluded.updated_at";
-
-/** A stored value's columns, as the service's view takes them. */
-export interface ValueRow {
-  date: string;
-  metric: string;
-  value: number;
-  source: string;
-  created_at: string;
-  updated_at: string;
-}
 
 /**
  * Sets a date's metric and logs it, unless the same value and source are stored (then nothing is written):
@@ -28,11 +19,11 @@ export interface ValueRow {
 export function* writeDailyValue<V>(
   ctx: Ctx,
   v: { date: string; metric: string; value: number; source: string; id: string },
-  view: (r: ValueRow) => V,
+  view: (r: DailyValueRow) => V,
   alone: boolean,
-): Q<{ stored: ValueRow; was: ValueRow | null }> {
+): Q<{ stored: DailyValueRow; was: DailyValueRow | null }> {
   yield* ownAccount(ctx.userId); // asked with the read (db/pg/account-locks.ts)
-  const was = yield* row<ValueRow>(
+  const was = yield* row<DailyValueRow>(
     "SELECT date, metric, value, source, created_at, updated_at FROM daily_values WHERE user_id = ? AND metric = ? AND date = ?",
     ctx.userId,
     v.metric,
@@ -54,7 +45,13 @@ export function* writeDailyValue<V>(
 }
 
 /** Deletes a date's metric and logs it, with no read first: false when there was none (nothing logged). */
-export function* deleteDailyValueRow(ctx: Ctx, date: string, metric: string, id: string, alone: boolean): Q<boolean> {
+export function* deleteDailyValueRow(
+  ctx: Ctx,
+  date: string,
+  metric: string,
+  id: string,
+  alone: boolean,
+): Q<boolean> {
   yield* ownAccount(ctx.userId);
   const write = loggedRun(
     "DELETE FROM daily_values WHERE user_id = ? AND metric = ? AND date = ?",
