@@ -45,13 +45,7 @@ export function* writeDailyValue<V>(
 }
 
 /** Deletes a date's metric and logs it, with no read first: false when there was none (nothing logged). */
-export function* deleteDailyValueRow(
-  ctx: Ctx,
-  date: string,
-  metric: string,
-  id: string,
-  alone: boolean,
-): Q<boolean> {
+export function* deleteDailyValueRow(ctx: Ctx, date: string, metric: string, id: string, alone: boolean): Q<boolean> {
   yield* ownAccount(ctx.userId);
   const write = loggedRun(
     "DELETE FROM daily_values WHERE user_id = ? AND metric = ? AND date = ?",
