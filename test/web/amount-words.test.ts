@@ -1,6 +1,6 @@
 /** A serving said once, as people write it (the log form, its Unit options, a search result's serving). */
 import { expect, test } from "bun:test";
-import { amountSaid, countOf, portionName, quantityText, servingWords } from "../../web/src/amount-words";
+import { amountSaid, countOf, measureTimes, portionName, quantityText, servingWords } from "../../web/src/amount-words";
 
 test("grams once, rounded: 150 g, 470 g", () => {
   expect(servingWords(150, null)).toBe("150 g");
@@ -48,4 +48,14 @@ test("the amount read off a search, in words", () => {
   expect(amountSaid({ quantity: 2, unit: "slice" })).toBe("2 slices");
   expect(amountSaid({ quantity: 150, unit: "g" })).toBe("150 g");
   expect(amountSaid({ quantity: 2, unit: null })).toBe("2");
+});
+
+test("a measure said for one serving, several times over: 2 pints (1136 ml), 3 bags (75 g)", () => {
+  expect(measureTimes("1 pint (568 ml)", 2)).toBe("2 pints (1136 ml)");
+  expect(measureTimes("1 pint (568 ml)", 0.5)).toBe("1/2 pint (284 ml)");
+  expect(measureTimes("2 cups (500 ml)", 1.5)).toBe("3 cups (750 ml)");
+  expect(measureTimes("1 bag (25 g)", 3)).toBe("3 bags (75 g)");
+  expect(measureTimes("1 can (330 ml)", 2)).toBe("2 cans (660 ml)");
+  expect(measureTimes("1 fl oz (30 ml)", 2)).toBe("2 fl oz (60 ml)");
+  expect(measureTimes("a splash", 2)).toBeNull();
 });

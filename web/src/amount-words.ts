@@ -89,3 +89,16 @@ export function servingWords(quantity: number, portion: Pick<Portion, "name" | "
 /** The amount read off a search, in words ("a slice of" → "1 slice", "2 eggs" → "2"). */
 export const amountSaid = (a: { quantity: number; unit: string | null }) =>
   a.unit ? countOf(a.quantity, a.unit) : countWords(a.quantity);
+
+/**
+ * A measure said for one serving, `times` over: "1 pint (568 ml)" × 2 → "2 pints (1136 ml)", "1 bag (25 g)" × 3 →
+ * "3 bags (75 g)". Null when the words are not a count, a unit and its size in brackets (then the grams say it).
+ * A Brit who logs two pints keeps "pints" on the day instead of "1141 g".
+ */
+export function measureTimes(measure: string, times: number): string | null {
+  const m = /^(\d+(?:\.\d+)?)\s+([^()]+?)\s+\((\d+(?:\.\d+)?)\s*(ml|g)\)$/.exec(measure.trim());
+  if (!m || !(times > 0)) return null;
+  const [, count, unit, size, sizeUnit] = m as unknown as [string, string, string, string, string];
+  const n = Number(count) * times;
+  return `${countOf(n, unit)} (${round(Number(size) * times)} ${sizeUnit})`;
+}

@@ -8,7 +8,7 @@ import { nutrientsOf } from "../records";
 import { MEAL_TYPES, type FoodRec, type MealType, type Portion } from "../store";
 import { grams, kcal, MEAL_LABEL } from "../ui";
 import { sameAmount, type Serving } from "../serving";
-import { countOf, gramWords, portionName, quantityText, servingWords } from "../amount-words";
+import { countOf, gramWords, measureTimes, portionName, quantityText, servingWords } from "../amount-words";
 import { NutritionFacts } from "./facts";
 
 /** The `Meal` combobox. */
@@ -120,6 +120,15 @@ export function useAmount(food: FoodRec, initial: Serving) {
         ? `Enter a quantity above 0 (at most ${most}).`
         : inWords(refused[0]!);
   const checked = rules !== null; // `valid` has applied the server's rule
+  // the amount in the person's words: as said while it is still that amount; n of the said measure, n times its
+  // words ("2 pints (1136 ml)"), not only its grams; any other amount is said by its numbers
+  const measure = !initial.measure
+    ? undefined
+    : sameAmount(initial, units, portion)
+      ? initial.measure
+      : said && chosen === said && q !== null && valid
+        ? (measureTimes(initial.measure, q) ?? undefined)
+        : undefined;
   return {
     food,
     portions,
@@ -134,6 +143,7 @@ export function useAmount(food: FoodRec, initial: Serving) {
     valid,
     problem,
     checked,
+    measure,
   };
 }
 
@@ -185,11 +195,9 @@ export function LogForm(props: {
 }) {
   const { food } = props;
   const amount = useAmount(food, props.initial);
-  const { portion, units, valid, checked } = amount;
+  const { portion, units, valid, checked, measure: said } = amount;
   const [mealType, setMealType] = useState<MealType>(props.initial.mealType);
   const n = valid ? nutrientsOf(food, gramsOf(units, portion)) : null;
-  // the amount as the person said it ("1 pint (568 ml)") while it is still that amount; a changed one is said by its numbers
-  const said = props.initial.measure && sameAmount(props.initial, units, portion) ? props.initial.measure : undefined;
   // one tap, one meal (a double tap logged it twice)
   const [log, busy] = useAction(async () => {
     if (!valid) return;

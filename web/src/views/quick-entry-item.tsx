@@ -96,7 +96,9 @@ function ItemAmount(props: { food: FoodRec; initial: Serving; onDone: (s: Servin
           disabled={!a.valid}
           onClick={() =>
             props.onDone(
-              sameAmount(props.initial, a.units, a.portion) ? props.initial : { quantity: a.units, portion: a.portion },
+              sameAmount(props.initial, a.units, a.portion)
+                ? props.initial
+                : { quantity: a.units, portion: a.portion, ...(a.measure ? { measure: a.measure } : {}) },
             )
           }
         >
