@@ -5,16 +5,7 @@
  * and shown as "1141 g": the words were dropped as soon as the count changed, and editing offered no pint.
  */
 import { expect, test } from "bun:test";
-import {
-  accessToken,
-  answerFirstDay,
-  apiGet,
-  apiSend,
-  browserAndServer,
-  device,
-  register,
-  synced,
-} from "./harness";
+import { accessToken, answerFirstDay, apiGet, apiSend, browserAndServer, device, register, synced } from "./harness";
 
 const env = browserAndServer();
 
