@@ -10,3 +10,10 @@ export function round(x: number, digits = 0): number {
   const r = Math.round(v) / f;
   return x < 0 && r !== 0 ? -r : r;
 }
+
+/**
+ * A difference as the person checks it against the two numbers shown beside it: each rounded to `digits` first.
+ * 117.35 g against 132 g reads 117.4 and 132, so the difference reads −14.6, not the −14.7 of the exact values.
+ */
+export const shownDifference = (value: number, goal: number, digits = 0): number =>
+  round(round(value, digits) - round(goal, digits), digits);

@@ -5,14 +5,16 @@
  */
 import type { Schemas } from "../api-data";
 import { nutrientName } from "../nutrient-names";
+import { round, shownDifference } from "../round";
 import { grams, kcal, shortDay } from "../ui";
 import { unitText } from "./nutrient-bar";
 
 /** A nutrient's amount in its unit: kcal whole, others to 0.1. */
 export const amountText = (v: number | null, unit: string) =>
-  v === null
-    ? "–"
-    : `${unit === "kcal" ? kcal(v) : unit === "g" ? grams(v) : Math.round(v * 10) / 10} ${unitText(unit)}`;
+  v === null ? "–" : `${unit === "kcal" ? kcal(v) : unit === "g" ? grams(v) : round(v, 1)} ${unitText(unit)}`;
+
+/** Average − goal of the numbers shown beside it (GET /report's `difference` is of the exact ones): "−14.6 g". */
+const differenceText = (d: number, unit: string) => `${d > 0 ? "+" : d < 0 ? "−" : ""}${amountText(Math.abs(d), unit)}`;
 
 /** The report as GET /report answers it, and one of its nutrients. */
 export type Report = Schemas["Report"];
@@ -67,9 +69,9 @@ export function ReportBody({ report: r }: { report: Report }) {
                 <td>{amountText(g.average, unit)}</td>
                 <td>{amountText(g.goal, unit)}</td>
                 <td>
-                  {g.difference === null
+                  {g.average === null || g.goal === null
                     ? "–"
-                    : `${g.difference > 0 ? "+" : g.difference < 0 ? "−" : ""}${amountText(Math.abs(g.difference), unit)}`}
+                    : differenceText(shownDifference(g.average, g.goal, unit === "kcal" ? 0 : 1), unit)}
                 </td>
               </tr>
             );
