@@ -2,22 +2,29 @@
  * A week of use at 360×640, as a daily logger: what a person found wrong, one account and one page.
  *
  * Before: two pints of bitter (a British pint, searched as "pint of bitter" and logged with Quantity 2) were kept
- * and shown as "1141 g": the words were dropped as soon as the count changed, and editing offered no pint.
+ * and shown as "1141 g": the words were dropped as soon as the count changed, and editing offered no pint. And a
+ * quick add of 95.5 kcal read "96 kcal eaten of 1420 kcal goal · 1325 kcal remaining": what is left was rounded from
+ * the exact values, not the goal shown minus the eaten shown.
  */
 import { expect, test } from "bun:test";
 import { accessToken, answerFirstDay, apiGet, apiSend, browserAndServer, device, register, synced } from "./harness";
 
 const env = browserAndServer();
 
-test("two pints are said as two pints, on the day and in the API", async () => {
+test("what is left is the goal shown minus the eaten shown; two pints are said as two pints", async () => {
   const base = env.srv.url;
   const { ctx, page } = await device(env.browser, base);
   await register(page, base);
   await answerFirstDay(page, base);
   const token = await accessToken(page);
   expect((await apiSend(base, token, "PATCH", "/me", { region: "GB" })).status).toBe(200);
+  expect((await apiSend(base, token, "PUT", "/goals", { energy_kcal: 1420 })).status).toBe(200);
+  const half = { quick_add: { energy_kcal: 95.5, description: "Flat white" }, meal_type: "snack" };
+  expect((await apiSend(base, token, "POST", "/meals", half)).status).toBe(201);
   await page.reload();
-  await page.getByRole("heading", { level: 1, name: "Today" }).waitFor();
+  const totals = page.getByRole("region", { name: "Totals" });
+  await totals.getByText("96 kcal eaten", { exact: true }).waitFor();
+  expect(await totals.textContent()).toContain("96 kcal eaten of 1420 kcal goal · 1324 kcal remaining");
 
   const dinner = page.getByRole("region", { name: "Dinner" });
   await dinner.getByRole("button", { name: "Add food" }).click();
@@ -29,8 +36,8 @@ test("two pints are said as two pints, on the day and in the API", async () => {
   await synced(page);
 
   const day = await apiGet(base, token, "/meals/daily");
-  expect(day.meals).toHaveLength(1);
-  expect(day.meals[0]).toMatchObject({ measure: "2 pints (1136 ml)", portion: null });
-  expect(day.meals[0].grams).toBeCloseTo(1141.4, 1);
+  const beer = day.meals.find((m: { food: unknown }) => m.food);
+  expect(beer).toMatchObject({ measure: "2 pints (1136 ml)", portion: null });
+  expect(beer.grams).toBeCloseTo(1141.4, 1);
   await ctx.close();
 });

@@ -3,6 +3,7 @@
  */
 import { MEAL_NUTRIENT_KEYS } from "../../../src/db/nutrients";
 import type { Goals, Meal } from "../store";
+import { shownDifference } from "../round";
 import { grams, kcal } from "../ui";
 
 type Sums = Record<string, number>;
@@ -40,11 +41,16 @@ export function Totals({
     ["carbohydrate_g", netCarbs ? "Net carbs (g)" : "Carbs (g)", carbs, goals?.carbohydrate_g ?? null, "g"],
   ];
   const fmt = (v: number, unit: string) => (unit === "kcal" ? kcal(v) : grams(v));
-  const leftCell = (goal: number | null, eaten: number, unit: string) =>
-    goal === null ? "–" : goal - eaten < 0 ? `${fmt(eaten - goal, unit)} over` : fmt(goal - eaten, unit);
+  // what is left is the goal shown minus the eaten shown: 96 kcal eaten (95.5) of 1420 leaves 1324, not 1325
+  const leftOf = (goal: number, eaten: number, unit: string) => shownDifference(goal, eaten, unit === "kcal" ? 0 : 1);
+  const leftCell = (goal: number | null, eaten: number, unit: string) => {
+    if (goal === null) return "–";
+    const d = leftOf(goal, eaten, unit);
+    return d < 0 ? `${fmt(-d, unit)} over` : fmt(d, unit);
+  };
   const energyGoal = goals?.energy_kcal ?? null;
   const budget = energyGoal === null ? null : energyGoal + (exercise ?? 0);
-  const left = budget === null ? 0 : budget - totals.energy_kcal!;
+  const left = budget === null ? 0 : leftOf(budget, totals.energy_kcal!, "kcal");
   const over = energyGoal !== null && left < 0;
   const pct = budget ? Math.min(100, (100 * totals.energy_kcal!) / budget) : 0;
   return (
