@@ -4,14 +4,15 @@
  * Before: two pints of bitter (a British pint, searched as "pint of bitter" and logged with Quantity 2) were kept
  * and shown as "1141 g": the words were dropped as soon as the count changed, and editing offered no pint. And a
  * quick add of 95.5 kcal read "96 kcal eaten of 1420 kcal goal · 1325 kcal remaining": what is left was rounded from
- * the exact values, not the goal shown minus the eaten shown.
+ * the exact values, not the goal shown minus the eaten shown. And Move on an entry opened its form below the meal's
+ * whole list, unnamed and out of sight: on a phone the tap seemed to do nothing.
  */
 import { expect, test } from "bun:test";
 import { accessToken, answerFirstDay, apiGet, apiSend, browserAndServer, device, register, synced } from "./harness";
 
 const env = browserAndServer();
 
-test("what is left is the goal shown minus the eaten shown; two pints are said as two pints", async () => {
+test("what is left is the goal shown minus the eaten shown; two pints are two pints; Move names its entry", async () => {
   const base = env.srv.url;
   const { ctx, page } = await device(env.browser, base);
   await register(page, base);
@@ -39,5 +40,9 @@ test("what is left is the goal shown minus the eaten shown; two pints are said a
   const beer = day.meals.find((m: { food: unknown }) => m.food);
   expect(beer).toMatchObject({ measure: "2 pints (1136 ml)", portion: null });
   expect(beer.grams).toBeCloseTo(1141.4, 1);
+
+  // Move says which entry it moves, in view, with the focus (the next Tab is its Date)
+  await dinner.getByRole("listitem").filter({ hasText: "Beer" }).getByRole("button", { name: "Move" }).click();
+  await page.locator(".copy-what:focus").getByText("Move Beer", { exact: true }).waitFor();
   await ctx.close();
 });

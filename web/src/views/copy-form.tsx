@@ -3,14 +3,17 @@ import { useState } from "preact/hooks";
 import { useSubmit } from "../action";
 import { message } from "../api";
 import { MEAL_TYPES, type MealType } from "../store";
-import { ErrorText, MEAL_LABEL } from "../ui";
+import { ErrorText, MEAL_LABEL, showAndFocus } from "../ui";
 
 /**
  * Asks a `Date` (and a `Meal`, unless `meal` is null: the whole day keeps each entry's meal), then runs `run`.
- * `label` names the form; `verb` is its button.
+ * `label` names the form; `verb` is its button. `title`, when given, is said visibly at its top and brought into
+ * view with the focus: an entry's form opens below its meal's whole list, where a tap on the first entry's Move
+ * showed nothing happening on a phone.
  */
 export function CopyForm({
   label,
+  title,
   verb,
   date,
   meal,
@@ -18,6 +21,7 @@ export function CopyForm({
   run,
 }: {
   label: string;
+  title?: string;
   verb: string;
   date: string;
   meal: MealType | null;
@@ -38,6 +42,11 @@ export function CopyForm({
   });
   return (
     <form class="copy-form" aria-label={label} onSubmit={submit}>
+      {title && (
+        <p class="copy-what" tabIndex={-1} ref={showAndFocus}>
+          <strong>{title}</strong>
+        </p>
+      )}
       <label>
         Date
         <input type="date" name="date" defaultValue={date} required />

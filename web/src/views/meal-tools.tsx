@@ -51,7 +51,8 @@ export const servingText = (m: Meal) =>
         ? countOf(m.quantity, m.portion.name)
         : `${gramWords(m.quantity)} g`;
 
-type Open = { kind: "copy" | "move"; meal: Meal } | null;
+/** `shown`: the entry's name as its row shows it ("Crisps, salted"), for the form's title. */
+type Open = { kind: "copy" | "move"; meal: Meal; shown?: string } | null;
 
 /** One logged entry on one line; Copy and Move open a form below the list (CopyForm). */
 export function EntryRow({
@@ -96,8 +97,8 @@ export function EntryRow({
         <span class="entry-btns">
           <EntryButton act="Edit" title={`Edit ${name}`} onClick={() => app.go(`#/edit/${meal.id}`)} />
           <EntryButton act="Delete" title={`Delete ${name}`} onClick={onRemove} />
-          <EntryButton act="Copy" title={`Copy ${name}`} onClick={() => onOpen({ kind: "copy", meal })} />
-          <EntryButton act="Move" title={`Move ${name}`} onClick={() => onOpen({ kind: "move", meal })} />
+          <EntryButton act="Copy" title={`Copy ${name}`} onClick={() => onOpen({ kind: "copy", meal, shown })} />
+          <EntryButton act="Move" title={`Move ${name}`} onClick={() => onOpen({ kind: "move", meal, shown })} />
         </span>
       </div>
     </li>
@@ -109,9 +110,11 @@ export function EntryForm({ open, onDone }: { open: NonNullable<Open>; onDone: (
   const app = useApp();
   const { meal } = open;
   const name = mealName(meal);
+  const verb = open.kind === "copy" ? "Copy" : "Move";
   return (
     <CopyForm
-      label={`${open.kind === "copy" ? "Copy" : "Move"} ${name}`}
+      label={`${verb} ${name}`}
+      title={`${verb} ${open.shown ?? name}`}
       verb={open.kind === "copy" ? "Copy" : "Move"}
       date={meal.date /* the day shown: the person picks the meal (a next-day default copied to the wrong day) */}
       meal={meal.meal_type}
