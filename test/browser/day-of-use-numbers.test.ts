@@ -5,7 +5,8 @@
  * and shown as "1141 g": the words were dropped as soon as the count changed, and editing offered no pint. And a
  * quick add of 95.5 kcal read "96 kcal eaten of 1420 kcal goal · 1325 kcal remaining": what is left was rounded from
  * the exact values, not the goal shown minus the eaten shown. And Move on an entry opened its form below the meal's
- * whole list, unnamed and out of sight: on a phone the tap seemed to do nothing.
+ * whole list, unnamed and out of sight: on a phone the tap seemed to do nothing. And "2 pints of bitter" in quick
+ * entry, changed to 3, was 6 pints: Quantity started at 1 of a unit "2 pints".
  */
 import { expect, test } from "bun:test";
 import { accessToken, answerFirstDay, apiGet, apiSend, browserAndServer, device, register, synced } from "./harness";
@@ -44,5 +45,17 @@ test("what is left is the goal shown minus the eaten shown; two pints are two pi
   // Move says which entry it moves, in view, with the focus (the next Tab is its Date)
   await dinner.getByRole("listitem").filter({ hasText: "Beer" }).getByRole("button", { name: "Move" }).click();
   await page.locator(".copy-what:focus").getByText("Move Beer", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  // "2 pints of bitter" changed to 3 is three pints: Quantity counts pints (it counted lots of "2 pints": 6 pints)
+  await dinner.getByRole("button", { name: "Add food" }).click();
+  await page.getByRole("textbox", { name: "Quick entry" }).fill("2 pints of bitter");
+  await page.getByRole("button", { name: "Find foods" }).click();
+  const item = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: "Change" }) });
+  await item.getByRole("button", { name: "Change" }).click();
+  expect(await page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).toBe("2");
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill("3");
+  await page.getByRole("button", { name: "Done" }).click();
+  await item.getByText(/^3 pints \(170\d ml\)/).waitFor();
   await ctx.close();
 });

@@ -1,6 +1,14 @@
 /** A serving said once, as people write it (the log form, its Unit options, a search result's serving). */
 import { expect, test } from "bun:test";
-import { amountSaid, countOf, measureTimes, portionName, quantityText, servingWords } from "../../web/src/amount-words";
+import {
+  amountSaid,
+  countOf,
+  measureCount,
+  measureTimes,
+  portionName,
+  quantityText,
+  servingWords,
+} from "../../web/src/amount-words";
 
 test("grams once, rounded: 150 g, 470 g", () => {
   expect(servingWords(150, null)).toBe("150 g");
@@ -58,4 +66,11 @@ test("a measure said for one serving, several times over: 2 pints (1136 ml), 3 b
   expect(measureTimes("1 can (330 ml)", 2)).toBe("2 cans (660 ml)");
   expect(measureTimes("1 fl oz (30 ml)", 2)).toBe("2 fl oz (60 ml)");
   expect(measureTimes("a splash", 2)).toBeNull();
+});
+
+test("the count a measure says: 2 for 2 pints, none for words", () => {
+  expect(measureCount("2 pints (1137 ml)")).toBe(2);
+  expect(measureCount("0.5 pint (284 ml)")).toBe(0.5);
+  expect(measureTimes("2 pints (1137 ml)", 1 / 2)).toBe("1 pint (569 ml)");
+  expect(measureCount("a splash")).toBeNull();
 });

@@ -90,13 +90,23 @@ export function servingWords(quantity: number, portion: Pick<Portion, "name" | "
 export const amountSaid = (a: { quantity: number; unit: string | null }) =>
   a.unit ? countOf(a.quantity, a.unit) : countWords(a.quantity);
 
+/** "2 pints (1137 ml)": a count, a unit, and its size in brackets. */
+const MEASURE = /^(\d+(?:\.\d+)?)\s+([^()]+?)\s+\((\d+(?:\.\d+)?)\s*(ml|g)\)$/;
+
+/** The count a measure says: 2 for "2 pints (1137 ml)"; null for words that are not a counted measure. */
+export function measureCount(measure: string): number | null {
+  const m = MEASURE.exec(measure.trim());
+  const n = m ? Number(m[1]) : Number.NaN;
+  return n > 0 ? n : null;
+}
+
 /**
  * A measure said for one serving, `times` over: "1 pint (568 ml)" × 2 → "2 pints (1136 ml)", "1 bag (25 g)" × 3 →
  * "3 bags (75 g)". Null when the words are not a count, a unit and its size in brackets (then the grams say it).
  * A Brit who logs two pints keeps "pints" on the day instead of "1141 g".
  */
 export function measureTimes(measure: string, times: number): string | null {
-  const m = /^(\d+(?:\.\d+)?)\s+([^()]+?)\s+\((\d+(?:\.\d+)?)\s*(ml|g)\)$/.exec(measure.trim());
+  const m = MEASURE.exec(measure.trim());
   if (!m || !(times > 0)) return null;
   const [, count, unit, size, sizeUnit] = m as unknown as [string, string, string, string, string];
   const n = Number(count) * times;

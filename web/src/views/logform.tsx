@@ -8,7 +8,15 @@ import { nutrientsOf } from "../records";
 import { MEAL_TYPES, type FoodRec, type MealType, type Portion } from "../store";
 import { grams, kcal, MEAL_LABEL } from "../ui";
 import { sameAmount, type Serving } from "../serving";
-import { countOf, gramWords, measureTimes, portionName, quantityText, servingWords } from "../amount-words";
+import {
+  countOf,
+  gramWords,
+  measureCount,
+  measureTimes,
+  portionName,
+  quantityText,
+  servingWords,
+} from "../amount-words";
 import { NutritionFacts } from "./facts";
 
 /** The `Meal` combobox. */
@@ -58,16 +66,24 @@ const SAID = -1;
 export function useAmount(food: FoodRec, initial: Serving) {
   // an amount logged in grams behind a measure the person said ("1 pint (568 ml)", a region's pint): the form offers
   // that measure as a unit of its own and starts there, not at "570.7 grams" (the API keeps grams and the words)
+  // one of it is the unit, counted by Quantity: "2 pints of bitter" starts at 2 × "1 pint", so a person who types 3
+  // has 3 pints (with "2 pints" as the unit, 3 was 6 pints)
+  const count = (initial.measure && measureCount(initial.measure)) || 1;
   const said: Portion | null =
     initial.measure && !initial.portion
-      ? { id: SAID, name: initial.measure, amount: 1, grams: initial.quantity }
+      ? {
+          id: SAID,
+          name: measureTimes(initial.measure, 1 / count) ?? initial.measure,
+          amount: 1,
+          grams: initial.quantity / count,
+        }
       : null;
   const portions = said ? [said, ...food.portions] : food.portions;
   const asStated = !!(initial.stated && initial.portion && initial.portion.amount !== 1);
   // as people write it: "1/2", "1 1/2", 150 (a remembered 453.592 g reads 453.6)
   const [quantity, setTyped] = useState(
     said
-      ? "1"
+      ? quantityText(count, false)
       : quantityText(asStated ? initial.quantity / initial.portion!.amount : initial.quantity, !initial.portion),
   );
   // typed by the person: a unit change keeps the number; still the form's own: converted, the amount kept
@@ -127,7 +143,7 @@ export function useAmount(food: FoodRec, initial: Serving) {
     : sameAmount(initial, units, portion)
       ? initial.measure
       : said && chosen === said && q !== null && valid
-        ? (measureTimes(initial.measure, q) ?? undefined)
+        ? (measureTimes(initial.measure, q / count) ?? undefined)
         : undefined;
   return {
     food,
