@@ -74,3 +74,11 @@ test("the count a measure says: 2 for 2 pints, none for words", () => {
   expect(measureTimes("2 pints (1137 ml)", 1 / 2)).toBe("1 pint (569 ml)");
   expect(measureCount("a splash")).toBeNull();
 });
+
+test("servings agree with their count: 1 1/2 servings, 2 servings (a custom food's serving)", () => {
+  expect(countOf(1.5, "serving")).toBe("1 1/2 servings");
+  expect(countOf(2, "serving")).toBe("2 servings");
+  expect(countOf(1, "serving")).toBe("1 serving");
+  expect(countOf(2, "serving (2/3 cup (55g))")).toBe("2 × 2/3 cup");
+  expect(countOf(2, "NLEA serving")).toBe("2 NLEA serving");
+});

@@ -48,7 +48,7 @@ export function portionName(name: string): string {
 /** Words that stay as they are after a count: sizes and abbreviated units ("2 large", "3 oz"). */
 // biome-ignore format: one list
 const INVARIANT = new Set([
-  "small", "medium", "large", "extra", "jumbo", "oz", "fl", "tbsp", "tsp", "g", "ml", "lb", "kg", "nlea", "serving",
+  "small", "medium", "large", "extra", "jumbo", "oz", "fl", "tbsp", "tsp", "g", "ml", "lb", "kg", "nlea",
   "whole", "regular", "thin", "thick", "mini", "each", "half", "of",
 ]);
 
