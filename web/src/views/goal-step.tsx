@@ -20,6 +20,7 @@ import {
   propose,
   RATES,
   rememberRate,
+  stepKcal,
   type StepFields,
 } from "../goal-step";
 import { NumberInput } from "../number-input";
@@ -232,7 +233,7 @@ function Arithmetic({ s }: { s: Suggestion }) {
       <ol>
         {s.steps.map((st) => (
           <li key={st.name}>
-            {st.name}: {st.formula} = <strong>{st.kcal} kcal</strong>
+            {st.name}: {st.formula} = <strong>{stepKcal(st)} kcal</strong>
           </li>
         ))}
       </ol>
