@@ -239,11 +239,13 @@ export class PgStore implements Store {
     if ("probe" in s) return turn !== null;
     await turn?.settle();
     if ("tx" in s) {
-      // outside a transaction: a transaction of its own, as a batch's
-      if (!inside) return await this.writing((own) => this.runOn(s.tx(), own));
+      // outside a transaction: a transaction of its own, as a batch's, whose work is this alone (its final
+      // statement takes COMMIT along: a bridge's daily value or workout, each written on its own)
+      if (!inside) return await this.writing((own) => this.runOn(s.tx(), { ...own, last: () => true }));
       const mark = inside.turn.mark();
       try {
-        return await inside.t.savepoint(() => this.runOn(s.tx(), inside));
+        // never COMMIT inside a savepoint: its release still follows
+        return await inside.t.savepoint(() => this.runOn(s.tx(), { ...inside, last: undefined }));
       } catch (e) {
         inside.turn.rollBackTo(mark);
         throw e;
