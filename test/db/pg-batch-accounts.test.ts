@@ -89,4 +89,20 @@ describe("a batch's accounts side by side on PostgreSQL", () => {
       { account: 9, n: 1 },
     ]);
   });
+
+  // with plan_cache_mode auto PostgreSQL kept planning the placement read and the meal insert on every execution
+  // (a custom plan always looked cheaper by its own estimate); a writing transaction asks for generic ones
+  test("a writing transaction's statements are planned once, not on every execution", async () => {
+    const s = await store();
+    const plans = await s.batch([
+      function* () {
+        for (let i = 0; i < 8; i++) yield* append(1);
+        return yield* row<{ generic: number; custom: number }>(
+          `SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
+           WHERE statement LIKE 'SELECT count(*)::int AS n FROM entries%'`,
+        );
+      },
+    ]);
+    expect(plans).toEqual([{ ok: true, value: { generic: 8, custom: 0 } }]);
+  });
 });

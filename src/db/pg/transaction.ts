@@ -28,6 +28,11 @@ export class PgTransaction {
     // .then sends it now; its failure is read at `commit` (every statement behind it fails too)
     this.began = conn`BEGIN`.then(noop);
     this.began.catch(noop);
+    // generic plans for this transaction's statements: with the default (auto) PostgreSQL planned the
+    // placement read and the meal insert again on every execution (a custom plan costs less by its own
+    // estimate, so it never switched), most of its CPU per write; a write's statements are lookups by
+    // account, id and date, whose one plan fits every value. Sent behind BEGIN, no round trip of its own.
+    conn`SET LOCAL plan_cache_mode = force_generic_plan`.then(noop, noop);
   }
 
   /** A connection of the pool, BEGIN on its way. */
