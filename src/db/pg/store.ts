@@ -80,12 +80,12 @@ export class PgStore implements Store {
    * one busy (db/pg/account-locks.ts). The cache stamp moves after it, committed or not (a failed
    * COMMIT may still have changed nothing; starting over is safe).
    */
-  private async writing<T>(body: (inside: In) => Promise<T>): Promise<T> {
+  private async writing<T>(body: (inside: In) => Promise<T>, generic = false): Promise<T> {
     let turn = new Turn();
     try {
       for (;;) {
         const attempt = turn;
-        const t = await PgTransaction.open(this.db.$client);
+        const t = await PgTransaction.open(this.db.$client, { generic });
         try {
           await attempt.lockFirst(pgClient(t.db));
           const out = await body({ t, turn: attempt });
@@ -143,7 +143,7 @@ export class PgStore implements Store {
         if (failed) throw failed.reason;
         for (const job of rest) await run(job);
         return outcomes;
-      });
+      }, true);
     } catch (e) {
       if (e instanceof WithSavepoints) return null;
       throw e;
@@ -180,7 +180,7 @@ export class PgStore implements Store {
         outcomes.push(await this.savepoint(inside, write));
       }
       return outcomes;
-    });
+    }, true);
   }
 
   /** A write in its own savepoint: one that fails is rolled back alone and the transaction goes on. */
