@@ -259,3 +259,37 @@ describe("round trips per write of the other entities on PostgreSQL", () => {
     expect(got).toEqual({ create: two, update: two, delete: two, deletes: 22 });
   });
 });
+
+/**
+ * The health bridges write each record in its own transaction (bridges/write.ts): a daily value's is the
+ * account's lock with its read, then the upsert and its record with COMMIT behind (3 before: COMMIT alone).
+ */
+describe("round trips per record of a health bridge's push on PostgreSQL", () => {
+  test("a Health Auto Export push of ten days of steps: 2 per day in its transactions", async () => {
+    const { call, token } = await appThroughProxy();
+    const pat = await call("POST", "/tokens", token, { name: "Health Auto Export", scopes: ["write"] });
+    const steps = (from: number, qty: number) => ({
+      data: {
+        metrics: [
+          {
+            name: "step_count",
+            units: "count",
+            data: Array.from({ length: 10 }, (_, i) => ({
+              qty: qty + i,
+              date: `2025-02-${String(from + i).padStart(2, "0")} 10:00:00 +0000`,
+            })),
+          },
+        ],
+      },
+    });
+    const push = (body: unknown) => call("POST", "/health/auto-export", pat.json.token as string, body);
+    expect((await push(steps(1, 100))).status).toBe(200); // every statement prepared on the pool's connections
+    expect((await push(steps(1, 200))).status).toBe(200);
+    const before = proxy.counts.inTransaction;
+    const r = await push(steps(11, 300));
+    expect(r.status).toBe(200);
+    expect((proxy.counts.inTransaction - before) / 10).toBe(2);
+    const day = await call("GET", "/daily-values/2025-02-15", token);
+    expect((day.json.values as Record<string, unknown>).steps).toBe(304);
+  });
+});

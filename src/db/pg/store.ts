@@ -16,6 +16,11 @@
  * with them, which gives every write its own answer exactly as before. A failure of the transaction
  * itself (BEGIN, COMMIT) is not retried: after a lost COMMIT answer the batch may have committed.
  *
+ * In a flat batch the writes of different accounts run side by side (`byAccount`): a batch is one at a
+ * time per process, so one after another its N writes cost 2N round trips, and the process's write rate
+ * was the inverse of that wait; side by side their statements share round trips (three for the batch:
+ * the locks and reads, the writes, COMMIT). One account's writes still run one after another.
+ *
  * A transaction is a pooled connection with BEGIN sent ahead of its first statements
  * (db/pg/transaction.ts), so a lone meal write is two round trips: BEGIN, its account lock and its one
  * statement together, then COMMIT. A write whose last statement is marked `final` (db/q.ts Leaf) and
@@ -37,8 +42,10 @@ import { PgTransaction } from "./transaction";
 interface In {
   t: PgTransaction;
   turn: Turn;
-  /** The last write of a batch run without savepoints: its final statement takes COMMIT along. */
-  last?: boolean;
+  /** In a batch run without savepoints: whether a final statement now takes COMMIT along (nothing else is left). */
+  last?: () => boolean;
+  /** In a batch run without savepoints: set once one of its writes failed, so the others send nothing more. */
+  halt?: { failed: boolean };
 }
 const noop = () => {};
 
@@ -73,12 +80,12 @@ export class PgStore implements Store {
    * one busy (db/pg/account-locks.ts). The cache stamp moves after it, committed or not (a failed
    * COMMIT may still have changed nothing; starting over is safe).
    */
-  private async writing<T>(body: (inside: In) => Promise<T>): Promise<T> {
+  private async writing<T>(body: (inside: In) => Promise<T>, generic = false): Promise<T> {
     let turn = new Turn();
     try {
       for (;;) {
         const attempt = turn;
-        const t = await PgTransaction.open(this.db.$client);
+        const t = await PgTransaction.open(this.db.$client, { generic });
         try {
           await attempt.lockFirst(pgClient(t.db));
           const out = await body({ t, turn: attempt });
@@ -108,18 +115,35 @@ export class PgStore implements Store {
     try {
       return await this.writing(async (inside) => {
         const outcomes: Outcome[] = [];
-        for (const [i, write] of writes.entries()) {
+        const { chains, rest } = byAccount(writes);
+        let left = writes.length;
+        const halt = { failed: false };
+        const run = async (job: Job) => {
+          const own: In = { ...inside, last: () => left === 1, halt };
           try {
-            const own = i === writes.length - 1 ? { ...inside, last: true } : inside;
-            outcomes.push({ ok: true, value: await this.runFlat(write(), own) });
+            outcomes[job.i] = { ok: true, value: await this.runFlat(resumed(job), own) };
           } catch (e) {
             // COMMIT went out behind the final statement: committed, this write's failure is its answer alone
-            if (!(e instanceof WithSavepoints) || !inside.t.committing || !(await inside.t.committedBehind())) throw e;
-            outcomes.push({ ok: false, error: e.failure });
+            if (!(e instanceof WithSavepoints) || !inside.t.committing || !(await inside.t.committedBehind())) {
+              halt.failed = true;
+              throw e;
+            }
+            outcomes[job.i] = { ok: false, error: e.failure };
+          } finally {
+            left--;
           }
-        }
+        };
+        // each account's writes in turn, accounts side by side: their statements share round trips
+        const settled = await Promise.allSettled(
+          chains.map(async (chain) => {
+            for (const job of chain) await run(job);
+          }),
+        );
+        const failed = settled.find((r) => r.status === "rejected");
+        if (failed) throw failed.reason;
+        for (const job of rest) await run(job);
         return outcomes;
-      });
+      }, true);
     } catch (e) {
       if (e instanceof WithSavepoints) return null;
       throw e;
@@ -138,6 +162,8 @@ export class PgStore implements Store {
       }
       if (next.done) return next.value;
       const s = next.value;
+      // another write of the batch failed: the run is rolled back, nothing more goes out (it could land after ROLLBACK)
+      if (inside.halt?.failed) throw new WithSavepoints(new Error("another write of the batch failed"));
       try {
         input = "tx" in s ? await this.runFlat(s.tx(), inside) : await this.step(s, inside);
       } catch (e) {
@@ -154,7 +180,7 @@ export class PgStore implements Store {
         outcomes.push(await this.savepoint(inside, write));
       }
       return outcomes;
-    });
+    }, true);
   }
 
   /** A write in its own savepoint: one that fails is rolled back alone and the transaction goes on. */
@@ -193,7 +219,7 @@ export class PgStore implements Store {
     if (turn?.busy) throw new StartAgain(); // work that caught the AccountBusy: this attempt is rolled back anyway
     if (inside?.t.committing) throw new Error("a database step after its write's final statement (db/q.ts Leaf)");
     if ("pg" in s) {
-      if (s.final && inside?.last && !turn!.asking) {
+      if (s.final && inside?.last?.() && !turn!.asking) {
         const result = s.pg(conn, schema, noop); // sent before its first await (db/q.ts Leaf)
         result.catch(noop); // when it fails, so does COMMIT: the batch's failure is read there
         inside.t.commitBehind();
@@ -207,19 +233,65 @@ export class PgStore implements Store {
       await turn.settle();
       return await result;
     }
+    // neither reads the lock answers still out: the statement after them goes right behind (and a batch's
+    // other accounts ask theirs meanwhile)
+    if ("account" in s) return turn?.ask(pgClient(conn), s.account);
+    if ("probe" in s) return turn !== null;
     await turn?.settle();
     if ("tx" in s) {
-      // outside a transaction: a transaction of its own, as a batch's
-      if (!inside) return await this.writing((own) => this.runOn(s.tx(), own));
+      // outside a transaction: a transaction of its own, as a batch's, whose work is this alone (its final
+      // statement takes COMMIT along: a bridge's daily value or workout, each written on its own)
+      if (!inside) return await this.writing((own) => this.runOn(s.tx(), { ...own, last: () => true }));
       const mark = inside.turn.mark();
       try {
-        return await inside.t.savepoint(() => this.runOn(s.tx(), inside));
+        // never COMMIT inside a savepoint: its release still follows
+        return await inside.t.savepoint(() => this.runOn(s.tx(), { ...inside, last: undefined }));
       } catch (e) {
         inside.turn.rollBackTo(mark);
         throw e;
       }
     }
-    if ("account" in s) return turn?.ask(pgClient(conn), s.account);
-    return turn !== null; // the one probe
+    throw new Error("a database step of no known kind");
   }
+}
+
+/** A write of a flat batch: its place in the batch, its work, and the work's first step, taken already. */
+interface Job {
+  i: number;
+  work: Q<unknown>;
+  first: IteratorResult<Step, unknown>;
+}
+
+/**
+ * The batch's writes by the account whose lock their work asks for first (db/q.ts `ownAccount`, before any
+ * statement): `chains`, one per account, in arrival order within it; `rest` starts otherwise and runs after
+ * them, one at a time. The writes of a batch arrived together, so any order of them is one they could have
+ * had; what must not happen is two writes of one account interleaving (a read of one before the other's
+ * write), and a chain runs its writes one after another. Taking the first step runs the work's code before
+ * it: nothing but ownAccount's argument for the writes that lead with it.
+ */
+function byAccount(writes: (() => Q<unknown>)[]): { chains: Job[][]; rest: Job[] } {
+  const chains = new Map<number, Job[]>();
+  const rest: Job[] = [];
+  for (const [i, write] of writes.entries()) {
+    const work = write();
+    let first: IteratorResult<Step, unknown>;
+    try {
+      first = work.next();
+    } catch (e) {
+      throw new WithSavepoints(e);
+    }
+    const job = { i, work, first };
+    const account = !first.done && "account" in first.value ? first.value.account : null;
+    if (account === null) rest.push(job);
+    else chains.set(account, [...(chains.get(account) ?? []), job]);
+  }
+  return { chains: [...chains.values()], rest };
+}
+
+/** A job's work from its first step on (taken already by byAccount). */
+function* resumed({ work, first }: Job): Q<unknown> {
+  let next = first;
+  while (!next.done) next = work.next(yield next.value);
+  return next.value;
 }

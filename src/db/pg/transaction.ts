@@ -23,16 +23,25 @@ export class PgTransaction {
   private depth = 0;
   private readonly began: Promise<unknown>;
 
-  private constructor(private readonly conn: ReservedSQL) {
+  private constructor(
+    private readonly conn: ReservedSQL,
+    generic: boolean,
+  ) {
     this.db = drizzle({ client: conn as unknown as SQL }) as PgDb;
     // .then sends it now; its failure is read at `commit` (every statement behind it fails too)
     this.began = conn`BEGIN`.then(noop);
     this.began.catch(noop);
+    // generic plans for a group-commit batch's statements: with the default (auto) PostgreSQL planned the
+    // placement read and the meal insert again on every execution (a custom plan costs less by its own
+    // estimate, so it never switched), most of its CPU per write; an API write's statements are lookups by
+    // account, id and date, whose one plan fits every value. Imports and sync pushes keep auto (a tracker
+    // import ran slower on generic plans). Sent behind BEGIN, no round trip of its own.
+    if (generic) conn`SET LOCAL plan_cache_mode = force_generic_plan`.then(noop, noop);
   }
 
-  /** A connection of the pool, BEGIN on its way. */
-  static async open(pool: SQL): Promise<PgTransaction> {
-    return new PgTransaction(await pool.reserve());
+  /** A connection of the pool, BEGIN on its way; `generic`: its statements on generic plans (see above). */
+  static async open(pool: SQL, { generic = false } = {}): Promise<PgTransaction> {
+    return new PgTransaction(await pool.reserve(), generic);
   }
 
   /**

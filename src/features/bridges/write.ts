@@ -87,7 +87,7 @@ export async function writeHealth({
       source_id: w.start,
     };
     try {
-      const r = await store.run(upsertExerciseBySource({ ctx: ctx, input }));
+      const r = await store.run(upsertExerciseBySource({ ctx: ctx, input, alone: true })); // its own transaction
       out.workouts[r.changed ? "added" : "unchanged"]++;
     } catch (e) {
       if (!refused(e)) throw e;
@@ -101,7 +101,9 @@ export async function writeHealth({
       if (value === undefined) continue;
       await pause();
       try {
-        const r = await store.run(setDailyValue({ ctx: ctx, date, metric: kept, input: { value, source } }));
+        const r = await store.run(
+          setDailyValue({ ctx: ctx, date, metric: kept, input: { value, source }, alone: true }),
+        );
         out.days[r.changed ? "added" : "unchanged"]++;
       } catch (e) {
         if (!refused(e)) throw e;
@@ -119,6 +121,7 @@ export async function writeHealth({
           date: b.date,
           metric: "body_fat_pct",
           input: { value: b.fat_pct, source },
+          alone: true,
         }),
       );
       out.body_fat[r.changed ? "added" : "unchanged"]++;

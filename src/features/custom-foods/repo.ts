@@ -1,6 +1,6 @@
 /** Custom-food queries; every read and write is scoped to the owner. */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { all, exec, one, rows, type Q } from "../../db/q";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { all, exec, one, prepared, rows, type Q } from "../../db/q";
 import type { customFoods, customPortions } from "../../db/schema";
 
 /** Ids from here to 2,000,000,000 are custom foods; catalogue NDB numbers are at most 99,999. */
@@ -11,14 +11,24 @@ export type CustomFoodRow = typeof customFoods.$inferSelect;
 export type CustomPortionRow = typeof customPortions.$inferSelect;
 export type NewCustomFood = typeof customFoods.$inferInsert;
 
+// A meal of a custom food reads both (its source's loggable): built once, not on every write (db/q.ts prepared)
+const own = prepared((db, t) =>
+  db
+    .select()
+    .from(t.customFoods)
+    .where(and(eq(t.customFoods.id, sql.placeholder("id")), eq(t.customFoods.userId, sql.placeholder("userId")))),
+);
+const portionsOf = prepared((db, t) =>
+  db
+    .select()
+    .from(t.customPortions)
+    .where(eq(t.customPortions.foodId, sql.placeholder("foodId")))
+    .orderBy(asc(t.customPortions.seq)),
+);
+
 export class CustomFoodsRepo {
   get(userId: number, id: number): Q<CustomFoodRow | null> {
-    return one((db, t) =>
-      db
-        .select()
-        .from(t.customFoods)
-        .where(and(eq(t.customFoods.id, id), eq(t.customFoods.userId, userId))),
-    );
+    return own.one({ id, userId });
   }
 
   /** Every food of the user, whole rows (export). */
@@ -70,9 +80,7 @@ export class CustomFoodsRepo {
   }
 
   portions(foodId: number): Q<CustomPortionRow[]> {
-    return all((db, t) =>
-      db.select().from(t.customPortions).where(eq(t.customPortions.foodId, foodId)).orderBy(asc(t.customPortions.seq)),
-    );
+    return portionsOf.all({ foodId });
   }
 
   /** Every food of the user, for matching a search (a user has tens to hundreds). */

@@ -169,11 +169,12 @@ function* write(
 export function* upsertExerciseBySource({
   ctx,
   input,
+  alone = false,
 }: {
   ctx: Ctx;
   input: CreateExerciseT & { source: string; source_id: string };
-}): Q<{ exercise: ExerciseT; created: boolean; changed: boolean }> {
-  return yield* createExercise({ ctx, input });
+} & Alone): Q<{ exercise: ExerciseT; created: boolean; changed: boolean }> {
+  return yield* createExercise({ ctx, input, alone });
 }
 
 /**

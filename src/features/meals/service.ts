@@ -73,6 +73,9 @@ export function* createMeal({
   ctx: Ctx;
   input: CreateMealInput;
 } & Alone): Q<{ meal: MealT; created: boolean }> {
+  // first, before any read: asked with the first statement, and it lets a batch run other accounts' creates
+  // beside this one (db/pg/store.ts byAccount)
+  yield* ownAccount(ctx.userId);
   const v = yield* validateCreate(ctx, body);
   const { input } = v;
   const hash = requestHash(input, v.eatenAt);
@@ -91,8 +94,6 @@ export function* createMeal({
   const { food, quick, portion, grams } = v;
   const today = localDate(ctx.now, ctx.timezone);
   const day = v.date ?? (v.eatenAt ? localDate(v.eatenAt, ctx.timezone) : today);
-  // without a time, placement reads the account's meals: the account's lock is asked with that read (db/pg/store.ts)
-  if (!v.eatenAt) yield* ownAccount(ctx.userId);
   const placed = v.eatenAt ? null : yield* placeNew(ctx, day, today, input.meal_type);
   const at = v.eatenAt ?? placed!.at;
   // counted under the account's lock with placement's read (PostgreSQL): a full day is refused before the write,
