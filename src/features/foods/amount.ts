@@ -40,12 +40,17 @@ const UNITS: Record<string, string> = {
   fillet: "fillet", fillets: "fillet", breast: "breast", breasts: "breast", clove: "clove", cloves: "clove",
   leaf: "leaf", leaves: "leaf", packet: "packet", packets: "packet", pack: "packet", sachet: "packet",
   pat: "pat", pats: "pat",
+  // a rasher (Britain, Ireland, Australia) and a strip (North America) of bacon are its slices
+  rasher: "slice", rashers: "slice", strip: "slice", strips: "slice",
+  plate: "plate", plates: "plate", plateful: "plate", katori: "katori", katoris: "katori",
   large: "large", medium: "medium", small: "small", whole: "whole",
 };
 export const MASS: Record<string, number> = { g: 1, kg: 1000, oz: 28.3495, lb: 453.592 };
 // biome-ignore format: a word table, several entries a line
 export const VOLUME_ML: Record<string, number> = {
   ml: 1, l: 1000, dl: 100, cl: 10, cup: 236.588, tbsp: 14.787, tsp: 4.929, pint: 473.176, glass: 236.588, mug: 236.588, shot: 44.36,
+  // the small steel bowl an Indian meal is served in holds about 150 ml (a dish's own "katori" portion comes first)
+  katori: 150,
 };
 /** Units that are also food words or sizes: never a unit without a number before them. */
 const NEEDS_NUMBER = new Set([
