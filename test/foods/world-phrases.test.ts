@@ -27,6 +27,13 @@ const RIGHT: Record<string, Right[]> = {
     ["a pint of cider", 14250, 568.261 * (355 / 12 / 29.574)], // was a low-calorie cider-flavoured drink powder
     ["a shot of vodka", 14051, 23.502],         // a British single, 25 ml, not the US 1.5 fl oz
     ["a slice of lasagne", 900701, 399],
+    ["a pint of guinness", 14003, 570.682],     // was guinea hen, unsure
+    ["a glass of prosecco", 14106, 0],          // was nothing
+    ["a satsuma", 9218, 88],                    // was nothing
+    ["a dairy milk", 19120, 44],                // was a glass of milk
+    ["a double vodka", 14051, 47.004],          // two British shots, 50 ml (was one US fl oz)
+    ["a punnet of strawberries", 9316, 250],    // was one strawberry
+    ["half a tin of beans", 16006, 0],          // baked beans (was pinto beans)
   ],
   US: [
     ["mac and cheese", 900210, 250],            // was the frozen entrée
@@ -43,6 +50,9 @@ const RIGHT: Record<string, Right[]> = {
     ["chicken alfredo", 900706, 355],           // was a condensed soup
     ["bbq ribs", 10089, 85],                    // was meatless riblets
     ["an oreo", 18166, 11.5],                   // was a McFlurry
+    ["mac n cheese", 900210, 250],              // was the frozen entrée
+    ["a sub", 21124, 228],                      // was a cheese substitute
+    ["a kitkat", 19109, 42],                    // was venison
   ],
   IN: [
     ["a tsp of ghee", 1003, 4.267],             // was roti with ghee
@@ -72,6 +82,7 @@ const RIGHT: Record<string, Right[]> = {
     ["a bannock", 35142, 0],                    // was chokecherries
     ["a ginger ale", 14136, 366],               // was one fluid ounce
     ["fries", 21138, 134],                      // was the frozen bag's "10 strip"
+    ["a double double", 900411, 0],             // stays Tim Hortons' coffee, not two shots of something
   ],
 };
 

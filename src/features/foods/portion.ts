@@ -210,8 +210,28 @@ export function resolveAmount(
   if (["piece", "whole", "large", "medium", "small", "serving"].includes(unit) && defaultPortion)
     return of(defaultPortion, quantity * (unit === "piece" ? 1 : defaultPortion.amount));
   if (unit === "handful") return handful(quantity, foodWords);
+  if (unit === "punnet") {
+    const g = round(quantity * PUNNET_G);
+    return {
+      quantity: g,
+      portion_id: null,
+      grams: g,
+      measure: `${round(quantity)} ${quantity === 1 ? "punnet" : "punnets"} (${g} g)`,
+    };
+  }
+  // "a double vodka" is two of the region's shots
+  if (unit === "double") {
+    const r = resolveVolume(quantity * 2, "shot", portions, measures);
+    return {
+      ...r,
+      measure: `${round(quantity)} ${quantity === 1 ? "double" : "doubles"} (${Math.round(quantity * 2 * measures.shot)} ml)`,
+    };
+  }
   return null;
 }
+
+/** A punnet of berries or cherry tomatoes: 250 g, Australia's standard punnet and near Britain's traditional 8 oz (227 g). */
+const PUNNET_G = 250;
 
 /**
  * A handful, where the food has no portion of that name: about 30 g of nuts, seeds, dried fruit or snacks (the

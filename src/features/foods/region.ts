@@ -145,6 +145,9 @@ const REGIONAL_WORDS: readonly RegionalWord[] = [
   // "a brew" in Britain and Ireland is a mug of tea with milk (semi-skimmed, the milk most drunk there); elsewhere it is slang for a beer
   { words: ["brew"], where: new Set(["GB", "IE"]), reads: "tea with semi-skimmed milk",
     unless: new Set(["coffee", "cold", "beer", "home", "homebrew", "kombucha", "tea", "builders"]) },
+  // beans alone in Britain and Ireland are baked beans in tomato sauce ("half a tin of beans")
+  { words: ["beans"], where: new Set(["GB", "IE"]), reads: "baked beans",
+    unless: new Set(["baked", "green", "kidney", "black", "pinto", "broad", "runner", "french", "butter", "cannellini", "borlotti", "haricot", "mung", "soya", "soy", "coffee", "jelly", "edamame", "refried", "string", "toast", "chilli", "chili", "navy", "lima", "fava", "adzuki", "sprouts", "cocoa", "vanilla", "white", "red", "dried", "dry"]) },
   // in India tea is chai, brewed with milk and sugar (a cup of it ~80 kcal), unless another tea is named
   { words: ["tea"], where: new Set(["IN"]), reads: "masala chai",
     unless: new Set(["green", "black", "herbal", "iced", "ice", "lemon", "mint", "peppermint", "camomile", "chamomile", "jasmine", "oolong", "white", "rooibos", "earl", "grey", "masala", "chai", "cake", "biscuit", "biscuits", "without", "no"]) },

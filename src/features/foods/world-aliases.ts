@@ -7,6 +7,14 @@
 type Alias = { also: string[]; prefer?: number[]; alone?: boolean };
 
 const BEER = { also: ["alcoholic beverage beer"], prefer: [14003] };
+/** Sparkling wines are white table wine by kcal (about 80 per 100 g) when the catalogue has none of its own. */
+const WHITE_WINE = { also: ["alcoholic beverage wine table white"], prefer: [14106] };
+const MANDARIN = { also: ["tangerines mandarin oranges raw"], prefer: [9218] };
+/** A Dairy Milk or a Wispa is a milk chocolate bar (Dairy Milk 45 g, 240 kcal on its label; USDA's bar 44 g). */
+const CHOCOLATE_BAR = { also: ["candies milk chocolate"], prefer: [19120] };
+const KITKAT = { also: ["candies kit kat wafer bar"], prefer: [19109] };
+/** A sub is a submarine sandwich (a six-inch one with cold cuts), not a cheese substitute. */
+const SUB = { also: ["fast foods submarine sandwich with cold cuts"], prefer: [21124] };
 const CRISPS = { also: ["potato chips"], prefer: [19411] };
 /** A bourbon is the chocolate cream sandwich biscuit (12.5 g, 60 kcal on McVitie's label; USDA's is 11.5 g). */
 const BOURBON = { also: ["cookies chocolate sandwich with creme filling"], prefer: [18166] };
@@ -28,7 +36,9 @@ const GHEE = { also: ["butter oil anhydrous"], prefer: [1003] };
 const MIXED_VEG = { also: ["vegetables mixed frozen cooked"], prefer: [11584] };
 const SPROUTS = { also: ["mung beans mature seeds sprouted"], prefer: [11043] };
 const RIBS = { also: ["pork fresh spareribs cooked"], prefer: [10089] };
-const MAC = { also: ["macaroni and cheese"], prefer: [900210, 22970, 22247] };
+// the home-made dish's full name first: "mac n cheese" is three words, and matched the dish only through its synonyms
+// (scored as a synonym, below the entrée's name) without it
+const MAC = { also: ["macaroni and cheese homemade", "macaroni and cheese"], prefer: [900210] };
 const LASAGNE = { also: ["lasagne"], prefer: [900701, 22916] };
 const CHILI_BOWL = { also: ["chili con carne"], prefer: [900219] };
 
@@ -45,6 +55,10 @@ export const WORLD_ALIASES: Readonly<Record<string, Alias>> = {
   pretzel: { also: ["pretzels soft"], prefer: [43109, 19047] },
   oreo: OREO, oreos: OREO,
   // Britain
+  guinness: BEER, "pint of guinness": BEER, prosecco: WHITE_WINE, cava: WHITE_WINE, champagne: WHITE_WINE,
+  satsuma: MANDARIN, satsumas: MANDARIN, clementine: MANDARIN, clementines: MANDARIN,
+  "dairy milk": CHOCOLATE_BAR, "cadbury dairy milk": CHOCOLATE_BAR, wispa: CHOCOLATE_BAR,
+  kitkat: KITKAT, "kit kat": KITKAT, sub: SUB, subs: SUB, "sub sandwich": SUB,
   "cuppa with milk": { also: ["tea with milk"], prefer: [900006] },
   stella: BEER, "stella artois": BEER, carling: BEER, fosters: BEER, peroni: BEER, heineken: BEER, carlsberg: BEER,
   budweiser: BEER, corona: BEER, coors: BEER, kingfisher: BEER, molson: BEER, labatt: BEER, tinnie: BEER, tinnies: BEER,
