@@ -68,6 +68,7 @@ const RIGHT: Record<string, Right[]> = {
   ],
   AU: [
     ["a snag", 7064, 0],                        // was a sausage sizzle in bread
+    ["snag in bread", 900403, 121],             // and that stays the sizzle, not a British sausage sandwich
     ["a toastie", 900206, 0],                   // was Post Toasties cereal
     ["a tinnie", 14003, 0],                     // was Apache tennis bread
     ["roast pumpkin", 11423, 0],                // was pumpkin seeds

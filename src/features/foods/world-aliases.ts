@@ -14,6 +14,8 @@ const MANDARIN = { also: ["tangerines mandarin oranges raw"], prefer: [9218] };
 const CHOCOLATE_BAR = { also: ["candies milk chocolate"], prefer: [19120] };
 const KITKAT = { also: ["candies kit kat wafer bar"], prefer: [19109] };
 /** A sub is a submarine sandwich (a six-inch one with cold cuts), not a cheese substitute. */
+/** A snag in bread is the sausage sizzle (Morsel's dish), not the sausage alone nor a British sausage sandwich. */
+const SIZZLE = { also: ["sausage sizzle"], prefer: [900403] };
 const SUB = { also: ["fast foods submarine sandwich with cold cuts"], prefer: [21124] };
 const CRISPS = { also: ["potato chips"], prefer: [19411] };
 /** A bourbon is the chocolate cream sandwich biscuit (12.5 g, 60 kcal on McVitie's label; USDA's is 11.5 g). */
@@ -80,6 +82,7 @@ export const WORLD_ALIASES: Readonly<Record<string, Alias>> = {
   "pav bun": { also: ["rolls hamburger or hotdog"], prefer: [18350] },
   // Australia and Canada
   snag: { also: ["sausage"], prefer: [7064] }, snags: { also: ["sausage"], prefer: [7064] },
+  "snag in bread": SIZZLE, "snags in bread": SIZZLE, "sausage in bread": SIZZLE, "snag sanga": SIZZLE,
   toastie: { also: ["grilled cheese sandwich"], prefer: [900206] },
   "roast pumpkin": { also: ["pumpkin cooked"], prefer: [11423] }, "roasted pumpkin": { also: ["pumpkin cooked"], prefer: [11423] },
   // barramundi is Asian sea bass
