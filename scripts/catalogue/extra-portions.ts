@@ -36,4 +36,6 @@ export const EXTRA_PORTIONS: readonly ExtraPortion[] = [
   p(15027, 'fish finger (stick 4" x 1" x 1/2")', 28, "USDA's stick portion of the food"),
   // Maggi, India's instant noodles, is a 70 g cake (Maggi 2-Minute Masala's pack); USDA's serving is half its 85 g one
   p(6583, "medium pack (Maggi's, 70 g)", 70, "Maggi 2-Minute Noodles' pack, 70 g (label)"),
+  // a Timbit is a doughnut hole, about 15 g: 64 kcal at USDA's cake doughnut, as Tim Hortons lists its plain ones (60-70)
+  p(18250, "timbit (doughnut hole)", 15, "a doughnut hole of about 15 g, Tim Hortons' Timbit"),
 ];

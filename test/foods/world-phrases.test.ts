@@ -50,6 +50,7 @@ const RIGHT: Record<string, Right[]> = {
     ["chicken alfredo", 900706, 355],           // was a condensed soup
     ["bbq ribs", 10089, 85],                    // was meatless riblets
     ["an oreo", 18166, 11.5],                   // was a McFlurry
+    ["a cup of ice cream", 19095, 132],         // its half-cup serving twice, not a cup of water's weight (237 g)
     ["mac n cheese", 900210, 250],              // was the frozen entrée
     ["a sub", 21124, 228],                      // was a cheese substitute
     ["a kitkat", 19109, 42],                    // was venison
@@ -69,6 +70,8 @@ const RIGHT: Record<string, Right[]> = {
   AU: [
     ["a snag", 7064, 0],                        // was a sausage sizzle in bread
     ["snag in bread", 900403, 121],             // and that stays the sizzle, not a British sausage sandwich
+    ["a steak sandwich", 900209, 0],            // was USDA's flaked "sandwich steaks", 56 g
+    ["a bacon and egg roll", 900102, 0],        // was bacon, then a pork egg roll
     ["a toastie", 900206, 0],                   // was Post Toasties cereal
     ["a tinnie", 14003, 0],                     // was Apache tennis bread
     ["roast pumpkin", 11423, 0],                // was pumpkin seeds
@@ -84,6 +87,8 @@ const RIGHT: Record<string, Right[]> = {
     ["a ginger ale", 14136, 366],               // was one fluid ounce
     ["fries", 21138, 134],                      // was the frozen bag's "10 strip"
     ["a double double", 900411, 0],             // stays Tim Hortons' coffee, not two shots of something
+    ["a timbit", 18250, 15],                    // was tilsit cheese
+    ["10 timbits", 18250, 150],                 // was 10 cans of tomato sauce "with tomato tidbits", 2,440 g
   ],
 };
 
@@ -95,7 +100,6 @@ const UNSURE: [string, string][] = [
   ["IN", "poha"],          // Hawaiian poha berries
   ["IN", "filter coffee"], // coffeecake
   ["AU", "a freddo"],      // adobo fresco
-  ["CA", "a timbit"],      // tilsit cheese
   ["CA", "pho"],           // baking powder
   ["CA", "a donair"],      // dosa
   ["CA", "a caramilk"],    // caramels

@@ -336,5 +336,11 @@ function resolveVolume(
     const p = portionFor(name, portions);
     if (p) return grams((ml / US_MEASURES[name]) * (p.grams / p.amount));
   }
+  // a cup stated inside another portion's name: ice cream's "serving 1/2 cup" (66 g) makes a cup 132 g, not water's 237
+  for (const p of portions) {
+    const m = /(?:^|\s)(\d+)(?:\/(\d+))?\s+cups?\b/.exec(p.name);
+    const cups = m ? Number(m[1]) / Number(m[2] ?? 1) : 0;
+    if (cups > 0 && p.grams > 0 && p.amount > 0) return grams((ml / US_MEASURES.cup) * (p.grams / p.amount / cups));
+  }
   return grams(ml); // no volume portion: as water
 }

@@ -16,6 +16,7 @@ const KITKAT = { also: ["candies kit kat wafer bar"], prefer: [19109] };
 /** A sub is a submarine sandwich (a six-inch one with cold cuts), not a cheese substitute. */
 /** A snag in bread is the sausage sizzle (Morsel's dish), not the sausage alone nor a British sausage sandwich. */
 const SIZZLE = { also: ["sausage sizzle"], prefer: [900403] };
+const TIMBIT = { also: ["doughnuts cake type plain sugared or glazed"], prefer: [18250] };
 const SUB = { also: ["fast foods submarine sandwich with cold cuts"], prefer: [21124] };
 const CRISPS = { also: ["potato chips"], prefer: [19411] };
 /** A bourbon is the chocolate cream sandwich biscuit (12.5 g, 60 kcal on McVitie's label; USDA's is 11.5 g). */
@@ -91,6 +92,13 @@ export const WORLD_ALIASES: Readonly<Record<string, Alias>> = {
   barramundi: { also: ["fish sea bass"], prefer: [15092] },
   // bannock is the First Nations' fried or baked flatbread: USDA's frybread, not the chokecherries the Shoshone-Bannock gather
   bannock: { also: ["frybread"], prefer: [35142] },
+  // a Tim Hortons Timbit is a doughnut hole (extra-portions.ts), not USDA's tomato sauce "with tomato tidbits"
+  timbit: TIMBIT, timbits: TIMBIT,
+  // a steak sandwich is a sandwich of grilled steak (the cheesesteak is one), not USDA's flaked "sandwich steaks"
+  "steak sandwich": { also: ["philly cheesesteak"], prefer: [900209] },
+  // a bacon and egg roll is the bacon roll with an egg: the bacon sandwich's kcal near enough, and one food, not two
+  "bacon and egg roll": { also: ["bacon sandwich"], prefer: [900102] },
+  "bacon and egg sandwich": { also: ["bacon sandwich"], prefer: [900102] },
   // the United States
   "chicken alfredo": { also: ["fettuccine alfredo"], prefer: [900706] },
   ribs: RIBS, "bbq ribs": RIBS, "barbecue ribs": RIBS, "spare ribs": RIBS, "pork ribs": RIBS,
