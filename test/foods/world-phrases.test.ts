@@ -66,12 +66,14 @@ const RIGHT: Record<string, Right[]> = {
     ["papad", 900340, 0],                       // was 100 g of USDA's papad
     ["a katori of dal", 900311, 0],             // dal tadka, not unsure between dals
     ["maggi", 6583, 70],                        // was nothing
+    ["a glass of bournvita", 14316, 0],         // was nothing
   ],
   AU: [
     ["a snag", 7064, 0],                        // was a sausage sizzle in bread
     ["snag in bread", 900403, 121],             // and that stays the sizzle, not a British sausage sandwich
     ["a steak sandwich", 900209, 0],            // was USDA's flaked "sandwich steaks", 56 g
     ["a bacon and egg roll", 900102, 0],        // was bacon, then a pork egg roll
+    ["a milo", 14316, 265],                     // was a glass of plain milk
     ["a toastie", 900206, 0],                   // was Post Toasties cereal
     ["a tinnie", 14003, 0],                     // was Apache tennis bread
     ["roast pumpkin", 11423, 0],                // was pumpkin seeds

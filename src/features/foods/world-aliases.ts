@@ -16,6 +16,14 @@ const KITKAT = { also: ["candies kit kat wafer bar"], prefer: [19109] };
 /** A sub is a submarine sandwich (a six-inch one with cold cuts), not a cheese substitute. */
 /** A snag in bread is the sausage sizzle (Morsel's dish), not the sausage alone nor a British sausage sandwich. */
 const SIZZLE = { also: ["sausage sizzle"], prefer: [900403] };
+const MILO = {
+  also: ["malted drink mix chocolate with added nutrients powder prepared with whole milk"],
+  prefer: [14316],
+};
+const HORLICKS = {
+  also: ["malted drink mix natural with added nutrients powder prepared with whole milk"],
+  prefer: [14310],
+};
 const TIMBIT = { also: ["doughnuts cake type plain sugared or glazed"], prefer: [18250] };
 const SUB = { also: ["fast foods submarine sandwich with cold cuts"], prefer: [21124] };
 const CRISPS = { also: ["potato chips"], prefer: [19411] };
@@ -92,6 +100,8 @@ export const WORLD_ALIASES: Readonly<Record<string, Alias>> = {
   barramundi: { also: ["fish sea bass"], prefer: [15092] },
   // bannock is the First Nations' fried or baked flatbread: USDA's frybread, not the chokecherries the Shoshone-Bannock gather
   bannock: { also: ["frybread"], prefer: [35142] },
+  // Milo (Australia, India) and Bournvita are fortified chocolate malt drinks, Horlicks the plain malted one, made with milk
+  milo: MILO, milos: MILO, bournvita: MILO, horlicks: HORLICKS,
   // a Tim Hortons Timbit is a doughnut hole (extra-portions.ts), not USDA's tomato sauce "with tomato tidbits"
   timbit: TIMBIT, timbits: TIMBIT,
   // a steak sandwich is a sandwich of grilled steak (the cheesesteak is one), not USDA's flaked "sandwich steaks"
