@@ -12,7 +12,8 @@
  * All three datasets are USDA data, public domain. Also made here: composed dishes and regional
  * staples USDA lacks, from those foods by weight (scripts/catalogue/dishes/, one file a cuisine, each
  * dish with its recipe or portion source and a published kcal reference), every food's short name (scripts/catalogue/short-names.ts) and its
- * natural serving (scripts/catalogue/default-portion.ts).
+ * natural serving (scripts/catalogue/default-portion.ts), with the few portions the sources lack
+ * (scripts/catalogue/extra-portions.ts: French toast's two slices).
  *
  * Output: a deterministic SQLite file (no timestamps), so re-running on the same inputs gives
  * the same foods, nutrients and portions. Prints what it used: package versions, sha256, counts.
@@ -30,6 +31,7 @@ import { readSr28 } from "./catalogue/sr28";
 import { compose, DISHES } from "./catalogue/dishes";
 import { shortName } from "./catalogue/short-names";
 import { defaultPortionIndex, type Portion } from "./catalogue/default-portion";
+import { EXTRA_PORTIONS } from "./catalogue/extra-portions";
 
 const args = process.argv.slice(2);
 const argValue = (name: string) => {
@@ -220,6 +222,14 @@ for (const d of DISHES) {
   });
 }
 
+// portions added beyond the sources' (scripts/catalogue/extra-portions.ts): numbered after every other portion below
+const basePortions = new Map(foods.map((f) => [f.id, f.portions.length]));
+for (const extra of EXTRA_PORTIONS) {
+  const f = foods.find((x) => x.id === extra.food);
+  if (!f) throw new Error(`extra portions: no food ${extra.food}`);
+  f.portions.push({ name: extra.name, amount: extra.amount, grams: extra.grams });
+}
+
 // ---------- 4. food groups ----------
 // SR21 gives the true group for most ids; for the rest, the majority group of foods that share
 // the first name segment ("Beef", "Snacks", …), else a fixed prefix table.
@@ -308,12 +318,19 @@ const groupSources = new Map<string, number>();
 const nameSources = new Map<string, number>();
 // Portion ids are kept by diaries and clients: SR24's keep the numbers they had before SR28 foods and
 // dishes were added (SR24 foods in id order first), and the additions number after them.
-const firstPortion = new Map<number, number>();
+// Extra portions (extra-portions.ts) number after all of those, so adding one moves no other.
+const portionIds = new Map<number, number[]>();
 let nextPortion = 1;
 for (const f of [...foods].sort((a, b) => Number(a.origin !== "sr24") - Number(b.origin !== "sr24") || a.id - b.id)) {
-  firstPortion.set(f.id, nextPortion);
-  nextPortion += f.portions.length;
+  const n = basePortions.get(f.id)!;
+  portionIds.set(
+    f.id,
+    Array.from({ length: n }, (_, k) => nextPortion + k),
+  );
+  nextPortion += n;
 }
+// in the list's order: a food's extras were pushed onto its portions in that order too
+for (const extra of EXTRA_PORTIONS) portionIds.get(extra.food)!.push(nextPortion++);
 let portionTotal = 0;
 db.transaction(() => {
   for (const [code, name] of Object.entries(FOOD_GROUPS))
@@ -332,7 +349,7 @@ db.transaction(() => {
     groupCounts.set(g.code, (groupCounts.get(g.code) ?? 0) + 1);
     groupSources.set(g.source, (groupSources.get(g.source) ?? 0) + 1);
     const s = sr21.get(f.ndb);
-    const firstPortionId = firstPortion.get(f.id)!;
+    const ids = portionIds.get(f.id)!;
     // a composed dish's natural serving is the one it was composed as (a plate may weigh over 500 g)
     const def = f.origin === "composed" ? 0 : defaultPortionIndex(f.portions, f.values.get("energy_kcal") ?? 0, f.name);
     const short = shortName(f.id, f.name);
@@ -352,12 +369,12 @@ db.transaction(() => {
       f.origin,
       f.composition ?? null,
       f.portions.length,
-      def >= 0 ? firstPortionId + def : null,
+      def >= 0 ? ids[def]! : null,
       ...cols.map((c) => f.values.get(c) ?? null),
     );
     f.portions.forEach((p, seq) => {
       portionTotal++;
-      insPortion.run(firstPortionId + seq, f.id, seq + 1, p.name, p.amount, p.grams);
+      insPortion.run(ids[seq]!, f.id, seq + 1, p.name, p.amount, p.grams);
     });
   }
   const meta: Record<string, string> = {
@@ -389,7 +406,10 @@ console.log(
   "dishes and staples: composed from the USDA foods above by weight, after cited recipes and portions; no other table bundled (UK CoFID: Open Government Licence v3, not in a registry this build reaches; IFCT 2017: NIN forbids electronic reproduction in a product; AFCD: CC BY-SA 3.0 AU with FSANZ terms; Canadian Nutrient File: Open Government Licence - Canada, not reachable)",
 );
 console.log(`short names: ${[...nameSources].map(([k, v]) => `${k} ${v}`).join(", ")}`);
-console.log(`portions: ${portionTotal}; foods with a portion: ${foods.filter((f) => f.portions.length).length}`);
+console.log(
+  `portions: ${portionTotal} (${EXTRA_PORTIONS.length} added by extra-portions.ts); foods with a portion: ${foods.filter((f) => f.portions.length).length}`,
+);
+for (const e of EXTRA_PORTIONS) console.log(`  extra portion: ${e.food} "${e.name}" ${e.grams} g (${e.source})`);
 console.log(`nutrient columns: ${cols.length} (${NUTRIENTS.filter((n) => "derived" in n).length} derived)`);
 console.log(`groups by source: ${[...groupSources].map(([k, v]) => `${k} ${v}`).join(", ")}`);
 console.log(

@@ -23,7 +23,7 @@ export interface Logged {
 /** `region`: the account's, as the server reads it (its words and measures, region.ts); none: the US. */
 export function logPhrase(search: FoodSearch, catalogue: Catalogue, q: string, region?: string): Logged {
   const { food: typed, amount } = parseAmount(q);
-  const result = search.search(regionalText(searchText(typed, amount), region), { limit: 1, offset: 0 });
+  const result = search.search(regionalText(searchText(typed, amount), region, amount?.unit), { limit: 1, offset: 0 });
   const id = result.ids[0];
   const f = id === undefined ? null : catalogue.food(id);
   if (!f) return { id: null, grams: 0, kcal: 0, sure: false };

@@ -2,6 +2,7 @@
  * The bundled catalogue against research/data.md §1.5: 14 well-known foods whose SR24 values
  * were cross-checked against SR21 and SR28, plus counts, units and the derived nutrients.
  */
+import { EXTRA_PORTIONS } from "../../scripts/catalogue/extra-portions";
 import { describe, expect, test } from "bun:test";
 import { catalogue } from "../helpers";
 import { FOOD_GROUPS, NUTRIENTS } from "../../src/db/nutrients";
@@ -35,11 +36,16 @@ describe("bundled USDA SR24 catalogue", () => {
     expect(n("SELECT count(*) AS n FROM food WHERE origin = 'sr28'")).toBe(1467);
     expect(n("SELECT count(*) AS n FROM food WHERE origin = 'composed' AND composition IS NOT NULL")).toBe(266);
     // a food added later takes the next portion ids: those of the foods before it stay (the squash drink, 901214)
-    expect(n("SELECT max(id) AS n FROM portion WHERE food_id <> 901214")).toBe(15894);
+    expect(n("SELECT max(id) AS n FROM portion WHERE food_id <> 901214 AND id <= 15895")).toBe(15894);
     // SR24's 13,817 portions keep the ids they had before the additions (diaries and clients hold them)
-    expect(n("SELECT max(id) AS n FROM portion WHERE food_id IN (SELECT id FROM food WHERE origin = 'sr24')")).toBe(
-      13817,
-    );
+    expect(
+      n(
+        "SELECT max(id) AS n FROM portion WHERE id <= 15895 AND food_id IN (SELECT id FROM food WHERE origin = 'sr24')",
+      ),
+    ).toBe(13817);
+    // portions added to a food (French toast's two slices) number after all of those, in their list's order
+    const added = c.db.query("SELECT food_id AS food, name, grams FROM portion WHERE id > 15895 ORDER BY id").all();
+    expect(added).toEqual(EXTRA_PORTIONS.map(({ food, name, grams }) => ({ food, name, grams })));
     expect(n("SELECT count(*) AS n FROM portion")).toBeGreaterThan(13817);
     expect(n("SELECT count(*) AS n FROM food WHERE short_name = '' OR name_source NOT IN ('rules', 'reviewed')")).toBe(
       0,

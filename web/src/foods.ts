@@ -76,7 +76,7 @@ export async function searchOffline(db: Store, q: string, offset = 0, limit = 20
   const { food, amount } = parseAmount(q);
   // the account's region, as the server reads it (region.ts): its words and its measures
   const region = currentSession()?.user.region ?? "US";
-  const text = regionalText(searchText(food, amount), region);
+  const text = regionalText(searchText(food, amount), region, amount?.unit);
   // both stores at once: the search waits for the slower read only
   const [foods, meals] = await Promise.all([db.getAll("foods"), db.getAll("meals")]);
   const own = foods.filter((f) => f.custom);

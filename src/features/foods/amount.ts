@@ -40,15 +40,23 @@ const UNITS: Record<string, string> = {
   fillet: "fillet", fillets: "fillet", breast: "breast", breasts: "breast", clove: "clove", cloves: "clove",
   leaf: "leaf", leaves: "leaf", packet: "packet", packets: "packet", pack: "packet", sachet: "packet",
   pat: "pat", pats: "pat",
+  // a rasher (Britain, Ireland, Australia) and a strip (North America) of bacon are its slices
+  rasher: "slice", rashers: "slice", strip: "slice", strips: "slice",
+  plate: "plate", plates: "plate", plateful: "plate", katori: "katori", katoris: "katori",
+  // a tin is a can (Britain, Ireland, Australia); a punnet is the fruit box of Britain and Australia; a double is two shots
+  tin: "can", tins: "can", punnet: "punnet", punnets: "punnet", double: "double", doubles: "double",
   large: "large", medium: "medium", small: "small", whole: "whole",
 };
 export const MASS: Record<string, number> = { g: 1, kg: 1000, oz: 28.3495, lb: 453.592 };
 // biome-ignore format: a word table, several entries a line
 export const VOLUME_ML: Record<string, number> = {
   ml: 1, l: 1000, dl: 100, cl: 10, cup: 236.588, tbsp: 14.787, tsp: 4.929, pint: 473.176, glass: 236.588, mug: 236.588, shot: 44.36,
+  // the small steel bowl an Indian meal is served in holds about 150 ml (a dish's own "katori" portion comes first)
+  katori: 150,
 };
 /** Units that are also food words or sizes: never a unit without a number before them. */
 const NEEDS_NUMBER = new Set([
+  "double",
   "breast",
   "whole",
   "large",
@@ -60,6 +68,12 @@ const NEEDS_NUMBER = new Set([
   "can",
   "shot",
   "glass",
+]);
+/** What "a double" is two shots of. */
+// biome-ignore format: a word list
+const SPIRITS = new Set([
+  "vodka", "gin", "rum", "whisky", "whiskey", "scotch", "bourbon", "brandy", "cognac", "tequila", "spirit", "spirits",
+  "shot", "shots", "jd", "jameson", "bacardi", "baileys",
 ]);
 /** Of those, the ones that read as part of the food after "a" ("a whole wheat bagel", "a breast fillet"). */
 const FOOD_UNITS = new Set(["breast", "whole", "bar", "stick", "leaf"]);
@@ -131,7 +145,9 @@ function scanLeading(toks: string[]): Scan | null {
   // after "a", a food word is the food ("a chocolate bar" no, but "a bar of chocolate" yes)
   const foodAfterA =
     (t0 === "a" || t0 === "an") && u !== undefined && FOOD_UNITS.has(UNITS[u] ?? "") && toks[i + 1] !== "of";
-  if (u && UNITS[u] && !foodAfterA) {
+  // "a double vodka" is two shots, but a double double is a coffee and a double cheeseburger a burger
+  const notDouble = UNITS[u ?? ""] === "double" && !SPIRITS.has(toks[i + 1] ?? "");
+  if (u && UNITS[u] && !foodAfterA && !notDouble) {
     unit = UNITS[u]!;
     i++;
     if (unit === "oz" && toks[i - 2] === "fl") unit = "floz";

@@ -24,13 +24,21 @@ export interface ResolvedAmount {
 }
 
 /** Volume words whose size depends on the country (region.ts). */
-const REGIONAL: Record<string, keyof Measures> = { pint: "pint", cup: "cup", tbsp: "tbsp", tsp: "tsp", floz: "floz" };
+const REGIONAL: Record<string, keyof Measures> = {
+  pint: "pint",
+  cup: "cup",
+  tbsp: "tbsp",
+  tsp: "tsp",
+  floz: "floz",
+  shot: "shot",
+};
 const MEASURE_NAMES: Record<keyof Measures, [string, string]> = {
   pint: ["pint", "pints"],
   cup: ["cup", "cups"],
   tbsp: ["tbsp", "tbsp"],
   tsp: ["tsp", "tsp"],
   floz: ["fl oz", "fl oz"],
+  shot: ["shot", "shots"],
 };
 
 /** "1 pint (568 ml)", "2 cups (500 ml)". */
@@ -123,6 +131,9 @@ export function countPortion(
   const own = foodWords.map(stem);
   const named = (p: AmountPortion) => own.length > 0 && !isMeasure(p) && startsWith(p, own);
   const size = (p: AmountPortion) => startsWith(p, ["large", "small", "extra"]);
+  // a drink stated by the fluid ounce or a food by the spoon is not had one ounce at a time: "a milkshake" is its
+  // container, "a gatorade" its bottle, "a ginger ale" its 12 fl oz can
+  const container = defaultPortion && isSmallMeasure(defaultPortion) ? nearestContainer(portions) : undefined;
   return (
     one((p) => startsWith(p, ["medium"])) ??
     // the food's own noun: "a sushi roll" is the roll, "2 tortillas" its (default) medium tortilla
@@ -130,8 +141,21 @@ export function countPortion(
     ITEM_WORDS.map((w) => one((p) => startsWith(p, [w]))).find(Boolean) ??
     (defaultPortion && !isMeasure(defaultPortion) && !size(defaultPortion) ? defaultPortion : undefined) ??
     THING_WORDS.map((w) => one((p) => startsWith(p, [w]))).find(Boolean) ??
+    container ??
     defaultPortion
   );
+}
+
+/** A fluid ounce, a spoon or an ounce: a measure of a few grams, not a thing one has. */
+const isSmallMeasure = (p: AmountPortion) => /^(fl oz|oz|tbsp|tsp)\b/.test(p.name) && p.grams / p.amount <= 45;
+const CONTAINER = /^(can|bottle|container|carton|glass)\b/;
+/** The food's can, bottle or container nearest the 12 fl oz (355 ml) single serve. */
+function nearestContainer(portions: readonly AmountPortion[]): AmountPortion | undefined {
+  let best: AmountPortion | undefined;
+  const away = (p: AmountPortion) => Math.abs(p.grams / p.amount - 355);
+  for (const p of portions)
+    if (CONTAINER.test(p.name) && p.grams > 0 && p.amount > 0 && (!best || away(p) < away(best))) best = p;
+  return best;
 }
 
 /**
@@ -170,7 +194,8 @@ export function resolveAmount(
     if (!p) return null;
     // one is the whole stated portion when it is stated as a part: "6 inch" of a sub, USDA's "0.5 breast" (one
     // side, what people call a chicken breast) or "0.5 fillet"; "4 large" shrimp is 4 single ones
-    return /\binch/.test(p.name) || p.amount < 1 ? of(p, quantity * p.amount) : of(p, quantity);
+    // a measure the food is stated in ("3 oz" of a steak, "10 strip" of fries) is one serving of it, not a third
+    return /\binch/.test(p.name) || p.amount < 1 || isMeasure(p) ? of(p, quantity * p.amount) : of(p, quantity);
   }
   if (unit in MASS) return grams(quantity * MASS[unit]!);
   if (unit === "can") {
@@ -180,9 +205,55 @@ export function resolveAmount(
   const named = portionFor(unit, portions);
   if (named) return of(named, quantity);
   if (unit in VOLUME_ML) return resolveVolume(quantity, unit, portions, measures);
+  // "a portion of fries" with no portion of that name is the food's default portion as stated: its "10 strip"
+  // (89 g), not one strip
   if (["piece", "whole", "large", "medium", "small", "serving"].includes(unit) && defaultPortion)
-    return of(defaultPortion, quantity);
+    return of(defaultPortion, quantity * (unit === "piece" ? 1 : defaultPortion.amount));
+  if (unit === "handful") return handful(quantity, foodWords);
+  if (unit === "punnet") {
+    const g = round(quantity * PUNNET_G);
+    return {
+      quantity: g,
+      portion_id: null,
+      grams: g,
+      measure: `${round(quantity)} ${quantity === 1 ? "punnet" : "punnets"} (${g} g)`,
+    };
+  }
+  // "a double vodka" is two of the region's shots
+  if (unit === "double") {
+    const r = resolveVolume(quantity * 2, "shot", portions, measures);
+    return {
+      ...r,
+      measure: `${round(quantity)} ${quantity === 1 ? "double" : "doubles"} (${Math.round(quantity * 2 * measures.shot)} ml)`,
+    };
+  }
   return null;
+}
+
+/** A punnet of berries or cherry tomatoes: 250 g, Australia's standard punnet and near Britain's traditional 8 oz (227 g). */
+const PUNNET_G = 250;
+
+/**
+ * A handful, where the food has no portion of that name: about 30 g of nuts, seeds, dried fruit or snacks (the
+ * British Dietetic Association's portion guide: "a handful (30 g)" of nuts), and 80 g of fresh fruit or salad
+ * vegetables, the NHS 5 A Day portion it describes as a handful (grapes, berries, cherry tomatoes).
+ */
+const HANDFUL_G = 30;
+const HANDFUL_FRESH_G = 80;
+// biome-ignore format: a word list
+const FRESH = new Set([
+  "grape", "strawberry", "blueberry", "raspberry", "blackberry", "cherry", "berry", "tomato", "spinach", "lettuce",
+  "rocket", "leave", "salad", "carrot", "pea", "mangetout", "radish", "sprout",
+]);
+function handful(quantity: number, foodWords: readonly string[]): ResolvedAmount {
+  const fresh = foodWords.some((w) => FRESH.has(stem(w))) && !foodWords.some((w) => /^(dri|chip|crisp)/.test(w));
+  const g = round(quantity * (fresh ? HANDFUL_FRESH_G : HANDFUL_G));
+  return {
+    quantity: g,
+    portion_id: null,
+    grams: g,
+    measure: `${round(quantity)} ${quantity === 1 ? "handful" : "handfuls"} (${g} g)`,
+  };
 }
 
 /**
@@ -191,7 +262,7 @@ export function resolveAmount(
  */
 const CRISPS_BAG_G = 25;
 function isBagOfCrisps(unit: string | null, foodWords: readonly string[]): boolean {
-  if (!foodWords.some((w) => w === "crisps" || w === "crisp")) return false;
+  if (!foodWords.some((w) => w === "crisps" || w === "crisp" || w === "walkers")) return false;
   return unit === "packet" || foodWords.some((w) => w === "bag" || w === "bags" || w === "packet" || w === "packets");
 }
 
@@ -264,6 +335,12 @@ function resolveVolume(
   for (const name of ["cup", "tbsp", "tsp", "floz"] as const) {
     const p = portionFor(name, portions);
     if (p) return grams((ml / US_MEASURES[name]) * (p.grams / p.amount));
+  }
+  // a cup stated inside another portion's name: ice cream's "serving 1/2 cup" (66 g) makes a cup 132 g, not water's 237
+  for (const p of portions) {
+    const m = /(?:^|\s)(\d+)(?:\/(\d+))?\s+cups?\b/.exec(p.name);
+    const cups = m ? Number(m[1]) / Number(m[2] ?? 1) : 0;
+    if (cups > 0 && p.grams > 0 && p.amount > 0) return grams((ml / US_MEASURES.cup) * (p.grams / p.amount / cups));
   }
   return grams(ml); // no volume portion: as water
 }

@@ -17,6 +17,11 @@ export interface Alternative {
   prefixLast: boolean;
   /** Lower quality for typo corrections and alias expansions than for the literal words. */
   weight: number;
+  /**
+   * A correction of two letters (or an alias found only through one): it finds foods but does not name them
+   * (sure.ts): "timbit" is no tilsit. A one-letter slip ("bananna") still names its food.
+   */
+  corrected?: boolean;
 }
 
 export interface Group {
@@ -135,11 +140,12 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
   const prefer: number[] = [];
   const named: number[] = [];
   // A misspelt word read as its nearest catalogue word, for finding phrases ("chiken breast", "oatmeel")
-  const fixed = ws.map((w, k) =>
+  const fixes = ws.map((w, k) =>
     w.length >= 4 && !/^\d/.test(w) && !vocab.knows(w) && !(k === ws.length - 1 && vocab.hasPrefix(w))
-      ? (vocab.corrections(w, 1)[0]?.w ?? w)
-      : w,
+      ? (vocab.corrections(w, 1)[0] ?? { w, d: 0 })
+      : { w, d: 0 },
   );
+  const fixed = fixes.map((f) => f.w);
   const index = aliases();
   let i = 0;
   while (i < ws.length) {
@@ -164,20 +170,23 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
         );
       if (!alias) continue;
       const isLast = i + n === ws.length;
+      // an alias reached only through a correction of two letters ("margarita" → margarine) is a guess: it does not
+      // name the food; one letter ("chiken breast") is a slip of the finger
+      const guessed = fixes.slice(i, i + n).some((f) => f.d >= 2);
       groups.push({
         typed: ws.slice(i, i + n),
         alternatives: [
           { words: ws.slice(i, i + n).map(stem), prefixLast: isLast, weight: 1 },
           // the phrase as corrected, when it was found that way ("chiken breast" → chicken breast)
           ...(fixed.slice(i, i + n).join(" ") !== phrase
-            ? [{ words: fixed.slice(i, i + n).map(stem), prefixLast: false, weight: 0.8 }]
+            ? [{ words: fixed.slice(i, i + n).map(stem), prefixLast: false, weight: 0.8, corrected: guessed }]
             : []),
-          ...alias.alsoWords.map((w) => ({ words: w, prefixLast: false, weight: 0.9 })),
+          ...alias.alsoWords.map((w) => ({ words: w, prefixLast: false, weight: 0.9, corrected: guessed })),
         ],
       });
       if (!alias.alone || n === ws.length)
         for (const id of alias.prefer ?? []) if (!prefer.includes(id)) prefer.push(id);
-      if (n === ws.length) named.push(...(alias.prefer ?? []));
+      if (n === ws.length && !guessed) named.push(...(alias.prefer ?? []));
       matched = n;
       break;
     }
@@ -200,7 +209,12 @@ export function parseQuery(q: string, vocab: Vocabulary): ParsedQuery {
     if (!known && w.length >= 4 && !/^\d/.test(w)) {
       // one edit away is likelier what was meant than two
       for (const c of vocab.corrections(w))
-        alternatives.push({ words: [stem(c.w)], prefixLast: false, weight: c.d <= 1 ? 0.8 : 0.65 });
+        alternatives.push({
+          words: [stem(c.w)],
+          prefixLast: false,
+          weight: c.d <= 1 ? 0.8 : 0.65,
+          corrected: c.d >= 2,
+        });
     }
     groups.push({ typed: [w], alternatives });
     i++;

@@ -23,33 +23,40 @@ interface GroupHit {
   tokens: Map<string, number>;
 }
 
-function tokenMatch(word: string, token: string, prefix: boolean): number {
+/** What may follow a word's stem in another form of it ("roast" → roasted, "brownie" → the stemmer's "browny"). */
+const ENDINGS = new Set(["", "s", "es", "e", "d", "ed", "ing", "er", "ers", "y", "ies", "ie", "i"]);
+
+function tokenMatch(word: string, token: string, prefix: boolean, literal = false): number {
   if (token === word) return 1;
   if (prefix && token.startsWith(word)) return 0.55;
   // FTS5's porter stemmer matched it ("roasted"/"roast", "fried"/"fry")
   const common = Math.min(word.length, token.length);
   let k = 0;
   while (k < common && word[k] === token[k]) k++;
-  if (k >= 4 && k >= common - 2) return 0.8;
-  return 0;
+  if (k < 4 || k < common - 2) return 0;
+  // naming a food needs the same word in another form, not one that shares its start ("margarita", margarine)
+  if (literal && !(ENDINGS.has(word.slice(k)) && ENDINGS.has(token.slice(k)))) return 0;
+  return 0.8;
 }
 
-function matchGroup(g: Group, p: PreparedName): GroupHit | null {
+function matchGroup(g: Group, p: PreparedName, literal = false): GroupHit | null {
   let best: GroupHit | null = null;
   for (const alt of g.alternatives) {
+    if (literal && alt.corrected) continue;
     let quality = 0;
     const segs: number[] = [];
     const tokens = new Map<string, number>();
     let ok = true;
     alt.words.forEach((w, wi) => {
       if (!ok) return;
-      const prefix = alt.prefixLast && wi === alt.words.length - 1;
+      // a word being typed completes as a prefix; naming a food needs four letters of it ("pho" is no phosphate)
+      const prefix = alt.prefixLast && wi === alt.words.length - 1 && (!literal || w.length >= 4);
       let bestQ = 0;
       let bestSeg = -1;
       let bestTok = "";
       p.segments.forEach((seg, si) => {
         for (const tok of seg) {
-          const q = tokenMatch(w, tok, prefix);
+          const q = tokenMatch(w, tok, prefix, literal);
           if (q > bestQ || (q === bestQ && q > 0 && si < bestSeg)) {
             bestQ = q;
             bestSeg = si;
@@ -206,7 +213,10 @@ export function score(p: PreparedName, ctx: ScoreContext): number {
   return s;
 }
 
-/** Whether the food's name (or synonyms) has every word group of the query: what a boost needs. */
-export function matchesAll(p: PreparedName, query: ParsedQuery): boolean {
-  return query.groups.every((g) => matchGroup(g, p) !== null);
+/**
+ * Whether the food's name (or synonyms) has every word group of the query: what a boost needs. `literal`: as
+ * typed or through an alias, not through a typo's correction (what naming the food needs, sure.ts).
+ */
+export function matchesAll(p: PreparedName, query: ParsedQuery, literal = false): boolean {
+  return query.groups.every((g) => matchGroup(g, p, literal) !== null);
 }

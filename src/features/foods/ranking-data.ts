@@ -3,6 +3,8 @@
  * name. Every id is a catalogue id (an NDB number, or a composed dish from 900001) checked by test/ranking-data.test.ts.
  */
 
+import { WORLD_ALIASES } from "./world-aliases";
+
 /**
  * Everyday foods: the generic entry a person means when they type the food's plain name.
  * A small popularity prior (the catalogue has no usage data); a user's own history outranks it.
@@ -63,8 +65,6 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   porridge: { also: ["cereals oats"], prefer: [8121, 8120] },
   oats: { also: [], prefer: [8121, 8120, 20038] },
   "porridge oats": { also: ["cereals oats"], prefer: [8121, 8120] },
-  fries: { also: ["potatoes french fried"], prefer: [21138, 11402] },
-  "french fries": { also: ["potatoes french fried"], prefer: [21138, 11402] },
   chips: { also: ["potato chips", "potatoes french fried"], prefer: [19411, 21138] },
   crisps: { also: ["potato chips"], prefer: [19411] },
   // the bag is the amount (portion.ts reads it as the 25 g bag), the crisps the food, as "a packet of crisps" is
@@ -399,9 +399,6 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   raisins: { also: ["raisins seedless"], prefer: [9298] },
   dates: { also: [], prefer: [9087, 9421] },
   "popcorn": { also: ["snacks popcorn"], prefer: [19034] },
-  "mac and cheese": { also: ["macaroni and cheese"], prefer: [22970, 22247] },
-  "mac n cheese": { also: ["macaroni and cheese"], prefer: [22970, 22247] },
-  "macaroni and cheese": { also: [], prefer: [22970, 22247] },
   chili: { also: ["chili con carne"], prefer: [22904, 22911] },
   taco: { also: [], prefer: [21486, 21487] },
   tacos: { also: ["taco"], prefer: [21486, 21487] },
@@ -446,6 +443,8 @@ export const ALIASES: Readonly<Record<string, { also: string[]; prefer?: number[
   calamari: { also: ["squid"], prefer: [15176, 15175] },
   "bok choy": { also: ["cabbage chinese pak choi"], prefer: [11116] },
   "pak choi": { also: ["cabbage chinese pak choi"], prefer: [11116] },
+  // the names of Britain, India, Australia and Canada, brands and dishes (world-aliases.ts): they win over the above
+  ...WORLD_ALIASES,
 };
 
 /**

@@ -14,6 +14,8 @@ export interface Measures {
   tbsp: number;
   tsp: number;
   floz: number;
+  /** A single measure of spirits. */
+  shot: number;
 }
 
 /**
@@ -22,7 +24,15 @@ export interface Measures {
  * to 240 ml for nutrition labels only (21 CFR 101.9(b)(5)(viii)), so a label's "1 cup (240 mL)" is read as the
  * label's grams, not here. The pint is 16 US fl oz, 473.176 ml.
  */
-export const US_MEASURES: Measures = { pint: 473.176, cup: 236.588, tbsp: 14.787, tsp: 4.929, floz: 29.574 };
+export const US_MEASURES: Measures = {
+  pint: 473.176,
+  cup: 236.588,
+  tbsp: 14.787,
+  tsp: 4.929,
+  floz: 29.574,
+  // a US shot is the 1.5 fl oz jigger, the "standard drink" of spirits (NIAAA)
+  shot: 44.361,
+};
 /** Imperial pint and fluid ounce: the imperial gallon is 4.54609 l (UK Weights and Measures Act 1985), a pint
  * an eighth of it, 568.261 ml, and a fluid ounce a twentieth of the pint, 28.413 ml; Ireland pours the same pint. */
 const IMPERIAL = new Set(["GB", "IE"]);
@@ -67,7 +77,20 @@ export function measuresOf(region: string | null | undefined): RegionMeasures {
     tbsp: r === "AU" ? 20 : 15,
     tsp: 5,
     floz: IMPERIAL.has(r) ? 28.413 : US_MEASURES.floz,
+    shot: shotOf(r),
   };
+}
+
+/**
+ * A pub's single measure of spirits: 25 ml in Britain (or 35 ml; the Weights and Measures (Intoxicating Liquor)
+ * Order 1988 allows either, 25 is the commoner), 35.5 ml in Ireland (the quarter gill), 30 ml in Australia and New
+ * Zealand (a nip) and India (a small peg); elsewhere the US's 1.5 fl oz (Canada's standard drink is 1.5 oz, 43 ml).
+ */
+function shotOf(r: string): number {
+  if (r === "GB") return 25;
+  if (r === "IE") return 35.5;
+  if (["AU", "NZ", "IN"].includes(r)) return 30;
+  return US_MEASURES.shot;
 }
 
 /** Canonical upper-case code of a region a browser or a person names ("gb", "GB"), or null if it is none. */
@@ -122,6 +145,21 @@ const REGIONAL_WORDS: readonly RegionalWord[] = [
   // "a brew" in Britain and Ireland is a mug of tea with milk (semi-skimmed, the milk most drunk there); elsewhere it is slang for a beer
   { words: ["brew"], where: new Set(["GB", "IE"]), reads: "tea with semi-skimmed milk",
     unless: new Set(["coffee", "cold", "beer", "home", "homebrew", "kombucha", "tea", "builders"]) },
+  // beans alone in Britain and Ireland are baked beans in tomato sauce ("half a tin of beans")
+  { words: ["beans"], where: new Set(["GB", "IE"]), reads: "baked beans",
+    unless: new Set(["baked", "green", "kidney", "black", "pinto", "broad", "runner", "french", "butter", "cannellini", "borlotti", "haricot", "mung", "soya", "soy", "coffee", "jelly", "edamame", "refried", "string", "toast", "chilli", "chili", "navy", "lima", "fava", "adzuki", "sprouts", "cocoa", "vanilla", "white", "red", "dried", "dry"]) },
+  // in India tea is chai, brewed with milk and sugar (a cup of it ~80 kcal), unless another tea is named
+  { words: ["tea"], where: new Set(["IN"]), reads: "masala chai",
+    unless: new Set(["green", "black", "herbal", "iced", "ice", "lemon", "mint", "peppermint", "camomile", "chamomile", "jasmine", "oolong", "white", "rooibos", "earl", "grey", "masala", "chai", "cake", "biscuit", "biscuits", "without", "no"]) },
+  // in India a pav is the soft bread roll of vada pav and pav bhaji; in Australia and New Zealand it is pavlova
+  { words: ["pav", "pavs"], where: new Set(["IN"]), reads: "pav bun", unless: new Set(["bhaji", "vada", "pavlova", "misal", "usal"]) },
+  // poha in India is flattened rice, which the catalogue lacks: read so, it is no longer USDA's groundcherries (Hawaiian
+  // "poha") at full confidence, but a guess among rice dishes (sure.ts)
+  { words: ["poha"], where: new Set(["IN"]), reads: "poha flattened rice", unless: new Set(["berry", "berries", "groundcherries"]) },
+  // sprouts in India are sprouted mung beans (moong), eaten as a salad; elsewhere Brussels sprouts
+  { words: ["sprouts"], where: new Set(["IN"]), reads: "mung bean sprouts", unless: new Set(["brussels", "brussel", "alfalfa", "broccoli"]) },
+  // cider in Britain, Ireland, Australia and New Zealand is the alcoholic drink; in the US and Canada it is apple juice
+  { words: ["cider", "ciders"], where: new Set(["GB", "IE", "AU", "NZ"]), reads: "hard cider", unless: new Set(["vinegar", "hard"]) },
   // in Britain, Ireland, Australia and New Zealand lemonade is the clear fizzy lemon-lime drink (R. White's, Sprite)
   { words: ["lemonade"], where: new Set(["GB", "IE", "AU", "NZ"]), reads: "lemonade soda",
     unless: new Set(["pink", "homemade", "fresh", "frozen", "powder", "concentrate", "soda", "shandy", "cloudy"]) },
@@ -129,10 +167,11 @@ const REGIONAL_WORDS: readonly RegionalWord[] = [
 
 /**
  * The food words as the region reads them, for search: "chips" alone or with a size ("a large chips") is fries
- * in Britain and potato chips in the US; "fish and chips" and "tortilla chips" are left as they are. "squash",
+ * in Britain and potato chips in the US; "fish and chips" and "tortilla chips" are left as they are. `unit`: the
+ * amount's, when one was read off ("a portion of" chips is a serving). "squash",
  * "biscuit", "jelly" and "lemonade" likewise (REGIONAL_WORDS).
  */
-export function regionalText(food: string, region: string | null | undefined): string {
+export function regionalText(food: string, region: string | null | undefined, unit?: string | null): string {
   const r = region ?? DEFAULT_REGION;
   let ws = words(food);
   let changed = false;
@@ -149,6 +188,10 @@ export function regionalText(food: string, region: string | null | undefined): s
   // "a bag of chips" where chips are fries is the chip shop's portion (the dish), not one fry of the frozen product
   if (fries && ws[at - 1] === "of" && (ws[at - 2] === "bag" || ws[at - 2] === "portion"))
     return [...ws.slice(0, at - 2), "chip shop chips", ...ws.slice(at + 1)].join(" ");
+  // so is "a portion of chips", whose "portion of" the amount took (amount.ts reads it as a serving); a packet of
+  // chips is crisps there too
+  if (fries && unit === "serving" && ws.length === 1) return "chip shop chips";
+  if (fries && unit === "packet" && ws.length === 1) return "potato chips";
   return [...ws.slice(0, at), fries ? "french fries" : "potato chips", ...ws.slice(at + 1)].join(" ");
 }
 

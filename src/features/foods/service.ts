@@ -126,7 +126,7 @@ export async function searchFoods({
   let mine = false;
   // "2 eggs": the amount is parsed off and the rest is searched (all of q when it has none)
   const { food, amount } = parseAmount(q);
-  const text = regionalText(searchText(food, amount), region);
+  const text = regionalText(searchText(food, amount), region, amount?.unit);
   const build = async (): Promise<SearchPage> => {
     mine = true;
     const mineToo = personal

@@ -7,6 +7,8 @@
  *   - the words that name the food are not all in the food's name, its synonyms or an alias pointing
  *     to it ("chicken tikka masala" → roast chicken: "tikka masala" is not in it; "tuna sandwich" →
  *     canned tuna: the dish matched to one of its parts);
+ *   - a word was read as another two letters away ("timbit" → tilsit, "margarita" → margarine), or only shares its
+ *     start with the name's word ("caramilk", caramels; "pho", phosphate): a guess, however good;
  *   - the next food is close behind (within `CLOSE` points of score) and would log another kcal
  *     (per 100 g more than `KCAL_APART` apart): the ranking could as well have chosen it.
  */
@@ -36,7 +38,7 @@ export interface TopFood {
 
 /** Whether the food's name, synonyms or an alias to it hold every word group of the query. */
 export function namesFood(p: PreparedName, query: ParsedQuery): boolean {
-  return query.named.includes(p.id) || matchesAll(p, query);
+  return query.named.includes(p.id) || matchesAll(p, query, true);
 }
 
 const apart = (a: number | null, b: number | null) =>
