@@ -10,25 +10,20 @@
 import type { ChangeLog } from "./db/change-log";
 import type { Q } from "./db/q";
 import type { Store } from "./db/store";
+import type { users } from "./db/schema";
 import type { Logger } from "./lib/log";
 
 export type Role = "admin" | "user";
 
-/** An account as the session check reads it. */
-export interface UserRow {
-  id: number;
-  email: string;
-  name: string;
-  timezone: string;
+/**
+ * An account as the session check reads it: the users table's columns it selects (drizzle's row, aliased to
+ * its property names in the SQL), `role` narrowed, and `region` optional for the accounts a test or the CLI
+ * builds by hand (read as the US's: foods/region.ts).
+ */
+export type UserRow = Pick<typeof users.$inferSelect, "id" | "email" | "name" | "timezone" | "weightUnit"> & {
   role: Role;
-  /** "kg", "lb" or "st" (stones and pounds; the API gives these in lb). */
-  weightUnit: string;
-  /**
-   * ISO 3166-1 alpha-2: what a pint or a cup is and which words are read first (foods/region.ts). Every
-   * session and token check reads it; optional for the accounts a test or the CLI builds by hand (US).
-   */
   region?: string;
-}
+};
 
 /** What a credential may do: tokens have read and/or write; a signed-in session also `account`. */
 export type Scope = "read" | "write" | "account";

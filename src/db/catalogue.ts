@@ -53,6 +53,7 @@ export interface SearchCandidate {
   bm25: number;
 }
 
+/** A catalogue food as read by id: the catalogue is its own SQLite file, built by a script, outside drizzle's schema. */
 type Row = Record<string, unknown>;
 
 export class Catalogue {

@@ -13,6 +13,8 @@
  * the meals table's primary key instead.
  */
 import { FreshMap } from "./fresh-map";
+import type { RawRow } from "./raw-row";
+import type { changeLog } from "./schema";
 import { dialect, inTransaction, ownAccount, pgRaw, row, rows, run, tx, type Leaf, type PgTables, type Q } from "./q";
 import type { Store } from "./store";
 
@@ -65,14 +67,8 @@ export interface Alone {
   alone?: boolean;
 }
 
-export interface LogRow {
-  seq: number;
-  entity: Entity;
-  entity_id: string;
-  op: Op;
-  data: string | null;
-  changed_at: string;
-}
+/** A log record as raw SQL gives it (db/raw-row.ts), `entity` and `op` narrowed to what `record` writes into the text columns. */
+export type LogRow = Omit<RawRow<typeof changeLog>, "user_id" | "entity" | "op"> & { entity: Entity; op: Op };
 
 /** Tombstones older than this are purged; a cursor from before a purge gets 410. */
 export const DEFAULT_TOMBSTONE_DAYS = 90;

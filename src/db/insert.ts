@@ -25,15 +25,21 @@ function driverValues(columns: PgColumns, row: object): (string | number | boole
 }
 
 /**
+ * A table, or a function giving it: a module that builds its statements at load passes `() => table`, so that
+ * loading it does not load drizzle's tables (db/store.ts loads them on the first query that reads one).
+ */
+const tableOf = <T extends SQLiteTable>(table: T | (() => T)): T => (typeof table === "function" ? table() : table);
+
+/**
  * On PostgreSQL, a single-row `INSERT … SELECT` of a table's row with `?` placeholders, each cast to
  * its column's type (a SELECT's parameters have no column to take one from), so a caller can add a
  * WHERE: the row is inserted only when it holds. Its text is built once per process.
  */
-export function pgInsertSelect<T extends SQLiteTable>(table: T) {
-  const name = getTableName(table);
+export function pgInsertSelect<T extends SQLiteTable>(table: T | (() => T)) {
   let built: { text: string; columns: PgColumns } | null = null;
   return (t: PgTables, row: InferInsertModel<T>): { text: string; params: (string | number | boolean | null)[] } => {
     if (!built) {
+      const name = getTableName(tableOf(table));
       const columns = pgColumnsOf(t, name);
       const names = columns.map(([, c]) => `"${c.name}"`).join(", ");
       const values = columns.map(([, c]) => `?::${c.getSQLType()}`).join(", ");
@@ -51,7 +57,11 @@ export function pgInsertSelect<T extends SQLiteTable>(table: T) {
  * NULL, as drizzle does for a column without a default. On PostgreSQL it is the same statement over
  * the table of the same name (`$1…`), sent on the connection as drizzle would send its insert.
  */
-export function preparedInsert<T extends SQLiteTable>(table: T): (row: InferInsertModel<T>) => Q<void> {
+export function preparedInsert<T extends SQLiteTable>(table: T | (() => T)): (row: InferInsertModel<T>) => Q<void> {
+  if (typeof table === "function") {
+    let made: ((row: InferInsertModel<T>) => Q<void>) | undefined;
+    return (row) => (made ??= preparedInsert(table()))(row);
+  }
   const name = getTableName(table);
   const columns = Object.entries(getTableColumns(table));
   for (const [key, c] of columns) {

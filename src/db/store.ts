@@ -8,7 +8,21 @@
 import type { Database, Statement } from "bun:sqlite";
 import type { Db } from "./client";
 import type { Q, Step } from "./q";
-import * as schema from "./schema";
+import type * as Schema from "./schema";
+
+/**
+ * drizzle's tables (db/schema.ts), loaded by the first step that reads one instead of at start: building
+ * them is the largest single piece of a start's module loading (~8 ms of CPU of ~50, bench:binary), and
+ * the queries a start and its first /healthz run are raw SQL. A step gets the module itself once loaded;
+ * before that a stand-in that loads it on the first table read.
+ */
+let tables: typeof Schema | undefined;
+/** drizzle's tables, loaded now if no query has yet. */
+export const loadTables = (): typeof Schema => (tables ??= require("./schema") as typeof Schema);
+const tablesOnFirstRead = new Proxy({} as typeof Schema, {
+  get: (_, key) => Reflect.get(loadTables(), key),
+  has: (_, key) => Reflect.has(loadTables(), key),
+});
 
 /** A value, or (on PostgreSQL) its promise: `await` takes both. */
 export type Awaitable<T> = T | Promise<T>;
@@ -92,7 +106,7 @@ export function runSync<T>(work: Q<T>, db: Db): T {
 }
 
 function step(s: Step, db: Db): unknown {
-  if ("sqlite" in s) return s.sqlite(db, schema);
+  if ("sqlite" in s) return s.sqlite(db, tables ?? tablesOnFirstRead);
   // BEGIN IMMEDIATE takes the write lock first. A deferred BEGIN reads first and upgrades later, and
   // when another process (`morsel import-off`, `user reset-password`) committed in between, SQLite
   // fails the upgrade at once with SQLITE_BUSY instead of waiting out busy_timeout. Nested: a savepoint.

@@ -15,7 +15,8 @@
  *   - the web app (web/src) has no import circle either;
  *   - data is reached one way: SQL (drizzle's builders, sql``, raw statements, the query steps of db/q.ts)
  *     lives in src/db/ and in the features' repository files (repo.ts, *-repo.ts) alone;
- *   - services (everything in a feature but its routes files) import nothing from src/http.
+ *   - services (everything in a feature but its routes files) import nothing from src/http;
+ *   - database rows' types are inferred (drizzle, db/raw-row.ts, a model's schema), but for a listed few.
  */
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -341,6 +342,44 @@ describe("the source tree's imports", () => {
         ),
       ),
     ).toEqual([["features/x", "features/y"]]);
+  });
+});
+
+/**
+ * A database row's type is inferred from src/db/schema.ts (drizzle's `$inferSelect`, or db/raw-row.ts's `RawRow`
+ * for the raw statements' snake_case rows) or from a model's schema (`typeof X.static`). Written by hand are
+ * only the rows drizzle cannot infer, each listed here with its reason.
+ */
+const HAND_WRITTEN_ROWS: Record<string, string> = {
+  "features/recipes/repo.ts IngredientRow": "a join of ingredients, foods and portions with a JSON per-100 g column",
+  "features/foods/recent.ts AtMealRow": "a raw SQL aggregate (count, latest) of the meal log",
+  "features/foods/service.ts FoodHistoryRow": "a raw SQL aggregate (count, latest) of the meal log",
+  "db/catalogue.ts Row": "the catalogue is its own SQLite file, outside drizzle's schema",
+};
+
+/** Each `*Row` type declared in `source` that is written by hand: an interface, or an alias not built from an inferred type. */
+export function handWrittenRows(file: string, source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(
+    /^(?:export )?(interface|type) (\w*Row)\b(?:<[^=]*>)?( =)?([\s\S]*?)(?:;\n|\n}\n)/gm,
+  )) {
+    const inferred = m[1] === "type" && /\$inferSelect|\bRawRow<|\.static\b/.test(m[4]!);
+    if (!inferred) found.push(`${file} ${m[2]}`);
+  }
+  return found;
+}
+
+describe("row types", () => {
+  test("a database row's type is inferred; the few written by hand are listed with their reason", () => {
+    const found = [...graph.keys()].flatMap((file) => handWrittenRows(file, text(file)));
+    expect(found.sort()).toEqual(Object.keys(HAND_WRITTEN_ROWS).sort());
+  });
+
+  test("the row finder finds a hand-written row (a check that cannot fail proves nothing)", () => {
+    expect(handWrittenRows("a.ts", "export interface WeightRow {\n  kg: number;\n}\n")).toEqual(["a.ts WeightRow"]);
+    expect(handWrittenRows("a.ts", "type Row = { kg: number };\n")).toEqual(["a.ts Row"]);
+    expect(handWrittenRows("a.ts", "export type MealRow = typeof meals.$inferSelect;\n")).toEqual([]);
+    expect(handWrittenRows("a.ts", 'type Row = Pick<\n  RawRow<typeof weights>,\n  "kg"\n>;\n')).toEqual([]);
   });
 });
 

@@ -31,6 +31,7 @@ const LOADED_ON_FIRST_USE: Record<string, string> = {
   "src/features/targets/day.ts": "GET /report/day",
   "src/features/stats/expenditure-view.ts": "GET /stats/expenditure",
   "src/features/stats/expenditure.ts": "GET /stats/expenditure",
+  "src/db/schema.ts": "the first query built with drizzle's tables (db/store.ts), or the first meal insert",
 };
 
 type Graph = Record<string, { imports: { path: string; kind: string }[] }>;

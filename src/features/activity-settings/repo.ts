@@ -1,21 +1,13 @@
 /** Activity-settings queries (table activity_settings): one row per account, absent until first written. */
 import { row, run, type Q } from "../../db/q";
+import type { RawRow } from "../../db/raw-row";
+import type { activitySettings } from "../../db/schema";
 
 /**
- * A stored record as this raw statement gives it: `exercise_in_budget` is the 0/1 integer both backends
- * store and the units plain text (the statement is written once for both backends, so drizzle's camelCase
- * `$inferSelect` is not what it returns).
+ * A stored record as this raw statement gives it (db/raw-row.ts): `exercise_in_budget` is the 0/1 integer both
+ * backends store and the units plain text.
  */
-export interface ActivitySettingsRow {
-  exercise_in_budget: number;
-  water_unit: string;
-  length_unit: string;
-  glass_ml: number;
-  water_goal_ml: number | null;
-  steps_goal: number | null;
-  target_kg: number | null;
-  updated_at: string;
-}
+export type ActivitySettingsRow = Omit<RawRow<typeof activitySettings>, "user_id">;
 
 const COLUMNS =
   "exercise_in_budget, water_unit, length_unit, glass_ml, water_goal_ml, steps_goal, target_kg, updated_at";

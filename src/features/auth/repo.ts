@@ -6,6 +6,7 @@ import { OnceAMinute } from "../../lib/once-a-minute";
 import type { users } from "../../db/schema";
 import type { Role, UserRow } from "../../context";
 import type { User } from "./model";
+import type { Session } from "./credential-model";
 
 export type { Role, UserRow };
 
@@ -35,14 +36,8 @@ export function* setRegion(userId: number, region: string): Q<void> {
  */
 export type SignInMethod = "password" | "totp" | "recovery_code" | "passkey" | "header" | "oidc";
 
-/** A live session as GET /sessions lists it: a chosen set of columns under their API names, not the table's row. */
-export interface SessionRow {
-  id: string;
-  device: string | null;
-  method: SignInMethod;
-  created_at: string;
-  last_used_at: string;
-}
+/** A live session as GET /sessions lists it (credential-model.ts `Session`), before `current` is known. */
+export type SessionRow = Omit<typeof Session.static, "current">;
 
 export class AuthRepo {
   /**

@@ -6,12 +6,12 @@ import { cancellablePacer } from "../../lib/pace";
 import type { HealthImportSummaryT } from "./model";
 import { readHealthInWorker } from "./read";
 import type { HealthFormat, HealthRead } from "./records";
-import { writeHealth, type HealthCtx } from "./write";
+import { writeHealth, type HealthCtx, type HealthWritten } from "./write";
 
 function summaryOf(
   format: HealthImportSummaryT["format"],
   read: HealthRead,
-  written: Awaited<ReturnType<typeof writeHealth>>,
+  written: HealthWritten,
 ): HealthImportSummaryT {
   // the first and last date in one pass (sorting 20,000 dates held the thread for tens of ms)
   let first: string | null = null;

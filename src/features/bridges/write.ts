@@ -21,22 +21,15 @@ import { MAX_KG, MIN_KG } from "../weights/model";
 import { setDailyValue } from "../daily-values/service";
 import { upsertExerciseBySource } from "../exercises/service";
 import { mealOwner } from "../meals/service";
+import type { HealthImportSummaryT } from "./model";
 import { count, skip, type DailyMetric, type HealthRead } from "./records";
 
 /** A bridge writes into the whole account (meals, weigh-ins, exercises, daily values): the request's context. */
 export type HealthCtx = Ctx;
 
-export interface Tally {
-  added: number;
-  unchanged: number;
-}
-export interface HealthWritten {
-  workouts: Tally;
-  days: Tally;
-  weights: Tally;
-  body_fat: Tally;
-  dietary_energy: Tally;
-}
+/** What was written, by kind: the counts part of the import's answer (model.ts HealthImportSummary). */
+export type HealthWritten = Pick<HealthImportSummaryT, "workouts" | "days" | "weights" | "body_fat" | "dietary_energy">;
+export type Tally = HealthWritten["workouts"];
 
 /** Daily metrics and the daily-value metric each is kept as; dietary energy goes to meals. */
 const KEPT: Partial<Record<DailyMetric, "steps" | "active_kcal" | "water_ml">> = {

@@ -1,18 +1,13 @@
 /** Daily-value queries (table daily_values): one row per user, local date and metric; every read is scoped to the owner. */
 import { row, rows, run, type Q } from "../../db/q";
+import type { RawRow } from "../../db/raw-row";
+import type { dailyValues } from "../../db/schema";
 
-/**
- * A stored value as these raw statements give it (snake_case, the metric as stored text): the statements
- * are written once for both backends, so drizzle's camelCase `$inferSelect` is not what they return.
- */
-export interface DailyValueRow {
-  date: string;
-  metric: string;
-  value: number;
-  source: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A stored value as these raw statements give it (db/raw-row.ts): the metric as stored text. */
+export type DailyValueRow = Pick<
+  RawRow<typeof dailyValues>,
+  "date" | "metric" | "value" | "source" | "created_at" | "updated_at"
+>;
 
 const COLUMNS = "date, metric, value, source, created_at, updated_at";
 

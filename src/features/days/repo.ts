@@ -1,16 +1,10 @@
 /** Day-mark queries (table day_marks): one row per user and local date; every read is scoped to the owner. */
 import { row, rows, run, type Q } from "../../db/q";
+import type { RawRow } from "../../db/raw-row";
+import type { dayMarks } from "../../db/schema";
 
-/**
- * A stored mark as these raw statements give it: `complete` is the 0/1 integer both backends store (the
- * statements are written once for both, so drizzle's `$inferSelect`, camelCase and boolean-less, is not it).
- */
-export interface DayMarkRow {
-  date: string;
-  complete: number;
-  created_at: string;
-  updated_at: string;
-}
+/** A stored mark as these raw statements give it (db/raw-row.ts): `complete` is the 0/1 integer both backends store. */
+export type DayMarkRow = Pick<RawRow<typeof dayMarks>, "date" | "complete" | "created_at" | "updated_at">;
 
 const COLUMNS = "date, complete, created_at, updated_at";
 

@@ -1,12 +1,12 @@
 /** Exercise queries (table exercises); every read but `ownerOf` is scoped to the owner. */
 import { loggedRun, type LoggedWrite } from "../../db/change-log";
 import { row, rows, run, type Q } from "../../db/q";
+import type { RawRow } from "../../db/raw-row";
+import type { exercises } from "../../db/schema";
 import type { ExerciseT } from "./model";
 
-/** A stored exercise as these raw statements give it: `kcal_from` is plain text in the table. */
-interface Row extends Omit<ExerciseT, "kcal_from"> {
-  kcal_from: string;
-}
+/** A stored exercise as these raw statements give it (db/raw-row.ts): `kcal_from` is plain text in the table. */
+type Row = Omit<RawRow<typeof exercises>, "user_id">;
 
 const COLUMNS =
   "id, date, start_time, activity, name, minutes, distance_km, kcal, kcal_from, met, sets, reps, source, source_id, note, created_at, updated_at";

@@ -13,7 +13,7 @@ import { personalOf, type FoodHistoryRow } from "./service";
 export const MEAL_HALF_LIFE_DAYS = 14;
 export const MEAL_WINDOW_DAYS = 90;
 
-/** One day's meals of a food at one meal type (the meal log answers it: MealsRepo.foodHistoryAt). */
+/** One day's meals of a food at one meal type (MealsRepo.foodHistoryAt): a raw SQL aggregate (count, latest), no table's row. */
 export interface AtMealRow {
   id: number;
   date: string;

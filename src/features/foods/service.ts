@@ -29,7 +29,7 @@ export interface ImportedCandidates {
   generation(): Awaitable<string>;
 }
 
-/** One food in the caller's log: how often, when last, and the latest meal's serving and kcal. */
+/** One food in the caller's log: how often, when last, and the latest meal's serving and kcal: a raw SQL aggregate, no table's row. */
 export interface FoodHistoryRow {
   id: number;
   n: number;

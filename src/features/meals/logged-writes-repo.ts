@@ -6,7 +6,8 @@
 import { getTableColumns } from "drizzle-orm";
 import { pgInsertSelect } from "../../db/insert";
 import type { PgTables } from "../../db/q";
-import { meals } from "../../db/schema";
+import type { meals } from "../../db/schema";
+import { loadTables } from "../../db/store";
 
 /** A meal row as inserted (repo.ts names the same type; declared here too so the two files do not import each other). */
 type NewMeal = typeof meals.$inferInsert;
@@ -15,7 +16,7 @@ type Param = string | number | boolean | null;
 
 /** How many meals the account has on a date (MealsRepo.countOn, and the create's condition here). */
 export const ON_DAY = "SELECT count(*) AS n FROM meals WHERE user_id = ? AND date = ?";
-const insertMealSelect = pgInsertSelect(meals);
+const insertMealSelect = pgInsertSelect(() => loadTables().meals); // not at start: db/store.ts
 
 /** The meal, inserted only while its day holds fewer than `cap` meals: the count is the INSERT's condition. */
 export function pgInsertOnDay(t: PgTables, m: NewMeal, cap: number): { text: string; params: Param[] } {

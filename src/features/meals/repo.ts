@@ -3,7 +3,8 @@ import { and, asc, between, desc, eq, sql } from "drizzle-orm";
 import { loggedRun, type LoggedWrite } from "../../db/change-log";
 import { preparedInsert } from "../../db/insert";
 import { all, dialect, exec, one, pgRaw, prepared, row, rows, type Q } from "../../db/q";
-import { meals } from "../../db/schema";
+import type { meals } from "../../db/schema";
+import { loadTables } from "../../db/store";
 import { addDays } from "../../lib/time";
 import { SUM_COLUMNS } from "./nutrition";
 import { ON_DAY, pgInsertOnDay, pgUpdate } from "./logged-writes-repo";
@@ -58,7 +59,7 @@ const dayByTime = prepared((db, t) =>
     .orderBy(asc(t.meals.eatenAt))
     .limit(sql.placeholder("limit")),
 );
-const insertMeal = preparedInsert(meals);
+const insertMeal = preparedInsert(() => loadTables().meals); // the tables load with the first insert, not at start
 
 // By date first (a meal's local date is at most a day before its UTC instant's), from the covering
 // (user_id, date, eaten_at, food_id) index: the (user_id, food_id, …) one read every meal the user

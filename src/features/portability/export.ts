@@ -16,7 +16,7 @@ import { exportRecipe, exportWeights, type ExportedRecipeT } from "./diary";
 import { jsonPieces } from "../../lib/stream";
 import { apiUnit, toUnit, trendAt } from "../weights/trend";
 import { firstMealOf, loggedFoodIds, mealsInOrder, toMeal, type MealRow } from "../meals/service";
-import { EXPORT_FORMAT, EXPORT_VERSION } from "./model";
+import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedFoodT, type ExportedMealT } from "./model";
 import type { Q } from "../../db/q";
 import { csvCell } from "./csv-cell";
 import { exportActivityText } from "./activity";
@@ -26,27 +26,17 @@ export { csvCell } from "./csv-cell";
 export const checksumOf = (content: unknown) =>
   `sha256:${new Bun.CryptoHasher("sha256").update(JSON.stringify(content)).digest("hex")}`;
 
-function exportMeal(row: MealRow) {
+function exportMeal(row: MealRow): ExportedMealT {
   const { food, ...rest } = toMeal(row);
   // a quick add has no food: food_id null, and food_name is its description
   return { ...rest, food_id: food?.id ?? null, food_name: food?.name ?? row.foodName, per_100g: row.per100g };
 }
 
-type ExportedFood = {
-  id: number;
-  name: string;
-  brand: string | null;
-  barcode: string | null;
-  nutrients: Record<string, number | null>;
-  portions: { name: string; grams: number }[];
-  deleted?: true;
-};
-
 /**
  * A custom food the user deleted after logging it, rebuilt from a meal's snapshot and marked
  * `deleted`, so the meals that logged it can be imported again (import recreates it as deleted).
  */
-function deletedFood(row: MealRow): ExportedFood {
+function deletedFood(row: MealRow): ExportedFoodT {
   const portions = row.portionId !== null ? [{ name: row.portionName!, grams: row.portionGrams! }] : [];
   return {
     id: row.foodId!,
@@ -116,7 +106,7 @@ export async function* exportJsonText(ctx: Ctx): AsyncGenerator<string> {
 const PAGE = 500;
 
 /** The user's live custom foods (recipes travel in `recipes`), then those deleted after being logged. */
-async function* customFoods(ctx: Ctx): AsyncGenerator<ExportedFood> {
+async function* customFoods(ctx: Ctx): AsyncGenerator<ExportedFoodT> {
   const run = <T>(work: Q<T>) => ctx.store.run(work);
   const all = await run(customFoodRows(ctx));
   for (const f of all) if (f.kind === "food") yield await run(foodContent(ctx, f));
@@ -141,7 +131,7 @@ async function* recipes(ctx: Ctx): AsyncGenerator<ExportedRecipeT> {
   }
 }
 
-async function* meals(ctx: Ctx): AsyncGenerator<ReturnType<typeof exportMeal>> {
+async function* meals(ctx: Ctx): AsyncGenerator<ExportedMealT> {
   for await (const row of mealRows(ctx)) yield exportMeal(row);
 }
 

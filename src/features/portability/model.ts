@@ -191,6 +191,7 @@ export const ImportSummary = t.Object(
 );
 
 export type ExportedMealT = typeof ExportedMeal.static;
+export type ExportedFoodT = typeof ExportedFood.static;
 
 export const ImportQuery = t.Object({
   format: t.Optional(

@@ -1,14 +1,12 @@
 /** Recipe queries (tables recipes and recipe_ingredients); every read is scoped to the owner. */
 import { asc, eq } from "drizzle-orm";
 import { all, exec, row, rows, run, type Q } from "../../db/q";
+import type { RawRow } from "../../db/raw-row";
+import type { recipes } from "../../db/schema";
 import { RECIPE_QUANTUM } from "./model";
 
-/** A recipe's own columns as raw SQL gives them (snake_case, one text for both backends: not drizzle's row). */
-export interface RecipeRow {
-  food_id: number;
-  servings: number;
-  cooked_grams: number | null;
-}
+/** A recipe's own columns as raw SQL gives them (db/raw-row.ts). */
+export type RecipeRow = Omit<RawRow<typeof recipes>, "user_id">;
 
 /** An ingredient joined with its food's name and portion and per-100 g nutrients: a join drizzle does not type. */
 export interface IngredientRow {

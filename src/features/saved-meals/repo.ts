@@ -1,16 +1,12 @@
 /** Saved-meal queries (table saved_meals); every read but `owner` is scoped to the owner. */
 import { loggedRun, type LoggedWrite } from "../../db/change-log";
 import { row, rows, type Q } from "../../db/q";
+import type { RawRow } from "../../db/raw-row";
+import type { savedMeals } from "../../db/schema";
 import type { SavedEntryT, SavedMealT } from "./model";
 
 /** A stored saved meal as these raw statements give it: `entries` is the JSON text both backends store. */
-interface Row {
-  id: string;
-  name: string;
-  entries: string;
-  created_at: string;
-  updated_at: string;
-}
+type Row = Omit<RawRow<typeof savedMeals>, "user_id">;
 
 const COLUMNS = "id, name, entries, created_at, updated_at";
 

@@ -1,18 +1,11 @@
 /** Weigh-in queries (table weights): one row per user and local date, in kg; every read is scoped to the owner. */
 import { row, rows, run, type Q } from "../../db/q";
+import type { RawRow } from "../../db/raw-row";
+import type { weights } from "../../db/schema";
 import type { Weighing } from "./trend";
 
-/**
- * A stored weigh-in as these raw statements give it (snake_case, as the API names its fields): the
- * statements are written once for both backends, so drizzle's camelCase `$inferSelect` is not what they return.
- */
-export interface WeightRow {
-  date: string;
-  kg: number;
-  note: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A stored weigh-in as these raw statements give it: the table's columns by their SQL names (db/raw-row.ts). */
+export type WeightRow = Pick<RawRow<typeof weights>, "date" | "kg" | "note" | "created_at" | "updated_at">;
 
 const COLUMNS = "date, kg, note, created_at, updated_at";
 

@@ -32,7 +32,7 @@ export interface TableHead {
 }
 
 /** One record of a CSV file, with its (1-based) line: the header is line 1. */
-export interface Row {
+export interface CsvRecord {
   line: number;
   cells: string[];
 }
@@ -235,7 +235,7 @@ const MAX_VALUE: Record<MealNutrientKey, number> = {
 export function rowNutrients(
   t: TableHead,
   cols: Partial<Record<MealNutrientKey, number>>,
-  row: Row,
+  row: CsvRecord,
 ): TrackerFood["nutrients"] | Skip {
   const out: Partial<Record<MealNutrientKey, number>> = {};
   for (const [key, i] of Object.entries(cols) as [MealNutrientKey, number][]) {

@@ -16,7 +16,7 @@
  * - wger (Weight → Export): `Weight,Date`. wger exports no nutrition diary as a file (its diary is
  *   only in its REST API), so its weigh-ins are what comes across.
  */
-import { emptyRead, normalHeader, type Row, type TrackerRead } from "./entries";
+import { emptyRead, normalHeader, type CsvRecord, type TrackerRead } from "./entries";
 import { isLoseItFoodLog, otherRows } from "./others";
 import { foodRows, isFoodTable, isWeightTable, weightRows, type FoodTableSpec, type WeightTableSpec } from "./tables";
 
@@ -132,7 +132,7 @@ export class TrackerReader {
   }
 
   /** The row reader of a file whose header is `header`; null when it is none of this format's files. */
-  table(file: string, header: string[]): ((row: Row) => void) | null {
+  table(file: string, header: string[]): ((row: CsvRecord) => void) | null {
     const f = FORMATS[this.format];
     const t = { file, header: header.map(normalHeader) };
     const read = emptyRead();

@@ -20,7 +20,7 @@ import {
   numberCell,
   timeCell,
   type NotImported,
-  type Row,
+  type CsvRecord,
   type TableHead,
   type TrackerExercise,
   type TrackerRead,
@@ -46,7 +46,7 @@ export const MAX_EXERCISE_KCAL = MAX_KCAL;
 const CALORIE_ADJUSTMENT = /^mfp\b.*calorie adjustment$/i;
 
 /** The reader of an exercise table's rows. */
-function exerciseRows(t: TableHead, into: TrackerRead): (row: Row) => void {
+function exerciseRows(t: TableHead, into: TrackerRead): (row: CsvRecord) => void {
   const date = column(t, "date", "day");
   const name = column(t, "exercise", "name", "activity");
   const kcal = column(t, "exercise calories", "calories burned", "calories", "energy (kcal)");
@@ -112,7 +112,7 @@ function exerciseRows(t: TableHead, into: TrackerRead): (row: Row) => void {
 /** A row of a food table that the tracker marks as exercise (Lose It!'s food-logs, Type "Exercise"). */
 export function exerciseOfFoodRow(
   t: TableHead,
-  row: Row,
+  row: CsvRecord,
   cols: { date: number; name: number; kcal: number; quantity: number; units: number },
 ): TrackerExercise | null {
   const cell = (i: number) => (i >= 0 ? (row.cells[i] ?? "").trim() : "");
@@ -136,7 +136,7 @@ export function exerciseOfFoodRow(
 }
 
 /** The row reader of an exercise or notes file; null for any other file. */
-export function otherRows(t: TableHead, into: TrackerRead): ((row: Row) => void) | null {
+export function otherRows(t: TableHead, into: TrackerRead): ((row: CsvRecord) => void) | null {
   if (isExercise(t)) return exerciseRows(t, into);
   if (isNotes(t)) {
     const [date, group, note] = [column(t, "day", "date"), column(t, "group", "meal"), column(t, "note", "notes")];

@@ -15,7 +15,7 @@ import {
   toKg,
   unitOfHeader,
   type NotImported,
-  type Row,
+  type CsvRecord,
   type TableHead,
   type TrackerRead,
 } from "./entries";
@@ -55,7 +55,7 @@ const TOTAL_ROW = /^(daily )?totals?$/i;
 const YES = /^(true|yes|1)$/i;
 
 /** The reader of a food table's rows (after its header), each read into `into` or skipped with its line. */
-export function foodRows(t: TableHead, s: FoodTableSpec, into: TrackerRead): (row: Row) => void {
+export function foodRows(t: TableHead, s: FoodTableSpec, into: TrackerRead): (row: CsvRecord) => void {
   const cols = nutrientColumns(t);
   const [date, meal, name] = [column(t, ...s.date), column(t, ...s.meal), s.name.length ? column(t, ...s.name) : -1];
   const amount = s.amount ? column(t, ...s.amount) : -1;
@@ -128,7 +128,7 @@ export function weightRows(
   s: WeightTableSpec,
   fallback: "kg" | "lb",
   into: TrackerRead,
-): (row: Row) => void {
+): (row: CsvRecord) => void {
   const [date, weight] = [column(t, ...s.date), column(t, ...s.weight)];
   const unitCol = s.unit ? column(t, ...s.unit) : -1;
   const metric = s.metric ? column(t, ...s.metric) : -1;
