@@ -6,7 +6,8 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { accessToken, apiSend, browserAndServer, device, register, synced, todayOf } from "./harness";
+import { accessToken, apiSend, browserAndServer, synced, todayOf } from "./harness";
+import { seededPage } from "./seed";
 import { addDays } from "../../src/lib/time";
 
 const env = browserAndServer();
@@ -92,8 +93,7 @@ async function opened(page: Page, name: string): Promise<void> {
 }
 
 test("every view fits 360 px and its touch targets are 44×44 px", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const today = await todayOf(page);
   const past = addDays(today, -3);

@@ -10,14 +10,13 @@ import {
   apiGet,
   apiSend,
   browserAndServer,
-  device,
   hold,
   readyForOffline,
-  register,
   status,
   synced,
   todayOf,
 } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -168,8 +167,7 @@ async function until(check: () => Promise<boolean>, _what: string): Promise<void
 
 /** A new account weighing 70 kg today with a 30-minute run made through the API, the app synced and showing it. */
 async function withRun() {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const today = await todayOf(page);
   expect((await send(token, "PUT", `/weights/${today}`, { kg: 70 })).status).toBe(201);

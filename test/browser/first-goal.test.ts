@@ -16,11 +16,11 @@ import {
   browserAndServer,
   device,
   readyForOffline,
-  register,
   signIn,
   synced,
   todayOf,
 } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 const send = (token: string, method: string, path: string, body?: unknown) =>
@@ -124,8 +124,7 @@ test("offline: the step proposes and saves; goals, profile and weigh-in reach th
 }, 120_000);
 
 test("stones and pounds, chosen in the goal step: weigh-in, target, chart, Trends and energy reference read st lb", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url); // in kg, as every new account
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const step = page.getByRole("region", { name: "Set your goal" });
   await step.getByRole("spinbutton", { name: "Weight", exact: true }).fill("71.7");
@@ -182,12 +181,11 @@ test("stones and pounds, chosen in the goal step: weigh-in, target, chart, Trend
   await page.getByRole("combobox", { name: "Range" }).selectOption({ label: "Month" });
   const trends = page.getByRole("table").filter({ hasText: "Weight (st lb) and intake" });
   await trends.getByRole("cell", { name: "11 st 4 lb" }).first().waitFor();
-  await ctx.close();
 }, 120_000);
 
 test("Not now is the account's: a second device of the same account does not ask again", async () => {
-  const one = await device(env.browser, env.srv.url);
-  const who = await register(one.page, env.srv.url);
+  const one = await seededPage(env.browser, env.srv.url, { answered: false, own: true });
+  const who = one.who;
   const step = one.page.getByRole("region", { name: "Set your goal" });
   await step.getByRole("button", { name: "Not now" }).click();
   await step.waitFor({ state: "detached" });
@@ -221,8 +219,7 @@ test("Not now is the account's: a second device of the same account does not ask
 }, 120_000);
 
 test("Use the estimate: with four weeks of meals and weigh-ins the day offers the estimate's goal and sets it", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const today = await todayOf(page);
   expect((await send(token, "PUT", "/goals", { energy_kcal: 2500 })).status).toBe(200);
@@ -243,5 +240,4 @@ test("Use the estimate: with four weeks of meals and weigh-ins the day offers th
   await page.getByText(`Energy goal set to ${keep.energy_kcal} kcal`).waitFor();
   await synced(page);
   expect((await apiGet(env.srv.url, token, "/goals")).energy_kcal).toBe(keep.energy_kcal);
-  await ctx.close();
 }, 120_000);

@@ -6,7 +6,8 @@
  */
 import { expect, test } from "bun:test";
 import { addDays } from "../../src/lib/time";
-import { accessToken, apiGet, apiSend, browserAndServer, device, register, synced } from "./harness";
+import { accessToken, apiGet, apiSend, browserAndServer, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
@@ -29,8 +30,7 @@ async function goalsWhen(token: string, pred: (d: Doc) => boolean): Promise<Doc>
 }
 
 test("a rate keeps the weekday shape, averages the suggestion, and scales the macros; or flat, and says the gap", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const me = await apiGet<{ timezone: string }>(env.srv.url, token, "/me");
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: me.timezone }).format(new Date());
@@ -93,5 +93,4 @@ test("a rate keeps the weekday shape, averages the suggestion, and scales the ma
       { exact: false },
     )
     .waitFor();
-  await ctx.close();
 }, 120_000);

@@ -6,7 +6,8 @@
 import { expect, test } from "bun:test";
 import { weekdayOf } from "../../src/features/goals/plans";
 import { addDays } from "../../src/lib/time";
-import { accessToken, apiGet, browserAndServer, device, register, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -20,8 +21,7 @@ async function api(token: string, method: string, path: string, body: unknown) {
 }
 
 test("the day view judges each day by its own (weekday) goal; a synced weight or recipe leaves the goals alone", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const today = (await apiGet<{ date: string }>(env.srv.url, token, "/stats/daily")).date;
   const yesterday = addDays(today, -1);

@@ -14,7 +14,6 @@ import {
   answerFirstDay,
   apiGet,
   browserAndServer,
-  device,
   readyForOffline,
   register,
   server,
@@ -22,6 +21,7 @@ import {
   synced,
   todayOf,
 } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -89,8 +89,7 @@ const FOODS = [
 ];
 
 test("Recent at breakfast: 22 foods seeded, at least 20 shown at their last serving and kcal, scrollable; typing filters them; Add selected logs exactly the ticked ones", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const today = await todayOf(page);
   const ids = await foodIds(env.srv.url, token, FOODS);
@@ -172,8 +171,7 @@ test("Recent at breakfast: 22 foods seeded, at least 20 shown at their last serv
 });
 
 test("Save as meal, then My meals: one tap logs it, a tick logs it with a recent food; the API has those meals with those kcal; Foods edits and deletes it", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const today = await todayOf(page);
   const [salmon, potato, broccoli, pear] = await foodIds(env.srv.url, token, [
@@ -329,8 +327,7 @@ test("offline: a saved meal made on another device arrives through the change fe
 });
 
 test("Copy from yesterday twice adds nothing more; Copy to… a meal lands on the chosen date and meal; Copy to… the day; Copy and Move of one entry (Move leaves the source)", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const today = await todayOf(page);
   const yesterday = addDays(today, -1);
@@ -425,8 +422,7 @@ test("Copy from yesterday twice adds nothing more; Copy to… a meal lands on th
 });
 
 test("at 360×640: Totals in two lines, Log food covers no control, two short lines per entry with the short name and 44 px buttons; 12 entries are under three screens", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const today = await todayOf(page);
   const ids = await foodIds(env.srv.url, token, FOODS.slice(0, 12));

@@ -7,14 +7,14 @@
  */
 import { expect, test } from "bun:test";
 import { nutrientName } from "../../web/src/nutrient-names";
-import { accessToken, apiGet, browserAndServer, device, logFood, register, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, logFood, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 const halfAway = (x: number) => Math.sign(x) * Math.round(Math.abs(x));
 
 test("each bar says what GET /report/day says: %, status, upper limit; the fill is the % of the target", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   // iron 1–2 mg: 200 g of lentils is over it (above), both own bounds
   const put = await fetch(`${env.srv.url}/api/v1/targets`, {
@@ -68,8 +68,7 @@ test("each bar says what GET /report/day says: %, status, upper limit; the fill 
 }, 120_000);
 
 test("Settings → Targets: a minimum above the upper limit is refused in place, the form kept, nothing sent", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await page.getByRole("link", { name: "Settings" }).click();
   const region = page.getByRole("region", { name: "Targets" });
@@ -89,8 +88,7 @@ test("Settings → Targets: a minimum above the upper limit is refused in place,
 }, 120_000);
 
 test("Report at 360×640: the nutrient's name stays in view scrolled sideways; macro amounts on one line", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await page.getByRole("button", { name: "Previous day" }).click();
   await logFood(page, { meal: "Breakfast", query: "oatmeal", food: "Cereals, oats", quantity: 60 });
   await logFood(page, { meal: "Lunch", query: "banana", food: "Bananas, raw", quantity: 120 });
@@ -130,8 +128,7 @@ test("Report at 360×640: the nutrient's name stays in view scrolled sideways; m
 }, 120_000);
 
 test("Settings → Profile: pregnancy and lactation only with sex Female or not said; no word of iodine", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await page.getByRole("link", { name: "Settings" }).click();
   const profile = page.getByRole("region", { name: "Profile" });
   const stage = profile.getByRole("combobox", { name: "Life stage" });
@@ -147,8 +144,7 @@ test("Settings → Profile: pregnancy and lactation only with sex Female or not 
 }, 120_000);
 
 test("Range: a macro no entry of a day gives is –, fibre has a column, newest first; a From too far back says why", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
   const day = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
