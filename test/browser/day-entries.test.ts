@@ -6,7 +6,7 @@
 import { expect, test } from "bun:test";
 import { addDays } from "../../src/lib/time";
 import { accessToken, apiGet, apiSend, browserAndServer, logFood, synced, todayOf } from "./harness";
-import { seededPage } from "./seed";
+import { seededAccount, seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -173,9 +173,9 @@ const send = (token: string, method: string, path: string, body?: unknown) =>
   apiSend(env.srv.url, token, method, path, body);
 
 test("at 360 the sticky Add selected bar leaves the last Recent item in view below it, scrolled to the end", async () => {
-  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
-  const token = await accessToken(page);
-  const today = await todayOf(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
+  const today = account.today;
   for (const id of [9040, 9003, 1123, 11124, 12061, 1009])
     expect(
       (
@@ -187,7 +187,7 @@ test("at 360 the sticky Add selected bar leaves the last Recent item in view bel
         })
       ).status,
     ).toBe(201);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Add food" }).click();
   const recent = page.getByRole("list", { name: "Recent foods" }).getByRole("listitem");

@@ -20,7 +20,7 @@ import {
   synced,
   todayOf,
 } from "./harness";
-import { seededPage } from "./seed";
+import { seededAccount, seededPage } from "./seed";
 
 const env = browserAndServer();
 const send = (token: string, method: string, path: string, body?: unknown) =>
@@ -219,9 +219,9 @@ test("Not now is the account's: a second device of the same account does not ask
 }, 120_000);
 
 test("Use the estimate: with four weeks of meals and weigh-ins the day offers the estimate's goal and sets it", async () => {
-  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
-  const token = await accessToken(page);
-  const today = await todayOf(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
+  const today = account.today;
   expect((await send(token, "PUT", "/goals", { energy_kcal: 2500 })).status).toBe(200);
   for (let i = 0; i < 28; i++) {
     const date = addDays(today, -27 + i);
@@ -232,7 +232,7 @@ test("Use the estimate: with four weeks of meals and weigh-ins the day offers th
   const e = await apiGet(env.srv.url, token, `/stats/expenditure?to=${today}`);
   expect(e.enough_data).toBe(true);
   const keep = e.suggestions.find((x: { rate_per_week: number }) => x.rate_per_week === 0);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   const offer = page.getByRole("region", { name: "Your goal and what you burn" });
   await offer.getByText(`about ${keep.energy_kcal} kcal a day; your goal is 2500 kcal`).waitFor();
   await offer.getByText(`Your ${e.days_used} logged days`).waitFor();

@@ -6,7 +6,7 @@ import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { addDays } from "../../src/lib/time";
 import { accessToken, apiGet, apiSend, browserAndServer, hold, synced, todayOf } from "./harness";
-import { seededPage } from "./seed";
+import { seededAccount, seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -71,15 +71,15 @@ test("a past day is named one way everywhere, on one line in the phone's sticky 
 });
 
 test("servings read as people say them, never cut on a phone", async () => {
-  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
-  const token = await accessToken(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
   for (const body of [
     { food_id: 9040, quantity: 1, portion_id: 4189 }, // 1 medium (7" to 7-7/8" long)
     { food_id: 18158, quantity: 2, portion_id: 10159 }, // 2 cookies
     { food_id: 14352, quantity: 236.59 }, // a cup of tea, in grams
   ])
     expect((await apiSend(env.srv.url, token, "POST", "/meals", { ...body, meal_type: "snack" })).status).toBe(201);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   const servings = page.getByRole("region", { name: "Snack" }).locator("li.entry .serving");
   await servings.nth(2).waitFor();
@@ -109,11 +109,11 @@ test("Settings lists its sections at the top; Time zone filters as you type", as
 });
 
 test("exercise left out of the budget says so on the day, with a link to the setting", async () => {
-  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
-  const token = await accessToken(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
   const r = await apiSend(env.srv.url, token, "POST", "/exercises", { name: "Rowing", minutes: 30, kcal: 290 });
   expect(r.status).toBe(201);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   const totals = page.getByRole("region", { name: "Totals" });
   await totals.getByText("Exercise 290 kcal (not added to your budget", { exact: false }).waitFor();

@@ -73,25 +73,42 @@ export async function closeSeededPages(browser: Browser | undefined): Promise<vo
   if (s) await Promise.all(s.pages.splice(0).map((p) => p.close()));
 }
 
+export interface Options {
+  answered?: boolean;
+  path?: string;
+  viewport?: { width: number; height: number };
+  own?: boolean;
+}
+
 /**
- * A device signed in to a new account, its first page open at `path` (default the day, waited for). `answered`:
- * the first day's questions answered (default); `seed`: API calls made before the page's first load (meals,
- * weights, goals), so the app reads them in its first pull and needs no reload; `own`: a context of its own.
+ * A new account through the API (`answered`: its first day's questions answered, the default), not yet open in a
+ * browser: a test writes what it needs through the API first, then `open`s the app once, which reads it all in its
+ * first pull (no reload). `today`: the account's today (its time zone), as the app counts it.
  */
-export async function seededPage(
-  browser: Browser,
-  base: string,
-  o: {
-    answered?: boolean;
-    seed?: (token: string) => Promise<unknown>;
-    path?: string;
-    viewport?: { width: number; height: number };
-    own?: boolean;
-  } = {},
-): Promise<Seeded> {
+export async function seededAccount(base: string, o: Options = {}) {
   const account = await registerByApi(base);
   if (o.answered !== false) await answerFirstDayByApi(base, account.token, account.user.role);
-  await o.seed?.(account.token);
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: account.user.timezone }).format(new Date());
+  return {
+    ...account,
+    today,
+    /** The app opened on this account, at `path` (default the day, waited for); `own`: a context of its own. */
+    open: (browser: Browser, more: Omit<Options, "answered"> = {}) =>
+      openSignedIn(browser, base, account, { ...o, ...more }),
+  };
+}
+
+/** A device signed in to a new account, its first page open at `path` (default the day, waited for). */
+export async function seededPage(browser: Browser, base: string, o: Options = {}): Promise<Seeded> {
+  return (await seededAccount(base, o)).open(browser);
+}
+
+async function openSignedIn(
+  browser: Browser,
+  base: string,
+  account: Awaited<ReturnType<typeof registerByApi>>,
+  o: Options,
+): Promise<Seeded> {
   let ctx: BrowserContext;
   if (o.own) ctx = await newContext(browser, base);
   else {

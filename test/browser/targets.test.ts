@@ -8,7 +8,7 @@ import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { nutrientName } from "../../web/src/nutrient-names";
 import { accessToken, apiGet, browserAndServer, logFood, readyForOffline, status, synced } from "./harness";
-import { seededPage } from "./seed";
+import { seededAccount, seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -157,8 +157,8 @@ test("Settings → Profile and Targets, saved offline, reach the server; the day
 }, 120_000);
 
 test("a profile and a weigh-in made elsewhere arrive by sync; Targets shows GET /targets' defaults and energy reference", async () => {
-  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
-  const token = await accessToken(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
   const put = (path: string, body: unknown) =>
     fetch(`${env.srv.url}/api/v1${path}`, {
       method: "PUT",
@@ -170,7 +170,7 @@ test("a profile and a weigh-in made elsewhere arrive by sync; Targets shows GET 
   ).toBe(true);
   const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
   expect((await put(`/weights/${today}`, { kg: 80 })).ok).toBe(true);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   await page.getByRole("link", { name: "Settings" }).click();
   const doc = await apiGet(env.srv.url, token, "/targets");

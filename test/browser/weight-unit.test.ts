@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { addDays } from "../../src/lib/time";
 import { accessToken, apiGet, apiSend, browserAndServer, synced } from "./harness";
-import { seededPage } from "./seed";
+import { seededAccount, seededPage } from "./seed";
 
 const env = browserAndServer();
 const MFP = join(import.meta.dir, "..", "portability", "samples", "mfp-measurements.csv");
@@ -19,8 +19,8 @@ const send = (token: string, method: string, path: string, body?: unknown) =>
 const cells = (page: Page) => page.locator("table.weights tbody tr").first().locator("td").allTextContents();
 
 test("a pound account set through the API: Weight and Expenditure both speak lb", async () => {
-  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
-  const token = await accessToken(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
   expect((await send(token, "PATCH", "/me", { weight_unit: "lb" })).status).toBe(200);
   const me = await apiGet<{ timezone: string }>(env.srv.url, token, "/me");
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: me.timezone }).format(new Date());
@@ -30,7 +30,7 @@ test("a pound account set through the API: Weight and Expenditure both speak lb"
       await send(token, "POST", "/meals", { meal_type: "lunch", date, quick_add: { energy_kcal: 2000 } });
     if (i < 27) await send(token, "PUT", `/weights/${date}`, { kg: 81.3 - 0.05 * i });
   }
-  await page.reload(); // the app opens again, and reads the account
+  const { page } = await account.open(env.browser); // the app opens again, and reads the account
   await page.getByRole("link", { name: "Weight" }).click();
   await page.locator("#weight-unit").filter({ hasText: "lb" }).waitFor();
   await page.getByRole("spinbutton", { name: "Weight", exact: true }).fill("176.2");
