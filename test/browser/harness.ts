@@ -54,7 +54,10 @@ export async function server(dir = tempDir(), port = 0): Promise<Server> {
   return { ...s, dir, port: Number(new URL(s.url).port) };
 }
 
-/** One browser and one server for a test file, closed after it; `srv` may be replaced (a restart). */
+/**
+ * One browser and one server for a test file, closed after it; `srv` may be replaced (a restart). The pages a test
+ * opened on the file's shared device (seed.ts) are closed after each test.
+ */
 export function browserAndServer(): { browser: Browser; srv: Server } {
   browserTimeouts();
   const env = {} as { browser: Browser; srv: Server };

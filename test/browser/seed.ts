@@ -1,7 +1,8 @@
 /**
  * An account made through the API and a page opened on it already signed in, for the browser tests that are not
- * about signing up or the first day's questions (register.test's UI flows, `register` and `answerFirstDay`, keep
- * those proven end to end).
+ * about signing up or the first day's questions (harness.ts's `register`, `signIn` and `answerFirstDay` keep those
+ * flows proven end to end in the UI, in a11y, admin, brands, import-health, not-sure, passkeys, repeats, writes-once
+ * and offline).
  *
  * Why: a page on a new browser context costs ~5 CPU s on this box (measured: its service worker installs and
  * caches the build, 3.6 MB, and the app's code is compiled cold), a new page on a context that has loaded the app
