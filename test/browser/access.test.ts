@@ -8,13 +8,13 @@
 import { expect, test } from "bun:test";
 import { weekdayOf } from "../../src/features/goals/plans";
 import { addDays } from "../../src/lib/time";
-import { accessToken, apiGet, browserAndServer, device, offlineReady, register, signIn, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, device, offlineReady, signIn, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
 test("weekday goals and a from date: saved as the API has them, the day view uses each day's, a bad date shows the server's reason", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const today = (await apiGet(env.srv.url, token, "/stats/daily")).date as string;
   const tomorrow = addDays(today, 1);
@@ -65,12 +65,11 @@ test("weekday goals and a from date: saved as the API has them, the day view use
   await page.getByRole("button", { name: "Save goals" }).click();
   await page.getByText("must be at most a year ahead", { exact: false }).waitFor();
   expect((await apiGet(env.srv.url, token, `/stats/daily?date=${tomorrow}`)).goals.energy_kcal).toBe(1800);
-  await ctx.close();
 });
 
 test("sessions: another device's is listed and ended from here; tokens: made once, work, refused empty, revoked; offline says so", async () => {
-  const a = await device(env.browser, env.srv.url);
-  const who = await register(a.page, env.srv.url);
+  const a = await seededPage(env.browser, env.srv.url, { answered: false, own: true });
+  const who = a.who;
   const b = await device(env.browser, env.srv.url);
   await signIn(b.page, env.srv.url, who);
 
@@ -108,8 +107,7 @@ test("sessions: another device's is listed and ended from here; tokens: made onc
   await tokens.getByRole("textbox", { name: "Token name" }).fill("Still mine");
   await tokens.getByRole("button", { name: "Create token" }).click();
   await tokens.getByRole("listitem").filter({ hasText: "Still mine" }).waitFor();
-  const c = await device(env.browser, env.srv.url);
-  await register(c.page, env.srv.url);
+  const c = await seededPage(env.browser, env.srv.url, { answered: false, own: true });
   await c.page.getByRole("link", { name: "Settings" }).click();
   await c.page.getByRole("region", { name: "Access tokens" }).getByText("No access tokens.").waitFor();
   const theirs = c.page.getByRole("region", { name: "Sessions" }).getByRole("listitem");

@@ -4,7 +4,8 @@
  * change is checked against the API (GET /me, POST /login).
  */
 import { beforeAll, expect, test } from "bun:test";
-import { accessToken, apiGet, browserAndServer, device, register, signIn } from "./harness";
+import { accessToken, apiGet, browserAndServer, signIn } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 let adminToken = "";
@@ -22,8 +23,7 @@ const post = (path: string, body: unknown, token?: string) =>
   });
 
 test("Settings: Save account changes name and email, Change password changes the password", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  const who = await register(page, env.srv.url);
+  const { page, who } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("Ana Lima");
@@ -57,12 +57,10 @@ test("Settings: Save account changes name and email, Change password changes the
   expect((await post("/login", { email, password: "a brand new password" })).status).toBe(200);
   // the app keeps its own session
   expect((await apiGet(env.srv.url, await accessToken(page), "/me")).email).toBe(email);
-  await ctx.close();
 }, 120_000);
 
 test("Forgot password? redeems the admin's reset code; a wrong code is explained", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  const who = await register(page, env.srv.url);
+  const { page, who } = await seededPage(env.browser, env.srv.url, { answered: false });
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
@@ -84,5 +82,4 @@ test("Forgot password? redeems the admin's reset code; a wrong code is explained
   expect((await post("/login", { email: who.email, password: who.password })).status).toBe(401);
   await page.getByRole("link", { name: "Sign in" }).click();
   await signIn(page, env.srv.url, { email: who.email, password: "my reset password" });
-  await ctx.close();
 }, 120_000);

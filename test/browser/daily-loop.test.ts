@@ -5,7 +5,8 @@
  */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { accessToken, apiGet, browserAndServer, device, logFood, register, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, logFood, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -20,8 +21,7 @@ async function countClicks(page: Page): Promise<() => Promise<number>> {
 }
 
 test("a food logged before is logged again in 3 taps from the day view, at the serving logged last", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await logFood(page, { meal: "Breakfast", query: "banana", food: "Bananas, raw" }); // 1 medium, the natural serving
   await synced(page);
 
@@ -52,8 +52,7 @@ test("a food logged before is logged again in 3 taps from the day view, at the s
 }, 120_000);
 
 test("Quick add, Copy from yesterday, editing an entry's meal, date, time and note, and the Nutrients region", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
 
   // yesterday: a quick add and a food in Lunch
@@ -141,8 +140,7 @@ test("Quick add, Copy from yesterday, editing an entry's meal, date, time and no
 }, 180_000);
 
 test("over the goal the day says so in words, not as a negative remainder", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("spinbutton", { name: "Energy goal (kcal)" }).fill("300");
   await page.getByRole("button", { name: "Save goals" }).click();
@@ -157,8 +155,7 @@ test("over the goal the day says so in words, not as a negative remainder", asyn
 }, 120_000);
 
 test("the log form shows the food's Nutrition facts for the amount chosen, as the API's values give", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const food = await apiGet(env.srv.url, await accessToken(page), "/foods/9040");
   const medium = (food.portions as { id: number; name: string; grams: number }[]).find((p) =>
     p.name.startsWith("medium"),
@@ -188,7 +185,6 @@ test("the log form shows the food's Nutrition facts for the amount chosen, as th
   // the rest of the food's nutrients are one tap away
   await facts.getByText(/\d+ more nutrients/).click();
   await facts.getByText("Vitamin E (alpha-tocopherol)").waitFor();
-  await ctx.close();
 });
 
 /** The day view's heading for yesterday (here): its weekday and date, "Saturday 28 November". */

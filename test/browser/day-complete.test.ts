@@ -4,17 +4,8 @@
  */
 import { expect, test } from "bun:test";
 import { addDays } from "../../src/lib/time";
-import {
-  apiGet,
-  apiSend,
-  browserAndServer,
-  device,
-  logFood,
-  readyForOffline,
-  register,
-  status,
-  synced,
-} from "./harness";
+import { apiGet, apiSend, browserAndServer, logFood, readyForOffline, status, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -83,8 +74,7 @@ test("Week → Expenditure says how many days it used, which it left out, and wh
 }, 120_000);
 
 test("Day complete is a normal checkbox beside its label in a card; Week says why today is not averaged yet", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await logFood(page, { meal: "Lunch", query: "banana", food: "Bananas, raw" });
   await synced(page);
   const box = page.getByRole("checkbox", { name: "Day complete" });

@@ -5,7 +5,8 @@
  */
 import { expect, test } from "bun:test";
 import { addDays } from "../../src/lib/time";
-import { accessToken, apiGet, apiSend, browserAndServer, device, logFood, register, synced, todayOf } from "./harness";
+import { accessToken, apiGet, apiSend, browserAndServer, logFood, synced, todayOf } from "./harness";
+import { seededAccount, seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -19,8 +20,7 @@ async function until(check: () => Promise<boolean>, _what: string): Promise<void
   while (!(await check())) await Bun.sleep(25);
 }
 test("Add a glass: three taps 300 ms apart add three glasses, here and on the server", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await synced(page);
   const water = page.getByRole("region", { name: "Water" });
   const add = water.getByRole("button", { name: "Add a glass" });
@@ -36,8 +36,7 @@ test("Add a glass: three taps 300 ms apart add three glasses, here and on the se
 });
 
 test("Log form: a typed quantity keeps its number when the unit changes; the form's own is converted", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const open = async () => {
     await page.evaluate("location.hash = '#/'");
     await page.getByRole("region", { name: "Dinner" }).getByRole("button", { name: "Add food" }).click();
@@ -70,8 +69,7 @@ test("Log form: a typed quantity keeps its number when the unit changes; the for
 });
 
 test("at 360: an entry is two lines, the short name whole, Edit Delete Copy Move 44×44 with drawn icons", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await logFood(page, {
     meal: "Lunch",
     query: "chicken breast roasted",
@@ -102,8 +100,7 @@ test("at 360: an entry is two lines, the short name whole, Edit Delete Copy Move
 });
 
 test("Copy and Move default to the day shown; Copy to… to today from another day, tomorrow from today; toasts say the day", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const today = await todayOf(page);
   await logFood(page, { meal: "Breakfast", query: "banana", food: "Bananas, raw" });
   const row = page.getByRole("region", { name: "Breakfast" }).getByRole("listitem").first();
@@ -155,8 +152,7 @@ test("Copy and Move default to the day shown; Copy to… to today from another d
 });
 
 test("a toast at the top sits below the sticky day header at 360, above it in the stacking order", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await logFood(page, { meal: "Snack", query: "banana", food: "Bananas, raw" });
   const row = page.getByRole("region", { name: "Snack" }).getByRole("listitem").first();
   await row.getByRole("button", { name: "Delete", exact: true }).click();
@@ -177,10 +173,9 @@ const send = (token: string, method: string, path: string, body?: unknown) =>
   apiSend(env.srv.url, token, method, path, body);
 
 test("at 360 the sticky Add selected bar leaves the last Recent item in view below it, scrolled to the end", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
-  const today = await todayOf(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
+  const today = account.today;
   for (const id of [9040, 9003, 1123, 11124, 12061, 1009])
     expect(
       (
@@ -192,7 +187,7 @@ test("at 360 the sticky Add selected bar leaves the last Recent item in view bel
         })
       ).status,
     ).toBe(201);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Add food" }).click();
   const recent = page.getByRole("list", { name: "Recent foods" }).getByRole("listitem");

@@ -1,12 +1,12 @@
 /** The day in a real browser: log with a portion, totals, edit, delete and undo; the week against /stats/weekly. */
 import { expect, test } from "bun:test";
-import { accessToken, apiGet, browserAndServer, device, logFood, register, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, logFood, synced } from "./harness";
+import { seededAccount, seededPage } from "./seed";
 
 const env = browserAndServer();
 
 test("register → search → log a portion → totals → edit → delete → undo, and the server agrees", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await synced(page);
 
   // one medium banana: 118 g, 105 kcal (the contract's example)
@@ -47,8 +47,10 @@ test("register → search → log a portion → totals → edit → delete → u
 });
 
 test("the week view shows what /stats/weekly says, day by day", async () => {
-  const { page } = await device(env.browser, env.srv.url, { width: 1280, height: 800 });
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, {
+    answered: false,
+    viewport: { width: 1280, height: 800 },
+  });
   const token = await accessToken(page);
   // yesterday and today, through the app
   await logFood(page, { meal: "Lunch", query: "apple", food: "Apples, raw, with skin", quantity: 200 });
@@ -78,9 +80,8 @@ test("the week view shows what /stats/weekly says, day by day", async () => {
 });
 
 test("at 360 px the week fits the screen, its labels are readable, and days over the goal stand out", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
   const post = (path: string, body: unknown, method = "POST") =>
     fetch(`${env.srv.url}/api/v1${path}`, {
       method,
@@ -98,7 +99,7 @@ test("at 360 px the week fits the screen, its labels are readable, and days over
   expect((await post("/meals", { food_id: 20444, quantity: 400, meal_type: "lunch", date: dayBefore(1) })).status).toBe(
     201,
   );
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await page.getByRole("link", { name: "Week" }).click();
   const table = page.getByRole("table");
   await table.getByText("2920").waitFor();

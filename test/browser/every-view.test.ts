@@ -6,7 +6,8 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { accessToken, apiSend, browserAndServer, device, register, synced, todayOf } from "./harness";
+import { apiSend, browserAndServer, synced } from "./harness";
+import { seededAccount } from "./seed";
 import { addDays } from "../../src/lib/time";
 
 const env = browserAndServer();
@@ -92,13 +93,12 @@ async function opened(page: Page, name: string): Promise<void> {
 }
 
 test("every view fits 360 px and its touch targets are 44×44 px", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
-  const today = await todayOf(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
+  const today = account.today;
   const past = addDays(today, -3);
   const { meal, saved } = await aWeekOfData(token, today);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
 
   const views: [string, string][] = [

@@ -5,19 +5,8 @@
  */
 import { expect, test } from "bun:test";
 import { addDays } from "../../src/lib/time";
-import {
-  accessToken,
-  apiGet,
-  apiSend,
-  browserAndServer,
-  device,
-  hold,
-  readyForOffline,
-  register,
-  status,
-  synced,
-  todayOf,
-} from "./harness";
+import { apiGet, apiSend, browserAndServer, hold, readyForOffline, status, synced } from "./harness";
+import { seededAccount } from "./seed";
 
 const env = browserAndServer();
 
@@ -83,11 +72,11 @@ test("a 30-minute run: kcal from the weight, and the budget grows by exactly tha
 }, 120_000);
 
 test("Weight: body fat and waist are saved for today, and the target shows the trend's ETA, as the API has them", async () => {
-  const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
-  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const { token, today } = account;
   for (let i = 20; i >= 0; i--)
     expect((await send(token, "PUT", `/weights/${addDays(today, -i)}`, { kg: 80 - (20 - i) * 0.1 })).status).toBe(201);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   await page.getByRole("link", { name: "Weight" }).click();
   await page.getByRole("spinbutton", { name: "Body fat (%)" }).fill("21,5");
@@ -101,14 +90,13 @@ test("Weight: body fat and waist are saved for today, and the target shows the t
   await page.getByText(`(${w.target.days} days)`, { exact: false }).waitFor();
   const values = (await apiGet(env.srv.url, token, `/daily-values/${today}`)).values;
   expect(values).toMatchObject({ body_fat_pct: 21.5, waist_cm: 82 });
-  await ctx.close();
 }, 120_000);
 
 test("the kcal follows Minutes in the same render, so a figure typed at once is not overwritten by a late computation", async () => {
-  const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
-  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const { token, today } = account;
   expect((await send(token, "PUT", `/weights/${today}`, { kg: 70 })).status).toBe(201);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   const exercise = page.getByRole("region", { name: "Exercise" });
   await exercise.getByRole("button", { name: "Add exercise" }).click();
@@ -135,14 +123,13 @@ test("the kcal follows Minutes in the same render, so a figure typed at once is 
   await synced(page);
   const items = (await apiGet(env.srv.url, token, `/exercises?from=${today}&to=${today}`)).items as object[];
   expect(items).toEqual([expect.objectContaining({ minutes: 60, kcal: 400, kcal_from: "entered" })]);
-  await ctx.close();
 });
 
 test("a computed kcal over 10,000 is refused in the form, as the server refuses it, and nothing is logged", async () => {
-  const { ctx, page, token } = await readyForOffline(env.browser, env.srv.url);
-  const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const { token, today } = account;
   expect((await send(token, "PUT", `/weights/${addDays(today, -1)}`, { kg: 150 })).status).toBe(201);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   const exercise = page.getByRole("region", { name: "Exercise" });
   await exercise.getByRole("button", { name: "Add exercise" }).click();
@@ -158,7 +145,6 @@ test("a computed kcal over 10,000 is refused in the form, as the server refuses 
   await synced(page);
   const list = await apiGet(env.srv.url, token, `/exercises?from=${today}&to=${today}`);
   expect(list.items.map((e: { kcal: number }) => e.kcal)).toEqual([1200]);
-  await ctx.close();
 }, 120_000);
 
 /** Waits for a condition (the test's timeout bounds it; `what` names it for whoever reads a timeout). */
@@ -168,15 +154,13 @@ async function until(check: () => Promise<boolean>, _what: string): Promise<void
 
 /** A new account weighing 70 kg today with a 30-minute run made through the API, the app synced and showing it. */
 async function withRun() {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
-  const today = await todayOf(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const { token, today } = account;
   expect((await send(token, "PUT", `/weights/${today}`, { kg: 70 })).status).toBe(201);
   const made = await send(token, "POST", "/exercises", { activity: "run-9.7", minutes: 30, date: today });
   expect(made.status).toBe(201);
   const id = ((await made.json()) as { id: string }).id;
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   return { page, token, id, exercise: page.getByRole("region", { name: "Exercise" }) };
 }

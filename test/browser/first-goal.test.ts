@@ -16,11 +16,11 @@ import {
   browserAndServer,
   device,
   readyForOffline,
-  register,
   signIn,
   synced,
   todayOf,
 } from "./harness";
+import { seededAccount, seededPage } from "./seed";
 
 const env = browserAndServer();
 const send = (token: string, method: string, path: string, body?: unknown) =>
@@ -124,8 +124,7 @@ test("offline: the step proposes and saves; goals, profile and weigh-in reach th
 }, 120_000);
 
 test("stones and pounds, chosen in the goal step: weigh-in, target, chart, Trends and energy reference read st lb", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url); // in kg, as every new account
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const step = page.getByRole("region", { name: "Set your goal" });
   await step.getByRole("spinbutton", { name: "Weight", exact: true }).fill("71.7");
@@ -182,12 +181,11 @@ test("stones and pounds, chosen in the goal step: weigh-in, target, chart, Trend
   await page.getByRole("combobox", { name: "Range" }).selectOption({ label: "Month" });
   const trends = page.getByRole("table").filter({ hasText: "Weight (st lb) and intake" });
   await trends.getByRole("cell", { name: "11 st 4 lb" }).first().waitFor();
-  await ctx.close();
 }, 120_000);
 
 test("Not now is the account's: a second device of the same account does not ask again", async () => {
-  const one = await device(env.browser, env.srv.url);
-  const who = await register(one.page, env.srv.url);
+  const one = await seededPage(env.browser, env.srv.url, { answered: false, own: true });
+  const who = one.who;
   const step = one.page.getByRole("region", { name: "Set your goal" });
   await step.getByRole("button", { name: "Not now" }).click();
   await step.waitFor({ state: "detached" });
@@ -221,10 +219,9 @@ test("Not now is the account's: a second device of the same account does not ask
 }, 120_000);
 
 test("Use the estimate: with four weeks of meals and weigh-ins the day offers the estimate's goal and sets it", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
-  const today = await todayOf(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
+  const today = account.today;
   expect((await send(token, "PUT", "/goals", { energy_kcal: 2500 })).status).toBe(200);
   for (let i = 0; i < 28; i++) {
     const date = addDays(today, -27 + i);
@@ -235,7 +232,7 @@ test("Use the estimate: with four weeks of meals and weigh-ins the day offers th
   const e = await apiGet(env.srv.url, token, `/stats/expenditure?to=${today}`);
   expect(e.enough_data).toBe(true);
   const keep = e.suggestions.find((x: { rate_per_week: number }) => x.rate_per_week === 0);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   const offer = page.getByRole("region", { name: "Your goal and what you burn" });
   await offer.getByText(`about ${keep.energy_kcal} kcal a day; your goal is 2500 kcal`).waitFor();
   await offer.getByText(`Your ${e.days_used} logged days`).waitFor();
@@ -243,5 +240,4 @@ test("Use the estimate: with four weeks of meals and weigh-ins the day offers th
   await page.getByText(`Energy goal set to ${keep.energy_kcal} kcal`).waitFor();
   await synced(page);
   expect((await apiGet(env.srv.url, token, "/goals")).energy_kcal).toBe(keep.energy_kcal);
-  await ctx.close();
 }, 120_000);

@@ -5,7 +5,8 @@
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { addDays } from "../../src/lib/time";
-import { accessToken, apiGet, apiSend, browserAndServer, device, hold, register, synced, todayOf } from "./harness";
+import { accessToken, apiGet, apiSend, browserAndServer, hold, synced, todayOf } from "./harness";
+import { seededAccount, seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -18,8 +19,7 @@ const inView = (page: Page, id: string) =>
   }, id);
 
 test("Quick entry on a past day: each item at breakfast's usual time, in the order typed", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const past = addDays(await todayOf(page), -3);
   const tz = (await apiGet(env.srv.url, token, "/me")).timezone as string;
@@ -44,8 +44,7 @@ test("Quick entry on a past day: each item at breakfast's usual time, in the ord
 });
 
 test("a recipe's ingredient typed with its amount starts at that amount, as Add food reads it", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await page.goto(`${env.srv.url}/#/foods/recipe`);
   await page.getByRole("searchbox", { name: "Search ingredients" }).fill("500g beef mince");
   await page.getByRole("list", { name: "Ingredient results" }).getByRole("listitem").first().click();
@@ -56,8 +55,7 @@ test("a recipe's ingredient typed with its amount starts at that amount, as Add 
 });
 
 test("a past day is named one way everywhere, on one line in the phone's sticky header", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const yesterday = addDays(await todayOf(page), -1);
   const long = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
   const name = long.format(new Date(`${yesterday}T12:00:00Z`));
@@ -73,16 +71,15 @@ test("a past day is named one way everywhere, on one line in the phone's sticky 
 });
 
 test("servings read as people say them, never cut on a phone", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
   for (const body of [
     { food_id: 9040, quantity: 1, portion_id: 4189 }, // 1 medium (7" to 7-7/8" long)
     { food_id: 18158, quantity: 2, portion_id: 10159 }, // 2 cookies
     { food_id: 14352, quantity: 236.59 }, // a cup of tea, in grams
   ])
     expect((await apiSend(env.srv.url, token, "POST", "/meals", { ...body, meal_type: "snack" })).status).toBe(201);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   const servings = page.getByRole("region", { name: "Snack" }).locator("li.entry .serving");
   await servings.nth(2).waitFor();
@@ -91,8 +88,7 @@ test("servings read as people say them, never cut on a phone", async () => {
 });
 
 test("Settings lists its sections at the top; Time zone filters as you type", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await page.getByRole("link", { name: "Settings" }).click();
   const nav = page.getByRole("navigation", { name: "Settings sections" });
@@ -113,12 +109,11 @@ test("Settings lists its sections at the top; Time zone filters as you type", as
 });
 
 test("exercise left out of the budget says so on the day, with a link to the setting", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
   const r = await apiSend(env.srv.url, token, "POST", "/exercises", { name: "Rowing", minutes: 30, kcal: 290 });
   expect(r.status).toBe(201);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   const totals = page.getByRole("region", { name: "Totals" });
   await totals.getByText("Exercise 290 kcal (not added to your budget", { exact: false }).waitFor();
@@ -129,8 +124,7 @@ test("exercise left out of the budget says so on the day, with a link to the set
 });
 
 test("Change password is busy at once, until the server answers", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  const who = await register(page, env.srv.url);
+  const { page, who } = await seededPage(env.browser, env.srv.url, { answered: false });
   await page.getByRole("link", { name: "Settings" }).click();
   const region = page.getByRole("region", { name: "Password" });
   await region.getByLabel("Current password").fill(who.password);
@@ -145,8 +139,7 @@ test("Change password is busy at once, until the server answers", async () => {
 });
 
 test("Report's Water is total water, and says how much was food and how much drunk", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const past = addDays(await todayOf(page), -1);
   const send = (method: string, path: string, body?: unknown) => apiSend(env.srv.url, token, method, path, body);

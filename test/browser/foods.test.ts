@@ -7,7 +7,8 @@
  */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { accessToken, apiGet, browserAndServer, device, register, status, readyForOffline, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, status, readyForOffline, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -57,8 +58,7 @@ async function addIngredient(page: Page, query: string, food: string, grams: num
 }
 
 test("a custom food per serving: converted, edited, logged by the serving, deleted and undone; a refused barcode shows why", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await newFood(page, {
     name: "Oat bar",
@@ -150,12 +150,10 @@ test("a custom food per serving: converted, edited, logged by the serving, delet
   await page.getByRole("button", { name: "Save food" }).click();
   await page.getByRole("alert").filter({ hasText: "Barcode: the check digit of 12345678 is wrong." }).waitFor();
   expect(await page.getByRole("textbox", { name: "Barcode" }).inputValue()).toBe("12345678");
-  await ctx.close();
 });
 
 test("a recipe from searched ingredients: its serving matches the API and logs; another account sees nothing", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { ctx, page } = await seededPage(env.browser, env.srv.url, { answered: false, own: true });
   const token = await accessToken(page);
   await page.getByRole("link", { name: "Foods" }).click();
   await page.getByRole("button", { name: "New recipe" }).click();
@@ -210,8 +208,7 @@ test("a recipe from searched ingredients: its serving matches the API and logs; 
   expect(meal).toMatchObject({ food: { id: r.id }, portion: { name: "serving" }, quantity: 1 });
   expect(meal.nutrients.energy_kcal).toBe(Math.round(again.per_serving.energy_kcal));
 
-  const other = await device(env.browser, env.srv.url);
-  await register(other.page, env.srv.url);
+  const other = await seededPage(env.browser, env.srv.url, { answered: false, own: true });
   await other.page.getByRole("link", { name: "Foods" }).click();
   await other.page.getByText("No foods of your own yet.", { exact: false }).waitFor();
   await other.page.goto(`${env.srv.url}/#/foods/recipe/${r.id}`);

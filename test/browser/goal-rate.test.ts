@@ -6,7 +6,8 @@
  */
 import { expect, test } from "bun:test";
 import { addDays } from "../../src/lib/time";
-import { accessToken, apiGet, apiSend, browserAndServer, device, register, synced } from "./harness";
+import { apiGet, apiSend, browserAndServer, synced } from "./harness";
+import { seededAccount } from "./seed";
 
 const env = browserAndServer();
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
@@ -29,9 +30,8 @@ async function goalsWhen(token: string, pred: (d: Doc) => boolean): Promise<Doc>
 }
 
 test("a rate keeps the weekday shape, averages the suggestion, and scales the macros; or flat, and says the gap", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
   const me = await apiGet<{ timezone: string }>(env.srv.url, token, "/me");
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: me.timezone }).format(new Date());
   for (let i = 0; i < 28; i++) {
@@ -49,7 +49,7 @@ test("a rate keeps the weekday shape, averages the suggestion, and scales the ma
     weekdays: { saturday: weekend, sunday: weekend },
   });
   expect(put.status).toBe(200);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   const e = await apiGet(env.srv.url, token, "/stats/expenditure");
   expect(e.enough_data).toBe(true);
@@ -93,5 +93,4 @@ test("a rate keeps the weekday shape, averages the suggestion, and scales the ma
       { exact: false },
     )
     .waitFor();
-  await ctx.close();
 }, 120_000);

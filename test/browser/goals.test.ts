@@ -6,7 +6,8 @@
 import { expect, test } from "bun:test";
 import { weekdayOf } from "../../src/features/goals/plans";
 import { addDays } from "../../src/lib/time";
-import { accessToken, apiGet, browserAndServer, device, register, synced } from "./harness";
+import { apiGet, browserAndServer, synced } from "./harness";
+import { seededAccount } from "./seed";
 
 const env = browserAndServer();
 
@@ -20,9 +21,8 @@ async function api(token: string, method: string, path: string, body: unknown) {
 }
 
 test("the day view judges each day by its own (weekday) goal; a synced weight or recipe leaves the goals alone", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
   const today = (await apiGet<{ date: string }>(env.srv.url, token, "/stats/daily")).date;
   const yesterday = addDays(today, -1);
   await api(token, "PUT", "/goals", { energy_kcal: 2000, weekdays: { [weekdayOf(yesterday)]: { energy_kcal: 2600 } } });
@@ -32,7 +32,7 @@ test("the day view judges each day by its own (weekday) goal; a synced weight or
     servings: 2,
     ingredients: [{ food_id: 8120, quantity: 80 }],
   });
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
 
   const totals = page.getByRole("region", { name: "Totals" });

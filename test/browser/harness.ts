@@ -3,11 +3,12 @@
  * Debian's Chromium driven by playwright-core (Playwright's own browser download cannot work here;
  * `.ci/run` installs the `chromium` package). The accessible names come from ../shared/WEBAPP.md.
  */
-import { afterAll, beforeAll, setDefaultTimeout } from "bun:test";
+import { afterAll, afterEach, beforeAll, setDefaultTimeout } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startProcess, tempDir } from "../helpers";
+import { closeSeededPages, seededPage } from "./seed";
 
 /**
  * Every browser test waits on conditions, never on the clock; on a shared 2-core box (load 10 happens) one drive
@@ -53,13 +54,17 @@ export async function server(dir = tempDir(), port = 0): Promise<Server> {
   return { ...s, dir, port: Number(new URL(s.url).port) };
 }
 
-/** One browser and one server for a test file, closed after it; `srv` may be replaced (a restart). */
+/**
+ * One browser and one server for a test file, closed after it; `srv` may be replaced (a restart). The pages a test
+ * opened on the file's shared device (seed.ts) are closed after each test.
+ */
 export function browserAndServer(): { browser: Browser; srv: Server } {
   browserTimeouts();
   const env = {} as { browser: Browser; srv: Server };
   beforeAll(async () => {
     [env.browser, env.srv] = await Promise.all([launch(), server()]);
   });
+  afterEach(() => closeSeededPages(env.browser));
   afterAll(async () => {
     await env.browser?.close();
     await env.srv?.stop();
@@ -222,8 +227,7 @@ export async function readyForOffline(
   browser: Browser,
   base: string,
 ): Promise<{ ctx: BrowserContext; page: Page; token: string }> {
-  const { ctx, page } = await device(browser, base);
-  await register(page, base);
+  const { ctx, page } = await seededPage(browser, base, { answered: false, own: true });
   await synced(page);
   await offlineReady(page);
   return { ctx, page, token: await accessToken(page) };

@@ -6,7 +6,8 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import { addDays } from "../../src/lib/time";
-import { accessToken, apiGet, apiSend, browserAndServer, device, register, synced } from "./harness";
+import { accessToken, apiGet, apiSend, browserAndServer, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 const SAMPLES = join(import.meta.dir, "..", "portability", "samples");
@@ -15,8 +16,7 @@ const send = (token: string, method: string, path: string, body?: unknown) =>
   apiSend(env.srv.url, token, method, path, body);
 
 test("Cronometer files: preview says what will come and what cannot, Import brings the meals to the day", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("combobox", { name: "Format" }).selectOption("cronometer");
@@ -52,8 +52,7 @@ test("Cronometer files: preview says what will come and what cannot, Import brin
 }, 120_000);
 
 test("Week shows the estimated expenditure; one tap sets the energy goal it suggests", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const me = await apiGet<{ timezone: string }>(env.srv.url, token, "/me");
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: me.timezone }).format(new Date());
@@ -85,8 +84,7 @@ test("Week shows the estimated expenditure; one tap sets the energy goal it sugg
 }, 120_000);
 
 test("Week → Expenditure without enough data says what is missing as a sentence", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const e = await apiGet(env.srv.url, token, "/stats/expenditure");
   expect(e.enough_data).toBe(false);

@@ -4,13 +4,13 @@
  * GET /goals' `balance.warning` uses.
  */
 import { expect, test } from "bun:test";
-import { accessToken, apiGet, browserAndServer, device, logFood, register, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, logFood, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
 test("macro goals in % convert exactly; a mismatch with the energy goal is said, by how much, as the API says it", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("spinbutton", { name: "Energy goal (kcal)" }).fill("2150");
@@ -78,8 +78,7 @@ test("macro goals in % convert exactly; a mismatch with the energy goal is said,
 });
 
 test("Settings → macro goals in % of energy show the grams beside each %, exactly % × kcal ÷ 4, 9, 4", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("spinbutton", { name: "Energy goal (kcal)" }).fill("2150");
   await page.getByRole("combobox", { name: "Macro goals in" }).selectOption({ label: "% of energy" });

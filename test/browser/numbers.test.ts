@@ -6,7 +6,8 @@
  */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { accessToken, apiGet, browserAndServer, device, logFood, register, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, logFood, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -18,8 +19,7 @@ const inView = (page: Page, sel: string) =>
   });
 
 test("a one-time code made far down the page is brought into view and focused", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url); // the first account of this server: the admin
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await page.getByRole("link", { name: "Admin" }).click();
   await page.getByRole("textbox", { name: "Invite note" }).fill("For Bo");
   await page.getByRole("button", { name: "Create invite" }).click();
@@ -29,8 +29,7 @@ test("a one-time code made far down the page is brought into view and focused", 
 });
 
 test("Quantity takes 1,5 and 1.5 alike and refuses a word in place; the server's limits are the form's", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const quantity = page.getByRole("spinbutton", { name: "Quantity" });
   const open = async () => {
@@ -66,8 +65,7 @@ test("Quantity takes 1,5 and 1.5 alike and refuses a word in place; the server's
 });
 
 test("a custom food the server would refuse stays in the form, with the reason in words, focused", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const pushes: string[] = [];
   page.on("request", (r) => r.url().endsWith("/sync/push") && pushes.push(r.postData() ?? ""));
   await page.getByRole("link", { name: "Foods" }).click();
@@ -101,8 +99,7 @@ test("a custom food the server would refuse stays in the form, with the reason i
 });
 
 test("Nutrients say how many foods a sum is from; week averages leave today out", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await logFood(page, { meal: "Breakfast", query: "banana", food: "Bananas, raw" });
   const snack = page.getByRole("region", { name: "Snack" });
@@ -150,8 +147,7 @@ test("Nutrients say how many foods a sum is from; week averages leave today out"
 });
 
 test("Quick entry: each item can be changed or removed, and they are logged in the order typed", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
   await page.getByRole("textbox", { name: "Quick entry" }).fill("2 eggs, toast, butter and a coffee");

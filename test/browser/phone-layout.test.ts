@@ -9,7 +9,8 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { accessToken, apiGet, apiSend, axeFinds, browserAndServer, device, register, synced } from "./harness";
+import { accessToken, apiGet, apiSend, axeFinds, browserAndServer, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 // only when asked for (MORSEL_SCREENSHOTS=docs/screenshots): no test reads one, and each cost CPU on every run
@@ -42,8 +43,7 @@ const units = (page: Page) => page.getByRole("combobox", { name: "Unit" }).locat
 const facts = (page: Page) => page.locator(".facts > p.muted").first().textContent();
 
 test("the log form says the serving once, rounded, under the name picked; Quantity takes fractions", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
 
   // grams: once, no "for 150 g (150 g)"; a stated half portion reads "1/2 breast", not "0.5 breast (86 g)"
@@ -113,8 +113,7 @@ test("the log form says the serving once, rounded, under the name picked; Quanti
 });
 
 test("a toast stays on its view and off forms; refused changes are compact", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { ctx, page } = await seededPage(env.browser, env.srv.url, { answered: false, own: true });
   const token = await accessToken(page);
   for (const [meal, q, f] of [
     ["Breakfast", "banana", "Bananas, raw"],
@@ -196,8 +195,7 @@ test("a toast stays on its view and off forms; refused changes are compact", asy
 });
 
 test("Quick entry: Change swaps the food, the list shows a total, and its buttons have room at 360", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
   await page.getByRole("textbox", { name: "Quick entry" }).fill("2 eggs, toast, butter and a coffee");

@@ -5,7 +5,8 @@
  */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { browserAndServer, device, register, synced } from "./harness";
+import { browserAndServer, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -18,8 +19,7 @@ async function logAt(page: Page, meal: string, query: string) {
 }
 
 test("Recent at lunch lists what was logged at lunch; the search box has the focus; a new meal shows every recent food", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await logAt(page, "Breakfast", "2 eggs");
   await logAt(page, "Lunch", "banana");
   await synced(page);

@@ -14,7 +14,6 @@ import {
   answerFirstDay,
   apiGet,
   browserAndServer,
-  device,
   readyForOffline,
   register,
   server,
@@ -22,6 +21,7 @@ import {
   synced,
   todayOf,
 } from "./harness";
+import { seededAccount, seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -89,10 +89,9 @@ const FOODS = [
 ];
 
 test("Recent at breakfast: 22 foods seeded, at least 20 shown at their last serving and kcal, scrollable; typing filters them; Add selected logs exactly the ticked ones", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
-  const today = await todayOf(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
+  const today = account.today;
   const ids = await foodIds(env.srv.url, token, FOODS);
   for (const [i, id] of ids.entries())
     await send(env.srv.url, token, "POST", "/meals", {
@@ -101,7 +100,7 @@ test("Recent at breakfast: 22 foods seeded, at least 20 shown at their last serv
       meal_type: "breakfast",
       date: addDays(today, -1 - (i % 5)),
     });
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
 
   await region(page, "Breakfast").getByRole("button", { name: "Add food" }).click();
@@ -172,8 +171,7 @@ test("Recent at breakfast: 22 foods seeded, at least 20 shown at their last serv
 });
 
 test("Save as meal, then My meals: one tap logs it, a tick logs it with a recent food; the API has those meals with those kcal; Foods edits and deletes it", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const today = await todayOf(page);
   const [salmon, potato, broccoli, pear] = await foodIds(env.srv.url, token, [
@@ -329,10 +327,9 @@ test("offline: a saved meal made on another device arrives through the change fe
 });
 
 test("Copy from yesterday twice adds nothing more; Copy to… a meal lands on the chosen date and meal; Copy to… the day; Copy and Move of one entry (Move leaves the source)", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
-  const today = await todayOf(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
+  const today = account.today;
   const yesterday = addDays(today, -1);
   const [oats, milk, apple] = await foodIds(env.srv.url, token, ["oatmeal", "milk", "apple"]);
   await send(env.srv.url, token, "POST", "/meals", {
@@ -353,7 +350,7 @@ test("Copy from yesterday twice adds nothing more; Copy to… a meal lands on th
     meal_type: "snack",
     date: yesterday,
   });
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
 
   const copy = region(page, "Breakfast").getByRole("button", { name: "Copy from yesterday" });
@@ -425,10 +422,9 @@ test("Copy from yesterday twice adds nothing more; Copy to… a meal lands on th
 });
 
 test("at 360×640: Totals in two lines, Log food covers no control, two short lines per entry with the short name and 44 px buttons; 12 entries are under three screens", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
-  const today = await todayOf(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
+  const today = account.today;
   const ids = await foodIds(env.srv.url, token, FOODS.slice(0, 12));
   const types = ["breakfast", "lunch", "dinner", "snack"];
   for (const [i, id] of ids.entries())
@@ -438,7 +434,7 @@ test("at 360×640: Totals in two lines, Log food covers no control, two short li
       meal_type: types[i % 4],
       date: today,
     });
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   await entries(page, "Snack").nth(2).waitFor();
   await answerFirstDay(page, env.srv.url);

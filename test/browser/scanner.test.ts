@@ -10,7 +10,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { barcodePhoto } from "../fixtures/images";
-import { accessToken, apiGet, browserAndServer, device, register, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -18,8 +19,7 @@ const upload = (page: Page, name: string, buffer: Buffer, mimeType = "image/jpeg
   page.getByLabel(name).setInputFiles({ name: "photo.jpg", mimeType, buffer });
 
 test("an unknown barcode → prefilled custom food → logged; the next scan finds it", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const photo = await barcodePhoto("590123412345", { angle: 4, noise: 8 });
 
   await page.getByRole("region", { name: "Snack" }).getByRole("button", { name: "Add food" }).click();
@@ -54,8 +54,7 @@ test("an unknown barcode → prefilled custom food → logged; the next scan fin
 }, 120_000);
 
 test("a food photo → candidates with confidence → pick → logged with its photo_id", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   const banana = Buffer.from(
     await Bun.file(
@@ -82,8 +81,7 @@ test("a food photo → candidates with confidence → pick → logged with its p
 }, 120_000);
 
 test("an unknown barcode → photograph the label → the form is filled in → saved → the next scan finds it", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const labels = join(import.meta.dir, "..", "fixtures", "labels");
   const truth = JSON.parse(readFileSync(join(labels, "truth.json"), "utf8")).find(
     (c: { file: string }) => c.file === "us-5.jpg",

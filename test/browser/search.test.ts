@@ -5,7 +5,8 @@
  */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { accessToken, apiGet, browserAndServer, device, readyForOffline, register, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, readyForOffline, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -24,8 +25,7 @@ async function openAdd(page: Page) {
 }
 
 test('"2 eggs" starts the log form at 2 eggs; short names, 1 food, and More results', async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await openAdd(page);
   await page.getByRole("searchbox", { name: "Search foods" }).fill("2 eggs");
@@ -73,8 +73,7 @@ async function quickEntry(page: Page, line: string, expected: number) {
 }
 
 test("Quick entry reads a line into foods and logs them together", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await openAdd(page);
   const items = await quickEntry(page, "2 eggs, toast, butter and a coffee", 4);
@@ -127,8 +126,7 @@ test("offline: quick entry and search find what the server finds (tomatoe, brown
 });
 
 test('"2 slices milk": an amount the food cannot measure is not dropped silently: the form asks how much', async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await openAdd(page);
   await page.getByRole("searchbox", { name: "Search foods" }).fill("2 slices milk");
   await results(page).first().click();

@@ -8,7 +8,8 @@
  */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { accessToken, apiGet, browserAndServer, device, offlineReady, register, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, offlineReady, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -26,8 +27,7 @@ const unitLabel = (page: Page) =>
   page.getByRole("combobox", { name: "Unit" }).evaluate((s: any) => s.selectedOptions[0].textContent as string);
 
 test("the form starts at the natural serving, then at what this person logged last, online and offline", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { ctx, page } = await seededPage(env.browser, env.srv.url, { answered: false, own: true });
   await offlineReady(page);
 
   // a banana: the result shows the medium banana's kcal, and the form starts there
@@ -86,8 +86,7 @@ test("a serving stated as several units (2 tbsp of peanut butter) logs what its 
   // Before: the Unit read "2 tbsp (32 g)" while Quantity 1 logged one tablespoon, 16 g (the API counts
   // single units), and the result row said "16 g"; half a salmon fillet (198 g) logged a whole one, 396 g;
   // and a rib eye roast started at the whole roast.
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const row = await openFood(page, "Breakfast", "peanut butter", "Peanut butter, smooth");
   expect(row).toContain("2 tbsp · 188 kcal");
   await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("1");
@@ -148,12 +147,10 @@ test("a serving stated as several units (2 tbsp of peanut butter) logs what its 
   await roast.click();
   await expect(page.getByRole("spinbutton", { name: "Quantity" }).inputValue()).resolves.toBe("100");
   await expect(unitLabel(page)).resolves.toBe("grams");
-  await ctx.close();
 }, 120_000);
 
 test("a custom food made online, synced, then logged from its open form: the meal stays and reaches the server", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await page.getByRole("region", { name: "Lunch" }).getByRole("button", { name: "Add food" }).click();
   await page.getByRole("button", { name: "Create a custom food" }).click();
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("Grandma's lentil soup");

@@ -4,13 +4,13 @@
  * Today became tomorrow.
  */
 import { expect, test } from "bun:test";
-import { accessToken, apiGet, browserAndServer, device, register, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
 test("the time zone picker shows the account's zone, and saving it again keeps it", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await page.getByRole("link", { name: "Settings" }).click();
   const zone = page.getByRole("combobox", { name: "Time zone" });
@@ -28,8 +28,7 @@ test("the time zone picker shows the account's zone, and saving it again keeps i
 }, 120_000);
 
 test("signing out says nothing about a session that ended (it was the person's own doing)", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
@@ -37,8 +36,7 @@ test("signing out says nothing about a session that ended (it was the person's o
 }, 120_000);
 
 test("an expired access token is refreshed once and the change sent again with its body; a refused refresh ends the session", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const spoil = (keys: string[]) =>
     page.evaluate((keys) => {
       const s = JSON.parse(localStorage.getItem("morsel.session")!) as Record<string, unknown>;
@@ -76,8 +74,7 @@ async function until(check: () => Promise<boolean>, _what: string): Promise<void
 }
 
 test("at 360, Save goals says Goals saved. where the person is", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("spinbutton", { name: "Energy goal (kcal)" }).fill("1900");
   await page.getByRole("button", { name: "Save goals" }).click();
@@ -94,8 +91,7 @@ test("at 360, Save goals says Goals saved. where the person is", async () => {
 });
 
 test("Settings' glass, water goal and steps goal, and the day's Steps, refuse an out-of-range number in place", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const steps = page.getByRole("region", { name: "Steps" }).getByRole("spinbutton", { name: "Steps" });
   await steps.fill("250000");
   await steps.press("Enter");

@@ -9,7 +9,8 @@ import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { addDays } from "../../src/lib/time";
 import { tempDir } from "../helpers";
-import { accessToken, apiGet, apiSend, axeFinds, browserAndServer, device, register, synced } from "./harness";
+import { apiGet, apiSend, axeFinds, browserAndServer, synced } from "./harness";
+import { seededAccount, seededPage } from "./seed";
 
 const env = browserAndServer();
 const SHOTS = process.env.MORSEL_SCREENSHOTS ?? tempDir("morsel-shots-");
@@ -28,8 +29,7 @@ async function allBoxes(l: Locator): Promise<Box[]> {
 }
 
 test("Admin's accounts fit at 360 with their actions on screen, and line up with their rows at 1280", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url); // the server's first account: the admin
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
 
   for (const name of ["Bo", "Cy"]) {
     const r = await fetch(`${env.srv.url}/api/v1/register`, {
@@ -77,9 +77,8 @@ test("Admin's accounts fit at 360 with their actions on screen, and line up with
 });
 
 test("the Weight chart's y labels keep off the dots; Expenditure's line has axes with values", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
   const me = await apiGet<{ timezone: string }>(env.srv.url, token, "/me");
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: me.timezone }).format(new Date());
   // six weeks: intake every day but one in four, a weight falling from 90 kg (the first the highest, at top left)
@@ -89,7 +88,7 @@ test("the Weight chart's y labels keep off the dots; Expenditure's line has axes
       await send(token, "POST", "/meals", { meal_type: "lunch", date, quick_add: { energy_kcal: 2000 + 10 * i } });
     await send(token, "PUT", `/weights/${date}`, { kg: 90 - 0.05 * i + (i % 3 === 0 ? 0.3 : 0) });
   }
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   await page.getByRole("link", { name: "Weight" }).click();
   const chart = page.getByRole("img", { name: "Weight trend" });
@@ -135,8 +134,7 @@ test("the Weight chart's y labels keep off the dots; Expenditure's line has axes
 });
 
 test("the photo inputs are buttons, and still file inputs named Barcode photo, Food photo and Label photo", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await page.getByRole("region", { name: "Breakfast" }).getByRole("button", { name: "Add food" }).click();
   for (const name of ["Barcode photo", "Food photo"]) {
     const input = page.getByLabel(name, { exact: true });

@@ -7,15 +7,15 @@
  */
 import { expect, test } from "bun:test";
 import { nutrientName } from "../../web/src/nutrient-names";
-import { accessToken, apiGet, browserAndServer, device, logFood, register, synced } from "./harness";
+import { accessToken, apiGet, browserAndServer, logFood, synced } from "./harness";
+import { seededAccount, seededPage } from "./seed";
 
 const env = browserAndServer();
 const halfAway = (x: number) => Math.sign(x) * Math.round(Math.abs(x));
 
 test("each bar says what GET /report/day says: %, status, upper limit; the fill is the % of the target", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
   // iron 1–2 mg: 200 g of lentils is over it (above), both own bounds
   const put = await fetch(`${env.srv.url}/api/v1/targets`, {
     method: "PUT",
@@ -23,7 +23,7 @@ test("each bar says what GET /report/day says: %, status, upper limit; the fill 
     body: JSON.stringify({ nutrients: { iron_mg: { minimum: 1, maximum: 2 } } }),
   });
   expect(put.status).toBe(200);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await logFood(page, { meal: "Breakfast", query: "banana", food: "Bananas, raw", quantity: 137 });
   await logFood(page, { meal: "Lunch", query: "lentils", food: "Lentils", quantity: 213 });
   await synced(page);
@@ -68,8 +68,7 @@ test("each bar says what GET /report/day says: %, status, upper limit; the fill 
 }, 120_000);
 
 test("Settings → Targets: a minimum above the upper limit is refused in place, the form kept, nothing sent", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await page.getByRole("link", { name: "Settings" }).click();
   const region = page.getByRole("region", { name: "Targets" });
@@ -89,8 +88,7 @@ test("Settings → Targets: a minimum above the upper limit is refused in place,
 }, 120_000);
 
 test("Report at 360×640: the nutrient's name stays in view scrolled sideways; macro amounts on one line", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await page.getByRole("button", { name: "Previous day" }).click();
   await logFood(page, { meal: "Breakfast", query: "oatmeal", food: "Cereals, oats", quantity: 60 });
   await logFood(page, { meal: "Lunch", query: "banana", food: "Bananas, raw", quantity: 120 });
@@ -130,8 +128,7 @@ test("Report at 360×640: the nutrient's name stays in view scrolled sideways; m
 }, 120_000);
 
 test("Settings → Profile: pregnancy and lactation only with sex Female or not said; no word of iodine", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   await page.getByRole("link", { name: "Settings" }).click();
   const profile = page.getByRole("region", { name: "Profile" });
   const stage = profile.getByRole("combobox", { name: "Life stage" });
@@ -147,9 +144,8 @@ test("Settings → Profile: pregnancy and lactation only with sex Female or not 
 }, 120_000);
 
 test("Range: a macro no entry of a day gives is –, fibre has a column, newest first; a From too far back says why", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
   const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
   const day = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
   const post = (body: unknown) =>
@@ -163,7 +159,7 @@ test("Range: a macro no entry of a day gives is –, fibre has a column, newest 
     (await post({ quick_add: { energy_kcal: 600, protein_g: 30 }, meal_type: "lunch", date: day(-1) })).status,
   ).toBe(201);
   expect((await post({ food_id: 8120, quantity: 80, meal_type: "breakfast", date: day(-2) })).status).toBe(201);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   await page.goto(`${env.srv.url}/#/week/${today}/month`);
   const table = page.getByRole("table").filter({ has: page.locator("caption", { hasText: "Protein, fat and carbs" }) });

@@ -7,17 +7,8 @@
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { nutrientName } from "../../web/src/nutrient-names";
-import {
-  accessToken,
-  apiGet,
-  browserAndServer,
-  device,
-  logFood,
-  readyForOffline,
-  register,
-  status,
-  synced,
-} from "./harness";
+import { accessToken, apiGet, browserAndServer, logFood, readyForOffline, status, synced } from "./harness";
+import { seededAccount, seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -39,8 +30,7 @@ async function bars(page: Page): Promise<Map<string, [number | null, string]>> {
 }
 
 test("each bar's % is the API's day total ÷ its target; a value no food gives is not known, one some give says so", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await logFood(page, { meal: "Breakfast", query: "banana", food: "Bananas, raw", quantity: 150 });
   await logFood(page, { meal: "Lunch", query: "lentils", food: "Lentils", quantity: 200 });
@@ -167,9 +157,8 @@ test("Settings → Profile and Targets, saved offline, reach the server; the day
 }, 120_000);
 
 test("a profile and a weigh-in made elsewhere arrive by sync; Targets shows GET /targets' defaults and energy reference", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
   const put = (path: string, body: unknown) =>
     fetch(`${env.srv.url}/api/v1${path}`, {
       method: "PUT",
@@ -181,7 +170,7 @@ test("a profile and a weigh-in made elsewhere arrive by sync; Targets shows GET 
   ).toBe(true);
   const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;
   expect((await put(`/weights/${today}`, { kg: 80 })).ok).toBe(true);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
   await page.getByRole("link", { name: "Settings" }).click();
   const doc = await apiGet(env.srv.url, token, "/targets");
@@ -202,8 +191,10 @@ test("a profile and a weigh-in made elsewhere arrive by sync; Targets shows GET 
 });
 
 test("the Report shows GET /report's figures, for a week and a month", async () => {
-  const { page } = await device(env.browser, env.srv.url, { width: 1280, height: 800 });
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, {
+    answered: false,
+    viewport: { width: 1280, height: 800 },
+  });
   const token = await accessToken(page);
   await page.getByRole("button", { name: "Previous day" }).click();
   await logFood(page, { meal: "Breakfast", query: "oatmeal", food: "Cereals, oats", quantity: 60 });

@@ -5,7 +5,8 @@
 import { expect, test } from "bun:test";
 import { addDays } from "../../src/lib/time";
 import type { Page } from "playwright-core";
-import { accessToken, apiGet, browserAndServer, device, register, synced } from "./harness";
+import { apiGet, browserAndServer, synced } from "./harness";
+import { seededAccount } from "./seed";
 
 const env = browserAndServer();
 
@@ -64,11 +65,10 @@ async function expectAsApi(page: Page, token: string, from: string, to: string):
 }
 
 test("Range: Month, 90 days and Custom show what /stats/days says; Week goes back to the 7 days", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
   const today = await seed(env.srv.url, token);
-  await page.reload();
+  const { page } = await account.open(env.browser);
   await synced(page);
 
   await page.getByRole("link", { name: "Week" }).click();

@@ -5,7 +5,8 @@
  */
 import { expect, test } from "bun:test";
 import { Secret, TOTP } from "otpauth";
-import { accessToken, apiGet, browserAndServer, device, register } from "./harness";
+import { accessToken, apiGet, browserAndServer } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 const codeAt = (secret: string, ms: number) =>
@@ -14,8 +15,7 @@ const codeAt = (secret: string, ms: number) =>
   });
 
 test("Settings → Security sets up two-factor; signing in then asks for a code and Verify signs in", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  const who = await register(page, env.srv.url);
+  const { page, who } = await seededPage(env.browser, env.srv.url, { answered: false });
   await page.getByRole("link", { name: "Settings" }).click();
   const security = page.getByRole("region", { name: "Security" });
   await security.getByRole("button", { name: "Set up two-factor" }).click();
@@ -54,5 +54,4 @@ test("Settings → Security sets up two-factor; signing in then asks for a code 
     .getByText("with the password and a code", { exact: false })
     .first()
     .waitFor();
-  await ctx.close();
 });

@@ -7,7 +7,8 @@ import { expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { addDays } from "../../src/lib/time";
-import { accessToken, apiGet, apiSend, browserAndServer, device, register, synced } from "./harness";
+import { accessToken, apiGet, apiSend, browserAndServer, synced } from "./harness";
+import { seededAccount, seededPage } from "./seed";
 
 const env = browserAndServer();
 const MFP = join(import.meta.dir, "..", "portability", "samples", "mfp-measurements.csv");
@@ -18,9 +19,8 @@ const send = (token: string, method: string, path: string, body?: unknown) =>
 const cells = (page: Page) => page.locator("table.weights tbody tr").first().locator("td").allTextContents();
 
 test("a pound account set through the API: Weight and Expenditure both speak lb", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
-  const token = await accessToken(page);
+  const account = await seededAccount(env.srv.url, { answered: false });
+  const token = account.token;
   expect((await send(token, "PATCH", "/me", { weight_unit: "lb" })).status).toBe(200);
   const me = await apiGet<{ timezone: string }>(env.srv.url, token, "/me");
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: me.timezone }).format(new Date());
@@ -30,7 +30,7 @@ test("a pound account set through the API: Weight and Expenditure both speak lb"
       await send(token, "POST", "/meals", { meal_type: "lunch", date, quick_add: { energy_kcal: 2000 } });
     if (i < 27) await send(token, "PUT", `/weights/${date}`, { kg: 81.3 - 0.05 * i });
   }
-  await page.reload(); // the app opens again, and reads the account
+  const { page } = await account.open(env.browser); // the app opens again, and reads the account
   await page.getByRole("link", { name: "Weight" }).click();
   await page.locator("#weight-unit").filter({ hasText: "lb" }).waitFor();
   await page.getByRole("spinbutton", { name: "Weight", exact: true }).fill("176.2");
@@ -58,12 +58,10 @@ test("a pound account set through the API: Weight and Expenditure both speak lb"
   await page.getByRole("link", { name: "Weight" }).click();
   await page.getByRole("columnheader", { name: "Weight (kg)" }).waitFor();
   expect((await cells(page))[0]).toBe("79.9");
-  await ctx.close();
 }, 120_000);
 
 test("import preview: the weigh-ins with their unit; read as lb instead of kg, then imported as lb", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url); // a kg account
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("combobox", { name: "Format" }).selectOption("myfitnesspal");
@@ -89,12 +87,10 @@ test("import preview: the weigh-ins with their unit; read as lb instead of kg, t
   await page.getByText("Imported 0 meals and 3 weigh-ins.").waitFor();
   const stored = await apiGet(env.srv.url, token, "/weights/2026-09-01");
   expect([stored.kg, stored.value, stored.unit]).toEqual([79.923, 79.9, "kg"]);
-  await ctx.close();
 }, 120_000);
 
 test("a pound account's import preview reads bare numbers as lb, and Weight shows them as lb", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("combobox", { name: "Weight unit" }).selectOption("lb");
@@ -114,12 +110,10 @@ test("a pound account's import preview reads bare numbers as lb, and Weight show
   await page.getByRole("cell", { name: "176.2", exact: true }).first().waitFor();
   const oldest = page.locator("table.weights tbody tr").last();
   expect(await oldest.locator("td").first().textContent()).toBe("176.2");
-  await ctx.close();
 }, 120_000);
 
 test("a weigh-in changed on two devices is shown in the account's unit in the conflict", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { ctx, page } = await seededPage(env.browser, env.srv.url, { answered: false, own: true });
   const token = await accessToken(page);
   expect((await send(token, "PATCH", "/me", { weight_unit: "lb" })).status).toBe(200);
   const today = (await apiGet(env.srv.url, token, "/meals/daily")).date as string;

@@ -6,18 +6,8 @@
 import { expect, test } from "bun:test";
 import { addDays } from "../../src/lib/time";
 import type { Page } from "playwright-core";
-import {
-  accessToken,
-  apiGet,
-  apiSend,
-  browserAndServer,
-  device,
-  readyForOffline,
-  register,
-  status,
-  synced,
-  todayOf,
-} from "./harness";
+import { accessToken, apiGet, apiSend, browserAndServer, readyForOffline, status, synced, todayOf } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -30,8 +20,7 @@ async function saveWeight(page: Page, value: string, date?: string) {
 const rows = (page: Page) => page.locator("table.weights tbody tr");
 
 test("log weigh-ins, see them and their trend as the API has them, refuse a bad one, delete and undo", async () => {
-  const { ctx, page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { ctx, page } = await seededPage(env.browser, env.srv.url, { answered: false, own: true });
   const token = await accessToken(page);
   await page.getByRole("link", { name: "Weight" }).click();
   await page.getByRole("heading", { level: 1, name: "Weight" }).waitFor();
@@ -80,8 +69,7 @@ test("log weigh-ins, see them and their trend as the API has them, refuse a bad 
   expect((await apiGet(env.srv.url, token, `/weights/${today}`)).value).toBe(80.1);
 
   // another account on this server sees no weigh-ins
-  const other = await device(env.browser, env.srv.url);
-  await register(other.page, env.srv.url);
+  const other = await seededPage(env.browser, env.srv.url, { answered: false, own: true });
   await other.page.getByRole("link", { name: "Weight" }).click();
   await other.page.getByText("No weigh-ins yet.", { exact: false }).waitFor();
   expect(await rows(other.page).count()).toBe(0);
@@ -112,8 +100,10 @@ const send = (token: string, method: string, path: string, body?: unknown) =>
   apiSend(env.srv.url, token, method, path, body);
 
 test("Weight: the ETA says the year when it is not this year's and whether the trend loses or gains; today's body fat shows plainly", async () => {
-  const { page } = await device(env.browser, env.srv.url, { width: 1280, height: 800 });
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, {
+    answered: false,
+    viewport: { width: 1280, height: 800 },
+  });
   const token = await accessToken(page);
   const today = await todayOf(page);
   for (let i = 14; i >= 0; i--)

@@ -5,7 +5,8 @@
  */
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { accessToken, answerFirstDay, apiGet, browserAndServer, device, logFood, register, synced } from "./harness";
+import { accessToken, answerFirstDay, apiGet, browserAndServer, logFood, synced } from "./harness";
+import { seededPage } from "./seed";
 
 const env = browserAndServer();
 
@@ -21,8 +22,7 @@ function countPushes(page: Page): Record<string, number> {
 }
 
 test("a double tap on any write button writes once", async () => {
-  const { page } = await device(env.browser, env.srv.url);
-  await register(page, env.srv.url);
+  const { page } = await seededPage(env.browser, env.srv.url, { answered: false });
   const token = await accessToken(page);
   // the first-day questions answered: a double tap's second tap lands on the day as a daily logger has it
   await answerFirstDay(page, env.srv.url);
