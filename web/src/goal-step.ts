@@ -107,9 +107,3 @@ export function inputOf(
 }
 
 export const propose = (input: SuggestInput, year: number): Suggestion => suggestGoal(input, year);
-
-/**
- * A step's kcal as its formula computes it: the API gives a deficit negative (−499, the change to maintenance), while
- * its formula is the size ("0.454 kg a week × 7700 kcal ÷ 7 days"), and the next step subtracts it ("1921 − 499").
- */
-export const stepKcal = (step: Suggestion["steps"][number]): number => Math.abs(step.kcal);

@@ -20,7 +20,6 @@ import {
   propose,
   RATES,
   rememberRate,
-  stepKcal,
   type StepFields,
 } from "../goal-step";
 import { NumberInput } from "../number-input";
@@ -233,7 +232,7 @@ function Arithmetic({ s }: { s: Suggestion }) {
       <ol>
         {s.steps.map((st) => (
           <li key={st.name}>
-            {st.name}: {st.formula} = <strong>{stepKcal(st)} kcal</strong>
+            {st.name}: {st.formula} = <strong>{st.kcal} kcal</strong>
           </li>
         ))}
       </ol>
