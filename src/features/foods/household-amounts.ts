@@ -3,8 +3,15 @@
  * a punnet, a bag of crisps.
  */
 import { round } from "./amount";
-import type { ResolvedAmount } from "./portion";
 import { stem } from "./text";
+
+/** A weight of the food with its words (portion.ts ResolvedAmount with no portion), kept here so neither file imports the other. */
+export interface SizedAmount {
+  quantity: number;
+  portion_id: null;
+  grams: number;
+  measure: string;
+}
 
 /** A punnet of berries or cherry tomatoes: 250 g, Australia's standard punnet and near Britain's traditional 8 oz (227 g). */
 export const PUNNET_G = 250;
@@ -21,7 +28,7 @@ const FRESH = new Set([
   "grape", "strawberry", "blueberry", "raspberry", "blackberry", "cherry", "berry", "tomato", "spinach", "lettuce",
   "rocket", "leave", "salad", "carrot", "pea", "mangetout", "radish", "sprout",
 ]);
-export function handful(quantity: number, foodWords: readonly string[]): ResolvedAmount {
+export function handful(quantity: number, foodWords: readonly string[]): SizedAmount {
   const fresh = foodWords.some((w) => FRESH.has(stem(w))) && !foodWords.some((w) => /^(dri|chip|crisp)/.test(w));
   const g = round(quantity * (fresh ? HANDFUL_FRESH_G : HANDFUL_G));
   return {
